@@ -13,13 +13,27 @@ from .errors import (
 )
 from .match import Outcome, can_undo, submit, undo
 from .registry import all_rulesets, find, register
-from .ruleset import OptionSpec, Prompt, Ruleset, State, View, emit, finish, new_state, project_log
+from .ruleset import (
+    CommandParam,
+    CommandSpec,
+    OptionSpec,
+    Prompt,
+    Ruleset,
+    State,
+    View,
+    emit,
+    finish,
+    new_state,
+    project_log,
+)
 from .serialization import clone, dump, load
 
 __all__ = [
     "Action",
     "ActionError",
     "AmbiguousAction",
+    "CommandParam",
+    "CommandSpec",
     "GameOver",
     "IllegalAction",
     "InvalidAction",

@@ -50,6 +50,29 @@ class Prompt:
     actions: tuple[Action, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class CommandParam:
+    """One argument of a typed command: it fills ``Action.args[index]``."""
+
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """A typed, player-friendly command for one verb (``/confrontation move character to``).
+
+    The bot builds a slash command from each spec; autocomplete for parameter ``i`` lists the
+    distinct ``args[i]`` of the role's legal actions with this verb that match the earlier
+    parameters. UI metadata only: legality still comes from ``prompt``.
+    """
+
+    name: str
+    verb: str
+    description: str
+    params: tuple[CommandParam, ...] = ()
+
+
 def new_state(game: str, seed: int, options: Mapping[str, str], roles: tuple[str, ...]) -> State:
     """The shared envelope of a fresh game state."""
     return {
@@ -104,6 +127,8 @@ class Ruleset(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: Typed commands offered on Discord besides the universal ``/game act``.
+    commands: ClassVar[tuple[CommandSpec, ...]] = ()
 
     # -- setup -------------------------------------------------------------
     def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
@@ -147,6 +172,10 @@ class Ruleset(ABC):
     def describe(self, state: State, role: str, action: Action) -> str:
         """A label for ``action`` as its own player sees it (buttons, autocomplete)."""
         return action.text
+
+    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+        """A label for one argument value (autocomplete), e.g. ``eregion`` -> ``Eregion``."""
+        return value.replace("-", " ").replace("_", " ").title()
 
     def parse(self, state: State, role: str, text: str) -> Action:
         """Read a typed action. Accepts the canonical notation or a unique prefix of it."""
