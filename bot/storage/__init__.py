@@ -1,0 +1,17 @@
+"""SQLite storage for matches, seats and the append-only action log."""
+
+from .records import ABANDONED, ACTIVE, FINISHED, LOBBY, UNFINISHED, ActionRecord, MatchRecord, SeatRecord
+from .store import LogEntry, Store
+
+__all__ = [
+    "ABANDONED",
+    "ACTIVE",
+    "FINISHED",
+    "LOBBY",
+    "UNFINISHED",
+    "ActionRecord",
+    "LogEntry",
+    "MatchRecord",
+    "SeatRecord",
+    "Store",
+]

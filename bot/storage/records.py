@@ -1,0 +1,72 @@
+"""Plain records read from the database (no behaviour, no Discord)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+LOBBY = "lobby"
+ACTIVE = "active"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+UNFINISHED = (LOBBY, ACTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat of a match: who sits there and, once started, which role he plays."""
+
+    match_id: int
+    seat: int
+    user_id: int
+    wanted_role: str | None
+    role: str | None
+    last_seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A match row. ``state`` is the cached JSON (may be missing or corrupt: the log is the truth)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    game: str
+    options: dict[str, str]
+    seed: int
+    creator_id: int
+    status: str
+    state: str | None
+    seq: int
+    version: int
+    result: dict[str, Any] | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One entry of the append-only action log."""
+
+    id: int
+    match_id: int
+    seq: int
+    kind: str
+    role: str
+    action: str
+    interaction_id: str | None
+    user_id: int
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRecord:
+    """A Discord message posted for a match (e.g. the latest prompt)."""
+
+    match_id: int
+    kind: str
+    channel_id: int
+    message_id: int
+    version: int

@@ -1,0 +1,401 @@
+"""The SQLite store (aiosqlite, WAL). Every write that belongs together is one transaction.
+
+SQL stays portable (plain ``BEGIN``/``COMMIT``, ``ON CONFLICT ... DO UPDATE``) so that a
+PostgreSQL backend can implement the same methods later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .migrate import migrate
+from .records import LOBBY, UNFINISHED, ActionRecord, MatchRecord, MessageRecord, SeatRecord
+
+log = logging.getLogger(__name__)
+
+_MATCH_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, lobby_message_id, game, options, seed, creator_id, status, "
+    "state, seq, version, result, created_at, updated_at"
+)
+_ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _sid(value: int | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def _iid(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _match(row: Sequence[Any]) -> MatchRecord:
+    result = None
+    if row[13]:
+        try:
+            result = json.loads(row[13])
+        except ValueError:
+            log.warning("match %s has an unreadable result column", row[0])
+    return MatchRecord(
+        id=int(row[0]),
+        guild_id=_iid(row[1]),
+        channel_id=_iid(row[2]),
+        thread_id=_iid(row[3]),
+        lobby_message_id=_iid(row[4]),
+        game=str(row[5]),
+        options=dict(json.loads(row[6])),
+        seed=int(row[7]),
+        creator_id=int(row[8]),
+        status=str(row[9]),
+        state=row[10],
+        seq=int(row[11]),
+        version=int(row[12]),
+        result=result,
+        created_at=str(row[14]),
+        updated_at=str(row[15]),
+    )
+
+
+def _action(row: Sequence[Any]) -> ActionRecord:
+    return ActionRecord(
+        id=int(row[0]),
+        match_id=int(row[1]),
+        seq=int(row[2]),
+        kind=str(row[3]),
+        role=str(row[4]),
+        action=str(row[5]),
+        interaction_id=row[6],
+        user_id=int(row[7]),
+        created_at=str(row[8]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """An entry to append to the action log, with the match row's new values."""
+
+    match_id: int
+    kind: str
+    role: str
+    action: str
+    seq: int
+    user_id: int
+    interaction_id: str | None
+    new_state: str
+    new_seq: int
+    new_version: int
+    status: str
+    result: dict[str, Any] | None
+    snapshot: bool
+    actor_last_seq: int | None = None
+
+
+class Store:
+    """Async access to the Palantír database. Create with :meth:`open`."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        # One connection: transactions from different matches must not interleave on it.
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Open (creating if needed) the database at ``path`` and apply pending migrations."""
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        applied = await migrate(conn)
+        if applied:
+            log.info("database %s migrated: %s", path, ", ".join(applied))
+        return cls(conn)
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._write:
+            await self._conn.execute("BEGIN")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        async with self._conn.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self._conn.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    # -- meta ----------------------------------------------------------------------
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    # -- matches and seats ---------------------------------------------------------
+    async def create_match(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        creator_id: int,
+        game: str,
+        options: dict[str, str],
+        seed: int,
+        wanted_role: str | None,
+    ) -> MatchRecord:
+        """A new match in the lobby, with its creator in seat 0."""
+        stamp = now()
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, game, options, seed, creator_id, status, seq, "
+                "version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)",
+                (
+                    _sid(guild_id),
+                    _sid(channel_id),
+                    game,
+                    json.dumps(options, sort_keys=True),
+                    seed,
+                    str(creator_id),
+                    LOBBY,
+                    stamp,
+                    stamp,
+                ),
+            )
+            match_id = int(cur.lastrowid or 0)
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, wanted_role, joined_at) VALUES (?, 0, ?, ?, ?)",
+                (match_id, str(creator_id), wanted_role, stamp),
+            )
+        record = await self.get_match(match_id)
+        assert record is not None
+        return record
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        return None if row is None else _match(row)
+
+    async def match_by_thread(self, thread_id: int) -> MatchRecord | None:
+        row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE thread_id = ?", (str(thread_id),))
+        return None if row is None else _match(row)
+
+    async def unfinished_matches(self) -> list[MatchRecord]:
+        rows = await self._all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status IN (?, ?) ORDER BY id", UNFINISHED
+        )
+        return [_match(r) for r in rows]
+
+    async def matches_of_user(
+        self, user_id: int, *, guild_id: int | None = None, statuses: Sequence[str] = UNFINISHED
+    ) -> list[MatchRecord]:
+        """Matches where ``user_id`` has a seat, newest first (optionally in one guild)."""
+        marks = ", ".join("?" for _ in statuses)
+        sql = (
+            f"SELECT {', '.join('m.' + c for c in _MATCH_COLUMNS.split(', '))} FROM matches m "
+            f"JOIN seats s ON s.match_id = m.id WHERE s.user_id = ? AND m.status IN ({marks})"
+        )
+        params: list[Any] = [str(user_id), *statuses]
+        if guild_id is not None:
+            sql += " AND m.guild_id = ?"
+            params.append(str(guild_id))
+        rows = await self._all(sql + " ORDER BY m.id DESC", params)
+        return [_match(r) for r in rows]
+
+    async def seats(self, match_id: int) -> list[SeatRecord]:
+        rows = await self._all(
+            "SELECT match_id, seat, user_id, wanted_role, role, last_seq FROM seats WHERE match_id = ? "
+            "ORDER BY seat",
+            (match_id,),
+        )
+        return [SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5])) for r in rows]
+
+    async def add_seat(self, match_id: int, user_id: int, wanted_role: str | None) -> None:
+        async with self.transaction() as conn:
+            row = await (
+                await conn.execute("SELECT COUNT(*) FROM seats WHERE match_id = ?", (match_id,))
+            ).fetchone()
+            seat = int(row[0]) if row else 0
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, wanted_role, joined_at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, seat, str(user_id), wanted_role, now()),
+            )
+            await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now(), match_id))
+
+    async def start_match(self, match_id: int, roles: dict[int, str], state: str, seq: int) -> None:
+        """Assign roles to seats, store the initial state (and snapshot) and go active."""
+        stamp = now()
+        async with self.transaction() as conn:
+            for seat, role in roles.items():
+                await conn.execute(
+                    "UPDATE seats SET role = ? WHERE match_id = ? AND seat = ?", (role, match_id, seat)
+                )
+            await conn.execute(
+                "UPDATE matches SET status = 'active', state = ?, seq = ?, updated_at = ? WHERE id = ?",
+                (state, seq, stamp, match_id),
+            )
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, action_id, seq, state) VALUES (?, 0, ?, ?)",
+                (match_id, seq, state),
+            )
+
+    async def set_status(self, match_id: int, status: str) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?", (status, now(), match_id)
+            )
+
+    async def set_thread(self, match_id: int, thread_id: int) -> None:
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE matches SET thread_id = ? WHERE id = ?", (str(thread_id), match_id))
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET lobby_message_id = ? WHERE id = ?", (str(message_id), match_id)
+            )
+
+    async def save_state_cache(self, match_id: int, state: str, seq: int) -> None:
+        """Rewrite the cached state (after a rebuild from the log)."""
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE matches SET state = ?, seq = ? WHERE id = ?", (state, seq, match_id))
+
+    # -- the action log --------------------------------------------------------------
+    async def append(self, entry: LogEntry) -> int:
+        """Append one entry and update the match in a single transaction; returns the action id."""
+        stamp = now()
+        result = None if entry.result is None else json.dumps(entry.result, sort_keys=True)
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO actions (match_id, seq, kind, role, action, interaction_id, user_id, "
+                "created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    entry.match_id,
+                    entry.seq,
+                    entry.kind,
+                    entry.role,
+                    entry.action,
+                    entry.interaction_id,
+                    str(entry.user_id),
+                    stamp,
+                ),
+            )
+            action_id = int(cur.lastrowid or 0)
+            await conn.execute(
+                "UPDATE matches SET state = ?, seq = ?, version = ?, status = ?, result = ?, updated_at = ? "
+                "WHERE id = ?",
+                (
+                    entry.new_state,
+                    entry.new_seq,
+                    entry.new_version,
+                    entry.status,
+                    result,
+                    stamp,
+                    entry.match_id,
+                ),
+            )
+            if entry.actor_last_seq is not None:
+                await conn.execute(
+                    "UPDATE seats SET last_seq = ? WHERE match_id = ? AND role = ?",
+                    (entry.actor_last_seq, entry.match_id, entry.role),
+                )
+            if entry.snapshot:
+                await conn.execute(
+                    "INSERT INTO snapshots (match_id, action_id, seq, state) VALUES (?, ?, ?, ?)",
+                    (entry.match_id, action_id, entry.new_seq, entry.new_state),
+                )
+        return action_id
+
+    async def action_by_interaction(self, interaction_id: str) -> ActionRecord | None:
+        row = await self._one(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE interaction_id = ?", (interaction_id,)
+        )
+        return None if row is None else _action(row)
+
+    async def actions(self, match_id: int, *, after_id: int = 0) -> list[ActionRecord]:
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ? AND id > ? ORDER BY id",
+            (match_id, after_id),
+        )
+        return [_action(r) for r in rows]
+
+    async def snapshots(self, match_id: int) -> list[tuple[int, str]]:
+        """``(action_id, state)`` pairs, newest first."""
+        rows = await self._all(
+            "SELECT action_id, state FROM snapshots WHERE match_id = ? ORDER BY action_id DESC", (match_id,)
+        )
+        return [(int(r[0]), str(r[1])) for r in rows]
+
+    # -- Discord bookkeeping ---------------------------------------------------------
+    async def set_message(
+        self, match_id: int, kind: str, channel_id: int, message_id: int, version: int
+    ) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO messages (match_id, kind, channel_id, message_id, version, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "version = excluded.version, created_at = excluded.created_at",
+                (match_id, kind, str(channel_id), str(message_id), version, now()),
+            )
+
+    async def get_message(self, match_id: int, kind: str) -> MessageRecord | None:
+        row = await self._one(
+            "SELECT match_id, kind, channel_id, message_id, version FROM messages "
+            "WHERE match_id = ? AND kind = ?",
+            (match_id, kind),
+        )
+        return (
+            None
+            if row is None
+            else MessageRecord(int(row[0]), str(row[1]), int(row[2]), int(row[3]), int(row[4]))
+        )
+
+    async def note_dm_failure(self, match_id: int, user_id: int, code: int | None) -> bool:
+        """Record that a DM failed; True the first time for this player in this match."""
+        async with self.transaction() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT 1 FROM dm_failures WHERE match_id = ? AND user_id = ?", (match_id, str(user_id))
+                )
+            ).fetchone()
+            if row is not None:
+                return False
+            await conn.execute(
+                "INSERT INTO dm_failures (match_id, user_id, code, failed_at) VALUES (?, ?, ?, ?)",
+                (match_id, str(user_id), code, now()),
+            )
+            return True
+
+    async def clear_dm_failure(self, match_id: int, user_id: int) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(
+                "DELETE FROM dm_failures WHERE match_id = ? AND user_id = ?", (match_id, str(user_id))
+            )

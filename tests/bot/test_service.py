@@ -1,0 +1,243 @@
+"""MatchService over a temporary SQLite file, with the toy game Pebbles."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.service import MatchService, ServiceError
+from bot.storage import FINISHED, Store
+from games.core import GameOver, IllegalAction, InvalidAction, NothingToUndo, NotYourTurn, StaleAction, dump
+
+from .conftest import NORTH_USER, SOUTH_USER, STRANGER, started_pebbles, through_bids
+
+
+async def test_create_join_start_seats_the_asked_side(service: MatchService) -> None:
+    live = await service.create(guild_id=1, channel_id=2, user_id=SOUTH_USER, game="Pebbles", side="south")
+    assert live.record.status == "lobby" and live.state is None
+    result = await service.join(live.id, NORTH_USER)
+    assert result.started
+    assert result.match.role_of(SOUTH_USER) == "south"
+    assert result.match.role_of(NORTH_USER) == "north"
+    assert result.match.record.status == "active"
+    assert result.match.state is not None and result.match.state["pile"] == 7
+
+
+async def test_options_are_validated_and_resolved(service: MatchService) -> None:
+    live = await service.create(guild_id=1, channel_id=2, user_id=1, game="pebbles", options={"pile": "10"})
+    assert live.record.options == {"pile": "10"}
+    with pytest.raises(InvalidAction, match="not a choice for pile"):
+        await service.create(guild_id=1, channel_id=2, user_id=1, game="pebbles", options={"pile": "12"})
+    with pytest.raises(InvalidAction, match="no option named"):
+        await service.create(guild_id=1, channel_id=2, user_id=1, game="pebbles", options={"variant": "x"})
+    with pytest.raises(ServiceError, match="not a side"):
+        await service.create(guild_id=1, channel_id=2, user_id=1, game="pebbles", side="east")
+    with pytest.raises(InvalidAction, match="no game called"):
+        await service.create(guild_id=1, channel_id=2, user_id=1, game="chess")
+
+
+async def test_lobby_refuses_double_join_and_full_matches(service: MatchService) -> None:
+    live = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles")
+    with pytest.raises(ServiceError, match="already seated"):
+        await service.join(live.id, NORTH_USER)
+    await service.join(live.id, SOUTH_USER)
+    with pytest.raises(ServiceError, match="not open"):
+        await service.join(live.id, STRANGER)
+
+
+async def test_random_sides_give_each_player_one_role(service: MatchService) -> None:
+    live = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles", side="random")
+    live = (await service.join(live.id, SOUTH_USER)).match
+    assert {live.role_of(NORTH_USER), live.role_of(SOUTH_USER)} == {"north", "south"}
+
+
+async def test_cancel_lobby_only_by_creator(service: MatchService) -> None:
+    live = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles")
+    with pytest.raises(ServiceError, match="Only the player"):
+        await service.cancel(live.id, SOUTH_USER)
+    await service.cancel(live.id, NORTH_USER)
+    with pytest.raises(ServiceError, match="not open"):
+        await service.join(live.id, SOUTH_USER)
+
+
+async def test_act_applies_and_bad_inputs_change_nothing(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    before = dump(live.state or {})
+    version = live.record.version
+    with pytest.raises(NotYourTurn):
+        await service.act(live.id, SOUTH_USER, "take")
+    with pytest.raises(ServiceError, match="not playing"):
+        await service.act(live.id, STRANGER, "take")
+    with pytest.raises(InvalidAction):
+        await service.act(live.id, NORTH_USER, "fly to the moon")
+    with pytest.raises(ValueError):
+        await service.act(live.id, NORTH_USER, "end")
+    assert dump(live.state or {}) == before and live.record.version == version
+    result = await service.act(live.id, NORTH_USER, "take")
+    assert result.after["pile"] == 6 and live.record.version == version + 1
+    assert [e["text"] for e in result.events] == ["North took a pebble."]
+
+
+async def test_stale_version_is_rejected(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    old = live.record.version
+    await service.act(live.id, NORTH_USER, "take", expected_version=old)
+    with pytest.raises(StaleAction):
+        await service.act(live.id, NORTH_USER, "take", expected_version=old)
+    assert live.state is not None and live.state["pile"] == 6
+
+
+async def test_retried_interaction_is_applied_once(service: MatchService, store: Store) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    first = await service.act(live.id, NORTH_USER, "take", interaction_id="i-1")
+    again = await service.act(live.id, NORTH_USER, "take", interaction_id="i-1")
+    assert not first.duplicate and again.duplicate and again.action == "take"
+    assert live.state is not None and live.state["pile"] == 6
+    assert len([a for a in await store.actions(live.id) if a.interaction_id == "i-1"]) == 1
+
+
+async def test_concurrent_submissions_are_serialised(service: MatchService, store: Store) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    results = await asyncio.gather(
+        *(service.act(live.id, NORTH_USER, "take", interaction_id=f"c-{n}") for n in range(3)),
+        *(service.act(live.id, NORTH_USER, "take", interaction_id="c-0") for _ in range(3)),
+    )
+    assert sum(not r.duplicate for r in results) == 3
+    assert live.state is not None and live.state["pile"] == 4
+    logged = await store.actions(live.id)
+    assert [a.seq for a in logged] == list(range(len(logged)))
+    assert [a.action for a in logged[-3:]] == ["take"] * 3
+
+
+async def test_fourth_take_in_a_turn_is_refused(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    for _ in range(3):
+        await service.act(live.id, NORTH_USER, "take")
+    with pytest.raises(IllegalAction, match="cannot `take` now"):
+        await service.act(live.id, NORTH_USER, "take")
+
+
+async def test_undo_only_within_own_decision(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await service.act(live.id, NORTH_USER, "bid 3")
+    with pytest.raises(NothingToUndo):
+        await service.undo(live.id, NORTH_USER)  # a hidden choice is a barrier
+    await service.act(live.id, SOUTH_USER, "bid 1")
+    await service.act(live.id, NORTH_USER, "take")
+    with pytest.raises(NothingToUndo):
+        await service.undo(live.id, SOUTH_USER)
+    result = await service.undo(live.id, NORTH_USER)
+    assert result.after["pile"] == 7 and live.state is not None and live.state["pile"] == 7
+    await service.act(live.id, NORTH_USER, "take")
+    await service.act(live.id, NORTH_USER, "end")
+    with pytest.raises(NothingToUndo):
+        await service.undo(live.id, NORTH_USER)  # the turn passed
+
+
+async def test_resign_finishes_and_refuses_further_actions(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    result = await service.resign(live.id, SOUTH_USER)
+    assert result.finished and result.after["result"]["winners"] == ["north"]
+    assert live.record.status == FINISHED
+    with pytest.raises(GameOver):
+        await service.act(live.id, NORTH_USER, "bid 1")
+    with pytest.raises(GameOver):
+        await service.resign(live.id, NORTH_USER)
+
+
+async def test_played_out_match_is_finished(service: MatchService, store: Store) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    movers = {"north": NORTH_USER, "south": SOUTH_USER}
+    while live.state is not None and live.state["result"] is None:
+        (role,) = live.active_roles()
+        legal = service.legal(live, role)
+        await service.act(live.id, movers[role], legal[0][0])
+    assert live.record.status == FINISHED
+    assert all(m.id != live.id for m in await service.resume_all())
+    with pytest.raises(GameOver):
+        await service.undo(live.id, NORTH_USER)
+
+
+async def _play_some(service: MatchService) -> int:
+    live = await started_pebbles(service, seed=99)
+    await through_bids(service, live)
+    await service.act(live.id, NORTH_USER, "take")
+    await service.act(live.id, NORTH_USER, "take")
+    await service.undo(live.id, NORTH_USER)
+    await service.act(live.id, NORTH_USER, "end")
+    await service.act(live.id, SOUTH_USER, "take")
+    return live.id
+
+
+async def test_restart_resumes_identical_state(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    service = MatchService(store)
+    match_id = await _play_some(service)
+    lobby = await service.create(guild_id=1, channel_id=2, user_id=5, game="pebbles")
+    expected = dump((await service.get(match_id)).state or {})
+    await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        resumed = await MatchService(store).resume_all()
+        assert {m.id for m in resumed} == {match_id, lobby.id}
+        again = next(m for m in resumed if m.id == match_id)
+        assert dump(again.state or {}) == expected
+        assert again.role_of(SOUTH_USER) == "south"
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("break_snapshots", [False, True])
+async def test_corrupt_cache_is_rebuilt_from_the_log(db_path: Path, break_snapshots: bool) -> None:
+    store = await Store.open(db_path)
+    service = MatchService(store)
+    match_id = await _play_some(service)
+    expected = dump((await service.get(match_id)).state or {})
+    async with store.transaction() as conn:
+        await conn.execute("UPDATE matches SET state = ? WHERE id = ?", ("{not json", match_id))
+        if break_snapshots:
+            await conn.execute("UPDATE snapshots SET state = ? WHERE match_id = ?", ("garbage", match_id))
+    await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        rebuilt = await MatchService(store).get(match_id)
+        assert dump(rebuilt.state or {}) == expected
+        record = await store.get_match(match_id)
+        assert record is not None and record.state == expected  # the cache was rewritten
+    finally:
+        await store.close()
+
+
+async def test_resolve_finds_match_by_thread_or_single_match(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await service.attach_thread(live.id, 555)
+    found = await service.resolve(STRANGER, match_id=None, channel_id=555, guild_id=1)
+    assert found.id == live.id
+    alone = await service.resolve(NORTH_USER, match_id=None, channel_id=1, guild_id=1)
+    assert alone.id == live.id
+    with pytest.raises(ServiceError, match="no match"):
+        await service.resolve(STRANGER, match_id=None, channel_id=1, guild_id=1)
+    await started_pebbles(service)
+    with pytest.raises(ServiceError, match="several"):
+        await service.resolve(NORTH_USER, match_id=None, channel_id=1, guild_id=1)
+
+
+async def test_new_decisions_are_notified_to_the_other_player(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    bid = await service.act(live.id, NORTH_USER, "bid 3")
+    assert bid.roles_to_notify() == ()  # south already had this decision
+    await service.act(live.id, SOUTH_USER, "bid 1")
+    take = await service.act(live.id, NORTH_USER, "take")
+    assert take.roles_to_notify() == ()
+    end = await service.act(live.id, NORTH_USER, "end")
+    assert end.roles_to_notify() == ("south",)

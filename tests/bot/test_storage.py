@@ -1,0 +1,63 @@
+"""The SQLite store: migrations and the action log."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import LogEntry, Store
+from bot.storage.migrate import available, migrate
+
+
+async def test_migrations_are_idempotent(db_path: Path) -> None:
+    first = await Store.open(db_path)
+    await first.set_meta("k", "v1")
+    await first.close()
+    second = await Store.open(db_path)
+    try:
+        assert await migrate(second._conn) == []
+        rows = await second._all("SELECT version FROM schema_version")
+        assert [r[0] for r in rows] == [m.version for m in available()]
+        assert await second.get_meta("k") == "v1"
+        await second.set_meta("k", "v2")
+        assert await second.get_meta("k") == "v2"
+    finally:
+        await second.close()
+
+
+async def test_database_uses_wal(store: Store) -> None:
+    row = await store._one("PRAGMA journal_mode")
+    assert row[0] == "wal"
+
+
+async def test_interaction_id_is_unique(store: Store) -> None:
+    match = await store.create_match(
+        guild_id=1, channel_id=2, creator_id=3, game="pebbles", options={}, seed=1, wanted_role=None
+    )
+    entry = LogEntry(
+        match_id=match.id, kind="act", role="north", action="take", seq=0, user_id=3,
+        interaction_id="same", new_state="{}", new_seq=1, new_version=1, status="active",
+        result=None, snapshot=False,
+    )  # fmt: skip
+    await store.append(entry)
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.append(entry)
+    assert len(await store.actions(match.id)) == 1
+    record = await store.get_match(match.id)
+    assert record is not None and record.version == 1
+
+
+async def test_dm_failures_are_reported_once(store: Store) -> None:
+    match = await store.create_match(
+        guild_id=1, channel_id=2, creator_id=3, game="pebbles", options={}, seed=1, wanted_role=None
+    )
+    assert await store.note_dm_failure(match.id, 3, 50007)
+    assert not await store.note_dm_failure(match.id, 3, 50007)
+    await store.clear_dm_failure(match.id, 3)
+    assert await store.note_dm_failure(match.id, 3, 50007)
+
+
+def test_migration_files_are_numbered_without_gaps() -> None:
+    assert [m.version for m in available()] == list(range(1, len(available()) + 1))
