@@ -493,6 +493,9 @@ class MatchService:
         )
         return [await self.get(r.id) for r in records[:20]]
 
+    async def lobbies(self, guild_id: int | None) -> list[LiveMatch]:
+        return [await self.get(r.id) for r in (await self.store.lobbies(guild_id))[:25]]
+
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         record = await self.store.match_by_thread(thread_id)
         return None if record is None else await self.get(record.id)

@@ -228,6 +228,14 @@ class Store:
         rows = await self._all(sql + " ORDER BY m.id DESC", params)
         return [_match(r) for r in rows]
 
+    async def lobbies(self, guild_id: int | None) -> list[MatchRecord]:
+        """Open lobbies of a guild, newest first."""
+        rows = await self._all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = ? AND guild_id = ? ORDER BY id DESC",
+            (LOBBY, _sid(guild_id)),
+        )
+        return [_match(r) for r in rows]
+
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._all(
             "SELECT match_id, seat, user_id, wanted_role, role, last_seq FROM seats WHERE match_id = ? "

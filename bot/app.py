@@ -1,0 +1,86 @@
+"""The Discord client: start-up wiring (database, migrations, components, cogs, command sync)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import games  # noqa: F401  (registers every game)
+
+from .cogs.game import GameCog
+from .cogs.per_game import PerGameCog
+from .config import Config
+from .controller import Controller
+from .delivery import Delivery
+from .service import MatchService
+from .storage import Store
+from .ui import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Slash commands need no privileged intents: guilds only."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    return chosen
+
+
+class PalantirBot(commands.Bot):
+    """Holds the service, delivery and controller; everything else lives in cogs."""
+
+    store: Store
+    service: MatchService
+    delivery: Delivery
+    controller: Controller
+
+    def __init__(self, config: Config) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        self.config = config
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.config.db_path)
+        self.service = MatchService(self.store)
+        self.delivery = Delivery(self, self.service)
+        self.controller = Controller(self.service, self.delivery)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(GameCog(self))
+        await self.add_cog(PerGameCog(self))
+        resumed = await self.service.resume_all()
+        log.info("resumed %d unfinished matches", len(resumed))
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync application commands only when their definitions changed since the last sync."""
+        guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        digest = command_hash(self.tree, guild)
+        key = f"command_hash:{guild.id if guild else 'global'}"
+        if await self.store.get_meta(key) == digest:
+            log.info("application commands unchanged; not syncing")
+            return
+        synced = await self.tree.sync(guild=guild)
+        await self.store.set_meta(key, digest)
+        log.info("synced %d application commands (%s)", len(synced), "dev guild" if guild else "global")
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+
+
+def command_hash(tree: discord.app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> str:
+    """A stable hash of the command definitions Discord would receive for ``guild``."""
+    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+    text = json.dumps(payload, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -1,0 +1,153 @@
+"""Helpers shared by the command cogs: match lookup, autocompletes, generated signatures."""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from ..choices import action_choices, truncate
+from ..service import LiveMatch, ServiceError
+from ..storage import ACTIVE
+
+if TYPE_CHECKING:
+    from ..app import PalantirBot
+
+log = logging.getLogger(__name__)
+
+Choice = app_commands.Choice[str]
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> PalantirBot:
+    return interaction.client  # type: ignore[no-any-return]
+
+
+def parse_match_id(text: str | None) -> int | None:
+    """The match number in ``12``, ``#12`` or an autocomplete label; ``None`` when empty.
+
+    >>> parse_match_id("#12 Pebbles"), parse_match_id(None)
+    (12, None)
+    """
+    if text is None or not text.strip():
+        return None
+    found = re.match(r"\s*#?(\d{1,18})\b", text)
+    if found is None:
+        raise ServiceError(f"`{truncate(text, 40)}` is not a match number (like `12`).")
+    return int(found.group(1))
+
+
+async def resolve_match(interaction: discord.Interaction[Any], match: str | None) -> LiveMatch:
+    """The match a command means: ``match:``, else the thread it is used in, else the only one."""
+    return await bot_of(interaction).service.resolve(
+        interaction.user.id,
+        match_id=parse_match_id(match),
+        channel_id=interaction.channel_id,
+        guild_id=interaction.guild_id,
+    )
+
+
+def match_label(live: LiveMatch, user_id: int) -> str:
+    role = live.role_of(user_id)
+    turn = " — your move" if live.record.status == ACTIVE and role in live.active_roles() else ""
+    side = f" as {live.ruleset.role_title(role)}" if role else ""
+    return truncate(f"#{live.id} {live.ruleset.title}{side} ({live.record.status}){turn}")
+
+
+async def my_matches_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """The user's unfinished matches in this server."""
+    try:
+        mine = await bot_of(interaction).service.matches_of(interaction.user.id, interaction.guild_id)
+    except Exception:
+        log.exception("match autocomplete failed")
+        return []
+    out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in mine]
+    return [c for c in out if current.strip().lstrip("#") in c.name][:25]
+
+
+async def lobby_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """Open lobbies in this server."""
+    try:
+        open_ = await bot_of(interaction).service.lobbies(interaction.guild_id)
+    except Exception:
+        log.exception("lobby autocomplete failed")
+        return []
+    out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in open_]
+    return [c for c in out if current.strip().lstrip("#") in c.name][:25]
+
+
+async def acting_match(interaction: discord.Interaction[Any]) -> tuple[LiveMatch, str] | None:
+    """For autocompletes: the match meant by the options so far, and the user's role in it."""
+    try:
+        live = await resolve_match(interaction, getattr(interaction.namespace, "match", None))
+    except ValueError:
+        return None
+    role = live.role_of(interaction.user.id)
+    return None if role is None else (live, role)
+
+
+async def action_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """Only the user's own legal actions now, labelled for him, filtered by what he typed."""
+    try:
+        found = await acting_match(interaction)
+        if found is None:
+            return []
+        live, role = found
+        legal = bot_of(interaction).service.legal(live, role)
+        pairs = action_choices(((a.text, label) for a, label in legal), current)
+    except Exception:
+        log.exception("action autocomplete failed")
+        return []
+    return [Choice(name=name, value=value) for name, value in pairs]
+
+
+def generated_command(
+    *,
+    name: str,
+    description: str,
+    params: Sequence[tuple[str, str, bool]],
+    body: Callable[[discord.Interaction[Any], dict[str, str | None]], Awaitable[None]],
+    autocompletes: dict[str, Callable[..., Awaitable[list[Choice]]]] | None = None,
+    choices: dict[str, list[Choice]] | None = None,
+    parent: app_commands.Group | None = None,
+) -> app_commands.Command[Any, ..., None]:
+    """A slash command whose string parameters are known only at start-up.
+
+    ``params`` are ``(discord name, description, required)``. The callback receives the values
+    keyed by Discord name. Python names are ``p0, p1, ...`` (Discord names may be keywords).
+    """
+    py = {f"p{i}": spec for i, spec in enumerate(params)}
+
+    async def callback(interaction: discord.Interaction[Any], **values: str | None) -> None:
+        await body(interaction, {py[k][0]: v for k, v in values.items()})
+
+    signature = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for key, (_, _, required) in py.items():
+        signature.append(
+            inspect.Parameter(
+                key,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=str if required else str | None,
+                default=inspect.Parameter.empty if required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
+    callback.__annotations__ = {}
+    by_name = {spec[0]: key for key, spec in py.items()}
+    decorated: Any = app_commands.rename(**{k: spec[0] for k, spec in py.items()})(callback)
+    decorated = app_commands.describe(**{k: truncate(spec[1]) for k, spec in py.items()})(decorated)
+    if autocompletes:
+        decorated = app_commands.autocomplete(**{by_name[n]: f for n, f in autocompletes.items()})(decorated)
+    if choices:
+        decorated = app_commands.choices(**{by_name[n]: c for n, c in choices.items()})(decorated)
+    return app_commands.Command(
+        name=name, description=truncate(description), callback=decorated, parent=parent
+    )

@@ -1,0 +1,272 @@
+"""``/game`` (every game) and ``/hand``: thin commands that parse, call the service, present."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.core import all_rulesets, find, normalize
+
+from .. import present
+from ..choices import option_choices
+from ..service import RANDOM_SIDE, ServiceError
+from .common import (
+    Choice,
+    action_autocomplete,
+    generated_command,
+    lobby_autocomplete,
+    my_matches_autocomplete,
+    parse_match_id,
+    resolve_match,
+)
+
+if TYPE_CHECKING:
+    from ..app import PalantirBot
+
+log = logging.getLogger(__name__)
+
+RESERVED = {"game", "side", "match"}
+
+
+def _chosen_game(interaction: discord.Interaction[Any]) -> Any | None:
+    name = getattr(interaction.namespace, "game", None)
+    if not name:
+        return None
+    try:
+        return find(str(name))
+    except ValueError:
+        return None
+
+
+async def game_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    games = all_rulesets()
+    pairs = option_choices([g.name for g in games], lambda n: find(n).title, current)
+    return [Choice(name=n, value=v) for n, v in pairs]
+
+
+async def side_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    ruleset = _chosen_game(interaction)
+    if ruleset is None:
+        return [Choice(name="Random", value=RANDOM_SIDE)]
+    roles = [*ruleset.roles(ruleset.resolve_options({}), ruleset.max_players), RANDOM_SIDE]
+    pairs = option_choices(roles, lambda r: "Random" if r == RANDOM_SIDE else ruleset.role_title(r), current)
+    return [Choice(name=n, value=v) for n, v in pairs]
+
+
+def option_autocomplete(option: str) -> Any:
+    """Autocomplete for one setup option, read from the chosen game's ``OptionSpec``."""
+
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+        chosen = _chosen_game(interaction)
+        games = [chosen] if chosen is not None else all_rulesets()
+        pairs: list[tuple[str, str]] = []
+        for ruleset in games:
+            for spec in ruleset.options:
+                if spec.name == option:
+                    pairs += option_choices(spec.choices, spec.label, current)
+        return [Choice(name=n, value=v) for n, v in dict.fromkeys(pairs)][:25]
+
+    return complete
+
+
+def union_options() -> dict[str, str]:
+    """Every setup option name of every game, with a description (``/game new`` parameters)."""
+    helps: dict[str, list[str]] = {}
+    for ruleset in all_rulesets():
+        for spec in ruleset.options:
+            if spec.name not in RESERVED:
+                helps.setdefault(spec.name, []).append(f"{ruleset.title}: {spec.help}")
+    return {name: " / ".join(texts) for name, texts in helps.items()}
+
+
+class GameCog(commands.Cog):
+    """The universal ``/game`` group and ``/hand``."""
+
+    def __init__(self, bot: PalantirBot) -> None:
+        self.bot = bot
+        self.group = app_commands.Group(
+            name="game", description="Play board games in this server.", guild_only=True
+        )
+        self.hand_command = self._hand_command()
+        self._build()
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.group)
+        self.bot.tree.add_command(self.hand_command)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.group.name)
+        self.bot.tree.remove_command(self.hand_command.name)
+
+    @property
+    def controller(self) -> Any:
+        return self.bot.controller
+
+    # -- /game new (generated: options depend on the registered games) ----------------
+    def _build(self) -> None:
+        options = union_options()
+        params = [
+            ("game", "Which game", True),
+            ("side", "Your side (or random)", False),
+            *((name, text, False) for name, text in options.items()),
+        ]
+        new = generated_command(
+            name="new",
+            description="Open a lobby for a new match; others join with the button.",
+            params=params,
+            body=self._new,
+            autocompletes={
+                "game": game_autocomplete,
+                "side": side_autocomplete,
+                **{name: option_autocomplete(name) for name in options},
+            },
+            parent=self.group,
+        )
+        self.group.add_command(new)
+        for command in self._static_commands():
+            self.group.add_command(command)
+
+    async def _new(self, interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
+        game = values.pop("game") or ""
+        side = values.pop("side", None)
+        try:
+            ruleset = find(game)
+        except ValueError as exc:
+            await self.controller.refuse(interaction, str(exc))
+            return
+        known = {s.name for s in ruleset.options}
+        extra = sorted(k for k, v in values.items() if v and k not in known)
+        if extra:
+            await self.controller.refuse(
+                interaction, f"{ruleset.title} has no option {', '.join(f'`{e}`' for e in extra)}."
+            )
+            return
+        chosen = {k: normalize(v) for k, v in values.items() if v and k in known}
+        await self.controller.new(interaction, ruleset.name, chosen, side)
+
+    def _static_commands(self) -> list[app_commands.Command[Any, ..., None]]:
+        made: list[app_commands.Command[Any, ..., None]] = []
+
+        def command(name: str, description: str) -> Any:
+            def wrap(func: Any) -> Any:
+                cmd = app_commands.Command(
+                    name=name, description=description, callback=func, parent=self.group
+                )
+                made.append(cmd)
+                return cmd
+
+            return wrap
+
+        match_help = "Which match (default: this thread's, or your only one)"
+
+        @app_commands.describe(match="The lobby's match number", side="Your side (or random)")
+        @app_commands.autocomplete(match=lobby_autocomplete, side=side_autocomplete)
+        @command("join", "Take a seat in an open lobby.")
+        async def join(interaction: discord.Interaction[Any], match: str, side: str | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                match_id = parse_match_id(match)
+                if match_id is None:
+                    raise ServiceError("Tell me which match to join, e.g. `/game join 12`.")
+                await self.controller.join(interaction, match_id, side)
+
+        @app_commands.describe(match="The lobby's match number")
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        @command("start", "Start your lobby now with the players seated so far (if the game allows).")
+        async def start(interaction: discord.Interaction[Any], match: str) -> None:
+            async with self.controller.friendly(interaction):
+                match_id = parse_match_id(match)
+                if match_id is None:
+                    raise ServiceError("Tell me which lobby to start.")
+                await self.controller.start(interaction, match_id)
+
+        @app_commands.describe(match="The lobby's match number")
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        @command("cancel", "Close your lobby before it starts.")
+        async def cancel(interaction: discord.Interaction[Any], match: str) -> None:
+            async with self.controller.friendly(interaction):
+                match_id = parse_match_id(match)
+                if match_id is None:
+                    raise ServiceError("Tell me which lobby to cancel.")
+                await self.controller.cancel(interaction, match_id)
+
+        @app_commands.describe(action="Your action (pick from the list, or type it)", match=match_help)
+        @app_commands.autocomplete(action=action_autocomplete, match=my_matches_autocomplete)
+        @command("act", "Make a move: the list shows only what you may do now.")
+        async def act(interaction: discord.Interaction[Any], action: str, match: str | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                live = await resolve_match(interaction, match)
+                await self.controller.act(interaction, live, action)
+
+        @app_commands.describe(match=match_help)
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        @command("status", "Who plays, whose move it is, and what you are asked to do.")
+        async def status(interaction: discord.Interaction[Any], match: str | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                live = await resolve_match(interaction, match)
+                text = present.status_text(live, live.role_of(interaction.user.id))
+                await interaction.response.send_message(text, ephemeral=True)
+
+        @app_commands.describe(match=match_help, private="Show your own private board, only to you")
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        @command("board", "Show the public board (or your private board with private:True).")
+        async def board(
+            interaction: discord.Interaction[Any], match: str | None = None, private: bool = False
+        ) -> None:
+            async with self.controller.friendly(interaction):
+                live = await resolve_match(interaction, match)
+                await self.controller.board(interaction, live, private=private)
+
+        @app_commands.describe(match=match_help)
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        @command("log", "What happened since your last move (as you may see it).")
+        async def log_(interaction: discord.Interaction[Any], match: str | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                live = await resolve_match(interaction, match)
+                seat = live.seat_of(interaction.user.id)
+                role = seat.role if seat else None
+                since = seat.last_seq if seat and role else max(0, int((live.state or {}).get("seq", 0)) - 10)
+                text = present.log_text(live, role, since)
+                await interaction.response.send_message(text, ephemeral=True)
+
+        @app_commands.describe(match=match_help)
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        @command("undo", "Take back your last move, while it is still your own decision.")
+        async def undo(interaction: discord.Interaction[Any], match: str | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                live = await resolve_match(interaction, match)
+                await self.controller.undo(interaction, live.id)
+
+        @app_commands.describe(match=match_help)
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        @command("resign", "Give up the match: the other side wins.")
+        async def resign(interaction: discord.Interaction[Any], match: str | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                live = await resolve_match(interaction, match)
+                await self.controller.resign(interaction, live)
+
+        @command("list", "Your matches in this server.")
+        async def list_(interaction: discord.Interaction[Any]) -> None:
+            async with self.controller.friendly(interaction):
+                mine = await self.bot.service.recent_of(interaction.user.id, interaction.guild_id)
+                await interaction.response.send_message(
+                    present.list_text(mine, interaction.user.id), ephemeral=True
+                )
+
+        return made
+
+    def _hand_command(self) -> app_commands.Command[Any, ..., None]:
+        @app_commands.describe(match="Which match (default: this thread's, or your only one)")
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        async def hand(interaction: discord.Interaction[Any], match: str | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                live = await resolve_match(interaction, match)
+                await self.controller.show_private(interaction, live)
+
+        command = app_commands.Command(
+            name="hand", description="Your private board and legal actions (only you see it).", callback=hand
+        )
+        return app_commands.guild_only()(command)

@@ -1,0 +1,152 @@
+"""One command group per game (``/confrontation ...``), generated from the ruleset.
+
+``/<game> new`` offers the game's options as fixed choices; each ``CommandSpec`` becomes a typed
+command (``/confrontation move character:<..> to:<..>``) whose autocomplete for parameter ``i``
+lists the distinct ``args[i]`` of the user's legal actions with that verb that agree with the
+parameters already filled in. The engine validates the submitted action again.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.core import CommandSpec, Ruleset, all_rulesets
+
+from ..choices import arg_choices, resolve_arg, truncate
+from ..service import RANDOM_SIDE, LiveMatch, ServiceError
+from .common import Choice, acting_match, bot_of, generated_command, my_matches_autocomplete, resolve_match
+
+if TYPE_CHECKING:
+    from ..app import PalantirBot
+
+log = logging.getLogger(__name__)
+
+MATCH_HELP = "Which match (default: this thread's, or your only one)"
+
+
+def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
+    """Autocomplete for parameter ``index`` of a typed command."""
+    names = [p.name for p in spec.params]
+
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+        try:
+            found = await acting_match(interaction)
+            if found is None:
+                return []
+            live, role = found
+            assert live.state is not None
+            state = live.state
+            actions = [a for a, _ in bot_of(interaction).service.legal(live, role)]
+            filled = [getattr(interaction.namespace, n, None) for n in names[:index]]
+            pairs = arg_choices(
+                actions,
+                spec.verb,
+                index,
+                filled,
+                current,
+                lambda v: live.ruleset.describe_arg(state, role, spec.verb, index, v),
+            )
+        except Exception:
+            log.exception("argument autocomplete failed")
+            return []
+        return [Choice(name=n, value=v) for n, v in pairs]
+
+    return complete
+
+
+class PerGameCog(commands.Cog):
+    """Adds a command group for every registered game."""
+
+    def __init__(self, bot: PalantirBot) -> None:
+        self.bot = bot
+        self.groups = [self._group(r) for r in all_rulesets()]
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+    def _group(self, ruleset: Ruleset) -> app_commands.Group:
+        group = app_commands.Group(
+            name=ruleset.name, description=truncate(f"Play {ruleset.title}."), guild_only=True
+        )
+        group.add_command(self._new(ruleset, group))
+        for spec in ruleset.commands[:24]:
+            group.add_command(self._typed(ruleset, spec, group))
+        return group
+
+    def _new(self, ruleset: Ruleset, group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
+        roles = ruleset.roles(ruleset.resolve_options({}), ruleset.max_players)
+        side_choices = [Choice(name=ruleset.role_title(r), value=r) for r in roles][:24]
+        side_choices.append(Choice(name="Random", value=RANDOM_SIDE))
+        specs = [s for s in ruleset.options if s.name not in {"side", "match"}]
+        choices = {
+            "side": side_choices,
+            **{s.name: [Choice(name=truncate(s.label(c)), value=c) for c in s.choices][:25] for s in specs},
+        }
+
+        async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
+            side = values.pop("side", None)
+            options = {k: v for k, v in values.items() if v}
+            await self.bot.controller.new(interaction, ruleset.name, options, side)
+
+        return generated_command(
+            name="new",
+            description=f"Open a lobby for {ruleset.title}.",
+            params=[("side", "Your side", False), *((s.name, s.help, False) for s in specs)],
+            body=body,
+            choices=choices,
+            parent=group,
+        )
+
+    def _args(
+        self, live: LiveMatch, user_id: int, spec: CommandSpec, values: dict[str, str | None]
+    ) -> list[str]:
+        """The typed values as argument slugs (matched against legal values and their labels)."""
+        role = live.role_of(user_id)
+        legal = [a for a, _ in self.bot.service.legal(live, role)] if role else []
+        state = live.state or {}
+        out: list[str] = []
+        for index, param in enumerate(spec.params):
+            typed = values.get(param.name)
+            if not typed:
+                continue
+            seen = dict.fromkeys(a.args[index] for a in legal if a.verb == spec.verb and len(a.args) > index)
+            candidates = [
+                (v, live.ruleset.describe_arg(state, role or "", spec.verb, index, v)) for v in seen
+            ]
+            out.append(resolve_arg(typed, candidates))
+        return out
+
+    def _typed(
+        self, ruleset: Ruleset, spec: CommandSpec, group: app_commands.Group
+    ) -> app_commands.Command[Any, ..., None]:
+        async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
+            controller = self.bot.controller
+            async with controller.friendly(interaction):
+                live = await resolve_match(interaction, values.get("match"))
+                if live.record.game != ruleset.name:
+                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                text = " ".join([spec.verb, *self._args(live, interaction.user.id, spec, values)])
+                await controller.act(interaction, live, text)
+
+        params = [(p.name, p.description, True) for p in spec.params]
+        params.append(("match", MATCH_HELP, False))
+        autocompletes = {p.name: arg_autocomplete(spec, i) for i, p in enumerate(spec.params)}
+        autocompletes["match"] = my_matches_autocomplete
+        return generated_command(
+            name=spec.name,
+            description=spec.description,
+            params=params,
+            body=body,
+            autocompletes=autocompletes,
+            parent=group,
+        )

@@ -1,0 +1,236 @@
+"""Interaction handling shared by slash commands and components: parse -> service -> present.
+
+Every refusal (an engine ``ActionError`` or a ``ServiceError``) becomes a friendly ephemeral
+reply and changes nothing. Slow work is deferred first so Discord gets an answer within 3 s.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+
+from games.core import Action, ActionError, StaleAction
+
+from . import present
+from .delivery import Delivery
+from .service import ActResult, LiveMatch, MatchService, ServiceError
+from .ui import lobby_view
+
+log = logging.getLogger(__name__)
+
+STALE = "This prompt is out of date: the game has moved on. Use the newest prompt or `/hand`."
+
+
+class Controller:
+    """What the bot does for one interaction. Holds no Discord state of its own."""
+
+    def __init__(self, service: MatchService, delivery: Delivery) -> None:
+        self.service = service
+        self.delivery = delivery
+
+    # -- replies ---------------------------------------------------------------------
+    async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """An ephemeral error, whether or not the interaction was answered already."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(f"⚠️ {text}", ephemeral=True)
+            else:
+                await interaction.response.send_message(f"⚠️ {text}", ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not send an error reply: %s %s", exc.status, exc.code)
+
+    @asynccontextmanager
+    async def friendly(self, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+        """Turn refusals into ephemeral replies; log (without secrets) anything unexpected."""
+        try:
+            yield
+        except (ActionError, ServiceError) as exc:
+            await self.refuse(interaction, str(exc))
+        except discord.HTTPException as exc:
+            log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
+        except Exception:
+            log.exception("unexpected failure handling an interaction")
+            await self.refuse(interaction, "Something went wrong on my side; nothing was changed.")
+
+    async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+    # -- lobby -----------------------------------------------------------------------
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: Mapping[str, str | None],
+        side: str | None,
+    ) -> None:
+        async with self.friendly(interaction):
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ServiceError("Start matches in a server channel, not in DMs.")
+            if isinstance(interaction.channel, discord.Thread):
+                raise ServiceError("Start matches in a text channel, not inside a thread.")
+            live = await self.service.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                game=game,
+                options=options,
+                side=side,
+            )
+            await interaction.response.send_message(present.lobby_text(live), view=lobby_view(live.id))
+            message = await interaction.original_response()
+            await self.service.attach_lobby_message(live.id, message.id)
+
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        side: str | None = None,
+        *,
+        from_button: bool = False,
+    ) -> None:
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            result = await self.service.join(match_id, interaction.user.id, side)
+            live = result.match
+            role = live.seat_of(interaction.user.id)
+            side_text = ""
+            if role is not None and role.role:
+                side_text = f" You play **{live.ruleset.role_title(role.role)}**."
+            await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
+            if result.started:
+                await self.delivery.announce_start(live)
+            else:
+                await self.delivery.refresh_lobby(live)
+
+    async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live = await self.service.start(match_id, interaction.user.id)
+            await interaction.followup.send(f"Match #{live.id} starts.", ephemeral=True)
+            await self.delivery.announce_start(live)
+
+    async def cancel(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        async with self.friendly(interaction):
+            live = await self.service.cancel(match_id, interaction.user.id)
+            await interaction.response.send_message(f"Lobby #{live.id} cancelled.", ephemeral=True)
+            await self.delivery.refresh_lobby(live)
+
+    # -- play ------------------------------------------------------------------------
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        live: LiveMatch,
+        text: str,
+        *,
+        expected_version: int | None = None,
+    ) -> None:
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            result = await self.service.act(
+                live.id,
+                interaction.user.id,
+                text,
+                expected_version=expected_version,
+                interaction_id=str(interaction.id),
+            )
+            await self._after(interaction, result)
+
+    async def pick(
+        self, interaction: discord.Interaction[Any], match_id: int, version: int, index: int
+    ) -> None:
+        """A choice from an action menu: the index of a legal action at ``version``."""
+        async with self.friendly(interaction):
+            live = await self.service.get(match_id)
+            role = live.role_of(interaction.user.id)
+            if role is None:
+                raise ServiceError(f"You are not playing in match #{match_id}.")
+            legal = self.service.legal(live, role)
+            if version != live.record.version or not 0 <= index < len(legal):
+                raise StaleAction(STALE)
+            await self.act(interaction, live, legal[index][0].text, expected_version=version)
+
+    async def undo(
+        self, interaction: discord.Interaction[Any], match_id: int, *, expected_version: int | None = None
+    ) -> None:
+        async with self.friendly(interaction):
+            live = await self.service.get(match_id)
+            if expected_version is not None and expected_version != live.record.version:
+                raise StaleAction(STALE)
+            await self.defer(interaction)
+            result = await self.service.undo(
+                match_id, interaction.user.id, interaction_id=str(interaction.id)
+            )
+            await self._after(interaction, result)
+
+    async def resign(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            result = await self.service.resign(
+                live.id, interaction.user.id, interaction_id=str(interaction.id)
+            )
+            await self._after(interaction, result)
+
+    async def _after(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
+        """Reply to the actor (ephemeral), then post publicly and DM the others."""
+        live = result.match
+        if result.duplicate:
+            await interaction.followup.send(f"Already done: `{result.action}`.", ephemeral=True)
+            return
+        if result.kind == "act":
+            label = live.ruleset.describe(result.before, result.role, Action.from_text(result.action))
+            done = f"✅ {label}"
+        elif result.kind == "undo":
+            done = "↩️ Your last move was taken back."
+        else:
+            done = "🏳️ You resigned."
+        if not result.finished and result.role in live.active_roles():
+            payload = await self.delivery.private_payload(live, result.role)
+            payload["content"] = f"{done}\n{payload.get('content', '')}"
+            await interaction.followup.send(ephemeral=True, **payload)
+        else:
+            await interaction.followup.send(done, ephemeral=True)
+        await self.delivery.after_entry(result)
+
+    # -- private views -----------------------------------------------------------------
+    async def show_private(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int | LiveMatch,
+        *,
+        expected_version: int | None = None,
+    ) -> None:
+        """The player's private board and legal actions, ephemerally (``/hand``, buttons)."""
+        async with self.friendly(interaction):
+            live = match_id if isinstance(match_id, LiveMatch) else await self.service.get(match_id)
+            role = live.role_of(interaction.user.id)
+            if role is None or live.state is None:
+                raise ServiceError(f"You have no hand in match #{live.id}: you are not playing in it.")
+            if expected_version is not None and expected_version != live.record.version:
+                raise StaleAction(STALE)
+            await self.defer(interaction)
+            await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
+
+    async def board(self, interaction: discord.Interaction[Any], live: LiveMatch, *, private: bool) -> None:
+        async with self.friendly(interaction):
+            if live.state is None:
+                raise ServiceError(f"Match #{live.id} has not started yet.")
+            if private:
+                await self.show_private(interaction, live)
+                return
+            await self.defer(interaction, ephemeral=False)
+            state = live.state
+            view = (
+                live.ruleset.view(state, None)
+                if state.get("result") is None
+                else live.ruleset.final_reveal(state)
+            )
+            image = await self.delivery.image(view, present.image_name(live, None))
+            kwargs: dict[str, Any] = {"content": present.status_text(live, None)}
+            if image is not None:
+                kwargs["file"] = image
+            await interaction.followup.send(**kwargs)
