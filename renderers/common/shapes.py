@@ -1,0 +1,151 @@
+"""Anti-aliased shapes: drawn supersampled on a small patch, shrunk, then pasted.
+
+Pillow's polygons have hard, jagged edges; drawing at 3x and shrinking gives smooth ones.
+Patches are small (a token, an arrow's bounding box), so this stays cheap, and sprites that
+repeat (tokens, badges) are cached by the renderers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from .colours import RGBA
+
+Point = tuple[float, float]
+Painter = Callable[[ImageDraw.ImageDraw, float], None]
+
+SCALE = 3
+
+
+def supersampled(size: tuple[int, int], painter: Painter, *, scale: int = SCALE) -> Image.Image:
+    """An RGBA sprite of ``size``: ``painter(draw, scale)`` draws it at ``scale`` times the size."""
+    width, height = size
+    big = Image.new("RGBA", (max(1, width * scale), max(1, height * scale)), (0, 0, 0, 0))
+    painter(ImageDraw.Draw(big), float(scale))
+    return big.resize((max(1, width), max(1, height)), Image.Resampling.BOX)
+
+
+def paste_sprite(base: Image.Image, sprite: Image.Image, origin: tuple[float, float]) -> None:
+    """Paste an RGBA ``sprite`` onto ``base`` with its alpha, top-left corner at ``origin``."""
+    base.paste(sprite, (round(origin[0]), round(origin[1])), sprite)
+
+
+def draw_smooth(
+    base: Image.Image,
+    box: tuple[float, float, float, float],
+    painter: Callable[[ImageDraw.ImageDraw, Callable[[Point], Point], float], None],
+    *,
+    scale: int = SCALE,
+) -> None:
+    """Draw anti-aliased shapes inside ``box`` of ``base``.
+
+    ``painter(draw, to_patch, scale)`` receives a function mapping base coordinates to the
+    supersampled patch's coordinates.
+    """
+    left, top = math.floor(box[0]) - 2, math.floor(box[1]) - 2
+    right, bottom = math.ceil(box[2]) + 2, math.ceil(box[3]) + 2
+    size = (right - left, bottom - top)
+
+    def to_patch(point: Point) -> Point:
+        return ((point[0] - left) * scale, (point[1] - top) * scale)
+
+    sprite = supersampled(size, lambda draw, s: painter(draw, to_patch, s), scale=scale)
+    paste_sprite(base, sprite, (left, top))
+
+
+def arrow_polygon(
+    start: Point, end: Point, *, width: float, head_length: float, head_width: float
+) -> list[Point]:
+    """The outline of a straight arrow from ``start`` to ``end`` (the tip).
+
+    >>> arrow_polygon((0, 0), (10, 0), width=2, head_length=4, head_width=6)[3]
+    (10.0, 0.0)
+    """
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    neck = max(0.0, length - head_length)
+    bx, by = start[0] + ux * neck, start[1] + uy * neck
+    half, head = width / 2, head_width / 2
+    return [
+        (start[0] + nx * half, start[1] + ny * half),
+        (bx + nx * half, by + ny * half),
+        (bx + nx * head, by + ny * head),
+        (float(end[0]), float(end[1])),
+        (bx - nx * head, by - ny * head),
+        (bx - nx * half, by - ny * half),
+        (start[0] - nx * half, start[1] - ny * half),
+    ]
+
+
+def eye_polygon(centre: Point, width: float, height: float, steps: int = 16) -> list[Point]:
+    """An almond (eye) outline centred on ``centre``."""
+    cx, cy = centre
+    upper = [
+        (cx - width / 2 + width * i / steps, cy - height / 2 * math.sin(math.pi * i / steps))
+        for i in range(steps + 1)
+    ]
+    lower = [(x, 2 * cy - y) for x, y in reversed(upper[1:-1])]
+    return upper + lower
+
+
+def eye_icon(size: int, outline: RGBA, iris: RGBA, white: RGBA) -> Image.Image:
+    """A small eye (the "revealed to the opponent" mark) as an RGBA sprite."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        centre = (size * s / 2, size * s / 2)
+        draw.polygon(eye_polygon(centre, size * s * 0.96, size * s * 0.62), fill=outline)
+        draw.polygon(eye_polygon(centre, size * s * 0.78, size * s * 0.44), fill=white)
+        radius = size * s * 0.19
+        draw.ellipse(
+            (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius), fill=iris
+        )
+
+    return supersampled((size, size), paint)
+
+
+def scaled(points: Sequence[Point], to_patch: Callable[[Point], Point]) -> list[Point]:
+    """``points`` mapped through ``to_patch`` (for :func:`draw_smooth` painters)."""
+    return [to_patch(p) for p in points]
+
+
+@lru_cache(maxsize=128)
+def panel_sprite(
+    size: tuple[int, int],
+    fill: tuple[int, int, int],
+    edge: tuple[int, int, int] | None = None,
+    radius: float = 10,
+    edge_width: float = 1.5,
+) -> Image.Image:
+    """A smooth rounded rectangle of ``size`` (a panel's card), cached by size and colours."""
+    width, height = size
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        draw.rounded_rectangle(
+            (0, 0, width * s - 1, height * s - 1),
+            radius=radius * s,
+            fill=(*fill, 255),
+            outline=(*edge, 255) if edge else None,
+            width=round(edge_width * s) if edge else 0,
+        )
+
+    return supersampled(size, paint, scale=2)
+
+
+def rounded_panel(
+    base: Image.Image,
+    box: tuple[float, float, float, float],
+    fill: tuple[int, int, int],
+    edge: tuple[int, int, int] | None = None,
+    *,
+    radius: float = 10,
+) -> None:
+    """Draw a rounded card filling ``box`` onto ``base``."""
+    size = (round(box[2] - box[0]), round(box[3] - box[1]))
+    sprite = panel_sprite(size, fill, edge, radius)
+    base.paste(sprite, (round(box[0]), round(box[1])), sprite)

@@ -1,0 +1,252 @@
+"""The side panel: status or result, the current battle, each side's cards, the chronicle."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.common.blocks import Block, Chip
+from renderers.common.colours import RGB, mix
+from renderers.common.fonts import font
+from renderers.common.shapes import rounded_panel
+from renderers.common.text import wrap_text
+
+from . import theme
+from .layout import BoardLayout
+from .tokens import MARGIN, hidden_token, known_token
+
+PAD = 14
+LABEL_WIDTH = 66
+CARD_GAP = 10
+
+
+def side_title(side: str | None) -> str:
+    """``"fellowship"`` -> ``"Fellowship"`` (any other role is title-cased)."""
+    if side is None:
+        return "Nobody"
+    return theme.SIDE_TITLES.get(side, side.replace("_", " ").title())
+
+
+def _accent(side: str | None) -> RGB:
+    return theme.STYLES[side].accent if side in theme.STYLES else theme.GOLD
+
+
+def card_chip(side: str, card: Mapping[str, Any], *, faded: bool = False, special: bool = False) -> Chip:
+    """A combat or special card of ``side`` as a chip."""
+    style = theme.STYLES[side]
+    fill, ink = (
+        (mix(style.fill, (255, 255, 255), 0.05), style.text)
+        if side == "fellowship"
+        else (
+            mix(style.fill, (120, 30, 25), 0.35),
+            style.text,
+        )
+    )
+    if faded:
+        fill, ink = mix(fill, theme.PANEL_FILL, 0.45), mix(ink, theme.PANEL_FILL, 0.3)
+    edge = theme.GOLD if special else (style.edge if not faded else None)
+    return Chip(str(card.get("name") or card.get("id") or "?"), fill, ink, edge)
+
+
+def fallen_chip(entry: Mapping[str, Any]) -> Chip:
+    return Chip(
+        str(entry.get("name") or entry.get("character") or "?"), (58, 53, 46), theme.INK_MUTED, kind="sans"
+    )
+
+
+def status_block(view: Mapping[str, Any], width: float) -> Block:
+    """Whose turn it is and what they are asked, or the result of the game."""
+    block = Block(width)
+    audience = view.get("audience")
+    badge = "PUBLIC VIEW" if audience is None else f"{side_title(audience).upper()} · PRIVATE VIEW"
+    block.line(badge, font("bold", 11), _accent(audience) if audience else theme.INK_MUTED, leading=1.6)
+    result = view.get("result")
+    turn = view.get("turn") or {}
+    if result:
+        winners = [str(w) for w in result.get("winners") or []]
+        headline = f"{' & '.join(side_title(w) for w in winners)} wins!" if winners else "The game is drawn"
+        block.line(headline, font("serif", 26), _accent(winners[0]) if winners else theme.GOLD, leading=1.3)
+        block.paragraph(str(result.get("reason") or ""), font("sans", 15), theme.INK_LIGHT, max_lines=3)
+    else:
+        active = [str(role) for role in view.get("active") or []]
+        if len(active) > 1:
+            heading, colour = "Both sides choose", theme.GOLD
+        else:
+            side = active[0] if active else turn.get("side")
+            heading, colour = f"{side_title(side)} to act", _accent(side)
+        block.line(heading, font("serif", 19), colour, leading=1.35)
+        block.paragraph(str(view.get("prompt") or ""), font("sans", 14), theme.INK_LIGHT, max_lines=3)
+    last = view.get("last_move")
+    if last and last.get("text"):
+        block.space(3)
+        block.paragraph(f"Last move: {last['text']}", font("sans", 13), theme.INK_MUTED, max_lines=2)
+    return block
+
+
+def _fighter_sprite(fighter: Mapping[str, Any] | None, width: int) -> Image.Image | None:
+    if not fighter:
+        return None
+    side, piece = str(fighter["side"]), fighter.get("piece") or {}
+    if piece.get("character") is None or piece.get("name") is None:
+        return hidden_token(side, 36, 44)
+    strength = piece.get("strength")
+    return known_token(side, str(piece["name"]), int(strength) if strength is not None else None, width, 36)
+
+
+def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[str, str]) -> Block | None:
+    """The current battle: attacker against defender, and the state of their cards."""
+    battle = view.get("battle")
+    if not battle:
+        return None
+    block = Block(width)
+    where = region_names.get(str(battle.get("region")), str(battle.get("region")))
+
+    def heading(_image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        draw.text((left, top + 1), "⚔", font=font("sans", 18), fill=theme.BATTLE_RED)
+        draw.text((left + 26, top), f"Battle in {where}", font=font("serif", 17), fill=theme.BATTLE_RED)
+
+    block.custom(25, heading)
+    column = (width - 34) / 2
+    fighters = [battle.get("attacker"), battle.get("defender")]
+    played = battle.get("played") or {}
+    chosen = battle.get("chosen") or {}
+
+    def draw_fighters(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        for index, fighter in enumerate(fighters):
+            x = left + index * (column + 34)
+            role = "attacker" if index == 0 else "defender"
+            if not fighter:
+                draw.text((x, top), role.upper(), font=font("bold", 10), fill=theme.INK_FAINT)
+                draw.text((x, top + 26), "no defender", font=font("sans", 13), fill=theme.INK_MUTED)
+                continue
+            side = str(fighter["side"])
+            draw.text(
+                (x, top),
+                f"{role.upper()} · {side_title(side).upper()}",
+                font=font("bold", 10),
+                fill=_accent(side),
+            )
+            sprite = _fighter_sprite(fighter, int(column))
+            if sprite is not None:
+                image.paste(sprite, (round(x) - MARGIN, round(top + 16) - MARGIN), sprite)
+        draw.text(
+            (left + column + 17, top + 34), "vs", font=font("serif", 15), fill=theme.INK_MUTED, anchor="mm"
+        )
+
+    block.custom(60, draw_fighters)
+    card_rows: list[tuple[str, Chip | None, str]] = []
+    for fighter in fighters:
+        if not fighter:
+            continue
+        side = str(fighter["side"])
+        card = played.get(side)
+        if card:
+            card_rows.append((side, card_chip(side, card), ""))
+        else:
+            card_rows.append((side, None, "✓ card chosen" if chosen.get(side) else "… choosing a card"))
+    for side, chip, note in card_rows:
+        block.chips(
+            side_title(side),
+            [chip] if chip else [],
+            label_face=font("bold", 12),
+            label_fill=_accent(side),
+            label_width=LABEL_WIDTH + 16,
+            empty=note,
+            empty_fill=theme.INK_LIGHT if note.startswith("✓") else theme.INK_MUTED,
+        )
+    return block
+
+
+def cards_block(view: Mapping[str, Any], side: str, width: float) -> Block:
+    """One side's hand, played cards, special cards and fallen characters."""
+    cards: Mapping[str, Any] = (view.get("cards") or {}).get(side) or {}
+    block = Block(width)
+    title_face = font("serif", 17)
+    summary = f"hand {cards.get('hand_count', 0)}"
+    if cards.get("specials_count") or cards.get("specials_used") or cards.get("specials"):
+        summary += f" · specials {cards.get('specials_count', 0)}"
+    accent = _accent(side)
+
+    def header(_image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        draw.text((left, top), side_title(side), font=title_face, fill=accent)
+        draw.text((left + width, top + 4), summary, font=font("sans", 13), fill=theme.INK_MUTED, anchor="ra")
+
+    block.custom(27, header)
+    label = {"label_face": font("bold", 12), "label_fill": theme.INK_MUTED, "label_width": LABEL_WIDTH}
+    hand = cards.get("hand")
+    if hand is not None:
+        block.chips("Hand", [card_chip(side, c) for c in hand], empty="empty", **label)  # type: ignore[arg-type]
+    discard: Sequence[Mapping[str, Any]] = cards.get("discard") or []
+    block.chips(
+        "Played",
+        [card_chip(side, c, faded=True) for c in discard],
+        empty="none yet",
+        **label,  # type: ignore[arg-type]
+    )
+    specials = cards.get("specials")
+    used: Sequence[Mapping[str, Any]] = cards.get("specials_used") or []
+    count = int(cards.get("specials_count") or 0)
+    if specials:
+        block.chips("Specials", [card_chip(side, c, special=True) for c in specials], **label)  # type: ignore[arg-type]
+    elif count:
+        block.chips("Specials", [], empty=f"{count} unused, face down", **label)  # type: ignore[arg-type]
+    if used:
+        block.chips(
+            "Used",
+            [card_chip(side, c, faded=True, special=True) for c in used],
+            **label,  # type: ignore[arg-type]
+        )
+    fallen: Sequence[Mapping[str, Any]] = (view.get("defeated") or {}).get(side) or []
+    if fallen:
+        block.chips("Fallen", [fallen_chip(f) for f in fallen], **label)  # type: ignore[arg-type]
+    return block
+
+
+def log_block(lines: Sequence[str], width: float, height: float) -> Block:
+    """The most recent log lines that fit in ``height`` (oldest first)."""
+    face = font("sans", 12)
+    block = Block(width)
+    block.line("Chronicle", font("serif", 14), theme.GOLD, leading=1.5)
+    budget = height - block.height
+    line_height = face.size * 1.3
+    chosen: list[list[str]] = []
+    for text in reversed(lines):
+        wrapped = wrap_text(f"• {text}", face, width, max_lines=2)
+        if (sum(len(c) for c in chosen) + len(wrapped)) * line_height > budget:
+            break
+        chosen.append(wrapped)
+    for wrapped in reversed(chosen):
+        for index, text in enumerate(wrapped):
+            block.line(text, face, theme.INK_MUTED, indent=0 if index == 0 else 10, leading=1.3)
+    return block
+
+
+def draw_panel(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]) -> None:
+    """Draw the side panel's cards, top to bottom, into the layout's ``panel`` area."""
+    left, top, right, bottom = layout.areas["panel"]
+    inner = right - left - 2 * PAD
+    names = {str(r["id"]): str(r.get("name") or r["id"]) for r in view.get("regions", [])}
+    blocks: list[tuple[Block, RGB]] = [(status_block(view, inner), theme.PANEL_EDGE)]
+    battle = battle_block(view, inner, names)
+    if battle is not None:
+        blocks.append((battle, mix(theme.BATTLE_RED, theme.PANEL_FILL, 0.45)))
+    for side in ("sauron", "fellowship"):
+        blocks.append((cards_block(view, side, inner), mix(theme.STYLES[side].edge, theme.PANEL_FILL, 0.55)))
+    y = top
+    for block, edge in blocks:
+        height = block.height + 2 * PAD - 4
+        if y + height > bottom:
+            break
+        rounded_panel(image, (left, y, right, y + height), theme.PANEL_FILL, edge)
+        block.render(image, left + PAD, y + PAD)
+        y += height + CARD_GAP
+    room = bottom - y - 2 * PAD
+    lines = [str(line) for line in view.get("log") or []]
+    if lines and room > 40:
+        chronicle = log_block(lines, inner, room)
+        rounded_panel(
+            image, (left, y, right, y + chronicle.height + 2 * PAD - 4), theme.PANEL_FILL, theme.PANEL_EDGE
+        )
+        chronicle.render(image, left + PAD, y + PAD)
