@@ -22,6 +22,7 @@ class RegionLayout:
 
     slug: str
     name: str
+    grid: tuple[int, int]  # (x, y) with Mordor at (0, 0) and the Shire at (3, 3)
     capacity: int
     mountain: bool
     fill: str
@@ -76,6 +77,7 @@ def parse_layout(raw: dict[str, Any]) -> BoardLayout:
         slug: RegionLayout(
             slug=slug,
             name=str(entry["name"]),
+            grid=(int(entry["grid"][0]), int(entry["grid"][1])),
             capacity=int(entry["capacity"]),
             mountain=bool(entry["mountain"]),
             fill=str(entry["fill"]),

@@ -208,7 +208,6 @@ MIDGAME: dict[str, dict[str, list[tuple[str, bool]]]] = {
     "dagorlad": {"sauron": [("black_rider", False)]},
     "gondor": {"sauron": [("shelob", True)]},
     "fangorn": {"sauron": [("warg", False), ("flying_nazgul", False)]},
-    "rohan": {"sauron": [("balrog", False)]},
     "enedwaith": {"fellowship": [("legolas", False)]},
 }
 
@@ -244,7 +243,7 @@ def mid_battle(audience: str | None, *, revealed: bool = True) -> dict[str, Any]
         discard={"fellowship": ["3", "magic", "2"], "sauron": ["1", "eye_of_sauron", "4"]},
         defeated={
             "fellowship": ["boromir"],
-            "sauron": ["balrog" if False else "warg"][:0] + ["black_rider"][:0],
+            "sauron": ["balrog"],
         },
         specials={"fellowship": ["gandalf_the_white"], "sauron": ["palantir", "recall_to_mordor"]},
         specials_used={"fellowship": ["shadowfax"], "sauron": []},

@@ -1,0 +1,87 @@
+"""The shared rendering helpers: fonts, text fitting, colours, PNG encoding, dispatch."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from renderers import render_view, renderer_for
+from renderers.common import encode_png, fit_text, font, mix, rgb, wrap_text
+from renderers.common.blocks import Block, Chip
+from renderers.common.fonts import FontKind
+
+
+def _glyph(face_kind: FontKind, text: str) -> Image.Image:
+    image = Image.new("L", (60, 40), 0)
+    ImageDraw.Draw(image).text((5, 5), text, font=font(face_kind, 24), fill=255)
+    return image
+
+
+@pytest.mark.parametrize("kind", ["sans", "bold", "condensed", "serif", "italic"])
+def test_shipped_fonts_draw_accented_names(kind: FontKind) -> None:
+    # An accented letter must draw as itself: different from the bare letter and from the
+    # "missing glyph" box that a font without it would show.
+    missing = _glyph(kind, "\ue000")  # a private-use code point no font here covers
+    for accented, bare in (("û", "u"), ("é", "e"), ("í", "i")):
+        drawn = _glyph(kind, accented)
+        assert ImageChops.difference(drawn, _glyph(kind, bare)).getbbox() is not None
+        assert ImageChops.difference(drawn, missing).getbbox() is not None
+
+
+def test_fit_text_shrinks_then_shortens_then_cuts() -> None:
+    face, text = fit_text("The Flying Nazgûl", "bold", 1000, 14)
+    assert (face.size, text) == (14, "The Flying Nazgûl")
+    width = font("bold", 14).getlength("The Flying Nazgûl")
+    face, text = fit_text("The Flying Nazgûl", "bold", width - 1, 14)
+    assert face.size == 13 and text == "The Flying Nazgûl"
+    face, text = fit_text(
+        "The Flying Nazgûl", "bold", 80, 14, min_size=12, alternatives=("Flying Nazgûl", "Nazgûl")
+    )
+    assert face.getlength(text) <= 80 and text in ("Flying Nazgûl", "Nazgûl")
+    face, text = fit_text("Mouth of Sauron", "bold", 30, 12, min_size=10)
+    assert text.endswith("…") and face.getlength(text) <= 30
+
+
+def test_wrap_text_respects_width_and_line_limit() -> None:
+    face = font("sans", 14)
+    text = "Frodo moved from Dagorlad to Mordor and the Fellowship wins the game at once"
+    lines = wrap_text(text, face, 150)
+    assert len(lines) > 2 and all(face.getlength(line) <= 150 for line in lines)
+    assert " ".join(lines) == text
+    cut = wrap_text(text, face, 150, max_lines=2)
+    assert len(cut) == 2 and cut[-1].endswith("…")
+
+
+def test_colour_helpers() -> None:
+    assert rgb("#102030") == (16, 32, 48)
+    assert mix((0, 0, 0), (100, 200, 50), 0.5) == (50, 100, 25)
+    with pytest.raises(ValueError):
+        rgb("#12345")
+
+
+def test_encode_png_round_trips() -> None:
+    image = Image.new("RGB", (30, 20), (10, 200, 30))
+    decoded = Image.open(io.BytesIO(encode_png(image)))
+    assert decoded.size == (30, 20)
+    assert decoded.convert("RGB").getpixel((5, 5)) == (10, 200, 30)
+
+
+def test_block_measures_what_it_draws() -> None:
+    block = Block(200)
+    block.line("Title", font("serif", 16), (255, 255, 255))
+    before = block.height
+    chips = [Chip(f"Card {i}", (200, 200, 200), (0, 0, 0)) for i in range(12)]
+    block.chips("Hand", chips, label_face=font("bold", 12), label_fill=(255, 255, 255), label_width=50)
+    assert block.height > before + 2 * 21  # twelve chips need several lines in 150 px
+    image = Image.new("RGB", (220, int(block.height) + 10), (0, 0, 0))
+    block.render(image, 0, 0)
+    bottom = image.crop((0, int(block.height) + 2, 220, image.height))
+    assert bottom.getbbox() is None  # nothing drawn below the measured height
+
+
+def test_unknown_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="no renderer"):
+        render_view({"game": "chess"})
+    assert callable(renderer_for("confrontation"))
