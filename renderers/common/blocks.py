@@ -138,15 +138,21 @@ class Block:
             )
             self.height += CHIP_HEIGHT + CHIP_GAP
             return
-        x, y, lines = 0.0, y0, 1
+        x, y, line = 0.0, y0, 1
         for index, chip in enumerate(chips):
             sprite = chip_sprite(chip, int(room))
             if x > 0 and x + sprite.width > room:
-                if lines == max_lines:
-                    more = Chip(f"+{len(chips) - index}", chip.fill, chip.ink, chip.edge)
-                    self._place(chip_sprite(more, int(room)), label_width + max(0.0, min(x, room - 30)), y)
+                x, y, line = 0.0, y + CHIP_HEIGHT + CHIP_GAP, line + 1
+            if line == max_lines and index < len(chips) - 1:
+                more = chip_sprite(
+                    Chip(f"+{len(chips) - index - 1}", chip.fill, chip.ink, chip.edge), int(room)
+                )
+                if x + sprite.width + CHIP_GAP + more.width > room:
+                    rest = chip_sprite(
+                        Chip(f"+{len(chips) - index}", chip.fill, chip.ink, chip.edge), int(room)
+                    )
+                    self._place(rest, label_width + x, y)
                     break
-                x, y, lines = 0.0, y + CHIP_HEIGHT + CHIP_GAP, lines + 1
             self._place(sprite, label_width + x, y)
             x += sprite.width + CHIP_GAP
         self.height = y + CHIP_HEIGHT + CHIP_GAP

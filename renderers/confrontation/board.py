@@ -189,7 +189,7 @@ def _title(image: Image.Image, layout: BoardLayout) -> None:
 def _legend(image: Image.Image, layout: BoardLayout) -> None:
     draw = ImageDraw.Draw(image)
     left, top, _, _ = layout.areas["legend"]
-    small, y = font("sans", 12), top + 70
+    small, y = font("sans", 12), top + 86
     entries: list[tuple[Image.Image, str]] = [
         (hidden_token("fellowship", theme.TOKEN_HEIGHT, theme.HIDDEN_TOKEN_WIDTH), "Fellowship piece"),
         (hidden_token("sauron", theme.TOKEN_HEIGHT, theme.HIDDEN_TOKEN_WIDTH), "Sauron piece"),
@@ -207,15 +207,13 @@ def _legend(image: Image.Image, layout: BoardLayout) -> None:
     y += 28
     draw.ellipse((left + 8, y + 1, left + 24, y + 17), fill=(30, 26, 21), outline=(150, 135, 100))
     draw.text((left + 16, y + 9.5), "2", font=font("bold", 11), fill=(240, 228, 200), anchor="mm")
-    draw.text((left + 40, y + 9), "pieces per side", font=small, fill=theme.INK_LIGHT, anchor="lm")
-    y += 24
-    draw.text((left + 40, y + 7), "(at most)", font=small, fill=theme.INK_MUTED, anchor="lm")
+    draw.text((left + 40, y + 9), "most pieces a side", font=small, fill=theme.INK_LIGHT, anchor="lm")
 
 
 def _paths_legend(image: Image.Image, layout: BoardLayout) -> None:
     draw = ImageDraw.Draw(image)
     left, top, right, bottom = layout.areas["paths_legend"]
-    small, x = font("sans", 12), left + 42
+    small, x = font("sans", 12), left + 16
     y = bottom - 98
     river = rgb(layout.river.colour)
     draw.line([(x + i, y + 2.5 * math.sin(i / 5)) for i in range(0, 40, 2)], fill=river, width=5)

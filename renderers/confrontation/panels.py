@@ -159,8 +159,9 @@ def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[st
     return block
 
 
-def cards_block(view: Mapping[str, Any], side: str, width: float) -> Block:
-    """One side's hand, played cards, special cards and fallen characters."""
+def cards_block(view: Mapping[str, Any], side: str, width: float, *, compact: bool = False) -> Block:
+    """One side's hand, played cards, special cards and fallen characters (``compact``: one
+    line of chips per row, the rest counted as "+n")."""
     cards: Mapping[str, Any] = (view.get("cards") or {}).get(side) or {}
     block = Block(width)
     title_face = font("serif", 17)
@@ -174,7 +175,12 @@ def cards_block(view: Mapping[str, Any], side: str, width: float) -> Block:
         draw.text((left + width, top + 4), summary, font=font("sans", 13), fill=theme.INK_MUTED, anchor="ra")
 
     block.custom(27, header)
-    label = {"label_face": font("bold", 12), "label_fill": theme.INK_MUTED, "label_width": LABEL_WIDTH}
+    label = {
+        "label_face": font("bold", 12),
+        "label_fill": theme.INK_MUTED,
+        "label_width": LABEL_WIDTH,
+        "max_lines": 1 if compact else 3,
+    }
     hand = cards.get("hand")
     if hand is not None:
         block.chips("Hand", [card_chip(side, c) for c in hand], empty="empty", **label)  # type: ignore[arg-type]
@@ -223,8 +229,8 @@ def log_block(lines: Sequence[str], width: float, height: float) -> Block:
     return block
 
 
-def draw_panel(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]) -> None:
-    """Draw the side panel's cards, top to bottom, into the layout's ``panel`` area."""
+def plan_panel(layout: BoardLayout, view: Mapping[str, Any]) -> list[tuple[Block, RGB]]:
+    """The panel's cards (content and border colour), compacted when they would not all fit."""
     left, top, right, bottom = layout.areas["panel"]
     inner = right - left - 2 * PAD
     names = {str(r["id"]): str(r.get("name") or r["id"]) for r in view.get("regions", [])}
@@ -232,10 +238,29 @@ def draw_panel(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any])
     battle = battle_block(view, inner, names)
     if battle is not None:
         blocks.append((battle, mix(theme.BATTLE_RED, theme.PANEL_FILL, 0.45)))
-    for side in ("sauron", "fellowship"):
-        blocks.append((cards_block(view, side, inner), mix(theme.STYLES[side].edge, theme.PANEL_FILL, 0.55)))
+    edges = [mix(theme.STYLES[side].edge, theme.PANEL_FILL, 0.55) for side in theme.PANEL_ORDER]
+    sides = [
+        (cards_block(view, side, inner), edge) for side, edge in zip(theme.PANEL_ORDER, edges, strict=True)
+    ]
+    if panel_height([*blocks, *sides]) > bottom - top:
+        sides = [
+            (cards_block(view, side, inner, compact=True), edge)
+            for side, edge in zip(theme.PANEL_ORDER, edges, strict=True)
+        ]
+    return [*blocks, *sides]
+
+
+def panel_height(blocks: Sequence[tuple[Block, RGB]]) -> float:
+    """The height these cards take, gaps included."""
+    return sum(block.height + 2 * PAD - 4 + CARD_GAP for block, _ in blocks) - CARD_GAP
+
+
+def draw_panel(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]) -> None:
+    """Draw the side panel's cards, top to bottom, into the layout's ``panel`` area."""
+    left, top, right, bottom = layout.areas["panel"]
+    inner = right - left - 2 * PAD
     y = top
-    for block, edge in blocks:
+    for block, edge in plan_panel(layout, view):
         height = block.height + 2 * PAD - 4
         if y + height > bottom:
             break

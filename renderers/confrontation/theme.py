@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from renderers.common.colours import RGB, rgb
 
 SIDES = ("fellowship", "sauron")
+PANEL_ORDER = ("sauron", "fellowship")  # as on the board: Mordor above, the Shire below
 SIDE_TITLES = {"fellowship": "Fellowship", "sauron": "Sauron"}
 
 

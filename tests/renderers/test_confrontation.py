@@ -226,3 +226,29 @@ def test_many_varied_views_render() -> None:
         png = render_view(random_view(rng))
         assert decode(png).size == (1200, 900)
         assert len(png) <= MAX_PNG_BYTES
+
+
+def test_panel_always_has_room_for_both_sides() -> None:
+    """Even a crowded view keeps status, battle and both sides' cards inside the panel."""
+    from renderers.confrontation.panels import panel_height, plan_panel
+
+    layout = load_layout()
+    _, top, _, bottom = layout.areas["panel"]
+    rng = random.Random(7)
+    for audience in (None, "fellowship", "sauron"):
+        view = random_view(rng)
+        view["audience"] = audience
+        view["prompt"] = "Choose a combat card for the battle in Misty Mountains. " * 4
+        view["last_move"] = {"side": "sauron", "from": "mordor", "to": "gondor", "text": "A long move " * 10}
+        view["battle"] = samples.mid_battle(None)["battle"]
+        cards = [samples.card(str(n)) for n in range(1, 10)]
+        for side in ("fellowship", "sauron"):
+            view["cards"][side].update(
+                hand=cards if audience == side else None,
+                discard=cards,
+                specials=cards[:4] if audience == side else None,
+                specials_count=4,
+                specials_used=cards[:4],
+            )
+            view["defeated"][side] = [{"character": n.lower(), "name": n} for n in NAMES[:9]]
+        assert panel_height(plan_panel(layout, view)) <= bottom - top

@@ -1,0 +1,22 @@
+"""Run the doctests of the renderer helpers (the project's pytest paths do not collect them)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "renderers.common.colours",
+    "renderers.common.text",
+    "renderers.common.shapes",
+    "renderers.confrontation.tokens",
+    "renderers.confrontation.pieces",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
