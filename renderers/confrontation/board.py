@@ -213,19 +213,19 @@ def _legend(image: Image.Image, layout: BoardLayout) -> None:
 def _paths_legend(image: Image.Image, layout: BoardLayout) -> None:
     draw = ImageDraw.Draw(image)
     left, top, right, bottom = layout.areas["paths_legend"]
-    small, x = font("sans", 12), left + 16
+    small, x = font("sans", 12), left + 26
     y = bottom - 98
     river = rgb(layout.river.colour)
-    draw.line([(x + i, y + 2.5 * math.sin(i / 5)) for i in range(0, 40, 2)], fill=river, width=5)
-    draw.text((x + 48, y - 8), "The Anduin", font=font("serif", 13), fill=theme.INK_LIGHT)
-    draw.text((x + 48, y + 9), "Fellowship may go", font=small, fill=theme.INK_MUTED)
-    draw.text((x + 48, y + 24), "downstream", font=small, fill=theme.INK_MUTED)
+    draw.line([(x + i, y + 2.5 * math.sin(i / 5)) for i in range(0, 36, 2)], fill=river, width=5)
+    draw.text((x + 44, y - 8), "The Anduin", font=font("serif", 13), fill=theme.INK_LIGHT)
+    draw.text((x + 44, y + 9), "Fellowship may go", font=small, fill=theme.INK_MUTED)
+    draw.text((x + 44, y + 24), "downstream", font=small, fill=theme.INK_MUTED)
     y += 56
     tunnel = mix(rgb(layout.tunnel.colour), (200, 170, 120), 0.55)
-    for i in range(0, 40, 10):
+    for i in range(0, 36, 10):
         draw.line((x + i, y, x + i + 6, y), fill=tunnel, width=4)
-    draw.text((x + 48, y - 8), "Tunnel of Moria", font=font("serif", 13), fill=theme.INK_LIGHT)
-    draw.text((x + 48, y + 9), "Eregion → Fangorn", font=small, fill=theme.INK_MUTED)
+    draw.text((x + 44, y - 8), "Tunnel of Moria", font=font("serif", 13), fill=theme.INK_LIGHT)
+    draw.text((x + 44, y + 9), "Eregion → Fangorn", font=small, fill=theme.INK_MUTED)
     _ = (right, top)
 
 
