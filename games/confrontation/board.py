@@ -1,0 +1,124 @@
+"""Reading and changing the position: where characters stand, who is revealed, who fell.
+
+State keys used here (all JSON-pure, keyed by slugs):
+
+``chars``     ``{side: [character, ...]}`` the nine characters each side plays with
+``pos``       ``{character: region}`` for every character on the board
+``defeated``  ``{side: [character, ...]}`` in the order they fell
+``revealed``  ``{character: "turn" | "perm"}`` identities the opponent can see now
+``public``    characters whose identity has ever been shown to everyone (sorted)
+"""
+
+from __future__ import annotations
+
+from games.core import State
+
+from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON, SIDES, char_name, region_name
+
+
+def side_of(char: str) -> str:
+    return CHARS[char].side
+
+
+def occupants(state: State, region: str, side: str) -> list[str]:
+    """The characters of ``side`` in ``region`` (in the side's roster order)."""
+    pos = state["pos"]
+    return [c for c in state["chars"][side] if pos.get(c) == region]
+
+
+def counts(state: State) -> dict[str, dict[str, int]]:
+    """``{side: {region: number of that side's characters}}`` for every region."""
+    result = {s: dict.fromkeys(REGION_ORDER, 0) for s in SIDES}
+    for char, region in state["pos"].items():
+        result[CHARS[char].side][region] += 1
+    return result
+
+
+def count(state: State, region: str, side: str) -> int:
+    pos = state["pos"]
+    return sum(1 for c in state["chars"][side] if pos.get(c) == region)
+
+
+def has_room(state: State, region: str, side: str) -> bool:
+    return count(state, region, side) < CAPACITY[region]
+
+
+def can_retreat_into(state: State, region: str, side: str) -> bool:
+    """A retreat needs a region free of enemies and below the side's capacity."""
+    enemy = SAURON if side == FELLOWSHIP else FELLOWSHIP
+    return count(state, region, enemy) == 0 and has_room(state, region, side)
+
+
+def is_empty(state: State, region: str) -> bool:
+    return all(r != region for r in state["pos"].values())
+
+
+def alive(state: State, char: str) -> bool:
+    return char in state["pos"]
+
+
+def in_play(state: State, char: str) -> bool:
+    """Whether ``char`` is one of the characters chosen for this game."""
+    return char in state["chars"][CHARS[char].side]
+
+
+def reveal(state: State, char: str, *, permanent: bool = False) -> None:
+    """Show ``char`` to the opponent (until the turn ends unless ``permanent``)."""
+    revealed = state["revealed"]
+    if permanent or char == "watcher":
+        revealed[char] = "perm"
+    elif revealed.get(char) != "perm":
+        revealed[char] = "turn"
+    public = state["public"]
+    if char not in public:
+        public.append(char)
+        public.sort()
+
+
+def is_revealed(state: State, char: str) -> bool:
+    return char in state["revealed"]
+
+
+def hide_turn_reveals(state: State) -> None:
+    """At the end of a turn, characters shown during it are hidden again (not permanent ones)."""
+    state["revealed"] = {c: k for c, k in state["revealed"].items() if k == "perm"}
+
+
+def move_to(state: State, char: str, region: str) -> None:
+    state["pos"][char] = region
+
+
+def remove(state: State, char: str) -> None:
+    """Take ``char`` off the board as defeated."""
+    state["pos"].pop(char, None)
+    state["revealed"].pop(char, None)
+    side = CHARS[char].side
+    if char not in state["defeated"][side]:
+        state["defeated"][side].append(char)
+    if char not in state["public"]:
+        state["public"].append(char)
+        state["public"].sort()
+
+
+def who(state: State, char: str, audience: str | None) -> str:
+    """The name of ``char`` if ``audience`` may know it, else a neutral description.
+
+    >>> st = {"revealed": {}, "pos": {"balrog": "caradhras"}}
+    >>> who(st, "balrog", "fellowship")
+    'a Sauron character'
+    >>> who(st, "balrog", "sauron")
+    'Balrog'
+    """
+    if audience == CHARS[char].side or char in state["revealed"]:
+        return char_name(char)
+    return "a Sauron character" if CHARS[char].side == SAURON else "a Fellowship character"
+
+
+def where(char: str, state: State) -> str:
+    return region_name(state["pos"][char])
+
+
+def ring_bearer(state: State) -> str | None:
+    """The character whose arrival in Mordor wins (Frodo, or the variant Sam after him)."""
+    bearer = state.get("ring_bearer")
+    return str(bearer) if bearer else None

@@ -1,0 +1,69 @@
+"""Small helpers shared by the steps: titles, victory, options."""
+
+from __future__ import annotations
+
+import logging
+
+from games.core import State, emit, finish
+
+from .board import count, ring_bearer
+from .data import FELLOWSHIP, HOME, SAURON, other
+
+log = logging.getLogger(__name__)
+
+TITLES = {FELLOWSHIP: "the Fellowship", SAURON: "Sauron"}
+
+
+def title(side: str) -> str:
+    """``'the Fellowship'`` or ``'Sauron'`` (mid-sentence)."""
+    return TITLES[side]
+
+
+def cap_title(side: str) -> str:
+    """``'The Fellowship'`` or ``'Sauron'`` (start of a sentence)."""
+    return TITLES[side][0].upper() + TITLES[side][1:]
+
+
+def win(state: State, side: str, reason: str) -> None:
+    """End the game with a win for ``side``."""
+    if state["result"] is not None:
+        return
+    emit(state, f"{cap_title(side)} wins: {reason}.")
+    log.debug("game over: %s wins (%s)", side, reason)
+    finish(state, [side], reason)
+
+
+def special_set(state: State) -> str | None:
+    """``'2002'``, ``'deluxe'`` or ``None`` (no special cards in this game)."""
+    value = state["options"].get("specials", "none")
+    if value == "none":
+        return None
+    return "2002" if value == "2002" else "deluxe"
+
+
+def check_ring_bearer_fell(state: State, killer: str | None) -> None:
+    """After a Fellowship defeat: pass the Ring to the variant Sam, or Sauron wins."""
+    bearer = ring_bearer(state)
+    if bearer is None or bearer in state["pos"]:
+        return
+    if bearer == "frodo_v" and killer != "warg":
+        for sam in ("sam", "sam_v"):
+            if sam in state["pos"] and sam in state["chars"][FELLOWSHIP]:
+                state["ring_bearer"] = sam
+                emit(state, "Frodo has fallen, but Sam takes up the Ring and becomes the Ring-bearer.")
+                return
+    name = "Sam" if bearer.startswith("sam") else "Frodo"
+    win(state, SAURON, f"{name}, the Ring-bearer, was defeated")
+
+
+def check_shire(state: State) -> None:
+    """Three Sauron characters and no Fellowship character in the Shire: Sauron wins."""
+    if state["result"] is not None:
+        return
+    shire = HOME[FELLOWSHIP]
+    if count(state, shire, SAURON) >= 3 and count(state, shire, FELLOWSHIP) == 0:
+        win(state, SAURON, "three Sauron characters hold the Shire")
+
+
+def opponent(side: str) -> str:
+    return other(side)

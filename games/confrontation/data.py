@@ -1,0 +1,194 @@
+"""Static content of The Confrontation, loaded once at import from ``data/confrontation``.
+
+The tables below are precomputed so that move generation is plain dict look-ups.
+
+>>> FORWARD["fellowship"]["shire"]
+('arthedain', 'cardolan')
+>>> FORWARD["sauron"]["arthedain"]
+('shire',)
+>>> SIDEWAYS["fangorn"]
+('mirkwood', 'rohan')
+>>> CHARS["balrog"].strength
+5
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SIDES = ("fellowship", "sauron")
+FELLOWSHIP, SAURON = SIDES
+
+
+def _data_dir() -> Path:
+    """``data/confrontation`` at the repository root (source checkout or editable install)."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / "data" / "confrontation"
+        if (candidate / "board.json").is_file():
+            return candidate
+    raise FileNotFoundError("data/confrontation/board.json not found above " + str(here))
+
+
+DATA_DIR = _data_dir()
+
+
+def _load(name: str) -> Any:
+    with (DATA_DIR / name).open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    id: str
+    name: str
+    capacity: int
+    mountain: bool
+    row: int
+    home: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    id: str
+    name: str
+    side: str
+    set: str
+    tile: str
+    strength: int
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    value: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Special:
+    id: str
+    name: str
+    side: str
+    sets: tuple[str, ...]
+    timing: str
+    text: str
+
+
+def other(side: str) -> str:
+    """The opposing side.
+
+    >>> other("sauron")
+    'fellowship'
+    """
+    return SAURON if side == FELLOWSHIP else FELLOWSHIP
+
+
+_board = _load("board.json")
+REGIONS: dict[str, Region] = {
+    r["id"]: Region(r["id"], r["name"], r["capacity"], r["mountain"], r["row"], r["home"])
+    for r in _board["regions"]
+}
+REGION_ORDER: tuple[str, ...] = tuple(r["id"] for r in _board["regions"])
+CAPACITY: dict[str, int] = {r: REGIONS[r].capacity for r in REGION_ORDER}
+MOUNTAINS: frozenset[str] = frozenset(r for r in REGION_ORDER if REGIONS[r].mountain)
+
+_fwd: dict[str, tuple[str, ...]] = {r: tuple(_board["forward_fellowship"][r]) for r in REGION_ORDER}
+_back: dict[str, list[str]] = {r: [] for r in REGION_ORDER}
+for _src, _dsts in _fwd.items():
+    for _dst in _dsts:
+        _back[_dst].append(_src)
+#: Forward neighbours per side: toward Mordor for the Fellowship, toward the Shire for Sauron.
+FORWARD: dict[str, dict[str, tuple[str, ...]]] = {
+    FELLOWSHIP: _fwd,
+    SAURON: {r: tuple(sorted(_back[r], key=REGION_ORDER.index)) for r in REGION_ORDER},
+}
+#: Backward neighbours per side.
+BACKWARD: dict[str, dict[str, tuple[str, ...]]] = {FELLOWSHIP: FORWARD[SAURON], SAURON: FORWARD[FELLOWSHIP]}
+
+_side: dict[str, list[str]] = {r: [] for r in REGION_ORDER}
+for _a, _b in _board["sideways"]:
+    _side[_a].append(_b)
+    _side[_b].append(_a)
+#: Sideways neighbours (never inside the mountain row).
+SIDEWAYS: dict[str, tuple[str, ...]] = {r: tuple(sorted(v, key=REGION_ORDER.index)) for r, v in _side.items()}
+MOUNTAIN_ROW: tuple[str, ...] = tuple(_board["mountain_row"])
+_near: dict[str, set[str]] = {
+    r: set(FORWARD[FELLOWSHIP][r]) | set(BACKWARD[FELLOWSHIP][r]) for r in REGION_ORDER
+}
+for _r in REGION_ORDER:
+    _near[_r] |= set(SIDEWAYS[_r])
+for _i in range(len(MOUNTAIN_ROW) - 1):
+    _near[MOUNTAIN_ROW[_i]].add(MOUNTAIN_ROW[_i + 1])
+    _near[MOUNTAIN_ROW[_i + 1]].add(MOUNTAIN_ROW[_i])
+#: Every region touching another, mountain row included (for "adjacent" range effects).
+NEAR: dict[str, frozenset[str]] = {r: frozenset(v) for r, v in _near.items()}
+#: Fellowship-only downstream steps along the Anduin.
+RIVER: dict[str, tuple[str, ...]] = {r: () for r in REGION_ORDER}
+for _a, _b in _board["river_fellowship"]:
+    RIVER[_a] = (*RIVER[_a], _b)
+TUNNEL_FROM: str = _board["tunnel"]["from"]
+TUNNEL_TO: str = _board["tunnel"]["to"]
+TUNNEL_UNDER: str = _board["tunnel"]["under"]
+HOME: dict[str, str] = {s: _board["setup"][s]["home"] for s in SIDES}
+HOME_COUNT: dict[str, int] = {s: _board["setup"][s]["home_count"] for s in SIDES}
+FRONT: dict[str, tuple[str, ...]] = {s: tuple(_board["setup"][s]["front"]) for s in SIDES}
+#: Setup slots per side and region.
+SETUP_SLOTS: dict[str, dict[str, int]] = {
+    s: {HOME[s]: HOME_COUNT[s], **{r: 1 for r in FRONT[s]}} for s in SIDES
+}
+
+_chars = _load("characters.json")
+CHARS: dict[str, Character] = {
+    c["id"]: Character(c["id"], c["name"], c["side"], c["set"], c["tile"], c["strength"], c["ability"])
+    for c in _chars["characters"]
+}
+CHAR_ORDER: tuple[str, ...] = tuple(c["id"] for c in _chars["characters"])
+TILES: dict[str, tuple[str, ...]] = {s: tuple(_chars["tiles"][s]) for s in SIDES}
+#: Tile -> (classic character, variant character).
+TILE_SIDES: dict[str, tuple[str, str]] = {}
+for _tile in (*TILES[FELLOWSHIP], *TILES[SAURON]):
+    _pair = [c for c in CHAR_ORDER if CHARS[c].tile == _tile]
+    _pair.sort(key=lambda c: CHARS[c].set != "classic")
+    TILE_SIDES[_tile] = (_pair[0], _pair[1])
+CLASSIC: dict[str, tuple[str, ...]] = {s: tuple(TILE_SIDES[t][0] for t in TILES[s]) for s in SIDES}
+VARIANT: dict[str, tuple[str, ...]] = {s: tuple(TILE_SIDES[t][1] for t in TILES[s]) for s in SIDES}
+
+_cards = _load("cards.json")
+CARDS: dict[str, dict[str, Card]] = {
+    s: {c["id"]: Card(c["id"], c["name"], c["value"], c["text"]) for c in _cards["combat"][s]} for s in SIDES
+}
+CARD_ORDER: dict[str, tuple[str, ...]] = {s: tuple(c["id"] for c in _cards["combat"][s]) for s in SIDES}
+SPECIALS: dict[str, Special] = {
+    c["id"]: Special(c["id"], c["name"], c["side"], tuple(c["sets"]), c["timing"], c["text"])
+    for c in _cards["specials"]
+}
+SPECIAL_ORDER: tuple[str, ...] = tuple(c["id"] for c in _cards["specials"])
+
+
+def specials_of(side: str, card_set: str) -> tuple[str, ...]:
+    """The special cards a side owns in ``card_set`` (``2002`` or ``deluxe``)."""
+    return tuple(s for s in SPECIAL_ORDER if SPECIALS[s].side == side and card_set in SPECIALS[s].sets)
+
+
+def region_name(slug: str) -> str:
+    return REGIONS[slug].name
+
+
+def char_name(slug: str) -> str:
+    return CHARS[slug].name
+
+
+def card_name(side: str, slug: str) -> str:
+    return CARDS[side][slug].name
+
+
+log.debug("loaded %d regions, %d characters", len(REGIONS), len(CHARS))

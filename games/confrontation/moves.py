@@ -1,0 +1,167 @@
+"""Where a character may move this turn: normal steps plus every movement ability.
+
+``destinations(state, char)`` maps each reachable region to the kind of move that gets
+there. A region reachable by a normal step is always reported as ``"step"`` so that the
+destination alone decides the move (the action is ``move <character> <region>``).
+"""
+
+from __future__ import annotations
+
+from games.core import State
+
+from .board import counts
+from .data import (
+    BACKWARD,
+    CAPACITY,
+    CHARS,
+    FELLOWSHIP,
+    FORWARD,
+    REGION_ORDER,
+    RIVER,
+    SAURON,
+    SIDEWAYS,
+    TUNNEL_FROM,
+    TUNNEL_TO,
+    other,
+)
+
+Counts = dict[str, dict[str, int]]
+
+
+def _open(cnt: Counts, side: str, region: str) -> bool:
+    """A plain move may enter ``region``: enemies there (an attack) or room for one more."""
+    return cnt[other(side)][region] > 0 or cnt[side][region] < CAPACITY[region]
+
+
+def destinations(state: State, char: str, cnt: Counts | None = None) -> dict[str, str]:
+    """``{region: kind}`` for every legal move of ``char`` (empty if it cannot move)."""
+    cnt = cnt if cnt is not None else counts(state)
+    here = state["pos"].get(char)
+    if here is None:
+        return {}
+    side = CHARS[char].side
+    result: dict[str, str] = {}
+    if char == "watcher" and char in state["revealed"]:
+        return result
+    for n in FORWARD[side][here]:
+        if _open(cnt, side, n):
+            result[n] = "step"
+    if side == FELLOWSHIP:
+        for n in RIVER[here]:
+            if n not in result and _open(cnt, side, n):
+                result[n] = "step"
+        if here == TUNNEL_FROM and TUNNEL_TO not in result and _open(cnt, side, TUNNEL_TO):
+            result[TUNNEL_TO] = "tunnel"
+    extra = _ABILITY_MOVES.get(char)
+    if extra is not None:
+        for n, kind in extra(state, char, here, cnt).items():
+            result.setdefault(n, kind)
+    return result
+
+
+def _aragorn(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    near = (*FORWARD[FELLOWSHIP][here], *BACKWARD[FELLOWSHIP][here], *SIDEWAYS[here])
+    return {n: "aragorn" for n in near if cnt[SAURON][n] > 0}
+
+
+def _witch_king(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    return {n: "witch" for n in SIDEWAYS[here] if cnt[FELLOWSHIP][n] > 0}
+
+
+def _black_rider(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    """Charge forward through free regions; the charge must end in an attack."""
+    found: dict[str, str] = {}
+    frontier = [here]
+    seen = {here}
+    while frontier:
+        nxt: list[str] = []
+        for region in frontier:
+            for n in FORWARD[SAURON][region]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if cnt[FELLOWSHIP][n] > 0:
+                    found[n] = "rider"
+                elif cnt[SAURON][n] < CAPACITY[n]:
+                    nxt.append(n)
+        frontier = nxt
+    return found
+
+
+def _flying_nazgul(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    return {n: "flyer" for n in REGION_ORDER if n != here and cnt[FELLOWSHIP][n] == 1}
+
+
+def _treebeard(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    if here != "fangorn" and cnt[SAURON]["fangorn"] == 1:
+        return {"fangorn": "treebeard"}
+    return {}
+
+
+def _uruk_hai(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    """March forward through regions free of enemies and not full, ending in an empty one."""
+    found: dict[str, str] = {}
+    frontier = [here]
+    seen = {here}
+    while frontier:
+        nxt: list[str] = []
+        for region in frontier:
+            for n in FORWARD[SAURON][region]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if cnt[FELLOWSHIP][n] > 0 or cnt[SAURON][n] >= CAPACITY[n]:
+                    continue
+                if cnt[SAURON][n] == 0:
+                    found[n] = "uruk"
+                nxt.append(n)
+        frontier = nxt
+    return found
+
+
+def _leap(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for mid in FORWARD[SAURON][here]:
+        for n in FORWARD[SAURON][mid]:
+            if cnt[FELLOWSHIP][n] > 0:
+                found[n] = "leap"
+    return found
+
+
+_ABILITY_MOVES = {
+    "aragorn": _aragorn,
+    "witch_king": _witch_king,
+    "black_rider": _black_rider,
+    "flying_nazgul": _flying_nazgul,
+    "treebeard": _treebeard,
+    "uruk_hai": _uruk_hai,
+    "flying_nazgul_v": _leap,
+}
+
+
+def all_moves(state: State, side: str, cnt: Counts | None = None) -> list[tuple[str, str, str]]:
+    """``[(character, region, kind)]`` for every legal move of ``side``."""
+    cnt = cnt if cnt is not None else counts(state)
+    pos = state["pos"]
+    result: list[tuple[str, str, str]] = []
+    for char in state["chars"][side]:
+        if char in pos:
+            for region, kind in destinations(state, char, cnt).items():
+                result.append((char, region, kind))
+    return result
+
+
+def forward_free(state: State, char: str, cnt: Counts | None = None) -> list[str]:
+    """Forward regions free of enemies with room (Shadowfax, Dark of Mordor); Anduin and Tunnel included."""
+    cnt = cnt if cnt is not None else counts(state)
+    here = state["pos"].get(char)
+    if here is None:
+        return []
+    side = CHARS[char].side
+    options = list(FORWARD[side][here])
+    if side == FELLOWSHIP:
+        options += list(RIVER[here])
+        if here == TUNNEL_FROM:
+            options.append(TUNNEL_TO)
+    foe = other(side)
+    return [n for n in dict.fromkeys(options) if cnt[foe][n] == 0 and cnt[side][n] < CAPACITY[n]]

@@ -1,0 +1,290 @@
+"""The Confrontation ruleset: options, setup, commands, labels and views."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import Action, CommandParam, CommandSpec, InvalidAction, OptionSpec, State, View, new_state
+from games.core.flow import StepRuleset, push
+
+from .battle_steps import BATTLE_STEPS
+from .board import who
+from .data import (
+    CARDS,
+    CHARS,
+    CLASSIC,
+    FELLOWSHIP,
+    REGIONS,
+    SAURON,
+    SIDES,
+    SPECIALS,
+    VARIANT,
+    char_name,
+    region_name,
+    specials_of,
+)
+from .invariants import check
+from .setup import Setup
+from .turn import Ambush, Turn
+from .view import build_view
+
+log = logging.getLogger(__name__)
+
+ROLES = (FELLOWSHIP, SAURON)
+
+VERBS = frozenset(
+    {
+        "place",
+        "unplace",
+        "autoplace",
+        "ready",
+        "draft",
+        "pick-special",
+        "move",
+        "target",
+        "card",
+        "retreat",
+        "ability",
+        "decline",
+        "special",
+    }
+)
+
+ABILITY_LABELS = {
+    "balrog": "Reveal the Balrog: ambush in the Tunnel of Moria",
+    "sam": "Sam fights in Frodo's place",
+    "aragorn": "Aragorn: no cards in this battle",
+    "saruman": "Use Saruman's ability",
+    "mouth": "Mouth of Sauron: exchange your card for the 4",
+    "gandalf": "Gandalf: +1 to this battle",
+}
+
+
+def _param(name: str, description: str) -> CommandParam:
+    return CommandParam(name, description)
+
+
+class Confrontation(StepRuleset):
+    """The Lord of the Rings: The Confrontation (classic, 2002 variant, Deluxe variant, Draft)."""
+
+    name = "confrontation"
+    title = "The Lord of the Rings: The Confrontation"
+    options = (
+        OptionSpec(
+            "variant",
+            ("classic", "variant-2002", "deluxe-variant", "draft"),
+            "classic",
+            "Characters: classic, classic with the 2002 special cards, the Deluxe variant set, or a Draft.",
+            {
+                "classic": "Classic",
+                "variant-2002": "2002 Variant (special cards)",
+                "deluxe-variant": "Deluxe variant characters",
+                "draft": "Draft (pick a side of each tile)",
+            },
+        ),
+        OptionSpec(
+            "specials",
+            ("none", "2002", "deluxe-2", "deluxe-4"),
+            "none",
+            "Special cards: none, the 2002 set, or the Deluxe set (2 chosen of 4, or all 4).",
+            {"none": "None", "2002": "2002 set", "deluxe-2": "Deluxe, choose 2", "deluxe-4": "Deluxe, all 4"},
+        ),
+        OptionSpec(
+            "handicap",
+            ("none", "fellowship", "sauron"),
+            "none",
+            "Give special cards to one side only (the 2002 handicap for a weaker player).",
+            {"none": "Both sides", "fellowship": "Fellowship only", "sauron": "Sauron only"},
+        ),
+    )
+    steps = {s.name: s for s in (Setup(), Turn(), Ambush(), *BATTLE_STEPS)}
+    commands = (
+        CommandSpec(
+            "move",
+            "move",
+            "Move a character (normal move, ability move, Anduin or Tunnel).",
+            (_param("character", "your character"), _param("to", "destination region")),
+        ),
+        CommandSpec(
+            "target",
+            "target",
+            "Choose which defender to attack.",
+            (_param("character", "defender or hidden"),),
+        ),
+        CommandSpec(
+            "card", "card", "Play a combat card (or pick one for Magic).", (_param("card", "the card"),)
+        ),
+        CommandSpec("retreat", "retreat", "Choose where your character retreats.", (_param("to", "region"),)),
+        CommandSpec(
+            "ability",
+            "ability",
+            "Use an optional character ability.",
+            (_param("name", "ability"), _param("target", "character (Sméagol's swap)")),
+        ),
+        CommandSpec("decline", "decline", "Decline an optional ability."),
+        CommandSpec(
+            "special",
+            "special",
+            "Play a special card.",
+            (_param("card", "special card"), _param("target", "character or region"), _param("to", "region")),
+        ),
+        CommandSpec(
+            "place",
+            "place",
+            "Place a character during setup.",
+            (_param("character", "your character"), _param("region", "starting region")),
+        ),
+        CommandSpec(
+            "unplace", "unplace", "Take back a placed character.", (_param("character", "your character"),)
+        ),
+        CommandSpec("autoplace", "autoplace", "Place your remaining characters at random."),
+        CommandSpec("ready", "ready", "Confirm your setup."),
+        CommandSpec(
+            "draft", "draft", "Draft: choose a side of one tile.", (_param("character", "character"),)
+        ),
+        CommandSpec(
+            "pick-special", "pick-special", "Keep a Deluxe special card.", (_param("card", "special card"),)
+        ),
+    )
+
+    # -- setup -------------------------------------------------------------
+    def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
+        resolved = super().resolve_options(chosen)
+        if resolved["variant"] == "variant-2002":
+            if resolved["specials"] == "none":
+                resolved["specials"] = "2002"
+            elif resolved["specials"] != "2002":
+                raise InvalidAction(
+                    "The 2002 variant uses the 2002 special cards: set specials to 2002 or none."
+                )
+        if resolved["specials"] == "none" and resolved["handicap"] != "none":
+            raise InvalidAction("A handicap gives special cards to one side: choose a specials option too.")
+        return resolved
+
+    def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
+        return ROLES
+
+    def role_title(self, role: str) -> str:
+        return {"fellowship": "Fellowship", "sauron": "Sauron"}.get(role, role.title())
+
+    def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
+        options = self.resolve_options(options)
+        state = new_state(self.name, seed, options, ROLES)
+        variant = options["variant"]
+        roster: dict[str, list[str]] = {
+            s: [] if variant == "draft" else list(VARIANT[s] if variant == "deluxe-variant" else CLASSIC[s])
+            for s in SIDES
+        }
+        state["chars"] = roster
+        state["pos"] = {}
+        state["defeated"] = {s: [] for s in SIDES}
+        state["revealed"] = {}
+        state["public"] = []
+        state["cards"] = {s: {"hand": list(CARDS[s]), "discard": []} for s in SIDES}
+        card_set = {"none": None, "2002": "2002"}.get(options["specials"], "deluxe")
+        state["specials"] = {}
+        for s in SIDES:
+            gets = card_set is not None and options["handicap"] in ("none", s)
+            keep = gets and options["specials"] != "deluxe-2"
+            state["specials"][s] = {
+                "held": list(specials_of(s, card_set)) if keep and card_set else [],
+                "used": [],
+            }
+        state["turn"] = {"number": 0, "side": SAURON}
+        state["last_move"] = None
+        state["king"] = None
+        state["ring_bearer"] = "frodo" if variant != "deluxe-variant" else "frodo_v"
+        state["setup"] = {s: {"draft": {}, "picks": [], "placed": {}, "ready": False} for s in SIDES}
+        push(state, "setup")
+        return state
+
+    # -- labels --------------------------------------------------------------
+    def verbs(self) -> frozenset[str]:
+        return VERBS
+
+    def describe(self, state: State, role: str, action: Action) -> str:
+        verb, args = action.verb, action.args
+        if verb == "move":
+            char, dest = args
+            origin = state["pos"].get(char)
+            text = f"{char_name(char)}: {region_name(origin) if origin else '?'} → {region_name(dest)}"
+            enemy = SAURON if role == FELLOWSHIP else FELLOWSHIP
+            if any(r == dest and CHARS[c].side == enemy for c, r in state["pos"].items()):
+                text += " (attack)"
+            if origin == "eregion" and dest == "fangorn" and role == FELLOWSHIP:
+                text += " through the Tunnel of Moria"
+            return text
+        if verb == "target":
+            return "Attack a hidden character" if args[0] == "hidden" else f"Attack {char_name(args[0])}"
+        if verb == "card":
+            return f"Play {CARDS[role][args[0]].name}"
+        if verb == "retreat":
+            return f"Retreat to {region_name(args[0])}"
+        if verb == "ability":
+            if args[0] == "smeagol" and len(args) > 1:
+                return f"Sméagol swaps places with {char_name(args[1])}"
+            return ABILITY_LABELS.get(args[0], f"Use {args[0]}")
+        if verb == "decline":
+            return "Decline"
+        if verb == "special":
+            return self._describe_special(state, role, args)
+        if verb == "place":
+            return f"Place {char_name(args[0])} in {region_name(args[1])}"
+        if verb == "unplace":
+            return f"Take back {char_name(args[0])}"
+        if verb == "autoplace":
+            return "Place the rest at random"
+        if verb == "ready":
+            return "Confirm setup"
+        if verb == "draft":
+            return f"Play {char_name(args[0])}"
+        if verb == "pick-special":
+            return f"Keep {SPECIALS[args[0]].name}"
+        return action.text
+
+    def _describe_special(self, state: State, role: str, args: tuple[str, ...]) -> str:
+        card, *rest = args
+        text = f"Play {SPECIALS[card].name}"
+        if card in ("shadowfax", "dark_of_mordor") and len(rest) == 2:
+            return f"{text}: {char_name(rest[0])} → {region_name(rest[1])}"
+        if rest:
+            target = rest[-1]
+            if target in REGIONS:
+                return f"{text} on {region_name(target)}"
+            if target in CHARS:
+                return (
+                    f"{text}: {who(state, target, role)}"
+                    if CHARS[target].side == role
+                    else f"{text}: {char_name(target)}"
+                )
+        return text
+
+    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+        if value in REGIONS:
+            return region_name(value)
+        if value == "hidden":
+            return "a hidden character"
+        if verb in ("card",) and value in CARDS.get(role, {}):
+            return CARDS[role][value].name
+        if value in SPECIALS and verb in ("special", "pick-special"):
+            return SPECIALS[value].name
+        if value in CHARS:
+            return char_name(value)
+        return ABILITY_LABELS.get(value, value.replace("_", " ").replace("-", " ").title())
+
+    # -- views ---------------------------------------------------------------
+    def view(self, state: State, role: str | None) -> View:
+        return build_view(self, state, role)
+
+    def final_reveal(self, state: State) -> View:
+        return build_view(self, state, None, everything=True)
+
+    def check_invariants(self, state: State) -> list[str]:
+        return check(self, state)
+
+
+def summary(state: State) -> dict[str, Any]:
+    """A compact description of a state for debugging."""
+    return {"turn": state["turn"], "pos": state["pos"], "stack": [f["step"] for f in state["stack"]]}

@@ -1,0 +1,170 @@
+"""Hidden simultaneous setup: Draft (optional), Deluxe special picks (optional), placement.
+
+``state["setup"][side]`` holds ``draft`` ({tile: character}), ``picks`` (special cards kept)
+``placed`` ({character: region}) and ``ready``. Nothing of it is shown to the opponent; the
+placements go on the board when both sides are ready, then Sauron takes the first turn.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from games.core import Action, State, emit
+from games.core.flow import Frame, Step, barrier, pop
+from games.core.rng import shuffle
+
+from . import turn
+from .common import cap_title, special_set, title
+from .data import (
+    CHARS,
+    REGION_ORDER,
+    SAURON,
+    SETUP_SLOTS,
+    SIDES,
+    SPECIALS,
+    TILE_SIDES,
+    TILES,
+    char_name,
+    region_name,
+    specials_of,
+)
+
+log = logging.getLogger(__name__)
+
+DELUXE_KEEP = 2
+
+
+def gets_specials(state: State, side: str) -> bool:
+    handicap = state["options"].get("handicap", "none")
+    return special_set(state) is not None and handicap in ("none", side)
+
+
+def needs_draft(state: State, side: str) -> bool:
+    return state["options"].get("variant") == "draft" and len(state["setup"][side]["draft"]) < len(
+        TILES[side]
+    )
+
+
+def needs_picks(state: State, side: str) -> bool:
+    return (
+        state["options"].get("specials") == "deluxe-2"
+        and gets_specials(state, side)
+        and len(state["setup"][side]["picks"]) < DELUXE_KEEP
+    )
+
+
+def free_slots(state: State, side: str) -> dict[str, int]:
+    slots = dict(SETUP_SLOTS[side])
+    for region in state["setup"][side]["placed"].values():
+        slots[region] -= 1
+    return slots
+
+
+class Setup(Step):
+    name = "setup"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset(s for s in SIDES if not state["setup"][s]["ready"])
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        mine = state["setup"][role]
+        if needs_draft(state, role):
+            acts = []
+            for tile in TILES[role]:
+                if tile not in mine["draft"]:
+                    acts += [Action("draft", (c,)) for c in TILE_SIDES[tile]]
+            return tuple(acts)
+        if needs_picks(state, role):
+            pool = specials_of(role, "deluxe")
+            return tuple(Action("pick-special", (c,)) for c in pool if c not in mine["picks"])
+        placed = mine["placed"]
+        unplaced = [c for c in state["chars"][role] if c not in placed]
+        slots = free_slots(state, role)
+        acts = [Action("place", (c, r)) for c in unplaced for r in REGION_ORDER if slots.get(r, 0) > 0]
+        acts += [Action("unplace", (c,)) for c in state["chars"][role] if c in placed]
+        if unplaced:
+            acts.append(Action("autoplace"))
+        else:
+            acts.append(Action("ready"))
+        return tuple(acts)
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if needs_draft(state, role):
+            return "Draft: for each of your nine tiles choose which side you play (`draft <character>`)."
+        if needs_picks(state, role):
+            return "Choose secretly the two special cards you keep (`pick-special <card>`)."
+        slots = SETUP_SLOTS[role]
+        home = next(r for r, n in slots.items() if n > 1)
+        return (
+            f"Set up in secret: four characters in {region_name(home)} and one in each other starting region "
+            "(`place <character> <region>`, or `autoplace` for the rest), then `ready`."
+        )
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        names = " and ".join(title(s) for s in SIDES if not state["setup"][s]["ready"])
+        return f"Waiting for {names} to set up in secret."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        mine = state["setup"][role]
+        verb = action.verb
+        if verb == "draft":
+            char = action.args[0]
+            mine["draft"][CHARS[char].tile] = char
+            if not needs_draft(state, role):
+                state["chars"][role] = [mine["draft"][t] for t in TILES[role]]
+                barrier(state)
+                emit(
+                    state, f"{cap_title(role)} has drafted its characters.", {role: "Your draft is complete."}
+                )
+            return
+        if verb == "pick-special":
+            mine["picks"].append(action.args[0])
+            if not needs_picks(state, role):
+                state["specials"][role]["held"] = list(mine["picks"])
+                barrier(state)
+                emit(
+                    state,
+                    f"{cap_title(role)} has chosen its special cards.",
+                    {role: "You keep " + " and ".join(SPECIALS[c].name for c in mine["picks"]) + "."},
+                )
+            return
+        if verb == "place":
+            char, region = action.args
+            mine["placed"][char] = region
+            return
+        if verb == "unplace":
+            mine["placed"].pop(action.args[0], None)
+            return
+        if verb == "autoplace":
+            autoplace(state, role)
+            return
+        barrier(state)
+        mine["ready"] = True
+        emit(state, f"{cap_title(role)} is ready.", {role: "Your setup is confirmed."})
+        if all(state["setup"][s]["ready"] for s in SIDES):
+            begin_play(state)
+
+
+def autoplace(state: State, side: str) -> None:
+    """Fill the free starting slots with the unplaced characters at random."""
+    mine = state["setup"][side]
+    unplaced = [c for c in state["chars"][side] if c not in mine["placed"]]
+    slots = [r for r, n in free_slots(state, side).items() for _ in range(n)]
+    shuffle(state, unplaced)
+    for char, region in zip(unplaced, slots, strict=False):
+        mine["placed"][char] = region
+
+
+def begin_play(state: State) -> None:
+    for side in SIDES:
+        for char, region in state["setup"][side]["placed"].items():
+            state["pos"][char] = region
+    state["setup"] = None
+    emit(state, "Both sides have set up. Sauron moves first.")
+    pop(state)
+    state["turn"] = {"number": 1, "side": SAURON}
+    turn.start_turn(state, SAURON)
+
+
+def describe_setup(char: str, region: str) -> str:
+    return f"Place {char_name(char)} in {region_name(region)}"

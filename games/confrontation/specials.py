@@ -1,0 +1,232 @@
+"""Special cards: the 2002 set (each replaces the move) and the eight Deluxe cards.
+
+State: ``state["specials"][side] = {"held": [...], "used": [...]}``. A used card leaves
+the game. Timings (Deluxe): ``before-move`` (Shadowfax, Dark of Mordor), ``instead-of-turn``,
+``any-time`` in your turn (Palantír) and ``battle-start`` (Gwaihir). In the 2002 set all
+four cards are played instead of the move.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from games.core import Action, State, emit
+from games.core.flow import Frame, barrier
+from games.core.rng import choice
+
+from . import turn
+from .board import count, move_to, reveal, who
+from .common import special_set
+from .data import (
+    CHARS,
+    FELLOWSHIP,
+    REGION_ORDER,
+    SAURON,
+    SPECIALS,
+    TILE_SIDES,
+    TILES,
+    char_name,
+    region_name,
+)
+from .moves import forward_free
+
+log = logging.getLogger(__name__)
+
+
+def held(state: State, side: str) -> list[str]:
+    return list(state["specials"][side]["held"])
+
+
+def use(state: State, side: str, card: str) -> None:
+    state["specials"][side]["held"].remove(card)
+    state["specials"][side]["used"].append(card)
+    barrier(state)
+
+
+def _gandalf_in_game(state: State) -> str | None:
+    for g in ("gandalf", "gandalf_v"):
+        if g in state["chars"][FELLOWSHIP]:
+            return g
+    return None
+
+
+def _palantir_regions(state: State) -> list[str]:
+    pos = state["pos"]
+    regions = {
+        r
+        for c, r in pos.items()
+        if CHARS[c].side == FELLOWSHIP and c not in state["revealed"] and r != "shire"
+    }
+    return [r for r in REGION_ORDER if r in regions]
+
+
+def _king_candidates(state: State) -> list[str]:
+    """Sauron characters A King Revealed may name (every tile side in a Draft, so nothing leaks)."""
+    if state["options"].get("variant") == "draft":
+        names: list[str] = []
+        for tile in TILES[SAURON]:
+            pair = TILE_SIDES[tile]
+            if not any(c in state["defeated"][SAURON] for c in pair):
+                names += pair
+    else:
+        names = [c for c in state["chars"][SAURON] if c in state["pos"]]
+    return [c for c in names if not (c == "watcher" and state["revealed"].get(c) == "perm")]
+
+
+def turn_actions(state: State, frame: Frame) -> list[Action]:
+    """Special cards the side in ``frame`` may play now in its turn."""
+    card_set = special_set(state)
+    side = frame["side"]
+    cards = state["specials"][side]["held"] if card_set else []
+    if not cards:
+        return []
+    whole_turn = not frame.get("pre") and not frame.get("only") and not frame.get("exclude")
+    if side == SAURON and state.get("king"):
+        whole_turn = False
+    pos = state["pos"]
+    acts: list[Action] = []
+    for card in cards:
+        timing = "instead-of-turn" if card_set == "2002" else SPECIALS[card].timing
+        if timing in ("instead-of-turn", "before-move") and not whole_turn:
+            continue
+        if card in ("shadowfax", "dark_of_mordor"):
+            for char in state["chars"][side]:
+                if char not in pos or (char == "watcher" and char in state["revealed"]):
+                    continue
+                acts += [Action("special", (card, char, r)) for r in forward_free(state, char)]
+        elif card == "gandalf_the_white":
+            g = _gandalf_in_game(state)
+            if (
+                g
+                and g in state["defeated"][FELLOWSHIP]
+                and count(state, "fangorn", SAURON) == 0
+                and count(state, "fangorn", FELLOWSHIP) < 2
+            ):
+                acts.append(Action("special", (card,)))
+        elif card == "a_king_revealed":
+            if any(a in pos for a in ("aragorn", "aragorn_v")):
+                acts += [Action("special", (card, c)) for c in _king_candidates(state)]
+        elif card == "palantir":
+            acts += [Action("special", (card, r)) for r in _palantir_regions(state)]
+        elif card == "recall_to_mordor":
+            if count(state, "mordor", FELLOWSHIP) == 0 and count(state, "mordor", SAURON) < 4:
+                acts += [
+                    Action("special", (card, c))
+                    for c in state["chars"][SAURON]
+                    if c in pos and pos[c] != "mordor"
+                ]
+        elif card == "crebain":
+            regions = {
+                r
+                for c, r in pos.items()
+                if CHARS[c].side == FELLOWSHIP and state["revealed"].get(c) != "perm"
+            }
+            acts += [Action("special", (card, r)) for r in REGION_ORDER if r in regions]
+    return acts
+
+
+def apply_turn_special(state: State, frame: Frame, side: str, action: Action) -> None:
+    card, *args = action.args
+    use(state, side, card)
+    name = SPECIALS[card].name
+    if card in ("shadowfax", "dark_of_mordor"):
+        char, dest = args
+        origin = state["pos"][char]
+        emit(
+            state,
+            f"{_title(side)} plays {name}: {who(state, char, None)} in {region_name(origin)} moves ahead.",
+            {side: f"You play {name}: {char_name(char)} moves ahead from {region_name(origin)}."},
+        )
+        frame["pre"] = True
+        frame["only" if card == "shadowfax" else "exclude"] = char
+        turn.start_move(state, char, dest, then="stay")
+        return
+    if card == "gandalf_the_white":
+        g = _gandalf_in_game(state) or "gandalf"
+        state["defeated"][FELLOWSHIP].remove(g)
+        move_to(state, g, "fangorn")
+        state["revealed"][g] = "turn"
+        emit(state, f"The Fellowship plays {name}: Gandalf returns in Fangorn.")
+        turn.end_turn(state)
+        return
+    if card == "a_king_revealed":
+        aragorn = next(a for a in ("aragorn", "aragorn_v") if a in state["pos"])
+        reveal(state, aragorn)
+        target = args[0]
+        emit(
+            state,
+            f"The Fellowship plays {name}: Aragorn is revealed in {region_name(state['pos'][aragorn])} "
+            f"and names {char_name(target)}.",
+        )
+        if target in state["pos"]:
+            state["king"] = target
+        else:
+            emit(state, f"{char_name(target)} is not on the board: the call goes unanswered.")
+        turn.end_turn(state)
+        return
+    if card == "palantir":
+        play_palantir(state, args[0], announce=False)
+        if special_set(state) == "2002":
+            turn.end_turn(state)
+        return
+    if card == "recall_to_mordor":
+        char = args[0]
+        origin = state["pos"][char]
+        move_to(state, char, "mordor")
+        emit(
+            state,
+            f"Sauron plays {name}: {who(state, char, None)} returns from {region_name(origin)} to Mordor.",
+            {SAURON: f"You play {name}: {char_name(char)} returns from {region_name(origin)} to Mordor."},
+        )
+        turn.end_turn(state)
+        return
+    if card == "crebain":
+        region = args[0]
+        pool = [c for c, r in state["pos"].items() if r == region and CHARS[c].side == FELLOWSHIP]
+        pool = [c for c in state["chars"][FELLOWSHIP] if c in pool and state["revealed"].get(c) != "perm"]
+        hidden = [c for c in pool if c not in state["revealed"]] or pool
+        target = choice(state, hidden)
+        reveal(state, target, permanent=True)
+        emit(state, f"Sauron plays {name}: the crows spy {char_name(target)} in {region_name(region)}.")
+        turn.end_turn(state)
+        return
+    raise AssertionError(f"unknown special card {card}")
+
+
+def play_palantir(state: State, region: str, *, announce: bool = True) -> None:
+    """Reveal every Fellowship character in ``region`` until the end of Sauron's turn."""
+    if announce:
+        use(state, SAURON, "palantir")
+    seen = [c for c in state["chars"][FELLOWSHIP] if state["pos"].get(c) == region]
+    for c in seen:
+        reveal(state, c)
+    names = ", ".join(char_name(c) for c in seen)
+    emit(state, f"Sauron plays the Palantír on {region_name(region)}: {names}.")
+
+
+def battle_palantir(state: State) -> list[Action]:
+    """The Deluxe Palantír may also be played while Sauron chooses a target."""
+    if special_set(state) != "deluxe" or "palantir" not in state["specials"][SAURON]["held"]:
+        return []
+    return [Action("special", ("palantir", r)) for r in _palantir_regions(state)]
+
+
+def gwaihir_actions(state: State, region: str) -> list[Action]:
+    """Gwaihir at the start of a fight: fly sideways or backward (not against the Warg)."""
+    if "gwaihir" not in state["specials"][FELLOWSHIP]["held"]:
+        return []
+    from .abilities import retreat_options
+
+    return [Action("special", ("gwaihir", r)) for r in retreat_options(state, FELLOWSHIP, region, "sb")]
+
+
+def after_pre_move(state: State) -> None:
+    """After Shadowfax or Dark of Mordor moved a character: the normal move follows, if any."""
+    frame = state["stack"][-1]
+    if not turn.move_actions(state, frame):
+        emit(state, "No normal move is possible after the special card; the turn ends.")
+        turn.end_turn(state)
+
+
+def _title(side: str) -> str:
+    return "The Fellowship" if side == FELLOWSHIP else "Sauron"
