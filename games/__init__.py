@@ -1,5 +1,5 @@
 """Pure, deterministic game rules. Importing this package registers every game."""
 
-from . import core
+from . import confrontation, core
 
-__all__ = ["core"]
+__all__ = ["confrontation", "core"]
