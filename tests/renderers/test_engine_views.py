@@ -1,0 +1,45 @@
+"""The renderer on views of the real engine: random playouts and the final reveal.
+
+Skipped until ``games.confrontation`` registers itself.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from renderers import render_view
+
+from .playouts import confrontation_ruleset, playout_views, ready_state
+
+pytestmark = pytest.mark.skipif(confrontation_ruleset() is None, reason="Confrontation engine not registered")
+
+MAX_PNG_BYTES = 400 * 1024
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_views_of_random_playouts_render(seed: int) -> None:
+    views = playout_views(seed, every=4)
+    assert views, "the playout produced no view"
+    for view in views:
+        png = render_view(view)
+        image = Image.open(io.BytesIO(png))
+        image.load()
+        assert image.size == (1200, 900)
+        assert len(png) <= MAX_PNG_BYTES
+
+
+def test_public_picture_is_the_same_whoever_hides_where() -> None:
+    """Two games whose secret setups differ: the public pictures are identical, while Sauron's
+    own pictures differ (so the secrets really differ)."""
+    ruleset = confrontation_ruleset()
+    first = ready_state(1)
+    for seed in range(2, 40):
+        second = ready_state(seed)
+        if render_view(ruleset.view(first, "sauron")) != render_view(ruleset.view(second, "sauron")):
+            break
+    else:
+        pytest.skip("autoplace gave the same setup for every seed tried")
+    assert render_view(ruleset.view(first, None)) == render_view(ruleset.view(second, None))
