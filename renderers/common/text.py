@@ -47,21 +47,31 @@ def fit_text(
     *,
     min_size: int = 9,
     alternatives: tuple[str, ...] = (),
+    min_full_size: int | None = None,
 ) -> tuple[ImageFont.FreeTypeFont, str]:
-    """The largest font (from ``size`` down to ``min_size``) at which ``text`` fits.
+    """The largest font at which ``text`` fits in ``max_width``.
 
-    ``alternatives`` are shorter forms of the same text tried at each size before the font
-    shrinks further (e.g. "Flying Nazgûl" for "The Flying Nazgûl"). Past ``min_size`` the
-    shortest form is cut with an ellipsis.
+    The full text is tried from ``size`` down to ``min_full_size`` (default ``min_size``);
+    then ``alternatives``, shorter forms of the same text (e.g. "Flying Nazgûl" for "The
+    Flying Nazgûl"), from ``size`` down to ``min_size``. Past that the shortest form is cut
+    with an ellipsis.
     """
-    forms = (text, *alternatives)
+    full_floor = min_size if min_full_size is None else max(min_size, min_full_size)
+    for current in range(size, full_floor - 1, -1):
+        face = font(kind, current)
+        if face.getlength(text) <= max_width:
+            return face, text
     for current in range(size, min_size - 1, -1):
         face = font(kind, current)
-        for form in forms:
+        for form in alternatives:
             if face.getlength(form) <= max_width:
                 return face, form
+    for current in range(full_floor - 1, min_size - 1, -1):
+        face = font(kind, current)
+        if face.getlength(text) <= max_width:
+            return face, text
     face = font(kind, min_size)
-    return face, ellipsize(forms[-1], face, max_width)
+    return face, ellipsize((text, *alternatives)[-1], face, max_width)
 
 
 def wrap_text(

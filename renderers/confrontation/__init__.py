@@ -37,7 +37,7 @@ def render_image(view: Mapping[str, Any], *, highlight: bool = True) -> Image.Im
     if highlight:
         draw_highlights(image, layout, view)
         draw = ImageDraw.Draw(image)
-        for slug in highlighted_regions(view) & layout.regions.keys():
+        for slug in highlighted_regions(view, layout):
             draw_label(draw, layout.regions[slug])
     draw_pieces(image, layout, view)
     draw_corner(image, layout, view)

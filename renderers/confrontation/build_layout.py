@@ -90,7 +90,7 @@ def region_entry(
 ) -> dict[str, Any]:
     cx, cy = centre(x, y)
     home = slug in ("mordor", "shire")
-    half = BANNER_HALF_WIDTH - 8 if home else HALF_WIDTH - 7
+    half = BANNER_HALF_WIDTH - 8 if home else HALF_WIDTH - 4
     polygon = banner(cx, cy, notch_down=slug == "mordor") if home else hexagon(cx, cy)
     label = [cx, cy - SIDE / 2 + 11]
     pieces_left, pieces_right = cx - half, cx + half

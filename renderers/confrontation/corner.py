@@ -13,31 +13,45 @@ from renderers.common.shapes import rounded_panel
 
 from . import theme
 from .layout import BoardLayout
-from .panels import side_title
+from .panels import everything_shown, side_title
+
+
+def audience_label(view: Mapping[str, Any]) -> str:
+    """Who may see this picture."""
+    audience = view.get("audience")
+    if audience is None:
+        return "Everything revealed" if everything_shown(view) else "Public view"
+    return f"{side_title(audience)} only"
 
 
 def draw_corner(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]) -> None:
-    """Turn, side to play (or "Game over") and the audience pill, right-aligned in the corner."""
+    """Turn (or "Setup"), side to play (or "Game over") and the audience pill, right-aligned."""
     draw = ImageDraw.Draw(image)
     _, top, right, _ = layout.areas["status"]
     turn = view.get("turn") or {}
-    draw.text((right, top), "TURN", font=font("bold", 11), fill=theme.INK_MUTED, anchor="ra")
-    draw.text(
-        (right, top + 13), str(turn.get("number", "–")), font=font("serif", 30), fill=theme.GOLD, anchor="ra"
-    )
+    number = turn.get("number")
+    if isinstance(number, int) and number < 1:  # before the first move: the secret setup
+        draw.text((right, top + 13), "Setup", font=font("serif", 26), fill=theme.GOLD, anchor="ra")
+    else:
+        draw.text((right, top), "TURN", font=font("bold", 11), fill=theme.INK_MUTED, anchor="ra")
+        shown = str(number) if number is not None else "–"
+        draw.text((right, top + 13), shown, font=font("serif", 30), fill=theme.GOLD, anchor="ra")
+    side = turn.get("side")
     if view.get("result"):
         label, colour = "GAME OVER", theme.GOLD_BRIGHT
+    elif len(view.get("active") or []) > 1:
+        label, colour = "BOTH SIDES ACT", theme.GOLD
     else:
-        side = turn.get("side")
         label = f"{side_title(side).upper()}'S TURN"
         colour = theme.STYLES[side].accent if side in theme.STYLES else theme.GOLD
     draw.text((right, top + 52), label, font=font("bold", 14), fill=colour, anchor="ra")
     audience = view.get("audience")
-    text = "Public view" if audience is None else f"{side_title(audience)} only"
+    text = audience_label(view)
     face = font("bold", 12)
     width = face.getlength(text) + 24
     pill = (right - width, top + 74, right, top + 96)
-    fill = theme.PANEL_FILL if audience is None else mix(theme.STYLES[audience].badge, theme.PANEL_FILL, 0.35)
+    style = theme.STYLES.get(str(audience))
+    fill = mix(style.badge, theme.PANEL_FILL, 0.35) if style else theme.PANEL_FILL
     rounded_panel(image, pill, fill, theme.PANEL_EDGE, radius=11)
     draw.text((right - width / 2, top + 85.5), text, font=face, fill=theme.INK_LIGHT, anchor="mm")
     if audience is not None:

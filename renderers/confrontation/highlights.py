@@ -68,9 +68,11 @@ def draw_highlights(image: Image.Image, layout: BoardLayout, view: Mapping[str, 
         outline_region(image, layout.regions[battle["region"]], theme.BATTLE_RED, width=5)
 
 
-def highlighted_regions(view: Mapping[str, Any]) -> set[str]:
-    """Regions whose labels the highlights may cover (they are redrawn on top)."""
-    found = {str((view.get("battle") or {}).get("region"))}
+def highlighted_regions(view: Mapping[str, Any], layout: BoardLayout) -> list[str]:
+    """Regions whose names the highlights may cover, to be redrawn on top: all of them when
+    an arrow crosses the board, else the battle region and the last move's ends."""
     last = view.get("last_move") or {}
-    found |= {str(last.get("from")), str(last.get("to"))}
-    return found - {"None"}
+    if last.get("from") in layout.regions and last.get("to") in layout.regions:
+        return list(layout.regions)
+    found = {(view.get("battle") or {}).get("region"), last.get("from"), last.get("to")}
+    return [slug for slug in layout.regions if slug in found]

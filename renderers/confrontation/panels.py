@@ -29,6 +29,14 @@ def side_title(side: str | None) -> str:
     return theme.SIDE_TITLES.get(side, side.replace("_", " ").title())
 
 
+def everything_shown(view: Mapping[str, Any]) -> bool:
+    """A public view that nevertheless shows the hands: the end-of-game reveal."""
+    cards = view.get("cards") or {}
+    return view.get("audience") is None and any(
+        (cards.get(side) or {}).get("hand") is not None for side in cards
+    )
+
+
 def _accent(side: str | None) -> RGB:
     return theme.STYLES[side].accent if side in theme.STYLES else theme.GOLD
 
@@ -60,7 +68,14 @@ def status_block(view: Mapping[str, Any], width: float) -> Block:
     """Whose turn it is and what they are asked, or the result of the game."""
     block = Block(width)
     audience = view.get("audience")
-    badge = "PUBLIC VIEW" if audience is None else f"{side_title(audience).upper()} · PRIVATE VIEW"
+    if audience is None:
+        badge = (
+            "FINAL REVEAL"
+            if any((view.get("cards") or {}).get(s, {}).get("hand") for s in theme.SIDES)
+            else "PUBLIC VIEW"
+        )
+    else:
+        badge = f"{side_title(audience).upper()} · PRIVATE VIEW"
     block.line(badge, font("bold", 11), _accent(audience) if audience else theme.INK_MUTED, leading=1.6)
     result = view.get("result")
     turn = view.get("turn") or {}
@@ -77,7 +92,8 @@ def status_block(view: Mapping[str, Any], width: float) -> Block:
             side = active[0] if active else turn.get("side")
             heading, colour = f"{side_title(side)} to act", _accent(side)
         block.line(heading, font("serif", 19), colour, leading=1.35)
-        block.paragraph(str(view.get("prompt") or ""), font("sans", 14), theme.INK_LIGHT, max_lines=3)
+        prompt = str(view.get("prompt") or "").replace("`", "")  # command hints are Markdown
+        block.paragraph(prompt, font("sans", 14), theme.INK_LIGHT, max_lines=3)
     last = view.get("last_move")
     if last and last.get("text"):
         block.space(3)

@@ -133,7 +133,7 @@ def known_token(
     ring = (*theme.BATTLE_RED, 255) if fighting else (*theme.GOLD_BRIGHT, 255) if revealed else None
     sprite = _body((width, height), style.fill, style.edge, 2, ring=ring)
     draw = ImageDraw.Draw(sprite)
-    left, right, middle = MARGIN + 4, MARGIN + width - 5, MARGIN + height / 2
+    left, right, middle = MARGIN + 3, MARGIN + width - 4, MARGIN + height / 2
     if strength is not None:
         radius = min(DISC_RADIUS, height / 2 - 3)
         disc_x = left + radius
