@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from renderers.common.colours import RGB, mix, rgb
 from renderers.common.fonts import font
@@ -165,6 +165,20 @@ def draw_label(draw: ImageDraw.ImageDraw, region: RegionLayout) -> None:
     draw.text((x, y), region.name, font=font("serif", 15), fill=rgb(region.ink), anchor="mm")
 
 
+def _bevel(image: Image.Image, layout: BoardLayout) -> None:
+    """Soft shading along the inside of every region's border, so the tiles read as raised."""
+    size = layout.size
+    inside = Image.new("L", size, 0)
+    edges = Image.new("L", size, 0)
+    inside_draw, edges_draw = ImageDraw.Draw(inside), ImageDraw.Draw(edges)
+    for region in layout.regions.values():
+        inside_draw.polygon(list(region.polygon), fill=255)
+        edges_draw.line([*region.polygon, region.polygon[0]], fill=255, width=12, joint="curve")
+    shade = edges.filter(ImageFilter.GaussianBlur(6))
+    shade = ImageChops.multiply(shade, inside).point(lambda v: v * 45 // 100)
+    image.paste(Image.new("RGB", size, (12, 8, 4)), (0, 0), shade)
+
+
 def _labels(image: Image.Image, layout: BoardLayout) -> None:
     draw = ImageDraw.Draw(image)
     badge_font = font("bold", 11)
@@ -237,6 +251,7 @@ def static_board(path: Path = LAYOUT_PATH) -> Image.Image:
     image = _backdrop(layout)
     shapes = _shapes(layout)
     image.paste(shapes, (0, 0), shapes)
+    _bevel(image, layout)
     _labels(image, layout)
     _title(image, layout)
     _legend(image, layout)

@@ -86,7 +86,9 @@ def status_block(view: Mapping[str, Any], width: float) -> Block:
         block.paragraph(str(result.get("reason") or ""), font("sans", 15), theme.INK_LIGHT, max_lines=3)
     else:
         active = [str(role) for role in view.get("active") or []]
-        if len(active) > 1:
+        if audience is not None and audience in active:
+            heading, colour = f"Your move, {side_title(audience)}", _accent(audience)
+        elif len(active) > 1:
             heading, colour = "Both sides choose", theme.GOLD
         else:
             side = active[0] if active else turn.get("side")

@@ -36,13 +36,33 @@ def row_widths(pieces: Sequence[Piece], span: float, *, mark_revealed: bool) -> 
     total = sum(wanted)
     if total <= room or not wanted:
         return wanted
-    known_total = sum(w for w, p in zip(wanted, pieces, strict=True) if is_known(p))
-    hidden_total = total - known_total
-    if known_total and hidden_total < room:
-        factor = (room - hidden_total) / known_total
-        return [max(24, int(w * factor)) if is_known(p) else w for w, p in zip(wanted, pieces, strict=True)]
+    hidden_total = sum(w for w, p in zip(wanted, pieces, strict=True) if not is_known(p))
+    known = [i for i, p in enumerate(pieces) if is_known(p)]
+    if known and hidden_total < room:
+        shares = fair_shares([wanted[i] for i in known], room - hidden_total)
+        widths = list(wanted)
+        for index, share in zip(known, shares, strict=True):
+            widths[index] = max(24, share)
+        return widths
     factor = room / total
     return [max(16, int(w * factor)) for w in wanted]
+
+
+def fair_shares(wanted: Sequence[int], room: float) -> list[int]:
+    """Split ``room`` so that small requests are met in full and the big ones share the rest
+    equally (water filling).
+
+    >>> fair_shares([50, 100, 120], 240)
+    [50, 95, 95]
+    """
+    shares = [0] * len(wanted)
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    left = room
+    for position, index in enumerate(order):
+        fair = left / (len(order) - position)
+        shares[index] = int(min(wanted[index], fair))
+        left -= shares[index]
+    return shares
 
 
 def token_sprite(
