@@ -173,8 +173,8 @@ def _bevel(image: Image.Image, layout: BoardLayout) -> None:
     inside_draw, edges_draw = ImageDraw.Draw(inside), ImageDraw.Draw(edges)
     for region in layout.regions.values():
         inside_draw.polygon(list(region.polygon), fill=255)
-        edges_draw.line([*region.polygon, region.polygon[0]], fill=255, width=12, joint="curve")
-    shade = edges.filter(ImageFilter.GaussianBlur(6))
+        edges_draw.line([*region.polygon, region.polygon[0]], fill=255, width=8, joint="curve")
+    shade = edges.filter(ImageFilter.GaussianBlur(4))
     shade = ImageChops.multiply(shade, inside).point(lambda v: v * 45 // 100)
     image.paste(Image.new("RGB", size, (12, 8, 4)), (0, 0), shade)
 
