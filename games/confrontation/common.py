@@ -50,6 +50,8 @@ def check_ring_bearer_fell(state: State, killer: str | None) -> None:
         for sam in ("sam", "sam_v"):
             if sam in state["pos"] and sam in state["chars"][FELLOWSHIP]:
                 state["ring_bearer"] = sam
+                if sam not in state["public"]:
+                    state["public"] = sorted([*state["public"], sam])
                 emit(state, "Frodo has fallen, but Sam takes up the Ring and becomes the Ring-bearer.")
                 return
     name = "Sam" if bearer.startswith("sam") else "Frodo"

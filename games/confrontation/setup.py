@@ -17,7 +17,8 @@ from . import turn
 from .common import cap_title, special_set, title
 from .data import (
     CHARS,
-    REGION_ORDER,
+    FELLOWSHIP,
+    HOME,
     SAURON,
     SETUP_SLOTS,
     SIDES,
@@ -53,6 +54,11 @@ def needs_picks(state: State, side: str) -> bool:
     )
 
 
+#: Shared immutable setup actions (setup prompts are rebuilt after every placement).
+_PLACE = {c: {r: Action("place", (c, r)) for s in SIDES for r in SETUP_SLOTS[s]} for c in CHARS}
+_UNPLACE = {c: Action("unplace", (c,)) for c in CHARS}
+
+
 def free_slots(state: State, side: str) -> dict[str, int]:
     slots = dict(SETUP_SLOTS[side])
     for region in state["setup"][side]["placed"].values():
@@ -80,8 +86,9 @@ class Setup(Step):
         placed = mine["placed"]
         unplaced = [c for c in state["chars"][role] if c not in placed]
         slots = free_slots(state, role)
-        acts = [Action("place", (c, r)) for c in unplaced for r in REGION_ORDER if slots.get(r, 0) > 0]
-        acts += [Action("unplace", (c,)) for c in state["chars"][role] if c in placed]
+        open_regions = [r for r, n in slots.items() if n > 0]
+        acts = [_PLACE[c][r] for c in unplaced for r in open_regions]
+        acts += [_UNPLACE[c] for c in state["chars"][role] if c in placed]
         if unplaced:
             acts.append(Action("autoplace"))
         else:
@@ -93,8 +100,7 @@ class Setup(Step):
             return "Draft: for each of your nine tiles choose which side you play (`draft <character>`)."
         if needs_picks(state, role):
             return "Choose secretly the two special cards you keep (`pick-special <card>`)."
-        slots = SETUP_SLOTS[role]
-        home = next(r for r, n in slots.items() if n > 1)
+        home = HOME[role]
         return (
             f"Set up in secret: four characters in {region_name(home)} and one in each other starting region "
             "(`place <character> <region>`, or `autoplace` for the rest), then `ready`."
@@ -112,6 +118,8 @@ class Setup(Step):
             mine["draft"][CHARS[char].tile] = char
             if not needs_draft(state, role):
                 state["chars"][role] = [mine["draft"][t] for t in TILES[role]]
+                if role == FELLOWSHIP:
+                    state["ring_bearer"] = mine["draft"][TILES[FELLOWSHIP][0]]
                 barrier(state)
                 emit(
                     state, f"{cap_title(role)} has drafted its characters.", {role: "Your draft is complete."}

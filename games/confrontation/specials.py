@@ -158,6 +158,8 @@ def apply_turn_special(state: State, frame: Frame, side: str, action: Action) ->
             f"The Fellowship plays {name}: Aragorn is revealed in {region_name(state['pos'][aragorn])} "
             f"and names {char_name(target)}.",
         )
+        if target not in state["public"]:
+            state["public"] = sorted([*state["public"], target])
         if target in state["pos"]:
             state["king"] = target
         else:
