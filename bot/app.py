@@ -8,6 +8,7 @@ import logging
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
 
 import games  # noqa: F401  (registers every game)
@@ -44,6 +45,7 @@ class PalantirBot(commands.Bot):
         self.config = config
 
     async def setup_hook(self) -> None:
+        await self.use_announced_gateway()
         self.store = await Store.open(self.config.db_path)
         self.service = MatchService(self.store)
         self.delivery = Delivery(self, self.service)
@@ -54,6 +56,16 @@ class PalantirBot(commands.Bot):
         resumed = await self.service.resume_all()
         log.info("resumed %d unfinished matches", len(resumed))
         await self.sync_commands()
+
+    async def use_announced_gateway(self) -> None:
+        """Connect to the gateway URL that ``GET /gateway/bot`` announces (Discord's advice).
+
+        discord.py would otherwise use its built-in default URL; asking keeps the REST base
+        (``PALANTIR_API_BASE``) and the gateway consistent.
+        """
+        _, url, _ = await self.http.get_bot_gateway()
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        log.debug("gateway announced at %s", url)
 
     async def sync_commands(self) -> None:
         """Sync application commands only when their definitions changed since the last sync."""

@@ -1,0 +1,114 @@
+"""The real bot process against the loopback fake Discord, playing the toy game."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.botproc import python
+from tests.fakediscord.model import Channel, Guild, Message, User
+
+pytestmark = pytest.mark.e2e
+
+BOT = [python(), "-m", "tests.bot.pebbles_bot"]
+
+
+@dataclass
+class World:
+    fd: FakeDiscord
+    guild: Guild
+    games: Channel
+    alice: User
+    bob: User
+    carol: User
+    db: Path
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with FakeDiscord(workdir=tmp_path) as fd:
+        guild = fd.create_guild("Middle-earth")
+        games = guild.create_text_channel("games")
+        alice, bob = fd.create_user("alice"), fd.create_user("bob", dms_open=False)
+        carol = fd.create_user("carol")
+        for user in (alice, bob, carol):
+            guild.add_member(user)
+        db = tmp_path / "palantir.db"
+        await fd.start_bot(argv=BOT, db_path=db)
+        await fd.wait_until_ready()
+        await fd.wait_for_commands(["game", "hand", "pebbles"])
+        yield World(fd, guild, games, alice, bob, carol, db)
+        assert fd.unknown_routes == []
+        assert fd.protocol_errors == []
+        assert fd.bots[0].unhandled_errors() == []
+
+
+def last_with(channel: Channel, prefix: str) -> Message:
+    return next(m for m in reversed(channel.messages) if any(c.startswith(prefix) for c in m.custom_ids()))
+
+
+async def test_lobby_thread_hidden_bids_turns_and_restart(world: World) -> None:
+    fd, alice, bob = world.fd, world.alice, world.bob
+    opened = await alice.slash(world.games, "game new", game="pebbles", side="north")
+    assert not opened.ephemeral and "Pebbles" in opened.content
+    lobby = world.games.messages[-1]
+    join_id = next(c for c in lobby.custom_ids() if c.startswith("palantir:join:"))
+
+    refused = await alice.click(lobby, join_id)
+    assert refused.ephemeral and "already seated" in refused.content
+
+    await bob.click(lobby, join_id)
+    await fd.quiet(0.3)
+    thread = world.games.threads[-1]
+    assert "begins" in thread.messages[0].content
+    assert any("can't DM you" in m.content and bob.mention in m.content for m in thread.messages)
+    assert alice.dms and "Bid" in alice.dms[-1].text
+
+    choices = await alice.autocomplete(thread, "game act", focused="action", action="")
+    assert [c["value"] for c in choices] == ["bid 1", "bid 2", "bid 3"]
+    assert await world.carol.autocomplete(thread, "game act", focused="action", action="") == []
+
+    dm = alice.dms[-1]
+    select_id = next(c for c in dm.custom_ids() if c.startswith("palantir:pick:"))
+    bid = await alice.select(dm, select_id, ["2"])  # index 2: bid 3
+    assert "Bid 3" in bid.text
+    await fd.quiet(0.3)
+    assert "bid 3" not in "\n".join(m.text for m in thread.messages).lower()  # the bid stays secret
+
+    wrong = await bob.slash(thread, "game act", action="take")
+    assert wrong.ephemeral and "not" in wrong.content.lower()
+    await bob.slash(thread, "game act", action="bid 1")
+    await fd.quiet(0.3)
+    assert any("North starts" in m.content for m in thread.messages)
+
+    prompt = last_with(thread, "palantir:myturn:")
+    myturn = next(c for c in prompt.custom_ids() if c.startswith("palantir:myturn:"))
+    stranger = await bob.click(prompt, myturn)
+    assert stranger.ephemeral
+    mine = await alice.click(prompt, myturn)
+    assert mine.ephemeral and "Take a pebble" in mine.text
+    panel = mine.main
+    assert panel is not None
+    pick = next(c for c in panel.custom_ids() if c.startswith("palantir:pick:"))
+    took = await alice.select(panel, pick, ["0"])
+    assert "Take a pebble" in took.text
+    assert myturn not in prompt.custom_ids()  # the old prompt lost its buttons
+    stale = await alice.select(panel, pick, ["0"])  # the same menu again: the game moved on
+    assert stale.ephemeral and "out of date" in stale.content
+
+    await fd.bots[0].restart()
+    await fd.wait_until_ready()
+    newest = last_with(thread, "palantir:myturn:")
+    after = await alice.click(newest, next(c for c in newest.custom_ids() if c.startswith("palantir:myturn:")))
+    assert after.ephemeral and "End my turn" in after.text
+
+    gone = await bob.slash(thread, "game resign")
+    assert gone.ephemeral
+    await fd.quiet(0.3)
+    assert any("Game over" in m.content for m in thread.messages)
+    late = await alice.slash(thread, "game act", action="take")
+    assert late.ephemeral and "over" in late.content
