@@ -103,7 +103,8 @@ async def test_lobby_thread_hidden_bids_turns_and_restart(world: World) -> None:
     await fd.bots[0].restart()
     await fd.wait_until_ready()
     newest = last_with(thread, "palantir:myturn:")
-    after = await alice.click(newest, next(c for c in newest.custom_ids() if c.startswith("palantir:myturn:")))
+    button = next(c for c in newest.custom_ids() if c.startswith("palantir:myturn:"))
+    after = await alice.click(newest, button)
     assert after.ephemeral and "End my turn" in after.text
 
     gone = await bob.slash(thread, "game resign")
