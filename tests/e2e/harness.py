@@ -1,0 +1,358 @@
+"""Palantír-specific helpers for the end-to-end suites: a world, matches, moves and oracles.
+
+The bot is driven only as users would (slash commands, buttons, select menus). The match
+database is read (read-only SQLite) as the oracle: what was committed, the state's ``seq``
+and ``version``, and the true state, from which the public view says what may be shown.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fakediscord import FakeDiscord, InteractionResult
+from tests.fakediscord.botproc import ROOT, python
+from tests.fakediscord.model import DM, Channel, Guild, Message, User
+
+BOT_MAIN = ROOT / "bot" / "__main__.py"
+BOT_ARGV = [python(), "-m", "bot"]
+requires_bot = pytest.mark.skipif(not BOT_MAIN.exists(), reason="bot/__main__.py does not exist yet")
+
+PICK = re.compile(r"^palantir:pick:(?P<match>\d+):(?P<version>\d+):(?P<chunk>\d+)$")
+ERROR_MARK = "⚠️"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One ``matches`` row as committed."""
+
+    id: int
+    status: str
+    seq: int
+    version: int
+    state: dict[str, Any] | None
+    thread_id: int | None
+
+
+@dataclass
+class Match:
+    id: int
+    lobby: Message
+    thread: Channel
+    players: dict[str, User]  # role -> user
+
+    def role_of(self, user: User) -> str:
+        return next(role for role, u in self.players.items() if u is user)
+
+
+@dataclass
+class World:
+    """A fake Discord with one server, a #games channel, users and the real bot running."""
+
+    fd: FakeDiscord
+    guild: Guild
+    games: Channel
+    users: dict[str, User]
+    db_path: Path
+    checked: dict[int, int] = field(default_factory=dict)  # message id -> versions already checked
+
+    @property
+    def bot(self) -> Any:
+        return self.fd.bots[0]
+
+    # -- the database oracle --------------------------------------------------------
+    def _db(self) -> sqlite3.Connection:
+        return sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True, timeout=10)
+
+    def row(self, match_id: int) -> Row:
+        with self._db() as conn:
+            found = conn.execute(
+                "SELECT id, status, seq, version, state, thread_id FROM matches WHERE id = ?", (match_id,)
+            ).fetchone()
+        assert found is not None, f"match {match_id} is not in the database"
+        state = json.loads(found[4]) if found[4] else None
+        return Row(int(found[0]), str(found[1]), int(found[2]), int(found[3]), state, _int(found[5]))
+
+    def actions(self, match_id: int) -> list[tuple[int, int, str, str, str, str | None]]:
+        """The committed log: (id, seq, kind, role, action, interaction id), in order."""
+        with self._db() as conn:
+            rows = conn.execute(
+                "SELECT id, seq, kind, role, action, interaction_id FROM actions "
+                "WHERE match_id = ? ORDER BY id",
+                (match_id,),
+            ).fetchall()
+        return [(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), r[5]) for r in rows]
+
+    def fingerprint(self) -> list[tuple[Any, ...]]:
+        """Everything committed about every match (to prove that nothing changed)."""
+        with self._db() as conn:
+            matches = conn.execute(
+                "SELECT id, status, seq, version, state FROM matches ORDER BY id"
+            ).fetchall()
+            count = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+            seats = conn.execute("SELECT match_id, seat, user_id, role FROM seats ORDER BY 1, 2").fetchall()
+        return [*map(tuple, matches), ("actions", count), *map(tuple, seats)]
+
+    # -- lobby and start ------------------------------------------------------------
+    async def new_match(
+        self, creator: User, opponent: User, *, side: str = "fellowship", channel: Channel | None = None
+    ) -> Match:
+        """Open a Confrontation lobby with ``/game new``, join with the button, wait for the thread."""
+        where = channel or self.games
+        opened = await creator.slash(where, "game new", game="confrontation", side=side)
+        assert not opened.ephemeral, opened.text
+        lobby = opened.response
+        assert lobby is not None
+        join = next(c for c in lobby.custom_ids() if c.startswith("palantir:join:"))
+        match_id = int(join.rsplit(":", 1)[1])
+        await opponent.click(lobby, join)
+        thread = await self.wait_for_thread(lobby)
+        await self.fd.wait_for_message(
+            lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids(), timeout=20
+        )
+        row = self.row(match_id)
+        assert row.status == "active" and row.state is not None
+        roles = {r: u for r, u in self._seats(match_id).items()}
+        return Match(match_id, lobby, thread, roles)
+
+    async def wait_for_thread(self, lobby: Message) -> Channel:
+        await self.fd.wait_for_message(lambda m: m.channel.parent is lobby.channel, timeout=20)
+        thread = self.fd.channels.get(lobby.id)
+        assert thread is not None, "the match thread should be opened from the lobby message"
+        return thread
+
+    def _seats(self, match_id: int) -> dict[str, User]:
+        with self._db() as conn:
+            rows = conn.execute("SELECT role, user_id FROM seats WHERE match_id = ?", (match_id,)).fetchall()
+        return {str(r[0]): self.fd.users[int(r[1])] for r in rows}
+
+    # -- prompts and moves ----------------------------------------------------------
+    def private_prompts(self, match: Match, user: User) -> list[Message]:
+        """Messages only ``user`` sees (DMs, ephemeral replies) carrying action menus of ``match``."""
+        out = []
+        for msg in self.fd.messages.values():
+            if msg.deleted or not any(_pick_of(c, match.id) for c in msg.custom_ids()):
+                continue
+            mine = (msg.channel.type == DM and msg.channel.recipient is user) or (
+                msg.ephemeral and (msg.interaction_metadata or {}).get("user", {}).get("id") == str(user.id)
+            )
+            if mine:
+                out.append(msg)
+        return sorted(out, key=lambda m: m.id)
+
+    def latest_prompt(self, match: Match) -> Message:
+        """The newest public prompt in the match thread (with the My hand button)."""
+        hand = f"palantir:hand:{match.id}"
+        return next(m for m in reversed(match.thread.messages) if hand in m.custom_ids())
+
+    async def fresh_prompt(self, match: Match, user: User) -> Message | None:
+        """A private prompt of ``user`` at the current version; asks with My hand if needed."""
+        version = self.row(match.id).version
+        for msg in reversed(self.private_prompts(match, user)):
+            if any((p := _pick_of(c, match.id)) and p[0] == version for c in msg.custom_ids()):
+                return msg
+        result = await user.click(self.latest_prompt(match), f"palantir:hand:{match.id}")
+        assert result.ephemeral, result.text
+        msg = result.main
+        if msg is not None and any(_pick_of(c, match.id) for c in msg.custom_ids()):
+            return msg
+        return None
+
+    @staticmethod
+    def offered(message: Message) -> dict[str, tuple[str, str]]:
+        """Action text -> (select custom_id, option value), from a private prompt's menus."""
+        out: dict[str, tuple[str, str]] = {}
+        for cid in message.custom_ids():
+            comp = message.component(cid)
+            for option in (comp or {}).get("options", []):
+                out[str(option.get("description") or option["label"])] = (cid, str(option["value"]))
+        return out
+
+    async def pick(self, match: Match, user: User, action: str) -> InteractionResult:
+        """Play ``action`` from the user's current menu (or with ``/game act`` if not listed)."""
+        prompt = await self.fresh_prompt(match, user)
+        menu = self.offered(prompt) if prompt is not None else {}
+        if action in menu:
+            cid, value = menu[action]
+            assert prompt is not None
+            return await user.select(prompt, cid, [value])
+        return await user.slash(match.thread, "game act", action=action)
+
+    def legal(self, match: Match, role: str) -> list[str]:
+        from games.core import find
+
+        row = self.row(match.id)
+        assert row.state is not None
+        ruleset = find("confrontation")
+        if role not in ruleset.active(row.state):
+            return []
+        return [a.text for a in ruleset.prompt(row.state, role).actions]
+
+    def active_roles(self, match: Match) -> list[str]:
+        from games.core import find
+
+        row = self.row(match.id)
+        if row.state is None or row.state.get("result") is not None:
+            return []
+        return sorted(find("confrontation").active(row.state))
+
+    # -- oracles --------------------------------------------------------------------
+    def check_public(self) -> list[Message]:
+        """Check every public message not checked yet against the committed state.
+
+        Public texts must not name a character hidden from the public; public images must
+        decode. Returns the messages checked.
+        """
+        checked = []
+        for msg in list(self.fd.messages.values()):
+            if msg.ephemeral or msg.channel.type == DM or msg.author is not self.fd.bot_user:
+                continue
+            if self.checked.get(msg.id) == len(msg.history):
+                continue
+            self.checked[msg.id] = len(msg.history)
+            checked.append(msg)
+            for match_id in self._matches_named(msg):
+                row = self.row(match_id)
+                if row.state is None or row.state.get("result") is not None:
+                    continue
+                leaked = leaks(msg.text, row.state, None)
+                assert not leaked, f"public message names hidden {leaked}: {msg.text!r}"
+            for data in msg.files:
+                assert_png(data)
+        return checked
+
+    def _matches_named(self, msg: Message) -> list[int]:
+        with self._db() as conn:
+            rows = conn.execute("SELECT id, channel_id, thread_id FROM matches").fetchall()
+        channel = msg.channel.id
+        return [int(r[0]) for r in rows if str(channel) in (r[1], r[2])]
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _pick_of(custom_id: str, match_id: int) -> tuple[int, int] | None:
+    found = PICK.match(custom_id)
+    if found is None or int(found["match"]) != match_id:
+        return None
+    return int(found["version"]), int(found["chunk"])
+
+
+# -- secrets -------------------------------------------------------------------------
+def _characters() -> dict[str, str]:
+    data = json.loads((ROOT / "data" / "confrontation" / "characters.json").read_text(encoding="utf-8"))
+    return {c["id"]: c["name"] for c in data["characters"]}
+
+
+CHARACTERS = _characters()
+
+
+def known_to(view: dict[str, Any]) -> set[str]:
+    """Character ids an audience's view shows (on the board, defeated, or in battle)."""
+    seen: set[str] = set()
+    for region in view.get("regions", []):
+        for pieces in region["pieces"].values():
+            seen.update(p["character"] for p in pieces if p.get("character"))
+    for side in view.get("defeated", {}).values():
+        seen.update(p["character"] for p in side)
+    battle = view.get("battle") or {}
+    for key in ("attacker", "defender"):
+        piece = (battle.get(key) or {}).get("piece") or {}
+        if piece.get("character"):
+            seen.add(piece["character"])
+    return seen
+
+
+def secret_characters(state: dict[str, Any], audience: str | None) -> set[str]:
+    """Characters in play that ``audience`` may not know about."""
+    from games.core import find
+
+    ruleset = find("confrontation")
+    everyone = known_to(ruleset.final_reveal(state))
+    return everyone - known_to(ruleset.view(state, audience))
+
+
+def leaks(text: str, state: dict[str, Any], audience: str | None) -> list[str]:
+    """Hidden characters named (by name or slug) in ``text``.
+
+    A character is public knowledge if the audience's view shows it, or if the engine's log as
+    projected for that audience names it (a battle reveals both fighters, even if the survivor
+    is hidden again afterwards). Anything else named in ``text`` is a leak.
+    """
+    from games.core import find, project_log
+
+    view = find("confrontation").view(state, audience)
+    cards = " ".join(c["name"] for side in view.get("cards", {}).values() for c in side.get("discard", []))
+    told = "\n".join(project_log(state, audience))
+    found = []
+    for slug in secret_characters(state, audience):
+        name = CHARACTERS.get(slug, slug)
+        if name in cards or _names(told, name, slug):
+            continue  # public through a card of the same name, or through the public log
+        if _names(text, name, slug):
+            found.append(name)
+    return found
+
+
+def _names(text: str, name: str, slug: str) -> bool:
+    pattern = rf"(?<![\w-])({re.escape(name)}|{re.escape(slug)})(?![\w-])"
+    return re.search(pattern, text) is not None
+
+
+def assert_png(data: bytes) -> tuple[int, int]:
+    from PIL import Image
+
+    assert data.startswith(b"\x89PNG\r\n\x1a\n"), "not a PNG"
+    with Image.open(io.BytesIO(data)) as image:
+        image.verify()
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+        return image.size
+
+
+def is_error(result: InteractionResult) -> bool:
+    return result.ephemeral and ERROR_MARK in result.text
+
+
+# -- the world fixture ---------------------------------------------------------------------
+@asynccontextmanager
+async def running_world(
+    tmp_path: Path,
+    *,
+    names: Iterable[str] = ("alice", "bob", "carol"),
+    closed: Iterable[str] = (),
+    settle: float = 0.3,
+    timeout: float = 20.0,
+) -> AsyncIterator[World]:
+    """Fake Discord + server + users + the real bot; checks the bot's health on the way out."""
+    closed = set(closed)
+    async with FakeDiscord(workdir=tmp_path, settle=settle, timeout=timeout) as fd:
+        guild = fd.create_guild("Middle-earth")
+        games = guild.create_text_channel("games")
+        users = {n: fd.create_user(n, dms_open=n not in closed) for n in names}
+        for user in users.values():
+            guild.add_member(user)
+        db = tmp_path / "palantir.db"
+        await fd.start_bot(argv=BOT_ARGV, db_path=db)
+        await fd.wait_until_ready()
+        await fd.wait_for_commands(["game", "hand", "confrontation"])
+        world = World(fd, guild, games, users, db)
+        yield world
+        assert fd.unknown_routes == [], fd.unknown_routes
+        assert fd.protocol_errors == [], fd.protocol_errors
+        assert world.bot.unhandled_errors() == [], world.bot.tail(60)
+
+
+def seeded(seed: int) -> random.Random:
+    return random.Random(seed)

@@ -1,0 +1,132 @@
+"""A complete Confrontation match between two users, through slash commands and components only."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.harness import (
+    Match,
+    World,
+    assert_png,
+    is_error,
+    leaks,
+    requires_bot,
+    running_world,
+    seeded,
+)
+from tests.fakediscord import InteractionResult, Message, User
+
+pytestmark = requires_bot
+
+MOVE_LIMIT = 400
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """A random legal action; during setup place everything at once to keep the match short."""
+    for quick in ("autoplace", "ready"):
+        if quick in legal:
+            return quick
+    return rng.choice(legal)
+
+
+def public_render(world: World, match: Match) -> bytes | None:
+    """What the public board image must be: the renderer applied to the public view."""
+    import renderers
+    from games.core import find
+
+    render = getattr(renderers, "render_view", None)
+    state = world.row(match.id).state
+    if render is None or state is None:
+        return None
+    ruleset = find("confrontation")
+    view = ruleset.view(state, None) if state.get("result") is None else ruleset.final_reveal(state)
+    return bytes(render(view))
+
+
+async def play(world: World, match: Match, role: str, action: str, use_slash: bool) -> InteractionResult:
+    user = match.players[role]
+    if not use_slash:
+        return await world.pick(match, user, action)
+    typed = action.split(" ")[0]
+    choices = await user.autocomplete(match.thread, "game act", focused="action", action=typed)
+    values = [c["value"] for c in choices]
+    assert values, f"autocomplete offered nothing for {typed!r}"
+    assert set(values) <= set(world.legal(match, role)), "autocomplete offered an illegal action"
+    return await user.slash(match.thread, "game act", action=action)
+
+
+def pushed_dms(world: World, user: User, since: int) -> list[Message]:
+    """Private prompts the bot pushed to ``user`` by DM (not replies to the user's clicks)."""
+    created, _ = world.fd.activity_since(since)
+    return [m for m in created if m.channel.recipient is user and m.interaction_metadata is None]
+
+
+def board_post(match: Match, version: int) -> Message | None:
+    for msg in reversed(match.thread.messages):
+        names = [a.filename for a in msg.attachments]
+        if any(("-board-" in n and n.endswith(f"-v{version}.png")) or "-final-" in n for n in names):
+            return msg
+    return None
+
+
+async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tmp_path: Path) -> None:
+    async with running_world(tmp_path, settle=0.15) as world:
+        fd = world.fd
+        alice, bob = world.users["alice"], world.users["bob"]
+        match = await world.new_match(alice, bob, side="fellowship")
+        assert match.players == {"fellowship": alice, "sauron": bob}
+        rng = seeded(7)
+        start = board_post(match, 0)
+        assert start is not None and assert_png(start.files[0])
+        world.check_public()
+        moves = 0
+        while world.row(match.id).state["result"] is None:  # type: ignore[index]
+            active = world.active_roles(match)
+            assert active, "a running match must always have someone to move"
+            role = rng.choice(active)
+            user = match.players[role]
+            legal = world.legal(match, role)
+            prompt = await world.fresh_prompt(match, user)
+            assert prompt is not None, f"{role} is to move but got no action menu"
+            offered = world.offered(prompt)
+            assert set(offered) <= set(legal), "the menus offer an illegal action"
+            if len(legal) <= 100:
+                assert set(offered) == set(legal), "the menus miss legal actions"
+            action = choose(legal, rng)
+            version = world.row(match.id).version
+            mark = fd.activity_mark()
+            result = await play(world, match, role, action, use_slash=moves % 4 == 3)
+            assert not is_error(result), result.text
+            assert result.ephemeral, "the acting player's confirmation is private"
+            row = world.row(match.id)
+            assert row.version == version + 1
+            assert world.actions(match.id)[-1][3:5] == (role, action)
+            board = await fd.wait_for_message(
+                lambda m, v=version + 1: m.channel is match.thread and board_post(match, v) is m,
+                timeout=20,
+                since=mark,
+            )
+            assert_png(board.files[0])
+            expected = public_render(world, match)
+            if expected is not None:
+                assert board.files[0] == expected, "the public board is not the public view's image"
+            world.check_public()
+            await fd.quiet(0.1)
+            for other_role, other in match.players.items():
+                for dm in pushed_dms(world, other, mark):
+                    assert dm.files, "a private prompt carries the private board"
+                    assert_png(dm.files[0])
+                    assert not leaks(dm.text, row.state, other_role), "a DM shows the opponent's secrets"  # type: ignore[arg-type]
+            moves += 1
+            assert moves < MOVE_LIMIT, "the match should have ended"
+        final = world.row(match.id)
+        assert final.status == "finished"
+        end = await fd.wait_for_message(
+            lambda m: m.channel is match.thread and "Every hidden piece is now shown" in m.content, timeout=20
+        )
+        assert "Game over" in end.content and end.files
+        assert_png(end.files[0])
+        assert end.files[0] == public_render(world, match), "the final image is the full reveal"
+        assert len(world.actions(match.id)) == moves
+        assert alice.dms and bob.dms, "both players got their private prompts by DM"
