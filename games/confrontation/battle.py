@@ -455,15 +455,30 @@ def _compare(state: State, frame: Frame) -> bool:
     f, s = fight["f"], fight["s"]
     fcard = None if fight["cancel_f"] else fight["eff"][FELLOWSHIP]
     scard = None if (fight["cloak"] or fight["s"] == "cave_troll") else fight["eff"][SAURON]
-    fs = fellowship_strength(state, fight, frame["region"]) + value(FELLOWSHIP, fcard) + fight["plus"]
-    ss = sauron_strength(fight) + value(SAURON, scard)
-    emit(state, f"{char_name(f)} {fs} against {char_name(s)} {ss}.")
+    fparts = [fellowship_strength(state, fight, frame["region"]), value(FELLOWSHIP, fcard)]
+    if fight["plus"]:
+        fparts.append(fight["plus"])
+    sparts = [sauron_strength(fight), value(SAURON, scard)]
+    fs, ss = sum(fparts), sum(sparts)
+    emit(state, f"Strength: {char_name(f)} {_sum(fparts)} against {char_name(s)} {_sum(sparts)}.")
     if fs <= ss:
         kill(state, frame, f)
     if ss <= fs:
         kill(state, frame, s)
     frame["phase"] = "end_fight"
     return False
+
+
+def _sum(parts: list[int]) -> str:
+    """``'5+2 = 7'`` (or just ``'5'`` when nothing is added).
+
+    >>> _sum([5, 2]), _sum([4, 0]), _sum([-1, 3, 1])
+    ('5+2 = 7', '4', '-1+3+1 = 3')
+    """
+    shown = [parts[0], *[p for p in parts[1:] if p]]
+    if len(shown) == 1:
+        return str(shown[0])
+    return "+".join(str(p) for p in shown) + f" = {sum(shown)}"
 
 
 def _end_fight(state: State, frame: Frame) -> bool:

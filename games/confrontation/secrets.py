@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from games.core import State, project_log
@@ -50,20 +51,25 @@ def secrets_of(state: State, role: str) -> set[str]:
     return found
 
 
-def _pattern(secret: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w-])" + re.escape(secret) + r"(?![\w-])")
+@lru_cache(maxsize=4096)
+def _pattern(secrets: frozenset[str]) -> re.Pattern[str]:
+    words = "|".join(re.escape(s) for s in sorted(secrets, key=len, reverse=True))
+    return re.compile(r"(?<![\w-])(?:" + words + r")(?![\w-])")
 
 
 def text_leaks(text: str, secrets: Iterable[str]) -> list[str]:
     """The secrets named in ``text`` (public card names such as "Gandalf the White" excepted)."""
-    secrets = set(secrets)
+    secrets = frozenset(secrets)
+    if not secrets:
+        return []
     cleaned = text
     for phrase in _PUBLIC_PHRASES:
-        cleaned = cleaned.replace(phrase, " ")
+        if phrase in cleaned:
+            cleaned = cleaned.replace(phrase, " ")
     for name in _NAMES:
         if name not in secrets and name in cleaned and any(s in name for s in secrets):
             cleaned = cleaned.replace(name, " ")
-    return sorted(s for s in secrets if _pattern(s).search(cleaned))
+    return sorted(set(_pattern(secrets).findall(cleaned)))
 
 
 def _strings(value: Any) -> Iterable[str]:
@@ -115,11 +121,11 @@ def view_leaks(state: State, view: dict[str, Any], viewer: str | None) -> list[s
     return problems
 
 
-def log_leaks(state: State, viewer: str | None) -> list[str]:
-    """Secrets of others named in the log as ``viewer`` sees it."""
+def log_leaks(state: State, viewer: str | None, since_seq: int = 0) -> list[str]:
+    """Secrets of others named in the log as ``viewer`` sees it (from action ``since_seq`` on)."""
     secrets = others_secrets(state, viewer)
     problems: list[str] = []
-    for line in project_log(state, viewer):
+    for line in project_log(state, viewer, since_seq):
         for s in text_leaks(line, secrets):
             problems.append(f"log names secret {s!r}: {line}")
     return problems

@@ -1,0 +1,135 @@
+"""Fuzz, replay determinism, dump/load, the no-leak property and a golden playthrough."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from games.confrontation.secrets import log_leaks, secrets_of, view_leaks
+from games.core import Action, State, dump, load, project_log, submit
+
+from .helpers import R
+from .playout import VARIANTS, options_for, playout
+
+GOLDEN = Path(__file__).parent / "golden"
+DIRECT_GAMES = 1800
+CHECKED_GAMES = 200
+CHUNKS = 8
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_fuzz_random_games_keep_invariants_and_terminate(chunk: int) -> None:
+    reasons: Counter[str] = Counter()
+    for seed in range(chunk, DIRECT_GAMES, CHUNKS):
+        state, _ = playout(seed, quick_setup=seed % 5 != 0)
+        assert state["result"] is not None
+        reasons[state["result"]["reason"]] += 1
+    assert sum(reasons.values()) == len(range(chunk, DIRECT_GAMES, CHUNKS))
+
+
+def test_fuzz_through_the_match_runner() -> None:
+    winners: Counter[str] = Counter()
+    for seed in range(10_000, 10_000 + CHECKED_GAMES):
+        state, _ = playout(seed, checked=True)
+        winners[state["result"]["winners"][0]] += 1
+    assert set(winners) == {"fellowship", "sauron"}  # both sides can win
+
+
+def test_fuzz_covers_every_variant_and_special_option() -> None:
+    seen = {(o["variant"], o["specials"], o["handicap"]) for o in map(options_for, range(DIRECT_GAMES))}
+    assert {v for v, _, _ in seen} == set(VARIANTS)
+    assert {s for _, s, _ in seen} == {"none", "2002", "deluxe-2", "deluxe-4"}
+    assert {h for _, _, h in seen} == {"none", "fellowship", "sauron"}
+
+
+def replay(seed: int, history: list[tuple[str, str]]) -> State:
+    state = R.setup(seed, options_for(seed), 2)
+    for role, text in history:
+        state = submit(R, state, role, text).state
+    return state
+
+
+@pytest.mark.parametrize("seed", [3, 14, 27, 42])
+def test_replay_from_seed_and_action_log_is_identical(seed: int) -> None:
+    state, history = playout(seed, checked=True, quick_setup=False)
+    again = replay(seed, history)
+    assert dump(again) == dump(state)
+
+
+def test_dump_load_round_trip_mid_battle_resumes_exactly() -> None:
+    snapshots: list[tuple[str, str]] = []
+
+    def keep(state: State, role: str, action: Action) -> None:
+        if len(snapshots) < 40 and any("phase" in f for f in state["stack"]):
+            snapshots.append((dump(state), role))
+
+    playout(5, each=keep)
+    playout(6, each=keep)
+    assert snapshots
+    for text, _ in snapshots:
+        state = load(text)
+        assert dump(state) == text
+        for role in R.active(state):
+            action = R.prompt(state, role).actions[0]
+            a = submit(R, load(text), role, action).state
+            b = submit(R, state, role, action).state
+            assert dump(a) == dump(b)
+
+
+def _leaks(state: State) -> list[str]:
+    """Leaks in every audience's view and in the log lines of the last action."""
+    problems: list[str] = []
+    for viewer in (None, "fellowship", "sauron"):
+        problems += view_leaks(state, R.view(state, viewer), viewer)
+        problems += log_leaks(state, viewer, since_seq=state["seq"] - 1)
+    return problems
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_no_leaks_in_views_or_logs_across_fuzzed_games(chunk: int) -> None:
+    checked = 0
+
+    def check(state: State, role: str, action: Action) -> None:
+        nonlocal checked
+        problems = _leaks(state)
+        assert not problems, f"after {role} {action.text}: {problems[:3]}"
+        checked += 1
+
+    for seed in range(20_000 + chunk, 20_000 + 100, 4):
+        playout(seed, each=check, quick_setup=seed % 3 != 0)
+    assert checked > 1000
+
+
+def test_whole_logs_of_finished_games_never_name_a_secret() -> None:
+    for seed in range(30_000, 30_040):
+        state, _ = playout(seed)
+        for viewer in (None, "fellowship", "sauron"):
+            assert not log_leaks(state, viewer)
+
+
+def test_secrets_of_names_hidden_characters_only() -> None:
+    state, _ = playout(8)
+    state = R.setup(8, options_for(8), 2)
+    assert "Frodo" in secrets_of(state, "fellowship") or state["chars"]["fellowship"] == []
+    state = R.setup(9, R.resolve_options({}), 2)
+    state["public"] = ["frodo"]
+    found = secrets_of(state, "fellowship")
+    assert "Frodo" not in found and "Sam" in found and "Balrog" not in found
+
+
+def golden_text(seed: int) -> str:
+    state, _ = playout(seed, quick_setup=True)
+    lines = [f"options: {options_for(seed)}", *project_log(state, None), f"result: {state['result']}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("seed", [7, 30])
+def test_golden_playthrough_public_log(seed: int) -> None:
+    path = GOLDEN / f"seed_{seed}.txt"
+    text = golden_text(seed)
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
