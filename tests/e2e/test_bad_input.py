@@ -150,14 +150,6 @@ def cases(world: World, match: Match, rng: random.Random) -> list[Case]:
     for msg, cid, value in stale_selects(world, match)[:40]:
         owner = next(u for u in match.players.values() if msg in world.private_prompts(match, u))
         add("stale select", lambda m=msg, c=cid, v=value, o=owner: o.select(m, c, [v]), r"out of date")
-    old = [
-        m
-        for m in thread.messages
-        if any(c.startswith(f"palantir:myturn:{match.id}:") for c in m.custom_ids())
-    ]
-    for msg in old[:-1] * 5:
-        cid = next(c for c in msg.custom_ids() if c.startswith("palantir:myturn:"))
-        add("stale my-turn button", lambda m=msg, c=cid: mover.click(m, c), r"out of date")
     return out
 
 
@@ -170,7 +162,7 @@ async def test_five_hundred_bad_inputs_get_clear_private_errors_and_change_nothi
         todo = cases(world, match, rng)
         assert len(todo) >= 500, len(todo)
         kinds = {case.name.split(" ")[0] + " " + case.name.split(" ")[1] for case in todo}
-        assert {"stale select", "stale my-turn", "out of", "stranger acts"} <= kinds, kinds
+        assert {"stale select", "out of", "stranger acts", "bad match"} <= kinds, kinds
         before = world.fingerprint()
         failures: list[str] = []
         for start in range(0, len(todo), BATCH):
