@@ -1,0 +1,135 @@
+"""The bot layer with the real game: service, storage and presenter on The Confrontation."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot import present
+from bot.choices import action_choices
+from bot.service import ActResult, LiveMatch, MatchService
+from bot.storage import Store
+from games.confrontation.secrets import others_secrets, text_leaks
+from games.core import dump
+
+FELLOWSHIP_USER = 1001
+SAURON_USER = 2002
+USERS = {"fellowship": FELLOWSHIP_USER, "sauron": SAURON_USER}
+
+
+async def start(service: MatchService, seed: int, **options: str) -> LiveMatch:
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=FELLOWSHIP_USER, game="confrontation", options=options,
+        side="fellowship", seed=seed,
+    )  # fmt: skip
+    result = await service.join(live.id, SAURON_USER)
+    assert result.started
+    return result.match
+
+
+def public_texts(live: LiveMatch, result: ActResult | None) -> list[str]:
+    texts = [present.turn_text(live), present.status_text(live, None), present.lobby_text(live)]
+    texts.append(present.log_text(live, None, 0))
+    if result is not None:
+        texts.append(present.public_update(result))
+    else:
+        texts.append(present.start_text(live))
+    return texts
+
+
+def assert_no_leaks(live: LiveMatch, result: ActResult | None) -> None:
+    state = live.state
+    assert state is not None
+    hidden = others_secrets(state, None)
+    for text in public_texts(live, result):
+        assert text_leaks(text, hidden) == [], text
+    for role in ("fellowship", "sauron"):
+        theirs = others_secrets(state, role)
+        # "A King Revealed" names a Sauron character: the engine offers the whole roster (every
+        # tile side in a Draft), which reveals nothing, so those labels are left out here.
+        legal = [(a, label) for a, label in MatchService.legal(live, role) if a.verb != "special"]
+        private = present.private_text(live, role, [label for _, label in legal])
+        assert text_leaks(private, theirs) == [], private
+        offered = action_choices(((a.text, label) for a, label in legal), "")
+        assert text_leaks("\n".join(n + " " + v for n, v in offered), theirs) == []
+        assert text_leaks(present.log_text(live, role, 0), theirs) == []
+
+
+async def play(service: MatchService, live: LiveMatch, rng: random.Random, steps: int) -> int:
+    """Random legal actions by whoever may act; checks every public text for leaks."""
+    done = 0
+    while done < steps and live.state is not None and live.state["result"] is None:
+        role = rng.choice(sorted(live.active_roles()))
+        legal = service.legal(live, role)
+        action = rng.choice(legal)[0]
+        result = await service.act(live.id, USERS[role], action.text, expected_version=live.record.version)
+        assert not result.duplicate
+        assert_no_leaks(live, result)
+        done += 1
+    return done
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [
+        (1, {}),
+        (2, {"variant": "variant-2002", "specials": "2002"}),
+        (3, {"variant": "deluxe-variant", "specials": "deluxe-4"}),
+        (4, {"variant": "draft"}),
+    ],
+)
+async def test_random_play_never_leaks_and_survives_restart(
+    db_path: Path, seed: int, options: dict[str, str]
+) -> None:
+    store = await Store.open(db_path)
+    try:
+        service = MatchService(store)
+        live = await start(service, seed, **options)
+        assert live.role_of(FELLOWSHIP_USER) == "fellowship" and live.role_of(SAURON_USER) == "sauron"
+        assert_no_leaks(live, None)
+        await play(service, live, random.Random(seed), 120)
+        expected = dump(live.state or {})
+    finally:
+        await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        again = await MatchService(store).get(live.id)
+        assert dump(again.state or {}) == expected
+    finally:
+        await store.close()
+
+
+async def test_options_and_sides_are_validated(service: MatchService) -> None:
+    with pytest.raises(ValueError, match="not a choice for variant"):
+        await service.create(
+            guild_id=1, channel_id=2, user_id=1, game="confrontation", options={"variant": "x"}
+        )
+    with pytest.raises(ValueError, match="not a side"):
+        await service.create(guild_id=1, channel_id=2, user_id=1, game="confrontation", side="gondor")
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=1, game="confrontation", side="Sauron", options={"specials": "2002"}
+    )
+    assert live.seats[0].wanted_role == "sauron"
+    assert live.record.options["specials"] == "2002" and live.record.options["variant"] == "classic"
+
+
+async def test_played_game_is_rebuilt_from_the_log(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        service = MatchService(store)
+        live = await start(service, 11)
+        await play(service, live, random.Random(11), 60)
+        expected = dump(live.state or {})
+        async with store.transaction() as conn:
+            await conn.execute("UPDATE matches SET state = NULL WHERE id = ?", (live.id,))
+            await conn.execute("DELETE FROM snapshots WHERE match_id = ?", (live.id,))
+    finally:
+        await store.close()
+    store = await Store.open(db_path)
+    try:
+        assert dump((await MatchService(store).get(live.id)).state or {}) == expected
+    finally:
+        await store.close()
