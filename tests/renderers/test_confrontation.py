@@ -252,3 +252,13 @@ def test_panel_always_has_room_for_both_sides() -> None:
             )
             view["defeated"][side] = [{"character": n.lower(), "name": n} for n in NAMES[:9]]
         assert panel_height(plan_panel(layout, view)) <= bottom - top
+
+
+def test_board_layer_is_drawn_once_and_never_painted_on() -> None:
+    from renderers.confrontation.board import static_board
+
+    layer = static_board()
+    before = layer.tobytes()
+    render_view(samples.mid_battle("fellowship"))
+    assert static_board() is layer
+    assert layer.tobytes() == before

@@ -17,7 +17,7 @@ from .playouts import confrontation_ruleset, playout_views, ready_state
 pytestmark = pytest.mark.skipif(confrontation_ruleset() is None, reason="Confrontation engine not registered")
 
 MAX_PNG_BYTES = 400 * 1024
-MAX_VIEWS = 30  # per playout, to keep the suite fast however long the games get
+MAX_VIEWS = 20  # per playout, to keep the suite fast however long the games get
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
