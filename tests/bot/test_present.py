@@ -1,0 +1,49 @@
+"""Presenter texts: public output carries only public information."""
+
+from __future__ import annotations
+
+from bot import present
+from bot.service import MatchService
+
+from .conftest import NORTH_USER, SOUTH_USER, started_pebbles
+
+
+async def test_secret_bid_stays_out_of_public_texts(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    result = await service.act(live.id, NORTH_USER, "bid 3")
+    public = "\n".join(
+        [present.public_update(result), present.turn_text(live), present.status_text(live, None)]
+    )
+    assert "made a secret bid" in public
+    assert "bid 3" not in public.lower() and "You bid" not in public
+    assert "You bid 3." in present.log_text(live, "north", 0)
+    assert "You bid" not in present.log_text(live, "south", 0)
+    assert f"<@{SOUTH_USER}>" in present.turn_text(live)  # south still has to bid
+
+
+async def test_turn_and_result_texts(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await service.act(live.id, NORTH_USER, "bid 3")
+    await service.act(live.id, SOUTH_USER, "bid 1")
+    assert present.turn_text(live).startswith(f"**Your move:** <@{NORTH_USER}> (North)")
+    assert "Waiting for North" in present.turn_text(live)
+    result = await service.resign(live.id, NORTH_USER)
+    text = present.public_update(result)
+    assert "North resigned." in text and f"<@{SOUTH_USER}> (South) wins" in text
+
+
+async def test_lobby_and_list_texts(service: MatchService) -> None:
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles", options={"pile": "10"}
+    )
+    lobby = present.lobby_text(live)
+    assert "Pebbles" in lobby and "pile: **10**" in lobby and "1 more player" in lobby
+    mine = await service.recent_of(NORTH_USER, 1)
+    assert f"#{live.id} Pebbles" in present.list_text(mine, NORTH_USER)
+    assert present.list_text([], NORTH_USER) == "You have no matches in this server."
+
+
+def test_clip_keeps_messages_within_discord_limit() -> None:
+    text = "\n".join(f"line {n}" for n in range(1000))
+    clipped = present.clip(text)
+    assert len(clipped) <= present.MAX_MESSAGE and clipped.endswith("line 999")
