@@ -103,6 +103,8 @@ def view_leaks(state: State, view: dict[str, Any], viewer: str | None) -> list[s
             for p in pieces:
                 if p["character"] is None:
                     seen_hidden = True
+                    if p["name"] is not None or p["strength"] is not None or p["revealed"]:
+                        problems.append(f"a hidden piece in {region['id']} carries details")
                     continue
                 if seen_hidden:
                     problems.append(f"a known piece follows a hidden one in {region['id']}")

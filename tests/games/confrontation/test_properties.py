@@ -133,3 +133,49 @@ def test_golden_playthrough_public_log(seed: int) -> None:
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
+
+
+def _swapped_views_match(state: State, owner: str) -> list[str]:
+    """Swap two hidden pieces of ``owner`` in different regions: nobody else may notice."""
+    frame = next((f for f in state["stack"] if "phase" in f), None)
+    busy = set()
+    if frame is not None and frame.get("fight"):
+        busy = {frame["fight"]["f"], frame["fight"]["s"]}
+    hidden = [
+        c
+        for c in state["chars"][owner]
+        if c in state["pos"]
+        and c not in state["revealed"]
+        and c not in busy
+        and c != (frame or {}).get("attacker")
+    ]
+    pairs = [(a, b) for a in hidden for b in hidden if a < b and state["pos"][a] != state["pos"][b]]
+    if not pairs or state.get("setup") is not None:
+        return []
+    a, b = pairs[state["seq"] % len(pairs)]
+    twin = load(dump(state))
+    twin["pos"][a], twin["pos"][b] = twin["pos"][b], twin["pos"][a]
+    problems = []
+    for viewer in (None, "sauron" if owner == "fellowship" else "fellowship"):
+        if dump(R.view(state, viewer)) != dump(R.view(twin, viewer)):
+            problems.append(f"{viewer} can tell {a} from {b}")
+        if viewer and R.prompt(state, viewer).actions != R.prompt(twin, viewer).actions:
+            problems.append(f"{viewer}'s legal actions depend on where {a} and {b} stand")
+    return problems
+
+
+def test_opponent_cannot_tell_hidden_pieces_apart() -> None:
+    """Non-interference: swapping two hidden pieces changes nothing the opponent or public sees."""
+    compared = 0
+
+    def check(state: State, role: str, action: Action) -> None:
+        nonlocal compared
+        if state["result"] is None and state["seq"] % 3 == 0:
+            for owner in ("fellowship", "sauron"):
+                problems = _swapped_views_match(state, owner)
+                assert not problems, f"after {role} {action.text}: {problems}"
+                compared += 1
+
+    for seed in range(40_000, 40_060):
+        playout(seed, each=check)
+    assert compared > 300
