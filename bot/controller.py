@@ -7,7 +7,7 @@ reply and changes nothing. Slow work is deferred first so Discord gets an answer
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -101,18 +101,18 @@ class Controller:
             side_text = ""
             if role is not None and role.role:
                 side_text = f" You play **{live.ruleset.role_title(role.role)}**."
-            await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
             if result.started:
-                await self.delivery.announce_start(live)
+                await self._deliver(self.delivery.announce_start(live))
             else:
-                await self.delivery.refresh_lobby(live)
+                await self._deliver(self.delivery.refresh_lobby(live))
+            await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
 
     async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):
             await self.defer(interaction)
             live = await self.service.start(match_id, interaction.user.id)
+            await self._deliver(self.delivery.announce_start(live))
             await interaction.followup.send(f"Match #{live.id} starts.", ephemeral=True)
-            await self.delivery.announce_start(live)
 
     async def cancel(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):
@@ -176,11 +176,15 @@ class Controller:
             await self._after(interaction, result)
 
     async def _after(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
-        """Reply to the actor (ephemeral), then post publicly and DM the others."""
+        """Post publicly and DM the others (all after the commit), then answer the actor.
+
+        The actor's answer comes last, so when it arrives the thread is already up to date.
+        """
         live = result.match
         if result.duplicate:
             await interaction.followup.send(f"Already done: `{result.action}`.", ephemeral=True)
             return
+        await self._deliver(self.delivery.after_entry(result))
         if result.kind == "act":
             label = live.ruleset.describe(result.before, result.role, Action.from_text(result.action))
             done = f"✅ {label}"
@@ -194,7 +198,13 @@ class Controller:
             await interaction.followup.send(ephemeral=True, **payload)
         else:
             await interaction.followup.send(done, ephemeral=True)
-        await self.delivery.after_entry(result)
+
+    async def _deliver(self, work: Awaitable[None]) -> None:
+        """Run delivery work; the action is committed already, so a failure is only logged."""
+        try:
+            await work
+        except Exception:
+            log.exception("delivering a committed action failed")
 
     # -- private views -----------------------------------------------------------------
     async def show_private(

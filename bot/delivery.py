@@ -17,8 +17,8 @@ from games.core import can_undo
 
 from . import present
 from .service import ActResult, LiveMatch, MatchService
-from .storage import LOBBY
-from .ui import actions_view, lobby_view, prompt_view
+from .storage import FINISHED, LOBBY
+from .ui import actions_view, hand_view, lobby_view, prompt_view
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +152,10 @@ class Delivery:
             )
 
     async def _retire_prompt(self, live: LiveMatch) -> None:
-        """Remove the buttons from the previous prompt (they would only answer "out of date")."""
+        """Take "Take my turn" off the previous prompt (it could only answer "out of date").
+
+        "My hand" stays while the match goes on: it is never stale.
+        """
         old = await self.service.store.get_message(live.id, "prompt")
         if old is None or old.version >= live.record.version:
             return
@@ -160,7 +163,8 @@ class Delivery:
         if target is None or not hasattr(target, "get_partial_message"):
             return
         try:
-            await target.get_partial_message(old.message_id).edit(view=None)
+            view = None if live.record.status == FINISHED else hand_view(live.id)
+            await target.get_partial_message(old.message_id).edit(view=view)
         except discord.HTTPException as exc:
             log.debug("could not retire prompt of match %s: %s", live.id, exc.status)
 

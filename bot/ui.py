@@ -184,6 +184,12 @@ def prompt_view(match_id: int, version: int) -> ui.View:
     return view
 
 
+def hand_view(match_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(HandButton(match_id))
+    return view
+
+
 def actions_view(
     match_id: int, version: int, legal: Sequence[tuple[Action, str]], *, undo: bool
 ) -> ui.View | None:
