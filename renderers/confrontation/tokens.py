@@ -6,6 +6,7 @@ shadow and marks); :func:`token_width` gives the width a face-up token wants.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -26,19 +27,35 @@ DISC_RADIUS = 10
 
 
 def short_forms(name: str) -> tuple[str, ...]:
-    """Shorter forms of a character's name for tight spaces.
+    """Shorter forms of a character's name for tight spaces, longest first.
 
     >>> short_forms("The Flying Nazgûl")
     ('Flying Nazgûl', 'Nazgûl')
+    >>> short_forms("Orcs (variant)")
+    ('Orcs (v)', 'Orcs')
+    >>> short_forms("Flying Nazgûl (variant)")
+    ('Flying Nazgûl (v)', 'Flying Nazgûl', 'Nazgûl (v)', 'Nazgûl')
+    >>> short_forms("Mouth of Sauron"), short_forms("Watcher in the Water")
+    (('Mouth',), ('Watcher',))
     >>> short_forms("Frodo")
     ()
     """
+    match = re.fullmatch(r"(.*?)\s*\(([^)]+)\)\s*", name)
+    base, tag = (match.group(1), match.group(2)[:1]) if match else (name, "")
+    if base.lower().startswith("the "):
+        base = base[4:]
+    cores = [base]
+    words = base.split()
+    connector = next((i for i, w in enumerate(words) if i and w.lower() in {"of", "in", "the"}), None)
+    if connector is not None:
+        cores.append(" ".join(words[:connector]))
+    elif len(words) > 1:
+        cores.append(words[-1])
     forms: list[str] = []
-    if name.lower().startswith("the "):
-        forms.append(name[4:])
-    words = (forms[-1] if forms else name).split()
-    if len(words) > 1:
-        forms.append(words[-1])
+    for core in cores:
+        for form in (f"{core} ({tag})", core) if tag else (core,):
+            if form != name and form not in forms:
+                forms.append(form)
     return tuple(forms)
 
 

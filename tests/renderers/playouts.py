@@ -44,7 +44,12 @@ def pick(chooser: random.Random, actions: Any) -> Any:
 
 
 def playout_views(
-    seed: int, *, every: int = 1, max_actions: int = 400, audiences: Iterable[str | None] = AUDIENCES
+    seed: int,
+    *,
+    every: int = 1,
+    max_actions: int = 400,
+    audiences: Iterable[str | None] = AUDIENCES,
+    options: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Views of the states along one random game (every ``every``-th action), plus the final
     reveal if the game ended. Empty if the engine is not registered."""
@@ -54,7 +59,7 @@ def playout_views(
     from games.core import submit
 
     chooser = random.Random(seed)
-    state = ruleset.setup(seed, ruleset.resolve_options({}), 2)
+    state = ruleset.setup(seed, ruleset.resolve_options(options or {}), 2)
     wanted = tuple(audiences)
     views: list[dict[str, Any]] = []
     for step in range(max_actions):

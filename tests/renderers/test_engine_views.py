@@ -20,9 +20,17 @@ MAX_PNG_BYTES = 400 * 1024
 MAX_VIEWS = 20  # per playout, to keep the suite fast however long the games get
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_views_of_random_playouts_render(seed: int) -> None:
-    views = playout_views(seed, every=2)
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [
+        (1, {}),
+        (2, {}),
+        (3, {"variant": "deluxe-variant", "specials": "deluxe-4"}),
+        (4, {"variant": "draft", "specials": "2002"}),
+    ],
+)
+def test_views_of_random_playouts_render(seed: int, options: dict[str, str]) -> None:
+    views = playout_views(seed, every=2, options=options)
     assert views, "the playout produced no view"
     stride = max(1, len(views) // MAX_VIEWS)
     for view in [*views[:-4:stride], *views[-4:]]:  # spread over the game, plus its end
