@@ -13,7 +13,7 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, pop, push
 
 from . import battle, specials
-from .board import count, hide_turn_reveals, move_to, remove, reveal, ring_bearer, who
+from .board import count, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer, who
 from .common import cap_title, check_ring_bearer_fell, check_shire, title, win
 from .data import (
     CHARS,
@@ -91,8 +91,7 @@ def start_move(state: State, char: str, dest: str, *, then: str) -> None:
     """Move ``char`` to ``dest`` (already checked legal). ``then``: ``end`` the turn or ``stay``."""
     side = CHARS[char].side
     origin = state["pos"][char]
-    kind = destinations(state, char).get(dest, "step")
-    if kind == "uruk":
+    if char == "uruk_hai" and destinations(state, char).get(dest) == "uruk":
         reveal(state, char)
     mover = who(state, char, None)
     public = f"{cap_first(mover)} moves from {region_name(origin)} to {region_name(dest)}"
@@ -167,9 +166,20 @@ def end_turn(state: State) -> None:
     start_turn(state, nxt)
 
 
+def can_act(state: State, frame: Frame) -> bool:
+    """Whether the side in ``frame`` has any legal action (stops at the first move found)."""
+    side = frame["side"]
+    cnt = counts(state)
+    pos = state["pos"]
+    for char in state["chars"][side]:
+        if char in pos and destinations(state, char, cnt):
+            return True
+    return bool(specials.turn_actions(state, frame))
+
+
 def start_turn(state: State, side: str) -> None:
     frame = push(state, "turn", side=side)
-    if not Turn().actions(state, frame, side):
+    if not can_act(state, frame):
         emit(state, f"{cap_title(side)} has no legal move.")
         win(state, other(side), f"{title(side)} had no legal move")
 

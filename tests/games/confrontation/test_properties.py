@@ -97,6 +97,15 @@ def test_no_leaks_in_views_or_logs_across_fuzzed_games(chunk: int) -> None:
         problems = _leaks(state)
         assert not problems, f"after {role} {action.text}: {problems[:3]}"
         checked += 1
+        for who in R.active(state):
+            for legal_action in R.prompt(state, who).actions:
+                assert R.describe(state, who, legal_action)
+                for i, arg in enumerate(legal_action.args):
+                    assert R.describe_arg(state, who, legal_action.verb, i, arg)
+        if state["result"] is not None:
+            final = R.final_reveal(state)
+            shown = [p for r in final["regions"] for ps in r["pieces"].values() for p in ps]
+            assert all(p["character"] for p in shown)
 
     for seed in range(20_000 + chunk, 20_000 + 100, 4):
         playout(seed, each=check, quick_setup=seed % 3 != 0)
