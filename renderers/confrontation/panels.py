@@ -193,38 +193,35 @@ def cards_block(view: Mapping[str, Any], side: str, width: float, *, compact: bo
         draw.text((left + width, top + 4), summary, font=font("sans", 13), fill=theme.INK_MUTED, anchor="ra")
 
     block.custom(27, header)
-    label = {
-        "label_face": font("bold", 12),
-        "label_fill": theme.INK_MUTED,
-        "label_width": LABEL_WIDTH,
-        "max_lines": 1 if compact else 3,
-    }
+
+    def row(title: str, chips: list[Chip], empty: str = "") -> None:
+        block.chips(
+            title,
+            chips,
+            label_face=font("bold", 12),
+            label_fill=theme.INK_MUTED,
+            label_width=LABEL_WIDTH,
+            empty=empty,
+            max_lines=1 if compact else 3,
+        )
+
     hand = cards.get("hand")
     if hand is not None:
-        block.chips("Hand", [card_chip(side, c) for c in hand], empty="empty", **label)  # type: ignore[arg-type]
+        row("Hand", [card_chip(side, c) for c in hand], "empty")
     discard: Sequence[Mapping[str, Any]] = cards.get("discard") or []
-    block.chips(
-        "Played",
-        [card_chip(side, c, faded=True) for c in discard],
-        empty="none yet",
-        **label,  # type: ignore[arg-type]
-    )
+    row("Played", [card_chip(side, c, faded=True) for c in discard], "none yet")
     specials = cards.get("specials")
     used: Sequence[Mapping[str, Any]] = cards.get("specials_used") or []
     count = int(cards.get("specials_count") or 0)
     if specials:
-        block.chips("Specials", [card_chip(side, c, special=True) for c in specials], **label)  # type: ignore[arg-type]
+        row("Specials", [card_chip(side, c, special=True) for c in specials])
     elif count:
-        block.chips("Specials", [], empty=f"{count} unused, face down", **label)  # type: ignore[arg-type]
+        row("Specials", [], f"{count} unused, face down")
     if used:
-        block.chips(
-            "Used",
-            [card_chip(side, c, faded=True, special=True) for c in used],
-            **label,  # type: ignore[arg-type]
-        )
+        row("Used", [card_chip(side, c, faded=True, special=True) for c in used])
     fallen: Sequence[Mapping[str, Any]] = (view.get("defeated") or {}).get(side) or []
     if fallen:
-        block.chips("Fallen", [fallen_chip(f) for f in fallen], **label)  # type: ignore[arg-type]
+        row("Fallen", [fallen_chip(f) for f in fallen])
     return block
 
 
