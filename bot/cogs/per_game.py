@@ -138,7 +138,9 @@ class PerGameCog(commands.Cog):
                 text = " ".join([spec.verb, *self._args(live, interaction.user.id, spec, values)])
                 await controller.act(interaction, live, text)
 
-        params = [(p.name, p.description, True) for p in spec.params]
+        # The first argument is always needed; later ones only by some actions (a special card
+        # with or without a target), so they are optional and the engine checks what is given.
+        params = [(p.name, p.description, i == 0) for i, p in enumerate(spec.params)]
         params.append(("match", MATCH_HELP, False))
         autocompletes = {p.name: arg_autocomplete(spec, i) for i, p in enumerate(spec.params)}
         autocompletes["match"] = my_matches_autocomplete
