@@ -11,6 +11,7 @@ only saves hand-computing the coordinates.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -146,11 +147,25 @@ def build() -> dict[str, Any]:
     }
 
 
+def to_json(layout: dict[str, Any]) -> str:
+    """Indented JSON with every list of numbers on one line."""
+    text = json.dumps(layout, indent=1, ensure_ascii=False)
+
+    def inline(match: re.Match[str]) -> str:
+        return "[" + ", ".join(part.strip() for part in match.group(1).split(",")) + "]"
+
+    text = re.sub(r"\[\s+([-\d.,\s]+?)\s+\]", inline, text)
+    text = re.sub(
+        r"\[\s+((?:\[[^\[\]]*\],?\s*)+)\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text
+    )
+    return text + "\n"
+
+
 def main() -> None:
     target = DATA_DIR / "confrontation" / "layout.json"
     if len(sys.argv) > 1:
         target = Path(sys.argv[1])
-    target.write_text(json.dumps(build(), indent=1) + "\n", encoding="utf-8")
+    target.write_text(to_json(build()), encoding="utf-8")
     print(f"wrote {target}")
 
 
