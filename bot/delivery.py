@@ -89,7 +89,11 @@ class Delivery:
         name = f"{live.ruleset.title} #{live.id}"
         thread: Any = None
         try:
-            if record.lobby_message_id is not None and hasattr(target, "get_partial_message"):
+            if (
+                target is not None
+                and record.lobby_message_id is not None
+                and hasattr(target, "get_partial_message")
+            ):
                 thread = await target.get_partial_message(record.lobby_message_id).create_thread(name=name)
             elif isinstance(target, discord.TextChannel):
                 thread = await target.create_thread(name=name, type=discord.ChannelType.public_thread)

@@ -111,7 +111,7 @@ def generated_command(
     description: str,
     params: Sequence[tuple[str, str, bool]],
     body: Callable[[discord.Interaction[Any], dict[str, str | None]], Awaitable[None]],
-    autocompletes: dict[str, Callable[..., Awaitable[list[Choice]]]] | None = None,
+    autocompletes: dict[str, Any] | None = None,
     choices: dict[str, list[Choice]] | None = None,
     parent: app_commands.Group | None = None,
 ) -> app_commands.Command[Any, ..., None]:

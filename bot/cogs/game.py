@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -151,9 +152,9 @@ class GameCog(commands.Cog):
     def _static_commands(self) -> list[app_commands.Command[Any, ..., None]]:
         made: list[app_commands.Command[Any, ..., None]] = []
 
-        def command(name: str, description: str) -> Any:
+        def command(name: str, description: str) -> Callable[[Any], Any]:
             def wrap(func: Any) -> Any:
-                cmd = app_commands.Command(
+                cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
                     name=name, description=description, callback=func, parent=self.group
                 )
                 made.append(cmd)
@@ -266,7 +267,7 @@ class GameCog(commands.Cog):
                 live = await resolve_match(interaction, match)
                 await self.controller.show_private(interaction, live)
 
-        command = app_commands.Command(
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name="hand", description="Your private board and legal actions (only you see it).", callback=hand
         )
         return app_commands.guild_only()(command)
