@@ -162,8 +162,13 @@ def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[st
         card = played.get(side)
         if card:
             card_rows.append((side, card_chip(side, card), ""))
+        elif chosen.get(side):
+            face_down = Chip(
+                "✓ chosen · face down", mix(theme.PANEL_FILL, (0, 0, 0), 0.35), theme.INK_LIGHT, theme.GOLD
+            )
+            card_rows.append((side, face_down, ""))
         else:
-            card_rows.append((side, None, "✓ card chosen" if chosen.get(side) else "… choosing a card"))
+            card_rows.append((side, None, "… choosing a card"))
     for side, chip, note in card_rows:
         block.chips(
             side_title(side),
@@ -172,7 +177,7 @@ def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[st
             label_fill=_accent(side),
             label_width=LABEL_WIDTH + 16,
             empty=note,
-            empty_fill=theme.INK_LIGHT if note.startswith("✓") else theme.INK_MUTED,
+            empty_fill=theme.INK_MUTED,
         )
     return block
 
