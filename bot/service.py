@@ -180,7 +180,8 @@ class MatchService:
                 if record is None:
                     raise ServiceError(f"There is no match #{match_id}.")
                 live = await self._load(record)
-                self._live[match_id] = live
+                if record.status in (LOBBY, ACTIVE):
+                    self._live[match_id] = live  # finished matches are not kept in memory
         return live
 
     async def _load(self, record: MatchRecord) -> LiveMatch:
@@ -356,6 +357,7 @@ class MatchService:
                 raise ServiceError("Only the player who opened the lobby can cancel it.")
             await self.store.set_status(match_id, ABANDONED)
             live.record = replace(live.record, status=ABANDONED)
+            self._live.pop(match_id, None)
         return live
 
     async def attach_thread(self, match_id: int, thread_id: int) -> None:
@@ -475,6 +477,8 @@ class MatchService:
             )
             if kind == "act":
                 live.seats = [replace(s, last_seq=entry.new_seq) if s.role == role else s for s in live.seats]
+            if finished:
+                self._live.pop(match_id, None)
         log.info("match %s v%s: %s %s", match_id, entry.new_version, kind, role)
         return ActResult(live, kind, role, user_id, text, before, after, events)
 
