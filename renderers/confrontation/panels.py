@@ -29,6 +29,15 @@ def side_title(side: str | None) -> str:
     return theme.SIDE_TITLES.get(side, side.replace("_", " ").title())
 
 
+def plain(text: object) -> str:
+    """Text without the Markdown marks that Discord messages use (code spans, bold).
+
+    >>> plain("Choose a card (`card <card>`) for **Frodo**.")
+    'Choose a card (card <card>) for Frodo.'
+    """
+    return str(text or "").replace("`", "").replace("**", "")
+
+
 def everything_shown(view: Mapping[str, Any]) -> bool:
     """A public view that nevertheless shows the hands: the end-of-game reveal."""
     cards = view.get("cards") or {}
@@ -83,7 +92,7 @@ def status_block(view: Mapping[str, Any], width: float) -> Block:
         winners = [str(w) for w in result.get("winners") or []]
         headline = f"{' & '.join(side_title(w) for w in winners)} wins!" if winners else "The game is drawn"
         block.line(headline, font("serif", 26), _accent(winners[0]) if winners else theme.GOLD, leading=1.3)
-        block.paragraph(str(result.get("reason") or ""), font("sans", 15), theme.INK_LIGHT, max_lines=3)
+        block.paragraph(plain(result.get("reason")), font("sans", 15), theme.INK_LIGHT, max_lines=3)
     else:
         active = [str(role) for role in view.get("active") or []]
         if audience is not None and audience in active:
@@ -94,12 +103,11 @@ def status_block(view: Mapping[str, Any], width: float) -> Block:
             side = active[0] if active else turn.get("side")
             heading, colour = f"{side_title(side)} to act", _accent(side)
         block.line(heading, font("serif", 19), colour, leading=1.35)
-        prompt = str(view.get("prompt") or "").replace("`", "")  # command hints are Markdown
-        block.paragraph(prompt, font("sans", 14), theme.INK_LIGHT, max_lines=3)
+        block.paragraph(plain(view.get("prompt")), font("sans", 14), theme.INK_LIGHT, max_lines=3)
     last = view.get("last_move")
     if last and last.get("text"):
         block.space(3)
-        block.paragraph(f"Last move: {last['text']}", font("sans", 13), theme.INK_MUTED, max_lines=2)
+        block.paragraph(f"Last move: {plain(last['text'])}", font("sans", 13), theme.INK_MUTED, max_lines=2)
     return block
 
 
@@ -288,7 +296,7 @@ def draw_panel(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any])
         block.render(image, left + PAD, y + PAD)
         y += height + CARD_GAP
     room = bottom - y - 2 * PAD
-    lines = [str(line) for line in view.get("log") or []]
+    lines = [plain(line) for line in view.get("log") or []]
     if lines and room > 40:
         chronicle = log_block(lines, inner, room)
         rounded_panel(

@@ -13,6 +13,7 @@ MODULES = [
     "renderers.common.shapes",
     "renderers.confrontation.tokens",
     "renderers.confrontation.pieces",
+    "renderers.confrontation.panels",
 ]
 
 
