@@ -241,3 +241,28 @@ async def test_new_decisions_are_notified_to_the_other_player(service: MatchServ
     assert take.roles_to_notify() == ()
     end = await service.act(live.id, NORTH_USER, "end")
     assert end.roles_to_notify() == ("south",)
+
+
+async def test_concurrent_actions_in_different_matches_share_one_connection(
+    service: MatchService, store: Store
+) -> None:
+    first, second = await started_pebbles(service, seed=1), await started_pebbles(service, seed=2)
+    bids = [
+        service.act(m.id, user, f"bid {n}", interaction_id=f"m{m.id}-{user}")
+        for m in (first, second)
+        for user, n in ((NORTH_USER, 3), (SOUTH_USER, 1))
+    ]
+    await asyncio.gather(*bids)
+    for live in (first, second):
+        assert live.active_roles() == {"north"}
+        assert [a.action for a in await store.actions(live.id)] in (["bid 3", "bid 1"], ["bid 1", "bid 3"])
+
+
+async def test_lobby_start_needs_enough_players_and_the_creator(service: MatchService) -> None:
+    live = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles")
+    with pytest.raises(ServiceError, match="Only the player"):
+        await service.start(live.id, SOUTH_USER)
+    with pytest.raises(ServiceError, match="at least 2"):
+        await service.start(live.id, NORTH_USER)
+    with pytest.raises(ServiceError, match="not started"):
+        await service.act(live.id, NORTH_USER, "bid 1")
