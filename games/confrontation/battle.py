@@ -27,6 +27,7 @@ from .abilities import (
     sauron_text_ignored,
     smeagol_partners,
     value,
+    wormtongue_escapes,
 )
 from .board import count, move_to, occupants, remove, reveal
 from .common import cap_title, check_ring_bearer_fell
@@ -495,10 +496,11 @@ def _end_fight(state: State, frame: Frame) -> bool:
                 hand["hand"] = list(CARD_ORDER[side])
                 hand["discard"] = []
                 emit(state, f"{cap_title(side)} takes all nine combat cards back into hand.")
+    check_ring_bearer_fell(state, fight["s"])
+    if state["result"] is not None:
+        return True
     if "wormtongue" in fight["dead"] and "worm" not in fight["flags"]:
         fight["flags"].append("worm")
-        from .abilities import wormtongue_escapes
-
         escapes = wormtongue_escapes(state, region)
         if escapes:
             acts = [Action("retreat", (r,)) for r in escapes] + [Action("decline")]
@@ -506,9 +508,6 @@ def _end_fight(state: State, frame: Frame) -> bool:
             return ask(frame, "b_retreat", SAURON, acts, text, "end_fight", char="wormtongue", worm=True)
         remove(state, "wormtongue")
         emit(state, "Wormtongue is defeated.")
-    check_ring_bearer_fell(state, fight["s"])
-    if state["result"] is not None:
-        return True
     s = fight["s"]
     if s == "shelob" and s not in fight["dead"] and fight["f"] in fight["dead"] and region != "gondor":
         if count(state, "gondor", SAURON) < 2 and count(state, "gondor", FELLOWSHIP) == 0:

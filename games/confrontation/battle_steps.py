@@ -11,9 +11,9 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier
 
 from . import battle, specials
-from .board import move_to, reveal
+from .board import move_to, remove, reveal
 from .common import cap_title, title
-from .data import FELLOWSHIP, SAURON, card_name, char_name
+from .data import FELLOWSHIP, SAURON, card_name, char_name, region_name
 
 
 class AskStep(Step):
@@ -165,11 +165,9 @@ class ChooseRetreat(AskStep):
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         ask = frame["ask"]
         if ask.get("worm"):
-            from .board import remove
-
             if action.verb == "retreat":
                 move_to(state, "wormtongue", action.args[0])
-                emit(state, f"Wormtongue escapes to {action.args[0].replace('_', ' ').title()}.")
+                emit(state, f"Wormtongue escapes to {region_name(action.args[0])}.")
             else:
                 remove(state, "wormtongue")
                 emit(state, "Wormtongue is defeated.")
