@@ -278,7 +278,7 @@ def final_reveal() -> dict[str, Any]:
             "fellowship": ["1", "2", "3", "4", "5", "magic", "noble_sacrifice"],
             "sauron": ["1", "2", "6"],
         },
-        defeated={"fellowship": ["boromir", "pippin"], "sauron": ["balrog", "black_rider", "orcs"]},
+        defeated={"fellowship": ["boromir", "pippin"], "sauron": ["balrog"]},
         log=["Frodo moved from Dagorlad to Mordor.", "Fellowship wins: Frodo reached Mordor."],
     )
 
