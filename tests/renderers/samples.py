@@ -261,6 +261,7 @@ def final_reveal() -> dict[str, Any]:
     """The end of a game with every piece shown: Frodo reached Mordor."""
     placement = copy.deepcopy(MIDGAME)
     placement["arthedain"] = {}
+    placement["cardolan"] = {}  # Pippin has fallen
     placement["mordor"] = {
         "fellowship": [("frodo", True)],
         "sauron": [("witch_king", False), ("saruman", False)],
