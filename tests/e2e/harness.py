@@ -37,6 +37,7 @@ class Row:
     """One ``matches`` row as committed."""
 
     id: int
+    game: str
     status: str
     seq: int
     version: int
@@ -77,11 +78,14 @@ class World:
     def row(self, match_id: int) -> Row:
         with self._db() as conn:
             found = conn.execute(
-                "SELECT id, status, seq, version, state, thread_id FROM matches WHERE id = ?", (match_id,)
+                "SELECT id, game, status, seq, version, state, thread_id FROM matches WHERE id = ?",
+                (match_id,),
             ).fetchone()
         assert found is not None, f"match {match_id} is not in the database"
-        state = json.loads(found[4]) if found[4] else None
-        return Row(int(found[0]), str(found[1]), int(found[2]), int(found[3]), state, _int(found[5]))
+        state = json.loads(found[5]) if found[5] else None
+        return Row(
+            int(found[0]), str(found[1]), str(found[2]), int(found[3]), int(found[4]), state, _int(found[6])
+        )
 
     def actions(self, match_id: int) -> list[tuple[int, int, str, str, str, str | None]]:
         """The committed log: (id, seq, kind, role, action, interaction id), in order."""
@@ -105,11 +109,17 @@ class World:
 
     # -- lobby and start ------------------------------------------------------------
     async def new_match(
-        self, creator: User, opponent: User, *, side: str = "fellowship", channel: Channel | None = None
+        self,
+        creator: User,
+        opponent: User,
+        *,
+        side: str = "fellowship",
+        channel: Channel | None = None,
+        game: str = "confrontation",
     ) -> Match:
-        """Open a Confrontation lobby with ``/game new``, join with the button, wait for the thread."""
+        """Open a lobby with ``/game new``, join with the button, wait for the thread and its prompt."""
         where = channel or self.games
-        opened = await creator.slash(where, "game new", game="confrontation", side=side)
+        opened = await creator.slash(where, "game new", game=game, side=side)
         assert not opened.ephemeral, opened.text
         lobby = opened.response
         assert lobby is not None
@@ -189,11 +199,12 @@ class World:
         return await user.slash(match.thread, "game act", action=action)
 
     def legal(self, match: Match, role: str) -> list[str]:
+        """The role's legal actions now, from the engine applied to the committed state."""
         from games.core import find
 
         row = self.row(match.id)
         assert row.state is not None
-        ruleset = find("confrontation")
+        ruleset = find(row.game)
         if role not in ruleset.active(row.state):
             return []
         return [a.text for a in ruleset.prompt(row.state, role).actions]
@@ -204,7 +215,7 @@ class World:
         row = self.row(match.id)
         if row.state is None or row.state.get("result") is not None:
             return []
-        return sorted(find("confrontation").active(row.state))
+        return sorted(find(row.game).active(row.state))
 
     # -- oracles --------------------------------------------------------------------
     def check_public(self) -> list[Message]:
@@ -223,7 +234,7 @@ class World:
             checked.append(msg)
             for match_id in self._matches_named(msg):
                 row = self.row(match_id)
-                if row.state is None or row.state.get("result") is not None:
+                if row.game != "confrontation" or row.state is None or row.state.get("result") is not None:
                     continue
                 leaked = leaks(msg.text, row.state, None)
                 assert not leaked, f"public message names hidden {leaked}: {msg.text!r}"

@@ -7,6 +7,7 @@ handles also carry the driver's verbs (``alice.slash(...)``), which delegate to 
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,8 @@ class Message:
     thread_id: int | None = None
     #: Every earlier version of this message (content, embeds, components, files), oldest first.
     history: list[Json] = field(default_factory=list)
+    #: ``time.monotonic()`` when the fake received it (for latency measurements).
+    received_at: float = field(default_factory=time.monotonic)
 
     @property
     def ephemeral(self) -> bool:

@@ -1,0 +1,130 @@
+"""End-to-end latency of a move through the fake Discord, with 0, 100 and 1,000 stored matches.
+
+    .venv/bin/python bench/bench_e2e.py [--moves 60] [--stored 0,100,1000]
+
+For each size, the database is first filled through the bot's own storage API (matches created,
+joined and set up by ``MatchService``), then the real bot (``python -m bot``) is started against
+the loopback fake Discord and two users play Confrontation moves from their action menus. For
+every move it prints, from the interaction being sent:
+
+* ``answer``: until the bot's reply to the player (a deferred follow-up with the private board);
+* ``board``:  until the public board image is posted in the match thread.
+
+Targets: answer p50 <= 200 ms and p99 <= 500 ms. Numbers only; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.harness import BOT_ARGV, Match, World  # noqa: E402
+from tests.fakediscord import FakeDiscord  # noqa: E402
+
+
+async def populate(db: Path, count: int, guild_id: int, channel_id: int) -> float:
+    """``count`` active Confrontation matches, created and set up through the bot's service."""
+    from bot.service import MatchService
+    from bot.storage import Store
+
+    started = time.perf_counter()
+    store = await Store.open(db)
+    try:
+        service = MatchService(store)
+        for i in range(count):
+            a, b = 10_000 + 2 * i, 10_001 + 2 * i
+            live = await service.create(
+                guild_id=guild_id, channel_id=channel_id, user_id=a, game="confrontation", seed=i
+            )
+            await service.join(live.id, b)
+            for user in (a, b):
+                await service.act(live.id, user, "autoplace")
+    finally:
+        await store.close()
+    return time.perf_counter() - started
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def run(stored: int, moves: int, rng: random.Random) -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-e2e-") as tmp:
+        workdir = Path(tmp)
+        async with FakeDiscord(workdir=workdir, settle=0.02, timeout=30) as fd:
+            guild = fd.create_guild("Bench")
+            games = guild.create_text_channel("games")
+            alice, bob = fd.create_user("alice"), fd.create_user("bob")
+            guild.add_member(alice)
+            guild.add_member(bob)
+            db = workdir / "palantir.db"
+            fill = await populate(db, stored, guild.id, games.id) if stored else 0.0
+            boot = time.perf_counter()
+            await fd.start_bot(argv=BOT_ARGV, db_path=db, log_level="WARNING")
+            await fd.wait_until_ready(timeout=120)
+            await fd.wait_for_commands(["game"], timeout=120)
+            boot_s = time.perf_counter() - boot
+            world = World(fd, guild, games, {"alice": alice, "bob": bob}, db)
+            match: Match | None = None
+            answers: list[float] = []
+            boards: list[float] = []
+            while len(answers) < moves:
+                if match is None or not world.active_roles(match):
+                    match = await world.new_match(alice, bob)
+                role = rng.choice(world.active_roles(match))
+                legal = world.legal(match, role)
+                action = rng.choice([a for a in legal if a not in ("autoplace", "ready")] or legal)
+                user = match.players[role]
+                prompt = await world.fresh_prompt(match, user)
+                assert prompt is not None
+                menu = world.offered(prompt)
+                if action not in menu:
+                    continue
+                cid, value = menu[action]
+                version = world.row(match.id).version
+                mark = fd.activity_mark()
+                result = await user.select(prompt, cid, [value])
+                latency = result.interaction.latency
+                assert latency is not None
+                answers.append(latency)
+                wanted = f"-board-v{version + 1}.png"
+                posted = await fd.wait_for_message(
+                    lambda m, w=wanted: any(a.filename.endswith(w) for a in m.attachments),
+                    since=mark,
+                    timeout=30,
+                )
+                boards.append(posted.received_at - result.interaction.sent_at)
+            unhandled = world.bot.unhandled_errors()
+        line = (
+            f"stored={stored:>5}  fill={fill:6.1f}s  boot={boot_s:5.2f}s  moves={len(answers)}  "
+            f"answer p50={1000 * statistics.median(answers):6.1f}ms p99={1000 * pct(answers, 0.99):6.1f}ms  "
+            f"board p50={1000 * statistics.median(boards):6.1f}ms p99={1000 * pct(boards, 0.99):6.1f}ms"
+        )
+        print(line + (f"  UNHANDLED ERRORS: {len(unhandled)}" if unhandled else ""), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--stored", default="0,100,1000", help="comma-separated numbers of stored matches")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    for size in (int(s) for s in args.stored.split(",")):
+        asyncio.run(run(size, args.moves, rng))
+
+
+if __name__ == "__main__":
+    main()
