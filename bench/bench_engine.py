@@ -35,7 +35,8 @@ def random_game(seed: int, options: dict[str, str], shortcut: bool = False) -> i
         roles = sorted(R.active(state))
         role = roles[randbelow(chooser, len(roles))] if len(roles) > 1 else roles[0]
         actions = R.prompt(state, role).actions
-        quick = [a for a in SETUP_SHORTCUT if a in actions] if shortcut else []
+        in_setup = shortcut and state["stack"][-1]["step"] == "setup"
+        quick = [a for a in SETUP_SHORTCUT if a in actions] if in_setup else []
         R.apply(state, role, quick[0] if quick else actions[randbelow(chooser, len(actions))])
         state["seq"] += 1
         steps += 1

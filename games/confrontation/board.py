@@ -15,9 +15,12 @@ from games.core import State
 
 from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON, SIDES, char_name, region_name
 
+#: Each character's side, for hot loops.
+SIDE_OF: dict[str, str] = {c: ch.side for c, ch in CHARS.items()}
+
 
 def side_of(char: str) -> str:
-    return CHARS[char].side
+    return SIDE_OF[char]
 
 
 def occupants(state: State, region: str, side: str) -> list[str]:
@@ -29,8 +32,9 @@ def occupants(state: State, region: str, side: str) -> list[str]:
 def counts(state: State) -> dict[str, dict[str, int]]:
     """``{side: {region: number of that side's characters}}`` for every region."""
     result = {s: dict.fromkeys(REGION_ORDER, 0) for s in SIDES}
+    side_of = SIDE_OF
     for char, region in state["pos"].items():
-        result[CHARS[char].side][region] += 1
+        result[side_of[char]][region] += 1
     return result
 
 

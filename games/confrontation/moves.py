@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from games.core import State
 
-from .board import counts
+from .board import SIDE_OF, counts
 from .data import (
     BACKWARD,
     CAPACITY,
-    CHARS,
     FELLOWSHIP,
     FORWARD,
     REGION_ORDER,
@@ -28,30 +27,28 @@ from .data import (
 Counts = dict[str, dict[str, int]]
 
 
-def _open(cnt: Counts, side: str, region: str) -> bool:
-    """A plain move may enter ``region``: enemies there (an attack) or room for one more."""
-    return cnt[other(side)][region] > 0 or cnt[side][region] < CAPACITY[region]
+#: Plain steps per side and region: forward, plus the Anduin downstream for the Fellowship.
+_STEPS: dict[str, dict[str, tuple[str, ...]]] = {
+    FELLOWSHIP: {r: tuple(dict.fromkeys((*FORWARD[FELLOWSHIP][r], *RIVER[r]))) for r in REGION_ORDER},
+    SAURON: FORWARD[SAURON],
+}
+_FOE = {FELLOWSHIP: SAURON, SAURON: FELLOWSHIP}
 
 
 def destinations(state: State, char: str, cnt: Counts | None = None) -> dict[str, str]:
     """``{region: kind}`` for every legal move of ``char`` (empty if it cannot move)."""
-    cnt = cnt if cnt is not None else counts(state)
     here = state["pos"].get(char)
     if here is None:
         return {}
-    side = CHARS[char].side
-    result: dict[str, str] = {}
     if char == "watcher" and char in state["revealed"]:
-        return result
-    for n in FORWARD[side][here]:
-        if _open(cnt, side, n):
-            result[n] = "step"
-    if side == FELLOWSHIP:
-        for n in RIVER[here]:
-            if n not in result and _open(cnt, side, n):
-                result[n] = "step"
-        if here == TUNNEL_FROM and TUNNEL_TO not in result and _open(cnt, side, TUNNEL_TO):
-            result[TUNNEL_TO] = "tunnel"
+        return {}
+    cnt = cnt if cnt is not None else counts(state)
+    side = SIDE_OF[char]
+    own, foe = cnt[side], cnt[_FOE[side]]
+    result = {n: "step" for n in _STEPS[side][here] if foe[n] or own[n] < CAPACITY[n]}
+    tunnel = TUNNEL_TO
+    if here == TUNNEL_FROM and side == FELLOWSHIP and (foe[tunnel] or own[tunnel] < CAPACITY[tunnel]):
+        result.setdefault(tunnel, "tunnel")
     extra = _ABILITY_MOVES.get(char)
     if extra is not None:
         for n, kind in extra(state, char, here, cnt).items():
@@ -157,7 +154,7 @@ def forward_free(state: State, char: str, cnt: Counts | None = None) -> list[str
     here = state["pos"].get(char)
     if here is None:
         return []
-    side = CHARS[char].side
+    side = SIDE_OF[char]
     options = list(FORWARD[side][here])
     if side == FELLOWSHIP:
         options += list(RIVER[here])

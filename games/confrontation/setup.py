@@ -57,6 +57,19 @@ def needs_picks(state: State, side: str) -> bool:
 #: Shared immutable setup actions (setup prompts are rebuilt after every placement).
 _PLACE = {c: {r: Action("place", (c, r)) for s in SIDES for r in SETUP_SLOTS[s]} for c in CHARS}
 _UNPLACE = {c: Action("unplace", (c,)) for c in CHARS}
+_READY = Action("ready")
+_ACTIVE = {
+    (False, False): frozenset(SIDES),
+    (True, False): frozenset({SAURON}),
+    (False, True): frozenset({FELLOWSHIP}),
+    (True, True): frozenset(),
+}
+_AUTOPLACE = Action("autoplace")
+_PLACE_TEXT = {
+    side: f"Set up in secret: four characters in {region_name(HOME[side])} and one in each other starting "
+    "region (`place <character> <region>`, or `autoplace` for the rest), then `ready`."
+    for side in SIDES
+}
 
 
 def free_slots(state: State, side: str) -> dict[str, int]:
@@ -70,7 +83,8 @@ class Setup(Step):
     name = "setup"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
-        return frozenset(s for s in SIDES if not state["setup"][s]["ready"])
+        setup = state["setup"]
+        return _ACTIVE[(setup[FELLOWSHIP]["ready"], setup[SAURON]["ready"])]
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         mine = state["setup"][role]
@@ -84,15 +98,15 @@ class Setup(Step):
             pool = specials_of(role, "deluxe")
             return tuple(Action("pick-special", (c,)) for c in pool if c not in mine["picks"])
         placed = mine["placed"]
-        unplaced = [c for c in state["chars"][role] if c not in placed]
+        roster = state["chars"][role]
+        unplaced = [c for c in roster if c not in placed]
+        if not unplaced:
+            return (*[_UNPLACE[c] for c in roster], _READY)
         slots = free_slots(state, role)
         open_regions = [r for r, n in slots.items() if n > 0]
         acts = [_PLACE[c][r] for c in unplaced for r in open_regions]
-        acts += [_UNPLACE[c] for c in state["chars"][role] if c in placed]
-        if unplaced:
-            acts.append(Action("autoplace"))
-        else:
-            acts.append(Action("ready"))
+        acts += [_UNPLACE[c] for c in roster if c in placed]
+        acts.append(_AUTOPLACE)
         return tuple(acts)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
@@ -100,11 +114,7 @@ class Setup(Step):
             return "Draft: for each of your nine tiles choose which side you play (`draft <character>`)."
         if needs_picks(state, role):
             return "Choose secretly the two special cards you keep (`pick-special <card>`)."
-        home = HOME[role]
-        return (
-            f"Set up in secret: four characters in {region_name(home)} and one in each other starting region "
-            "(`place <character> <region>`, or `autoplace` for the rest), then `ready`."
-        )
+        return _PLACE_TEXT[role]
 
     def waiting(self, state: State, frame: Frame) -> str:
         names = " and ".join(title(s) for s in SIDES if not state["setup"][s]["ready"])
