@@ -15,7 +15,7 @@ from games.core.flow import Frame, barrier
 from games.core.rng import choice
 
 from . import turn
-from .board import count, move_to, reveal, who
+from .board import count, counts, move_to, reveal, who
 from .common import special_set
 from .data import (
     CHARS,
@@ -84,6 +84,7 @@ def turn_actions(state: State, frame: Frame) -> list[Action]:
     if side == SAURON and state.get("king"):
         whole_turn = False
     pos = state["pos"]
+    cnt = counts(state)
     acts: list[Action] = []
     for card in cards:
         timing = "instead-of-turn" if card_set == "2002" else SPECIALS[card].timing
@@ -93,7 +94,7 @@ def turn_actions(state: State, frame: Frame) -> list[Action]:
             for char in state["chars"][side]:
                 if char not in pos or (char == "watcher" and char in state["revealed"]):
                     continue
-                acts += [Action("special", (card, char, r)) for r in forward_free(state, char)]
+                acts += [Action("special", (card, char, r)) for r in forward_free(state, char, cnt)]
         elif card == "gandalf_the_white":
             g = _gandalf_in_game(state)
             if (

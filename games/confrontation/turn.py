@@ -69,8 +69,8 @@ class Turn(Step):
         king = state.get("king")
         if role == SAURON and king:
             text += f" A King Revealed: you must move {char_name(king)} if it can move."
-        if specials.turn_actions(state, frame):
-            text += " You may instead play a special card (`special ...`)."
+        if state["specials"][role]["held"]:
+            text += " Special cards you can play now are listed as `special ...` actions."
         return text
 
     def waiting(self, state: State, frame: Frame) -> str:
