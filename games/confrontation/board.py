@@ -12,6 +12,7 @@ State keys used here (all JSON-pure, keyed by slugs):
 from __future__ import annotations
 
 from games.core import State
+from games.core.flow import barrier
 
 from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON, SIDES, char_name, region_name
 
@@ -67,7 +68,11 @@ def in_play(state: State, char: str) -> bool:
 
 
 def reveal(state: State, char: str, *, permanent: bool = False) -> None:
-    """Show ``char`` to the opponent (until the turn ends unless ``permanent``)."""
+    """Show ``char`` to the opponent (until the turn ends unless ``permanent``).
+
+    A reveal can never be undone, so it marks the action as an undo barrier.
+    """
+    barrier(state)
     revealed = state["revealed"]
     if permanent or char == "watcher":
         revealed[char] = "perm"

@@ -157,3 +157,18 @@ def test_typed_commands_cover_every_verb_and_are_parsed() -> None:
         submit(R, state, "fellowship", "move frodo mordor")
     with pytest.raises(InvalidAction):
         submit(R, state, "fellowship", "dance")
+
+
+def test_undo_works_inside_setup_but_never_after_a_card_choice_or_reveal() -> None:
+    from games.core import NothingToUndo, can_undo, undo
+
+    state = R.setup(4, R.resolve_options({}), 2)
+    state = act(state, "fellowship", "place frodo eregion")
+    assert can_undo(state, "fellowship")
+    state = undo(state, "fellowship")
+    assert "frodo" not in state["setup"]["fellowship"]["placed"]
+    battle = position({"gimli": "eregion", "frodo": "shire"}, {"balrog": "misty_mountains"})
+    battle = act(battle, "sauron", "move balrog eregion", "card 6")
+    assert not can_undo(battle, "sauron")
+    with pytest.raises(NothingToUndo):
+        undo(battle, "sauron")
