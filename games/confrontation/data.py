@@ -81,6 +81,11 @@ class Special:
     sets: tuple[str, ...]
     timing: str
     text: str
+    text_2002: str | None = None
+
+    def text_for(self, card_set: str) -> str:
+        """The player-facing text in the ``2002`` or ``deluxe`` set."""
+        return self.text_2002 if card_set == "2002" and self.text_2002 else self.text
 
 
 def other(side: str) -> str:
@@ -168,7 +173,9 @@ CARDS: dict[str, dict[str, Card]] = {
 }
 CARD_ORDER: dict[str, tuple[str, ...]] = {s: tuple(c["id"] for c in _cards["combat"][s]) for s in SIDES}
 SPECIALS: dict[str, Special] = {
-    c["id"]: Special(c["id"], c["name"], c["side"], tuple(c["sets"]), c["timing"], c["text"])
+    c["id"]: Special(
+        c["id"], c["name"], c["side"], tuple(c["sets"]), c["timing"], c["text"], c.get("text_2002")
+    )
     for c in _cards["specials"]
 }
 SPECIAL_ORDER: tuple[str, ...] = tuple(c["id"] for c in _cards["specials"])

@@ -234,3 +234,25 @@ def test_a_turn_replacing_special_counts_as_a_legal_move() -> None:
     # The Watcher cannot move, but Recall to Mordor is a legal action: no loss.
     assert winner(state) is None
     assert "special recall_to_mordor watcher" in legal(state, "sauron")
+
+
+def test_deluxe_shadowfax_comes_before_the_normal_move_of_the_same_character() -> None:
+    state = position({"frodo": "shire", "sam": "eregion"}, {"orcs": "mordor"}, turn="fellowship", **DLX)
+    state = act(state, "fellowship", "special shadowfax sam caradhras")
+    assert {a.split()[1] for a in legal(state, "fellowship")} == {"sam"}
+    state = act(state, "fellowship", "move sam rohan")
+    assert where(state, "sam") == "rohan" and state["turn"]["side"] == "sauron"
+
+
+def test_deluxe_recall_to_mordor_replaces_the_whole_turn() -> None:
+    state = position({"frodo": "shire"}, {"orcs": "rohan", "warg": "gondor"}, **DLX)
+    state = act(state, "sauron", "special recall_to_mordor orcs")
+    assert where(state, "orcs") == "mordor" and state["turn"]["side"] == "fellowship"
+
+
+def test_special_cards_have_2002_texts_where_the_timing_differs() -> None:
+    from games.confrontation.data import SPECIALS
+
+    assert SPECIALS["palantir"].text_for("2002").startswith("Instead of your move")
+    assert not SPECIALS["palantir"].text_for("deluxe").startswith("Instead of your move")
+    assert SPECIALS["crebain"].text_for("2002") == SPECIALS["crebain"].text
