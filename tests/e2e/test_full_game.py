@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
+from games.core import find
 from tests.e2e.harness import (
     Match,
     World,
@@ -33,7 +35,6 @@ def choose(legal: list[str], rng: random.Random) -> str:
 def public_render(world: World, match: Match) -> bytes | None:
     """What the public board image must be: the renderer applied to the public view."""
     import renderers
-    from games.core import find
 
     render = getattr(renderers, "render_view", None)
     state = world.row(match.id).state
@@ -44,16 +45,44 @@ def public_render(world: World, match: Match) -> bytes | None:
     return bytes(render(view))
 
 
-async def play(world: World, match: Match, role: str, action: str, use_slash: bool) -> InteractionResult:
+async def play(
+    world: World, match: Match, role: str, action: str, how: int, used: Counter[str]
+) -> InteractionResult:
+    """Play ``action``: from the menus (how 0-1), the typed per-game command (2) or ``/game act`` (3)."""
     user = match.players[role]
-    if not use_slash:
-        return await world.pick(match, user, action)
-    typed = action.split(" ")[0]
-    choices = await user.autocomplete(match.thread, "game act", focused="action", action=typed)
-    values = [c["value"] for c in choices]
-    assert values, f"autocomplete offered nothing for {typed!r}"
-    assert set(values) <= set(world.legal(match, role)), "autocomplete offered an illegal action"
-    return await user.slash(match.thread, "game act", action=action)
+    legal = world.legal(match, role)
+    verb, *args = action.split(" ")
+    spec = next((c for c in find("confrontation").commands if c.verb == verb), None)
+    if how == 2 and spec is not None and len(spec.params) == len(args):
+        names = [p.name for p in spec.params]
+        for i, name in enumerate(names):
+            filled = dict(zip(names[:i], args[:i], strict=True))
+            choices = await user.autocomplete(
+                match.thread, f"confrontation {spec.name}", focused=name, **filled, **{name: ""}
+            )
+            values = [c["value"] for c in choices]
+            possible = {
+                a.split(" ")[1 + i]
+                for a in legal
+                if a.split(" ")[0] == verb
+                and a.split(" ")[1 : 1 + i] == args[:i]
+                and len(a.split(" ")) > 1 + i
+            }
+            assert set(values) <= possible, f"/{spec.name} {name}: offered {values}, legal {possible}"
+            assert args[i] in values or len(values) == 25, f"/{spec.name} {name}: {args[i]} not offered"
+        used["typed"] += 1
+        return await user.slash(
+            match.thread, f"confrontation {spec.name}", **dict(zip(names, args, strict=True))
+        )
+    if how >= 2:
+        choices = await user.autocomplete(match.thread, "game act", focused="action", action=verb)
+        values = [c["value"] for c in choices]
+        assert values, f"autocomplete offered nothing for {verb!r}"
+        assert set(values) <= set(legal), "autocomplete offered an illegal action"
+        used["act"] += 1
+        return await user.slash(match.thread, "game act", action=action)
+    used["menu"] += 1
+    return await world.pick(match, user, action)
 
 
 def pushed_dms(world: World, user: User, since: int) -> list[Message]:
@@ -81,6 +110,7 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         assert start is not None and assert_png(start.files[0])
         world.check_public()
         moves = 0
+        used: Counter[str] = Counter()
         while world.row(match.id).state["result"] is None:  # type: ignore[index]
             active = world.active_roles(match)
             assert active, "a running match must always have someone to move"
@@ -96,7 +126,7 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
             action = choose(legal, rng)
             version = world.row(match.id).version
             mark = fd.activity_mark()
-            result = await play(world, match, role, action, use_slash=moves % 4 == 3)
+            result = await play(world, match, role, action, moves % 4, used)
             assert not is_error(result), result.text
             assert result.ephemeral, "the acting player's confirmation is private"
             row = world.row(match.id)
@@ -129,4 +159,5 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         assert_png(end.files[0])
         assert end.files[0] == public_render(world, match), "the final image is the full reveal"
         assert len(world.actions(match.id)) == moves
+        assert used["menu"] and used["act"] and (used["typed"] or moves < 12), used
         assert alice.dms and bob.dms, "both players got their private prompts by DM"
