@@ -219,8 +219,7 @@ def _ftexts(state: State, frame: Frame) -> bool:
         frame["phase"] = "fauto"
         return False
     acts.append(Action("decline"))
-    text = f"{char_name(f)} may use an ability now (or `decline`)."
-    return ask(frame, "b_ftexts", FELLOWSHIP, acts, text, "fauto")
+    return ask(frame, "b_ftexts", FELLOWSHIP, acts, _options_text(frame, f, acts), "fauto")
 
 
 def _fauto(state: State, frame: Frame) -> bool:
@@ -266,9 +265,31 @@ def _stexts(state: State, frame: Frame) -> bool:
         frame["phase"] = "cards"
         return False
     acts.append(Action("decline"))
-    return ask(
-        frame, "b_stexts", SAURON, acts, f"{char_name(s)} may use an ability now (or `decline`).", "cards"
-    )
+    return ask(frame, "b_stexts", SAURON, acts, _options_text(frame, s, acts), "cards")
+
+
+_OPTION_TEXTS = {
+    "retreat": "{me} may retreat (`retreat <region>`)",
+    "sam": "Sam may fight in Frodo's place (`ability sam`)",
+    "smeagol": "Sméagol may swap places with a neighbour (`ability smeagol <character>`)",
+    "aragorn": "Aragorn may declare that no cards are played (`ability aragorn`)",
+    "saruman": "Saruman may declare that no cards are played (`ability saruman`)",
+    "gwaihir": "you may play Gwaihir to fly {me} away (`special gwaihir <region>`)",
+}
+
+
+def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
+    """The instruction for optional texts: the fight, then each option offered to ``mine``'s side."""
+    fight = frame["fight"]
+    attacker, defender = (fight["f"], fight["s"]) if fight["fa"] else (fight["s"], fight["f"])
+    keys: list[str] = []
+    for a in acts:
+        key = a.args[0] if a.verb in ("ability", "special") else a.verb
+        if key in _OPTION_TEXTS and key not in keys:
+            keys.append(key)
+    options = "; ".join(_OPTION_TEXTS[k].format(me=char_name(mine)) for k in keys)
+    head = f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}."
+    return f"{head} {options[0].upper()}{options[1:]}; or `decline`."
 
 
 def gandalf_first(fight: Fight) -> bool:
