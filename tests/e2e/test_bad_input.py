@@ -150,6 +150,39 @@ def cases(world: World, match: Match, rng: random.Random) -> list[Case]:
     for msg, cid, value in stale_selects(world, match)[:40]:
         owner = next(u for u in match.players.values() if msg in world.private_prompts(match, u))
         add("stale select", lambda m=msg, c=cid, v=value, o=owner: o.select(m, c, [v]), r"out of date")
+    # Every command of the synced tree, by a stranger, by the waiting player and with bogus matches.
+    tree = world.fd.commands
+    for path in tree.names(world.guild):
+        _, _, leaf = tree.find(world.guild, path)
+        params = {o["name"]: o for o in leaf.get("options", [])}
+        if path.startswith("confrontation ") and path != "confrontation new":
+            args = {n: garbage(rng)[:50] for n, o in params.items() if o.get("required")}
+            add(
+                f"typed by stranger /{path}",
+                lambda p=path, a=args: carol.slash(thread, p, **a),
+                r"not playing",
+            )
+            add(
+                f"typed out of turn /{path}",
+                lambda p=path, a=args: waiter.slash(thread, p, **a),
+                r"not your turn",
+            )
+            add(f"typed garbage /{path}", lambda p=path, a=args: mover.slash(thread, p, **a), r"\w")
+        if "match" in params and path not in ("game join", "game start", "game cancel"):
+            required = {n: "autoplace" for n, o in params.items() if o.get("required") and n != "match"}
+            for bogus in ("999999", "nope"):
+                add(
+                    f"bogus match /{path} {bogus}",
+                    lambda p=path, r=required, b=bogus: alice.slash(games, p, match=b, **r),
+                    r"no match|not a match number",
+                )
+        if path in ("game new", "game join"):
+            extra = {"game": "confrontation"} if path == "game new" else {"match": str(match.id)}
+            add(
+                f"bad side /{path}",
+                lambda p=path, e=extra: carol.slash(games, p, side="purple", **e),
+                r"purple|side|not open",
+            )
     return out
 
 
