@@ -88,13 +88,14 @@ class Setup(Step):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         mine = state["setup"][role]
-        if needs_draft(state, role):
+        options = state["options"]
+        if options["variant"] == "draft" and needs_draft(state, role):
             acts = []
             for tile in TILES[role]:
                 if tile not in mine["draft"]:
                     acts += [Action("draft", (c,)) for c in TILE_SIDES[tile]]
             return tuple(acts)
-        if needs_picks(state, role):
+        if options["specials"] == "deluxe-2" and needs_picks(state, role):
             pool = specials_of(role, "deluxe")
             return tuple(Action("pick-special", (c,)) for c in pool if c not in mine["picks"])
         placed = mine["placed"]
@@ -102,8 +103,10 @@ class Setup(Step):
         unplaced = [c for c in roster if c not in placed]
         if not unplaced:
             return (*[_UNPLACE[c] for c in roster], _READY)
-        slots = free_slots(state, role)
-        open_regions = [r for r, n in slots.items() if n > 0]
+        used: dict[str, int] = {}
+        for region in placed.values():
+            used[region] = used.get(region, 0) + 1
+        open_regions = [r for r, n in SETUP_SLOTS[role].items() if used.get(r, 0) < n]
         acts = [_PLACE[c][r] for c in unplaced for r in open_regions]
         acts += [_UNPLACE[c] for c in roster if c in placed]
         acts.append(_AUTOPLACE)
