@@ -28,6 +28,16 @@ log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT = 0, 1, 2, 3, 4, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41_250
+GUILDS, GUILD_MEMBERS = 1 << 0, 1 << 1
+#: Events Discord sends only to sessions that asked for an intent (others are always sent).
+EVENT_INTENTS = {
+    "GUILD_CREATE": GUILDS,
+    "CHANNEL_CREATE": GUILDS,
+    "CHANNEL_UPDATE": GUILDS,
+    "THREAD_CREATE": GUILDS,
+    "THREAD_UPDATE": GUILDS,
+    "GUILD_MEMBER_ADD": GUILD_MEMBERS,
+}
 #: Close code Discord uses for "unknown error, reconnect and resume".
 CLOSE_RESUMABLE = 4000
 CLOSE_AUTH_FAILED = 4004
@@ -109,9 +119,15 @@ class Gateway:
 
     # -- dispatching -------------------------------------------------------
     def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Send an event to the current session (buffered for RESUME). False if no session."""
+        """Send an event to the current session (buffered for RESUME). False if no session.
+
+        Events behind an intent the session did not ask for are dropped, as Discord does.
+        """
         if self.current is None:
             return False
+        needed = EVENT_INTENTS.get(event, 0)
+        if needed and not self.current.intents & needed:
+            return True
         self.current.dispatch(event, data)
         return True
 
