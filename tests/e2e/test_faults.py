@@ -197,3 +197,21 @@ async def test_closed_dms_never_block_the_match_and_the_thread_explains_hand(tmp
         notices = [m for m in match.thread.messages if closed_notice(m, carol)]
         assert len(notices) == 1, "the closed-DM notice is posted once, not after every move"
         assert alice.dms, "the other player still gets DMs"
+
+
+async def test_a_lobby_survives_a_crash_and_its_join_button_still_works(tmp_path: Path) -> None:
+    async with running_world(tmp_path, settle=0.1) as world:
+        fd, bot = world.fd, world.bot
+        alice, bob = world.users["alice"], world.users["bob"]
+        opened = await alice.slash(world.games, "game new", game="confrontation", side="sauron")
+        lobby = opened.response
+        assert lobby is not None
+        join = next(c for c in lobby.custom_ids() if c.startswith("palantir:join:"))
+        await bot.kill9()
+        await bot.start()
+        await fd.wait_until_ready()
+        joined = await bob.click(lobby, join)
+        assert not is_error(joined), joined.text
+        thread = await world.wait_for_thread(lobby)
+        match_id = int(join.rsplit(":", 1)[1])
+        assert world.row(match_id).status == "active" and world.fd.channels[thread.id] is thread

@@ -76,6 +76,10 @@ class CommandTree:
         )
         if top is None:
             raise CommandUsageError(f"no slash command /{words[0]}; synced: {', '.join(self.names(guild))}")
+        if guild is None and (
+            top.get("dm_permission") is False or 1 not in (top.get("contexts") or [0, 1, 2])
+        ):
+            raise CommandUsageError(f"/{words[0]} cannot be used in DMs (guild only)")
         node, chain = top, []
         for word in words[1:]:
             subs = [o for o in node.get("options", []) if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
