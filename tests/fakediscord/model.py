@@ -150,9 +150,10 @@ def walk_components(components: list[Json]) -> Iterator[Json]:
     for comp in components:
         yield comp
         yield from walk_components(comp.get("components", []))
-        accessory = comp.get("accessory")
-        if isinstance(accessory, dict):
-            yield accessory
+        for key in ("accessory", "component"):  # a section's accessory, a label's component
+            child = comp.get(key)
+            if isinstance(child, dict):
+                yield from walk_components([child])
 
 
 def labels(components: list[Json]) -> list[str]:
