@@ -66,15 +66,6 @@ def start(state: State, attacker: str, region: str, *, then: str) -> None:
     run(state)
 
 
-def current(state: State) -> Frame | None:
-    """The battle frame, if a battle is being fought."""
-    for frame in reversed(state["stack"]):
-        if "phase" in frame:
-            found: Frame = frame
-            return found
-    return None
-
-
 def run(state: State) -> None:
     """Advance the battle until a player must decide or it is over."""
     while state["result"] is None:
@@ -564,7 +555,6 @@ __all__ = [
     "card_actions",
     "card_choosers",
     "choose_target",
-    "current",
     "kill",
     "retreat",
     "run",

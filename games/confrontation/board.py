@@ -14,7 +14,7 @@ from __future__ import annotations
 from games.core import State
 from games.core.flow import barrier
 
-from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON, SIDES, char_name, region_name
+from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON, SIDES, char_name
 
 #: Each character's side, for hot loops.
 SIDE_OF: dict[str, str] = {c: ch.side for c, ch in CHARS.items()}
@@ -58,10 +58,6 @@ def is_empty(state: State, region: str) -> bool:
     return all(r != region for r in state["pos"].values())
 
 
-def alive(state: State, char: str) -> bool:
-    return char in state["pos"]
-
-
 def in_play(state: State, char: str) -> bool:
     """Whether ``char`` is one of the characters chosen for this game."""
     return char in state["chars"][CHARS[char].side]
@@ -82,10 +78,6 @@ def reveal(state: State, char: str, *, permanent: bool = False) -> None:
     if char not in public:
         public.append(char)
         public.sort()
-
-
-def is_revealed(state: State, char: str) -> bool:
-    return char in state["revealed"]
 
 
 def hide_turn_reveals(state: State) -> None:
@@ -121,10 +113,6 @@ def who(state: State, char: str, audience: str | None) -> str:
     if audience == CHARS[char].side or char in state["revealed"]:
         return char_name(char)
     return "a Sauron character" if CHARS[char].side == SAURON else "a Fellowship character"
-
-
-def where(char: str, state: State) -> str:
-    return region_name(state["pos"][char])
 
 
 def ring_bearer(state: State) -> str | None:

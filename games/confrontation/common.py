@@ -7,7 +7,7 @@ import logging
 from games.core import State, emit, finish
 
 from .board import count, ring_bearer
-from .data import FELLOWSHIP, HOME, SAURON, other
+from .data import FELLOWSHIP, HOME, SAURON
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,3 @@ def check_shire(state: State) -> None:
     shire = HOME[FELLOWSHIP]
     if count(state, shire, SAURON) >= 3 and count(state, shire, FELLOWSHIP) == 0:
         win(state, SAURON, "three Sauron characters hold the Shire")
-
-
-def opponent(side: str) -> str:
-    return other(side)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
 
 from games.core import Action, CommandParam, CommandSpec, InvalidAction, OptionSpec, State, View, new_state
 from games.core.flow import StepRuleset, push
@@ -283,8 +282,3 @@ class Confrontation(StepRuleset):
 
     def check_invariants(self, state: State) -> list[str]:
         return check(self, state)
-
-
-def summary(state: State) -> dict[str, Any]:
-    """A compact description of a state for debugging."""
-    return {"turn": state["turn"], "pos": state["pos"], "stack": [f["step"] for f in state["stack"]]}

@@ -25,7 +25,6 @@ from .data import (
     SPECIALS,
     TILE_SIDES,
     TILES,
-    char_name,
     region_name,
     specials_of,
 )
@@ -185,7 +184,3 @@ def begin_play(state: State) -> None:
     pop(state)
     state["turn"] = {"number": 1, "side": SAURON}
     turn.start_turn(state, SAURON)
-
-
-def describe_setup(char: str, region: str) -> str:
-    return f"Place {char_name(char)} in {region_name(region)}"

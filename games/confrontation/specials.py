@@ -33,10 +33,6 @@ from .moves import forward_free
 log = logging.getLogger(__name__)
 
 
-def held(state: State, side: str) -> list[str]:
-    return list(state["specials"][side]["held"])
-
-
 def use(state: State, side: str, card: str) -> None:
     state["specials"][side]["held"].remove(card)
     state["specials"][side]["used"].append(card)
