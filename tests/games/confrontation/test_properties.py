@@ -135,7 +135,7 @@ def golden_text(seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("seed", [7, 30])
+@pytest.mark.parametrize("seed", [0, 7, 30])
 def test_golden_playthrough_public_log(seed: int) -> None:
     path = GOLDEN / f"seed_{seed}.txt"
     text = golden_text(seed)
