@@ -15,7 +15,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.harness import Match, World, is_error, requires_bot, running_world, seeded
+from games.core import normalize
+from tests.e2e.harness import Match, World, is_error, leaks, requires_bot, running_world, seeded
 from tests.fakediscord import InteractionResult, Message
 
 pytestmark = requires_bot
@@ -28,6 +29,19 @@ class Case:
     name: str
     send: Callable[[], Awaitable[InteractionResult]]
     says: str  # regex: what the error must talk about
+
+
+def without_input(result: InteractionResult) -> str:
+    """The answer's text minus what the user typed (echoing the user's own words is no leak)."""
+    text = result.text
+    typed: list[str] = []
+    options = result.interaction.payload["data"].get("options", [])
+    while options:
+        typed += [str(o["value"]) for o in options if "value" in o]
+        options = [inner for o in options for inner in o.get("options", [])]
+    for value in sorted(typed, key=len, reverse=True):
+        text = text.replace(value, " ").replace(normalize(value), " ")
+    return text
 
 
 def garbage(rng: random.Random) -> str:
@@ -197,6 +211,8 @@ async def test_five_hundred_bad_inputs_get_clear_private_errors_and_change_nothi
         kinds = {case.name.split(" ")[0] + " " + case.name.split(" ")[1] for case in todo}
         assert {"stale select", "out of", "stranger acts", "bad match"} <= kinds, kinds
         before = world.fingerprint()
+        state = world.row(match.id).state
+        assert state is not None
         failures: list[str] = []
         for start in range(0, len(todo), BATCH):
             batch = todo[start : start + BATCH]
@@ -208,6 +224,11 @@ async def test_five_hundred_bad_inputs_get_clear_private_errors_and_change_nothi
                     failures.append(f"{case.name}: error does not say /{case.says}/: {result.text[:200]!r}")
                 if any(not m.ephemeral and m.channel.type != 1 for m in result.messages):
                     failures.append(f"{case.name}: posted publicly")
+                sender = result.interaction.user
+                role = next((r for r, u in match.players.items() if u is sender), None)
+                shown = leaks(without_input(result), state, role)
+                if shown:
+                    failures.append(f"{case.name}: told {sender.name} about hidden {shown}")
             assert world.fingerprint() == before, f"the database changed during batch {start // BATCH}"
         assert not failures, f"{len(failures)} bad answers, e.g.:\n" + "\n".join(failures[:15])
         choices = await asyncio.gather(
