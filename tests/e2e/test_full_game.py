@@ -81,6 +81,19 @@ async def play(
         assert set(values) <= set(legal), "autocomplete offered an illegal action"
         used["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
+    if how == 1:
+        # "Take my turn" on the newest thread prompt opens the player's menus privately.
+        version = world.row(match.id).version
+        latest = world.latest_prompt(match)
+        turn = f"palantir:myturn:{match.id}:{version}"
+        if turn in latest.custom_ids():
+            opened = await user.click(latest, turn)
+            assert opened.ephemeral and opened.main is not None, opened.text
+            menu = world.offered(opened.main)
+            if action in menu:
+                used["my turn"] += 1
+                cid, value = menu[action]
+                return await user.select(opened.main, cid, [value])
     used["menu"] += 1
     return await world.pick(match, user, action)
 
@@ -159,5 +172,5 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         assert_png(end.files[0])
         assert end.files[0] == public_render(world, match), "the final image is the full reveal"
         assert len(world.actions(match.id)) == moves
-        assert used["menu"] and used["act"] and (used["typed"] or moves < 12), used
+        assert used["menu"] and used["act"] and used["my turn"] and (used["typed"] or moves < 12), used
         assert alice.dms and bob.dms, "both players got their private prompts by DM"
