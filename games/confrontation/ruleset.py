@@ -58,6 +58,7 @@ ABILITY_LABELS = {
     "saruman": "Use Saruman's ability",
     "mouth": "Mouth of Sauron: exchange your card for the 4",
     "gandalf": "Gandalf: +1 to this battle",
+    "smeagol": "Sméagol swaps places",
 }
 
 
@@ -261,6 +262,8 @@ class Confrontation(StepRuleset):
         return text
 
     def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+        if verb == "ability" and index == 0 and value in ABILITY_LABELS:
+            return ABILITY_LABELS[value]
         if value in REGIONS:
             return region_name(value)
         if value == "hidden":

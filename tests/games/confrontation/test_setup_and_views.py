@@ -172,3 +172,11 @@ def test_undo_works_inside_setup_but_never_after_a_card_choice_or_reveal() -> No
     assert not can_undo(battle, "sauron")
     with pytest.raises(NothingToUndo):
         undo(battle, "sauron")
+
+
+def test_ability_arguments_have_readable_labels() -> None:
+    state = position({"frodo": "shire"}, {"orcs": "mordor"})
+    assert R.describe_arg(state, "sauron", "ability", 0, "balrog").startswith("Reveal the Balrog")
+    assert R.describe_arg(state, "fellowship", "ability", 1, "frodo_v") == "Frodo (variant)"
+    assert R.describe_arg(state, "fellowship", "target", 0, "hidden") == "a hidden character"
+    assert R.describe_arg(state, "sauron", "special", 0, "recall_to_mordor") == "Recall to Mordor"
