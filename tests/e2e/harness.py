@@ -363,6 +363,7 @@ async def running_world(
         assert fd.unknown_routes == [], fd.unknown_routes
         assert fd.protocol_errors == [], fd.protocol_errors
         assert world.bot.unhandled_errors() == [], world.bot.tail(60)
+        assert fd.token not in world.bot.output, "the bot logged its token"
 
 
 def seeded(seed: int) -> random.Random:
