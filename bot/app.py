@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -43,6 +44,7 @@ class PalantirBot(commands.Bot):
     def __init__(self, config: Config) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.config = config
+        self._caught_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.use_announced_gateway()
@@ -83,6 +85,16 @@ class PalantirBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        if self._caught_up is None:
+            self._caught_up = asyncio.create_task(self.catch_up())
+
+    async def catch_up(self) -> None:
+        """Post what was committed but never announced before the last shutdown or crash."""
+        for match_id in await self.store.behind_in_discord():
+            try:
+                await self.delivery.catch_up(await self.service.get(match_id))
+            except Exception:
+                log.exception("could not catch up match %s", match_id)
 
     async def close(self) -> None:
         await super().close()

@@ -128,6 +128,7 @@ class Controller:
         text: str,
         *,
         expected_version: int | None = None,
+        expected_prompt: int | None = None,
     ) -> None:
         async with self.friendly(interaction):
             await self.defer(interaction)
@@ -136,6 +137,7 @@ class Controller:
                 interaction.user.id,
                 text,
                 expected_version=expected_version,
+                expected_prompt=expected_prompt,
                 interaction_id=str(interaction.id),
             )
             await self._after(interaction, result)
@@ -143,27 +145,35 @@ class Controller:
     async def pick(
         self, interaction: discord.Interaction[Any], match_id: int, version: int, index: int
     ) -> None:
-        """A choice from an action menu: the index of a legal action at ``version``."""
+        """A choice from an action menu: the index of a legal action at prompt ``version``."""
         async with self.friendly(interaction):
             live = await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if role is None:
                 raise ServiceError(f"You are not playing in match #{match_id}.")
             legal = self.service.legal(live, role)
-            if version != live.record.version or not 0 <= index < len(legal):
+            if version != live.prompt_version(role) or not 0 <= index < len(legal):
                 raise StaleAction(STALE)
-            await self.act(interaction, live, legal[index][0].text, expected_version=version)
+            await self.act(interaction, live, legal[index][0].text, expected_prompt=version)
 
     async def undo(
-        self, interaction: discord.Interaction[Any], match_id: int, *, expected_version: int | None = None
+        self, interaction: discord.Interaction[Any], match_id: int, *, expected_prompt: int | None = None
     ) -> None:
         async with self.friendly(interaction):
             live = await self.service.get(match_id)
-            if expected_version is not None and expected_version != live.record.version:
+            role = live.role_of(interaction.user.id)
+            if (
+                expected_prompt is not None
+                and role is not None
+                and expected_prompt != live.prompt_version(role)
+            ):
                 raise StaleAction(STALE)
             await self.defer(interaction)
             result = await self.service.undo(
-                match_id, interaction.user.id, interaction_id=str(interaction.id)
+                match_id,
+                interaction.user.id,
+                interaction_id=str(interaction.id),
+                expected_prompt=expected_prompt,
             )
             await self._after(interaction, result)
 

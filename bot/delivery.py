@@ -17,7 +17,7 @@ from games.core import can_undo
 
 from . import present
 from .service import ActResult, LiveMatch, MatchService
-from .storage import FINISHED, LOBBY
+from .storage import ACTIVE, FINISHED, LOBBY
 from .ui import actions_view, hand_view, lobby_view, prompt_view
 
 log = logging.getLogger(__name__)
@@ -133,11 +133,42 @@ class Delivery:
             view=None if finished else prompt_view(live.id, live.record.version),
         )
         await self._retire_prompt(live)
+        await self._remember_prompt(live, message)
         if finished:
             await self.announce_end(live)
             return
-        await self._remember_prompt(live, message)
         for role in result.roles_to_notify():
+            await self.dm(live, role)
+
+    async def catch_up(self, live: LiveMatch) -> None:
+        """Announce what a crash between commit and posting left untold (called at start-up)."""
+        record = live.record
+        prompt = await self.service.store.get_message(live.id, "prompt")
+        if prompt is None and record.status == ACTIVE and record.thread_id is None:
+            await self.announce_start(live)  # started, but the thread was never opened
+            return
+        posted = prompt.version if prompt is not None else 0
+        if posted >= record.version:
+            return
+        log.info("match %s: announcing entries %d..%d after a restart", live.id, posted + 1, record.version)
+        state = live.state or {}
+        since = await self.service.store.entry_seq(live.id, posted) or 0
+        lines = present.public_lines(state, since)
+        content = present.clip("\n".join([*lines, "", present.turn_text(live)]).strip())
+        finished = state.get("result") is not None
+        board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
+        message = await self.post(
+            self.thread_of(live),
+            content=content,
+            file=board,
+            view=None if finished else prompt_view(live.id, record.version),
+        )
+        await self._retire_prompt(live)
+        await self._remember_prompt(live, message)
+        if finished:
+            await self.announce_end(live)
+            return
+        for role in sorted(live.active_roles()):
             await self.dm(live, role)
 
     async def announce_end(self, live: LiveMatch) -> None:
@@ -179,7 +210,7 @@ class Delivery:
         legal = self.service.legal(live, role)
         view = None
         if state.get("result") is None:
-            view = actions_view(live.id, live.record.version, legal, undo=can_undo(state, role))
+            view = actions_view(live.id, live.prompt_version(role), legal, undo=can_undo(state, role))
         board = await self.image(live.ruleset.view(state, role), present.image_name(live, role))
         payload: dict[str, Any] = {
             "content": present.private_text(live, role, [label for _, label in legal]),

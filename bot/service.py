@@ -78,6 +78,10 @@ class LiveMatch:
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    def prompt_version(self, role: str) -> int:
+        """The version at which ``role``'s legal actions last changed (menus carry it)."""
+        return next((s.prompt_version for s in self.seats if s.role == role), 0)
+
     def is_seated(self, user_id: int) -> bool:
         return self.seat_of(user_id) is not None
 
@@ -145,6 +149,16 @@ def resigned(ruleset: Ruleset, state: State, role: str) -> State:
     finish(work, [r for r in work["roles"] if r != role], f"{ruleset.role_title(role)} resigned")
     work["seq"] += 1
     return work
+
+
+def changed_prompts(ruleset: Ruleset, before: State, after: State) -> tuple[str, ...]:
+    """Roles whose list of legal actions differs between two states."""
+    roles = [str(r) for r in after.get("roles", ())]
+
+    def legal(state: State, role: str) -> tuple[Action, ...]:
+        return () if state.get("result") is not None else ruleset.prompt(state, role).actions
+
+    return tuple(r for r in roles if legal(before, r) != legal(after, r))
 
 
 def replay_entry(ruleset: Ruleset, state: State, entry: ActionRecord) -> State:
@@ -401,14 +415,28 @@ class MatchService:
         action: str | Action,
         *,
         expected_version: int | None = None,
+        expected_prompt: int | None = None,
         interaction_id: str | None = None,
     ) -> ActResult:
-        """Validate and apply an action by ``user_id``; committed before this returns."""
-        return await self._entry(match_id, user_id, "act", action, expected_version, interaction_id)
+        """Validate and apply an action by ``user_id``; committed before this returns.
 
-    async def undo(self, match_id: int, user_id: int, *, interaction_id: str | None = None) -> ActResult:
+        ``expected_version`` (the match's version) or ``expected_prompt`` (the user's prompt
+        version, see :meth:`LiveMatch.prompt_version`) reject a choice made on an old prompt.
+        """
+        return await self._entry(
+            match_id, user_id, "act", action, expected_version, interaction_id, expected_prompt
+        )
+
+    async def undo(
+        self,
+        match_id: int,
+        user_id: int,
+        *,
+        interaction_id: str | None = None,
+        expected_prompt: int | None = None,
+    ) -> ActResult:
         """Take back the user's last action, within his own decision only (engine policy)."""
-        return await self._entry(match_id, user_id, "undo", "undo", None, interaction_id)
+        return await self._entry(match_id, user_id, "undo", "undo", None, interaction_id, expected_prompt)
 
     async def resign(self, match_id: int, user_id: int, *, interaction_id: str | None = None) -> ActResult:
         return await self._entry(match_id, user_id, "resign", "resign", None, interaction_id)
@@ -421,6 +449,7 @@ class MatchService:
         action: str | Action,
         expected_version: int | None,
         interaction_id: str | None,
+        expected_prompt: int | None = None,
     ) -> ActResult:
         previous = await self._duplicate(interaction_id)
         if previous is not None:
@@ -431,7 +460,8 @@ class MatchService:
             if previous is not None:
                 return previous
             role, before = self._playing(live, user_id)
-            if expected_version is not None and expected_version != live.record.version:
+            stale_prompt = expected_prompt is not None and expected_prompt != live.prompt_version(role)
+            if stale_prompt or (expected_version is not None and expected_version != live.record.version):
                 raise StaleAction("This prompt is out of date: the game has moved on. Use the newest one.")
             ruleset = live.ruleset
             if kind == "act":
@@ -458,6 +488,8 @@ class MatchService:
                 result=after.get("result"),
                 snapshot=finished or (kind != "undo" and ruleset.active(after) != ruleset.active(before)),
                 actor_last_seq=int(after["seq"]) if kind == "act" else None,
+                # The actor's own menus always go stale (a double click must not act twice).
+                new_prompts=tuple(dict.fromkeys((role, *changed_prompts(ruleset, before, after)))),
             )
             try:
                 await self.store.append(entry)
@@ -477,6 +509,10 @@ class MatchService:
             )
             if kind == "act":
                 live.seats = [replace(s, last_seq=entry.new_seq) if s.role == role else s for s in live.seats]
+            live.seats = [
+                replace(s, prompt_version=entry.new_version) if s.role in entry.new_prompts else s
+                for s in live.seats
+            ]
             if finished:
                 self._live.pop(match_id, None)
         log.info("match %s v%s: %s %s", match_id, entry.new_version, kind, role)

@@ -1,8 +1,11 @@
 """Buttons and select menus: restart-proof ``DynamicItem``s whose custom ids hold only ids.
 
-Custom ids: ``palantir:<purpose>:<match id>[:<version>[:<chunk>]]``. ``version`` is the match's
-log counter, so a click on an old prompt is recognised as stale; select values are indices into
-the clicking player's legal actions at that version. Nothing secret ever goes into a custom id.
+Custom ids: ``palantir:<purpose>:<match id>[:<version>[:<menu>]]``. On the public "Take my turn"
+button ``version`` is the match's log counter; on a player's own menus and Undo button it is
+that player's *prompt version* (when his legal actions last changed), so a click on an old
+prompt is recognised as stale while, in a simultaneous decision, the other player's move does
+not spoil a menu that is still valid. Select values are indices into the player's legal actions.
+Nothing secret ever goes into a custom id.
 """
 
 from __future__ import annotations
@@ -122,7 +125,7 @@ class UndoButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:undo:(?P<ma
         return cls(int(match["match"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await controller_of(interaction).undo(interaction, self.match_id, expected_version=self.version)
+        await controller_of(interaction).undo(interaction, self.match_id, expected_prompt=self.version)
 
 
 class ActionSelect(
@@ -193,7 +196,10 @@ def hand_view(match_id: int) -> ui.View:
 def actions_view(
     match_id: int, version: int, legal: Sequence[tuple[Action, str]], *, undo: bool
 ) -> ui.View | None:
-    """Select menus (25 actions each, up to four) plus an Undo button when allowed."""
+    """Select menus (25 actions each, up to four) plus an Undo button when allowed.
+
+    ``version`` is the player's prompt version (``LiveMatch.prompt_version``).
+    """
     view = ui.View(timeout=None)
     menus = chunks(list(range(len(legal))))[: MAX_MENUS - 1]
     for number, indices in enumerate(menus):

@@ -22,6 +22,7 @@ class SeatRecord:
     wanted_role: str | None
     role: str | None
     last_seq: int
+    prompt_version: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,6 +101,8 @@ class LogEntry:
     result: dict[str, Any] | None
     snapshot: bool
     actor_last_seq: int | None = None
+    #: Roles whose legal actions changed: their ``prompt_version`` becomes ``new_version``.
+    new_prompts: tuple[str, ...] = ()
 
 
 class Store:
@@ -238,11 +240,11 @@ class Store:
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._all(
-            "SELECT match_id, seat, user_id, wanted_role, role, last_seq FROM seats WHERE match_id = ? "
-            "ORDER BY seat",
+            "SELECT match_id, seat, user_id, wanted_role, role, last_seq, prompt_version FROM seats "
+            "WHERE match_id = ? ORDER BY seat",
             (match_id,),
         )
-        return [SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5])) for r in rows]
+        return [SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6])) for r in rows]
 
     async def add_seat(self, match_id: int, user_id: int, wanted_role: str | None) -> None:
         async with self.transaction() as conn:
@@ -334,6 +336,11 @@ class Store:
                     "UPDATE seats SET last_seq = ? WHERE match_id = ? AND role = ?",
                     (entry.actor_last_seq, entry.match_id, entry.role),
                 )
+            for role in entry.new_prompts:
+                await conn.execute(
+                    "UPDATE seats SET prompt_version = ? WHERE match_id = ? AND role = ?",
+                    (entry.new_version, entry.match_id, role),
+                )
             if entry.snapshot:
                 await conn.execute(
                     "INSERT INTO snapshots (match_id, action_id, seq, state) VALUES (?, ?, ?, ?)",
@@ -360,6 +367,22 @@ class Store:
             "SELECT action_id, state FROM snapshots WHERE match_id = ? ORDER BY action_id DESC", (match_id,)
         )
         return [(int(r[0]), str(r[1])) for r in rows]
+
+    async def behind_in_discord(self) -> list[int]:
+        """Started matches whose latest log entry was never announced (a crash after a commit)."""
+        rows = await self._all(
+            "SELECT m.id FROM matches m LEFT JOIN messages p ON p.match_id = m.id AND p.kind = 'prompt' "
+            "WHERE m.status IN ('active', 'finished') AND (p.version IS NULL OR p.version < m.version) "
+            "ORDER BY m.id"
+        )
+        return [int(r[0]) for r in rows]
+
+    async def entry_seq(self, match_id: int, index: int) -> int | None:
+        """The state seq at which the log entry number ``index`` (0-based) was applied."""
+        row = await self._one(
+            "SELECT seq FROM actions WHERE match_id = ? ORDER BY id LIMIT 1 OFFSET ?", (match_id, index)
+        )
+        return None if row is None else int(row[0])
 
     # -- Discord bookkeeping ---------------------------------------------------------
     async def set_message(

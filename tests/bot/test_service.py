@@ -266,3 +266,32 @@ async def test_lobby_start_needs_enough_players_and_the_creator(service: MatchSe
         await service.start(live.id, NORTH_USER)
     with pytest.raises(ServiceError, match="not started"):
         await service.act(live.id, NORTH_USER, "bid 1")
+
+
+async def test_prompt_versions_keep_a_simultaneous_choice_valid(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    north_menu, south_menu = live.prompt_version("north"), live.prompt_version("south")
+    await service.act(live.id, NORTH_USER, "bid 3", expected_prompt=north_menu)
+    # South's choices did not change: his menu from before North's bid is still good.
+    assert live.prompt_version("south") == south_menu
+    with pytest.raises(StaleAction):
+        await service.act(live.id, NORTH_USER, "bid 2", expected_prompt=north_menu)
+    await service.act(live.id, SOUTH_USER, "bid 1", expected_prompt=south_menu)
+    menu = live.prompt_version("north")
+    await service.act(live.id, NORTH_USER, "take", expected_prompt=menu)
+    with pytest.raises(StaleAction):  # the same menu clicked twice acts once
+        await service.act(live.id, NORTH_USER, "take", expected_prompt=menu)
+    assert live.state is not None and live.state["pile"] == 6
+
+
+async def test_matches_behind_in_discord_are_found_for_catch_up(service: MatchService, store: Store) -> None:
+    live = await started_pebbles(service)
+    assert await store.behind_in_discord() == [live.id]  # started, never announced
+    await store.set_message(live.id, "prompt", 10, 20, live.record.version)
+    await service.act(live.id, NORTH_USER, "bid 3")
+    await service.act(live.id, SOUTH_USER, "bid 1")
+    assert await store.behind_in_discord() == [live.id]
+    assert await store.entry_seq(live.id, 1) == 1  # the second entry was applied at seq 1
+    assert await store.entry_seq(live.id, 5) is None
+    await store.set_message(live.id, "prompt", 10, 21, live.record.version)
+    assert await store.behind_in_discord() == []
