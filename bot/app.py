@@ -53,6 +53,7 @@ class PalantirBot(commands.Bot):
         self.delivery = Delivery(self, self.service)
         self.controller = Controller(self.service, self.delivery)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.error(self.on_app_command_error)
         await self.add_cog(GameCog(self))
         await self.add_cog(PerGameCog(self))
         resumed = await self.service.resume_all()
@@ -82,6 +83,20 @@ class PalantirBot(commands.Bot):
         synced = await self.tree.sync(guild=guild)
         await self.store.set_meta(key, digest)
         log.info("synced %d application commands (%s)", len(synced), "dev guild" if guild else "global")
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+    ) -> None:
+        """Whatever escaped a command (e.g. a client with an outdated command list): answer kindly."""
+        if isinstance(error, discord.app_commands.CommandSignatureMismatch):
+            text = "This command was just updated; please try again in a minute (or restart Discord)."
+            log.warning("outdated command used: %s", error.command.qualified_name)
+        elif isinstance(error, discord.app_commands.CheckFailure):
+            text = "This command can't be used here."
+        else:
+            text = "Something went wrong on my side; nothing was changed."
+            log.error("command failed: %s", type(error).__name__, exc_info=error)
+        await self.controller.refuse(interaction, text)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

@@ -31,6 +31,7 @@ class Delivery:
     def __init__(self, client: discord.Client, service: MatchService) -> None:
         self.client = client
         self.service = service
+        self._users: dict[int, discord.User] = {}
 
     # -- plumbing -----------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any | None:
@@ -225,7 +226,9 @@ class Delivery:
         if user_id is None:
             return False
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            user = self._users.get(user_id) or self.client.get_user(user_id)
+            if user is None:
+                user = self._users[user_id] = await self.client.fetch_user(user_id)
             await user.send(**await self.private_payload(live, role))
         except discord.Forbidden as exc:
             await self._dm_failed(live, user_id, exc.code)
