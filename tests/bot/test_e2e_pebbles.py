@@ -113,3 +113,36 @@ async def test_lobby_thread_hidden_bids_turns_and_restart(world: World) -> None:
     assert any("Game over" in m.content for m in thread.messages)
     late = await alice.slash(thread, "game act", action="take")
     assert late.ephemeral and "over" in late.content
+
+
+async def test_commands_for_looking_around_and_bad_options(world: World) -> None:
+    fd, alice, bob = world.fd, world.alice, world.bob
+    bad = await alice.slash(world.games, "game new", game="pebbles", pile="12")
+    assert bad.ephemeral and "not a choice for pile" in bad.content
+    other = await alice.slash(world.games, "game new", game="pebbles", variant="classic")
+    assert other.ephemeral and "no option" in other.content
+    assert world.games.messages == []
+
+    await alice.slash(world.games, "game new", game="pebbles", side="south", pile="10")
+    lobby = world.games.messages[-1]
+    joined = await bob.slash(world.games, "game join", match="1")
+    assert joined.ephemeral and "North" in joined.content
+    await fd.quiet(0.3)
+    thread = world.games.threads[-1]
+    assert "started" in lobby.content and "palantir:join:1" not in lobby.custom_ids()
+
+    hand = await bob.slash(thread, "hand")
+    assert hand.ephemeral and "Bid" in hand.text
+    await bob.slash(thread, "game act", action="bid 2")
+    status = await world.carol.slash(thread, "game status")
+    assert status.ephemeral and "Pebbles" in status.content and "You:" not in status.content
+    log = await bob.slash(thread, "game log")
+    assert log.ephemeral and "Nothing has happened" in log.content
+    mine = await alice.slash(world.games, "game list")
+    assert mine.ephemeral and "#1 Pebbles as South" in mine.content
+    board = await world.carol.slash(thread, "game board")
+    assert not board.ephemeral and "match #1" in board.content
+    nothing = await alice.slash(thread, "game undo")
+    assert nothing.ephemeral and "nothing you can undo" in nothing.content.lower()
+    stranger = await world.carol.slash(thread, "game act", action="bid 1")
+    assert stranger.ephemeral and "not playing" in stranger.content
