@@ -69,6 +69,15 @@ def _king_candidates(state: State) -> list[str]:
     return [c for c in names if not (c == "watcher" and state["revealed"].get(c) == "perm")]
 
 
+def replaces_move(state: State, card: str) -> bool:
+    """Whether ``card`` is played in place of the move (every 2002 card, Deluxe instead-of-turn).
+
+    Deluxe before-move cards need a forward move that is itself a legal move, and the Deluxe
+    Palantír is played in addition to the move, so neither lets a player without a move act.
+    """
+    return special_set(state) == "2002" or SPECIALS[card].timing == "instead-of-turn"
+
+
 def turn_actions(state: State, frame: Frame) -> list[Action]:
     """Special cards the side in ``frame`` may play now in its turn."""
     card_set = special_set(state)
@@ -155,17 +164,20 @@ def apply_turn_special(state: State, frame: Frame, side: str, action: Action) ->
             f"The Fellowship plays {name}: Aragorn is revealed in {region_name(state['pos'][aragorn])} "
             f"and names {char_name(target)}.",
         )
-        if target not in state["public"]:
+        if target in state["chars"][SAURON] and target not in state["public"]:
+            # Everyone heard the name; the checker must not treat the name itself as a leak.
             state["public"] = sorted([*state["public"], target])
-        if target in state["pos"]:
-            state["king"] = target
-        else:
-            emit(state, f"{char_name(target)} is not on the board: the call goes unanswered.")
+        # Set even for a Draft side Sauron did not play: his next turn looks the same either way,
+        # so nothing tells the Fellowship which side of the tile he drafted.
+        state["king"] = target
         turn.end_turn(state)
         return
     if card == "palantir":
         play_palantir(state, args[0], announce=False)
         if special_set(state) == "2002":
+            turn.end_turn(state)
+        elif not turn.move_actions(state, frame) and not turn_actions(state, frame):
+            emit(state, "Sauron has nothing left to do this turn; the turn ends.")
             turn.end_turn(state)
         return
     if card == "recall_to_mordor":

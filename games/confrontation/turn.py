@@ -68,7 +68,11 @@ class Turn(Step):
         text = "Your turn: move one character one region forward (`move <character> <region>`)."
         king = state.get("king")
         if role == SAURON and king:
-            text += f" A King Revealed: you must move {char_name(king)} if it can move."
+            if king in state["pos"]:
+                text += f" A King Revealed: you must move {char_name(king)} if it can move."
+            else:
+                text += f" A King Revealed named {char_name(king)}, who is not in your army: move freely."
+            text += " No special card may replace this move."
         if state["specials"][role]["held"]:
             text += " Special cards you can play now are listed as `special ...` actions."
         return text
@@ -167,14 +171,15 @@ def end_turn(state: State) -> None:
 
 
 def can_act(state: State, frame: Frame) -> bool:
-    """Whether the side in ``frame`` has any legal action (stops at the first move found)."""
+    """Whether the side in ``frame`` can make its turn: a move, or a special card played in
+    place of the move (a Deluxe Palantír is played besides the move, so it does not count)."""
     side = frame["side"]
     cnt = counts(state)
     pos = state["pos"]
     for char in state["chars"][side]:
         if char in pos and destinations(state, char, cnt):
             return True
-    return bool(specials.turn_actions(state, frame))
+    return any(specials.replaces_move(state, a.args[0]) for a in specials.turn_actions(state, frame))
 
 
 def start_turn(state: State, side: str) -> None:

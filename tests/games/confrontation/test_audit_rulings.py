@@ -1,0 +1,102 @@
+"""Regression tests for the rules audit: each test is named after the rule it protects."""
+
+from __future__ import annotations
+
+from games.confrontation.secrets import log_leaks
+from games.core import can_undo, project_log, submit
+
+from .helpers import R, act, legal, position, step, winner
+
+DLX = {"specials": "deluxe-4"}
+
+
+# -- undo never crosses a reveal (rules §10.16) ---------------------------------------------
+
+
+def test_undo_never_crosses_the_reveal_of_a_lone_defender_sauron_side() -> None:
+    state = position({"gimli": "rohan", "frodo": "shire"}, {"saruman": "gondor"})
+    state = act(state, "sauron", "move saruman rohan")
+    assert step(state) == "b_stexts" and R.active(state) == frozenset({"sauron"})
+    assert not can_undo(state, "sauron")
+
+
+def test_undo_never_crosses_the_reveal_before_a_gwaihir_decision() -> None:
+    state = position(
+        {"gimli": "eregion", "frodo": "shire"},
+        {"cave_troll": "misty_mountains", "orcs": "mordor"},
+        turn="fellowship",
+        held={"fellowship": ["gwaihir"], "sauron": []},
+        **DLX,
+    )
+    state = act(state, "fellowship", "move gimli misty_mountains")
+    assert "special gwaihir eregion" in legal(state, "fellowship")
+    assert not can_undo(state, "fellowship")
+
+
+# -- no legal move loses; the Deluxe Palantír does not replace the move (rules §4, Decision 2)
+
+
+def test_no_legal_move_loses_even_holding_the_deluxe_palantir() -> None:
+    state = position(
+        {"frodo_v": "shire", "sam_v": "rohan"},
+        {"watcher": "gondor"},
+        turn="fellowship",
+        variant="deluxe-variant",
+        held={"fellowship": [], "sauron": ["palantir"]},
+        revealed={"watcher": "perm"},
+        **DLX,
+    )
+    state = act(state, "fellowship", "move frodo_v arthedain")
+    assert winner(state) == "fellowship"
+    assert state["result"]["reason"] == "Sauron had no legal move"
+
+
+def test_an_instead_of_turn_special_still_saves_a_player_without_moves() -> None:
+    state = position(
+        {"frodo_v": "shire", "sam_v": "rohan"},
+        {"watcher": "gondor"},
+        turn="fellowship",
+        variant="deluxe-variant",
+        held={"fellowship": [], "sauron": ["palantir", "crebain"]},
+        revealed={"watcher": "perm"},
+        **DLX,
+    )
+    state = act(state, "fellowship", "move frodo_v arthedain")
+    assert winner(state) is None
+    assert "special crebain rohan" in legal(state, "sauron")
+
+
+# -- A King Revealed in a Draft never tells which tile side Sauron drafted (rules §10.10) ----
+
+
+def _king_draft(named: str) -> list[str]:
+    state = position(
+        {"aragorn": "rohan", "frodo": "shire"},
+        {"uruk_hai": "mordor", "orcs": "gondor"},
+        turn="fellowship",
+        variant="draft",
+        held={"fellowship": ["a_king_revealed"], "sauron": []},
+        **DLX,
+    )
+    out = submit(R, state, "fellowship", f"special a_king_revealed {named}", check=True)
+    assert not log_leaks(out.state, None) and not log_leaks(out.state, "fellowship")
+    lines = project_log(out.state, None)
+    return [line.replace(named.title(), "X").replace("Uruk-hai", "X") for line in lines]
+
+
+def test_a_king_revealed_in_a_draft_says_the_same_whether_the_named_side_was_drafted() -> None:
+    assert _king_draft("balrog") == _king_draft("uruk_hai")
+
+
+def test_a_king_revealed_naming_an_undrafted_side_still_blocks_specials_instead_of_the_move() -> None:
+    state = position(
+        {"aragorn": "rohan", "frodo": "shire"},
+        {"uruk_hai": "mordor", "orcs": "gondor"},
+        turn="fellowship",
+        variant="draft",
+        held={"fellowship": ["a_king_revealed"], "sauron": ["recall_to_mordor"]},
+        **DLX,
+    )
+    state = act(state, "fellowship", "special a_king_revealed balrog")
+    assert not any(a.startswith("special recall_to_mordor") for a in legal(state, "sauron"))
+    assert "move orcs rohan" in legal(state, "sauron")
