@@ -6,8 +6,6 @@ import asyncio
 import random
 from pathlib import Path
 
-import pytest
-
 from games.core import dump, find, load, submit
 from tests.e2e.harness import Match, World, is_error, requires_bot, running_world, seeded
 from tests.fakediscord import User
@@ -45,11 +43,6 @@ def pick_action(world: World, match: Match, role: str, rng: random.Random) -> st
     return rng.choice(legal)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (bot): in a simultaneous decision (setup, card choice) the menus carry the match-wide "
-    "version, so the first player's move makes the other player's still-legal click 'out of date'",
-)
 async def test_both_players_clicking_at_once_in_a_simultaneous_decision_are_both_applied(
     tmp_path: Path,
 ) -> None:
