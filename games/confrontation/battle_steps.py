@@ -38,6 +38,9 @@ class AskStep(Step):
         return f"Waiting for {title(frame['ask']['side'])} to decide in the battle."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        # Every battle decision is announced to the opponent at once (a retreat, a Magic
+        # replacement, an ability): it can never be taken back.
+        barrier(state)
         frame["phase"] = frame["ask"]["then"]
         self.handle(state, frame, role, action)
         frame["ask"] = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, Step, pop, push
+from games.core.flow import Frame, Step, barrier, pop, push
 
 from . import battle, specials
 from .board import count, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer, who
@@ -160,6 +160,7 @@ def end_turn(state: State) -> None:
     check_shire(state)
     if state["result"] is not None:
         return
+    barrier(state)  # a finished turn is never taken back, even if the same player acts next
     frame = pop(state)
     side = frame["side"]
     if side == SAURON:

@@ -100,3 +100,29 @@ def test_a_king_revealed_naming_an_undrafted_side_still_blocks_specials_instead_
     state = act(state, "fellowship", "special a_king_revealed balrog")
     assert not any(a.startswith("special recall_to_mordor") for a in legal(state, "sauron"))
     assert "move orcs rohan" in legal(state, "sauron")
+
+
+# -- undo never crosses a battle decision or a finished turn (rules §10.16) ------------------
+
+
+def test_undo_never_takes_back_an_announced_magic_replacement() -> None:
+    state = position(
+        {"gimli": "eregion", "frodo": "shire"},
+        {"orcs_v": "mordor", "cave_troll": "caradhras"},
+        hands={"fellowship": ["magic", "1", "2"], "sauron": ["1", "2", "3"]},
+    )
+    state = act(state, "sauron", "move cave_troll eregion", "card 1")
+    state = act(state, "fellowship", "card magic", "card retreat")
+    assert step(state) == "b_retreat" and R.active(state) == frozenset({"fellowship"})
+    assert not can_undo(state, "fellowship")
+
+
+def test_undo_never_takes_back_a_finished_turn_when_the_same_player_acts_next() -> None:
+    state = position(
+        {"gimli": "eregion", "frodo": "shire"}, {"orcs": "caradhras", "warg": "mordor"}, turn="fellowship"
+    )
+    state = act(state, "fellowship", "move gimli fangorn")
+    assert step(state) == "ambush"
+    state = act(state, "sauron", "decline")
+    assert state["turn"]["side"] == "sauron" and R.active(state) == frozenset({"sauron"})
+    assert not can_undo(state, "sauron")
