@@ -46,13 +46,14 @@ def destinations(state: State, char: str, cnt: Counts | None = None) -> dict[str
     side = SIDE_OF[char]
     own, foe = cnt[side], cnt[_FOE[side]]
     result = {n: "step" for n in _STEPS[side][here] if foe[n] or own[n] < CAPACITY[n]}
-    tunnel = TUNNEL_TO
-    if here == TUNNEL_FROM and side == FELLOWSHIP and (foe[tunnel] or own[tunnel] < CAPACITY[tunnel]):
-        result.setdefault(tunnel, "tunnel")
     extra = _ABILITY_MOVES.get(char)
     if extra is not None:
         for n, kind in extra(state, char, here, cnt).items():
             result.setdefault(n, kind)
+    # After the abilities: Treebeard's placement in Fangorn never passes through the Tunnel.
+    tunnel = TUNNEL_TO
+    if here == TUNNEL_FROM and side == FELLOWSHIP and (foe[tunnel] or own[tunnel] < CAPACITY[tunnel]):
+        result.setdefault(tunnel, "tunnel")
     return result
 
 

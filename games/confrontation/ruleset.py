@@ -25,8 +25,9 @@ from .data import (
     specials_of,
 )
 from .invariants import check
+from .moves import destinations
 from .setup import Setup
-from .turn import Ambush, Turn
+from .turn import Ambush, Turn, is_tunnel
 from .view import build_view
 
 log = logging.getLogger(__name__)
@@ -213,7 +214,7 @@ class Confrontation(StepRuleset):
             enemy = SAURON if role == FELLOWSHIP else FELLOWSHIP
             if any(r == dest and CHARS[c].side == enemy for c, r in state["pos"].items()):
                 text += " (attack)"
-            if origin == "eregion" and dest == "fangorn" and role == FELLOWSHIP:
+            if is_tunnel(role, origin, dest, destinations(state, char).get(dest)):
                 text += " through the Tunnel of Moria"
             return text
         if verb == "target":

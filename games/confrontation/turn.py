@@ -95,12 +95,13 @@ def start_move(state: State, char: str, dest: str, *, then: str) -> None:
     """Move ``char`` to ``dest`` (already checked legal). ``then``: ``end`` the turn or ``stay``."""
     side = CHARS[char].side
     origin = state["pos"][char]
-    if char == "uruk_hai" and destinations(state, char).get(dest) == "uruk":
+    kind = destinations(state, char).get(dest)
+    if kind == "uruk":
         reveal(state, char)
     mover = who(state, char, None)
     public = f"{cap_first(mover)} moves from {region_name(origin)} to {region_name(dest)}"
     own = f"{char_name(char)} moves from {region_name(origin)} to {region_name(dest)}"
-    tunnel = side == FELLOWSHIP and origin == TUNNEL_FROM and dest == TUNNEL_TO
+    tunnel = is_tunnel(side, origin, dest, kind)
     if tunnel:
         public += " through the Tunnel of Moria"
         own += " through the Tunnel of Moria"
@@ -116,6 +117,14 @@ def start_move(state: State, char: str, dest: str, *, then: str) -> None:
         push(state, "ambush", char=char, origin=origin, then=then)
         return
     land(state, char, dest, then=then)
+
+
+def is_tunnel(side: str, origin: str | None, dest: str, kind: str | None) -> bool:
+    """Whether a move goes through the Tunnel of Moria (Treebeard's placement never does).
+
+    ``kind`` comes from :func:`destinations`; ``None`` (a special card's move) is a Tunnel move.
+    """
+    return side == FELLOWSHIP and origin == TUNNEL_FROM and dest == TUNNEL_TO and kind != "treebeard"
 
 
 def cap_first(text: str) -> str:

@@ -126,3 +126,32 @@ def test_undo_never_takes_back_a_finished_turn_when_the_same_player_acts_next() 
     state = act(state, "sauron", "decline")
     assert state["turn"]["side"] == "sauron" and R.active(state) == frozenset({"sauron"})
     assert not can_undo(state, "sauron")
+
+
+# -- Treebeard's move to Fangorn is a placement, not a Tunnel move (rules §11.1, §12 #5) -----
+
+
+def test_treebeard_placed_in_fangorn_from_eregion_never_meets_the_balrog() -> None:
+    state = position(
+        {"treebeard": "eregion", "frodo": "shire"},
+        {"balrog": "caradhras", "orcs": "fangorn"},
+        turn="fellowship",
+        variant="draft",
+    )
+    label = R.describe(state, "fellowship", R.parse(state, "fellowship", "move treebeard fangorn"))
+    assert "Tunnel" not in label
+    state = act(state, "fellowship", "move treebeard fangorn")
+    assert step(state) != "ambush"
+    assert "Tunnel" not in "\n".join(project_log(state, None))
+    assert "treebeard" in state["revealed"] and state["pos"]["treebeard"] == "fangorn"
+
+
+def test_treebeard_into_an_empty_fangorn_from_eregion_still_uses_the_tunnel() -> None:
+    state = position(
+        {"treebeard": "eregion", "frodo": "shire"},
+        {"balrog": "caradhras", "orcs": "mordor"},
+        turn="fellowship",
+        variant="draft",
+    )
+    state = act(state, "fellowship", "move treebeard fangorn")
+    assert step(state) == "ambush"
