@@ -173,9 +173,9 @@ class World:
                 return msg
         result = await user.click(self.latest_prompt(match), f"palantir:hand:{match.id}")
         assert result.ephemeral, result.text
-        msg = result.main
-        if msg is not None and any(_pick_of(c, match.id) for c in msg.custom_ids()):
-            return msg
+        opened = result.main
+        if opened is not None and any(_pick_of(c, match.id) for c in opened.custom_ids()):
+            return opened
         return None
 
     @staticmethod

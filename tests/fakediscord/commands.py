@@ -80,7 +80,7 @@ class CommandTree:
             top.get("dm_permission") is False or 1 not in (top.get("contexts") or [0, 1, 2])
         ):
             raise CommandUsageError(f"/{words[0]} cannot be used in DMs (guild only)")
-        node, chain = top, []
+        node, chain = top, list[str]()
         for word in words[1:]:
             subs = [o for o in node.get("options", []) if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
             nxt = next((o for o in subs if o["name"] == word), None)

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from . import validation
 from .interactions import (
@@ -146,7 +146,7 @@ class Rest:
         return error(404, "404: Not Found", 0)
 
     # -- payload reading ----------------------------------------------------------
-    async def read(self, request: web.Request) -> tuple[Json, list[Upload]]:
+    async def read(self, request: web.Request) -> tuple[Any, list[Upload]]:
         """The JSON payload and uploaded files, from JSON or multipart bodies."""
         if not request.content_type.startswith("multipart/"):
             raw = await request.read()
@@ -158,14 +158,16 @@ class Rest:
             part = await reader.next()
             if part is None:
                 break
-            name = part.name or ""  # type: ignore[union-attr]
-            data = await part.read()  # type: ignore[union-attr]
+            if not isinstance(part, BodyPartReader):
+                continue
+            name = part.name or ""
+            data = await part.read()
             if name == "payload_json":
                 payload = json.loads(data)
             elif name.startswith("files[") or name.startswith("file"):
                 index = int(re.sub(r"\D", "", name) or len(files))
-                filename = part.filename or f"file{index}"  # type: ignore[union-attr]
-                ctype = part.headers.get("Content-Type", "application/octet-stream")  # type: ignore[union-attr]
+                filename = part.filename or f"file{index}"
+                ctype = part.headers.get("Content-Type", "application/octet-stream")
                 files.append(Upload(index, filename, bytes(data), ctype))
         return payload, files
 
@@ -225,7 +227,8 @@ class Rest:
     async def put_commands(self, request: web.Request, m: dict[str, str]) -> web.Response:
         if int(m["app"]) != self.server.application_id:
             return error(403, "Missing Access", 50001)
-        payload, _ = await self.read(request)
+        body, _ = await self.read(request)
+        payload: list[Json] = list(body)  # a bulk overwrite is a JSON array
         tree = self.server.commands
         old = tree.guild_commands.get(int(m["guild"]), []) if "guild" in m else tree.global_commands
         ids = {(c["name"], c.get("type", 1)): c["id"] for c in old}

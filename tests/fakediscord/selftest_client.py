@@ -11,6 +11,7 @@ import logging
 import os
 import struct
 import zlib
+from typing import Any
 
 import discord
 import yarl
@@ -73,7 +74,9 @@ class Flavour(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], templa
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
-        picked = ", ".join(interaction.data.get("values", []))  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        picked = ", ".join(values)
         await interaction.edit_original_response(content=f"you picked {picked}")
 
 

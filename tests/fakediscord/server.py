@@ -105,9 +105,9 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        sockets = getattr(site._server, "sockets", None)
+        assert sockets, "the fake server did not bind"
+        self.port = int(sockets[0].getsockname()[1])
         log.info("fake discord listening on %s", self.base_url)
 
     async def close(self) -> None:

@@ -49,7 +49,8 @@ def is_png(data: bytes) -> bool:
     if not data.startswith(b"\x89PNG\r\n\x1a\n"):
         return False
     length = struct.unpack(">I", data[8:12])[0]
-    return zlib.crc32(data[12 : 16 + length]) == struct.unpack(">I", data[16 + length : 20 + length])[0]
+    crc: int = struct.unpack(">I", data[16 + length : 20 + length])[0]
+    return zlib.crc32(data[12 : 16 + length]) == crc
 
 
 async def test_handshake_uses_zlib_stream_and_syncs_the_guild_tree(world: World) -> None:
