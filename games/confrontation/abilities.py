@@ -34,7 +34,7 @@ def fellowship_strength(state: State, fight: Fight, region: str) -> int:
     base = CHARS[f].strength
     if fight["warg"]:
         return base
-    if f == "sam" and any(state["pos"].get(fr) == region for fr in FRODOS):
+    if f == "sam" and "sam5" in fight["flags"]:
         return 5
     if f == "treebeard" and region == "fangorn":
         return 6

@@ -18,6 +18,7 @@ from games.core.rng import choice
 
 from . import specials, turn
 from .abilities import (
+    FRODOS,
     GANDALFS,
     SLAYERS,
     fellowship_strength,
@@ -178,21 +179,27 @@ def _reveal(state: State, frame: Frame) -> bool:
     if s == "orcs" and not fight["fa"]:
         fight["orcs_kill"] = not frame["orcs_used"]
         frame["orcs_used"] = True
-    if f == "sam" and not fight["warg"]:
-        for frodo in ("frodo", "frodo_v"):
-            if state["pos"].get(frodo) == frame["region"]:
-                reveal(state, frodo)
-                emit(state, f"Sam stands with {char_name(frodo)}: his strength is 5.")
     frame["phase"] = "ftexts"
     return False
 
 
 def _ftexts(state: State, frame: Frame) -> bool:
-    """Optional Fellowship texts (retreats, Sam, Sméagol, variant Aragorn) and Gwaihir."""
+    """Optional Fellowship texts (retreats, Sam, Sméagol, variant Aragorn) and Gwaihir.
+
+    Two questions are asked even when the answer can only be `decline`, so that asking tells
+    Sauron nothing: Sam's strength 5 whenever Sam is not alone (is Frodo beside him?), and
+    Gwaihir while the Fellowship may secretly hold it (Deluxe, choose 2).
+    """
     fight = frame["fight"]
     f, region, fa = fight["f"], frame["region"], fight["fa"]
     acts: list[Action] = []
+    window = False
     if not fight["warg"]:
+        if f == "sam" and "sam5" not in fight["flags"] and count(state, region, FELLOWSHIP) > 1:
+            window = True
+            if any(state["pos"].get(fr) == region for fr in FRODOS):
+                acts.append(Action("ability", ("sam",)))
+        window = window or specials.gwaihir_unknown(state)
         if f == "frodo" and not fa:
             acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "s")]
         if f == "pippin" and fa:
@@ -206,7 +213,7 @@ def _ftexts(state: State, frame: Frame) -> bool:
         if f == "aragorn_v" and not fa:
             acts.append(Action("ability", ("aragorn",)))
         acts += specials.gwaihir_actions(state, region)
-    if not acts:
+    if not acts and not window:
         frame["phase"] = "fauto"
         return False
     acts.append(Action("decline"))
@@ -262,6 +269,7 @@ def _stexts(state: State, frame: Frame) -> bool:
 _OPTION_TEXTS = {
     "retreat": "{me} may retreat (`retreat <region>`)",
     "sam": "Sam may fight in Frodo's place (`ability sam`)",
+    "sam5": "Sam may reveal Frodo beside him to fight at strength 5 (`ability sam`)",
     "smeagol": "Sméagol may swap places with a neighbour (`ability smeagol <character>`)",
     "aragorn": "Aragorn may declare that no cards are played (`ability aragorn`)",
     "saruman": "Saruman may declare that no cards are played (`ability saruman`)",
@@ -276,10 +284,14 @@ def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
     keys: list[str] = []
     for a in acts:
         key = a.args[0] if a.verb in ("ability", "special") else a.verb
+        if key == "sam" and mine == "sam":
+            key = "sam5"
         if key in _OPTION_TEXTS and key not in keys:
             keys.append(key)
     options = "; ".join(_OPTION_TEXTS[k].format(me=char_name(mine)) for k in keys)
     head = f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}."
+    if not options:
+        return f"{head} No ability can help here: `decline`."
     return f"{head} {options[0].upper()}{options[1:]}; or `decline`."
 
 

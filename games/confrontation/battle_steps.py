@@ -11,6 +11,7 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier
 
 from . import battle, specials
+from .abilities import FRODOS
 from .board import move_to, remove, reveal
 from .common import cap_title, title
 from .data import FELLOWSHIP, SAURON, card_name, char_name, region_name
@@ -83,10 +84,18 @@ class FellowshipTexts(AskStep):
             frame["phase"] = "end_fight"
         elif action.verb == "ability":
             what = action.args[0]
-            if what == "sam":
+            if what == "sam" and fight["f"] == "sam":
+                for frodo in FRODOS:
+                    if state["pos"].get(frodo) == region:
+                        reveal(state, frodo)
+                        emit(state, f"Sam stands with {char_name(frodo)}: his strength is 5.")
+                fight["flags"].append("sam5")
+                frame["phase"] = "fauto"
+            elif what == "sam":
                 reveal(state, "sam")
-                emit(state, f"Sam steps in to fight in {char_name(fight['f'])}'s place.")
+                emit(state, f"Sam steps in to fight in {char_name(fight['f'])}'s place: his strength is 5.")
                 fight["f"] = "sam"
+                fight["flags"].append("sam5")  # Frodo, just drawn, stands revealed beside him
                 frame["phase"] = "fauto"
             elif what == "smeagol":
                 partner = action.args[1]

@@ -63,6 +63,9 @@ ABILITY_LABELS = {
 }
 
 
+SAM_STRENGTH_LABEL = "Sam: reveal Frodo beside him and fight at strength 5"
+
+
 def _param(name: str, description: str) -> CommandParam:
     return CommandParam(name, description)
 
@@ -226,7 +229,7 @@ class Confrontation(StepRuleset):
         if verb == "ability":
             if args[0] == "smeagol" and len(args) > 1:
                 return f"Sméagol swaps places with {char_name(args[1])}"
-            return ABILITY_LABELS.get(args[0], f"Use {args[0]}")
+            return self._ability_label(state, args[0])
         if verb == "decline":
             return "Decline"
         if verb == "special":
@@ -244,6 +247,13 @@ class Confrontation(StepRuleset):
         if verb == "pick-special":
             return f"Keep {SPECIALS[args[0]].name}"
         return action.text
+
+    def _ability_label(self, state: State, ability: str) -> str:
+        if ability == "sam":
+            frame = next((f for f in state["stack"] if f.get("fight")), None)
+            if frame is not None and frame["fight"]["f"] == "sam":
+                return SAM_STRENGTH_LABEL
+        return ABILITY_LABELS.get(ability, f"Use {ability}")
 
     def _describe_special(self, state: State, role: str, args: tuple[str, ...]) -> str:
         card, *rest = args
@@ -264,7 +274,7 @@ class Confrontation(StepRuleset):
 
     def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
         if verb == "ability" and index == 0 and value in ABILITY_LABELS:
-            return ABILITY_LABELS[value]
+            return self._ability_label(state, value)
         if value in REGIONS:
             return region_name(value)
         if value == "hidden":

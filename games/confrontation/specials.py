@@ -231,6 +231,18 @@ def gwaihir_actions(state: State, region: str) -> list[Action]:
     return [Action("special", ("gwaihir", r)) for r in retreat_options(state, FELLOWSHIP, region, "sb")]
 
 
+def gwaihir_unknown(state: State) -> bool:
+    """Whether Sauron cannot know that the Fellowship lacks Gwaihir (Deluxe, choose 2).
+
+    While this holds, the Fellowship is asked at the start of every fight (not against the
+    Warg), even with `decline` as its only choice, so the question never shows the card.
+    """
+    if state["options"].get("specials") != "deluxe-2":
+        return False
+    mine = state["specials"][FELLOWSHIP]
+    return bool(mine["held"]) and "gwaihir" not in mine["used"]
+
+
 def after_pre_move(state: State) -> None:
     """After Shadowfax or Dark of Mordor moved a character: the normal move follows, if any."""
     frame = state["stack"][-1]

@@ -155,3 +155,56 @@ def test_treebeard_into_an_empty_fangorn_from_eregion_still_uses_the_tunnel() ->
     )
     state = act(state, "fellowship", "move treebeard fangorn")
     assert step(state) == "ambush"
+
+
+# -- Sam's strength 5 is optional and needs Frodo revealed (rules §8.1 Sam, §12 #2) ----------
+
+
+def _sam_attacked(others: dict[str, str]) -> dict:
+    state = position(
+        {"sam": "shire", **others}, {"cave_troll": "arthedain", "orcs": "mordor"}, revealed=["sam"]
+    )
+    state = act(state, "sauron", "move cave_troll shire", "target sam")
+    assert step(state) == "b_ftexts" and R.active(state) == frozenset({"fellowship"})
+    return state
+
+
+def test_sam_strength_5_is_optional_so_frodo_may_stay_hidden() -> None:
+    state = _sam_attacked({"frodo": "shire", "merry": "shire"})
+    assert legal(state, "fellowship") == {"ability sam", "decline"}
+    label = R.describe(state, "fellowship", R.parse(state, "fellowship", "ability sam"))
+    assert "strength 5" in label
+    state = act(state, "fellowship", "decline")
+    assert "frodo" not in state["revealed"]
+    state = act(act(state, "sauron", "card 1"), "fellowship", "card 1")
+    assert "Sam 2+1 = 3" in "\n".join(project_log(state, None))
+    assert "target frodo" not in legal(state, "sauron")
+
+
+def test_sam_strength_5_claimed_reveals_frodo() -> None:
+    state = act(_sam_attacked({"frodo": "shire", "merry": "shire"}), "fellowship", "ability sam")
+    assert state["revealed"].get("frodo") == "turn"
+    state = act(act(state, "sauron", "card 1"), "fellowship", "card 1")
+    assert "Sam 5+1 = 6" in "\n".join(project_log(state, None))
+
+
+def test_sam_strength_question_is_asked_without_frodo_too_so_it_tells_nothing() -> None:
+    state = _sam_attacked({"frodo": "rohan", "merry": "shire"})
+    assert legal(state, "fellowship") == {"decline"}
+    sauron_sees = R.prompt(state, "sauron").text
+    with_frodo = _sam_attacked({"frodo": "shire", "merry": "rohan"})
+    assert R.prompt(with_frodo, "sauron").text == sauron_sees
+
+
+def test_gwaihir_question_is_asked_while_the_fellowship_may_secretly_hold_it() -> None:
+    for held in (["gwaihir"], ["shadowfax"]):
+        state = position(
+            {"gimli": "eregion", "frodo": "shire"},
+            {"cave_troll": "misty_mountains", "orcs": "mordor"},
+            turn="fellowship",
+            specials="deluxe-2",
+            held={"fellowship": held, "sauron": []},
+        )
+        state = act(state, "fellowship", "move gimli misty_mountains")
+        assert step(state) == "b_ftexts", held
+        assert ("special gwaihir eregion" in legal(state, "fellowship")) == (held == ["gwaihir"])

@@ -108,9 +108,14 @@ def test_edge_10_witch_king_sideways_frodo_retreats_into_origin() -> None:
 
 def test_sam_has_strength_5_with_frodo_and_reveals_him() -> None:
     state = position({"sam": "eregion", "frodo": "eregion"}, {"balrog": "misty_mountains"}, revealed=["sam"])
-    state = act(state, "sauron", "move balrog eregion", "target sam")
+    state = act(
+        state,
+        "sauron",
+        "move balrog eregion",
+        "target sam",
+    )
+    state = act(state, "fellowship", "ability sam")
     assert "frodo" in state["revealed"]
-    state = act(state, "fellowship", "decline") if step(state) == "b_ftexts" else state
     state = fight(state, "1", "1")  # Sam 5+1 against Balrog 5+1: both fall
     assert defeated(state, "sam") and defeated(state, "balrog")
 
