@@ -31,7 +31,7 @@ from .abilities import (
     wormtongue_escapes,
 )
 from .board import count, move_to, occupants, remove, reveal
-from .common import cap_title, check_ring_bearer_fell
+from .common import cap_title, check_ring_bearer_fell, special_set
 from .data import (
     CARD_ORDER,
     FELLOWSHIP,
@@ -122,7 +122,10 @@ def _pick(state: State, frame: Frame) -> bool:
     if len(defenders) == 1:
         _begin(state, frame, defenders[0])
         return False
-    if not named:
+    # The Deluxe Palantír may be played before a blind draw too; the question is asked whenever
+    # Sauron may hold it, so it does not show the card in "Deluxe, choose 2".
+    palantir = frame["aside"] == SAURON and special_set(state) == "deluxe"
+    if not named and not (palantir and specials.may_hold(state, SAURON, "palantir")):
         _begin(state, frame, choice(state, hidden))
         return False
     actions = [Action("target", (d,)) for d in named]
@@ -132,7 +135,11 @@ def _pick(state: State, frame: Frame) -> bool:
         actions += specials.battle_palantir(state)
     text = (
         f"Choose whom to attack in {region_name(region)}: a revealed character by name, or `target hidden`."
+        if named
+        else f"Attack a hidden character in {region_name(region)} (`target hidden`)."
     )
+    if len(actions) > len(named) + 1:
+        text += " You may first play the Palantír (`special palantir <region>`)."
     return ask(frame, "b_target", frame["aside"], actions, text, "reveal")
 
 
@@ -199,7 +206,7 @@ def _ftexts(state: State, frame: Frame) -> bool:
             window = True
             if any(state["pos"].get(fr) == region for fr in FRODOS):
                 acts.append(Action("ability", ("sam",)))
-        window = window or specials.gwaihir_unknown(state)
+        window = window or specials.may_hold(state, FELLOWSHIP, "gwaihir")
         if f == "frodo" and not fa:
             acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "s")]
         if f == "pippin" and fa:

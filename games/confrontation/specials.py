@@ -122,12 +122,7 @@ def turn_actions(state: State, frame: Frame) -> list[Action]:
                     if c in pos and pos[c] != "mordor"
                 ]
         elif card == "crebain":
-            regions = {
-                r
-                for c, r in pos.items()
-                if CHARS[c].side == FELLOWSHIP and state["revealed"].get(c) != "perm"
-            }
-            acts += [Action("special", (card, r)) for r in REGION_ORDER if r in regions]
+            acts += _crebain_actions(state)
     return acts
 
 
@@ -192,16 +187,35 @@ def apply_turn_special(state: State, frame: Frame, side: str, action: Action) ->
         turn.end_turn(state)
         return
     if card == "crebain":
-        region = args[0]
-        pool = [c for c, r in state["pos"].items() if r == region and CHARS[c].side == FELLOWSHIP]
-        pool = [c for c in state["chars"][FELLOWSHIP] if c in pool and state["revealed"].get(c) != "perm"]
-        hidden = [c for c in pool if c not in state["revealed"]] or pool
-        target = choice(state, hidden)
+        if args[0] in CHARS:
+            target = args[0]
+        else:
+            hidden = [c for c in state["chars"][FELLOWSHIP] if _crebain_hidden(state, c, args[0])]
+            target = choice(state, hidden)
+        region = state["pos"][target]
         reveal(state, target, permanent=True)
         emit(state, f"Sauron plays {name}: the crows spy {char_name(target)} in {region_name(region)}.")
         turn.end_turn(state)
         return
     raise AssertionError(f"unknown special card {card}")
+
+
+def _crebain_hidden(state: State, char: str, region: str) -> bool:
+    return state["pos"].get(char) == region and char not in state["revealed"]
+
+
+def _crebain_actions(state: State) -> list[Action]:
+    """Crebain of Dunland chooses a character: by name if Sauron sees it now (revealed this
+    turn, e.g. by the Palantír), else by region, where one hidden character is drawn at random
+    (Sauron cannot tell hidden pieces apart)."""
+    revealed = state["revealed"]
+    pos = state["pos"]
+    named = [c for c in state["chars"][FELLOWSHIP] if revealed.get(c) == "turn" and c in pos]
+    regions = {pos[c] for c in state["chars"][FELLOWSHIP] if c in pos and c not in revealed}
+    return [
+        *[Action("special", ("crebain", r)) for r in REGION_ORDER if r in regions],
+        *[Action("special", ("crebain", c)) for c in named],
+    ]
 
 
 def play_palantir(state: State, region: str, *, announce: bool = True) -> None:
@@ -231,16 +245,17 @@ def gwaihir_actions(state: State, region: str) -> list[Action]:
     return [Action("special", ("gwaihir", r)) for r in retreat_options(state, FELLOWSHIP, region, "sb")]
 
 
-def gwaihir_unknown(state: State) -> bool:
-    """Whether Sauron cannot know that the Fellowship lacks Gwaihir (Deluxe, choose 2).
+def may_hold(state: State, side: str, card: str) -> bool:
+    """Whether ``side``'s opponent cannot rule out that ``side`` holds ``card``.
 
-    While this holds, the Fellowship is asked at the start of every fight (not against the
-    Warg), even with `decline` as its only choice, so the question never shows the card.
+    With "Deluxe, choose 2" the kept cards are secret: any unused card may be among them. A
+    question asked exactly when this holds (even with `decline` as the only choice) never
+    shows the card. Otherwise the held cards are known to both players.
     """
-    if state["options"].get("specials") != "deluxe-2":
-        return False
-    mine = state["specials"][FELLOWSHIP]
-    return bool(mine["held"]) and "gwaihir" not in mine["used"]
+    mine = state["specials"][side]
+    if state["options"].get("specials") == "deluxe-2":
+        return bool(mine["held"]) and card not in mine["used"]
+    return card in mine["held"]
 
 
 def after_pre_move(state: State) -> None:

@@ -208,3 +208,51 @@ def test_gwaihir_question_is_asked_while_the_fellowship_may_secretly_hold_it() -
         state = act(state, "fellowship", "move gimli misty_mountains")
         assert step(state) == "b_ftexts", held
         assert ("special gwaihir eregion" in legal(state, "fellowship")) == (held == ["gwaihir"])
+
+
+# -- the Deluxe Palantír "at any time during your turn" (rules §11.2) -------------------------
+
+
+def test_deluxe_palantir_may_be_played_before_a_blind_target_draw() -> None:
+    state = position(
+        {"frodo": "rohan", "gimli": "rohan", "merry": "shire"},
+        {"cave_troll": "gondor", "orcs": "mordor"},
+        held={"fellowship": [], "sauron": ["palantir"]},
+        **DLX,
+    )
+    state = act(state, "sauron", "move cave_troll rohan")
+    assert step(state) == "b_target"
+    assert legal(state, "sauron") == {"target hidden", "special palantir rohan"}
+    state = act(state, "sauron", "special palantir rohan")
+    assert {"target frodo", "target gimli"} <= legal(state, "sauron")
+
+
+def test_blind_target_question_in_deluxe_2_does_not_show_whether_sauron_kept_the_palantir() -> None:
+    seen = []
+    for held in (["palantir"], ["crebain"]):
+        state = position(
+            {"frodo": "rohan", "gimli": "rohan", "merry": "shire"},
+            {"cave_troll": "gondor", "orcs": "mordor"},
+            specials="deluxe-2",
+            held={"fellowship": [], "sauron": held},
+        )
+        state = act(state, "sauron", "move cave_troll rohan")
+        seen.append((step(state), R.prompt(state, "fellowship").text))
+    assert seen[0] == seen[1] and seen[0][0] == "b_target"
+
+
+# -- Crebain of Dunland chooses a character (rules §11.2) -----------------------------------
+
+
+def test_crebain_after_the_palantir_chooses_the_character_sauron_sees() -> None:
+    for target in ("frodo", "gimli"):
+        state = position(
+            {"frodo": "rohan", "gimli": "rohan", "merry": "shire"},
+            {"orcs": "mordor"},
+            held={"fellowship": [], "sauron": ["palantir", "crebain"]},
+            **DLX,
+        )
+        state = act(state, "sauron", "special palantir rohan")
+        assert "special crebain rohan" not in legal(state, "sauron")
+        state = act(state, "sauron", f"special crebain {target}")
+        assert state["revealed"] == {target: "perm"}
