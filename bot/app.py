@@ -80,7 +80,12 @@ class PalantirBot(commands.Bot):
         if await self.store.get_meta(key) == digest:
             log.info("application commands unchanged; not syncing")
             return
-        synced = await self.tree.sync(guild=guild)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as exc:
+            # Keep running with the commands Discord already has; the next start tries again.
+            log.error("Discord refused the command list (%s %s): %s", exc.status, exc.code, exc.text)
+            return
         await self.store.set_meta(key, digest)
         log.info("synced %d application commands (%s)", len(synced), "dev guild" if guild else "global")
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot.app import PalantirBot, command_hash
 from bot.cogs.game import GameCog
 from bot.cogs.per_game import PerGameCog
@@ -62,3 +64,18 @@ async def test_tree_has_the_commands_players_need(db_path: Path) -> None:
         assert len(command_hash(bot.tree, None)) == 64
     finally:
         await bot.store.close()
+
+
+async def test_a_refused_sync_is_retried_at_the_next_start(db_path: Path) -> None:
+    bot, _ = await make_bot(db_path)
+
+    class Refused:
+        status, reason = 400, "Bad Request"
+
+    async def refuse(*, guild: Any = None) -> list[Any]:
+        raise discord.HTTPException(Refused(), {"code": 50035, "message": "Invalid Form Body"})  # type: ignore[arg-type]
+
+    bot.tree.sync = refuse  # type: ignore[method-assign]
+    await bot.sync_commands()  # logged, not raised
+    assert await bot.store.get_meta("command_hash:global") is None
+    await bot.store.close()
