@@ -146,3 +146,14 @@ async def test_commands_for_looking_around_and_bad_options(world: World) -> None
     assert nothing.ephemeral and "nothing you can undo" in nothing.content.lower()
     stranger = await world.carol.slash(thread, "game act", action="bid 1")
     assert stranger.ephemeral and "not playing" in stranger.content
+    await alice.slash(thread, "game act", action="bid 1")
+    took = await bob.slash(thread, "game act", action="take")
+    panel = took.main
+    assert panel is not None and took.ephemeral
+    undo = next(c for c in panel.custom_ids() if c.startswith("palantir:undo:"))
+    back = await bob.click(panel, undo)
+    assert back.ephemeral and "taken back" in back.text
+    await fd.quiet(0.3)
+    assert "took back a move" in thread.messages[-1].content
+    again = await bob.click(panel, undo)
+    assert again.ephemeral and "out of date" in again.content
