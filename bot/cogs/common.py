@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from ..choices import action_choices, truncate
+from ..choices import action_choices, matches, truncate
 from ..service import LiveMatch, ServiceError
 from ..storage import ACTIVE
 
@@ -66,7 +66,7 @@ async def my_matches_autocomplete(interaction: discord.Interaction[Any], current
         log.exception("match autocomplete failed")
         return []
     out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in mine]
-    return [c for c in out if current.strip().lstrip("#") in c.name][:25]
+    return [c for c in out if matches(current.strip().lstrip("#"), c.name)][:25]
 
 
 async def lobby_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
@@ -77,7 +77,7 @@ async def lobby_autocomplete(interaction: discord.Interaction[Any], current: str
         log.exception("lobby autocomplete failed")
         return []
     out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in open_]
-    return [c for c in out if current.strip().lstrip("#") in c.name][:25]
+    return [c for c in out if matches(current.strip().lstrip("#"), c.name)][:25]
 
 
 async def acting_match(interaction: discord.Interaction[Any]) -> tuple[LiveMatch, str] | None:

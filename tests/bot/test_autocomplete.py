@@ -74,3 +74,6 @@ async def test_act_autocomplete_lists_only_the_users_legal_actions(service: Matc
     assert garbage == []
     matches = await my_matches_autocomplete(interaction(service, SAURON_USER), "")
     assert [c.value for c in matches] == [str(live.id)] and "Sauron" in matches[0].name
+    typed = await my_matches_autocomplete(interaction(service, SAURON_USER), "confront")
+    assert [c.value for c in typed] == [str(live.id)]
+    assert await my_matches_autocomplete(interaction(service, SAURON_USER), "pebbles") == []
