@@ -6,7 +6,7 @@ import logging
 
 from games.core import State, emit, finish
 
-from .board import count, ring_bearer
+from .board import SIDE_OF, ring_bearer
 from .data import FELLOWSHIP, HOME, SAURON
 
 log = logging.getLogger(__name__)
@@ -63,5 +63,6 @@ def check_shire(state: State) -> None:
     if state["result"] is not None:
         return
     shire = HOME[FELLOWSHIP]
-    if count(state, shire, SAURON) >= 3 and count(state, shire, FELLOWSHIP) == 0:
+    here = [c for c, r in state["pos"].items() if r == shire]
+    if len(here) >= 3 and all(SIDE_OF[c] == SAURON for c in here):
         win(state, SAURON, "three Sauron characters hold the Shire")

@@ -8,6 +8,7 @@ placements go on the board when both sides are ready, then Sauron takes the firs
 from __future__ import annotations
 
 import logging
+from functools import cache
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier, pop
@@ -71,6 +72,19 @@ _PLACE_TEXT = {
 }
 
 
+#: One bit per starting region, to describe which ones are full.
+_BIT = {r: 1 << i for i, r in enumerate(dict.fromkeys(r for s in SIDES for r in SETUP_SLOTS[s]))}
+
+
+@cache
+def _place_row(char: str, side: str, closed: int) -> tuple[Action, ...]:
+    """``place <char> <region>`` for each of ``side``'s starting regions not in ``closed``.
+
+    At most 36 characters times 64 sets of full regions: built once, reused by every prompt.
+    """
+    return tuple(_PLACE[char][r] for r in SETUP_SLOTS[side] if not closed & _BIT[r])
+
+
 def free_slots(state: State, side: str) -> dict[str, int]:
     slots = dict(SETUP_SLOTS[side])
     for region in state["setup"][side]["placed"].values():
@@ -89,24 +103,31 @@ class Setup(Step):
         mine = state["setup"][role]
         options = state["options"]
         if options["variant"] == "draft" and needs_draft(state, role):
-            acts = []
-            for tile in TILES[role]:
-                if tile not in mine["draft"]:
-                    acts += [Action("draft", (c,)) for c in TILE_SIDES[tile]]
-            return tuple(acts)
+            drafts = [
+                Action("draft", (c,)) for t in TILES[role] if t not in mine["draft"] for c in TILE_SIDES[t]
+            ]
+            return tuple(drafts)
         if options["specials"] == "deluxe-2" and needs_picks(state, role):
             pool = specials_of(role, "deluxe")
             return tuple(Action("pick-special", (c,)) for c in pool if c not in mine["picks"])
         placed = mine["placed"]
         roster = state["chars"][role]
-        unplaced = [c for c in roster if c not in placed]
-        if not unplaced:
+        if len(placed) == len(roster):
             return (*[_UNPLACE[c] for c in roster], _READY)
-        used: dict[str, int] = {}
+        closed = 0
+        home = HOME[role]
+        homes = 0
         for region in placed.values():
-            used[region] = used.get(region, 0) + 1
-        open_regions = [r for r, n in SETUP_SLOTS[role].items() if used.get(r, 0) < n]
-        acts = [_PLACE[c][r] for c in unplaced for r in open_regions]
+            if region == home:
+                homes += 1
+            else:
+                closed |= _BIT[region]
+        if homes >= SETUP_SLOTS[role][home]:
+            closed |= _BIT[home]
+        acts: list[Action] = []
+        for c in roster:
+            if c not in placed:
+                acts += _place_row(c, role, closed)
         acts += [_UNPLACE[c] for c in roster if c in placed]
         acts.append(_AUTOPLACE)
         return tuple(acts)

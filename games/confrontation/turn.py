@@ -18,6 +18,7 @@ from .common import cap_title, check_ring_bearer_fell, check_shire, title, win
 from .data import (
     CHARS,
     FELLOWSHIP,
+    REGION_ORDER,
     SAURON,
     TUNNEL_FROM,
     TUNNEL_TO,
@@ -29,6 +30,10 @@ from .data import (
 from .moves import all_moves, destinations
 
 log = logging.getLogger(__name__)
+
+
+#: Every ``move <character> <region>`` action, built once (prompts are rebuilt after each action).
+MOVE: dict[str, dict[str, Action]] = {c: {r: Action("move", (c, r)) for r in REGION_ORDER} for c in CHARS}
 
 
 def move_actions(state: State, frame: Frame) -> list[Action]:
@@ -46,7 +51,7 @@ def move_actions(state: State, frame: Frame) -> list[Action]:
         forced = [m for m in moves if m[0] == king]
         if forced:
             moves = forced
-    return [Action("move", (c, r)) for c, r, _ in moves]
+    return [MOVE[c][r] for c, r, _ in moves]
 
 
 class Turn(Step):
@@ -95,7 +100,9 @@ def start_move(state: State, char: str, dest: str, *, then: str) -> None:
     """Move ``char`` to ``dest`` (already checked legal). ``then``: ``end`` the turn or ``stay``."""
     side = CHARS[char].side
     origin = state["pos"][char]
-    kind = destinations(state, char).get(dest)
+    # The kind of move matters only for the Uruk-hai's march and Eregion -> Fangorn.
+    geometry = char == "uruk_hai" or (origin == TUNNEL_FROM and dest == TUNNEL_TO)
+    kind = destinations(state, char).get(dest) if geometry else None
     if kind == "uruk":
         reveal(state, char)
     mover = who(state, char, None)
