@@ -196,12 +196,12 @@ def hand_view(match_id: int) -> ui.View:
 def actions_view(
     match_id: int, version: int, legal: Sequence[tuple[Action, str]], *, undo: bool
 ) -> ui.View | None:
-    """Select menus (25 actions each, up to four) plus an Undo button when allowed.
+    """Select menus (25 actions each, up to five rows) plus an Undo button when allowed.
 
     ``version`` is the player's prompt version (``LiveMatch.prompt_version``).
     """
     view = ui.View(timeout=None)
-    menus = chunks(list(range(len(legal))))[: MAX_MENUS - 1]
+    menus = chunks(list(range(len(legal))))[: MAX_MENUS - 1 if undo else MAX_MENUS]
     for number, indices in enumerate(menus):
         options = [
             discord.SelectOption(

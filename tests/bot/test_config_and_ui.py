@@ -57,3 +57,7 @@ def test_actions_view_spreads_long_lists_over_menus_with_index_values() -> None:
     assert values == [str(n) for n in range(60)]
     assert any(isinstance(c, UndoButton) for c in view.children)
     assert actions_view(7, 3, [], undo=False) is None
+    many = [(Action("take", (str(n),)), f"Take {n}") for n in range(200)]
+    full = actions_view(7, 3, many, undo=False)
+    assert full is not None and len(full.children) == 5  # five rows of menus, no room for more
+    assert len(actions_view(7, 3, many, undo=True).children) == 5  # type: ignore[union-attr]
