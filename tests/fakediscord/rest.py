@@ -6,6 +6,7 @@ Anything else answers ``404 {"message": "404: Not Found", "code": 0}`` and is re
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -140,7 +141,12 @@ class Rest:
                 continue
             if auth and request.headers.get("Authorization") != f"Bot {self.server.token}":
                 return error(401, "401: Unauthorized", 0)
-            return await handler(request, match.groupdict())
+            try:
+                return await handler(request, match.groupdict())
+            except (ConnectionResetError, asyncio.IncompleteReadError) as exc:
+                # The client died mid-request (a kill -9): nothing was stored, nobody to answer.
+                log.info("fake discord: %s %s aborted by the client: %s", request.method, path, exc)
+                return error(400, "request aborted", 0)
         self.server.unknown_routes.append(f"{request.method} {path}")
         log.warning("fake discord: unknown route %s %s", request.method, path)
         return error(404, "404: Not Found", 0)
