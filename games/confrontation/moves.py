@@ -42,7 +42,11 @@ def destinations(state: State, char: str, cnt: Counts | None = None) -> dict[str
         return {}
     if char == "watcher" and char in state["revealed"]:
         return {}
-    cnt = cnt if cnt is not None else counts(state)
+    return _from(state, char, here, cnt if cnt is not None else counts(state))
+
+
+def _from(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    """:func:`destinations` of ``char`` standing in ``here`` (able to move)."""
     side = SIDE_OF[char]
     own, foe = cnt[side], cnt[_FOE[side]]
     result = {n: "step" for n in _STEPS[side][here] if foe[n] or own[n] < CAPACITY[n]}
@@ -141,11 +145,13 @@ def all_moves(state: State, side: str, cnt: Counts | None = None) -> list[tuple[
     """``[(character, region, kind)]`` for every legal move of ``side``."""
     cnt = cnt if cnt is not None else counts(state)
     pos = state["pos"]
+    revealed = state["revealed"]
     result: list[tuple[str, str, str]] = []
     for char in state["chars"][side]:
-        if char in pos:
-            for region, kind in destinations(state, char, cnt).items():
-                result.append((char, region, kind))
+        here = pos.get(char)
+        if here is None or (char == "watcher" and char in revealed):
+            continue
+        result += [(char, region, kind) for region, kind in _from(state, char, here, cnt).items()]
     return result
 
 

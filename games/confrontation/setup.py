@@ -8,7 +8,6 @@ placements go on the board when both sides are ready, then Sauron takes the firs
 from __future__ import annotations
 
 import logging
-from functools import cache
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier, pop
@@ -76,13 +75,17 @@ _PLACE_TEXT = {
 _BIT = {r: 1 << i for i, r in enumerate(dict.fromkeys(r for s in SIDES for r in SETUP_SLOTS[s]))}
 
 
-@cache
-def _place_row(char: str, side: str, closed: int) -> tuple[Action, ...]:
-    """``place <char> <region>`` for each of ``side``'s starting regions not in ``closed``.
+#: ``{(side, full regions): {character: its place actions}}``, filled as needed (at most 2 x 64).
+_ROWS: dict[tuple[str, int], dict[str, tuple[Action, ...]]] = {}
 
-    At most 36 characters times 64 sets of full regions: built once, reused by every prompt.
-    """
-    return tuple(_PLACE[char][r] for r in SETUP_SLOTS[side] if not closed & _BIT[r])
+
+def _rows(side: str, closed: int) -> dict[str, tuple[Action, ...]]:
+    """``place <character> <region>`` for every character and each of ``side``'s starting
+    regions not in ``closed`` (a bit set of full regions), built once and shared."""
+    open_regions = [r for r in SETUP_SLOTS[side] if not closed & _BIT[r]]
+    rows = {c: tuple(_PLACE[c][r] for r in open_regions) for c in CHARS if CHARS[c].side == side}
+    _ROWS[(side, closed)] = rows
+    return rows
 
 
 def free_slots(state: State, side: str) -> dict[str, int]:
@@ -124,18 +127,20 @@ class Setup(Step):
                 closed |= _BIT[region]
         if homes >= SETUP_SLOTS[role][home]:
             closed |= _BIT[home]
+        rows = _ROWS.get((role, closed)) or _rows(role, closed)
         acts: list[Action] = []
         for c in roster:
             if c not in placed:
-                acts += _place_row(c, role, closed)
+                acts += rows[c]
         acts += [_UNPLACE[c] for c in roster if c in placed]
         acts.append(_AUTOPLACE)
         return tuple(acts)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        if needs_draft(state, role):
+        options = state["options"]
+        if options["variant"] == "draft" and needs_draft(state, role):
             return "Draft: for each of your nine tiles choose which side you play (`draft <character>`)."
-        if needs_picks(state, role):
+        if options["specials"] == "deluxe-2" and needs_picks(state, role):
             return "Choose secretly the two special cards you keep (`pick-special <card>`)."
         return _PLACE_TEXT[role]
 
