@@ -64,7 +64,9 @@ async def run(actions: int) -> None:
             games_played += 1
             while len(timings) < actions and live.state is not None and live.state["result"] is None:
                 role = rng.choice(sorted(live.active_roles()))
-                action = rng.choice(service.legal(live, role))[0]
+                legal = [a for a, _ in service.legal(live, role)]
+                quick = [a for a in legal if a.verb in ("ready", "autoplace")]
+                action = quick[0] if quick else rng.choice(legal)
                 start = time.perf_counter()
                 await service.act(live.id, USERS[role], action.text, interaction_id=f"i{len(timings)}")
                 timings.append(time.perf_counter() - start)

@@ -125,18 +125,50 @@ class ActResult:
         return self.after.get("result") is not None
 
     def roles_to_notify(self) -> tuple[str, ...]:
-        """Roles (other than the actor) that now face a new decision: they get a DM."""
+        """Roles (other than the actor) to DM: a new decision, or their private view changed."""
         if self.duplicate or self.finished:
             return ()
         ruleset = self.match.ruleset
         out = []
-        for role in sorted(ruleset.active(self.after)):
+        for role in self.after.get("roles", ()):
             if role == self.role:
                 continue
             was = ruleset.prompt(self.before, role).actions if self.before.get("result") is None else ()
-            if ruleset.prompt(self.after, role).actions != was or role not in ruleset.active(self.before):
-                out.append(role)
+            now = ruleset.prompt(self.after, role).actions
+            new_decision = bool(now) and (now != was or role not in ruleset.active(self.before))
+            if new_decision or private_part(ruleset, self.before, role) != private_part(
+                ruleset, self.after, role
+            ):
+                out.append(str(role))
         return tuple(out)
+
+
+#: View keys that change with every move whoever makes it (not private information).
+_VOLATILE = frozenset({"seq", "log", "prompt", "active", "last_move", "audience"})
+
+
+def _private_diff(mine: Any, public: Any, path: str, out: dict[str, Any]) -> None:
+    if isinstance(mine, dict) and isinstance(public, dict):
+        for key, value in mine.items():
+            _private_diff(value, public.get(key), f"{path}/{key}", out)
+    elif isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        for index, (a, b) in enumerate(zip(mine, public, strict=True)):
+            _private_diff(a, b, f"{path}/{index}", out)
+    elif mine != public:
+        out[path] = mine
+
+
+def private_part(ruleset: Ruleset, state: State, role: str) -> dict[str, Any]:
+    """What ``role``'s view shows beyond the public view (its hidden pieces, hand...).
+
+    When this changes although the player did not act, he learnt something: he gets a DM.
+    """
+    mine, public = ruleset.view(state, role), ruleset.view(state, None)
+    out: dict[str, Any] = {}
+    for key, value in mine.items():
+        if key not in _VOLATILE:
+            _private_diff(value, public.get(key), key, out)
+    return out
 
 
 def resigned(ruleset: Ruleset, state: State, role: str) -> State:

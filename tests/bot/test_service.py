@@ -295,3 +295,12 @@ async def test_matches_behind_in_discord_are_found_for_catch_up(service: MatchSe
     assert await store.entry_seq(live.id, 5) is None
     await store.set_message(live.id, "prompt", 10, 21, live.record.version)
     assert await store.behind_in_discord() == []
+
+
+async def test_a_player_whose_private_view_changed_is_notified(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await service.act(live.id, SOUTH_USER, "bid 1")
+    reveal = await service.act(live.id, NORTH_USER, "bid 3")
+    # North starts; South has no decision, but his secret bid just became public.
+    assert live.active_roles() == {"north"}
+    assert reveal.roles_to_notify() == ("south",)
