@@ -42,7 +42,15 @@ class PalantirBot(commands.Bot):
     controller: Controller
 
     def __init__(self, config: Config) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            # Players are pinged when it is their move; nothing the bot posts may ping @everyone or roles.
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+        )
         self.config = config
         self._caught_up: asyncio.Task[None] | None = None
 
