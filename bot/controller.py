@@ -95,7 +95,9 @@ class Controller:
     ) -> None:
         async with self.friendly(interaction):
             await self.defer(interaction)
-            result = await self.service.join(match_id, interaction.user.id, side)
+            result = await self.service.join(
+                match_id, interaction.user.id, side, guild_id=interaction.guild_id
+            )
             live = result.match
             role = live.seat_of(interaction.user.id)
             side_text = ""

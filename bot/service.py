@@ -336,9 +336,13 @@ class MatchService:
         names = ", ".join([*roles, RANDOM_SIDE])
         raise ServiceError(f"`{side}` is not a side of {ruleset.title}: use one of {names}.")
 
-    async def join(self, match_id: int, user_id: int, side: str | None = None) -> JoinResult:
-        """Take a seat; the match starts when the seats are full."""
+    async def join(
+        self, match_id: int, user_id: int, side: str | None = None, *, guild_id: int | None = None
+    ) -> JoinResult:
+        """Take a seat (from the match's own server, if ``guild_id`` is given); starts when full."""
         live = await self.get(match_id)
+        if guild_id is not None and live.record.guild_id != guild_id:
+            raise ServiceError(f"There is no match #{match_id} in this server.")
         async with live.lock:
             if live.record.status != LOBBY:
                 raise ServiceError(f"Match #{match_id} is not open for players any more.")

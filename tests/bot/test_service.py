@@ -304,3 +304,10 @@ async def test_a_player_whose_private_view_changed_is_notified(service: MatchSer
     # North starts; South has no decision, but his secret bid just became public.
     assert live.active_roles() == {"north"}
     assert reveal.roles_to_notify() == ("south",)
+
+
+async def test_joining_from_another_server_is_refused(service: MatchService) -> None:
+    live = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles")
+    with pytest.raises(ServiceError, match="no match #"):
+        await service.join(live.id, SOUTH_USER, guild_id=99)
+    assert (await service.join(live.id, SOUTH_USER, guild_id=1)).started
