@@ -32,11 +32,14 @@ def occupants(state: State, region: str, side: str) -> list[str]:
 
 def counts(state: State) -> dict[str, dict[str, int]]:
     """``{side: {region: number of that side's characters}}`` for every region."""
-    result = {s: dict.fromkeys(REGION_ORDER, 0) for s in SIDES}
+    result = {s: _ZERO.copy() for s in SIDES}
     side_of = SIDE_OF
     for char, region in state["pos"].items():
         result[side_of[char]][region] += 1
     return result
+
+
+_ZERO = dict.fromkeys(REGION_ORDER, 0)
 
 
 def count(state: State, region: str, side: str) -> int:

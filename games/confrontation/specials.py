@@ -89,13 +89,13 @@ def turn_actions(state: State, frame: Frame) -> list[Action]:
     if side == SAURON and state.get("king"):
         whole_turn = False
     pos = state["pos"]
-    cnt = counts(state)
     acts: list[Action] = []
     for card in cards:
         timing = "instead-of-turn" if card_set == "2002" else SPECIALS[card].timing
         if timing in ("instead-of-turn", "before-move") and not whole_turn:
             continue
         if card in ("shadowfax", "dark_of_mordor"):
+            cnt = counts(state)
             for char in state["chars"][side]:
                 if char not in pos or (char == "watcher" and char in state["revealed"]):
                     continue

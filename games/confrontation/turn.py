@@ -160,13 +160,12 @@ def after_move(state: State, then: str) -> None:
     """The move (and any battle) is over: end the turn unless a special card continues it."""
     if state["result"] is not None:
         return
-    check_shire(state)
-    if state["result"] is not None:
-        return
     if then == "stay":
-        specials.after_pre_move(state)
+        check_shire(state)
+        if state["result"] is None:
+            specials.after_pre_move(state)
         return
-    end_turn(state)
+    end_turn(state)  # checks the Shire first
 
 
 def end_turn(state: State) -> None:
