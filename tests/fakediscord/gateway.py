@@ -168,7 +168,10 @@ class Gateway:
         await ws.prepare(request)
         compress = request.query.get("compress")
         if compress not in (None, "zlib-stream"):
-            log.error("the fake gateway supports only zlib-stream, not %s", compress)
+            # discord.py asks for zstd-stream only when the zstandard package is installed.
+            problem = f"the fake gateway supports only zlib-stream compression, not {compress}"
+            log.error(problem)
+            self.server.protocol_errors.append(problem)
             await ws.close(code=4000)
             return ws
         if request.query.get("encoding", "json") != "json":
