@@ -1,0 +1,1 @@
+"""Palantír on Discord: the adapter between Discord and the game engine (``python -m bot``)."""

@@ -90,8 +90,6 @@ class Controller:
         interaction: discord.Interaction[Any],
         match_id: int,
         side: str | None = None,
-        *,
-        from_button: bool = False,
     ) -> None:
         async with self.friendly(interaction):
             await self.defer(interaction)

@@ -54,7 +54,7 @@ class JoinButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:join:(?P<ma
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await controller_of(interaction).join(interaction, self.match_id, from_button=True)
+        await controller_of(interaction).join(interaction, self.match_id)
 
 
 class MyTurnButton(
