@@ -193,19 +193,23 @@ def _reveal(state: State, frame: Frame) -> bool:
 def _ftexts(state: State, frame: Frame) -> bool:
     """Optional Fellowship texts (retreats, Sam, Sméagol, variant Aragorn) and Gwaihir.
 
-    Two questions are asked even when the answer can only be `decline`, so that asking tells
-    Sauron nothing: Sam's strength 5 whenever Sam is not alone (is Frodo beside him?), and
-    Gwaihir while the Fellowship may secretly hold it (Deluxe, choose 2).
+    Some questions are asked even when the answer can only be `decline`, so that asking tells
+    Sauron nothing: Sam's strength 5 whenever Sam is not alone (is Frodo beside him?), Sam's
+    substitution whenever an attacked Frodo is not alone (is Sam beside him?), and Gwaihir
+    while the Fellowship may secretly hold it (Deluxe, choose 2).
     """
     fight = frame["fight"]
     f, region, fa = fight["f"], frame["region"], fight["fa"]
     acts: list[Action] = []
     window = False
     if not fight["warg"]:
-        if f == "sam" and "sam5" not in fight["flags"] and count(state, region, FELLOWSHIP) > 1:
+        company = count(state, region, FELLOWSHIP) > 1
+        if f == "sam" and "sam5" not in fight["flags"] and company:
             window = True
             if any(state["pos"].get(fr) == region for fr in FRODOS):
                 acts.append(Action("ability", ("sam",)))
+        if f in FRODOS and not fa and company:
+            window = True  # is Sam beside him? (his substitution below)
         window = window or specials.may_hold(state, FELLOWSHIP, "gwaihir")
         if f == "frodo" and not fa:
             acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "s")]

@@ -256,3 +256,17 @@ def test_crebain_after_the_palantir_chooses_the_character_sauron_sees() -> None:
         assert "special crebain rohan" not in legal(state, "sauron")
         state = act(state, "sauron", f"special crebain {target}")
         assert state["revealed"] == {target: "perm"}
+
+
+def test_sam_substitution_question_is_asked_whenever_frodo_has_company() -> None:
+    seen = []
+    for sam_at in ("shire", "rohan"):
+        state = position(
+            {"frodo": "shire", "gimli": "shire", "merry": "cardolan", "sam": sam_at},
+            {"cave_troll": "arthedain"},
+            revealed=["frodo"],
+        )
+        state = act(state, "sauron", "move cave_troll shire", "target frodo")
+        seen.append((step(state), R.prompt(state, "sauron").text))
+        assert ("ability sam" in legal(state, "fellowship")) == (sam_at == "shire")
+    assert seen[0] == seen[1] and seen[0][0] == "b_ftexts"
