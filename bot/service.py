@@ -321,7 +321,7 @@ class MatchService:
         )
         live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, state=None)
         self._live[record.id] = live
-        log.info("match %s created: %s %s by %s", record.id, ruleset.name, resolved, user_id)
+        log.info("match %s created: %s %s", record.id, ruleset.name, resolved)  # no identities at INFO
         return live
 
     @staticmethod
@@ -581,11 +581,15 @@ class MatchService:
     ) -> LiveMatch:
         """The match a command means: the ``match`` option, else the thread, else the only one."""
         if match_id is not None:
-            return await self.get(match_id)
+            chosen = await self.get(match_id)
+            if guild_id is not None and chosen.record.guild_id != guild_id:
+                # A match of another server is none of this server's business (nor its board).
+                raise ServiceError(f"There is no match #{match_id} in this server.")
+            return chosen
         if channel_id is not None:
-            live = await self.by_thread(channel_id)
-            if live is not None:
-                return live
+            here = await self.by_thread(channel_id)
+            if here is not None:
+                return here
         mine = await self.matches_of(user_id, guild_id)
         playing = [m for m in mine if m.record.status == ACTIVE]
         if len(playing) == 1:

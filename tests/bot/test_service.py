@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import pytest
@@ -311,3 +312,24 @@ async def test_joining_from_another_server_is_refused(service: MatchService) -> 
     with pytest.raises(ServiceError, match="no match #"):
         await service.join(live.id, SOUTH_USER, guild_id=99)
     assert (await service.join(live.id, SOUTH_USER, guild_id=1)).started
+
+
+async def test_a_match_of_another_server_cannot_be_looked_at(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    found = await service.resolve(STRANGER, match_id=live.id, channel_id=3, guild_id=1)
+    assert found.id == live.id
+    with pytest.raises(ServiceError, match="no match #"):
+        await service.resolve(NORTH_USER, match_id=live.id, channel_id=3, guild_id=42)
+
+
+async def test_identities_stay_out_of_info_logs(
+    service: MatchService, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    await service.act(live.id, NORTH_USER, "take")
+    loud = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert loud, "the service should log its work at INFO"
+    for text in loud:
+        assert str(NORTH_USER) not in text and str(SOUTH_USER) not in text, text
