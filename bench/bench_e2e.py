@@ -10,6 +10,8 @@ every move it prints, from the interaction being sent:
 * ``answer``: until the bot's reply to the player (a deferred follow-up with the private board);
 * ``board``:  until the public board image is posted in the match thread.
 
+Stored matches are announced already unless `--unannounced`.
+
 Targets: answer p50 <= 200 ms and p99 <= 500 ms. Numbers only; nothing is asserted.
 """
 
@@ -31,8 +33,13 @@ from tests.e2e.harness import BOT_ARGV, Match, World  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 
-async def populate(db: Path, count: int, guild_id: int, channel_id: int) -> float:
-    """``count`` active Confrontation matches, created and set up through the bot's service."""
+async def populate(db: Path, count: int, guild_id: int, channel_id: int, *, announced: bool = True) -> float:
+    """``count`` active Confrontation matches, created and set up through the bot's service.
+
+    With ``announced`` (the normal case) each match is recorded as already posted in Discord,
+    as the running bot leaves it; without, the bot finds them all unannounced at start-up and
+    posts them (its crash catch-up) while the moves are measured.
+    """
     from bot.service import MatchService
     from bot.storage import Store
 
@@ -48,6 +55,9 @@ async def populate(db: Path, count: int, guild_id: int, channel_id: int) -> floa
             await service.join(live.id, b)
             for user in (a, b):
                 await service.act(live.id, user, "autoplace")
+            if announced:
+                version = (await service.get(live.id)).record.version
+                await store.set_message(live.id, "prompt", channel_id, 1_000_000 + i, version)
     finally:
         await store.close()
     return time.perf_counter() - started
@@ -58,7 +68,7 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def run(stored: int, moves: int, rng: random.Random) -> None:
+async def run(stored: int, moves: int, rng: random.Random, announced: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-e2e-") as tmp:
         workdir = Path(tmp)
         async with FakeDiscord(workdir=workdir, settle=0.02, timeout=30) as fd:
@@ -68,7 +78,7 @@ async def run(stored: int, moves: int, rng: random.Random) -> None:
             guild.add_member(alice)
             guild.add_member(bob)
             db = workdir / "palantir.db"
-            fill = await populate(db, stored, guild.id, games.id) if stored else 0.0
+            fill = await populate(db, stored, guild.id, games.id, announced=announced) if stored else 0.0
             boot = time.perf_counter()
             await fd.start_bot(argv=BOT_ARGV, db_path=db, log_level="WARNING")
             await fd.wait_until_ready(timeout=120)
@@ -120,10 +130,15 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--stored", default="0,100,1000", help="comma-separated numbers of stored matches")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--unannounced",
+        action="store_true",
+        help="stored matches were never posted: measure the catch-up too",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     for size in (int(s) for s in args.stored.split(",")):
-        asyncio.run(run(size, args.moves, rng))
+        asyncio.run(run(size, args.moves, rng, not args.unannounced))
 
 
 if __name__ == "__main__":

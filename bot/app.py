@@ -25,6 +25,9 @@ from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
+#: Seconds between two matches announced after a restart (see ``PalantirBot.catch_up``).
+CATCH_UP_PAUSE = 0.25
+
 
 def intents() -> discord.Intents:
     """Slash commands need no privileged intents: guilds only."""
@@ -64,8 +67,8 @@ class PalantirBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         await self.add_cog(GameCog(self))
         await self.add_cog(PerGameCog(self))
-        resumed = await self.service.resume_all()
-        log.info("resumed %d unfinished matches", len(resumed))
+        # Matches are read from the database when first used (and rebuilt from their log if
+        # their saved position is damaged): start-up time and memory do not grow with them.
         await self.sync_commands()
 
     async def use_announced_gateway(self) -> None:
@@ -117,8 +120,17 @@ class PalantirBot(commands.Bot):
             self._caught_up = asyncio.create_task(self.catch_up())
 
     async def catch_up(self) -> None:
-        """Post what was committed but never announced before the last shutdown or crash."""
-        for match_id in await self.store.behind_in_discord():
+        """Post what was committed but never announced before the last shutdown or crash.
+
+        One match at a time with a pause between them, so that a long backlog neither starves
+        the players' live interactions nor runs into Discord's rate limits.
+        """
+        behind = await self.store.behind_in_discord()
+        if behind:
+            log.info("%d matches have updates to announce", len(behind))
+        for number, match_id in enumerate(behind):
+            if number:
+                await asyncio.sleep(CATCH_UP_PAUSE)
             try:
                 await self.delivery.catch_up(await self.service.get(match_id))
             except Exception:

@@ -12,6 +12,7 @@ import logging
 import random
 import secrets
 import sqlite3
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -43,12 +44,15 @@ from .storage import (
     LogEntry,
     MatchRecord,
     SeatRecord,
+    StaleWrite,
     Store,
 )
 
 log = logging.getLogger(__name__)
 
 RANDOM_SIDE = "random"
+#: Unfinished matches kept in memory; others are read from the database when next used.
+MAX_LIVE = 256
 
 
 class ServiceError(ValueError):
@@ -207,9 +211,11 @@ def replay_entry(ruleset: Ruleset, state: State, entry: ActionRecord) -> State:
 class MatchService:
     """All match operations. One instance per bot; safe under concurrent coroutines."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, max_live: int = MAX_LIVE) -> None:
         self.store = store
-        self._live: dict[int, LiveMatch] = {}
+        self.max_live = max_live
+        #: Unfinished matches in memory, least recently used first (loaded on first use).
+        self._live: OrderedDict[int, LiveMatch] = OrderedDict()
         self._load_locks: dict[int, asyncio.Lock] = {}
 
     # -- loading -------------------------------------------------------------------
@@ -217,18 +223,37 @@ class MatchService:
         """The live match ``match_id`` (loaded and, if needed, rebuilt from its log)."""
         live = self._live.get(match_id)
         if live is not None:
+            self._live.move_to_end(match_id)
             return live
         lock = self._load_locks.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            live = self._live.get(match_id)
-            if live is None:
-                record = await self.store.get_match(match_id)
-                if record is None:
-                    raise ServiceError(f"There is no match #{match_id}.")
-                live = await self._load(record)
-                if record.status in (LOBBY, ACTIVE):
-                    self._live[match_id] = live  # finished matches are not kept in memory
+        try:
+            async with lock:
+                live = self._live.get(match_id)
+                if live is None:
+                    record = await self.store.get_match(match_id)
+                    if record is None:
+                        raise ServiceError(f"There is no match #{match_id}.")
+                    live = await self._load(record)
+                    if record.status in (LOBBY, ACTIVE):
+                        self._keep(live)  # finished matches are not kept in memory
+        finally:
+            if not lock.locked():
+                self._load_locks.pop(match_id, None)
         return live
+
+    def _keep(self, live: LiveMatch) -> None:
+        """Hold ``live`` in memory, forgetting the least recently used idle matches beyond the cap.
+
+        A match whose lock is held (an action being applied) is never dropped, so two
+        ``LiveMatch`` objects with separate locks never exist for one match at the same time.
+        """
+        self._live[live.id] = live
+        self._live.move_to_end(live.id)
+        for match_id in list(self._live):
+            if len(self._live) <= self.max_live:
+                break
+            if match_id != live.id and not self._live[match_id].lock.locked():
+                del self._live[match_id]
 
     async def _load(self, record: MatchRecord) -> LiveMatch:
         try:
@@ -283,16 +308,6 @@ class MatchService:
         log.info("match %s rebuilt from %d log entries", record.id, len(entries))
         return state
 
-    async def resume_all(self) -> list[LiveMatch]:
-        """Load every unfinished match (rebuilding broken caches). Called at start-up."""
-        resumed = []
-        for record in await self.store.unfinished_matches():
-            try:
-                resumed.append(await self.get(record.id))
-            except Exception:
-                log.exception("match %s could not be resumed", record.id)
-        return resumed
-
     # -- lobby -----------------------------------------------------------------------
     async def create(
         self,
@@ -320,7 +335,7 @@ class MatchService:
             wanted_role=wanted,
         )
         live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, state=None)
-        self._live[record.id] = live
+        self._keep(live)
         log.info("match %s created: %s %s", record.id, ruleset.name, resolved)  # no identities at INFO
         return live
 
@@ -534,6 +549,14 @@ class MatchService:
                 if again is not None:
                     return again
                 raise
+            except StaleWrite:
+                # This copy of the match is behind the database (it was reloaded elsewhere):
+                # forget it, so the next request reads the committed state.
+                if self._live.get(match_id) is live:
+                    del self._live[match_id]
+                raise StaleAction(
+                    "This prompt is out of date: the game has moved on. Use the newest one."
+                ) from None
             live.state = after
             live.record = replace(
                 live.record,

@@ -1,7 +1,7 @@
 """SQLite storage for matches, seats and the append-only action log."""
 
 from .records import ABANDONED, ACTIVE, FINISHED, LOBBY, UNFINISHED, ActionRecord, MatchRecord, SeatRecord
-from .store import LogEntry, Store
+from .store import LogEntry, StaleWrite, Store
 
 __all__ = [
     "ABANDONED",
@@ -13,5 +13,6 @@ __all__ = [
     "LogEntry",
     "MatchRecord",
     "SeatRecord",
+    "StaleWrite",
     "Store",
 ]

@@ -83,6 +83,10 @@ def _action(row: Sequence[Any]) -> ActionRecord:
     )
 
 
+class StaleWrite(RuntimeError):
+    """An entry computed from an older version of the match; nothing was written."""
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """An entry to append to the action log, with the match row's new values."""
@@ -318,9 +322,9 @@ class Store:
                 ),
             )
             action_id = int(cur.lastrowid or 0)
-            await conn.execute(
+            cur = await conn.execute(
                 "UPDATE matches SET state = ?, seq = ?, version = ?, status = ?, result = ?, updated_at = ? "
-                "WHERE id = ?",
+                "WHERE id = ? AND version = ?",
                 (
                     entry.new_state,
                     entry.new_seq,
@@ -329,8 +333,12 @@ class Store:
                     result,
                     stamp,
                     entry.match_id,
+                    entry.new_version - 1,
                 ),
             )
+            if cur.rowcount != 1:
+                # Someone else's entry was committed since this one was computed: refuse it.
+                raise StaleWrite(f"match {entry.match_id} is no longer at version {entry.new_version - 1}")
             if entry.actor_last_seq is not None:
                 await conn.execute(
                     "UPDATE seats SET last_seq = ? WHERE match_id = ? AND role = ?",

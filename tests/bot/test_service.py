@@ -162,7 +162,8 @@ async def test_played_out_match_is_finished(service: MatchService, store: Store)
         legal = service.legal(live, role)
         await service.act(live.id, movers[role], legal[0][0])
     assert live.record.status == FINISHED
-    assert all(m.id != live.id for m in await service.resume_all())
+    assert all(r.id != live.id for r in await store.unfinished_matches())
+    assert live.id not in service._live
     with pytest.raises(GameOver):
         await service.undo(live.id, NORTH_USER)
 
@@ -188,9 +189,8 @@ async def test_restart_resumes_identical_state(db_path: Path) -> None:
 
     store = await Store.open(db_path)
     try:
-        resumed = await MatchService(store).resume_all()
-        assert {m.id for m in resumed} == {match_id, lobby.id}
-        again = next(m for m in resumed if m.id == match_id)
+        assert {r.id for r in await store.unfinished_matches()} == {match_id, lobby.id}
+        again = await MatchService(store).get(match_id)
         assert dump(again.state or {}) == expected
         assert again.role_of(SOUTH_USER) == "south"
     finally:
@@ -333,3 +333,38 @@ async def test_identities_stay_out_of_info_logs(
     assert loud, "the service should log its work at INFO"
     for text in loud:
         assert str(NORTH_USER) not in text and str(SOUTH_USER) not in text, text
+
+
+async def test_memory_holds_a_bounded_number_of_matches(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        service = MatchService(store, max_live=2)
+        first = await started_pebbles(service, seed=1)
+        await through_bids(service, first)
+        expected = dump(first.state or {})
+        others = [await started_pebbles(service, seed=s) for s in (2, 3, 4)]
+        assert len(service._live) == 2 and first.id not in service._live
+        again = await service.get(first.id)  # read back from the database
+        assert again is not first and dump(again.state or {}) == expected
+        await service.act(first.id, NORTH_USER, "take")
+        assert len(service._live) == 2 and others[0].id not in service._live
+    finally:
+        await store.close()
+
+
+async def test_an_entry_computed_from_an_old_copy_is_refused(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        service = MatchService(store)
+        live = await started_pebbles(service)
+        await through_bids(service, live)
+        other = MatchService(store)  # a second copy of the same match, as after an eviction
+        await other.act(live.id, NORTH_USER, "take")
+        with pytest.raises(StaleAction):
+            await service.act(live.id, NORTH_USER, "take")
+        record = await store.get_match(live.id)
+        assert record is not None and record.version == 3  # two bids and one take
+        fresh = await service.get(live.id)  # the stale copy was dropped
+        assert dump(fresh.state or {}) == record.state
+    finally:
+        await store.close()
