@@ -63,8 +63,34 @@ class Delivery:
             return None
         return message
 
-    def thread_of(self, live: LiveMatch) -> int | None:
-        return live.record.thread_id or live.record.channel_id
+    async def post_match(self, live: LiveMatch, **kwargs: Any) -> discord.Message | None:
+        """Post in the match thread; if the thread was deleted, go on in a new one.
+
+        Without a thread (none could be opened) the match plays in its channel.
+        """
+        thread_id = live.record.thread_id
+        if thread_id is None:
+            return await self.post(live.record.channel_id, **kwargs)
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        target = await self.channel(thread_id)
+        if target is not None:
+            try:
+                message: discord.Message = await target.send(**kwargs)
+            except discord.NotFound:
+                pass  # deleted (the cache had not heard yet)
+            except discord.HTTPException as exc:
+                log.warning("could not post in the thread of match %s: %s %s", live.id, exc.status, exc.code)
+                return None
+            else:
+                return message
+        log.warning("the thread of match %s is gone; opening a new one", live.id)
+        await self.open_thread(live, from_lobby=False)
+        if isinstance(kwargs.get("file"), discord.File):
+            kwargs["file"].reset()
+        where = live.record.thread_id if live.record.thread_id != thread_id else live.record.channel_id
+        note = "🧵 The previous thread of this match is gone; the match goes on here."
+        kwargs["content"] = present.clip(f"{note}\n{kwargs.get('content') or ''}".strip())
+        return await self.post(where, **kwargs)
 
     # -- lobby and start -------------------------------------------------------------
     async def refresh_lobby(self, live: LiveMatch) -> None:
@@ -83,15 +109,19 @@ class Delivery:
         except discord.HTTPException as exc:
             log.warning("could not edit the lobby of match %s: %s", live.id, exc.status)
 
-    async def open_thread(self, live: LiveMatch) -> None:
-        """A public thread from the lobby message; if that fails, the match plays in the channel."""
+    async def open_thread(self, live: LiveMatch, *, from_lobby: bool = True) -> None:
+        """A public thread (from the lobby message, if ``from_lobby``) in the match's channel.
+
+        If that fails, the match plays in the channel.
+        """
         record = live.record
         target = await self.channel(record.channel_id)
         name = f"{live.ruleset.title} #{live.id}"
         thread: Any = None
         try:
             if (
-                target is not None
+                from_lobby
+                and target is not None
                 and record.lobby_message_id is not None
                 and hasattr(target, "get_partial_message")
             ):
@@ -108,8 +138,8 @@ class Delivery:
         await self.refresh_lobby(live)
         state = live.state or {}
         board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
-        message = await self.post(
-            self.thread_of(live),
+        message = await self.post_match(
+            live,
             content=present.start_text(live),
             file=board,
             view=prompt_view(live.id, live.record.version),
@@ -127,8 +157,8 @@ class Delivery:
         state = result.after
         board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
         finished = result.finished
-        message = await self.post(
-            self.thread_of(live),
+        message = await self.post_match(
+            live,
             content=present.public_update(result),
             file=board,
             view=None if finished else prompt_view(live.id, live.record.version),
@@ -158,8 +188,8 @@ class Delivery:
         content = present.clip("\n".join([*lines, "", present.turn_text(live)]).strip())
         finished = state.get("result") is not None
         board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
-        message = await self.post(
-            self.thread_of(live),
+        message = await self.post_match(
+            live,
             content=content,
             file=board,
             view=None if finished else prompt_view(live.id, record.version),
@@ -175,8 +205,8 @@ class Delivery:
     async def announce_end(self, live: LiveMatch) -> None:
         state = live.state or {}
         reveal = await self.image(live.ruleset.final_reveal(state), present.image_name(live, "final"))
-        await self.post(
-            self.thread_of(live),
+        await self.post_match(
+            live,
             content=f"{present.result_text(live)}\nEvery hidden piece is now shown.",
             file=reveal,
         )
@@ -245,8 +275,8 @@ class Delivery:
     async def _dm_failed(self, live: LiveMatch, user_id: int, code: int | None) -> None:
         log.info("DMs closed for a player of match %s (code %s)", live.id, code)
         if await self.service.store.note_dm_failure(live.id, user_id, code):
-            await self.post(
-                self.thread_of(live),
+            await self.post_match(
+                live,
                 content=f"{present.mention(user_id)}, I can't DM you; use `/hand` or the **My hand** button "
                 "to see your pieces and choices.",
             )
