@@ -75,6 +75,8 @@ _PLACE_TEXT = {
 _BIT = {r: 1 << i for i, r in enumerate(dict.fromkeys(r for s in SIDES for r in SETUP_SLOTS[s]))}
 
 
+#: ``{roster: its unplace actions and ready}`` for a complete placement, filled as needed.
+_FULL: dict[tuple[str, ...], tuple[Action, ...]] = {}
 #: ``{(side, full regions): {character: its place actions}}``, filled as needed (at most 2 x 64).
 _ROWS: dict[tuple[str, int], dict[str, tuple[Action, ...]]] = {}
 
@@ -116,7 +118,11 @@ class Setup(Step):
         placed = mine["placed"]
         roster = state["chars"][role]
         if len(placed) == len(roster):
-            return (*[_UNPLACE[c] for c in roster], _READY)
+            key = tuple(roster)
+            full = _FULL.get(key)
+            if full is None:
+                full = _FULL[key] = (*[_UNPLACE[c] for c in roster], _READY)
+            return full
         closed = 0
         home = HOME[role]
         homes = 0
@@ -151,6 +157,13 @@ class Setup(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         mine = state["setup"][role]
         verb = action.verb
+        if verb == "place":
+            char, region = action.args
+            mine["placed"][char] = region
+            return
+        if verb == "unplace":
+            mine["placed"].pop(action.args[0], None)
+            return
         if verb == "draft":
             char = action.args[0]
             mine["draft"][CHARS[char].tile] = char
@@ -173,13 +186,6 @@ class Setup(Step):
                     f"{cap_title(role)} has chosen its special cards.",
                     {role: "You keep " + " and ".join(SPECIALS[c].name for c in mine["picks"]) + "."},
                 )
-            return
-        if verb == "place":
-            char, region = action.args
-            mine["placed"][char] = region
-            return
-        if verb == "unplace":
-            mine["placed"].pop(action.args[0], None)
             return
         if verb == "autoplace":
             autoplace(state, role)
