@@ -19,6 +19,7 @@ from .cogs.per_game import PerGameCog
 from .config import Config
 from .controller import Controller
 from .delivery import Delivery
+from .failures import log_failure
 from .service import MatchService
 from .storage import Store
 from .ui import DYNAMIC_ITEMS
@@ -111,7 +112,7 @@ class PalantirBot(commands.Bot):
             text = "This command can't be used here."
         else:
             text = "Something went wrong on my side; nothing was changed."
-            log.error("command failed: %s", type(error).__name__, exc_info=error)
+            log_failure(log, "command failed", getattr(error, "original", error))
         await self.controller.refuse(interaction, text)
 
     async def on_ready(self) -> None:
@@ -133,8 +134,8 @@ class PalantirBot(commands.Bot):
                 await asyncio.sleep(CATCH_UP_PAUSE)
             try:
                 await self.delivery.catch_up(await self.service.get(match_id))
-            except Exception:
-                log.exception("could not catch up match %s", match_id)
+            except Exception as exc:
+                log_failure(log, f"could not catch up match {match_id}", exc)
 
     async def close(self) -> None:
         await super().close()

@@ -17,6 +17,7 @@ from games.core import Action, ActionError, StaleAction
 
 from . import present
 from .delivery import Delivery
+from .failures import log_failure
 from .service import ActResult, LiveMatch, MatchService, ServiceError
 from .ui import lobby_view
 
@@ -52,8 +53,8 @@ class Controller:
             await self.refuse(interaction, str(exc))
         except discord.HTTPException as exc:
             log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
-        except Exception:
-            log.exception("unexpected failure handling an interaction")
+        except Exception as exc:
+            log_failure(log, "unexpected failure handling an interaction", exc)
             await self.refuse(interaction, "Something went wrong on my side; nothing was changed.")
 
     async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
@@ -213,8 +214,8 @@ class Controller:
         """Run delivery work; the action is committed already, so a failure is only logged."""
         try:
             await work
-        except Exception:
-            log.exception("delivering a committed action failed")
+        except Exception as exc:
+            log_failure(log, "delivering a committed action failed", exc)
 
     # -- private views -----------------------------------------------------------------
     async def show_private(

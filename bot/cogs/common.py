@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from ..choices import action_choices, matches, truncate
+from ..failures import log_failure
 from ..service import LiveMatch, ServiceError
 from ..storage import ACTIVE
 
@@ -62,8 +63,8 @@ async def my_matches_autocomplete(interaction: discord.Interaction[Any], current
     """The user's unfinished matches in this server."""
     try:
         mine = await bot_of(interaction).service.matches_of(interaction.user.id, interaction.guild_id)
-    except Exception:
-        log.exception("match autocomplete failed")
+    except Exception as exc:
+        log_failure(log, "match autocomplete failed", exc)
         return []
     out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in mine]
     return [c for c in out if matches(current.strip().lstrip("#"), c.name)][:25]
@@ -73,8 +74,8 @@ async def lobby_autocomplete(interaction: discord.Interaction[Any], current: str
     """Open lobbies in this server."""
     try:
         open_ = await bot_of(interaction).service.lobbies(interaction.guild_id)
-    except Exception:
-        log.exception("lobby autocomplete failed")
+    except Exception as exc:
+        log_failure(log, "lobby autocomplete failed", exc)
         return []
     out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in open_]
     return [c for c in out if matches(current.strip().lstrip("#"), c.name)][:25]
@@ -99,8 +100,8 @@ async def action_autocomplete(interaction: discord.Interaction[Any], current: st
         live, role = found
         legal = bot_of(interaction).service.legal(live, role)
         pairs = action_choices(((a.text, label) for a, label in legal), current)
-    except Exception:
-        log.exception("action autocomplete failed")
+    except Exception as exc:
+        log_failure(log, "action autocomplete failed", exc)
         return []
     return [Choice(name=name, value=value) for name, value in pairs]
 

@@ -18,6 +18,7 @@ from discord.ext import commands
 from games.core import CommandSpec, Ruleset, all_rulesets
 
 from ..choices import arg_choices, resolve_arg, truncate
+from ..failures import log_failure
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError
 from .common import Choice, acting_match, bot_of, generated_command, my_matches_autocomplete, resolve_match
 
@@ -51,8 +52,8 @@ def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
                 current,
                 lambda v: live.ruleset.describe_arg(state, role, spec.verb, index, v),
             )
-        except Exception:
-            log.exception("argument autocomplete failed")
+        except Exception as exc:
+            log_failure(log, "argument autocomplete failed", exc)
             return []
         return [Choice(name=n, value=v) for n, v in pairs]
 
