@@ -57,10 +57,21 @@ class Delivery:
             return None
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
-            message: discord.Message = await target.send(**kwargs)
+            return await self._send(target, kwargs)
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s %s", channel_id, exc.status, exc.code)
             return None
+
+    @staticmethod
+    async def _send(target: Any, kwargs: dict[str, Any]) -> discord.Message:
+        """``target.send``; if only the image was refused (no *Attach Files*), the text alone."""
+        try:
+            message: discord.Message = await target.send(**kwargs)
+        except discord.Forbidden:
+            if kwargs.get("file") is None:
+                raise
+            log.warning("no permission to attach images in channel %s; posting text only", target.id)
+            message = await target.send(**{k: v for k, v in kwargs.items() if k != "file"})
         return message
 
     async def post_match(self, live: LiveMatch, **kwargs: Any) -> discord.Message | None:
@@ -75,7 +86,7 @@ class Delivery:
         target = await self.channel(thread_id)
         if target is not None:
             try:
-                message: discord.Message = await target.send(**kwargs)
+                message = await self._send(target, kwargs)
             except discord.NotFound:
                 pass  # deleted (the cache had not heard yet)
             except discord.HTTPException as exc:
