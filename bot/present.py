@@ -110,10 +110,13 @@ def turn_text(live: LiveMatch) -> str:
         return result_text(live)
     active = sorted(live.active_roles())
     idle = [r for r in state["roles"] if r not in active]
+    if idle:
+        # The waiting text names the side and what it must do ("Waiting for Sauron to move.").
+        waiting = live.ruleset.prompt(state, idle[0]).text.strip().rstrip(".")
+        who = " ".join(mention(live.user_of(r)) for r in active)
+        return f"⏳ {waiting} — {who}." if who else f"⏳ {waiting}."
     tags = " and ".join(_role_tag(live, r) for r in active) or "nobody"
-    waiting = live.ruleset.prompt(state, idle[0]).text if idle else ""
-    line = f"**Your move:** {tags}"
-    return f"{line}\n{waiting}" if waiting else line
+    return f"⏳ Both to play now: {tags}."
 
 
 def result_text(live: LiveMatch) -> str:

@@ -19,14 +19,17 @@ async def test_secret_bid_stays_out_of_public_texts(service: MatchService) -> No
     assert "You bid 3." in present.log_text(live, "north", 0)
     assert "You bid" not in present.log_text(live, "south", 0)
     assert f"<@{SOUTH_USER}>" in present.turn_text(live)  # south still has to bid
+    assert f"<@{NORTH_USER}>" not in present.turn_text(live)
 
 
 async def test_turn_and_result_texts(service: MatchService) -> None:
     live = await started_pebbles(service)
     await service.act(live.id, NORTH_USER, "bid 3")
     await service.act(live.id, SOUTH_USER, "bid 1")
-    assert present.turn_text(live).startswith(f"**Your move:** <@{NORTH_USER}> (North)")
-    assert "Waiting for North" in present.turn_text(live)
+    # One line: what the side must do, then whom to ping (not "Your move" addressed to all).
+    turn = present.turn_text(live)
+    assert turn.startswith("⏳ Waiting for North") and turn.endswith(f" — <@{NORTH_USER}>.")
+    assert "\n" not in turn and turn.count(f"<@{NORTH_USER}>") == 1 and "Your move" not in turn
     result = await service.resign(live.id, NORTH_USER)
     text = present.public_update(result)
     assert "North resigned." in text and f"<@{SOUTH_USER}> (South) wins" in text
