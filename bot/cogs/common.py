@@ -59,26 +59,31 @@ def match_label(live: LiveMatch, user_id: int) -> str:
     return truncate(f"#{live.id} {live.ruleset.title}{side} ({live.record.status}){turn}")
 
 
+async def _match_choices(
+    interaction: discord.Interaction[Any], current: str, found: Awaitable[list[LiveMatch]], what: str
+) -> list[Choice]:
+    """Autocomplete choices for a ``match:`` option from the matches ``found`` lists."""
+    try:
+        listed = await found
+    except Exception as exc:
+        log_failure(log, f"{what} autocomplete failed", exc)
+        return []
+    out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in listed]
+    return [c for c in out if matches(current.strip().lstrip("#"), c.name)][:25]
+
+
 async def my_matches_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
     """The user's unfinished matches in this server."""
-    try:
-        mine = await bot_of(interaction).service.matches_of(interaction.user.id, interaction.guild_id)
-    except Exception as exc:
-        log_failure(log, "match autocomplete failed", exc)
-        return []
-    out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in mine]
-    return [c for c in out if matches(current.strip().lstrip("#"), c.name)][:25]
+    service = bot_of(interaction).service
+    return await _match_choices(
+        interaction, current, service.matches_of(interaction.user.id, interaction.guild_id), "match"
+    )
 
 
 async def lobby_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
     """Open lobbies in this server."""
-    try:
-        open_ = await bot_of(interaction).service.lobbies(interaction.guild_id)
-    except Exception as exc:
-        log_failure(log, "lobby autocomplete failed", exc)
-        return []
-    out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in open_]
-    return [c for c in out if matches(current.strip().lstrip("#"), c.name)][:25]
+    service = bot_of(interaction).service
+    return await _match_choices(interaction, current, service.lobbies(interaction.guild_id), "lobby")
 
 
 async def acting_match(interaction: discord.Interaction[Any]) -> tuple[LiveMatch, str] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,7 +14,7 @@ from games.core import all_rulesets, find, normalize
 
 from .. import present
 from ..choices import option_choices
-from ..service import RANDOM_SIDE, ServiceError
+from ..service import RANDOM_SIDE, LiveMatch, ServiceError
 from .common import (
     Choice,
     action_autocomplete,
@@ -174,25 +174,21 @@ class GameCog(commands.Cog):
                     raise ServiceError("Tell me which match to join, e.g. `/game join 12`.")
                 await self.controller.join(interaction, match_id, side)
 
-        @app_commands.describe(match="The lobby's match number")
-        @app_commands.autocomplete(match=my_matches_autocomplete)
-        @command("start", "Start your lobby now with the players seated so far (if the game allows).")
-        async def start(interaction: discord.Interaction[Any], match: str) -> None:
-            async with self.controller.friendly(interaction):
-                match_id = parse_match_id(match)
-                if match_id is None:
-                    raise ServiceError("Tell me which lobby to start.")
-                await self.controller.start(interaction, match_id)
+        def creator_command(name: str, description: str) -> None:
+            """``/game start`` and ``/game cancel``: the lobby's creator acts on it by number."""
 
-        @app_commands.describe(match="The lobby's match number")
-        @app_commands.autocomplete(match=my_matches_autocomplete)
-        @command("cancel", "Close your lobby before it starts.")
-        async def cancel(interaction: discord.Interaction[Any], match: str) -> None:
-            async with self.controller.friendly(interaction):
-                match_id = parse_match_id(match)
-                if match_id is None:
-                    raise ServiceError("Tell me which lobby to cancel.")
-                await self.controller.cancel(interaction, match_id)
+            @app_commands.describe(match="The lobby's match number")
+            @app_commands.autocomplete(match=my_matches_autocomplete)
+            @command(name, description)
+            async def run(interaction: discord.Interaction[Any], match: str) -> None:
+                async with self.controller.friendly(interaction):
+                    match_id = parse_match_id(match)
+                    if match_id is None:
+                        raise ServiceError(f"Tell me which lobby to {name}, e.g. `/game {name} 12`.")
+                    await getattr(self.controller, name)(interaction, match_id)
+
+        creator_command("start", "Start your lobby now with the players seated so far (if the game allows).")
+        creator_command("cancel", "Close your lobby before it starts.")
 
         @app_commands.describe(action="Your action (pick from the list, or type it)", match=match_help)
         @app_commands.autocomplete(action=action_autocomplete, match=my_matches_autocomplete)
@@ -202,14 +198,37 @@ class GameCog(commands.Cog):
                 live = await resolve_match(interaction, match)
                 await self.controller.act(interaction, live, action)
 
-        @app_commands.describe(match=match_help)
-        @app_commands.autocomplete(match=my_matches_autocomplete)
-        @command("status", "Who plays, whose move it is, and what you are asked to do.")
-        async def status(interaction: discord.Interaction[Any], match: str | None = None) -> None:
-            async with self.controller.friendly(interaction):
-                live = await resolve_match(interaction, match)
-                text = present.status_text(live, live.role_of(interaction.user.id))
-                await interaction.response.send_message(text, ephemeral=True)
+        def match_command(
+            name: str,
+            description: str,
+            handler: Callable[[discord.Interaction[Any], LiveMatch], Awaitable[None]],
+        ) -> None:
+            """A command whose only option is ``match:`` (resolved as usual) and runs ``handler``."""
+
+            @app_commands.describe(match=match_help)
+            @app_commands.autocomplete(match=my_matches_autocomplete)
+            @command(name, description)
+            async def run(interaction: discord.Interaction[Any], match: str | None = None) -> None:
+                async with self.controller.friendly(interaction):
+                    await handler(interaction, await resolve_match(interaction, match))
+
+        async def status(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            text = present.status_text(live, live.role_of(interaction.user.id))
+            await interaction.response.send_message(text, ephemeral=True)
+
+        async def log_(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            seat = live.seat_of(interaction.user.id)
+            role = seat.role if seat else None
+            since = seat.last_seq if seat and role else max(0, int((live.state or {}).get("seq", 0)) - 10)
+            await interaction.response.send_message(present.log_text(live, role, since), ephemeral=True)
+
+        async def undo(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.undo(interaction, live.id)
+
+        async def resign(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.resign(interaction, live)
+
+        match_command("status", "Who plays, whose move it is, and what you are asked to do.", status)
 
         @app_commands.describe(match=match_help, private="Show your own private board, only to you")
         @app_commands.autocomplete(match=my_matches_autocomplete)
@@ -221,33 +240,9 @@ class GameCog(commands.Cog):
                 live = await resolve_match(interaction, match)
                 await self.controller.board(interaction, live, private=private)
 
-        @app_commands.describe(match=match_help)
-        @app_commands.autocomplete(match=my_matches_autocomplete)
-        @command("log", "What happened since your last move (as you may see it).")
-        async def log_(interaction: discord.Interaction[Any], match: str | None = None) -> None:
-            async with self.controller.friendly(interaction):
-                live = await resolve_match(interaction, match)
-                seat = live.seat_of(interaction.user.id)
-                role = seat.role if seat else None
-                since = seat.last_seq if seat and role else max(0, int((live.state or {}).get("seq", 0)) - 10)
-                text = present.log_text(live, role, since)
-                await interaction.response.send_message(text, ephemeral=True)
-
-        @app_commands.describe(match=match_help)
-        @app_commands.autocomplete(match=my_matches_autocomplete)
-        @command("undo", "Take back your last move, while it is still your own decision.")
-        async def undo(interaction: discord.Interaction[Any], match: str | None = None) -> None:
-            async with self.controller.friendly(interaction):
-                live = await resolve_match(interaction, match)
-                await self.controller.undo(interaction, live.id)
-
-        @app_commands.describe(match=match_help)
-        @app_commands.autocomplete(match=my_matches_autocomplete)
-        @command("resign", "Give up the match: the other side wins.")
-        async def resign(interaction: discord.Interaction[Any], match: str | None = None) -> None:
-            async with self.controller.friendly(interaction):
-                live = await resolve_match(interaction, match)
-                await self.controller.resign(interaction, live)
+        match_command("log", "What happened since your last move (as you may see it).", log_)
+        match_command("undo", "Take back your last move, while it is still your own decision.", undo)
+        match_command("resign", "Give up the match: the other side wins.", resign)
 
         @command("list", "Your matches in this server.")
         async def list_(interaction: discord.Interaction[Any]) -> None:
