@@ -1,0 +1,96 @@
+"""Complete Confrontation matches through Discord for every variant and every special-card option.
+
+Each case opens a lobby with options (``/game new``, once ``/confrontation new``), plays to the
+end as users do (DM menus, *Take my turn*, *My hand*, typed ``/confrontation`` commands with
+autocomplete, ``/game act``), preferring draft picks, special-card picks, special cards,
+abilities and ``decline``. After every move ``play_match`` checks that exactly one action was
+committed, the public board is a PNG, no public text names a hidden character, no private
+message tells its reader more than its view and log, and every prompt keeps Discord's limits.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import requires_bot, running_world, seeded
+from tests.e2e.variants_support import check_end, open_match, play_match
+
+pytestmark = requires_bot
+log_summary = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Case:
+    options: dict[str, str]
+    command: str  # "game new" or "confrontation new"
+    side: str  # the creator's side
+    seed: int  # the test's own choices (the bot seeds the match itself)
+    specials: tuple[str, ...]  # sides that must have played a special card
+    drafts: int = 0  # draft actions expected per side
+    picks: int = 0  # pick-special actions expected in all
+
+
+CASES = {
+    "variant-2002": Case({"variant": "variant-2002"}, "game new", "fellowship", 11, ("sauron",)),
+    "deluxe-variant+deluxe-4 via /confrontation new": Case(
+        {"variant": "deluxe-variant", "specials": "deluxe-4"}, "confrontation new", "sauron", 12, ("sauron",)
+    ),
+    "draft+deluxe-2": Case(
+        {"variant": "draft", "specials": "deluxe-2"}, "game new", "fellowship", 13, (), drafts=9, picks=4
+    ),
+    "classic+2002+handicap-sauron": Case(
+        {"variant": "classic", "specials": "2002", "handicap": "sauron"},
+        "game new",
+        "sauron",
+        14,
+        ("sauron",),
+    ),
+    "deluxe-variant+deluxe-2+handicap-fellowship": Case(
+        {"variant": "deluxe-variant", "specials": "deluxe-2", "handicap": "fellowship"},
+        "game new",
+        "random",
+        15,
+        (),
+        picks=2,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+async def test_a_complete_match_with_options(tmp_path: Path, name: str) -> None:
+    case = CASES[name]
+    async with running_world(tmp_path, names=("alice", "bob"), settle=0.05) as world:
+        alice, bob = world.users["alice"], world.users["bob"]
+        match = await open_match(world, alice, bob, case.options, side=case.side, command=case.command)
+        if case.side != "random":
+            assert match.players[case.side] is alice
+        played = await play_match(world, match, seeded(case.seed))
+        state = await check_end(world, match)
+        log = world.actions(match.id)
+        assert len(log) == played.moves
+        by_role = {role: [a for *_, r, a, _i in log if r == role] for role in match.players}
+        for role, actions in by_role.items():
+            assert sum(a.startswith("draft ") for a in actions) == case.drafts, (role, actions[:20])
+        assert sum(a.startswith("pick-special ") for _, _, _, _, a, _ in log) == case.picks
+        for role in case.specials:
+            assert any(a.startswith("special ") for a in by_role[role]), f"{role} played no special card"
+        handicap = state["options"]["handicap"]
+        if handicap != "none":
+            other = "sauron" if handicap == "fellowship" else "fellowship"
+            assert not any(a.startswith(("special ", "pick-special ")) for a in by_role[other])
+        assert played.ways["typed"] and played.ways["act"] and played.ways["menu"], played.ways
+        assert "special" in played.typed or not case.specials, played.typed
+        assert alice.dms and bob.dms, "both players got their private prompts by DM"
+        log_summary.info(
+            "%s: %d moves, up to %d legal, %s, %s, typed %s",
+            name,
+            played.moves,
+            played.max_legal,
+            dict(played.verbs),
+            dict(played.ways),
+            sorted(played.typed),
+        )
