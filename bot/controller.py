@@ -148,6 +148,7 @@ class Controller:
     ) -> None:
         """A choice from an action menu: the index of a legal action at prompt ``version``."""
         async with self.friendly(interaction):
+            await self.defer(interaction)  # first: the match may have to be read from the database
             live = await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if role is None:
@@ -161,6 +162,7 @@ class Controller:
         self, interaction: discord.Interaction[Any], match_id: int, *, expected_prompt: int | None = None
     ) -> None:
         async with self.friendly(interaction):
+            await self.defer(interaction)
             live = await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if (
@@ -169,7 +171,6 @@ class Controller:
                 and expected_prompt != live.prompt_version(role)
             ):
                 raise StaleAction(STALE)
-            await self.defer(interaction)
             result = await self.service.undo(
                 match_id,
                 interaction.user.id,
@@ -227,13 +228,13 @@ class Controller:
     ) -> None:
         """The player's private board and legal actions, ephemerally (``/hand``, buttons)."""
         async with self.friendly(interaction):
+            await self.defer(interaction)
             live = match_id if isinstance(match_id, LiveMatch) else await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if role is None or live.state is None:
                 raise ServiceError(f"You have no hand in match #{live.id}: you are not playing in it.")
             if expected_version is not None and expected_version != live.record.version:
                 raise StaleAction(STALE)
-            await self.defer(interaction)
             await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
 
     async def board(self, interaction: discord.Interaction[Any], live: LiveMatch, *, private: bool) -> None:

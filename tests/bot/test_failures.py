@@ -10,6 +10,8 @@ import pytest
 from bot.controller import Controller
 from bot.service import MatchService
 
+from .conftest import NORTH_USER, started_pebbles
+
 
 class FakeResponse:
     def __init__(self) -> None:
@@ -41,3 +43,49 @@ async def test_an_unexpected_error_is_answered_and_logged_without_its_message(
     assert "KeyError" in logged
     assert "frodo" not in logged and "shire" not in logged
     assert all(r.exc_info is None for r in caplog.records if r.levelno >= logging.INFO)
+
+
+class DeferrableResponse(FakeResponse):
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        self.sent.append(("(deferred)", ephemeral))
+
+
+class FollowUp:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send(self, content: str = "", **kwargs: Any) -> None:
+        self.sent.append(content)
+
+
+class ButtonInteraction:
+    id = 4242
+
+    def __init__(self, user_id: int) -> None:
+        self.response = DeferrableResponse()
+        self.followup = FollowUp()
+        self.user = type("U", (), {"id": user_id})()
+
+
+@pytest.mark.parametrize("button", ["pick", "undo", "hand"])
+async def test_buttons_answer_before_reading_the_match(service: MatchService, button: str) -> None:
+    """A match may have to be read (or rebuilt) from the database: Discord gets its answer first."""
+    live = await started_pebbles(service)
+    answered_first: list[bool] = []
+    interaction: Any = ButtonInteraction(NORTH_USER)
+    load = service.get
+
+    async def get(match_id: int) -> Any:
+        answered_first.append(interaction.response.is_done())
+        return await load(match_id)
+
+    service.get = get  # type: ignore[method-assign]
+    controller = Controller(service, delivery=None)  # type: ignore[arg-type]
+    if button == "pick":
+        await controller.pick(interaction, live.id, version=-1, index=0)
+    elif button == "undo":
+        await controller.undo(interaction, live.id, expected_prompt=-1)
+    else:
+        await controller.show_private(interaction, live.id, expected_version=-1)
+    assert answered_first == [True]
+    assert interaction.followup.sent and "out of date" in interaction.followup.sent[-1]
