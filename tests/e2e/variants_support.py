@@ -27,6 +27,8 @@ MOVE_LIMIT = 260
 RING_BEARERS = ("move frodo ", "move frodo_v ", "move sam_v ")
 #: Verbs worth playing with their typed command at least once (special cards, setup, abilities).
 TYPED_FIRST = frozenset({"special", "pick-special", "draft", "decline", "ability", "place", "target"})
+#: Set-up verbs that the rules let a player take back (ruling 16); each side undoes one.
+UNDOABLE = frozenset({"draft", "place"})
 KING = re.compile(r"special a_king_revealed (\w+)")
 SPECIAL_CARDS: dict[str, tuple[str, ...]] = {
     side: tuple(
@@ -318,8 +320,39 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
             assert not hidden, f"a private message to {reader} names {hidden}: {msg.text!r}"
         played.verbs[kind(action)] += 1
         played.moves += 1
+        if action.split(" ")[0] in UNDOABLE and not played.verbs[f"undo {role}"]:
+            played.verbs[f"undo {role}"] += 1
+            await undo_once(world, match, role, legal)
         assert played.moves < MOVE_LIMIT, "the match should have ended"
     return played
+
+
+async def undo_once(world: World, match: Match, role: str, legal_before: list[str]) -> None:
+    """Take back a set-up action with the Undo button: one log entry, and the choice is open again."""
+    user = match.players[role]
+    row = world.row(match.id)
+    wanted = f"palantir:undo:{match.id}:{row.version}"
+    prompts = [m for m in world.private_prompts(match, user) if wanted in m.custom_ids()]
+    if not prompts:
+        opened = await world.fresh_prompt(match, user)
+        prompts = [opened] if opened is not None and wanted in opened.custom_ids() else []
+    assert prompts, f"no Undo button for {role} after {world.actions(match.id)[-1][4]!r}"
+    mark = world.fd.activity_mark()
+    result = await user.click(prompts[-1], wanted)
+    assert not is_error(result), result.text
+    after = world.row(match.id)
+    assert after.version == row.version + 1, "an undo is one log entry"
+    assert world.actions(match.id)[-1][2:4] == ("undo", role)
+    assert sorted(world.legal(match, role)) == sorted(legal_before), "the undo did not reopen the choice"
+    await world.fd.quiet(0.05)
+    world.check_public()
+    assert after.state is not None
+    created, edited = world.fd.activity_since(mark)
+    for msg in [*created, *edited]:
+        check_limits(msg)
+        reader = reader_role(match, msg)
+        if reader is not None:
+            assert not leaks(msg.text, after.state, reader), msg.text
 
 
 def secret_specials(text: str, state: dict[str, Any], reader: str | None) -> list[str]:
