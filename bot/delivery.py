@@ -11,6 +11,7 @@ import io
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 from games.core import can_undo
@@ -23,6 +24,8 @@ from .ui import actions_view, hand_view, lobby_view, prompt_view
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+#: Failures below HTTP (connection reset, timeout) that discord.py lets through after retrying.
+NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 class Delivery:
@@ -60,6 +63,9 @@ class Delivery:
             return await self._send(target, kwargs)
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s %s", channel_id, exc.status, exc.code)
+            return None
+        except NETWORK_ERRORS as exc:
+            log.warning("could not post in channel %s: %s", channel_id, type(exc).__name__)
             return None
 
     @staticmethod
@@ -279,6 +285,10 @@ class Delivery:
                 await self._dm_failed(live, user_id, exc.code)
             else:
                 log.warning("DM to a player of match %s failed: %s %s", live.id, exc.status, exc.code)
+            return False
+        except NETWORK_ERRORS as exc:
+            # One player's DM must not cost the next player his (callers DM in a loop).
+            log.warning("DM to a player of match %s failed: %s", live.id, type(exc).__name__)
             return False
         await self.service.store.clear_dm_failure(live.id, user_id)
         return True

@@ -5,10 +5,13 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.delivery import Delivery
 from bot.service import MatchService
+
+from .conftest import NORTH_USER, SOUTH_USER, started_pebbles
 
 
 class Refusal:
@@ -45,3 +48,34 @@ async def test_without_attach_files_the_text_is_posted_alone(service: MatchServi
     posted = await delivery.post(77, content="Sauron moves.", file=board)
     assert posted is not None
     assert channel.sent == [{"content": "Sauron moves."}]
+
+
+class FlakyUsers:
+    """DMs to the first user fail below HTTP (connection reset); others arrive."""
+
+    def __init__(self, broken: int) -> None:
+        self.broken = broken
+        self.delivered: list[int] = []
+
+    def get_channel(self, channel_id: int) -> Any:
+        return None
+
+    def get_user(self, user_id: int) -> Any:
+        client = self
+
+        class User:
+            async def send(self, **kwargs: Any) -> None:
+                if user_id == client.broken:
+                    raise aiohttp.ClientConnectionError("connection reset by peer")
+                client.delivered.append(user_id)
+
+        return User()
+
+
+async def test_a_network_failure_on_one_dm_does_not_stop_the_next(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    client = FlakyUsers(broken=NORTH_USER)
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    results = [await delivery.dm(live, role) for role in ("north", "south")]
+    assert results == [False, True]
+    assert client.delivered == [SOUTH_USER]
