@@ -590,7 +590,17 @@ class MatchService:
         records = await self.store.matches_of_user(
             user_id, guild_id=guild_id, statuses=(LOBBY, ACTIVE, FINISHED)
         )
-        return [await self.get(r.id) for r in records[:20]]
+        return [await self._summary(r) for r in records[:20]]
+
+    async def _summary(self, record: MatchRecord) -> LiveMatch:
+        """A match for listing: a finished one without its state (never read, parsed or rebuilt)."""
+        if record.status != FINISHED or record.id in self._live:
+            return await self.get(record.id)
+        try:
+            ruleset = find(record.game)
+        except ActionError:
+            return await self.get(record.id)  # refused there with a clear message
+        return LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, state=None)
 
     async def lobbies(self, guild_id: int | None) -> list[LiveMatch]:
         return [await self.get(r.id) for r in (await self.store.lobbies(guild_id))[:25]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot import present
 from bot.service import MatchService
+from bot.storage import Store
 
 from .conftest import NORTH_USER, SOUTH_USER, started_pebbles
 
@@ -50,3 +51,17 @@ def test_clip_keeps_messages_within_discord_limit() -> None:
     text = "\n".join(f"line {n}" for n in range(1000))
     clipped = present.clip(text)
     assert len(clipped) <= present.MAX_MESSAGE and clipped.endswith("line 999")
+
+
+async def test_listing_finished_matches_reads_no_state(service: MatchService, store: Store) -> None:
+    live = await started_pebbles(service)
+    await service.resign(live.id, SOUTH_USER)
+    async with store.transaction() as conn:  # even a damaged one: listing must not replay it
+        await conn.execute("UPDATE matches SET state = 'garbage' WHERE id = ?", (live.id,))
+
+    async def no_replay(*args: object, **kwargs: object) -> list[object]:
+        raise AssertionError("/game list must not replay a finished match")
+
+    store.actions = no_replay  # type: ignore[method-assign]
+    text = present.list_text(await service.recent_of(NORTH_USER, 1), NORTH_USER)
+    assert f"#{live.id} Pebbles as North (finished)" in text
