@@ -102,6 +102,8 @@ class Delivery:
                 return message
         log.warning("the thread of match %s is gone; opening a new one", live.id)
         await self.open_thread(live, from_lobby=False)
+        if live.record.thread_id != thread_id:
+            await self.refresh_lobby(live)  # its "started in #thread" link points to the new one
         if isinstance(kwargs.get("file"), discord.File):
             kwargs["file"].reset()
         where = live.record.thread_id if live.record.thread_id != thread_id else live.record.channel_id

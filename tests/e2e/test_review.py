@@ -42,6 +42,8 @@ async def test_a_deleted_match_thread_is_replaced_and_the_match_goes_on(tmp_path
         assert "goes on here" in posted.text
         assert f"palantir:hand:{match.id}" in posted.custom_ids()
         assert world.row(match.id).thread_id == thread.id
+        await world.fd.quiet(0.2)
+        assert thread.mention in match.lobby.text  # the lobby links to the match's new thread
         world.check_public()
 
 
