@@ -28,7 +28,7 @@ from .data import (
     char_name,
     region_name,
 )
-from .moves import forward_free
+from .moves import Counts, forward_free
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ def replaces_move(state: State, card: str) -> bool:
     return special_set(state) == "2002" or SPECIALS[card].timing == "instead-of-turn"
 
 
-def turn_actions(state: State, frame: Frame) -> list[Action]:
+def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[Action]:
     """Special cards the side in ``frame`` may play now in its turn."""
     card_set = special_set(state)
     side = frame["side"]
@@ -95,7 +95,7 @@ def turn_actions(state: State, frame: Frame) -> list[Action]:
         if timing in ("instead-of-turn", "before-move") and not whole_turn:
             continue
         if card in ("shadowfax", "dark_of_mordor"):
-            cnt = counts(state)
+            cnt = cnt if cnt is not None else counts(state)
             for char in state["chars"][side]:
                 if char not in pos or (char == "watcher" and char in state["revealed"]):
                     continue

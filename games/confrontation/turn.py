@@ -27,7 +27,7 @@ from .data import (
     other,
     region_name,
 )
-from .moves import all_moves, destinations
+from .moves import Counts, all_moves, destinations
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +36,10 @@ log = logging.getLogger(__name__)
 MOVE: dict[str, dict[str, Action]] = {c: {r: Action("move", (c, r)) for r in REGION_ORDER} for c in CHARS}
 
 
-def move_actions(state: State, frame: Frame) -> list[Action]:
+def move_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[Action]:
     """Every legal ``move`` of the side in ``frame``, honouring special-card restrictions."""
     side = frame["side"]
-    moves = all_moves(state, side)
+    moves = all_moves(state, side, cnt)
     only = frame.get("only")
     if only:
         moves = [m for m in moves if m[0] == only]
@@ -63,7 +63,8 @@ class Turn(Step):
         return frozenset({frame["side"]})
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
-        return (*move_actions(state, frame), *specials.turn_actions(state, frame))
+        cnt = counts(state)
+        return (*move_actions(state, frame, cnt), *specials.turn_actions(state, frame, cnt))
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame.get("only"):
@@ -195,7 +196,8 @@ def can_act(state: State, frame: Frame) -> bool:
     for char in state["chars"][side]:
         if char in pos and destinations(state, char, cnt):
             return True
-    return any(specials.replaces_move(state, a.args[0]) for a in specials.turn_actions(state, frame))
+    acts = specials.turn_actions(state, frame, cnt)
+    return any(specials.replaces_move(state, a.args[0]) for a in acts)
 
 
 def start_turn(state: State, side: str) -> None:
