@@ -27,6 +27,10 @@ MOVE_LIMIT = 260
 RING_BEARERS = ("move frodo ", "move frodo_v ", "move sam_v ")
 #: Verbs worth playing with their typed command at least once (special cards, setup, abilities).
 TYPED_FIRST = frozenset({"special", "pick-special", "draft", "decline", "ability", "place", "target"})
+#: How moves are sent, in turn: menu, *Take my turn*, typed command, ``/game act`` (see ``play``).
+WAYS = (0, 1, 0, 3, 0, 2)
+#: Verbs after whose first use the board images are compared with the views (hidden choices).
+DRAWN = frozenset({"draft", "pick-special", "place", "ready", "special", "ability"})
 #: Set-up verbs that the rules let a player take back (ruling 16); each side undoes one.
 UNDOABLE = frozenset({"draft", "place"})
 KING = re.compile(r"special a_king_revealed (\w+)")
@@ -240,6 +244,14 @@ def board_post(match: Match, version: int) -> Message | None:
     return None
 
 
+def image(state: dict[str, Any] | None, audience: str | None) -> bytes:
+    """The board image ``audience`` may see: the renderer applied to its view."""
+    import renderers
+
+    assert state is not None
+    return bytes(renderers.render_view(find("confrontation").view(state, audience)))
+
+
 def board_of(match: Match, version: int) -> Callable[[Message], bool]:
     """A predicate: the thread's board post of ``version``."""
 
@@ -288,7 +300,7 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
         before = world.row(match.id)
         count = len(world.actions(match.id))
         mark = fd.activity_mark()
-        result = await play(world, match, role, action, played.moves % 4, played)
+        result = await play(world, match, role, action, WAYS[played.moves % len(WAYS)], played)
         assert not is_error(result), f"{action!r} by {role} was refused: {result.text}"
         assert result.ephemeral, "the acting player's confirmation is private"
         row = world.row(match.id)
@@ -298,6 +310,15 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
         assert len(log) == count + 1 and log[-1][3:5] == (role, action)
         board = await fd.wait_for_message(board_of(match, row.version), timeout=20, since=mark)
         assert_png(board.files[0])
+        # Redrawing costs ~0.2 s: compare images the first time a secret-laden kind is played.
+        first = (
+            kind(action) not in played.verbs
+            and kind(action).split(" ")[0] in DRAWN
+            and row.state is not None
+            and row.state["result"] is None
+        )
+        if first:
+            assert board.files[0] == image(row.state, None), "the public board is not the public view"
         world.check_public()
         await fd.quiet(0.05)
         assert fd.protocol_errors == [], fd.protocol_errors
@@ -316,6 +337,8 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
                 continue
             for data in msg.files:
                 assert_png(data)
+            if first and msg.files and msg.interaction_metadata is None and msg in created:
+                assert msg.files[0] == image(state, reader), f"the DM board of {reader} is not its view"
             hidden = leaks(without_king_list(msg, state, reader), state, reader)
             assert not hidden, f"a private message to {reader} names {hidden}: {msg.text!r}"
         played.verbs[kind(action)] += 1
