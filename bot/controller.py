@@ -36,11 +36,12 @@ class Controller:
     # -- replies ---------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
         """An ephemeral error, whether or not the interaction was answered already."""
+        text = present.clip(f"⚠️ {text}")  # errors may quote what was typed, which can be long
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(f"⚠️ {text}", ephemeral=True)
+                await interaction.followup.send(text, ephemeral=True)
             else:
-                await interaction.response.send_message(f"⚠️ {text}", ephemeral=True)
+                await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException as exc:
             log.warning("could not send an error reply: %s %s", exc.status, exc.code)
 

@@ -89,3 +89,11 @@ async def test_buttons_answer_before_reading_the_match(service: MatchService, bu
         await controller.show_private(interaction, live.id, expected_version=-1)
     assert answered_first == [True]
     assert interaction.followup.sent and "out of date" in interaction.followup.sent[-1]
+
+
+async def test_an_error_quoting_a_very_long_input_still_fits_in_a_message(service: MatchService) -> None:
+    controller = Controller(service, delivery=None)  # type: ignore[arg-type]
+    interaction: Any = FakeInteraction()
+    await controller.refuse(interaction, f"`{'x' * 5000}` is not an action of Pebbles.")
+    ((content, ephemeral),) = interaction.response.sent
+    assert ephemeral and content.startswith("⚠️ `xxx") and len(content) <= 2000
