@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import requires_bot, running_world, seeded
+from tests.e2e.harness import is_error, requires_bot, running_world, seeded
 from tests.e2e.variants_support import check_end, open_match, play_match
 
 pytestmark = requires_bot
@@ -120,3 +120,27 @@ async def test_a_complete_match_with_options(tmp_path: Path, name: str) -> None:
             dict(played.ways),
             sorted(played.typed),
         )
+
+
+#: Option sets the rules forbid, and a word the refusal must contain.
+REFUSED = (
+    ("game new", {"variant": "variant-2002", "specials": "deluxe-4"}, "2002"),
+    ("confrontation new", {"variant": "variant-2002", "specials": "deluxe-2"}, "2002"),
+    ("confrontation new", {"handicap": "sauron"}, "special"),
+    ("game new", {"variant": "draft", "handicap": "fellowship"}, "special"),
+    ("game new", {"variant": "draft", "specials": "2002", "handicap": "nobody"}, "nobody"),
+)
+
+
+async def test_conflicting_options_are_refused_privately_and_change_nothing(tmp_path: Path) -> None:
+    async with running_world(tmp_path, names=("alice",), settle=0.05) as world:
+        alice = world.users["alice"]
+        before = world.fingerprint()
+        for command, options, word in REFUSED:
+            extra = {"game": "confrontation"} if command == "game new" else {}
+            refused = await alice.slash(world.games, command, side="fellowship", **extra, **options)
+            assert is_error(refused), f"/{command} {options} was accepted: {refused.text}"
+            assert word in refused.text.lower(), refused.text
+            assert all(m.ephemeral for m in refused.messages), "a refusal is private"
+        assert world.fingerprint() == before, "a refused lobby left something in the database"
+        assert not world.games.messages
