@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, pop, push
+from games.core.flow import Frame, barrier, pop, push
 from games.core.rng import choice
 
 from . import specials, turn
@@ -51,6 +51,7 @@ Fight = dict[str, Any]
 
 def start(state: State, attacker: str, region: str, *, then: str) -> None:
     """``attacker`` has entered ``region``, which holds enemies: fight until it is decided."""
+    barrier(state)  # the attack is announced to everyone: it can no longer be taken back
     aside = FELLOWSHIP if attacker in state["chars"][FELLOWSHIP] else SAURON
     push(
         state,

@@ -53,9 +53,25 @@ def check_ring_bearer_fell(state: State, killer: str | None) -> None:
                 if sam not in state["public"]:
                     state["public"] = sorted([*state["public"], sam])
                 emit(state, "Frodo has fallen, but Sam takes up the Ring and becomes the Ring-bearer.")
+                check_ring_in_mordor(state)
                 return
     name = "Sam" if bearer.startswith("sam") else "Frodo"
     win(state, SAURON, f"{name}, the Ring-bearer, was defeated")
+
+
+def check_ring_in_mordor(state: State) -> None:
+    """A Ring-bearer standing in Mordor wins for the Fellowship (our ruling [G]).
+
+    Entering Mordor is checked where the move lands; this covers a Ring-bearer who got there
+    otherwise: Sam inheriting the Ring in Mordor, or Frodo swapped in by Sméagol.
+    """
+    if state["result"] is not None:
+        return
+    bearer = ring_bearer(state)
+    if bearer is not None and state["pos"].get(bearer) == HOME[SAURON]:
+        name = "Sam" if bearer.startswith("sam") else "Frodo"
+        emit(state, f"{name}, the Ring-bearer, stands in Mordor.")
+        win(state, FELLOWSHIP, f"{name} carried the Ring into Mordor")
 
 
 def check_shire(state: State) -> None:

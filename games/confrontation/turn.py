@@ -14,7 +14,7 @@ from games.core.flow import Frame, Step, barrier, pop, push
 
 from . import battle, specials
 from .board import count, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer, who
-from .common import cap_title, check_ring_bearer_fell, check_shire, title, win
+from .common import cap_title, check_ring_bearer_fell, check_ring_in_mordor, check_shire, title, win
 from .data import (
     CHARS,
     FELLOWSHIP,
@@ -159,6 +159,9 @@ def land(state: State, char: str, dest: str, *, then: str) -> None:
 
 def after_move(state: State, then: str) -> None:
     """The move (and any battle) is over: end the turn unless a special card continues it."""
+    if state["result"] is not None:
+        return
+    check_ring_in_mordor(state)
     if state["result"] is not None:
         return
     if then == "stay":

@@ -270,3 +270,51 @@ def test_sam_substitution_question_is_asked_whenever_frodo_has_company() -> None
         seen.append((step(state), R.prompt(state, "sauron").text))
         assert ("ability sam" in legal(state, "fellowship")) == (sam_at == "shire")
     assert seen[0] == seen[1] and seen[0][0] == "b_ftexts"
+
+
+# -- second audit ------------------------------------------------------------------------------
+
+
+def test_undo_never_takes_back_an_announced_attack_with_a_target_choice() -> None:
+    state = position(
+        {"frodo": "shire", "merry": "shire", "pippin": "shire"},
+        {"orcs": "arthedain", "warg": "mordor"},
+        specials="deluxe-2",
+        held={"fellowship": [], "sauron": ["crebain", "recall_to_mordor"]},
+    )
+    state = act(state, "sauron", "move orcs shire")
+    assert step(state) == "b_target" and R.active(state) == frozenset({"sauron"})
+    assert not can_undo(state, "sauron")
+
+
+def test_sam_inheriting_the_ring_in_mordor_wins_for_the_fellowship() -> None:
+    state = position(
+        {"frodo_v": "rohan", "sam_v": "mordor"},
+        {"orcs_v": "gondor", "watcher": "dagorlad"},
+        variant="deluxe-variant",
+        hands={"sauron": ["6"], "fellowship": ["1"]},
+    )
+    state = act(state, "sauron", "move orcs_v rohan", "card 6")
+    state = act(state, "fellowship", "card 1")
+    assert winner(state) == "fellowship"
+    assert state["result"]["reason"] == "Sam carried the Ring into Mordor"
+
+
+def test_frodo_swapped_into_mordor_by_smeagol_wins_if_he_survives() -> None:
+    state = position(
+        {"frodo": "dagorlad", "smeagol": "mordor"},
+        {"flying_nazgul": "rohan", "orcs": "gap_of_rohan"},
+        variant="draft",
+        hands={"sauron": ["1"], "fellowship": ["5"]},
+    )
+    state = act(state, "sauron", "move flying_nazgul mordor")
+    state = act(state, "fellowship", "ability smeagol frodo")
+    while state["result"] is None and R.active(state):
+        role = sorted(R.active(state))[0]
+        options = legal(state, role)
+        choice = next((a for a in options if a.startswith("card")), None) or (
+            "decline" if "decline" in options else options[0]
+        )
+        state = act(state, role, choice)
+    assert winner(state) == "fellowship"
+    assert "Mordor" in state["result"]["reason"]
