@@ -61,6 +61,7 @@ class Played:
     typed: set[str] = field(default_factory=set)
     moves: int = 0
     max_legal: int = 0
+    king: str | None = None  # the Sauron character named by A King Revealed, until his next turn
 
 
 def kind(action: str) -> str:
@@ -289,6 +290,9 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
         user = match.players[role]
         legal = world.legal(match, role)
         played.max_legal = max(played.max_legal, len(legal))
+        if role == "sauron" and played.king is not None and any(a.startswith("move ") for a in legal):
+            check_king(legal, played.king)
+            played.king = None
         prompt = await world.fresh_prompt(match, user)
         assert prompt is not None, f"{role} is to move but got no action menu"
         check_limits(prompt)
@@ -342,6 +346,8 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
             hidden = leaks(without_king_list(msg, state, reader), state, reader)
             assert not hidden, f"a private message to {reader} names {hidden}: {msg.text!r}"
         played.verbs[kind(action)] += 1
+        if kind(action) == "special a_king_revealed":
+            played.king = action.split(" ")[-1]
         played.moves += 1
         if action.split(" ")[0] in UNDOABLE and not played.verbs[f"undo {role}"]:
             played.verbs[f"undo {role}"] += 1
@@ -395,6 +401,16 @@ def secret_specials(text: str, state: dict[str, Any], reader: str | None) -> lis
             if name != "Palantír" and name not in told and name in text:
                 found.append(name)
     return found
+
+
+def check_king(legal: list[str], named: str) -> None:
+    """Sauron's turn after A King Revealed: the named character must move if he can, and no
+    special card may replace that move (also when a Draft's named side is not in play)."""
+    movers = {a.split(" ")[1] for a in legal if a.startswith("move ")}
+    if named in movers:
+        assert movers == {named}, f"A King Revealed named {named}, but Sauron may also move {movers}"
+    instead = [a for a in legal if a.startswith(("special recall_to_mordor", "special crebain"))]
+    assert not instead, f"after A King Revealed Sauron may replace his move with {instead}"
 
 
 def without_king_list(msg: Message, state: dict[str, Any], reader: str) -> str:
