@@ -5,7 +5,13 @@ end as users do (DM menus, *Take my turn*, *My hand*, typed ``/confrontation`` c
 autocomplete, ``/game act``), preferring draft picks, special-card picks, special cards,
 abilities and ``decline``. After every move ``play_match`` checks that exactly one action was
 committed, the public board is a PNG, no public text names a hidden character, no private
-message tells its reader more than its view and log, and every prompt keeps Discord's limits.
+message tells its reader more than its view and log, and every prompt keeps Discord's limits
+(at most 25 options per menu, labels of at most 100 characters). Besides: each side takes one
+set-up action back with the Undo button; the first draft, pick, placement, special card and
+ability redraw the public and private boards from the views and compare them byte for byte;
+with "Deluxe, choose 2" no text names a card the other side kept; A King Revealed lists only
+public names and forces Sauron's next move. A last test checks that forbidden option sets are
+refused privately without writing anything.
 """
 
 from __future__ import annotations
