@@ -70,9 +70,11 @@ def _witch_king(state: State, char: str, here: str, cnt: Counts) -> dict[str, st
     return {n: "witch" for n in SIDEWAYS[here] if cnt[FELLOWSHIP][n] > 0}
 
 
-def _black_rider(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
-    """Charge forward through free regions; the charge must end in an attack."""
-    found: dict[str, str] = {}
+def _charge(here: str, cnt: Counts) -> tuple[list[str], list[str]]:
+    """Sauron's forward charge from ``here``: the regions passed through (no Fellowship
+    character, not full of Sauron's) and the Fellowship-held regions reached from them."""
+    passable: list[str] = []
+    enemy: list[str] = []
     frontier = [here]
     seen = {here}
     while frontier:
@@ -83,11 +85,17 @@ def _black_rider(state: State, char: str, here: str, cnt: Counts) -> dict[str, s
                     continue
                 seen.add(n)
                 if cnt[FELLOWSHIP][n] > 0:
-                    found[n] = "rider"
+                    enemy.append(n)
                 elif cnt[SAURON][n] < CAPACITY[n]:
+                    passable.append(n)
                     nxt.append(n)
         frontier = nxt
-    return found
+    return passable, enemy
+
+
+def _black_rider(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
+    """Charge forward through free regions; the charge must end in an attack."""
+    return {n: "rider" for n in _charge(here, cnt)[1]}
 
 
 def _flying_nazgul(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
@@ -102,23 +110,7 @@ def _treebeard(state: State, char: str, here: str, cnt: Counts) -> dict[str, str
 
 def _uruk_hai(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
     """March forward through regions free of enemies and not full, ending in an empty one."""
-    found: dict[str, str] = {}
-    frontier = [here]
-    seen = {here}
-    while frontier:
-        nxt: list[str] = []
-        for region in frontier:
-            for n in FORWARD[SAURON][region]:
-                if n in seen:
-                    continue
-                seen.add(n)
-                if cnt[FELLOWSHIP][n] > 0 or cnt[SAURON][n] >= CAPACITY[n]:
-                    continue
-                if cnt[SAURON][n] == 0:
-                    found[n] = "uruk"
-                nxt.append(n)
-        frontier = nxt
-    return found
+    return {n: "uruk" for n in _charge(here, cnt)[0] if cnt[SAURON][n] == 0}
 
 
 def _leap(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
