@@ -332,6 +332,27 @@ def assert_png(data: bytes) -> tuple[int, int]:
         return image.size
 
 
+async def typed(
+    world: World, match: Match, user: User, name: str, params: list[str], action: str, legal: list[str]
+) -> InteractionResult:
+    """``/confrontation <name>`` with each argument taken from its autocomplete."""
+    verb, *args = action.split(" ")
+    for i, param in enumerate(params[: len(args)]):
+        filled = dict(zip(params[:i], args[:i], strict=True))
+        choices = await user.autocomplete(
+            match.thread, f"confrontation {name}", focused=param, **filled, **{param: ""}
+        )
+        values = [c["value"] for c in choices]
+        possible = {
+            a.split(" ")[1 + i]
+            for a in legal
+            if a.split(" ")[0] == verb and a.split(" ")[1 : 1 + i] == args[:i] and len(a.split(" ")) > 1 + i
+        }
+        assert set(values) <= possible, f"/confrontation {name} {param}: offered {values}, legal {possible}"
+        assert args[i] in values or len(values) == 25, f"/confrontation {name} {param}: {args[i]} not offered"
+    return await user.slash(match.thread, f"confrontation {name}", **dict(zip(params, args, strict=False)))
+
+
 def is_error(result: InteractionResult) -> bool:
     return result.ephemeral and ERROR_MARK in result.text
 

@@ -16,6 +16,7 @@ from tests.e2e.harness import (
     requires_bot,
     running_world,
     seeded,
+    typed,
 )
 from tests.fakediscord import InteractionResult, Message, User
 
@@ -54,26 +55,8 @@ async def play(
     verb, *args = action.split(" ")
     spec = next((c for c in find("confrontation").commands if c.verb == verb), None)
     if how == 2 and spec is not None and len(spec.params) == len(args):
-        names = [p.name for p in spec.params]
-        for i, name in enumerate(names):
-            filled = dict(zip(names[:i], args[:i], strict=True))
-            choices = await user.autocomplete(
-                match.thread, f"confrontation {spec.name}", focused=name, **filled, **{name: ""}
-            )
-            values = [c["value"] for c in choices]
-            possible = {
-                a.split(" ")[1 + i]
-                for a in legal
-                if a.split(" ")[0] == verb
-                and a.split(" ")[1 : 1 + i] == args[:i]
-                and len(a.split(" ")) > 1 + i
-            }
-            assert set(values) <= possible, f"/{spec.name} {name}: offered {values}, legal {possible}"
-            assert args[i] in values or len(values) == 25, f"/{spec.name} {name}: {args[i]} not offered"
         used["typed"] += 1
-        return await user.slash(
-            match.thread, f"confrontation {spec.name}", **dict(zip(names, args, strict=True))
-        )
+        return await typed(world, match, user, spec.name, [p.name for p in spec.params], action, legal)
     if how >= 2:
         choices = await user.autocomplete(match.thread, "game act", focused="action", action=verb)
         values = [c["value"] for c in choices]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import find, project_log
-from tests.e2e.harness import Match, World, assert_png, is_error, known_to, leaks
+from tests.e2e.harness import Match, World, assert_png, is_error, known_to, leaks, typed
 from tests.fakediscord import InteractionResult
 from tests.fakediscord.botproc import ROOT
 from tests.fakediscord.model import DM, Message, User, walk_components
@@ -214,27 +214,6 @@ async def play(
                 return await user.select(opened.main, cid, [value])
     played.ways["menu"] += 1
     return await world.pick(match, user, action)
-
-
-async def typed(
-    world: World, match: Match, user: User, name: str, params: list[str], action: str, legal: list[str]
-) -> InteractionResult:
-    """``/confrontation <name>`` with each argument taken from its autocomplete."""
-    verb, *args = action.split(" ")
-    for i, param in enumerate(params[: len(args)]):
-        filled = dict(zip(params[:i], args[:i], strict=True))
-        choices = await user.autocomplete(
-            match.thread, f"confrontation {name}", focused=param, **filled, **{param: ""}
-        )
-        values = [c["value"] for c in choices]
-        possible = {
-            a.split(" ")[1 + i]
-            for a in legal
-            if a.split(" ")[0] == verb and a.split(" ")[1 : 1 + i] == args[:i] and len(a.split(" ")) > 1 + i
-        }
-        assert set(values) <= possible, f"/confrontation {name} {param}: offered {values}, legal {possible}"
-        assert args[i] in values or len(values) == 25, f"/confrontation {name} {param}: {args[i]} not offered"
-    return await user.slash(match.thread, f"confrontation {name}", **dict(zip(params, args, strict=False)))
 
 
 def board_post(match: Match, version: int) -> Message | None:
