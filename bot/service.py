@@ -383,14 +383,19 @@ class MatchService:
         """Start early (games allowing fewer than the maximum players); creator only."""
         live = await self.get(match_id)
         async with live.lock:
-            if live.record.status != LOBBY:
-                raise ServiceError(f"Match #{match_id} has already started.")
-            if user_id != live.record.creator_id:
-                raise ServiceError("Only the player who opened the lobby can start it.")
+            self._check_own_lobby(live, user_id, "start", "has already started.")
             if len(live.seats) < live.ruleset.min_players:
                 raise ServiceError(f"{live.ruleset.title} needs at least {live.ruleset.min_players} players.")
             await self._start(live)
         return live
+
+    @staticmethod
+    def _check_own_lobby(live: LiveMatch, user_id: int, verb: str, started: str) -> None:
+        """Only a lobby that has not started, and only its creator, may be started or cancelled."""
+        if live.record.status != LOBBY:
+            raise ServiceError(f"Match #{live.record.id} {started}")
+        if user_id != live.record.creator_id:
+            raise ServiceError(f"Only the player who opened the lobby can {verb} it.")
 
     async def _start(self, live: LiveMatch) -> None:
         ruleset, record = live.ruleset, live.record
@@ -416,10 +421,7 @@ class MatchService:
         """Close a lobby that has not started (its creator only)."""
         live = await self.get(match_id)
         async with live.lock:
-            if live.record.status != LOBBY:
-                raise ServiceError(f"Match #{match_id} has started; use /game resign instead.")
-            if user_id != live.record.creator_id:
-                raise ServiceError("Only the player who opened the lobby can cancel it.")
+            self._check_own_lobby(live, user_id, "cancel", "has started; use /game resign instead.")
             await self.store.set_status(match_id, ABANDONED)
             live.record = replace(live.record, status=ABANDONED)
             self._live.pop(match_id, None)
