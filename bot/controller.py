@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from games.core import Action, ActionError, StaleAction
+from games.core import ActionError, StaleAction
 
 from . import present
 from .delivery import Delivery
@@ -199,8 +199,7 @@ class Controller:
             return
         await self._deliver(self.delivery.after_entry(result))
         if result.kind == "act":
-            label = live.ruleset.describe(result.before, result.role, Action.from_text(result.action))
-            done = f"✅ {label}"
+            done = f"✅ {result.label}"
         elif result.kind == "undo":
             done = "↩️ Your last move was taken back."
         else:

@@ -14,8 +14,6 @@ from typing import Any
 import aiohttp
 import discord
 
-from games.core import can_undo
-
 from . import present
 from .service import ActResult, LiveMatch, MatchService
 from .storage import ACTIVE, FINISHED, LOBBY
@@ -173,7 +171,7 @@ class Delivery:
         if result.duplicate:
             return
         live = result.match
-        state = result.after
+        state = live.state or {}
         board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
         finished = result.finished
         message = await self.post_match(
@@ -203,7 +201,7 @@ class Delivery:
         log.info("match %s: announcing entries %d..%d after a restart", live.id, posted + 1, record.version)
         state = live.state or {}
         since = await self.service.store.entry_seq(live.id, posted) or 0
-        lines = present.public_lines(state, since)
+        lines = present.public_lines(live.ruleset, [e for e in state.get("log", ()) if e["seq"] >= since])
         content = present.clip("\n".join([*lines, "", present.turn_text(live)]).strip())
         finished = state.get("result") is not None
         board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
@@ -260,7 +258,8 @@ class Delivery:
         legal = self.service.legal(live, role)
         view = None
         if state.get("result") is None:
-            view = actions_view(live.id, live.prompt_version(role), legal, undo=can_undo(state, role))
+            undo = live.game is not None and live.game.can_undo(role)
+            view = actions_view(live.id, live.prompt_version(role), legal, undo=undo)
         board = await self.image(live.ruleset.view(state, role), present.image_name(live, role))
         payload: dict[str, Any] = {
             "content": present.private_text(live, role, [label for _, label in legal]),

@@ -1,17 +1,16 @@
 """Message texts and images, derived only from the engine's projected views and texts.
 
-Everything public here reads ``project_log(state, None)``, ``view(state, None)``, waiting texts
-of the prompt and role titles: never a player's private view.
+Everything public here reads the public projection of the log's events, ``view(state, None)``,
+waiting texts of the prompt and role titles: never a player's private view.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import renderers
-from games.core import Ruleset, View, project_log
+from games.core import Event, Ruleset, View
 
 from .service import ActResult, LiveMatch
 from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY
@@ -123,7 +122,7 @@ def result_text(live: LiveMatch) -> str:
     state = live.state or {}
     result = state.get("result") or {}
     winners = list(result.get("winners") or [])
-    reason = str(result.get("reason") or "")
+    reason = live.ruleset.result_text(result) if result.get("reason") else ""
     if winners:
         who = " and ".join(_role_tag(live, r) for r in winners)
         head = f"🏆 **Game over: {who} win{'s' if len(winners) == 1 else ''}!**"
@@ -132,8 +131,9 @@ def result_text(live: LiveMatch) -> str:
     return f"{head}\n{reason[0].upper() + reason[1:]}." if reason else head
 
 
-def public_lines(state: dict[str, Any], since_seq: int) -> list[str]:
-    return project_log(state, None, since_seq)[-MAX_LOG_LINES:]
+def public_lines(ruleset: Ruleset, events: Iterable[Event]) -> list[str]:
+    """What everyone may read of ``events``, in words (the last few if there are many)."""
+    return [ruleset.event_text(e, None) for e in events][-MAX_LOG_LINES:]
 
 
 def public_update(result: ActResult) -> str:
@@ -142,14 +142,14 @@ def public_update(result: ActResult) -> str:
     if result.kind == "undo":
         lines = [f"↩️ {live.ruleset.role_title(result.role)} took back a move."]
     else:
-        lines = public_lines(result.after, result.since_seq)
+        lines = public_lines(live.ruleset, result.events)
     return clip("\n".join([*lines, "", turn_text(live)]).strip())
 
 
 def start_text(live: LiveMatch) -> str:
     record = live.record
     head = f"**{live.ruleset.title}** — match #{record.id} begins! {seat_line(live)}"
-    opening = public_lines(live.state or {}, 0)
+    opening = public_lines(live.ruleset, (live.state or {}).get("log", ()))
     body = "\n".join(opening)
     tips = "Use the buttons below, `/hand` or `/game act` to play; your private view comes by DM."
     return clip("\n".join(p for p in (head, body, turn_text(live), tips) if p))
@@ -191,8 +191,7 @@ def status_text(live: LiveMatch, viewer_role: str | None) -> str:
 
 
 def log_text(live: LiveMatch, role: str | None, since_seq: int) -> str:
-    state = live.state or {}
-    lines = project_log(state, role, since_seq)
+    lines = live.ruleset.log_lines(live.state, role, since_seq) if live.state else []
     if not lines:
         return "Nothing has happened since your last move."
     head = "Since your last move:" if role is not None else "Recent events:"

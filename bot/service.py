@@ -8,6 +8,7 @@ returns; Discord output happens after, in the caller.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -15,25 +16,25 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from games.core import (
     Action,
     ActionError,
+    Event,
     GameOver,
+    Match,
+    Prompt,
     Ruleset,
     StaleAction,
     State,
-    clone,
+    audiences_told,
     dump,
-    emit,
+    dump_without,
     find,
-    finish,
     load,
     normalize,
-    submit,
 )
-from games.core import undo as core_undo
+from games.core.journal import EventLog
 
 from .storage import (
     ABANDONED,
@@ -53,6 +54,9 @@ log = logging.getLogger(__name__)
 RANDOM_SIDE = "random"
 #: Unfinished matches kept in memory; others are read from the database when next used.
 MAX_LIVE = 256
+STALE = "This prompt is out of date: the game has moved on. Use the newest one."
+#: A full state is also kept as a snapshot every this many entries (faster rebuilds).
+SNAPSHOT_EVERY = 50
 
 
 class ServiceError(ValueError):
@@ -61,17 +65,23 @@ class ServiceError(ValueError):
 
 @dataclass(slots=True)
 class LiveMatch:
-    """A match in memory: its row, seats, ruleset and (once started) the current state."""
+    """A match in memory: its row, seats, ruleset and (once started) the game in play."""
 
     record: MatchRecord
     seats: list[SeatRecord]
     ruleset: Ruleset
-    state: State | None
+    game: Match | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: ``(version, {role: prompt})``: prompts are computed once per version and role.
+    _prompts: tuple[int, dict[str, Prompt]] = field(default=(-1, {}), repr=False)
 
     @property
     def id(self) -> int:
         return self.record.id
+
+    @property
+    def state(self) -> State | None:
+        return None if self.game is None else self.game.state
 
     def role_of(self, user_id: int) -> str | None:
         return next((s.role for s in self.seats if s.user_id == user_id), None)
@@ -98,6 +108,18 @@ class LiveMatch:
             return frozenset()
         return self.ruleset.active(self.state)
 
+    def prompt(self, role: str) -> Prompt:
+        """``role``'s prompt now, computed once per version of the match."""
+        assert self.state is not None
+        version, cache = self._prompts
+        if version != self.record.version:
+            cache = {}
+            self._prompts = (self.record.version, cache)
+        found = cache.get(role)
+        if found is None:
+            found = cache[role] = self.ruleset.prompt(self.state, role)
+        return found
+
 
 @dataclass(frozen=True, slots=True)
 class JoinResult:
@@ -114,98 +136,39 @@ class ActResult:
     role: str
     user_id: int
     action: str
-    before: State
-    after: State
-    events: tuple[dict[str, Any], ...]
+    #: The action as its player sees it ("Frodo: The Shire → Arthedain").
+    label: str
+    #: The events the entry logged, as data (none for an undo).
+    events: tuple[Event, ...]
+    #: The state's ``seq`` before the entry.
+    seq_before: int
+    #: Roles other than the actor facing a new decision or told something of their own.
+    notify: tuple[str, ...] = ()
     duplicate: bool = False
 
     @property
-    def since_seq(self) -> int:
-        """The first event seq produced by this entry (for public log lines)."""
-        return int(self.before["seq"]) if self.kind != "undo" else int(self.after["seq"])
-
-    @property
     def finished(self) -> bool:
-        return self.after.get("result") is not None
+        state = self.match.state
+        return state is not None and state.get("result") is not None
 
     def roles_to_notify(self) -> tuple[str, ...]:
-        """Roles (other than the actor) to DM: a new decision, or their private view changed."""
-        if self.duplicate or self.finished:
-            return ()
-        ruleset = self.match.ruleset
-        out = []
-        for role in self.after.get("roles", ()):
-            if role == self.role:
-                continue
-            was = ruleset.prompt(self.before, role).actions if self.before.get("result") is None else ()
-            now = ruleset.prompt(self.after, role).actions
-            new_decision = bool(now) and (now != was or role not in ruleset.active(self.before))
-            if new_decision or private_part(ruleset, self.before, role) != private_part(
-                ruleset, self.after, role
-            ):
-                out.append(str(role))
-        return tuple(out)
+        return () if self.duplicate or self.finished else self.notify
 
 
-#: View keys that change with every move whoever makes it (not private information).
-_VOLATILE = frozenset({"seq", "log", "prompt", "active", "last_move", "audience"})
-
-
-def _private_diff(mine: Any, public: Any, path: str, out: dict[str, Any]) -> None:
-    if isinstance(mine, dict) and isinstance(public, dict):
-        for key, value in mine.items():
-            _private_diff(value, public.get(key), f"{path}/{key}", out)
-    elif isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        for index, (a, b) in enumerate(zip(mine, public, strict=True)):
-            _private_diff(a, b, f"{path}/{index}", out)
-    elif mine != public:
-        out[path] = mine
-
-
-def private_part(ruleset: Ruleset, state: State, role: str) -> dict[str, Any]:
-    """What ``role``'s view shows beyond the public view (its hidden pieces, hand...).
-
-    When this changes although the player did not act, he learnt something: he gets a DM.
-    """
-    mine, public = ruleset.view(state, role), ruleset.view(state, None)
-    out: dict[str, Any] = {}
-    for key, value in mine.items():
-        if key not in _VOLATILE:
-            _private_diff(value, public.get(key), key, out)
-    return out
-
-
-def resigned(ruleset: Ruleset, state: State, role: str) -> State:
-    """The state after ``role`` resigns: the other roles win. Deterministic, so it replays."""
-    if state.get("result") is not None:
-        raise GameOver("This match is over already.")
-    work = clone(state)
-    work["undo"] = []
-    emit(work, f"{ruleset.role_title(role)} resigned.")
-    finish(work, [r for r in work["roles"] if r != role], f"{ruleset.role_title(role)} resigned")
-    work["seq"] += 1
-    return work
-
-
-def changed_prompts(ruleset: Ruleset, before: State, after: State) -> tuple[str, ...]:
-    """Roles whose list of legal actions differs between two states."""
-    roles = [str(r) for r in after.get("roles", ())]
-
-    def legal(state: State, role: str) -> tuple[Action, ...]:
-        return () if state.get("result") is not None else ruleset.prompt(state, role).actions
-
-    return tuple(r for r in roles if legal(before, r) != legal(after, r))
-
-
-def replay_entry(ruleset: Ruleset, state: State, entry: ActionRecord) -> State:
-    """Apply one stored log entry to ``state`` (used to rebuild a state from the log)."""
+def replay_entry(game: Match, entry: ActionRecord) -> None:
+    """Apply one stored log entry to ``game`` (used to rebuild a match from its log)."""
     if entry.kind == "act":
-        return submit(ruleset, state, entry.role, entry.action).state
-    if entry.kind == "undo":
-        return core_undo(state, entry.role)
-    if entry.kind == "resign":
-        return resigned(ruleset, state, entry.role)
-    raise ValueError(f"unknown log entry kind {entry.kind!r}")
+        game.submit(entry.role, entry.action)
+    elif entry.kind == "undo":
+        game.undo(entry.role)
+    elif entry.kind == "resign":
+        game.resign(entry.role)
+    else:
+        raise ValueError(f"unknown log entry kind {entry.kind!r}")
+
+
+def stored_events(events: tuple[Event, ...] | list[Event]) -> tuple[tuple[int, str], ...]:
+    return tuple((int(e["seq"]), dump(e)) for e in events)
 
 
 class MatchService:
@@ -263,14 +226,42 @@ class MatchService:
                 f"Match #{record.id} is a game this bot no longer knows ({record.game})."
             ) from exc
         seats = await self.store.seats(record.id)
-        state: State | None = None
+        game: Match | None = None
         if (record.status != LOBBY and record.status != ABANDONED) or record.state:
-            state = self._cached_state(record)
-            if state is None:
-                state = await self._rebuild(record, ruleset, len(seats))
-                await self.store.save_state_cache(record.id, dump(state), int(state["seq"]))
-                record = replace(record, state=None, seq=int(state["seq"]))
-        return LiveMatch(record=record, seats=seats, ruleset=ruleset, state=state)
+            state = None if record.undo_open else self._cached_state(record)
+            if state is not None:
+                log_events = await self._stored_log(record)
+                if log_events is not None and len(log_events) >= record.log_length:
+                    state["log"] = EventLog(log_events[: record.log_length])
+                    game = Match(ruleset, state)
+            if game is None:
+                # Replaying also brings back the undo history, which only lives in memory.
+                game = await self._rebuild(record, ruleset, len(seats))
+                state = game.state
+                await self.store.save_state_cache(
+                    record.id,
+                    dump_without(state, "log"),
+                    int(state["seq"]),
+                    stored_events(state["log"]),
+                    state.get("result"),
+                    game.undo_open,
+                )
+                record = replace(
+                    record,
+                    state=None,
+                    seq=int(state["seq"]),
+                    log_length=len(state["log"]),
+                    result=state["result"],
+                )
+        return LiveMatch(record=record, seats=seats, ruleset=ruleset, game=game)
+
+    async def _stored_log(self, record: MatchRecord) -> list[Event] | None:
+        """The match's stored log events, or ``None`` if one cannot be read."""
+        try:
+            return [json.loads(text) for text in await self.store.events(record.id)]
+        except ValueError:
+            log.warning("match %s has an unreadable log event; rebuilding from the action log", record.id)
+            return None
 
     def _cached_state(self, record: MatchRecord) -> State | None:
         if not record.state:
@@ -287,26 +278,29 @@ class MatchService:
             return None
         return state
 
-    async def _rebuild(self, record: MatchRecord, ruleset: Ruleset, players: int) -> State:
+    async def _rebuild(self, record: MatchRecord, ruleset: Ruleset, players: int) -> Match:
         """Replay the action log from the newest readable snapshot (or from the seed)."""
         start_after = 0
         state: State | None = None
-        for action_id, text in await self.store.snapshots(record.id):
+        log_events = await self._stored_log(record) or []
+        for action_id, text, log_length in await self.store.snapshots(record.id):
             try:
                 candidate = load(text)
             except ValueError:
                 log.warning("match %s: skipping corrupt snapshot at action %s", record.id, action_id)
                 continue
-            if candidate.get("game") == record.game:
+            if candidate.get("game") == record.game and log_length <= len(log_events):
+                candidate["log"] = EventLog(log_events[:log_length])
                 state, start_after = candidate, action_id
                 break
         if state is None:
             state = ruleset.setup(record.seed, ruleset.resolve_options(record.options), players)
+        game = Match(ruleset, state)
         entries = await self.store.actions(record.id, after_id=start_after)
         for entry in entries:
-            state = replay_entry(ruleset, state, entry)
+            replay_entry(game, entry)
         log.info("match %s rebuilt from %d log entries", record.id, len(entries))
-        return state
+        return game
 
     # -- lobby -----------------------------------------------------------------------
     async def create(
@@ -334,7 +328,7 @@ class MatchService:
             seed=secrets.randbits(62) if seed is None else seed,
             wanted_role=wanted,
         )
-        live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, state=None)
+        live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
         self._keep(live)
         log.info("match %s created: %s %s", record.id, ruleset.name, resolved)  # no identities at INFO
         return live
@@ -410,11 +404,16 @@ class MatchService:
         for seat in live.seats:
             if seat.seat not in assigned:
                 assigned[seat.seat] = free.pop()
-        state = ruleset.setup(record.seed, record.options, players)
-        await self.store.start_match(record.id, assigned, dump(state), int(state["seq"]))
+        game = Match(ruleset, ruleset.setup(record.seed, record.options, players))
+        state = game.state
+        await self.store.start_match(
+            record.id, assigned, dump_without(state, "log"), int(state["seq"]), stored_events(state["log"])
+        )
         live.seats = await self.store.seats(record.id)
-        live.state = state
-        live.record = replace(record, status=ACTIVE, seq=int(state["seq"]), state=None)
+        live.game = game
+        live.record = replace(
+            record, status=ACTIVE, seq=int(state["seq"]), state=None, log_length=len(state["log"])
+        )
         log.info("match %s started", record.id)
 
     async def cancel(self, match_id: int, user_id: int) -> LiveMatch:
@@ -458,8 +457,9 @@ class MatchService:
         if entry is None:
             return None
         live = await self.get(entry.match_id)
-        state = live.state or {}
-        return ActResult(live, entry.kind, entry.role, entry.user_id, entry.action, state, state, (), True)
+        return ActResult(
+            live, entry.kind, entry.role, entry.user_id, entry.action, entry.action, (), entry.seq, (), True
+        )
 
     async def act(
         self,
@@ -512,72 +512,134 @@ class MatchService:
             previous = await self._duplicate(interaction_id)
             if previous is not None:
                 return previous
-            role, before = self._playing(live, user_id)
+            role, _ = self._playing(live, user_id)
             stale_prompt = expected_prompt is not None and expected_prompt != live.prompt_version(role)
             if stale_prompt or (expected_version is not None and expected_version != live.record.version):
                 raise StaleAction("This prompt is out of date: the game has moved on. Use the newest one.")
-            ruleset = live.ruleset
-            if kind == "act":
-                outcome = submit(ruleset, before, role, action)
-                after, text, events = outcome.state, outcome.action.text, outcome.events
-            elif kind == "undo":
-                after, text, events = core_undo(before, role), "undo", ()
-            else:
-                after = resigned(ruleset, before, role)
-                text, events = "resign", tuple(after["log"][len(before["log"]) :])
-            finished = after.get("result") is not None
-            entry = LogEntry(
-                match_id=match_id,
-                kind=kind,
-                role=role,
-                action=text,
-                seq=int(before["seq"]),
-                user_id=user_id,
-                interaction_id=interaction_id,
-                new_state=dump(after),
-                new_seq=int(after["seq"]),
-                new_version=live.record.version + 1,
-                status=FINISHED if finished else ACTIVE,
-                result=after.get("result"),
-                snapshot=finished or (kind != "undo" and ruleset.active(after) != ruleset.active(before)),
-                actor_last_seq=int(after["seq"]) if kind == "act" else None,
-                # The actor's own menus always go stale (a double click must not act twice).
-                new_prompts=tuple(dict.fromkeys((role, *changed_prompts(ruleset, before, after)))),
-            )
-            try:
-                await self.store.append(entry)
-            except sqlite3.IntegrityError:
-                again = await self._duplicate(interaction_id)
-                if again is not None:
-                    return again
-                raise
-            except StaleWrite:
-                # This copy of the match is behind the database (it was reloaded elsewhere):
-                # forget it, so the next request reads the committed state.
-                if self._live.get(match_id) is live:
-                    del self._live[match_id]
-                raise StaleAction(
-                    "This prompt is out of date: the game has moved on. Use the newest one."
-                ) from None
-            live.state = after
-            live.record = replace(
-                live.record,
-                seq=entry.new_seq,
-                version=entry.new_version,
-                status=entry.status,
-                result=entry.result,
-                state=None,
-            )
-            if kind == "act":
-                live.seats = [replace(s, last_seq=entry.new_seq) if s.role == role else s for s in live.seats]
-            live.seats = [
-                replace(s, prompt_version=entry.new_version) if s.role in entry.new_prompts else s
-                for s in live.seats
-            ]
-            if finished:
-                self._live.pop(match_id, None)
-        log.info("match %s v%s: %s %s", match_id, entry.new_version, kind, role)
-        return ActResult(live, kind, role, user_id, text, before, after, events)
+            result = await self._commit(live, kind, role, user_id, action, interaction_id)
+            if result.duplicate:
+                return result
+        log.info("match %s v%s: %s %s", match_id, live.record.version, kind, role)
+        return result
+
+    async def _commit(
+        self,
+        live: LiveMatch,
+        kind: str,
+        role: str,
+        user_id: int,
+        action: str | Action,
+        interaction_id: str | None,
+    ) -> ActResult:
+        """Apply one entry in memory, commit it in one transaction, or put everything back."""
+        game, ruleset = live.game, live.ruleset
+        assert game is not None
+        state = game.state
+        active_before = ruleset.active(state)
+        # Only the other roles asked something now can see their question change.
+        before = {r: ruleset.prompt(state, r).actions for r in active_before if r != role}
+        log_from, was_open, seq_before = len(state["log"]), game.undo_open, int(state["seq"])
+        if kind == "act":
+            parsed = game.check(role, action)
+            label, text = ruleset.describe(state, role, parsed), parsed.text
+            outcome = game.submit(role, parsed)
+        elif kind == "undo":
+            outcome, label, text = game.undo(role), "undo", "undo"
+        else:
+            outcome, label, text = game.resign(role), "resign", "resign"
+        finished = state.get("result") is not None
+        changed, notify = self._who_changed(live, role, before, outcome.active_before, outcome.active_after)
+        told = audiences_told(outcome.events)
+        notify = tuple(r for r in state["roles"] if r != role and (r in notify or r in told))
+        version = live.record.version + 1
+        entry = LogEntry(
+            match_id=live.id,
+            kind=kind,
+            role=role,
+            action=text,
+            seq=seq_before,
+            user_id=user_id,
+            interaction_id=interaction_id,
+            new_state=dump_without(state, "log"),
+            new_seq=int(state["seq"]),
+            new_version=version,
+            status=FINISHED if finished else ACTIVE,
+            result=state.get("result"),
+            snapshot=finished or version % SNAPSHOT_EVERY == 0,
+            actor_last_seq=int(state["seq"]) if kind == "act" else None,
+            # The actor's own menus always go stale (a double click must not act twice).
+            new_prompts=(role, *changed),
+            log_from=len(state["log"]) if kind == "undo" else log_from,
+            events=stored_events(outcome.events),
+            undo_open=game.undo_open,
+            undo_opened=game.undo_open and not was_open,
+        )
+        try:
+            await self.store.append(entry)
+        except sqlite3.IntegrityError:
+            outcome.revert()
+            again = await self._duplicate(interaction_id)
+            if again is not None:
+                return again
+            raise
+        except StaleWrite:
+            outcome.revert()
+            # This copy of the match is behind the database (it was reloaded elsewhere):
+            # forget it, so the next request reads the committed state.
+            if self._live.get(live.id) is live:
+                del self._live[live.id]
+            raise StaleAction(
+                "This prompt is out of date: the game has moved on. Use the newest one."
+            ) from None
+        except BaseException:
+            outcome.revert()
+            raise
+        live.record = replace(
+            live.record,
+            seq=entry.new_seq,
+            version=entry.new_version,
+            status=entry.status,
+            result=entry.result,
+            state=None,
+            log_length=entry.log_length,
+            undo_open=entry.undo_open,
+        )
+        if kind == "act":
+            live.seats = [replace(s, last_seq=entry.new_seq) if s.role == role else s for s in live.seats]
+        live.seats = [
+            replace(s, prompt_version=entry.new_version) if s.role in entry.new_prompts else s
+            for s in live.seats
+        ]
+        if finished:
+            self._live.pop(live.id, None)
+        return ActResult(live, kind, role, user_id, text, label, outcome.events, seq_before, notify)
+
+    @staticmethod
+    def _who_changed(
+        live: LiveMatch,
+        actor: str,
+        before: dict[str, tuple[Action, ...]],
+        active_before: frozenset[str],
+        active_after: frozenset[str],
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Roles (not the actor) whose legal actions changed, and those among them now asked
+        something new (their menus go stale; the second group is told by DM)."""
+        state = live.state
+        assert state is not None
+        over = state.get("result") is not None
+        changed: list[str] = []
+        new_question: list[str] = []
+        for role in state["roles"]:
+            if role == actor:
+                continue
+            now = live.ruleset.prompt(state, role).actions if role in active_after and not over else ()
+            if now != before.get(role, ()):
+                changed.append(role)
+                if now:
+                    new_question.append(role)
+            elif now and role not in active_before:
+                new_question.append(role)
+        return tuple(changed), tuple(new_question)
 
     # -- queries -----------------------------------------------------------------------
     async def matches_of(
@@ -602,7 +664,7 @@ class MatchService:
             ruleset = find(record.game)
         except ActionError:
             return await self.get(record.id)  # refused there with a clear message
-        return LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, state=None)
+        return LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
 
     async def lobbies(self, guild_id: int | None) -> list[LiveMatch]:
         return [await self.get(r.id) for r in (await self.store.lobbies(guild_id))[:25]]
@@ -639,4 +701,4 @@ class MatchService:
         if live.state is None or live.record.status != ACTIVE:
             return []
         state = live.state
-        return [(a, live.ruleset.describe(state, role, a)) for a in live.ruleset.prompt(state, role).actions]
+        return [(a, live.ruleset.describe(state, role, a)) for a in live.prompt(role).actions]

@@ -45,6 +45,10 @@ class MatchRecord:
     result: dict[str, Any] | None
     created_at: str
     updated_at: str
+    #: Events of the log that belong to ``state`` (the rest of ``events`` was undone).
+    log_length: int = 0
+    #: Whether a player may still take an action back (rebuild by replay to restore undo).
+    undo_open: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, game, options, seed, creator_id, status, "
-    "state, seq, version, result, created_at, updated_at"
+    "state, seq, version, result, created_at, updated_at, log_length, undo_open"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
 
@@ -66,6 +66,8 @@ def _match(row: Sequence[Any]) -> MatchRecord:
         result=result,
         created_at=str(row[14]),
         updated_at=str(row[15]),
+        log_length=int(row[16]),
+        undo_open=bool(row[17]),
     )
 
 
@@ -81,6 +83,18 @@ def _action(row: Sequence[Any]) -> ActionRecord:
         user_id=int(row[7]),
         created_at=str(row[8]),
     )
+
+
+async def _write_events(
+    conn: aiosqlite.Connection, match_id: int, start: int, events: Sequence[tuple[int, str]]
+) -> None:
+    """Make the log from index ``start`` on exactly ``events`` (``(seq, JSON)`` pairs)."""
+    await conn.execute("DELETE FROM events WHERE match_id = ? AND idx >= ?", (match_id, start))
+    if events:
+        await conn.executemany(
+            "INSERT INTO events (match_id, idx, seq, event) VALUES (?, ?, ?, ?)",
+            [(match_id, start + i, seq, text) for i, (seq, text) in enumerate(events)],
+        )
 
 
 class StaleWrite(RuntimeError):
@@ -107,6 +121,18 @@ class LogEntry:
     actor_last_seq: int | None = None
     #: Roles whose legal actions changed: their ``prompt_version`` becomes ``new_version``.
     new_prompts: tuple[str, ...] = ()
+    #: The log after the entry: events from index ``log_from`` on are replaced by ``events``
+    #: (JSON texts; an undo gives none and a smaller ``log_from``).
+    log_from: int = 0
+    events: tuple[tuple[int, str], ...] = ()
+    #: Whether some player may take an action back after this entry, and whether this entry is
+    #: the first undoable one (the state before it is kept as a snapshot, to rebuild undo).
+    undo_open: bool = False
+    undo_opened: bool = False
+
+    @property
+    def log_length(self) -> int:
+        return self.log_from + len(self.events)
 
 
 class Store:
@@ -262,7 +288,14 @@ class Store:
             )
             await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now(), match_id))
 
-    async def start_match(self, match_id: int, roles: dict[int, str], state: str, seq: int) -> None:
+    async def start_match(
+        self,
+        match_id: int,
+        roles: dict[int, str],
+        state: str,
+        seq: int,
+        events: Sequence[tuple[int, str]] = (),
+    ) -> None:
         """Assign roles to seats, store the initial state (and snapshot) and go active."""
         stamp = now()
         async with self.transaction() as conn:
@@ -271,12 +304,14 @@ class Store:
                     "UPDATE seats SET role = ? WHERE match_id = ? AND seat = ?", (role, match_id, seat)
                 )
             await conn.execute(
-                "UPDATE matches SET status = 'active', state = ?, seq = ?, updated_at = ? WHERE id = ?",
-                (state, seq, stamp, match_id),
+                "UPDATE matches SET status = 'active', state = ?, seq = ?, log_length = ?, updated_at = ? "
+                "WHERE id = ?",
+                (state, seq, len(events), stamp, match_id),
             )
+            await _write_events(conn, match_id, 0, events)
             await conn.execute(
-                "INSERT INTO snapshots (match_id, action_id, seq, state) VALUES (?, 0, ?, ?)",
-                (match_id, seq, state),
+                "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) VALUES (?, 0, ?, ?, ?)",
+                (match_id, seq, state, len(events)),
             )
 
     async def set_status(self, match_id: int, status: str) -> None:
@@ -295,10 +330,29 @@ class Store:
                 "UPDATE matches SET lobby_message_id = ? WHERE id = ?", (str(message_id), match_id)
             )
 
-    async def save_state_cache(self, match_id: int, state: str, seq: int) -> None:
-        """Rewrite the cached state (after a rebuild from the log)."""
+    async def save_state_cache(
+        self,
+        match_id: int,
+        state: str,
+        seq: int,
+        events: Sequence[tuple[int, str]],
+        result: dict[str, Any] | None,
+        undo_open: bool,
+    ) -> None:
+        """Rewrite the cached state and the whole log (after a rebuild from the action log)."""
+        text = None if result is None else json.dumps(result, sort_keys=True)
         async with self.transaction() as conn:
-            await conn.execute("UPDATE matches SET state = ?, seq = ? WHERE id = ?", (state, seq, match_id))
+            await conn.execute(
+                "UPDATE matches SET state = ?, seq = ?, log_length = ?, result = ?, undo_open = ? "
+                "WHERE id = ?",
+                (state, seq, len(events), text, int(undo_open), match_id),
+            )
+            await _write_events(conn, match_id, 0, events)
+
+    async def events(self, match_id: int) -> list[str]:
+        """The match's log events (JSON texts), in order."""
+        rows = await self._all("SELECT event FROM events WHERE match_id = ? ORDER BY idx", (match_id,))
+        return [str(r[0]) for r in rows]
 
     # -- the action log --------------------------------------------------------------
     async def append(self, entry: LogEntry) -> int:
@@ -306,6 +360,15 @@ class Store:
         stamp = now()
         result = None if entry.result is None else json.dumps(entry.result, sort_keys=True)
         async with self.transaction() as conn:
+            if entry.undo_opened:
+                # The state before this entry (the row as it stands) is where undo may lead back to.
+                await conn.execute(
+                    "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "
+                    "SELECT m.id, (SELECT COALESCE(MAX(a.id), 0) FROM actions a WHERE a.match_id = m.id), "
+                    "m.seq, m.state, m.log_length FROM matches m WHERE m.id = ? AND m.state IS NOT NULL "
+                    "ON CONFLICT (match_id, action_id) DO NOTHING",
+                    (entry.match_id,),
+                )
             cur = await conn.execute(
                 "INSERT INTO actions (match_id, seq, kind, role, action, interaction_id, user_id, "
                 "created_at) "
@@ -323,8 +386,8 @@ class Store:
             )
             action_id = int(cur.lastrowid or 0)
             cur = await conn.execute(
-                "UPDATE matches SET state = ?, seq = ?, version = ?, status = ?, result = ?, updated_at = ? "
-                "WHERE id = ? AND version = ?",
+                "UPDATE matches SET state = ?, seq = ?, version = ?, status = ?, result = ?, updated_at = ?, "
+                "log_length = ?, undo_open = ? WHERE id = ? AND version = ?",
                 (
                     entry.new_state,
                     entry.new_seq,
@@ -332,6 +395,8 @@ class Store:
                     entry.status,
                     result,
                     stamp,
+                    entry.log_length,
+                    int(entry.undo_open),
                     entry.match_id,
                     entry.new_version - 1,
                 ),
@@ -349,10 +414,12 @@ class Store:
                     "UPDATE seats SET prompt_version = ? WHERE match_id = ? AND role = ?",
                     (entry.new_version, entry.match_id, role),
                 )
-            if entry.snapshot:
+            await _write_events(conn, entry.match_id, entry.log_from, entry.events)
+            if entry.snapshot and not entry.undo_open:
                 await conn.execute(
-                    "INSERT INTO snapshots (match_id, action_id, seq, state) VALUES (?, ?, ?, ?)",
-                    (entry.match_id, action_id, entry.new_seq, entry.new_state),
+                    "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (entry.match_id, action_id, entry.new_seq, entry.new_state, entry.log_length),
                 )
         return action_id
 
@@ -369,12 +436,13 @@ class Store:
         )
         return [_action(r) for r in rows]
 
-    async def snapshots(self, match_id: int) -> list[tuple[int, str]]:
-        """``(action_id, state)`` pairs, newest first."""
+    async def snapshots(self, match_id: int) -> list[tuple[int, str, int]]:
+        """``(action_id, state, log_length)``: the state after that action, newest first."""
         rows = await self._all(
-            "SELECT action_id, state FROM snapshots WHERE match_id = ? ORDER BY action_id DESC", (match_id,)
+            "SELECT action_id, state, log_length FROM snapshots WHERE match_id = ? ORDER BY action_id DESC",
+            (match_id,),
         )
-        return [(int(r[0]), str(r[1])) for r in rows]
+        return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
     async def behind_in_discord(self) -> list[int]:
         """Started matches whose latest log entry was never announced (a crash after a commit)."""

@@ -22,25 +22,26 @@ SLAYERS = {"merry": WITCH_KINGS, "legolas": NAZGULS, "gimli": ORCS}
 
 
 def sauron_strength(fight: Fight) -> int:
-    s = fight["s"]
-    if s == "orcs_v" and not fight["fa"]:
+    """The Sauron fighter's strength with its own ability (the variant Orcs attack at 6)."""
+    sauron = fight["sauron"]
+    if sauron == "orcs_v" and not fight["fellowship_attacks"]:
         return 6
-    return CHARS[s].strength
+    return CHARS[sauron].strength
 
 
 def fellowship_strength(state: State, fight: Fight, region: str) -> int:
     """The Fellowship fighter's strength with its own ability (none against the Warg)."""
-    f = fight["f"]
-    base = CHARS[f].strength
-    if fight["warg"]:
+    mine = fight["fellowship"]
+    base = CHARS[mine].strength
+    if fight["against_warg"]:
         return base
-    if f == "sam" and "sam5" in fight["flags"]:
+    if mine == "sam" and "sam_strength_5" in fight["done"]:
         return 5
-    if f == "treebeard" and region == "fangorn":
+    if mine == "treebeard" and region == "fangorn":
         return 6
-    if f == "theoden" and region in ("rohan", "gondor"):
+    if mine == "theoden" and region in ("rohan", "gondor"):
         return 4
-    if f == "sam_v" and not fight["fa"]:
+    if mine == "sam_v" and not fight["fellowship_attacks"]:
         return sauron_strength(fight)
     return base
 
@@ -57,9 +58,10 @@ def value(side: str, card: str | None) -> int:
 
 def sauron_text_ignored(fight: Fight, card: str) -> bool:
     """The variant Frodo voids Sauron's text cards; Elrond voids Magic and the Eye."""
-    if fight["warg"]:
+    if fight["against_warg"]:
         return False
-    return fight["f"] == "frodo_v" or (fight["f"] == "elrond" and card in ("eye", "magic"))
+    mine = fight["fellowship"]
+    return mine == "frodo_v" or (mine == "elrond" and card in ("eye", "magic"))
 
 
 def retreat_options(state: State, side: str, region: str, routes: str) -> list[str]:

@@ -1,9 +1,16 @@
 """The battle procedure (rules §5 and §9) as a phase machine on one ``battle`` frame.
 
-The frame stays on the flow stack for the whole battle. ``phase`` says where the
-procedure resumes; when a player must decide, the frame's ``step`` names the decision
+The turn calls the battle (:func:`games.core.flow.call`); the frame stays on the flow stack
+for the whole battle and returns to the turn when the region is decided. ``phase`` says where
+the procedure resumes; when a player must decide, the frame's ``step`` names the decision
 (see :mod:`games.confrontation.battle_steps`) and ``ask`` holds its legal actions.
-Each fight (one attacker against one defender) is recorded in ``frame["fight"]``.
+
+Each fight (one attacker against one defender) is recorded in ``frame["fight"]``:
+``fellowship`` and ``sauron`` (the two fighters), ``fellowship_attacks``, ``against_warg``,
+``no_cards``, ``orcs_strike``, the ``cards`` chosen and their ``effective`` value after Magic,
+which are ``shown``, ``magic_resolved``, the card Saruman made the Fellowship take back
+(``forbidden``), ``fellowship_card_cancelled`` (by the Eye), ``elven_cloak``, ``gandalf_bonus``,
+who ``retreated`` or was ``defeated``, and the one-off steps already ``done``.
 """
 
 from __future__ import annotations
@@ -13,10 +20,10 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, barrier, pop, push
-from games.core.rng import choice
+from games.core.chance import draw
+from games.core.flow import Frame, barrier, call, ret
 
-from . import specials, turn
+from . import specials
 from .abilities import (
     FRODOS,
     GANDALFS,
@@ -31,41 +38,35 @@ from .abilities import (
     wormtongue_escapes,
 )
 from .board import count, move_to, occupants, remove, reveal
-from .common import cap_title, check_ring_bearer_fell, special_set
-from .data import (
-    CARD_ORDER,
-    FELLOWSHIP,
-    NEAR,
-    SAURON,
-    SIDES,
-    card_name,
-    char_name,
-    other,
-    region_name,
-)
+from .common import check_ring_bearer_fell, special_set
+from .data import CARD_ORDER, FELLOWSHIP, NEAR, SAURON, SIDES, char_name, other, region_name
 
 log = logging.getLogger(__name__)
 
 Fight = dict[str, Any]
 
 
-def start(state: State, attacker: str, region: str, *, then: str) -> None:
+def start(state: State, attacker: str, region: str) -> None:
     """``attacker`` has entered ``region``, which holds enemies: fight until it is decided."""
     barrier(state)  # the attack is announced to everyone: it can no longer be taken back
-    aside = FELLOWSHIP if attacker in state["chars"][FELLOWSHIP] else SAURON
-    push(
+    attacking_side = FELLOWSHIP if attacker in state["chars"][FELLOWSHIP] else SAURON
+    call(
         state,
         "battle",
         region=region,
         attacker=attacker,
-        aside=aside,
-        then=then,
+        attacking_side=attacking_side,
         orcs_used=False,
-        phase="pick",
+        phase="choose_defender",
         fight=None,
         ask=None,
     )
     run(state)
+
+
+def battle_frame(state: State) -> Frame | None:
+    """The battle under way, if any."""
+    return next((f for f in reversed(state["stack"]) if "phase" in f), None)
 
 
 def run(state: State) -> None:
@@ -74,8 +75,7 @@ def run(state: State) -> None:
         frame = state["stack"][-1]
         phase = frame["phase"]
         if phase == "over":
-            pop(state)
-            turn.after_move(state, frame["then"])
+            ret(state, {"procedure": "battle"})
             return
         if PHASES[phase](state, frame):
             return
@@ -93,28 +93,34 @@ def ask(
 def kill(state: State, frame: Frame, char: str) -> None:
     """Defeat a fighter (Wormtongue's escape is decided when the fight ends)."""
     fight = frame["fight"]
-    if char in fight["dead"]:
+    if char in fight["defeated"]:
         return
-    fight["dead"].append(char)
+    fight["defeated"].append(char)
     if char == "wormtongue":
         return
     remove(state, char)
-    emit(state, f"{char_name(char)} is defeated.")
+    emit(state, "defeated", {"char": char})
 
 
 def retreat(state: State, frame: Frame, char: str, region: str) -> None:
     move_to(state, char, region)
     frame["fight"]["retreated"].append(char)
-    emit(state, f"{char_name(char)} retreats to {region_name(region)}.")
+    emit(state, "retreated", {"char": char, "to": region})
+
+
+def attacker_and_defender(fight: Fight) -> tuple[str, str]:
+    if fight["fellowship_attacks"]:
+        return fight["fellowship"], fight["sauron"]
+    return fight["sauron"], fight["fellowship"]
 
 
 # -- phases -------------------------------------------------------------------
 
 
-def _pick(state: State, frame: Frame) -> bool:
+def _choose_defender(state: State, frame: Frame) -> bool:
     region, attacker = frame["region"], frame["attacker"]
-    dside = other(frame["aside"])
-    defenders = occupants(state, region, dside)
+    defending_side = other(frame["attacking_side"])
+    defenders = occupants(state, region, defending_side)
     if state["pos"].get(attacker) != region or not defenders:
         frame["phase"] = "over"
         return False
@@ -125,14 +131,14 @@ def _pick(state: State, frame: Frame) -> bool:
         return False
     # The Deluxe Palantír may be played before a blind draw too; the question is asked whenever
     # Sauron may hold it, so it does not show the card in "Deluxe, choose 2".
-    palantir = frame["aside"] == SAURON and special_set(state) == "deluxe"
+    palantir = frame["attacking_side"] == SAURON and special_set(state) == "deluxe"
     if not named and not (palantir and specials.may_hold(state, SAURON, "palantir")):
-        _begin(state, frame, choice(state, hidden))
+        _begin(state, frame, draw(state, "blind target", hidden))
         return False
     actions = [Action("target", (d,)) for d in named]
     if hidden:
         actions.append(Action("target", ("hidden",)))
-    if frame["aside"] == SAURON:
+    if frame["attacking_side"] == SAURON:
         actions += specials.battle_palantir(state)
     text = (
         f"Choose whom to attack in {region_name(region)}: a revealed character by name, or `target hidden`."
@@ -141,57 +147,56 @@ def _pick(state: State, frame: Frame) -> bool:
     )
     if len(actions) > len(named) + 1:
         text += " You may first play the Palantír (`special palantir <region>`)."
-    return ask(frame, "b_target", frame["aside"], actions, text, "reveal")
+    return ask(frame, "choose_target", frame["attacking_side"], actions, text, "reveal")
 
 
 def choose_target(state: State, frame: Frame, target: str) -> None:
-    defenders = occupants(state, frame["region"], other(frame["aside"]))
+    defenders = occupants(state, frame["region"], other(frame["attacking_side"]))
     if target == "hidden":
-        target = choice(state, [d for d in defenders if d not in state["revealed"]])
+        target = draw(state, "blind target", [d for d in defenders if d not in state["revealed"]])
     _begin(state, frame, target)
 
 
 def _begin(state: State, frame: Frame, defender: str) -> None:
     attacker = frame["attacker"]
-    fa = frame["aside"] == FELLOWSHIP
-    f, s = (attacker, defender) if fa else (defender, attacker)
+    fellowship_attacks = frame["attacking_side"] == FELLOWSHIP
+    fellowship, sauron = (attacker, defender) if fellowship_attacks else (defender, attacker)
     frame["fight"] = {
-        "f": f,
-        "s": s,
-        "fa": fa,
-        "warg": s == "warg",
-        "nocards": False,
-        "orcs_kill": False,
+        "fellowship": fellowship,
+        "sauron": sauron,
+        "fellowship_attacks": fellowship_attacks,
+        "against_warg": sauron == "warg",
+        "no_cards": False,
+        "orcs_strike": False,
         "cards": {FELLOWSHIP: None, SAURON: None},
-        "eff": {FELLOWSHIP: None, SAURON: None},
+        "effective": {FELLOWSHIP: None, SAURON: None},
         "shown": {FELLOWSHIP: False, SAURON: False},
-        "magic": {FELLOWSHIP: False, SAURON: False},
-        "forced": None,
-        "flags": [],
-        "cancel_f": False,
-        "cloak": False,
-        "plus": 0,
+        "magic_resolved": {FELLOWSHIP: False, SAURON: False},
+        "forbidden": None,
+        "done": [],
+        "fellowship_card_cancelled": False,
+        "elven_cloak": False,
+        "gandalf_bonus": 0,
         "retreated": [],
-        "dead": [],
+        "defeated": [],
     }
     frame["phase"] = "reveal"
 
 
 def _reveal(state: State, frame: Frame) -> bool:
     fight = frame["fight"]
-    f, s = fight["f"], fight["s"]
-    reveal(state, f)
-    reveal(state, s)
-    a, d = (f, s) if fight["fa"] else (s, f)
-    emit(state, f"Battle in {region_name(frame['region'])}: {char_name(a)} attacks {char_name(d)}.")
-    if s == "orcs" and not fight["fa"]:
-        fight["orcs_kill"] = not frame["orcs_used"]
+    reveal(state, fight["fellowship"])
+    reveal(state, fight["sauron"])
+    attacker, defender = attacker_and_defender(fight)
+    emit(state, "battle", {"region": frame["region"], "attacker": attacker, "defender": defender})
+    if fight["sauron"] == "orcs" and not fight["fellowship_attacks"]:
+        fight["orcs_strike"] = not frame["orcs_used"]
         frame["orcs_used"] = True
-    frame["phase"] = "ftexts"
+    frame["phase"] = "fellowship_abilities"
     return False
 
 
-def _ftexts(state: State, frame: Frame) -> bool:
+def _fellowship_abilities(state: State, frame: Frame) -> bool:
     """Optional Fellowship texts (retreats, Sam, Sméagol, variant Aragorn) and Gwaihir.
 
     Some questions are asked even when the answer can only be `decline`, so that asking tells
@@ -200,82 +205,83 @@ def _ftexts(state: State, frame: Frame) -> bool:
     while the Fellowship may secretly hold it (Deluxe, choose 2).
     """
     fight = frame["fight"]
-    f, region, fa = fight["f"], frame["region"], fight["fa"]
+    mine, region, attacks = fight["fellowship"], frame["region"], fight["fellowship_attacks"]
     acts: list[Action] = []
     window = False
-    if not fight["warg"]:
+    if not fight["against_warg"]:
         company = count(state, region, FELLOWSHIP) > 1
-        if f == "sam" and "sam5" not in fight["flags"] and company:
+        if mine == "sam" and "sam_strength_5" not in fight["done"] and company:
             window = True
             if any(state["pos"].get(fr) == region for fr in FRODOS):
                 acts.append(Action("ability", ("sam",)))
-        if f in FRODOS and not fa and company:
+        if mine in FRODOS and not attacks and company:
             window = True  # is Sam beside him? (his substitution below)
         window = window or specials.may_hold(state, FELLOWSHIP, "gwaihir")
-        if f == "frodo" and not fa:
+        if mine == "frodo" and not attacks:
             acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "s")]
-        if f == "pippin" and fa:
+        if mine == "pippin" and attacks:
             acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "b")]
-        if f == "faramir" and fa:
+        if mine == "faramir" and attacks:
             acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "s")]
-        if f in ("frodo", "frodo_v") and not fa and state["pos"].get("sam") == region:
+        if mine in FRODOS and not attacks and state["pos"].get("sam") == region:
             acts.append(Action("ability", ("sam",)))
-        if f == "smeagol" and not fa and count(state, region, FELLOWSHIP) == 1:
+        if mine == "smeagol" and not attacks and count(state, region, FELLOWSHIP) == 1:
             acts += [Action("ability", ("smeagol", c)) for c in smeagol_partners(state, region)]
-        if f == "aragorn_v" and not fa:
+        if mine == "aragorn_v" and not attacks:
             acts.append(Action("ability", ("aragorn",)))
         acts += specials.gwaihir_actions(state, region)
     if not acts and not window:
-        frame["phase"] = "fauto"
+        frame["phase"] = "fellowship_strikes"
         return False
     acts.append(Action("decline"))
-    return ask(frame, "b_ftexts", FELLOWSHIP, acts, _options_text(frame, f, acts), "fauto")
+    text = _options_text(frame, mine, acts)
+    return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text, "fellowship_strikes")
 
 
-def _fauto(state: State, frame: Frame) -> bool:
+def _fellowship_strikes(state: State, frame: Frame) -> bool:
     """Fellowship texts that act by themselves: Boromir, Merry, Legolas, Gimli."""
     fight = frame["fight"]
-    f, s = fight["f"], fight["s"]
-    frame["phase"] = "stexts"
-    if fight["warg"]:
-        if f in ("boromir", *SLAYERS):
-            emit(state, f"The Warg strips {char_name(f)} of his ability.")
+    mine, foe = fight["fellowship"], fight["sauron"]
+    frame["phase"] = "sauron_abilities"
+    if fight["against_warg"]:
+        if mine in ("boromir", *SLAYERS):
+            emit(state, "warg_strips", {"char": mine})
         return False
-    if f == "boromir":
-        emit(state, "Boromir sells his life dearly: both fighters fall.")
-        kill(state, frame, f)
-        kill(state, frame, s)
+    if mine == "boromir":
+        emit(state, "boromir_sacrifice")
+        kill(state, frame, mine)
+        kill(state, frame, foe)
         frame["phase"] = "end_fight"
-    elif s in SLAYERS.get(f, ()):
-        emit(state, f"{char_name(f)} slays {char_name(s)} at once.")
-        kill(state, frame, s)
+    elif foe in SLAYERS.get(mine, ()):
+        emit(state, "slays", {"char": mine, "foe": foe})
+        kill(state, frame, foe)
         frame["phase"] = "end_fight"
     return False
 
 
-def _stexts(state: State, frame: Frame) -> bool:
+def _sauron_abilities(state: State, frame: Frame) -> bool:
     fight = frame["fight"]
-    f, s, region = fight["f"], fight["s"], frame["region"]
-    if fight["orcs_kill"]:
-        emit(state, f"The Orcs overwhelm {char_name(f)}.")
-        kill(state, frame, f)
+    foe, mine, region = fight["fellowship"], fight["sauron"], frame["region"]
+    if fight["orcs_strike"]:
+        emit(state, "orcs_overwhelm", {"char": foe})
+        kill(state, frame, foe)
         frame["phase"] = "end_fight"
         return False
-    if s == "saruman_v" and f in GANDALFS:
-        emit(state, f"Saruman overcomes {char_name(f)} at once.")
-        kill(state, frame, f)
+    if mine == "saruman_v" and foe in GANDALFS:
+        emit(state, "saruman_overcomes", {"char": foe})
+        kill(state, frame, foe)
         frame["phase"] = "end_fight"
         return False
     acts: list[Action] = []
-    if s == "saruman" and not fight["nocards"]:
+    if mine == "saruman" and not fight["no_cards"]:
         acts.append(Action("ability", ("saruman",)))
-    if s == "gollum" and not fight["retreated"]:
+    if mine == "gollum" and not fight["retreated"]:
         acts += [Action("retreat", (r,)) for r in retreat_options(state, SAURON, region, "f")]
     if not acts:
-        frame["phase"] = "cards"
+        frame["phase"] = "combat_cards"
         return False
     acts.append(Action("decline"))
-    return ask(frame, "b_stexts", SAURON, acts, _options_text(frame, s, acts), "cards")
+    return ask(frame, "sauron_ability", SAURON, acts, _options_text(frame, mine, acts), "combat_cards")
 
 
 _OPTION_TEXTS = {
@@ -291,8 +297,7 @@ _OPTION_TEXTS = {
 
 def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
     """The instruction for optional texts: the fight, then each option offered to ``mine``'s side."""
-    fight = frame["fight"]
-    attacker, defender = (fight["f"], fight["s"]) if fight["fa"] else (fight["s"], fight["f"])
+    attacker, defender = attacker_and_defender(frame["fight"])
     keys: list[str] = []
     for a in acts:
         key = a.args[0] if a.verb in ("ability", "special") else a.verb
@@ -308,12 +313,12 @@ def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
 
 
 def gandalf_first(fight: Fight) -> bool:
-    return fight["f"] == "gandalf" and not fight["warg"]
+    return fight["fellowship"] == "gandalf" and not fight["against_warg"]
 
 
 def card_actions(state: State, fight: Fight, side: str) -> list[Action]:
     hand = state["cards"][side]["hand"]
-    return [Action("card", (c,)) for c in hand if not (side == FELLOWSHIP and c == fight["forced"])]
+    return [Action("card", (c,)) for c in hand if not (side == FELLOWSHIP and c == fight["forbidden"])]
 
 
 def card_choosers(fight: Fight) -> list[str]:
@@ -323,10 +328,10 @@ def card_choosers(fight: Fight) -> list[str]:
     return need
 
 
-def _cards(state: State, frame: Frame) -> bool:
+def _combat_cards(state: State, frame: Frame) -> bool:
     fight = frame["fight"]
-    if fight["nocards"]:
-        frame["phase"] = "gandalf"
+    if fight["no_cards"]:
+        frame["phase"] = "gandalf_bonus"
         return False
     if gandalf_first(fight) and fight["cards"][SAURON] is not None:
         if not fight["shown"][SAURON]:
@@ -334,145 +339,158 @@ def _cards(state: State, frame: Frame) -> bool:
         if _magic(state, frame, SAURON):
             return True
     if card_choosers(fight):
-        frame["step"] = "b_cards"
+        frame["step"] = "choose_combat_card"
         frame["ask"] = None
         return True
     _show(state, fight, [s for s in SIDES if not fight["shown"][s]])
-    frame["phase"] = "force"
+    frame["phase"] = "saruman_forces"
     return False
 
 
 def _show(state: State, fight: Fight, sides: list[str]) -> None:
     if not sides:
         return
-    parts = [f"{cap_title(s)} plays {card_name(s, fight['cards'][s])}" for s in sides]
     for s in sides:
         fight["shown"][s] = True
-    emit(state, "; ".join(parts) + ".")
+    if len(sides) == 2:
+        emit(state, "cards_shown", {s: fight["cards"][s] for s in SIDES})
+    else:
+        emit(state, "card_shown", {"side": sides[0], "card": fight["cards"][sides[0]]})
 
 
-def _force(state: State, frame: Frame) -> bool:
+def _saruman_forces(state: State, frame: Frame) -> bool:
     fight = frame["fight"]
     frame["phase"] = "magic"
-    if fight["s"] == "saruman_v" and "forced" not in fight["flags"] and state["cards"][FELLOWSHIP]["hand"]:
-        fight["flags"].append("forced")
+    if (
+        fight["sauron"] == "saruman_v"
+        and "saruman_forced" not in fight["done"]
+        and state["cards"][FELLOWSHIP]["hand"]
+    ):
+        fight["done"].append("saruman_forced")
         acts = [Action("ability", ("saruman",)), Action("decline")]
         text = "Saruman may force the Fellowship to play a different card (`ability saruman`) or `decline`."
-        return ask(frame, "b_stexts", SAURON, acts, text, "magic")
+        return ask(frame, "sauron_ability", SAURON, acts, text, "magic")
     return False
 
 
 def _magic(state: State, frame: Frame, side: str) -> bool:
     """Resolve a played Magic card: pick a card from the discards to use instead."""
     fight = frame["fight"]
-    if fight["magic"][side]:
+    if fight["magic_resolved"][side]:
         return False
-    fight["magic"][side] = True
+    fight["magic_resolved"][side] = True
     card = fight["cards"][side]
-    fight["eff"][side] = card
+    fight["effective"][side] = card
     if card != "magic":
         return False
-    if side == SAURON and (fight["s"] == "cave_troll" or sauron_text_ignored(fight, "magic")):
-        emit(state, "Sauron's Magic has no effect in this battle.")
+    if side == SAURON and (fight["sauron"] == "cave_troll" or sauron_text_ignored(fight, "magic")):
+        emit(state, "magic_void")
         return False
     options = [c for c in state["cards"][side]["discard"] if c != "magic"]
     if not options:
-        emit(state, f"{cap_title(side)}'s Magic finds no discarded card and counts 0.")
-        fight["eff"][side] = None
+        emit(state, "magic_empty", {"side": side})
+        fight["effective"][side] = None
         return False
     acts = [Action("card", (c,)) for c in options]
     text = "Magic: choose a card from your discards to use instead (`card <card>`)."
-    return ask(frame, "b_magic", side, acts, text, frame["phase"], magic_side=side)
+    return ask(frame, "choose_magic_card", side, acts, text, frame["phase"], magic_side=side)
 
 
 def _magic_phase(state: State, frame: Frame) -> bool:
     if _magic(state, frame, SAURON) or _magic(state, frame, FELLOWSHIP):
         return True
-    frame["phase"] = "mouth"
+    frame["phase"] = "mouth_of_sauron"
     return False
 
 
-def _mouth(state: State, frame: Frame) -> bool:
+def _mouth_of_sauron(state: State, frame: Frame) -> bool:
     fight = frame["fight"]
-    frame["phase"] = "resolve_s"
-    if fight["s"] == "mouth_of_sauron" and fight["eff"][SAURON] != "4" and "mouth" not in fight["flags"]:
-        fight["flags"].append("mouth")
+    frame["phase"] = "sauron_card"
+    if (
+        fight["sauron"] == "mouth_of_sauron"
+        and fight["effective"][SAURON] != "4"
+        and "mouth_exchanged" not in fight["done"]
+    ):
+        fight["done"].append("mouth_exchanged")
         acts = [Action("ability", ("mouth",)), Action("decline")]
         text = "The Mouth of Sauron may exchange your card for your 4 (`ability mouth`) or `decline`."
-        return ask(frame, "b_stexts", SAURON, acts, text, "resolve_s")
+        return ask(frame, "sauron_ability", SAURON, acts, text, "sauron_card")
     return False
 
 
-def _resolve_s(state: State, frame: Frame) -> bool:
+def _sauron_card(state: State, frame: Frame) -> bool:
     """Sauron's text card resolves first: Eye of Sauron or Retreat."""
     fight = frame["fight"]
-    frame["phase"] = "resolve_f"
-    card = fight["eff"][SAURON]
+    frame["phase"] = "fellowship_card"
+    card = fight["effective"][SAURON]
     if card is None or not is_text(SAURON, card):
-        if fight["s"] == "cave_troll" and card is not None:
-            emit(state, "The Cave Troll's card has no effect.")
+        if fight["sauron"] == "cave_troll" and card is not None:
+            emit(state, "troll_card_void")
         return False
-    if fight["s"] == "cave_troll":
-        emit(state, "The Cave Troll's card has no effect.")
+    if fight["sauron"] == "cave_troll":
+        emit(state, "troll_card_void")
         return False
     if sauron_text_ignored(fight, card):
-        emit(state, f"{card_name(SAURON, card)} has no effect against {char_name(fight['f'])}.")
+        emit(state, "card_void_against", {"card": card, "char": fight["fellowship"]})
         return False
     if card == "eye":
-        fcard = fight["eff"][FELLOWSHIP]
+        fcard = fight["effective"][FELLOWSHIP]
         if is_text(FELLOWSHIP, fcard):
-            fight["cancel_f"] = True
-            emit(state, f"The Eye of Sauron cancels {card_name(FELLOWSHIP, fcard)}.")
+            fight["fellowship_card_cancelled"] = True
+            emit(state, "eye_cancels", {"card": fcard})
         return False
     if card == "retreat":
-        return _card_retreat(state, frame, SAURON, fight["s"], "s", "resolve_f")
+        return _card_retreat(state, frame, SAURON, fight["sauron"], "s", "fellowship_card")
     return False
 
 
 def _card_retreat(state: State, frame: Frame, side: str, char: str, routes: str, then: str) -> bool:
     options = retreat_options(state, side, frame["region"], routes)
     if not options:
-        emit(state, f"{char_name(char)} finds no way to retreat and fights on.")
+        emit(state, "cannot_retreat", {"char": char})
         return False
     if len(options) == 1:
         retreat(state, frame, char, options[0])
         return False
     acts = [Action("retreat", (r,)) for r in options]
-    return ask(frame, "b_retreat", side, acts, f"Choose where {char_name(char)} retreats.", then, char=char)
+    text = f"Choose where {char_name(char)} retreats."
+    return ask(frame, "choose_retreat", side, acts, text, then, char=char)
 
 
-def _resolve_f(state: State, frame: Frame) -> bool:
+def _fellowship_card(state: State, frame: Frame) -> bool:
     """The Fellowship's text card: Noble Sacrifice, Elven Cloak or Retreat."""
     fight = frame["fight"]
-    if "f_text" not in fight["flags"]:
-        fight["flags"].append("f_text")
-        card = fight["eff"][FELLOWSHIP]
-        if is_text(FELLOWSHIP, card) and not fight["cancel_f"]:
+    if "fellowship_card_resolved" not in fight["done"]:
+        fight["done"].append("fellowship_card_resolved")
+        card = fight["effective"][FELLOWSHIP]
+        if is_text(FELLOWSHIP, card) and not fight["fellowship_card_cancelled"]:
             if card == "noble_sacrifice":
-                if fight["s"] in fight["retreated"]:
-                    emit(state, "Noble Sacrifice has no effect: Sauron's character has retreated.")
+                if fight["sauron"] in fight["retreated"]:
+                    emit(state, "sacrifice_void")
                 else:
-                    emit(state, "Noble Sacrifice: both fighters fall.")
-                    kill(state, frame, fight["f"])
-                    kill(state, frame, fight["s"])
+                    emit(state, "sacrifice")
+                    kill(state, frame, fight["fellowship"])
+                    kill(state, frame, fight["sauron"])
                     frame["phase"] = "end_fight"
                     return False
             elif card == "elven_cloak":
-                fight["cloak"] = True
-            elif card == "retreat" and _card_retreat(state, frame, FELLOWSHIP, fight["f"], "b", "resolve_f"):
+                fight["elven_cloak"] = True
+            elif card == "retreat" and _card_retreat(
+                state, frame, FELLOWSHIP, fight["fellowship"], "b", "fellowship_card"
+            ):
                 return True
-    frame["phase"] = "end_fight" if fight["retreated"] else "gandalf"
+    frame["phase"] = "end_fight" if fight["retreated"] else "gandalf_bonus"
     return False
 
 
-def _gandalf(state: State, frame: Frame) -> bool:
+def _gandalf_bonus(state: State, frame: Frame) -> bool:
     """The variant Gandalf may lend +1 to a nearby battle (asked whenever he could be near)."""
     fight = frame["fight"]
     frame["phase"] = "compare"
     wizard = "gandalf_v"
     if wizard not in state["chars"][FELLOWSHIP] and state["options"].get("variant") != "draft":
         return False
-    if fight["warg"] or fight["f"] in GANDALFS:
+    if fight["against_warg"] or fight["fellowship"] in GANDALFS:
         return False
     here = state["pos"].get(wizard)
     in_range = here is not None and (here == frame["region"] or here in NEAR[frame["region"]])
@@ -484,45 +502,43 @@ def _gandalf(state: State, frame: Frame) -> bool:
     text = "Gandalf may lend +1 to this battle (`ability gandalf`) or `decline`."
     if not in_range:
         text = "No Gandalf can help in this battle: `decline`."
-    return ask(frame, "b_ftexts", FELLOWSHIP, acts, text, "compare")
+    return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text, "compare")
+
+
+def strengths(state: State, frame: Frame) -> tuple[list[int], list[int]]:
+    """The parts of each side's strength now: the fighter's own, its card, any bonus."""
+    fight = frame["fight"]
+    fcard = None if fight["fellowship_card_cancelled"] else fight["effective"][FELLOWSHIP]
+    scard = None if (fight["elven_cloak"] or fight["sauron"] == "cave_troll") else fight["effective"][SAURON]
+    fparts = [fellowship_strength(state, fight, frame["region"]), value(FELLOWSHIP, fcard)]
+    if fight["gandalf_bonus"]:
+        fparts.append(fight["gandalf_bonus"])
+    return fparts, [sauron_strength(fight), value(SAURON, scard)]
 
 
 def _compare(state: State, frame: Frame) -> bool:
     fight = frame["fight"]
-    f, s = fight["f"], fight["s"]
-    fcard = None if fight["cancel_f"] else fight["eff"][FELLOWSHIP]
-    scard = None if (fight["cloak"] or fight["s"] == "cave_troll") else fight["eff"][SAURON]
-    fparts = [fellowship_strength(state, fight, frame["region"]), value(FELLOWSHIP, fcard)]
-    if fight["plus"]:
-        fparts.append(fight["plus"])
-    sparts = [sauron_strength(fight), value(SAURON, scard)]
+    mine, foe = fight["fellowship"], fight["sauron"]
+    fparts, sparts = strengths(state, frame)
     fs, ss = sum(fparts), sum(sparts)
-    emit(state, f"Strength: {char_name(f)} {_sum(fparts)} against {char_name(s)} {_sum(sparts)}.")
+    emit(
+        state,
+        "strength",
+        {"fellowship": mine, "fellowship_strength": fparts, "sauron": foe, "sauron_strength": sparts},
+    )
     if fs <= ss:
-        kill(state, frame, f)
+        kill(state, frame, mine)
     if ss <= fs:
-        kill(state, frame, s)
+        kill(state, frame, foe)
     frame["phase"] = "end_fight"
     return False
-
-
-def _sum(parts: list[int]) -> str:
-    """``'5+2 = 7'`` (or just ``'5'`` when nothing is added).
-
-    >>> _sum([5, 2]), _sum([4, 0]), _sum([-1, 3, 1])
-    ('5+2 = 7', '4', '-1+3+1 = 3')
-    """
-    shown = [parts[0], *[p for p in parts[1:] if p]]
-    if len(shown) == 1:
-        return str(shown[0])
-    return "+".join(str(p) for p in shown) + f" = {sum(shown)}"
 
 
 def _end_fight(state: State, frame: Frame) -> bool:
     fight = frame["fight"]
     region = frame["region"]
-    if "closed" not in fight["flags"]:
-        fight["flags"].append("closed")
+    if "cards_discarded" not in fight["done"]:
+        fight["done"].append("cards_discarded")
         for side in SIDES:
             card = fight["cards"][side]
             if card is not None:
@@ -531,51 +547,54 @@ def _end_fight(state: State, frame: Frame) -> bool:
             if not hand["hand"]:
                 hand["hand"] = list(CARD_ORDER[side])
                 hand["discard"] = []
-                emit(state, f"{cap_title(side)} takes all nine combat cards back into hand.")
-    check_ring_bearer_fell(state, fight["s"])
+                emit(state, "cards_back", {"side": side})
+    check_ring_bearer_fell(state, fight["sauron"])
     if state["result"] is not None:
         return True
-    if "wormtongue" in fight["dead"] and "worm" not in fight["flags"]:
-        fight["flags"].append("worm")
+    if "wormtongue" in fight["defeated"] and "wormtongue_asked" not in fight["done"]:
+        fight["done"].append("wormtongue_asked")
         escapes = wormtongue_escapes(state, region)
         if escapes:
             acts = [Action("retreat", (r,)) for r in escapes] + [Action("decline")]
             text = "Wormtongue is defeated but may flee toward Mordor into an empty region, or `decline`."
-            return ask(frame, "b_retreat", SAURON, acts, text, "end_fight", char="wormtongue", worm=True)
+            return ask(frame, "choose_retreat", SAURON, acts, text, "end_fight", char="wormtongue", worm=True)
         remove(state, "wormtongue")
-        emit(state, "Wormtongue is defeated.")
-    s = fight["s"]
-    if s == "shelob" and s not in fight["dead"] and fight["f"] in fight["dead"] and region != "gondor":
+        emit(state, "defeated", {"char": "wormtongue"})
+    foe = fight["sauron"]
+    survived = foe not in fight["defeated"] and fight["fellowship"] in fight["defeated"]
+    if foe == "shelob" and survived and region != "gondor":
         if count(state, "gondor", SAURON) < 2 and count(state, "gondor", FELLOWSHIP) == 0:
             move_to(state, "shelob", "gondor")
-            emit(state, "Shelob returns to Gondor.")
+            emit(state, "shelob_returns")
         else:
-            emit(state, "Shelob cannot return to Gondor and is defeated.")
+            emit(state, "shelob_lost")
             remove(state, "shelob")
     frame["fight"] = None
-    frame["phase"] = "pick"
+    frame["phase"] = "choose_defender"
     return False
 
 
 PHASES: dict[str, Callable[[State, Frame], bool]] = {
-    "pick": _pick,
+    "choose_defender": _choose_defender,
     "reveal": _reveal,
-    "ftexts": _ftexts,
-    "fauto": _fauto,
-    "stexts": _stexts,
-    "cards": _cards,
-    "force": _force,
+    "fellowship_abilities": _fellowship_abilities,
+    "fellowship_strikes": _fellowship_strikes,
+    "sauron_abilities": _sauron_abilities,
+    "combat_cards": _combat_cards,
+    "saruman_forces": _saruman_forces,
     "magic": _magic_phase,
-    "mouth": _mouth,
-    "resolve_s": _resolve_s,
-    "resolve_f": _resolve_f,
-    "gandalf": _gandalf,
+    "mouth_of_sauron": _mouth_of_sauron,
+    "sauron_card": _sauron_card,
+    "fellowship_card": _fellowship_card,
+    "gandalf_bonus": _gandalf_bonus,
     "compare": _compare,
     "end_fight": _end_fight,
 }
 
 __all__ = [
     "PHASES",
+    "attacker_and_defender",
+    "battle_frame",
     "card_actions",
     "card_choosers",
     "choose_target",
@@ -583,4 +602,5 @@ __all__ = [
     "retreat",
     "run",
     "start",
+    "strengths",
 ]

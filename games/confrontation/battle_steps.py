@@ -11,10 +11,16 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier
 
 from . import battle, specials
-from .abilities import FRODOS
+from .abilities import FRODOS, fellowship_strength, sauron_strength
 from .board import move_to, remove, reveal
-from .common import cap_title, title
+from .common import title
 from .data import FELLOWSHIP, SAURON, card_name, char_name, region_name
+
+
+def fight_heading(frame: Frame) -> str:
+    """``'Aragorn attacks Saruman in Rohan'``: both fighters are revealed once a fight began."""
+    attacker, defender = battle.attacker_and_defender(frame["fight"])
+    return f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}"
 
 
 class AskStep(Step):
@@ -32,8 +38,14 @@ class AskStep(Step):
             result.append(Action(verb, tuple(args)))
         return tuple(result)
 
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        return action.text in frame["ask"]["actions"]
+
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         return str(frame["ask"]["text"])
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return fight_heading(frame) if frame.get("fight") else f"Battle in {region_name(frame['region'])}"
 
     def waiting(self, state: State, frame: Frame) -> str:
         return f"Waiting for {title(frame['ask']['side'])} to decide in the battle."
@@ -53,7 +65,11 @@ class AskStep(Step):
 
 
 class ChooseTarget(AskStep):
-    name = "b_target"
+    name = "choose_target"
+    kind = "battle_target"
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"Whom to attack in {region_name(frame['region'])}"
 
     def waiting(self, state: State, frame: Frame) -> str:
         return f"Waiting for {title(frame['ask']['side'])} to choose whom to attack."
@@ -61,93 +77,95 @@ class ChooseTarget(AskStep):
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "special":
             specials.play_palantir(state, action.args[1])
-            frame["phase"] = "pick"
+            frame["phase"] = "choose_defender"
             return
         battle.choose_target(state, frame, action.args[0])
 
 
-class FellowshipTexts(AskStep):
+class FellowshipAbility(AskStep):
     """Fellowship abilities at the start of a fight (and the variant Gandalf's +1)."""
 
-    name = "b_ftexts"
+    name = "fellowship_ability"
+    kind = "fellowship_ability"
 
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         fight = frame["fight"]
         region = frame["region"]
         if action.verb == "retreat":
-            battle.retreat(state, frame, fight["f"], action.args[0])
+            battle.retreat(state, frame, fight["fellowship"], action.args[0])
             frame["phase"] = "end_fight"
         elif action.verb == "special":
             specials.use(state, FELLOWSHIP, "gwaihir")
-            emit(state, "The Fellowship plays Gwaihir the Windlord.")
-            battle.retreat(state, frame, fight["f"], action.args[1])
+            emit(state, "gwaihir")
+            battle.retreat(state, frame, fight["fellowship"], action.args[1])
             frame["phase"] = "end_fight"
         elif action.verb == "ability":
-            what = action.args[0]
-            if what == "sam" and fight["f"] == "sam":
-                for frodo in FRODOS:
-                    if state["pos"].get(frodo) == region:
-                        reveal(state, frodo)
-                        emit(state, f"Sam stands with {char_name(frodo)}: his strength is 5.")
-                fight["flags"].append("sam5")
-                frame["phase"] = "fauto"
-            elif what == "sam":
-                reveal(state, "sam")
-                emit(state, f"Sam steps in to fight in {char_name(fight['f'])}'s place: his strength is 5.")
-                fight["f"] = "sam"
-                fight["flags"].append("sam5")  # Frodo, just drawn, stands revealed beside him
-                frame["phase"] = "fauto"
-            elif what == "smeagol":
-                partner = action.args[1]
-                there = state["pos"][partner]
-                move_to(state, "smeagol", there)
-                move_to(state, partner, region)
-                reveal(state, partner)
-                emit(state, f"Sméagol slips away; {char_name(partner)} fights in his place.")
-                fight["f"] = partner
-                frame["phase"] = "ftexts"
-            elif what == "aragorn":
-                fight["nocards"] = True
-                emit(state, "Aragorn declares that no cards will be played.")
-                frame["phase"] = "fauto"
-            elif what == "gandalf":
-                reveal(state, "gandalf_v")
-                fight["plus"] = 1
-                emit(state, "Gandalf lends his strength: +1 to the Fellowship.")
+            self._ability(state, frame, fight, region, action)
+
+    @staticmethod
+    def _ability(state: State, frame: Frame, fight: battle.Fight, region: str, action: Action) -> None:
+        what = action.args[0]
+        if what == "sam" and fight["fellowship"] == "sam":
+            for frodo in FRODOS:
+                if state["pos"].get(frodo) == region:
+                    reveal(state, frodo)
+                    emit(state, "sam_with_frodo", {"char": frodo})
+            fight["done"].append("sam_strength_5")
+            frame["phase"] = "fellowship_strikes"
+        elif what == "sam":
+            reveal(state, "sam")
+            emit(state, "sam_steps_in", {"char": fight["fellowship"]})
+            fight["fellowship"] = "sam"
+            fight["done"].append("sam_strength_5")  # Frodo, just drawn, stands revealed beside him
+            frame["phase"] = "fellowship_strikes"
+        elif what == "smeagol":
+            partner = action.args[1]
+            there = state["pos"][partner]
+            move_to(state, "smeagol", there)
+            move_to(state, partner, region)
+            reveal(state, partner)
+            emit(state, "smeagol_swaps", {"char": partner})
+            fight["fellowship"] = partner
+            frame["phase"] = "fellowship_abilities"
+        elif what == "aragorn":
+            fight["no_cards"] = True
+            emit(state, "aragorn_no_cards")
+            frame["phase"] = "fellowship_strikes"
+        elif what == "gandalf":
+            reveal(state, "gandalf_v")
+            fight["gandalf_bonus"] = 1
+            emit(state, "gandalf_helps")
 
 
-class SauronTexts(AskStep):
+class SauronAbility(AskStep):
     """Sauron's optional abilities: Saruman, Gollum, the Mouth of Sauron."""
 
-    name = "b_stexts"
+    name = "sauron_ability"
+    kind = "sauron_ability"
 
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         fight = frame["fight"]
         if action.verb == "retreat":
-            battle.retreat(state, frame, fight["s"], action.args[0])
+            battle.retreat(state, frame, fight["sauron"], action.args[0])
             frame["phase"] = "end_fight"
             return
         if action.verb != "ability":
             return
         what = action.args[0]
-        if what == "saruman" and fight["s"] == "saruman":
-            fight["nocards"] = True
-            emit(state, "Saruman declares that no cards will be played.")
+        if what == "saruman" and fight["sauron"] == "saruman":
+            fight["no_cards"] = True
+            emit(state, "saruman_no_cards")
         elif what == "saruman":
             first = fight["cards"][FELLOWSHIP]
             hand = state["cards"][FELLOWSHIP]["hand"]
             hand.append(first)
-            fight["forced"] = first
+            fight["forbidden"] = first
             fight["cards"][FELLOWSHIP] = None
-            fight["eff"][FELLOWSHIP] = None
+            fight["effective"][FELLOWSHIP] = None
             fight["shown"][FELLOWSHIP] = False
-            fight["magic"][FELLOWSHIP] = False
-            emit(
-                state,
-                f"Saruman forces the Fellowship to take back {card_name(FELLOWSHIP, first)} "
-                "and play another card.",
-            )
-            frame["phase"] = "cards"
+            fight["magic_resolved"][FELLOWSHIP] = False
+            emit(state, "saruman_forces", {"card": first})
+            frame["phase"] = "combat_cards"
         elif what == "mouth":
             cards = state["cards"][SAURON]
             original = fight["cards"][SAURON]
@@ -155,42 +173,51 @@ class SauronTexts(AskStep):
                 cards["hand"].remove("4")
                 cards["hand"].append(original)
                 fight["cards"][SAURON] = "4"
-            fight["eff"][SAURON] = "4"
-            emit(state, f"The Mouth of Sauron exchanges {card_name(SAURON, original)} for the 4.")
+            fight["effective"][SAURON] = "4"
+            emit(state, "mouth_exchanges", {"card": original})
 
 
-class ChooseMagic(AskStep):
-    name = "b_magic"
+class ChooseMagicCard(AskStep):
+    name = "choose_magic_card"
+    kind = "magic_card"
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"Magic: a card from your discards ({fight_heading(frame)})"
 
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         side = frame["ask"]["magic_side"]
         card = action.args[0]
-        frame["fight"]["eff"][side] = card
-        emit(state, f"{cap_title(side)}'s Magic becomes {card_name(side, card)}.")
+        frame["fight"]["effective"][side] = card
+        emit(state, "magic_becomes", {"side": side, "card": card})
 
 
 class ChooseRetreat(AskStep):
     """Where a Retreat card sends a fighter, or Wormtongue's escape."""
 
-    name = "b_retreat"
+    name = "choose_retreat"
+    kind = "retreat"
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"Where {char_name(frame['ask']['char'])} retreats"
 
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         ask = frame["ask"]
         if ask.get("worm"):
             if action.verb == "retreat":
                 move_to(state, "wormtongue", action.args[0])
-                emit(state, f"Wormtongue escapes to {region_name(action.args[0])}.")
+                emit(state, "wormtongue_escapes", {"to": action.args[0]})
             else:
                 remove(state, "wormtongue")
-                emit(state, "Wormtongue is defeated.")
+                emit(state, "defeated", {"char": "wormtongue"})
             return
         battle.retreat(state, frame, ask["char"], action.args[0])
 
 
-class ChooseCard(Step):
+class ChooseCombatCard(Step):
     """Both players secretly choose a combat card (with classic Gandalf, Sauron first)."""
 
-    name = "b_cards"
+    name = "choose_combat_card"
+    kind = "combat_card"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
         return frozenset(battle.card_choosers(frame["fight"]))
@@ -198,12 +225,26 @@ class ChooseCard(Step):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return tuple(battle.card_actions(state, frame["fight"], role))
 
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        """``'Combat card for Aragorn (4) against Saruman (4)'``: the fighters' own strengths."""
+        fight = frame["fight"]
+        fellowship, sauron = fight["fellowship"], fight["sauron"]
+        strength = {
+            fellowship: fellowship_strength(state, fight, frame["region"]),
+            sauron: sauron_strength(fight),
+        }
+        mine, theirs = (fellowship, sauron) if role == FELLOWSHIP else (sauron, fellowship)
+        return (
+            f"Combat card for {char_name(mine)} ({strength[mine]}) "
+            f"against {char_name(theirs)} ({strength[theirs]})"
+        )
+
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         fight = frame["fight"]
-        mine = fight["f"] if role == FELLOWSHIP else fight["s"]
+        mine = fight["fellowship"] if role == FELLOWSHIP else fight["sauron"]
         text = f"Choose a combat card for {char_name(mine)} (`card <card>`)."
-        if fight["forced"] and role == FELLOWSHIP:
-            text += f" Saruman forbids {card_name(FELLOWSHIP, fight['forced'])}."
+        if fight["forbidden"] and role == FELLOWSHIP:
+            text += f" Saruman forbids {card_name(FELLOWSHIP, fight['forbidden'])}."
         return text
 
     def waiting(self, state: State, frame: Frame) -> str:
@@ -215,17 +256,19 @@ class ChooseCard(Step):
         state["cards"][role]["hand"].remove(card)
         frame["fight"]["cards"][role] = card
         barrier(state)
-        emit(state, f"{cap_title(role)} has chosen a card.", {role: f"You chose {card_name(role, card)}."})
-        frame["phase"] = "cards"
+        emit(state, "card_chosen", {"side": role}, {role: ("own_card_chosen", {"card": card})})
+        frame["phase"] = "combat_cards"
         frame["step"] = "battle"
         battle.run(state)
 
 
 BATTLE_STEPS: tuple[Step, ...] = (
     ChooseTarget(),
-    FellowshipTexts(),
-    SauronTexts(),
-    ChooseMagic(),
+    FellowshipAbility(),
+    SauronAbility(),
+    ChooseMagicCard(),
     ChooseRetreat(),
-    ChooseCard(),
+    ChooseCombatCard(),
 )
+
+__all__ = ["BATTLE_STEPS", "fight_heading"]

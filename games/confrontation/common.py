@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from games.core import State, emit, finish
 
@@ -24,13 +25,13 @@ def cap_title(side: str) -> str:
     return TITLES[side][0].upper() + TITLES[side][1:]
 
 
-def win(state: State, side: str, reason: str) -> None:
-    """End the game with a win for ``side``."""
+def win(state: State, winner: str, reason: str, /, **args: Any) -> None:
+    """End the game with a win for ``winner``; ``reason`` is a result kind of ``events.KINDS``."""
     if state["result"] is not None:
         return
-    emit(state, f"{cap_title(side)} wins: {reason}.")
-    log.debug("game over: %s wins (%s)", side, reason)
-    finish(state, [side], reason)
+    emit(state, "won", {"side": winner, "reason": {"kind": reason, "args": args}})
+    log.debug("game over: %s wins (%s)", winner, reason)
+    finish(state, [winner], reason, args)
 
 
 def special_set(state: State) -> str | None:
@@ -52,11 +53,10 @@ def check_ring_bearer_fell(state: State, killer: str | None) -> None:
                 state["ring_bearer"] = sam
                 if sam not in state["public"]:
                     state["public"] = sorted([*state["public"], sam])
-                emit(state, "Frodo has fallen, but Sam takes up the Ring and becomes the Ring-bearer.")
+                emit(state, "sam_takes_ring")
                 check_ring_in_mordor(state)
                 return
-    name = "Sam" if bearer.startswith("sam") else "Frodo"
-    win(state, SAURON, f"{name}, the Ring-bearer, was defeated")
+    win(state, SAURON, "bearer_defeated", bearer=bearer)
 
 
 def check_ring_in_mordor(state: State) -> None:
@@ -69,9 +69,8 @@ def check_ring_in_mordor(state: State) -> None:
         return
     bearer = ring_bearer(state)
     if bearer is not None and state["pos"].get(bearer) == HOME[SAURON]:
-        name = "Sam" if bearer.startswith("sam") else "Frodo"
-        emit(state, f"{name}, the Ring-bearer, stands in Mordor.")
-        win(state, FELLOWSHIP, f"{name} carried the Ring into Mordor")
+        emit(state, "bearer_in_mordor", {"bearer": bearer})
+        win(state, FELLOWSHIP, "bearer_carried_ring", bearer=bearer)
 
 
 def check_shire(state: State) -> None:
@@ -81,4 +80,4 @@ def check_shire(state: State) -> None:
     shire = HOME[FELLOWSHIP]
     here = [c for c, r in state["pos"].items() if r == shire]
     if len(here) >= 3 and all(SIDE_OF[c] == SAURON for c in here):
-        win(state, SAURON, "three Sauron characters hold the Shire")
+        win(state, SAURON, "shire_held")

@@ -43,7 +43,7 @@ def check(ruleset: Any, state: State) -> list[str]:
         cards = state["cards"][side]
         played = []
         fight = battle.get("fight") if battle else None
-        if fight and fight["cards"][side] is not None and "closed" not in fight["flags"]:
+        if fight and fight["cards"][side] is not None and "cards_discarded" not in fight["done"]:
             played.append(fight["cards"][side])
         everything = [*cards["hand"], *cards["discard"], *played]
         if sorted(everything) != sorted(CARD_ORDER[side]):

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from typing import Any
 
 from games.core import Action, CommandParam, CommandSpec, InvalidAction, OptionSpec, State, View, new_state
 from games.core.flow import StepRuleset, push
 
+from . import positions, secrets
+from .battle import battle_frame
 from .battle_steps import BATTLE_STEPS
 from .board import who
 from .data import (
@@ -24,6 +27,8 @@ from .data import (
     region_name,
     specials_of,
 )
+from .events import PRESENTER
+from .explain import explain
 from .invariants import check
 from .moves import destinations
 from .setup import Setup
@@ -104,6 +109,7 @@ class Confrontation(StepRuleset):
         ),
     )
     steps = {s.name: s for s in (Setup(), Turn(), Ambush(), *BATTLE_STEPS)}
+    presenter = PRESENTER
     commands = (
         CommandSpec(
             "move",
@@ -248,10 +254,13 @@ class Confrontation(StepRuleset):
             return f"Keep {SPECIALS[args[0]].name}"
         return action.text
 
+    def explain(self, state: State, role: str, action: Action) -> str:
+        return explain(state, role, action)
+
     def _ability_label(self, state: State, ability: str) -> str:
         if ability == "sam":
-            frame = next((f for f in state["stack"] if f.get("fight")), None)
-            if frame is not None and frame["fight"]["f"] == "sam":
+            frame = battle_frame(state)
+            if frame is not None and frame.get("fight") and frame["fight"]["fellowship"] == "sam":
                 return SAM_STRENGTH_LABEL
         return ABILITY_LABELS.get(ability, f"Use {ability}")
 
@@ -296,3 +305,13 @@ class Confrontation(StepRuleset):
 
     def check_invariants(self, state: State) -> list[str]:
         return check(self, state)
+
+    def secrets(self, state: State, role: str) -> set[str]:
+        return secrets.secrets_of(state, role)
+
+    def from_position(self, position: Mapping[str, Any]) -> State:
+        """A state from a described position: see :mod:`games.confrontation.positions`."""
+        return positions.from_position(self, position)
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        return positions.to_position(state)

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from games.core import State, project_log
+from games.core import State, project
 
 from .data import CHARS, SIDES, SPECIALS
 
@@ -123,11 +123,44 @@ def view_leaks(state: State, view: dict[str, Any], viewer: str | None) -> list[s
     return problems
 
 
-def log_leaks(state: State, viewer: str | None, since_seq: int = 0) -> list[str]:
-    """Secrets of others named in the log as ``viewer`` sees it (from action ``since_seq`` on)."""
+def _values(value: Any) -> Iterable[str]:
+    """Every string argument in a projected event (nested reasons and lists included)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _values(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _values(v)
+
+
+def event_leaks(state: State, viewer: str | None, since_seq: int = 0) -> list[str]:
+    """Secrets of others among the arguments of the log's events as ``viewer`` gets them.
+
+    This is the no-leak property on the data: an argument equal to a secret slug is a leak,
+    whatever the words made of it.
+    """
     secrets = others_secrets(state, viewer)
     problems: list[str] = []
-    for line in project_log(state, viewer, since_seq):
+    for event in state["log"]:
+        if event["seq"] < since_seq:
+            continue
+        kind, args = project(event, viewer)
+        for value in _values(args):
+            if value in secrets:
+                problems.append(f"event {kind} gives {viewer} the secret {value!r}")
+    return problems
+
+
+def log_leaks(state: State, viewer: str | None, since_seq: int = 0) -> list[str]:
+    """Secrets of others named in the log as ``viewer`` reads it (from action ``since_seq`` on),
+    in its words and in its data."""
+    from . import CONFRONTATION
+
+    secrets = others_secrets(state, viewer)
+    problems: list[str] = []
+    for line in CONFRONTATION.log_lines(state, viewer, since_seq):
         for s in text_leaks(line, secrets):
             problems.append(f"log names secret {s!r}: {line}")
-    return problems
+    return problems + event_leaks(state, viewer, since_seq)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import logging
 
 from games.core import Action, State, emit
+from games.core.chance import shuffle
 from games.core.flow import Frame, Step, barrier, pop
-from games.core.rng import shuffle
 
 from . import turn
-from .common import cap_title, special_set, title
+from .common import special_set, title
 from .data import (
     CHARS,
     FELLOWSHIP,
@@ -22,7 +22,6 @@ from .data import (
     SAURON,
     SETUP_SLOTS,
     SIDES,
-    SPECIALS,
     TILE_SIDES,
     TILES,
     region_name,
@@ -64,6 +63,7 @@ _ACTIVE = {
     (True, True): frozenset(),
 }
 _AUTOPLACE = Action("autoplace")
+_PLACEMENT_VERBS = frozenset({"place", "unplace", "autoplace", "ready"})
 _PLACE_TEXT = {
     side: f"Set up in secret: four characters in {region_name(HOME[side])} and one in each other starting "
     "region (`place <character> <region>`, or `autoplace` for the rest), then `ready`."
@@ -142,6 +142,40 @@ class Setup(Step):
         acts.append(_AUTOPLACE)
         return tuple(acts)
 
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        mine = state["setup"][role]
+        if needs_draft(state, role) or needs_picks(state, role) or action.verb not in _PLACEMENT_VERBS:
+            return action in self.actions(state, frame, role)
+        placed, roster, args = mine["placed"], state["chars"][role], action.args
+        if action.verb == "place":
+            if len(args) != 2 or args[0] not in roster or args[0] in placed:
+                return False
+            return args[1] in SETUP_SLOTS[role] and free_slots(state, role)[args[1]] > 0
+        if action.verb == "unplace":
+            return len(args) == 1 and args[0] in placed
+        complete = len(placed) == len(roster)
+        return not args and (complete if action.verb == "ready" else not complete)
+
+    def question(self, state: State, frame: Frame, role: str) -> str:
+        if needs_draft(state, role):
+            return "draft"
+        if needs_picks(state, role):
+            return "pick_specials"
+        return (
+            "setup_ready"
+            if len(state["setup"][role]["placed"]) == len(state["chars"][role])
+            else "setup_place"
+        )
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        if needs_draft(state, role):
+            return "Draft your characters"
+        if needs_picks(state, role):
+            return "Keep two special cards"
+        mine = state["setup"][role]
+        left = len(state["chars"][role]) - len(mine["placed"])
+        return f"Secret set-up: {left} to place" if left else "Secret set-up: confirm"
+
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         options = state["options"]
         if options["variant"] == "draft" and needs_draft(state, role):
@@ -172,27 +206,22 @@ class Setup(Step):
                 if role == FELLOWSHIP:
                     state["ring_bearer"] = mine["draft"][TILES[FELLOWSHIP][0]]
                 barrier(state)
-                emit(
-                    state, f"{cap_title(role)} has drafted its characters.", {role: "Your draft is complete."}
-                )
+                emit(state, "drafted", {"side": role}, {role: ("own_draft_done", {})})
             return
         if verb == "pick-special":
             mine["picks"].append(action.args[0])
             if not needs_picks(state, role):
                 state["specials"][role]["held"] = list(mine["picks"])
                 barrier(state)
-                emit(
-                    state,
-                    f"{cap_title(role)} has chosen its special cards.",
-                    {role: "You keep " + " and ".join(SPECIALS[c].name for c in mine["picks"]) + "."},
-                )
+                kept = {"specials": list(mine["picks"])}
+                emit(state, "specials_chosen", {"side": role}, {role: ("own_specials_kept", kept)})
             return
         if verb == "autoplace":
             autoplace(state, role)
             return
         barrier(state)
         mine["ready"] = True
-        emit(state, f"{cap_title(role)} is ready.", {role: "Your setup is confirmed."})
+        emit(state, "ready", {"side": role}, {role: ("own_setup_confirmed", {})})
         if all(state["setup"][s]["ready"] for s in SIDES):
             begin_play(state)
 
@@ -202,7 +231,7 @@ def autoplace(state: State, side: str) -> None:
     mine = state["setup"][side]
     unplaced = [c for c in state["chars"][side] if c not in mine["placed"]]
     slots = [r for r, n in free_slots(state, side).items() for _ in range(n)]
-    shuffle(state, unplaced)
+    shuffle(state, "autoplace", unplaced)
     for char, region in zip(unplaced, slots, strict=False):
         mine["placed"][char] = region
 
@@ -212,7 +241,7 @@ def begin_play(state: State) -> None:
         for char, region in state["setup"][side]["placed"].items():
             state["pos"][char] = region
     state["setup"] = None
-    emit(state, "Both sides have set up. Sauron moves first.")
+    emit(state, "setup_done")
     pop(state)
     state["turn"] = {"number": 1, "side": SAURON}
     turn.start_turn(state, SAURON)

@@ -11,11 +11,10 @@ from __future__ import annotations
 import logging
 
 from games.core import Action, State, emit
+from games.core.chance import draw
 from games.core.flow import Frame, barrier
-from games.core.rng import choice
 
-from . import turn
-from .board import count, counts, move_to, reveal, who
+from .board import count, counts, move_to, reveal
 from .common import special_set
 from .data import (
     CHARS,
@@ -25,8 +24,6 @@ from .data import (
     SPECIALS,
     TILE_SIDES,
     TILES,
-    char_name,
-    region_name,
 )
 from .moves import Counts, forward_free
 
@@ -126,77 +123,72 @@ def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[
     return acts
 
 
-def apply_turn_special(state: State, frame: Frame, side: str, action: Action) -> None:
+#: What the turn does after a special card played in it.
+END_TURN = "end"
+#: The Deluxe Palantír was played besides the move: the turn goes on (if anything is left).
+CONTINUE = "continue"
+
+
+def apply_turn_special(state: State, frame: Frame, side: str, action: Action) -> str | tuple[str, str]:
+    """Play a special card in the turn. Returns :data:`END_TURN`, :data:`CONTINUE`, or the
+    ``(character, region)`` a before-the-move card moves ahead (the normal move follows)."""
     card, *args = action.args
     use(state, side, card)
-    name = SPECIALS[card].name
     if card in ("shadowfax", "dark_of_mordor"):
         char, dest = args
         origin = state["pos"][char]
-        emit(
-            state,
-            f"{_title(side)} plays {name}: {who(state, char, None)} in {region_name(origin)} moves ahead.",
-            {side: f"You play {name}: {char_name(char)} moves ahead from {region_name(origin)}."},
-        )
+        own = ("own_special_move", {"special": card, "char": char, "from": origin})
+        if char in state["revealed"]:
+            public = {"side": side, "special": card, "char": char, "from": origin}
+            emit(state, "special_move", public, {side: own})
+        else:
+            public = {"side": side, "special": card, "piece": side, "from": origin}
+            emit(state, "hidden_special_move", public, {side: own})
         frame["pre"] = True
         frame["only" if card == "shadowfax" else "exclude"] = char
-        turn.start_move(state, char, dest, then="stay")
-        return
+        return char, dest
     if card == "gandalf_the_white":
         g = _gandalf_in_game(state) or "gandalf"
         state["defeated"][FELLOWSHIP].remove(g)
         move_to(state, g, "fangorn")
         state["revealed"][g] = "turn"
-        emit(state, f"The Fellowship plays {name}: Gandalf returns in Fangorn.")
-        turn.end_turn(state)
-        return
+        emit(state, "gandalf_returns", {"special": card})
+        return END_TURN
     if card == "a_king_revealed":
         aragorn = next(a for a in ("aragorn", "aragorn_v") if a in state["pos"])
         reveal(state, aragorn)
         target = args[0]
-        emit(
-            state,
-            f"The Fellowship plays {name}: Aragorn is revealed in {region_name(state['pos'][aragorn])} "
-            f"and names {char_name(target)}.",
-        )
+        emit(state, "king_revealed", {"special": card, "region": state["pos"][aragorn], "char": target})
         if target in state["chars"][SAURON] and target not in state["public"]:
             # Everyone heard the name; the checker must not treat the name itself as a leak.
             state["public"] = sorted([*state["public"], target])
         # Set even for a Draft side Sauron did not play: his next turn looks the same either way,
         # so nothing tells the Fellowship which side of the tile he drafted.
         state["king"] = target
-        turn.end_turn(state)
-        return
+        return END_TURN
     if card == "palantir":
         play_palantir(state, args[0], announce=False)
-        if special_set(state) == "2002":
-            turn.end_turn(state)
-        elif not turn.move_actions(state, frame) and not turn_actions(state, frame):
-            emit(state, "Sauron has nothing left to do this turn; the turn ends.")
-            turn.end_turn(state)
-        return
+        return END_TURN if special_set(state) == "2002" else CONTINUE
     if card == "recall_to_mordor":
         char = args[0]
         origin = state["pos"][char]
         move_to(state, char, "mordor")
-        emit(
-            state,
-            f"Sauron plays {name}: {who(state, char, None)} returns from {region_name(origin)} to Mordor.",
-            {SAURON: f"You play {name}: {char_name(char)} returns from {region_name(origin)} to Mordor."},
-        )
-        turn.end_turn(state)
-        return
+        own = ("own_recall", {"special": card, "char": char, "from": origin})
+        if char in state["revealed"]:
+            emit(state, "recall", {"special": card, "char": char, "from": origin}, {SAURON: own})
+        else:
+            emit(state, "hidden_recall", {"special": card, "piece": SAURON, "from": origin}, {SAURON: own})
+        return END_TURN
     if card == "crebain":
         if args[0] in CHARS:
             target = args[0]
         else:
             hidden = [c for c in state["chars"][FELLOWSHIP] if _crebain_hidden(state, c, args[0])]
-            target = choice(state, hidden)
+            target = draw(state, "crebain", hidden)
         region = state["pos"][target]
         reveal(state, target, permanent=True)
-        emit(state, f"Sauron plays {name}: the crows spy {char_name(target)} in {region_name(region)}.")
-        turn.end_turn(state)
-        return
+        emit(state, "crebain", {"special": card, "char": target, "region": region})
+        return END_TURN
     raise AssertionError(f"unknown special card {card}")
 
 
@@ -225,8 +217,7 @@ def play_palantir(state: State, region: str, *, announce: bool = True) -> None:
     seen = [c for c in state["chars"][FELLOWSHIP] if state["pos"].get(c) == region]
     for c in seen:
         reveal(state, c)
-    names = ", ".join(char_name(c) for c in seen)
-    emit(state, f"Sauron plays the Palantír on {region_name(region)}: {names}.")
+    emit(state, "palantir", {"region": region, "chars": seen})
 
 
 def battle_palantir(state: State) -> list[Action]:
@@ -256,15 +247,3 @@ def may_hold(state: State, side: str, card: str) -> bool:
     if state["options"].get("specials") == "deluxe-2":
         return bool(mine["held"]) and card not in mine["used"]
     return card in mine["held"]
-
-
-def after_pre_move(state: State) -> None:
-    """After Shadowfax or Dark of Mordor moved a character: the normal move follows, if any."""
-    frame = state["stack"][-1]
-    if not turn.move_actions(state, frame):
-        emit(state, "No normal move is possible after the special card; the turn ends.")
-        turn.end_turn(state)
-
-
-def _title(side: str) -> str:
-    return "The Fellowship" if side == FELLOWSHIP else "Sauron"

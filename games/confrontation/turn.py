@@ -3,18 +3,23 @@
 The ``turn`` frame holds ``side`` and optional restrictions set by special cards:
 ``only`` (Shadowfax: that character must make the move), ``exclude`` (Dark of Mordor:
 another character must move) and ``pre`` (a before-the-move special was already played).
+While a move is resolved it holds ``then``: ``end`` the turn afterwards, or ``stay`` for the
+normal move that follows a before-the-move card. The Balrog's ambush and the battle are
+procedures the turn calls (:func:`games.core.flow.call`); they return to
+:meth:`Turn.resume`.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, Step, barrier, pop, push
+from games.core.flow import Frame, Step, barrier, call, pop, push, ret
 
 from . import battle, specials
-from .board import count, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer, who
-from .common import cap_title, check_ring_bearer_fell, check_ring_in_mordor, check_shire, title, win
+from .board import count, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer
+from .common import check_ring_bearer_fell, check_ring_in_mordor, check_shire, title, win
 from .data import (
     CHARS,
     FELLOWSHIP,
@@ -54,10 +59,40 @@ def move_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[
     return [MOVE[c][r] for c, r, _ in moves]
 
 
+def _move_is_legal(state: State, frame: Frame, args: tuple[str, ...]) -> bool:
+    """``move <character> <region>`` without listing every move of the side."""
+    if len(args) != 2:
+        return False
+    char, dest = args
+    side = frame["side"]
+    if char not in state["chars"][side] or char not in state["pos"]:
+        return False
+    if frame.get("only") and char != frame["only"]:
+        return False
+    if frame.get("exclude") and char == frame["exclude"]:
+        return False
+    if dest not in destinations(state, char):
+        return False
+    king = state.get("king")
+    if side == SAURON and king and not frame.get("pre") and char != king:
+        # A King Revealed forces the named character to move whenever it can.
+        return not (king in state["pos"] and king in state["chars"][SAURON] and _can_move(state, frame, king))
+    return True
+
+
+def _can_move(state: State, frame: Frame, char: str) -> bool:
+    if frame.get("only") and char != frame["only"]:
+        return False
+    if frame.get("exclude") and char == frame["exclude"]:
+        return False
+    return bool(destinations(state, char))
+
+
 class Turn(Step):
     """Move one character forward (or as an ability allows), or play a special card."""
 
     name = "turn"
+    kind = "move"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
@@ -65,6 +100,18 @@ class Turn(Step):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         cnt = counts(state)
         return (*move_actions(state, frame, cnt), *specials.turn_actions(state, frame, cnt))
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        if action.verb == "move":
+            return _move_is_legal(state, frame, action.args)
+        return action.verb == "special" and action in specials.turn_actions(state, frame)
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        if frame.get("only"):
+            return f"Your normal move: {char_name(frame['only'])} again"
+        if frame.get("exclude"):
+            return f"Your normal move (not {char_name(frame['exclude'])})"
+        return f"Your turn {state['turn']['number']}: move a character"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame.get("only"):
@@ -88,16 +135,32 @@ class Turn(Step):
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "special":
-            specials.apply_turn_special(state, frame, role, action)
+            outcome = specials.apply_turn_special(state, frame, role, action)
+            if isinstance(outcome, tuple):
+                start_move(state, frame, *outcome, then="stay")
+            elif outcome == specials.END_TURN:
+                end_turn(state)
+            elif not move_actions(state, frame) and not specials.turn_actions(state, frame):
+                emit(state, "nothing_left")
+                end_turn(state)
             return
         char, dest = action.args
         if role == SAURON and state.get("king") == char:
             reveal(state, char)
-            emit(state, f"A King Revealed: {char_name(char)} must move.")
-        start_move(state, char, dest, then="end")
+            emit(state, "king_must_move", {"char": char})
+        start_move(state, frame, char, dest, then="end")
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        """The Balrog's ambush or a battle is over."""
+        if value.get("procedure") == "ambush":
+            if not value["destroyed"]:
+                land(state, frame, value["char"], TUNNEL_TO)
+                return
+            frame["then"] = "end"  # the mover fell: nothing more happens this turn
+        after_move(state, frame)
 
 
-def start_move(state: State, char: str, dest: str, *, then: str) -> None:
+def start_move(state: State, frame: Frame, char: str, dest: str, *, then: str) -> None:
     """Move ``char`` to ``dest`` (already checked legal). ``then``: ``end`` the turn or ``stay``."""
     side = CHARS[char].side
     origin = state["pos"][char]
@@ -106,25 +169,19 @@ def start_move(state: State, char: str, dest: str, *, then: str) -> None:
     kind = destinations(state, char).get(dest) if geometry else None
     if kind == "uruk":
         reveal(state, char)
-    mover = who(state, char, None)
-    public = f"{cap_first(mover)} moves from {region_name(origin)} to {region_name(dest)}"
-    own = f"{char_name(char)} moves from {region_name(origin)} to {region_name(dest)}"
     tunnel = is_tunnel(side, origin, dest, kind)
-    if tunnel:
-        public += " through the Tunnel of Moria"
-        own += " through the Tunnel of Moria"
-    emit(state, public + ".", {side: own + "."})
-    state["last_move"] = {
-        "side": side,
-        "from": origin,
-        "to": dest,
-        "text": public + ".",
-        "for": {side: own + "."},
-    }
+    known = {"char": char, "from": origin, "to": dest, "route": "tunnel" if tunnel else "step"}
+    if char in state["revealed"]:
+        event = emit(state, "moved", known)
+    else:
+        hidden = {"side": side, "from": origin, "to": dest, "route": known["route"]}
+        event = emit(state, "hidden_moved", hidden, {side: ("moved", known)})
+    state["last_move"] = {"side": side, "from": origin, "to": dest, "event": dict(event)}
+    frame["then"] = then
     if tunnel and count(state, TUNNEL_UNDER, SAURON) > 0:
-        push(state, "ambush", char=char, origin=origin, then=then)
+        call(state, "ambush", char=char, origin=origin)
         return
-    land(state, char, dest, then=then)
+    land(state, frame, char, dest)
 
 
 def is_tunnel(side: str, origin: str | None, dest: str, kind: str | None) -> bool:
@@ -135,39 +192,36 @@ def is_tunnel(side: str, origin: str | None, dest: str, kind: str | None) -> boo
     return side == FELLOWSHIP and origin == TUNNEL_FROM and dest == TUNNEL_TO and kind != "treebeard"
 
 
-def cap_first(text: str) -> str:
-    return text[0].upper() + text[1:]
-
-
-def land(state: State, char: str, dest: str, *, then: str) -> None:
+def land(state: State, frame: Frame, char: str, dest: str) -> None:
     """``char`` arrives in ``dest``: immediate wins, a battle, or the end of the move."""
     move_to(state, char, dest)
     side = CHARS[char].side
     if side == FELLOWSHIP and char == ring_bearer(state) and dest == "mordor":
         reveal(state, char)
-        win(state, FELLOWSHIP, f"{char_name(char)} carried the Ring into Mordor")
+        win(state, FELLOWSHIP, "ring_in_mordor", char=char)
         return
     if char == "witch_king_v" and dest == "shire":
         reveal(state, char)
-        win(state, SAURON, "the Witch-king entered the Shire")
+        win(state, SAURON, "witch_king_in_shire")
         return
     if count(state, dest, other(side)) > 0:
-        battle.start(state, char, dest, then=then)
+        battle.start(state, char, dest)
         return
-    after_move(state, then)
+    after_move(state, frame)
 
 
-def after_move(state: State, then: str) -> None:
+def after_move(state: State, frame: Frame) -> None:
     """The move (and any battle) is over: end the turn unless a special card continues it."""
     if state["result"] is not None:
         return
     check_ring_in_mordor(state)
     if state["result"] is not None:
         return
-    if then == "stay":
+    if frame.pop("then", "end") == "stay":
         check_shire(state)
-        if state["result"] is None:
-            specials.after_pre_move(state)
+        if state["result"] is None and not move_actions(state, frame):
+            emit(state, "no_normal_move")
+            end_turn(state)
         return
     end_turn(state)  # checks the Shire first
 
@@ -206,14 +260,15 @@ def can_act(state: State, frame: Frame) -> bool:
 def start_turn(state: State, side: str) -> None:
     frame = push(state, "turn", side=side)
     if not can_act(state, frame):
-        emit(state, f"{cap_title(side)} has no legal move.")
-        win(state, other(side), f"{title(side)} had no legal move")
+        emit(state, "no_legal_move", {"side": side})
+        win(state, other(side), "had_no_legal_move", side=side)
 
 
 class Ambush(Step):
     """The Balrog in Caradhras may defeat a Fellowship character using the Tunnel of Moria."""
 
     name = "ambush"
+    kind = "balrog_ambush"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
         return frozenset({SAURON})
@@ -224,6 +279,9 @@ class Ambush(Step):
             acts.insert(0, Action("ability", ("balrog",)))
         return tuple(acts)
 
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"Someone takes the Tunnel of Moria from {region_name(frame['origin'])}"
+
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if state["pos"].get("balrog") == TUNNEL_UNDER:
             return "Someone takes the Tunnel of Moria: reveal the Balrog (`ability balrog`) or `decline`."
@@ -233,16 +291,14 @@ class Ambush(Step):
         return "Waiting for Sauron: something may stir under Caradhras."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
-        pop(state)
         char = frame["char"]
         if action.verb == "ability":
             reveal(state, "balrog")
             reveal(state, char)
-            emit(state, f"The Balrog rises in the Tunnel of Moria and destroys {char_name(char)}!")
+            emit(state, "balrog_ambush", {"char": char})
             remove(state, char)
             check_ring_bearer_fell(state, "balrog")
-            if state["result"] is None:
-                after_move(state, "end" if frame["then"] == "stay" else frame["then"])
+            ret(state, {"procedure": "ambush", "destroyed": True})
             return
-        emit(state, "Nothing stirs in the Tunnel of Moria.")
-        land(state, char, TUNNEL_TO, then=frame["then"])
+        emit(state, "no_ambush")
+        ret(state, {"procedure": "ambush", "destroyed": False, "char": char})

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import State, project_log
-from games.core.ruleset import Ruleset, project_event
+from games.core import State
+from games.core.ruleset import Ruleset
 
 from .data import (
     CARDS,
@@ -91,7 +91,7 @@ def _battle(state: State, audience: str | None, everything: bool) -> dict[str, A
     frame = next((f for f in reversed(state["stack"]) if "phase" in f), None)
     if frame is None:
         return None
-    aside = frame["aside"]
+    aside = frame["attacking_side"]
     dside = SIDES[1 - SIDES.index(aside)]
     fight = frame.get("fight")
     result: dict[str, Any] = {
@@ -105,7 +105,7 @@ def _battle(state: State, audience: str | None, everything: bool) -> dict[str, A
         "chosen": dict.fromkeys(SIDES, False),
     }
     if fight:
-        defender = fight["f"] if dside == SIDES[0] else fight["s"]
+        defender = fight["fellowship"] if dside == SIDES[0] else fight["sauron"]
         result["defender"] = {"side": dside, "piece": piece(state, defender, audience, everything=everything)}
         for side in SIDES:
             card = fight["cards"][side]
@@ -145,7 +145,7 @@ def build_view(
             "side": last["side"],
             "from": last["from"],
             "to": last["to"],
-            "text": project_event(last, audience),
+            "text": ruleset.event_text(last["event"], audience),
         }
     return {
         "game": "confrontation",
@@ -163,5 +163,5 @@ def build_view(
         "cards": _cards(state, audience, everything),
         "battle": _battle(state, audience, everything),
         "last_move": last_move,
-        "log": project_log(state, audience)[-LOG_LINES:],
+        "log": [ruleset.event_text(e, audience) for e in state["log"][-LOG_LINES:]],
     }

@@ -11,22 +11,22 @@ from .errors import (
     NotYourTurn,
     StaleAction,
 )
-from .match import Outcome, can_undo, submit, undo
+from .events import Event, Presenter, audiences_told, emit, project
+from .match import Match, Outcome, submit
 from .registry import all_rulesets, find, register
 from .ruleset import (
     CommandParam,
     CommandSpec,
+    InvalidPosition,
     OptionSpec,
     Prompt,
     Ruleset,
     State,
     View,
-    emit,
     finish,
     new_state,
-    project_log,
 )
-from .serialization import clone, dump, load
+from .serialization import clone, dump, dump_without, load
 
 __all__ = [
     "Action",
@@ -34,30 +34,34 @@ __all__ = [
     "AmbiguousAction",
     "CommandParam",
     "CommandSpec",
+    "Event",
     "GameOver",
     "IllegalAction",
     "InvalidAction",
+    "InvalidPosition",
+    "Match",
     "NotYourTurn",
     "NothingToUndo",
     "OptionSpec",
     "Outcome",
+    "Presenter",
     "Prompt",
     "Ruleset",
     "StaleAction",
     "State",
     "View",
     "all_rulesets",
-    "can_undo",
+    "audiences_told",
     "clone",
     "dump",
+    "dump_without",
     "emit",
     "find",
     "finish",
     "load",
     "new_state",
     "normalize",
-    "project_log",
+    "project",
     "register",
     "submit",
-    "undo",
 ]

@@ -1,8 +1,11 @@
-"""Decision points as steps on a flow stack stored in the state.
+"""Decision points as steps on a flow stack stored in the state, with call and return.
 
-The top frame of ``state["stack"]`` names the step the game waits in, with its
-parameters. Nested procedures (a battle inside a turn) push frames and pop them
-when done, so a game saved in the middle of anything resumes exactly.
+The top frame of ``state["stack"]`` names the step the game waits in, with its parameters. A
+step may :func:`call` a procedure (a battle inside a turn): the callee's frame goes on top, and
+when the procedure is over it :func:`ret`-urns a value; the caller's :meth:`Step.resume` then
+continues with it (Rally the Troops' call / end / resume). A procedure never calls the code of
+its caller, so procedures do not import each other in a circle. Because the stack is stored in
+the state, a game saved in the middle of anything resumes exactly.
 """
 
 from __future__ import annotations
@@ -12,14 +15,19 @@ from typing import Any, ClassVar
 
 from .actions import Action
 from .errors import IllegalAction
+from .rng import mark_barrier
 from .ruleset import Prompt, Ruleset, State
 
 Frame = dict[str, Any]
 
+#: ``{game: {step name: Step}}`` of every :class:`StepRuleset`, for :func:`ret`.
+_STEPS: dict[str, dict[str, Step]] = {}
+
 
 def push(state: State, step: str, **params: Any) -> Frame:
-    frame: Frame = {"step": step, **params}
-    state["stack"].append(frame)
+    """Put a frame for ``step`` on top of the stack (it replaces nothing and returns to nobody)."""
+    state["stack"].append({"step": step, **params})
+    frame: Frame = state["stack"][-1]
     return frame
 
 
@@ -33,15 +41,36 @@ def top(state: State) -> Frame | None:
     return stack[-1] if stack else None
 
 
+def call(state: State, step: str, **params: Any) -> Frame:
+    """Start procedure ``step`` on top of the current frame, which resumes when it returns."""
+    return push(state, step, **params)
+
+
+def ret(state: State, value: Any = None) -> None:
+    """End the procedure on top of the stack and resume its caller with ``value``.
+
+    A procedure in a game that ended inside it simply ends (``finish`` cleared the stack).
+    """
+    if state["result"] is not None:
+        return
+    state["stack"].pop()
+    caller = top(state)
+    if caller is None:
+        return
+    _STEPS[state["game"]][caller["step"]].resume(state, caller, value)
+
+
 def barrier(state: State) -> None:
     """Mark the action being applied as one that cannot be undone (a reveal, a hidden choice)."""
-    state["_barrier"] = True
+    mark_barrier()
 
 
 class Step(ABC):
     """A decision point: who acts, what they may do, and how each action is handled."""
 
     name: ClassVar[str]
+    #: What the step asks, for software and menus (e.g. ``combat_card``); defaults to ``name``.
+    kind: ClassVar[str] = ""
 
     @abstractmethod
     def active(self, state: State, frame: Frame) -> frozenset[str]: ...
@@ -49,9 +78,21 @@ class Step(ABC):
     @abstractmethod
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]: ...
 
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """Whether ``action`` is one of :meth:`actions` (override with a direct test when cheaper)."""
+        return action in self.actions(state, frame, role)
+
     @abstractmethod
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         """Tells an active role what to do."""
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        """A short heading naming the question with its context (menus, help)."""
+        return ""
+
+    def question(self, state: State, frame: Frame, role: str) -> str:
+        """The kind of question asked (``kind``, or the step's name)."""
+        return self.kind or self.name
 
     @abstractmethod
     def waiting(self, state: State, frame: Frame) -> str:
@@ -60,6 +101,10 @@ class Step(ABC):
     @abstractmethod
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None: ...
 
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        """A procedure this step called has returned ``value``; carry on."""
+        raise NotImplementedError(f"step {self.name} called a procedure but cannot resume")
+
 
 class StepRuleset(Ruleset):
     """A ruleset whose play is a stack of :class:`Step` frames."""
@@ -67,10 +112,18 @@ class StepRuleset(Ruleset):
     #: Each subclass sets its own table, e.g. ``{s.name: s for s in (Move(), Battle())}``.
     steps: ClassVar[dict[str, Step]]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        steps = cls.__dict__.get("steps")
+        name = cls.__dict__.get("name")
+        if steps is not None and name is not None:
+            _STEPS[name] = steps
+
     def step_of(self, state: State) -> tuple[Step, Frame] | None:
-        frame = top(state)
-        if frame is None or state["result"] is not None:
+        stack = state["stack"]
+        if not stack or state["result"] is not None:
             return None
+        frame = stack[-1]
         return self.steps[frame["step"]], frame
 
     def active(self, state: State) -> frozenset[str]:
@@ -81,15 +134,25 @@ class StepRuleset(Ruleset):
         return step.active(state, frame)
 
     def prompt(self, state: State, role: str) -> Prompt:
-        if state["result"] is not None:
-            return Prompt("The game is over.")
         current = self.step_of(state)
         if current is None:
-            return Prompt("The game is over.")
+            return Prompt("The game is over.", kind="over")
         step, frame = current
         if role in step.active(state, frame):
-            return Prompt(step.instruction(state, frame, role), step.actions(state, frame, role))
-        return Prompt(step.waiting(state, frame))
+            return Prompt(
+                step.instruction(state, frame, role),
+                step.actions(state, frame, role),
+                kind=step.question(state, frame, role),
+                title=step.title(state, frame, role),
+            )
+        return Prompt(step.waiting(state, frame), kind="waiting")
+
+    def is_legal(self, state: State, role: str, action: Action) -> bool:
+        current = self.step_of(state)
+        if current is None:
+            return False
+        step, frame = current
+        return role in step.active(state, frame) and step.legal(state, frame, role, action)
 
     def apply(self, state: State, role: str, action: Action) -> None:
         current = self.step_of(state)

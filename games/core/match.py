@@ -1,48 +1,219 @@
 """The match runner: validation, sequence numbers, the undo policy and invariants.
 
-Every state change of every game goes through :func:`submit`. It works on a copy,
-so a refused or failing action leaves the caller's state untouched.
+Every state change of every game goes through a :class:`Match`. An action is applied in place
+inside a journal (:mod:`games.core.journal`), so its cost is what it changes, never the size of
+the state: a refused action changes nothing, a failing one is rolled back, and an accepted one
+can still be reverted exactly (:meth:`Outcome.revert`, e.g. when the database refuses to store
+it).
 
-Undo policy (Board Game Arena's): a player may take back actions only inside his
-own decision. Undo is never possible across randomness, a reveal or a hidden
-choice (the engine marks those with :func:`games.core.flow.barrier`), nor across
-a change of the active roles.
+Undo policy (Board Game Arena's): a player may take back actions only inside his own decision.
+Undo is never possible across randomness, a reveal or a hidden choice (the engine marks those
+with :func:`games.core.flow.barrier`; every chance draw is one), nor across a change of the
+active roles. The undo history is the journals of the undoable actions, kept here, apart from
+the state: nothing of it is dumped.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
 from .errors import GameOver, IllegalAction, NothingToUndo, NotYourTurn, StaleAction
-from .rng import BARRIER_KEY
-from .ruleset import Ruleset, State
-from .serialization import clone, dump, load
+from .events import Event, emit
+from .journal import Journal, TrackedDict, track
+from .ruleset import Ruleset, State, finish
+
+NOTHING_TO_UNDO = (
+    "There is nothing you can undo now: undo works only inside your own decision, "
+    "never after dice, a reveal, a hidden choice or the turn passing."
+)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The result of one accepted action."""
-
-    state: State
+@dataclass(slots=True)
+class _Undoable:
     role: str
-    action: Action
-    events: tuple[dict[str, Any], ...]
+    journal: Journal
+
+
+@dataclass(slots=True)
+class Outcome:
+    """One accepted entry (an action, an undo or a resignation) and what it produced."""
+
+    match: Match
+    kind: str
+    role: str
+    action: Action | None
+    #: The state's ``seq`` before the entry.
+    seq_before: int
+    #: The events the entry logged (none for an undo).
+    events: tuple[Event, ...]
+    active_before: frozenset[str]
+    active_after: frozenset[str]
+    _journal: Journal = field(repr=False)
+    _history_before: list[_Undoable] = field(repr=False)
+    _version: int = field(repr=False, default=0)
+
+    @property
+    def state(self) -> State:
+        return self.match.state
 
     @property
     def seq(self) -> int:
         """The sequence number the action was applied at (before increment)."""
-        return int(self.state["seq"]) - 1
+        return self.seq_before
+
+    def revert(self) -> None:
+        """Put the match back exactly as it was before this entry (only the newest one)."""
+        self.match._revert(self)
 
 
-def _snapshot_without_undo(state: State) -> str:
-    undo = state["undo"]
-    state["undo"] = []
-    try:
-        return dump(state)
-    finally:
-        state["undo"] = undo
+class Match:
+    """A game in play: its ruleset, its (tracked) state and the undo history."""
+
+    __slots__ = ("_history", "_version", "ruleset", "state")
+
+    def __init__(self, ruleset: Ruleset, state: State) -> None:
+        self.ruleset = ruleset
+        self.state: State = state if isinstance(state, TrackedDict) else track(state)
+        self._history: list[_Undoable] = []
+        #: Counts entries, so that only the newest outcome may be reverted.
+        self._version = 0
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, seed: int, options: Mapping[str, str], players: int) -> Match:
+        return cls(ruleset, ruleset.setup(seed, ruleset.resolve_options(options), players))
+
+    # -- entries -------------------------------------------------------------------
+    def submit(
+        self,
+        role: str,
+        action: Action | str,
+        *,
+        expected_seq: int | None = None,
+        check: bool = False,
+    ) -> Outcome:
+        """Validate and apply ``action`` by ``role``. Refused: raises and changes nothing."""
+        ruleset, state = self.ruleset, self.state
+        parsed, active = self._checked(role, action, expected_seq)
+        return self._run("act", role, parsed, active, lambda: ruleset.apply(state, role, parsed), check)
+
+    def check(self, role: str, action: Action | str, *, expected_seq: int | None = None) -> Action:
+        """The action ``role`` means, if it may take it now; else the error :meth:`submit` raises."""
+        return self._checked(role, action, expected_seq)[0]
+
+    def _checked(
+        self, role: str, action: Action | str, expected_seq: int | None
+    ) -> tuple[Action, frozenset[str]]:
+        ruleset, state = self.ruleset, self.state
+        if state["result"] is not None:
+            raise GameOver("This match is over; no more moves can be made.")
+        if expected_seq is not None and expected_seq != state["seq"]:
+            raise StaleAction("That choice is out of date: the game has moved on. Use the newest prompt.")
+        active = ruleset.active(state)
+        if role not in active:
+            raise NotYourTurn(f"It is not your turn. {ruleset.prompt(state, role).text}")
+        parsed = ruleset.parse(state, role, action) if isinstance(action, str) else action
+        if not ruleset.is_legal(state, role, parsed):
+            raise IllegalAction(f"`{parsed.text}` is not allowed now. {ruleset.prompt(state, role).text}")
+        return parsed, active
+
+    def resign(self, role: str) -> Outcome:
+        """``role`` gives up: every other role wins. Deterministic, so it replays."""
+        state = self.state
+        if state["result"] is not None:
+            raise GameOver("This match is over already.")
+        if role not in state["roles"]:
+            raise NotYourTurn("Only a player of this match can resign.")
+
+        def give_up() -> None:
+            emit(state, "resigned", {"role": role})
+            finish(state, [r for r in state["roles"] if r != role], "resigned", {"role": role})
+
+        return self._run("resign", role, None, self.ruleset.active(state), give_up, False)
+
+    def _run(
+        self, kind: str, role: str, action: Action | None, active: frozenset[str], body: Any, check: bool
+    ) -> Outcome:
+        state = self.state
+        seq, log_length = int(state["seq"]), len(state["log"])
+        journal = Journal()
+        try:
+            with journal:
+                body()
+                state["seq"] = seq + 1
+            after = self.ruleset.active(state)
+        except BaseException:
+            journal.rollback()
+            raise
+        history = self._history
+        undoable = kind == "act" and not journal.barrier and state["result"] is None and after == active
+        self._history = [*history, _Undoable(role, journal)] if undoable else []
+        self._version += 1
+        outcome = Outcome(
+            self,
+            kind,
+            role,
+            action,
+            seq,
+            tuple(state["log"][log_length:]),
+            active,
+            after,
+            journal,
+            history,
+            self._version,
+        )
+        if check:
+            problems = self.ruleset.check_invariants(state)
+            if problems:
+                outcome.revert()
+                raise AssertionError(f"invariants broken after {action.text if action else kind}: {problems}")
+        return outcome
+
+    # -- undo ------------------------------------------------------------------------
+    def can_undo(self, role: str) -> bool:
+        return bool(self._history) and self._history[-1].role == role and self.state["result"] is None
+
+    @property
+    def undo_open(self) -> bool:
+        """Whether some player may still take an action back (the bot persists this)."""
+        return bool(self._history)
+
+    def undo(self, role: str) -> Outcome:
+        """Take back ``role``'s last undoable action."""
+        if self.state["result"] is not None:
+            raise GameOver("This match is over; nothing can be undone.")
+        if not self.can_undo(role):
+            raise NothingToUndo(NOTHING_TO_UNDO)
+        active = self.ruleset.active(self.state)
+        history = self._history
+        entry = history[-1]
+        redo = entry.journal.capture()
+        entry.journal.rollback()
+        self._history = history[:-1]
+        self._version += 1
+        seq = int(self.state["seq"])
+        return Outcome(
+            self,
+            "undo",
+            role,
+            None,
+            seq,
+            (),
+            active,
+            self.ruleset.active(self.state),
+            redo,
+            history,
+            self._version,
+        )
+
+    def _revert(self, outcome: Outcome) -> None:
+        if outcome.match is not self or outcome._version != self._version:
+            raise RuntimeError("only the newest entry of a match can be reverted")
+        outcome._journal.rollback()
+        self._history = outcome._history_before
+        self._version += 1
 
 
 def submit(
@@ -54,51 +225,9 @@ def submit(
     expected_seq: int | None = None,
     check: bool = False,
 ) -> Outcome:
-    """Validate and apply ``action`` by ``role``; return the new state (the input is unchanged)."""
-    if state["result"] is not None:
-        raise GameOver("This match is over; no more moves can be made.")
-    if expected_seq is not None and expected_seq != state["seq"]:
-        raise StaleAction("That choice is out of date: the game has moved on. Use the newest prompt.")
-    active = ruleset.active(state)
-    if role not in active:
-        raise NotYourTurn(f"It is not your turn. {ruleset.prompt(state, role).text}")
-    parsed = ruleset.parse(state, role, action) if isinstance(action, str) else action
-    if parsed not in ruleset.prompt(state, role).actions:
-        raise IllegalAction(f"`{parsed.text}` is not allowed now. {ruleset.prompt(state, role).text}")
+    """One action on ``state`` without keeping an undo history (scenario tests, tools).
 
-    snapshot = _snapshot_without_undo(state)
-    work = clone(state)
-    log_before = len(work["log"])
-    work[BARRIER_KEY] = False
-    ruleset.apply(work, role, parsed)
-    work["seq"] += 1
-    crossed_barrier = bool(work.pop(BARRIER_KEY, False))
-    if crossed_barrier or work["result"] is not None or ruleset.active(work) != active:
-        work["undo"] = []
-    else:
-        work["undo"] = [*state["undo"], {"role": role, "state": snapshot}]
-    if check:
-        problems = ruleset.check_invariants(work)
-        if problems:
-            raise AssertionError(f"invariants broken after {parsed.text}: {problems}")
-    return Outcome(work, role, parsed, tuple(work["log"][log_before:]))
-
-
-def can_undo(state: State, role: str) -> bool:
-    undo = state.get("undo") or []
-    return bool(undo) and undo[-1]["role"] == role
-
-
-def undo(state: State, role: str) -> State:
-    """The state before ``role``'s last undoable action."""
-    if state["result"] is not None:
-        raise GameOver("This match is over; nothing can be undone.")
-    if not can_undo(state, role):
-        raise NothingToUndo(
-            "There is nothing you can undo now: undo works only inside your own decision, "
-            "never after dice, a reveal, a hidden choice or the turn passing."
-        )
-    entries = state["undo"]
-    restored = load(entries[-1]["state"])
-    restored["undo"] = entries[:-1]
-    return restored
+    ``state`` is changed in place when it is tracked (``setup``, ``load`` and positions give
+    tracked states); ``Outcome.state`` is the state either way.
+    """
+    return Match(ruleset, state).submit(role, action, expected_seq=expected_seq, check=check)

@@ -1,7 +1,7 @@
 """A tiny deterministic PRNG whose whole state is one integer kept in the game state.
 
-SplitMix64: fast, good enough for games, and trivially serialisable. Never use
-the ``random`` module's global state in an engine.
+SplitMix64: fast, good enough for games, and trivially serialisable. Games draw through
+:mod:`games.core.chance`, which names each draw; never the ``random`` module's global state.
 
 >>> state = {"rng": 42}
 >>> [randbelow(state, 6) for _ in range(5)]
@@ -15,13 +15,21 @@ from __future__ import annotations
 from collections.abc import MutableMapping, MutableSequence
 from typing import Any, TypeVar
 
+from . import journal
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
 
 RNG_KEY = "rng"
-BARRIER_KEY = "_barrier"
+
+
+def mark_barrier() -> None:
+    """The action being applied can never be undone (chance answered, or something was shown)."""
+    current = journal.current()
+    if current is not None:
+        current.barrier = True
 
 
 def seed_state(seed: int) -> int:
@@ -37,7 +45,7 @@ def next_u64(state: MutableMapping[str, Any]) -> int:
     """
     x: int = (int(state[RNG_KEY]) + _GOLDEN) & _MASK
     state[RNG_KEY] = x
-    state[BARRIER_KEY] = True
+    mark_barrier()
     z = x
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

@@ -1,31 +1,45 @@
 """The contract every game implements, and the state envelope all games share.
 
-A game state is a JSON-pure ``dict``. The core owns these keys; a game adds its own:
+A game state is a JSON-pure ``dict`` (tracked, see :mod:`games.core.journal`). The core owns
+these keys; a game adds its own:
 
 ``game``     the ruleset's slug          ``options``  the options chosen at setup
 ``roles``    the seats' roles, in order  ``rng``      the PRNG integer (never shown)
-``seq``      number of actions applied   ``log``      events, projected per audience
-``result``   ``None`` or ``{"winners": [...], "reason": "..."}``
-``undo``     snapshots for the undo policy (never shown)
+``seq``      number of actions applied   ``log``      events as data (:mod:`games.core.events`)
+``result``   ``None`` or ``{"winners": [...], "reason": kind, "args": {...}}``
 ``stack``    the flow stack of decision frames (see :mod:`games.core.flow`)
+
+Undo history is not part of the state: the runner (:class:`games.core.match.Match`) keeps it.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, normalize
 from .errors import AmbiguousAction, IllegalAction, InvalidAction
+from .events import Event, Presenter, project
+from .journal import EventLog, TrackedDict, track
 from .rng import seed_state
 
 State = dict[str, Any]
 View = dict[str, Any]
 
 #: Keys that views must never expose.
-PRIVATE_KEYS = frozenset({"rng", "undo", "_barrier"})
+PRIVATE_KEYS = frozenset({"rng"})
+
+#: Event kinds the core itself logs (resignation, timeouts), for every game.
+CORE_EVENTS: dict[str, dict[str, str]] = {"resigned": {"role": "role"}}
+CORE_TEMPLATES: dict[str, dict[str, str]] = {"en": {"resigned": "{role:cap} resigned."}}
+#: Result reasons the core itself gives.
+CORE_REASONS: dict[str, dict[str, str]] = {"en": {"resigned": "{role} resigned"}}
+
+
+class InvalidPosition(ValueError):
+    """A described position that cannot exist; the message names what is wrong."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +58,37 @@ class OptionSpec:
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """What a role may do now: an instruction (or a waiting text) and the legal actions."""
+    """What a role may do now: an instruction (or a waiting text) and the legal actions.
+
+    ``kind`` names the question (``move``, ``combat_card``...; ``waiting`` for a role that is
+    not asked anything, ``over`` when the game has ended) so that software can tell two
+    questions with the same verbs apart; ``title`` is a heading with its context, e.g.
+    "Combat card for Aragorn against Saruman (4)".
+    """
 
     text: str
     actions: tuple[Action, ...] = ()
+    kind: str = "waiting"
+    title: str = ""
+
+    def verbs(self) -> tuple[str, ...]:
+        """The verbs offered, in the order of their first action."""
+        return tuple(dict.fromkeys(a.verb for a in self.actions))
+
+    def values(self, verb: str, index: int, filled: Sequence[str | None] = ()) -> tuple[str, ...]:
+        """Distinct ``args[index]`` of the actions with ``verb`` whose earlier arguments agree
+        with ``filled`` (``None`` or empty: anything)."""
+        seen: dict[str, None] = {}
+        for action in self.actions:
+            if action.verb != verb or len(action.args) <= index:
+                continue
+            if any(
+                want and normalize(want) != arg
+                for want, arg in zip(filled[:index], action.args, strict=False)
+            ):
+                continue
+            seen.setdefault(action.args[index])
+        return tuple(seen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,49 +115,30 @@ class CommandSpec:
 
 
 def new_state(game: str, seed: int, options: Mapping[str, str], roles: tuple[str, ...]) -> State:
-    """The shared envelope of a fresh game state."""
-    return {
-        "game": game,
-        "options": dict(options),
-        "roles": list(roles),
-        "rng": seed_state(seed),
-        "seq": 0,
-        "log": [],
-        "result": None,
-        "undo": [],
-        "stack": [],
-    }
+    """The shared envelope of a fresh game state (tracked, so the runner can journal it)."""
+    state: State = track(
+        {
+            "game": game,
+            "options": dict(options),
+            "roles": list(roles),
+            "rng": seed_state(seed),
+            "seq": 0,
+            "log": EventLog(),
+            "result": None,
+            "stack": [],
+        }
+    )
+    return state
 
 
-def emit(state: State, public: str, private: Mapping[str, str] | None = None) -> None:
-    """Log an event. ``public`` is what everyone sees; ``private`` overrides it per role.
-
-    Public text must never name a hidden piece or card: that is what ``private`` is for.
-    """
-    event: dict[str, Any] = {"seq": state["seq"], "text": public}
-    if private:
-        event["for"] = dict(private)
-    state["log"].append(event)
-
-
-def project_event(event: Mapping[str, Any], role: str | None) -> str:
-    """The text of one event as ``role`` (``None``: the public) may see it."""
-    if role is not None:
-        own = event.get("for", {}).get(role)
-        if own is not None:
-            return str(own)
-    return str(event["text"])
-
-
-def project_log(state: State, role: str | None, since_seq: int = 0) -> list[str]:
-    """The log as ``role`` may see it, from the action numbered ``since_seq`` on."""
-    return [project_event(e, role) for e in state["log"] if e["seq"] >= since_seq]
-
-
-def finish(state: State, winners: list[str], reason: str) -> None:
-    """End the game. ``winners`` may be empty (a draw)."""
-    state["result"] = {"winners": list(winners), "reason": reason}
+def finish(state: State, winners: Sequence[str], reason: str, args: Mapping[str, Any] | None = None) -> None:
+    """End the game. ``winners`` may be empty (a draw); ``reason`` is a result kind with ``args``."""
+    state["result"] = {"winners": list(winners), "reason": reason, "args": dict(args or {})}
     state["stack"] = []
+
+
+def is_state(value: Any) -> bool:
+    return isinstance(value, TrackedDict) and "game" in value
 
 
 class Ruleset(ABC):
@@ -165,13 +187,25 @@ class Ruleset(ABC):
     def prompt(self, state: State, role: str) -> Prompt:
         """The single source of legality: what ``role`` may do now, or what it waits for."""
 
+    def is_legal(self, state: State, role: str, action: Action) -> bool:
+        """Whether ``role`` may take ``action`` now (python-chess ``move in board.legal_moves``).
+
+        The default looks ``action`` up in :meth:`prompt`; a game may answer directly where
+        listing every action would cost more, but never disagree with the list.
+        """
+        return role in self.active(state) and action in self.prompt(state, role).actions
+
     @abstractmethod
     def apply(self, state: State, role: str, action: Action) -> None:
-        """Apply a legal action in place. Called only with an action from ``prompt``."""
+        """Apply a legal action in place. Called only with an action that :meth:`is_legal`."""
 
     def describe(self, state: State, role: str, action: Action) -> str:
         """A label for ``action`` as its own player sees it (buttons, autocomplete)."""
         return action.text
+
+    def explain(self, state: State, role: str, action: Action) -> str:
+        """What ``action`` does, in a short sentence (a card's or ability's effect); may be empty."""
+        return ""
 
     def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
         """A label for one argument value (autocomplete), e.g. ``eregion`` -> ``Eregion``."""
@@ -204,6 +238,59 @@ class Ruleset(ABC):
         """Every verb this game knows (to tell an illegal action from a garbled one)."""
         return frozenset()
 
+    # -- events and words ----------------------------------------------------
+    #: Puts this game's events into words (``None``: the game logs only core events).
+    presenter: ClassVar[Presenter | None] = None
+
+    def narrate(
+        self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en"
+    ) -> str:
+        """One projected event in words for ``audience``."""
+        if kind in CORE_EVENTS:
+            table = CORE_TEMPLATES.get(lang) or CORE_TEMPLATES["en"]
+            return table[kind].format_map(_CoreWords(self, args))
+        if self.presenter is None:
+            raise KeyError(f"{self.name} has no presenter for {kind!r}")
+        return self.presenter.text(kind, args, audience, lang)
+
+    def event_text(self, event: Event, audience: str | None, lang: str = "en") -> str:
+        kind, args = project(event, audience)
+        return self.narrate(kind, args, audience, lang)
+
+    def log_lines(
+        self, state: State, audience: str | None, since_seq: int = 0, lang: str = "en"
+    ) -> list[str]:
+        """The log as ``audience`` may see it, in words, from the action numbered ``since_seq`` on."""
+        return [self.event_text(e, audience, lang) for e in state["log"] if e["seq"] >= since_seq]
+
+    def result_text(self, result: Mapping[str, Any], lang: str = "en") -> str:
+        """Why the game ended, in words, without a final full stop ("the Ring-bearer fell")."""
+        reason, args = str(result.get("reason") or ""), result.get("args") or {}
+        if reason in CORE_REASONS["en"]:
+            table = CORE_REASONS.get(lang) or CORE_REASONS["en"]
+            return table[reason].format_map(_CoreWords(self, args))
+        if self.presenter is None or not reason:
+            return reason
+        return self.presenter.text(reason, args, None, lang)
+
+    # -- secrets and positions ---------------------------------------------------
+    def secrets(self, state: State, role: str) -> set[str]:
+        """Strings (slugs and names) that name ``role``'s secrets now: nothing shown to the
+        public or another role may contain them. The no-leak tests of every game read this."""
+        return set()
+
+    def from_position(self, position: Mapping[str, Any]) -> State:
+        """A state built from a described position (pieces, hands, whose turn...), validated.
+
+        Raises :class:`InvalidPosition` naming what is impossible. Each game documents its
+        position format; scenario tests, teaching positions and repairs use it.
+        """
+        raise NotImplementedError(f"{self.title} cannot be set up from a position yet")
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        """The position of ``state`` in the format :meth:`from_position` reads (between turns)."""
+        raise NotImplementedError(f"{self.title} cannot describe its positions yet")
+
     # -- views ---------------------------------------------------------------
     @abstractmethod
     def view(self, state: State, role: str | None) -> View:
@@ -216,3 +303,18 @@ class Ruleset(ABC):
     def final_reveal(self, state: State) -> View:
         """The view shown to everyone once the game is over (all secrets revealed)."""
         return self.view(state, None)
+
+
+class _CoreWords(dict[str, Any]):
+    """Arguments of a core event in words: roles by the game's own titles."""
+
+    def __init__(self, ruleset: Ruleset, args: Mapping[str, Any]) -> None:
+        super().__init__(
+            {k: _CoreWord(ruleset.role_title(str(v)) if k == "role" else str(v)) for k, v in args.items()}
+        )
+
+
+class _CoreWord(str):
+    def __format__(self, spec: str) -> str:
+        text = str(self)
+        return text[:1].upper() + text[1:] if spec == "cap" else text

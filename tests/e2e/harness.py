@@ -78,11 +78,17 @@ class World:
     def row(self, match_id: int) -> Row:
         with self._db() as conn:
             found = conn.execute(
-                "SELECT id, game, status, seq, version, state, thread_id FROM matches WHERE id = ?",
+                "SELECT id, game, status, seq, version, state, thread_id, log_length FROM matches "
+                "WHERE id = ?",
                 (match_id,),
             ).fetchone()
-        assert found is not None, f"match {match_id} is not in the database"
+            assert found is not None, f"match {match_id} is not in the database"
+            events = conn.execute(
+                "SELECT event FROM events WHERE match_id = ? AND idx < ? ORDER BY idx", (match_id, found[7])
+            ).fetchall()
         state = json.loads(found[5]) if found[5] else None
+        if state is not None:  # the log is stored apart from the cached state
+            state["log"] = [json.loads(e[0]) for e in events]
         return Row(
             int(found[0]), str(found[1]), str(found[2]), int(found[3]), int(found[4]), state, _int(found[6])
         )
@@ -301,11 +307,12 @@ def leaks(text: str, state: dict[str, Any], audience: str | None) -> list[str]:
     projected for that audience names it (a battle reveals both fighters, even if the survivor
     is hidden again afterwards). Anything else named in ``text`` is a leak.
     """
-    from games.core import find, project_log
+    from games.core import find
 
-    view = find("confrontation").view(state, audience)
+    ruleset = find("confrontation")
+    view = ruleset.view(state, audience)
     cards = " ".join(c["name"] for side in view.get("cards", {}).values() for c in side.get("discard", []))
-    told = "\n".join(project_log(state, audience))
+    told = "\n".join(ruleset.log_lines(state, audience))
     found = []
     for slug in secret_characters(state, audience):
         name = CHARACTERS.get(slug, slug)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import find, project_log
+from games.core import find
 from tests.e2e.harness import Match, World, assert_png, is_error, known_to, leaks, typed
 from tests.fakediscord import InteractionResult
 from tests.fakediscord.botproc import ROOT
@@ -371,7 +371,7 @@ def secret_specials(text: str, state: dict[str, Any], reader: str | None) -> lis
     """
     if state["options"]["specials"] != "deluxe-2" or state.get("result") is not None:
         return []
-    told = "\n".join(project_log(state, reader))
+    told = "\n".join(find("confrontation").log_lines(state, reader))
     found = []
     for side, names in SPECIAL_CARDS.items():
         if side == reader:

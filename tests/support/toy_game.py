@@ -4,6 +4,9 @@
 time (``take``), at least one and at most three, then ``end``s the turn. Taking the
 last pebble wins. Before play both players secretly and simultaneously ``bid`` 1-3;
 the higher bid starts (ties: a random player). Bids are secrets until both are in.
+
+Positions: ``{"pile": int, "bids": {role: n}, "player": role, "taken": n, "seed": n}``;
+without ``player`` the bidding is still going on.
 """
 
 from __future__ import annotations
@@ -11,15 +14,38 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Action, OptionSpec, State, emit, finish, new_state
+from games.core import Action, InvalidPosition, OptionSpec, Presenter, State, emit, finish, new_state
+from games.core.chance import draw
 from games.core.flow import Frame, Step, StepRuleset, barrier, pop, push
-from games.core.rng import choice
 
 ROLES = ("north", "south")
 
 
 def other(role: str) -> str:
     return ROLES[1 - ROLES.index(role)]
+
+
+PRESENTER = Presenter(
+    kinds={
+        "bid_made": {"role": "role"},
+        "own_bid": {"bid": "number"},
+        "bids_shown": {"north": "number", "south": "number", "first": "role"},
+        "took": {"role": "role"},
+        "took_last": {"role": "role"},
+        "last_pebble": {},
+    },
+    templates={
+        "en": {
+            "bid_made": "{role:cap} made a secret bid.",
+            "own_bid": "You bid {bid}.",
+            "bids_shown": "Bids revealed: North {north}, South {south}. {first:cap} starts.",
+            "took": "{role:cap} took a pebble.",
+            "took_last": "{role:cap} took the last pebble and wins.",
+            "last_pebble": "took the last pebble",
+        }
+    },
+    formats={"role": lambda value, lang: str(value)},
+)
 
 
 class Bid(Step):
@@ -34,6 +60,9 @@ class Bid(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         return "Bid secretly: the higher bid starts."
 
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "Your secret bid"
+
     def waiting(self, state: State, frame: Frame) -> str:
         waiting = " and ".join(r.title() for r in ROLES if r not in state["bids"])
         return f"Waiting for {waiting} to bid."
@@ -41,12 +70,12 @@ class Bid(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         barrier(state)
         state["bids"][role] = int(action.args[0])
-        emit(state, f"{role.title()} made a secret bid.", {role: f"You bid {action.args[0]}."})
+        emit(state, "bid_made", {"role": role}, {role: ("own_bid", {"bid": int(action.args[0])})})
         if len(state["bids"]) < 2:
             return
         north, south = state["bids"]["north"], state["bids"]["south"]
-        first = "north" if north > south else "south" if south > north else choice(state, list(ROLES))
-        emit(state, f"Bids revealed: North {north}, South {south}. {first.title()} starts.")
+        first = "north" if north > south else "south" if south > north else draw(state, "first player", ROLES)
+        emit(state, "bids_shown", {"north": north, "south": south, "first": first})
         pop(state)
         push(state, "take", player=first, taken=0)
 
@@ -75,10 +104,10 @@ class Take(Step):
         if action.verb == "take":
             state["pile"] -= 1
             frame["taken"] += 1
-            emit(state, f"{role.title()} took a pebble.")
+            emit(state, "took", {"role": role})
             if state["pile"] == 0:
-                emit(state, f"{role.title()} took the last pebble and wins.")
-                finish(state, [role], "took the last pebble")
+                emit(state, "took_last", {"role": role})
+                finish(state, [role], "last_pebble")
             return
         pop(state)
         push(state, "take", player=other(role), taken=0)
@@ -89,6 +118,7 @@ class Pebbles(StepRuleset):
     title = "Pebbles"
     options = (OptionSpec("pile", ("7", "10"), "7", "How many pebbles to start with."),)
     steps = {s.name: s for s in (Bid(), Take())}
+    presenter = PRESENTER
 
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return ROLES
@@ -108,6 +138,9 @@ class Pebbles(StepRuleset):
             action.verb, "End my turn"
         )
 
+    def explain(self, state: State, role: str, action: Action) -> str:
+        return "The higher bid starts." if action.verb == "bid" else ""
+
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         bids = state["bids"]
         shown = bids if len(bids) == 2 else {r: v for r, v in bids.items() if r == role}
@@ -117,10 +150,45 @@ class Pebbles(StepRuleset):
             "pile": state["pile"],
             "bids": dict(shown),
             "result": state["result"],
+            "log": self.log_lines(state, role)[-5:],
         }
+
+    def secrets(self, state: State, role: str) -> set[str]:
+        return set()  # a bid is a number: the views and the bid test check it instead
 
     def check_invariants(self, state: State) -> list[str]:
         return [] if 0 <= state["pile"] <= 10 else [f"pile out of range: {state['pile']}"]
+
+    def from_position(self, position: Mapping[str, Any]) -> State:
+        pile = position.get("pile", 7)
+        if not isinstance(pile, int) or not 1 <= pile <= 10:
+            raise InvalidPosition(f"the pile must hold 1 to 10 pebbles, not {pile!r}")
+        bids = dict(position.get("bids", {}))
+        if any(r not in ROLES or v not in (1, 2, 3) for r, v in bids.items()):
+            raise InvalidPosition(f"bids are 1, 2 or 3 by north or south: {bids!r}")
+        state = new_state(self.name, int(position.get("seed", 1)), {"pile": "7"}, ROLES)
+        state["pile"] = pile
+        state["bids"] = bids
+        player = position.get("player")
+        if player is None:
+            if len(bids) == 2:
+                raise InvalidPosition("both bids are in: say who is to take pebbles (`player`)")
+            push(state, "bid")
+        else:
+            if player not in ROLES or len(bids) != 2:
+                raise InvalidPosition("a player takes pebbles only after both bids, as north or south")
+            taken = position.get("taken", 0)
+            if taken not in (0, 1, 2, 3):
+                raise InvalidPosition(f"a player takes 0 to 3 pebbles in a turn, not {taken!r}")
+            push(state, "take", player=player, taken=taken)
+        return state
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        position: dict[str, Any] = {"pile": state["pile"], "bids": dict(state["bids"])}
+        frame = state["stack"][-1] if state["stack"] else None
+        if frame is not None and frame["step"] == "take":
+            position.update(player=frame["player"], taken=frame["taken"])
+        return position
 
 
 PEBBLES = Pebbles()

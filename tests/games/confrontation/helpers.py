@@ -1,15 +1,20 @@
-"""Build Confrontation positions directly and play actions through the match runner."""
+"""Build Confrontation positions through the public position API and play through the runner."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from games.confrontation import CONFRONTATION
-from games.confrontation.data import CHARS, CLASSIC, TILES, VARIANT
 from games.core import State, submit
 
 R = CONFRONTATION
 SIDES = ("fellowship", "sauron")
+
+#: The question kinds of the battle's decisions, for readable assertions.
+COMBAT_CARD, TARGET, RETREAT, MAGIC = "combat_card", "battle_target", "retreat", "magic_card"
+FELLOWSHIP_ABILITY, SAURON_ABILITY = "fellowship_ability", "sauron_ability"
+AMBUSH, MOVE = "balrog_ambush", "move"
 
 
 def position(
@@ -24,51 +29,32 @@ def position(
     revealed: Mapping[str, str] | Iterable[str] = (),
     hands: Mapping[str, Iterable[str]] | None = None,
     seed: int = 1,
+    **more: Any,
 ) -> State:
     """A state in ``turn``'s move with exactly these characters on the board.
 
     Characters of each side not listed are out of the game (defeated), one per unused tile.
-    ``hands`` replaces a side's hand (the rest of its nine cards go to its discard pile).
+    ``hands`` replaces a side's hand (the rest of its nine cards go to its discard pile);
+    ``more`` passes any other key of the position format (``battle``, ``king``...).
     """
-    state = R.setup(
-        seed, R.resolve_options({"variant": variant, "specials": specials, "handicap": handicap}), 2
-    )
-    base = VARIANT if variant == "deluxe-variant" else CLASSIC
-    placed = {"fellowship": dict(fellowship), "sauron": dict(sauron)}
-    for side in SIDES:
-        given = list(placed[side])
-        used = {CHARS[c].tile for c in given}
-        extra = [c for c in base[side] if CHARS[c].tile not in used]
-        roster = given + extra
-        assert len(roster) == len(TILES[side]), roster
-        state["chars"][side] = roster
-        state["defeated"][side] = extra
-        state["pos"].update(placed[side])
-    state["public"] = sorted(c for s in SIDES for c in state["defeated"][s])
-    bearer = next(c for c in state["chars"]["fellowship"] if CHARS[c].tile == "f-ringbearer")
-    state["ring_bearer"] = bearer
-    if isinstance(revealed, Mapping):
-        state["revealed"] = dict(revealed)
-    else:
-        state["revealed"] = dict.fromkeys(revealed, "turn")
-    for char in state["revealed"]:
-        state["public"] = sorted({*state["public"], char})
+    described: dict[str, Any] = {
+        "options": {"variant": variant, "specials": specials, "handicap": handicap},
+        "fellowship": dict(fellowship),
+        "sauron": dict(sauron),
+        "to_move": turn,
+        "revealed": dict(revealed) if isinstance(revealed, Mapping) else list(revealed),
+        "seed": seed,
+        **more,
+    }
     if held is not None:
-        for side, cards in held.items():
-            state["specials"][side]["held"] = list(cards)
+        described["specials"] = {side: {"held": list(cards), "used": []} for side, cards in held.items()}
     if hands is not None:
-        for side, cards in hands.items():
-            hand = list(cards)
-            state["cards"][side]["discard"] = [c for c in state["cards"][side]["hand"] if c not in hand]
-            state["cards"][side]["hand"] = hand
-    state["setup"] = None
-    state["turn"] = {"number": 1, "side": turn}
-    state["stack"] = [{"step": "turn", "side": turn}]
-    return state
+        described["hands"] = {side: list(cards) for side, cards in hands.items()}
+    return R.from_position(described)
 
 
 def act(state: State, role: str, *texts: str) -> State:
-    """Apply actions in order through ``submit`` with invariant checks."""
+    """Apply actions in order through the match runner with invariant checks."""
     for text in texts:
         state = submit(R, state, role, text, check=True).state
     return state
@@ -79,7 +65,26 @@ def legal(state: State, role: str) -> set[str]:
 
 
 def step(state: State) -> str | None:
-    return state["stack"][-1]["step"] if state["stack"] else None
+    """The kind of question the game asks now (``combat_card``, ``move``...), or ``None``."""
+    active = sorted(R.active(state))
+    return R.prompt(state, active[0]).kind if active else None
+
+
+def asked(state: State) -> str | None:
+    """Who is asked now when only one side is."""
+    active = R.active(state)
+    return next(iter(active)) if len(active) == 1 else None
+
+
+def fighters(state: State) -> dict[str, str | None]:
+    """The two fighters of the fight under way, as everyone sees them (both are revealed)."""
+    battle = R.view(state, None)["battle"]
+    attacker = battle["attacker"]["piece"]["character"]
+    defender = battle["defender"]["piece"]["character"] if battle["defender"] else None
+    sides = {battle["attacker"]["side"]: attacker}
+    if battle["defender"]:
+        sides[battle["defender"]["side"]] = defender
+    return sides
 
 
 def where(state: State, char: str) -> str | None:
@@ -100,6 +105,4 @@ def winner(state: State) -> str | None:
 
 
 def log_text(state: State, role: str | None = None) -> str:
-    from games.core import project_log
-
-    return "\n".join(project_log(state, role))
+    return "\n".join(R.log_lines(state, role))

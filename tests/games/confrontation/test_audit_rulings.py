@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from games.confrontation.secrets import log_leaks
-from games.core import can_undo, project_log, submit
+from games.core import Match, submit
 
-from .helpers import R, act, legal, position, step, winner
+from .helpers import (
+    AMBUSH,
+    FELLOWSHIP_ABILITY,
+    RETREAT,
+    SAURON_ABILITY,
+    TARGET,
+    R,
+    act,
+    legal,
+    position,
+    step,
+    winner,
+)
 
 DLX = {"specials": "deluxe-4"}
 
@@ -15,9 +27,10 @@ DLX = {"specials": "deluxe-4"}
 
 def test_undo_never_crosses_the_reveal_of_a_lone_defender_sauron_side() -> None:
     state = position({"gimli": "rohan", "frodo": "shire"}, {"saruman": "gondor"})
-    state = act(state, "sauron", "move saruman rohan")
-    assert step(state) == "b_stexts" and R.active(state) == frozenset({"sauron"})
-    assert not can_undo(state, "sauron")
+    match = Match(R, state)
+    match.submit("sauron", "move saruman rohan", check=True)
+    assert step(state) == SAURON_ABILITY and R.active(state) == frozenset({"sauron"})
+    assert not match.can_undo("sauron")
 
 
 def test_undo_never_crosses_the_reveal_before_a_gwaihir_decision() -> None:
@@ -28,9 +41,10 @@ def test_undo_never_crosses_the_reveal_before_a_gwaihir_decision() -> None:
         held={"fellowship": ["gwaihir"], "sauron": []},
         **DLX,
     )
-    state = act(state, "fellowship", "move gimli misty_mountains")
+    match = Match(R, state)
+    match.submit("fellowship", "move gimli misty_mountains", check=True)
     assert "special gwaihir eregion" in legal(state, "fellowship")
-    assert not can_undo(state, "fellowship")
+    assert not match.can_undo("fellowship")
 
 
 # -- no legal move loses; the Deluxe Palantír does not replace the move (rules §4, Decision 2)
@@ -48,7 +62,7 @@ def test_no_legal_move_loses_even_holding_the_deluxe_palantir() -> None:
     )
     state = act(state, "fellowship", "move frodo_v arthedain")
     assert winner(state) == "fellowship"
-    assert state["result"]["reason"] == "Sauron had no legal move"
+    assert R.result_text(state["result"]) == "Sauron had no legal move"
 
 
 def test_an_instead_of_turn_special_still_saves_a_player_without_moves() -> None:
@@ -80,7 +94,7 @@ def _king_draft(named: str) -> list[str]:
     )
     out = submit(R, state, "fellowship", f"special a_king_revealed {named}", check=True)
     assert not log_leaks(out.state, None) and not log_leaks(out.state, "fellowship")
-    lines = project_log(out.state, None)
+    lines = R.log_lines(out.state, None)
     return [line.replace(named.title(), "X").replace("Uruk-hai", "X") for line in lines]
 
 
@@ -108,13 +122,15 @@ def test_a_king_revealed_naming_an_undrafted_side_still_blocks_specials_instead_
 def test_undo_never_takes_back_an_announced_magic_replacement() -> None:
     state = position(
         {"gimli": "eregion", "frodo": "shire"},
-        {"orcs_v": "mordor", "cave_troll": "caradhras"},
+        {"orcs": "mordor", "cave_troll": "caradhras"},
         hands={"fellowship": ["magic", "1", "2"], "sauron": ["1", "2", "3"]},
     )
     state = act(state, "sauron", "move cave_troll eregion", "card 1")
-    state = act(state, "fellowship", "card magic", "card retreat")
-    assert step(state) == "b_retreat" and R.active(state) == frozenset({"fellowship"})
-    assert not can_undo(state, "fellowship")
+    state = act(state, "fellowship", "card magic")
+    match = Match(R, state)
+    match.submit("fellowship", "card retreat", check=True)
+    assert step(state) == RETREAT and R.active(state) == frozenset({"fellowship"})
+    assert not match.can_undo("fellowship")
 
 
 def test_undo_never_takes_back_a_finished_turn_when_the_same_player_acts_next() -> None:
@@ -122,10 +138,11 @@ def test_undo_never_takes_back_a_finished_turn_when_the_same_player_acts_next() 
         {"gimli": "eregion", "frodo": "shire"}, {"orcs": "caradhras", "warg": "mordor"}, turn="fellowship"
     )
     state = act(state, "fellowship", "move gimli fangorn")
-    assert step(state) == "ambush"
-    state = act(state, "sauron", "decline")
+    assert step(state) == AMBUSH
+    match = Match(R, state)
+    match.submit("sauron", "decline", check=True)
     assert state["turn"]["side"] == "sauron" and R.active(state) == frozenset({"sauron"})
-    assert not can_undo(state, "sauron")
+    assert not match.can_undo("sauron")
 
 
 # -- Treebeard's move to Fangorn is a placement, not a Tunnel move (rules §11.1, §12 #5) -----
@@ -142,7 +159,7 @@ def test_treebeard_placed_in_fangorn_from_eregion_never_meets_the_balrog() -> No
     assert "Tunnel" not in label
     state = act(state, "fellowship", "move treebeard fangorn")
     assert step(state) != "ambush"
-    assert "Tunnel" not in "\n".join(project_log(state, None))
+    assert "Tunnel" not in "\n".join(R.log_lines(state, None))
     assert "treebeard" in state["revealed"] and state["pos"]["treebeard"] == "fangorn"
 
 
@@ -154,7 +171,7 @@ def test_treebeard_into_an_empty_fangorn_from_eregion_still_uses_the_tunnel() ->
         variant="draft",
     )
     state = act(state, "fellowship", "move treebeard fangorn")
-    assert step(state) == "ambush"
+    assert step(state) == AMBUSH
 
 
 # -- Sam's strength 5 is optional and needs Frodo revealed (rules §8.1 Sam, §12 #2) ----------
@@ -165,7 +182,7 @@ def _sam_attacked(others: dict[str, str]) -> dict:
         {"sam": "shire", **others}, {"cave_troll": "arthedain", "orcs": "mordor"}, revealed=["sam"]
     )
     state = act(state, "sauron", "move cave_troll shire", "target sam")
-    assert step(state) == "b_ftexts" and R.active(state) == frozenset({"fellowship"})
+    assert step(state) == FELLOWSHIP_ABILITY and R.active(state) == frozenset({"fellowship"})
     return state
 
 
@@ -177,7 +194,7 @@ def test_sam_strength_5_is_optional_so_frodo_may_stay_hidden() -> None:
     state = act(state, "fellowship", "decline")
     assert "frodo" not in state["revealed"]
     state = act(act(state, "sauron", "card 1"), "fellowship", "card 1")
-    assert "Sam 2+1 = 3" in "\n".join(project_log(state, None))
+    assert "Sam 2+1 = 3" in "\n".join(R.log_lines(state, None))
     assert "target frodo" not in legal(state, "sauron")
 
 
@@ -185,7 +202,7 @@ def test_sam_strength_5_claimed_reveals_frodo() -> None:
     state = act(_sam_attacked({"frodo": "shire", "merry": "shire"}), "fellowship", "ability sam")
     assert state["revealed"].get("frodo") == "turn"
     state = act(act(state, "sauron", "card 1"), "fellowship", "card 1")
-    assert "Sam 5+1 = 6" in "\n".join(project_log(state, None))
+    assert "Sam 5+1 = 6" in "\n".join(R.log_lines(state, None))
 
 
 def test_sam_strength_question_is_asked_without_frodo_too_so_it_tells_nothing() -> None:
@@ -206,7 +223,7 @@ def test_gwaihir_question_is_asked_while_the_fellowship_may_secretly_hold_it() -
             held={"fellowship": held, "sauron": []},
         )
         state = act(state, "fellowship", "move gimli misty_mountains")
-        assert step(state) == "b_ftexts", held
+        assert step(state) == FELLOWSHIP_ABILITY, held
         assert ("special gwaihir eregion" in legal(state, "fellowship")) == (held == ["gwaihir"])
 
 
@@ -221,7 +238,7 @@ def test_deluxe_palantir_may_be_played_before_a_blind_target_draw() -> None:
         **DLX,
     )
     state = act(state, "sauron", "move cave_troll rohan")
-    assert step(state) == "b_target"
+    assert step(state) == TARGET
     assert legal(state, "sauron") == {"target hidden", "special palantir rohan"}
     state = act(state, "sauron", "special palantir rohan")
     assert {"target frodo", "target gimli"} <= legal(state, "sauron")
@@ -238,7 +255,7 @@ def test_blind_target_question_in_deluxe_2_does_not_show_whether_sauron_kept_the
         )
         state = act(state, "sauron", "move cave_troll rohan")
         seen.append((step(state), R.prompt(state, "fellowship").text))
-    assert seen[0] == seen[1] and seen[0][0] == "b_target"
+    assert seen[0] == seen[1] and seen[0][0] == TARGET
 
 
 # -- Crebain of Dunland chooses a character (rules §11.2) -----------------------------------
@@ -269,7 +286,7 @@ def test_sam_substitution_question_is_asked_whenever_frodo_has_company() -> None
         state = act(state, "sauron", "move cave_troll shire", "target frodo")
         seen.append((step(state), R.prompt(state, "sauron").text))
         assert ("ability sam" in legal(state, "fellowship")) == (sam_at == "shire")
-    assert seen[0] == seen[1] and seen[0][0] == "b_ftexts"
+    assert seen[0] == seen[1] and seen[0][0] == FELLOWSHIP_ABILITY
 
 
 # -- second audit ------------------------------------------------------------------------------
@@ -282,9 +299,10 @@ def test_undo_never_takes_back_an_announced_attack_with_a_target_choice() -> Non
         specials="deluxe-2",
         held={"fellowship": [], "sauron": ["crebain", "recall_to_mordor"]},
     )
-    state = act(state, "sauron", "move orcs shire")
-    assert step(state) == "b_target" and R.active(state) == frozenset({"sauron"})
-    assert not can_undo(state, "sauron")
+    match = Match(R, state)
+    match.submit("sauron", "move orcs shire", check=True)
+    assert step(state) == TARGET and R.active(state) == frozenset({"sauron"})
+    assert not match.can_undo("sauron")
 
 
 def test_sam_inheriting_the_ring_in_mordor_wins_for_the_fellowship() -> None:
@@ -297,7 +315,7 @@ def test_sam_inheriting_the_ring_in_mordor_wins_for_the_fellowship() -> None:
     state = act(state, "sauron", "move orcs_v rohan", "card 6")
     state = act(state, "fellowship", "card 1")
     assert winner(state) == "fellowship"
-    assert state["result"]["reason"] == "Sam carried the Ring into Mordor"
+    assert R.result_text(state["result"]) == "Sam carried the Ring into Mordor"
 
 
 def test_frodo_swapped_into_mordor_by_smeagol_wins_if_he_survives() -> None:
@@ -317,4 +335,4 @@ def test_frodo_swapped_into_mordor_by_smeagol_wins_if_he_survives() -> None:
         )
         state = act(state, role, choice)
     assert winner(state) == "fellowship"
-    assert "Mordor" in state["result"]["reason"]
+    assert "Mordor" in R.result_text(state["result"])

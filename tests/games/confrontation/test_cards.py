@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import act, defeated, legal, log_text, position, step, where
+from .helpers import MAGIC, RETREAT, act, asked, defeated, legal, log_text, position, step, where
 
 ALL_F = ["1", "2", "3", "4", "5", "magic", "noble_sacrifice", "elven_cloak", "retreat"]
 
@@ -23,7 +23,7 @@ def play(state: dict, fcard: str, scard: str) -> dict:
 def test_magic_uses_a_card_from_the_discards() -> None:
     state = gimli_vs_balrog(hands={"fellowship": ["magic", "1"]})
     state = play(state, "magic", "1")
-    assert step(state) == "b_magic"
+    assert step(state) == MAGIC
     assert legal(state, "fellowship") == {f"card {c}" for c in ALL_F if c not in ("magic", "1")}
     state = act(state, "fellowship", "card 5")  # Gimli 3+5 beats Balrog 5+1
     assert defeated(state, "balrog")
@@ -40,7 +40,7 @@ def test_edge_14_magic_with_an_empty_discard_counts_zero() -> None:
 def test_edge_13_both_magic_sauron_chooses_first_and_eye_cancels_a_fetched_text_card() -> None:
     state = gimli_vs_balrog(hands={"fellowship": ["magic", "1"], "sauron": ["magic", "1"]})
     state = play(state, "magic", "magic")
-    assert step(state) == "b_magic" and legal(state, "fellowship") == set()
+    assert step(state) == MAGIC and legal(state, "fellowship") == set()
     state = act(state, "sauron", "card eye")
     state = act(state, "fellowship", "card elven_cloak")
     assert "cancels Elven Cloak" in log_text(state, None)
@@ -62,7 +62,7 @@ def test_noble_sacrifice_defeats_both() -> None:
 
 def test_edge_11_noble_sacrifice_against_a_successful_retreat_defeats_nobody() -> None:
     state = play(gimli_vs_balrog(), "noble_sacrifice", "retreat")
-    if step(state) == "b_retreat":
+    if step(state) == RETREAT:
         state = act(state, "sauron", "retreat rhudaur")
     assert not defeated(state, "gimli") and not defeated(state, "balrog")
     assert where(state, "balrog") in {"rhudaur", "enedwaith"}
@@ -86,7 +86,7 @@ def test_elven_cloak_makes_sauron_strength_card_count_zero() -> None:
 
 def test_fellowship_retreat_card_moves_back_toward_the_shire() -> None:
     state = play(gimli_vs_balrog(), "retreat", "6")
-    assert step(state) == "b_retreat"
+    assert step(state) == RETREAT
     assert legal(state, "fellowship") == {"retreat arthedain", "retreat cardolan"}
     state = act(state, "fellowship", "retreat cardolan")
     assert where(state, "gimli") == "cardolan" and not defeated(state, "gimli")
@@ -132,9 +132,9 @@ def test_sauron_retreat_card_never_works_in_the_mountains() -> None:
 
 def test_edge_12_both_retreats_resolve_sauron_first() -> None:
     state = play(gimli_vs_balrog(), "retreat", "retreat")
-    assert step(state) == "b_retreat" and state["stack"][-1]["ask"]["side"] == "sauron"
+    assert step(state) == RETREAT and asked(state) == "sauron"
     state = act(state, "sauron", "retreat rhudaur")
-    assert step(state) == "b_retreat" and state["stack"][-1]["ask"]["side"] == "fellowship"
+    assert step(state) == RETREAT and asked(state) == "fellowship"
     state = act(state, "fellowship", "retreat cardolan")
     assert where(state, "balrog") == "rhudaur" and where(state, "gimli") == "cardolan"
     assert state["turn"]["side"] == "fellowship"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import R, act, legal, position, step, where
+from .helpers import COMBAT_CARD, R, act, fighters, legal, position, step, where
 
 
 def test_edge_2_sam_substitution_and_balrog_ambush_are_optional() -> None:
@@ -12,7 +12,7 @@ def test_edge_2_sam_substitution_and_balrog_ambush_are_optional() -> None:
     state = act(state, "sauron", "move balrog eregion", "target frodo")
     assert {"ability sam", "decline"} <= legal(state, "fellowship")
     state = act(state, "fellowship", "decline")
-    assert state["stack"][-1]["fight"]["f"] == "frodo"
+    assert fighters(state)["fellowship"] == "frodo"
     state = position({"gimli": "eregion", "frodo": "shire"}, {"balrog": "caradhras"}, turn="fellowship")
     state = act(
         state,
@@ -53,7 +53,7 @@ def test_edge_19_no_sideways_attack_or_retreat_in_the_mountains() -> None:
     assert "move witch_king caradhras" not in legal(state, "sauron")
     state = position({"sam": "caradhras", "frodo": "shire"}, {"balrog": "fangorn"})
     state = act(state, "sauron", "move balrog caradhras")
-    assert step(state) == "b_cards"  # alone in a mountain: no Frodo beside Sam
+    assert step(state) == COMBAT_CARD  # alone in a mountain: no Frodo beside Sam
 
 
 def test_edge_20_revealed_survivors_are_hidden_again_after_the_turn() -> None:
@@ -88,7 +88,7 @@ def test_named_and_hidden_targets_mix() -> None:
         revealed=["gimli"],
     )
     state = act(state, "sauron", "move balrog eregion", "target hidden")
-    assert state["stack"][-1]["fight"]["f"] == "legolas"  # the only hidden defender
+    assert fighters(state)["fellowship"] == "legolas"  # the only hidden defender
 
 
 def test_wormtongue_may_decline_his_escape() -> None:

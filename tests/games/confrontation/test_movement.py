@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import act, defeated, legal, position, step, where, winner
+from .helpers import AMBUSH, COMBAT_CARD, MOVE, R, act, defeated, legal, position, step, where, winner
 
 
 def moves_of(state: dict, role: str, char: str) -> set[str]:
@@ -41,19 +41,19 @@ def test_anduin_downstream_is_for_the_fellowship_only() -> None:
 
 
 def test_tunnel_of_moria_leads_from_eregion_to_fangorn_for_the_fellowship_only() -> None:
-    state = position({"gimli": "eregion"}, {"orcs": "mordor"}, turn="fellowship")
+    state = position({"gimli": "eregion", "frodo": "shire"}, {"orcs": "mordor"}, turn="fellowship")
     assert moves_of(state, "fellowship", "gimli") == {"misty_mountains", "caradhras", "fangorn"}
     state = act(state, "fellowship", "move gimli fangorn")
     assert where(state, "gimli") == "fangorn"
-    assert step(state) == "turn"
-    state = position({"gimli": "shire"}, {"orcs": "fangorn"}, turn="sauron")
+    assert step(state) == MOVE
+    state = position({"frodo": "shire"}, {"orcs": "fangorn"}, turn="sauron")
     assert "eregion" not in moves_of(state, "sauron", "orcs")
 
 
 def test_balrog_ambush_defeats_a_tunnel_traveller() -> None:
     state = position({"gimli": "eregion", "frodo": "shire"}, {"balrog": "caradhras"}, turn="fellowship")
     state = act(state, "fellowship", "move gimli fangorn")
-    assert step(state) == "ambush"
+    assert step(state) == AMBUSH
     assert legal(state, "sauron") == {"ability balrog", "decline"}
     state = act(state, "sauron", "ability balrog")
     assert defeated(state, "gimli")
@@ -108,7 +108,7 @@ def test_edge_8_balrog_ambush_on_boromir_kills_only_boromir_and_reveals_nothing_
 def test_tunnel_into_sauron_held_fangorn_is_an_attack() -> None:
     state = position({"gimli": "eregion", "frodo": "shire"}, {"warg": "fangorn"}, turn="fellowship")
     state = act(state, "fellowship", "move gimli fangorn")
-    assert step(state) == "b_cards"
+    assert step(state) == COMBAT_CARD
 
 
 def test_aragorn_may_move_sideways_or_backward_to_attack() -> None:
@@ -184,7 +184,7 @@ def test_no_legal_move_loses_at_the_start_of_the_turn() -> None:
     state = act(state, "fellowship", "move frodo_v fangorn")
     # Sauron's only character is the revealed Watcher, which may never move forward.
     assert winner(state) == "fellowship"
-    assert "no legal move" in state["result"]["reason"]
+    assert "no legal move" in R.result_text(state["result"])
 
 
 def test_sauron_moves_first_after_setup() -> None:

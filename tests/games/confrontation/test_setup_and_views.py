@@ -152,26 +152,27 @@ def test_typed_commands_cover_every_verb_and_are_parsed() -> None:
     verbs = {c.verb for c in R.commands}
     assert verbs == set(R.verbs())
     state = position({"frodo": "shire"}, {"orcs": "mordor"}, turn="fellowship")
-    assert submit(R, state, "fellowship", "Move Frodo Arthedain").action.text == "move frodo arthedain"
     with pytest.raises(IllegalAction):
         submit(R, state, "fellowship", "move frodo mordor")
     with pytest.raises(InvalidAction):
         submit(R, state, "fellowship", "dance")
+    assert submit(R, state, "fellowship", "Move Frodo Arthedain").action.text == "move frodo arthedain"
 
 
 def test_undo_works_inside_setup_but_never_after_a_card_choice_or_reveal() -> None:
-    from games.core import NothingToUndo, can_undo, undo
+    from games.core import Match, NothingToUndo
 
-    state = R.setup(4, R.resolve_options({}), 2)
-    state = act(state, "fellowship", "place frodo eregion")
-    assert can_undo(state, "fellowship")
-    state = undo(state, "fellowship")
-    assert "frodo" not in state["setup"]["fellowship"]["placed"]
-    battle = position({"gimli": "eregion", "frodo": "shire"}, {"balrog": "misty_mountains"})
-    battle = act(battle, "sauron", "move balrog eregion", "card 6")
-    assert not can_undo(battle, "sauron")
+    match = Match(R, R.setup(4, R.resolve_options({}), 2))
+    match.submit("fellowship", "place frodo eregion")
+    assert match.can_undo("fellowship") and not match.can_undo("sauron")
+    match.undo("fellowship")
+    assert "frodo" not in match.state["setup"]["fellowship"]["placed"]
+    battle = Match(R, position({"gimli": "eregion", "frodo": "shire"}, {"balrog": "misty_mountains"}))
+    battle.submit("sauron", "move balrog eregion")
+    battle.submit("sauron", "card 6")
+    assert not battle.can_undo("sauron")
     with pytest.raises(NothingToUndo):
-        undo(battle, "sauron")
+        battle.undo("sauron")
 
 
 def test_ability_arguments_have_readable_labels() -> None:

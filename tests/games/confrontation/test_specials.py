@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import R, act, defeated, legal, log_text, position, step, where, winner
+from .helpers import AMBUSH, COMBAT_CARD, R, act, defeated, legal, log_text, position, step, where, winner
 
 S2002 = {"specials": "2002"}
 DLX = {"specials": "deluxe-4"}
@@ -37,7 +37,7 @@ def test_shadowfax_through_the_tunnel_meets_the_balrog() -> None:
         {"frodo": "shire", "gimli": "eregion"}, {"balrog": "caradhras"}, turn="fellowship", **S2002
     )
     state = act(state, "fellowship", "special shadowfax gimli fangorn")
-    assert step(state) == "ambush"
+    assert step(state) == AMBUSH
     state = act(state, "sauron", "ability balrog")
     assert defeated(state, "gimli") and state["turn"]["side"] == "sauron"
 
@@ -191,7 +191,7 @@ def test_deluxe_gwaihir_flies_the_fighter_away_at_the_start_of_a_battle() -> Non
 def test_gwaihir_is_not_allowed_against_the_warg() -> None:
     state = position({"gimli": "eregion", "frodo": "shire"}, {"warg": "misty_mountains"}, **DLX)
     state = act(state, "sauron", "move warg eregion")
-    assert step(state) == "b_cards"
+    assert step(state) == COMBAT_CARD
 
 
 def test_deluxe_2_each_player_secretly_keeps_two_specials() -> None:
@@ -225,11 +225,14 @@ def test_variant_2002_option_brings_the_2002_special_cards() -> None:
 
 
 def test_a_turn_replacing_special_counts_as_a_legal_move() -> None:
-    state = position({"frodo": "misty_mountains"}, {"watcher": "shire"}, variant="deluxe-variant", **S2002)
-    state["chars"]["fellowship"][0] = "frodo"
-    state["revealed"]["watcher"] = "perm"
-    state["stack"] = [{"step": "turn", "side": "fellowship"}]
-    state["turn"]["side"] = "fellowship"
+    state = position(
+        {"frodo": "misty_mountains"},
+        {"watcher": "shire"},
+        variant="draft",
+        revealed={"watcher": "perm"},
+        turn="fellowship",
+        **S2002,
+    )
     state = act(state, "fellowship", "move frodo fangorn")
     # The Watcher cannot move, but Recall to Mordor is a legal action: no loss.
     assert winner(state) is None

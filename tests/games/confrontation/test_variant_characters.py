@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import act, defeated, legal, log_text, position, step, where, winner
+from .helpers import RETREAT, act, defeated, fighters, legal, log_text, position, step, where, winner
 
 V = {"variant": "deluxe-variant"}
 
@@ -73,7 +73,7 @@ def test_elrond_ignores_eye_and_magic_but_not_retreat() -> None:
     state = position({"elrond": "eregion", "frodo_v": "shire"}, {"uruk_hai": "misty_mountains"}, **V)
     state = act(state, "sauron", "move uruk_hai eregion")
     state = play(state, "1", "retreat")
-    if step(state) == "b_retreat":
+    if step(state) == RETREAT:
         state = act(state, "sauron", "retreat rhudaur")
     assert where(state, "uruk_hai") in {"rhudaur", "enedwaith"}
 
@@ -170,7 +170,7 @@ def test_smeagol_swaps_with_a_neighbour_who_fights_as_if_attacked() -> None:
     assert "ability smeagol frodo_v" in legal(state, "fellowship")
     state = act(state, "fellowship", "ability smeagol frodo_v")
     assert where(state, "smeagol") == "arthedain" and where(state, "frodo_v") == "eregion"
-    assert state["stack"][-1]["fight"]["f"] == "frodo_v"
+    assert fighters(state)["fellowship"] == "frodo_v"
 
 
 def test_smeagol_cannot_swap_when_not_alone() -> None:
@@ -237,7 +237,7 @@ def test_edge_24_wormtongue_escapes_backward_into_an_empty_region_when_defeated(
     state = position({"elrond": "eregion", "frodo_v": "shire"}, {"wormtongue": "misty_mountains"}, **V)
     state = act(state, "sauron", "move wormtongue eregion")
     state = play(state, "1", "1")
-    assert step(state) == "b_retreat"
+    assert step(state) == RETREAT
     assert legal(state, "sauron") == {"retreat misty_mountains", "retreat caradhras", "decline"}
     state = act(state, "sauron", "retreat caradhras")
     assert where(state, "wormtongue") == "caradhras" and not defeated(state, "wormtongue")

@@ -1,4 +1,4 @@
-"""The match runner: validation, stale actions, undo policy, determinism, log projection."""
+"""The match runner: validation, stale actions, undo policy, reverting, determinism, log projection."""
 
 from __future__ import annotations
 
@@ -8,80 +8,137 @@ from games.core import (
     Action,
     IllegalAction,
     InvalidAction,
+    Match,
     NothingToUndo,
     NotYourTurn,
     StaleAction,
-    can_undo,
     dump,
-    project_log,
-    submit,
-    undo,
+    load,
 )
 from games.core.errors import AmbiguousAction, GameOver
-from tests.support.toy_game import PEBBLES
+from tests.support.toy_game import PEBBLES, Take
 
 
-def started(seed: int = 1) -> dict:
-    state = PEBBLES.setup(seed, PEBBLES.resolve_options({}), 2)
-    state = submit(PEBBLES, state, "north", "bid 3").state
-    return submit(PEBBLES, state, "south", "bid 1").state
+def started(seed: int = 1) -> Match:
+    match = Match.new(PEBBLES, seed, {}, 2)
+    match.submit("north", "bid 3")
+    match.submit("south", "bid 1")
+    return match
 
 
 def test_refused_action_leaves_state_unchanged() -> None:
-    state = started()
-    before = dump(state)
+    match = started()
+    before = dump(match.state)
     with pytest.raises(NotYourTurn):
-        submit(PEBBLES, state, "south", "take")
+        match.submit("south", "take")
     with pytest.raises(IllegalAction):
-        submit(PEBBLES, state, "north", "end")
+        match.submit("north", "end")
     with pytest.raises(InvalidAction):
-        submit(PEBBLES, state, "north", "fly away")
-    assert dump(state) == before
+        match.submit("north", "fly away")
+    assert dump(match.state) == before
+
+
+def test_a_failing_action_is_rolled_back_entirely(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = started()
+    match.submit("north", "take")
+    before = dump(match.state)
+
+    def broken(self: Take, state: dict, frame: dict, role: str, action: Action) -> None:
+        state["pile"] -= 1
+        frame["taken"] += 1
+        state["log"].append({"seq": state["seq"], "kind": "took", "args": {"role": role}})
+        state["extra"] = {"nested": [1]}
+        raise RuntimeError("a bug in the rules")
+
+    monkeypatch.setattr(Take, "apply", broken)
+    with pytest.raises(RuntimeError):
+        match.submit("north", "take")
+    assert dump(match.state) == before
+    assert match.can_undo("north"), "the undo history is untouched too"
+
+
+def test_an_accepted_action_can_be_reverted_exactly() -> None:
+    match = started()
+    before = dump(match.state)
+    outcome = match.submit("north", "take")
+    assert match.state["pile"] == 6 and outcome.events[0]["kind"] == "took"
+    outcome.revert()
+    assert dump(match.state) == before
+    assert not match.can_undo("north")
+    match.submit("north", "take")
+    with pytest.raises(RuntimeError):
+        outcome.revert()  # only the newest entry can be reverted
 
 
 def test_stale_sequence_is_rejected() -> None:
-    state = started()
-    seq = state["seq"]
-    state = submit(PEBBLES, state, "north", "take", expected_seq=seq).state
+    match = started()
+    seq = match.state["seq"]
+    match.submit("north", "take", expected_seq=seq)
     with pytest.raises(StaleAction):
-        submit(PEBBLES, state, "north", "take", expected_seq=seq)
+        match.submit("north", "take", expected_seq=seq)
 
 
 def test_undo_within_own_decision_only() -> None:
-    state = started()
-    assert not can_undo(state, "north"), "the bid reveal is a barrier"
-    after_one = submit(PEBBLES, state, "north", "take").state
-    after_two = submit(PEBBLES, after_one, "north", "take").state
-    assert can_undo(after_two, "north") and not can_undo(after_two, "south")
-    back = undo(after_two, "north")
-    assert back["pile"] == after_one["pile"] and back["seq"] == after_one["seq"]
-    ended = submit(PEBBLES, after_two, "north", "end").state
+    match = started()
+    assert not match.can_undo("north"), "the bid reveal is a barrier"
+    match.submit("north", "take")
+    after_one = dump(match.state)
+    match.submit("north", "take")
+    assert match.can_undo("north") and not match.can_undo("south")
+    match.undo("north")
+    assert dump(match.state) == after_one
+    match.submit("north", "take")
+    match.submit("north", "end")
     with pytest.raises(NothingToUndo):
-        undo(ended, "north")
+        match.undo("north")
+
+
+def test_undo_restores_the_log_and_a_reverted_undo_restores_the_move() -> None:
+    match = started()
+    match.submit("north", "take")
+    taken = dump(match.state)
+    lines = len(match.state["log"])
+    undo = match.undo("north")
+    assert len(match.state["log"]) == lines - 1
+    undo.revert()
+    assert dump(match.state) == taken and match.can_undo("north")
 
 
 def test_hidden_bid_is_not_undoable_and_not_visible() -> None:
-    state = PEBBLES.setup(5, {"pile": "7"}, 2)
-    state = submit(PEBBLES, state, "north", "bid 2").state
-    assert not can_undo(state, "north")
+    match = Match.new(PEBBLES, 5, {"pile": "7"}, 2)
+    match.submit("north", "bid 2")
+    state = match.state
+    assert not match.can_undo("north")
     assert PEBBLES.view(state, "south")["bids"] == {}
     assert PEBBLES.view(state, None)["bids"] == {}
-    assert "2" not in " ".join(project_log(state, "south"))
-    assert "You bid 2." in project_log(state, "north")
+    assert "2" not in " ".join(PEBBLES.log_lines(state, "south"))
+    assert "You bid 2." in PEBBLES.log_lines(state, "north")
 
 
-def test_replay_is_deterministic() -> None:
-    def play(seed: int) -> str:
-        state = PEBBLES.setup(seed, {"pile": "7"}, 2)
+def test_resignation_ends_the_match_for_the_other_roles() -> None:
+    match = started()
+    outcome = match.resign("south")
+    assert match.state["result"] == {"winners": ["north"], "reason": "resigned", "args": {"role": "south"}}
+    assert PEBBLES.result_text(match.state["result"]) == "South resigned"
+    assert PEBBLES.event_text(outcome.events[0], None) == "South resigned."
+    with pytest.raises(GameOver):
+        match.resign("north")
+
+
+def test_replay_is_deterministic_and_survives_dump_and_load() -> None:
+    def play(seed: int, reload: bool) -> str:
+        match = Match.new(PEBBLES, seed, {"pile": "7"}, 2)
         for role, text in [("north", "bid 2"), ("south", "bid 2")]:
-            state = submit(PEBBLES, state, role, text).state
-        while state["result"] is None:
-            role = next(iter(PEBBLES.active(state)))
-            first = PEBBLES.prompt(state, role).actions[0]
-            state = submit(PEBBLES, state, role, first, check=True).state
-        return dump(state)
+            match.submit(role, text)
+        while match.state["result"] is None:
+            if reload:
+                match = Match(PEBBLES, load(dump(match.state)))
+            role = next(iter(PEBBLES.active(match.state)))
+            first = PEBBLES.prompt(match.state, role).actions[0]
+            match.submit(role, first, check=True)
+        return dump(match.state)
 
-    assert play(11) == play(11)
+    assert play(11, False) == play(11, False) == play(11, True)
 
 
 def test_parse_prefix_label_and_ambiguity() -> None:
@@ -92,12 +149,13 @@ def test_parse_prefix_label_and_ambiguity() -> None:
 
 
 def test_finished_game_refuses_actions() -> None:
-    state = started()
-    state["pile"] = 1
-    state = submit(PEBBLES, state, "north", "take").state
-    assert state["result"] == {"winners": ["north"], "reason": "took the last pebble"}
+    match = Match(
+        PEBBLES, PEBBLES.from_position({"pile": 1, "bids": {"north": 1, "south": 2}, "player": "north"})
+    )
+    match.submit("north", "take")
+    assert match.state["result"] == {"winners": ["north"], "reason": "last_pebble", "args": {}}
     with pytest.raises(GameOver):
-        submit(PEBBLES, state, "south", "take")
+        match.submit("south", "take")
 
 
 def test_options_are_validated() -> None:
@@ -105,3 +163,15 @@ def test_options_are_validated() -> None:
         PEBBLES.resolve_options({"pile": "99"})
     with pytest.raises(InvalidAction, match="no option"):
         PEBBLES.resolve_options({"colour": "red"})
+
+
+def test_prompts_name_their_question() -> None:
+    state = PEBBLES.setup(1, {"pile": "7"}, 2)
+    prompt = PEBBLES.prompt(state, "north")
+    assert (prompt.kind, prompt.title) == ("bid", "Your secret bid")
+    assert prompt.verbs() == ("bid",) and prompt.values("bid", 0) == ("1", "2", "3")
+    over = Match(
+        PEBBLES, PEBBLES.from_position({"pile": 1, "bids": {"north": 1, "south": 2}, "player": "north"})
+    )
+    over.submit("north", "take")
+    assert PEBBLES.prompt(over.state, "south").kind == "over"

@@ -1,0 +1,332 @@
+"""Described positions: build a validated state from pieces, hands and whose turn it is.
+
+A position is a JSON-like mapping (every key but the pieces is optional)::
+
+    {
+      "options": {"variant": "classic", "specials": "none", "handicap": "none"},
+      "fellowship": {"frodo": "shire", "gimli": "eregion"},   # characters on the board
+      "sauron": {"balrog": "misty_mountains"},
+      "defeated": ["boromir"],        # fallen so far; every other tile of a side counts as fallen
+      "revealed": ["gimli"],          # or {"gimli": "turn", "watcher": "perm"}
+      "shown": ["boromir", "gimli"],  # identities ever shown to everyone (default: revealed + fallen)
+      "hands": {"fellowship": ["1", "2"]},      # the rest of the nine is in the discard pile
+      "specials": {"sauron": {"held": ["palantir"], "used": []}},
+      "to_move": "sauron", "turn": 1,
+      "must_move": "frodo",           # Shadowfax was played: this character makes the move
+      "may_not_move": "orcs",         # The Dark of Mordor moved it: another character moves
+      "ring_bearer": "frodo", "king": null,
+      "battle": {"attacker": "balrog", "region": "eregion"},   # it has just attacked there
+      "seed": 1
+    }
+
+The state is the one the game would be in at that moment: between two moves, or with the
+attacker just arrived in an enemy region (the battle then begins, as after the move). Anything
+impossible is refused with :class:`~games.core.InvalidPosition` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from games.core import InvalidPosition, State, new_state
+from games.core.flow import push
+
+from . import battle
+from .board import count
+from .data import (
+    CAPACITY,
+    CARD_ORDER,
+    CARDS,
+    CHARS,
+    CLASSIC,
+    FELLOWSHIP,
+    HOME,
+    REGIONS,
+    SAURON,
+    SIDES,
+    TILES,
+    VARIANT,
+    other,
+    specials_of,
+)
+
+if TYPE_CHECKING:
+    from .ruleset import Confrontation
+
+RINGBEARER_TILE = "f-ringbearer"
+_KNOWN = frozenset(
+    {
+        "options",
+        "fellowship",
+        "sauron",
+        "defeated",
+        "revealed",
+        "shown",
+        "hands",
+        "specials",
+        "to_move",
+        "turn",
+        "must_move",
+        "may_not_move",
+        "ring_bearer",
+        "king",
+        "battle",
+        "seed",
+    }
+)
+
+
+def _roster_base(variant: str, side: str) -> tuple[str, ...]:
+    return VARIANT[side] if variant == "deluxe-variant" else CLASSIC[side]
+
+
+def _names(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list | tuple):
+        raise InvalidPosition(f"{what} must be a list of slugs, not {value!r}")
+    return [str(v) for v in value]
+
+
+def from_position(ruleset: Confrontation, position: Mapping[str, Any]) -> State:
+    unknown = sorted(set(position) - _KNOWN)
+    if unknown:
+        raise InvalidPosition(f"a Confrontation position has no {', '.join(unknown)}")
+    try:
+        options = ruleset.resolve_options(position.get("options") or {})
+    except ValueError as exc:
+        raise InvalidPosition(str(exc)) from None
+    state = new_state(ruleset.name, int(position.get("seed", 1)), options, tuple(SIDES))
+    board = _board(position, options["variant"])
+    roster, defeated = _rosters(position, board, options["variant"])
+    state["chars"] = roster
+    state["pos"] = board
+    state["defeated"] = defeated
+    state["revealed"] = _revealed(position, board)
+    fallen = {c for s in SIDES for c in defeated[s]}
+    shown = set(_names(position.get("shown", []), "shown")) | set(state["revealed"]) | fallen
+    for char in shown:
+        if not any(char in roster[s] for s in SIDES):
+            raise InvalidPosition(f"{char} is shown but not in play")
+    state["public"] = sorted(shown)
+    state["cards"] = _cards(position)
+    state["specials"] = _specials(position, options)
+    to_move = position.get("to_move", SAURON)
+    if to_move not in SIDES:
+        raise InvalidPosition(f"to_move is fellowship or sauron, not {to_move!r}")
+    state["turn"] = {"number": int(position.get("turn", 1)), "side": to_move}
+    state["last_move"] = None
+    state["king"] = _king(position, roster)
+    state["ring_bearer"] = _ring_bearer(position, roster, board)
+    state["setup"] = None
+    frame = push(state, "turn", side=to_move)
+    _restrictions(position, frame, board, to_move)
+    _start_battle(position, state, board)
+    _check_over(state)
+    problems = ruleset.check_invariants(state)
+    if problems:
+        raise InvalidPosition("; ".join(problems))
+    return state
+
+
+def _board(position: Mapping[str, Any], variant: str) -> dict[str, str]:
+    board: dict[str, str] = {}
+    tiles: dict[str, str] = {}
+    for side in SIDES:
+        placed = position.get(side, {})
+        if not isinstance(placed, Mapping):
+            raise InvalidPosition(f"{side} must map characters to regions, not {placed!r}")
+        for char, region in placed.items():
+            if char not in CHARS:
+                raise InvalidPosition(f"there is no character {char!r}")
+            if CHARS[char].side != side:
+                raise InvalidPosition(f"{char} is not a {side} character")
+            if variant != "draft" and char not in _roster_base(variant, side):
+                raise InvalidPosition(f"{char} is not in the {variant} set")
+            if region not in REGIONS:
+                raise InvalidPosition(f"there is no region {region!r}")
+            tile = CHARS[char].tile
+            if tile in tiles:
+                raise InvalidPosition(f"{char} and {tiles[tile]} are the two sides of one tile")
+            tiles[tile] = char
+            board[char] = region
+    for side in SIDES:
+        for region in REGIONS:
+            here = sum(1 for c, r in board.items() if r == region and CHARS[c].side == side)
+            if here > CAPACITY[region]:
+                raise InvalidPosition(f"{here} {side} characters in {region} (room for {CAPACITY[region]})")
+    return board
+
+
+def _rosters(
+    position: Mapping[str, Any], board: Mapping[str, str], variant: str
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Each side's nine characters in tile order: those named, else the set's own side of the
+    tile (fallen, since it is not on the board)."""
+    fallen = _names(position.get("defeated", []), "defeated")
+    for char in fallen:
+        if char not in CHARS:
+            raise InvalidPosition(f"there is no character {char!r}")
+        if char in board:
+            raise InvalidPosition(f"{char} cannot stand on the board and be defeated")
+    roster: dict[str, list[str]] = {}
+    defeated: dict[str, list[str]] = {}
+    for side in SIDES:
+        named = [c for c in (*board, *fallen) if CHARS[c].side == side]
+        by_tile = {CHARS[c].tile: c for c in named}
+        if len(by_tile) != len(named):
+            raise InvalidPosition(f"two {side} characters share a tile: {named}")
+        base = dict(zip(TILES[side], _roster_base(variant, side), strict=True))
+        roster[side] = [by_tile.get(tile, base[tile]) for tile in TILES[side]]
+        listed = [c for c in fallen if CHARS[c].side == side]
+        defeated[side] = listed + [c for c in roster[side] if c not in board and c not in listed]
+    return roster, defeated
+
+
+def _revealed(position: Mapping[str, Any], board: Mapping[str, str]) -> dict[str, str]:
+    given = position.get("revealed", [])
+    revealed = dict(given) if isinstance(given, Mapping) else dict.fromkeys(_names(given, "revealed"), "turn")
+    for char, how in revealed.items():
+        if char not in board:
+            raise InvalidPosition(f"{char} is revealed but not on the board")
+        if how not in ("turn", "perm"):
+            raise InvalidPosition(f"{char} is revealed for the turn or permanently (perm), not {how!r}")
+        if char == "watcher":
+            revealed[char] = "perm"
+    return revealed
+
+
+def _cards(position: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
+    hands = position.get("hands", {})
+    cards: dict[str, dict[str, list[str]]] = {}
+    for side in SIDES:
+        nine = list(CARD_ORDER[side])
+        hand = _names(hands.get(side, nine), f"{side}'s hand")
+        wrong = [c for c in hand if c not in CARDS[side]]
+        if wrong or len(set(hand)) != len(hand):
+            raise InvalidPosition(f"{side}'s hand holds cards it does not have: {hand}")
+        if not hand:
+            raise InvalidPosition(f"{side}'s hand is empty: it takes all nine back when the last is played")
+        cards[side] = {"hand": hand, "discard": [c for c in nine if c not in hand]}
+    return cards
+
+
+def _specials(position: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, dict[str, list[str]]]:
+    card_set = {"none": None, "2002": "2002"}.get(options["specials"], "deluxe")
+    given = position.get("specials", {})
+    out: dict[str, dict[str, list[str]]] = {}
+    for side in SIDES:
+        gets = card_set is not None and options["handicap"] in ("none", side)
+        owned = list(specials_of(side, card_set)) if gets and card_set else []
+        default = {"held": owned if options["specials"] != "deluxe-2" else owned[:2], "used": []}
+        mine = given.get(side, default)
+        held, used = _names(mine.get("held", []), "held"), _names(mine.get("used", []), "used")
+        wrong = [c for c in (*held, *used) if c not in owned]
+        if wrong:
+            raise InvalidPosition(f"{side} has no special card {', '.join(wrong)} with these options")
+        limit = 2 if options["specials"] == "deluxe-2" else len(owned)
+        if len(set(held + used)) != len(held + used) or len(held + used) > limit:
+            raise InvalidPosition(f"{side}'s special cards are not {limit} distinct cards: {held + used}")
+        out[side] = {"held": held, "used": used}
+    return out
+
+
+def _king(position: Mapping[str, Any], roster: Mapping[str, list[str]]) -> str | None:
+    king = position.get("king")
+    if king is not None and (king not in CHARS or CHARS[king].side != SAURON):
+        raise InvalidPosition(f"A King Revealed names a Sauron character, not {king!r}")
+    return str(king) if king else None
+
+
+def _ring_bearer(
+    position: Mapping[str, Any], roster: Mapping[str, list[str]], board: Mapping[str, str]
+) -> str:
+    default = next(c for c in roster[FELLOWSHIP] if CHARS[c].tile == RINGBEARER_TILE)
+    bearer = str(position.get("ring_bearer", default))
+    if bearer not in roster[FELLOWSHIP] or (bearer != default and not bearer.startswith("sam")):
+        raise InvalidPosition(f"the Ring-bearer is {default} (or Sam after him), not {bearer!r}")
+    if bearer not in board:
+        raise InvalidPosition(f"the Ring-bearer {bearer} has fallen: Sauron would have won")
+    return bearer
+
+
+def _restrictions(
+    position: Mapping[str, Any], frame: dict[str, Any], board: Mapping[str, str], side: str
+) -> None:
+    for key, slot in (("must_move", "only"), ("may_not_move", "exclude")):
+        char = position.get(key)
+        if char is None:
+            continue
+        if char not in board or CHARS[char].side != side:
+            raise InvalidPosition(f"{key} names a character of the side to move on the board, not {char!r}")
+        frame[slot] = char
+        frame["pre"] = True
+    if "only" in frame and "exclude" in frame:
+        raise InvalidPosition("only one before-the-move special card is played in a turn")
+
+
+def _start_battle(position: Mapping[str, Any], state: State, board: Mapping[str, str]) -> None:
+    attack = position.get("battle")
+    if attack is None:
+        for region in REGIONS:
+            if count(state, region, FELLOWSHIP) and count(state, region, SAURON):
+                raise InvalidPosition(f"both sides stand in {region}: say who attacked there (`battle`)")
+        return
+    attacker, region = attack.get("attacker"), attack.get("region")
+    if board.get(attacker) != region:
+        raise InvalidPosition(f"the attacker {attacker!r} must stand in the battle region {region!r}")
+    side = CHARS[attacker].side
+    if side != state["turn"]["side"]:
+        raise InvalidPosition(f"{attacker} attacks in the other side's turn")
+    if not count(state, region, other(side)):
+        raise InvalidPosition(f"there is nobody to fight in {region}")
+    for other_region in REGIONS:
+        if (
+            other_region != region
+            and count(state, other_region, FELLOWSHIP)
+            and count(state, other_region, SAURON)
+        ):
+            raise InvalidPosition(f"both sides stand in {other_region} outside the battle")
+    state["stack"][-1]["then"] = "end"
+    battle.start(state, attacker, region)
+
+
+def _check_over(state: State) -> None:
+    if state["result"] is not None:
+        raise InvalidPosition("the game is already over in this position")
+    bearer = state["ring_bearer"]
+    if state["pos"].get(bearer) == HOME[SAURON]:
+        raise InvalidPosition("the Ring-bearer stands in Mordor: the Fellowship would have won")
+    shire = [c for c, r in state["pos"].items() if r == HOME[FELLOWSHIP]]
+    if len(shire) >= 3 and all(CHARS[c].side == SAURON for c in shire):
+        raise InvalidPosition("three Sauron characters hold the Shire: Sauron would have won")
+
+
+def to_position(state: State) -> dict[str, Any]:
+    """The position of a state between two moves (no battle or set-up under way)."""
+    stack = state["stack"]
+    if state.get("setup") is not None or len(stack) != 1 or stack[0]["step"] != "turn" or state["result"]:
+        raise InvalidPosition("a position describes the game between two moves")
+    frame = stack[0]
+    position: dict[str, Any] = {
+        "options": dict(state["options"]),
+        "fellowship": {c: state["pos"][c] for c in state["chars"][FELLOWSHIP] if c in state["pos"]},
+        "sauron": {c: state["pos"][c] for c in state["chars"][SAURON] if c in state["pos"]},
+        "defeated": [c for s in SIDES for c in state["defeated"][s]],
+        "revealed": dict(state["revealed"]),
+        "shown": list(state["public"]),
+        "hands": {s: list(state["cards"][s]["hand"]) for s in SIDES},
+        "specials": {
+            s: {"held": list(state["specials"][s]["held"]), "used": list(state["specials"][s]["used"])}
+            for s in SIDES
+        },
+        "to_move": frame["side"],
+        "turn": state["turn"]["number"],
+        "ring_bearer": state["ring_bearer"],
+        "king": state.get("king"),
+        "seed": state["rng"],
+    }
+    if frame.get("only"):
+        position["must_move"] = frame["only"]
+    if frame.get("exclude"):
+        position["may_not_move"] = frame["exclude"]
+    return position
