@@ -1,84 +1,218 @@
-"""Complete random Confrontation games per second on one core (direct ``ruleset.apply``).
+"""Complete random Confrontation games per second on one core, through the match runner.
 
-Run: ``python bench/bench_engine.py [seconds] [variant] [specials]``. For each of two random
-players it prints complete games per second (wall clock and CPU time of this process, which is
-steadier on a busy machine), actions per second and the mean game length:
+Run: ``python bench/bench_engine.py [seconds] [variant] [specials]`` (``all`` as the variant runs
+every variant with its usual special cards). For each random player it prints complete games
+per second (CPU time of this process, steadier on a busy machine), actions per second and the
+mean game length, measured two ways:
 
-* ``uniform``: every action drawn uniformly from ``prompt(...).actions``, setup included, so
-  most actions are random ``place``/``unplace`` moves during the hidden setup (~245 of ~285);
-* ``autoplace``: the same, except that in setup the player takes ``autoplace`` then ``ready``
-  (random placement by the engine), as most bot players will.
+* ``runner``: every action through ``Match.submit`` — validation, the journal, the undo
+  policy: the path every player's action takes in the bot (``check=False``, as the bot runs);
+* ``rules``: the ruleset alone (``active``, ``prompt``, ``apply``), as a reference.
 
-Every action goes through ``active``, ``prompt`` and ``apply``, as a real player's would; only
-``submit``'s copy, undo snapshot and invariant checks are left out. Target: >= 500 games/s.
-Never used as a test.
+Random players: ``autoplace`` (in set-up the player takes ``autoplace`` then ``ready``: the
+engine places the pieces, as most bot players will) and ``uniform`` (every action drawn from
+``prompt(...).actions``, set-up included, so most actions are random placements).
+
+Targets (issue 6): >= 200 complete Classic games/s through the runner with engine-placed
+set-up; >= 500 with the ruleset alone for every variant. Never used as a test.
+
+``python bench/bench_engine.py scale`` shows the runner's cost per action as the state grows
+(a synthetic ruleset whose state is N times larger, same work per action).
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.confrontation import CONFRONTATION as R
-from games.core import Action
+from games.core import Action, Match, OptionSpec, State, clone, dump, new_state
+from games.core.flow import Frame, Step, StepRuleset, push
 from games.core.rng import randbelow
 
 SETUP_SHORTCUT = (Action("autoplace"), Action("ready"))
-TARGET = 500.0
+TARGETS = {"runner": 200.0, "rules": 500.0}
+VARIANTS = {
+    "classic": {"variant": "classic"},
+    "variant-2002": {"variant": "variant-2002", "specials": "2002"},
+    "deluxe-variant": {"variant": "deluxe-variant", "specials": "deluxe-4"},
+    "draft": {"variant": "draft", "specials": "deluxe-2"},
+}
 
 
-def random_game(seed: int, options: dict[str, str], shortcut: bool = False) -> int:
-    """Play one game with random legal actions; return the number of actions."""
-    state = R.setup(seed, R.resolve_options(options), 2)
-    chooser = {"rng": seed * 2654435761 + 1}
-    active_roles, prompt, apply = R.active, R.prompt, R.apply
-    steps = 0
+def _choose(state: State, role: str, chooser: dict[str, int], shortcut: bool) -> Action:
+    actions = R.prompt(state, role).actions
+    if shortcut and state["setup"] is not None:
+        for action in SETUP_SHORTCUT:
+            if action in actions:
+                return action
+    return actions[randbelow(chooser, len(actions))]
+
+
+def _role(active: frozenset[str], chooser: dict[str, int]) -> str:
+    if len(active) == 1:
+        (role,) = active
+        return role
+    roles = sorted(active)
+    return roles[randbelow(chooser, len(roles))]
+
+
+def runner_game(seed: int, options: Mapping[str, str], shortcut: bool) -> int:
+    """One random game through ``Match.submit``; the number of actions."""
+    match = Match.new(R, seed, options, 2)
+    state, chooser, steps = match.state, {"rng": seed * 2654435761 + 1}, 0
     while state["result"] is None:
-        active = active_roles(state)
-        if len(active) == 1:
-            (role,) = active
-        else:
-            roles = sorted(active)
-            role = roles[randbelow(chooser, len(roles))]
-        actions = prompt(state, role).actions
-        action = None
-        if shortcut and state["setup"] is not None:
-            action = next((a for a in SETUP_SHORTCUT if a in actions), None)
-        if action is None:
-            action = actions[randbelow(chooser, len(actions))]
-        apply(state, role, action)
+        role = _role(R.active(state), chooser)
+        match.submit(role, _choose(state, role, chooser, shortcut))
+        steps += 1
+    return steps
+
+
+def rules_game(seed: int, options: Mapping[str, str], shortcut: bool) -> int:
+    """One random game through the ruleset alone; the number of actions."""
+    state = R.setup(seed, R.resolve_options(options), 2)
+    chooser, steps = {"rng": seed * 2654435761 + 1}, 0
+    while state["result"] is None:
+        role = _role(R.active(state), chooser)
+        R.apply(state, role, _choose(state, role, chooser, shortcut))
         state["seq"] += 1
         steps += 1
     return steps
 
 
-def measure(seconds: float, options: dict[str, str], shortcut: bool) -> tuple[int, int, float, float]:
-    """``(games, actions, wall seconds, cpu seconds)`` of random games played for ``seconds``."""
+def measure(game: Callable[[int, Mapping[str, str], bool], int], seconds: float, options: Mapping[str, str], shortcut: bool) -> tuple[int, int, float]:
+    """``(games, actions, cpu seconds)`` of random games played for ``seconds``."""
     games = actions = 0
     wall, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall < seconds:
-        actions += random_game(games, options, shortcut)
+        actions += game(games, options, shortcut)
         games += 1
-    return games, actions, time.perf_counter() - wall, time.process_time() - cpu
+    return games, actions, time.process_time() - cpu
+
+
+def games_per_second(seconds: float, variant: str, options: Mapping[str, str]) -> None:
+    print(f"{variant}: options {dict(options)}")
+    for path, game in (("runner", runner_game), ("rules", rules_game)):
+        for policy, shortcut in (("autoplace", True), ("uniform", False)):
+            games, actions, cpu = measure(game, seconds, options, shortcut)
+            per_cpu = games / cpu
+            target = TARGETS[path]
+            verdict = "meets" if per_cpu >= target else "BELOW"
+            print(
+                f"  {path:>6} {policy:>9}: {per_cpu:7.0f} games/s ({verdict} {target:.0f}), "
+                f"{actions / cpu:7.0f} actions/s, {actions / max(games, 1):5.1f} actions/game"
+            )
+
+
+# -- cost per action as the state grows --------------------------------------------------------
+
+
+class _Tick(Step):
+    """Each action moves one unit between two of many regions (the same work at any size)."""
+
+    name = "tick"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({"solo"})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return (Action("shift", (str(state["seq"] % state["size"]),)),)
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        return action.verb == "shift" and int(action.args[0]) < state["size"]
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        return "Shift a unit."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        index = int(action.args[0])
+        region = state["regions"][f"r{index}"]
+        unit = region["units"].pop(0)
+        state["regions"][f"r{(index + 1) % state['size']}"]["units"].append(unit)
+        state["turns"] += 1
+
+
+class Ledger(StepRuleset):
+    """A synthetic game whose state holds ``size`` regions of units (for the scaling benchmark)."""
+
+    name = "ledger_bench"
+    title = "Ledger (benchmark)"
+    options = (OptionSpec("size", ("1",), "1", "regions"),)
+    steps = {"tick": _Tick()}
+    min_players = max_players = 1
+
+    def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
+        return ("solo",)
+
+    def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
+        raise NotImplementedError
+
+    def build(self, size: int) -> State:
+        state = new_state(self.name, 1, {"size": "1"}, ("solo",))
+        state["size"] = size
+        state["turns"] = 0
+        state["regions"] = {
+            f"r{i}": {"units": [{"id": f"u{i}-{k}", "nation": "gondor", "kind": "regular"} for k in range(6)],
+                      "control": "free", "siege": False}
+            for i in range(size)
+        }
+        push(state, "tick")
+        return state
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return {}
+
+
+def per_action(size: int, actions: int = 20_000) -> tuple[float, float, int]:
+    """Microseconds per action through the runner, and through a clone-per-action runner."""
+    ledger = Ledger()
+    match = Match(ledger, ledger.build(size))
+    state = match.state
+    start = time.process_time()
+    for _ in range(actions):
+        match.submit("solo", Action("shift", (str(state["seq"] % size),)))
+    journaled = (time.process_time() - start) / actions * 1e6
+    copy = ledger.build(size)
+    start = time.process_time()
+    for _ in range(actions // 10):  # what a runner that copies the state through JSON pays
+        copy = clone(copy)
+        ledger.apply(copy, "solo", Action("shift", (str(copy["seq"] % size),)))
+        copy["seq"] += 1
+    cloned = (time.process_time() - start) / (actions // 10) * 1e6
+    return journaled, cloned, len(dump(state))
+
+
+def scale() -> None:
+    print("cost per action as the state grows (synthetic ruleset; the same change per action)")
+    base = None
+    for size in (50, 100, 250, 1000):
+        journaled, cloned, length = per_action(size)
+        base = base or journaled
+        print(
+            f"  {size:5d} regions, state {length / 1024:7.1f} KB: runner {journaled:6.1f} µs/action "
+            f"({journaled / base:4.2f}x), a clone per action would cost {cloned:8.1f} µs"
+        )
 
 
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "scale":
+        scale()
+        return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
-    options = {"variant": sys.argv[2] if len(sys.argv) > 2 else "classic"}
-    if len(sys.argv) > 3:
-        options["specials"] = sys.argv[3]
-    print(f"options {options}; target >= {TARGET:.0f} complete games/s on one core")
-    for policy, shortcut in (("uniform", False), ("autoplace", True)):
-        games, actions, wall, cpu = measure(seconds, options, shortcut)
-        per_cpu = games / cpu
-        verdict = "meets" if per_cpu >= TARGET else "BELOW"
-        print(
-            f"{policy:>9}: {games} games: {games / wall:.0f} games/s wall, {per_cpu:.0f} games/s cpu "
-            f"({verdict} target), {actions / cpu:.0f} actions/s, {actions / max(games, 1):.1f} actions/game"
-        )
+    variant = sys.argv[2] if len(sys.argv) > 2 else "classic"
+    chosen = VARIANTS if variant == "all" else {variant: VARIANTS.get(variant, {"variant": variant})}
+    for name, options in chosen.items():
+        if len(sys.argv) > 3:
+            options = {**options, "specials": sys.argv[3]}
+        games_per_second(seconds, name, R.resolve_options(options))
 
 
 if __name__ == "__main__":

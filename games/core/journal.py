@@ -9,9 +9,12 @@ containers it touches, never the size of the state.
 
 The log (``state["log"]``) is an :class:`EventLog`: append-only, so the journal keeps only its
 length. Plain containers inserted during a transaction are turned into tracked ones when it
-ends (:meth:`Journal.close`), so code may keep filling a dict it has just inserted.
+ends (:meth:`Journal.close`), so code may keep filling a dict it has just inserted. Outside a
+transaction (set-up, building a position, the rules run alone) nothing is converted, which
+keeps those paths at plain-dict speed; :func:`untracked_writes` counts such insertions, and the
+runner walks its state once (:func:`retrack`) before the next transaction when it changed.
 
->>> state = track({"pile": 7, "taken": [1]})
+>>> state = track_state({"pile": 7, "taken": [1]})
 >>> with Journal() as journal:
 ...     state["pile"] = 6
 ...     state["taken"].append(2)
@@ -32,6 +35,8 @@ _PLAIN = (dict, list)
 
 #: The journal of the transaction under way, if any (the engine is synchronous).
 _current: Journal | None = None
+#: How many plain containers were stored into tracked ones outside any transaction so far.
+_untracked = 0
 
 
 def current() -> Journal | None:
@@ -39,16 +44,23 @@ def current() -> Journal | None:
     return _current
 
 
+def untracked_writes() -> int:
+    """A counter that grows whenever a plain container is stored outside a transaction."""
+    return _untracked
+
+
 class Journal:
     """What one transaction changed: the prior contents of each container it touched."""
 
-    __slots__ = ("_outer", "barrier", "logs", "saved")
+    __slots__ = ("_outer", "barrier", "fresh", "logs", "saved")
 
     def __init__(self) -> None:
         #: ``id(container) -> (container, prior contents)``; the container is kept alive here.
         self.saved: dict[int, tuple[Any, Any]] = {}
         #: ``id(log) -> (log, prior length, entries to put back after it)`` for append-only logs.
         self.logs: dict[int, tuple[EventLog, int, tuple[Any, ...]]] = {}
+        #: Where plain containers were stored (``(dict, key)``, or ``(list, None)``): tracked on close.
+        self.fresh: list[tuple[Any, Any]] = []
         #: Set when the action did something that can never be taken back (see ``flow.barrier``).
         self.barrier = False
         self._outer: Journal | None = None
@@ -81,16 +93,17 @@ class Journal:
             self.logs[key] = (log, len(log), ())
 
     def close(self) -> None:
-        """Turn the plain containers inserted during the transaction into tracked ones."""
-        for container, _ in self.saved.values():
-            if isinstance(container, dict):
-                for key, value in dict.items(container):
-                    if type(value) in _PLAIN:
-                        dict.__setitem__(container, key, track(value))
-            else:
+        """Turn the plain containers stored during the transaction into tracked ones."""
+        for container, key in self.fresh:
+            if key is None:
                 for index, value in enumerate(container):
                     if type(value) in _PLAIN:
                         list.__setitem__(container, index, track(value))
+            else:
+                value = dict.get(container, key)
+                if type(value) in _PLAIN:
+                    dict.__setitem__(container, key, track(value))
+        self.fresh.clear()
 
     def rollback(self) -> None:
         """Restore every touched container (and log) to what it held before the transaction."""
@@ -118,27 +131,54 @@ class Journal:
 def track(value: Any) -> Any:
     """``value`` with every plain dict and list in it replaced by a tracked one (deeply).
 
-    Tracked containers are kept as they are; the ``log`` key of a state becomes an
-    :class:`EventLog`.
+    Tracked containers are kept as they are. A state's ``log`` must be an :class:`EventLog`
+    already (see :func:`track_state`).
     """
     kind = type(value)
     if kind is dict:
-        out = TrackedDict()
-        for key, item in value.items():
-            if key == "log" and type(item) in (list, EventLog):
-                item = item if type(item) is EventLog else EventLog(item)
-            elif type(item) in _PLAIN:
-                item = track(item)
-            dict.__setitem__(out, key, item)
+        out = TrackedDict(value)  # a C-level copy: __setitem__ is not called
+        for key, item in dict.items(out):
+            if type(item) in _PLAIN:
+                dict.__setitem__(out, key, track(item))
         return out
     if kind is list:
-        return TrackedList(track(item) if type(item) in _PLAIN else item for item in value)
+        items = TrackedList(value)
+        for index, item in enumerate(items):
+            if type(item) in _PLAIN:
+                list.__setitem__(items, index, track(item))
+        return items
     return value
 
 
-def _tracked(value: Any) -> Any:
-    """A value about to be stored outside any transaction is tracked at once."""
-    return track(value) if type(value) in _PLAIN else value
+def track_state(value: dict[str, Any]) -> Any:
+    """A whole state, tracked, with its ``log`` as an :class:`EventLog`."""
+    log = value.get("log")
+    if type(log) is list:
+        value = {**value, "log": EventLog(log)}
+    return track(value)
+
+
+def retrack(container: Any) -> None:
+    """Replace, in place and deeply, every plain container inside a tracked one."""
+    if isinstance(container, dict):
+        for key, value in dict.items(container):
+            if type(value) in _PLAIN:
+                dict.__setitem__(container, key, track(value))
+            elif type(value) in (TrackedDict, TrackedList):
+                retrack(value)
+    else:
+        for index, value in enumerate(container):
+            if type(value) in _PLAIN:
+                list.__setitem__(container, index, track(value))
+            elif type(value) in (TrackedDict, TrackedList):
+                retrack(value)
+
+
+def _outside(value: Any) -> None:
+    """Note a plain container stored outside any transaction (see :func:`untracked_writes`)."""
+    global _untracked
+    if type(value) in _PLAIN:
+        _untracked += 1
 
 
 class TrackedDict(dict[str, Any]):
@@ -149,9 +189,13 @@ class TrackedDict(dict[str, Any]):
     def __setitem__(self, key: str, value: Any) -> None:
         journal = _current
         if journal is not None:
-            journal.touch_dict(self)
-        else:
-            value = _tracked(value)
+            saved = journal.saved
+            if id(self) not in saved:
+                saved[id(self)] = (self, dict.copy(self))
+            if type(value) in _PLAIN:
+                journal.fresh.append((self, key))
+        elif type(value) in _PLAIN:
+            _outside(value)
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
@@ -172,7 +216,7 @@ class TrackedDict(dict[str, Any]):
     def setdefault(self, key: str, default: Any = None) -> Any:
         if key in self:
             return dict.__getitem__(self, key)
-        self[key] = default if _current is not None else _tracked(default)
+        self[key] = default
         return dict.__getitem__(self, key)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
@@ -199,9 +243,11 @@ class TrackedList(list[Any]):
             _current.touch_list(self)
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        self._touch()
-        if _current is None:
-            value = [_tracked(v) for v in value] if isinstance(index, slice) else _tracked(value)
+        if _current is not None:
+            _current.touch_list(self)
+            _current.fresh.append((self, None))
+        else:
+            _outside([])  # a slice or an item may hold plain containers: look again before a journal
         list.__setitem__(self, index, value)
 
     def __delitem__(self, index: SupportsIndex | slice) -> None:
@@ -209,16 +255,33 @@ class TrackedList(list[Any]):
         list.__delitem__(self, index)
 
     def append(self, value: Any) -> None:
-        self._touch()
-        list.append(self, value if _current is not None else _tracked(value))
+        journal = _current
+        if journal is not None:
+            saved = journal.saved
+            if id(self) not in saved:
+                saved[id(self)] = (self, list.__getitem__(self, slice(None)))
+            if type(value) in _PLAIN:
+                journal.fresh.append((self, None))
+        elif type(value) in _PLAIN:
+            _outside(value)
+        list.append(self, value)
 
     def extend(self, values: Iterable[Any]) -> None:
-        self._touch()
-        list.extend(self, values if _current is not None else [_tracked(v) for v in values])
+        if _current is not None:
+            _current.touch_list(self)
+            _current.fresh.append((self, None))
+        else:
+            _outside([])
+        list.extend(self, values)
 
     def insert(self, index: SupportsIndex, value: Any) -> None:
-        self._touch()
-        list.insert(self, index, value if _current is not None else _tracked(value))
+        if _current is not None:
+            _current.touch_list(self)
+            if type(value) in _PLAIN:
+                _current.fresh.append((self, None))
+        elif type(value) in _PLAIN:
+            _outside(value)
+        list.insert(self, index, value)
 
     def pop(self, index: SupportsIndex = -1) -> Any:
         self._touch()

@@ -22,7 +22,7 @@ from typing import Any
 from .actions import Action
 from .errors import GameOver, IllegalAction, NothingToUndo, NotYourTurn, StaleAction
 from .events import Event, emit
-from .journal import Journal, TrackedDict, track
+from .journal import Journal, TrackedDict, retrack, track_state, untracked_writes
 from .ruleset import Ruleset, State, finish
 
 NOTHING_TO_UNDO = (
@@ -72,14 +72,22 @@ class Outcome:
 class Match:
     """A game in play: its ruleset, its (tracked) state and the undo history."""
 
-    __slots__ = ("_history", "_version", "ruleset", "state")
+    __slots__ = ("_history", "_tracked_at", "_version", "ruleset", "state")
 
     def __init__(self, ruleset: Ruleset, state: State) -> None:
         self.ruleset = ruleset
-        self.state: State = state if isinstance(state, TrackedDict) else track(state)
+        self.state: State = state if isinstance(state, TrackedDict) else track_state(state)
+        self._tracked_at = -1
         self._history: list[_Undoable] = []
         #: Counts entries, so that only the newest outcome may be reverted.
         self._version = 0
+
+    def _ensure_tracked(self) -> None:
+        """Before a journal opens: every container of the state must be a tracked one."""
+        writes = untracked_writes()
+        if writes != self._tracked_at:
+            retrack(self.state)
+            self._tracked_at = writes
 
     @classmethod
     def new(cls, ruleset: Ruleset, seed: int, options: Mapping[str, str], players: int) -> Match:
@@ -136,6 +144,7 @@ class Match:
     def _run(
         self, kind: str, role: str, action: Action | None, active: frozenset[str], body: Any, check: bool
     ) -> Outcome:
+        self._ensure_tracked()
         state = self.state
         seq, log_length = int(state["seq"]), len(state["log"])
         journal = Journal()

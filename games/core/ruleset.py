@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from .actions import Action, normalize
 from .errors import AmbiguousAction, IllegalAction, InvalidAction
 from .events import Event, Presenter, project
-from .journal import EventLog, TrackedDict, track
+from .journal import EventLog, TrackedDict, track_state
 from .rng import seed_state
 
 State = dict[str, Any]
@@ -116,7 +116,7 @@ class CommandSpec:
 
 def new_state(game: str, seed: int, options: Mapping[str, str], roles: tuple[str, ...]) -> State:
     """The shared envelope of a fresh game state (tracked, so the runner can journal it)."""
-    state: State = track(
+    state: State = track_state(
         {
             "game": game,
             "options": dict(options),

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .journal import track
+from .journal import track_state
 
 
 def dump(state: dict[str, Any]) -> str:
@@ -32,7 +32,7 @@ def load(text: str) -> dict[str, Any]:
     value = json.loads(text)
     if not isinstance(value, dict):
         raise ValueError("a game state is a JSON object")
-    tracked: dict[str, Any] = track(value)
+    tracked: dict[str, Any] = track_state(value)
     return tracked
 
 

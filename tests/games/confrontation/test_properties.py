@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from games.confrontation.battle import battle_frame
+from games.confrontation.data import CHARS
+from games.confrontation.events import KINDS, REASONS
 from games.confrontation.secrets import log_leaks, secrets_of, view_leaks
 from games.core import Action, State, dump, load, submit
 
-from .helpers import R
+from .helpers import R, position
 from .playout import VARIANTS, options_for, playout
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -24,12 +26,32 @@ CHUNKS = 8
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_fuzz_random_games_keep_invariants_and_terminate(chunk: int) -> None:
+    # Who wins by each result reason (None: the side other than ``args["side"]``).
+    winner_by_reason = {
+        "ring_in_mordor": "fellowship",
+        "bearer_carried_ring": "fellowship",
+        "bearer_defeated": "sauron",
+        "witch_king_in_shire": "sauron",
+        "shire_held": "sauron",
+        "had_no_legal_move": None,
+    }
+    assert set(winner_by_reason) == REASONS
     reasons: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
     for seed in range(chunk, DIRECT_GAMES, CHUNKS):
-        state, _ = playout(seed, quick_setup=seed % 5 != 0)
-        assert state["result"] is not None
-        reasons[state["result"]["reason"]] += 1
-    assert sum(reasons.values()) == len(range(chunk, DIRECT_GAMES, CHUNKS))
+        state, _ = playout(seed, quick_setup=seed % 5 != 0)  # raises if the game never ends
+        result = state["result"]
+        assert result is not None
+        reason, args = result["reason"], result["args"]
+        assert reason in REASONS, f"seed {seed}: unknown result reason {reason!r}"
+        assert set(args) == set(KINDS[reason]), f"seed {seed}: {result}"
+        expected = winner_by_reason[reason] or ("sauron" if args["side"] == "fellowship" else "fellowship")
+        assert result["winners"] == [expected], f"seed {seed}: {result}"
+        reasons[reason] += 1
+        winners[expected] += 1
+    # Games end in several ways, and both sides win some of them.
+    assert len(reasons) >= 3, reasons
+    assert set(winners) == {"fellowship", "sauron"}, reasons
 
 
 def test_fuzz_through_the_match_runner() -> None:
@@ -123,13 +145,55 @@ def test_whole_logs_of_finished_games_never_name_a_secret() -> None:
 
 
 def test_secrets_of_names_hidden_characters_only() -> None:
-    state, _ = playout(8)
-    state = R.setup(8, options_for(8), 2)
-    assert "Frodo" in secrets_of(state, "fellowship") or state["chars"]["fellowship"] == []
-    state = R.setup(9, R.resolve_options({}), 2)
-    state["public"] = ["frodo"]
+    """Through the draft, the placement and the game, for every variant: each side's characters
+    that were never shown are its secrets, those shown to everyone are not."""
+
+    def secrets_match_the_board(state: State) -> tuple[int, int]:
+        """Check :func:`secrets_of` for both sides against who is in play and who has been shown;
+        return how many characters were checked as hidden and as public."""
+        hidden = public = 0
+        setup = state.get("setup")
+        for side in ("fellowship", "sauron"):
+            found = secrets_of(state, side)
+            drafted = list(setup[side]["draft"].values()) if setup is not None else []
+            in_play = list(dict.fromkeys([*state["chars"][side], *drafted]))
+            if setup is None:
+                assert len(in_play) == 9, f"{side} plays {in_play}"
+            for char in in_play:
+                name = CHARS[char].name
+                if char in state["public"]:
+                    public += 1
+                    assert name not in found and char not in found, f"{char} is public but secret"
+                else:
+                    hidden += 1
+                    assert name in found and char in found, f"hidden {char} is not among {side}'s secrets"
+            other_side = [c for c in CHARS if CHARS[c].side != side]
+            assert not found & {*other_side, *(CHARS[c].name for c in other_side)}
+            # Special cards are secret exactly when they were kept secretly (Deluxe, choose 2).
+            held = state["specials"][side]["held"]
+            secret_cards = state["options"]["specials"] == "deluxe-2"
+            assert all((card in found) == secret_cards for card in held), (side, held)
+        return hidden, public
+
+    checked: Counter[str] = Counter()
+    for seed in range(16):  # every variant with every special-card option
+        variant = options_for(seed)["variant"]
+
+        def check(state: State, role: str, action: Action, variant: str = variant) -> None:
+            hidden, public = secrets_match_the_board(state)
+            checked[f"{variant} hidden"] += hidden
+            checked[f"{variant} public"] += public
+            if state.get("setup") is not None and state["setup"][role]["draft"]:
+                checked["drafting"] += 1
+
+        playout(seed, quick_setup=seed % 2 == 0, each=check)
+    for variant in VARIANTS:
+        assert checked[f"{variant} hidden"] and checked[f"{variant} public"], checked
+    assert checked["drafting"], checked
+    state = position({"frodo": "shire", "sam": "shire"}, {"balrog": "mordor"}, shown=["frodo"])
     found = secrets_of(state, "fellowship")
-    assert "Frodo" not in found and "Sam" in found and "Balrog" not in found
+    assert "Frodo" not in found and "frodo" not in found and {"Sam", "sam"} <= found
+    assert "Balrog" not in found and "Balrog" in secrets_of(state, "sauron")
 
 
 def golden_text(seed: int) -> str:

@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from games.core import Presenter, dump, load
+from games.core import Match, Presenter, dump, load
 from games.core.chance import ScriptError, draw, roll, scripted, shuffle, traced
 from games.core.events import emit, project
 from games.core.flow import Frame, Step, StepRuleset, call, push, ret
-from games.core.journal import EventLog, Journal, TrackedDict, TrackedList, track
+from games.core.journal import EventLog, Journal, TrackedDict, TrackedList, track_state, untracked_writes
+from tests.support.toy_game import PEBBLES
 
 # -- the journal ------------------------------------------------------------------------------
 
@@ -85,7 +86,7 @@ def _mutate(rng: random.Random, state: dict[str, Any]) -> None:
 def test_rollback_restores_any_tree_exactly_after_any_changes() -> None:
     rng = random.Random(7)
     for _ in range(300):
-        state = track({"log": [], "tree": _random_tree(rng), "other": [_random_tree(rng)]})
+        state = track_state({"log": [], "tree": _random_tree(rng), "other": [_random_tree(rng)]})
         before = dump(state)
         journal = Journal()
         with journal:
@@ -100,7 +101,7 @@ def test_rollback_restores_any_tree_exactly_after_any_changes() -> None:
 
 
 def test_containers_inserted_in_a_transaction_become_tracked_and_journal_later_changes() -> None:
-    state = track({"log": [], "a": {}})
+    state = track_state({"log": [], "a": {}})
     with Journal():
         fresh = {"inner": [1]}
         state["a"]["fresh"] = fresh
@@ -115,17 +116,26 @@ def test_containers_inserted_in_a_transaction_become_tracked_and_journal_later_c
     assert dump(state) == before
 
 
-def test_outside_a_transaction_stored_containers_are_tracked_at_once() -> None:
-    state = track({"log": []})
-    state["x"] = {"y": [1]}
-    state["x"]["y"].append({"z": 1})
-    assert type(state["x"]["y"][1]) is TrackedDict
-    assert type(load(dump(state))["x"]["y"]) is TrackedList
-    assert type(load(dump(state))["log"]) is EventLog
+def test_containers_stored_outside_a_transaction_are_tracked_before_the_next_action() -> None:
+    match = Match.new(PEBBLES, 1, {}, 2)
+    writes = untracked_writes()
+    match.state["notes"] = {"list": [1]}  # set-up or a tool writing between actions
+    assert untracked_writes() > writes and type(match.state["notes"]) is dict
+    before = dump(match.state)
+
+    def scribble() -> None:
+        match.state["notes"]["list"].append(2)
+        raise RuntimeError("refused after the change")
+
+    with pytest.raises(RuntimeError):
+        match._run("act", "north", None, frozenset(), scribble, False)
+    assert dump(match.state) == before  # the runner tracked the new dict before journaling
+    assert type(match.state["notes"]["list"]) is TrackedList
+    assert type(load(dump(match.state))["log"]) is EventLog
 
 
 def test_a_journal_costs_what_it_touches_not_the_state() -> None:
-    state = track({"log": [], "big": {f"r{i}": {"units": list(range(20))} for i in range(2000)}})
+    state = track_state({"log": [], "big": {f"r{i}": {"units": list(range(20))} for i in range(2000)}})
     journal = Journal()
     with journal:
         state["big"]["r5"]["units"].append(99)
