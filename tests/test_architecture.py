@@ -59,7 +59,9 @@ def test_games_draw_chance_only_through_the_named_chance_functions() -> None:
     for path in (ROOT / "games").rglob("*.py"):
         if path.parent.name == "core":
             continue
-        assert not {"games.core.rng", "games.core.rng.choice", "games.core.rng.shuffle"} & _full_imports(path), path
+        assert not {"games.core.rng", "games.core.rng.choice", "games.core.rng.shuffle"} & _full_imports(
+            path
+        ), path
 
 
 def test_only_the_core_owns_the_undo_journal() -> None:

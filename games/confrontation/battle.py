@@ -141,12 +141,12 @@ def _choose_defender(state: State, frame: Frame) -> bool:
     if frame["attacking_side"] == SAURON:
         actions += specials.battle_palantir(state)
     text = (
-        f"Choose whom to attack in {region_name(region)}: a revealed character by name, or `target hidden`."
+        f"Choose whom to attack in {region_name(region)}: a revealed character, or a hidden one at random."
         if named
-        else f"Attack a hidden character in {region_name(region)} (`target hidden`)."
+        else f"Attack a hidden character in {region_name(region)}: one is drawn at random."
     )
     if len(actions) > len(named) + 1:
-        text += " You may first play the Palantír (`special palantir <region>`)."
+        text += " You may first play the Palantír on a region to see who stands there."
     return ask(frame, "choose_target", frame["attacking_side"], actions, text, "reveal")
 
 
@@ -199,10 +199,12 @@ def _reveal(state: State, frame: Frame) -> bool:
 def _fellowship_abilities(state: State, frame: Frame) -> bool:
     """Optional Fellowship texts (retreats, Sam, Sméagol, variant Aragorn) and Gwaihir.
 
-    Some questions are asked even when the answer can only be `decline`, so that asking tells
-    Sauron nothing: Sam's strength 5 whenever Sam is not alone (is Frodo beside him?), Sam's
-    substitution whenever an attacked Frodo is not alone (is Sam beside him?), and Gwaihir
-    while the Fellowship may secretly hold it (Deluxe, choose 2).
+    Some questions must be asked even when the Fellowship has nothing to choose, or asking
+    would tell Sauron something: Sam's strength 5 whenever Sam is not alone (is Frodo beside
+    him?), Sam's substitution whenever an attacked Frodo is not alone (is Sam beside him?), and
+    Gwaihir while the Fellowship may secretly hold it (Deluxe, choose 2). So that this is never
+    a dummy question, the Fellowship chooses its combat card in the same prompt (it stays
+    secret, and it goes back to the hand if the fight ends before the cards are shown).
     """
     fight = frame["fight"]
     mine, region, attacks = fight["fellowship"], frame["region"], fight["fellowship_attacks"]
@@ -233,9 +235,32 @@ def _fellowship_abilities(state: State, frame: Frame) -> bool:
     if not acts and not window:
         frame["phase"] = "fellowship_strikes"
         return False
-    acts.append(Action("decline"))
     text = _options_text(frame, mine, acts)
-    return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text, "fellowship_strikes")
+    if _cards_follow(state, fight):
+        cards = card_actions(state, fight, FELLOWSHIP)
+        text += " Choose your combat card now: it stays secret until both cards are shown."
+        return ask(frame, "fellowship_opening", FELLOWSHIP, [*acts, *cards], text, "fellowship_strikes")
+    acts.append(Action("decline"))
+    return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text + " Or fight on.", "fellowship_strikes")
+
+
+def _cards_follow(state: State, fight: Fight) -> bool:
+    """Whether, as everyone can see, the Fellowship's next own choice is its combat card.
+
+    Not when the classic Gandalf fights (Sauron shows his card first) nor when a text decides
+    the fight before cards: Boromir, a slayer, the Orcs' first strike, Saruman against Gandalf.
+    """
+    mine, foe = fight["fellowship"], fight["sauron"]
+    if (
+        fight["no_cards"]
+        or gandalf_first(fight)
+        or fight["orcs_strike"]
+        or not state["cards"][FELLOWSHIP]["hand"]
+    ):
+        return False
+    if mine == "boromir" or foe in SLAYERS.get(mine, ()):
+        return False
+    return not (foe == "saruman_v" and mine in GANDALFS)
 
 
 def _fellowship_strikes(state: State, frame: Frame) -> bool:
@@ -285,13 +310,13 @@ def _sauron_abilities(state: State, frame: Frame) -> bool:
 
 
 _OPTION_TEXTS = {
-    "retreat": "{me} may retreat (`retreat <region>`)",
-    "sam": "Sam may fight in Frodo's place (`ability sam`)",
-    "sam5": "Sam may reveal Frodo beside him to fight at strength 5 (`ability sam`)",
-    "smeagol": "Sméagol may swap places with a neighbour (`ability smeagol <character>`)",
-    "aragorn": "Aragorn may declare that no cards are played (`ability aragorn`)",
-    "saruman": "Saruman may declare that no cards are played (`ability saruman`)",
-    "gwaihir": "you may play Gwaihir to fly {me} away (`special gwaihir <region>`)",
+    "retreat": "{me} may retreat",
+    "sam": "Sam may fight in Frodo's place",
+    "sam5": "Sam may reveal Frodo beside him to fight at strength 5",
+    "smeagol": "Sméagol may swap places with a neighbour",
+    "aragorn": "Aragorn may declare that no cards are played",
+    "saruman": "Saruman may declare that no cards are played",
+    "gwaihir": "you may play Gwaihir to fly {me} away",
 }
 
 
@@ -308,8 +333,8 @@ def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
     options = "; ".join(_OPTION_TEXTS[k].format(me=char_name(mine)) for k in keys)
     head = f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}."
     if not options:
-        return f"{head} No ability can help here: `decline`."
-    return f"{head} {options[0].upper()}{options[1:]}; or `decline`."
+        return head
+    return f"{head} {options[0].upper()}{options[1:]}."
 
 
 def gandalf_first(fight: Fight) -> bool:
@@ -368,7 +393,7 @@ def _saruman_forces(state: State, frame: Frame) -> bool:
     ):
         fight["done"].append("saruman_forced")
         acts = [Action("ability", ("saruman",)), Action("decline")]
-        text = "Saruman may force the Fellowship to play a different card (`ability saruman`) or `decline`."
+        text = "Saruman may force the Fellowship to take its card back and play another one."
         return ask(frame, "sauron_ability", SAURON, acts, text, "magic")
     return False
 
@@ -392,7 +417,7 @@ def _magic(state: State, frame: Frame, side: str) -> bool:
         fight["effective"][side] = None
         return False
     acts = [Action("card", (c,)) for c in options]
-    text = "Magic: choose a card from your discards to use instead (`card <card>`)."
+    text = "Magic: choose a card from your discards to use instead."
     return ask(frame, "choose_magic_card", side, acts, text, frame["phase"], magic_side=side)
 
 
@@ -413,7 +438,7 @@ def _mouth_of_sauron(state: State, frame: Frame) -> bool:
     ):
         fight["done"].append("mouth_exchanged")
         acts = [Action("ability", ("mouth",)), Action("decline")]
-        text = "The Mouth of Sauron may exchange your card for your 4 (`ability mouth`) or `decline`."
+        text = "The Mouth of Sauron may exchange your card for your 4."
         return ask(frame, "sauron_ability", SAURON, acts, text, "sauron_card")
     return False
 
@@ -484,7 +509,13 @@ def _fellowship_card(state: State, frame: Frame) -> bool:
 
 
 def _gandalf_bonus(state: State, frame: Frame) -> bool:
-    """The variant Gandalf may lend +1 to a nearby battle (asked whenever he could be near)."""
+    """The variant Gandalf may lend +1 to a nearby battle.
+
+    The question comes only when +1 would change the outcome (a loss into a tie, a tie into a
+    win): everyone sees the strengths, so its coming tells nothing. Then it is asked whenever
+    Gandalf could be near (his tile alive, never in his own fight nor against the Warg), so that
+    it does not show where he stands.
+    """
     fight = frame["fight"]
     frame["phase"] = "compare"
     wizard = "gandalf_v"
@@ -492,17 +523,25 @@ def _gandalf_bonus(state: State, frame: Frame) -> bool:
         return False
     if fight["against_warg"] or fight["fellowship"] in GANDALFS:
         return False
+    if not any(g in state["pos"] for g in GANDALFS):
+        return False
+    fparts, sparts = strengths(state, frame)
+    if sum(sparts) - sum(fparts) not in (0, 1):
+        return False
     here = state["pos"].get(wizard)
     in_range = here is not None and (here == frame["region"] or here in NEAR[frame["region"]])
-    tile_alive = any(g in state["pos"] for g in GANDALFS)
-    if not tile_alive:
-        return False
     acts = [Action("ability", ("gandalf",))] if in_range else []
     acts.append(Action("decline"))
-    text = "Gandalf may lend +1 to this battle (`ability gandalf`) or `decline`."
-    if not in_range:
-        text = "No Gandalf can help in this battle: `decline`."
+    text = (
+        f"{_totals(fparts, sparts)} Gandalf may lend +1 to this fight."
+        if in_range
+        else f"{_totals(fparts, sparts)} No Gandalf is near enough to help."
+    )
     return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text, "compare")
+
+
+def _totals(fparts: list[int], sparts: list[int]) -> str:
+    return f"Strength {sum(fparts)} against {sum(sparts)}."
 
 
 def strengths(state: State, frame: Frame) -> tuple[list[int], list[int]]:
@@ -541,8 +580,10 @@ def _end_fight(state: State, frame: Frame) -> bool:
         fight["done"].append("cards_discarded")
         for side in SIDES:
             card = fight["cards"][side]
-            if card is not None:
+            if card is not None and fight["shown"][side]:
                 state["cards"][side]["discard"].append(card)
+            elif card is not None:  # chosen, but the fight ended before cards were shown
+                state["cards"][side]["hand"].append(card)
             hand = state["cards"][side]
             if not hand["hand"]:
                 hand["hand"] = list(CARD_ORDER[side])
@@ -556,7 +597,7 @@ def _end_fight(state: State, frame: Frame) -> bool:
         escapes = wormtongue_escapes(state, region)
         if escapes:
             acts = [Action("retreat", (r,)) for r in escapes] + [Action("decline")]
-            text = "Wormtongue is defeated but may flee toward Mordor into an empty region, or `decline`."
+            text = "Wormtongue is defeated but may flee toward Mordor into an empty region."
             return ask(frame, "choose_retreat", SAURON, acts, text, "end_fight", char="wormtongue", worm=True)
         remove(state, "wormtongue")
         emit(state, "defeated", {"char": "wormtongue"})

@@ -137,6 +137,45 @@ class FellowshipAbility(AskStep):
             emit(state, "gandalf_helps")
 
 
+class FellowshipOpening(AskStep):
+    """The start of a fight for the Fellowship: its combat card, or first an ability."""
+
+    name = "fellowship_opening"
+    kind = "combat_card"
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return card_title(state, frame, role)
+
+    def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        if action.verb == "card":
+            choose_card(state, frame, FELLOWSHIP, action.args[0])
+            return
+        FELLOWSHIP_ABILITY.handle(state, frame, role, action)
+
+
+def card_title(state: State, frame: Frame, role: str) -> str:
+    """``'Combat card for Aragorn (4) against Saruman (4)'``: the fighters' own strengths."""
+    fight = frame["fight"]
+    fellowship, sauron = fight["fellowship"], fight["sauron"]
+    strength = {
+        fellowship: fellowship_strength(state, fight, frame["region"]),
+        sauron: sauron_strength(fight),
+    }
+    mine, theirs = (fellowship, sauron) if role == FELLOWSHIP else (sauron, fellowship)
+    return (
+        f"Combat card for {char_name(mine)} ({strength[mine]}) "
+        f"against {char_name(theirs)} ({strength[theirs]})"
+    )
+
+
+def choose_card(state: State, frame: Frame, side: str, card: str) -> None:
+    """``side`` commits ``card`` to the fight in secret (it leaves the hand)."""
+    state["cards"][side]["hand"].remove(card)
+    frame["fight"]["cards"][side] = card
+    barrier(state)
+    emit(state, "card_chosen", {"side": side}, {side: ("own_card_chosen", {"card": card})})
+
+
 class SauronAbility(AskStep):
     """Sauron's optional abilities: Saruman, Gollum, the Mouth of Sauron."""
 
@@ -226,23 +265,12 @@ class ChooseCombatCard(Step):
         return tuple(battle.card_actions(state, frame["fight"], role))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        """``'Combat card for Aragorn (4) against Saruman (4)'``: the fighters' own strengths."""
-        fight = frame["fight"]
-        fellowship, sauron = fight["fellowship"], fight["sauron"]
-        strength = {
-            fellowship: fellowship_strength(state, fight, frame["region"]),
-            sauron: sauron_strength(fight),
-        }
-        mine, theirs = (fellowship, sauron) if role == FELLOWSHIP else (sauron, fellowship)
-        return (
-            f"Combat card for {char_name(mine)} ({strength[mine]}) "
-            f"against {char_name(theirs)} ({strength[theirs]})"
-        )
+        return card_title(state, frame, role)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         fight = frame["fight"]
         mine = fight["fellowship"] if role == FELLOWSHIP else fight["sauron"]
-        text = f"Choose a combat card for {char_name(mine)} (`card <card>`)."
+        text = f"Choose a combat card for {char_name(mine)}: it stays secret until both cards are shown."
         if fight["forbidden"] and role == FELLOWSHIP:
             text += f" Saruman forbids {card_name(FELLOWSHIP, fight['forbidden'])}."
         return text
@@ -252,19 +280,18 @@ class ChooseCombatCard(Step):
         return f"Waiting for {who} to choose a combat card."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
-        card = action.args[0]
-        state["cards"][role]["hand"].remove(card)
-        frame["fight"]["cards"][role] = card
-        barrier(state)
-        emit(state, "card_chosen", {"side": role}, {role: ("own_card_chosen", {"card": card})})
+        choose_card(state, frame, role, action.args[0])
         frame["phase"] = "combat_cards"
         frame["step"] = "battle"
         battle.run(state)
 
 
+FELLOWSHIP_ABILITY = FellowshipAbility()
+
 BATTLE_STEPS: tuple[Step, ...] = (
     ChooseTarget(),
-    FellowshipAbility(),
+    FellowshipOpening(),
+    FELLOWSHIP_ABILITY,
     SauronAbility(),
     ChooseMagicCard(),
     ChooseRetreat(),

@@ -63,6 +63,8 @@ class Character:
     tile: str
     strength: int
     ability: str
+    #: A plural name ("Orcs"): verbs agree with it.
+    plural: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +155,16 @@ SETUP_SLOTS: dict[str, dict[str, int]] = {
 
 _chars = _load("characters.json")
 CHARS: dict[str, Character] = {
-    c["id"]: Character(c["id"], c["name"], c["side"], c["set"], c["tile"], c["strength"], c["ability"])
+    c["id"]: Character(
+        c["id"],
+        c["name"],
+        c["side"],
+        c["set"],
+        c["tile"],
+        c["strength"],
+        c["ability"],
+        c.get("plural", False),
+    )
     for c in _chars["characters"]
 }
 CHAR_ORDER: tuple[str, ...] = tuple(c["id"] for c in _chars["characters"])
@@ -192,6 +203,21 @@ def region_name(slug: str) -> str:
 
 def char_name(slug: str) -> str:
     return CHARS[slug].name
+
+
+#: Names borne by both sides of a tile (Gandalf, Orcs...): lists that show both say which.
+_SHARED_NAMES = {n for n in {c.name for c in CHARS.values()} if sum(c.name == n for c in CHARS.values()) > 1}
+
+
+def char_label(slug: str) -> str:
+    """The name, with "(Deluxe)" for the Deluxe side of a name both sides bear: for the lists
+    where both can appear (a Draft, A King Revealed in a Draft, the rules).
+
+    >>> char_label("gandalf_v"), char_label("gandalf"), char_label("treebeard")
+    ('Gandalf (Deluxe)', 'Gandalf', 'Treebeard')
+    """
+    char = CHARS[slug]
+    return f"{char.name} (Deluxe)" if char.name in _SHARED_NAMES and char.set != "classic" else char.name
 
 
 def card_name(side: str, slug: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.core import Presenter
 
-from .data import CARDS, CHARS, FELLOWSHIP, REGIONS, SPECIALS
+from .data import CARDS, CHARS, FELLOWSHIP, REGIONS, SPECIALS, char_label
 
 #: Parameter types: ``character``, ``characters`` (a list), ``region``, ``card`` (combat),
 #: ``special``, ``side`` ("the Fellowship" / "Sauron"), ``hidden`` (a side's unnamed character),
@@ -85,6 +85,8 @@ KINDS: dict[str, dict[str, str]] = {
     "own_special_move": {"special": "special", "char": "character", "from": "region"},
     "gandalf_returns": {"special": "special"},
     "king_revealed": {"special": "special", "region": "region", "char": "character"},
+    # In a Draft both sides of a tile may be named: "Orcs (Deluxe)".
+    "king_revealed_in_draft": {"special": "special", "region": "region", "char": "named"},
     "palantir": {"region": "region", "chars": "characters"},
     "recall": {"special": "special", "char": "character", "from": "region"},
     "hidden_recall": {"special": "special", "piece": "hidden", "from": "region"},
@@ -122,7 +124,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "ready": "{side:cap} is ready.",
         "own_setup_confirmed": "Your setup is confirmed.",
         "setup_done": "Both sides have set up. Sauron moves first.",
-        "moved": "{char} moves from {from} to {to}{route}.",
+        "moved": "{char} {char:moves|move} from {from} to {to}{route}.",
         "hidden_moved": "{side:cap} moves from {from} to {to}{route}.",
         "king_must_move": "A King Revealed: {char} must move.",
         "balrog_ambush": "The Balrog rises in the Tunnel of Moria and destroys {char}!",
@@ -131,9 +133,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "won": "{side:cap} wins: {reason}.",
         "sam_takes_ring": "Frodo has fallen, but Sam takes up the Ring and becomes the Ring-bearer.",
         "bearer_in_mordor": "{bearer}, the Ring-bearer, stands in Mordor.",
-        "battle": "Battle in {region}: {attacker} attacks {defender}.",
-        "defeated": "{char} is defeated.",
-        "retreated": "{char} retreats to {to}.",
+        "battle": "Battle in {region}: {attacker} {attacker:attacks|attack} {defender}.",
+        "defeated": "{char} {char:is|are} defeated.",
+        "retreated": "{char} {char:retreats|retreat} to {to}.",
         "warg_strips": "The Warg strips {char} of his ability.",
         "boromir_sacrifice": "Boromir sells his life dearly: both fighters fall.",
         "slays": "{char} slays {foe} at once.",
@@ -149,7 +151,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "troll_card_void": "The Cave Troll's card has no effect.",
         "card_void_against": "{card} has no effect against {char}.",
         "eye_cancels": "The Eye of Sauron cancels {card}.",
-        "cannot_retreat": "{char} finds no way to retreat and fights on.",
+        "cannot_retreat": "{char} {char:finds|find} no way to retreat and {char:fights|fight} on.",
         "sacrifice_void": "Noble Sacrifice has no effect: Sauron's character has retreated.",
         "sacrifice": "Noble Sacrifice: both fighters fall.",
         "strength": "Strength: {fellowship} {fellowship_strength} against {sauron} {sauron_strength}.",
@@ -166,15 +168,18 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "saruman_forces": "Saruman forces the Fellowship to take back {card} and play another card.",
         "mouth_exchanges": "The Mouth of Sauron exchanges {card} for the 4.",
         "wormtongue_escapes": "Wormtongue escapes to {to}.",
-        "special_move": "{side:cap} plays {special}: {char} in {from} moves ahead.",
+        "special_move": "{side:cap} plays {special}: {char} in {from} {char:moves|move} ahead.",
         "hidden_special_move": "{side:cap} plays {special}: {piece} in {from} moves ahead.",
-        "own_special_move": "You play {special}: {char} moves ahead from {from}.",
+        "own_special_move": "You play {special}: {char} {char:moves|move} ahead from {from}.",
         "gandalf_returns": "The Fellowship plays {special}: Gandalf returns in Fangorn.",
         "king_revealed": "The Fellowship plays {special}: Aragorn is revealed in {region} and names {char}.",
+        "king_revealed_in_draft": (
+            "The Fellowship plays {special}: Aragorn is revealed in {region} and names {char}."
+        ),
         "palantir": "Sauron plays the Palantír on {region}: {chars}.",
-        "recall": "Sauron plays {special}: {char} returns from {from} to Mordor.",
+        "recall": "Sauron plays {special}: {char} {char:returns|return} from {from} to Mordor.",
         "hidden_recall": "Sauron plays {special}: {piece} returns from {from} to Mordor.",
-        "own_recall": "You play {special}: {char} returns from {from} to Mordor.",
+        "own_recall": "You play {special}: {char} {char:returns|return} from {from} to Mordor.",
         "crebain": "Sauron plays {special}: the crows spy {char} in {region}.",
         "nothing_left": "Sauron has nothing left to do this turn; the turn ends.",
         "no_normal_move": "No normal move is possible after the special card; the turn ends.",
@@ -222,6 +227,8 @@ PRESENTER = Presenter(
     templates=TEMPLATES,
     formats={
         "character": lambda value, lang: CHARS[value].name,
+        # A character named from a list where both sides of a tile appear (A King Revealed).
+        "named": lambda value, lang: char_label(value),
         "characters": lambda value, lang: ", ".join(CHARS[c].name for c in value),
         "region": lambda value, lang: REGIONS[value].name,
         "card": _card,
@@ -233,4 +240,5 @@ PRESENTER = Presenter(
         "strength": _strength,
         "bearer": _bearer,
     },
+    plurals={"character": lambda value: CHARS[value].plural},
 )

@@ -23,6 +23,7 @@ from .data import (
     SIDES,
     SPECIALS,
     VARIANT,
+    char_label,
     char_name,
     region_name,
     specials_of,
@@ -237,7 +238,7 @@ class Confrontation(StepRuleset):
                 return f"Sméagol swaps places with {char_name(args[1])}"
             return self._ability_label(state, args[0])
         if verb == "decline":
-            return "Decline"
+            return self._decline_label(state)
         if verb == "special":
             return self._describe_special(state, role, args)
         if verb == "place":
@@ -249,13 +250,27 @@ class Confrontation(StepRuleset):
         if verb == "ready":
             return "Confirm setup"
         if verb == "draft":
-            return f"Play {char_name(args[0])}"
+            drafted = CHARS[args[0]]
+            side = "classic" if drafted.set == "classic" else "Deluxe"
+            return f"Play {drafted.name} ({side} side, strength {drafted.strength})"
         if verb == "pick-special":
             return f"Keep {SPECIALS[args[0]].name}"
         return action.text
 
     def explain(self, state: State, role: str, action: Action) -> str:
         return explain(state, role, action)
+
+    @staticmethod
+    def _decline_label(state: State) -> str:
+        step = state["stack"][-1]["step"] if state["stack"] else ""
+        frame = state["stack"][-1] if state["stack"] else {}
+        if step == "ambush":
+            return "Let it pass"
+        if step == "choose_retreat" and (frame.get("ask") or {}).get("worm"):
+            return "Wormtongue stays and falls"
+        if step == "fellowship_ability":
+            return "Fight on"
+        return "Do not use it"
 
     def _ability_label(self, state: State, ability: str) -> str:
         if ability == "sam":
@@ -274,11 +289,12 @@ class Confrontation(StepRuleset):
             if target in REGIONS:
                 return f"{text} on {region_name(target)}"
             if target in CHARS:
-                return (
-                    f"{text}: {who(state, target, role)}"
-                    if CHARS[target].side == role
-                    else f"{text}: {char_name(target)}"
+                if CHARS[target].side == role:
+                    return f"{text}: {who(state, target, role)}"
+                named = (
+                    char_label(target) if state["options"].get("variant") == "draft" else char_name(target)
                 )
+                return f"{text}: {named}"
         return text
 
     def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:

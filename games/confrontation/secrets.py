@@ -8,7 +8,7 @@ appear in anything shown to the other side or the public, and :func:`view_leaks`
 ['Balrog']
 >>> text_leaks("Gandalf the White returns.", {"Gandalf"})
 []
->>> text_leaks("Orcs (variant) attack.", {"Orcs"})
+>>> text_leaks("Aragorn names Orcs (Deluxe).", {"Orcs"})
 []
 """
 
@@ -21,12 +21,17 @@ from typing import Any
 
 from games.core import State, project
 
-from .data import CHARS, SIDES, SPECIALS
+from .data import CHARS, SIDES, SPECIALS, char_label
 
 #: Public phrases that contain a character's name without naming the character.
 _PUBLIC_PHRASES = tuple(sorted((s.name for s in SPECIALS.values()), key=len, reverse=True))
-#: Character names, longest first ("Witch-king (variant)" is not "Witch-king").
-_NAMES = tuple(sorted((c.name for c in CHARS.values()), key=len, reverse=True))
+#: Character names and labels, longest first ("Witch-king (Deluxe)" is not "Witch-king").
+_NAMES = tuple(sorted({*(c.name for c in CHARS.values()), *map(char_label, CHARS)}, key=len, reverse=True))
+
+
+def _name(state: State, char: str) -> str:
+    """How texts name ``char``: in a Draft both sides of a tile may be named, so by its label."""
+    return char_label(char) if state["options"].get("variant") == "draft" else CHARS[char].name
 
 
 def secrets_of(state: State, role: str) -> set[str]:
@@ -37,12 +42,12 @@ def secrets_of(state: State, role: str) -> set[str]:
     public = set(state.get("public") or ())
     for char in state["chars"].get(role, ()):
         if char not in public:
-            found.add(CHARS[char].name)
+            found.add(_name(state, char))
             found.add(char)
     setup = state.get("setup")
     if setup is not None:
         for char in setup[role]["draft"].values():
-            found.add(CHARS[char].name)
+            found.add(_name(state, char))
             found.add(char)
     if state["options"].get("specials") == "deluxe-2":
         for card in state["specials"][role]["held"]:

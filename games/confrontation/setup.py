@@ -66,7 +66,7 @@ _AUTOPLACE = Action("autoplace")
 _PLACEMENT_VERBS = frozenset({"place", "unplace", "autoplace", "ready"})
 _PLACE_TEXT = {
     side: f"Set up in secret: four characters in {region_name(HOME[side])} and one in each other starting "
-    "region (`place <character> <region>`, or `autoplace` for the rest), then `ready`."
+    "region (or let the engine place the rest at random), then confirm."
     for side in SIDES
 }
 
@@ -179,9 +179,9 @@ class Setup(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         options = state["options"]
         if options["variant"] == "draft" and needs_draft(state, role):
-            return "Draft: for each of your nine tiles choose which side you play (`draft <character>`)."
+            return "Draft: for each of your nine tiles choose which side you play."
         if options["specials"] == "deluxe-2" and needs_picks(state, role):
-            return "Choose secretly the two special cards you keep (`pick-special <card>`)."
+            return "Choose secretly the two special cards you keep."
         return _PLACE_TEXT[role]
 
     def waiting(self, state: State, frame: Frame) -> str:

@@ -158,7 +158,8 @@ def apply_turn_special(state: State, frame: Frame, side: str, action: Action) ->
         aragorn = next(a for a in ("aragorn", "aragorn_v") if a in state["pos"])
         reveal(state, aragorn)
         target = args[0]
-        emit(state, "king_revealed", {"special": card, "region": state["pos"][aragorn], "char": target})
+        kind = "king_revealed_in_draft" if state["options"].get("variant") == "draft" else "king_revealed"
+        emit(state, kind, {"special": card, "region": state["pos"][aragorn], "char": target})
         if target in state["chars"][SAURON] and target not in state["public"]:
             # Everyone heard the name; the checker must not treat the name itself as a leak.
             state["public"] = sorted([*state["public"], target])

@@ -118,7 +118,7 @@ class Turn(Step):
             return f"Now move {char_name(frame['only'])} again (your normal move)."
         if frame.get("exclude"):
             return f"Now make your normal move with a character other than {char_name(frame['exclude'])}."
-        text = "Your turn: move one character one region forward (`move <character> <region>`)."
+        text = "Your turn: move one character one region forward (or as its ability allows)."
         king = state.get("king")
         if role == SAURON and king:
             if king in state["pos"]:
@@ -126,8 +126,8 @@ class Turn(Step):
             else:
                 text += f" A King Revealed named {char_name(king)}, who is not in your army: move freely."
             text += " No special card may replace this move."
-        if state["specials"][role]["held"]:
-            text += " Special cards you can play now are listed as `special ...` actions."
+        if specials.turn_actions(state, frame):
+            text += " You may also play a special card."
         return text
 
     def waiting(self, state: State, frame: Frame) -> str:
@@ -178,10 +178,29 @@ def start_move(state: State, frame: Frame, char: str, dest: str, *, then: str) -
         event = emit(state, "hidden_moved", hidden, {side: ("moved", known)})
     state["last_move"] = {"side": side, "from": origin, "to": dest, "event": dict(event)}
     frame["then"] = then
-    if tunnel and count(state, TUNNEL_UNDER, SAURON) > 0:
+    if tunnel and balrog_may_lurk(state):
         call(state, "ambush", char=char, origin=origin)
         return
     land(state, frame, char, dest)
+
+
+def balrog_may_lurk(state: State) -> bool:
+    """Whether, as the Fellowship can tell, the Balrog may stand in Caradhras now.
+
+    Sauron is asked about the ambush exactly then (even if it is another character), so the
+    question tells nothing; when everyone can see it is impossible, nobody is asked.
+    """
+    here: list[str] = [c for c in state["chars"][SAURON] if state["pos"].get(c) == TUNNEL_UNDER]
+    if not here:
+        return False
+    if here[0] in state["revealed"]:
+        return here[0] == "balrog"
+    if "balrog" in state["revealed"] or "balrog" in state["defeated"][SAURON]:
+        return False
+    if state["options"].get("variant") == "draft":
+        tile = CHARS["balrog"].tile
+        return not any(CHARS[c].tile == tile for c in state["defeated"][SAURON])
+    return "balrog" in state["chars"][SAURON]
 
 
 def is_tunnel(side: str, origin: str | None, dest: str, kind: str | None) -> bool:
@@ -283,9 +302,10 @@ class Ambush(Step):
         return f"Someone takes the Tunnel of Moria from {region_name(frame['origin'])}"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
+        passing = "A Fellowship character takes the Tunnel of Moria"
         if state["pos"].get("balrog") == TUNNEL_UNDER:
-            return "Someone takes the Tunnel of Moria: reveal the Balrog (`ability balrog`) or `decline`."
-        return "A Fellowship character takes the Tunnel of Moria; the Balrog is not in Caradhras: `decline`."
+            return f"{passing}: reveal the Balrog to destroy it, or let it pass."
+        return f"{passing}; the Balrog is not in Caradhras: let it pass."
 
     def waiting(self, state: State, frame: Frame) -> str:
         return "Waiting for Sauron: something may stir under Caradhras."

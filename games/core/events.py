@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 Event = dict[str, Any]
@@ -80,16 +80,22 @@ def audiences_told(events: Iterable[Mapping[str, Any]]) -> set[str]:
 
 
 class _Word:
-    """A formatted argument; ``{name:cap}`` capitalises its first letter."""
+    """A formatted argument. ``{name:cap}`` capitalises its first letter; ``{name:is|are}``
+    gives the first form for a singular argument and the second for a plural one (verb
+    agreement: "Orcs are defeated", "Frodo is defeated")."""
 
-    __slots__ = ("text",)
+    __slots__ = ("plural", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, plural: bool = False) -> None:
         self.text = text
+        self.plural = plural
 
     def __format__(self, spec: str) -> str:
         if spec == "cap":
             return self.text[:1].upper() + self.text[1:]
+        if "|" in spec:
+            singular, plural = spec.split("|", 1)
+            return plural if self.plural else singular
         if spec:
             raise ValueError(f"unknown format {spec!r}")
         return self.text
@@ -118,6 +124,8 @@ class Presenter:
     kinds: Mapping[str, Mapping[str, str]]
     templates: Mapping[str, Mapping[str, str]]
     formats: Mapping[str, Formatter]
+    #: ``type -> is_plural(value)`` for the types whose values may be plural ("the Orcs").
+    plurals: Mapping[str, Callable[[Any], bool]] = field(default_factory=dict)
 
     def text(self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en") -> str:
         table = self.templates.get(lang) or self.templates["en"]
@@ -125,9 +133,11 @@ class Presenter:
         if template is None:
             raise KeyError(f"no {lang} template for event kind {kind!r}")
         types = self.kinds.get(kind, {})
-        words = {
-            name: _Word(self._word(types.get(name, "text"), value, lang)) for name, value in args.items()
-        }
+        words = {}
+        for name, value in args.items():
+            kind_of = types.get(name, "text")
+            plural = self.plurals.get(kind_of)
+            words[name] = _Word(self._word(kind_of, value, lang), bool(plural and plural(value)))
         return template.format_map(words)
 
     def _word(self, kind: str, value: Any, lang: str) -> str:

@@ -106,3 +106,8 @@ def winner(state: State) -> str | None:
 
 def log_text(state: State, role: str | None = None) -> str:
     return "\n".join(R.log_lines(state, role))
+
+
+def options(state: State, role: str) -> set[str]:
+    """The legal actions of ``role`` other than combat cards (abilities offered with them)."""
+    return {a for a in legal(state, role) if not a.startswith("card ")}

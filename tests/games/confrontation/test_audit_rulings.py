@@ -7,6 +7,7 @@ from games.core import Match, submit
 
 from .helpers import (
     AMBUSH,
+    COMBAT_CARD,
     FELLOWSHIP_ABILITY,
     RETREAT,
     SAURON_ABILITY,
@@ -14,6 +15,7 @@ from .helpers import (
     R,
     act,
     legal,
+    options,
     position,
     step,
     winner,
@@ -135,7 +137,7 @@ def test_undo_never_takes_back_an_announced_magic_replacement() -> None:
 
 def test_undo_never_takes_back_a_finished_turn_when_the_same_player_acts_next() -> None:
     state = position(
-        {"gimli": "eregion", "frodo": "shire"}, {"orcs": "caradhras", "warg": "mordor"}, turn="fellowship"
+        {"gimli": "eregion", "frodo": "shire"}, {"balrog": "caradhras", "warg": "mordor"}, turn="fellowship"
     )
     state = act(state, "fellowship", "move gimli fangorn")
     assert step(state) == AMBUSH
@@ -182,18 +184,18 @@ def _sam_attacked(others: dict[str, str]) -> dict:
         {"sam": "shire", **others}, {"cave_troll": "arthedain", "orcs": "mordor"}, revealed=["sam"]
     )
     state = act(state, "sauron", "move cave_troll shire", "target sam")
-    assert step(state) == FELLOWSHIP_ABILITY and R.active(state) == frozenset({"fellowship"})
+    assert step(state) == COMBAT_CARD and R.active(state) == frozenset({"fellowship"})
     return state
 
 
 def test_sam_strength_5_is_optional_so_frodo_may_stay_hidden() -> None:
     state = _sam_attacked({"frodo": "shire", "merry": "shire"})
-    assert legal(state, "fellowship") == {"ability sam", "decline"}
+    assert step(state) == COMBAT_CARD and options(state, "fellowship") == {"ability sam"}
     label = R.describe(state, "fellowship", R.parse(state, "fellowship", "ability sam"))
     assert "strength 5" in label
-    state = act(state, "fellowship", "decline")
+    state = act(state, "fellowship", "card 1")  # choosing the card keeps Frodo hidden
     assert "frodo" not in state["revealed"]
-    state = act(act(state, "sauron", "card 1"), "fellowship", "card 1")
+    state = act(state, "sauron", "card 1")
     assert "Sam 2+1 = 3" in "\n".join(R.log_lines(state, None))
     assert "target frodo" not in legal(state, "sauron")
 
@@ -207,7 +209,7 @@ def test_sam_strength_5_claimed_reveals_frodo() -> None:
 
 def test_sam_strength_question_is_asked_without_frodo_too_so_it_tells_nothing() -> None:
     state = _sam_attacked({"frodo": "rohan", "merry": "shire"})
-    assert legal(state, "fellowship") == {"decline"}
+    assert step(state) == COMBAT_CARD and options(state, "fellowship") == set()  # a real choice: the card
     sauron_sees = R.prompt(state, "sauron").text
     with_frodo = _sam_attacked({"frodo": "shire", "merry": "rohan"})
     assert R.prompt(with_frodo, "sauron").text == sauron_sees
@@ -223,7 +225,7 @@ def test_gwaihir_question_is_asked_while_the_fellowship_may_secretly_hold_it() -
             held={"fellowship": held, "sauron": []},
         )
         state = act(state, "fellowship", "move gimli misty_mountains")
-        assert step(state) == FELLOWSHIP_ABILITY, held
+        assert step(state) == COMBAT_CARD and "card 1" in legal(state, "fellowship"), held
         assert ("special gwaihir eregion" in legal(state, "fellowship")) == (held == ["gwaihir"])
 
 
@@ -286,7 +288,7 @@ def test_sam_substitution_question_is_asked_whenever_frodo_has_company() -> None
         state = act(state, "sauron", "move cave_troll shire", "target frodo")
         seen.append((step(state), R.prompt(state, "sauron").text))
         assert ("ability sam" in legal(state, "fellowship")) == (sam_at == "shire")
-    assert seen[0] == seen[1] and seen[0][0] == FELLOWSHIP_ABILITY
+    assert seen[0] == seen[1] and seen[0][0] == COMBAT_CARD
 
 
 # -- second audit ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from .helpers import (
     fighters,
     legal,
     log_text,
+    options,
     position,
     step,
     where,
@@ -90,7 +91,8 @@ def test_battle_continues_against_the_next_defender() -> None:
 def test_frodo_may_retreat_sideways_when_attacked() -> None:
     state = position({"frodo": "eregion"}, {"balrog": "misty_mountains"})
     state = act(state, "sauron", "move balrog eregion")
-    assert legal(state, "fellowship") == {"retreat rhudaur", "retreat enedwaith", "decline"}
+    assert options(state, "fellowship") == {"retreat rhudaur", "retreat enedwaith"}
+    assert step(state) == COMBAT_CARD  # or his combat card, chosen in the same prompt
     state = act(state, "fellowship", "retreat enedwaith")
     assert where(state, "frodo") == "enedwaith" and state["result"] is None
     assert state["cards"]["fellowship"]["discard"] == []  # no cards played
@@ -114,7 +116,7 @@ def test_frodo_never_retreats_sideways_in_the_mountains() -> None:
 def test_edge_10_witch_king_sideways_frodo_retreats_into_origin() -> None:
     state = position({"frodo": "eregion"}, {"witch_king": "enedwaith", "orcs": "rhudaur"})
     state = act(state, "sauron", "move witch_king eregion")
-    assert legal(state, "fellowship") == {"retreat enedwaith", "decline"}
+    assert options(state, "fellowship") == {"retreat enedwaith"}
     state = act(state, "fellowship", "retreat enedwaith")
     assert where(state, "frodo") == "enedwaith"
 
@@ -164,7 +166,7 @@ def test_pippin_may_retreat_backward_when_attacking() -> None:
         {"pippin": "eregion", "frodo": "shire"}, {"balrog": "misty_mountains"}, turn="fellowship"
     )
     state = act(state, "fellowship", "move pippin misty_mountains")
-    assert legal(state, "fellowship") == {"retreat rhudaur", "retreat eregion", "decline"}
+    assert options(state, "fellowship") == {"retreat rhudaur", "retreat eregion"}
     state = act(state, "fellowship", "retreat rhudaur")
     assert where(state, "pippin") == "rhudaur"
 

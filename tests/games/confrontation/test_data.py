@@ -41,7 +41,12 @@ def test_characters_pair_up_on_eighteen_tiles() -> None:
         assert all(data.CHARS[c].side == side for c in (*data.CLASSIC[side], *data.VARIANT[side]))
     assert data.TILE_SIDES["f-hobbit"] == ("pippin", "smeagol")
     assert data.TILE_SIDES["s-troll"] == ("cave_troll", "watcher")
-    assert len({c.name for c in data.CHARS.values()}) == 36
+    # Within one set names are distinct; across sets the labels are (a Draft lists both sides).
+    for chosen in ("classic", "variant"):
+        names = [c.name for c in data.CHARS.values() if (c.set == "classic") == (chosen == "classic")]
+        assert len(set(names)) == 18
+    assert len({data.char_label(c) for c in data.CHARS}) == 36
+    assert not any("(variant)" in c.name for c in data.CHARS.values())
 
 
 def test_classic_strengths_match_the_rulebook() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import COMBAT_CARD, R, act, fighters, legal, position, step, where
+from .helpers import COMBAT_CARD, R, act, fighters, legal, options, position, step, where
 
 
 def test_edge_2_sam_substitution_and_balrog_ambush_are_optional() -> None:
@@ -10,8 +10,8 @@ def test_edge_2_sam_substitution_and_balrog_ambush_are_optional() -> None:
         {"sam": "eregion", "frodo": "eregion"}, {"balrog": "misty_mountains"}, revealed=["frodo"]
     )
     state = act(state, "sauron", "move balrog eregion", "target frodo")
-    assert {"ability sam", "decline"} <= legal(state, "fellowship")
-    state = act(state, "fellowship", "decline")
+    assert options(state, "fellowship") >= {"ability sam"} and "card 1" in legal(state, "fellowship")
+    state = act(state, "fellowship", "card 1")  # Sam stays out: Frodo fights
     assert fighters(state)["fellowship"] == "frodo"
     state = position({"gimli": "eregion", "frodo": "shire"}, {"balrog": "caradhras"}, turn="fellowship")
     state = act(
@@ -25,7 +25,7 @@ def test_edge_2_sam_substitution_and_balrog_ambush_are_optional() -> None:
 def test_edge_3_sideways_retreat_goes_either_way_along_the_river_row() -> None:
     state = position({"frodo": "fangorn"}, {"balrog": "dagorlad"})
     state = act(state, "sauron", "move balrog fangorn")
-    assert legal(state, "fellowship") == {"retreat mirkwood", "retreat rohan", "decline"}
+    assert options(state, "fellowship") == {"retreat mirkwood", "retreat rohan"}
 
 
 def test_edge_3_the_river_adds_no_retreat_route() -> None:

@@ -41,6 +41,7 @@ def _reason(kind: str) -> dict[str, Any]:
 #: Sample values of every parameter type (the first is the default when varying another one).
 SAMPLES: dict[str, list[Any]] = {
     "character": list(CHARS),
+    "named": list(CHARS),
     "characters": [["frodo"], ["frodo_v", "sam_v", "smeagol"], ["gimli", "legolas"]],
     "region": list(REGIONS),
     "card": _all_cards(),
@@ -57,8 +58,8 @@ SAMPLES["event"] = [_reason(kind) for kind in sorted(REASONS)]
 
 def _valid(kind: str, value: Any) -> bool:
     """Whether ``value`` is a value of parameter type ``kind``."""
-    if kind in ("character", "bearer"):
-        return value in CHARS and (kind == "character" or str(value).startswith(("frodo", "sam")))
+    if kind in ("character", "named", "bearer"):
+        return value in CHARS and (kind != "bearer" or str(value).startswith(("frodo", "sam")))
     if kind == "characters":
         return isinstance(value, list) and all(c in CHARS for c in value)
     if kind == "region":

@@ -67,13 +67,26 @@ def test_balrog_ambush_is_optional() -> None:
     assert where(state, "gimli") == "fangorn"
 
 
-def test_ambush_question_is_asked_whoever_holds_caradhras() -> None:
+def test_ambush_question_is_asked_whenever_the_balrog_may_hold_caradhras() -> None:
     """Asking only when the Balrog is there would tell the Fellowship where the Balrog is."""
-    state = position({"gimli": "eregion", "frodo": "shire"}, {"orcs": "caradhras"}, turn="fellowship")
+    state = position(
+        {"gimli": "eregion", "frodo": "shire"}, {"orcs": "caradhras", "balrog": "mordor"}, turn="fellowship"
+    )
     state = act(state, "fellowship", "move gimli fangorn")
     assert legal(state, "sauron") == {"decline"}
     state = act(state, "sauron", "decline")
     assert where(state, "gimli") == "fangorn"
+
+
+def test_no_ambush_question_when_everyone_can_see_the_balrog_is_not_there() -> None:
+    for sauron, revealed in (
+        ({"orcs": "caradhras"}, []),  # the Balrog has fallen
+        ({"orcs": "caradhras", "balrog": "mordor"}, ["orcs"]),  # Caradhras holds the known Orcs
+        ({"orcs": "caradhras", "balrog": "mordor"}, ["balrog"]),  # the Balrog is seen elsewhere
+    ):
+        state = position({"gimli": "eregion", "frodo": "shire"}, sauron, turn="fellowship", revealed=revealed)
+        state = act(state, "fellowship", "move gimli fangorn")
+        assert step(state) == MOVE and where(state, "gimli") == "fangorn", sauron
 
 
 def test_balrog_ambush_on_frodo_wins_for_sauron() -> None:

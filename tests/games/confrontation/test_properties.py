@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.confrontation.battle import battle_frame
-from games.confrontation.data import CHARS
+from games.confrontation.data import CHARS, char_label
 from games.confrontation.events import KINDS, REASONS
 from games.confrontation.secrets import log_leaks, secrets_of, view_leaks
 from games.core import Action, State, dump, load, submit
@@ -160,7 +160,8 @@ def test_secrets_of_names_hidden_characters_only() -> None:
             if setup is None:
                 assert len(in_play) == 9, f"{side} plays {in_play}"
             for char in in_play:
-                name = CHARS[char].name
+                # In a Draft both sides of a tile may be named, so texts use the labels.
+                name = char_label(char) if state["options"]["variant"] == "draft" else CHARS[char].name
                 if char in state["public"]:
                     public += 1
                     assert name not in found and char not in found, f"{char} is public but secret"

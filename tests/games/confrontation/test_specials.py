@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from .helpers import AMBUSH, COMBAT_CARD, R, act, defeated, legal, log_text, position, step, where, winner
+from .helpers import (
+    AMBUSH,
+    COMBAT_CARD,
+    R,
+    act,
+    defeated,
+    legal,
+    log_text,
+    position,
+    step,
+    where,
+    winner,
+)
 
 S2002 = {"specials": "2002"}
 DLX = {"specials": "deluxe-4"}

@@ -23,7 +23,7 @@ def test_variant_frodo_voids_sauron_text_cards() -> None:
     state = act(state, "sauron", "move uruk_hai eregion")
     state = play(state, "5", "eye")  # 1+5 against 4+0
     assert defeated(state, "uruk_hai")
-    assert "has no effect against Frodo (variant)" in log_text(state, None)
+    assert "has no effect against Frodo" in log_text(state, None)
 
 
 def test_variant_sam_becomes_ring_bearer_when_frodo_falls() -> None:
