@@ -1,8 +1,10 @@
-"""Benchmark the Confrontation renderer: p50/p99 time of a public board render and PNG size.
+"""Benchmark the Confrontation renderer: p50/p99 time of a public board render and PNG size,
+for each layout (compact, the default posted in Discord, and full).
 
-Run: ``.venv/bin/python bench/bench_render.py [renders]``. Targets: p50 <= 60 ms, p99 <= 120 ms,
-PNG <= 400 KB. Views come from random playouts of the real engine when it is registered,
-otherwise from the hand-made samples of the renderer tests.
+Run: ``.venv/bin/python bench/bench_render.py [renders per layout]``. Targets: p50 <= 60 ms,
+p99 <= 120 ms, PNG <= 400 KB. Views come from random playouts of the real engine when it is
+registered, otherwise from the hand-made samples of the renderer tests. The description
+(``describe_view``) is timed too.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from renderers import render_view
+from renderers import describe_view, render_view
+
+LAYOUTS = ("compact", "full")
 
 
 def sample_views() -> list[dict[str, Any]]:
@@ -33,27 +37,56 @@ def sample_views() -> list[dict[str, Any]]:
     return [samples.opening(None), samples.mid_battle(None), samples.game_over(None), samples.final_reveal()]
 
 
-def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    views = sample_views()
+def percentile(sorted_values: list[float], share: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * share))]
+
+
+def bench_layout(views: list[dict[str, Any]], layout: str, count: int) -> None:
     start = time.perf_counter()
-    render_view(views[0])
-    print(f"first render (draws and caches the board layer): {(time.perf_counter() - start) * 1000:.1f} ms")
+    render_view(views[0], layout=layout)
+    first = (time.perf_counter() - start) * 1000
     timings: list[float] = []
     sizes: list[int] = []
     for index in range(count):
         view = views[index % len(views)]
         start = time.perf_counter()
-        png = render_view(view)
+        png = render_view(view, layout=layout)
         timings.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
     timings.sort()
-    p50 = statistics.median(timings)
-    p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
-    print(f"views: {len(views)}  renders: {count}")
-    print(f"p50: {p50:.1f} ms  p99: {p99:.1f} ms  max: {timings[-1]:.1f} ms")
-    print(f"PNG size: median {statistics.median(sizes) / 1024:.0f} KB, max {max(sizes) / 1024:.0f} KB")
-    print("targets: p50 <= 60 ms, p99 <= 120 ms, PNG <= 400 KB")
+    print(f"[{layout}] first render (draws and caches the board layer): {first:.1f} ms")
+    print(
+        f"[{layout}] p50: {statistics.median(timings):.1f} ms  p99: {percentile(timings, 0.99):.1f} ms"
+        f"  max: {timings[-1]:.1f} ms"
+    )
+    median, largest = statistics.median(sizes) / 1024, max(sizes) / 1024
+    print(f"[{layout}] PNG size: median {median:.0f} KB, max {largest:.0f} KB")
+
+
+def bench_describe(views: list[dict[str, Any]], count: int) -> None:
+    timings: list[float] = []
+    lengths: list[int] = []
+    for index in range(count):
+        view = views[index % len(views)]
+        start = time.perf_counter()
+        text = describe_view(view)
+        timings.append((time.perf_counter() - start) * 1000)
+        lengths.append(len(text))
+    timings.sort()
+    print(
+        f"[describe] p50: {statistics.median(timings):.2f} ms  p99: {percentile(timings, 0.99):.2f} ms"
+        f"  length: median {statistics.median(lengths):.0f}, max {max(lengths)} characters"
+    )
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    views = sample_views()
+    print(f"views: {len(views)}  renders per layout: {count}")
+    for layout in LAYOUTS:
+        bench_layout(views, layout, count)
+    bench_describe(views, count)
+    print("targets: p50 <= 60 ms, p99 <= 120 ms, PNG <= 400 KB, description <= 1024 characters")
 
 
 if __name__ == "__main__":

@@ -1,41 +1,54 @@
-"""Pillow renderers: a game's *view* in, PNG bytes out.
+"""Pillow renderers: a game's *view* in, PNG bytes (or a text description) out.
 
-``render_view(view)`` dispatches on ``view["game"]`` to that game's renderer package. Renderers
-are pure functions of the view (and the game's ``data/<game>/layout.json``): they never see
-the full state, so they cannot draw a secret the view does not hold.
+``render_view(view)`` dispatches on ``view["game"]`` to that game's renderer package, and
+``describe_view(view)`` to its ``describe`` (the picture's alt text). Renderers are pure
+functions of the view (and the game's ``data/<game>/layout.json``): they never see the full
+state, so they cannot draw or say a secret the view does not hold.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from types import ModuleType
+from typing import Any
 
-
-class _Renderer(Protocol):
-    def __call__(self, view: Mapping[str, Any], *, highlight: bool = True) -> bytes: ...
-
-
-#: game slug -> module whose ``render(view, *, highlight)`` draws it (imported on first use).
+#: game slug -> module whose ``render(view, *, highlight, layout)`` draws it and whose
+#: ``describe(view)`` says what the picture shows (imported on first use).
 RENDERERS: dict[str, str] = {
     "confrontation": "renderers.confrontation",
 }
+#: Discord's limit for an attachment's description (alt text).
+MAX_DESCRIPTION = 1024
 
 
-def renderer_for(game: str) -> Callable[..., bytes]:
-    """The ``render`` function of ``game``'s renderer; ``ValueError`` if there is none."""
+def _module(game: str) -> ModuleType:
     try:
         module_name = RENDERERS[game]
     except KeyError:
         known = ", ".join(sorted(RENDERERS))
         raise ValueError(f"no renderer for game {game!r} (known: {known})") from None
-    render: _Renderer = importlib.import_module(module_name).render
+    return importlib.import_module(module_name)
+
+
+def renderer_for(game: str) -> Callable[..., bytes]:
+    """The ``render`` function of ``game``'s renderer; ``ValueError`` if there is none."""
+    render: Callable[..., bytes] = _module(game).render
     return render
 
 
-def render_view(view: Mapping[str, Any], *, highlight: bool = True) -> bytes:
-    """Draw ``view`` as a PNG. ``highlight`` marks the last move and the current battle."""
-    return renderer_for(str(view.get("game")))(view, highlight=highlight)
+def render_view(view: Mapping[str, Any], *, highlight: bool = True, layout: str = "compact") -> bytes:
+    """Draw ``view`` as a PNG. ``highlight`` marks the last move and the current battle;
+    ``layout`` is "compact" (the default: made for Discord's inline size) or "full"."""
+    return renderer_for(str(view.get("game")))(view, highlight=highlight, layout=layout)
 
 
-__all__ = ["RENDERERS", "render_view", "renderer_for"]
+def describe_view(view: Mapping[str, Any]) -> str:
+    """What the picture of ``view`` shows, in words, for screen readers (Discord's attachment
+    description): at most :data:`MAX_DESCRIPTION` characters, only what the view holds."""
+    describe: Callable[[Mapping[str, Any]], str] = _module(str(view.get("game"))).describe
+    text = describe(view)
+    return text if len(text) <= MAX_DESCRIPTION else text[: MAX_DESCRIPTION - 1].rstrip() + "…"
+
+
+__all__ = ["MAX_DESCRIPTION", "RENDERERS", "describe_view", "render_view", "renderer_for"]

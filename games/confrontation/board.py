@@ -7,6 +7,9 @@ State keys used here (all JSON-pure, keyed by slugs):
 ``defeated``  ``{side: [character, ...]}`` in the order they fell
 ``revealed``  ``{character: "turn" | "perm"}`` identities the opponent can see now
 ``public``    characters whose identity has ever been shown to everyone (sorted)
+``last_seen`` ``{character: {"region": region, "turn": n}}`` where each character on the board
+              was last shown to everyone, and in which turn (created by the first reveal;
+              updated while it stays revealed and moves; dropped when it falls)
 """
 
 from __future__ import annotations
@@ -43,8 +46,12 @@ _ZERO = dict.fromkeys(REGION_ORDER, 0)
 
 
 def count(state: State, region: str, side: str) -> int:
+    n = 0
     pos = state["pos"]
-    return sum(1 for c in state["chars"][side] if pos.get(c) == region)
+    for char in state["chars"][side]:
+        if pos.get(char) == region:
+            n += 1
+    return n
 
 
 def has_room(state: State, region: str, side: str) -> bool:
@@ -81,6 +88,19 @@ def reveal(state: State, char: str, *, permanent: bool = False) -> None:
     if char not in public:
         public.append(char)
         public.sort()
+    _seen(state, char)
+
+
+def _seen(state: State, char: str) -> None:
+    """Remember where ``char`` is shown now, and in which turn (for the "last seen" notes)."""
+    region = state["pos"].get(char)
+    if region is None:
+        return
+    seen = state.setdefault("last_seen", {})
+    turn = int(state["turn"]["number"])
+    entry = seen.get(char)
+    if entry is None or entry.get("region") != region or entry.get("turn") != turn:
+        seen[char] = {"region": region, "turn": turn}
 
 
 def hide_turn_reveals(state: State) -> None:
@@ -90,12 +110,17 @@ def hide_turn_reveals(state: State) -> None:
 
 def move_to(state: State, char: str, region: str) -> None:
     state["pos"][char] = region
+    if char in state["revealed"]:  # everyone watches it go: it is last seen there
+        _seen(state, char)
 
 
 def remove(state: State, char: str) -> None:
     """Take ``char`` off the board as defeated."""
     state["pos"].pop(char, None)
     state["revealed"].pop(char, None)
+    seen = state.get("last_seen")
+    if seen and char in seen:
+        del seen[char]
     side = CHARS[char].side
     if char not in state["defeated"][side]:
         state["defeated"][side].append(char)

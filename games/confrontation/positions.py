@@ -9,6 +9,7 @@ A position is a JSON-like mapping (every key but the pieces is optional)::
       "defeated": ["boromir"],        # fallen so far; every other tile of a side counts as fallen
       "revealed": ["gimli"],          # or {"gimli": "turn", "watcher": "perm"}
       "shown": ["boromir", "gimli"],  # identities ever shown to everyone (default: revealed + fallen)
+      "last_seen": {"gimli": {"region": "eregion", "turn": 1}},  # where a shown piece was last seen
       "hands": {"fellowship": ["1", "2"]},      # the rest of the nine is in the discard pile
       "specials": {"sauron": {"held": ["palantir"], "used": []}},
       "to_move": "sauron", "turn": 1,
@@ -63,6 +64,7 @@ _KNOWN = frozenset(
         "defeated",
         "revealed",
         "shown",
+        "last_seen",
         "hands",
         "specials",
         "to_move",
@@ -114,6 +116,9 @@ def from_position(ruleset: Confrontation, position: Mapping[str, Any]) -> State:
     if to_move not in SIDES:
         raise InvalidPosition(f"to_move is fellowship or sauron, not {to_move!r}")
     state["turn"] = {"number": int(position.get("turn", 1)), "side": to_move}
+    state["last_seen"] = _last_seen(position, board, shown, state["turn"]["number"])
+    for char in state["revealed"]:  # shown now: seen where it stands, this turn
+        state["last_seen"].setdefault(char, {"region": board[char], "turn": state["turn"]["number"]})
     state["last_move"] = None
     state["king"] = _king(position, roster)
     state["ring_bearer"] = _ring_bearer(position, roster, board)
@@ -193,6 +198,28 @@ def _revealed(position: Mapping[str, Any], board: Mapping[str, str]) -> dict[str
         if char == "watcher":
             revealed[char] = "perm"
     return revealed
+
+
+def _last_seen(
+    position: Mapping[str, Any], board: Mapping[str, str], shown: set[str], turn: int
+) -> dict[str, dict[str, Any]]:
+    """``{character: {"region", "turn"}}``: where characters on the board were last shown."""
+    given = position.get("last_seen", {})
+    if not isinstance(given, Mapping):
+        raise InvalidPosition(f"last_seen maps characters to {{region, turn}}, not {given!r}")
+    seen: dict[str, dict[str, Any]] = {}
+    for char, entry in given.items():
+        if char not in board:
+            raise InvalidPosition(f"{char} is last seen somewhere but is not on the board")
+        if char not in shown:
+            raise InvalidPosition(f"{char} is last seen somewhere but was never shown")
+        if not isinstance(entry, Mapping) or entry.get("region") not in REGIONS:
+            raise InvalidPosition(f"{char} must be last seen in a region, not {entry!r}")
+        when = entry.get("turn")
+        if not isinstance(when, int) or isinstance(when, bool) or not 1 <= when <= turn:
+            raise InvalidPosition(f"{char} is last seen in turn 1 to {turn}, not {when!r}")
+        seen[str(char)] = {"region": str(entry["region"]), "turn": when}
+    return seen
 
 
 def _cards(position: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
@@ -325,6 +352,11 @@ def to_position(state: State) -> dict[str, Any]:
         "king": state.get("king"),
         "seed": state["rng"],
     }
+    seen = state.get("last_seen")
+    if seen:
+        position["last_seen"] = {
+            c: {"region": e["region"], "turn": e["turn"]} for c, e in sorted(seen.items())
+        }
     if frame.get("only"):
         position["must_move"] = frame["only"]
     if frame.get("exclude"):

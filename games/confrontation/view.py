@@ -3,6 +3,20 @@
 A piece is shown by name only to its owner, or to everyone while it is revealed. Hidden
 pieces come after the known ones and are identical placeholders, so their order says
 nothing about who they are.
+
+Beyond the contract's keys (optional keys appear only when they hold something):
+
+- ``result.text``: why the game ended, in words.
+- ``last_move.gone``: the moved piece no longer stands in ``to`` (it fell or retreated in the
+  battle its move started, or the Balrog took it on the way); ``last_move.results``: what that
+  battle (or ambush) did, ``[{"kind": "defeated" | "retreated", "side", "character", "name",
+  "region", "to"}]``. Both come from public events only: every piece named there was shown.
+- ``last_seen`` (optional): the enemy's pieces (both sides' for the public) that stand hidden
+  now but were shown earlier, ``[{"side", "character", "name", "region", "turn"}]``, most
+  recent first. It names them as history, never attached to a hidden piece on the board.
+- ``setup`` (optional, during the secret set-up only): ``{"ready": {side: bool}, "stage":
+  "draft" | "specials" | "place" | "confirm" | "ready" | None, "to_place": [piece] | None}``;
+  ``stage`` and ``to_place`` (the audience's own pieces not placed yet) only for that side.
 """
 
 from __future__ import annotations
@@ -21,6 +35,7 @@ from .data import (
     SPECIALS,
     card_name,
 )
+from .setup import needs_draft, needs_picks
 
 LOG_LINES = 12
 
@@ -115,6 +130,141 @@ def _battle(state: State, audience: str | None, everything: bool) -> dict[str, A
     return result
 
 
+#: Public events that take a piece out of the region it fought in, and how.
+_RESULTS = {"defeated": "defeated", "balrog_ambush": "defeated", "retreated": "retreated"}
+
+
+def _mover(last: dict[str, Any]) -> str | None:
+    """The character the last move moved (named in the event or in its owner's projection)."""
+    event = last.get("event") or {}
+    char = (event.get("args") or {}).get("char")
+    if char is None:
+        own = (event.get("for") or {}).get(last.get("side")) or {}
+        char = (own.get("args") or {}).get("char")
+    return str(char) if char in CHARS else None
+
+
+def _results(state: State, last: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the battle (or the Balrog's ambush) that the last move started did: the pieces it
+    defeated or sent elsewhere, read from public events logged since the move."""
+    log = state["log"]
+    event = last.get("event")
+    start = next((i for i in range(len(log) - 1, -1, -1) if log[i] == event), None)
+    if start is None:
+        return []
+    region = last.get("to")
+    found: list[dict[str, Any]] = []
+    for entry in log[start + 1 :]:
+        kind, args = entry["kind"], entry.get("args") or {}
+        if kind == "battle":
+            region = args.get("region", region)
+            continue
+        char, where, to = args.get("char"), region, args.get("to")
+        if kind == "balrog_ambush":
+            where = last.get("from")
+        elif kind == "wormtongue_escapes":
+            kind, char = "retreated", "wormtongue"
+        elif kind == "shelob_returns":
+            kind, char, to = "retreated", "shelob", "gondor"
+        elif kind == "shelob_lost":
+            kind, char = "defeated", "shelob"
+        if kind not in _RESULTS or char not in CHARS or char not in state["public"]:
+            continue
+        if _RESULTS[kind] == "defeated" and char in state["pos"]:
+            continue  # back on the board since (Gandalf the White)
+        found.append(
+            {
+                "kind": _RESULTS[kind],
+                "side": CHARS[char].side,
+                "character": char,
+                "name": CHARS[char].name,
+                "region": where,
+                "to": to if _RESULTS[kind] == "retreated" else None,
+            }
+        )
+    return found
+
+
+def _last_move(ruleset: Ruleset, state: State, audience: str | None) -> dict[str, Any] | None:
+    last = state.get("last_move")
+    if not last:
+        return None
+    results = _results(state, last)
+    mover = _mover(last)
+    # Only public facts: the mover is "gone" when a public result names it (it attacked, so
+    # it was shown), never because a hidden piece was moved again in secret.
+    gone = mover is not None and any(r["character"] == mover for r in results)
+    return {
+        "side": last["side"],
+        "from": last["from"],
+        "to": last["to"],
+        "text": ruleset.event_text(last["event"], audience),
+        "gone": gone,
+        "results": results,
+    }
+
+
+def _last_seen(state: State, audience: str | None, everything: bool) -> list[dict[str, Any]]:
+    """Enemy pieces (both sides' for the public) hidden now but shown earlier: where and when
+    they were last seen. Every one of them is in ``public``, so naming it gives nothing away."""
+    if everything:
+        return []
+    seen = state.get("last_seen") or {}
+    public = set(state["public"])
+    notes = []
+    for side in SIDES:
+        if side == audience:
+            continue
+        for char in state["chars"][side]:
+            entry = seen.get(char)
+            if entry is None or char not in state["pos"] or char in state["revealed"] or char not in public:
+                continue
+            notes.append(
+                {
+                    "side": side,
+                    "character": char,
+                    "name": CHARS[char].name,
+                    "region": entry["region"],
+                    "turn": int(entry["turn"]),
+                }
+            )
+    notes.sort(key=lambda n: (-n["turn"], REGION_ORDER.index(n["region"]), n["name"]))
+    return notes
+
+
+def _setup_stage(state: State, side: str) -> str:
+    mine = state["setup"][side]
+    if mine["ready"]:
+        return "ready"
+    if needs_draft(state, side):
+        return "draft"
+    if needs_picks(state, side):
+        return "specials"
+    return "confirm" if len(mine["placed"]) == len(state["chars"][side]) else "place"
+
+
+def _setup(state: State, audience: str | None) -> dict[str, Any] | None:
+    """The secret set-up as ``audience`` may know it: who is ready (public), and for a side its
+    own stage and the pieces it has still to place."""
+    setup = state.get("setup")
+    if setup is None:
+        return None
+    result: dict[str, Any] = {
+        "ready": {s: bool(setup[s]["ready"]) for s in SIDES},
+        "stage": None,
+        "to_place": None,
+    }
+    if audience in SIDES:
+        placed = setup[audience]["placed"]
+        result["stage"] = _setup_stage(state, audience)
+        result["to_place"] = [
+            {"character": c, "name": CHARS[c].name, "strength": CHARS[c].strength, "revealed": False}
+            for c in state["chars"][audience]
+            if c not in placed
+        ]
+    return result
+
+
 def build_view(
     ruleset: Ruleset, state: State, audience: str | None, *, everything: bool = False
 ) -> dict[str, Any]:
@@ -138,23 +288,17 @@ def build_view(
         prompt = "The game is over."
     else:
         prompt = ruleset.prompt(state, audience or "").text
-    last = state.get("last_move")
-    last_move = None
-    if last:
-        last_move = {
-            "side": last["side"],
-            "from": last["from"],
-            "to": last["to"],
-            "text": ruleset.event_text(last["event"], audience),
-        }
-    return {
+    result = state["result"]
+    if result is not None:
+        result = {**result, "text": ruleset.result_text(result)}
+    view: dict[str, Any] = {
         "game": "confrontation",
         "audience": audience,
         "seq": state["seq"],
         "options": dict(state["options"]),
         "active": active,
         "prompt": prompt,
-        "result": state["result"],
+        "result": result,
         "turn": dict(state["turn"]),
         "regions": regions,
         "defeated": {
@@ -162,6 +306,13 @@ def build_view(
         },
         "cards": _cards(state, audience, everything),
         "battle": _battle(state, audience, everything),
-        "last_move": last_move,
+        "last_move": _last_move(ruleset, state, audience),
         "log": [ruleset.event_text(e, audience) for e in state["log"][-LOG_LINES:]],
     }
+    seen = _last_seen(state, audience, everything)
+    if seen:
+        view["last_seen"] = seen
+    setup = _setup(state, audience if not everything else None)
+    if setup is not None:
+        view["setup"] = setup
+    return view

@@ -24,6 +24,15 @@ CHIP_GAP = 5
 CHIP_FONT = 12
 
 
+def chip_height(size: int) -> int:
+    """The height of a chip whose text is ``size`` pixels (21 for the default 12).
+
+    >>> chip_height(12), chip_height(18)
+    (21, 31)
+    """
+    return CHIP_HEIGHT if size == CHIP_FONT else round(size * 1.72)
+
+
 @dataclass(frozen=True, slots=True)
 class Chip:
     """A small rounded label (a card, a fallen character)."""
@@ -33,28 +42,29 @@ class Chip:
     ink: RGB
     edge: RGB | None = None
     kind: FontKind = "bold"
+    size: int = CHIP_FONT
 
 
 @lru_cache(maxsize=1024)
 def chip_sprite(chip: Chip, max_width: int) -> Image.Image:
     """``chip`` as an anti-aliased RGBA sprite, at most ``max_width`` wide."""
-    face = font(chip.kind, CHIP_FONT)
-    label = ellipsize(chip.text, face, max_width - 14)
-    width = min(max_width, round(face.getlength(label)) + 14)
+    face = font(chip.kind, chip.size)
+    pad = 14 if chip.size == CHIP_FONT else round(chip.size * 1.1)
+    height = chip_height(chip.size)
+    label = ellipsize(chip.text, face, max_width - pad)
+    width = min(max_width, round(face.getlength(label)) + pad)
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         draw.rounded_rectangle(
-            (0, 0, width * s - 1, CHIP_HEIGHT * s - 1),
-            radius=6 * s,
+            (0, 0, width * s - 1, height * s - 1),
+            radius=height * 0.3 * s,
             fill=chip.fill,
             outline=chip.edge,
             width=round(1.5 * s) if chip.edge else 0,
         )
 
-    sprite = supersampled((width, CHIP_HEIGHT), paint)
-    ImageDraw.Draw(sprite).text(
-        (width / 2, CHIP_HEIGHT / 2 + 0.5), label, font=face, fill=chip.ink, anchor="mm"
-    )
+    sprite = supersampled((width, height), paint)
+    ImageDraw.Draw(sprite).text((width / 2, height / 2 + 0.5), label, font=face, fill=chip.ink, anchor="mm")
     return sprite
 
 
@@ -116,46 +126,54 @@ class Block:
         empty: str = "",
         empty_fill: RGB = (150, 150, 150),
         max_lines: int = 4,
+        empty_face: ImageFont.FreeTypeFont | None = None,
     ) -> None:
-        """A labelled row of chips, wrapped onto more lines when needed."""
+        """A labelled row of chips, wrapped onto more lines when needed (all chips of one row
+        share the size of the first)."""
         y0 = self.height
+        size = int(chips[0].size if chips else (empty_face.size if empty_face else CHIP_FONT))
+        height = chip_height(size) if chips or empty_face is None else round(size * 1.5)
+        gap = CHIP_GAP if size == CHIP_FONT else round(size * 0.4)
         self.ops.append(
             lambda _img, draw, left, top: draw.text(
-                (left, top + y0 + CHIP_HEIGHT / 2 + 0.5), label, font=label_face, fill=label_fill, anchor="lm"
+                (left, top + y0 + height / 2 + 0.5), label, font=label_face, fill=label_fill, anchor="lm"
             )
         )
         room = self.width - label_width
         if not chips:
-            face = font("sans", CHIP_FONT)
+            face = empty_face or font("sans", CHIP_FONT)
+            shown = ellipsize(empty, face, room)
             self.ops.append(
                 lambda _img, draw, left, top: draw.text(
-                    (left + label_width, top + y0 + CHIP_HEIGHT / 2 + 0.5),
-                    empty,
+                    (left + label_width, top + y0 + height / 2 + 0.5),
+                    shown,
                     font=face,
                     fill=empty_fill,
                     anchor="lm",
                 )
             )
-            self.height += CHIP_HEIGHT + CHIP_GAP
+            self.height += height + gap
             return
         x, y, line = 0.0, y0, 1
         for index, chip in enumerate(chips):
             sprite = chip_sprite(chip, int(room))
             if x > 0 and x + sprite.width > room:
-                x, y, line = 0.0, y + CHIP_HEIGHT + CHIP_GAP, line + 1
+                x, y, line = 0.0, y + height + gap, line + 1
             if line == max_lines and index < len(chips) - 1:
                 more = chip_sprite(
-                    Chip(f"+{len(chips) - index - 1}", chip.fill, chip.ink, chip.edge), int(room)
+                    Chip(f"+{len(chips) - index - 1}", chip.fill, chip.ink, chip.edge, size=chip.size),
+                    int(room),
                 )
-                if x + sprite.width + CHIP_GAP + more.width > room:
+                if x + sprite.width + gap + more.width > room:
                     rest = chip_sprite(
-                        Chip(f"+{len(chips) - index}", chip.fill, chip.ink, chip.edge), int(room)
+                        Chip(f"+{len(chips) - index}", chip.fill, chip.ink, chip.edge, size=chip.size),
+                        int(room),
                     )
                     self._place(rest, label_width + x, y)
                     break
             self._place(sprite, label_width + x, y)
-            x += sprite.width + CHIP_GAP
-        self.height = y + CHIP_HEIGHT + CHIP_GAP
+            x += sprite.width + gap
+        self.height = y + height + gap
 
     def _place(self, sprite: Image.Image, x: float, y: float) -> None:
         self.ops.append(

@@ -1,4 +1,5 @@
-"""Fonts shipped in ``data/fonts`` (DejaVu, freely redistributable), loaded once per size.
+"""Fonts shipped in ``data/fonts`` (DejaVu and Roboto Condensed, freely redistributable), loaded
+once per size.
 
 Names like "Nazgûl", "Théoden" and "Sméagol" need real Unicode coverage, so the renderers
 never rely on the machine's fonts.
@@ -16,13 +17,15 @@ from .paths import FONT_DIR
 
 log = logging.getLogger(__name__)
 
-FontKind = Literal["sans", "bold", "condensed", "serif", "italic"]
+FontKind = Literal["sans", "bold", "condensed", "narrow", "serif", "serif_condensed", "italic"]
 
 _FILES: dict[str, str] = {
     "sans": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed-Bold.ttf",
+    "narrow": "RobotoCondensed-Bold.ttf",  # piece names: about 20% narrower than "condensed"
     "serif": "DejaVuSerif-Bold.ttf",
+    "serif_condensed": "DejaVuSerifCondensed-Bold.ttf",  # region names in narrow tiles
     "italic": "DejaVuSerif-Italic.ttf",
 }
 

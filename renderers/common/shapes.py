@@ -34,6 +34,25 @@ def paste_sprite(base: Image.Image, sprite: Image.Image, origin: tuple[float, fl
     base.paste(sprite, (round(origin[0]), round(origin[1])), sprite)
 
 
+def smooth_sprite(
+    box: tuple[float, float, float, float],
+    painter: Callable[[ImageDraw.ImageDraw, Callable[[Point], Point], float], None],
+    *,
+    scale: int = SCALE,
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The anti-aliased shapes of ``painter`` inside ``box``, as an RGBA sprite and the
+    top-left corner where it goes (so that callers may cache it)."""
+    left, top = math.floor(box[0]) - 2, math.floor(box[1]) - 2
+    right, bottom = math.ceil(box[2]) + 2, math.ceil(box[3]) + 2
+    size = (right - left, bottom - top)
+
+    def to_patch(point: Point) -> Point:
+        return ((point[0] - left) * scale, (point[1] - top) * scale)
+
+    sprite = supersampled(size, lambda draw, s: painter(draw, to_patch, s), scale=scale)
+    return sprite, (left, top)
+
+
 def draw_smooth(
     base: Image.Image,
     box: tuple[float, float, float, float],
@@ -46,15 +65,8 @@ def draw_smooth(
     ``painter(draw, to_patch, scale)`` receives a function mapping base coordinates to the
     supersampled patch's coordinates.
     """
-    left, top = math.floor(box[0]) - 2, math.floor(box[1]) - 2
-    right, bottom = math.ceil(box[2]) + 2, math.ceil(box[3]) + 2
-    size = (right - left, bottom - top)
-
-    def to_patch(point: Point) -> Point:
-        return ((point[0] - left) * scale, (point[1] - top) * scale)
-
-    sprite = supersampled(size, lambda draw, s: painter(draw, to_patch, s), scale=scale)
-    paste_sprite(base, sprite, (left, top))
+    sprite, origin = smooth_sprite(box, painter, scale=scale)
+    paste_sprite(base, sprite, origin)
 
 
 def arrow_polygon(

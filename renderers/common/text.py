@@ -96,3 +96,108 @@ def wrap_text(
         kept[-1] = ellipsize(kept[-1] + ELLIPSIS, face, max_width)
         return kept
     return lines
+
+
+#: The smallest size :func:`fit_lines` ever uses (past ``min_size``, so that a name is never cut).
+FLOOR_SIZE = 6
+
+
+def break_points(text: str) -> list[tuple[str, str]]:
+    """Ways to split ``text`` over two lines without cutting a word: at a space, or after a
+    hyphen (which stays on the first line).
+
+    >>> break_points("Mouth of Sauron")
+    [('Mouth', 'of Sauron'), ('Mouth of', 'Sauron')]
+    >>> break_points("Witch-king")
+    [('Witch-', 'king')]
+    >>> break_points("Frodo")
+    []
+    """
+    splits = [(text[:i], text[i + 1 :]) for i, c in enumerate(text) if c == " " and 0 < i < len(text) - 1]
+    if not splits:
+        splits = [
+            (text[: i + 1], text[i + 1 :]) for i, c in enumerate(text) if c == "-" and 0 < i < len(text) - 1
+        ]
+    return [(a.strip(), b.strip()) for a, b in splits if a.strip() and b.strip()]
+
+
+def two_lines(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> list[str] | None:
+    """The most balanced split of ``text`` into two lines that fit ``max_width``, if any."""
+    best: tuple[float, list[str]] | None = None
+    for first, second in break_points(text):
+        widest = max(face.getlength(first), face.getlength(second))
+        if widest <= max_width and (best is None or widest < best[0]):
+            best = (widest, [first, second])
+    return best[1] if best else None
+
+
+def fit_lines(
+    text: str,
+    kind: FontKind,
+    max_width: float,
+    size: int,
+    *,
+    min_size: int,
+    two_line_size: int | None = None,
+    max_lines: int = 2,
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """The largest font at which ``text`` fits in ``max_width`` on one line, or on two lines,
+    never cutting a word.
+
+    One line is tried from ``size`` down to ``min_size``, two lines from ``two_line_size``
+    (default ``size``) down to ``min_size``; two lines win when they allow a font at least two
+    pixels larger. Past ``min_size`` the text shrinks (to :data:`FLOOR_SIZE` at worst) but
+    stays whole.
+
+    >>> face, lines = fit_lines("Watcher in the Water", "narrow", 80, 18, min_size=12)
+    >>> lines, face.size
+    (['Watcher in', 'the Water'], 18)
+    >>> fit_lines("Frodo", "narrow", 80, 18, min_size=12)[1]
+    ['Frodo']
+    >>> fit_lines("Mouth of Sauron", "narrow", 80, 13, min_size=10)[1]
+    ['Mouth of Sauron']
+    >>> fit_lines("Mouth of Sauron", "narrow", 62, 13, min_size=9)[1]
+    ['Mouth of', 'Sauron']
+    """
+    single = next(
+        (s for s in range(size, min_size - 1, -1) if font(kind, s).getlength(text) <= max_width), None
+    )
+    double: tuple[int, list[str]] | None = None
+    if max_lines >= 2:
+        for current in range(two_line_size or size, min_size - 1, -1):
+            lines = two_lines(text, font(kind, current), max_width)
+            if lines:
+                double = (current, lines)
+                break
+    if single is not None and (double is None or single + 2 > double[0]):
+        return font(kind, single), [text]
+    if double is not None:
+        return font(kind, double[0]), double[1]
+    for current in range(min_size - 1, FLOOR_SIZE - 1, -1):
+        face = font(kind, current)
+        if face.getlength(text) <= max_width:
+            return face, [text]
+        found = two_lines(text, face, max_width) if max_lines >= 2 else None
+        if found:
+            return face, found
+    face = font(kind, FLOOR_SIZE)
+    return face, (two_lines(text, face, 10**6) if max_lines >= 2 and " " in text else None) or [text]
+
+
+def wrap_words(text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lines: int) -> list[str]:
+    """Word wrap into at most ``max_lines`` lines; when the text is longer, the last line drops
+    whole words and ends with an ellipsis, so no word (no name) is ever cut in the middle.
+
+    >>> from renderers.common.fonts import font
+    >>> wrap_words("Frodo moves from Dagorlad to Mordor", font("sans", 14), 130, 1)
+    ['Frodo moves…']
+    """
+    lines = wrap_text(text, face, max_width)
+    if len(lines) <= max_lines and all(face.getlength(line) <= max_width for line in lines):
+        return lines
+    kept = lines[:max_lines]
+    words = " ".join(lines[max_lines - 1 :]).split()
+    while words and face.getlength(" ".join(words) + ELLIPSIS) > max_width:
+        words.pop()
+    kept[-1] = (" ".join(words) + ELLIPSIS) if words else ELLIPSIS
+    return kept

@@ -1,8 +1,11 @@
-"""The Confrontation's renderer: a view in, a PNG out.
+"""The Confrontation's renderer: a view in, a PNG (or its text description) out.
 
-The board (cached once per process, see :mod:`.board`) is copied, then the highlights, the
-pieces and the panels of this one view are drawn on it. Everything drawn comes from the view
-and the layout: the renderer cannot show a secret the view does not contain.
+Two layouts: ``"compact"`` (the default, 800 px wide, made to be read in Discord at 550 and
+400 px; see :mod:`.compact`) and ``"full"`` (1200 x 900 with everything: hands, played cards,
+specials and the chronicle). The board of each (cached once per process, see :mod:`.board`) is
+copied, then the highlights, the pieces and the panels of this one view are drawn on it.
+Everything drawn comes from the view and the layout: the renderer cannot show a secret the
+view does not contain. :func:`describe` says in words what the picture shows (alt text).
 """
 
 from __future__ import annotations
@@ -11,40 +14,47 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderers.common.png import encode_png
 
-from .board import draw_label, static_board
+from .board import draw_mark_legend, redraw_label, static_board
+from .compact import render_compact
 from .corner import draw_corner
+from .describe import describe
 from .highlights import draw_highlights, highlighted_regions
-from .layout import load_layout
+from .layout import LAYOUT_PATH, LAYOUTS, LayoutName, load_layout
 from .panels import draw_panel
-from .pieces import draw_pieces
+from .pieces import draw_pieces, marks_drawn
+from .theme import FULL_TOKENS
 
 log = logging.getLogger(__name__)
 
-__all__ = ["render", "render_image"]
+__all__ = ["LAYOUTS", "describe", "render", "render_image"]
 
 
-def render_image(view: Mapping[str, Any], *, highlight: bool = True) -> Image.Image:
-    """The picture of ``view`` as a Pillow image (RGB)."""
-    layout = load_layout()
-    unknown = [r["id"] for r in view["regions"] if r["id"] not in layout.regions]
+def render_image(
+    view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact"
+) -> Image.Image:
+    """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full"."""
+    board = load_layout(LAYOUT_PATH, layout)
+    unknown = [r["id"] for r in view["regions"] if r["id"] not in board.regions]
     if unknown:
         raise ValueError(f"regions without a layout: {', '.join(map(str, unknown))}")
-    image = static_board().copy()
+    if layout == "compact":
+        return render_compact(view, board, highlight=highlight)
+    image = static_board(LAYOUT_PATH, "full").copy()
     if highlight:
-        draw_highlights(image, layout, view)
-        draw = ImageDraw.Draw(image)
-        for slug in highlighted_regions(view, layout):
-            draw_label(draw, layout.regions[slug])
-    draw_pieces(image, layout, view)
-    draw_corner(image, layout, view)
-    draw_panel(image, layout, view)
+        draw_highlights(image, board, view)
+        for slug in highlighted_regions(view, board):
+            redraw_label(image, board.regions[slug])
+    draw_pieces(image, board, view, FULL_TOKENS)
+    draw_mark_legend(image, board, marks_drawn(view))
+    draw_corner(image, board, view)
+    draw_panel(image, board, view)
     return image
 
 
-def render(view: Mapping[str, Any], *, highlight: bool = True) -> bytes:
+def render(view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact") -> bytes:
     """The picture of ``view`` as PNG bytes."""
-    return encode_png(render_image(view, highlight=highlight))
+    return encode_png(render_image(view, highlight=highlight, layout=layout))

@@ -1,8 +1,9 @@
-"""The static layer: the board without pieces, drawn once per process and cached.
+"""The static layer: the board without pieces, drawn once per process and layout, and cached.
 
 Regions with their terrain colours, names, capacities and mountain peaks, the Anduin and the
-Tunnel of Moria, the title and the legends. Each render copies this image and draws only
-what changes (pieces, highlights, panels) on top.
+Tunnel of Moria, and (full layout) the title and the legends. Each render copies this image
+and draws only what changes (pieces, highlights, panels) on top. The full layout's regions are
+hexagons; the compact layout's are rounded tiles in rows (see :mod:`.build_layout`).
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from renderers.common.colours import RGB, mix, rgb
 from renderers.common.fonts import font
 from renderers.common.shapes import supersampled
+from renderers.common.text import fit_text
 
 from . import theme
-from .layout import LAYOUT_PATH, BoardLayout, Point, RegionLayout, load_layout
-from .tokens import hidden_token, revealed_eye
+from .layout import LAYOUT_PATH, BoardLayout, LayoutName, Point, RegionLayout, load_layout
+from .tokens import RESULT_MARKS, hidden_token, revealed_eye
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +69,39 @@ def _trees(draw: ImageDraw.ImageDraw, region: RegionLayout, scale: float) -> Non
             draw.polygon(_scaled([(x - half, bottom), (x, top), (x + half, bottom)], scale), fill=colour)
 
 
-def _box(x: float, y: float, r: float, scale: float) -> tuple[float, float, float, float]:
-    return ((x - r) * scale, (y - r) * scale, (x + r) * scale, (y + r) * scale)
+TILE_RADIUS = 10
+
+
+def tile_box(region: RegionLayout) -> tuple[float, float, float, float]:
+    """A compact tile's ``(left, top, right, bottom)``."""
+    xs, ys = [x for x, _ in region.polygon], [y for _, y in region.polygon]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _fill_region(
+    draw: ImageDraw.ImageDraw, layout: BoardLayout, region: RegionLayout, s: float, fill: object
+) -> None:
+    if layout.shape == "tile":
+        left, top, right, bottom = tile_box(region)
+        draw.rounded_rectangle((left * s, top * s, right * s, bottom * s), radius=TILE_RADIUS * s, fill=fill)  # type: ignore[arg-type]
+    else:
+        draw.polygon(_scaled(region.polygon, s), fill=fill)  # type: ignore[arg-type]
+
+
+def _outline_region(
+    draw: ImageDraw.ImageDraw, layout: BoardLayout, region: RegionLayout, s: float, fill: object, width: float
+) -> None:
+    if layout.shape == "tile":
+        left, top, right, bottom = tile_box(region)
+        draw.rounded_rectangle(
+            (left * s, top * s, right * s, bottom * s),
+            radius=TILE_RADIUS * s,
+            outline=fill,  # type: ignore[arg-type]
+            width=max(1, round(width * s)),
+        )
+    else:
+        ring = _scaled((*region.polygon, region.polygon[0]), s)
+        draw.line(ring, fill=fill, width=max(1, round(width * s)), joint="curve")  # type: ignore[arg-type]
 
 
 def _shapes(layout: BoardLayout) -> Image.Image:
@@ -78,14 +111,13 @@ def _shapes(layout: BoardLayout) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         for region in layout.regions.values():
-            draw.polygon(_scaled(region.polygon, s), fill=rgb(region.fill))
+            _fill_region(draw, layout, region, s, rgb(region.fill))
             if region.mountain:
                 _peaks(draw, region, s)
             elif region.slug in ("mirkwood", "fangorn"):
                 _trees(draw, region, s)
         for region in layout.regions.values():
-            ring = _scaled((*region.polygon, region.polygon[0]), s)
-            draw.line(ring, fill=border, width=round(3 * s), joint="curve")
+            _outline_region(draw, layout, region, s, border, 3 if layout.shape == "hex" else 2)
         _river(draw, layout, s)
         _tunnel(draw, layout, s)
 
@@ -153,16 +185,86 @@ def _backdrop(layout: BoardLayout) -> Image.Image:
     shadow = Image.new("L", (width, height), 0)
     shadow_draw = ImageDraw.Draw(shadow)
     for region in layout.regions.values():
-        shadow_draw.polygon([(x + 3, y + 7) for x, y in region.polygon], fill=190)
+        if layout.shape == "tile":
+            left, top, right, bottom = tile_box(region)
+            shadow_draw.rounded_rectangle(
+                (left + 2, top + 5, right + 2, bottom + 5), radius=TILE_RADIUS, fill=170
+            )
+        else:
+            shadow_draw.polygon([(x + 3, y + 7) for x, y in region.polygon], fill=190)
     shadow = shadow.filter(ImageFilter.GaussianBlur(7))
     image.paste(Image.new("RGB", (width, height), (5, 4, 3)), (0, 0), shadow)
     return image
 
 
+#: Compact region names: serif condensed from this size down to ``LABEL_MIN``.
+LABEL_SIZE = 20
+LABEL_MIN = 18
+
+
+def label_font(region: RegionLayout) -> ImageFont.FreeTypeFont:
+    """The font of a region's name: fixed in the full layout, fitted to the tile in the compact one."""
+    if region.label_width is None:
+        return font("serif", 15)
+    face, _ = fit_text(region.name, "serif_condensed", region.label_width, LABEL_SIZE, min_size=LABEL_MIN)
+    return face
+
+
 def draw_label(draw: ImageDraw.ImageDraw, region: RegionLayout) -> None:
-    """A region's name (also redrawn over a highlight arrow that crosses it)."""
+    """A region's name, drawn on the static layer."""
     x, y = region.label
-    draw.text((x, y), region.name, font=font("serif", 15), fill=rgb(region.ink), anchor="mm")
+    ink = rgb(region.ink)
+    face = label_font(region)
+    if region.label_width is not None:  # a soft halo keeps the name legible over highlights
+        draw.text(
+            (x, y),
+            region.name,
+            font=face,
+            fill=ink,
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill=rgb(region.fill),
+        )
+        return
+    draw.text((x, y), region.name, font=face, fill=ink, anchor="mm")
+
+
+_LABELS: dict[tuple[object, ...], tuple[Image.Image, tuple[int, int]]] = {}
+
+
+def label_sprite(region: RegionLayout) -> tuple[Image.Image, tuple[int, int]]:
+    """A region's name as a transparent sprite and where to paste it (cached), to redraw it
+    over a highlight that crosses it."""
+    key = (region.slug, region.name, region.label, region.label_width, region.ink, region.fill)
+    cached = _LABELS.get(key)
+    if cached is None:
+        cached = _LABELS[key] = _label_sprite(region)
+    return cached
+
+
+def _label_sprite(region: RegionLayout) -> tuple[Image.Image, tuple[int, int]]:
+    face = label_font(region)
+    stroke = 2 if region.label_width is not None else 0
+    left, top, right, bottom = face.getbbox(region.name, anchor="mm", stroke_width=stroke)
+    x, y = region.label
+    origin = (math.floor(x + left) - 1, math.floor(y + top) - 1)
+    sprite = Image.new("RGBA", (math.ceil(right - left) + 3, math.ceil(bottom - top) + 3), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text(
+        (x - origin[0], y - origin[1]),
+        region.name,
+        font=face,
+        fill=rgb(region.ink),
+        anchor="mm",
+        stroke_width=stroke,
+        stroke_fill=rgb(region.fill) if stroke else None,
+    )
+    return sprite, origin
+
+
+def redraw_label(image: Image.Image, region: RegionLayout) -> None:
+    """Paste a region's name back on top (over a highlight that crossed it)."""
+    sprite, origin = label_sprite(region)
+    image.paste(sprite, origin, sprite)
 
 
 def _bevel(image: Image.Image, layout: BoardLayout) -> None:
@@ -172,8 +274,8 @@ def _bevel(image: Image.Image, layout: BoardLayout) -> None:
     edges = Image.new("L", size, 0)
     inside_draw, edges_draw = ImageDraw.Draw(inside), ImageDraw.Draw(edges)
     for region in layout.regions.values():
-        inside_draw.polygon(list(region.polygon), fill=255)
-        edges_draw.line([*region.polygon, region.polygon[0]], fill=255, width=8, joint="curve")
+        _fill_region(inside_draw, layout, region, 1, 255)
+        _outline_region(edges_draw, layout, region, 1, 255, 8)
     shade = edges.filter(ImageFilter.GaussianBlur(4))
     shade = ImageChops.multiply(shade, inside).point(lambda v: v * 45 // 100)
     image.paste(Image.new("RGB", size, (12, 8, 4)), (0, 0), shade)
@@ -181,11 +283,15 @@ def _bevel(image: Image.Image, layout: BoardLayout) -> None:
 
 def _labels(image: Image.Image, layout: BoardLayout) -> None:
     draw = ImageDraw.Draw(image)
-    badge_font = font("bold", 11)
+    compact = layout.shape == "tile"
+    badge_font = font("bold", 14 if compact else 11)
+    radius = 10 if compact else 8
     for region in layout.regions.values():
         draw_label(draw, region)
         bx, by = region.capacity_badge
-        draw.ellipse((bx - 8, by - 8, bx + 8, by + 8), fill=(30, 26, 21), outline=(150, 135, 100))
+        draw.ellipse(
+            (bx - radius, by - radius, bx + radius, by + radius), fill=(30, 26, 21), outline=(150, 135, 100)
+        )
         draw.text((bx, by + 0.5), str(region.capacity), font=badge_font, fill=(240, 228, 200), anchor="mm")
 
 
@@ -215,13 +321,43 @@ def _legend(image: Image.Image, layout: BoardLayout) -> None:
             (left + 40, y + theme.TOKEN_HEIGHT / 2 - 4), text, font=small, fill=theme.INK_LIGHT, anchor="lm"
         )
         y += 34
-    eye = revealed_eye(18)
-    image.paste(eye, (round(left) + 6, round(y)), eye)
-    draw.text((left + 40, y + 9), "seen by the enemy", font=small, fill=theme.INK_LIGHT, anchor="lm")
-    y += 28
     draw.ellipse((left + 8, y + 1, left + 24, y + 17), fill=(30, 26, 21), outline=(150, 135, 100))
     draw.text((left + 16, y + 9.5), "2", font=font("bold", 11), fill=(240, 228, 200), anchor="mm")
     draw.text((left + 40, y + 9), "most pieces a side", font=small, fill=theme.INK_LIGHT, anchor="lm")
+
+
+#: Legend entries that appear only when the picture shows that mark (see ``pieces.marks_drawn``).
+MARK_LEGEND = {
+    "seen": "seen by the enemy",
+    "defeated": "fell in the last battle",
+    "retreated": "retreated from it",
+}
+
+
+def draw_mark_legend(image: Image.Image, layout: BoardLayout, marks: set[str]) -> None:
+    """The full layout's legend entries for the marks this picture shows, under the static ones."""
+    draw = ImageDraw.Draw(image)
+    left, top, _, _ = layout.areas["legend"]
+    y = top + 86 + 2 * 34 + 28
+    small = font("sans", 12)
+    for mark in ("seen", "defeated", "retreated"):
+        if mark not in marks:
+            continue
+        if mark == "seen":
+            eye = revealed_eye(18)
+            image.paste(eye, (round(left) + 7, round(y)), eye)
+        else:
+            colour = theme.BATTLE_RED if mark == "defeated" else theme.INK_MUTED
+            draw.ellipse((left + 7, y, left + 25, y + 18), fill=colour)
+            draw.text(
+                (left + 16, y + 9.5),
+                RESULT_MARKS[mark],
+                font=font("bold", 12),
+                fill=(255, 255, 255),
+                anchor="mm",
+            )
+        draw.text((left + 40, y + 9), MARK_LEGEND[mark], font=small, fill=theme.INK_LIGHT, anchor="lm")
+        y += 24
 
 
 def _paths_legend(image: Image.Image, layout: BoardLayout) -> None:
@@ -243,19 +379,20 @@ def _paths_legend(image: Image.Image, layout: BoardLayout) -> None:
     _ = (right, top)
 
 
-@lru_cache(maxsize=2)
-def static_board(path: Path = LAYOUT_PATH) -> Image.Image:
+@lru_cache(maxsize=4)
+def static_board(path: Path = LAYOUT_PATH, name: LayoutName = "full") -> Image.Image:
     """The board without pieces (cached; callers must copy it before drawing)."""
-    layout = load_layout(path)
-    log.info("drawing the Confrontation board layer (%dx%d)", *layout.size)
+    layout = load_layout(path, name)
+    log.info("drawing the Confrontation %s board layer (%dx%d)", name, *layout.size)
     image = _backdrop(layout)
     shapes = _shapes(layout)
     image.paste(shapes, (0, 0), shapes)
     _bevel(image, layout)
     _labels(image, layout)
-    _title(image, layout)
-    _legend(image, layout)
-    _paths_legend(image, layout)
+    if layout.shape == "hex":
+        _title(image, layout)
+        _legend(image, layout)
+        _paths_legend(image, layout)
     return image
 
 

@@ -1,11 +1,17 @@
 """Regenerate ``data/confrontation/layout.json`` (run: ``python -m renderers.confrontation.build_layout``).
 
 The board is a 4x4 grid turned 45°: region ``(x, y)`` (Mordor ``(0, 0)``, the Shire ``(3, 3)``)
-sits in row ``x + y`` from the top and column ``y - x`` (half-hexes, left is north as seen
-from the Shire). Regions are drawn as flattened hexagons, so that every pair of regions that
-touch in the game shares an edge in the picture; Mordor and the Shire are widened banners
-because they hold four pieces a side. The JSON is the source the renderer reads; this script
-only saves hand-computing the coordinates.
+sits in row ``x + y`` from the top and column ``y - x`` (left is north as seen from the Shire).
+
+Two layouts are written. The **full** one (the file's top level, 1200 x 900) draws regions as
+flattened hexagons, so that every pair of regions that touch in the game shares an edge;
+Mordor and the Shire are widened banners because they hold four pieces a side. The
+**compact** one (under ``"compact"``, 800 wide, for Discord's small inline pictures) lays the
+seven rows as full-width strips of 1-2-3-4-3-2-1 rectangular tiles, like bricks: each tile
+touches exactly the tiles it borders in the game (its neighbours in its row, and the two of the
+next row that overlap it), and no space is lost in the corners of the diamond, so pieces and
+names can be drawn large. The JSON is the source the renderer reads; this script only saves
+hand-computing the coordinates.
 """
 
 from __future__ import annotations
@@ -143,6 +149,107 @@ def build() -> dict[str, Any]:
             "legend": [18, 650, 205, 882],
             "paths_legend": [595, 650, 782, 882],
             "panel": [800, 12, 1188, 888],
+        },
+        "compact": build_compact(),
+    }
+
+
+# -- the compact layout: rows of tiles ------------------------------------------------------
+
+COMPACT_WIDTH = 800
+COMPACT_MARGIN = 8  # left and right of the board
+COMPACT_HEADER = 112  # status band above the board
+COMPACT_TOP = COMPACT_HEADER + 6
+ROW_HEIGHT = 108
+ROW_GAP = 6
+RIVER_GAP = 14  # the Anduin runs between the forest row and the mountains
+TILE_GAP = 6
+ROW_SIZES = (1, 2, 3, 4, 3, 2, 1)
+TUNNEL_X = 414  # inside Caradhras, near its left edge (Eregion and Fangorn lie on both sides)
+
+
+def row_top(row: int) -> float:
+    return COMPACT_TOP + row * (ROW_HEIGHT + ROW_GAP) + (RIVER_GAP - ROW_GAP if row >= 3 else 0)
+
+
+def tile(row: int, index: int) -> tuple[float, float, float, float]:
+    """``(left, top, right, bottom)`` of tile ``index`` (from the left) of ``row``."""
+    width = COMPACT_WIDTH - 2 * COMPACT_MARGIN
+    count = ROW_SIZES[row]
+    left = COMPACT_MARGIN + index * width / count + TILE_GAP / 2
+    right = COMPACT_MARGIN + (index + 1) * width / count - TILE_GAP / 2
+    top = row_top(row)
+    return round(left, 1), top, round(right, 1), top + ROW_HEIGHT
+
+
+def compact_entry(
+    slug: str, name: str, x: int, y: int, capacity: int, mountain: bool, fill: str, ink: str
+) -> dict[str, Any]:
+    row = x + y
+    columns = sorted(y2 - x2 for _, _, x2, y2, *_ in REGIONS if x2 + y2 == row)
+    left, top, right, bottom = tile(row, columns.index(y - x))
+    pieces_left = left + 6
+    if slug == "caradhras":  # the Tunnel of Moria runs down its left side
+        pieces_left = TUNNEL_X + 12
+    badge_x = right - 13
+    label_left = pieces_left if slug == "caradhras" else left + 6
+    label_right = badge_x - 11
+    return {
+        "name": name,
+        "grid": [x, y],
+        "capacity": capacity,
+        "mountain": mountain,
+        "fill": fill,
+        "ink": ink,
+        "centre": [round((left + right) / 2, 1), top + ROW_HEIGHT / 2],
+        "polygon": [[left, top], [right, top], [right, bottom], [left, bottom]],
+        "label": [round((label_left + label_right) / 2, 1), top + 16],
+        "label_width": round(label_right - label_left, 1),
+        "capacity_badge": [badge_x, top + 16],
+        "rows": {"sauron": top + 47, "fellowship": top + 86},
+        "pieces_span": [round(pieces_left, 1), round(right - 6, 1)],
+    }
+
+
+def build_compact() -> dict[str, Any]:
+    regions = {entry[0]: compact_entry(*entry) for entry in REGIONS}
+    bottom = max(r["polygon"][2][1] for r in regions.values())
+    river_y = row_top(2) + ROW_HEIGHT + RIVER_GAP / 2
+    board_width = COMPACT_WIDTH - 2 * COMPACT_MARGIN
+    caradhras = regions["caradhras"]["polygon"]
+    height = bottom + 8
+    return {
+        "shape": "tile",
+        "size": [COMPACT_WIDTH, height],
+        "background": "#1b1916",
+        "border": "#15120e",
+        "regions": regions,
+        "river": {
+            "name": "Anduin",
+            "colour": "#4f9ad6",
+            "path": [
+                [regions["mirkwood"]["polygon"][0][0] + 4, river_y],
+                [regions["rohan"]["polygon"][1][0] - 10, river_y],
+            ],
+            "chevrons": [
+                [COMPACT_MARGIN + board_width / 3, river_y],
+                [COMPACT_MARGIN + 2 * board_width / 3, river_y],
+            ],
+        },
+        "tunnel": {
+            "name": "Tunnel of Moria",
+            "colour": "#2b1d12",
+            "path": [
+                [TUNNEL_X, caradhras[2][1] + 16],
+                [TUNNEL_X + 3, caradhras[2][1] - 30],
+                [TUNNEL_X + 3, caradhras[0][1] + 30],
+                [TUNNEL_X, caradhras[0][1] - RIVER_GAP - 8],
+            ],
+        },
+        "areas": {
+            "status": [14, 8, 610, COMPACT_HEADER],
+            "corner": [620, 8, COMPACT_WIDTH - 14, COMPACT_HEADER],
+            "panel": [COMPACT_MARGIN + 4, height, COMPACT_WIDTH - COMPACT_MARGIN - 4, height],
         },
     }
 

@@ -1,4 +1,5 @@
-"""The board's top-right corner: turn number, who plays, and whose eyes the picture is for."""
+"""The full layout's top-right corner: turn number (or "Setup"), who acts, and whose eyes the
+picture is for."""
 
 from __future__ import annotations
 
@@ -13,15 +14,9 @@ from renderers.common.shapes import rounded_panel
 
 from . import theme
 from .layout import BoardLayout
-from .panels import everything_shown, side_title
+from .status import audience_label, in_setup, turn_label
 
-
-def audience_label(view: Mapping[str, Any]) -> str:
-    """Who may see this picture."""
-    audience = view.get("audience")
-    if audience is None:
-        return "Everything revealed" if everything_shown(view) else "Public view"
-    return f"{side_title(audience)} only"
+__all__ = ["audience_label", "draw_corner"]
 
 
 def draw_corner(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]) -> None:
@@ -30,20 +25,20 @@ def draw_corner(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]
     _, top, right, _ = layout.areas["status"]
     turn = view.get("turn") or {}
     number = turn.get("number")
-    if isinstance(number, int) and number < 1:  # before the first move: the secret setup
+    if in_setup(view):  # before the first move: the secret set-up, both sides at once
         draw.text((right, top + 13), "Setup", font=font("serif", 26), fill=theme.GOLD, anchor="ra")
     else:
         draw.text((right, top), "TURN", font=font("bold", 11), fill=theme.INK_MUTED, anchor="ra")
         shown = str(number) if number is not None else "–"
         draw.text((right, top + 13), shown, font=font("serif", 30), fill=theme.GOLD, anchor="ra")
     side = turn.get("side")
+    label = turn_label(view)
     if view.get("result"):
-        label, colour = "GAME OVER", theme.GOLD_BRIGHT
-    elif len(view.get("active") or []) > 1:
-        label, colour = "BOTH SIDES ACT", theme.GOLD
+        colour = theme.GOLD_BRIGHT
+    elif label.endswith("'S TURN") and side in theme.STYLES:
+        colour = theme.STYLES[side].accent
     else:
-        label = f"{side_title(side).upper()}'S TURN"
-        colour = theme.STYLES[side].accent if side in theme.STYLES else theme.GOLD
+        colour = theme.GOLD
     draw.text((right, top + 52), label, font=font("bold", 14), fill=colour, anchor="ra")
     audience = view.get("audience")
     text = audience_label(view)

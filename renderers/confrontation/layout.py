@@ -1,4 +1,8 @@
-"""The Confrontation board layout, read once from ``data/confrontation/layout.json``."""
+"""The Confrontation board layouts, read once from ``data/confrontation/layout.json``.
+
+The file's top level is the **full** layout (1200 x 900, hexagons); its ``"compact"`` key holds
+the **compact** one (800 wide, rows of tiles, for Discord). Both have the same structure.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,14 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from renderers.common.paths import DATA_DIR
 
 LAYOUT_PATH = DATA_DIR / "confrontation" / "layout.json"
+
+LayoutName = Literal["full", "compact"]
+LAYOUTS: tuple[LayoutName, ...] = ("compact", "full")
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -33,6 +40,7 @@ class RegionLayout:
     capacity_badge: Point
     rows: dict[str, float]  # y of each side's row of pieces
     pieces_span: tuple[float, float]  # x range the pieces may use
+    label_width: float | None = None  # room for the name (compact tiles fit it), None: fixed size
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +55,14 @@ class PathLayout:
 
 @dataclass(frozen=True, slots=True)
 class BoardLayout:
-    """The whole picture: its size, regions, routes and the boxes for the panels."""
+    """The whole picture: its size, regions, routes and the boxes for the panels.
 
+    ``size`` is the board layer's; the compact picture adds its panel below (``areas["panel"]``
+    gives its left, top and right).
+    """
+
+    name: LayoutName
+    shape: Literal["hex", "tile"]
     size: tuple[int, int]
     background: str
     border: str
@@ -71,8 +85,8 @@ def _path(raw: dict[str, Any]) -> PathLayout:
     )
 
 
-def parse_layout(raw: dict[str, Any]) -> BoardLayout:
-    """A :class:`BoardLayout` from the JSON structure."""
+def parse_layout(raw: dict[str, Any], name: LayoutName = "full") -> BoardLayout:
+    """A :class:`BoardLayout` from the JSON structure of one layout."""
     regions = {
         slug: RegionLayout(
             slug=slug,
@@ -88,11 +102,14 @@ def parse_layout(raw: dict[str, Any]) -> BoardLayout:
             capacity_badge=_point(entry["capacity_badge"]),
             rows={side: float(y) for side, y in entry["rows"].items()},
             pieces_span=(float(entry["pieces_span"][0]), float(entry["pieces_span"][1])),
+            label_width=float(entry["label_width"]) if entry.get("label_width") else None,
         )
         for slug, entry in raw["regions"].items()
     }
     areas = {name: (float(b[0]), float(b[1]), float(b[2]), float(b[3])) for name, b in raw["areas"].items()}
     return BoardLayout(
+        name=name,
+        shape="tile" if raw.get("shape") == "tile" else "hex",
         size=(int(raw["size"][0]), int(raw["size"][1])),
         background=str(raw["background"]),
         border=str(raw["border"]),
@@ -103,7 +120,10 @@ def parse_layout(raw: dict[str, Any]) -> BoardLayout:
     )
 
 
-@lru_cache(maxsize=4)
-def load_layout(path: Path = LAYOUT_PATH) -> BoardLayout:
-    """The layout at ``path`` (cached: read once per process)."""
-    return parse_layout(json.loads(path.read_text(encoding="utf-8")))
+@lru_cache(maxsize=8)
+def load_layout(path: Path = LAYOUT_PATH, name: LayoutName = "full") -> BoardLayout:
+    """Layout ``name`` ("full" or "compact") from the file at ``path`` (cached: read once)."""
+    if name not in LAYOUTS:
+        raise ValueError(f"no layout {name!r} (known: {', '.join(LAYOUTS)})")
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return parse_layout(raw if name == "full" else raw[name], name)

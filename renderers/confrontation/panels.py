@@ -1,4 +1,5 @@
-"""The side panel: status or result, the current battle, each side's cards, the chronicle."""
+"""The full layout's side panel: status or result, the secret set-up, the current battle, each
+side's cards (with the enemy pieces last seen), the chronicle."""
 
 from __future__ import annotations
 
@@ -15,35 +16,27 @@ from renderers.common.text import wrap_text
 
 from . import theme
 from .layout import BoardLayout
-from .tokens import MARGIN, hidden_token, known_token
+from .status import everything_shown, headline, in_setup, plain, setup_waiting, side_title, subline
+from .theme import FULL_TOKENS
+from .tokens import MARGIN, hidden_token, known_token, token_width
+
+__all__ = [
+    "battle_block",
+    "cards_block",
+    "draw_panel",
+    "everything_shown",
+    "last_seen_notes",
+    "log_block",
+    "panel_height",
+    "plain",
+    "plan_panel",
+    "side_title",
+    "status_block",
+]
 
 PAD = 14
 LABEL_WIDTH = 66
 CARD_GAP = 10
-
-
-def side_title(side: str | None) -> str:
-    """``"fellowship"`` -> ``"Fellowship"`` (any other role is title-cased)."""
-    if side is None:
-        return "Nobody"
-    return theme.SIDE_TITLES.get(side, side.replace("_", " ").title())
-
-
-def plain(text: object) -> str:
-    """Text without the Markdown marks that Discord messages use (code spans, bold).
-
-    >>> plain("Choose a card (`card <card>`) for **Frodo**.")
-    'Choose a card (card <card>) for Frodo.'
-    """
-    return str(text or "").replace("`", "").replace("**", "")
-
-
-def everything_shown(view: Mapping[str, Any]) -> bool:
-    """A public view that nevertheless shows the hands: the end-of-game reveal."""
-    cards = view.get("cards") or {}
-    return view.get("audience") is None and any(
-        (cards.get(side) or {}).get("hand") is not None for side in cards
-    )
 
 
 def _accent(side: str | None) -> RGB:
@@ -78,36 +71,61 @@ def status_block(view: Mapping[str, Any], width: float) -> Block:
     block = Block(width)
     audience = view.get("audience")
     if audience is None:
-        badge = (
-            "FINAL REVEAL"
-            if any((view.get("cards") or {}).get(s, {}).get("hand") for s in theme.SIDES)
-            else "PUBLIC VIEW"
-        )
+        badge = "FINAL REVEAL" if everything_shown(view) else "PUBLIC VIEW"
     else:
         badge = f"{side_title(audience).upper()} · PRIVATE VIEW"
     block.line(badge, font("bold", 11), _accent(audience) if audience else theme.INK_MUTED, leading=1.6)
-    result = view.get("result")
-    turn = view.get("turn") or {}
-    if result:
-        winners = [str(w) for w in result.get("winners") or []]
-        headline = f"{' & '.join(side_title(w) for w in winners)} wins!" if winners else "The game is drawn"
-        block.line(headline, font("serif", 26), _accent(winners[0]) if winners else theme.GOLD, leading=1.3)
-        block.paragraph(plain(result.get("reason")), font("sans", 15), theme.INK_LIGHT, max_lines=3)
+    title, colour_side = headline(view)
+    if view.get("result"):
+        block.line(title, font("serif", 26), _accent(colour_side), leading=1.3)
+        block.paragraph(subline(view), font("sans", 15), theme.INK_LIGHT, max_lines=3)
     else:
-        active = [str(role) for role in view.get("active") or []]
-        if audience is not None and audience in active:
-            heading, colour = f"Your move, {side_title(audience)}", _accent(audience)
-        elif len(active) > 1:
-            heading, colour = "Both sides choose", theme.GOLD
-        else:
-            side = active[0] if active else turn.get("side")
-            heading, colour = f"{side_title(side)} to act", _accent(side)
-        block.line(heading, font("serif", 19), colour, leading=1.35)
-        block.paragraph(plain(view.get("prompt")), font("sans", 14), theme.INK_LIGHT, max_lines=3)
+        block.line(title, font("serif", 19), _accent(colour_side), leading=1.35)
+        if in_setup(view):
+            block.paragraph(setup_waiting(view), font("sans", 14), theme.INK_MUTED, max_lines=2)
+        block.paragraph(subline(view), font("sans", 14), theme.INK_LIGHT, max_lines=3)
     last = view.get("last_move")
     if last and last.get("text"):
         block.space(3)
         block.paragraph(f"Last move: {plain(last['text'])}", font("sans", 13), theme.INK_MUTED, max_lines=2)
+    return block
+
+
+def setup_block(view: Mapping[str, Any], width: float) -> Block | None:
+    """The private view's pieces still to place during the secret set-up, as tokens."""
+    setup = view.get("setup") or {}
+    pieces = setup.get("to_place")
+    audience = view.get("audience")
+    if not isinstance(pieces, list) or audience not in theme.STYLES:
+        return None
+    block = Block(width)
+    count = len(pieces)
+    title = f"Still to place: {count}" if count else "Every piece is placed"
+    block.line(title, font("serif", 17), _accent(audience), leading=1.45)
+    if not pieces:
+        block.paragraph(plain(view.get("prompt")), font("sans", 13), theme.INK_MUTED, max_lines=2)
+        return block
+    style = FULL_TOKENS
+    sprites = []
+    for piece in pieces:
+        strength = piece.get("strength")
+        name = str(piece.get("name") or piece.get("character") or "?")
+        tile_width = token_width(name, strength, style)
+        sprites.append(known_token(audience, name, strength, tile_width, style=style))
+    x, y, row = 0.0, 0.0, style.height + 8
+    placed: list[tuple[Image.Image, float, float]] = []
+    for sprite in sprites:
+        inner = sprite.width - 2 * style.margin
+        if x and x + inner > width:
+            x, y = 0.0, y + row
+        placed.append((sprite, x, y))
+        x += inner + style.gap
+
+    def paint(image: Image.Image, _draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        for sprite, dx, dy in placed:
+            image.paste(sprite, (round(left + dx) - style.margin, round(top + dy) - style.margin + 2), sprite)
+
+    block.custom(y + row, paint)
     return block
 
 
@@ -119,6 +137,25 @@ def _fighter_sprite(fighter: Mapping[str, Any] | None, width: int) -> Image.Imag
         return hidden_token(side, 36, 44)
     strength = piece.get("strength")
     return known_token(side, str(piece["name"]), int(strength) if strength is not None else None, width, 36)
+
+
+def other_side(side: object) -> str:
+    """The enemy of ``side``.
+
+    >>> other_side("fellowship"), other_side("sauron")
+    ('sauron', 'fellowship')
+    """
+    return "sauron" if side == "fellowship" else "fellowship"
+
+
+def defenders_waiting(view: Mapping[str, Any]) -> tuple[str, int]:
+    """Before the attacker has picked whom to fight: the defending side and how many of its
+    pieces stand in the battle region."""
+    battle = view.get("battle") or {}
+    side = other_side((battle.get("attacker") or {}).get("side"))
+    regions: list[Mapping[str, Any]] = list(view.get("regions") or [])
+    region: Mapping[str, Any] = next((r for r in regions if r.get("id") == battle.get("region")), {})
+    return side, len((region.get("pieces") or {}).get(side) or [])
 
 
 def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[str, str]) -> Block | None:
@@ -143,9 +180,19 @@ def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[st
         for index, fighter in enumerate(fighters):
             x = left + index * (column + 34)
             role = "attacker" if index == 0 else "defender"
-            if not fighter:
-                draw.text((x, top), role.upper(), font=font("bold", 10), fill=theme.INK_FAINT)
-                draw.text((x, top + 26), "no defender", font=font("sans", 13), fill=theme.INK_MUTED)
+            if not fighter:  # the attacker has not picked its target yet
+                side, count = defenders_waiting(view)
+                draw.text(
+                    (x, top),
+                    f"DEFENDER · {side_title(side).upper()}",
+                    font=font("bold", 10),
+                    fill=_accent(side),
+                )
+                token = hidden_token(side, 36, 44)
+                image.paste(token, (round(x) - MARGIN, round(top + 16) - MARGIN), token)
+                who = f"1 of {count} pieces" if count > 1 else "one piece"
+                draw.text((x + 52, top + 26), "not chosen yet", font=font("sans", 12), fill=theme.INK_LIGHT)
+                draw.text((x + 52, top + 42), who, font=font("sans", 12), fill=theme.INK_MUTED)
                 continue
             side = str(fighter["side"])
             draw.text(
@@ -162,6 +209,15 @@ def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[st
         )
 
     block.custom(60, draw_fighters)
+    if not battle.get("defender"):
+        attacker_side = str((battle.get("attacker") or {}).get("side"))
+        block.paragraph(
+            f"{side_title(attacker_side)} picks whom to attack; cards follow.",
+            font("sans", 12),
+            theme.INK_MUTED,
+            max_lines=2,
+        )
+        return block
     card_rows: list[tuple[str, Chip | None, str]] = []
     for fighter in fighters:
         if not fighter:
@@ -235,7 +291,27 @@ def cards_block(view: Mapping[str, Any], side: str, width: float, *, compact: bo
     fallen: Sequence[Mapping[str, Any]] = (view.get("defeated") or {}).get(side) or []
     if fallen:
         row("Fallen", [fallen_chip(f) for f in fallen])
+    seen = [n for n in last_seen_notes(view) if n.get("side") == side]
+    if seen:
+        names = {str(r["id"]): str(r.get("name") or r["id"]) for r in view.get("regions", [])}
+        chips = [
+            Chip(
+                f"{n.get('name')} · {names.get(str(n.get('region')), n.get('region'))}, turn {n.get('turn')}",
+                (48, 44, 38),
+                theme.INK_LIGHT,
+                kind="sans",
+            )
+            for n in seen
+        ]
+        row("Last seen", chips)
     return block
+
+
+def last_seen_notes(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The view's "last seen" notes: enemy pieces hidden now that were shown earlier (history,
+    never tied to a face-down token), most recent first."""
+    notes = view.get("last_seen") or []
+    return [n for n in notes if isinstance(n, Mapping) and n.get("name")]
 
 
 def log_block(lines: Sequence[str], width: float, height: float) -> Block:
@@ -263,6 +339,9 @@ def plan_panel(layout: BoardLayout, view: Mapping[str, Any]) -> list[tuple[Block
     inner = right - left - 2 * PAD
     names = {str(r["id"]): str(r.get("name") or r["id"]) for r in view.get("regions", [])}
     blocks: list[tuple[Block, RGB]] = [(status_block(view, inner), theme.PANEL_EDGE)]
+    setup = setup_block(view, inner)
+    if setup is not None:
+        blocks.append((setup, mix(_accent(view.get("audience")), theme.PANEL_FILL, 0.6)))
     battle = battle_block(view, inner, names)
     if battle is not None:
         blocks.append((battle, mix(theme.BATTLE_RED, theme.PANEL_FILL, 0.45)))

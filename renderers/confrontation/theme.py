@@ -55,3 +55,60 @@ TOKEN_HEIGHT = 30
 TOKEN_MAX_WIDTH = 120
 HIDDEN_TOKEN_WIDTH = 34
 TOKEN_GAP = 5
+
+
+@dataclass(frozen=True, slots=True)
+class TokenStyle:
+    """The size of the piece tokens in one layout (see :mod:`.tokens`)."""
+
+    height: int
+    hidden_width: int  # a face-down piece
+    max_width: int  # a face-up piece never grows wider
+    min_width: int  # ... nor narrower, when there is room
+    gap: int  # between two tokens of a row
+    radius: int  # rounded corners
+    margin: int  # around the token inside its sprite (shadow, rings, the eye badge)
+    disc_radius: int  # the strength disc
+    strength_size: int
+    name_size: int  # names on one line, from this size down to ``name_min``
+    two_line_size: int  # names on two lines, from this size down to ``name_min``
+    name_min: int  # past it a name still shrinks, but is never cut
+    mark_size: int  # the "seen by the enemy" eye badge
+    hidden_mark_size: int  # the "?" of a face-down piece
+
+
+#: Full layout (1200 x 900): the sizes of the original picture, names in the narrow font.
+FULL_TOKENS = TokenStyle(
+    height=TOKEN_HEIGHT,
+    hidden_width=HIDDEN_TOKEN_WIDTH,
+    max_width=TOKEN_MAX_WIDTH,
+    min_width=56,
+    gap=TOKEN_GAP,
+    radius=8,
+    margin=6,
+    disc_radius=10,
+    strength_size=13,
+    name_size=13,
+    two_line_size=12,
+    name_min=10,
+    mark_size=15,
+    hidden_mark_size=18,
+)
+#: Compact layout (800 wide, seen at 550 or 400): big tokens, names up to 19 px.
+COMPACT_TOKENS = TokenStyle(
+    height=35,
+    hidden_width=44,
+    max_width=236,
+    min_width=72,
+    gap=6,
+    radius=9,
+    margin=7,
+    disc_radius=13,
+    strength_size=18,
+    name_size=19,
+    two_line_size=17,
+    name_min=15,
+    mark_size=19,
+    hidden_mark_size=24,
+)
+TOKEN_STYLES = {"full": FULL_TOKENS, "compact": COMPACT_TOKENS}

@@ -19,7 +19,9 @@ def _glyph(face_kind: FontKind, text: str) -> Image.Image:
     return image
 
 
-@pytest.mark.parametrize("kind", ["sans", "bold", "condensed", "serif", "italic"])
+@pytest.mark.parametrize(
+    "kind", ["sans", "bold", "condensed", "narrow", "serif", "serif_condensed", "italic"]
+)
 def test_shipped_fonts_draw_accented_names(kind: FontKind) -> None:
     # An accented letter must draw as itself: different from the bare letter and from the
     # "missing glyph" box that a font without it would show.

@@ -1,5 +1,5 @@
-"""The Confrontation renderer on representative views: valid PNGs, right size, small enough,
-and pictures that depend only on what the view contains."""
+"""The Confrontation renderer on representative views, in both layouts: valid PNGs, right
+size, small enough, and pictures that depend only on what the view contains."""
 
 from __future__ import annotations
 
@@ -13,11 +13,26 @@ from PIL import Image, ImageChops
 
 from renderers import render_view
 from renderers.confrontation import render_image
-from renderers.confrontation.layout import load_layout
+from renderers.confrontation.layout import LAYOUTS, load_layout
 
 from . import samples
 
 MAX_PNG_BYTES = 400 * 1024
+#: The compact picture grows with its panel, within these bounds.
+COMPACT_HEIGHTS = (900, 1700)
+
+
+def check_size(image: Image.Image, layout: str) -> None:
+    if layout == "full":
+        assert image.size == load_layout(name="full").size == (1200, 900)
+    else:
+        width, height = image.size
+        assert width == load_layout(name="compact").size[0] == 800
+        assert (
+            load_layout(name="compact").size[1] < height
+            and COMPACT_HEIGHTS[0] <= height <= COMPACT_HEIGHTS[1]
+        )
+
 
 REPRESENTATIVE = {
     "opening_public": lambda: samples.opening(None),
@@ -37,20 +52,29 @@ def decode(png: bytes) -> Image.Image:
     return image
 
 
+@pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("name", sorted(REPRESENTATIVE))
-def test_representative_views_render_as_valid_pngs(name: str) -> None:
-    png = render_view(REPRESENTATIVE[name]())
+def test_representative_views_render_as_valid_pngs(name: str, layout: str) -> None:
+    png = render_view(REPRESENTATIVE[name](), layout=layout)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     image = decode(png)
     assert image.format == "PNG"
-    assert image.size == load_layout().size == (1200, 900)
+    check_size(image, layout)
     assert len(png) <= MAX_PNG_BYTES
 
 
-def test_rendering_is_deterministic_and_leaves_the_view_alone() -> None:
+def test_compact_is_the_default_layout_and_unknown_layouts_are_refused() -> None:
+    view = samples.opening(None)
+    assert render_view(view) == render_view(view, layout="compact") != render_view(view, layout="full")
+    with pytest.raises(ValueError, match="wide"):
+        render_view(view, layout="wide")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_rendering_is_deterministic_and_leaves_the_view_alone(layout: str) -> None:
     view = samples.mid_battle("fellowship")
     before = copy.deepcopy(view)
-    assert render_view(view) == render_view(view)
+    assert render_view(view, layout=layout) == render_view(view, layout=layout)
     assert view == before
 
 
@@ -71,61 +95,70 @@ def _hidden_identities_swapped() -> tuple[dict[str, Any], dict[str, Any]]:
     return first, second
 
 
-def test_public_picture_does_not_depend_on_hidden_identities() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_public_picture_does_not_depend_on_hidden_identities(layout: str) -> None:
     first, second = _hidden_identities_swapped()
     public = [samples.build_view(p, None, prompt="Waiting for Sauron.") for p in (first, second)]
     fellowship = [samples.build_view(p, "fellowship", prompt="Waiting for Sauron.") for p in (first, second)]
-    assert render_view(public[0]) == render_view(public[1])
-    assert render_view(fellowship[0]) == render_view(fellowship[1])
+    assert render_view(public[0], layout=layout) == render_view(public[1], layout=layout)
+    assert render_view(fellowship[0], layout=layout) == render_view(fellowship[1], layout=layout)
     # ... while Sauron, who knows his own pieces, sees a different picture.
     sauron = [samples.build_view(p, "sauron", prompt="Move.") for p in (first, second)]
-    assert render_view(sauron[0]) != render_view(sauron[1])
+    assert render_view(sauron[0], layout=layout) != render_view(sauron[1], layout=layout)
 
 
-def _region_crop(image: Image.Image, slug: str) -> Image.Image:
-    xs = [x for x, _ in load_layout().regions[slug].polygon]
-    ys = [y for _, y in load_layout().regions[slug].polygon]
+def region_crop(image: Image.Image, slug: str, layout: str) -> Image.Image:
+    polygon = load_layout(name=layout).regions[slug].polygon  # type: ignore[arg-type]
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
     return image.crop((int(min(xs)), int(min(ys)), int(max(xs)), int(max(ys))))
 
 
-def test_private_view_marks_pieces_the_enemy_has_seen() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_private_view_marks_pieces_the_enemy_has_seen(layout: str) -> None:
     seen = samples.build_view({"eregion": {"fellowship": [("gimli", True)]}}, "fellowship")
     unseen = samples.build_view({"eregion": {"fellowship": [("gimli", False)]}}, "fellowship")
     public = samples.build_view({"eregion": {"fellowship": [("gimli", True)]}}, None)
-    crops = [_region_crop(render_image(v), "eregion") for v in (seen, unseen, public)]
+    crops = [region_crop(render_image(v, layout=layout), "eregion", layout) for v in (seen, unseen, public)]  # type: ignore[arg-type]
     assert ImageChops.difference(crops[0], crops[1]).getbbox() is not None
     # The public sees the piece face up but without the "seen by the enemy" mark.
     assert ImageChops.difference(crops[2], crops[1]).getbbox() is None
 
 
-def test_hidden_and_known_pieces_look_different() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_hidden_and_known_pieces_look_different(layout: str) -> None:
     known = samples.build_view({"rohan": {"sauron": [("balrog", False)]}}, "sauron")
     hidden = samples.build_view({"rohan": {"sauron": [("balrog", False)]}}, "fellowship")
     empty = samples.build_view({}, None)
-    crops = [_region_crop(render_image(v), "rohan") for v in (known, hidden, empty)]
+    crops = [region_crop(render_image(v, layout=layout), "rohan", layout) for v in (known, hidden, empty)]  # type: ignore[arg-type]
     assert ImageChops.difference(crops[0], crops[1]).getbbox() is not None
     assert ImageChops.difference(crops[1], crops[2]).getbbox() is not None
 
 
-def test_highlight_option_draws_the_last_move() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_highlight_option_draws_the_last_move(layout: str) -> None:
     view = samples.mid_battle(None)
-    plain = render_image(view, highlight=False)
-    marked = render_image(view, highlight=True)
+    plain = render_image(view, highlight=False, layout=layout)  # type: ignore[arg-type]
+    marked = render_image(view, highlight=True, layout=layout)  # type: ignore[arg-type]
     changed = ImageChops.difference(plain, marked).getbbox()
     assert changed is not None
-    caradhras = load_layout().regions["caradhras"].centre
+    board = load_layout(name=layout)  # type: ignore[arg-type]
+    caradhras = board.regions["caradhras"].centre
     left, top, right, bottom = changed
     assert left <= caradhras[0] <= right and top <= caradhras[1] <= bottom
-    assert right <= load_layout().areas["panel"][0]  # only the board changes
+    if layout == "full":
+        assert right <= board.areas["panel"][0]  # only the board changes
+    else:
+        assert bottom <= board.areas["panel"][1]
 
 
-def test_minimal_view_renders() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_minimal_view_renders(layout: str) -> None:
     """Only the keys of the contract, empty where they may be empty."""
     view = samples.build_view({}, None)
     view.update(battle=None, last_move=None, log=[], result=None, prompt="")
     for side in ("fellowship", "sauron"):
         view["cards"][side].update(discard=[], specials_used=[], specials_count=0, hand_count=0)
-    assert decode(render_view(view)).size == (1200, 900)
+    check_size(decode(render_view(view, layout=layout)), layout)
 
 
 def test_unknown_region_is_an_error() -> None:
@@ -220,11 +253,12 @@ def random_view(rng: random.Random) -> dict[str, Any]:
     return view
 
 
-def test_many_varied_views_render() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_many_varied_views_render(layout: str) -> None:
     rng = random.Random(20260)
     for _ in range(25):
-        png = render_view(random_view(rng))
-        assert decode(png).size == (1200, 900)
+        png = render_view(random_view(rng), layout=layout)
+        check_size(decode(png), layout)
         assert len(png) <= MAX_PNG_BYTES
 
 
@@ -232,7 +266,7 @@ def test_panel_always_has_room_for_both_sides() -> None:
     """Even a crowded view keeps status, battle and both sides' cards inside the panel."""
     from renderers.confrontation.panels import panel_height, plan_panel
 
-    layout = load_layout()
+    layout = load_layout(name="full")
     _, top, _, bottom = layout.areas["panel"]
     rng = random.Random(7)
     for audience in (None, "fellowship", "sauron"):
@@ -254,11 +288,13 @@ def test_panel_always_has_room_for_both_sides() -> None:
         assert panel_height(plan_panel(layout, view)) <= bottom - top
 
 
-def test_board_layer_is_drawn_once_and_never_painted_on() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_board_layer_is_drawn_once_and_never_painted_on(layout: str) -> None:
     from renderers.confrontation.board import static_board
+    from renderers.confrontation.layout import LAYOUT_PATH
 
-    layer = static_board()
+    layer = static_board(LAYOUT_PATH, layout)  # type: ignore[arg-type]
     before = layer.tobytes()
-    render_view(samples.mid_battle("fellowship"))
-    assert static_board() is layer
+    render_view(samples.mid_battle("fellowship"), layout=layout)
+    assert static_board(LAYOUT_PATH, layout) is layer  # type: ignore[arg-type]
     assert layer.tobytes() == before

@@ -11,9 +11,12 @@ MODULES = [
     "renderers.common.colours",
     "renderers.common.text",
     "renderers.common.shapes",
+    "renderers.common.blocks",
     "renderers.confrontation.tokens",
     "renderers.confrontation.pieces",
     "renderers.confrontation.panels",
+    "renderers.confrontation.status",
+    "renderers.confrontation.highlights",
 ]
 
 

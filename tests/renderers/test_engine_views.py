@@ -10,9 +10,11 @@ import io
 import pytest
 from PIL import Image
 
-from renderers import render_view
+from renderers import describe_view, render_view
+from renderers.confrontation.layout import LAYOUTS
 
 from .playouts import confrontation_ruleset, playout_views, ready_state
+from .test_confrontation import check_size
 
 pytestmark = pytest.mark.skipif(confrontation_ruleset() is None, reason="Confrontation engine not registered")
 
@@ -34,22 +36,30 @@ def test_views_of_random_playouts_render(seed: int, options: dict[str, str]) -> 
     assert views, "the playout produced no view"
     stride = max(1, len(views) // MAX_VIEWS)
     for view in [*views[:-4:stride], *views[-4:]]:  # spread over the game, plus its end
-        png = render_view(view)
-        image = Image.open(io.BytesIO(png))
-        image.load()
-        assert image.size == (1200, 900)
-        assert len(png) <= MAX_PNG_BYTES
+        for layout in LAYOUTS:
+            png = render_view(view, layout=layout)
+            image = Image.open(io.BytesIO(png))
+            image.load()
+            check_size(image, layout)
+            assert len(png) <= MAX_PNG_BYTES
+        assert 0 < len(describe_view(view)) <= 1024
 
 
-def test_public_picture_is_the_same_whoever_hides_where() -> None:
-    """Two games whose secret setups differ: the public pictures are identical, while Sauron's
-    own pictures differ (so the secrets really differ)."""
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_public_picture_is_the_same_whoever_hides_where(layout: str) -> None:
+    """Two games whose secret setups differ: the public pictures (and descriptions) are
+    identical, while Sauron's own pictures differ (so the secrets really differ)."""
     ruleset = confrontation_ruleset()
     first = ready_state(1)
     for seed in range(2, 40):
         second = ready_state(seed)
-        if render_view(ruleset.view(first, "sauron")) != render_view(ruleset.view(second, "sauron")):
+        if render_view(ruleset.view(first, "sauron"), layout=layout) != render_view(
+            ruleset.view(second, "sauron"), layout=layout
+        ):
             break
     else:
         pytest.skip("autoplace gave the same setup for every seed tried")
-    assert render_view(ruleset.view(first, None)) == render_view(ruleset.view(second, None))
+    assert render_view(ruleset.view(first, None), layout=layout) == render_view(
+        ruleset.view(second, None), layout=layout
+    )
+    assert describe_view(ruleset.view(first, None)) == describe_view(ruleset.view(second, None))

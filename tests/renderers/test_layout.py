@@ -1,4 +1,6 @@
-"""Data integrity of data/confrontation/layout.json: every region of the game has coordinates."""
+"""Data integrity of data/confrontation/layout.json (both layouts): every region of the game has
+coordinates, the geometry is sound, and the compact tiles touch exactly where the game's
+regions do."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import json
 import pytest
 
 from renderers.common.paths import DATA_DIR
-from renderers.confrontation.layout import load_layout
+from renderers.confrontation.layout import LAYOUTS, LayoutName, load_layout
 
 from . import samples
 from .playouts import confrontation_ruleset
@@ -25,8 +27,9 @@ def _inside(point: tuple[float, float], polygon: tuple[tuple[float, float], ...]
     return inside
 
 
-def test_layout_regions_match_the_sample_views() -> None:
-    layout = load_layout()
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_layout_regions_match_the_sample_views(name: LayoutName) -> None:
+    layout = load_layout(name=name)
     view = samples.opening(None)
     assert {r["id"] for r in view["regions"]} == set(layout.regions)
     for region in view["regions"]:
@@ -38,11 +41,12 @@ def test_layout_regions_match_the_sample_views() -> None:
         )
 
 
-def test_layout_regions_match_the_game_data() -> None:
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_layout_regions_match_the_game_data(name: LayoutName) -> None:
     if not BOARD_PATH.exists():
         pytest.skip("the engine's board data is not there yet")
     board = json.loads(BOARD_PATH.read_text(encoding="utf-8"))
-    layout = load_layout()
+    layout = load_layout(name=name)
     assert {r["id"] for r in board["regions"]} == set(layout.regions)
     for region in board["regions"]:
         drawn = layout.regions[region["id"]]
@@ -60,11 +64,13 @@ def test_layout_regions_match_the_engine_view() -> None:
         pytest.skip("the Confrontation engine is not registered yet")
     state = ruleset.setup(1, ruleset.resolve_options({}), 2)
     view = ruleset.view(state, None)
-    assert {r["id"] for r in view["regions"]} == set(load_layout().regions)
+    for name in LAYOUTS:
+        assert {r["id"] for r in view["regions"]} == set(load_layout(name=name).regions)
 
 
-def test_geometry_is_sound() -> None:
-    layout = load_layout()
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_geometry_is_sound(name: LayoutName) -> None:
+    layout = load_layout(name=name)
     width, height = layout.size
     assert len(layout.regions) == 16
     for region in layout.regions.values():
@@ -80,9 +86,10 @@ def test_geometry_is_sound() -> None:
         assert region.rows["sauron"] < region.rows["fellowship"]  # Sauron above, toward Mordor
 
 
-def test_board_orientation_follows_the_grid() -> None:
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_board_orientation_follows_the_grid(name: LayoutName) -> None:
     """Mordor on top, the Shire at the bottom, rows of 1-2-3-4-3-2-1 by x + y, north on the left."""
-    layout = load_layout()
+    layout = load_layout(name=name)
     rows: dict[int, list[str]] = {}
     for region in layout.regions.values():
         rows.setdefault(region.grid[0] + region.grid[1], []).append(region.slug)
@@ -95,14 +102,51 @@ def test_board_orientation_follows_the_grid() -> None:
     assert all(layout.regions[s].mountain for s in mountains)
 
 
-def test_routes_run_through_their_regions() -> None:
-    layout = load_layout()
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_routes_run_through_their_regions(name: LayoutName) -> None:
+    layout = load_layout(name=name)
 
     def owner(point: tuple[float, float]) -> str:
         return next(r.slug for r in layout.regions.values() if _inside(point, r.polygon))
 
-    assert owner(layout.river.path[0]) == "mirkwood"
-    assert owner(layout.river.path[-1]) == "rohan"
+    # On the tiles the Anduin runs in the gap just under the forest row.
+    lift = 10 if layout.shape == "tile" else 0
+    (x0, y0), (x1, y1) = layout.river.path[0], layout.river.path[-1]
+    assert owner((x0, y0 - lift)) == "mirkwood"
+    assert owner((x1, y1 - lift)) == "rohan"
     assert owner(layout.tunnel.path[0]) == "eregion"
     assert owner(layout.tunnel.path[-1]) == "fangorn"
     assert any(owner(p) == "caradhras" for p in layout.tunnel.path[1:-1])
+
+
+def _touch(a: tuple[float, ...], b: tuple[float, ...], gap: float = 16) -> bool:
+    """Whether two tiles ``(left, top, right, bottom)`` share an edge (across a narrow gap)."""
+    overlap_x = min(a[2], b[2]) - max(a[0], b[0])
+    overlap_y = min(a[3], b[3]) - max(a[1], b[1])
+    near_x = -gap < overlap_x <= 0
+    near_y = -gap < overlap_y <= 0
+    return (near_y and overlap_x > 20) or (near_x and overlap_y > 20)
+
+
+def test_compact_tiles_touch_exactly_where_the_regions_do() -> None:
+    try:
+        from games.confrontation.data import NEAR
+    except ImportError:
+        pytest.skip("the engine is not there yet")
+    from renderers.confrontation.board import tile_box
+
+    layout = load_layout(name="compact")
+    boxes = {slug: tile_box(region) for slug, region in layout.regions.items()}
+    for a in boxes:
+        for b in boxes:
+            if a != b:
+                assert _touch(boxes[a], boxes[b]) == (b in NEAR[a]), (a, b)
+
+
+def test_compact_region_names_fit_their_tiles_whole() -> None:
+    from renderers.confrontation.board import LABEL_MIN, label_font
+
+    for region in load_layout(name="compact").regions.values():
+        face = label_font(region)
+        assert face.size >= LABEL_MIN
+        assert region.label_width is not None and face.getlength(region.name) <= region.label_width

@@ -83,7 +83,7 @@ def test_options_are_validated() -> None:
 def test_view_has_exactly_the_contract_shape() -> None:
     state = position({"frodo": "eregion", "sam": "shire"}, {"balrog": "misty_mountains"}, revealed=["sam"])
     state = act(state, "sauron", "move balrog eregion")
-    state = act(state, "fellowship", "decline")
+    state = act(state, "fellowship", "card 1")  # Frodo stays: his card is chosen
     for audience in (None, "fellowship", "sauron"):
         view = R.view(state, audience)
         assert set(view) == VIEW_KEYS
@@ -109,7 +109,7 @@ def test_view_has_exactly_the_contract_shape() -> None:
                 "specials_used",
             }
             assert (cards["hand"] is None) == (audience != side)
-    assert R.view(state, "fellowship")["prompt"].startswith("Choose a combat card")
+    assert R.view(state, "sauron")["prompt"].startswith("Choose a combat card")
     assert R.view(state, None)["prompt"].startswith("Waiting for")
 
 
@@ -178,6 +178,6 @@ def test_undo_works_inside_setup_but_never_after_a_card_choice_or_reveal() -> No
 def test_ability_arguments_have_readable_labels() -> None:
     state = position({"frodo": "shire"}, {"orcs": "mordor"})
     assert R.describe_arg(state, "sauron", "ability", 0, "balrog").startswith("Reveal the Balrog")
-    assert R.describe_arg(state, "fellowship", "ability", 1, "frodo_v") == "Frodo (variant)"
+    assert R.describe_arg(state, "fellowship", "ability", 1, "frodo_v") == "Frodo"
     assert R.describe_arg(state, "fellowship", "target", 0, "hidden") == "a hidden character"
     assert R.describe_arg(state, "sauron", "special", 0, "recall_to_mordor") == "Recall to Mordor"
