@@ -24,6 +24,10 @@ class Config:
     dev_guild: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None
+    #: Seconds between two sweeps of the announcer (matches committed but not yet posted).
+    catch_up_every: float = 30.0
+    #: Attempts to reach Discord at start-up before giving up (with growing pauses between).
+    connect_attempts: int = 6
 
 
 def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Config:
@@ -46,13 +50,60 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
     if level not in LEVELS:
         raise ConfigError(f"PALANTIR_LOG_LEVEL must be one of {', '.join(LEVELS)}, not {level!r}.")
     api_base = env.get("PALANTIR_API_BASE", "").strip().rstrip("/") or None
+    every = _number(env, "PALANTIR_CATCH_UP_EVERY", 30.0, low=0.1, high=86_400.0)
+    attempts = int(_number(env, "PALANTIR_CONNECT_ATTEMPTS", 6, low=1, high=100, whole=True))
     return Config(
         token=token,
         db_path=Path(env.get("PALANTIR_DB", "").strip() or "palantir.db"),
         dev_guild=dev_guild,
         log_level=level,
         api_base=api_base,
+        catch_up_every=every,
+        connect_attempts=attempts,
     )
+
+
+def _number(
+    env: Mapping[str, str], name: str, default: float, *, low: float, high: float, whole: bool = False
+) -> float:
+    """An optional numeric setting within ``[low, high]`` (``default`` when unset)."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text) if whole else float(text)
+    except ValueError:
+        kind = "a whole number" if whole else "a number"
+        raise ConfigError(f"{name} must be {kind}, not {text!r}.") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be between {low:g} and {high:g}, not {text}.")
+    return value
+
+
+#: discord.py's start-up warnings about voice libraries: the bot never uses voice.
+VOICE_WARNINGS = (
+    "PyNaCl is not installed, voice will NOT be supported",
+    "davey is not installed, voice will NOT be supported",
+)
+
+
+class QuietVoiceWarnings(logging.Filter):
+    """Drops exactly discord.py's "... is not installed, voice will NOT be supported" warnings.
+
+    >>> record = logging.LogRecord("discord.client", logging.WARNING, "", 0, VOICE_WARNINGS[0], (), None)
+    >>> QuietVoiceWarnings().filter(record)
+    False
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() not in VOICE_WARNINGS
+
+
+def quiet_voice_warnings() -> None:
+    """Install :class:`QuietVoiceWarnings` on ``discord.client`` (once)."""
+    logger = logging.getLogger("discord.client")
+    if not any(isinstance(f, QuietVoiceWarnings) for f in logger.filters):
+        logger.addFilter(QuietVoiceWarnings())
 
 
 def setup_logging(level: str) -> None:
@@ -60,3 +111,4 @@ def setup_logging(level: str) -> None:
         level=getattr(logging, level, logging.INFO),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
+    quiet_voice_warnings()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -42,31 +43,106 @@ def _iid(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _match(row: Sequence[Any]) -> MatchRecord:
+#: The database file's mode: it holds every secret of every match.
+PRIVATE = 0o600
+
+
+def _on_disk(path: str | Path) -> bool:
+    text = str(path)
+    return text not in ("", ":memory:") and not text.startswith("file:")
+
+
+def database_files(path: Path) -> list[Path]:
+    """The database file and, when they exist, its ``-wal`` and ``-shm`` companions."""
+    return [p for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")) if p.exists()]
+
+
+def _create_private(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 if it does not exist (SQLite would use 0644)."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
+    except FileExistsError:
+        pass
+    except OSError as exc:  # e.g. a missing folder: SQLite will say so with its own error
+        log.debug("could not create %s: %s", path, type(exc).__name__)
+
+
+def _make_private(path: Path) -> None:
+    try:
+        if path.stat().st_mode & 0o777 != PRIVATE:
+            os.chmod(path, PRIVATE)
+    except OSError as exc:
+        log.warning("could not make %s readable by its owner only: %s", path, type(exc).__name__)
+
+
+class UnreadableMatch(ValueError):
+    """A match row whose columns cannot be read (not JSON, not a number...): it is damaged."""
+
+    def __init__(self, match_id: Any, column: str) -> None:
+        super().__init__(f"match {match_id} cannot be read (its {column} column is damaged)")
+        self.match_id = match_id
+        self.column = column
+
+
+#: Columns of ``_MATCH_COLUMNS`` that must hold whole numbers, by position.
+_NUMBERS = {7: "seed", 8: "creator_id", 11: "seq", 12: "version", 16: "log_length"}
+
+
+def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
+    """A match record from its row; :class:`UnreadableMatch` if a column is damaged.
+
+    An unreadable ``result`` is only warned about (once per match if ``warned`` is given):
+    the state and the log say how the match ended.
+    """
+    try:
+        match_id = int(row[0])
+    except (TypeError, ValueError):
+        raise UnreadableMatch(row[0], "id") from None
     result = None
     if row[13]:
         try:
             result = json.loads(row[13])
         except ValueError:
-            log.warning("match %s has an unreadable result column", row[0])
+            if warned is None or match_id not in warned:
+                log.warning("match %s has an unreadable result column", match_id)
+                if warned is not None:
+                    warned.add(match_id)
+        if result is not None and not isinstance(result, dict):
+            result = None
+    try:
+        options = json.loads(row[6])
+    except (TypeError, ValueError):
+        raise UnreadableMatch(match_id, "options") from None
+    if not isinstance(options, dict):
+        raise UnreadableMatch(match_id, "options")
+    numbers: dict[int, int] = {}
+    for index, column in _NUMBERS.items():
+        try:
+            numbers[index] = int(row[index])
+        except (TypeError, ValueError):
+            raise UnreadableMatch(match_id, column) from None
+    try:
+        ids = [_iid(row[i]) for i in (1, 2, 3, 4)]
+    except (TypeError, ValueError):
+        raise UnreadableMatch(match_id, "channel") from None
     return MatchRecord(
-        id=int(row[0]),
-        guild_id=_iid(row[1]),
-        channel_id=_iid(row[2]),
-        thread_id=_iid(row[3]),
-        lobby_message_id=_iid(row[4]),
+        id=match_id,
+        guild_id=ids[0],
+        channel_id=ids[1],
+        thread_id=ids[2],
+        lobby_message_id=ids[3],
         game=str(row[5]),
-        options=dict(json.loads(row[6])),
-        seed=int(row[7]),
-        creator_id=int(row[8]),
+        options=options,
+        seed=numbers[7],
+        creator_id=numbers[8],
         status=str(row[9]),
         state=row[10],
-        seq=int(row[11]),
-        version=int(row[12]),
+        seq=numbers[11],
+        version=numbers[12],
         result=result,
         created_at=str(row[14]),
         updated_at=str(row[15]),
-        log_length=int(row[16]),
+        log_length=numbers[16],
         undo_open=bool(row[17]),
     )
 
@@ -142,10 +218,19 @@ class Store:
         self._conn = conn
         # One connection: transactions from different matches must not interleave on it.
         self._write = asyncio.Lock()
+        #: Matches already reported as damaged (each is logged once, not at every listing).
+        self._warned: set[int] = set()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        """Open (creating if needed) the database at ``path`` and apply pending migrations."""
+        """Open (creating if needed) the database at ``path`` and apply pending migrations.
+
+        The database holds every hidden piece and hand: the file and its ``-wal``/``-shm``
+        companions are made readable by the bot's user only (mode 0600).
+        """
+        on_disk = _on_disk(path)
+        if on_disk:
+            _create_private(Path(path))
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
@@ -154,7 +239,27 @@ class Store:
         applied = await migrate(conn)
         if applied:
             log.info("database %s migrated: %s", path, ", ".join(applied))
+        if on_disk:
+            # SQLite gives -wal and -shm the main file's mode; older ones may predate it.
+            for companion in database_files(Path(path)):
+                _make_private(companion)
         return cls(conn)
+
+    def _records(self, rows: Iterable[Sequence[Any]]) -> list[MatchRecord]:
+        """Match records of ``rows``, leaving out (and reporting once) any damaged one."""
+        records = []
+        for row in rows:
+            try:
+                records.append(_match(row, self._warned))
+            except UnreadableMatch as exc:
+                if exc.match_id not in self._warned:
+                    self._warned.add(exc.match_id)
+                    log.warning(
+                        "match %s cannot be read (its %s column is damaged); it is left out of lists",
+                        exc.match_id,
+                        exc.column,
+                    )
+        return records
 
     async def close(self) -> None:
         await self._conn.close()
@@ -231,18 +336,19 @@ class Store:
         return record
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
+        """The match's row (``None`` if there is none); :class:`UnreadableMatch` if it is damaged."""
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else _match(row)
+        return None if row is None else _match(row, self._warned)
 
     async def match_by_thread(self, thread_id: int) -> MatchRecord | None:
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE thread_id = ?", (str(thread_id),))
-        return None if row is None else _match(row)
+        return None if row is None else _match(row, self._warned)
 
     async def unfinished_matches(self) -> list[MatchRecord]:
         rows = await self._all(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status IN (?, ?) ORDER BY id", UNFINISHED
         )
-        return [_match(r) for r in rows]
+        return self._records(rows)
 
     async def matches_of_user(
         self, user_id: int, *, guild_id: int | None = None, statuses: Sequence[str] = UNFINISHED
@@ -258,7 +364,7 @@ class Store:
             sql += " AND m.guild_id = ?"
             params.append(str(guild_id))
         rows = await self._all(sql + " ORDER BY m.id DESC", params)
-        return [_match(r) for r in rows]
+        return self._records(rows)
 
     async def lobbies(self, guild_id: int | None) -> list[MatchRecord]:
         """Open lobbies of a guild, newest first."""
@@ -266,7 +372,7 @@ class Store:
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = ? AND guild_id = ? ORDER BY id DESC",
             (LOBBY, _sid(guild_id)),
         )
-        return [_match(r) for r in rows]
+        return self._records(rows)
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._all(

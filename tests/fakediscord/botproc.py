@@ -100,8 +100,24 @@ class BotProcess:
         return "\n".join(self.output.splitlines()[-lines:])
 
     def unhandled_errors(self) -> list[str]:
-        """Lines reporting an exception that escaped the bot's handlers."""
-        return [line for line in self.output.splitlines() if UNHANDLED.search(line)]
+        """Lines reporting an exception that escaped the bot's handlers.
+
+        Left out: a render worker that was being started when its bot was killed with SIGKILL
+        reports, on its way out, that its parent's pipe closed (``EOFError`` in
+        ``multiprocessing/spawn.py``): that is the kill, not the bot.
+        """
+        lines = self.output.splitlines()
+        found = []
+        for number, line in enumerate(lines):
+            if not UNHANDLED.search(line):
+                continue
+            block = lines[number + 1 : number + 12]
+            orphan = any("multiprocessing/spawn.py" in b for b in block) and any(
+                b.startswith("EOFError") for b in block
+            )
+            if not orphan:
+                found.append(line)
+        return found
 
 
 def bot_env(

@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -114,6 +115,10 @@ class Gateway:
         self.identifies = 0
         self.resumes = 0
         self.compressions: list[str | None] = []
+        #: The interval announced in HELLO (a benchmark may shorten it to watch the bot's loop).
+        self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS
+        #: ``time.monotonic()`` of every heartbeat received (gaps show a stalled client loop).
+        self.heartbeats: list[float] = []
         self.ready = asyncio.Event()
         self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
 
@@ -180,7 +185,7 @@ class Gateway:
         self.compressions.append(compress)
         conn = Connection(ws, compress)
         self.connections.append(conn)
-        conn.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]}})
+        conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ["fake"]}})
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
@@ -199,6 +204,7 @@ class Gateway:
     async def _receive(self, conn: Connection, payload: dict[str, Any]) -> None:
         op, data = payload.get("op"), payload.get("d")
         if op == HEARTBEAT:
+            self.heartbeats.append(time.monotonic())
             conn.send({"op": HEARTBEAT_ACK, "d": None})
         elif op == IDENTIFY:
             await self._identify(conn, data or {})

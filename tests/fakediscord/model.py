@@ -70,10 +70,14 @@ class Message:
     webhook_id: int | None = None
     deleted: bool = False
     thread_id: int | None = None
+    #: The client's ``nonce``, if it sent one.
+    nonce: str | None = None
     #: Every earlier version of this message (content, embeds, components, files), oldest first.
     history: list[Json] = field(default_factory=list)
     #: ``time.monotonic()`` when the fake received it (for latency measurements).
     received_at: float = field(default_factory=time.monotonic)
+    #: Users Discord would have notified when the message was created (its mentions as allowed).
+    pinged: set[int] = field(default_factory=set)
 
     @property
     def ephemeral(self) -> bool:
@@ -138,6 +142,8 @@ class Message:
             payload["application_id"] = str(self.webhook_id)
         if self.interaction_metadata is not None:
             payload["interaction_metadata"] = copy.deepcopy(self.interaction_metadata)
+        if self.nonce is not None:
+            payload["nonce"] = self.nonce
         if self.thread_id is not None:
             thread = self.channel.server.channels.get(self.thread_id)
             if thread is not None:

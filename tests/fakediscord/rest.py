@@ -76,6 +76,7 @@ class Rest:
     def __init__(self, server: FakeDiscord) -> None:
         self.server = server
         self.routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
+        self._nonces: dict[tuple[int, str], Message] = {}  # (channel, nonce) -> message (enforce_nonce)
         s = r"(?P<{}>\d+)"
         app, guild, chan, msg, user = (
             s.format("app"),
@@ -141,12 +142,20 @@ class Rest:
                 continue
             if auth and request.headers.get("Authorization") != f"Bot {self.server.token}":
                 return error(401, "401: Unauthorized", 0)
+            fault = self.server.faults.take(request.method, path)
+            if fault is not None and not fault.after:
+                log.info("fake discord: injected %s for %s %s", fault.status, request.method, path)
+                return fault.response()
             try:
-                return await handler(request, match.groupdict())
+                answer = await handler(request, match.groupdict())
             except (ConnectionResetError, asyncio.IncompleteReadError) as exc:
                 # The client died mid-request (a kill -9): nothing was stored, nobody to answer.
                 log.info("fake discord: %s %s aborted by the client: %s", request.method, path, exc)
                 return error(400, "request aborted", 0)
+            if fault is not None:  # done, but the answer is lost: the client sees the error
+                log.info("fake discord: injected %s after %s %s", fault.status, request.method, path)
+                return fault.response()
+            return answer
         self.server.unknown_routes.append(f"{request.method} {path}")
         log.warning("fake discord: unknown route %s %s", request.method, path)
         return error(404, "404: Not Found", 0)
@@ -446,8 +455,20 @@ class Rest:
         bad = validation.problems(payload)
         if bad or validation.is_empty(payload, len(files)):
             return self._invalid(bad or ["Cannot send an empty message"])
+        nonce = payload.get("nonce")
+        key = (channel.id, str(nonce))
+        if nonce is not None and payload.get("enforce_nonce"):
+            # Discord answers a retry carrying the nonce of a message it already has with that message.
+            earlier = self._nonces.get(key)
+            if earlier is not None and not earlier.deleted:
+                return ok(earlier.to_json())
         payload["flags"] = int(payload.get("flags") or 0) & ~EPHEMERAL
-        return ok(self.new_message(channel, payload, files).to_json())
+        msg = self.new_message(channel, payload, files)
+        if nonce is not None:
+            msg.nonce = str(nonce)
+            if payload.get("enforce_nonce"):
+                self._nonces[key] = msg
+        return ok(msg.to_json())
 
     def _message(self, m: dict[str, str]) -> Message | None:
         msg = self.server.messages.get(int(m["msg"]))
@@ -553,6 +574,7 @@ class Rest:
         msg = Message(s.snowflake(), channel, s.bot_user)
         self._fill(msg, payload, files, keep=[])
         msg.flags = int(payload.get("flags") or 0)
+        msg.pinged = pinged_users(str(payload.get("content") or ""), payload.get("allowed_mentions"))
         if record is not None:
             msg.webhook_id = s.application_id
             msg.type = 20 if record.type == APPLICATION_COMMAND else 19
@@ -607,3 +629,20 @@ def _iso() -> str:
     from .ids import iso_now
 
     return iso_now()
+
+
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pinged_users(content: str, allowed: Any) -> set[int]:
+    """The users Discord would notify for a new message (edits notify nobody).
+
+    Every user mentioned in the content, unless ``allowed_mentions`` narrows it: ``parse``
+    containing ``users`` lets them all through, a ``users`` list only those, anything else none.
+    """
+    mentioned = {int(found) for found in _USER_MENTION.findall(content)}
+    if not isinstance(allowed, dict):
+        return mentioned
+    if "users" in (allowed.get("parse") or []):
+        return mentioned
+    return mentioned & {int(u) for u in allowed.get("users") or []}

@@ -28,6 +28,7 @@ from aiohttp import web
 
 from .botproc import BotProcess, bot_env, python
 from .commands import CommandTree
+from .faults import Fault, Faults
 from .gateway import Gateway
 from .ids import SnowflakeFactory
 from .interactions import DEFERRED_UPDATE, Interaction, Interactions, InteractionTimeout
@@ -69,6 +70,7 @@ class FakeDiscord:
         self.interactions.timeout = timeout
         self.interactions.settle = settle
         self.rest = Rest(self)
+        self.faults = Faults()
         self.callback_deadline = callback_deadline
         self.ack_grace = ack_grace
         self.unknown_routes: list[str] = []
@@ -182,6 +184,43 @@ class FakeDiscord:
     def dispatch_later(self, event: str, data: Json, *, guild: Guild | None) -> None:
         """Tell a connected bot about a change made by the test (no-op before it connects)."""
         self.gateway.dispatch(event, data)
+
+    # -- injected failures ---------------------------------------------------------------
+    def fail_next(
+        self,
+        method: str,
+        path: str,
+        *,
+        status: int = 503,
+        times: int | None = 1,
+        code: int = 0,
+        after: bool = False,
+        retry_after: float = 0.1,
+        headers: dict[str, str] | None = None,
+    ) -> Fault:
+        """Answer the next ``times`` requests ``method path`` (``None``: all, until ``clear()``)
+        with ``status`` instead of serving them (or, ``after=True``, after serving them).
+
+        ``path`` is relative to the API base; ``{name}`` matches one segment, e.g.
+        ``fd.fail_next("POST", f"/channels/{thread.id}/messages", status=503)``. A 429 carries
+        ``retry_after`` (add ``headers={"Via": "1.1 google"}`` to let discord.py wait it out).
+        """
+        fault = Fault(
+            method,
+            path,
+            status,
+            times=times,
+            code=code,
+            after=after,
+            retry_after=retry_after,
+            headers=dict(headers or {}),
+        )
+        return self.faults.add(fault)
+
+    @property
+    def injected(self) -> list[tuple[str, str, int]]:
+        """``(method, path, status)`` of every request answered by an injected failure."""
+        return self.faults.injected
 
     # -- messages ------------------------------------------------------------------------
     def store_attachment(

@@ -1,0 +1,237 @@
+"""The announcer: post what was committed but never announced, without waiting for a restart.
+
+An entry is committed before anything is posted; if the post then fails (a crash, or Discord
+unavailable for longer than :mod:`bot.posting` retries), the match is left "behind in Discord"
+(``Store.behind_in_discord``). The announcer sweeps those matches at start-up, every ``every``
+seconds after that, and soon after a delivery reports :class:`~bot.posting.PostFailed`
+(:meth:`Announcer.nudge`), calling ``catch_up(match_id)`` for each, one at a time with a
+``pause`` between them, so that a backlog neither starves the players' live interactions nor
+runs into Discord's rate limits.
+
+It never races a live delivery of the same match: deliveries run inside
+:meth:`Announcer.delivering`, which holds the match for them (a sweep skips a held match, and a
+delivery waits while the announcer catches that match up), and a sweep leaves alone a match
+committed less than ``grace`` seconds ago (its own delivery may not have started yet). A sweep
+stops at the first post Discord refuses for a transient reason (an outage is rarely about one
+match); a match that stays behind although caught up (e.g. its channel is gone) is tried again
+less and less often.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from . import posting
+from .failures import log_failure
+from .storage import Store
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two sweeps.
+EVERY = 30.0
+#: Seconds between two matches of one sweep (as the start-up catch-up always did).
+PAUSE = 0.25
+#: Seconds from a nudge to its sweep (lets the failed delivery finish first).
+SETTLE = 1.0
+#: A match committed this recently (after the announcer started) is left to its own delivery.
+GRACE = 10.0
+#: The longest wait before trying again a match that stays behind although caught up.
+MAX_BACKOFF = 3600.0
+
+#: Matches held by the current task (so that a delivery calling another one does not deadlock).
+_held: ContextVar[frozenset[int]] = ContextVar("palantir_held_matches", default=frozenset())
+
+
+@dataclass(slots=True)
+class _Attempt:
+    """A match caught up at ``version`` that was still behind at the next sweep."""
+
+    version: int
+    failures: int = 0
+    not_before: float = 0.0
+
+
+class Announcer:
+    """Sweeps the matches behind in Discord and catches them up, one at a time."""
+
+    def __init__(
+        self,
+        catch_up: Callable[[int], Awaitable[None]],
+        store: Store,
+        *,
+        every: float = EVERY,
+        pause: float = PAUSE,
+        settle: float = SETTLE,
+        grace: float = GRACE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.catch_up = catch_up
+        self.store = store
+        self.every = every
+        self.pause = pause
+        self.settle = settle
+        self.grace = grace
+        self._clock = clock
+        self._started = datetime.now(UTC)
+        self._sweeping = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._nudged: set[int] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._users: dict[int, int] = {}  # match id -> deliveries holding or waiting for its lock
+        self._attempts: dict[int, _Attempt] = {}
+        self._task: asyncio.Task[None] | None = None
+        self.sweeps = 0
+
+    # -- running ---------------------------------------------------------------------
+    def start(self) -> None:
+        """Sweep now, then every ``every`` seconds and after nudges (idempotent)."""
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="palantir-announcer")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def nudge(self, match_id: int | None = None) -> None:
+        """Sweep soon (``settle`` seconds from now); ``match_id`` then skips the grace and backoff."""
+        if match_id is not None:
+            self._nudged.add(match_id)
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception as exc:  # the database may be busy: the next sweep tries again
+                log_failure(log, "announcer sweep failed", exc)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.every)
+                await asyncio.sleep(self.settle)
+            self._wake.clear()
+
+    # -- holding a match ---------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def delivering(self, match_id: int) -> AsyncIterator[None]:
+        """Hold ``match_id`` while its live delivery posts; if a post is given up, nudge.
+
+        Wrap every delivery that announces entries (``after_entry``, ``announce_start``...).
+        Re-entrant within one task.
+        """
+        outermost = match_id not in _held.get()
+        async with self._hold(match_id) as failures:
+            yield
+        if failures and outermost:  # inside, the holder (a sweep, a delivery) sees them too
+            self.nudge(match_id)
+
+    @contextlib.asynccontextmanager
+    async def _hold(self, match_id: int) -> AsyncIterator[list[posting.PostFailed]]:
+        held = _held.get()
+        if match_id in held:
+            with posting.watch() as failures:
+                yield failures
+            return
+        lock = self._locks.setdefault(match_id, asyncio.Lock())
+        self._users[match_id] = self._users.get(match_id, 0) + 1
+        token = _held.set(held | {match_id})
+        try:
+            async with lock:
+                with posting.watch() as failures:
+                    yield failures
+        finally:
+            _held.reset(token)
+            self._users[match_id] -= 1
+            if not self._users[match_id]:
+                del self._users[match_id]
+                del self._locks[match_id]
+
+    def busy(self, match_id: int) -> bool:
+        """Whether a delivery holds (or waits for) ``match_id``."""
+        return match_id in self._users
+
+    # -- sweeping ------------------------------------------------------------------------
+    async def sweep(self) -> int:
+        """Catch up every match behind in Discord that is due; returns how many were tried.
+
+        Does nothing (returns 0) if a sweep is already running: the next one comes soon.
+        """
+        if self._sweeping.locked():
+            return 0
+        async with self._sweeping:
+            self.sweeps += 1
+            nudged, self._nudged = self._nudged, set()
+            behind = await self.store.behind_in_discord()
+            still = set(behind)
+            for match_id in [m for m in self._attempts if m not in still]:
+                del self._attempts[match_id]  # announced since
+            due = [m for m in behind if await self._due(m, m in nudged)]
+            if due:
+                log.info("%d matches have updates to announce", len(due))
+            tried = 0
+            for match_id in due:
+                if tried:
+                    await asyncio.sleep(self.pause)
+                if self.busy(match_id):
+                    continue  # its own delivery is at it (and nudges if it fails)
+                tried += 1
+                if await self._announce(match_id):
+                    log.warning("Discord is not taking posts; the announcer tries again later")
+                    self._nudged |= {m for m in nudged if m in still}
+                    break
+            return tried
+
+    async def _due(self, match_id: int, nudged: bool) -> bool:
+        try:
+            record = await self.store.get_match(match_id)
+        except ValueError:
+            return False  # an unreadable row (logged by the store); nothing to announce
+        if record is None:
+            return False
+        if not nudged:
+            committed = _parse_time(record.updated_at)
+            if committed is not None and committed > self._started:
+                age = (datetime.now(UTC) - committed).total_seconds()
+                if age < self.grace:
+                    return False  # its live delivery may still be on the way
+        attempt = self._attempts.get(match_id)
+        now = self._clock()
+        if attempt is None or attempt.version != record.version:
+            self._attempts[match_id] = _Attempt(record.version)
+            return True
+        # Caught up at this version already, and still behind: try again, less and less often.
+        if not nudged and now < attempt.not_before:
+            return False
+        attempt.failures += 1
+        attempt.not_before = now + min(self.every * 2**attempt.failures, MAX_BACKOFF)
+        log.info("match %s is still not announced (attempt %d)", match_id, attempt.failures + 1)
+        return True
+
+    async def _announce(self, match_id: int) -> bool:
+        """``catch_up(match_id)`` holding the match; True if Discord refused a post for now."""
+        async with self._hold(match_id) as failures:
+            try:
+                await self.catch_up(match_id)
+            except posting.PostFailed:
+                pass  # logged where it was given up; counted in ``failures``
+            except Exception as exc:
+                log_failure(log, f"could not catch up match {match_id}", exc)
+        if failures:
+            self._attempts.pop(match_id, None)  # not this match's fault: no backoff
+        return bool(failures)
+
+
+def _parse_time(text: str) -> datetime | None:
+    try:
+        stamp = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)

@@ -1,0 +1,38 @@
+"""Delivery's wiring: posts retried, a given-up post left "not announced"."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pytest
+
+from bot import posting
+from bot.delivery import Delivery
+from bot.service import MatchService
+
+from .conftest import started_pebbles
+from .test_posting import Sleeps, Target, http_error
+
+
+async def test_posts_go_through_the_retrying_send(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(posting, "RETRY_DELAYS", (0.0, 0.0))
+    target = Target(http_error(503), ConnectionResetError())
+    assert await Delivery._send(target, {"content": "x"}) == "message 3"
+    with pytest.raises(posting.PostFailed):
+        await Delivery._send(Target(*[http_error(503)] * 3), {"content": "x"})
+
+
+async def test_a_post_given_up_is_not_marked_announced(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    store = service.store
+    await store.set_message(live.id, "prompt", 1, 2, 0)
+    delivery: Any = Delivery(object(), service)  # type: ignore[arg-type]
+    with posting.watch():
+        with contextlib.suppress(posting.PostFailed):
+            await posting.send(Target(http_error(503)), content="x", delays=(), sleep=Sleeps())
+        await delivery._mark_announced(live)  # after_entry's "nothing posted" path
+    assert (await store.get_message(live.id, "prompt")).version == 0  # type: ignore[union-attr]
+    with posting.watch():
+        await delivery._mark_announced(live)  # a hidden step: nothing was to be posted
+    assert (await store.get_message(live.id, "prompt")).version == live.record.version  # type: ignore[union-attr]
