@@ -7,7 +7,8 @@ mean game length, measured two ways:
 
 * ``runner``: every action through ``Match.submit`` — validation, the journal, the undo
   policy: the path every player's action takes in the bot (``check=False``, as the bot runs);
-* ``rules``: the ruleset alone (``active``, ``prompt``, ``apply``), as a reference.
+* ``rules``: the ruleset alone (``active``, ``legal_actions``, ``apply``: what a computer
+  player needs, without the prompt's words), as a reference against other engines.
 
 Random players: ``autoplace`` (in set-up the player takes ``autoplace`` then ``ready``: the
 engine places the pieces, as most bot players will) and ``uniform`` (every action drawn from
@@ -45,8 +46,10 @@ VARIANTS = {
 }
 
 
-def _choose(state: State, role: str, chooser: dict[str, int], shortcut: bool) -> Action:
-    actions = R.prompt(state, role).actions
+def _choose(
+    state: State, role: str, chooser: dict[str, int], shortcut: bool, *, words: bool = True
+) -> Action:
+    actions = R.prompt(state, role).actions if words else R.legal_actions(state, role)
     if shortcut and state["setup"] is not None:
         for action in SETUP_SHORTCUT:
             if action in actions:
@@ -79,13 +82,18 @@ def rules_game(seed: int, options: Mapping[str, str], shortcut: bool) -> int:
     chooser, steps = {"rng": seed * 2654435761 + 1}, 0
     while state["result"] is None:
         role = _role(R.active(state), chooser)
-        R.apply(state, role, _choose(state, role, chooser, shortcut))
+        R.apply(state, role, _choose(state, role, chooser, shortcut, words=False))
         state["seq"] += 1
         steps += 1
     return steps
 
 
-def measure(game: Callable[[int, Mapping[str, str], bool], int], seconds: float, options: Mapping[str, str], shortcut: bool) -> tuple[int, int, float]:
+def measure(
+    game: Callable[[int, Mapping[str, str], bool], int],
+    seconds: float,
+    options: Mapping[str, str],
+    shortcut: bool,
+) -> tuple[int, int, float]:
     """``(games, actions, cpu seconds)`` of random games played for ``seconds``."""
     games = actions = 0
     wall, cpu = time.perf_counter(), time.process_time()
@@ -160,8 +168,11 @@ class Ledger(StepRuleset):
         state["size"] = size
         state["turns"] = 0
         state["regions"] = {
-            f"r{i}": {"units": [{"id": f"u{i}-{k}", "nation": "gondor", "kind": "regular"} for k in range(6)],
-                      "control": "free", "siege": False}
+            f"r{i}": {
+                "units": [{"id": f"u{i}-{k}", "nation": "gondor", "kind": "regular"} for k in range(6)],
+                "control": "free",
+                "siege": False,
+            }
             for i in range(size)
         }
         push(state, "tick")

@@ -14,6 +14,8 @@ from discord.ext import commands
 
 import games  # noqa: F401  (registers every game)
 
+from . import rendering
+from .announcer import Announcer
 from .cogs.game import GameCog
 from .cogs.per_game import PerGameCog
 from .config import Config
@@ -26,7 +28,7 @@ from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two matches announced after a restart (see ``PalantirBot.catch_up``).
+#: Seconds between two matches announced after a restart or an outage (see ``bot/announcer.py``).
 CATCH_UP_PAUSE = 0.25
 
 
@@ -56,13 +58,17 @@ class PalantirBot(commands.Bot):
             ),
         )
         self.config = config
-        self._caught_up: asyncio.Task[None] | None = None
+        self.announcer: Announcer | None = None
+        #: Whether this client reached READY at least once (``python -m bot`` retries differently).
+        self.connected_once = False
+        self._warm_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.use_announced_gateway()
         self.store = await Store.open(self.config.db_path)
         self.service = MatchService(self.store)
-        self.delivery = Delivery(self, self.service)
+        self.announcer = self.new_announcer()
+        self.delivery = Delivery(self, self.service, self.announcer)
         self.controller = Controller(self.service, self.delivery)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(self.on_app_command_error)
@@ -117,28 +123,39 @@ class PalantirBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
-        if self._caught_up is None:
-            self._caught_up = asyncio.create_task(self.catch_up())
+        self.connected_once = True
+        if rendering.workers_setting() > 0 and not rendering.POOL.running and self._warm_up is None:
+            # Start the render workers now, not at the first move.
+            self._warm_up = asyncio.create_task(rendering.POOL.warm_up())
+        # Catch up now (what a crash or an outage left unposted), then every few seconds.
+        if self.announcer is None:
+            self.announcer = self.new_announcer()
+        self.announcer.start()
+
+    def new_announcer(self) -> Announcer:
+        return Announcer(
+            self.catch_up_match, self.store, every=self.config.catch_up_every, pause=CATCH_UP_PAUSE
+        )
+
+    async def catch_up_match(self, match_id: int) -> None:
+        """Announce what match ``match_id`` committed but never posted (the announcer's callback)."""
+        await self.delivery.catch_up(await self.service.get(match_id))
 
     async def catch_up(self) -> None:
-        """Post what was committed but never announced before the last shutdown or crash.
+        """Post what was committed but never announced (one sweep of the announcer).
 
         One match at a time with a pause between them, so that a long backlog neither starves
         the players' live interactions nor runs into Discord's rate limits.
         """
-        behind = await self.store.behind_in_discord()
-        if behind:
-            log.info("%d matches have updates to announce", len(behind))
-        for number, match_id in enumerate(behind):
-            if number:
-                await asyncio.sleep(CATCH_UP_PAUSE)
-            try:
-                await self.delivery.catch_up(await self.service.get(match_id))
-            except Exception as exc:
-                log_failure(log, f"could not catch up match {match_id}", exc)
+        if self.announcer is None:
+            self.announcer = self.new_announcer()
+        await self.announcer.sweep()
 
     async def close(self) -> None:
+        if self.announcer is not None:
+            await self.announcer.stop()
         await super().close()
+        rendering.shutdown()
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()

@@ -7,17 +7,31 @@ Discord allows at most 25 choices, and names and values of at most 100 character
 >>> len(truncate("x" * 120))
 100
 >>> action_choices([("take", "Take a pebble"), ("end", "End my turn")], "end")
-[('End my turn — end', 'end')]
+[('End my turn', 'end')]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from games.core import Action, normalize
 
 MAX_CHOICES = 25
 MAX_CHOICE_LEN = 100
+#: The value of an autocomplete entry that only explains (more choices, not your turn...).
+HINT = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal action as its player sees it: its index among his legal actions, its label
+    and what it does."""
+
+    index: int
+    action: Action
+    label: str
+    effect: str
 
 
 def truncate(text: str, limit: int = MAX_CHOICE_LEN) -> str:
@@ -41,18 +55,33 @@ def matches(typed: str, *candidates: str) -> bool:
 def action_choices(labelled: Iterable[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
     """``(name, value)`` choices from ``(canonical text, label)`` pairs, filtered by ``typed``.
 
-    Names show the label (and the canonical text when it differs); values are the canonical text.
-    A value longer than Discord's limit cannot be offered and is left out (it can still be typed).
+    Names are the labels, in words; values are the canonical text (what the engine reads). A
+    value longer than Discord's limit cannot be offered and is left out (it can still be typed).
+    When more match than Discord shows, the last entry says how many more there are.
     """
-    out: list[tuple[str, str]] = []
-    for text, label in labelled:
-        if len(text) > MAX_CHOICE_LEN or not matches(typed, text, label):
-            continue
-        name = label if normalize(label) == normalize(text) else f"{label} — {text}"
-        out.append((truncate(name), text))
-        if len(out) == MAX_CHOICES:
-            break
-    return out
+    found = [
+        (truncate(label), text)
+        for text, label in labelled
+        if len(text) <= MAX_CHOICE_LEN and matches(typed, text, label)
+    ]
+    return capped(found, len(found), typed)
+
+
+def capped(pairs: Sequence[tuple[str, str]], total: int, typed: str = "") -> list[tuple[str, str]]:
+    """At most 25 choices; when there are more, the 25th tells how many, and to type more.
+
+    >>> capped([(str(i), str(i)) for i in range(30)], 30)[-1]
+    ('…6 more: type a few letters to narrow the list', '…')
+    """
+    if total <= MAX_CHOICES:
+        return list(pairs[:MAX_CHOICES])
+    hint = f"…{total - MAX_CHOICES + 1} more: type a few letters to narrow the list"
+    return [*pairs[: MAX_CHOICES - 1], (hint, HINT)]
+
+
+def hint_choice(text: str) -> list[tuple[str, str]]:
+    """A single entry that only explains why there is nothing to choose (out of turn...)."""
+    return [(truncate(text), HINT)]
 
 
 def arg_choices(
@@ -90,9 +119,7 @@ def arg_choices(
         name = label(value)
         if len(value) <= MAX_CHOICE_LEN and matches(typed, value, name):
             out.append((truncate(name), value))
-            if len(out) == MAX_CHOICES:
-                break
-    return out
+    return capped(out, len(out), typed)
 
 
 def option_choices(choices: Sequence[str], label: Callable[[str], str], typed: str) -> list[tuple[str, str]]:

@@ -13,12 +13,15 @@ from typing import Any
 
 import discord
 
-from games.core import ActionError, StaleAction
+from games.core import Action, ActionError, StaleAction
 
 from . import present
+from .choices import HINT
 from .delivery import Delivery
 from .failures import log_failure
+from .menus import confirm_view, group_view, groups, resign_view
 from .service import ActResult, LiveMatch, MatchService, ServiceError
+from .settings import SettingsService
 from .ui import lobby_view
 
 log = logging.getLogger(__name__)
@@ -29,9 +32,12 @@ STALE = "This prompt is out of date: the game has moved on. Use the newest promp
 class Controller:
     """What the bot does for one interaction. Holds no Discord state of its own."""
 
-    def __init__(self, service: MatchService, delivery: Delivery) -> None:
+    def __init__(
+        self, service: MatchService, delivery: Delivery, settings: SettingsService | None = None
+    ) -> None:
         self.service = service
         self.delivery = delivery
+        self.settings = settings or SettingsService(service.store)
 
     # -- replies ---------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
@@ -83,7 +89,11 @@ class Controller:
                 options=options,
                 side=side,
             )
-            await interaction.response.send_message(present.lobby_text(live), view=lobby_view(live.id))
+            await interaction.response.send_message(
+                present.lobby_text(live),
+                view=lobby_view(live.id),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
             message = await interaction.original_response()
             await self.service.attach_lobby_message(live.id, message.id)
 
@@ -133,6 +143,10 @@ class Controller:
         expected_prompt: int | None = None,
     ) -> None:
         async with self.friendly(interaction):
+            if text.strip() == HINT:
+                raise ServiceError(
+                    "That line of the list only explains: type a few letters of what you want, then pick it."
+                )
             await self.defer(interaction)
             result = await self.service.act(
                 live.id,
@@ -145,19 +159,116 @@ class Controller:
             await self._after(interaction, result)
 
     async def pick(
-        self, interaction: discord.Interaction[Any], match_id: int, version: int, index: int
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        version: int,
+        index: int,
+        *,
+        confirmed: bool = False,
+        one_shot: bool = False,
     ) -> None:
-        """A choice from an action menu: the index of a legal action at prompt ``version``."""
+        """A choice from a player's menu or button: the index of a legal action at his prompt
+        ``version``. An action that cannot be undone is confirmed first (the player's setting).
+
+        ``one_shot``: the click came from a message made for this choice only (a confirmation,
+        a long list's second step); its buttons are taken off at once, so it cannot be used again.
+        """
         async with self.friendly(interaction):
+            if one_shot:
+                await interaction.response.defer()  # the one-shot message is updated at the end
             await self.defer(interaction)  # first: the match may have to be read from the database
             live = await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if role is None:
                 raise ServiceError(f"You are not playing in match #{match_id}.")
-            legal = self.service.legal(live, role)
-            if version != live.prompt_version(role) or not 0 <= index < len(legal):
+            choices = self.service.choices(live, role)
+            if version != live.prompt_version(role) or not 0 <= index < len(choices):
                 raise StaleAction(STALE)
-            await self.act(interaction, live, legal[index][0].text, expected_prompt=version)
+            choice = choices[index]
+            if not confirmed and await self._asks_first(interaction, live, choice.action):
+                effect = f"\n{choice.effect}" if choice.effect else ""
+                await interaction.followup.send(
+                    f"**{choice.label}**{effect}\nThis cannot be taken back. Go ahead?",
+                    view=confirm_view(live.id, version, index),
+                    ephemeral=True,
+                )
+                if one_shot:
+                    await self._close_one_shot(interaction, f"Chosen: {choice.label} (to confirm)")
+                return
+            await self.act(interaction, live, choice.action.text, expected_prompt=version)
+            if one_shot:
+                await self._close_one_shot(interaction, f"Chosen: {choice.label}")
+
+    @staticmethod
+    async def _close_one_shot(interaction: discord.Interaction[Any], text: str) -> None:
+        """Take the buttons off a message made for one choice (it has been made)."""
+        try:
+            await interaction.edit_original_response(content=text, view=None)
+        except discord.HTTPException as exc:
+            log.debug("could not close a one-shot message: %s", exc.status)
+
+    async def _asks_first(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, action: Action
+    ) -> bool:
+        settings = await self.settings.get(interaction.user.id)
+        return settings.confirm and await self.service.would_be_final(live.id, interaction.user.id, action)
+
+    async def pick_group(
+        self, interaction: discord.Interaction[Any], match_id: int, version: int, number: int
+    ) -> None:
+        """The first step of a long list ("Place Frodo…"): show that group's choices."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live = await self.service.get(match_id)
+            role = live.role_of(interaction.user.id)
+            if role is None:
+                raise ServiceError(f"You are not playing in match #{match_id}.")
+            state = live.state or {}
+            choices = [c for c in self.service.choices(live, role) if c.action.args]
+
+            def label(action: Action) -> str:
+                return live.ruleset.describe_group(state, role, action.verb, action.args[0])
+
+            found = groups(choices, label)
+            if version != live.prompt_version(role) or not 0 <= number < len(found):
+                raise StaleAction(STALE)
+            group = found[number]
+            if len(group.choices) == 1:
+                await self.pick(interaction, match_id, version, group.choices[0].index)
+                return
+            await interaction.followup.send(
+                f"**{group.label}**", view=group_view(live.id, version, group), ephemeral=True
+            )
+
+    async def act_typed(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, text: str, *, confirm: bool
+    ) -> None:
+        """A typed action: made at once, unless ``confirm`` asks for one more click first."""
+        async with self.friendly(interaction):
+            if confirm:
+                await self.defer(interaction)
+                role = live.role_of(interaction.user.id)
+                if role is None:
+                    raise ServiceError(f"You are not playing in match #{live.id}.")
+                assert live.game is not None
+                action = live.game.check(role, text)
+                choices = self.service.choices(live, role)
+                index = next(c.index for c in choices if c.action == action)
+                if await self.service.would_be_final(live.id, interaction.user.id, action):
+                    choice = choices[index]
+                    effect = f"\n{choice.effect}" if choice.effect else ""
+                    await interaction.followup.send(
+                        f"**{choice.label}**{effect}\nThis cannot be taken back. Go ahead?",
+                        view=confirm_view(live.id, live.prompt_version(role), index),
+                        ephemeral=True,
+                    )
+                    return
+            await self.act(interaction, live, text)
+
+    async def cancelled(self, interaction: discord.Interaction[Any]) -> None:
+        async with self.friendly(interaction):
+            await interaction.response.edit_message(content="Cancelled: nothing was done.", view=None)
 
     async def undo(
         self, interaction: discord.Interaction[Any], match_id: int, *, expected_prompt: int | None = None
@@ -181,12 +292,30 @@ class Controller:
             await self._after(interaction, result)
 
     async def resign(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+        """Resigning asks first: one more click ends the match."""
         async with self.friendly(interaction):
-            await self.defer(interaction)
+            role = live.role_of(interaction.user.id)
+            if role is None:
+                raise ServiceError(f"You are not playing in match #{live.id}.")
+            if live.state is None or live.state.get("result") is not None or live.record.status != "active":
+                raise ServiceError(f"Match #{live.id} is not being played.")
+            others = [live.ruleset.role_title(r) for r in live.roles if r != role]
+            await interaction.response.send_message(
+                f"Resign match #{live.id}? {' and '.join(others)} will win. This cannot be taken back.",
+                view=resign_view(live.id, live.record.version),
+                ephemeral=True,
+            )
+
+    async def resign_confirmed(
+        self, interaction: discord.Interaction[Any], match_id: int, version: int
+    ) -> None:
+        async with self.friendly(interaction):
+            await interaction.response.defer()
             result = await self.service.resign(
-                live.id, interaction.user.id, interaction_id=str(interaction.id)
+                match_id, interaction.user.id, interaction_id=str(interaction.id), expected_version=version
             )
             await self._after(interaction, result)
+            await self._close_one_shot(interaction, "You resigned.")
 
     async def _after(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
         """Post publicly and DM the others (all after the commit), then answer the actor.
@@ -204,10 +333,16 @@ class Controller:
             done = "↩️ Your last move was taken back."
         else:
             done = "🏳️ You resigned."
-        if not result.finished and result.role in live.active_roles():
+        going_on = not result.finished and result.role in live.active_roles()
+        if going_on and not await self.delivery.has_private_place(live, result.role):
+            # No DM to keep up to date (closed DMs): the next choices come with the answer.
             payload = await self.delivery.private_payload(live, result.role)
-            payload["content"] = f"{done}\n{payload.get('content', '')}"
+            payload["content"] = present.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
+        elif going_on:
+            await interaction.followup.send(
+                f"{done}\nYour next choice is in your DMs (or `/hand`).", ephemeral=True
+            )
         else:
             await interaction.followup.send(done, ephemeral=True)
 
@@ -237,7 +372,9 @@ class Controller:
                 raise StaleAction(STALE)
             await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
 
-    async def board(self, interaction: discord.Interaction[Any], live: LiveMatch, *, private: bool) -> None:
+    async def board(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, *, private: bool, full: bool = False
+    ) -> None:
         async with self.friendly(interaction):
             if live.state is None:
                 raise ServiceError(f"Match #{live.id} has not started yet.")
@@ -251,7 +388,8 @@ class Controller:
                 if state.get("result") is None
                 else live.ruleset.final_reveal(state)
             )
-            image = await self.delivery.image(view, present.image_name(live, None))
+            layout = "full" if full else "compact"
+            image = await self.delivery.image(view, present.image_name(live, None), layout=layout)
             kwargs: dict[str, Any] = {"content": present.status_text(live, None)}
             if image is not None:
                 kwargs["file"] = image

@@ -7,21 +7,27 @@ logged and reported where useful, and never stops the game or reaches the player
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
 import discord
 
-from . import present
+from . import posting, present, rendering
+from .announcer import Announcer
+from .menus import private_view
 from .service import ActResult, LiveMatch, MatchService
 from .storage import ACTIVE, FINISHED, LOBBY
-from .ui import actions_view, hand_view, lobby_view, prompt_view
+from .ui import hand_view, lobby_view, prompt_view
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+#: Messages that mention players without pinging anyone (status edits, results).
+NO_PINGS = discord.AllowedMentions.none()
 #: Failures below HTTP (connection reset, timeout) that discord.py lets through after retrying.
 NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
@@ -29,10 +35,19 @@ NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 class Delivery:
     """Posts what players and spectators should see, through a connected Discord client."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(
+        self, client: discord.Client, service: MatchService, announcer: Announcer | None = None
+    ) -> None:
         self.client = client
         self.service = service
+        #: Catches up what could not be posted; deliveries that announce entries hold their match.
+        self.announcer = announcer
         self._users: dict[int, discord.User] = {}
+
+    def _held(self, match_id: int) -> Any:
+        """While a delivery posts an entry, the announcer leaves its match alone (and is nudged
+        when a post is given up)."""
+        return contextlib.nullcontext() if self.announcer is None else self.announcer.delivering(match_id)
 
     # -- plumbing -----------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any | None:
@@ -48,9 +63,13 @@ class Delivery:
             log.warning("channel %s is not reachable: %s", channel_id, exc.status)
             return None
 
-    async def image(self, view: dict[str, Any], name: str) -> discord.File | None:
-        png = await asyncio.to_thread(present.render, view)
-        return None if png is None else discord.File(io.BytesIO(png), filename=name)
+    async def image(self, view: dict[str, Any], name: str, *, layout: str = "compact") -> discord.File | None:
+        """The picture of ``view`` with its description for screen readers, drawn in a worker
+        process (``bot.rendering``) so that the event loop never waits for Pillow."""
+        png = await rendering.render_png(view, layout=layout)
+        if png is None:
+            return None
+        return discord.File(io.BytesIO(png), filename=name, description=present.describe(view) or None)
 
     async def post(self, channel_id: int | None, **kwargs: Any) -> discord.Message | None:
         target = await self.channel(channel_id)
@@ -68,15 +87,9 @@ class Delivery:
 
     @staticmethod
     async def _send(target: Any, kwargs: dict[str, Any]) -> discord.Message:
-        """``target.send``; if only the image was refused (no *Attach Files*), the text alone."""
-        try:
-            message: discord.Message = await target.send(**kwargs)
-        except discord.Forbidden:
-            if kwargs.get("file") is None:
-                raise
-            log.warning("no permission to attach images in channel %s; posting text only", target.id)
-            message = await target.send(**{k: v for k, v in kwargs.items() if k != "file"})
-        return message
+        """``target.send`` with retries of transient failures (``bot.posting``); if only the image
+        was refused (no *Attach Files*), the text alone. Gives up with ``PostFailed``."""
+        return await posting.send(target, **kwargs)
 
     async def post_match(self, live: LiveMatch, **kwargs: Any) -> discord.Message | None:
         """Post in the match thread; if the thread was deleted, go on in a new one.
@@ -109,22 +122,42 @@ class Delivery:
         kwargs["content"] = present.clip(f"{note}\n{kwargs.get('content') or ''}".strip())
         return await self.post(where, **kwargs)
 
-    # -- lobby and start -------------------------------------------------------------
+    # -- lobby (the living status) and start -------------------------------------------
     async def refresh_lobby(self, live: LiveMatch) -> None:
-        """Rewrite the lobby message (seats, started or cancelled; Join only while open)."""
+        """Rewrite the lobby message: seats, then the match's living status (what it waits for,
+        edited after every move, never re-posted) and the result. Join only while open."""
         record = live.record
         if record.lobby_message_id is None:
             return
         target = await self.channel(record.channel_id)
         if target is None or not hasattr(target, "get_partial_message"):
             return
-        view = lobby_view(live.id) if record.status == LOBBY else None
+        if record.status == LOBBY:
+            view: Any = lobby_view(live.id)
+        elif record.status == ACTIVE:
+            view = hand_view(live.id)
+        else:
+            view = None
         try:
             await target.get_partial_message(record.lobby_message_id).edit(
-                content=present.lobby_text(live), view=view
+                content=present.lobby_text(live), view=view, allowed_mentions=NO_PINGS
             )
         except discord.HTTPException as exc:
             log.warning("could not edit the lobby of match %s: %s", live.id, exc.status)
+
+    async def thread_name(self, live: LiveMatch) -> str:
+        """``'The Confrontation #12: alice vs bob'`` (Discord allows 100 characters)."""
+        names = []
+        for seat in live.seats:
+            user = self.client.get_user(seat.user_id) or self._users.get(seat.user_id)
+            if user is None:
+                try:
+                    user = self._users[seat.user_id] = await self.client.fetch_user(seat.user_id)
+                except discord.HTTPException:
+                    user = None
+            names.append(user.display_name if user is not None else f"player {seat.seat + 1}")
+        short = live.ruleset.title.removeprefix("The Lord of the Rings: ")
+        return present.clip_line(f"{short} #{live.id}: {' vs '.join(names)}", 100)
 
     async def open_thread(self, live: LiveMatch, *, from_lobby: bool = True) -> None:
         """A public thread (from the lobby message, if ``from_lobby``) in the match's channel.
@@ -133,7 +166,7 @@ class Delivery:
         """
         record = live.record
         target = await self.channel(record.channel_id)
-        name = f"{live.ruleset.title} #{live.id}"
+        name = await self.thread_name(live)
         thread: Any = None
         try:
             if (
@@ -151,15 +184,21 @@ class Delivery:
             await self.service.attach_thread(live.id, thread.id)
 
     async def announce_start(self, live: LiveMatch) -> None:
+        async with self._held(live.id):
+            await self._announce_start(live)
+
+    async def _announce_start(self, live: LiveMatch) -> None:
         await self.open_thread(live)
         await self.refresh_lobby(live)
         state = live.state or {}
-        board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
+        view = live.ruleset.view(state, None)
+        awaited = sorted(live.active_roles())
         message = await self.post_match(
             live,
             content=present.start_text(live),
-            file=board,
-            view=prompt_view(live.id, live.record.version),
+            file=await self.image(view, present.image_name(live, None)),
+            view=prompt_view(live.id, live.record.version) if awaited else None,
+            allowed_mentions=self.pings(live, awaited),
         )
         await self._remember_prompt(live, message)
         for role in live.roles:
@@ -167,33 +206,78 @@ class Delivery:
 
     # -- after each accepted entry ----------------------------------------------------
     async def after_entry(self, result: ActResult) -> None:
-        """Public log + board + prompt in the thread; DMs to players facing a new decision."""
+        """One post for a step worth seeing (none for a hidden one), the living status edited,
+        a mention only for a player the game starts waiting for, DMs for new private prompts.
+        A post Discord keeps refusing leaves the entry "not announced": the announcer tells it
+        later, exactly once.
+        """
         if result.duplicate:
             return
+        async with self._held(result.match.id):
+            await self._after_entry(result)
+
+    async def _after_entry(self, result: ActResult) -> None:
         live = result.match
         state = live.state or {}
-        board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
-        finished = result.finished
-        message = await self.post_match(
-            live,
-            content=present.public_update(result),
-            file=board,
-            view=None if finished else prompt_view(live.id, live.record.version),
-        )
-        await self._retire_prompt(live)
-        await self._remember_prompt(live, message)
-        if finished:
-            await self.announce_end(live)
+        active = live.active_roles()
+        awaited = [r for r in result.roles_to_notify() if r in active]
+        visible = present.visible_events(live.ruleset, result.events)
+        message: discord.Message | None = None
+        if result.finished:
+            message = await self.post_match(
+                live,
+                content=present.public_update(result, ()),
+                file=await self.image(live.ruleset.final_reveal(state), present.image_name(live, "final")),
+                allowed_mentions=NO_PINGS,
+            )
+        elif visible or awaited:
+            board = None
+            if visible:
+                board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
+            content = present.public_update(result, awaited) if visible else present.turn_text(live, awaited)
+            message = await self.post_match(
+                live,
+                content=content,
+                file=board,
+                view=prompt_view(live.id, live.record.version) if active else None,
+                allowed_mentions=self.pings(live, awaited),
+            )
+        if message is not None:
+            await self._retire_prompt(live)
+            await self._remember_prompt(live, message)
+        else:
+            await self._mark_announced(live)
+        await self.refresh_lobby(live)
+        if result.finished:
+            for role in live.roles:
+                await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
             return
-        for role in result.roles_to_notify():
+        notified = result.roles_to_notify()
+        for role in notified:
             await self.dm(live, role)
+        for role in live.roles:
+            if role in notified:
+                continue
+            if role == result.role and role in active:
+                await self.update_dm(live, role)  # the actor goes on: his private place follows
+            elif role in result.stale_roles:
+                await self.retire_dm(live, role)
+
+    def pings(self, live: LiveMatch, roles: Sequence[str]) -> discord.AllowedMentions:
+        """Only the players the game has just started waiting for are pinged."""
+        users = [discord.Object(u) for u in (live.user_of(r) for r in roles) if u is not None]
+        return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
     async def catch_up(self, live: LiveMatch) -> None:
-        """Announce what a crash between commit and posting left untold (called at start-up)."""
+        """Announce what a crash or an outage left untold (at start-up and by the announcer)."""
+        async with self._held(live.id):
+            await self._catch_up(live)
+
+    async def _catch_up(self, live: LiveMatch) -> None:
         record = live.record
         prompt = await self.service.store.get_message(live.id, "prompt")
         if prompt is None and record.status == ACTIVE and record.thread_id is None:
-            await self.announce_start(live)  # started, but the thread was never opened
+            await self._announce_start(live)  # started, but the thread was never opened
             return
         posted = prompt.version if prompt is not None else 0
         if posted >= record.version:
@@ -201,32 +285,30 @@ class Delivery:
         log.info("match %s: announcing entries %d..%d after a restart", live.id, posted + 1, record.version)
         state = live.state or {}
         since = await self.service.store.entry_seq(live.id, posted) or 0
-        lines = present.public_lines(live.ruleset, [e for e in state.get("log", ()) if e["seq"] >= since])
-        content = present.clip("\n".join([*lines, "", present.turn_text(live)]).strip())
+        told = [e for e in state.get("log", ()) if e["seq"] >= since]
         finished = state.get("result") is not None
-        board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
+        lines = present.public_lines(live.ruleset, told)
+        tail = (
+            f"{present.result_text(live)}\nEvery hidden piece is now shown."
+            if finished
+            else present.turn_text(live)
+        )
+        view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
         message = await self.post_match(
             live,
-            content=content,
-            file=board,
+            content=present.clip("\n".join([*lines, "", tail]).strip()),
+            file=await self.image(view, present.image_name(live, "final" if finished else None)),
             view=None if finished else prompt_view(live.id, record.version),
+            allowed_mentions=self.pings(live, [] if finished else sorted(live.active_roles())),
         )
-        await self._retire_prompt(live)
-        await self._remember_prompt(live, message)
+        if message is not None:
+            await self._retire_prompt(live)
+            await self._remember_prompt(live, message)
+        await self.refresh_lobby(live)
         if finished:
-            await self.announce_end(live)
             return
         for role in sorted(live.active_roles()):
             await self.dm(live, role)
-
-    async def announce_end(self, live: LiveMatch) -> None:
-        state = live.state or {}
-        reveal = await self.image(live.ruleset.final_reveal(state), present.image_name(live, "final"))
-        await self.post_match(
-            live,
-            content=f"{present.result_text(live)}\nEvery hidden piece is now shown.",
-            file=reveal,
-        )
 
     async def _remember_prompt(self, live: LiveMatch, message: discord.Message | None) -> None:
         if message is not None:
@@ -234,8 +316,22 @@ class Delivery:
                 live.id, "prompt", message.channel.id, message.id, live.record.version
             )
 
+    async def _mark_announced(self, live: LiveMatch) -> None:
+        """A hidden step posts nothing; it is still handled (the catch-up must not repeat it).
+
+        Not when nothing was posted because Discord kept refusing the post: that entry stays
+        "not announced", for the announcer.
+        """
+        if posting.gave_up():
+            return
+        old = await self.service.store.get_message(live.id, "prompt")
+        if old is not None:
+            await self.service.store.set_message(
+                live.id, "prompt", old.channel_id, old.message_id, live.record.version
+            )
+
     async def _retire_prompt(self, live: LiveMatch) -> None:
-        """Take "Take my turn" off the previous prompt (it could only answer "out of date").
+        """Take "Take my turn" off the previous post (it could only answer "out of date").
 
         "My hand" stays while the match goes on: it is never stale.
         """
@@ -253,23 +349,30 @@ class Delivery:
 
     # -- private output -------------------------------------------------------------
     async def private_payload(self, live: LiveMatch, role: str) -> dict[str, Any]:
-        """The role's private board, prompt and action menus (for that player only)."""
+        """The role's private board, prompt and choices (for that player only)."""
         state = live.state or {}
-        legal = self.service.legal(live, role)
         view = None
+        choices = self.service.choices(live, role)
         if state.get("result") is None:
             undo = live.game is not None and live.game.can_undo(role)
-            view = actions_view(live.id, live.prompt_version(role), legal, undo=undo)
+
+            def group_label(action: Any) -> str:
+                return live.ruleset.describe_group(state, role, action.verb, action.args[0])
+
+            view = private_view(live.id, live.prompt_version(role), choices, group_label, undo=undo)
         board = await self.image(live.ruleset.view(state, role), present.image_name(live, role))
         payload: dict[str, Any] = {
-            "content": present.private_text(live, role, [label for _, label in legal]),
+            "content": present.private_text(live, role, choices),
             "view": view,
             "file": board,
         }
         return {k: v for k, v in payload.items() if v is not None}
 
     async def dm(self, live: LiveMatch, role: str) -> bool:
-        """DM a player's private prompt; a closed DM is reported once in the match thread."""
+        """DM a player's new private prompt; the previous one is retired (one private place).
+
+        A closed DM is reported once in the match thread.
+        """
         user_id = live.user_of(role)
         if user_id is None:
             return False
@@ -277,7 +380,7 @@ class Delivery:
             user = self._users.get(user_id) or self.client.get_user(user_id)
             if user is None:
                 user = self._users[user_id] = await self.client.fetch_user(user_id)
-            await user.send(**await self.private_payload(live, role))
+            message = await posting.send(user, **await self.private_payload(live, role))
         except discord.Forbidden as exc:
             await self._dm_failed(live, user_id, exc.code)
             return False
@@ -291,8 +394,57 @@ class Delivery:
             # One player's DM must not cost the next player his (callers DM in a loop).
             log.warning("DM to a player of match %s failed: %s", live.id, type(exc).__name__)
             return False
+        await self.retire_dm(live, role)
+        await self.service.store.set_message(
+            live.id, f"dm:{role}", message.channel.id, message.id, live.record.version
+        )
         await self.service.store.clear_dm_failure(live.id, user_id)
         return True
+
+    async def has_private_place(self, live: LiveMatch, role: str) -> bool:
+        """Whether ``role``'s player has a DM prompt the bot keeps up to date."""
+        return await self.service.store.get_message(live.id, f"dm:{role}") is not None
+
+    async def update_dm(self, live: LiveMatch, role: str) -> bool:
+        """Rewrite ``role``'s DM prompt in place with his prompt now (he acted and goes on: no
+        new message, no notification). ``False`` when he has none or it is gone."""
+        old = await self.service.store.get_message(live.id, f"dm:{role}")
+        if old is None:
+            return False
+        payload = await self.private_payload(live, role)
+        board = payload.pop("file", None)
+        try:
+            channel = self.client.get_partial_messageable(old.channel_id)
+            await channel.get_partial_message(old.message_id).edit(
+                content=payload.get("content"),
+                view=payload.get("view"),
+                attachments=[board] if board is not None else [],
+            )
+        except discord.HTTPException as exc:
+            log.debug("could not update a DM prompt of match %s: %s", live.id, exc.status)
+            return await self.dm(live, role)
+        await self.service.store.set_message(
+            live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version
+        )
+        return True
+
+    async def retire_dm(self, live: LiveMatch, role: str, note: str | None = None) -> None:
+        """Edit the role's last DM prompt so that its old menus cannot be used any more."""
+        old = await self.service.store.get_message(live.id, f"dm:{role}")
+        if old is None or (old.version >= live.record.version and note is None):
+            return
+        where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
+        text = note or f"↪ Play moved on{where}: your newest prompt is below (or use `/hand`)."
+        try:
+            channel = self.client.get_partial_messageable(old.channel_id)
+            await channel.get_partial_message(old.message_id).edit(
+                content=f"**{live.ruleset.title}** #{live.id} — {text}", view=None, attachments=[]
+            )
+        except discord.HTTPException as exc:
+            log.debug("could not retire a DM prompt of match %s: %s", live.id, exc.status)
+        await self.service.store.set_message(
+            live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version + 1
+        )
 
     async def _dm_failed(self, live: LiveMatch, user_id: int, code: int | None) -> None:
         log.info("DMs closed for a player of match %s (code %s)", live.id, code)
@@ -301,4 +453,5 @@ class Delivery:
                 live,
                 content=f"{present.mention(user_id)}, I can't DM you; use `/hand` or the **My hand** button "
                 "to see your pieces and choices.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )

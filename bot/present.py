@@ -10,15 +10,19 @@ import logging
 from collections.abc import Iterable, Sequence
 
 import renderers
-from games.core import Event, Ruleset, View
+from games.core import Event, Ruleset, View, normalize, project
 
+from .choices import Choice
 from .service import ActResult, LiveMatch
+from .settings import UserSettings
 from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 2000
 MAX_LOG_LINES = 15
+#: Up to this many choices are listed with their effects in a private prompt.
+SHOWN_CHOICES = 12
 
 
 def mention(user_id: int | None) -> str:
@@ -39,21 +43,47 @@ def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     return "\n".join(["…", *lines]) if lines else text[: limit - 1] + "…"
 
 
-def render(view: View) -> bytes | None:
+def render(view: View, layout: str = "compact") -> bytes | None:
     """PNG bytes for a view, or ``None`` if no renderer draws this game (text is sent alone).
 
-    Synchronous and CPU-bound: call it with ``asyncio.to_thread``.
+    ``layout`` is ``compact`` (readable at Discord's inline size) or ``full`` (every detail).
+    Synchronous and CPU-bound: call it off the event loop.
     """
     render_view = getattr(renderers, "render_view", None)
     if render_view is None:
         return None
     try:
-        png = render_view(view)
+        try:
+            png = render_view(view, layout=layout)
+        except TypeError:  # a renderer without layouts
+            png = render_view(view)
     except Exception as exc:  # a drawing problem must never stop the game
         log.warning("no image for a %s view: %s", view.get("game"), type(exc).__name__)
         log.debug("renderer failure", exc_info=True)
         return None
     return bytes(png) if isinstance(png, bytes | bytearray) else None
+
+
+def describe(view: View) -> str:
+    """What the picture of ``view`` shows, in words, for screen readers (Discord's 1,024 limit)."""
+    describe_view = getattr(renderers, "describe_view", None)
+    if describe_view is None:
+        return ""
+    try:
+        text = str(describe_view(view))
+    except Exception as exc:  # a description problem must never stop the game
+        log.warning("no description for a %s view: %s", view.get("game"), type(exc).__name__)
+        return ""
+    return clip_line(text, 1024)
+
+
+def clip_line(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters at a word, with an ellipsis when cut.
+
+    >>> clip_line("Frodo and Sam", 9)
+    'Frodo an…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def image_name(live: LiveMatch, audience: str | None) -> str:
@@ -72,17 +102,25 @@ def seat_line(live: LiveMatch) -> str:
 
 
 def options_line(ruleset: Ruleset, options: dict[str, str]) -> str:
+    """The options in the game's own order (not alphabetical), by their labels."""
     specs = {s.name: s for s in ruleset.options}
-    shown = [f"{name}: **{specs[name].label(v) if name in specs else v}**" for name, v in options.items()]
+    ordered = [s.name for s in ruleset.options if s.name in options] + [n for n in options if n not in specs]
+    shown = []
+    for name in ordered:
+        spec = specs.get(name)
+        value = options[name]
+        shown.append(f"{spec.title}: **{spec.label(value)}**" if spec else f"{name}: **{value}**")
     return " · ".join(shown)
 
 
 def lobby_text(live: LiveMatch) -> str:
+    """The lobby message, which stays the match's living status once it starts: who plays, what
+    the game waits for (edited after every move), and the result at the end."""
     ruleset, record = live.ruleset, live.record
     head = f"**{ruleset.title}** — match #{record.id}"
     opts = options_line(ruleset, record.options)
     lines = [head, opts] if opts else [head]
-    lines.append(f"Seated: {seat_line(live)}")
+    lines.append(f"Players: {seat_line(live)}")
     if record.status == LOBBY:
         free = ruleset.max_players - len(live.seats)
         lines.append(
@@ -90,32 +128,59 @@ def lobby_text(live: LiveMatch) -> str:
         )
     elif record.status == ABANDONED:
         lines.append("This lobby was cancelled.")
+    elif record.status == FINISHED:
+        lines.append(result_text(live) if live.state is not None else result_summary(live))
+        if record.thread_id:
+            lines.append(f"The whole match is in <#{record.thread_id}>.")
     else:
-        where = f" in <#{record.thread_id}>" if record.thread_id else ""
-        lines.append(f"The match has started{where}.")
+        if record.thread_id:
+            lines.append(f"Playing in <#{record.thread_id}>.")
+        if live.state is not None:
+            turn = live.state.get("turn")
+            number = f"Turn {turn['number']} · " if isinstance(turn, dict) and "number" in turn else ""
+            lines.append(f"{number}{turn_text(live, ())}")
     return clip("\n".join(lines))
+
+
+def result_summary(live: LiveMatch) -> str:
+    """The result from the match row alone (listing finished matches without loading them)."""
+    result = live.record.result or {}
+    winners = [live.ruleset.role_title(r) for r in result.get("winners") or []]
+    if not result:
+        return "finished"
+    reason = live.ruleset.result_text(result) if result.get("reason") else ""
+    head = f"{' and '.join(winners)} won" if winners else "a draw"
+    return f"{head}: {reason}" if reason else head
 
 
 def _role_tag(live: LiveMatch, role: str) -> str:
     return f"{mention(live.user_of(role))} ({live.ruleset.role_title(role)})"
 
 
-def turn_text(live: LiveMatch) -> str:
-    """Whose turn it is, for everyone (waiting texts carry no secrets by contract)."""
+def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
+    """What the game waits for, for everyone (waiting texts carry no secrets by contract).
+
+    Players in ``awaited`` (the game has just started waiting for them) are addressed with a
+    mention; ``None`` addresses every active player.
+    """
     state = live.state
     if state is None:
         return ""
     if state.get("result") is not None:
         return result_text(live)
     active = sorted(live.active_roles())
+    called = set(active if awaited is None else awaited) & set(active)
     idle = [r for r in state["roles"] if r not in active]
     if idle:
         # The waiting text names the side and what it must do ("Waiting for Sauron to move.").
-        waiting = live.ruleset.prompt(state, idle[0]).text.strip().rstrip(".")
-        who = " ".join(mention(live.user_of(r)) for r in active)
+        waiting = live.prompt(idle[0]).text.strip().rstrip(".")
+        who = " ".join(mention(live.user_of(r)) for r in active if r in called)
         return f"⏳ {waiting} — {who}." if who else f"⏳ {waiting}."
-    tags = " and ".join(_role_tag(live, r) for r in active) or "nobody"
-    return f"⏳ Both to play now: {tags}."
+    if called:
+        tags = " and ".join(_role_tag(live, r) for r in active)
+        return f"⏳ {'Both' if len(active) == 2 else 'All'} to play now: {tags}."
+    names = " and ".join(live.ruleset.role_title(r) for r in active)
+    return f"⏳ Waiting for {names}."
 
 
 def result_text(live: LiveMatch) -> str:
@@ -131,19 +196,29 @@ def result_text(live: LiveMatch) -> str:
     return f"{head}\n{reason[0].upper() + reason[1:]}." if reason else head
 
 
+def visible_events(ruleset: Ruleset, events: Iterable[Event]) -> list[Event]:
+    """The events worth a public post: not the ones that only acknowledge a hidden step."""
+    quiet = ruleset.quiet_events
+    return [e for e in events if project(e, None)[0] not in quiet]
+
+
 def public_lines(ruleset: Ruleset, events: Iterable[Event]) -> list[str]:
     """What everyone may read of ``events``, in words (the last few if there are many)."""
-    return [ruleset.event_text(e, None) for e in events][-MAX_LOG_LINES:]
+    return [ruleset.event_text(e, None) for e in visible_events(ruleset, events)][-MAX_LOG_LINES:]
 
 
-def public_update(result: ActResult) -> str:
-    """The thread post after an accepted entry: public log lines, then whose turn it is."""
+def public_update(result: ActResult, awaited: Iterable[str]) -> str:
+    """The thread post after an entry worth seeing: what happened, then what the game awaits;
+    at the end, what happened and the result, once."""
     live = result.match
-    if result.kind == "undo":
-        lines = [f"↩️ {live.ruleset.role_title(result.role)} took back a move."]
-    else:
-        lines = public_lines(live.ruleset, result.events)
-    return clip("\n".join([*lines, "", turn_text(live)]).strip())
+    ruleset = live.ruleset
+    if result.finished:
+        told = [e for e in result.events if project(e, None)[0] not in ruleset.result_events]
+        lines = public_lines(ruleset, told)
+        tail = f"{result_text(live)}\nEvery hidden piece is now shown."
+        return clip("\n".join([*lines, "", tail]).strip())
+    lines = public_lines(ruleset, result.events)
+    return clip("\n".join([*lines, "", turn_text(live, awaited)]).strip())
 
 
 def start_text(live: LiveMatch) -> str:
@@ -155,19 +230,22 @@ def start_text(live: LiveMatch) -> str:
     return clip("\n".join(p for p in (head, body, turn_text(live), tips) if p))
 
 
-def private_text(live: LiveMatch, role: str, labels: Sequence[str]) -> str:
-    """A player's private prompt (only ever sent to that player)."""
+def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
+    """A player's private prompt (only ever sent to that player): the question with its
+    context, what to do, and, when the list is short, the choices with what they do."""
     state = live.state or {}
     ruleset = live.ruleset
     head = f"**{ruleset.title}** #{live.id} — you play **{ruleset.role_title(role)}**."
     if state.get("result") is not None:
         return clip(f"{head}\n{result_text(live)}")
-    prompt = ruleset.prompt(state, role).text
-    if not labels:
-        return clip(f"{head}\n{prompt}")
-    listing = "\n".join(f"• {label}" for label in labels[:20])
-    more = f"\n…and {len(labels) - 20} more (type them with `/game act`)." if len(labels) > 20 else ""
-    return clip(f"{head}\n{prompt}\n{listing}{more}")
+    prompt = live.prompt(role)
+    title = f"\n**{prompt.title}**" if prompt.title else ""
+    if not choices:
+        return clip(f"{head}{title}\n{prompt.text}")
+    if len(choices) > SHOWN_CHOICES:
+        return clip(f"{head}{title}\n{prompt.text}\nChoose below ({len(choices)} choices).")
+    listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in choices)
+    return clip(f"{head}{title}\n{prompt.text}\n{listing}")
 
 
 def status_text(live: LiveMatch, viewer_role: str | None) -> str:
@@ -193,7 +271,9 @@ def status_text(live: LiveMatch, viewer_role: str | None) -> str:
 def log_text(live: LiveMatch, role: str | None, since_seq: int) -> str:
     lines = live.ruleset.log_lines(live.state, role, since_seq) if live.state else []
     if not lines:
-        return "Nothing has happened since your last move."
+        return (
+            "Nothing has happened since your last move." if role is not None else "Nothing has happened yet."
+        )
     head = "Since your last move:" if role is not None else "Recent events:"
     return clip("\n".join([head, *lines[-40:]]))
 
@@ -206,6 +286,36 @@ def list_text(matches: Iterable[LiveMatch], user_id: int) -> str:
         turn = ""
         if live.record.status == ACTIVE and role in live.active_roles():
             turn = " — **your move**"
+        status = live.record.status
+        if status == FINISHED:
+            status = result_summary(live)
         where = f" <#{live.record.thread_id}>" if live.record.thread_id else ""
-        rows.append(f"#{live.id} {live.ruleset.title}{side} ({live.record.status}){turn}{where}")
+        rows.append(f"#{live.id} {live.ruleset.title}{side} ({status}){turn}{where}")
     return clip("\n".join(["Your matches here:", *rows])) if rows else "You have no matches in this server."
+
+
+def rules_text(ruleset: Ruleset, topic: str | None) -> str:
+    """``/rules``: the game's overview, or one character, card or rule with what it does."""
+    if not topic or not topic.strip() or topic.strip() == "…":
+        return clip(ruleset.rules_overview())
+    wanted = normalize(topic)
+    topics = ruleset.rules_topics()
+    found = [t for t in topics if wanted in (normalize(t.slug), normalize(t.title))]
+    if not found:
+        found = [t for t in topics if wanted in normalize(t.title) or wanted in normalize(t.slug)]
+    if not found:
+        return f"I know no {ruleset.title} character, card or rule called “{topic.strip()}”. Try the list."
+    lines = []
+    for entry in found[:5]:
+        kind = f" ({entry.kind})" if entry.kind else ""
+        lines.append(f"**{entry.title}**{kind}\n{entry.text}")
+    more = f"\n…and {len(found) - 5} more: type more of the name." if len(found) > 5 else ""
+    return clip("\n\n".join(lines) + more)
+
+
+def settings_text(settings: UserSettings) -> str:
+    confirm = "on" if settings.confirm else "off"
+    return (
+        f"Your settings (every match, every server):\n"
+        f"• Confirm moves that cannot be undone: **{confirm}** (`/settings confirm:`)"
+    )

@@ -14,7 +14,7 @@ import random
 import secrets
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from games.core import (
@@ -36,6 +36,7 @@ from games.core import (
 )
 from games.core.journal import EventLog
 
+from .choices import Choice
 from .storage import (
     ABANDONED,
     ACTIVE,
@@ -145,6 +146,8 @@ class ActResult:
     #: Roles other than the actor facing a new decision or told something of their own.
     notify: tuple[str, ...] = ()
     duplicate: bool = False
+    #: Roles whose legal actions changed: their old menus are out of date.
+    stale_roles: tuple[str, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -491,8 +494,16 @@ class MatchService:
         """Take back the user's last action, within his own decision only (engine policy)."""
         return await self._entry(match_id, user_id, "undo", "undo", None, interaction_id, expected_prompt)
 
-    async def resign(self, match_id: int, user_id: int, *, interaction_id: str | None = None) -> ActResult:
-        return await self._entry(match_id, user_id, "resign", "resign", None, interaction_id)
+    async def resign(
+        self,
+        match_id: int,
+        user_id: int,
+        *,
+        interaction_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> ActResult:
+        """Give up (``expected_version``: the match version the player confirmed it at)."""
+        return await self._entry(match_id, user_id, "resign", "resign", expected_version, interaction_id)
 
     async def _entry(
         self,
@@ -612,7 +623,19 @@ class MatchService:
         ]
         if finished:
             self._live.pop(live.id, None)
-        return ActResult(live, kind, role, user_id, text, label, outcome.events, seq_before, notify)
+        return ActResult(
+            live,
+            kind,
+            role,
+            user_id,
+            text,
+            label,
+            outcome.events,
+            seq_before,
+            notify,
+            False,
+            entry.new_prompts,
+        )
 
     @staticmethod
     def _who_changed(
@@ -645,29 +668,61 @@ class MatchService:
     async def matches_of(
         self, user_id: int, guild_id: int | None = None, *, active_only: bool = False
     ) -> list[LiveMatch]:
+        """The user's unfinished matches, newest first (a damaged one is left out)."""
         statuses = (ACTIVE,) if active_only else (LOBBY, ACTIVE)
         records = await self.store.matches_of_user(user_id, guild_id=guild_id, statuses=statuses)
-        return [await self.get(r.id) for r in records]
+        return await self._listable(records, self._loaded)
 
     async def recent_of(self, user_id: int, guild_id: int | None = None) -> list[LiveMatch]:
         """Unfinished and finished matches of the user (for /game list), newest first."""
         records = await self.store.matches_of_user(
             user_id, guild_id=guild_id, statuses=(LOBBY, ACTIVE, FINISHED)
         )
-        return [await self._summary(r) for r in records[:20]]
+        return await self._listable(records, self._summary, limit=20)
 
     async def _summary(self, record: MatchRecord) -> LiveMatch:
         """A match for listing: a finished one without its state (never read, parsed or rebuilt)."""
         if record.status != FINISHED or record.id in self._live:
             return await self.get(record.id)
-        try:
-            ruleset = find(record.game)
-        except ActionError:
-            return await self.get(record.id)  # refused there with a clear message
+        ruleset = find(record.game)  # ActionError for a game this bot no longer knows: not listed
         return LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
 
     async def lobbies(self, guild_id: int | None) -> list[LiveMatch]:
-        return [await self.get(r.id) for r in (await self.store.lobbies(guild_id))[:25]]
+        """Open lobbies of a guild, newest first (a damaged one is left out)."""
+        return await self._listable(await self.store.lobbies(guild_id), self._loaded, limit=25)
+
+    async def _loaded(self, record: MatchRecord) -> LiveMatch:
+        return await self.get(record.id)
+
+    async def _listable(
+        self,
+        records: list[MatchRecord],
+        load: Callable[[MatchRecord], Awaitable[LiveMatch]],
+        *,
+        limit: int | None = None,
+    ) -> list[LiveMatch]:
+        """``load`` each record, leaving out (and logging once) a match that cannot be loaded.
+
+        One damaged match (an unknown game, a log that no longer replays...) must not make
+        the lists and autocompletes fail for every player seated in it.
+        """
+        out: list[LiveMatch] = []
+        reported: set[int] = self.__dict__.setdefault("_unlisted", set())
+        for record in records:
+            if limit is not None and len(out) >= limit:
+                break
+            try:
+                out.append(await load(record))
+            except Exception as exc:
+                if record.id not in reported:
+                    reported.add(record.id)
+                    log.warning(
+                        "match %s cannot be loaded (%s); it is left out of lists",
+                        record.id,
+                        type(exc).__name__,
+                    )
+                    log.debug("match %s cannot be loaded", record.id, exc_info=exc)
+        return out
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         record = await self.store.match_by_thread(thread_id)
@@ -694,6 +749,33 @@ class MatchService:
         if not playing:
             raise ServiceError("You have no match in progress here. Start one with /game new.")
         raise ServiceError("You are in several matches: use this in the match's thread or pick `match:`.")
+
+    @staticmethod
+    def choices(live: LiveMatch, role: str) -> list[Choice]:
+        """The role's legal actions now, in words, each with what it does."""
+        if live.state is None or live.record.status != ACTIVE:
+            return []
+        state, ruleset = live.state, live.ruleset
+        return [
+            Choice(i, a, ruleset.describe(state, role, a), ruleset.explain(state, role, a))
+            for i, a in enumerate(live.prompt(role).actions)
+        ]
+
+    async def would_be_final(self, match_id: int, user_id: int, action: Action) -> bool:
+        """Whether ``action`` could not be undone (it reveals, draws, ends the turn...).
+
+        Tried on the match itself and reverted at once, under the match lock: nothing is stored.
+        """
+        live = await self.get(match_id)
+        async with live.lock:
+            role, _ = self._playing(live, user_id)
+            game = live.game
+            assert game is not None
+            outcome = game.submit(role, action)
+            try:
+                return not game.can_undo(role)
+            finally:
+                outcome.revert()
 
     @staticmethod
     def legal(live: LiveMatch, role: str) -> list[tuple[Action, str]]:

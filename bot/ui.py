@@ -4,7 +4,7 @@ Custom ids: ``palantir:<purpose>:<match id>[:<version>[:<menu>]]``. On the publi
 button ``version`` is the match's log counter; on a player's own menus and Undo button it is
 that player's *prompt version* (when his legal actions last changed), so a click on an old
 prompt is recognised as stale while, in a simultaneous decision, the other player's move does
-not spoil a menu that is still valid. Select values are indices into the player's legal actions.
+not spoil a menu that is still valid. A player's menus and buttons are in :mod:`bot.menus`.
 Nothing secret ever goes into a custom id.
 """
 
@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 from discord import ui
 
-from games.core import Action
-
-from .choices import chunks, truncate
+from .menus import MENU_ITEMS
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -28,6 +25,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_MENUS = 5  # a message holds five rows of components
+#: Numbers in custom ids at or above this are forged (snowflakes, match ids and versions stay
+#: far below; SQLite's integers end at 2**63, where a forged id would fail loudly).
+MAX_ID = 2**53
+FORGED = "This button is not valid."
 
 
 class HasController(Protocol):
@@ -38,8 +39,29 @@ def controller_of(interaction: discord.Interaction[Any]) -> Controller:
     return cast(HasController, interaction.client).controller
 
 
+def numbers(match: re.Match[str], *names: str) -> tuple[int, ...] | None:
+    """The numbers of a custom id, or ``None`` if one is out of any real range (a forged id).
+
+    >>> numbers(re.fullmatch(r"(?P<m>\\d+):(?P<v>\\d+)", "12:3"), "m", "v")
+    (12, 3)
+    >>> numbers(re.fullmatch(r"(?P<m>\\d+)", "9" * 23), "m") is None
+    True
+    """
+    values = tuple(int(match[name]) for name in names)
+    return values if all(0 <= value < MAX_ID for value in values) else None
+
+
+async def refuse_forged(interaction: discord.Interaction[Any]) -> None:
+    """A short ephemeral refusal for a forged custom id (logged at DEBUG only)."""
+    log.debug("refused a forged custom id")
+    await controller_of(interaction).refuse(interaction, FORGED)
+
+
 class JoinButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:join:(?P<match>\d+)"):
     """The lobby's Join button."""
+
+    #: Set by ``from_custom_id`` when the id was forged: the click is refused.
+    forged = False
 
     def __init__(self, match_id: int) -> None:
         self.match_id = match_id
@@ -51,9 +73,15 @@ class JoinButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:join:(?P<ma
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
     ) -> JoinButton:
-        return cls(int(match["match"]))
+        found = numbers(match, "match")
+        item = cls(*(found or (0,)))
+        item.forged = found is None
+        return item
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.forged:
+            await refuse_forged(interaction)
+            return
         await controller_of(interaction).join(interaction, self.match_id)
 
 
@@ -61,6 +89,9 @@ class MyTurnButton(
     ui.DynamicItem[ui.Button[Any]], template=r"palantir:myturn:(?P<match>\d+):(?P<version>\d+)"
 ):
     """ "Take my turn" on a thread prompt: the clicking player's private prompt, ephemerally."""
+
+    #: Set by ``from_custom_id`` when the id was forged: the click is refused.
+    forged = False
 
     def __init__(self, match_id: int, version: int) -> None:
         self.match_id, self.version = match_id, version
@@ -76,9 +107,15 @@ class MyTurnButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
     ) -> MyTurnButton:
-        return cls(int(match["match"]), int(match["version"]))
+        found = numbers(match, "match", "version")
+        item = cls(*(found or (0, 0)))
+        item.forged = found is None
+        return item
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.forged:
+            await refuse_forged(interaction)
+            return
         await controller_of(interaction).show_private(
             interaction, self.match_id, expected_version=self.version
         )
@@ -86,6 +123,9 @@ class MyTurnButton(
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:hand:(?P<match>\d+)"):
     """ "My hand": the private view and actions now (never stale)."""
+
+    #: Set by ``from_custom_id`` when the id was forged: the click is refused.
+    forged = False
 
     def __init__(self, match_id: int) -> None:
         self.match_id = match_id
@@ -99,14 +139,23 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:hand:(?P<ma
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
     ) -> HandButton:
-        return cls(int(match["match"]))
+        found = numbers(match, "match")
+        item = cls(*(found or (0,)))
+        item.forged = found is None
+        return item
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.forged:
+            await refuse_forged(interaction)
+            return
         await controller_of(interaction).show_private(interaction, self.match_id)
 
 
 class UndoButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:undo:(?P<match>\d+):(?P<version>\d+)"):
     """Take back my last action (only offered when the undo policy allows it)."""
+
+    #: Set by ``from_custom_id`` when the id was forged: the click is refused.
+    forged = False
 
     def __init__(self, match_id: int, version: int) -> None:
         self.match_id, self.version = match_id, version
@@ -122,47 +171,16 @@ class UndoButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:undo:(?P<ma
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
     ) -> UndoButton:
-        return cls(int(match["match"]), int(match["version"]))
+        found = numbers(match, "match", "version")
+        item = cls(*(found or (0, 0)))
+        item.forged = found is None
+        return item
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await controller_of(interaction).undo(interaction, self.match_id, expected_prompt=self.version)
-
-
-class ActionSelect(
-    ui.DynamicItem[ui.Select[Any]],
-    template=r"palantir:pick:(?P<match>\d+):(?P<version>\d+):(?P<chunk>\d+)",
-):
-    """A menu of legal actions; each value is an index into the player's legal actions."""
-
-    def __init__(
-        self, match_id: int, version: int, chunk: int, options: Sequence[discord.SelectOption] = ()
-    ) -> None:
-        self.match_id, self.version, self.chunk = match_id, version, chunk
-        shown = list(options) or [discord.SelectOption(label="…", value="0")]
-        super().__init__(
-            ui.Select(
-                custom_id=f"palantir:pick:{match_id}:{version}:{chunk}",
-                placeholder="Choose your action…" if chunk == 0 else "More actions…",
-                options=shown,
-                min_values=1,
-                max_values=1,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> ActionSelect:
-        return cls(int(match["match"]), int(match["version"]), int(match["chunk"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        try:
-            index = int(values[0])
-        except (IndexError, ValueError):
-            await controller_of(interaction).refuse(interaction, "I could not read that choice; try again.")
+        if self.forged:
+            await refuse_forged(interaction)
             return
-        await controller_of(interaction).pick(interaction, self.match_id, self.version, index)
+        await controller_of(interaction).undo(interaction, self.match_id, expected_prompt=self.version)
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -170,7 +188,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     MyTurnButton,
     HandButton,
     UndoButton,
-    ActionSelect,
+    *MENU_ITEMS,
 )
 
 
@@ -191,25 +209,3 @@ def hand_view(match_id: int) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(HandButton(match_id))
     return view
-
-
-def actions_view(
-    match_id: int, version: int, legal: Sequence[tuple[Action, str]], *, undo: bool
-) -> ui.View | None:
-    """Select menus (25 actions each, up to five rows) plus an Undo button when allowed.
-
-    ``version`` is the player's prompt version (``LiveMatch.prompt_version``).
-    """
-    view = ui.View(timeout=None)
-    menus = chunks(list(range(len(legal))))[: MAX_MENUS - 1 if undo else MAX_MENUS]
-    for number, indices in enumerate(menus):
-        options = [
-            discord.SelectOption(
-                label=truncate(legal[i][1]), value=str(i), description=truncate(legal[i][0].text)
-            )
-            for i in indices
-        ]
-        view.add_item(ActionSelect(match_id, version, number, options))
-    if undo:
-        view.add_item(UndoButton(match_id, version))
-    return view if view.children else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from ..choices import action_choices, matches, truncate
+from ..choices import action_choices, capped, hint_choice, matches, truncate
 from ..failures import log_failure
 from ..service import LiveMatch, ServiceError
 from ..storage import ACTIVE
@@ -68,8 +68,9 @@ async def _match_choices(
     except Exception as exc:
         log_failure(log, f"{what} autocomplete failed", exc)
         return []
-    out = [Choice(name=match_label(m, interaction.user.id), value=str(m.id)) for m in listed]
-    return [c for c in out if matches(current.strip().lstrip("#"), c.name)][:25]
+    out = [(match_label(m, interaction.user.id), str(m.id)) for m in listed]
+    kept = [(n, v) for n, v in out if matches(current.strip().lstrip("#"), n)]
+    return [Choice(name=n, value=v) for n, v in capped(kept, len(kept))]
 
 
 async def my_matches_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
@@ -86,25 +87,33 @@ async def lobby_autocomplete(interaction: discord.Interaction[Any], current: str
     return await _match_choices(interaction, current, service.lobbies(interaction.guild_id), "lobby")
 
 
-async def acting_match(interaction: discord.Interaction[Any]) -> tuple[LiveMatch, str] | None:
-    """For autocompletes: the match meant by the options so far, and the user's role in it."""
+async def acting_match(interaction: discord.Interaction[Any]) -> tuple[LiveMatch, str] | str:
+    """For autocompletes: the match meant by the options so far and the user's role in it, or
+    a line saying why the user has nothing to choose (a spectator, out of turn, no match)."""
     try:
         live = await resolve_match(interaction, getattr(interaction.namespace, "match", None))
-    except ValueError:
-        return None
+    except ValueError as exc:
+        return str(exc)
     role = live.role_of(interaction.user.id)
-    return None if role is None else (live, role)
+    if role is None:
+        return f"You are watching match #{live.id}: only its players can act."
+    if live.state is None or live.state.get("result") is not None:
+        return f"Match #{live.id} is not being played."
+    if role not in live.active_roles():
+        return f"Not your turn: {live.prompt(role).text}"
+    return live, role
 
 
 async def action_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
-    """Only the user's own legal actions now, labelled for him, filtered by what he typed."""
+    """Only the user's own legal actions now, in words, filtered by what he typed."""
     try:
         found = await acting_match(interaction)
-        if found is None:
-            return []
-        live, role = found
-        legal = bot_of(interaction).service.legal(live, role)
-        pairs = action_choices(((a.text, label) for a, label in legal), current)
+        if isinstance(found, str):
+            pairs = hint_choice(found)
+        else:
+            live, role = found
+            legal = bot_of(interaction).service.legal(live, role)
+            pairs = action_choices(((a.text, label) for a, label in legal), current)
     except Exception as exc:
         log_failure(log, "action autocomplete failed", exc)
         return []
@@ -115,20 +124,21 @@ def generated_command(
     *,
     name: str,
     description: str,
-    params: Sequence[tuple[str, str, bool]],
-    body: Callable[[discord.Interaction[Any], dict[str, str | None]], Awaitable[None]],
+    params: Sequence[tuple[str, str, bool] | tuple[str, str, bool, type]],
+    body: Callable[[discord.Interaction[Any], dict[str, Any]], Awaitable[None]],
     autocompletes: dict[str, Any] | None = None,
     choices: dict[str, list[Choice]] | None = None,
     parent: app_commands.Group | None = None,
 ) -> app_commands.Command[Any, ..., None]:
     """A slash command whose string parameters are known only at start-up.
 
-    ``params`` are ``(discord name, description, required)``. The callback receives the values
-    keyed by Discord name. Python names are ``p0, p1, ...`` (Discord names may be keywords).
+    ``params`` are ``(discord name, description, required)`` (a string option) or ``(discord
+    name, description, required, type)`` with ``bool``. The callback receives the values keyed by
+    Discord name. Python names are ``p0, p1, ...`` (Discord names may be keywords).
     """
     py = {f"p{i}": spec for i, spec in enumerate(params)}
 
-    async def callback(interaction: discord.Interaction[Any], **values: str | None) -> None:
+    async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
         await body(interaction, {py[k][0]: v for k, v in values.items()})
 
     signature = [
@@ -136,12 +146,13 @@ def generated_command(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
-    for key, (_, _, required) in py.items():
+    for key, spec in py.items():
+        required, kind = spec[2], (spec[3] if len(spec) > 3 else str)
         signature.append(
             inspect.Parameter(
                 key,
                 inspect.Parameter.KEYWORD_ONLY,
-                annotation=str if required else str | None,
+                annotation=kind if required else kind | None,
                 default=inspect.Parameter.empty if required else None,
             )
         )

@@ -13,11 +13,12 @@ from discord.ext import commands
 from games.core import all_rulesets, find, normalize
 
 from .. import present
-from ..choices import option_choices
+from ..choices import capped, matches, option_choices, truncate
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError
 from .common import (
     Choice,
     action_autocomplete,
+    bot_of,
     generated_command,
     lobby_autocomplete,
     my_matches_autocomplete,
@@ -75,13 +76,24 @@ def option_autocomplete(option: str) -> Any:
 
 
 def union_options() -> dict[str, str]:
-    """Every setup option name of every game, with a description (``/game new`` parameters)."""
-    helps: dict[str, list[str]] = {}
+    """Every setup option name of every game, with a description (``/game new`` parameters).
+
+    An option of one game keeps its own help (at most 100 characters); one shared by several
+    games names them, so that no description is cut off.
+    """
+    helps: dict[str, list[tuple[str, str]]] = {}
     for ruleset in all_rulesets():
         for spec in ruleset.options:
             if spec.name not in RESERVED:
-                helps.setdefault(spec.name, []).append(f"{ruleset.title}: {spec.help}")
-    return {name: " / ".join(texts) for name, texts in helps.items()}
+                helps.setdefault(spec.name, []).append((ruleset.title, spec.help))
+    out: dict[str, str] = {}
+    for name, entries in helps.items():
+        if len(entries) == 1:
+            out[name] = entries[0][1]
+        else:
+            titles = ", ".join(t.removeprefix("The Lord of the Rings: ") for t, _ in entries)
+            out[name] = truncate(f"{entries[0][1].split(':')[0]} ({titles}); see /<game> new for details")
+    return out
 
 
 class GameCog(commands.Cog):
@@ -92,16 +104,18 @@ class GameCog(commands.Cog):
         self.group = app_commands.Group(
             name="game", description="Play board games in this server.", guild_only=True
         )
-        self.hand_command = self._hand_command()
+        self.top_commands = [self._hand_command(), self._rules_command(), self._settings_command()]
         self._build()
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
-        self.bot.tree.add_command(self.hand_command)
+        for command in self.top_commands:
+            self.bot.tree.add_command(command)
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)
-        self.bot.tree.remove_command(self.hand_command.name)
+        for command in self.top_commands:
+            self.bot.tree.remove_command(command.name)
 
     @property
     def controller(self) -> Any:
@@ -190,13 +204,22 @@ class GameCog(commands.Cog):
         creator_command("start", "Start your lobby now with the players seated so far (if the game allows).")
         creator_command("cancel", "Close your lobby before it starts.")
 
-        @app_commands.describe(action="Your action (pick from the list, or type it)", match=match_help)
+        @app_commands.describe(
+            action="Your action (pick from the list, or type it)",
+            match=match_help,
+            confirm="Ask me to confirm first if it cannot be undone",
+        )
         @app_commands.autocomplete(action=action_autocomplete, match=my_matches_autocomplete)
         @command("act", "Make a move: the list shows only what you may do now.")
-        async def act(interaction: discord.Interaction[Any], action: str, match: str | None = None) -> None:
+        async def act(
+            interaction: discord.Interaction[Any],
+            action: str,
+            match: str | None = None,
+            confirm: bool = False,
+        ) -> None:
             async with self.controller.friendly(interaction):
                 live = await resolve_match(interaction, match)
-                await self.controller.act(interaction, live, action)
+                await self.controller.act_typed(interaction, live, action, confirm=confirm)
 
         def match_command(
             name: str,
@@ -230,19 +253,26 @@ class GameCog(commands.Cog):
 
         match_command("status", "Who plays, whose move it is, and what you are asked to do.", status)
 
-        @app_commands.describe(match=match_help, private="Show your own private board, only to you")
+        @app_commands.describe(
+            match=match_help,
+            private="Show your own private board, only to you",
+            full="The full board with every detail (hands, chronicle), not the compact one",
+        )
         @app_commands.autocomplete(match=my_matches_autocomplete)
         @command("board", "Show the public board (or your private board with private:True).")
         async def board(
-            interaction: discord.Interaction[Any], match: str | None = None, private: bool = False
+            interaction: discord.Interaction[Any],
+            match: str | None = None,
+            private: bool = False,
+            full: bool = False,
         ) -> None:
             async with self.controller.friendly(interaction):
                 live = await resolve_match(interaction, match)
-                await self.controller.board(interaction, live, private=private)
+                await self.controller.board(interaction, live, private=private, full=full)
 
         match_command("log", "What happened since your last move (as you may see it).", log_)
         match_command("undo", "Take back your last move, while it is still your own decision.", undo)
-        match_command("resign", "Give up the match: the other side wins.", resign)
+        match_command("resign", "Give up the match (you are asked to confirm): the other side wins.", resign)
 
         @command("list", "Your matches in this server.")
         async def list_(interaction: discord.Interaction[Any]) -> None:
@@ -266,3 +296,65 @@ class GameCog(commands.Cog):
             name="hand", description="Your private board and legal actions (only you see it).", callback=hand
         )
         return app_commands.guild_only()(command)
+
+    def _rules_command(self) -> app_commands.Command[Any, ..., None]:
+        @app_commands.describe(
+            game="Which game (default: this thread's match, or the only game)",
+            topic="A character, card or rule to look up (leave empty for an overview)",
+        )
+        @app_commands.autocomplete(game=game_autocomplete, topic=topic_autocomplete)
+        async def rules(
+            interaction: discord.Interaction[Any], game: str | None = None, topic: str | None = None
+        ) -> None:
+            async with self.controller.friendly(interaction):
+                ruleset = await rules_game(interaction, game)
+                await interaction.response.send_message(present.rules_text(ruleset, topic), ephemeral=True)
+
+        return app_commands.Command(
+            name="rules",
+            description="How a game is played, and what a character or card does.",
+            callback=rules,
+        )
+
+    def _settings_command(self) -> app_commands.Command[Any, ..., None]:
+        @app_commands.describe(confirm="Confirm with one more click before a move that cannot be undone")
+        async def settings(interaction: discord.Interaction[Any], confirm: bool | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                service = self.controller.settings
+                if confirm is None:
+                    chosen = await service.get(interaction.user.id)
+                else:
+                    chosen = await service.update(interaction.user.id, confirm=confirm)
+                await interaction.response.send_message(present.settings_text(chosen), ephemeral=True)
+
+        return app_commands.Command(
+            name="settings",
+            description="Your settings for every match (only you see them).",
+            callback=settings,
+        )
+
+
+async def rules_game(interaction: discord.Interaction[Any], game: str | None) -> Any:
+    """The game ``/rules`` is about: the option, else this thread's match, else the only game."""
+    if game:
+        return find(game)
+    if interaction.channel_id is not None:
+        live = await bot_of(interaction).service.by_thread(interaction.channel_id)
+        if live is not None:
+            return live.ruleset
+    games = all_rulesets()
+    if len(games) == 1:
+        return games[0]
+    names = ", ".join(g.name for g in games)
+    raise ServiceError(f"Which game? Say `game:` ({names}).")
+
+
+async def topic_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """Characters, cards and rules of the chosen game, in words, filtered by what was typed."""
+    try:
+        ruleset = await rules_game(interaction, getattr(interaction.namespace, "game", None))
+    except ValueError:
+        return []
+    found = [t for t in ruleset.rules_topics() if matches(current, t.title, t.slug, t.kind)]
+    pairs = [(truncate(f"{t.title} — {t.kind}" if t.kind else t.title), t.slug) for t in found]
+    return [Choice(name=n, value=v) for n, v in capped(pairs, len(found))]

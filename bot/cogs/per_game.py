@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from games.core import CommandSpec, Ruleset, all_rulesets
 
-from ..choices import arg_choices, resolve_arg, truncate
+from ..choices import arg_choices, hint_choice, resolve_arg, truncate
 from ..failures import log_failure
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError
 from .common import Choice, acting_match, bot_of, generated_command, my_matches_autocomplete, resolve_match
@@ -37,8 +37,8 @@ def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
     async def complete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
         try:
             found = await acting_match(interaction)
-            if found is None:
-                return []
+            if isinstance(found, str):
+                return [Choice(name=n, value=v) for n, v in hint_choice(found)]
             live, role = found
             assert live.state is not None
             state = live.state
@@ -137,12 +137,15 @@ class PerGameCog(commands.Cog):
                 if live.record.game != ruleset.name:
                     raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
                 text = " ".join([spec.verb, *self._args(live, interaction.user.id, spec, values)])
-                await controller.act(interaction, live, text)
+                await controller.act_typed(interaction, live, text, confirm=bool(values.get("confirm")))
 
         # The first argument is always needed; later ones only by some actions (a special card
         # with or without a target), so they are optional and the engine checks what is given.
-        params = [(p.name, p.description, i == 0) for i, p in enumerate(spec.params)]
+        params: list[tuple[str, str, bool] | tuple[str, str, bool, type]] = [
+            (p.name, p.description, i == 0) for i, p in enumerate(spec.params)
+        ]
         params.append(("match", MATCH_HELP, False))
+        params.append(("confirm", "Ask me to confirm first if it cannot be undone", False, bool))
         autocompletes = {p.name: arg_autocomplete(spec, i) for i, p in enumerate(spec.params)}
         autocompletes["match"] = my_matches_autocomplete
         return generated_command(

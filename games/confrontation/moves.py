@@ -7,6 +7,8 @@ destination alone decides the move (the action is ``move <character> <region>``)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.core import State
 
 from .board import SIDE_OF, counts
@@ -21,7 +23,6 @@ from .data import (
     SIDEWAYS,
     TUNNEL_FROM,
     TUNNEL_TO,
-    other,
 )
 
 Counts = dict[str, dict[str, int]]
@@ -133,18 +134,51 @@ _ABILITY_MOVES = {
 }
 
 
-def all_moves(state: State, side: str, cnt: Counts | None = None) -> list[tuple[str, str, str]]:
-    """``[(character, region, kind)]`` for every legal move of ``side``."""
+def all_moves(
+    state: State, side: str, cnt: Counts | None = None, chars: Iterable[str] | None = None
+) -> list[tuple[str, str]]:
+    """``[(character, region)]`` for every legal move of ``side``, in the order of
+    :func:`destinations` (plain steps, then ability moves, then the Tunnel).
+
+    The hot path of every turn's prompt: plain steps are listed without building a dict per
+    character; only characters with a movement ability take the full route.
+    """
     cnt = cnt if cnt is not None else counts(state)
     pos = state["pos"]
     revealed = state["revealed"]
-    result: list[tuple[str, str, str]] = []
-    for char in state["chars"][side]:
+    own, foe = cnt[side], cnt[_FOE[side]]
+    steps = _STEPS[side]
+    capacity = CAPACITY
+    tunnel_open = side == FELLOWSHIP and (foe[TUNNEL_TO] or own[TUNNEL_TO] < capacity[TUNNEL_TO])
+    result: list[tuple[str, str]] = []
+    for char in state["chars"][side] if chars is None else chars:
         here = pos.get(char)
         if here is None or (char == "watcher" and char in revealed):
             continue
-        result += [(char, region, kind) for region, kind in _from(state, char, here, cnt).items()]
+        if char in _ABILITY_MOVES:
+            result += [(char, region) for region in _from(state, char, here, cnt)]
+            continue
+        reach = [n for n in steps[here] if foe[n] or own[n] < capacity[n]]
+        if here == TUNNEL_FROM and tunnel_open and TUNNEL_TO not in reach:
+            reach.append(TUNNEL_TO)
+        result += [(char, region) for region in reach]
     return result
+
+
+#: Forward steps per side and region for the before-the-move cards (Anduin and Tunnel included).
+_FORWARD_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    side: {
+        r: tuple(
+            dict.fromkeys(
+                (*FORWARD[side][r], *RIVER[r], *((TUNNEL_TO,) if r == TUNNEL_FROM else ()))
+                if side == FELLOWSHIP
+                else FORWARD[side][r]
+            )
+        )
+        for r in REGION_ORDER
+    }
+    for side in (FELLOWSHIP, SAURON)
+}
 
 
 def forward_free(state: State, char: str, cnt: Counts | None = None) -> list[str]:
@@ -154,10 +188,5 @@ def forward_free(state: State, char: str, cnt: Counts | None = None) -> list[str
     if here is None:
         return []
     side = SIDE_OF[char]
-    options = list(FORWARD[side][here])
-    if side == FELLOWSHIP:
-        options += list(RIVER[here])
-        if here == TUNNEL_FROM:
-            options.append(TUNNEL_TO)
-    foe = other(side)
-    return [n for n in dict.fromkeys(options) if cnt[foe][n] == 0 and cnt[side][n] < CAPACITY[n]]
+    own, foe = cnt[side], cnt[_FOE[side]]
+    return [n for n in _FORWARD_OPTIONS[side][here] if foe[n] == 0 and own[n] < CAPACITY[n]]

@@ -6,10 +6,20 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Action, CommandParam, CommandSpec, InvalidAction, OptionSpec, State, View, new_state
+from games.core import (
+    Action,
+    CommandParam,
+    CommandSpec,
+    InvalidAction,
+    OptionSpec,
+    RuleTopic,
+    State,
+    View,
+    new_state,
+)
 from games.core.flow import StepRuleset, push
 
-from . import positions, secrets
+from . import positions, rules_help, secrets
 from .battle import battle_frame
 from .battle_steps import BATTLE_STEPS
 from .board import who
@@ -93,6 +103,7 @@ class Confrontation(StepRuleset):
                 "deluxe-variant": "Deluxe variant characters",
                 "draft": "Draft (pick a side of each tile)",
             },
+            heading="Characters",
         ),
         OptionSpec(
             "specials",
@@ -100,6 +111,7 @@ class Confrontation(StepRuleset):
             "none",
             "Special cards: none, the 2002 set, or the Deluxe set (2 chosen of 4, or all 4).",
             {"none": "None", "2002": "2002 set", "deluxe-2": "Deluxe, choose 2", "deluxe-4": "Deluxe, all 4"},
+            heading="Special cards",
         ),
         OptionSpec(
             "handicap",
@@ -107,10 +119,13 @@ class Confrontation(StepRuleset):
             "none",
             "Give special cards to one side only (the 2002 handicap for a weaker player).",
             {"none": "Both sides", "fellowship": "Fellowship only", "sauron": "Sauron only"},
+            heading="Special cards for",
         ),
     )
     steps = {s.name: s for s in (Setup(), Turn(), Ambush(), *BATTLE_STEPS)}
     presenter = PRESENTER
+    quiet_events = frozenset({"card_chosen", "ready", "drafted", "specials_chosen"})
+    result_events = frozenset({"won"})
     commands = (
         CommandSpec(
             "move",
@@ -259,6 +274,18 @@ class Confrontation(StepRuleset):
 
     def explain(self, state: State, role: str, action: Action) -> str:
         return explain(state, role, action)
+
+    def rules_overview(self) -> str:
+        return rules_help.OVERVIEW
+
+    def rules_topics(self) -> tuple[RuleTopic, ...]:
+        return rules_help.topics()
+
+    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
+        name = self.describe_arg(state, role, verb, 0, first)
+        return {"place": f"Place {name}…", "move": f"Move {name}…", "special": f"Play {name}…"}.get(
+            verb, super().describe_group(state, role, verb, first)
+        )
 
     @staticmethod
     def _decline_label(state: State) -> str:

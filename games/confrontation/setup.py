@@ -182,7 +182,11 @@ class Setup(Step):
             return "Draft: for each of your nine tiles choose which side you play."
         if options["specials"] == "deluxe-2" and needs_picks(state, role):
             return "Choose secretly the two special cards you keep."
-        return _PLACE_TEXT[role]
+        mine = state["setup"][role]
+        left = [CHARS[c].name for c in state["chars"][role] if c not in mine["placed"]]
+        if not left:
+            return "Your set-up is complete: confirm it, or take a character back to move it."
+        return f"{_PLACE_TEXT[role]} Still to place: {', '.join(left)}."
 
     def waiting(self, state: State, frame: Frame) -> str:
         names = " and ".join(title(s) for s in SIDES if not state["setup"][s]["ready"])

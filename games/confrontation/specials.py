@@ -75,6 +75,13 @@ def replaces_move(state: State, card: str) -> bool:
     return special_set(state) == "2002" or SPECIALS[card].timing == "instead-of-turn"
 
 
+#: ``special <card> <character> <region>`` for the before-the-move cards, built once.
+_AHEAD: dict[str, dict[str, dict[str, Action]]] = {
+    card: {c: {r: Action("special", (card, c, r)) for r in REGION_ORDER} for c in CHARS}
+    for card in ("shadowfax", "dark_of_mordor")
+}
+
+
 def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[Action]:
     """Special cards the side in ``frame`` may play now in its turn."""
     card_set = special_set(state)
@@ -96,7 +103,8 @@ def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[
             for char in state["chars"][side]:
                 if char not in pos or (char == "watcher" and char in state["revealed"]):
                     continue
-                acts += [Action("special", (card, char, r)) for r in forward_free(state, char, cnt)]
+                row = _AHEAD[card][char]
+                acts += [row[r] for r in forward_free(state, char, cnt)]
         elif card == "gandalf_the_white":
             g = _gandalf_in_game(state)
             if (

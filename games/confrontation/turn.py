@@ -44,19 +44,19 @@ MOVE: dict[str, dict[str, Action]] = {c: {r: Action("move", (c, r)) for r in REG
 def move_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[Action]:
     """Every legal ``move`` of the side in ``frame``, honouring special-card restrictions."""
     side = frame["side"]
-    moves = all_moves(state, side, cnt)
-    only = frame.get("only")
+    only, exclude = frame.get("only"), frame.get("exclude")
+    roster = state["chars"][side]
     if only:
-        moves = [m for m in moves if m[0] == only]
-    exclude = frame.get("exclude")
-    if exclude:
-        moves = [m for m in moves if m[0] != exclude]
+        roster = [only]
+    elif exclude:
+        roster = [c for c in roster if c != exclude]
+    moves = all_moves(state, side, cnt, roster)
     king = state.get("king")
     if side == SAURON and king and not frame.get("pre"):
         forced = [m for m in moves if m[0] == king]
         if forced:
             moves = forced
-    return [MOVE[c][r] for c, r, _ in moves]
+    return [MOVE[c][r] for c, r in moves]
 
 
 def _move_is_legal(state: State, frame: Frame, args: tuple[str, ...]) -> bool:
@@ -126,8 +126,8 @@ class Turn(Step):
             else:
                 text += f" A King Revealed named {char_name(king)}, who is not in your army: move freely."
             text += " No special card may replace this move."
-        if specials.turn_actions(state, frame):
-            text += " You may also play a special card."
+        if state["specials"][role]["held"]:
+            text += " Your special cards are among the choices whenever they can be played."
         return text
 
     def waiting(self, state: State, frame: Frame) -> str:

@@ -147,6 +147,13 @@ class StepRuleset(Ruleset):
             )
         return Prompt(step.waiting(state, frame), kind="waiting")
 
+    def legal_actions(self, state: State, role: str) -> tuple[Action, ...]:
+        current = self.step_of(state)
+        if current is None:
+            return ()
+        step, frame = current
+        return step.actions(state, frame, role) if role in step.active(state, frame) else ()
+
     def is_legal(self, state: State, role: str, action: Action) -> bool:
         current = self.step_of(state)
         if current is None:

@@ -44,16 +44,23 @@ class InvalidPosition(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One setup option: its allowed values, default and a line of help."""
+    """One setup option: its allowed values, default and a line of help (at most 100 characters,
+    Discord's limit for a command option's description)."""
 
     name: str
     choices: tuple[str, ...]
     default: str
     help: str
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: How the option is named for players ("Special cards"); defaults to the name, capitalised.
+    heading: str = ""
 
     def label(self, value: str) -> str:
         return self.labels.get(value, value)
+
+    @property
+    def title(self) -> str:
+        return self.heading or self.name.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,17 @@ class Prompt:
                 continue
             seen.setdefault(action.args[index])
         return tuple(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTopic:
+    """One entry of a game's ``/rules``: a character, card or rule, with what it does."""
+
+    slug: str
+    title: str
+    text: str
+    #: What kind of thing it is ("Fellowship character", "Sauron combat card"...).
+    kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +205,10 @@ class Ruleset(ABC):
     def prompt(self, state: State, role: str) -> Prompt:
         """The single source of legality: what ``role`` may do now, or what it waits for."""
 
+    def legal_actions(self, state: State, role: str) -> tuple[Action, ...]:
+        """The legal actions of ``role`` without the prompt's words (computer players, fuzzers)."""
+        return self.prompt(state, role).actions
+
     def is_legal(self, state: State, role: str, action: Action) -> bool:
         """Whether ``role`` may take ``action`` now (python-chess ``move in board.legal_moves``).
 
@@ -202,6 +224,11 @@ class Ruleset(ABC):
     def describe(self, state: State, role: str, action: Action) -> str:
         """A label for ``action`` as its own player sees it (buttons, autocomplete)."""
         return action.text
+
+    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
+        """A label for the actions with ``verb`` whose first argument is ``first``, chosen as a
+        first step when a list is long ("Place Frodo…")."""
+        return f"{verb.replace('-', ' ').capitalize()} {self.describe_arg(state, role, verb, 0, first)}…"
 
     def explain(self, state: State, role: str, action: Action) -> str:
         """What ``action`` does, in a short sentence (a card's or ability's effect); may be empty."""
@@ -241,6 +268,11 @@ class Ruleset(ABC):
     # -- events and words ----------------------------------------------------
     #: Puts this game's events into words (``None``: the game logs only core events).
     presenter: ClassVar[Presenter | None] = None
+    #: Event kinds that only acknowledge a hidden step ("Sauron has chosen a card."): the table
+    #: posts nothing for an entry whose public events are all of these.
+    quiet_events: ClassVar[frozenset[str]] = frozenset()
+    #: Event kinds that announce the result: the final post gives the result once, in its place.
+    result_events: ClassVar[frozenset[str]] = frozenset()
 
     def narrate(
         self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en"
@@ -272,6 +304,15 @@ class Ruleset(ABC):
         if self.presenter is None or not reason:
             return reason
         return self.presenter.text(reason, args, None, lang)
+
+    # -- help ----------------------------------------------------------------------
+    def rules_overview(self) -> str:
+        """How the game is played, in a few lines (``/rules``)."""
+        return self.title
+
+    def rules_topics(self) -> tuple[RuleTopic, ...]:
+        """Every character, card and rule a player may look up (``/rules topic:``)."""
+        return ()
 
     # -- secrets and positions ---------------------------------------------------
     def secrets(self, state: State, role: str) -> set[str]:

@@ -47,7 +47,7 @@ async def test_typed_move_offers_own_characters_then_their_destinations(service:
     moves = [a for a, _ in service.legal(live, mover) if a.verb == "move"]
 
     first = await arg_autocomplete(MOVE, 0)(interaction(service, USERS[mover], match=str(live.id)), "")
-    assert [c.value for c in first] == list(dict.fromkeys(a.args[0] for a in moves))[:25]
+    assert [c.value for c in first] == list(dict.fromkeys(a.args[0] for a in moves))[:24]
     character = first[0].value
     second = await arg_autocomplete(MOVE, 1)(
         interaction(service, USERS[mover], match=str(live.id), character=character), ""
@@ -56,9 +56,9 @@ async def test_typed_move_offers_own_characters_then_their_destinations(service:
     assert all(c.name and len(c.name) <= 100 for c in first + second)
 
     waiting = await arg_autocomplete(MOVE, 0)(interaction(service, USERS[other], match=str(live.id)), "")
-    assert waiting == []  # nothing to move: not his turn
+    assert [c.name for c in waiting] == [f"Not your turn: {live.prompt(other).text}"]  # says why
     stranger = await arg_autocomplete(MOVE, 0)(interaction(service, 4242, match=str(live.id)), "")
-    assert stranger == []
+    assert len(stranger) == 1 and "watching" in stranger[0].name
 
 
 async def test_act_autocomplete_lists_only_the_users_legal_actions(service: MatchService) -> None:
@@ -66,12 +66,16 @@ async def test_act_autocomplete_lists_only_the_users_legal_actions(service: Matc
     await service.attach_thread(live.id, 777)
     offered = await action_autocomplete(interaction(service, FELLOWSHIP_USER, channel=777), "")
     legal = [a.text for a, _ in service.legal(live, "fellowship")]
-    assert offered and [c.value for c in offered] == legal[:25]
+    assert offered and [c.value for c in offered[:24]] == legal[:24]
+    assert all(not c.name.endswith(c.value) for c in offered)  # in words, not notation
+    if len(legal) > 25:
+        assert offered[24].name == f"…{len(legal) - 24} more: type a few letters to narrow the list"
     typed = await action_autocomplete(interaction(service, FELLOWSHIP_USER, channel=777), "frodo")
     assert typed and all("frodo" in c.value for c in typed)
-    assert await action_autocomplete(interaction(service, 4242, channel=777), "") == []
+    spectator = await action_autocomplete(interaction(service, 4242, channel=777), "")
+    assert [c.name for c in spectator] == [f"You are watching match #{live.id}: only its players can act."]
     garbage = await action_autocomplete(interaction(service, FELLOWSHIP_USER, match="#nope"), "")
-    assert garbage == []
+    assert len(garbage) == 1 and "not a match number" in garbage[0].name
     matches = await my_matches_autocomplete(interaction(service, SAURON_USER), "")
     assert [c.value for c in matches] == [str(live.id)] and "Sauron" in matches[0].name
     typed = await my_matches_autocomplete(interaction(service, SAURON_USER), "confront")

@@ -7,8 +7,20 @@ from pathlib import Path
 
 import pytest
 
+from bot.choices import Choice
 from bot.config import ConfigError, load_config
-from bot.ui import DYNAMIC_ITEMS, ActionSelect, HandButton, JoinButton, MyTurnButton, UndoButton, actions_view
+from bot.menus import (
+    ActionButton,
+    ActionMenu,
+    CancelButton,
+    ConfirmButton,
+    GroupMenu,
+    ResignButton,
+    group_view,
+    groups,
+    private_view,
+)
+from bot.ui import DYNAMIC_ITEMS, HandButton, JoinButton, MyTurnButton, UndoButton
 from games.core import Action
 
 
@@ -39,25 +51,78 @@ def test_api_base_is_taken_without_trailing_slash() -> None:
 
 
 def test_custom_ids_hold_only_ids_and_match_their_templates() -> None:
-    items = [JoinButton(7), MyTurnButton(7, 3), HandButton(7), UndoButton(7, 3), ActionSelect(7, 3, 1)]
+    items = [
+        JoinButton(7),
+        MyTurnButton(7, 3),
+        HandButton(7),
+        UndoButton(7, 3),
+        ActionMenu(7, 3, 1),
+        GroupMenu(7, 3, 0),
+        ActionButton(7, 3, 4, "Confirm set-up"),
+        ConfirmButton(7, 3, 4),
+        CancelButton(7),
+        ResignButton(7, 3),
+    ]
     for item in items:
         custom_id = item.custom_id
         assert re.fullmatch(r"palantir:[a-z]+(:\d+)+", custom_id), custom_id
         assert len(custom_id) <= 100
-        assert any(cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in DYNAMIC_ITEMS)
+        found = [cls for cls in DYNAMIC_ITEMS if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        assert found == [type(item)], custom_id  # exactly one component answers each id
 
 
-def test_actions_view_spreads_long_lists_over_menus_with_index_values() -> None:
-    legal = [(Action("move", (f"c{n}", "shire")), f"Character {n} to the Shire") for n in range(60)]
-    view = actions_view(7, 3, legal, undo=True)
+def _choices(actions: list[Action]) -> list[Choice]:
+    return [Choice(i, a, f"Label {a.text}", f"Effect of {a.text}") for i, a in enumerate(actions)]
+
+
+def _label(action: Action) -> str:
+    return f"{action.verb.title()} {action.args[0]}…"
+
+
+def test_short_lists_are_one_menu_in_words_with_effects_and_buttons_for_argument_free_actions() -> None:
+    actions = [Action("move", (f"c{n}", "shire")) for n in range(20)] + [Action("autoplace"), Action("ready")]
+    view = private_view(7, 3, _choices(actions), _label, undo=True)
     assert view is not None
-    menus = [c for c in view.children if isinstance(c, ActionSelect)]
-    assert [len(m.item.options) for m in menus] == [25, 25, 10]
-    values = [o.value for m in menus for o in m.item.options]
-    assert values == [str(n) for n in range(60)]
+    menus = [c for c in view.children if isinstance(c, ActionMenu)]
+    assert len(menus) == 1 and len(menus[0].item.options) == 20
+    option = menus[0].item.options[0]
+    assert (option.label, option.value, option.description) == (
+        "Label move c0 shire",
+        "0",
+        "Effect of move c0 shire",
+    )
+    buttons = [c for c in view.children if isinstance(c, ActionButton)]
+    assert [b.item.label for b in buttons] == ["Label autoplace", "Label ready"]
     assert any(isinstance(c, UndoButton) for c in view.children)
-    assert actions_view(7, 3, [], undo=False) is None
-    many = [(Action("take", (str(n),)), f"Take {n}") for n in range(200)]
-    full = actions_view(7, 3, many, undo=False)
-    assert full is not None and len(full.children) == 5  # five rows of menus, no room for more
-    assert len(actions_view(7, 3, many, undo=True).children) == 5  # type: ignore[union-attr]
+    assert private_view(7, 3, [], _label, undo=False) is None
+
+
+def test_long_lists_come_in_two_steps_never_cut() -> None:
+    regions = ["shire", "arthedain", "cardolan", "eregion", "rhudaur", "enedwaith"]
+    actions = [Action("place", (f"c{n}", r)) for n in range(9) for r in regions]
+    choices = _choices(actions)
+    view = private_view(7, 3, choices, _label, undo=False)
+    assert view is not None
+    first = [c for c in view.children if isinstance(c, GroupMenu)]
+    assert len(first) == 1 and [o.label for o in first[0].item.options][:2] == ["Place c0…", "Place c1…"]
+    found = groups(choices, _label)
+    second = group_view(7, 3, found[1])
+    options = [o for c in second.children if isinstance(c, ActionMenu) for o in c.item.options]
+    assert [o.value for o in options] == [str(6 + i) for i in range(6)]  # indices of c1's places
+    many = [Action("take", (str(n), "x")) for n in range(130)]
+    assert all(len(g.choices) == 1 for g in groups(_choices(many), _label))
+
+
+def test_forged_custom_ids_are_refused_not_crashed() -> None:
+    import asyncio
+
+    big = "9" * 25
+    for cls, custom_id in (
+        (ActionMenu, f"palantir:pick:{big}:1:0"),
+        (ConfirmButton, f"palantir:confirm:1:{big}:2"),
+        (CancelButton, f"palantir:cancel:{big}"),
+    ):
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        assert match is not None
+        item = asyncio.run(cls.from_custom_id(None, None, match))  # type: ignore[arg-type]
+        assert item.forged  # the callback answers "This button is not valid" and acts on nothing

@@ -33,7 +33,7 @@ def public_texts(live: LiveMatch, result: ActResult | None) -> list[str]:
     texts = [present.turn_text(live), present.status_text(live, None), present.lobby_text(live)]
     texts.append(present.log_text(live, None, 0))
     if result is not None:
-        texts.append(present.public_update(result))
+        texts.append(present.public_update(result, result.roles_to_notify()))
     else:
         texts.append(present.start_text(live))
     return texts
@@ -50,7 +50,8 @@ def assert_no_leaks(live: LiveMatch, result: ActResult | None) -> None:
         # "A King Revealed" names a Sauron character: the engine offers the whole roster (every
         # tile side in a Draft), which reveals nothing, so those labels are left out here.
         legal = [(a, label) for a, label in MatchService.legal(live, role) if a.verb != "special"]
-        private = present.private_text(live, role, [label for _, label in legal])
+        choices = [c for c in MatchService.choices(live, role) if c.action.verb != "special"]
+        private = present.private_text(live, role, choices)
         assert text_leaks(private, theirs) == [], private
         offered = action_choices(((a.text, label) for a, label in legal), "")
         assert text_leaks("\n".join(n + " " + v for n, v in offered), theirs) == []

@@ -13,7 +13,7 @@ async def test_secret_bid_stays_out_of_public_texts(service: MatchService) -> No
     live = await started_pebbles(service)
     result = await service.act(live.id, NORTH_USER, "bid 3")
     public = "\n".join(
-        [present.public_update(result), present.turn_text(live), present.status_text(live, None)]
+        [present.public_update(result, ()), present.turn_text(live), present.status_text(live, None)]
     )
     assert "made a secret bid" in public
     assert "bid 3" not in public.lower() and "You bid" not in public
@@ -32,8 +32,9 @@ async def test_turn_and_result_texts(service: MatchService) -> None:
     assert turn.startswith("⏳ Waiting for North") and turn.endswith(f" — <@{NORTH_USER}>.")
     assert "\n" not in turn and turn.count(f"<@{NORTH_USER}>") == 1 and "Your move" not in turn
     result = await service.resign(live.id, NORTH_USER)
-    text = present.public_update(result)
+    text = present.public_update(result, ())
     assert "North resigned." in text and f"<@{SOUTH_USER}> (South) wins" in text
+    assert text.count("resigned") == 2  # the event, then the result once: "North resigned"
 
 
 async def test_lobby_and_list_texts(service: MatchService) -> None:
@@ -41,7 +42,7 @@ async def test_lobby_and_list_texts(service: MatchService) -> None:
         guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles", options={"pile": "10"}
     )
     lobby = present.lobby_text(live)
-    assert "Pebbles" in lobby and "pile: **10**" in lobby and "1 more player" in lobby
+    assert "Pebbles" in lobby and "Pile: **10**" in lobby and "1 more player" in lobby
     mine = await service.recent_of(NORTH_USER, 1)
     assert f"#{live.id} Pebbles" in present.list_text(mine, NORTH_USER)
     assert present.list_text([], NORTH_USER) == "You have no matches in this server."
@@ -64,4 +65,4 @@ async def test_listing_finished_matches_reads_no_state(service: MatchService, st
 
     store.actions = no_replay  # type: ignore[method-assign]
     text = present.list_text(await service.recent_of(NORTH_USER, 1), NORTH_USER)
-    assert f"#{live.id} Pebbles as North (finished)" in text
+    assert f"#{live.id} Pebbles as North (North won: South resigned)" in text

@@ -28,7 +28,8 @@ BOT_MAIN = ROOT / "bot" / "__main__.py"
 BOT_ARGV = [python(), "-m", "bot"]
 requires_bot = pytest.mark.skipif(not BOT_MAIN.exists(), reason="bot/__main__.py does not exist yet")
 
-PICK = re.compile(r"^palantir:pick:(?P<match>\d+):(?P<version>\d+):(?P<chunk>\d+)$")
+#: A player's own choices: menus, group menus and action buttons (``bot/menus.py``).
+PICK = re.compile(r"^palantir:(?:pick|group|do):(?P<match>\d+):(?P<version>\d+):(?P<chunk>\d+)$")
 ERROR_MARK = "⚠️"
 
 
@@ -92,6 +93,14 @@ class World:
         return Row(
             int(found[0]), str(found[1]), str(found[2]), int(found[3]), int(found[4]), state, _int(found[6])
         )
+
+    def announced(self, match_id: int) -> int:
+        """The newest entry the bot has told the thread about (``messages`` kind ``prompt``)."""
+        with self._db() as conn:
+            row = conn.execute(
+                "SELECT version FROM messages WHERE match_id = ? AND kind = 'prompt'", (match_id,)
+            ).fetchone()
+        return int(row[0]) if row else -1
 
     def actions(self, match_id: int) -> list[tuple[int, int, str, str, str, str | None]]:
         """The committed log: (id, seq, kind, role, action, interaction id), in order."""
@@ -157,8 +166,13 @@ class World:
         """Messages only ``user`` sees (DMs, ephemeral replies) carrying action menus of ``match``."""
         out = []
         for msg in self.fd.messages.values():
-            if msg.deleted or not any(_pick_of(c, match.id) for c in msg.custom_ids()):
-                continue
+            picks = [c for c in msg.custom_ids() if _pick_of(c, match.id)]
+            if (
+                msg.deleted
+                or not picks
+                or all(c.startswith("palantir:pick:") and c.endswith(":9") for c in picks)
+            ):
+                continue  # none, or only a long list's second step (menu 9): not a whole prompt
             mine = (msg.channel.type == DM and msg.channel.recipient is user) or (
                 msg.ephemeral and (msg.interaction_metadata or {}).get("user", {}).get("id") == str(user.id)
             )
@@ -184,25 +198,138 @@ class World:
             return opened
         return None
 
-    @staticmethod
-    def offered(message: Message) -> dict[str, tuple[str, str]]:
-        """Action text -> (select custom_id, option value), from a private prompt's menus."""
+    def offered(self, message: Message) -> dict[str, tuple[str, str]]:
+        """Action text -> (custom_id, option value or "" for a button): what a private prompt
+        lets its player do in one press (menus and buttons; a group menu's entries need two).
+
+        Menu values and button ids are indices into the player's legal actions, read here from
+        the committed state, so the texts are the engine's own notation.
+        """
+        ids = [(c, p) for c in message.custom_ids() if (p := PICK.match(c))]
+        if not ids:
+            return {}
+        match_id = int(ids[0][1]["match"])
+        user = message.channel.recipient if message.channel.type == DM else None
+        if user is None:
+            user_id = int((message.interaction_metadata or {}).get("user", {}).get("id", 0))
+            user = self.fd.users.get(user_id)
+        seats = self._seats(match_id)
+        role = next((r for r, u in seats.items() if u is user), None)
+        legal = self.legal(Match(match_id, message, message.channel, seats), role) if role else []
         out: dict[str, tuple[str, str]] = {}
-        for cid in message.custom_ids():
-            comp = message.component(cid)
-            for option in (comp or {}).get("options", []):
-                out[str(option.get("description") or option["label"])] = (cid, str(option["value"]))
+        for cid, parsed in ids:
+            if cid.startswith("palantir:do:"):
+                index = int(parsed["chunk"])
+                if index < len(legal):
+                    out[legal[index]] = (cid, "")
+            elif cid.startswith("palantir:pick:"):
+                for option in (message.component(cid) or {}).get("options", []):
+                    index = int(option["value"])
+                    if index < len(legal):
+                        out[legal[index]] = (cid, str(option["value"]))
+        groups = list(dict.fromkeys(tuple(a.split(" ")[:2]) for a in legal if " " in a))
+        for cid, _ in ids:
+            if cid.startswith("palantir:group:"):
+                for option in (message.component(cid) or {}).get("options", []):
+                    key = groups[int(option["value"])]
+                    for index, action in enumerate(legal):
+                        if tuple(action.split(" ")[:2]) == key:
+                            out.setdefault(action, (cid, f"group:{option['value']}:{index}"))
         return out
 
-    async def pick(self, match: Match, user: User, action: str) -> InteractionResult:
-        """Play ``action`` from the user's current menu (or with ``/game act`` if not listed)."""
-        prompt = await self.fresh_prompt(match, user)
-        menu = self.offered(prompt) if prompt is not None else {}
-        if action in menu:
-            cid, value = menu[action]
-            assert prompt is not None
-            return await user.select(prompt, cid, [value])
-        return await user.slash(match.thread, "game act", action=action)
+    @staticmethod
+    def asking(result: InteractionResult, custom_id: str) -> Message | None:
+        """The message of ``result`` with a ``custom_id…`` component (a confirmation), else its main."""
+        for message in [*result.followups, result.response]:
+            if message is not None and any(c.startswith(custom_id) for c in message.custom_ids()):
+                return message
+        return result.main
+
+    async def press(self, user: User, message: Message, cid: str, value: str) -> InteractionResult:
+        """Click a button, choose a menu option, or a group then its option (``group:<n>:<i>``)."""
+        if cid.startswith("palantir:do:") or not value:
+            return await user.click(message, cid)
+        if value.startswith("group:"):
+            _, number, index = value.split(":")
+            opened = await user.select(message, cid, [number])
+            second = opened.main
+            menu = (
+                next((c for c in second.custom_ids() if c.startswith("palantir:pick:")), None)
+                if second
+                else None
+            )
+            if second is None or menu is None:
+                return opened  # stale, or a group of one (already acted or asked to confirm)
+            return await user.select(second, menu, [index])
+        return await user.select(message, cid, [value])
+
+    async def no_confirm(self, *users: User) -> None:
+        """``/settings confirm:False``: these players act with one click (they never confirm)."""
+        for user in users:
+            done = await user.slash(self.games, "settings", confirm=False)
+            assert done.ephemeral and "**off**" in done.content, done.text
+
+    def role_of(self, match: Match, user: User) -> str:
+        return match.role_of(user)
+
+    async def pick(self, match: Match, user: User, action: str, *, confirm: bool = True) -> InteractionResult:
+        """Play ``action`` as a player would: its button, its menu entry, or its group then the
+        entry (a long list comes in two steps), then **Confirm** when the bot asks (``confirm``).
+        An action not offered is typed with ``/game act``."""
+        legal = self.legal(match, self.role_of(match, user))
+        prompt = await self.fresh_prompt(match, user) if action in legal else None
+        if prompt is None:
+            return await user.slash(match.thread, "game act", action=action)
+        index = legal.index(action)
+        result = await self._choose(match, user, prompt, legal, index)
+        asked = self.asking(result, "palantir:confirm:")
+        yes = (
+            next((c for c in asked.custom_ids() if c.startswith("palantir:confirm:")), None)
+            if asked
+            else None
+        )
+        if yes is not None and asked is not None:
+            assert "cannot be taken back" in asked.text
+            if not confirm:
+                return result
+            return await user.click(asked, yes)
+        return result
+
+    async def _choose(
+        self, match: Match, user: User, prompt: Message, legal: list[str], index: int
+    ) -> InteractionResult:
+        ids = prompt.custom_ids()
+        button = next(
+            (c for c in ids if c.startswith(f"palantir:do:{match.id}:") and c.endswith(f":{index}")), None
+        )
+        if button is not None:
+            return await user.click(prompt, button)
+        for cid in ids:
+            if cid.startswith("palantir:pick:"):
+                options = (prompt.component(cid) or {}).get("options", [])
+                if any(o["value"] == str(index) for o in options):
+                    return await user.select(prompt, cid, [str(index)])
+        # A long list: first the group (verb and first argument), then the action in it.
+        with_args = [a for a in legal if " " in a]
+        keys = list(dict.fromkeys(tuple(a.split(" ")[:2]) for a in with_args))
+        number = keys.index(tuple(legal[index].split(" ")[:2]))
+        menu = next(
+            (
+                c
+                for c in ids
+                if c.startswith("palantir:group:")
+                and any(o["value"] == str(number) for o in (prompt.component(c) or {}).get("options", []))
+            ),
+            None,
+        )
+        assert menu is not None, f"{legal[index]!r} is not offered by {ids} (legal: {legal})"
+        opened = await user.select(prompt, menu, [str(number)])
+        second = opened.main
+        assert second is not None, opened.text
+        if not any(c.startswith("palantir:pick:") for c in second.custom_ids()):
+            return opened  # a group of one: the action was made (or is to be confirmed)
+        cid = next(c for c in second.custom_ids() if c.startswith("palantir:pick:"))
+        return await user.select(second, cid, [str(index)])
 
     def legal(self, match: Match, role: str) -> list[str]:
         """The role's legal actions now, from the engine applied to the committed state."""
@@ -300,6 +427,37 @@ def secret_characters(state: dict[str, Any], audience: str | None) -> set[str]:
     return everyone - known_to(ruleset.view(state, audience))
 
 
+def _rule_texts() -> list[str]:
+    """Every ability and card text of the game, whole and cut as a menu cuts it (99 + "…"):
+    rules everyone may read, which name characters without telling where any of them is."""
+    import json as _json
+
+    data = ROOT / "data" / "confrontation"
+    texts = [c["ability"] for c in _json.loads((data / "characters.json").read_text("utf-8"))["characters"]]
+    cards = _json.loads((data / "cards.json").read_text("utf-8"))
+    texts += [c["text"] for side in cards["combat"].values() for c in side if c.get("text")]
+    texts += [t for c in cards["specials"] for t in (c["text"], c.get("text_2002")) if t]
+    return sorted(set(texts), key=len, reverse=True)
+
+
+RULE_TEXTS = _rule_texts()
+
+
+def without_rule_texts(text: str) -> str:
+    """``text`` without the game's ability and card texts, whole or cut short by a menu (public
+    rules, not facts of play)."""
+    for rule in RULE_TEXTS:
+        head = rule[:30]
+        start = text.find(head)
+        while start >= 0:
+            length = len(head)
+            while length < len(rule) and start + length < len(text) and text[start + length] == rule[length]:
+                length += 1
+            text = text[:start] + " " + text[start + length :]
+            start = text.find(head)
+    return text
+
+
 def leaks(text: str, state: dict[str, Any], audience: str | None) -> list[str]:
     """Hidden characters named (by name or slug) in ``text``.
 
@@ -314,6 +472,7 @@ def leaks(text: str, state: dict[str, Any], audience: str | None) -> list[str]:
     cards = " ".join(c["name"] for side in view.get("cards", {}).values() for c in side.get("discard", []))
     told = "\n".join(ruleset.log_lines(state, audience))
     found = []
+    text = without_rule_texts(text)
     for slug in secret_characters(state, audience):
         name = CHARACTERS.get(slug, slug)
         if name in cards or _names(told, name, slug):

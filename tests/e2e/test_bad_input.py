@@ -17,7 +17,7 @@ from pathlib import Path
 
 from games.core import normalize
 from tests.e2e.harness import Match, World, is_error, leaks, requires_bot, running_world, seeded
-from tests.fakediscord import InteractionResult, Message
+from tests.fakediscord import InteractionResult, Message, User
 
 pytestmark = requires_bot
 
@@ -27,7 +27,7 @@ BATCH = 10
 @dataclass
 class Case:
     name: str
-    send: Callable[[], Awaitable[InteractionResult]]
+    send: Callable[[], Awaitable[InteractionResult | None]]
     says: str  # regex: what the error must talk about
 
 
@@ -72,6 +72,14 @@ async def advance_past_setup(world: World, match: Match) -> None:
             if action is not None:
                 result = await world.pick(match, match.players[role], action)
                 assert not is_error(result), result.text
+
+
+async def stale_click(user: User, message: Message, cid: str, value: str) -> InteractionResult | None:
+    """Choose an old menu's option; ``None`` if the bot has taken that menu off meanwhile (a
+    retired or updated prompt offers nothing stale to click: better still)."""
+    if cid not in message.custom_ids():
+        return None
+    return await user.select(message, cid, [value])
 
 
 def stale_selects(world: World, match: Match) -> list[tuple[Message, str, str]]:
@@ -163,7 +171,7 @@ def cases(world: World, match: Match, rng: random.Random) -> list[Case]:
         )
     for msg, cid, value in stale_selects(world, match)[:40]:
         owner = next(u for u in match.players.values() if msg in world.private_prompts(match, u))
-        add("stale select", lambda m=msg, c=cid, v=value, o=owner: o.select(m, c, [v]), r"out of date")
+        add("stale select", lambda m=msg, c=cid, v=value, o=owner: stale_click(o, m, c, v), r"out of date")
     # Every command of the synced tree, by a stranger, by the waiting player and with bogus matches.
     tree = world.fd.commands
     for path in tree.names(world.guild):
@@ -218,12 +226,15 @@ async def test_five_hundred_bad_inputs_get_clear_private_errors_and_change_nothi
             batch = todo[start : start + BATCH]
             results = await asyncio.gather(*(case.send() for case in batch))
             for case, result in zip(batch, results, strict=True):
+                if result is None:
+                    continue  # nothing left to click (see stale_click)
                 if not is_error(result):
                     failures.append(f"{case.name}: not an ephemeral error: {result.text[:200]!r}")
                 elif not re.search(case.says, result.text, re.IGNORECASE):
                     failures.append(f"{case.name}: error does not say /{case.says}/: {result.text[:200]!r}")
-                if any(not m.ephemeral and m.channel.type != 1 for m in result.messages):
-                    failures.append(f"{case.name}: posted publicly")
+                public = [m for m in result.messages if not m.ephemeral and m.channel.type != 1]
+                if public:
+                    failures.append(f"{case.name}: posted publicly: {public[0].text[:120]!r}")
                 sender = result.interaction.user
                 role = next((r for r, u in match.players.items() if u is sender), None)
                 shown = leaks(without_input(result), state, role)

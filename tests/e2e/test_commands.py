@@ -67,8 +67,12 @@ async def test_read_commands_for_players_and_spectators_reveal_only_what_they_ma
             no_secrets(world, match, user, mine)
         refused = await carol.slash(thread, "game board", private=True)
         assert is_error(refused) and "not playing" in refused.text
-        # A spectator's autocomplete offers no actions (it would tell him the players' options).
-        assert await carol.autocomplete(thread, "game act", focused="action", action="") == []
+        # A spectator's autocomplete offers no actions (it would tell him the players' options),
+        # only a line saying why.
+        offered = await carol.autocomplete(thread, "game act", focused="action", action="")
+        assert [c["name"] for c in offered] == [
+            f"You are watching match #{match.id}: only its players can act."
+        ]
         listing = await alice.slash(world.games, "game list")
         assert listing.ephemeral and f"#{match.id}" in listing.text
         world.check_public()
@@ -92,7 +96,10 @@ async def test_undo_within_a_decision_and_resign_end_the_right_way(tmp_path: Pat
         world.check_public()  # the public note of the undo says nothing of what was placed
         nothing = await bob.slash(match.thread, "game undo")
         assert is_error(nothing)
-        gone = await bob.slash(match.thread, "game resign")
+        asked = await bob.slash(match.thread, "game resign")
+        assert asked.ephemeral and "Resign match" in asked.text and world.row(match.id).status == "active"
+        yes = next(c for c in asked.main.custom_ids() if c.startswith("palantir:resign:"))  # type: ignore[union-attr]
+        gone = await bob.click(asked.main, yes)  # type: ignore[arg-type]
         assert not is_error(gone), gone.text
         final = world.row(match.id)
         assert final.status == "finished" and final.state is not None

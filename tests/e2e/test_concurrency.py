@@ -47,12 +47,13 @@ async def test_both_players_clicking_at_once_in_a_simultaneous_decision_are_both
     tmp_path: Path,
 ) -> None:
     async with running_world(tmp_path, settle=0.1) as world:
+        await world.no_confirm(*world.users.values())  # one click acts (confirming is tested elsewhere)
         alice, bob = world.users["alice"], world.users["bob"]
         match = await world.new_match(alice, bob)
         assert world.active_roles(match) == ["fellowship", "sauron"]  # setup: both decide at once
         a = await prepared(world, match, alice, "autoplace")
         b = await prepared(world, match, bob, "autoplace")
-        both = await asyncio.gather(alice.select(a[0], a[1], [a[2]]), bob.select(b[0], b[1], [b[2]]))  # type: ignore[arg-type]
+        both = await asyncio.gather(world.press(alice, a[0], a[1], a[2]), world.press(bob, b[0], b[1], b[2]))  # type: ignore[arg-type]
         assert not any(is_error(r) for r in both), [r.text for r in both]
         assert sorted(e[3] for e in world.actions(match.id)) == ["fellowship", "sauron"]
         consistent(world, match)
@@ -60,6 +61,7 @@ async def test_both_players_clicking_at_once_in_a_simultaneous_decision_are_both
 
 async def test_double_and_triple_clicks_apply_each_action_exactly_once(tmp_path: Path) -> None:
     async with running_world(tmp_path, settle=0.1) as world:
+        await world.no_confirm(*world.users.values())  # one click acts (confirming is tested elsewhere)
         alice, bob = world.users["alice"], world.users["bob"]
         match = await world.new_match(alice, bob)
         rng = seeded(21)
@@ -72,7 +74,7 @@ async def test_double_and_triple_clicks_apply_each_action_exactly_once(tmp_path:
             prompt, cid, value = await prepared(world, match, user, action)
             before = len(world.actions(match.id))
             clicks = 2 + round_ % 3  # double and triple clicks on the same option
-            results = await asyncio.gather(*(user.select(prompt, cid, [value]) for _ in range(clicks)))  # type: ignore[arg-type]
+            results = await asyncio.gather(*(world.press(user, prompt, cid, value) for _ in range(clicks)))  # type: ignore[arg-type]
             accepted = [r for r in results if not is_error(r)]
             assert len(accepted) == 1, [r.text for r in results]
             assert all("out of date" in r.text for r in results if is_error(r)), [r.text for r in results]
@@ -84,6 +86,7 @@ async def test_double_and_triple_clicks_apply_each_action_exactly_once(tmp_path:
 
 async def test_two_matches_in_one_channel_and_one_user_in_several(tmp_path: Path) -> None:
     async with running_world(tmp_path, names=("alice", "bob", "carol", "dave"), settle=0.1) as world:
+        await world.no_confirm(*world.users.values())  # one click acts (confirming is tested elsewhere)
         alice, bob, carol, dave = (world.users[n] for n in ("alice", "bob", "carol", "dave"))
         first = await world.new_match(alice, bob, side="fellowship")
         second = await world.new_match(carol, dave, side="sauron")

@@ -1,4 +1,9 @@
-"""A complete Confrontation match between two users, through slash commands and components only."""
+"""A complete Confrontation match between two users, through slash commands and components only.
+
+The table is quiet: a step worth seeing gets one post with the public board, a hidden step
+(a secret set-up placement, a card chosen in secret, an undo) posts nothing, and the lobby
+message is the one living status, edited after every move.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from games.core import find
+from games.core import find, project
 from tests.e2e.harness import (
     Match,
     World,
@@ -43,7 +48,18 @@ def public_render(world: World, match: Match) -> bytes | None:
         return None
     ruleset = find("confrontation")
     view = ruleset.view(state, None) if state.get("result") is None else ruleset.final_reveal(state)
-    return bytes(render(view))
+    return bytes(render(view, layout="compact"))
+
+
+def worth_a_post(world: World, match: Match) -> bool:
+    """Whether the newest entry showed the public something (else the table stays quiet)."""
+    row = world.row(match.id)
+    assert row.state is not None
+    if row.state.get("result") is not None:
+        return True
+    seq = world.actions(match.id)[-1][1]
+    quiet = find("confrontation").quiet_events
+    return any(e["seq"] == seq and project(e, None)[0] not in quiet for e in row.state["log"])
 
 
 async def play(
@@ -59,7 +75,7 @@ async def play(
         return await typed(world, match, user, spec.name, [p.name for p in spec.params], action, legal)
     if how >= 2:
         choices = await user.autocomplete(match.thread, "game act", focused="action", action=verb)
-        values = [c["value"] for c in choices]
+        values = [c["value"] for c in choices if c["value"] != "…"]  # "…": an entry that only explains
         assert values, f"autocomplete offered nothing for {verb!r}"
         assert set(values) <= set(legal), "autocomplete offered an illegal action"
         used["act"] += 1
@@ -76,7 +92,13 @@ async def play(
             if action in menu:
                 used["my turn"] += 1
                 cid, value = menu[action]
-                return await user.select(opened.main, cid, [value])
+                chosen = await world.press(user, opened.main, cid, value)
+                asked = world.asking(chosen, "palantir:confirm:")
+                yes = next((c for c in asked.custom_ids() if c.startswith("palantir:confirm:")), None)
+                if asked is not None and yes is not None:
+                    used["confirmed"] += 1
+                    return await user.click(asked, yes)
+                return chosen
     used["menu"] += 1
     return await world.pick(match, user, action)
 
@@ -105,7 +127,7 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         start = board_post(match, 0)
         assert start is not None and assert_png(start.files[0])
         world.check_public()
-        moves = 0
+        moves = shown = 0
         used: Counter[str] = Counter()
         while world.row(match.id).state["result"] is None:  # type: ignore[index]
             active = world.active_roles(match)
@@ -128,17 +150,24 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
             row = world.row(match.id)
             assert row.version == version + 1
             assert world.actions(match.id)[-1][3:5] == (role, action)
-            board = await fd.wait_for_message(
-                lambda m, v=version + 1: m.channel is match.thread and board_post(match, v) is m,
-                timeout=20,
-                since=mark,
-            )
-            assert_png(board.files[0])
-            expected = public_render(world, match)
-            if expected is not None:
-                assert board.files[0] == expected, "the public board is not the public view's image"
-            world.check_public()
+            if worth_a_post(world, match):
+                shown += 1
+                board = await fd.wait_for_message(
+                    lambda m, v=version + 1: m.channel is match.thread and board_post(match, v) is m,
+                    timeout=20,
+                    since=mark,
+                )
+                assert_png(board.files[0])
+                assert board.attachments[0].description, "the board has a description for screen readers"
+                expected = public_render(world, match)
+                if expected is not None:
+                    assert board.files[0] == expected, "the public board is not the public view's image"
             await fd.quiet(0.1)
+            assert board_post(match, version + 1) is None or worth_a_post(world, match), (
+                "a hidden step posted"
+            )
+            assert sum(1 for m in match.thread.messages if m.files) == shown + 1, "one board per step shown"
+            world.check_public()
             for other_role, other in match.players.items():
                 for dm in pushed_dms(world, other, mark):
                     assert dm.files, "a private prompt carries the private board"
@@ -157,3 +186,8 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         assert len(world.actions(match.id)) == moves
         assert used["menu"] and used["act"] and used["my turn"] and (used["typed"] or moves < 12), used
         assert alice.dms and bob.dms, "both players got their private prompts by DM"
+        assert sum("Game over" in m.content for m in match.thread.messages) == 1, "the result is told once"
+        assert 0 < shown < moves, "some steps were hidden and posted nothing"
+        status = match.lobby.text
+        assert "Game over" in status and "palantir:myturn" not in " ".join(match.lobby.custom_ids()), status
+        assert len(match.lobby.history) > moves // 2, "the living status is edited, not re-posted"

@@ -34,10 +34,11 @@ async def test_a_deleted_match_thread_is_replaced_and_the_match_goes_on(tmp_path
         alice, bob = world.users["alice"], world.users["bob"]
         match = await world.new_match(alice, bob)
         delete_thread(world, match.thread)
-        role = world.active_roles(match)[0]
-        result = await world.pick(match, match.players[role], "autoplace")
-        assert not is_error(result), result.text
-        (thread,) = new_threads(world, match)
+        for role in ("fellowship", "sauron"):  # the secret set-up posts nothing...
+            for action in ("autoplace", "ready"):
+                result = await world.pick(match, match.players[role], action)
+                assert not is_error(result), result.text
+        (thread,) = new_threads(world, match)  # ...until play begins, in a new thread
         posted = await world.fd.wait_for_message(lambda m: m.channel is thread and bool(m.files), timeout=20)
         assert "goes on here" in posted.text
         assert f"palantir:hand:{match.id}" in posted.custom_ids()
@@ -80,5 +81,7 @@ async def test_a_match_cannot_be_looked_at_or_listed_from_another_server(tmp_pat
         offered = await carol.autocomplete(
             games, "game act", focused="action", action="", match=str(match.id)
         )
-        assert offered == []
+        assert [c["name"] for c in offered] == [
+            f"You are watching match #{match.id}: only its players can act."
+        ]
         assert world.bot.unhandled_errors() == [], world.bot.tail(60)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import find
+from games.core import find, project
 from tests.e2e.harness import Match, World, assert_png, is_error, known_to, leaks, typed
 from tests.fakediscord import InteractionResult
 from tests.fakediscord.botproc import ROOT
@@ -194,7 +194,7 @@ async def play(
         return await typed(world, match, user, spec.name, [p.name for p in spec.params], action, legal)
     if how >= 2:
         choices = await user.autocomplete(match.thread, "game act", focused="action", action=verb)
-        values = [c["value"] for c in choices]
+        values = [c["value"] for c in choices if c["value"] != "…"]  # "…": an entry that only explains
         assert values, f"/game act offered nothing for {verb!r}"
         assert set(values) <= set(legal), "/game act offered an illegal action"
         played.ways["act"] += 1
@@ -211,7 +211,13 @@ async def play(
             if action in menu:
                 played.ways["my turn"] += 1
                 cid, value = menu[action]
-                return await user.select(opened.main, cid, [value])
+                chosen = await world.press(user, opened.main, cid, value)
+                asked = world.asking(chosen, "palantir:confirm:")
+                yes = next((c for c in asked.custom_ids() if c.startswith("palantir:confirm:")), None)
+                if asked is not None and yes is not None:
+                    played.ways["confirmed"] += 1
+                    return await user.click(asked, yes)
+                return chosen
     played.ways["menu"] += 1
     return await world.pick(match, user, action)
 
@@ -229,7 +235,18 @@ def image(state: dict[str, Any] | None, audience: str | None) -> bytes:
     import renderers
 
     assert state is not None
-    return bytes(renderers.render_view(find("confrontation").view(state, audience)))
+    return bytes(renderers.render_view(find("confrontation").view(state, audience), layout="compact"))
+
+
+def worth_a_post(world: World, match: Match) -> bool:
+    """Whether the newest entry showed the public something (a hidden step posts nothing)."""
+    row = world.row(match.id)
+    assert row.state is not None
+    if row.state.get("result") is not None:
+        return True
+    seq = world.actions(match.id)[-1][1]
+    quiet = find("confrontation").quiet_events
+    return any(e["seq"] == seq and project(e, None)[0] not in quiet for e in row.state["log"])
 
 
 def board_of(match: Match, version: int) -> Callable[[Message], bool]:
@@ -291,8 +308,7 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
         assert row.seq == before.seq + 1
         log = world.actions(match.id)
         assert len(log) == count + 1 and log[-1][3:5] == (role, action)
-        board = await fd.wait_for_message(board_of(match, row.version), timeout=20, since=mark)
-        assert_png(board.files[0])
+        shown = worth_a_post(world, match)
         # Redrawing costs ~0.2 s: compare images the first time a secret-laden kind is played.
         first = (
             kind(action) not in played.verbs
@@ -300,10 +316,15 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
             and row.state is not None
             and row.state["result"] is None
         )
-        if first:
-            assert board.files[0] == image(row.state, None), "the public board is not the public view"
+        if shown:
+            board = await fd.wait_for_message(board_of(match, row.version), timeout=20, since=mark)
+            assert_png(board.files[0])
+            if first:
+                assert board.files[0] == image(row.state, None), "the public board is not the public view"
         world.check_public()
         await fd.quiet(0.05)
+        if not shown:
+            assert board_post(match, row.version) is None, f"the hidden step {action!r} posted a board"
         assert fd.protocol_errors == [], fd.protocol_errors
         state = world.row(match.id).state
         assert state is not None

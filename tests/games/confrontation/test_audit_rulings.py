@@ -8,7 +8,6 @@ from games.core import Match, submit
 from .helpers import (
     AMBUSH,
     COMBAT_CARD,
-    FELLOWSHIP_ABILITY,
     RETREAT,
     SAURON_ABILITY,
     TARGET,

@@ -1,0 +1,74 @@
+"""The render pool: the same PNG as ``renderers.render_view``, drawn in a worker without discord."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import renderers
+from bot import rendering
+from bot.rendering import RenderPool
+from games.core import find
+
+
+def confrontation_view() -> dict[str, Any]:
+    ruleset = find("confrontation")
+    state = ruleset.setup(3, ruleset.resolve_options({}), 2)
+    view: dict[str, Any] = ruleset.view(state, None)
+    return view
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[RenderPool]:
+    """One worker for the module (the pool is not tied to an event loop)."""
+    started = RenderPool(workers=1)
+    yield started
+    started.shutdown()
+
+
+async def test_a_worker_draws_the_same_png_as_the_renderer(pool: RenderPool) -> None:
+    view = confrontation_view()
+    png = await pool.render(view, layout="compact")
+    assert png is not None and png.startswith(b"\x89PNG")
+    assert png == renderers.render_view(view, layout="compact")
+    assert pool.running, "it was drawn in a worker process, not in a thread"
+
+
+async def test_workers_never_import_discord(pool: RenderPool) -> None:
+    await pool.warm_up()
+    assert await pool.run(rendering.loaded, "renderers") is True
+    assert await pool.run(rendering.loaded, "discord") is False
+    assert await pool.run(rendering.loaded, "bot.app") is False
+
+
+async def test_a_failing_drawing_gives_none_and_logs_no_view(
+    pool: RenderPool, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    broken = {"game": "confrontation", "secret": "Frodo-in-Rivendell"}
+    assert await pool.render(broken) is None
+    assert "no image for a confrontation view" in caplog.text
+    assert "Frodo" not in caplog.text
+
+
+async def test_without_a_pool_it_draws_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(rendering, "ProcessPoolExecutor", refuse)
+    fallback = RenderPool(workers=2)
+    view = confrontation_view()
+    assert await fallback.render(view) == renderers.render_view(view)
+    assert not fallback.running
+    assert await RenderPool(workers=0).render(view) == renderers.render_view(view)
+
+
+def test_the_setting() -> None:
+    assert rendering.workers_setting({}) == rendering.cpus()
+    assert rendering.workers_setting({"PALANTIR_RENDER_WORKERS": "2"}) == 2
+    assert rendering.workers_setting({"PALANTIR_RENDER_WORKERS": "lots"}) == rendering.cpus()
+    assert not rendering.requested({}) and not rendering.requested({"PALANTIR_RENDER_WORKERS": "0"})
+    assert rendering.requested({"PALANTIR_RENDER_WORKERS": "1"})
