@@ -203,3 +203,17 @@ def test_an_impossible_position_is_refused_with_a_reason(ruleset: Ruleset) -> No
     with pytest.raises(InvalidPosition) as refused:
         ruleset.from_position({"no such key": True, "pile": -4})
     assert str(refused.value)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)
+def test_help_texts_fit_discord_and_every_rule_topic_has_words(ruleset: Ruleset) -> None:
+    """Option and command descriptions are at most Discord's 100 characters (never cut off)."""
+    for spec in ruleset.options:
+        assert 0 < len(spec.help) <= MAX_LABEL, (spec.name, len(spec.help))
+        assert all(0 < len(spec.label(c)) <= MAX_LABEL for c in spec.choices)
+    for command in ruleset.commands:
+        assert 0 < len(command.description) <= MAX_LABEL, command.name
+        assert all(0 < len(p.description) <= MAX_LABEL for p in command.params)
+    assert ruleset.rules_overview()
+    for topic in ruleset.rules_topics():
+        assert topic.title and topic.text and len(topic.slug) <= MAX_LABEL
