@@ -15,28 +15,23 @@ version (``LiveMatch.prompt_version``); ``action`` an index into his legal actio
 
 from __future__ import annotations
 
-import logging
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
 from .choices import MAX_CHOICES, Choice, truncate
+from .components import Clickable, button, chosen_number, controller_of, menu, refuse_forged
 
 if TYPE_CHECKING:
     from .controller import Controller
-
-log = logging.getLogger(__name__)
 
 MAX_ROWS = 5
 #: The menu number of a long list's second step (one group's actions).
 SECOND_STEP = 9
 MAX_BUTTONS = 4
-#: Numbers in custom ids above this are forged (Discord snowflakes and versions stay far below).
-MAX_ID = 2**53
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,31 +40,6 @@ class Group:
 
     label: str
     choices: tuple[Choice, ...]
-
-
-def parse_ids(match: re.Match[str], *names: str) -> tuple[bool, tuple[int, ...]]:
-    """``(forged, numbers)`` of a custom id: numbers out of any real range are forged (zeros)."""
-    values = tuple(int(match[name]) for name in names)
-    if all(0 <= v < MAX_ID for v in values):
-        return False, values
-    return True, tuple(0 for _ in names)
-
-
-ItemT = TypeVar("ItemT")
-
-
-def _built(item: ItemT, forged: bool) -> ItemT:
-    item.forged = forged  # type: ignore[attr-defined]
-    return item
-
-
-def controller_of(interaction: discord.Interaction[Any]) -> Controller:
-    controller: Controller = interaction.client.controller
-    return controller
-
-
-async def refuse_forged(interaction: discord.Interaction[Any]) -> None:
-    await controller_of(interaction).refuse(interaction, "This button is not valid.")
 
 
 def groups(choices: Sequence[Choice], group_label: Any) -> list[Group]:
@@ -120,8 +90,6 @@ def private_view(
     for choice in buttons:
         view.add_item(ActionButton(match_id, version, choice.index, choice.label))
     if undo:
-        from .ui import UndoButton
-
         view.add_item(UndoButton(match_id, version))
     return view if view.children else None
 
@@ -150,191 +118,133 @@ def resign_view(match_id: int, version: int) -> ui.View:
 
 
 class ActionMenu(
-    ui.DynamicItem[ui.Select[Any]], template=r"palantir:pick:(?P<match>\d+):(?P<version>\d+):(?P<chunk>\d+)"
+    Clickable,
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"palantir:pick:(?P<match>\d+):(?P<version>\d+):(?P<chunk>\d+)",
 ):
     """A menu of legal actions; each value is an index into the player's legal actions."""
+
+    ID_NAMES = ("match", "version", "chunk")
 
     def __init__(
         self, match_id: int, version: int, chunk: int, options: Sequence[discord.SelectOption] = ()
     ) -> None:
         self.match_id, self.version, self.chunk = match_id, version, chunk
-        super().__init__(
-            ui.Select(
-                custom_id=f"palantir:pick:{match_id}:{version}:{chunk}",
-                placeholder="Choose…",
-                options=list(options) or [discord.SelectOption(label="…", value="0")],
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(menu(f"palantir:pick:{match_id}:{version}:{chunk}", "Choose…", options))
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> ActionMenu:
-        forged, (match_id, version, chunk) = parse_ids(match, "match", "version", "chunk")
-        return _built(cls(match_id, version, chunk), forged)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            index = int(self.item.values[0])
-        except (IndexError, ValueError):
-            index = -1
-        if getattr(self, "forged", False) or not 0 <= index < MAX_ID:
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        index = chosen_number(self.item)
+        if index is None:
             await refuse_forged(interaction)
             return
-        await controller_of(interaction).pick(
+        await controller.pick(
             interaction, self.match_id, self.version, index, one_shot=self.chunk == SECOND_STEP
         )
 
 
 class GroupMenu(
-    ui.DynamicItem[ui.Select[Any]], template=r"palantir:group:(?P<match>\d+):(?P<version>\d+):(?P<menu>\d+)"
+    Clickable,
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"palantir:group:(?P<match>\d+):(?P<version>\d+):(?P<menu>\d+)",
 ):
     """First step of a long list: choose the piece (or card) before where or how."""
 
+    ID_NAMES = ("match", "version", "menu")
+
     def __init__(
-        self, match_id: int, version: int, menu: int, options: Sequence[discord.SelectOption] = ()
+        self, match_id: int, version: int, number: int, options: Sequence[discord.SelectOption] = ()
     ) -> None:
-        self.match_id, self.version, self.menu = match_id, version, menu
-        super().__init__(
-            ui.Select(
-                custom_id=f"palantir:group:{match_id}:{version}:{menu}",
-                placeholder="Choose…" if menu == 0 else "More…",
-                options=list(options) or [discord.SelectOption(label="…", value="0")],
-                min_values=1,
-                max_values=1,
-            )
-        )
+        self.match_id, self.version, self.menu = match_id, version, number
+        placeholder = "Choose…" if number == 0 else "More…"
+        super().__init__(menu(f"palantir:group:{match_id}:{version}:{number}", placeholder, options))
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> GroupMenu:
-        forged, (match_id, version, menu) = parse_ids(match, "match", "version", "menu")
-        return _built(cls(match_id, version, menu), forged)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            number = int(self.item.values[0])
-        except (IndexError, ValueError):
-            number = -1
-        if getattr(self, "forged", False) or not 0 <= number < MAX_ID:
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        number = chosen_number(self.item)
+        if number is None:
             await refuse_forged(interaction)
             return
-        await controller_of(interaction).pick_group(interaction, self.match_id, self.version, number)
+        await controller.pick_group(interaction, self.match_id, self.version, number)
 
 
 class ActionButton(
-    ui.DynamicItem[ui.Button[Any]], template=r"palantir:do:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)"
+    Clickable,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"palantir:do:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)",
 ):
     """One action as a button (actions with no argument: "Confirm set-up")."""
 
+    ID_NAMES = ("match", "version", "index")
+
     def __init__(self, match_id: int, version: int, index: int, label: str = "Go") -> None:
         self.match_id, self.version, self.index = match_id, version, index
-        super().__init__(
-            ui.Button(
-                label=truncate(label, 80),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"palantir:do:{match_id}:{version}:{index}",
-            )
-        )
+        custom_id = f"palantir:do:{match_id}:{version}:{index}"
+        super().__init__(button(truncate(label, 80), discord.ButtonStyle.secondary, custom_id))
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> ActionButton:
-        forged, (match_id, version, index) = parse_ids(match, "match", "version", "index")
-        return _built(cls(match_id, version, index), forged)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if getattr(self, "forged", False):
-            await refuse_forged(interaction)
-            return
-        await controller_of(interaction).pick(interaction, self.match_id, self.version, self.index)
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        await controller.pick(interaction, self.match_id, self.version, self.index)
 
 
 class ConfirmButton(
+    Clickable,
     ui.DynamicItem[ui.Button[Any]],
     template=r"palantir:confirm:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)",
 ):
     """Yes: make the action that cannot be undone."""
 
+    ID_NAMES = ("match", "version", "index")
+
     def __init__(self, match_id: int, version: int, index: int) -> None:
         self.match_id, self.version, self.index = match_id, version, index
-        super().__init__(
-            ui.Button(
-                label="Confirm",
-                style=discord.ButtonStyle.success,
-                custom_id=f"palantir:confirm:{match_id}:{version}:{index}",
-            )
-        )
+        custom_id = f"palantir:confirm:{match_id}:{version}:{index}"
+        super().__init__(button("Confirm", discord.ButtonStyle.success, custom_id))
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> ConfirmButton:
-        forged, (match_id, version, index) = parse_ids(match, "match", "version", "index")
-        return _built(cls(match_id, version, index), forged)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if getattr(self, "forged", False):
-            await refuse_forged(interaction)
-            return
-        await controller_of(interaction).pick(
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        await controller.pick(
             interaction, self.match_id, self.version, self.index, confirmed=True, one_shot=True
         )
 
 
-class CancelButton(ui.DynamicItem[ui.Button[Any]], template=r"palantir:cancel:(?P<match>\d+)"):
+class CancelButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:cancel:(?P<match>\d+)"):
     """No: nothing happens (the choice can be made again from the menu)."""
 
     def __init__(self, match_id: int) -> None:
         self.match_id = match_id
-        super().__init__(
-            ui.Button(
-                label="Cancel", style=discord.ButtonStyle.secondary, custom_id=f"palantir:cancel:{match_id}"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> CancelButton:
-        forged, (match_id,) = parse_ids(match, "match")
-        return _built(cls(match_id), forged)
+        super().__init__(button("Cancel", discord.ButtonStyle.secondary, f"palantir:cancel:{match_id}"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await controller_of(interaction).cancelled(interaction)  # harmless even when forged
 
 
 class ResignButton(
-    ui.DynamicItem[ui.Button[Any]], template=r"palantir:resign:(?P<match>\d+):(?P<version>\d+)"
+    Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:resign:(?P<match>\d+):(?P<version>\d+)"
 ):
     """Yes, I resign."""
+
+    ID_NAMES = ("match", "version")
 
     def __init__(self, match_id: int, version: int) -> None:
         self.match_id, self.version = match_id, version
         super().__init__(
-            ui.Button(
-                label="Resign",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"palantir:resign:{match_id}:{version}",
-            )
+            button("Resign", discord.ButtonStyle.danger, f"palantir:resign:{match_id}:{version}")
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> ResignButton:
-        forged, (match_id, version) = parse_ids(match, "match", "version")
-        return _built(cls(match_id, version), forged)
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        await controller.resign_confirmed(interaction, self.match_id, self.version)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if getattr(self, "forged", False):
-            await refuse_forged(interaction)
-            return
-        await controller_of(interaction).resign_confirmed(interaction, self.match_id, self.version)
+
+class UndoButton(
+    Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:undo:(?P<match>\d+):(?P<version>\d+)"
+):
+    """Take back my last action (only offered when the undo policy allows it)."""
+
+    ID_NAMES = ("match", "version")
+
+    def __init__(self, match_id: int, version: int) -> None:
+        self.match_id, self.version = match_id, version
+        super().__init__(button("Undo", discord.ButtonStyle.danger, f"palantir:undo:{match_id}:{version}"))
+
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        await controller.undo(interaction, self.match_id, expected_prompt=self.version)
 
 
 MENU_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -344,4 +254,5 @@ MENU_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ConfirmButton,
     CancelButton,
     ResignButton,
+    UndoButton,
 )
