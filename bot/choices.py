@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from games.core import Action, normalize
+from games.core import Action, Amount, Prompt, normalize
 
 MAX_CHOICES = 25
 MAX_CHOICE_LEN = 100
@@ -32,6 +32,43 @@ class Choice:
     action: Action
     label: str
     effect: str
+
+
+def amount_of(prompt: Prompt, action: Action) -> Amount | None:
+    """The count range ``action`` is the listed representative of, if it has a real choice."""
+    for amount in prompt.amounts:
+        if amount.high > amount.low and amount.admits(action):
+            return amount
+    return None
+
+
+def with_count(action: Action, count: int) -> Action:
+    """``action`` with its last argument (the count) replaced.
+
+    >>> with_count(Action("place", ("rohan", "9")), 4).text
+    'place rohan 4'
+    """
+    return Action(action.verb, (*action.args[:-1], str(count)))
+
+
+def count_choices(low: int, high: int, limit: int = MAX_CHOICES) -> list[int]:
+    """The counts a menu offers for ``low..high``: all when they fit, else the small ones, then
+    evenly spaced steps up to ``high`` (any count can still be typed).
+
+    >>> count_choices(1, 5)
+    [1, 2, 3, 4, 5]
+    >>> picks = count_choices(1, 200)
+    >>> len(picks) <= 25 and picks[:10] == list(range(1, 11)) and picks[-1] == 200
+    True
+    """
+    if high - low + 1 <= limit:
+        return list(range(low, high + 1))
+    small = list(range(low, low + 10))
+    rest = limit - len(small)
+    step = (high - small[-1]) / rest
+    spaced = sorted({round(small[-1] + step * (i + 1)) for i in range(rest)} | {high})
+    picks = [*small, *(n for n in spaced if small[-1] < n < high)][: limit - 1]
+    return [*picks, high]
 
 
 def truncate(text: str, limit: int = MAX_CHOICE_LEN) -> str:
@@ -85,7 +122,7 @@ def hint_choice(text: str) -> list[tuple[str, str]]:
 
 
 def arg_choices(
-    actions: Sequence[Action],
+    prompt: Prompt,
     verb: str,
     index: int,
     filled: Sequence[str | None],
@@ -95,27 +132,18 @@ def arg_choices(
     """Choices for argument ``index`` of a typed command for ``verb``.
 
     Distinct ``args[index]`` of the legal actions with this verb whose earlier arguments agree
-    with those already filled in (``None`` or empty: not filled yet, anything goes).
+    with those already filled in (``None`` or empty: not filled yet, anything goes), then the
+    counts of the prompt's ranges (:meth:`games.core.Prompt.values`).
 
-    >>> acts = [Action("move", ("frodo", "eregion")), Action("move", ("sam", "moria")),
-    ...         Action("move", ("frodo", "moria")), Action("card", ("3",))]
-    >>> arg_choices(acts, "move", 0, [], "", str.title)
+    >>> acts = (Action("move", ("frodo", "eregion")), Action("move", ("sam", "moria")),
+    ...         Action("move", ("frodo", "moria")), Action("card", ("3",)))
+    >>> arg_choices(Prompt("", acts), "move", 0, [], "", str.title)
     [('Frodo', 'frodo'), ('Sam', 'sam')]
-    >>> arg_choices(acts, "move", 1, ["frodo"], "", str.title)
+    >>> arg_choices(Prompt("", acts), "move", 1, ["frodo"], "", str.title)
     [('Eregion', 'eregion'), ('Moria', 'moria')]
     """
-    seen: list[str] = []
-    for action in actions:
-        if action.verb != verb or len(action.args) <= index:
-            continue
-        earlier = zip(filled[:index], action.args[:index], strict=False)
-        if any(want and normalize(want) != arg for want, arg in earlier):
-            continue
-        value = action.args[index]
-        if value not in seen:
-            seen.append(value)
     out: list[tuple[str, str]] = []
-    for value in seen:
+    for value in prompt.values(verb, index, filled):
         name = label(value)
         if len(value) <= MAX_CHOICE_LEN and matches(typed, value, name):
             out.append((truncate(name), value))

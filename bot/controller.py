@@ -16,10 +16,10 @@ import discord
 from games.core import Action, ActionError, StaleAction
 
 from . import present
-from .choices import HINT
+from .choices import HINT, amount_of, count_choices, with_count
 from .delivery import Delivery
 from .failures import log_failure
-from .menus import confirm_view, group_view, groups, resign_view
+from .menus import confirm_view, count_view, group_view, groups, resign_view
 from .service import ActResult, LiveMatch, MatchService, ServiceError
 from .settings import SettingsService
 from .ui import lobby_view
@@ -167,9 +167,11 @@ class Controller:
         *,
         confirmed: bool = False,
         one_shot: bool = False,
+        count: int | None = None,
     ) -> None:
         """A choice from a player's menu or button: the index of a legal action at his prompt
         ``version``. An action that cannot be undone is confirmed first (the player's setting).
+        An action with a count ("Place in Rohan") asks how many first, unless ``count`` says it.
 
         ``one_shot``: the click came from a message made for this choice only (a confirmation,
         a long list's second step); its buttons are taken off at once, so it cannot be used again.
@@ -186,19 +188,40 @@ class Controller:
             if version != live.prompt_version(role) or not 0 <= index < len(choices):
                 raise StaleAction(STALE)
             choice = choices[index]
-            if not confirmed and await self._asks_first(interaction, live, choice.action):
-                effect = f"\n{choice.effect}" if choice.effect else ""
+            action, label = choice.action, choice.label
+            amount = amount_of(live.prompt(role), action)
+            state = live.state or {}
+            if amount is not None and count is None:
+                counts = [
+                    (n, live.ruleset.describe(state, role, with_count(action, n)))
+                    for n in count_choices(amount.low, amount.high)
+                ]
                 await interaction.followup.send(
-                    f"**{choice.label}**{effect}\nThis cannot be taken back. Go ahead?",
-                    view=confirm_view(live.id, version, index),
+                    f"**{live.ruleset.describe_group(state, role, action.verb, action.args[0])}** How many?",
+                    view=count_view(live.id, version, index, counts),
                     ephemeral=True,
                 )
                 if one_shot:
-                    await self._close_one_shot(interaction, f"Chosen: {choice.label} (to confirm)")
+                    await self._close_one_shot(interaction, f"Chosen: {label} (how many?)")
                 return
-            await self.act(interaction, live, choice.action.text, expected_prompt=version)
+            if count is not None:
+                if amount is None or not amount.admits(with_count(action, count)):
+                    raise StaleAction(STALE)
+                action = with_count(action, count)
+                label = live.ruleset.describe(state, role, action)
+            if not confirmed and await self._asks_first(interaction, live, action):
+                effect = f"\n{choice.effect}" if choice.effect else ""
+                await interaction.followup.send(
+                    f"**{label}**{effect}\nThis cannot be taken back. Go ahead?",
+                    view=confirm_view(live.id, version, index, count),
+                    ephemeral=True,
+                )
+                if one_shot:
+                    await self._close_one_shot(interaction, f"Chosen: {label} (to confirm)")
+                return
+            await self.act(interaction, live, action.text, expected_prompt=version)
             if one_shot:
-                await self._close_one_shot(interaction, f"Chosen: {choice.label}")
+                await self._close_one_shot(interaction, f"Chosen: {label}")
 
     @staticmethod
     async def _close_one_shot(interaction: discord.Interaction[Any], text: str) -> None:
@@ -254,13 +277,19 @@ class Controller:
                 assert live.game is not None
                 action = live.game.check(role, text)
                 choices = self.service.choices(live, role)
-                index = next(c.index for c in choices if c.action == action)
+                amount = next((a for a in live.prompt(role).amounts if a.admits(action)), None)
+                listed = next(
+                    c
+                    for c in choices
+                    if c.action == action or (amount is not None and amount.admits(c.action))
+                )
+                count = int(action.args[-1]) if listed.action != action else None
                 if await self.service.would_be_final(live.id, interaction.user.id, action):
-                    choice = choices[index]
-                    effect = f"\n{choice.effect}" if choice.effect else ""
+                    label = live.ruleset.describe(live.state or {}, role, action)
+                    effect = f"\n{listed.effect}" if listed.effect else ""
                     await interaction.followup.send(
-                        f"**{choice.label}**{effect}\nThis cannot be taken back. Go ahead?",
-                        view=confirm_view(live.id, live.prompt_version(role), index),
+                        f"**{label}**{effect}\nThis cannot be taken back. Go ahead?",
+                        view=confirm_view(live.id, live.prompt_version(role), listed.index, count),
                         ephemeral=True,
                     )
                     return
@@ -389,7 +418,9 @@ class Controller:
                 else live.ruleset.final_reveal(state)
             )
             layout = "full" if full else "compact"
-            image = await self.delivery.image(view, present.image_name(live, None), layout=layout)
+            image = await self.delivery.image(
+                await self.delivery.named(live, view), present.image_name(live, None), layout=layout
+            )
             kwargs: dict[str, Any] = {"content": present.status_text(live, None)}
             if image is not None:
                 kwargs["file"] = image

@@ -145,9 +145,9 @@ class Delivery:
         except discord.HTTPException as exc:
             log.warning("could not edit the lobby of match %s: %s", live.id, exc.status)
 
-    async def thread_name(self, live: LiveMatch) -> str:
-        """``'The Confrontation #12: alice vs bob'`` (Discord allows 100 characters)."""
-        names = []
+    async def display_names(self, live: LiveMatch) -> list[tuple[str | None, str]]:
+        """``(role, display name)`` of every seat, in seat order (users fetched once)."""
+        names: list[tuple[str | None, str]] = []
         for seat in live.seats:
             user = self.client.get_user(seat.user_id) or self._users.get(seat.user_id)
             if user is None:
@@ -155,7 +155,17 @@ class Delivery:
                     user = self._users[seat.user_id] = await self.client.fetch_user(seat.user_id)
                 except discord.HTTPException:
                     user = None
-            names.append(user.display_name if user is not None else f"player {seat.seat + 1}")
+            names.append((seat.role, user.display_name if user is not None else f"player {seat.seat + 1}"))
+        return names
+
+    async def named(self, live: LiveMatch, view: dict[str, Any]) -> dict[str, Any]:
+        """``view`` with the players' display names by role (public: who sits where), for the
+        legend of a board that shows more than two players."""
+        return {**view, "names": {role: name for role, name in await self.display_names(live) if role}}
+
+    async def thread_name(self, live: LiveMatch) -> str:
+        """``'The Confrontation #12: alice vs bob'`` (Discord allows 100 characters)."""
+        names = [name for _, name in await self.display_names(live)]
         short = live.ruleset.title.removeprefix("The Lord of the Rings: ")
         return present.clip_line(f"{short} #{live.id}: {' vs '.join(names)}", 100)
 
@@ -196,7 +206,7 @@ class Delivery:
         message = await self.post_match(
             live,
             content=present.start_text(live),
-            file=await self.image(view, present.image_name(live, None)),
+            file=await self.image(await self.named(live, view), present.image_name(live, None)),
             view=prompt_view(live.id, live.record.version) if awaited else None,
             allowed_mentions=self.pings(live, awaited),
         )
@@ -220,20 +230,28 @@ class Delivery:
         live = result.match
         state = live.state or {}
         active = live.active_roles()
-        awaited = [r for r in result.roles_to_notify() if r in active]
+        # A player asked again within an exchange he is in (a defender's next roll) is not
+        # mentioned again, and his private place is updated rather than posted anew.
+        again = {r for r in result.roles_to_notify() if r in active and not live.prompt(r).ping}
+        awaited = [r for r in result.roles_to_notify() if r in active and r not in again]
         visible = present.visible_events(live.ruleset, result.events)
         message: discord.Message | None = None
         if result.finished:
             message = await self.post_match(
                 live,
                 content=present.public_update(result, ()),
-                file=await self.image(live.ruleset.final_reveal(state), present.image_name(live, "final")),
+                file=await self.image(
+                    await self.named(live, live.ruleset.final_reveal(state)),
+                    present.image_name(live, "final"),
+                ),
                 allowed_mentions=NO_PINGS,
             )
         elif visible or awaited:
             board = None
             if visible:
-                board = await self.image(live.ruleset.view(state, None), present.image_name(live, None))
+                board = await self.image(
+                    await self.named(live, live.ruleset.view(state, None)), present.image_name(live, None)
+                )
             content = present.public_update(result, awaited) if visible else present.turn_text(live, awaited)
             message = await self.post_match(
                 live,
@@ -254,7 +272,8 @@ class Delivery:
             return
         notified = result.roles_to_notify()
         for role in notified:
-            await self.dm(live, role)
+            if not (role in again and await self.update_dm(live, role)):
+                await self.dm(live, role)
         for role in live.roles:
             if role in notified:
                 continue
@@ -297,7 +316,9 @@ class Delivery:
         message = await self.post_match(
             live,
             content=present.clip("\n".join([*lines, "", tail]).strip()),
-            file=await self.image(view, present.image_name(live, "final" if finished else None)),
+            file=await self.image(
+                await self.named(live, view), present.image_name(live, "final" if finished else None)
+            ),
             view=None if finished else prompt_view(live.id, record.version),
             allowed_mentions=self.pings(live, [] if finished else sorted(live.active_roles())),
         )
@@ -360,7 +381,9 @@ class Delivery:
                 return live.ruleset.describe_group(state, role, action.verb, action.args[0])
 
             view = private_view(live.id, live.prompt_version(role), choices, group_label, undo=undo)
-        board = await self.image(live.ruleset.view(state, role), present.image_name(live, role))
+        board = await self.image(
+            await self.named(live, live.ruleset.view(state, role)), present.image_name(live, role)
+        )
         payload: dict[str, Any] = {
             "content": present.private_text(live, role, choices),
             "view": view,

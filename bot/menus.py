@@ -9,6 +9,8 @@ Custom ids (restart-proof ``DynamicItem``s; only ids and versions, never game da
 ``palantir:do:<match>:<prompt>:<action>`` a button for one action; ``palantir:group:<match>:
 <prompt>:<menu>`` a menu of groups (its values are group numbers); ``palantir:confirm:<match>:
 <prompt>:<action>`` and ``palantir:cancel:<match>`` confirm an action that cannot be undone;
+``palantir:count:<match>:<prompt>:<action>`` completes an action with a count (its values are
+counts) and ``palantir:confirmn:<match>:<prompt>:<action>:<count>`` confirms one;
 ``palantir:resign:<match>:<prompt>`` confirms a resignation. ``prompt`` is the player's prompt
 version (``LiveMatch.prompt_version``); ``action`` an index into his legal actions.
 """
@@ -95,17 +97,28 @@ def private_view(
 
 
 def group_view(match_id: int, version: int, group: Group) -> ui.View:
-    """The second step: the actions of one group."""
+    """The second step: the actions of one group (up to five menus of 25)."""
     view = ui.View(timeout=None)
-    view.add_item(
-        ActionMenu(match_id, version, SECOND_STEP, [_option(c) for c in group.choices[:MAX_CHOICES]])
-    )
+    for number in range(min(MAX_ROWS, -(-len(group.choices) // MAX_CHOICES))):
+        part = group.choices[number * MAX_CHOICES : (number + 1) * MAX_CHOICES]
+        view.add_item(ActionMenu(match_id, version, SECOND_STEP + number, [_option(c) for c in part]))
     return view
 
 
-def confirm_view(match_id: int, version: int, index: int) -> ui.View:
+def count_view(match_id: int, version: int, index: int, counts: Sequence[tuple[int, str]]) -> ui.View:
+    """The last step of a choice with a count ("Place in Rohan": how many?): ``(count, label)``."""
     view = ui.View(timeout=None)
-    view.add_item(ConfirmButton(match_id, version, index))
+    options = [discord.SelectOption(label=truncate(label), value=str(n)) for n, label in counts]
+    view.add_item(CountMenu(match_id, version, index, options))
+    return view
+
+
+def confirm_view(match_id: int, version: int, index: int, count: int | None = None) -> ui.View:
+    view = ui.View(timeout=None)
+    if count is None:
+        view.add_item(ConfirmButton(match_id, version, index))
+    else:
+        view.add_item(ConfirmCountButton(match_id, version, index, count))
     view.add_item(CancelButton(match_id))
     return view
 
@@ -137,9 +150,8 @@ class ActionMenu(
         if index is None:
             await refuse_forged(interaction)
             return
-        await controller.pick(
-            interaction, self.match_id, self.version, index, one_shot=self.chunk == SECOND_STEP
-        )
+        one_shot = self.chunk >= SECOND_STEP
+        await controller.pick(interaction, self.match_id, self.version, index, one_shot=one_shot)
 
 
 class GroupMenu(
@@ -204,6 +216,57 @@ class ConfirmButton(
         )
 
 
+class CountMenu(
+    Clickable,
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"palantir:count:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    """How many (battalions to place, to move...): completes the chosen action with a count."""
+
+    ID_NAMES = ("match", "version", "index")
+
+    def __init__(
+        self, match_id: int, version: int, index: int, options: Sequence[discord.SelectOption] = ()
+    ) -> None:
+        self.match_id, self.version, self.index = match_id, version, index
+        super().__init__(menu(f"palantir:count:{match_id}:{version}:{index}", "How many?", options))
+
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        count = chosen_number(self.item)
+        if count is None:
+            await refuse_forged(interaction)
+            return
+        await controller.pick(
+            interaction, self.match_id, self.version, self.index, count=count, one_shot=True
+        )
+
+
+class ConfirmCountButton(
+    Clickable,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"palantir:confirmn:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+):(?P<count>\d+)",
+):
+    """Yes: make the action with this count (it cannot be undone)."""
+
+    ID_NAMES = ("match", "version", "index", "count")
+
+    def __init__(self, match_id: int, version: int, index: int, count: int) -> None:
+        self.match_id, self.version, self.index, self.count = match_id, version, index, count
+        custom_id = f"palantir:confirmn:{match_id}:{version}:{index}:{count}"
+        super().__init__(button("Confirm", discord.ButtonStyle.success, custom_id))
+
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        await controller.pick(
+            interaction,
+            self.match_id,
+            self.version,
+            self.index,
+            count=self.count,
+            confirmed=True,
+            one_shot=True,
+        )
+
+
 class CancelButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:cancel:(?P<match>\d+)"):
     """No: nothing happens (the choice can be made again from the menu)."""
 
@@ -252,6 +315,8 @@ MENU_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     GroupMenu,
     ActionButton,
     ConfirmButton,
+    CountMenu,
+    ConfirmCountButton,
     CancelButton,
     ResignButton,
     UndoButton,

@@ -122,7 +122,7 @@ def lobby_text(live: LiveMatch) -> str:
     lines = [head, opts] if opts else [head]
     lines.append(f"Players: {seat_line(live)}")
     if record.status == LOBBY:
-        free = ruleset.max_players - len(live.seats)
+        free = ruleset.seats(record.options)[1] - len(live.seats)
         lines.append(
             f"Waiting for {free} more player{'s' if free != 1 else ''}: press **Join** or use `/game join`."
         )

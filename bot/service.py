@@ -158,6 +158,15 @@ class ActResult:
         return () if self.duplicate or self.finished else self.notify
 
 
+def every_role(ruleset: Ruleset) -> tuple[str, ...]:
+    """Every role a player may ask for in a new lobby (over every player count), in order."""
+    options = ruleset.resolve_options({})
+    found: dict[str, None] = {}
+    for players in range(ruleset.min_players, ruleset.max_players + 1):
+        found.update(dict.fromkeys(ruleset.roles(options, players)))
+    return tuple(found)
+
+
 def replay_entry(game: Match, entry: ActionRecord) -> None:
     """Apply one stored log entry to ``game`` (used to rebuild a match from its log)."""
     if entry.kind == "act":
@@ -340,7 +349,7 @@ class MatchService:
     def _side(ruleset: Ruleset, options: Mapping[str, str], side: str | None) -> str | None:
         if side is None or not side.strip() or normalize(side) == RANDOM_SIDE:
             return None
-        roles = ruleset.roles(options, ruleset.max_players)
+        roles = ruleset.roles(options, ruleset.seats(options)[1])
         wanted = normalize(side).replace(" ", "_")
         for role in roles:
             if wanted in (role, normalize(ruleset.role_title(role)).replace(" ", "_")):
@@ -361,7 +370,8 @@ class MatchService:
             if live.is_seated(user_id):
                 raise ServiceError(f"You are already seated in match #{match_id}.")
             ruleset = live.ruleset
-            if len(live.seats) >= ruleset.max_players:
+            _, most = ruleset.seats(live.record.options)
+            if len(live.seats) >= most:
                 raise ServiceError(f"Match #{match_id} is full.")
             wanted = self._side(ruleset, live.record.options, side)
             if wanted is not None and any(s.wanted_role == wanted for s in live.seats):
@@ -371,7 +381,7 @@ class MatchService:
             await self.store.add_seat(match_id, user_id, wanted)
             live.seats = await self.store.seats(match_id)
             started = False
-            if len(live.seats) >= ruleset.max_players:
+            if len(live.seats) >= most:
                 await self._start(live)
                 started = True
         return JoinResult(live, started)
@@ -381,8 +391,9 @@ class MatchService:
         live = await self.get(match_id)
         async with live.lock:
             self._check_own_lobby(live, user_id, "start", "has already started.")
-            if len(live.seats) < live.ruleset.min_players:
-                raise ServiceError(f"{live.ruleset.title} needs at least {live.ruleset.min_players} players.")
+            fewest, _ = live.ruleset.seats(live.record.options)
+            if len(live.seats) < fewest:
+                raise ServiceError(f"{live.ruleset.title} needs at least {fewest} players.")
             await self._start(live)
         return live
 

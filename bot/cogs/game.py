@@ -14,7 +14,7 @@ from games.core import all_rulesets, find, normalize
 
 from .. import present
 from ..choices import capped, matches, option_choices, truncate
-from ..service import RANDOM_SIDE, LiveMatch, ServiceError
+from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from .common import (
     Choice,
     action_autocomplete,
@@ -54,7 +54,7 @@ async def side_autocomplete(interaction: discord.Interaction[Any], current: str)
     ruleset = _chosen_game(interaction)
     if ruleset is None:
         return [Choice(name="Random", value=RANDOM_SIDE)]
-    roles = [*ruleset.roles(ruleset.resolve_options({}), ruleset.max_players), RANDOM_SIDE]
+    roles = [*every_role(ruleset), RANDOM_SIDE]
     pairs = option_choices(roles, lambda r: "Random" if r == RANDOM_SIDE else ruleset.role_title(r), current)
     return [Choice(name=n, value=v) for n, v in pairs]
 

@@ -19,8 +19,8 @@ from games.core import CommandSpec, Ruleset, all_rulesets
 
 from ..choices import arg_choices, hint_choice, resolve_arg, truncate
 from ..failures import log_failure
-from ..service import RANDOM_SIDE, LiveMatch, ServiceError
-from .common import Choice, acting_match, bot_of, generated_command, my_matches_autocomplete, resolve_match
+from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
+from .common import Choice, acting_match, generated_command, my_matches_autocomplete, resolve_match
 
 if TYPE_CHECKING:
     from ..app import PalantirBot
@@ -42,10 +42,9 @@ def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
             live, role = found
             assert live.state is not None
             state = live.state
-            actions = [a for a, _ in bot_of(interaction).service.legal(live, role)]
             filled = [getattr(interaction.namespace, n, None) for n in names[:index]]
             pairs = arg_choices(
-                actions,
+                live.prompt(role),
                 spec.verb,
                 index,
                 filled,
@@ -77,7 +76,9 @@ class PerGameCog(commands.Cog):
 
     def _group(self, ruleset: Ruleset) -> app_commands.Group:
         group = app_commands.Group(
-            name=ruleset.name, description=truncate(f"Play {ruleset.title}."), guild_only=True
+            name=ruleset.command_group or ruleset.name,
+            description=truncate(f"Play {ruleset.title}."),
+            guild_only=True,
         )
         group.add_command(self._new(ruleset, group))
         for spec in ruleset.commands[:24]:
@@ -85,7 +86,7 @@ class PerGameCog(commands.Cog):
         return group
 
     def _new(self, ruleset: Ruleset, group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
-        roles = ruleset.roles(ruleset.resolve_options({}), ruleset.max_players)
+        roles = every_role(ruleset)
         side_choices = [Choice(name=ruleset.role_title(r), value=r) for r in roles][:24]
         side_choices.append(Choice(name="Random", value=RANDOM_SIDE))
         specs = [s for s in ruleset.options if s.name not in {"side", "match"}]

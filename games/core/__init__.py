@@ -15,6 +15,7 @@ from .events import Event, Presenter, audiences_told, emit, project
 from .match import Match, Outcome, submit
 from .registry import all_rulesets, find, register
 from .ruleset import (
+    Amount,
     CommandParam,
     CommandSpec,
     InvalidPosition,
@@ -33,6 +34,7 @@ __all__ = [
     "Action",
     "ActionError",
     "AmbiguousAction",
+    "Amount",
     "CommandParam",
     "CommandSpec",
     "Event",

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from .actions import Action
 from .errors import IllegalAction
 from .rng import mark_barrier
-from .ruleset import Prompt, Ruleset, State
+from .ruleset import Amount, Prompt, Ruleset, State
 
 Frame = dict[str, Any]
 
@@ -79,8 +79,19 @@ class Step(ABC):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]: ...
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
-        """Whether ``action`` is one of :meth:`actions` (override with a direct test when cheaper)."""
-        return action in self.actions(state, frame, role)
+        """Whether ``action`` is one of :meth:`actions` or a count in one of :meth:`amounts`
+        (override with a direct test when cheaper)."""
+        if action in self.actions(state, frame, role):
+            return True
+        return any(amount.admits(action) for amount in self.amounts(state, frame, role))
+
+    def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
+        """The count ranges of this decision (see :class:`games.core.ruleset.Amount`)."""
+        return ()
+
+    def ping(self, state: State, frame: Frame, role: str) -> bool:
+        """Whether the table should mention ``role`` now that it waits for him (see ``Prompt.ping``)."""
+        return True
 
     @abstractmethod
     def instruction(self, state: State, frame: Frame, role: str) -> str:
@@ -144,6 +155,8 @@ class StepRuleset(Ruleset):
                 step.actions(state, frame, role),
                 kind=step.question(state, frame, role),
                 title=step.title(state, frame, role),
+                amounts=step.amounts(state, frame, role),
+                ping=step.ping(state, frame, role),
             )
         return Prompt(step.waiting(state, frame), kind="waiting")
 

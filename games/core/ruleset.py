@@ -64,6 +64,31 @@ class OptionSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Amount:
+    """Any count from ``low`` to ``high`` completes ``verb *args <count>`` ("place rohan 7").
+
+    A prompt cannot list every count for every choice, so it lists a few (always ``low`` and
+    ``high``) and declares the whole range; :meth:`Prompt.allows` accepts every count in it.
+    """
+
+    verb: str
+    args: tuple[str, ...]
+    low: int
+    high: int
+
+    def admits(self, action: Action) -> bool:
+        if action.verb != self.verb or len(action.args) != len(self.args) + 1:
+            return False
+        if action.args[: len(self.args)] != self.args:
+            return False
+        count = action.args[-1]
+        return count.isdigit() and self.low <= int(count) <= self.high
+
+    def counts(self) -> range:
+        return range(self.low, self.high + 1)
+
+
+@dataclass(frozen=True, slots=True)
 class Prompt:
     """What a role may do now: an instruction (or a waiting text) and the legal actions.
 
@@ -77,6 +102,15 @@ class Prompt:
     actions: tuple[Action, ...] = ()
     kind: str = "waiting"
     title: str = ""
+    #: Counts chosen by the player: every count in each range is legal, listed or not.
+    amounts: tuple[Amount, ...] = ()
+    #: ``False`` when this wait continues an exchange the player is already in (a defender
+    #: asked again in the same attack): the table does not mention him again.
+    ping: bool = True
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is legal by this prompt: listed, or a count in one of its ranges."""
+        return action in self.actions or any(a.admits(action) for a in self.amounts)
 
     def verbs(self) -> tuple[str, ...]:
         """The verbs offered, in the order of their first action."""
@@ -95,6 +129,16 @@ class Prompt:
             ):
                 continue
             seen.setdefault(action.args[index])
+        for amount in self.amounts:
+            if amount.verb != verb or index != len(amount.args):
+                continue
+            if any(
+                want and normalize(want) != arg
+                for want, arg in zip(filled[:index], amount.args, strict=False)
+            ):
+                continue
+            for count in amount.counts():
+                seen.setdefault(str(count))
         return tuple(seen)
 
 
@@ -169,6 +213,8 @@ class Ruleset(ABC):
     max_players: ClassVar[int] = 2
     #: Typed commands offered on Discord besides the universal ``/game act``.
     commands: ClassVar[tuple[CommandSpec, ...]] = ()
+    #: The name of the game's command group on Discord (``/risk``); defaults to ``name``.
+    command_group: ClassVar[str] = ""
 
     # -- setup -------------------------------------------------------------
     def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
@@ -184,6 +230,12 @@ class Ruleset(ABC):
         if chosen:
             raise InvalidAction(f"{self.title} has no option named {', '.join(sorted(chosen))}.")
         return resolved
+
+    def seats(self, options: Mapping[str, str]) -> tuple[int, int]:
+        """``(fewest, most)`` players for these options: a lobby starts by itself when it has
+        the most, and its creator may start it early with the fewest. A game whose options fix
+        the count (``players``) narrows the class-wide range here."""
+        return self.min_players, self.max_players
 
     @abstractmethod
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
@@ -215,7 +267,7 @@ class Ruleset(ABC):
         The default looks ``action`` up in :meth:`prompt`; a game may answer directly where
         listing every action would cost more, but never disagree with the list.
         """
-        return role in self.active(state) and action in self.prompt(state, role).actions
+        return role in self.active(state) and self.prompt(state, role).allows(action)
 
     @abstractmethod
     def apply(self, state: State, role: str, action: Action) -> None:
@@ -241,8 +293,9 @@ class Ruleset(ABC):
     def parse(self, state: State, role: str, text: str) -> Action:
         """Read a typed action. Accepts the canonical notation or a unique prefix of it."""
         wanted = Action.from_text(text)
-        legal = self.prompt(state, role).actions
-        if wanted in legal:
+        prompt = self.prompt(state, role)
+        legal = prompt.actions
+        if prompt.allows(wanted):
             return wanted
         labels = {a: normalize(self.describe(state, role, a)) for a in legal}
         by_label = [a for a, label in labels.items() if label == normalize(text)]

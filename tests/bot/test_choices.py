@@ -12,7 +12,7 @@ from bot.choices import (
     resolve_arg,
     truncate,
 )
-from games.core import Action
+from games.core import Action, Prompt
 
 
 def test_truncate_respects_the_limit_and_keeps_short_text() -> None:
@@ -51,17 +51,25 @@ def test_arg_choices_follow_the_already_filled_arguments() -> None:
         Action("card", ("3",)),
     ]
     title = str.title
-    assert arg_choices(acts, "move", 0, [], "", title) == [("Frodo", "frodo"), ("Sam", "sam")]
-    assert [v for _, v in arg_choices(acts, "move", 1, ["Sam"], "", title)] == ["moria"]
-    assert [v for _, v in arg_choices(acts, "move", 1, [None], "", title)] == ["eregion", "moria"]
-    assert [v for _, v in arg_choices(acts, "move", 1, ["frodo"], "mor", title)] == ["moria"]
-    assert arg_choices(acts, "card", 1, ["3"], "", title) == []
-    assert arg_choices(acts, "retreat", 0, [], "", title) == []
+    assert arg_choices(Prompt("", tuple(acts)), "move", 0, [], "", title) == [
+        ("Frodo", "frodo"),
+        ("Sam", "sam"),
+    ]
+    assert [v for _, v in arg_choices(Prompt("", tuple(acts)), "move", 1, ["Sam"], "", title)] == ["moria"]
+    assert [v for _, v in arg_choices(Prompt("", tuple(acts)), "move", 1, [None], "", title)] == [
+        "eregion",
+        "moria",
+    ]
+    assert [v for _, v in arg_choices(Prompt("", tuple(acts)), "move", 1, ["frodo"], "mor", title)] == [
+        "moria"
+    ]
+    assert arg_choices(Prompt("", tuple(acts)), "card", 1, ["3"], "", title) == []
+    assert arg_choices(Prompt("", tuple(acts)), "retreat", 0, [], "", title) == []
 
 
 def test_arg_choices_cap_at_25() -> None:
     acts = [Action("move", (f"c{n}", "x")) for n in range(60)]
-    assert len(arg_choices(acts, "move", 0, [], "", str.upper)) == MAX_CHOICES
+    assert len(arg_choices(Prompt("", tuple(acts)), "move", 0, [], "", str.upper)) == MAX_CHOICES
 
 
 def test_option_choices_and_resolve_arg() -> None:

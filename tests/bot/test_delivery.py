@@ -67,6 +67,8 @@ class FlakyUsers:
         client = self
 
         class User:
+            display_name = f"player {user_id}"
+
             async def send(self, **kwargs: Any) -> Any:
                 if user_id == client.broken:
                     raise aiohttp.ClientConnectionError("connection reset by peer")

@@ -170,9 +170,9 @@ class World:
             if (
                 msg.deleted
                 or not picks
-                or all(c.startswith("palantir:pick:") and c.endswith(":9") for c in picks)
+                or all(c.startswith("palantir:pick:") and _chunk(c) >= SECOND_STEP for c in picks)
             ):
-                continue  # none, or only a long list's second step (menu 9): not a whole prompt
+                continue  # none, or only a long list's second step (menus 9-13): not a whole prompt
             mine = (msg.channel.type == DM and msg.channel.recipient is user) or (
                 msg.ephemeral and (msg.interaction_metadata or {}).get("user", {}).get("id") == str(user.id)
             )
@@ -277,16 +277,27 @@ class World:
         entry (a long list comes in two steps), then **Confirm** when the bot asks (``confirm``).
         An action not offered is typed with ``/game act``."""
         legal = self.legal(match, self.role_of(match, user))
-        prompt = await self.fresh_prompt(match, user) if action in legal else None
-        if prompt is None:
+        listed = action if action in legal else self.listed_for_count(match, user, action)
+        prompt = await self.fresh_prompt(match, user) if listed is not None else None
+        if prompt is None or listed is None:
             return await user.slash(match.thread, "game act", action=action)
-        index = legal.index(action)
+        index = legal.index(listed)
         result = await self._choose(match, user, prompt, legal, index)
-        asked = self.asking(result, "palantir:confirm:")
-        yes = (
-            next((c for c in asked.custom_ids() if c.startswith("palantir:confirm:")), None)
-            if asked
+        counted = self.asking(result, "palantir:count:")
+        menu = (
+            next((c for c in counted.custom_ids() if c.startswith("palantir:count:")), None)
+            if counted
             else None
+        )
+        if counted is not None and menu is not None:
+            count = action.rsplit(" ", 1)[1]
+            offered = [o["value"] for o in (counted.component(menu) or {}).get("options", [])]
+            if count not in offered:  # a count the menu does not list: typed instead
+                return await user.slash(match.thread, "game act", action=action)
+            result = await user.select(counted, menu, [count])
+        asked = self.asking(result, "palantir:confirm")
+        yes = (
+            next((c for c in asked.custom_ids() if c.startswith("palantir:confirm")), None) if asked else None
         )
         if yes is not None and asked is not None:
             assert "cannot be taken back" in asked.text
@@ -328,8 +339,27 @@ class World:
         assert second is not None, opened.text
         if not any(c.startswith("palantir:pick:") for c in second.custom_ids()):
             return opened  # a group of one: the action was made (or is to be confirmed)
-        cid = next(c for c in second.custom_ids() if c.startswith("palantir:pick:"))
+        cid = next(
+            c
+            for c in second.custom_ids()
+            if c.startswith("palantir:pick:")
+            and any(o["value"] == str(index) for o in (second.component(c) or {}).get("options", []))
+        )
         return await user.select(second, cid, [str(index)])
+
+    def listed_for_count(self, match: Match, user: User, action: str) -> str | None:
+        """The listed action whose count range holds ``action`` ("place rohan 4" is chosen as
+        "place rohan 9", then 4 in the count step), if any."""
+        from games.core import Action, find
+
+        row = self.row(match.id)
+        assert row.state is not None
+        prompt = find(row.game).prompt(row.state, self.role_of(match, user))
+        wanted = Action.from_text(action)
+        amount = next((a for a in prompt.amounts if a.admits(wanted)), None)
+        if amount is None:
+            return None
+        return next((a.text for a in prompt.actions if amount.admits(a)), None)
 
     def legal(self, match: Match, role: str) -> list[str]:
         """The role's legal actions now, from the engine applied to the committed state."""
@@ -384,6 +414,13 @@ class World:
 
 def _int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+SECOND_STEP = 9
+
+
+def _chunk(custom_id: str) -> int:
+    return int(custom_id.rsplit(":", 1)[1])
 
 
 def _pick_of(custom_id: str, match_id: int) -> tuple[int, int] | None:
