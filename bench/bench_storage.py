@@ -1,10 +1,10 @@
 """Benchmark: one committed action (engine + one SQLite transaction), p50 and p99.
 
-Plays random legal Confrontation actions through ``MatchService`` on a temporary WAL database
-until ``--actions`` actions were committed, timing each ``act`` call (validation, apply,
-canonical dump and the commit) and, separately, the storage append alone.
+Plays random legal actions of a game through ``MatchService`` on a temporary WAL database until
+``--actions`` actions were committed, timing each ``act`` call (validation, apply, canonical dump
+and the commit) and, separately, the storage append alone.
 
-    .venv/bin/python bench/bench_storage.py [--actions 3000]
+    .venv/bin/python bench/bench_storage.py [--actions 3000] [--game lotr-risk --players 3]
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ sys.path.insert(0, str(ROOT))
 import games  # noqa: E402,F401  (registers the games)
 from bot.service import MatchService  # noqa: E402
 from bot.storage import Store  # noqa: E402
+from games.core import find  # noqa: E402
 
-USERS = {"fellowship": 1, "sauron": 2}
+#: Actions a quick random player takes when offered (set-up shortcuts).
+QUICK = ("ready", "autoplace")
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -33,7 +35,7 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(actions: int) -> None:
+async def run(actions: int, game: str, players: int, options: dict[str, str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.db")
         service = MatchService(store)
@@ -53,22 +55,20 @@ async def run(actions: int) -> None:
         games_played = 0
         while len(timings) < actions:
             live = await service.create(
-                guild_id=1,
-                channel_id=1,
-                user_id=1,
-                game="confrontation",
-                side="fellowship",
-                seed=rng.getrandbits(32),
+                guild_id=1, channel_id=1, user_id=1, game=game, options=options, seed=rng.getrandbits(32)
             )
-            await service.join(live.id, 2)
+            for user in range(2, players + 1):
+                await service.join(live.id, user)
             games_played += 1
             while len(timings) < actions and live.state is not None and live.state["result"] is None:
                 role = rng.choice(sorted(live.active_roles()))
+                user = live.user_of(role)
+                assert user is not None
                 legal = [a for a, _ in service.legal(live, role)]
-                quick = [a for a in legal if a.verb in ("ready", "autoplace")]
+                quick = [a for a in legal if a.verb in QUICK]
                 action = quick[0] if quick else rng.choice(legal)
                 start = time.perf_counter()
-                await service.act(live.id, USERS[role], action.text, interaction_id=f"i{len(timings)}")
+                await service.act(live.id, user, action.text, interaction_id=f"i{len(timings)}")
                 timings.append(time.perf_counter() - start)
         await store.close()
 
@@ -78,7 +78,7 @@ async def run(actions: int) -> None:
             f"p99={percentile(samples, 0.99) * 1000:.2f} ms  mean={statistics.fmean(samples) * 1000:.2f} ms"
         )
 
-    print(f"{games_played} Confrontation games, {len(timings)} committed actions")
+    print(f"{games_played} {find(game).title} games, {len(timings)} committed actions")
     report("act (engine + commit)", timings)
     report("storage append (commit)", appends)
 
@@ -86,7 +86,14 @@ async def run(actions: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=3000)
-    asyncio.run(run(parser.parse_args().actions))
+    parser.add_argument("--game", default="confrontation")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--option", action="append", default=[], help="name=value (repeatable)")
+    args = parser.parse_args()
+    options = dict(o.split("=", 1) for o in args.option)
+    if args.game == "lotr-risk":
+        options.setdefault("players", str(args.players))
+    asyncio.run(run(args.actions, args.game, args.players, options))
 
 
 if __name__ == "__main__":

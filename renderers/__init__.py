@@ -17,6 +17,7 @@ from typing import Any
 #: ``describe(view)`` says what the picture shows (imported on first use).
 RENDERERS: dict[str, str] = {
     "confrontation": "renderers.confrontation",
+    "lotr-risk": "renderers.lotr_risk",
 }
 #: Discord's limit for an attachment's description (alt text).
 MAX_DESCRIPTION = 1024

@@ -1,0 +1,318 @@
+"""The map: a per-view colouring of the label raster under a static overlay drawn once.
+
+The raster holds each pixel's territory (or sea, ridge, river), so colouring the territories for
+a view is a palette change. Everything else that never changes — region colour rims, borders,
+the coast, rivers, bridges, mountain ridges, sea routes, the Fellowship's path (lotr mode),
+names — is one RGBA overlay per (edition, layout, mode), cached for the process.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from renderers.common.colours import RGB, mix, rgb
+from renderers.common.fonts import font
+
+from . import theme
+from .cells import RIDGE, RIVER, SEA
+from .layout import MapLayout, Point, raster
+from .placement import NAME_FONT
+from .theme import STYLES, MapStyle
+
+LINE_SCALE = 2  # supersampling of the vector layer
+
+
+def _binary(image: Image.Image, keep: Callable[[int], bool]) -> Image.Image:
+    return image.point(lambda v: 255 if keep(v) else 0)
+
+
+def _edges(image: Image.Image) -> Image.Image:
+    """255 where a pixel differs from its right or lower neighbour."""
+    right = ImageChops.offset(image, -1, 0)
+    down = ImageChops.offset(image, 0, -1)
+    diff = ImageChops.lighter(ImageChops.difference(image, right), ImageChops.difference(image, down))
+    return diff.point(lambda v: 255 if v else 0)
+
+
+def _region_lut(layout: MapLayout) -> list[int]:
+    order = sorted(layout.region_colours)
+    lut = [0] * 256
+    for number, slug in enumerate(layout.territories, start=1):
+        lut[number] = order.index(layout.regions[slug]) + 1
+    return lut
+
+
+def _region_palette(layout: MapLayout) -> list[int]:
+    palette = [0] * 768
+    for index, region in enumerate(sorted(layout.region_colours), start=1):
+        palette[index * 3 : index * 3 + 3] = list(rgb(layout.region_colours[region]))
+    return palette
+
+
+def _tinted(mask: Image.Image, colour: RGB, alpha: int) -> Image.Image:
+    layer = Image.new("RGBA", mask.size, (*colour, 0))
+    layer.putalpha(mask.point(lambda v: alpha * v // 255))
+    return layer
+
+
+def _raster_layers(layout: MapLayout, style: MapStyle) -> Image.Image:
+    """Rims, borders and coast, from the raster."""
+    labels = raster(layout)
+    size = labels.size
+    land = _binary(labels, lambda v: v != SEA)
+    territory = _binary(labels, lambda v: 0 < v < RIDGE)
+    overlay = Image.new("RGBA", size, (0, 0, 0, 0))
+    # shallow water along the coast
+    halo = land.filter(ImageFilter.MaxFilter(5)).filter(ImageFilter.GaussianBlur(5 * style.scale + 2))
+    sea = ImageChops.invert(land)
+    overlay.alpha_composite(_tinted(ImageChops.multiply(halo, sea), theme.SHALLOW, 150))
+    # region rims: barrier pixels take a neighbour's region, so rims meet across barriers too
+    regions = labels.point(_region_lut(layout))
+    spread = regions.filter(ImageFilter.MaxFilter(5))
+    regions_filled = Image.composite(regions, spread, territory)
+    boundary = ImageChops.multiply(_edges(regions_filled), land)
+    boundary = ImageChops.multiply(boundary, ImageChops.offset(land, -1, 0))
+    boundary = ImageChops.multiply(boundary, ImageChops.offset(land, 0, -1))
+    band = boundary.filter(ImageFilter.MaxFilter(2 * style.rim + 1))
+    band = ImageChops.multiply(band, territory)
+    rim = regions.convert("P")
+    rim.putpalette(_region_palette(layout))
+    rim_rgba = rim.convert("RGBA")
+    rim_rgba.putalpha(band.point(lambda v: 185 * v // 255))
+    overlay.alpha_composite(rim_rgba)
+    # territory borders (thin) and region borders (thick)
+    only_territories = labels.point(lambda v: v if 0 < v < RIDGE else 0)
+    inner = ImageChops.multiply(_edges(only_territories), territory)
+    inner = ImageChops.multiply(inner, ImageChops.offset(territory, -1, 0))
+    inner = ImageChops.multiply(inner, ImageChops.offset(territory, 0, -1))
+    overlay.alpha_composite(_tinted(inner, theme.BORDER, 150))
+    region_line = boundary.filter(ImageFilter.MaxFilter(3))
+    overlay.alpha_composite(_tinted(ImageChops.multiply(region_line, territory), theme.BORDER, 215))
+    coast = _edges(land).filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.BoxBlur(0.6))
+    overlay.alpha_composite(_tinted(coast, theme.COAST, 200))
+    return overlay
+
+
+def _scaled(points: Sequence[Point], s: float) -> list[Point]:
+    return [(x * s, y * s) for x, y in points]
+
+
+def _along(path: Sequence[Point], step: float) -> list[tuple[Point, float]]:
+    """Points every ``step`` pixels along ``path`` with the direction there (radians)."""
+    out: list[tuple[Point, float]] = []
+    carry = step / 2
+    for (x0, y0), (x1, y1) in itertools.pairwise(path):
+        length = math.hypot(x1 - x0, y1 - y0)
+        angle = math.atan2(y1 - y0, x1 - x0)
+        position = carry
+        while position <= length:
+            t = position / length
+            out.append(((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), angle))
+            position += step
+        carry = position - length
+    return out
+
+
+def _ridge(draw: ImageDraw.ImageDraw, path: Sequence[Point], style: MapStyle, s: float) -> None:
+    width = style.ridge * s
+    draw.line(_scaled(path, s), fill=(*theme.RIDGE_DARK, 255), width=round(width + 2 * s), joint="curve")
+    draw.line(_scaled(path, s), fill=(*theme.RIDGE, 255), width=round(width), joint="curve")
+    peak = style.ridge * 1.55
+    for (x, y), _angle in _along(path, peak * 1.35):
+        base = [(x - peak * 0.62, y + peak * 0.42), (x, y - peak * 0.75), (x + peak * 0.62, y + peak * 0.42)]
+        draw.polygon(_scaled(base, s), fill=(*theme.RIDGE_LIGHT, 255), outline=(*theme.RIDGE_DARK, 255))
+        shade = [(x, y - peak * 0.75), (x + peak * 0.62, y + peak * 0.42), (x + peak * 0.05, y + peak * 0.42)]
+        draw.polygon(_scaled(shade, s), fill=(*theme.RIDGE, 255))
+
+
+def _river(draw: ImageDraw.ImageDraw, path: Sequence[Point], style: MapStyle, s: float) -> None:
+    draw.line(_scaled(path, s), fill=(*theme.RIVER, 255), width=round(style.river * s), joint="curve")
+    draw.line(
+        _scaled(path, s),
+        fill=(*theme.RIVER_LIGHT, 200),
+        width=max(1, round(style.river * s / 3.5)),
+        joint="curve",
+    )
+
+
+def _bridge(draw: ImageDraw.ImageDraw, at: Point, angle: float, style: MapStyle, s: float) -> None:
+    """A small plank bridge across the river (perpendicular to it)."""
+    across = math.radians(angle + 90)
+    length, half = style.river * 2.6, style.river * 0.85
+    ux, uy = math.cos(across), math.sin(across)
+    vx, vy = -uy, ux
+    x, y = at
+    deck = [
+        (x - ux * length / 2 - vx * half, y - uy * length / 2 - vy * half),
+        (x + ux * length / 2 - vx * half, y + uy * length / 2 - vy * half),
+        (x + ux * length / 2 + vx * half, y + uy * length / 2 + vy * half),
+        (x - ux * length / 2 + vx * half, y - uy * length / 2 + vy * half),
+    ]
+    draw.polygon(
+        _scaled(deck, s), fill=(214, 190, 140, 255), outline=(60, 42, 22, 255), width=max(1, round(s * 1.2))
+    )
+
+
+def _dashed(draw: ImageDraw.ImageDraw, path: Sequence[Point], colour: RGB, width: float, s: float) -> None:
+    dash, gap = 6.0, 4.5
+    pieces = _along(path, 1.0)
+    run: list[Point] = []
+    for index, (point, _angle) in enumerate(pieces):
+        if index % round(dash + gap) < dash:
+            run.append(point)
+        elif run:
+            if len(run) > 1:
+                draw.line(_scaled(run, s), fill=(*colour, 235), width=round(width * s), joint="curve")
+            run = []
+    if len(run) > 1:
+        draw.line(_scaled(run, s), fill=(*colour, 235), width=round(width * s), joint="curve")
+
+
+def smooth_path(points: Sequence[Point], rounds: int = 3) -> list[Point]:
+    """Corner-cut ``points`` (keeping the ends)."""
+    out = list(points)
+    for _ in range(rounds):
+        if len(out) < 3:
+            break
+        cut = [out[0]]
+        for (x0, y0), (x1, y1) in itertools.pairwise(out):
+            cut += [
+                (0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1),
+                (0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1),
+            ]
+        cut.append(out[-1])
+        out = cut
+    return out
+
+
+def _fellowship_path(draw: ImageDraw.ImageDraw, layout: MapLayout, style: MapStyle, s: float) -> None:
+    spots = [space.at for space in layout.ring_path]
+    step = style.ring * 0.3
+    radius = style.ring * 0.09
+    for (x, y), _angle in _along(smooth_path(spots), step):
+        box = ((x - radius - 1) * s, (y - radius - 1) * s, (x + radius + 1) * s, (y + radius + 1) * s)
+        draw.ellipse(box, fill=(*theme.PATH_EDGE, 255))
+        box = ((x - radius) * s, (y - radius) * s, (x + radius) * s, (y + radius) * s)
+        draw.ellipse(box, fill=(*theme.PATH, 255))
+    for space in layout.ring_path:
+        x, y = space.at
+        half = style.ring * (0.3 if space.die else 0.2)
+        box = ((x - half) * s, (y - half) * s, (x + half) * s, (y + half) * s)
+        if space.die:
+            draw.rounded_rectangle(
+                box,
+                radius=half * 0.35 * s,
+                fill=(250, 246, 236, 255),
+                outline=(*theme.PATH_EDGE, 255),
+                width=round(1.3 * s),
+            )
+            pip = half * 0.22
+            for dx, dy in ((-0.45, -0.45), (0, 0), (0.45, 0.45)):
+                px, py = x + dx * half, y + dy * half
+                draw.ellipse(
+                    ((px - pip) * s, (py - pip) * s, (px + pip) * s, (py + pip) * s), fill=(30, 26, 20, 255)
+                )
+            if space.final:
+                draw.rounded_rectangle(
+                    box, radius=half * 0.35 * s, outline=(200, 40, 30, 255), width=round(2 * s)
+                )
+        else:
+            draw.ellipse(box, fill=(*theme.PATH, 255), outline=(*theme.PATH_EDGE, 255), width=round(1.3 * s))
+
+
+def _vector_layer(layout: MapLayout, style: MapStyle, mode: str) -> Image.Image:
+    width, height = layout.size
+    s = LINE_SCALE
+    big = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    for route in layout.sea_routes:
+        for path in route.paths:
+            _dashed(draw, path, theme.SEA_ROUTE, 2.0, s)
+    for line in layout.barriers:
+        for path in line.paths:
+            if line.kind == "river":
+                _river(draw, path, style, s)
+    for line in layout.barriers:
+        for path in line.paths:
+            if line.kind != "river":
+                _ridge(draw, path, style, s)
+    for bridge in layout.bridges:
+        _bridge(draw, bridge.at, bridge.angle, style, s)
+    if mode == "lotr":
+        _fellowship_path(draw, layout, style, s)
+    return big.resize((width, height), Image.Resampling.BOX)
+
+
+def draw_name(
+    draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, centre: Point, ink: RGB, halo: RGB
+) -> None:
+    """A territory's name (one or two lines) centred on ``centre``, with a halo."""
+    face = font(NAME_FONT, size)
+    step = size * 1.08
+    top = centre[1] - step * len(lines) / 2 + step / 2
+    for index, text in enumerate(lines):
+        draw.text(
+            (centre[0], top + index * step),
+            text,
+            font=face,
+            fill=ink,
+            anchor="mm",
+            stroke_width=2 if size >= 13 else 1,
+            stroke_fill=halo,
+        )
+
+
+def _names(overlay: Image.Image, layout: MapLayout, style: MapStyle) -> None:
+    draw = ImageDraw.Draw(overlay)
+    for slug in layout.territories:
+        label = layout.labels[slug]
+        draw_name(draw, label.lines, label.size, label.name, theme.NAME_INK, theme.NAME_HALO)
+    face = font("italic", style.water_size)
+    ink = (*mix(theme.SEA, (255, 255, 255), 0.55), 230)
+    for name, (x, y) in layout.waters:
+        lines = name.split("\n")
+        for index, text in enumerate(lines):
+            line_y = y + (index - (len(lines) - 1) / 2) * style.water_size * 1.1
+            draw.text((x, line_y), text, font=face, fill=ink, anchor="mm")
+
+
+@lru_cache(maxsize=8)
+def static_overlay(layout: MapLayout, mode: str) -> Image.Image:
+    """Everything on the map that no view changes, as RGBA (cached; do not modify)."""
+    style = STYLES[layout.name]
+    overlay = _raster_layers(layout, style)
+    overlay.alpha_composite(_vector_layer(layout, style, mode))
+    _names(overlay, layout, style)
+    return overlay
+
+
+def territory_fill(colour: RGB | None) -> RGB:
+    """The fill of a territory held by an army of ``colour`` (parchment when empty)."""
+    if colour is None:
+        return theme.PARCHMENT
+    return mix(theme.PARCHMENT, colour, theme.FILL_STRENGTH)
+
+
+def palette(layout: MapLayout, fills: Mapping[str, RGB]) -> list[int]:
+    """The raster's palette for one view: ``fills`` by territory, parchment for the others."""
+    values = [0] * 768
+    values[SEA * 3 : SEA * 3 + 3] = list(theme.SEA)
+    values[RIDGE * 3 : RIDGE * 3 + 3] = list(theme.RIDGE)
+    values[RIVER * 3 : RIVER * 3 + 3] = list(theme.RIVER)
+    for number, slug in enumerate(layout.territories, start=1):
+        values[number * 3 : number * 3 + 3] = list(fills.get(slug, theme.PARCHMENT))
+    return values
+
+
+def draw_map(layout: MapLayout, fills: Mapping[str, RGB], mode: str) -> Image.Image:
+    """The coloured map of one view (RGBA), overlay included."""
+    image = Image.frombytes("P", layout.size, raster(layout).tobytes())
+    image.putpalette(palette(layout, fills))
+    coloured = image.convert("RGBA")
+    coloured.alpha_composite(static_overlay(layout, mode))
+    return coloured

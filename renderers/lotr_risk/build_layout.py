@@ -1,0 +1,514 @@
+"""Regenerate the map of Risk: The Lord of the Rings (run: ``python -m renderers.lotr_risk.build_layout``).
+
+For each edition and layout it grows the territory cells from :mod:`.geography` over the land
+(a geodesic nearest-seed fill), turns every border between cells that touch but are not
+adjacent in the game into a barrier (a river or a mountain ridge), checks that every adjacent
+pair touches (or is joined by a sea route), places the names and badges, and writes the label
+rasters ``data/lotr_risk/map-<edition>-<layout>.png`` and ``data/lotr_risk/layout.json``.
+``--check`` only reports; ``--preview DIR`` also saves debug pictures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.common.paths import DATA_DIR
+
+from . import cells, geography
+from .cells import RIDGE, RIVER, Point
+
+GAME_DIR = DATA_DIR / "lotr_risk"
+EDITIONS = ("middle-earth", "trilogy")
+SCALES = {"compact": 0.8, "full": 1.0}
+SEED_STEP = 3.0  # map units between the seeds along a skeleton
+MIN_BORDER = 10  # pixels (compact) an adjacent pair must share to "visibly touch"
+
+
+@dataclass
+class Board:
+    """The game data one edition needs (read from ``data/lotr_risk``)."""
+
+    edition: str
+    ids: list[str]
+    names: dict[str, str]
+    regions: dict[str, str]
+    region_names: dict[str, str]
+    region_colours: dict[str, str]
+    edges: dict[frozenset[str], dict[str, bool]]
+    strongholds: dict[str, str]
+    sites: dict[str, str]
+    ports: set[str]
+    path: list[dict[str, Any]]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def load_board(edition: str) -> Board:
+    territories = json.loads((GAME_DIR / "territories.json").read_text(encoding="utf-8"))["territories"]
+    regions = json.loads((GAME_DIR / "regions.json").read_text(encoding="utf-8"))["regions"]
+    edges = json.loads((GAME_DIR / "adjacency.json").read_text(encoding="utf-8"))["edges"]
+    path = json.loads((GAME_DIR / "path.json").read_text(encoding="utf-8"))[edition]
+    here = [t for t in territories if edition in t["editions"]]
+    return Board(
+        edition=edition,
+        ids=[t["id"] for t in here],
+        names={t["id"]: t["name"] for t in here},
+        regions={t["id"]: t["region"] for t in here},
+        region_names={r["id"]: r["name"] for r in regions if edition in r["editions"]},
+        region_colours={r["id"]: r["colour"] for r in regions if edition in r["editions"]},
+        edges={
+            frozenset((e["a"], e["b"])): {"sea": bool(e["sea"]), "bridge": bool(e["bridge"])}
+            for e in edges
+            if edition in e["editions"]
+        },
+        strongholds={t["id"]: t["stronghold"] for t in here if t.get("stronghold")},
+        sites={t["id"]: t["site"] for t in here if t.get("site")},
+        ports={t["id"] for t in here if t.get("port")},
+        path=list(path),
+    )
+
+
+def map_height(edition: str) -> int:
+    return geography.TRILOGY_HEIGHT if edition == "trilogy" else geography.MIDDLE_EARTH_HEIGHT
+
+
+def natural(ring: list[Point], step: float = 7.0, wobble: float = 3.5) -> list[Point]:
+    """A closed outline made to look drawn: subdivided, nudged by a fixed wobble (points on the
+    map's frame stay put), then smoothed."""
+    out: list[Point] = []
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
+        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / step))
+        for i in range(steps):
+            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+            if 0 < x < geography.WIDTH and 0 < y < geography.TRILOGY_HEIGHT:
+                x += wobble * math.sin(x * 0.13 + y * 0.07) * math.cos(y * 0.11)
+                y += wobble * math.sin(y * 0.12 - x * 0.05) * math.cos(x * 0.09)
+            out.append((x, y))
+    for _ in range(2):
+        out = [
+            point
+            for (x0, y0), (x1, y1) in zip(out, out[1:] + out[:1], strict=True)
+            for point in (
+                (0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1),
+                (0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1),
+            )
+        ]
+    return out
+
+
+def land_mask(edition: str, scale: float) -> Image.Image:
+    size = (round(geography.WIDTH * scale), round(map_height(edition) * scale))
+    mask = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(mask)
+    draw.polygon([(x * scale, y * scale) for x, y in natural(geography.LAND)], fill=255)
+    for lake in geography.LAKES:
+        draw.polygon([(x * scale, y * scale) for x, y in natural(lake, 5.0, 2.0)], fill=0)
+    return mask
+
+
+Links = dict[str, list[list[Point]]]  # territory -> extra skeleton segments
+
+
+def _along(skeleton: list[Point]) -> list[Point]:
+    points = [skeleton[0]]
+    for (x0, y0), (x1, y1) in itertools.pairwise(skeleton):
+        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / SEED_STEP))
+        points += [(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps) for i in range(1, steps + 1)]
+    return points
+
+
+def seeds(
+    board: Board, scale: float, bias: dict[str, float] | None = None, links: Links | None = None
+) -> list[cells.Seed]:
+    out: list[cells.Seed] = []
+    for number, slug in enumerate(board.ids, start=1):
+        head = (bias or {}).get(slug, 0.0) * scale
+        points = _along(geography.SKELETONS[slug])
+        for segment in (links or {}).get(slug, []):
+            points += _along(segment)
+        out += [(round(x * scale), round(y * scale), number, head) for x, y in points]
+    return out
+
+
+def link(links: Links, a: str, b: str) -> None:
+    """Extend the skeletons of ``a`` and ``b`` toward each other (their nearest points), so
+    that their cells meet along a border across that line."""
+    pa, pb = min(
+        ((p, q) for p in geography.SKELETONS[a] for q in geography.SKELETONS[b]),
+        key=lambda pq: math.dist(*pq),
+    )
+    for here, there, share in ((pa, pb, 0.42), (pb, pa, 0.42)):
+        end = (here[0] + (there[0] - here[0]) * share, here[1] + (there[1] - here[1]) * share)
+        links.setdefault(a if here is pa else b, []).append([here, end])
+
+
+@dataclass
+class Grown:
+    """One edition's cells at one scale, with barriers marked."""
+
+    board: Board
+    scale: float
+    size: tuple[int, int]
+    labels: list[int]
+    raw: list[int]
+    barriers: dict[frozenset[str], str]  # touching, not adjacent pair -> "river" | "ridge"
+    problems: list[str]
+    short: list[tuple[str, str]]  # adjacent pairs that do not touch (enough)
+
+
+BALANCE_SCALE = 0.25
+BALANCE_ROUNDS = 14
+BALANCE_GAIN = 0.6
+MAX_BIAS = 45.0
+
+
+def balance(board: Board, links: Links | None = None) -> dict[str, float]:
+    """Head starts that bring every cell's area near its share (:data:`geography.WEIGHT`),
+    found by a few rounds of growing at a low resolution (deterministic)."""
+    scale = BALANCE_SCALE
+    mask = land_mask(board.edition, scale)
+    land = sum(1 for value in mask.tobytes() if value)
+    weights = {slug: geography.WEIGHT.get(slug, 1.0) for slug in board.ids}
+    unit = land / sum(weights.values())
+    bias = {slug: 0.0 for slug in board.ids}
+    for _ in range(BALANCE_ROUNDS):
+        labels = cells.grow(mask, seeds(board, scale, bias, links))
+        counts: dict[int, int] = {}
+        for label in labels:
+            counts[label] = counts.get(label, 0) + 1
+        for number, slug in enumerate(board.ids, start=1):
+            target = math.sqrt(unit * weights[slug])
+            actual = math.sqrt(counts.get(number, 0))
+            step = BALANCE_GAIN * (target - actual) / scale
+            bias[slug] = max(-MAX_BIAS, min(MAX_BIAS, bias[slug] + step))
+    return {slug: round(value, 1) for slug, value in bias.items()}
+
+
+def grow_board(
+    board: Board, scale: float, bias: dict[str, float] | None = None, links: Links | None = None
+) -> Grown:
+    mask = land_mask(board.edition, scale)
+    size = mask.size
+    raw = cells.drop_crumbs(cells.grow(mask, seeds(board, scale, bias, links)), size)
+    labels = list(raw)
+    number = {slug: i for i, slug in enumerate(board.ids, start=1)}
+    slug_of = {i: slug for slug, i in number.items()}
+    touching = cells.contacts(raw, size, diagonal=True)
+    barriers: dict[frozenset[str], str] = {}
+    problems: list[str] = []
+    short: list[tuple[str, str]] = []
+    width, height = size
+    faces: dict[frozenset[int], list[tuple[int, int]]] = {}
+    for index, other, label in cells._pairs(raw, width, height, True):
+        if cells.is_territory(raw[index]) and cells.is_territory(label):
+            faces.setdefault(frozenset((raw[index], label)), []).append((index, other))
+    for pair in touching:
+        low, high = sorted(pair)
+        names = frozenset((slug_of[low], slug_of[high]))
+        edge = board.edges.get(names)
+        if edge is not None and not edge["bridge"] and not edge["sea"]:
+            continue
+        kind = "river" if edge is not None or names in geography.RIVER_PAIRS else "ridge"
+        barriers[names] = kind
+        value = RIVER if kind == "river" else RIDGE
+        for index, other in faces[pair]:
+            labels[index] = value
+            labels[other] = value
+    # every adjacent land pair must share a visible border (sea routes are drawn)
+    final = cells.contacts(labels, size)
+    river_faces = cells.across(labels, size, RIVER)
+    minimum = MIN_BORDER * scale / SCALES["compact"]
+    for names_pair, edge in board.edges.items():
+        a, b = sorted(names_pair)
+        key = frozenset((number[a], number[b]))
+        if edge["sea"]:
+            if key in final:
+                problems.append(f"sea route {a}-{b} also touches by land")
+            continue
+        if edge["bridge"]:
+            if key not in river_faces:
+                problems.append(f"bridge {a}-{b}: not facing across a river")
+                short.append((a, b))
+            continue
+        if final.get(key, 0) < minimum:
+            problems.append(f"adjacent {a}-{b}: border {final.get(key, 0)} px")
+            short.append((a, b))
+    for contact in final:
+        first, second = sorted(slug_of[i] for i in contact)
+        found = board.edges.get(frozenset((first, second)))
+        if found is None or found["bridge"] or found["sea"]:
+            problems.append(f"not adjacent {first}-{second} still touch")
+    labels = cells.crumbs_to_barriers(labels, size)
+    problems += connectivity(labels, size, slug_of)
+    return Grown(board, scale, size, labels, raw, barriers, problems, short)
+
+
+def connectivity(labels: list[int], size: tuple[int, int], slug_of: dict[int, str]) -> list[str]:
+    """Cells that are not one 4-connected piece (small crumbs are reported too)."""
+    width, height = size
+    seen = bytearray(width * height)
+    pieces: dict[int, list[int]] = {}
+    for start, label in enumerate(labels):
+        if seen[start] or not cells.is_territory(label):
+            continue
+        stack, count = [start], 0
+        seen[start] = 1
+        while stack:
+            index = stack.pop()
+            count += 1
+            y, x = divmod(index, width)
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if 0 <= nx < width and 0 <= ny < height:
+                    other = ny * width + nx
+                    if not seen[other] and labels[other] == label:
+                        seen[other] = 1
+                        stack.append(other)
+        pieces.setdefault(label, []).append(count)
+    return [
+        f"{slug_of[label]} in {len(counts)} pieces {sorted(counts, reverse=True)}"
+        for label, counts in pieces.items()
+        if len(counts) > 1
+    ]
+
+
+LINK_ROUNDS = 3
+
+
+def plan(trilogy: Board, boards: list[Board]) -> tuple[dict[str, float], Links]:
+    """Head starts (balanced on the Trilogy board, shared by both editions so that the north is
+    drawn alike) and the links that make every adjacent pair touch on every board."""
+    links: Links = {}
+    bias = balance(trilogy, links)
+    for _ in range(LINK_ROUNDS):
+        missing = {
+            pair for board in boards for pair in grow_board(board, BALANCE_SCALE * 2, bias, links).short
+        }
+        if not missing:
+            break
+        for a, b in sorted(missing):
+            link(links, a, b)
+        bias = balance(trilogy, links)
+    return bias, links
+
+
+def areas(grown: Grown) -> dict[str, int]:
+    """Pixels per territory."""
+    counts: dict[int, int] = {}
+    for label in grown.labels:
+        counts[label] = counts.get(label, 0) + 1
+    return {slug: counts.get(i, 0) for i, slug in enumerate(grown.board.ids, start=1)}
+
+
+def _xy(point: Point) -> list[float]:
+    return [round(point[0], 1), round(point[1], 1)]
+
+
+def _bboxes(labels: list[int], size: tuple[int, int]) -> dict[int, tuple[int, int, int, int]]:
+    width = size[0]
+    boxes: dict[int, list[int]] = {}
+    for index, label in enumerate(labels):
+        if cells.is_territory(label):
+            y, x = divmod(index, width)
+            box = boxes.setdefault(label, [x, y, x, y])
+            box[0], box[1] = min(box[0], x), min(box[1], y)
+            box[2], box[3] = max(box[2], x), max(box[3], y)
+    return {label: (b[0], b[1], b[2] + 1, b[3] + 1) for label, b in boxes.items()}
+
+
+def barrier_paths(grown: Grown) -> list[dict[str, Any]]:
+    """Each barrier's border as smoothed polylines (pixels)."""
+    number = {slug: i for i, slug in enumerate(grown.board.ids, start=1)}
+    out = []
+    borders = cells.border_points(grown.raw, grown.size)
+    for pair, kind in sorted(grown.barriers.items(), key=lambda item: sorted(item[0])):
+        a, b = sorted(pair)
+        points = borders[frozenset((number[a], number[b]))]
+        paths = [
+            [_xy(p) for p in cells.chaikin(cells.simplify(path, 0.9), 2)]
+            for path in cells.order_path(points)
+            if len(path) >= 2
+        ]
+        out.append({"a": a, "b": b, "kind": kind, "paths": paths})
+    return out
+
+
+def bridges(grown: Grown, barriers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A bridge mark at the middle of each bridged pair's river."""
+    out = []
+    by_pair = {frozenset((entry["a"], entry["b"])): entry for entry in barriers}
+    for pair, edge in sorted(grown.board.edges.items(), key=lambda item: sorted(item[0])):
+        if not edge["bridge"]:
+            continue
+        a, b = sorted(pair)
+        path = max(by_pair[pair]["paths"], key=len)
+        middle = len(path) // 2
+        (x0, y0), (x1, y1) = path[max(0, middle - 2)], path[min(len(path) - 1, middle + 2)]
+        angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+        out.append({"a": a, "b": b, "at": path[middle], "angle": round(angle, 1)})
+    return out
+
+
+def ring_spots(board: Board, labels: dict[str, Any], spots: dict[str, tuple[Point, ...]]) -> None:
+    """Move the Ring's spots on the path so that the path runs smoothly: each spot goes where it
+    may, nearest the middle of its neighbours' spots (a few rounds)."""
+    order = [space["territory"] for space in board.path]
+    at = {slug: tuple(labels[slug]["ring"]) for slug in order}
+    for _ in range(4):
+        for index, slug in enumerate(order):
+            before = at[order[index - 1]] if index else None
+            after = at[order[index + 1]] if index + 1 < len(order) else None
+            around = [p for p in (before, after) if p is not None]
+            goal = (sum(p[0] for p in around) / len(around), sum(p[1] for p in around) / len(around))
+            at[slug] = min(spots[slug], key=lambda p: (math.dist(p, goal), p))
+    for slug, point in at.items():
+        labels[slug]["ring"] = _xy(point)
+
+
+def sea_routes(grown: Grown) -> list[dict[str, Any]]:
+    out = []
+    for pair, edge in sorted(grown.board.edges.items(), key=lambda item: sorted(item[0])):
+        if edge["sea"]:
+            a, b = sorted(pair)
+            points = [(x * grown.scale, y * grown.scale) for x, y in geography.SEA_ROUTES[pair]]
+            out.append({"a": a, "b": b, "path": [_xy(p) for p in cells.chaikin(points, 3)]})
+    return out
+
+
+def export(grown: Grown, style_name: str) -> tuple[dict[str, Any], Image.Image]:
+    """The layout entry and the label raster of one edition at one scale."""
+    from . import placement
+    from .theme import STYLES
+
+    style = STYLES[style_name]  # type: ignore[index]
+    board = grown.board
+    raster = cells.to_image(grown.labels, grown.size)
+    boxes = _bboxes(grown.labels, grown.size)
+    labels: dict[str, Any] = {}
+    spots: dict[str, tuple[Point, ...]] = {}
+    for number, slug in enumerate(board.ids, start=1):
+        placed = placement.place(raster, number, boxes[number], board.names[slug], style)
+        spots[slug] = placed.ring_spots
+        if not placed.fits:
+            print(f"{board.edition} {style_name}: the label of {slug} does not fit its cell")
+        labels[slug] = {
+            "lines": placed.lines,
+            "size": placed.size,
+            "name": _xy(placed.name_centre),
+            "badge": _xy(placed.badge),
+            "ring": _xy(placed.ring),
+            "box": list(boxes[number]),
+        }
+    ring_spots(board, labels, spots)
+    barriers = barrier_paths(grown)
+    ring_path = [
+        {
+            "territory": space["territory"],
+            "place": space.get("place"),
+            "die": bool(space.get("die")),
+            "final": bool(space.get("final")),
+            "at": labels[space["territory"]]["ring"],
+        }
+        for space in board.path
+    ]
+    waters = [
+        {"name": name, "at": _xy((x * grown.scale, y * grown.scale))}
+        for name, (x, y), where in geography.WATERS
+        if where in ("both", board.edition) and y < map_height(board.edition)
+    ]
+    entry = {
+        "size": list(grown.size),
+        "raster": f"map-{board.edition}-{style_name}.png",
+        "labels": labels,
+        "barriers": barriers,
+        "bridges": bridges(grown, barriers),
+        "sea_routes": sea_routes(grown),
+        "ring_path": ring_path,
+        "waters": waters,
+    }
+    return entry, raster
+
+
+def build(verbose: bool = True) -> tuple[dict[str, Any], dict[str, Image.Image], list[str]]:
+    """The whole layout file, the rasters by file name, and the problems found."""
+    boards = {edition: load_board(edition) for edition in EDITIONS}
+    bias, links = plan(boards["trilogy"], list(boards.values()))
+    problems: list[str] = []
+    rasters: dict[str, Image.Image] = {}
+    editions: dict[str, Any] = {}
+    for edition, board in boards.items():
+        layouts: dict[str, Any] = {}
+        for name, scale in SCALES.items():
+            grown = grow_board(board, scale, bias, links)
+            problems += [f"{edition} {name}: {p}" for p in grown.problems]
+            entry, raster = export(grown, name)
+            layouts[name] = entry
+            rasters[entry["raster"]] = raster
+            if verbose:
+                print(f"{edition} {name}: {len(grown.barriers)} barriers, size {grown.size}")
+        editions[edition] = {
+            "territories": board.ids,
+            "names": board.names,
+            "regions": board.regions,
+            "region_names": board.region_names,
+            "region_colours": board.region_colours,
+            "strongholds": board.strongholds,
+            "sites": board.sites,
+            "layouts": layouts,
+        }
+    layout = {
+        "note": NOTE,
+        "bias": bias,
+        "links": {slug: [[_xy(p) for p in seg] for seg in segs] for slug, segs in sorted(links.items())},
+        "editions": editions,
+    }
+    return layout, rasters, problems
+
+
+NOTE = (
+    "Generated by python -m renderers.lotr_risk.build_layout from renderers/lotr_risk/geography.py"
+    " and data/lotr_risk; do not edit by hand. Rasters: pixel value = 1 + index in 'territories',"
+    f" 0 sea, {RIDGE} mountain ridge, {RIVER} river. Coordinates in pixels of each layout."
+)
+
+
+def to_json(layout: dict[str, Any]) -> str:
+    """Compact JSON: one line per entry of the big lists."""
+    return json.dumps(layout, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n"
+
+
+def write(layout: dict[str, Any], rasters: dict[str, Image.Image]) -> None:
+    (GAME_DIR / "layout.json").write_text(to_json(layout), encoding="utf-8")
+    for name, image in rasters.items():
+        image.save(GAME_DIR / name, optimize=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="only report problems")
+    parser.add_argument("--preview", type=Path, help="save debug pictures in this folder")
+    args = parser.parse_args(argv)
+    layout, rasters, problems = build()
+    for problem in problems:
+        print(problem)
+    if args.preview:
+        args.preview.mkdir(parents=True, exist_ok=True)
+        for name, image in rasters.items():
+            image.point(lambda v: 0 if v == 0 else (v * 37) % 200 + 55).save(args.preview / name)
+    if problems:
+        return 1
+    if not args.check:
+        write(layout, rasters)
+        print(f"wrote {GAME_DIR / 'layout.json'} and {len(rasters)} rasters")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

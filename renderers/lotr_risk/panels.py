@@ -1,0 +1,584 @@
+"""The text around the map: header, players, battle with its dice, news, effects, hand, legend.
+
+Each part is a measured :class:`~renderers.common.blocks.Block`, so the picture's height can
+follow what there is to say. Sizes (pixels at 800 wide) are in :data:`TEXT`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from renderers.common.blocks import Block, Chip
+from renderers.common.colours import RGB, mix
+from renderers.common.fonts import FontKind, font
+from renderers.common.shapes import paste_sprite, rounded_panel, supersampled
+from renderers.common.text import ellipsize, fit_text, wrap_words
+
+from . import theme
+from . import view as v
+from .layout import MapLayout
+from .pieces import mark_sprite, ring_sprite
+
+TEXT = {
+    "headline": 30,
+    "prompt": 19,
+    "turn_label": 14,
+    "turn": 34,
+    "audience": 16,
+    "player": 19,
+    "stats": 19,
+    "heads": 14,
+    "battle": 22,
+    "dice_text": 18,
+    "news": 18,
+    "log": 17,
+    "chips": 17,
+    "legend": 15,
+}
+DIE = 34
+PAD = 12
+
+
+def _face(kind: FontKind, key: str) -> ImageFont.FreeTypeFont:
+    return font(kind, TEXT[key])
+
+
+# -- header --------------------------------------------------------------------------------------
+
+
+def audience_text(view: Mapping[str, Any]) -> tuple[str, str | None]:
+    """("Public board" | "Green only", "do not share" | None)."""
+    audience = view.get("audience")
+    if audience is None:
+        return ("Final board" if view.get("result") else "Public board"), None
+    return f"{v.name(view, audience)} only", "do not share"
+
+
+def turn_text(view: Mapping[str, Any]) -> tuple[str, str]:
+    turn = v.turn(view)
+    phase = str(turn.get("phase") or "")
+    if v.in_setup(view) or not turn.get("number"):
+        return "SET-UP", v.PHASE_TITLES.get(phase, "")
+    return f"{int(turn['number'])}", v.PHASE_TITLES.get(phase, "")
+
+
+def prompt_text(view: Mapping[str, Any]) -> str:
+    result = view.get("result")
+    if isinstance(result, Mapping):
+        return str(result.get("text") or result.get("reason") or "")
+    return str(view.get("prompt") or "")
+
+
+def draw_header(image: Image.Image, view: Mapping[str, Any], box: tuple[float, float, float, float]) -> None:
+    """Headline and prompt on the left, turn and audience on the right, inside ``box``."""
+    left, top, right, _bottom = box
+    draw = ImageDraw.Draw(image)
+    number, phase = turn_text(view)
+    label_face = _face("bold", "turn_label")
+    setup = number == "SET-UP"
+    number_face = font("serif", 24 if setup else TEXT["turn"])
+    label = phase.upper() if setup else " · ".join(part for part in ("TURN", phase.upper()) if part)
+    draw.text((right, top + 4), label, font=label_face, fill=theme.INK_MUTED, anchor="ra")
+    draw.text((right, top + 20), number, font=number_face, fill=theme.GOLD, anchor="ra")
+    corner = max(number_face.getlength(number), label_face.getlength(label))
+    who, warning = audience_text(view)
+    chip_face = _face("bold", "audience")
+    chip_width = round(max(chip_face.getlength(who), font("bold", 13).getlength(warning or "")) + 22)
+    chip_top = top + 62
+    fill = mix(theme.PANEL_FILL, theme.BATTLE_RED, 0.35) if warning else theme.PANEL_FILL
+    rounded_panel(
+        image,
+        (right - chip_width, chip_top, right, chip_top + (42 if warning else 28)),
+        fill,
+        theme.PANEL_EDGE,
+        radius=8,
+    )
+    draw.text((right - chip_width / 2, chip_top + 14), who, font=chip_face, fill=theme.INK_LIGHT, anchor="mm")
+    if warning:
+        draw.text(
+            (right - chip_width / 2, chip_top + 32),
+            warning.upper(),
+            font=font("bold", 13),
+            fill=(255, 190, 170),
+            anchor="mm",
+        )
+    room = right - left - max(chip_width, corner) - 16
+    head_face, headline = fit_text(
+        v.headline(view), "serif", right - left - corner - 18, TEXT["headline"], min_size=22
+    )
+    draw.text((left, top + 4), headline, font=head_face, fill=theme.INK_LIGHT, anchor="la")
+    prompt_face = _face("sans", "prompt")
+    for index, line in enumerate(wrap_words(prompt_text(view), prompt_face, room, 2)):
+        draw.text((left, top + 46 + index * 24), line, font=prompt_face, fill=theme.INK_MUTED, anchor="la")
+
+
+HEADER_HEIGHT = 112
+
+
+# -- players -------------------------------------------------------------------------------------
+
+COLUMNS = (
+    ("terr.", "territories"),
+    ("batt.", "battalions"),
+    ("reinf.", "reinforcements"),
+    ("cards", "cards"),
+    ("adv.", "adventure_cards"),
+    ("score", "score"),
+)
+
+
+def _stats(view: Mapping[str, Any], entry: Mapping[str, Any]) -> list[str]:
+    values = []
+    for _head, key in COLUMNS:
+        if key in ("adventure_cards", "score") and not v.lotr(view):
+            continue
+        value = entry.get(key)
+        values.append("–" if value is None else (f"+{value}" if key == "reinforcements" else str(value)))
+    return values
+
+
+def _heads(view: Mapping[str, Any]) -> list[str]:
+    return [head for head, key in COLUMNS if v.lotr(view) or key not in ("adventure_cards", "score")]
+
+
+@lru_cache(maxsize=64)
+def _disc(colour: RGB, size: int) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        draw.ellipse(
+            (s, s, (size - 1) * s, (size - 1) * s),
+            fill=(*colour, 255),
+            outline=(240, 232, 214, 255),
+            width=round(2 * s),
+        )
+
+    return supersampled((size, size), paint)
+
+
+def _allegiance(entry: Mapping[str, Any]) -> str:
+    value = entry.get("allegiance")
+    return {"good": "Good", "evil": "Evil"}.get(str(value), "")
+
+
+def players_block(view: Mapping[str, Any], width: float, *, narrow: bool = False) -> Block:
+    """One row per player (and the neutral army): colour, name, allegiance, then the numbers."""
+    block = Block(width)
+    heads = _heads(view)
+    # narrow (the full layout's panel): the numbers go on a second line under each name
+    stats_left = 30.0 if narrow else width - 62 * len(heads)
+    column = (width - stats_left) / len(heads)
+    name_room = width if narrow else stats_left
+    head_face = _face("bold", "heads")
+    over = isinstance(view.get("result"), Mapping)
+    turn_role = None if over else v.turn(view).get("role")
+    acting = set() if over else set(v.active(view))
+
+    def header(_image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        for index, head in enumerate(heads):
+            draw.text(
+                (left + stats_left + column * (index + 0.5), top),
+                head,
+                font=head_face,
+                fill=theme.INK_FAINT,
+                anchor="ma",
+            )
+
+    block.custom(TEXT["heads"] + 6, header)
+    name_face, stats_face = font("condensed", TEXT["player"]), _face("bold", "stats")
+    row = max(30, TEXT["player"] + 12)
+    stats_dy = row - 4 if narrow else 0
+    height = row + stats_dy
+    for entry in v.players(view):
+        role = entry.get("role")
+        colour = v.owner_colour(view, role) or theme.NEUTRAL
+        out = bool(entry.get("eliminated"))
+        ink = theme.INK_FAINT if out else theme.INK_LIGHT
+        marker = "▶ " if role == turn_role or role in acting else ""
+        tag = _allegiance(entry) if v.lotr(view) else ""
+        text = v.label(view, role)
+        stats = ["out"] + [""] * (len(heads) - 1) if out else _stats(view, entry)
+
+        def paint(
+            image: Image.Image,
+            draw: ImageDraw.ImageDraw,
+            left: float,
+            top: float,
+            colour: RGB = colour,
+            ink: RGB = ink,
+            marker: str = marker,
+            tag: str = tag,
+            text: str = text,
+            stats: list[str] = stats,
+            out: bool = out,
+        ) -> None:
+            middle = top + row / 2
+            disc = _disc(colour, 22)
+            paste_sprite(image, disc, (left, middle - 11))
+            x = left + 30
+            if marker:
+                draw.text((x, middle), "▶", font=font("sans", 16), fill=theme.GOLD_BRIGHT, anchor="lm")
+                x += 20
+            tag_width = head_face.getlength(tag.upper()) + 10 if tag else 0
+            shown = ellipsize(text, name_face, name_room - (x - left) - tag_width - 8)
+            draw.text((x, middle), shown, font=name_face, fill=ink, anchor="lm")
+            if out:
+                length = name_face.getlength(shown)
+                draw.line((x, middle + 1, x + length, middle + 1), fill=theme.INK_FAINT, width=2)
+            if tag:
+                tag_x = x + name_face.getlength(shown) + 8
+                tag_fill = (150, 200, 140) if tag == "Good" else (225, 130, 120)
+                draw.text(
+                    (tag_x, middle + 1),
+                    tag.upper(),
+                    font=head_face,
+                    fill=tag_fill if not out else theme.INK_FAINT,
+                    anchor="lm",
+                )
+            for index, value in enumerate(stats):
+                draw.text(
+                    (left + stats_left + column * (index + 0.5), middle + stats_dy),
+                    value,
+                    font=stats_face,
+                    fill=ink,
+                    anchor="mm",
+                )
+
+        block.custom(height, paint)
+    neutral = view.get("neutral")
+    if isinstance(neutral, Mapping):
+        values = [str(neutral.get("territories", "–")), str(neutral.get("battalions", "–"))]
+
+        def paint_neutral(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+            middle = top + row / 2
+            paste_sprite(image, _disc(theme.NEUTRAL, 22), (left, middle - 11))
+            draw.text((left + 30, middle), "Neutral army", font=name_face, fill=theme.INK_MUTED, anchor="lm")
+            for index, value in enumerate(values):
+                draw.text(
+                    (left + stats_left + column * (index + 0.5), middle + stats_dy),
+                    value,
+                    font=stats_face,
+                    fill=theme.INK_MUTED,
+                    anchor="mm",
+                )
+
+        block.custom(height, paint_neutral)
+    return block
+
+
+# -- battle --------------------------------------------------------------------------------------
+
+
+def _pairs(attack: Sequence[int], defence: Sequence[int]) -> tuple[list[bool], list[bool]]:
+    """Which dice lost their comparison (highest against highest; ties go to the defender)."""
+    a_order = sorted(range(len(attack)), key=lambda i: -attack[i])
+    d_order = sorted(range(len(defence)), key=lambda i: -defence[i])
+    lost_a, lost_d = [False] * len(attack), [False] * len(defence)
+    for ia, id_ in zip(a_order, d_order, strict=False):
+        if attack[ia] > defence[id_]:
+            lost_d[id_] = True
+        else:
+            lost_a[ia] = True
+    return lost_a, lost_d
+
+
+def _lost(roll: Mapping[str, Any], attack: Sequence[int], defence: Sequence[int]) -> tuple[int, int]:
+    lost = roll.get("lost")
+    marks_a, marks_d = _pairs(attack, defence)
+    counted = (sum(marks_a), sum(marks_d))
+    if isinstance(lost, Mapping):
+        a = lost.get("attack", lost.get("attacker"))
+        d = lost.get("defence", lost.get("defender"))
+        if isinstance(a, int) and isinstance(d, int):
+            return a, d
+    return counted
+
+
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+@lru_cache(maxsize=64)
+def die_sprite(value: int, white: bool, lost: bool, size: int = DIE) -> Image.Image:
+    """A die: white (attack) or black (defence); a lost die is crossed in red."""
+    face_fill = (248, 245, 236) if white else (30, 28, 26)
+    pip = (25, 22, 18) if white else (245, 240, 228)
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        draw.rounded_rectangle(
+            (s, s, (size - 1) * s, (size - 1) * s),
+            radius=size * 0.18 * s,
+            fill=(*face_fill, 255),
+            outline=(120, 110, 96, 255),
+            width=round(1.5 * s),
+        )
+        radius = size * 0.085 * s
+        if value in PIPS:
+            for px, py in PIPS[value]:
+                cx, cy = (1 + px * (size - 2)) * s, (1 + py * (size - 2)) * s
+                draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=(*pip, 255))
+        if lost:
+            width = round(3.2 * s)
+            draw.line(
+                (size * 0.15 * s, size * 0.15 * s, size * 0.85 * s, size * 0.85 * s),
+                fill=(225, 40, 30, 235),
+                width=width,
+            )
+            draw.line(
+                (size * 0.85 * s, size * 0.15 * s, size * 0.15 * s, size * 0.85 * s),
+                fill=(225, 40, 30, 235),
+                width=width,
+            )
+
+    sprite = supersampled((size, size), paint)
+    if value not in PIPS:  # modified dice may exceed 6: write the number
+        ImageDraw.Draw(sprite).text(
+            (size / 2, size / 2), str(value), font=font("bold", size // 2), fill=pip, anchor="mm"
+        )
+    return sprite
+
+
+def battle_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Block | None:
+    battle = view.get("battle")
+    if not isinstance(battle, Mapping):
+        return None
+    block = Block(width)
+    attacker, defender = battle.get("attacker"), battle.get("defender")
+    origin = v.territory_name(view, layout.names, battle.get("from"))
+    target = v.territory_name(view, layout.names, battle.get("to"))
+    title = f"Battle for {target}: {v.name(view, attacker)} attacks from {origin}"
+    block.paragraph(title, font("serif", TEXT["battle"]), theme.BATTLE_RED, max_lines=2, leading=1.25)
+    roll = battle.get("last_roll")
+    text_face = _face("sans", "dice_text")
+    if not isinstance(roll, Mapping):
+        defending = "neutral army" if defender == "neutral" else v.name(view, defender)
+        block.line(f"Defender: {defending} · no dice rolled yet", text_face, theme.INK_MUTED)
+        return block
+    attack = [int(x) for x in roll.get("attack") or []]
+    defence = [int(x) for x in roll.get("defence") or []]
+    marks_a, marks_d = _pairs(attack, defence)
+    lost_a, lost_d = _lost(roll, attack, defence)
+    defending = "Neutral" if defender == "neutral" else v.name(view, defender)
+    summary = f"{v.name(view, attacker)} loses {lost_a} · {defending} loses {lost_d}"
+
+    def dice(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        x = left
+        draw.text(
+            (x, top + DIE / 2), "Attack", font=_face("bold", "heads"), fill=theme.INK_MUTED, anchor="lm"
+        )
+        x += 58
+        for value, lost in zip(attack, marks_a, strict=True):
+            paste_sprite(image, die_sprite(value, True, lost), (x, top))
+            x += DIE + 6
+        x += 18
+        draw.text(
+            (x, top + DIE / 2), "Defence", font=_face("bold", "heads"), fill=theme.INK_MUTED, anchor="lm"
+        )
+        x += 68
+        for value, lost in zip(defence, marks_d, strict=True):
+            paste_sprite(image, die_sprite(value, False, lost), (x, top))
+            x += DIE + 6
+        x += 16
+        if x + text_face.getlength(summary) <= left + width:
+            draw.text((x, top + DIE / 2), summary, font=text_face, fill=theme.INK_LIGHT, anchor="lm")
+
+    block.space(2)
+    block.custom(DIE + 6, dice)
+    widest = 58 + len(attack) * (DIE + 6) + 18 + 68 + len(defence) * (DIE + 6) + 16
+    if widest + text_face.getlength(summary) > width:
+        block.line(summary, text_face, theme.INK_LIGHT)
+    return block
+
+
+# -- news, effects, hand, legend ----------------------------------------------------------------
+
+
+def last_text(view: Mapping[str, Any], layout: MapLayout) -> str:
+    last = view.get("last")
+    if not isinstance(last, Mapping):
+        return ""
+    names = layout.names
+    kind = str(last.get("kind") or "")
+    origin, target = last.get("from"), last.get("to")
+    conquered = [v.territory_name(view, names, t) for t in last.get("conquered") or []]
+    words = kind.replace("_", " ")
+    if origin and target:
+        words += f" {v.territory_name(view, names, origin)} → {v.territory_name(view, names, target)}"
+    elif target:
+        words += f" {v.territory_name(view, names, target)}"
+    if conquered:
+        words += f"; conquered {', '.join(conquered)}"
+    return f"Last: {words.strip()}"
+
+
+def news_block(view: Mapping[str, Any], layout: MapLayout, width: float, lines: int = 3) -> Block | None:
+    block = Block(width)
+    text = last_text(view, layout)
+    if text:
+        block.paragraph(text, _face("sans", "news"), theme.INK_LIGHT, max_lines=2)
+    log = [str(line) for line in view.get("log") or []][-lines:]
+    for line in log:
+        block.paragraph(f"• {line}", _face("sans", "log"), theme.INK_MUTED, max_lines=2)
+    for effect in view.get("effects") or []:
+        if isinstance(effect, Mapping) and effect.get("text"):
+            block.paragraph(f"✦ {effect['text']}", _face("sans", "log"), (236, 200, 120), max_lines=2)
+    if v.lotr(view):
+        played = []
+        for entry in v.players(view):
+            cards = [v.card_name(card) for card in entry.get("played") or []]
+            if cards:
+                played.append(f"{v.name(view, entry.get('role'))}: {', '.join(cards)}")
+        if played:
+            block.paragraph(
+                "Played: " + "; ".join(played), _face("sans", "log"), theme.INK_MUTED, max_lines=2
+            )
+    return block if block.ops else None
+
+
+SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "creature": "creature", None: "wild"}
+
+
+def hand_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Block | None:
+    hand = view.get("hand")
+    if not isinstance(hand, Mapping) or view.get("audience") is None:
+        return None
+    block = Block(width)
+    block.line(
+        f"Your hand, {v.name(view, view.get('audience'))} — do not share",
+        _face("bold", "news"),
+        (255, 190, 170),
+    )
+    size = TEXT["chips"]
+    cards = []
+    for card in hand.get("territory") or []:
+        if isinstance(card, Mapping):
+            card_id = str(card.get("id", "?"))
+            shown = (
+                "Wild"
+                if card_id.startswith("wild")
+                else str(card.get("name") or layout.names.get(card_id, card_id))
+            )
+            symbol = card.get("symbol")
+            cards.append(
+                Chip(
+                    f"{shown} · {SYMBOLS.get(symbol, str(symbol))}"
+                    if not card_id.startswith("wild")
+                    else "Wild card",
+                    (233, 222, 196),
+                    (30, 24, 16),
+                    size=size,
+                )
+            )
+        else:
+            cards.append(
+                Chip(layout.names.get(str(card), str(card)), (233, 222, 196), (30, 24, 16), size=size)
+            )
+    label_face = _face("bold", "heads")
+    block.chips(
+        "Territory",
+        cards,
+        label_face=label_face,
+        label_fill=theme.INK_MUTED,
+        label_width=84,
+        empty="none",
+        empty_face=_face("sans", "log"),
+    )
+    if v.lotr(view):
+        adventures = [
+            Chip(v.card_name(card), (70, 54, 96), (246, 238, 255), size=size)
+            for card in hand.get("adventure") or []
+        ]
+        block.chips(
+            "Adventure",
+            adventures,
+            label_face=label_face,
+            label_fill=theme.INK_MUTED,
+            label_width=84,
+            empty="none",
+            empty_face=_face("sans", "log"),
+        )
+    return block
+
+
+def legend_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Block:
+    """Region colours, then (lotr) the marks."""
+    block = Block(width)
+    face = _face("sans", "legend")
+    regions = [(layout.region_names[r], layout.region_colours[r]) for r in layout.region_names]
+    items: list[tuple[str, str, object]] = [("swatch", name, colour) for name, colour in regions]
+    if v.lotr(view):
+        items += [
+            ("leader", "leader", None),
+            ("stronghold", "stronghold", None),
+            ("site", "site of power", None),
+            ("ring", "the Ring", None),
+            ("die", "die space", None),
+        ]
+    items += [("sea", "sea route", None), ("bridge", "bridge", None)]
+
+    def width_of(item: tuple[str, str, object]) -> float:
+        return 22 + face.getlength(item[1]) + 14
+
+    rows: list[list[tuple[str, str, object]]] = [[]]
+    used = 0.0
+    for item in items:
+        if used + width_of(item) > width and rows[-1]:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += width_of(item)
+    for items_row in rows:
+
+        def paint(
+            image: Image.Image,
+            draw: ImageDraw.ImageDraw,
+            left: float,
+            top: float,
+            items_row: list[tuple[str, str, object]] = items_row,
+        ) -> None:
+            x = left
+            middle = top + 10
+            for kind, text, colour in items_row:
+                if kind == "swatch":
+                    draw.rounded_rectangle(
+                        (x, middle - 7, x + 16, middle + 7), radius=3, fill=str(colour), outline=(20, 16, 12)
+                    )
+                elif kind in ("leader", "stronghold", "site"):
+                    paste_sprite(image, mark_sprite(kind, 15), (x, middle - 8))
+                elif kind == "ring":
+                    paste_sprite(image, ring_sprite(18), (x - 1, middle - 9))
+                elif kind == "die":
+                    paste_sprite(image, die_sprite(3, True, False, 16), (x, middle - 8))
+                elif kind == "sea":
+                    for dash in range(3):
+                        draw.line(
+                            (x + dash * 6, middle, x + dash * 6 + 4, middle), fill=theme.SEA_ROUTE, width=2
+                        )
+                elif kind == "bridge":
+                    draw.line((x, middle, x + 16, middle), fill=theme.RIVER, width=4)
+                    draw.rectangle(
+                        (x + 5, middle - 5, x + 11, middle + 5), fill=(214, 190, 140), outline=(60, 42, 22)
+                    )
+                draw.text((x + 22, middle), text, font=face, fill=theme.INK_MUTED, anchor="lm")
+                x += width_of((kind, text, colour))
+
+        block.custom(22, paint)
+    return block
+
+
+def card(
+    image: Image.Image, block: Block, left: float, top: float, width: float, fill: RGB = theme.PANEL_FILL
+) -> int:
+    """Draw ``block`` on a rounded card at (left, top); returns the card's height."""
+    height = round(block.height + 2 * PAD - 4)
+    rounded_panel(image, (left, top, left + width, top + height), fill, theme.PANEL_EDGE, radius=10)
+    block.render(image, left + PAD, top + PAD)
+    return height

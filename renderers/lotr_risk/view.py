@@ -1,0 +1,175 @@
+"""Reading a Risk view (``docs/dev/lotr_risk.md``, "The view"): names, colours, headline.
+
+Everything is read with ``.get`` so that hand-made or older views still draw.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from renderers.common.colours import RGB, rgb
+
+from .layout import GAME_DIR
+from .theme import DEFAULT_COLOURS, NEUTRAL, ROLE_TITLES
+
+PHASES = {
+    "claim": "to claim a territory",
+    "place_start": "to place armies",
+    "setup": "to set up",
+    "reinforce": "to reinforce",
+    "trade": "to trade cards",
+    "attack": "to attack",
+    "battle": "to roll",
+    "defend": "to defend",
+    "advance": "to move in",
+    "fortify": "to fortify",
+    "leader": "to place a leader",
+    "fellowship": "to move the Fellowship",
+}
+PHASE_TITLES = {
+    "claim": "Claims",
+    "place_start": "Set-up",
+    "setup": "Set-up",
+    "reinforce": "Reinforce",
+    "trade": "Reinforce",
+    "attack": "Attack",
+    "battle": "Battle",
+    "defend": "Battle",
+    "advance": "Conquest",
+    "fortify": "Fortify",
+    "leader": "Leader",
+    "fellowship": "Fellowship",
+}
+SETUP_PHASES = {"claim", "place_start", "setup"}
+
+
+def players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [p for p in view.get("players") or [] if isinstance(p, Mapping)]
+
+
+def player(view: Mapping[str, Any], role: object) -> Mapping[str, Any] | None:
+    return next((p for p in players(view) if p.get("role") == role), None)
+
+
+def title(view: Mapping[str, Any], role: object) -> str:
+    """The role's title: "Green", "Neutral"..."""
+    if role == "neutral":
+        return "Neutral"
+    entry = player(view, role)
+    if entry and entry.get("name"):
+        return str(entry["name"])
+    return ROLE_TITLES.get(str(role), str(role).title())
+
+
+def name(view: Mapping[str, Any], role: object) -> str:
+    """The player's display name (``view["names"]``) or the role's title."""
+    names = view.get("names") or {}
+    if isinstance(names, Mapping) and names.get(role):
+        return str(names[role])
+    return title(view, role)
+
+
+def label(view: Mapping[str, Any], role: object) -> str:
+    """ "Alice (Green)" when the bot gave a name, else "Green"."""
+    shown, role_title = name(view, role), title(view, role)
+    return shown if shown == role_title else f"{shown} ({role_title})"
+
+
+def owner_colour(view: Mapping[str, Any], owner: object) -> RGB | None:
+    """The army colour of ``owner`` (None: nobody)."""
+    if owner is None:
+        return None
+    if owner == "neutral":
+        return NEUTRAL
+    entry = player(view, owner)
+    value = entry.get("colour") if entry else None
+    try:
+        return rgb(str(value)) if value else rgb(DEFAULT_COLOURS.get(str(owner), "#8c8c88"))
+    except ValueError:
+        return rgb(DEFAULT_COLOURS.get(str(owner), "#8c8c88"))
+
+
+def lotr(view: Mapping[str, Any]) -> bool:
+    return bool(view.get("mode", "lotr") != "plain")
+
+
+def edition(view: Mapping[str, Any]) -> str:
+    return str(view.get("edition") or (view.get("options") or {}).get("edition") or "middle-earth")
+
+
+def turn(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    value = view.get("turn")
+    return value if isinstance(value, Mapping) else {}
+
+
+def in_setup(view: Mapping[str, Any]) -> bool:
+    return str(turn(view).get("phase")) in SETUP_PHASES
+
+
+def active(view: Mapping[str, Any]) -> list[str]:
+    return [str(role) for role in view.get("active") or []]
+
+
+def _join(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def headline(view: Mapping[str, Any]) -> str:
+    """ "Green to attack", "Your turn, Black", "Green wins!"..."""
+    result = view.get("result")
+    if isinstance(result, Mapping):
+        winners = [name(view, role) for role in result.get("winners") or []]
+        if not winners:
+            return "Game over"
+        return f"{_join(winners)} {'wins' if len(winners) == 1 else 'win'}!"
+    phase = str(turn(view).get("phase") or "")
+    acting = active(view)
+    verb = PHASES.get(phase, "to act")
+    audience = view.get("audience")
+    if len(acting) > 1:
+        return (
+            "Everyone places in secret"
+            if phase in SETUP_PHASES
+            else f"{_join([name(view, r) for r in acting])} {verb}"
+        )
+    if not acting:
+        return "Waiting"
+    if audience is not None and acting[0] == audience:
+        return f"Your turn, {name(view, audience)}: {verb.removeprefix('to ')}"
+    return f"{name(view, acting[0])} {verb}"
+
+
+def territory_name(view: Mapping[str, Any], names: Mapping[str, str], slug: object) -> str:
+    for entry in view.get("territories") or []:
+        if entry.get("id") == slug and entry.get("name"):
+            return str(entry["name"])
+    return names.get(str(slug), str(slug).replace("_", " ").title())
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, str]:
+    try:
+        raw = json.loads((GAME_DIR / "adventure.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(card["id"]): str(card["name"]) for card in raw.get("cards", [])}
+
+
+def card_name(card: object) -> str:
+    """An adventure card's name: from the view's dict, else from ``adventure.json`` by id."""
+    if isinstance(card, Mapping):
+        if card.get("name"):
+            return str(card["name"])
+        card = card.get("id", "?")
+    text = str(card)
+    names = _cards()
+    return (
+        names.get(text)
+        or names.get(text.rpartition("-")[0] if text[-1:].isdigit() else text)
+        or text.replace("_", " ").title()
+    )
