@@ -9,18 +9,22 @@ from .ruleset import Ruleset
 _RULESETS: dict[str, Ruleset] = {}
 
 
+def _key(name: str) -> str:
+    return normalize(name).replace(" ", "_").replace("-", "_")
+
+
 def register(ruleset: Ruleset) -> Ruleset:
-    _RULESETS[ruleset.name] = ruleset
+    _RULESETS[_key(ruleset.name)] = ruleset
     return ruleset
 
 
 def find(name: str) -> Ruleset:
     """The ruleset called ``name`` (slug, forgiving of case, spaces and dashes)."""
-    key = normalize(name).replace(" ", "_").replace("-", "_")
+    key = _key(name)
     try:
         return _RULESETS[key]
     except KeyError:
-        known = ", ".join(sorted(_RULESETS)) or "none"
+        known = ", ".join(r.name for r in all_rulesets()) or "none"
         raise InvalidAction(f"There is no game called `{name}`. Games: {known}.") from None
 
 

@@ -1,0 +1,389 @@
+"""One declared attack, from declaration to its end: the attacker's rolls, the defender's dice,
+the conquest and the move in. A procedure the combat phase calls; it returns when the attack
+stops, can go on no more, or the conquered territory has been entered.
+
+Frame ``battle`` (its ``step`` key switches between ``battle``, ``defend`` and ``advance``):
+``role`` (attacker), ``from``, ``to``, ``defender`` (a role or ``neutral``), ``sea``, ``rolls``
+(every roll so far), ``dice`` (the attack dice chosen), ``asked`` (the defender was asked once),
+``conquered``, ``min`` (battalions that moved in with the conquest: the last roll's survivors).
+
+Dice: each attacking battalion (1 to 3, one always stays behind) rolls a die, the defender 1 or
+2 (2 only with two battalions there and two attack dice or more; asked only when both are
+possible). A leader adds 1 to his side's highest die (in attack while it has not yet won a
+conquest this turn), a stronghold 1 to the defender's; a modified die may exceed 6. Highest
+against highest, then second against second; each lost pair costs one battalion; ties go to
+the defender. The attackers do not leave their territory before the conquest, so survivors of an
+attack that stops are simply still there.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from games.core import Action, Amount, State, emit
+from games.core.chance import roll
+from games.core.flow import Frame, Step, call, ret
+
+from . import effects, powers
+from .common import NEUTRAL, geo, in_game, own_leader_at, plural, role_title
+from .data import territory_name
+from .missions import arrive
+from .victory import conquest_reason, eliminate, win
+
+log = logging.getLogger(__name__)
+
+STOP = Action("stop")
+ROLL = {n: Action("roll", (str(n),)) for n in (1, 2, 3)}
+DEFEND = {n: Action("defend", (str(n),)) for n in (1, 2)}
+
+
+def declare(state: State, role: str, source: str, target: str, **extra: Any) -> None:
+    """Start an attack of ``role`` from ``source`` on ``target`` (already checked legal)."""
+    defender = state["owner"][target]
+    frame = call(
+        state,
+        "battle",
+        role=role,
+        **{"from": source, "to": target},
+        defender=defender,
+        sea=geo(state).is_sea(source, target),
+        rolls=[],
+        dice=0,
+        asked=False,
+        conquered=False,
+        min=0,
+        **extra,
+    )
+    emit(state, "attack_declared", {"role": role, "from": source, "to": target, "defender": defender})
+    effects.on_declare(state, frame)
+    if defender != NEUTRAL:
+        powers.fire(state, "attack_declared", frame, [defender])
+    if state["result"] is None and state["stack"][-1] is frame:
+        check_can_go_on(state, frame)
+
+
+def check_can_go_on(state: State, frame: Frame) -> None:
+    """End the attack when it cannot go on (too few attackers, or the target changed hands)."""
+    if state["owner"][frame["to"]] != frame["defender"] or state["troops"][frame["from"]] < 2:
+        finish(state, frame, "spent")
+
+
+def attacker_leader(state: State, frame: Frame) -> dict[str, Any] | None:
+    """The attacker's leader fighting with the attack: in the attacking territory, fresh."""
+    leader = own_leader_at(state, frame["role"], frame["from"])
+    return leader if leader is not None and not leader["spent"] and not leader["stays"] else None
+
+
+def attack_bonus(state: State, frame: Frame) -> int:
+    bonus = 1 if attacker_leader(state, frame) is not None else 0
+    return bonus + (effects.dice_bonus(state, frame, "attack") if state["effects"] else 0)
+
+
+def defence_bonus(state: State, frame: Frame) -> int:
+    target = frame["to"]
+    bonus = 0
+    if frame["defender"] != NEUTRAL and own_leader_at(state, frame["defender"], target) is not None:
+        bonus += 1
+    stronghold = state["options"]["mode"] == "lotr" and target in geo(state).strongholds
+    if stronghold and (not state["effects"] or effects.stronghold_counts(state, frame)):
+        bonus += 1
+    return bonus + (effects.dice_bonus(state, frame, "defence") if state["effects"] else 0)
+
+
+def defence_limit(state: State, frame: Frame, dice: int) -> int:
+    """The most dice the defender may roll against ``dice`` attack dice."""
+    return min(2, int(state["troops"][frame["to"]]), 1 if dice == 1 else 2)
+
+
+def defence_chooser(state: State, frame: Frame) -> str:
+    """Who chooses the defender's dice: the defender, or for the neutral army the player who is
+    not attacking (two players)."""
+    if frame["defender"] != NEUTRAL:
+        return str(frame["defender"])
+    others = [r for r in in_game(state) if r != frame["role"]]
+    return others[0] if others else str(frame["role"])
+
+
+def max_dice(state: State, frame: Frame) -> int:
+    return min(3, int(state["troops"][frame["from"]]) - 1)
+
+
+def heading(state: State, frame: Frame) -> str:
+    """``'Attack Rohan (Black, 4) from Fangorn (7)'``."""
+    troops = state["troops"]
+    return (
+        f"Attack {territory_name(frame['to'])} ({role_title(frame['defender']).capitalize()}, "
+        f"{troops[frame['to']]}) from {territory_name(frame['from'])} ({troops[frame['from']]})"
+    )
+
+
+def resolve(state: State, frame: Frame, defence: int) -> None:
+    """Roll ``frame["dice"]`` attack dice against ``defence`` dice and apply the losses."""
+    dice = frame["dice"]
+    a_bonus, d_bonus = attack_bonus(state, frame), defence_bonus(state, frame)
+    attack = sorted((roll(state, "attack die") for _ in range(dice)), reverse=True)
+    defend = sorted((roll(state, "defence die") for _ in range(defence)), reverse=True)
+    a_mod = [attack[0] + a_bonus, *attack[1:]]
+    d_mod = [defend[0] + d_bonus, *defend[1:]]
+    lost_attack = lost_defence = 0
+    for a, d in zip(a_mod, d_mod, strict=False):
+        if a > d:
+            lost_defence += 1
+        else:
+            lost_attack += 1
+    troops = state["troops"]
+    troops[frame["from"]] -= lost_attack
+    troops[frame["to"]] -= lost_defence
+    record = {
+        "attack": attack,
+        "defence": defend,
+        "attack_bonus": a_bonus,
+        "defence_bonus": d_bonus,
+        "lost_attack": lost_attack,
+        "lost_defence": lost_defence,
+    }
+    frame["rolls"].append(record)
+    emit(state, "rolled", {"role": frame["role"], "from": frame["from"], "to": frame["to"], **record})
+    if troops[frame["to"]] <= 0:
+        conquer(state, frame, dice - lost_attack)
+    else:
+        frame["step"] = "battle"
+        check_can_go_on(state, frame)
+
+
+def conquer(state: State, frame: Frame, survivors: int) -> None:
+    """The target is emptied: it changes hands and the last roll's survivors move in."""
+    role, source, target = frame["role"], frame["from"], frame["to"]
+    defender = frame["defender"]
+    state["owner"][target] = role
+    state["troops"][source] -= survivors
+    state["troops"][target] = survivors
+    frame["conquered"] = True
+    frame["min"] = survivors
+    state["turn"]["conquered"] = True
+    state["turn"]["conquests"].append(target)
+    lost = own_leader_at(state, defender, target) if defender != NEUTRAL else None
+    frame["leader_lost"] = lost is not None
+    if lost is not None:
+        state["leaders"][defender].remove(lost)
+        state["spare_leaders"][defender] += 1
+    fighter = attacker_leader(state, frame)
+    if fighter is not None:
+        fighter["spent"] = True  # it has fought: no attack bonus for the rest of the turn
+    if defender != NEUTRAL and all(o != defender for o in state["owner"].values()):
+        frame["eliminated"] = defender
+        eliminate(state, defender, role)
+    for hook in powers.CONQUEST_HOOKS:
+        hook(state, role, target)
+    reason = conquest_reason(state, role)
+    if reason is not None:
+        log_attack(state, frame, "conquered")
+        win(state, [role], reason, role=role)
+        return
+    if not advance_choices(state, frame):
+        finish(state, frame, "conquered")
+        return
+    frame["step"] = "advance"
+
+
+def movable_leader(state: State, frame: Frame) -> dict[str, Any] | None:
+    leader = own_leader_at(state, frame["role"], frame["from"])
+    return leader if leader is not None and not leader["stays"] else None
+
+
+def advance_choices(state: State, frame: Frame) -> bool:
+    """Whether the move in is a real choice (more battalions could follow, or a leader)."""
+    return state["troops"][frame["from"]] > 1 or movable_leader(state, frame) is not None
+
+
+def finish(state: State, frame: Frame, ended: str) -> None:
+    """The attack is over: log it whole (the post for the table) and return to the phase."""
+    log_attack(state, frame, ended)
+    effects.expire(state, "attack")
+    ret(state, {"procedure": "battle", "conquered": bool(frame["conquered"])})
+
+
+def log_attack(state: State, frame: Frame, ended: str) -> None:
+    rolls = frame["rolls"]
+    emit(
+        state,
+        "attack",
+        {
+            "role": frame["role"],
+            "from": frame["from"],
+            "to": frame["to"],
+            "defender": frame["defender"],
+            "rolls": [dict(r) for r in rolls],
+            "lost_attack": sum(r["lost_attack"] for r in rolls),
+            "lost_defence": sum(r["lost_defence"] for r in rolls),
+            "conquered": bool(frame["conquered"]),
+            "moved": state["troops"][frame["to"]] if frame["conquered"] else 0,
+            "leader_moved": bool(frame.get("leader_moved")),
+            "leader_lost": bool(frame.get("leader_lost")),
+            "eliminated": frame.get("eliminated"),
+            "ended": ended,
+        },
+    )
+    state["last"] = {
+        "kind": "attack",
+        "role": frame["role"],
+        "from": frame["from"],
+        "to": frame["to"],
+        "conquered": list(state["turn"]["conquests"]),
+    }
+
+
+class Roll(Step):
+    """The attacker: roll 1 to 3 dice, stop, or play a power of the moment."""
+
+    name = "battle"
+    kind = "attack_roll"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset((frame["role"],))
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        acts = [ROLL[n] for n in range(max_dice(state, frame), 0, -1)]
+        acts.append(STOP)
+        if not frame["rolls"]:
+            acts += powers.timing_actions(state, role, frame)
+        return tuple(acts)
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        if action.verb == "roll":
+            args = action.args
+            return len(args) == 1 and args[0] in ("1", "2", "3") and int(args[0]) <= max_dice(state, frame)
+        if action.verb == "stop":
+            return not action.args
+        return action in self.actions(state, frame, role)
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return heading(state, frame)
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        most = max_dice(state, frame)
+        again = " again" if frame["rolls"] else ""
+        return f"Roll{again} with 1 to {plural(most, 'die')} (one battalion always stays behind), or stop."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return f"Waiting for {role_title(frame['role'])}, who attacks {territory_name(frame['to'])}."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        if action.verb == "stop":
+            finish(state, frame, "stopped")
+            return
+        if action.verb == "power":
+            powers.play(state, role, action)
+            if state["result"] is None and state["stack"][-1] is frame:
+                check_can_go_on(state, frame)
+            return
+        dice = int(action.args[0])
+        frame["dice"] = dice
+        limit = defence_limit(state, frame, dice)
+        if limit >= 2:
+            frame["step"] = "defend"
+            return
+        resolve(state, frame, limit)
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        if state["result"] is None and frame["step"] == "battle":
+            check_can_go_on(state, frame)
+
+
+class Defend(Step):
+    """The defender (the other player for the neutral army) chooses one or two dice."""
+
+    name = "defend"
+    kind = "defend"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset((defence_chooser(state, frame),))
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return (DEFEND[2], DEFEND[1])
+
+    def ping(self, state: State, frame: Frame, role: str) -> bool:
+        return not frame["asked"]
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        whose = "the neutral army's " if frame["defender"] == NEUTRAL else ""
+        return (
+            f"Defend {whose}{territory_name(frame['to'])} ({state['troops'][frame['to']]}) against "
+            f"{plural(frame['dice'], 'die')} from {territory_name(frame['from'])}"
+        )
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        who = "the neutral army" if frame["defender"] == NEUTRAL else "you"
+        return (
+            f"{role_title(frame['role'])} attacks {territory_name(frame['to'])} with "
+            f"{plural(frame['dice'], 'die')}: defend with 2 dice or 1 (for {who})."
+        )
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return f"Waiting for {role_title(defence_chooser(state, frame))} to choose the defence dice."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        frame["asked"] = True
+        resolve(state, frame, int(action.args[0]))
+
+
+class Advance(Step):
+    """After a conquest: how many battalions move in (at least the last roll's survivors), and
+    whether the leader goes with them."""
+
+    name = "advance"
+    kind = "advance"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset((frame["role"],))
+
+    def _high(self, state: State, frame: Frame) -> int:
+        return int(frame["min"]) + int(state["troops"][frame["from"]]) - 1
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        high = self._high(state, frame)
+        acts = [Action("advance", (str(high),))]
+        if movable_leader(state, frame) is not None:
+            acts.append(Action("advance-leader", (str(high),)))
+        return tuple(acts)
+
+    def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
+        low, high = int(frame["min"]), self._high(state, frame)
+        found = [Amount("advance", (), low, high)]
+        if movable_leader(state, frame) is not None:
+            found.append(Amount("advance-leader", (), low, high))
+        return tuple(found)
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        return any(a.admits(action) for a in self.amounts(state, frame, role))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"Move into {territory_name(frame['to'])} from {territory_name(frame['from'])}"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        low, high = int(frame["min"]), self._high(state, frame)
+        text = f"You conquered {territory_name(frame['to'])}: move in {low} to {high} battalions"
+        if movable_leader(state, frame) is not None:
+            text += ", with your leader or without"
+        return text + "."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return f"Waiting for {role_title(frame['role'])} to move into {territory_name(frame['to'])}."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        count = int(action.args[-1])
+        extra = count - int(frame["min"])
+        troops = state["troops"]
+        troops[frame["from"]] -= extra
+        troops[frame["to"]] += extra
+        if action.verb == "advance-leader":
+            leader = movable_leader(state, frame)
+            assert leader is not None
+            leader["at"] = frame["to"]
+            frame["leader_moved"] = True
+            arrive(state, role, leader, frame["to"])
+        finish(state, frame, "conquered")
+
+
+STEPS = (Roll(), Defend(), Advance())

@@ -1,0 +1,151 @@
+"""Roles, allegiances, the options in play and small look-ups shared by every step.
+
+>>> roles_for(3), allegiance("red"), role_title("yellow")
+(('black', 'green', 'red'), 'evil', 'Yellow')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import State
+
+from .board import Geometry, geometry
+from .data import SETUP, EditionSetup, region_bonus
+
+#: Roles in allegiance order (the order of claiming and placing), per player count.
+ROLES_BY_COUNT: dict[int, tuple[str, ...]] = {
+    2: ("green", "black"),
+    3: ("black", "green", "red"),
+    4: ("green", "black", "yellow", "red"),
+}
+ALL_ROLES = ("green", "black", "yellow", "red")
+ALLEGIANCE = {"green": "good", "yellow": "good", "black": "evil", "red": "evil"}
+COLOURS = {"green": "#2f8f3a", "black": "#2b2b2b", "yellow": "#e3b505", "red": "#b3261e"}
+#: The two-player neutral army: it owns territories but is not a role and never acts.
+NEUTRAL = "neutral"
+
+PHASES = ("reinforce", "attack", "fortify", "draw", "fellowship")
+
+
+def roles_for(players: int) -> tuple[str, ...]:
+    return ROLES_BY_COUNT[players]
+
+
+def allegiance(role: str) -> str:
+    """``good`` or ``evil`` (plain mode ignores it)."""
+    return ALLEGIANCE[role]
+
+
+def role_title(role: str) -> str:
+    return "the neutral army" if role == NEUTRAL else role.title()
+
+
+def geo(state: State) -> Geometry:
+    return geometry(state["options"]["edition"])
+
+
+def is_lotr(state: State) -> bool:
+    return bool(state["options"]["mode"] == "lotr")
+
+
+def is_trilogy(state: State) -> bool:
+    return bool(state["options"]["edition"] == "trilogy")
+
+
+def rules(state: State) -> EditionSetup:
+    return SETUP.editions[state["options"]["edition"]]
+
+
+def die_threshold(state: State) -> int:
+    """The roll that lets the Ring leave a die space."""
+    value = state["options"].get("die_space", "edition")
+    return rules(state).die_threshold if value == "edition" else int(value)
+
+
+def bonus_table(state: State) -> str:
+    value = state["options"].get("bonuses", "edition")
+    return rules(state).bonus_table if value == "edition" else str(value)
+
+
+def bonus(state: State, region: str) -> int:
+    return region_bonus(region, bonus_table(state))
+
+
+def in_game(state: State) -> list[str]:
+    """Players still in the game, in turn order (seat order before the turn-order roll)."""
+    out = set(state["eliminated"])
+    order = state["order"] or state["roles"]
+    return [r for r in order if r not in out]
+
+
+def owned(state: State, role: str) -> list[str]:
+    """``role``'s territories in board order."""
+    owner = state["owner"]
+    return [t for t in geo(state).territories if owner[t] == role]
+
+
+def regions_held(state: State, role: str) -> list[str]:
+    """The regions ``role`` holds whole."""
+    owner = state["owner"]
+    return [r for r, ts in geo(state).regions.items() if all(owner[t] == role for t in ts)]
+
+
+def leader_at(state: State, territory: str) -> tuple[str, dict[str, Any]] | None:
+    """``(role, leader)`` of the leader standing in ``territory``, if any."""
+    for role, mine in state["leaders"].items():
+        for leader in mine:
+            if leader["at"] == territory:
+                return role, leader
+    return None
+
+
+def own_leader_at(state: State, role: str, territory: str) -> dict[str, Any] | None:
+    for leader in state["leaders"].get(role, ()):
+        if leader["at"] == territory:
+            found: dict[str, Any] = leader
+            return found
+    return None
+
+
+def hand(state: State, role: str) -> dict[str, list[str]]:
+    cards: dict[str, list[str]] = state["hands"][role]
+    return cards
+
+
+def next_in(order: list[str], role: str, skip: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """The first role after ``role`` in ``order`` (cyclic) not in ``skip``.
+
+    >>> next_in(["a", "b", "c"], "c"), next_in(["a", "b", "c"], "a", {"b"}), next_in(["a"], "a", {"a"})
+    ('a', 'c', None)
+    """
+    start = order.index(role)
+    for step in range(1, len(order) + 1):
+        candidate = order[(start + step) % len(order)]
+        if candidate not in skip:
+            return candidate
+    return None
+
+
+def plural(count: int, word: str) -> str:
+    """
+    >>> plural(1, "battalion"), plural(3, "battalion"), plural(2, "die"), plural(0, "territory")
+    ('1 battalion', '3 battalions', '2 dice', '0 territories')
+    """
+    if count == 1:
+        return f"{count} {word}"
+    if word == "die":
+        return f"{count} dice"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return f"{count} {word[:-1]}ies"
+    return f"{count} {word}s"
+
+
+def names(items: list[str]) -> str:
+    """
+    >>> names(["A"]), names(["A", "B"]), names(["A", "B", "C"])
+    ('A', 'A and B', 'A, B and C')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

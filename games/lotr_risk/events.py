@@ -1,0 +1,558 @@
+"""The log events of Risk: The Lord of the Rings as data, and their words (English first).
+
+``KINDS`` lists every event kind (result reasons included) with its parameters and their types;
+``TEMPLATES`` has one sentence per kind and language. A hidden card is never an argument of a
+public event: the owner gets an ``own_...`` projection naming it. ``QUIET`` are the single steps
+the table need not see (a claim, one battalion placed, one roll, a fortify move): each phase
+ends with a summary that is worth a post (``claims_done``, ``placement_revealed`` /
+``placement_done``, ``reinforced``, ``attack`` from declaration to its end with every roll,
+``fortified``, the Ring's move).
+
+>>> PRESENTER.text("rolled", {"role": "green", "from": "fangorn", "to": "lorien", "attack": [6, 5, 2],
+...     "defence": [4, 3], "attack_bonus": 0, "defence_bonus": 0, "lost_attack": 0, "lost_defence": 2})
+'Green rolls 6 5 2 against 4 3 from Fangorn into Lorien: the defender loses 2.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.core import Presenter
+
+from .board import card_name
+from .common import ALL_ROLES, names, plural, role_title
+from .data import CARDS, REGIONS, TERRITORY_ORDER, territory_name
+
+# -- kinds ------------------------------------------------------------------------------------
+KINDS: dict[str, dict[str, str]] = {
+    # set-up
+    "dealt": {"territories": "dealt", "neutral": "territories", "battalions": "number"},
+    "placement_roll": {"rolls": "rolls_off", "first": "role"},
+    "claimed": {"role": "role", "territory": "territory"},
+    "claims_done": {"territories": "role_counts"},
+    "placement_ready": {"role": "role"},
+    "own_placement_ready": {"placed": "counts", "leader": "place"},
+    "placement_revealed": {"placed": "placements", "leaders": "leaders"},
+    "start_placed": {"role": "role", "territory": "territory"},
+    "placement_done": {"placed": "placements"},
+    "leader_placed": {"role": "role", "territory": "territory"},
+    "cards_dealt": {"counts": "hand_counts"},
+    "own_cards_dealt": {"territory": "cards", "adventure": "cards"},
+    "turn_order": {"rolls": "rolls_off", "order": "roles"},
+    # the turn
+    "turn_started": {"role": "role", "number": "number"},
+    "effect_ended": {"kind": "effect", "by": "role"},
+    "placed": {"role": "role", "territory": "territory", "count": "number"},
+    "traded": {"role": "role", "cards": "cards", "battalions": "number", "bonus": "number"},
+    "reinforced": {
+        "role": "role",
+        "base": "number",
+        "regions": "regions",
+        "strongholds": "territories",
+        "trades": "trades",
+        "placed": "counts",
+    },
+    "territory_deck_shuffled": {"cards": "number"},
+    "adventure_deck_shuffled": {"cards": "number"},
+    "attack_declared": {"role": "role", "from": "territory", "to": "territory", "defender": "role"},
+    "rolled": {
+        "role": "role",
+        "from": "territory",
+        "to": "territory",
+        "attack": "dice",
+        "defence": "dice",
+        "attack_bonus": "number",
+        "defence_bonus": "number",
+        "lost_attack": "number",
+        "lost_defence": "number",
+    },
+    "attack": {
+        "role": "role",
+        "from": "territory",
+        "to": "territory",
+        "defender": "role",
+        "rolls": "rolls",
+        "lost_attack": "number",
+        "lost_defence": "number",
+        "conquered": "flag",
+        "moved": "number",
+        "leader_moved": "flag",
+        "leader_lost": "flag",
+        "eliminated": "role",
+        "ended": "text",
+    },
+    "eliminated": {"role": "role", "by": "role", "cards": "number"},
+    "own_cards_taken": {"role": "role", "cards": "cards"},
+    "mission_completed": {
+        "role": "role",
+        "card": "card",
+        "territory": "territory",
+        "battalions": "number",
+        "cards": "number",
+    },
+    "drew_territory_card": {"role": "role", "why": "text"},
+    "own_territory_card": {"card": "card", "why": "text"},
+    "no_territory_card": {"role": "role"},
+    "moved": {"role": "role", "from": "territory", "to": "territory", "count": "number", "leader": "flag"},
+    "fortified": {"role": "role", "moves": "moves"},
+    "leader_replaced": {"role": "role", "territory": "territory"},
+    "event_revealed": {"role": "role", "card": "card"},
+    "event_no_effect": {"role": "role", "card": "card"},
+    "drew_adventure_card": {"role": "role"},
+    "own_adventure_card": {"card": "card"},
+    "no_adventure_card": {"role": "role"},
+    "discarded": {"role": "role", "card": "card"},
+    "power_played": {"role": "role", "card": "card"},
+    "reaction_played": {"role": "role", "card": "card"},
+    "ring_stays": {"role": "role", "territory": "territory", "roll": "roll", "threshold": "number"},
+    "ring_moved": {
+        "role": "role",
+        "territory": "territory",
+        "to": "territory",
+        "roll": "roll",
+        "threshold": "number",
+    },
+    "ring_end": {
+        "role": "role",
+        "territory": "territory",
+        "roll": "roll",
+        "threshold": "number",
+        "destroyed": "flag",
+    },
+    "hunt": {"role": "role", "territory": "territory", "dice": "dice", "bonus": "number", "found": "flag"},
+    "final_scores": {"scores": "scores", "winners": "roles"},
+    "won": {"roles": "roles", "reason": "event"},
+    # result reasons
+    "ring_left": {"totals": "totals"},
+    "ring_destroyed": {"totals": "totals"},
+    "total_conquest": {"role": "role"},
+    "world_conquest": {"role": "role"},
+    "last_standing": {"role": "role"},
+    "ring_found": {"role": "role", "territory": "territory"},
+}
+
+#: Result reasons among the kinds (the end of "X wins: ...").
+REASONS = frozenset(
+    {"ring_left", "ring_destroyed", "total_conquest", "world_conquest", "last_standing", "ring_found"}
+)
+
+QUIET = frozenset(
+    {
+        "claimed",
+        "start_placed",
+        "leader_placed",
+        "placement_ready",
+        "turn_started",
+        "effect_ended",
+        "placed",
+        "traded",
+        "territory_deck_shuffled",
+        "adventure_deck_shuffled",
+        "attack_declared",
+        "rolled",
+        "moved",
+    }
+)
+RESULT_EVENTS = frozenset({"won"})
+
+TEMPLATES: dict[str, dict[str, str]] = {
+    "en": {
+        "dealt": "The territories are dealt ({battalions} battalions each): {territories}{neutral_words}.",
+        "placement_roll": "Placement roll: {rolls}. {first:cap} places first.",
+        "claimed": "{role:cap} claims {territory}.",
+        "claims_done": "Every territory is claimed: {territories}.",
+        "placement_ready": "{role:cap} has placed the starting battalions in secret.",
+        "own_placement_ready": "You placed {placed}{leader}; it shows when everyone has confirmed.",
+        "placement_revealed": "The starting placements are revealed: {placed}.{leaders}",
+        "start_placed": "{role:cap} places a battalion in {territory}.",
+        "placement_done": "All starting battalions are placed: {placed}.",
+        "leader_placed": "{role:cap} puts the leader in {territory}.",
+        "cards_dealt": "The cards are dealt: {counts}.",
+        "own_cards_dealt": "Your cards: {territory}; adventure cards: {adventure}.",
+        "turn_order": "Turn-order roll: {rolls}. Play goes {order}.",
+        "turn_started": "{role:cap} begins turn {number}.",
+        "effect_ended": "{kind} ({by}) ends.",
+        "placed": "{role:cap} places {count} in {territory}.",
+        "traded": "{role:cap} trades {cards} for {battalions}{bonus_words}.",
+        "reinforced": (
+            "{role:cap} reinforces with {base}{regions_words}{trades_words}: {placed}{strongholds_words}."
+        ),
+        "territory_deck_shuffled": "The territory discard pile ({cards}) is shuffled into a new deck.",
+        "adventure_deck_shuffled": "The adventure discard pile ({cards}) is shuffled into a new deck.",
+        "attack_declared": "{role:cap} attacks {to} ({defender}) from {from}.",
+        "rolled": "{role:cap} rolls {roll_words} from {from} into {to}: {loss_words}.",
+        "attack": "{role:cap} attacks {to} ({defender}) from {from}: {rolls_words}. {outcome_words}",
+        "eliminated": "{role:cap} is eliminated by {by}, who takes {cards_words}.",
+        "own_cards_taken": "You take {role}'s territory cards: {cards}.",
+        "mission_completed": "{role:cap} completes {card} in {territory}: {reward_words}.",
+        "drew_territory_card": "{role:cap} draws a territory card{why_words}.",
+        "own_territory_card": "You draw {card}{why_words}.",
+        "no_territory_card": "No territory card is left for {role} to draw.",
+        "moved": "{role:cap} moves {count_words} from {from} to {to}.",
+        "fortified": "{role:cap} fortifies: {moves}.",
+        "leader_replaced": "{role:cap} places a new leader in {territory}.",
+        "event_revealed": "{role:cap} draws the event {card}!",
+        "event_no_effect": "{card} has no effect yet in this game.",
+        "drew_adventure_card": "{role:cap} draws an adventure card.",
+        "own_adventure_card": "You draw {card}.",
+        "no_adventure_card": "No adventure card is left for {role} to draw.",
+        "discarded": "{role:cap} discards {card} (hand limit).",
+        "power_played": "{role:cap} plays {card}.",
+        "reaction_played": "{role:cap} reveals {card}!",
+        "ring_stays": "The Ring stays in {territory}{roll_words}.",
+        "ring_moved": "The Fellowship moves from {territory} to {to}{roll_words}.",
+        "ring_end": "{end_words}",
+        "hunt": "{role:cap} hunts for the Ring in {territory}: {dice}{bonus_words} — {found_words}.",
+        "final_scores": "Final scores: {scores}.",
+        "won": "{roles} {win_words}: {reason}.",
+        "ring_left": "the Ring left Middle-earth ({totals})",
+        "ring_destroyed": "the Ring was destroyed on Mount Doom ({totals})",
+        "total_conquest": "{role} holds every territory",
+        "world_conquest": "{role} conquered the world",
+        "last_standing": "{role} is the last player standing",
+        "ring_found": "{role} found the Ring in {territory}",
+    }
+}
+
+
+# -- formats ----------------------------------------------------------------------------------
+_ROLE_ORDER = {role: index for index, role in enumerate(ALL_ROLES)}
+_TERRITORY_ORDER = {territory: index for index, territory in enumerate(TERRITORY_ORDER)}
+
+
+def _by_role(value: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Items of a mapping keyed by role, in a fixed order (a loaded state sorts its keys).
+
+    >>> _by_role({"red": 1, "green": 2})
+    [('green', 2), ('red', 1)]
+    """
+    return sorted(value.items(), key=lambda item: _ROLE_ORDER.get(item[0], len(_ROLE_ORDER)))
+
+
+def _by_territory(value: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    return sorted(value.items(), key=lambda item: _TERRITORY_ORDER.get(item[0], 0))
+
+
+def _role(value: Any, lang: str) -> str:
+    return role_title(str(value)) if value else "nobody"
+
+
+def _territories(value: Sequence[str], lang: str) -> str:
+    return names([territory_name(t) for t in value]) or "none"
+
+
+def _counts(value: Mapping[str, int], lang: str) -> str:
+    return ", ".join(f"{n} in {territory_name(t)}" for t, n in _by_territory(value)) or "nothing"
+
+
+def _placements(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
+    return "; ".join(f"{role_title(r)} {_counts(c, lang)}" for r, c in _by_role(value))
+
+
+def _dealt(value: Mapping[str, Sequence[str]], lang: str) -> str:
+    return "; ".join(f"{role_title(r)} {_territories(ts, lang)}" for r, ts in _by_role(value))
+
+
+def _rolls_off(value: Sequence[Mapping[str, int]], lang: str) -> str:
+    """
+    >>> _rolls_off([{"green": 4, "black": 4}, {"green": 2, "black": 5}], "en")
+    'Green 4, Black 4; again Green 2, Black 5'
+    >>> _rolls_off([{"black": 4, "green": 4}], "en")
+    'Green 4, Black 4'
+    """
+    rounds = [", ".join(f"{role_title(r)} {n}" for r, n in _by_role(rolls)) for rolls in value]
+    return "; again ".join(rounds)
+
+
+def _dice(value: Sequence[int], lang: str) -> str:
+    return " ".join(str(d) for d in value)
+
+
+def _modified(dice: Sequence[int], bonus: int) -> str:
+    """
+    >>> _modified([6, 3], 2), _modified([4], 0)
+    ('6+2 3', '4')
+    """
+    shown = [str(d) for d in dice]
+    if bonus and shown:
+        shown[0] = f"{dice[0]}+{bonus}"
+    return " ".join(shown)
+
+
+def _card(value: Any, lang: str) -> str:
+    return card_name(str(value))
+
+
+def _cards(value: Sequence[str], lang: str) -> str:
+    return names([card_name(c) for c in value]) or "none"
+
+
+def _regions(value: Sequence[str], lang: str) -> str:
+    return names([REGIONS[r].name for r in value])
+
+
+def _roles(value: Sequence[str], lang: str) -> str:
+    return names([role_title(r).capitalize() for r in value]) or "Nobody"
+
+
+def _role_counts(value: Mapping[str, int], lang: str) -> str:
+    return ", ".join(f"{role_title(r)} {plural(n, 'territory')}" for r, n in _by_role(value))
+
+
+def _hand_counts(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
+    parts = []
+    for role, counts in _by_role(value):
+        held = [plural(counts["territory"], "territory card")]
+        if counts.get("adventure"):
+            held.append(plural(counts["adventure"], "adventure card"))
+        parts.append(f"{role_title(role)} {' and '.join(held)}")
+    return "; ".join(parts)
+
+
+def _leaders(value: Mapping[str, str], lang: str) -> str:
+    if not value:
+        return ""
+    placed = ", ".join(f"{role_title(r)} in {territory_name(t)}" for r, t in _by_role(value))
+    return f" Leaders: {placed}."
+
+
+def _place(value: Any, lang: str) -> str:
+    return f" and your leader in {territory_name(value)}" if value else ""
+
+
+def _moves(value: Sequence[Mapping[str, Any]], lang: str) -> str:
+    if not value:
+        return "nothing moves"
+    return "; ".join(_move_words(m) for m in value)
+
+
+def _move_words(move: Mapping[str, Any]) -> str:
+    count = int(move["count"])
+    what = plural(count, "battalion") if count else ""
+    if move["leader"]:
+        what = f"the leader and {what}" if count else "the leader"
+    return f"{what} from {territory_name(move['from'])} to {territory_name(move['to'])}"
+
+
+def _trades(value: Sequence[Mapping[str, Any]], lang: str) -> str:
+    return "; ".join(f"{_cards(t['cards'], lang)} for {t['battalions'] + t['bonus']}" for t in value)
+
+
+def _scores(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
+    return "; ".join(_score_words(role, parts) for role, parts in _by_role(value))
+
+
+def _score_words(role: str, parts: Mapping[str, int]) -> str:
+    """
+    >>> _score_words("green", {"total": 13, "territories": 7, "regions": 4, "strongholds": 2, "cards": 0})
+    'Green 13 (7 territories, 4 for regions, 2 for strongholds)'
+    """
+    detail = [plural(parts["territories"], "territory")]
+    for key, label in (("regions", "regions"), ("strongholds", "strongholds"), ("cards", "cards")):
+        if parts.get(key):
+            detail.append(f"{parts[key]} for {label}")
+    if parts.get("expansion"):
+        detail.append(f"{parts['expansion']} expansion bonus")
+    return f"{role_title(role)} {parts['total']} ({', '.join(detail)})"
+
+
+def _totals(value: Mapping[str, int], lang: str) -> str:
+    return ", ".join(f"{role_title(r)} {n}" for r, n in _by_role(value))
+
+
+def _effect(value: Any, lang: str) -> str:
+    slug = str(value)
+    card = CARDS.get(slug)
+    return card.name if card else slug.replace("_", " ").capitalize()
+
+
+def _roll(value: Any, lang: str) -> str:
+    return "" if value is None else str(value)
+
+
+FORMATS: dict[str, Callable[[Any, str], str]] = {
+    "role": _role,
+    "roles": _roles,
+    "territory": lambda value, lang: territory_name(str(value)),
+    "territories": _territories,
+    "counts": _counts,
+    "placements": _placements,
+    "dealt": _dealt,
+    "rolls_off": _rolls_off,
+    "dice": _dice,
+    "card": _card,
+    "cards": _cards,
+    "regions": _regions,
+    "role_counts": _role_counts,
+    "hand_counts": _hand_counts,
+    "leaders": _leaders,
+    "place": _place,
+    "moves": _moves,
+    "trades": _trades,
+    "scores": _scores,
+    "totals": _totals,
+    "effect": _effect,
+    "roll": _roll,
+    "flag": lambda value, lang: "yes" if value else "no",
+    "rolls": lambda value, lang: str(len(value)),
+}
+
+
+# -- words derived from several arguments ----------------------------------------------------
+def _losses(role: str, defender: str, lost_attack: int, lost_defence: int) -> str:
+    """
+    >>> _losses("green", "black", 1, 1), _losses("green", "neutral", 0, 2)
+    ('each side loses 1', 'the neutral army loses 2')
+    """
+    if lost_attack and lost_defence:
+        if lost_attack == lost_defence:
+            return f"each side loses {lost_attack}"
+        return f"{role_title(role)} loses {lost_attack}, {role_title(defender)} {lost_defence}"
+    if lost_attack:
+        return f"{role_title(role)} loses {lost_attack}"
+    return f"{role_title(defender)} loses {lost_defence}"
+
+
+def _roll_words(roll: Mapping[str, Any]) -> str:
+    return (
+        f"{_modified(roll['attack'], roll['attack_bonus'])} against "
+        f"{_modified(roll['defence'], roll['defence_bonus'])}"
+    )
+
+
+def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    role, defender = str(args["role"]), str(args["defender"])
+    rolls = [
+        f"{_roll_words(r)} ({_losses(role, defender, r['lost_attack'], r['lost_defence'])})"
+        for r in args["rolls"]
+    ]
+    if not rolls:
+        return {
+            "rolls_words": "no dice are rolled",
+            "outcome_words": f"{role_title(role)} calls the attack off.",
+        }
+    rolls_words = "; ".join(rolls)
+    if args["conquered"]:
+        moved = int(args["moved"])
+        leader = " and the leader" if args["leader_moved"] else ""
+        outcome = f"{role_title(role)} conquers {territory_name(args['to'])} and moves in {moved}{leader}."
+        if args["leader_lost"]:
+            outcome += f" {role_title(defender)}'s leader there falls."
+        if args.get("eliminated"):
+            outcome += f" {role_title(str(args['eliminated']))} is out of the game."
+    elif args["ended"] == "stopped":
+        outcome = f"{role_title(role)} stops the attack."
+    else:
+        outcome = f"{role_title(role)} cannot attack from {territory_name(args['from'])} any more."
+    return {"rolls_words": rolls_words, "outcome_words": outcome}
+
+
+def _rolled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    loss = []
+    if args["lost_attack"]:
+        loss.append(f"the attacker loses {args['lost_attack']}")
+    if args["lost_defence"]:
+        loss.append(f"the defender loses {args['lost_defence']}")
+    return {"roll_words": _roll_words(args), "loss_words": " and ".join(loss)}
+
+
+def _bonus_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    return {"bonus_words": f" (+{args['bonus']} for held territories)" if args.get("bonus") else ""}
+
+
+def _reinforced_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    regions = args["regions"]
+    trades = args["trades"]
+    strongholds = args["strongholds"]
+    return {
+        "regions_words": f" (with {_regions(regions, lang)})" if regions else "",
+        "trades_words": f", trading {_trades(trades, lang)}" if trades else "",
+        "strongholds_words": f"; +1 in each stronghold: {_territories(strongholds, lang)}"
+        if strongholds
+        else "",
+    }
+
+
+def _ring_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    roll = args.get("roll")
+    words = f" (rolled {roll}, needs {args['threshold']})" if roll is not None else ""
+    return {"roll_words": words}
+
+
+def _end_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    roll = _ring_words(args, lang)["roll_words"]
+    if args["destroyed"]:
+        return {"end_words": f"On Mount Doom{roll}: the Ring is destroyed!"}
+    place = territory_name(args["territory"])
+    return {"end_words": f"The Fellowship leaves {place}{roll}: the Ring has left Middle-earth!"}
+
+
+def _dealt_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    neutral = args["neutral"]
+    return {"neutral_words": f"; the neutral army {_territories(neutral, lang)}" if neutral else ""}
+
+
+def _why(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    return {"why_words": " (mission reward)" if args.get("why") == "mission" else ""}
+
+
+def _eliminated_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    return {"cards_words": plural(int(args["cards"]), "territory card")}
+
+
+def _mission_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    parts = []
+    if args["battalions"]:
+        parts.append(f"{plural(int(args['battalions']), 'battalion')} there")
+    if args["cards"]:
+        parts.append(plural(int(args["cards"]), "extra territory card"))
+    return {"reward_words": " and ".join(parts) or "no reward"}
+
+
+def _moved_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    return {"count_words": _move_words(args).split(" from ")[0]}
+
+
+def _hunt_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    return {
+        "bonus_words": f" +{args['bonus']}" if args["bonus"] else "",
+        "found_words": "the Ring is found!" if args["found"] else "the Ring is not found",
+    }
+
+
+def _won_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    return {"win_words": "wins" if len(args["roles"]) == 1 else "share the win"}
+
+
+DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
+    "dealt": _dealt_words,
+    "attack": _attack_words,
+    "rolled": _rolled_words,
+    "traded": _bonus_words,
+    "reinforced": _reinforced_words,
+    "ring_stays": _ring_words,
+    "ring_moved": _ring_words,
+    "ring_end": _end_words,
+    "drew_territory_card": _why,
+    "own_territory_card": _why,
+    "eliminated": _eliminated_words,
+    "mission_completed": _mission_words,
+    "moved": _moved_words,
+    "hunt": _hunt_words,
+    "won": _won_words,
+}
+
+
+class RiskPresenter(Presenter):
+    """A presenter whose templates may also use words derived from several arguments
+    (``{rolls_words}``: every roll with its losses named by side)."""
+
+    def text(self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en") -> str:
+        derive = DERIVED.get(kind)
+        if derive is not None:
+            args = {**args, **derive(args, lang)}
+        return super().text(kind, args, audience, lang)
+
+
+PRESENTER = RiskPresenter(kinds=KINDS, templates=TEMPLATES, formats=FORMATS)

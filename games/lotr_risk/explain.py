@@ -1,0 +1,89 @@
+"""What each action does, in one short sentence (menus, autocomplete, ``/rules``).
+
+Only what the acting player may know: the rules, his own cards' texts, what a trade gives.
+"""
+
+from __future__ import annotations
+
+from games.core import Action, State
+
+from . import powers
+from .board import card_slug, card_territory, single_value
+from .cards import BONUS, find_trade
+from .common import geo, is_lotr
+from .data import CARDS, territory_name
+
+_FIXED = {
+    "ready": "Your placement is final; everything is shown when all players have confirmed.",
+    "stop": "Stop attacking this territory; your surviving battalions stay where they are.",
+    "end": "No more attacks this turn: go on to fortify.",
+    "back": "Choose another territory to move from.",
+    "claim": "Put one battalion on this empty territory: it is yours.",
+    "unplace": "Take these battalions (and your leader, if he is there) back to place them again.",
+}
+
+
+def explain(state: State, role: str, action: Action) -> str:
+    verb, args = action.verb, action.args
+    if verb in _FIXED:
+        return _FIXED[verb]
+    if verb == "place":
+        return f"Add {args[1]} battalion(s) to {territory_name(args[0])}."
+    if verb == "leader":
+        return "Your leader adds 1 to your highest die in battles where he fights; he can complete missions."
+    if verb == "trade":
+        return _trade(state, role, args)
+    if verb == "done":
+        if state["stack"] and state["stack"][-1].get("step") == "reinforce":
+            return "Stop trading and go on to combat."
+        return "Stop moving: your turn ends (cards are drawn and the Fellowship moves on)."
+    if verb == "attack":
+        target = args[1]
+        extra = []
+        if is_lotr(state) and target in geo(state).strongholds:
+            extra.append("its stronghold adds 1 to the defender's highest die")
+        if geo(state).is_sea(*args):
+            extra.append("across a sea route")
+        tail = f" ({'; '.join(extra)})" if extra else ""
+        return f"Roll up to three dice, one battalion always staying behind{tail}."
+    if verb == "roll":
+        return "Each die is one attacking battalion; highest against highest, ties to the defender."
+    if verb == "defend":
+        return "Two dice can win twice but also lose twice; one die risks only one battalion."
+    if verb in ("advance", "advance-leader"):
+        text = "At least the survivors of the last roll move in; one battalion always stays behind."
+        if verb == "advance-leader":
+            text += " Your leader goes too (he has fought: no attack bonus for the rest of the turn)."
+        return text
+    if verb == "from":
+        return "Choose where to move from; at least one battalion stays there."
+    if verb == "to":
+        return f"Move {args[1]} battalion(s) to {territory_name(args[0])}."
+    if verb == "to-leader":
+        return f"Move your leader and {args[1]} battalion(s) to {territory_name(args[0])}."
+    if verb == "discard":
+        return f"Discarded, it never scores. {CARDS[card_slug(args[0])].effect}"
+    if verb == "power":
+        hooks = powers.POWERS.get(card_slug(args[0]))
+        if hooks is not None and hooks.explain is not None:
+            return hooks.explain(state, role, action)
+        return CARDS[card_slug(args[0])].effect
+    if verb == "arm":
+        effect = CARDS[card_slug(args[0])].effect
+        return f"It fires by itself when its moment comes, in secret until then. {effect}"
+    if verb == "disarm":
+        return "Keep this card in your hand without firing it."
+    return ""
+
+
+def _trade(state: State, role: str, cards: tuple[str, ...]) -> str:
+    frame = state["stack"][-1] if state["stack"] else {}
+    trade = find_trade(state, role, int(frame.get("traded", 0)), cards)
+    if trade is None:
+        return ""
+    held = [territory_name(t) for c in cards if (t := card_territory(c)) and state["owner"].get(t) == role]
+    what = "a set of three" if len(cards) == 3 else f"one card (worth {single_value(cards[0])})"
+    text = f"Spend {what} for {trade.battalions} battalions"
+    if held:
+        text += f", +{BONUS} for each territory you hold ({', '.join(held)})"
+    return text + f": {trade.total} in all."

@@ -1,0 +1,301 @@
+"""The ruleset of Risk: The Lord of the Rings: options, seats, steps, commands, words, views."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import Action, CommandParam, CommandSpec, InvalidAction, OptionSpec, RuleTopic, State, View
+from games.core.flow import StepRuleset
+
+from . import battle, draws, event_cards, fortify, labels, positions, power_cards, rules_help, secrets, setup
+from .attack import ChooseAttack
+from .common import ALL_ROLES, roles_for
+from .common import role_title as _role_title
+from .events import PRESENTER, QUIET, RESULT_EVENTS
+from .explain import explain
+from .invariants import check
+from .leaders import ReplaceLeader
+from .reinforce import Reinforce
+from .turn import Turn
+from .view import build_view
+
+log = logging.getLogger(__name__)
+
+VERBS = frozenset(
+    {
+        "claim",
+        "place",
+        "unplace",
+        "leader",
+        "ready",
+        "trade",
+        "done",
+        "attack",
+        "roll",
+        "stop",
+        "defend",
+        "advance",
+        "advance-leader",
+        "end",
+        "from",
+        "to",
+        "to-leader",
+        "back",
+        "discard",
+        "power",
+        "arm",
+        "disarm",
+    }
+)
+
+
+def _p(name: str, description: str) -> CommandParam:
+    return CommandParam(name, description)
+
+
+COMMANDS = (
+    CommandSpec(
+        "claim", "claim", "Set-up: claim an empty territory.", (_p("territory", "an empty territory"),)
+    ),
+    CommandSpec(
+        "place",
+        "place",
+        "Place battalions on your territory (set-up or reinforcement).",
+        (_p("territory", "your territory"), _p("count", "how many battalions")),
+    ),
+    CommandSpec(
+        "unplace",
+        "unplace",
+        "Secret set-up: take back what you placed.",
+        (_p("territory", "your territory"),),
+    ),
+    CommandSpec("leader", "leader", "Place your leader.", (_p("territory", "your territory"),)),
+    CommandSpec("ready", "ready", "Secret set-up: confirm your placement."),
+    CommandSpec(
+        "trade",
+        "trade",
+        "Trade territory cards for battalions (one card or a set of three).",
+        (
+            _p("card", "a territory card"),
+            _p("second", "second card of a set"),
+            _p("third", "third card of a set"),
+        ),
+    ),
+    CommandSpec(
+        "attack",
+        "attack",
+        "Declare an attack.",
+        (_p("from", "your territory (2 battalions or more)"), _p("to", "the enemy territory")),
+    ),
+    CommandSpec("roll", "roll", "Attack: roll 1 to 3 dice.", (_p("dice", "how many dice"),)),
+    CommandSpec("stop", "stop", "Attack: stop this attack."),
+    CommandSpec("defend", "defend", "Defend with 1 or 2 dice.", (_p("dice", "how many dice"),)),
+    CommandSpec(
+        "advance", "advance", "Move into the conquered territory.", (_p("count", "how many battalions"),)
+    ),
+    CommandSpec(
+        "advance-leader",
+        "advance-leader",
+        "Move into the conquered territory with your leader.",
+        (_p("count", "how many battalions"),),
+    ),
+    CommandSpec("end", "end", "End your attacks and go on to fortify."),
+    CommandSpec("from", "from", "Fortify: choose where a move starts.", (_p("territory", "your territory"),)),
+    CommandSpec(
+        "to",
+        "to",
+        "Fortify: move battalions to a territory.",
+        (_p("territory", "destination"), _p("count", "how many battalions")),
+    ),
+    CommandSpec(
+        "to-leader",
+        "to-leader",
+        "Fortify: move your leader (with battalions, or 0 for alone).",
+        (_p("territory", "destination"), _p("count", "how many battalions with him")),
+    ),
+    CommandSpec("back", "back", "Fortify: choose another territory to move from."),
+    CommandSpec("done", "done", "Finish placing or fortifying."),
+    CommandSpec(
+        "discard", "discard", "Discard an adventure card (hand limit).", (_p("card", "adventure card"),)
+    ),
+    CommandSpec(
+        "power",
+        "power",
+        "Play a power card now.",
+        (_p("card", "your power card"), _p("target", "what it targets"), _p("more", "a second target")),
+    ),
+    CommandSpec(
+        "arm",
+        "arm",
+        "Arm a reaction power in secret: it fires by itself.",
+        (_p("card", "your reaction card"), _p("when", "the condition")),
+    ),
+    CommandSpec("disarm", "disarm", "Disarm a reaction power.", (_p("card", "an armed card"),)),
+)
+
+OPTIONS = (
+    OptionSpec(
+        "edition",
+        ("middle-earth", "trilogy"),
+        "middle-earth",
+        "The 2002 board (42 territories) or the Trilogy board (64, with Gondor and Mordor).",
+        {"middle-earth": "Middle-earth (2002)", "trilogy": "Trilogy (2003)"},
+    ),
+    OptionSpec(
+        "mode",
+        ("lotr", "plain"),
+        "lotr",
+        "The Lord of the Rings game, or plain Risk (world conquest).",
+        {"lotr": "The Lord of the Rings", "plain": "Plain Risk (world conquest)"},
+    ),
+    OptionSpec(
+        "players",
+        ("2", "3", "4"),
+        "2",
+        "Number of players; two players add a neutral army.",
+        {"2": "2 (with a neutral army)", "3": "3", "4": "4"},
+    ),
+    OptionSpec(
+        "die_space",
+        ("edition", "3", "4"),
+        "edition",
+        "The roll that lets the Ring leave a die space (edition: 3+ in 2002, 4+ in the Trilogy).",
+        {"edition": "As the edition", "3": "3 or more", "4": "4 or more"},
+        heading="Ring die spaces",
+    ),
+    OptionSpec(
+        "bonuses",
+        ("edition", "seed", "public"),
+        "edition",
+        "Region bonuses: Eriador 4 / Mirkwood 3 (2002 rules) or 3 / 4 (Trilogy).",
+        {"edition": "As the edition", "seed": "Eriador 4, Mirkwood 3", "public": "Eriador 3, Mirkwood 4"},
+        heading="Region bonuses",
+    ),
+    OptionSpec(
+        "expansion_bonus",
+        ("off", "on"),
+        "off",
+        "Trilogy scoring bonus: Good +4 for Mount Doom and Minas Tirith, Evil +4 for Barad-dûr.",
+        {"off": "Off", "on": "On"},
+        heading="Expansion bonus",
+    ),
+    OptionSpec(
+        "hunt",
+        ("off", "on"),
+        "off",
+        "Trilogy optional Hunt for the Ring: Evil finds the Ring on 12+ with two dice.",
+        {"off": "Off", "on": "On"},
+        heading="Hunt for the Ring",
+    ),
+    OptionSpec(
+        "setup",
+        ("quick", "printed"),
+        "quick",
+        "Starting battalions: all at once in secret (quick) or one at a time in turn (printed).",
+        {"quick": "Quick (secret, all at once)", "printed": "Printed (one at a time)"},
+        heading="Starting placement",
+    ),
+)
+
+
+class LotrRisk(StepRuleset):
+    """Risk: The Lord of the Rings (2002 board or Trilogy; lotr or plain mode; 2-4 players)."""
+
+    name = "lotr-risk"
+    title = "Risk: The Lord of the Rings"
+    command_group = "risk"
+    options = OPTIONS
+    min_players = 2
+    max_players = 4
+    commands = COMMANDS
+    steps = {
+        s.name: s
+        for s in (
+            Turn(),
+            Reinforce(),
+            ChooseAttack(),
+            ReplaceLeader(),
+            *setup.STEPS,
+            *battle.STEPS,
+            *fortify.STEPS,
+            *draws.STEPS,
+            *power_cards.STEPS,
+            *event_cards.STEPS,
+        )
+    }
+    presenter = PRESENTER
+    quiet_events = QUIET
+    result_events = RESULT_EVENTS
+
+    # -- setup -------------------------------------------------------------
+    def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
+        resolved = super().resolve_options(chosen)
+        trilogy = resolved["edition"] == "trilogy"
+        lotr = resolved["mode"] == "lotr"
+        for option, wanted in (("expansion_bonus", "on"), ("hunt", "on")):
+            if resolved[option] == wanted and not trilogy:
+                raise InvalidAction(f"The {option.replace('_', ' ')} option belongs to the Trilogy edition.")
+            if resolved[option] == wanted and not lotr:
+                raise InvalidAction(
+                    f"The {option.replace('_', ' ')} option needs the Lord of the Rings mode."
+                )
+        if not lotr and resolved["die_space"] != "edition":
+            raise InvalidAction("Plain mode has no Ring: leave die_space as the edition.")
+        return resolved
+
+    def seats(self, options: Mapping[str, str]) -> tuple[int, int]:
+        players = int(options.get("players", "2"))
+        return players, players
+
+    def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
+        return roles_for(players)
+
+    def role_title(self, role: str) -> str:
+        return _role_title(role) if role in ALL_ROLES else role.title()
+
+    def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
+        return setup.new_game(self.name, seed, self.resolve_options(options), players)
+
+    # -- words ---------------------------------------------------------------
+    def verbs(self) -> frozenset[str]:
+        return VERBS
+
+    def describe(self, state: State, role: str, action: Action) -> str:
+        return labels.describe(state, role, action)
+
+    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+        return labels.describe_arg(state, role, verb, index, value)
+
+    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
+        return labels.describe_group(state, role, verb, first)
+
+    def explain(self, state: State, role: str, action: Action) -> str:
+        return explain(state, role, action)
+
+    def rules_overview(self) -> str:
+        return rules_help.OVERVIEW
+
+    def rules_topics(self) -> tuple[RuleTopic, ...]:
+        return rules_help.topics()
+
+    # -- views, secrets, positions -------------------------------------------
+    def view(self, state: State, role: str | None) -> View:
+        return build_view(self, state, role)
+
+    def final_reveal(self, state: State) -> View:
+        return build_view(self, state, None, everything=True)
+
+    def check_invariants(self, state: State) -> list[str]:
+        return check(self, state)
+
+    def secrets(self, state: State, role: str) -> set[str]:
+        return secrets.secrets_of(state, role)
+
+    def from_position(self, position: Mapping[str, Any]) -> State:
+        """A state from a described position: see :mod:`games.lotr_risk.positions`."""
+        return positions.from_position(self, position)
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        return positions.to_position(state)
