@@ -20,6 +20,7 @@ from typing import Any
 
 from games.core import Presenter
 
+from . import event_card_words, power_card_words
 from .board import card_name
 from .common import ALL_ROLES, names, plural, role_title
 from .data import CARDS, REGIONS, TERRITORY_ORDER, territory_name
@@ -554,5 +555,11 @@ class RiskPresenter(Presenter):
             args = {**args, **derive(args, lang)}
         return super().text(kind, args, audience, lang)
 
+
+for _words in (event_card_words, power_card_words):
+    KINDS.update(_words.KINDS)
+    TEMPLATES["en"].update(_words.TEMPLATES)
+    DERIVED.update(_words.DERIVED)
+QUIET = QUIET.union(event_card_words.QUIET, power_card_words.QUIET)
 
 PRESENTER = RiskPresenter(kinds=KINDS, templates=TEMPLATES, formats=FORMATS)
