@@ -67,6 +67,7 @@ class World:
     users: dict[str, User]
     db_path: Path
     checked: dict[int, int] = field(default_factory=dict)  # message id -> versions already checked
+    _rows: dict[int, tuple[Any, Row]] = field(default_factory=dict)
 
     @property
     def bot(self) -> Any:
@@ -77,6 +78,20 @@ class World:
         return sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True, timeout=10)
 
     def row(self, match_id: int) -> Row:
+        """The committed row (read again only when its version, status or log changed)."""
+        with self._db() as conn:
+            key = conn.execute(
+                "SELECT version, seq, status, log_length, length(state) FROM matches WHERE id = ?",
+                (match_id,),
+            ).fetchone()
+        cached = self._rows.get(match_id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        row = self._read_row(match_id)
+        self._rows[match_id] = (key, row)
+        return row
+
+    def _read_row(self, match_id: int) -> Row:
         with self._db() as conn:
             found = conn.execute(
                 "SELECT id, game, status, seq, version, state, thread_id, log_length FROM matches "
@@ -133,14 +148,31 @@ class World:
         game: str = "confrontation",
     ) -> Match:
         """Open a lobby with ``/game new``, join with the button, wait for the thread and its prompt."""
+        return await self.new_table(creator, [opponent], side=side, channel=channel, game=game)
+
+    async def new_table(
+        self,
+        creator: User,
+        others: list[User],
+        *,
+        game: str,
+        side: str | None = None,
+        channel: Channel | None = None,
+        **options: str,
+    ) -> Match:
+        """``/game new`` with ``options``; every one of ``others`` joins with the button; the match
+        starts when the lobby is full. Waits for the thread and its first prompt."""
         where = channel or self.games
-        opened = await creator.slash(where, "game new", game=game, side=side)
+        chosen = {"side": side} if side else {}
+        opened = await creator.slash(where, "game new", game=game, **chosen, **options)
         assert not opened.ephemeral, opened.text
         lobby = opened.response
         assert lobby is not None
         join = next(c for c in lobby.custom_ids() if c.startswith("palantir:join:"))
         match_id = int(join.rsplit(":", 1)[1])
-        await opponent.click(lobby, join)
+        for other in others:
+            joined = await other.click(lobby, join)
+            assert not is_error(joined), joined.text
         thread = await self.wait_for_thread(lobby)
         await self.fd.wait_for_message(
             lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids(), timeout=20
@@ -231,6 +263,9 @@ class World:
         for cid, _ in ids:
             if cid.startswith("palantir:group:"):
                 for option in (message.component(cid) or {}).get("options", []):
+                    assert int(option["value"]) < len(groups), (
+                        f"group {option} of {message.text!r} is not among {groups} (legal: {legal})"
+                    )
                     key = groups[int(option["value"])]
                     for index, action in enumerate(legal):
                         if tuple(action.split(" ")[:2]) == key:
@@ -283,6 +318,13 @@ class World:
             return await user.slash(match.thread, "game act", action=action)
         index = legal.index(listed)
         result = await self._choose(match, user, prompt, legal, index)
+        return await self.complete(match, user, result, action, confirm=confirm)
+
+    async def complete(
+        self, match: Match, user: User, result: InteractionResult, action: str, *, confirm: bool = True
+    ) -> InteractionResult:
+        """After an action was chosen: its count in the count step (if asked), then **Confirm**
+        (if asked and ``confirm``)."""
         counted = self.asking(result, "palantir:count:")
         menu = (
             next((c for c in counted.custom_ids() if c.startswith("palantir:count:")), None)
@@ -538,22 +580,28 @@ def assert_png(data: bytes) -> tuple[int, int]:
 async def typed(
     world: World, match: Match, user: User, name: str, params: list[str], action: str, legal: list[str]
 ) -> InteractionResult:
-    """``/confrontation <name>`` with each argument taken from its autocomplete."""
+    """``/<game> <name>`` with each argument taken from its autocomplete (a count may be typed)."""
+    from games.core import find
+
+    ruleset = find(world.row(match.id).game)
+    group = ruleset.command_group or ruleset.name
     verb, *args = action.split(" ")
     for i, param in enumerate(params[: len(args)]):
         filled = dict(zip(params[:i], args[:i], strict=True))
         choices = await user.autocomplete(
-            match.thread, f"confrontation {name}", focused=param, **filled, **{param: ""}
+            match.thread, f"{group} {name}", focused=param, **filled, **{param: ""}
         )
-        values = [c["value"] for c in choices]
+        values = [c["value"] for c in choices if c["value"] != "…"]  # "…": only explains
         possible = {
             a.split(" ")[1 + i]
             for a in legal
             if a.split(" ")[0] == verb and a.split(" ")[1 : 1 + i] == args[:i] and len(a.split(" ")) > 1 + i
         }
-        assert set(values) <= possible, f"/confrontation {name} {param}: offered {values}, legal {possible}"
-        assert args[i] in values or len(values) == 25, f"/confrontation {name} {param}: {args[i]} not offered"
-    return await user.slash(match.thread, f"confrontation {name}", **dict(zip(params, args, strict=False)))
+        if args[i].isdigit() and all(v.isdigit() for v in values):
+            continue  # a count: the autocomplete suggests some, any in the range may be typed
+        assert set(values) <= possible, f"/{group} {name} {param}: offered {values}, legal {possible}"
+        assert args[i] in values or len(choices) == 25, f"/{group} {name} {param}: {args[i]} not offered"
+    return await user.slash(match.thread, f"{group} {name}", **dict(zip(params, args, strict=False)))
 
 
 def is_error(result: InteractionResult) -> bool:
@@ -566,6 +614,7 @@ async def running_world(
     tmp_path: Path,
     *,
     names: Iterable[str] = ("alice", "bob", "carol"),
+    commands: Iterable[str] = ("game", "hand", "confrontation"),
     closed: Iterable[str] = (),
     settle: float = 0.3,
     timeout: float = 20.0,
@@ -581,7 +630,7 @@ async def running_world(
         db = tmp_path / "palantir.db"
         await fd.start_bot(argv=BOT_ARGV, db_path=db)
         await fd.wait_until_ready()
-        await fd.wait_for_commands(["game", "hand", "confrontation"])
+        await fd.wait_for_commands(list(commands))
         world = World(fd, guild, games, users, db)
         yield world
         assert fd.unknown_routes == [], fd.unknown_routes
