@@ -99,7 +99,6 @@ KINDS: dict[str, dict[str, str]] = {
     "fortified": {"role": "role", "moves": "moves"},
     "leader_replaced": {"role": "role", "territory": "territory"},
     "event_revealed": {"role": "role", "card": "card"},
-    "event_no_effect": {"role": "role", "card": "card"},
     "drew_adventure_card": {"role": "role"},
     "own_adventure_card": {"card": "card"},
     "no_adventure_card": {"role": "role"},
@@ -194,7 +193,6 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fortified": "{role:cap} fortifies: {moves}.",
         "leader_replaced": "{role:cap} places a new leader in {territory}.",
         "event_revealed": "{role:cap} draws the event {card}!",
-        "event_no_effect": "{card} has no effect yet in this game.",
         "drew_adventure_card": "{role:cap} draws an adventure card.",
         "own_adventure_card": "You draw {card}.",
         "no_adventure_card": "No adventure card is left for {role} to draw.",
@@ -429,10 +427,11 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
         for r in args["rolls"]
     ]
     if not rolls:
-        return {
-            "rolls_words": "no dice are rolled",
-            "outcome_words": f"{role_title(role)} calls the attack off.",
-        }
+        called_off = args["ended"] == "stopped"
+        outcome = (
+            "calls the attack off" if called_off else f"cannot attack from {territory_name(args['from'])}"
+        )
+        return {"rolls_words": "no dice are rolled", "outcome_words": f"{role_title(role)} {outcome}."}
     rolls_words = "; ".join(rolls)
     if args["conquered"]:
         moved = int(args["moved"])

@@ -106,21 +106,22 @@ class _Reach:
 
 def destinations(
     state: State, frame: Frame, source: str, reach: _Reach | None = None
-) -> list[tuple[str, bool]]:
-    """``(territory, leader may go there)`` for a move from ``source`` (battalions, or the leader)."""
+) -> list[tuple[str, bool, bool]]:
+    """``(territory, battalions may go there alone, the leader may go there)`` for a move from
+    ``source`` (an effect may let battalions cross somewhere only with a leader)."""
     role = frame["role"]
     reach = reach or _Reach(state, role)
     count = movable(state, frame, source)
     leader = free_leader(state, role, source) is not None
     group = reach.of(source, False) if count else set()
     escort = reach.of(source, True) if leader else set()
-    found: list[tuple[str, bool]] = []
+    found: list[tuple[str, bool, bool]] = []
     for territory in sorted(group | escort, key=geo(state).index.__getitem__):
         if territory == source:
             continue
         leader_ok = territory in escort and leader_at(state, territory) is None
         if territory in group or leader_ok:
-            found.append((territory, leader_ok))
+            found.append((territory, territory in group, leader_ok))
     return found
 
 
@@ -247,8 +248,8 @@ class ChooseDestination(Step):
         source = frame["source"]
         count = movable(state, frame, source)
         acts: list[Action] = []
-        for territory, leader_ok in destinations(state, frame, source):
-            if count:
+        for territory, alone, leader_ok in destinations(state, frame, source):
+            if count and alone:
                 acts.append(_act("to", territory, str(count)))
             if leader_ok:
                 acts.append(_act("to-leader", territory, str(count)))
@@ -259,8 +260,8 @@ class ChooseDestination(Step):
         source = frame["source"]
         count = movable(state, frame, source)
         found: list[Amount] = []
-        for territory, leader_ok in destinations(state, frame, source):
-            if count:
+        for territory, alone, leader_ok in destinations(state, frame, source):
+            if count and alone:
                 found.append(Amount("to", (territory,), 1, count))
             if leader_ok:
                 found.append(Amount("to-leader", (territory,), 0, count))

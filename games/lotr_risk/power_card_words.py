@@ -3,6 +3,14 @@
 ``KINDS`` maps each kind to its parameters and their types (as in ``events.KINDS``),
 ``TEMPLATES`` one sentence per kind, ``DERIVED`` words computed from several arguments, and
 ``QUIET`` the kinds the table need not see. This module imports nothing of ``events``.
+
+Every kind follows the ``power_played`` / ``reaction_played`` event that names the card, and
+says what it did. None is quiet: the effect of a card played is what the table must see.
+
+>>> _count_words({"count": 1}, "en"), _count_words({"count": 3}, "en")
+({'count_words': '1 battalion'}, {'count_words': '3 battalions'})
+>>> _range_words({"range": "misty_mountains_moria"}, "en")
+{'range_words': 'Misty Mountains (Moria)'}
 """
 
 from __future__ import annotations
@@ -10,7 +18,87 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-KINDS: dict[str, dict[str, str]] = {}
-TEMPLATES: dict[str, str] = {}
-DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {}
+from .common import plural, role_title
+from .data import RANGES, territory_name
+
+KINDS: dict[str, dict[str, str]] = {
+    "power_battalions": {"role": "role", "territory": "territory", "count": "number"},
+    "power_deserted": {"role": "role", "from": "territory", "to": "territory", "count": "number"},
+    "power_bridge_closed": {"role": "role", "from": "territory", "to": "territory"},
+    "power_stronghold_cancelled": {"role": "role", "territory": "territory"},
+    "power_extra_moves": {"role": "role", "count": "number", "unlimited": "flag"},
+    "power_mountain_attack": {"role": "role", "from": "territory", "to": "territory", "range": "text"},
+    "power_black_sails": {"role": "role", "from": "territory", "to": "territory"},
+    "power_leader_borne": {"role": "role", "from": "territory", "to": "territory"},
+    "power_ring_hastened": {"role": "role", "from": "territory", "to": "territory"},
+    "power_ring_no_further": {"role": "role", "territory": "territory"},
+    "power_storm": {"role": "role", "attacker": "role", "territory": "territory", "count": "number"},
+    "power_withdrawal": {"role": "role", "from": "territory", "to": "territory", "count": "number"},
+    "power_ring_held": {"role": "role", "territory": "territory"},
+    "power_ring_roll_needed": {"role": "role", "territory": "territory", "threshold": "number"},
+    "power_ring_roll_changed": {
+        "role": "role",
+        "territory": "territory",
+        "before": "number",
+        "after": "number",
+    },
+}
+
+TEMPLATES: dict[str, str] = {
+    "power_battalions": "{role:cap} adds {count_words} to {territory}.",
+    "power_deserted": "{deserted_words}",
+    "power_bridge_closed": (
+        "Until {role}'s next turn, no battalions cross the bridge between {from} and {to} "
+        "unless a leader crosses with them."
+    ),
+    "power_stronghold_cancelled": "The stronghold of {territory} gives its defenders no +1 in this attack.",
+    "power_extra_moves": "{moves_words}",
+    "power_mountain_attack": "{role:cap} goes under the {range_words} from {from} to attack {to}.",
+    "power_black_sails": "{role:cap} adds 1 to the highest die in every roll of this invasion of {to}.",
+    "power_leader_borne": "{role:cap}'s leader is borne from {from} to {to}.",
+    "power_ring_hastened": "The Fellowship hurries on from {from} to {to} without a roll.",
+    "power_ring_no_further": "There is no space beyond {territory}: the Fellowship does not move.",
+    "power_storm": "A violent storm sinks {count_words} of {attacker}'s fleet sailing from {territory}.",
+    "power_withdrawal": "{role:cap} withdraws {count_words} from {from} to {to}.",
+    "power_ring_held": "The Fellowship is held in {territory} until the next turn.",
+    "power_ring_roll_needed": "The Fellowship must roll {threshold} or more to leave {territory}.",
+    "power_ring_roll_changed": "The Fellowship's roll in {territory} becomes {after} (its die: {before}).",
+}
+
+
+def _count_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    return {"count_words": plural(int(args["count"]), "battalion")}
+
+
+def _deserted_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    source, target = territory_name(str(args["from"])), territory_name(str(args["to"]))
+    count = int(args["count"])
+    if not count:
+        return {"deserted_words": f"Nobody deserts {source}: one battalion always stays."}
+    verb = "deserts" if count == 1 else "desert"
+    return {
+        "deserted_words": f"{plural(count, 'battalion')} of {source} {verb} to the attackers in {target}."
+    }
+
+
+def _moves_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    who = role_title(str(args["role"]))
+    if args["unlimited"]:
+        return {"moves_words": f"{who} may move by night (redeployment is unlimited in this edition)."}
+    return {"moves_words": f"{who} may make up to {plural(int(args['count']), 'more move')} this turn."}
+
+
+def _range_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    found = RANGES.get(str(args["range"]))
+    return {"range_words": found.name if found else str(args["range"]).replace("_", " ")}
+
+
+DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
+    "power_battalions": _count_words,
+    "power_deserted": _deserted_words,
+    "power_extra_moves": _moves_words,
+    "power_mountain_attack": _range_words,
+    "power_storm": _count_words,
+    "power_withdrawal": _count_words,
+}
 QUIET: frozenset[str] = frozenset()

@@ -130,7 +130,12 @@ COMMANDS = (
         "arm",
         "arm",
         "Arm a reaction power in secret: it fires by itself.",
-        (_p("card", "your reaction card"), _p("when", "the condition")),
+        (
+            _p("card", "your reaction card"),
+            _p("when", "the condition"),
+            _p("also", "more of the condition (a place, where to...)"),
+            _p("more", "the rest of the condition"),
+        ),
     ),
     CommandSpec("disarm", "disarm", "Disarm a reaction power.", (_p("card", "an armed card"),)),
 )

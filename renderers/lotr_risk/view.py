@@ -128,6 +128,9 @@ def headline(view: Mapping[str, Any]) -> str:
             return "Game over"
         return f"{_join(winners)} {'wins' if len(winners) == 1 else 'win'}!"
     phase = str(turn(view).get("phase") or "")
+    battle = view.get("battle")
+    if isinstance(battle, Mapping) and battle.get("phase") in ("roll", "defend", "advance"):
+        phase = {"roll": "battle", "defend": "defend", "advance": "advance"}[str(battle["phase"])]
     acting = active(view)
     verb = PHASES.get(phase, "to act")
     audience = view.get("audience")

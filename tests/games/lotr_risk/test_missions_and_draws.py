@@ -158,7 +158,7 @@ def test_the_hand_limit_makes_you_discard() -> None:
         troops={"old_forest": 6},
         leaders={"green": ["old_forest"]},
         hands=hands,
-        decks={"adventure": ["move_by_night"]},
+        decks={"adventure": ["black_sails"]},
     )
     state = act(conquer_fornost(state), "green", "end")
     state = act(state, "green", "done")
@@ -167,7 +167,7 @@ def test_the_hand_limit_makes_you_discard() -> None:
         "discard gollum",
         "discard smeagol",
         "discard ambush",
-        "discard move_by_night",
+        "discard black_sails",
     }
     state = act(state, "green", "discard smeagol")
     assert "smeagol" in state["decks"]["adventure_discard"] and "smeagol" not in state["played"]["green"]
@@ -189,7 +189,7 @@ def test_an_event_drawn_is_revealed_resolved_and_another_card_drawn(monkeypatch:
         {"role": "green", "card": "raiders"},
         {"role": "green", "card": "winter_storms"},
     ]
-    assert events(state, "event_no_effect") == [{"role": "green", "card": "winter_storms"}]
+    assert events(state, "winter_storms_fell")
     assert state["hands"]["green"]["adventure"] == ["ambush"]
     assert {"raiders", "winter_storms"} <= set(state["decks"]["adventure_discard"])
 

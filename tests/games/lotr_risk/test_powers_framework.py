@@ -37,7 +37,9 @@ def test_every_timing_of_the_data_is_offered_by_a_step_or_fires_as_a_reaction() 
     assert powers.all_timings_known()
 
 
-def test_a_power_without_hooks_is_never_offered() -> None:
+def test_a_power_without_hooks_is_never_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(powers.POWERS, "ambush")
+    monkeypatch.delitem(powers.POWERS, "hunt_for_the_ringbearer")
     state = holding(["ambush", "hunt_for_the_ringbearer"], phase="reinforce")
     assert not [a for a in legal(state, "green") if a.startswith("power")]
 
