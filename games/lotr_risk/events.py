@@ -45,6 +45,7 @@ KINDS: dict[str, dict[str, str]] = {
     "turn_started": {"role": "role", "number": "number"},
     "effect_ended": {"kind": "effect", "by": "role"},
     "placed": {"role": "role", "territory": "territory", "count": "number"},
+    "stronghold_battalions": {"role": "role", "territories": "territories", "each": "number"},
     "traded": {"role": "role", "cards": "cards", "battalions": "number", "bonus": "number"},
     "reinforced": {
         "role": "role",
@@ -146,6 +147,7 @@ QUIET = frozenset(
         "turn_started",
         "effect_ended",
         "placed",
+        "stronghold_battalions",
         "traded",
         "territory_deck_shuffled",
         "adventure_deck_shuffled",
@@ -174,6 +176,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "turn_started": "{role:cap} begins turn {number}.",
         "effect_ended": "{kind} ({by}) ends.",
         "placed": "{role:cap} places {count} in {territory}.",
+        "stronghold_battalions": "{role:cap} gets {each} in each stronghold: {territories}.",
         "traded": "{role:cap} trades {cards} for {battalions}{bonus_words}.",
         "reinforced": (
             "{role:cap} reinforces with {base}{regions_words}{trades_words}: {placed}{strongholds_words}."

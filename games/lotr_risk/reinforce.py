@@ -61,8 +61,11 @@ def start(state: State, role: str) -> bool:
     """Begin the phase (a procedure the turn calls): always waits for the player."""
     base, regions = base_reinforcements(state, role)
     strongholds = stronghold_reinforcements(state, role)
+    each = rules(state).stronghold_reinforcement
     for territory in strongholds:
-        state["troops"][territory] += rules(state).stronghold_reinforcement
+        state["troops"][territory] += each
+    if strongholds:
+        emit(state, "stronghold_battalions", {"role": role, "territories": strongholds, "each": each})
     call(
         state,
         "reinforce",

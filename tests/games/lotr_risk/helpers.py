@@ -97,6 +97,35 @@ def winners(state: State) -> list[str] | None:
     return None if result is None else list(result["winners"])
 
 
+#: Battalions an event says were added (+) or removed (-); every other kind moves none.
+TOLD: dict[str, Any] = {
+    "claimed": lambda a: 1,
+    "start_placed": lambda a: 1,
+    "placed": lambda a: a["count"],
+    "placement_revealed": lambda a: sum(sum(counts.values()) for counts in a["placed"].values()),
+    "stronghold_battalions": lambda a: a["each"] * len(a["territories"]),
+    "rolled": lambda a: -a["lost_attack"] - a["lost_defence"],
+    "mission_completed": lambda a: a["battalions"],
+    "event_gain": lambda a: a["battalions"],
+    "event_loss": lambda a: -a["battalions"],
+    "raiders_struck": lambda a: -sum(a["losses"].values()),
+    "mustering_gathered": lambda a: a["battalions"] * len(a["territories"]),
+    "uprising_revealed": lambda a: a["battalions"],
+    "corsairs_struck": lambda a: -a["lost"],
+    "power_battalions": lambda a: a["count"],
+    "power_storm": lambda a: -a["count"],
+}
+
+
+def battalions(state: State) -> int:
+    return sum(state["troops"].values())
+
+
+def told_change(events: Iterable[Mapping[str, Any]]) -> int:
+    """The change of the battalions on the board that ``events`` tell (public projections)."""
+    return sum(TOLD[e["kind"]](e["args"]) for e in events if e["kind"] in TOLD)
+
+
 def random_game(
     seed: int,
     options: Mapping[str, str],
@@ -107,8 +136,9 @@ def random_game(
     max_actions: int = 200_000,
     each: Any = None,
 ) -> tuple[Match, list[tuple[str, str]]]:
-    """A random game through the runner (invariants after every action when ``check``); stops at
-    the end, or after ``max_turns`` player turns (the fuzzer's cap for plain mode)."""
+    """A random game through the runner (invariants after every action when ``check``, and the
+    battalions conserved: the board changes by exactly what the log tells); stops at the end, or
+    after ``max_turns`` player turns (the fuzzer's cap for plain mode)."""
     match = Match.new(R, seed, dict(options, players=str(players)), players)
     chooser = {"rng": seed * 7919 + 17}
     history: list[tuple[str, str]] = []
@@ -122,9 +152,19 @@ def random_game(
         assert active, f"seed {seed} {options}: dead end, nobody is to act"
         role = active[randbelow(chooser, len(active))]
         actions = R.prompt(state, role).actions
-        assert actions, f"seed {seed} {options}: {role} is to act but has no legal action"
+        for other in active:  # no dead end: everyone asked can answer
+            offered = actions if other == role else R.prompt(state, other).actions
+            assert offered, f"seed {seed} {options}: {other} is to act but has no legal action"
         action = actions[randbelow(chooser, len(actions))]
+        before, logged = battalions(state), len(state["log"])
         match.submit(role, action, check=check)
+        after = match.state
+        if check:
+            told = told_change(after["log"][logged:])
+            assert battalions(after) - before == told, (
+                f"seed {seed} {options}: {role} {action.text}: the board changed by "
+                f"{battalions(after) - before} battalions, the log tells {told}"
+            )
         history.append((role, action.text))
         if each is not None:
             each(match, role, action)
