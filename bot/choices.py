@@ -42,6 +42,26 @@ def amount_of(prompt: Prompt, action: Action) -> Amount | None:
     return None
 
 
+#: Prompts with at most this many counted choices get buttons for their common counts.
+SHORTCUT_CHOICES = 2
+
+
+def count_shortcuts(
+    prompt: Prompt, actions: Sequence[Action], describe: Callable[[Action], str]
+) -> list[tuple[int, int, str]]:
+    """``(index, count, label)`` buttons for the extremes of a count ("Move in all 7", "Move in
+    the fewest 3"), when the prompt has few counted choices (a move in after a conquest); other
+    counts stay in the **How many?** step."""
+    counted = [(i, a, amount) for i, a in enumerate(actions) if (amount := amount_of(prompt, a)) is not None]
+    if not counted or len(counted) > SHORTCUT_CHOICES:
+        return []
+    out = []
+    for index, action, amount in counted:
+        out.append((index, amount.high, f"{describe(with_count(action, amount.high))} (all)"))
+        out.append((index, amount.low, f"{describe(with_count(action, amount.low))} (fewest)"))
+    return out
+
+
 def with_count(action: Action, count: int) -> Action:
     """``action`` with its last argument (the count) replaced.
 

@@ -388,17 +388,23 @@ class Controller:
         interaction: discord.Interaction[Any],
         match_id: int | LiveMatch,
         *,
-        expected_version: int | None = None,
+        on_prompt: int | None = None,
     ) -> None:
-        """The player's private board and legal actions, ephemerally (``/hand``, buttons)."""
+        """The player's private board and legal actions, ephemerally (``/hand``, buttons).
+
+        ``on_prompt``: the thread post whose "Take my turn" was pressed; out of date when a newer
+        one was posted. (Not when the match moved on by a hidden step: that would tell.)
+        """
         async with self.friendly(interaction):
             await self.defer(interaction)
             live = match_id if isinstance(match_id, LiveMatch) else await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if role is None or live.state is None:
                 raise ServiceError(f"You have no hand in match #{live.id}: you are not playing in it.")
-            if expected_version is not None and expected_version != live.record.version:
-                raise StaleAction(STALE)
+            if on_prompt is not None:
+                latest = await self.service.store.get_message(live.id, "prompt")
+                if latest is None or latest.message_id != on_prompt:
+                    raise StaleAction(STALE)
             await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
 
     async def board(

@@ -18,6 +18,7 @@ import discord
 
 from . import posting, present, rendering
 from .announcer import Announcer
+from .choices import count_shortcuts
 from .menus import private_view
 from .service import ActResult, LiveMatch, MatchService
 from .storage import ACTIVE, FINISHED, LOBBY
@@ -43,6 +44,8 @@ class Delivery:
         #: Catches up what could not be posted; deliveries that announce entries hold their match.
         self.announcer = announcer
         self._users: dict[int, discord.User] = {}
+        #: What each lobby message shows now (status, text), so that it is edited only on a change.
+        self._lobbies: dict[int, tuple[str, str]] = {}
 
     def _held(self, match_id: int) -> Any:
         """While a delivery posts an entry, the announcer leaves its match alone (and is nudged
@@ -138,10 +141,15 @@ class Delivery:
             view = hand_view(live.id)
         else:
             view = None
+        content = present.lobby_text(live)
+        shown = (record.status, content)
+        if self._lobbies.get(live.id) == shown:
+            return  # unchanged: an edit would only tell that something hidden happened
         try:
             await target.get_partial_message(record.lobby_message_id).edit(
-                content=present.lobby_text(live), view=view, allowed_mentions=NO_PINGS
+                content=content, view=view, allowed_mentions=NO_PINGS
             )
+            self._lobbies[live.id] = shown
         except discord.HTTPException as exc:
             log.warning("could not edit the lobby of match %s: %s", live.id, exc.status)
 
@@ -380,7 +388,18 @@ class Delivery:
             def group_label(action: Any) -> str:
                 return live.ruleset.describe_group(state, role, action.verb, action.args[0])
 
-            view = private_view(live.id, live.prompt_version(role), choices, group_label, undo=undo)
+            view = private_view(
+                live.id,
+                live.prompt_version(role),
+                choices,
+                group_label,
+                undo=undo,
+                shortcuts=count_shortcuts(
+                    live.prompt(role),
+                    [c.action for c in choices],
+                    lambda action: live.ruleset.describe(state, role, action),
+                ),
+            )
         board = await self.image(
             await self.named(live, live.ruleset.view(state, role)), present.image_name(live, role)
         )

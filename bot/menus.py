@@ -66,11 +66,19 @@ def _option(choice: Choice) -> discord.SelectOption:
 
 
 def private_view(
-    match_id: int, version: int, choices: Sequence[Choice], group_label: Any, *, undo: bool
+    match_id: int,
+    version: int,
+    choices: Sequence[Choice],
+    group_label: Any,
+    *,
+    undo: bool,
+    shortcuts: Sequence[tuple[int, int, str]] = (),
 ) -> ui.View | None:
-    """Buttons for argument-free actions, then one menu, or menus of groups when it is long."""
+    """Buttons for argument-free actions and for the common counts (``shortcuts``: index, count,
+    label — "Move in all 7"), then one menu, or menus of groups when it is long."""
     view = ui.View(timeout=None)
     buttons = [c for c in choices if not c.action.args][:MAX_BUTTONS]
+    shortcuts = shortcuts[: MAX_BUTTONS - len(buttons)]
     rest = [c for c in choices if c not in buttons]
     rows = MAX_ROWS - (1 if buttons or undo else 0)
     if len(rest) <= MAX_CHOICES:
@@ -89,6 +97,8 @@ def private_view(
                 for i, g in enumerate(part)
             ]
             view.add_item(GroupMenu(match_id, version, number, options))
+    for index, count, label in shortcuts:
+        view.add_item(CountButton(match_id, version, index, count, label))
     for choice in buttons:
         view.add_item(ActionButton(match_id, version, choice.index, choice.label))
     if undo:
@@ -194,6 +204,24 @@ class ActionButton(
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         await controller.pick(interaction, self.match_id, self.version, self.index)
+
+
+class CountButton(
+    Clickable,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"palantir:don:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+):(?P<count>\d+)",
+):
+    """A common count of a choice in one click ("Move in all 7", "Move in the fewest 3")."""
+
+    ID_NAMES = ("match", "version", "index", "count")
+
+    def __init__(self, match_id: int, version: int, index: int, count: int, label: str = "Go") -> None:
+        self.match_id, self.version, self.index, self.count = match_id, version, index, count
+        custom_id = f"palantir:don:{match_id}:{version}:{index}:{count}"
+        super().__init__(button(truncate(label, 80), discord.ButtonStyle.primary, custom_id))
+
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        await controller.pick(interaction, self.match_id, self.version, self.index, count=self.count)
 
 
 class ConfirmButton(
@@ -314,6 +342,7 @@ MENU_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActionMenu,
     GroupMenu,
     ActionButton,
+    CountButton,
     ConfirmButton,
     CountMenu,
     ConfirmCountButton,

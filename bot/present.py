@@ -259,7 +259,6 @@ def status_text(live: LiveMatch, viewer_role: str | None) -> str:
     if record.thread_id:
         lines.append(f"Thread: <#{record.thread_id}>")
     if record.status == ACTIVE and live.state is not None:
-        lines.append(f"Moves made: {live.state['seq']}")
         lines.append(turn_text(live))
         if viewer_role is not None:
             lines.append(f"You: {live.ruleset.prompt(live.state, viewer_role).text}")

@@ -49,7 +49,8 @@ class MyTurnButton(
         )
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
-        await controller.show_private(interaction, self.match_id, expected_version=self.version)
+        posted = interaction.message.id if interaction.message is not None else None
+        await controller.show_private(interaction, self.match_id, on_prompt=posted)
 
 
 class HandButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:hand:(?P<match>\d+)"):

@@ -294,7 +294,6 @@ def build_view(
     view: dict[str, Any] = {
         "game": "confrontation",
         "audience": audience,
-        "seq": state["seq"],
         "options": dict(state["options"]),
         "active": active,
         "prompt": prompt,

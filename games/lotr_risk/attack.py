@@ -53,6 +53,12 @@ def can_attack(state: State, role: str, source: str, target: str) -> bool:
     return not (state["effects"] and attack_blocked(state, role, source, target))
 
 
+def _stays_open(state: State, frame: Frame) -> bool:
+    """An attack to make, or cards that might be played (public facts only)."""
+    role = frame["role"]
+    return bool(attacks(state, role)) or powers.could_play_in(state, role, "attack")
+
+
 def _choices(state: State, frame: Frame) -> list[Action]:
     role = frame["role"]
     return [
@@ -63,9 +69,10 @@ def _choices(state: State, frame: Frame) -> list[Action]:
 
 
 def start(state: State, role: str) -> bool:
-    """Begin the phase; skipped (False) when there is nothing to choose."""
+    """Begin the phase; skipped (False) when there is nothing to choose, as far as anybody
+    else can tell (see :func:`powers.could_play_in`)."""
     frame: Frame = {"step": "attack", "role": role}
-    if not _choices(state, frame):
+    if not _stays_open(state, frame):
         return False
     call(state, "attack", role=role)
     return True
@@ -115,5 +122,5 @@ class ChooseAttack(Step):
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
         """An attack (or a card's decision) is over: go on, or end when nothing is left."""
-        if state["result"] is None and not _choices(state, frame):
+        if state["result"] is None and not _stays_open(state, frame):
             ret(state, {"phase": "attack"})

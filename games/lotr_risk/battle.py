@@ -23,7 +23,7 @@ from typing import Any
 
 from games.core import Action, Amount, State, emit
 from games.core.chance import roll
-from games.core.flow import Frame, Step, call, ret
+from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import effects, powers
 from .common import NEUTRAL, geo, in_game, own_leader_at, plural, role_title
@@ -39,7 +39,12 @@ DEFEND = {n: Action("defend", (str(n),)) for n in (1, 2)}
 
 
 def declare(state: State, role: str, source: str, target: str, **extra: Any) -> None:
-    """Start an attack of ``role`` from ``source`` on ``target`` (already checked legal)."""
+    """Start an attack of ``role`` from ``source`` on ``target`` (already checked legal).
+
+    A declared attack is never taken back, armed reaction or not: if only the declarations
+    that set one off were final, asking "Go ahead?" would tell the attacker who armed what.
+    """
+    barrier(state)
     defender = state["owner"][target]
     frame = call(
         state,

@@ -17,6 +17,7 @@ from typing import Any
 
 from games.core import State, emit
 from games.core.chance import roll
+from games.core.flow import barrier
 
 from . import powers
 from .common import allegiance, die_threshold, geo, in_game, is_trilogy, own_leader_at
@@ -52,6 +53,7 @@ def move_ring(state: State, mover: str) -> None:
     ring = state["ring"]
     if ring is None or ring["done"]:
         return
+    barrier(state)  # the end of a turn is final, armed Ring cards or not (else undo would tell)
     g = geo(state)
     context = ring_context(state, mover)
     powers.fire(state, "ring_leaving", context)

@@ -155,8 +155,8 @@ def start(state: State, role: str) -> bool:
         "moves_left": moves_left,
         "arrived": {},
     }
-    if not _choices(state, frame):
-        return False
+    if not sources(state, frame) and not powers.could_play_in(state, role, "fortify"):
+        return False  # judged on public facts only: a card held must not keep the phase open
     call(state, "fortify", **{k: v for k, v in frame.items() if k != "step"})
     return True
 

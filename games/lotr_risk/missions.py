@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from games.core import State, emit
+from games.core.flow import barrier
 
 from .board import card_slug
 from .cards import give_territory_card
@@ -44,6 +45,7 @@ def arrive(state: State, role: str, leader: dict[str, Any], territory: str) -> N
 
 
 def complete(state: State, role: str, leader: dict[str, Any], card: str, territory: str) -> None:
+    barrier(state)  # a mission shown is never taken back into the hand
     hand(state, role)["adventure"].remove(card)
     state["played"][role].append(card)
     leader["stays"] = True

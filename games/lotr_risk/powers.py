@@ -43,13 +43,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, barrier
 
 from .board import card_slug, is_territory_card
-from .common import geo, hand, in_game
+from .common import geo, hand, in_game, is_lotr
 from .data import CARDS, TIMINGS, card_of
 
 log = logging.getLogger(__name__)
@@ -139,6 +140,26 @@ def register_reaction(slug: str, hooks: ReactionHooks) -> ReactionHooks:
         raise ValueError(f"{slug} is not a reaction power")
     REACTIONS[slug] = hooks
     return hooks
+
+
+def could_play_in(state: State, role: str, step: str) -> bool:
+    """Whether ``role`` might hold a card to play or arm in ``step`` ("attack", "fortify"),
+    judged from public facts only: he holds adventure cards (their number is public) and the
+    edition's deck has cards of that moment. A phase opens on this, never on the cards held:
+    a phase that waited only for a holder would tell everybody what he holds."""
+    if not is_lotr(state) or not hand(state, role)["adventure"]:
+        return False
+    timings = _deck_timings(geo(state).edition)
+    if step == "attack" and any(t in REACTION_MOMENT for t in timings):
+        return True  # reactions are armed in one's own combat phase
+    return any(TIMING_STEP.get(t) == step for t in timings)
+
+
+@cache
+def _deck_timings(edition: str) -> frozenset[str]:
+    from .board import geometry
+
+    return frozenset(t for card in geometry(edition).adventure_deck if (t := card_of(card).timing))
 
 
 def timing(card: str) -> str | None:

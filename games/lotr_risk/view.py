@@ -219,7 +219,6 @@ def build_view(
     view: dict[str, Any] = {
         "game": ruleset.name,
         "audience": audience,
-        "seq": state["seq"],
         "options": dict(state["options"]),
         "edition": state["options"]["edition"],
         "mode": state["options"]["mode"],

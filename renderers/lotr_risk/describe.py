@@ -7,7 +7,7 @@ from typing import Any
 
 from . import view as v
 from .layout import load_layout
-from .panels import _lost, audience_text, last_text, prompt_text, turn_text
+from .panels import _lost, audience_text, last_text, prompt_text, revealed_hands, turn_text
 
 LIMIT = 1024
 BOARDS = {"middle-earth": "Middle-earth board", "trilogy": "Trilogy board"}
@@ -133,6 +133,7 @@ def describe(view: Mapping[str, Any], limit: int = LIMIT) -> str:
     places = {space.territory: space.place for space in layout.ring_path}
     parts.append(_ring(view, places, names))
     parts.append(_hand(view, names))
+    parts.extend(f"{line}." for line in revealed_hands(view))
     effects = [
         str(e.get("text")) for e in view.get("effects") or [] if isinstance(e, Mapping) and e.get("text")
     ]

@@ -440,7 +440,28 @@ def news_block(view: Mapping[str, Any], layout: MapLayout, width: float, lines: 
             block.paragraph(
                 "Played: " + "; ".join(played), _face("sans", "log"), theme.INK_MUTED, max_lines=2
             )
+    for line in revealed_hands(view):
+        block.paragraph(line, _face("sans", "log"), theme.INK_LIGHT, max_lines=3)
     return block if block.ops else None
+
+
+def revealed_hands(view: Mapping[str, Any]) -> list[str]:
+    """The final reveal's hands, one line a player ("Alice held: Gollum, Bree; 2 territory cards")."""
+    hands = view.get("hands")
+    if not isinstance(hands, Mapping):
+        return []
+    lines = []
+    for role, held in hands.items():
+        if not isinstance(held, Mapping):
+            continue
+        cards = [v.card_name(c) for c in [*(held.get("adventure") or []), *(held.get("aside") or [])]]
+        territory = [v.card_name(c).removeprefix("the card of ") for c in held.get("territory") or []]
+        parts = [", ".join(cards)] if cards else []
+        if territory:
+            parts.append("territory cards " + ", ".join(territory))
+        if parts:
+            lines.append(f"{v.name(view, role)} held: " + "; ".join(parts))
+    return lines
 
 
 SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "creature": "creature", None: "wild"}

@@ -86,7 +86,7 @@ async def test_buttons_answer_before_reading_the_match(service: MatchService, bu
     elif button == "undo":
         await controller.undo(interaction, live.id, expected_prompt=-1)
     else:
-        await controller.show_private(interaction, live.id, expected_version=-1)
+        await controller.show_private(interaction, live.id, on_prompt=-1)
     assert answered_first == [True]
     assert interaction.followup.sent and "out of date" in interaction.followup.sent[-1]
 

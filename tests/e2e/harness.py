@@ -30,6 +30,8 @@ requires_bot = pytest.mark.skipif(not BOT_MAIN.exists(), reason="bot/__main__.py
 
 #: A player's own choices: menus, group menus and action buttons (``bot/menus.py``).
 PICK = re.compile(r"^palantir:(?:pick|group|do):(?P<match>\d+):(?P<version>\d+):(?P<chunk>\d+)$")
+#: A common count in one click ("Move in all 7"): ``palantir:don:<match>:<version>:<index>:<count>``.
+COUNT_BUTTON = re.compile(r"^palantir:don:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+):(?P<count>\d+)$")
 ERROR_MARK = "⚠️"
 
 
@@ -249,6 +251,11 @@ class World:
         role = next((r for r, u in seats.items() if u is user), None)
         legal = self.legal(Match(match_id, message, message.channel, seats), role) if role else []
         out: dict[str, tuple[str, str]] = {}
+        for cid in message.custom_ids():
+            count = COUNT_BUTTON.match(cid)
+            if count is not None and int(count["index"]) < len(legal):
+                head = legal[int(count["index"])].rsplit(" ", 1)[0]
+                out[f"{head} {count['count']}"] = (cid, "")
         for cid, parsed in ids:
             if cid.startswith("palantir:do:"):
                 index = int(parsed["chunk"])
@@ -282,7 +289,7 @@ class World:
 
     async def press(self, user: User, message: Message, cid: str, value: str) -> InteractionResult:
         """Click a button, choose a menu option, or a group then its option (``group:<n>:<i>``)."""
-        if cid.startswith("palantir:do:") or not value:
+        if cid.startswith(("palantir:do:", "palantir:don:")) or not value:
             return await user.click(message, cid)
         if value.startswith("group:"):
             _, number, index = value.split(":")
@@ -316,6 +323,11 @@ class World:
         prompt = await self.fresh_prompt(match, user) if listed is not None else None
         if prompt is None or listed is None:
             return await user.slash(match.thread, "game act", action=action)
+        shortcut = self.offered(prompt).get(action)
+        if shortcut is not None and shortcut[0].startswith("palantir:don:"):  # "Move in all 7"
+            return await self.complete(
+                match, user, await user.click(prompt, shortcut[0]), action, confirm=confirm
+            )
         index = legal.index(listed)
         result = await self._choose(match, user, prompt, legal, index)
         return await self.complete(match, user, result, action, confirm=confirm)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from games.core import Action
 from tests.e2e.harness import Match, World, assert_png, is_error, requires_bot, running_world, seeded
 from tests.e2e.risk_support import (
     COMMANDS,
@@ -70,7 +71,10 @@ async def play_match(world: World, players: int, seed: int, **options: str) -> t
         prompt = await world.fresh_prompt(match, match.players[role])
         assert prompt is not None, f"{role} is to act but got no action menu"
         offered = world.offered(prompt)
-        assert set(offered) <= set(legal), "the menus offer an illegal action"
+        illegal = [
+            a for a in offered if a not in legal and not ruleset().is_legal(state, role, Action.from_text(a))
+        ]
+        assert not illegal, f"the menus offer illegal actions: {illegal}"
         action = choose(world, match, role, legal, rng, turn)
         version, logged = world.row(match.id).version, len(state["log"])
         mark = fd.activity_mark()

@@ -11,7 +11,6 @@ from .helpers import R, act, legal, position
 VIEW_KEYS = {
     "game",
     "audience",
-    "seq",
     "options",
     "active",
     "prompt",

@@ -13,7 +13,7 @@ from games.lotr_risk.board import geometry
 from .helpers import R, act, position
 
 VIEW_KEYS = {
-    "game", "audience", "seq", "options", "edition", "mode", "active", "prompt", "result", "players",
+    "game", "audience", "options", "edition", "mode", "active", "prompt", "result", "players",
     "neutral", "order", "turn", "territories", "regions", "ring", "battle", "last", "hand", "armed",
     "effects", "log",
 }  # fmt: skip
