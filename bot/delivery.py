@@ -315,6 +315,13 @@ class Delivery:
         told = [e for e in state.get("log", ()) if e["seq"] >= since]
         finished = state.get("result") is not None
         lines = present.public_lines(live.ruleset, told)
+        if not finished and not lines:
+            # Only hidden or quiet steps: a post now would tell that something secret happened.
+            await self._mark_announced(live)
+            await self.refresh_lobby(live)
+            for role in sorted(live.active_roles()):
+                await self.dm(live, role)
+            return
         tail = (
             f"{present.result_text(live)}\nEvery hidden piece is now shown."
             if finished
