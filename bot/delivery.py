@@ -46,6 +46,8 @@ class Delivery:
         self._users: dict[int, discord.User] = {}
         #: What each lobby message shows now (status, text), so that it is edited only on a change.
         self._lobbies: dict[int, tuple[str, str]] = {}
+        #: The bare "waiting" post of each match, deleted when the next post supersedes it.
+        self._bare: dict[int, discord.Message] = {}
 
     def _held(self, match_id: int) -> Any:
         """While a delivery posts an entry, the announcer leaves its match alone (and is nudged
@@ -260,7 +262,11 @@ class Delivery:
                 board = await self.image(
                     await self.named(live, live.ruleset.view(state, None)), present.image_name(live, None)
                 )
-            content = present.public_update(result, awaited) if visible else present.turn_text(live, awaited)
+            if visible:
+                content = present.public_update(result, awaited)
+            else:  # a bare "waiting" line, with the small public steps that led to it
+                quiet = present.quiet_lines(live.ruleset, result.events)
+                content = present.clip("\n".join([*quiet, present.turn_text(live, awaited)]))
             message = await self.post_match(
                 live,
                 content=content,
@@ -271,6 +277,7 @@ class Delivery:
         if message is not None:
             await self._retire_prompt(live)
             await self._remember_prompt(live, message)
+            await self._drop_bare_post(live, message, bare=not visible and not result.finished)
         else:
             await self._mark_announced(live)
         await self.refresh_lobby(live)
@@ -345,6 +352,20 @@ class Delivery:
             return
         for role in sorted(live.active_roles()):
             await self.dm(live, role)
+
+    async def _drop_bare_post(self, live: LiveMatch, message: discord.Message, *, bare: bool) -> None:
+        """Keep one bare "waiting" line at the bottom of the thread: the previous one, which only
+        said whose move it was (and the small steps before), is deleted when superseded. Posts
+        with news or a board stay."""
+        previous = self._bare.pop(live.id, None)
+        if bare:
+            self._bare[live.id] = message
+        if previous is None:
+            return
+        try:
+            await previous.delete()
+        except discord.HTTPException as exc:
+            log.debug("could not delete a waiting line of match %s: %s", live.id, exc.status)
 
     async def _remember_prompt(self, live: LiveMatch, message: discord.Message | None) -> None:
         if message is not None:

@@ -207,6 +207,17 @@ def public_lines(ruleset: Ruleset, events: Iterable[Event]) -> list[str]:
     return [ruleset.event_text(e, None) for e in visible_events(ruleset, events)][-MAX_LOG_LINES:]
 
 
+def quiet_lines(ruleset: Ruleset, events: Iterable[Event]) -> list[str]:
+    """The small public steps of ``events`` (a claim, a battalion placed, a roll): told on the
+    bare "waiting" line, never worth a board of their own."""
+    lines = []
+    for event in events:
+        kind, _ = project(event, None)
+        if kind in ruleset.quiet_events:
+            lines.append(ruleset.event_text(event, None))
+    return lines[-MAX_LOG_LINES:]
+
+
 def public_update(result: ActResult, awaited: Iterable[str]) -> str:
     """The thread post after an entry worth seeing: what happened, then what the game awaits;
     at the end, what happened and the result, once."""

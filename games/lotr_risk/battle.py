@@ -176,6 +176,8 @@ def conquer(state: State, frame: Frame, survivors: int) -> None:
     fighter = attacker_leader(state, frame)
     if fighter is not None:
         fighter["spent"] = True  # it has fought: no attack bonus for the rest of the turn
+        if target in geo(state).sites:
+            state["turn"]["sites"] = True  # a leader's battle conquered a site: a card is earned
     if defender != NEUTRAL and all(o != defender for o in state["owner"].values()):
         frame["eliminated"] = defender
         eliminate(state, defender, role)

@@ -25,7 +25,7 @@ Card ids:
 >>> [c for c in board("middle-earth").adventure_deck if c.startswith("appoint")][-2:]
 ['appoint_a_second_leader-3', 'appoint_a_second_leader-4']
 >>> len(board("middle-earth").adventure_deck), len(board("trilogy").adventure_deck)
-(49, 60)
+(48, 60)
 >>> SETUP.battalions("trilogy", "lotr", 3), SETUP.editions["middle-earth"].die_threshold
 (52, 3)
 """

@@ -29,12 +29,18 @@ MOUNT_DOOM_ROLL = 4
 HUNT_FINDS = 12
 
 
+def ring_threshold(state: State) -> int:
+    """The roll the Ring needs to leave the space it stands on (Mount Doom: always 4)."""
+    final = state["ring"]["step"] == geo(state).final_step
+    return MOUNT_DOOM_ROLL if final and is_trilogy(state) else die_threshold(state)
+
+
 def ring_context(state: State, mover: str) -> dict[str, Any]:
     g = geo(state)
     step = state["ring"]["step"]
     die = step in g.die_steps
     final = step == g.final_step
-    threshold = MOUNT_DOOM_ROLL if final and is_trilogy(state) else die_threshold(state)
+    threshold = ring_threshold(state)
     return {
         "mover": mover,
         "territory": g.path[step],

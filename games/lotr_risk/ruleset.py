@@ -195,6 +195,14 @@ OPTIONS = (
         heading="Hunt for the Ring",
     ),
     OptionSpec(
+        "plain_start",
+        ("30", "40"),
+        "30",
+        "Plain mode, 4 players, 2002 board: 30 starting battalions each, or 40 as the 2002 rules print.",
+        {"30": "30 (standard Risk)", "40": "40 (as printed in 2002)"},
+        heading="Plain mode, 4 players",
+    ),
+    OptionSpec(
         "setup",
         ("quick", "printed"),
         "quick",
@@ -291,6 +299,15 @@ class LotrRisk(StepRuleset):
 
     def final_reveal(self, state: State) -> View:
         return build_view(self, state, None, everything=True)
+
+    def parse(self, state: State, role: str, text: str) -> Action:
+        """As every game, and a set of three cards typed in any order is the listed set."""
+        wanted = Action.from_text(text)
+        if wanted.verb == "trade" and len(wanted.args) > 1:
+            for listed in self.prompt(state, role).actions:
+                if listed.verb == "trade" and sorted(listed.args) == sorted(wanted.args):
+                    return listed
+        return super().parse(state, role, text)
 
     def check_invariants(self, state: State) -> list[str]:
         return check(self, state)

@@ -90,6 +90,13 @@ def new_game(name: str, seed: int, options: Mapping[str, str], players: int) -> 
     )
     dealt, neutral = deal(state)
     total = SETUP.battalions(options["edition"], options["mode"], players)
+    if (options["mode"], options["edition"], players, options.get("plain_start")) == (
+        "plain",
+        "middle-earth",
+        4,
+        "40",
+    ):
+        total = 40  # the 2002 rules' printed figure (an option: standard Risk gives 30)
     order = placement_order(state)
     state["setup"] = {
         "order": order,

@@ -18,12 +18,12 @@ from .common import (
     ALLEGIANCE,
     COLOURS,
     NEUTRAL,
-    die_threshold,
     geo,
     is_lotr,
     role_title,
 )
 from .data import CARDS, REGIONS, TERRITORIES
+from .fellowship import ring_threshold
 from .powers import condition_words
 from .reinforce import reinforcements
 from .victory import score
@@ -116,7 +116,7 @@ def _ring(state: State) -> dict[str, Any] | None:
         "steps": len(g.path),
         "die": step in g.die_steps,
         "done": bool(ring["done"]),
-        "threshold": die_threshold(state),
+        "threshold": ring_threshold(state),
         "path": list(g.path),
     }
 

@@ -143,9 +143,9 @@ def test_an_adventure_card_for_a_leader_reaching_a_site_of_power() -> None:
     assert events(state, "own_adventure_card", "green") == [{"card": "ambush"}]
 
 
-def test_no_adventure_card_without_a_leader_at_a_site() -> None:
+def test_no_adventure_card_when_no_leader_conquers_or_arrives_at_a_site() -> None:
     state = conquer_fornost(
-        position(OWNERS, troops={"old_forest": 6}, leaders={"green": ["old_forest"]}), leader=False
+        position(OWNERS, troops={"old_forest": 6}, leaders={"green": ["buckland"]}), leader=False
     )
     state = pass_turn(state)
     assert state["hands"]["green"]["adventure"] == []
