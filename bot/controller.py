@@ -328,9 +328,11 @@ class Controller:
                 raise ServiceError(f"You are not playing in match #{live.id}.")
             if live.state is None or live.state.get("result") is not None or live.record.status != "active":
                 raise ServiceError(f"Match #{live.id} is not being played.")
-            others = [live.ruleset.role_title(r) for r in live.roles if r != role]
-            await interaction.response.send_message(
-                f"Resign match #{live.id}? {' and '.join(others)} will win. This cannot be taken back.",
+            await self.defer(interaction)
+            winners = await self.service.winners_if_resigned(live.id, interaction.user.id)
+            names = " and ".join(live.ruleset.role_title(r) for r in winners) or "Nobody"
+            await interaction.followup.send(
+                f"Resign match #{live.id}? {names} will win. This cannot be taken back.",
                 view=resign_view(live.id, live.record.version),
                 ephemeral=True,
             )

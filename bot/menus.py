@@ -78,7 +78,10 @@ def private_view(
     label — "Move in all 7"), then one menu, or menus of groups when it is long."""
     view = ui.View(timeout=None)
     buttons = [c for c in choices if not c.action.args][:MAX_BUTTONS]
-    shortcuts = shortcuts[: MAX_BUTTONS - len(buttons)]
+    room = MAX_BUTTONS - len(buttons)
+    if len(shortcuts) > room:  # then only "all" of each (the How many? step has the rest), or none
+        shortcuts = [s for s in shortcuts if s[2].endswith("(all)")]
+        shortcuts = shortcuts if len(shortcuts) <= room else []
     rest = [c for c in choices if c not in buttons]
     rows = MAX_ROWS - (1 if buttons or undo else 0)
     if len(rest) <= MAX_CHOICES:

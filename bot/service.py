@@ -772,6 +772,20 @@ class MatchService:
             for i, a in enumerate(live.prompt(role).actions)
         ]
 
+    async def winners_if_resigned(self, match_id: int, user_id: int) -> list[str]:
+        """Who would win if this player resigned now (tried on the match and reverted)."""
+        live = await self.get(match_id)
+        async with live.lock:
+            role, _ = self._playing(live, user_id)
+            game = live.game
+            assert game is not None
+            outcome = game.resign(role)
+            try:
+                result = game.state["result"] or {}
+                return list(result.get("winners", ()))
+            finally:
+                outcome.revert()
+
     async def would_be_final(self, match_id: int, user_id: int, action: Action) -> bool:
         """Whether ``action`` could not be undone (it reveals, draws, ends the turn...).
 

@@ -23,7 +23,7 @@ from .actions import Action
 from .errors import GameOver, IllegalAction, NothingToUndo, NotYourTurn, StaleAction
 from .events import Event, emit
 from .journal import Journal, TrackedDict, retrack, track_state, untracked_writes
-from .ruleset import Ruleset, State, finish
+from .ruleset import Ruleset, State
 
 NOTHING_TO_UNDO = (
     "There is nothing you can undo now: undo works only inside your own decision, "
@@ -128,7 +128,8 @@ class Match:
         return parsed, active
 
     def resign(self, role: str) -> Outcome:
-        """``role`` gives up: every other role wins. Deterministic, so it replays."""
+        """``role`` gives up: every other role wins, unless the game says otherwise
+        (:meth:`Ruleset.resigned`). Deterministic, so it replays."""
         state = self.state
         if state["result"] is not None:
             raise GameOver("This match is over already.")
@@ -137,7 +138,7 @@ class Match:
 
         def give_up() -> None:
             emit(state, "resigned", {"role": role})
-            finish(state, [r for r in state["roles"] if r != role], "resigned", {"role": role})
+            self.ruleset.resigned(state, role)
 
         return self._run("resign", role, None, self.ruleset.active(state), give_up, False)
 

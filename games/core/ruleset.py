@@ -290,6 +290,11 @@ class Ruleset(ABC):
         """A label for one argument value (autocomplete), e.g. ``eregion`` -> ``Eregion``."""
         return value.replace("-", " ").replace("_", " ").title()
 
+    def resigned(self, state: State, role: str) -> None:
+        """``role`` has resigned (logged already): end the game. By default every other role
+        wins; a game of more players may decide otherwise (on the scores...)."""
+        finish(state, [r for r in state["roles"] if r != role], "resigned", {"role": role})
+
     def parse(self, state: State, role: str, text: str) -> Action:
         """Read a typed action. Accepts the canonical notation or a unique prefix of it."""
         wanted = Action.from_text(text)

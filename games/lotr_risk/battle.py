@@ -271,7 +271,8 @@ class Roll(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         most = max_dice(state, frame)
         again = " again" if frame["rolls"] else ""
-        return f"Roll{again} with 1 to {plural(most, 'die')} (one battalion always stays behind), or stop."
+        dice = "1 die" if most == 1 else f"1 to {plural(most, 'die')}"
+        return f"Roll{again} with {dice} (one battalion always stays behind), or stop."
 
     def waiting(self, state: State, frame: Frame) -> str:
         return f"Waiting for {role_title(frame['role'])}, who attacks {territory_name(frame['to'])}."

@@ -131,11 +131,20 @@ KINDS: dict[str, dict[str, str]] = {
     "world_conquest": {"role": "role"},
     "last_standing": {"role": "role"},
     "ring_found": {"role": "role", "territory": "territory"},
+    "resignation": {"role": "role"},
 }
 
 #: Result reasons among the kinds (the end of "X wins: ...").
 REASONS = frozenset(
-    {"ring_left", "ring_destroyed", "total_conquest", "world_conquest", "last_standing", "ring_found"}
+    {
+        "ring_left",
+        "ring_destroyed",
+        "total_conquest",
+        "world_conquest",
+        "last_standing",
+        "ring_found",
+        "resignation",
+    }
 )
 
 QUIET = frozenset(
@@ -214,6 +223,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "world_conquest": "{role} conquered the world",
         "last_standing": "{role} is the last player standing",
         "ring_found": "{role} found the Ring in {territory}",
+        "resignation": "{role} resigned, so the game ends on the scores",
     }
 }
 
@@ -520,7 +530,7 @@ def _moved_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
 def _hunt_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     return {
         "bonus_words": f" +{args['bonus']}" if args["bonus"] else "",
-        "found_words": "the Ring is found!" if args["found"] else "the Ring is not found",
+        "found_words": "the Ring is found" if args["found"] else "the Ring is not found",
     }
 
 

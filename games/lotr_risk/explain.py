@@ -10,7 +10,7 @@ from games.core import Action, State
 from . import powers
 from .board import card_slug, card_territory, single_value
 from .cards import BONUS, find_trade
-from .common import geo, is_lotr
+from .common import geo, is_lotr, plural
 from .data import CARDS, territory_name
 
 _FIXED = {
@@ -28,7 +28,7 @@ def explain(state: State, role: str, action: Action) -> str:
     if verb in _FIXED:
         return _FIXED[verb]
     if verb == "place":
-        return f"Add {args[1]} battalion(s) to {territory_name(args[0])}."
+        return f"Add {plural(int(args[1]), 'battalion')} to {territory_name(args[0])}."
     if verb == "leader":
         return "Your leader adds 1 to your highest die in battles where he fights; he can complete missions."
     if verb == "trade":
@@ -36,7 +36,9 @@ def explain(state: State, role: str, action: Action) -> str:
     if verb == "done":
         if state["stack"] and state["stack"][-1].get("step") == "reinforce":
             return "Stop trading and go on to combat."
-        return "Stop moving: your turn ends (cards are drawn and the Fellowship moves on)."
+        if is_lotr(state):
+            return "Stop moving: your turn ends (cards are drawn and the Fellowship moves on)."
+        return "Stop moving: your turn ends (a territory card is drawn if you conquered)."
     if verb == "attack":
         target = args[1]
         extra = []
@@ -58,9 +60,9 @@ def explain(state: State, role: str, action: Action) -> str:
     if verb == "from":
         return "Choose where to move from; at least one battalion stays there."
     if verb == "to":
-        return f"Move {args[1]} battalion(s) to {territory_name(args[0])}."
+        return f"Move {plural(int(args[1]), 'battalion')} to {territory_name(args[0])}."
     if verb == "to-leader":
-        return f"Move your leader and {args[1]} battalion(s) to {territory_name(args[0])}."
+        return f"Move your leader and {plural(int(args[1]), 'battalion')} to {territory_name(args[0])}."
     if verb == "discard":
         return f"Discarded, it never scores. {CARDS[card_slug(args[0])].effect}"
     if verb == "power":

@@ -9,9 +9,21 @@ from typing import Any
 from games.core import Action, CommandParam, CommandSpec, InvalidAction, OptionSpec, RuleTopic, State, View
 from games.core.flow import StepRuleset
 
-from . import battle, draws, event_cards, fortify, labels, positions, power_cards, rules_help, secrets, setup
+from . import (
+    battle,
+    draws,
+    event_cards,
+    fortify,
+    labels,
+    positions,
+    power_cards,
+    rules_help,
+    secrets,
+    setup,
+    victory,
+)
 from .attack import ChooseAttack
-from .common import ALL_ROLES, roles_for
+from .common import ALL_ROLES, in_game, is_lotr, roles_for
 from .common import role_title as _role_title
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
@@ -299,6 +311,13 @@ class LotrRisk(StepRuleset):
 
     def final_reveal(self, state: State) -> View:
         return build_view(self, state, None, everything=True)
+
+    def resigned(self, state: State, role: str) -> None:
+        """With two or more players left (lotr mode) the game ends on their scores."""
+        if is_lotr(state) and len([r for r in in_game(state) if r != role]) >= 2:
+            victory.end_after_resignation(state, role)
+        else:
+            super().resigned(state, role)
 
     def parse(self, state: State, role: str, text: str) -> Action:
         """As every game, and a set of three cards typed in any order is the listed set."""

@@ -72,6 +72,17 @@ def end_by_score(state: State, reason: str) -> None:
     win(state, winners, reason, totals=totals)
 
 
+def end_after_resignation(state: State, role: str) -> None:
+    """``role`` resigned from a game of three or four: it ends on the others' scores (the
+    resigning player cannot win). Our ruling: the rules have no resignation, and an abandoned
+    army cannot play on."""
+    scores = {r: score(state, r) for r in in_game(state) if r != role}
+    best = max(ranking_key(p) for p in scores.values())
+    winners = [r for r, p in scores.items() if ranking_key(p) == best]
+    emit(state, "final_scores", {"scores": {r: dict(p) for r, p in scores.items()}, "winners": winners})
+    win(state, winners, "resignation", role=role)
+
+
 def win(state: State, winners: list[str], reason: str, **args: Any) -> None:
     if state["result"] is not None:
         return

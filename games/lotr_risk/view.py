@@ -7,6 +7,7 @@ armed reactions only to their owner. ``final_reveal`` shows every hand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import State
@@ -102,6 +103,15 @@ def _territories(state: State) -> list[dict[str, Any]]:
         }
         for t in g.territories
     ]
+
+
+def _show_own_placement(territories: list[dict[str, Any]], setup: Mapping[str, Any]) -> None:
+    """A player's own board counts his secret starting placement in (nobody else's does)."""
+    pending = setup.get("pending") or {}
+    for entry in territories:
+        entry["troops"] += int(pending.get(entry["id"], 0))
+        if setup.get("leader") == entry["id"]:
+            entry["leaders"] += 1
 
 
 def _ring(state: State) -> dict[str, Any] | None:
@@ -244,6 +254,8 @@ def build_view(
     setup = _setup(state, own, everything)
     if setup is not None:
         view["setup"] = setup
+        if own is not None:
+            _show_own_placement(view["territories"], setup)
     if everything:
         view["hands"] = {r: _hand(state, r) for r in state["roles"]}
     return view

@@ -65,3 +65,18 @@ def test_plain_mode_four_players_start_with_30_or_the_printed_40() -> None:
         assert {r: state["setup"]["left"][r] + placed[r] for r in state["roles"]} == dict.fromkeys(
             state["roles"], battalions
         )
+
+
+def test_a_resignation_from_three_players_ends_the_game_on_the_others_scores() -> None:
+    match = Match.new(R, 3, {"players": "3"}, 3)
+    match.resign("red")
+    result = match.state["result"]
+    assert result["reason"] == "resignation" and "red" not in result["winners"]
+    assert events(match.state, "final_scores")[-1]["winners"] == result["winners"]
+    assert set(events(match.state, "final_scores")[-1]["scores"]) == {"green", "black"}
+
+
+def test_a_resignation_from_two_players_gives_the_other_the_win() -> None:
+    match = Match.new(R, 3, {"players": "2"}, 2)
+    match.resign("green")
+    assert match.state["result"]["winners"] == ["black"] and match.state["result"]["reason"] == "resigned"
