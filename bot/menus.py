@@ -75,9 +75,13 @@ def private_view(
     shortcuts: Sequence[tuple[int, int, str]] = (),
 ) -> ui.View | None:
     """Buttons for argument-free actions and for the common counts (``shortcuts``: index, count,
-    label — "Move in all 7"), then one menu, or menus of groups when it is long."""
+    label — "Move in all 7"), then one menu, or menus of groups when it is long. A short list
+    ("Roll 3 dice", "Roll 2 dice", "Roll 1 die", "Stop") is all buttons: one click each."""
     view = ui.View(timeout=None)
-    buttons = [c for c in choices if not c.action.args][:MAX_BUTTONS]
+    if not shortcuts and len(choices) <= MAX_BUTTONS:
+        buttons = list(choices)
+    else:
+        buttons = [c for c in choices if not c.action.args][:MAX_BUTTONS]
     room = MAX_BUTTONS - len(buttons)
     if len(shortcuts) > room:  # then only "all" of each (the How many? step has the rest), or none
         shortcuts = [s for s in shortcuts if s[2].endswith("(all)")]

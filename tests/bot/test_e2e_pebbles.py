@@ -74,8 +74,9 @@ async def test_lobby_thread_hidden_bids_turns_and_restart(world: World) -> None:
     assert [c["name"] for c in spectator] == ["You are watching match #1: only its players can act."]
 
     dm = alice.dms[-1]
-    select_id = next(c for c in dm.custom_ids() if c.startswith("palantir:pick:"))
-    ask = await alice.select(dm, select_id, ["2"])  # index 2: bid 3, which cannot be taken back
+    # Three choices are three buttons; index 2 is bid 3, which cannot be taken back.
+    button_id = next(c for c in dm.custom_ids() if c.startswith("palantir:do:") and c.endswith(":2"))
+    ask = await alice.click(dm, button_id)
     assert ask.ephemeral and "Bid 3" in ask.text and "cannot be taken back" in ask.text
     confirm = next(c for c in ask.main.custom_ids() if c.startswith("palantir:confirm:"))  # type: ignore[union-attr]
     bid = await alice.click(ask.main, confirm)  # type: ignore[arg-type]
