@@ -28,6 +28,7 @@ from games.core.flow import Frame, Step, barrier, call, ret
 from . import effects, powers
 from .common import NEUTRAL, geo, in_game, own_leader_at, plural, role_title
 from .data import territory_name
+from .events import PRESENTER
 from .missions import arrive
 from .victory import conquest_reason, eliminate, win
 
@@ -241,6 +242,14 @@ def log_attack(state: State, frame: Frame, ended: str) -> None:
     }
 
 
+def last_roll(frame: Frame) -> str:
+    """The battle's last roll in words, then a space ("" before the first roll)."""
+    if not frame["rolls"]:
+        return ""
+    args = {"role": frame["role"], "from": frame["from"], "to": frame["to"], **frame["rolls"][-1]}
+    return f"Last roll: {PRESENTER.text('rolled', args)} "
+
+
 class Roll(Step):
     """The attacker: roll 1 to 3 dice, stop, or play a power of the moment."""
 
@@ -272,7 +281,7 @@ class Roll(Step):
         most = max_dice(state, frame)
         again = " again" if frame["rolls"] else ""
         dice = "1 die" if most == 1 else f"1 to {plural(most, 'die')}"
-        return f"Roll{again} with {dice} (one battalion always stays behind), or stop."
+        return f"{last_roll(frame)}Roll{again} with {dice} (one battalion always stays behind), or stop."
 
     def waiting(self, state: State, frame: Frame) -> str:
         return f"Waiting for {role_title(frame['role'])}, who attacks {territory_name(frame['to'])}."
@@ -323,7 +332,7 @@ class Defend(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         who = "the neutral army" if frame["defender"] == NEUTRAL else "you"
-        return (
+        return last_roll(frame) + (
             f"{role_title(frame['role'])} attacks {territory_name(frame['to'])} with "
             f"{plural(frame['dice'], 'die')}: defend with 2 dice or 1 (for {who})."
         )
