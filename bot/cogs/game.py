@@ -50,11 +50,25 @@ async def game_autocomplete(interaction: discord.Interaction[Any], current: str)
     return [Choice(name=n, value=v) for n, v in pairs]
 
 
+def _roles_for_options(interaction: discord.Interaction[Any], ruleset: Any) -> tuple[str, ...]:
+    """The sides of the table the options typed so far describe ("players:2": two colours)."""
+    typed = {
+        spec.name: str(value)
+        for spec in ruleset.options
+        if (value := getattr(interaction.namespace, spec.name, None))
+    }
+    try:
+        options = ruleset.resolve_options(typed)
+        return tuple(ruleset.roles(options, ruleset.seats(options)[1]))
+    except (ValueError, KeyError):
+        return tuple(every_role(ruleset))
+
+
 async def side_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
     ruleset = _chosen_game(interaction)
     if ruleset is None:
         return [Choice(name="Random", value=RANDOM_SIDE)]
-    roles = [*every_role(ruleset), RANDOM_SIDE]
+    roles = [*_roles_for_options(interaction, ruleset), RANDOM_SIDE]
     pairs = option_choices(roles, lambda r: "Random" if r == RANDOM_SIDE else ruleset.role_title(r), current)
     return [Choice(name=n, value=v) for n, v in pairs]
 
