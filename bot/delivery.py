@@ -27,6 +27,8 @@ from .ui import hand_view, lobby_view, prompt_view
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+#: A retired DM of a player the game no longer waits for (no newer prompt follows it).
+WAIT_NOTE = "↪ Play moved on{where}: you will get a new message when the game needs you (or use `/hand`)."
 #: Messages that mention players without pinging anyone (status edits, results).
 NO_PINGS = discord.AllowedMentions.none()
 #: Failures below HTTP (connection reset, timeout) that discord.py lets through after retrying.
@@ -295,7 +297,7 @@ class Delivery:
             if role == result.role and role in active:
                 await self.update_dm(live, role)  # the actor goes on: his private place follows
             elif role in result.stale_roles:
-                await self.retire_dm(live, role)
+                await self.retire_dm(live, role, WAIT_NOTE)
 
     def pings(self, live: LiveMatch, roles: Sequence[str]) -> discord.AllowedMentions:
         """Only the players the game has just started waiting for are pinged."""
@@ -504,7 +506,9 @@ class Delivery:
         if old is None or (old.version >= live.record.version and note is None):
             return
         where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
-        text = note or f"↪ Play moved on{where}: your newest prompt is below (or use `/hand`)."
+        text = (note or "↪ Play moved on{where}: your newest prompt is below (or use `/hand`).").format(
+            where=where
+        )
         try:
             channel = self.client.get_partial_messageable(old.channel_id)
             await channel.get_partial_message(old.message_id).edit(
