@@ -1,0 +1,83 @@
+"""Secrets in what the game does, not only in what it shows: whether an action can be undone
+and whether a phase waits for the player never depend on the cards he or anyone holds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Match, State
+from games.core.chance import scripted
+
+from .helpers import R, act, position
+
+COURAGE = "courage_alone_will_not_save_you"
+
+
+def public(state: State) -> tuple[Any, ...]:
+    """What Black sees of Green's turn: who is asked, Black's waiting text, the phase."""
+    return sorted(R.active(state)), R.prompt(state, "black").text, state["turn"]["phase"]
+
+
+def holding(card: str, **more: Any) -> State:
+    return position(
+        more.pop("owners", {"old_forest": "green"}),
+        hands={"green": {"territory": [], "adventure": [card]}},
+        **more,
+    )
+
+
+def test_a_declared_attack_is_final_whether_or_not_the_defender_armed_a_reaction() -> None:
+    undoable = {}
+    for armed in (False, True):
+        state = position(
+            {"old_forest": "green"},
+            troops={"old_forest": 6},
+            hands={"black": {"territory": [], "adventure": [COURAGE if armed else "mission_bree"]}},
+            armed={"black": [{"card": COURAGE, "when": ["south_downs"]}]} if armed else {},
+        )
+        game = Match(R, state)
+        game.submit("green", "attack old_forest south_downs")
+        undoable[armed] = game.can_undo("green")
+    assert undoable == {False: False, True: False}
+
+
+def test_combat_waits_alike_for_a_player_holding_a_reaction_card_or_a_mission() -> None:
+    shire = {"the_shire": "green", "buckland": "green", "tower_hills": "green"}  # no attack from inside
+    seen = [
+        public(act(holding(card, owners=shire, phase="reinforce"), "green", "place the_shire 3"))
+        for card in ("mission_bree", COURAGE)
+    ]
+    assert seen[0] == seen[1] and seen[0][0] == ["green"]
+
+
+def test_combat_goes_on_alike_after_the_last_possible_attack() -> None:
+    seen = []
+    for card in ("mission_bree", "strategic_withdrawal"):
+        state = act(holding(card, troops={"old_forest": 2}), "green", "attack old_forest south_downs")
+        with scripted(("attack die", 1), ("defence die", 6)):
+            seen.append(public(act(state, "green", "roll 1")))
+    assert seen[0] == seen[1]
+
+
+def test_fortify_waits_alike_for_a_holder_of_move_by_night_or_of_a_mission() -> None:
+    seen = []
+    for card in ("mission_bree", "move_by_night"):
+        state = holding(card, owners={"the_shire": "green"}, edition="trilogy", phase="reinforce")
+        state = act(state, "green", "place the_shire 3", "end")
+        seen.append(public(state))
+    assert seen[0] == seen[1]
+
+
+def test_a_mission_shown_is_never_taken_back() -> None:
+    state = position(
+        {"old_forest": "green", "buckland": "green"},
+        troops={"old_forest": 6},
+        leaders={"green": ["old_forest"]},
+        hands={"green": {"territory": [], "adventure": ["mission_bree"]}},
+    )
+    game = Match(R, act(state, "green", "attack old_forest fornost"))
+    with scripted(("attack die", 6), ("attack die", 6), ("attack die", 6), ("defence die", 1)):
+        game.submit("green", "roll 3")
+    leader_in = next(a for a in R.prompt(game.state, "green").actions if a.verb == "advance-leader")
+    game.submit("green", leader_in)
+    assert "mission_bree" in game.state["played"]["green"] and not game.can_undo("green")
