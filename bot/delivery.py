@@ -219,7 +219,7 @@ class Delivery:
             live,
             content=present.start_text(live),
             file=await self.image(await self.named(live, view), present.image_name(live, None)),
-            view=prompt_view(live.id, live.record.version) if awaited else None,
+            view=prompt_view(live.id, present.public_step(live)) if awaited else None,
             allowed_mentions=self.pings(live, awaited),
         )
         await self._remember_prompt(live, message)
@@ -273,7 +273,7 @@ class Delivery:
                 live,
                 content=content,
                 file=board,
-                view=prompt_view(live.id, live.record.version) if active else None,
+                view=prompt_view(live.id, present.public_step(live)) if active else None,
                 allowed_mentions=self.pings(live, awaited),
             )
         if message is not None:
@@ -343,7 +343,7 @@ class Delivery:
             file=await self.image(
                 await self.named(live, view), present.image_name(live, "final" if finished else None)
             ),
-            view=None if finished else prompt_view(live.id, record.version),
+            view=None if finished else prompt_view(live.id, present.public_step(live)),
             allowed_mentions=self.pings(live, [] if finished else sorted(live.active_roles())),
         )
         if message is not None:

@@ -86,9 +86,15 @@ def clip_line(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def public_step(live: LiveMatch) -> int:
+    """The match's public step: the number of logged events. Hidden actions add none, so
+    public names and ids built on it (board images, "Take my turn") never count them."""
+    return len((live.state or {}).get("log", ()))
+
+
 def image_name(live: LiveMatch, audience: str | None) -> str:
-    who = audience or "board"
-    return f"{live.record.game}-{live.id}-{who}-v{live.record.version}.png"
+    """``<game>-<match>-<board|role|final>-s<step>.png`` (see :func:`public_step`)."""
+    return f"{live.record.game}-{live.id}-{audience or 'board'}-s{public_step(live)}.png"
 
 
 def seat_line(live: LiveMatch) -> str:

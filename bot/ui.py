@@ -36,16 +36,18 @@ class JoinButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:
 
 
 class MyTurnButton(
-    Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:myturn:(?P<match>\d+):(?P<version>\d+)"
+    Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:myturn:(?P<match>\d+):(?P<step>\d+)"
 ):
-    """ "Take my turn" on a thread prompt: the clicking player's private prompt, ephemerally."""
+    """ "Take my turn" on a thread prompt: the clicking player's private prompt, ephemerally.
+    ``step`` is the public step of the post (never an entry counter: that would count hidden
+    actions); the post itself tells whether the button is out of date."""
 
-    ID_NAMES = ("match", "version")
+    ID_NAMES = ("match", "step")
 
-    def __init__(self, match_id: int, version: int) -> None:
-        self.match_id, self.version = match_id, version
+    def __init__(self, match_id: int, step: int) -> None:
+        self.match_id, self.step = match_id, step
         super().__init__(
-            button("Take my turn", discord.ButtonStyle.primary, f"palantir:myturn:{match_id}:{version}")
+            button("Take my turn", discord.ButtonStyle.primary, f"palantir:myturn:{match_id}:{step}")
         )
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
@@ -73,9 +75,9 @@ def lobby_view(match_id: int) -> ui.View:
     return view
 
 
-def prompt_view(match_id: int, version: int) -> ui.View:
+def prompt_view(match_id: int, step: int) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(MyTurnButton(match_id, version))
+    view.add_item(MyTurnButton(match_id, step))
     view.add_item(HandButton(match_id))
     return view
 

@@ -111,6 +111,20 @@ class World:
             int(found[0]), str(found[1]), str(found[2]), int(found[3]), int(found[4]), state, _int(found[6])
         )
 
+    def step(self, match: Match) -> int:
+        """The public step of the match (its logged events), as its board images are named."""
+        state = self.row(match.id).state
+        return len(state["log"]) if state is not None else 0
+
+    def boards_since(self, match: Match, mark: int) -> list[Message]:
+        """Thread posts with a board image created after activity ``mark``."""
+        created, _ = self.fd.activity_since(mark)
+        return [
+            m
+            for m in created
+            if m.channel is match.thread and any("-board-" in a.filename for a in m.attachments)
+        ]
+
     def announced(self, match_id: int) -> int:
         """The newest entry the bot has told the thread about (``messages`` kind ``prompt``)."""
         with self._db() as conn:

@@ -94,9 +94,8 @@ async def play(
         used["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
     if how == 1:
-        version = world.row(match.id).version
         latest = world.latest_prompt(match)
-        turn = f"palantir:myturn:{match.id}:{version}"
+        turn = f"palantir:myturn:{match.id}:{world.step(match)}"
         listed = action if action in legal else world.listed_for_count(match, user, action)
         if turn in latest.custom_ids() and listed is not None:
             opened = await user.click(latest, turn)
@@ -151,10 +150,11 @@ def worth_a_post(world: World, match: Match, logged: int) -> bool:
     return any(project(e, None)[0] not in quiet for e in row.state["log"][logged:])
 
 
-def board_post(match: Match, version: int) -> Message | None:
+def board_post(match: Match, step: int) -> Message | None:
+    """The newest thread post with the board of public ``step`` (or the final picture)."""
     for msg in reversed(match.thread.messages):
         names = [a.filename for a in msg.attachments]
-        if any(("-board-" in n and n.endswith(f"-v{version}.png")) or "-final-" in n for n in names):
+        if any(("-board-" in n and n.endswith(f"-s{step}.png")) or "-final-" in n for n in names):
             return msg
     return None
 

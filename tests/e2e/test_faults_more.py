@@ -118,7 +118,7 @@ async def test_a_post_lost_to_an_outage_is_announced_once_when_discord_is_back(t
         await here.fd.quiet(0.5)
         new = thread.messages[before:]
         assert len(new) == 1, [m.text for m in new]
-        assert f"palantir:myturn:{match.id}:{version}" in new[0].custom_ids() or new[0].attachments
+        assert f"palantir:myturn:{match.id}:{here.step(match)}" in new[0].custom_ids() or new[0].attachments
         with sqlite3.connect(f"file:{here.db_path}?mode=ro", uri=True) as conn:
             assert (
                 conn.execute("SELECT version FROM matches WHERE id = ?", (match.id,)).fetchone()[0] == version

@@ -50,7 +50,7 @@ async def play_match(world: World, players: int, seed: int, **options: str) -> t
     assert len(match.players) == players
     names = {role: user.name.title() for role, user in match.players.items()}  # display names
     rng = seeded(seed)
-    start = board_post(match, 0)
+    start = board_post(match, world.step(match))
     assert start is not None and assert_png(start.files[0])
     moves = shown = 0
     used: Counter[str] = Counter()
@@ -90,8 +90,9 @@ async def play_match(world: World, players: int, seed: int, **options: str) -> t
         assert world.actions(match.id)[-1][3:5] == (role, action)
         if worth_a_post(world, match, logged):
             shown += 1
+            step = world.step(match)
             board = await fd.wait_for_message(
-                lambda m, v=version + 1: m.channel is match.thread and board_post(match, v) is m,
+                lambda m, v=step: m.channel is match.thread and board_post(match, v) is m,
                 timeout=20,
                 since=mark,
             )
@@ -108,7 +109,7 @@ async def play_match(world: World, players: int, seed: int, **options: str) -> t
         timing["quiet"] += time.monotonic() - began
         began = time.monotonic()
         if not worth_a_post(world, match, logged):
-            assert board_post(match, version + 1) is None, f"a hidden step posted ({action!r})"
+            assert not world.boards_since(match, mark), f"a hidden step posted ({action!r})"
         created, _ = fd.activity_since(mark)
         now_awaited = set(world.active_roles(match))
         for msg in created:

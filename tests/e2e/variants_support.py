@@ -200,8 +200,7 @@ async def play(
         played.ways["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
     if how == 1:
-        version = world.row(match.id).version
-        turn = f"palantir:myturn:{match.id}:{version}"
+        turn = f"palantir:myturn:{match.id}:{world.step(match)}"
         latest = world.latest_prompt(match)
         if turn in latest.custom_ids():
             opened = await user.click(latest, turn)
@@ -222,10 +221,11 @@ async def play(
     return await world.pick(match, user, action)
 
 
-def board_post(match: Match, version: int) -> Message | None:
+def board_post(match: Match, step: int) -> Message | None:
+    """The newest thread post with the board of public ``step`` (or the final picture)."""
     for msg in reversed(match.thread.messages):
         names = [a.filename for a in msg.attachments]
-        if any(("-board-" in n and n.endswith(f"-v{version}.png")) or "-final-" in n for n in names):
+        if any(("-board-" in n and n.endswith(f"-s{step}.png")) or "-final-" in n for n in names):
             return msg
     return None
 
@@ -249,11 +249,11 @@ def worth_a_post(world: World, match: Match) -> bool:
     return any(e["seq"] == seq and project(e, None)[0] not in quiet for e in row.state["log"])
 
 
-def board_of(match: Match, version: int) -> Callable[[Message], bool]:
-    """A predicate: the thread's board post of ``version``."""
+def board_of(match: Match, step: int) -> Callable[[Message], bool]:
+    """A predicate: the thread's board post of public ``step``."""
 
     def found(m: Message) -> bool:
-        return m.channel is match.thread and board_post(match, version) is m
+        return m.channel is match.thread and board_post(match, step) is m
 
     return found
 
@@ -274,7 +274,7 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
     """Play ``match`` to its end, checking everything after every move."""
     fd = world.fd
     played = Played()
-    start = board_post(match, 0)
+    start = board_post(match, world.step(match))
     assert start is not None and assert_png(start.files[0])
     world.check_public()
     for msg in list(fd.messages.values()):
@@ -317,14 +317,14 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
             and row.state["result"] is None
         )
         if shown:
-            board = await fd.wait_for_message(board_of(match, row.version), timeout=20, since=mark)
+            board = await fd.wait_for_message(board_of(match, world.step(match)), timeout=20, since=mark)
             assert_png(board.files[0])
             if first:
                 assert board.files[0] == image(row.state, None), "the public board is not the public view"
         world.check_public()
         await fd.quiet(0.05)
         if not shown:
-            assert board_post(match, row.version) is None, f"the hidden step {action!r} posted a board"
+            assert not world.boards_since(match, mark), f"the hidden step {action!r} posted a board"
         assert fd.protocol_errors == [], fd.protocol_errors
         state = world.row(match.id).state
         assert state is not None
