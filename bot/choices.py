@@ -46,10 +46,20 @@ def amount_of(prompt: Prompt, action: Action) -> Amount | None:
 SHORTCUT_CHOICES = 2
 
 
+@dataclass(frozen=True)
+class Shortcut:
+    """A button for a common count of one choice: all of it, or the fewest."""
+
+    index: int
+    count: int
+    label: str
+    everything: bool
+
+
 def count_shortcuts(
     prompt: Prompt, actions: Sequence[Action], describe: Callable[[Action], str]
-) -> list[tuple[int, int, str]]:
-    """``(index, count, label)`` buttons for the extremes of a count ("Move in all 7", "Move in
+) -> list[Shortcut]:
+    """Buttons for the extremes of a count ("Move in all 7", "Move in
     the fewest 3"), when the prompt has few counted choices (a move in after a conquest); other
     counts stay in the **How many?** step."""
     counted = [(i, a, amount) for i, a in enumerate(actions) if (amount := amount_of(prompt, a)) is not None]
@@ -57,8 +67,8 @@ def count_shortcuts(
         return []
     out = []
     for index, action, amount in counted:
-        out.append((index, amount.high, f"{describe(with_count(action, amount.high))} (all)"))
-        out.append((index, amount.low, f"{describe(with_count(action, amount.low))} (fewest)"))
+        out.append(Shortcut(index, amount.high, f"{describe(with_count(action, amount.high))} (all)", True))
+        out.append(Shortcut(index, amount.low, f"{describe(with_count(action, amount.low))} (fewest)", False))
     return out
 
 

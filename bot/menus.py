@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
-from .choices import MAX_CHOICES, Choice, truncate
+from .choices import MAX_CHOICES, Choice, Shortcut, truncate
 from .components import Clickable, button, chosen_number, controller_of, menu, refuse_forged
 
 if TYPE_CHECKING:
@@ -72,10 +72,10 @@ def private_view(
     group_label: Any,
     *,
     undo: bool,
-    shortcuts: Sequence[tuple[int, int, str]] = (),
+    shortcuts: Sequence[Shortcut] = (),
 ) -> ui.View | None:
-    """Buttons for argument-free actions and for the common counts (``shortcuts``: index, count,
-    label — "Move in all 7"), then one menu, or menus of groups when it is long. A short list
+    """Buttons for argument-free actions and for the common counts (``shortcuts``: "Move in
+    all 7"), then one menu, or menus of groups when it is long. A short list
     ("Roll 3 dice", "Roll 2 dice", "Roll 1 die", "Stop") is all buttons: one click each."""
     view = ui.View(timeout=None)
     if not shortcuts and len(choices) <= MAX_BUTTONS:
@@ -84,7 +84,7 @@ def private_view(
         buttons = [c for c in choices if not c.action.args][:MAX_BUTTONS]
     room = MAX_BUTTONS - len(buttons)
     if len(shortcuts) > room:  # then only "all" of each (the How many? step has the rest), or none
-        shortcuts = [s for s in shortcuts if s[2].endswith("(all)")]
+        shortcuts = [s for s in shortcuts if s.everything]
         shortcuts = shortcuts if len(shortcuts) <= room else []
     rest = [c for c in choices if c not in buttons]
     rows = MAX_ROWS - (1 if buttons or undo else 0)
@@ -104,8 +104,8 @@ def private_view(
                 for i, g in enumerate(part)
             ]
             view.add_item(GroupMenu(match_id, version, number, options))
-    for index, count, label in shortcuts:
-        view.add_item(CountButton(match_id, version, index, count, label))
+    for shortcut in shortcuts:
+        view.add_item(CountButton(match_id, version, shortcut.index, shortcut.count, shortcut.label))
     for choice in buttons:
         view.add_item(ActionButton(match_id, version, choice.index, choice.label))
     if undo:
