@@ -11,12 +11,18 @@ Undo is never possible across randomness, a reveal or a hidden choice (the engin
 with :func:`games.core.flow.barrier`; every chance draw is one), nor across a change of the
 active roles. The undo history is the journals of the undoable actions, kept here, apart from
 the state: nothing of it is dumped.
+
+In a simultaneous decision (several roles active) each role keeps its own undo: another
+role's later action, which may be secret, never takes a player's undo away. Taking back an
+earlier action rolls the later ones back and applies them again, unchanged; this is allowed
+only while those later actions logged nothing (a logged event is public, so losing the undo
+across it tells nobody anything).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .actions import Action
@@ -34,7 +40,27 @@ NOTHING_TO_UNDO = (
 @dataclass(slots=True)
 class _Undoable:
     role: str
+    action: Action
     journal: Journal
+    #: Whether the action logged events (public ones: hidden actions log none).
+    logged: bool
+
+
+class _Redo:
+    """Reverts an undo that re-applied later actions: their new journals, then the old contents."""
+
+    __slots__ = ("captured", "reapplied")
+
+    def __init__(self, reapplied: list[Journal], captured: list[Journal]) -> None:
+        self.reapplied = reapplied
+        #: Captures taken newest first, before each rollback.
+        self.captured = captured
+
+    def rollback(self) -> None:
+        for journal in reversed(self.reapplied):
+            journal.rollback()
+        for journal in reversed(self.captured):
+            journal.rollback()
 
 
 @dataclass(slots=True)
@@ -51,7 +77,7 @@ class Outcome:
     events: tuple[Event, ...]
     active_before: frozenset[str]
     active_after: frozenset[str]
-    _journal: Journal = field(repr=False)
+    _journal: Journal | _Redo = field(repr=False)
     _history_before: list[_Undoable] = field(repr=False)
     _version: int = field(repr=False, default=0)
 
@@ -159,7 +185,11 @@ class Match:
             raise
         history = self._history
         undoable = kind == "act" and not journal.barrier and state["result"] is None and after == active
-        self._history = [*history, _Undoable(role, journal)] if undoable else []
+        if undoable and action is not None:
+            entry = _Undoable(role, action, journal, len(state["log"]) != log_length)
+            self._history = [*history, entry]
+        else:
+            self._history = []
         self._version += 1
         outcome = Outcome(
             self,
@@ -182,8 +212,20 @@ class Match:
         return outcome
 
     # -- undo ------------------------------------------------------------------------
+    def _undo_index(self, role: str) -> int | None:
+        """Where ``role``'s last undoable action is in the history, if it may be taken back."""
+        if self.state["result"] is not None:
+            return None
+        for index in range(len(self._history) - 1, -1, -1):
+            entry = self._history[index]
+            if entry.role == role:
+                return index
+            if entry.logged:
+                return None
+        return None
+
     def can_undo(self, role: str) -> bool:
-        return bool(self._history) and self._history[-1].role == role and self.state["result"] is None
+        return self._undo_index(role) is not None
 
     @property
     def undo_open(self) -> bool:
@@ -191,32 +233,60 @@ class Match:
         return bool(self._history)
 
     def undo(self, role: str) -> Outcome:
-        """Take back ``role``'s last undoable action."""
+        """Take back ``role``'s last undoable action (later actions of others stay as they are)."""
         if self.state["result"] is not None:
             raise GameOver("This match is over; nothing can be undone.")
-        if not self.can_undo(role):
+        index = self._undo_index(role)
+        if index is None:
             raise NothingToUndo(NOTHING_TO_UNDO)
-        active = self.ruleset.active(self.state)
-        history = self._history
-        entry = history[-1]
-        redo = entry.journal.capture()
-        entry.journal.rollback()
-        self._history = history[:-1]
+        self._ensure_tracked()
+        state, history = self.state, self._history
+        active = self.ruleset.active(state)
+        captured: list[Journal] = []
+        for entry in reversed(history[index:]):
+            captured.append(entry.journal.capture())
+            entry.journal.rollback()
+        later = history[index + 1 :]
+        reapplied = self._reapply(later, captured)
+        self._history = [
+            *history[:index],
+            *(replace(entry, journal=journal) for entry, journal in zip(later, reapplied, strict=True)),
+        ]
         self._version += 1
-        seq = int(self.state["seq"])
+        redo: Journal | _Redo = captured[0] if not later else _Redo(reapplied, captured)
         return Outcome(
             self,
             "undo",
             role,
             None,
-            seq,
+            int(state["seq"]),
             (),
             active,
-            self.ruleset.active(self.state),
+            self.ruleset.active(state),
             redo,
             history,
             self._version,
         )
+
+    def _reapply(self, later: list[_Undoable], captured: list[Journal]) -> list[Journal]:
+        """Apply the later actions again after an earlier one was taken back."""
+        state, ruleset = self.state, self.ruleset
+        journals: list[Journal] = []
+        try:
+            for entry in later:
+                journal = Journal()
+                journals.append(journal)
+                with journal:
+                    if not ruleset.is_legal(state, entry.role, entry.action):
+                        raise IllegalAction(entry.action.text)
+                    ruleset.apply(state, entry.role, entry.action)
+                    state["seq"] = int(state["seq"]) + 1
+        except BaseException:
+            _Redo(journals, captured).rollback()
+            raise RuntimeError(
+                "a simultaneous action depended on an earlier one of another player"
+            ) from None
+        return journals
 
     def _revert(self, outcome: Outcome) -> None:
         if outcome.match is not self or outcome._version != self._version:

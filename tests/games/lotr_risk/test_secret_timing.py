@@ -81,3 +81,59 @@ def test_a_mission_shown_is_never_taken_back() -> None:
     leader_in = next(a for a in R.prompt(game.state, "green").actions if a.verb == "advance-leader")
     game.submit("green", leader_in)
     assert "mission_bree" in game.state["played"]["green"] and not game.can_undo("green")
+
+
+def _quick_placement() -> tuple[Match, str, str]:
+    game = Match.new(R, 3, {"edition": "middle-earth", "players": "2"}, 2)
+    while game.ruleset.prompt(game.state, sorted(R.active(game.state))[0]).kind == "claim":
+        role = sorted(R.active(game.state))[0]
+        game.submit(role, R.prompt(game.state, role).actions[0])
+    owner = game.state["owner"]
+    green = next(t for t, o in owner.items() if o == "green")
+    black = next(t for t, o in owner.items() if o == "black")
+    return game, green, black
+
+
+def test_a_secret_placement_never_takes_another_players_undo_away() -> None:
+    game, green, black = _quick_placement()
+    assert R.active(game.state) == {"green", "black"}
+    game.submit("green", f"place {green} 2")
+    game.submit("black", f"place {black} 3")  # in secret: Green must not be able to tell
+    assert game.can_undo("green") and game.can_undo("black")
+    game.undo("green")
+    pending = game.state["setup"]["pending"]
+    assert pending["green"] == {} and pending["black"] == {black: 3}, "Black's move stays"
+    assert not game.can_undo("green") and game.can_undo("black")
+    game.undo("black")
+    assert game.state["setup"]["pending"]["black"] == {}
+
+
+def test_an_undo_across_another_players_secret_move_reverts_exactly() -> None:
+    from games.core import dump
+
+    game, green, black = _quick_placement()
+    game.submit("green", f"place {green} 2")
+    game.submit("black", f"place {black} 3")
+    before = dump(game.state)
+    undo = game.undo("green")
+    undo.revert()
+    assert dump(game.state) == before
+    assert game.can_undo("green") and game.can_undo("black")
+    game.undo("black")
+    game.undo("green")
+    assert game.state["setup"]["pending"] == {"green": {}, "black": {}}
+
+
+def test_undo_after_a_replay_matches_undo_in_play() -> None:
+    """The bot rebuilds a match from its stored entries, undos of earlier actions included."""
+    from games.core import dump
+
+    game, green, black = _quick_placement()
+    entries = [("green", f"place {green} 2"), ("black", f"place {black} 3"), ("green", "undo")]
+    for role, text in entries[:2]:
+        game.submit(role, text)
+    game.undo("green")
+    replayed, _, _ = _quick_placement()
+    for role, text in entries:
+        replayed.undo(role) if text == "undo" else replayed.submit(role, text)
+    assert dump(replayed.state) == dump(game.state)
