@@ -11,6 +11,7 @@ import contextlib
 import io
 import logging
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiohttp
@@ -20,13 +21,15 @@ from . import posting, present, rendering
 from .announcer import Announcer
 from .choices import count_shortcuts
 from .menus import private_view
+from .posting import DM_CLOSED
 from .service import ActResult, LiveMatch, MatchService
 from .storage import ACTIVE, FINISHED, LOBBY
 from .ui import hand_view, lobby_view, prompt_view
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007
+#: How long the bot leaves a player's closed DMs alone before trying once more.
+DM_RETRY_AFTER = timedelta(hours=6)
 #: A retired DM of a player the game no longer waits for (no newer prompt follows it).
 WAIT_NOTE = "↪ Play moved on{where}: you will get a new message when the game needs you (or use `/hand`)."
 #: Messages that mention players without pinging anyone (status edits, results).
@@ -443,10 +446,13 @@ class Delivery:
     async def dm(self, live: LiveMatch, role: str) -> bool:
         """DM a player's new private prompt; the previous one is retired (one private place).
 
-        A closed DM is reported once in the match thread.
+        A closed DM is reported once in the match thread, and not tried again for
+        :data:`DM_RETRY_AFTER` (every later prompt would fail alike; ``/hand`` always works).
         """
         user_id = live.user_of(role)
         if user_id is None:
+            return False
+        if await self.service.store.dm_failed_since(live.id, user_id, datetime.now(UTC) - DM_RETRY_AFTER):
             return False
         try:
             user = self._users.get(user_id) or self.client.get_user(user_id)

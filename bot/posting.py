@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 #: The longest pause a rate limit (``retry_after``) may impose between two attempts.
 MAX_PAUSE = 30.0
+#: Discord's "Cannot send messages to this user" (closed DMs).
+DM_CLOSED = 50007
 #: Failures below HTTP (connection refused or reset, timeouts): worth another try.
 NETWORK_ERRORS: tuple[type[BaseException], ...] = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
@@ -156,9 +158,9 @@ async def send(
         attempt += 1
         try:
             message: discord.Message = await sender.send(**payload)
-        except discord.Forbidden:
-            if payload.get("file") is None and not payload.get("files"):
-                raise
+        except discord.Forbidden as exc:
+            if exc.code == DM_CLOSED or (payload.get("file") is None and not payload.get("files")):
+                raise  # closed DMs refuse any message: the text alone would fail (and count) too
             # Refused because of the image (no Attach Files): the text alone, at once.
             log.warning("no permission to attach images in channel %s; posting text only", where)
             payload = {k: v for k, v in payload.items() if k not in ("file", "files")}

@@ -600,12 +600,23 @@ class Store:
                 )
             ).fetchone()
             if row is not None:
+                await conn.execute(
+                    "UPDATE dm_failures SET code = ?, failed_at = ? WHERE match_id = ? AND user_id = ?",
+                    (code, now(), match_id, str(user_id)),
+                )
                 return False
             await conn.execute(
                 "INSERT INTO dm_failures (match_id, user_id, code, failed_at) VALUES (?, ?, ?, ?)",
                 (match_id, str(user_id), code, now()),
             )
             return True
+
+    async def dm_failed_since(self, match_id: int, user_id: int, since: datetime) -> bool:
+        """Whether a DM to this player of this match failed at or after ``since``."""
+        row = await self._one(
+            "SELECT failed_at FROM dm_failures WHERE match_id = ? AND user_id = ?", (match_id, str(user_id))
+        )
+        return row is not None and datetime.fromisoformat(str(row[0])) >= since
 
     async def clear_dm_failure(self, match_id: int, user_id: int) -> None:
         async with self.transaction() as conn:

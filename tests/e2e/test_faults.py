@@ -210,6 +210,7 @@ async def test_closed_dms_never_block_the_match_and_the_thread_explains_hand(tmp
             assert len(world.actions(match.id)) == before + 1
         notices = [m for m in match.thread.messages if closed_notice(m, carol)]
         assert len(notices) == 1, "the closed-DM notice is posted once, not after every move"
+        assert carol.refused_dms == 1, "closed DMs are tried once (no text-only retry), not on every prompt"
         assert alice.dms, "the other player still gets DMs"
 
 
