@@ -185,7 +185,9 @@ class Controller:
             if role is None:
                 raise ServiceError(f"You are not playing in match #{match_id}.")
             choices = self.service.choices(live, role)
-            if version != live.prompt_version(role) or not 0 <= index < len(choices):
+            if version != live.prompt_version(role):
+                raise await self.service.stale(live, role, version)
+            if not 0 <= index < len(choices):
                 raise StaleAction(STALE)
             choice = choices[index]
             action, label = choice.action, choice.label
@@ -311,7 +313,7 @@ class Controller:
                 and role is not None
                 and expected_prompt != live.prompt_version(role)
             ):
-                raise StaleAction(STALE)
+                raise await self.service.stale(live, role, expected_prompt)
             result = await self.service.undo(
                 match_id,
                 interaction.user.id,

@@ -56,6 +56,10 @@ RANDOM_SIDE = "random"
 #: Unfinished matches kept in memory; others are read from the database when next used.
 MAX_LIVE = 256
 STALE = "This prompt is out of date: the game has moved on. Use the newest one."
+ALREADY_DONE = (
+    "Already done: you have acted on this prompt, so it is out of date (this click changed "
+    "nothing). Your newest prompt is the latest message, or use `/hand`."
+)
 #: A full state is also kept as a snapshot every this many entries (faster rebuilds).
 SNAPSHOT_EVERY = 50
 
@@ -536,13 +540,25 @@ class MatchService:
                 return previous
             role, _ = self._playing(live, user_id)
             stale_prompt = expected_prompt is not None and expected_prompt != live.prompt_version(role)
-            if stale_prompt or (expected_version is not None and expected_version != live.record.version):
-                raise StaleAction("This prompt is out of date: the game has moved on. Use the newest one.")
+            if stale_prompt and expected_prompt is not None:
+                raise await self.stale(live, role, expected_prompt)
+            if expected_version is not None and expected_version != live.record.version:
+                raise StaleAction(STALE)
             result = await self._commit(live, kind, role, user_id, action, interaction_id)
             if result.duplicate:
                 return result
         log.info("match %s v%s: %s %s", match_id, live.record.version, kind, role)
         return result
+
+    async def stale(self, live: LiveMatch, role: str, pressed: int) -> StaleAction:
+        """The refusal of a click on ``role``'s prompt ``pressed``, which is no longer his newest:
+        "already done" when his own action made it old (a double click), else "out of date"."""
+        newest = live.prompt_version(role)
+        if pressed < newest:
+            entry = await self.store.entry_at(live.id, newest - 1)
+            if entry is not None and entry.role == role and entry.kind in ("act", "undo"):
+                return StaleAction(ALREADY_DONE)
+        return StaleAction(STALE)
 
     async def _commit(
         self,

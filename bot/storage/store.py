@@ -566,6 +566,14 @@ class Store:
         )
         return None if row is None else int(row[0])
 
+    async def entry_at(self, match_id: int, index: int) -> ActionRecord | None:
+        """The log entry number ``index`` (0-based) of a match."""
+        row = await self._one(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ? ORDER BY id LIMIT 1 OFFSET ?",
+            (match_id, index),
+        )
+        return None if row is None else _action(row)
+
     # -- Discord bookkeeping ---------------------------------------------------------
     async def set_message(
         self, match_id: int, kind: str, channel_id: int, message_id: int, version: int

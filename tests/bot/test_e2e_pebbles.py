@@ -103,7 +103,7 @@ async def test_lobby_thread_hidden_bids_turns_and_restart(world: World) -> None:
     assert "Take a pebble" in took.text
     assert myturn not in prompt.custom_ids()  # the old prompt lost its buttons
     stale = await alice.click(panel, take)  # the same button again: the game moved on
-    assert stale.ephemeral and "out of date" in stale.content
+    assert stale.ephemeral and "Already done" in stale.content
 
     await fd.bots[0].restart()
     await fd.wait_until_ready()
@@ -167,4 +167,4 @@ async def test_commands_for_looking_around_and_bad_options(world: World) -> None
     await fd.quiet(0.3)
     assert len(thread.messages) == posts  # taking a move back posts nothing: the status says it all
     again = await bob.click(panel, undo)
-    assert again.ephemeral and "out of date" in again.content
+    assert again.ephemeral and "Already done" in again.content

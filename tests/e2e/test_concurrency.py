@@ -77,13 +77,14 @@ async def test_double_and_triple_clicks_apply_each_action_exactly_once(tmp_path:
             results = await asyncio.gather(*(world.press(user, prompt, cid, value) for _ in range(clicks)))  # type: ignore[arg-type]
             accepted = [r for r in results if not is_error(r)]
             assert len(accepted) == 1, [r.text for r in results]
-            # The extra clicks are refused as out of date (or, after a last move, as a finished match).
+            # The extra clicks are refused as already done (or, after a last move, as a finished match).
             assert all(
-                "out of date" in r.text or "match is over" in r.text for r in results if is_error(r)
+                "Already done" in r.text or "match is over" in r.text for r in results if is_error(r)
             ), [r.text for r in results]
             assert len(world.actions(match.id)) == before + 1
             assert world.actions(match.id)[-1][3:5] == (role, action)
-        assert len(world.actions(match.id)) >= 10
+        # The bot seeds each match at random: a short game (the Ring-bearer caught early) may end sooner.
+        assert len(world.actions(match.id)) >= 10 or not world.active_roles(match)
         consistent(world, match)
 
 

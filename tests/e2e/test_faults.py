@@ -93,7 +93,7 @@ async def test_kill9_at_random_points_loses_nothing_and_applies_nothing_twice(tm
             if cid in prompt.custom_ids():
                 retry: InteractionResult = await world.press(user, prompt, cid, value)
                 if committed:
-                    assert is_error(retry) and "out of date" in retry.text, retry.text
+                    assert is_error(retry) and "Already done" in retry.text, retry.text
                 else:
                     assert not is_error(retry), retry.text
             else:

@@ -113,7 +113,7 @@ async def test_bad_input_then_a_kill_mid_combat_loses_nothing(tmp_path: Path) ->
         await world.fd.wait_until_ready()
         retry = await world.press(them, prompt, cid, value)
         if committed:
-            assert is_error(retry) and "out of date" in retry.text, retry.text
+            assert is_error(retry) and "Already done" in retry.text, retry.text
         else:
             assert not is_error(retry), retry.text
         log = world.actions(match.id)
