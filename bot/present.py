@@ -277,6 +277,7 @@ def status_text(live: LiveMatch, viewer_role: str | None) -> str:
         lines.append(f"Thread: <#{record.thread_id}>")
     if record.status == ACTIVE and live.state is not None:
         lines.append(turn_text(live))
+        lines.extend(f"· {line}" for line in ruleset.standing(live.state))
         if viewer_role is not None:
             lines.append(f"You: {live.ruleset.prompt(live.state, viewer_role).text}")
     elif record.status == FINISHED:

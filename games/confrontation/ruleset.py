@@ -43,6 +43,7 @@ from .explain import explain
 from .invariants import check
 from .moves import destinations
 from .setup import Setup
+from .standing import standing_lines
 from .turn import Ambush, Turn, is_tunnel
 from .view import build_view
 
@@ -342,6 +343,9 @@ class Confrontation(StepRuleset):
     # -- views ---------------------------------------------------------------
     def view(self, state: State, role: str | None) -> View:
         return build_view(self, state, role)
+
+    def standing(self, state: State) -> tuple[str, ...]:
+        return standing_lines(build_view(self, state, None))
 
     def final_reveal(self, state: State) -> View:
         return build_view(self, state, None, everything=True)

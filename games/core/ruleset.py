@@ -363,6 +363,11 @@ class Ruleset(ABC):
             return reason
         return self.presenter.text(reason, args, None, lang)
 
+    def standing(self, state: State) -> tuple[str, ...]:
+        """A few public lines on how the match stands (scores, tracks, what each side holds),
+        for ``/game status``. Never anything secret: anyone in the server may read them."""
+        return ()
+
     # -- help ----------------------------------------------------------------------
     def rules_overview(self) -> str:
         """How the game is played, in a few lines (``/rules``)."""

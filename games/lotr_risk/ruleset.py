@@ -30,6 +30,7 @@ from .explain import explain
 from .invariants import check
 from .leaders import ReplaceLeader
 from .reinforce import Reinforce
+from .standing import standing_lines
 from .turn import Turn
 from .view import build_view
 
@@ -308,6 +309,9 @@ class LotrRisk(StepRuleset):
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None) -> View:
         return build_view(self, state, role)
+
+    def standing(self, state: State) -> tuple[str, ...]:
+        return standing_lines(build_view(self, state, None))
 
     def final_reveal(self, state: State) -> View:
         return build_view(self, state, None, everything=True)

@@ -48,6 +48,7 @@ async def test_read_commands_for_players_and_spectators_reveal_only_what_they_ma
         for user in (alice, bob, carol):
             status = await user.slash(thread, "game status")
             assert status.ephemeral and f"match #{match.id}" in status.text
+            assert "The Fellowship: no character lost; 9 cards in hand" in status.text, status.text
             no_secrets(world, match, user, status)
             log = await user.slash(thread, "game log")
             assert log.ephemeral

@@ -9,6 +9,7 @@ small enough for Discord, and ``is_legal`` agreeing with the listed actions.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -129,6 +130,10 @@ def test_no_secret_in_views_or_events_as_data_and_every_event_has_words(ruleset:
                 view = ruleset.view(state, viewer)
                 leaked = others.intersection(_strings(view))
                 assert not leaked, f"{ruleset.name}: the view of {viewer} holds {leaked}"
+                if viewer is None:  # the standing (/game status) is for anyone in the server
+                    words = set(re.findall(r"[\w:'-]+", " ".join(ruleset.standing(state))))
+                    hidden = set().union(*(ruleset.secrets(state, r) for r in roles))
+                    assert not hidden & words, f"{ruleset.name}: the standing tells {hidden & words}"
                 for event in state["log"][seen_log:]:
                     kind, args = project(event, viewer)
                     leaked = others.intersection(_strings(dict(args)))

@@ -1,0 +1,18 @@
+"""How a Confrontation stands, in public words (``/game status``): what each side has lost and
+how many cards it holds, read from the public view only."""
+
+from __future__ import annotations
+
+from games.core import View
+
+TITLES = {"fellowship": "The Fellowship", "sauron": "Sauron"}
+
+
+def standing_lines(view: View) -> tuple[str, ...]:
+    lines = []
+    for side in ("fellowship", "sauron"):
+        lost = [d["name"] for d in view["defeated"][side]]
+        held = view["cards"][side]["hand_count"]
+        losses = f"lost {', '.join(lost)}" if lost else "no character lost"
+        lines.append(f"{TITLES[side]}: {losses}; {held} card{'s' if held != 1 else ''} in hand")
+    return tuple(lines)
