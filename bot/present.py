@@ -108,9 +108,10 @@ def seat_line(live: LiveMatch) -> str:
 
 
 def options_line(ruleset: Ruleset, options: dict[str, str]) -> str:
-    """The options in the game's own order (not alphabetical), by their labels."""
+    """The options that matter in the game's own order (not alphabetical), by their labels."""
     specs = {s.name: s for s in ruleset.options}
-    ordered = [s.name for s in ruleset.options if s.name in options] + [n for n in options if n not in specs]
+    ordered = [s.name for s in ruleset.options if s.name in options and s.applies(options)]
+    ordered += [n for n in options if n not in specs]
     shown = []
     for name in ordered:
         spec = specs.get(name)

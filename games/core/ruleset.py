@@ -15,7 +15,7 @@ Undo history is not part of the state: the runner (:class:`games.core.match.Matc
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -54,6 +54,11 @@ class OptionSpec:
     labels: Mapping[str, str] = field(default_factory=dict)
     #: How the option is named for players ("Special cards"); defaults to the name, capitalised.
     heading: str = ""
+    #: Whether the option matters with these (resolved) options; the lobby shows only those.
+    when: Callable[[Mapping[str, str]], bool] | None = None
+
+    def applies(self, options: Mapping[str, str]) -> bool:
+        return self.when is None or self.when(options)
 
     def label(self, value: str) -> str:
         return self.labels.get(value, value)

@@ -17,6 +17,7 @@ from . import (
     labels,
     positions,
     power_cards,
+    refusals,
     rules_help,
     secrets,
     setup,
@@ -153,6 +154,23 @@ COMMANDS = (
     CommandSpec("disarm", "disarm", "Disarm a reaction power.", (_p("card", "an armed card"),)),
 )
 
+
+def _lotr_only(options: Mapping[str, str]) -> bool:
+    return options.get("mode") == "lotr"
+
+
+def _trilogy_lotr_only(options: Mapping[str, str]) -> bool:
+    return options.get("mode") == "lotr" and options.get("edition") == "trilogy"
+
+
+def _plain_four_on_2002_only(options: Mapping[str, str]) -> bool:
+    return (
+        options.get("mode") == "plain"
+        and options.get("players") == "4"
+        and options.get("edition") == "middle-earth"
+    )
+
+
 OPTIONS = (
     OptionSpec(
         "edition",
@@ -182,6 +200,7 @@ OPTIONS = (
         "The roll that lets the Ring leave a die space (edition: 3+ in 2002, 4+ in the Trilogy).",
         {"edition": "As the edition", "3": "3 or more", "4": "4 or more"},
         heading="Ring die spaces",
+        when=_lotr_only,
     ),
     OptionSpec(
         "bonuses",
@@ -198,6 +217,7 @@ OPTIONS = (
         "Trilogy scoring bonus: Good +4 for Mount Doom and Minas Tirith, Evil +4 for Barad-dûr.",
         {"off": "Off", "on": "On"},
         heading="Expansion bonus",
+        when=_trilogy_lotr_only,
     ),
     OptionSpec(
         "hunt",
@@ -206,6 +226,7 @@ OPTIONS = (
         "Trilogy optional Hunt for the Ring: Evil finds the Ring on 12+ with two dice.",
         {"off": "Off", "on": "On"},
         heading="Hunt for the Ring",
+        when=_trilogy_lotr_only,
     ),
     OptionSpec(
         "plain_start",
@@ -214,6 +235,7 @@ OPTIONS = (
         "Plain mode, 4 players, 2002 board: 30 starting battalions each, or 40 as the 2002 rules print.",
         {"30": "30 (standard Risk)", "40": "40 (as printed in 2002)"},
         heading="Plain mode, 4 players",
+        when=_plain_four_on_2002_only,
     ),
     OptionSpec(
         "setup",
@@ -324,13 +346,9 @@ class LotrRisk(StepRuleset):
             super().resigned(state, role)
 
     def parse(self, state: State, role: str, text: str) -> Action:
-        """As every game, and a set of three cards typed in any order is the listed set."""
-        wanted = Action.from_text(text)
-        if wanted.verb == "trade" and len(wanted.args) > 1:
-            for listed in self.prompt(state, role).actions:
-                if listed.verb == "trade" and sorted(listed.args) == sorted(wanted.args):
-                    return listed
-        return super().parse(state, role, text)
+        """As every game; a set of three cards typed in any order is the listed set, and a
+        refused action says why (:mod:`games.lotr_risk.refusals`)."""
+        return refusals.parse(self, state, role, text, super().parse)
 
     def check_invariants(self, state: State) -> list[str]:
         return check(self, state)

@@ -66,3 +66,17 @@ async def test_listing_finished_matches_reads_no_state(service: MatchService, st
     store.actions = no_replay  # type: ignore[method-assign]
     text = present.list_text(await service.recent_of(NORTH_USER, 1), NORTH_USER)
     assert f"#{live.id} Pebbles as North (North won: South resigned)" in text
+
+
+def test_the_lobby_lists_only_the_options_that_matter_for_the_chosen_game() -> None:
+    from games.core import find
+
+    risk = find("lotr-risk")
+    plain = present.options_line(risk, risk.resolve_options({"mode": "plain", "players": "4"}))
+    assert "Plain Risk" in plain and "Plain mode, 4 players: **30" in plain
+    assert "Hunt" not in plain and "Ring die spaces" not in plain and "Expansion bonus" not in plain
+    trilogy = present.options_line(risk, risk.resolve_options({"edition": "trilogy"}))
+    assert "Hunt for the Ring: **Off**" in trilogy and "Ring die spaces" in trilogy
+    assert "Plain mode" not in trilogy
+    middle_earth = present.options_line(risk, risk.resolve_options({}))
+    assert "Hunt" not in middle_earth and "Ring die spaces" in middle_earth
