@@ -284,6 +284,8 @@ class Delivery:
             await self._remember_prompt(live, message)
             await self._drop_bare_post(live, message, bare=not visible and not result.finished)
         else:
+            if result.took_back:
+                await self._mark_taken_back(live, result)
             await self._mark_announced(live)
         await self.refresh_lobby(live)
         if result.finished:
@@ -371,6 +373,23 @@ class Delivery:
             await previous.delete()
         except discord.HTTPException as exc:
             log.debug("could not delete a waiting line of match %s: %s", live.id, exc.status)
+
+    async def _mark_taken_back(self, live: LiveMatch, result: ActResult) -> None:
+        """An undo took back a step the thread was told: its post (the newest) says so, and its
+        board, which shows a position that no longer stands, is taken off."""
+        old = await self.service.store.get_message(live.id, "prompt")
+        target = None if old is None else await self.channel(old.channel_id)
+        if old is None or target is None or not hasattr(target, "get_partial_message"):
+            return
+        who = live.ruleset.role_title(result.role)
+        text = f"↩ *{who} took this step back.* {present.turn_text(live)}"
+        try:
+            await target.get_partial_message(old.message_id).edit(
+                content=present.clip(text), attachments=[], allowed_mentions=NO_PINGS
+            )
+        except discord.HTTPException as exc:
+            log.debug("could not mark a taken-back post of match %s: %s", live.id, exc.status)
+        self._bare.pop(live.id, None)
 
     async def _remember_prompt(self, live: LiveMatch, message: discord.Message | None) -> None:
         if message is not None:

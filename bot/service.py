@@ -152,6 +152,8 @@ class ActResult:
     duplicate: bool = False
     #: Roles whose legal actions changed: their old menus are out of date.
     stale_roles: tuple[str, ...] = ()
+    #: For an undo: how many logged (public) events it took back.
+    took_back: int = 0
 
     @property
     def finished(self) -> bool:
@@ -662,6 +664,7 @@ class MatchService:
             notify,
             False,
             entry.new_prompts,
+            log_from - len(state["log"]) if kind == "undo" else 0,
         )
 
     @staticmethod

@@ -166,5 +166,7 @@ async def test_commands_for_looking_around_and_bad_options(world: World) -> None
     assert back.ephemeral and "taken back" in back.text
     await fd.quiet(0.3)
     assert len(thread.messages) == posts  # taking a move back posts nothing: the status says it all
+    told = thread.messages[-1]  # ... but the post that told the move says it was taken back
+    assert "North took this step back." in told.content and not told.attachments, told.content
     again = await bob.click(panel, undo)
     assert again.ephemeral and "Already done" in again.content
