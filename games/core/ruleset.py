@@ -336,6 +336,9 @@ class Ruleset(ABC):
     quiet_events: ClassVar[frozenset[str]] = frozenset()
     #: Event kinds that announce the result: the final post gives the result once, in its place.
     result_events: ClassVar[frozenset[str]] = frozenset()
+    #: ``kind -> summing kind``: the log in words leaves out the events of ``kind`` when an
+    #: event of the summing kind is among the same lines (see :meth:`log_lines`).
+    folded_by: ClassVar[Mapping[str, str]] = {}
 
     def narrate(
         self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en"
@@ -355,8 +358,16 @@ class Ruleset(ABC):
     def log_lines(
         self, state: State, audience: str | None, since_seq: int = 0, lang: str = "en"
     ) -> list[str]:
-        """The log as ``audience`` may see it, in words, from the action numbered ``since_seq`` on."""
-        return [self.event_text(e, audience, lang) for e in state["log"] if e["seq"] >= since_seq]
+        """The log as ``audience`` may see it, in words, from the action numbered ``since_seq`` on.
+
+        Events of a kind in :attr:`folded_by` are left out when the event that sums them up is
+        among the same lines (one "all starting battalions are placed" for sixty steps).
+        """
+        events = [e for e in state["log"] if e["seq"] >= since_seq]
+        if self.folded_by:
+            summed = {e["kind"] for e in events}
+            events = [e for e in events if self.folded_by.get(e["kind"]) not in summed]
+        return [self.event_text(e, audience, lang) for e in events]
 
     def result_text(self, result: Mapping[str, Any], lang: str = "en") -> str:
         """Why the game ended, in words, without a final full stop ("the Ring-bearer fell")."""

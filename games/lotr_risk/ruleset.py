@@ -276,6 +276,8 @@ class LotrRisk(StepRuleset):
     presenter = PRESENTER
     quiet_events = QUIET
     result_events = RESULT_EVENTS
+    #: The printed set-up logs each battalion placed; its end sums them up.
+    folded_by = {"start_placed": "placement_done"}
 
     # -- setup -------------------------------------------------------------
     def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:

@@ -1,10 +1,10 @@
-"""``/game status``'s standing lines: each player's holdings and score and the Ring, in public words."""
+"""What `/game status` and `/game log` tell: standing lines in public words, a log without repeats."""
 
 from __future__ import annotations
 
 from games.lotr_risk.standing import standing_lines
 
-from .helpers import R
+from .helpers import R, act
 from .test_setup import new, settle
 
 
@@ -38,3 +38,21 @@ def test_the_standing_says_when_a_player_is_out() -> None:
     view["players"][0]["eliminated"] = True
     first = view["players"][0]
     assert standing_lines(view)[0] == f"{first['name']} ({first['allegiance'].title()}): eliminated"
+
+
+def test_the_log_sums_up_the_printed_placement_instead_of_listing_every_battalion() -> None:
+    state = settle(new("middle-earth", 3, setup="printed"))
+    lines = R.log_lines(state, "green")
+    assert not any(line.endswith("places a battalion in The Shire.") for line in lines)
+    assert sum(line.startswith("All starting battalions are placed") for line in lines) == 1
+    # While the placement goes on, each battalion is still told.
+    during = R.log_lines(settle_claims_then(state=new("middle-earth", 3, setup="printed")), "green")
+    assert any("places a battalion" in line for line in during)
+
+
+def settle_claims_then(state: dict) -> dict:
+    from .test_setup import settle_claims
+
+    state = settle_claims(state)
+    role = sorted(R.active(state))[0]
+    return act(state, role, sorted(a.text for a in R.prompt(state, role).actions)[0])
