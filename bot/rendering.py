@@ -12,8 +12,9 @@ this module and the renderers, never discord.py nor the bot's state).
   picture does not wait behind every newer move's first.
 * The pool is created on first use and shut down by :func:`shutdown` (when the bot closes);
   a worker whose bot died (``kill -9``) notices and exits within a second.
-* If the pool cannot start (no ``fork``/``spawn`` allowed, no semaphores...) or breaks, the
-  picture is drawn in a thread: a slower bot, never a missing image.
+* If the pool cannot start (no ``fork``/``spawn`` allowed, no semaphores...), breaks or does
+  not answer within :data:`STUCK_AFTER` seconds (a worker lost while it started), the picture
+  is drawn in a thread: a slower bot, never a missing image.
 * A drawing failure is logged without the view (its type only; the stack at DEBUG) and gives
   ``None``: the message is then posted without its image (as ``bot.present.render`` does).
 """
@@ -43,6 +44,9 @@ import renderers
 log = logging.getLogger(__name__)
 
 ENV = "PALANTIR_RENDER_WORKERS"
+#: Seconds after which a worker that has not answered is taken for stuck (a picture takes well
+#: under one): the pool is replaced and the picture drawn in a thread.
+STUCK_AFTER = 20.0
 T = TypeVar("T")
 
 #: What a worker sends back: the PNG, or the failure's type name and stack (never the view).
@@ -231,7 +235,7 @@ class RenderPool:
             if self._executor is executor:
                 self._executor = None
         executor.shutdown(wait=False, cancel_futures=True)
-        log.warning("a render worker died; starting new ones")
+        log.warning("a render worker died or got stuck; starting new ones")
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker (a thread if the pool cannot run it); ``fn`` must be picklable."""
@@ -244,8 +248,8 @@ class RenderPool:
                 queue = self._queues[loop] = OldestFirst(self.workers + 1)
             try:
                 async with queue.slot():
-                    return await loop.run_in_executor(executor, fn, *args)
-            except BrokenProcessPool:
+                    return await asyncio.wait_for(loop.run_in_executor(executor, fn, *args), STUCK_AFTER)
+            except (BrokenProcessPool, TimeoutError):
                 self._broken(executor)
             except RuntimeError as exc:  # "cannot schedule new futures after shutdown"
                 if self._executor is executor:

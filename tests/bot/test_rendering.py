@@ -72,3 +72,23 @@ def test_the_setting() -> None:
     assert rendering.workers_setting({"PALANTIR_RENDER_WORKERS": "lots"}) == rendering.cpus()
     assert not rendering.requested({}) and not rendering.requested({"PALANTIR_RENDER_WORKERS": "0"})
     assert rendering.requested({"PALANTIR_RENDER_WORKERS": "1"})
+
+
+async def test_a_stuck_worker_is_replaced_and_the_work_done_in_a_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+    import time
+
+    monkeypatch.setattr(rendering, "STUCK_AFTER", 0.5)
+    stuck = RenderPool(workers=1)
+    try:
+        worker = await stuck.run(os.getpid)
+        assert worker != os.getpid()
+        started = time.monotonic()
+        await stuck.run(time.sleep, 1.5)  # stands for a worker that never answers
+        assert time.monotonic() - started >= 1.5, "the work was done (in a thread) after all"
+        assert not stuck.running, "the stuck pool was dropped"
+        assert await stuck.run(os.getpid) not in (worker, os.getpid()), "a new worker draws the next"
+    finally:
+        stuck.shutdown()
