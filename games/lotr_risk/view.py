@@ -19,6 +19,7 @@ from .common import (
     ALLEGIANCE,
     COLOURS,
     NEUTRAL,
+    bonus,
     geo,
     is_lotr,
     role_title,
@@ -241,7 +242,8 @@ def build_view(
         "turn": {"number": turn["number"], "role": turn["role"], "phase": turn["phase"]},
         "territories": _territories(state),
         "regions": [
-            {"id": r, "name": REGIONS[r].name, "colour": REGIONS[r].colour} for r in geo(state).regions
+            {"id": r, "name": REGIONS[r].name, "colour": REGIONS[r].colour, "bonus": bonus(state, r)}
+            for r in geo(state).regions
         ],
         "ring": _ring(state),
         "battle": _battle(state),

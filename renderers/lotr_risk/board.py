@@ -20,7 +20,7 @@ from renderers.common.fonts import font
 
 from . import theme
 from .cells import RIDGE, RIVER, SEA
-from .layout import MapLayout, Point, raster
+from .layout import Label, MapLayout, Point, raster
 from .placement import NAME_FONT
 from .theme import STYLES, MapStyle
 
@@ -248,6 +248,23 @@ def _vector_layer(layout: MapLayout, style: MapStyle, mode: str) -> Image.Image:
     return big.resize((width, height), Image.Resampling.BOX)
 
 
+NAME_CLEARANCE = 1  # pixels between a name's halo and its badge
+
+
+def name_halo(size: int) -> int:
+    return 2 if size >= 13 else 1
+
+
+def name_centre(label: Label, style: MapStyle) -> Point:
+    """Where a territory's name is drawn: its layout spot, raised if its last line (descenders
+    and halo included) would reach into the badge below it."""
+    face = font(NAME_FONT, label.size)
+    last_line = label.name[1] + label.size * 1.08 * (len(label.lines) - 1) / 2
+    bottom = last_line + face.getbbox(label.lines[-1], anchor="mm", stroke_width=name_halo(label.size))[3]
+    badge_top = label.badge[1] - style.badge / 2
+    return (label.name[0], label.name[1] - max(0.0, bottom + NAME_CLEARANCE - badge_top))
+
+
 def draw_name(
     draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, centre: Point, ink: RGB, halo: RGB
 ) -> None:
@@ -262,7 +279,7 @@ def draw_name(
             font=face,
             fill=ink,
             anchor="mm",
-            stroke_width=2 if size >= 13 else 1,
+            stroke_width=name_halo(size),
             stroke_fill=halo,
         )
 
@@ -271,7 +288,8 @@ def _names(overlay: Image.Image, layout: MapLayout, style: MapStyle) -> None:
     draw = ImageDraw.Draw(overlay)
     for slug in layout.territories:
         label = layout.labels[slug]
-        draw_name(draw, label.lines, label.size, label.name, theme.NAME_INK, theme.NAME_HALO)
+        centre = name_centre(label, style)
+        draw_name(draw, label.lines, label.size, centre, theme.NAME_INK, theme.NAME_HALO)
     face = font("italic", style.water_size)
     ink = (*mix(theme.SEA, (255, 255, 255), 0.55), 230)
     for name, (x, y) in layout.waters:

@@ -7,6 +7,7 @@ follow what there is to say. Sizes (pixels at 800 wide) are in :data:`TEXT`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -39,7 +40,8 @@ TEXT = {
     "chips": 17,
     "legend": 15,
 }
-DIE = 34
+DIE = 36
+DIE_STEP = DIE + 10  # a die and the gap to the next (room for the lost mark)
 PAD = 12
 
 
@@ -271,29 +273,45 @@ def players_block(view: Mapping[str, Any], width: float, *, narrow: bool = False
 # -- battle --------------------------------------------------------------------------------------
 
 
-def _pairs(attack: Sequence[int], defence: Sequence[int]) -> tuple[list[bool], list[bool]]:
-    """Which dice lost their comparison (highest against highest; ties go to the defender)."""
+def _bonus(roll: Mapping[str, Any], key: str) -> int:
+    value = roll.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def _pairs(
+    attack: Sequence[int], defence: Sequence[int], attack_bonus: int = 0, defence_bonus: int = 0
+) -> tuple[list[bool], list[bool]]:
+    """Which dice lost their comparison (highest against highest, each side's bonus added to its
+    highest die; ties go to the defender)."""
     a_order = sorted(range(len(attack)), key=lambda i: -attack[i])
     d_order = sorted(range(len(defence)), key=lambda i: -defence[i])
     lost_a, lost_d = [False] * len(attack), [False] * len(defence)
-    for ia, id_ in zip(a_order, d_order, strict=False):
-        if attack[ia] > defence[id_]:
+    for rank, (ia, id_) in enumerate(zip(a_order, d_order, strict=False)):
+        a_value = attack[ia] + (attack_bonus if rank == 0 else 0)
+        d_value = defence[id_] + (defence_bonus if rank == 0 else 0)
+        if a_value > d_value:
             lost_d[id_] = True
         else:
             lost_a[ia] = True
     return lost_a, lost_d
 
 
+def roll_marks(
+    roll: Mapping[str, Any], attack: Sequence[int], defence: Sequence[int]
+) -> tuple[list[bool], list[bool]]:
+    """Which attack and defence dice of ``roll`` lost."""
+    return _pairs(attack, defence, _bonus(roll, "attack_bonus"), _bonus(roll, "defence_bonus"))
+
+
 def _lost(roll: Mapping[str, Any], attack: Sequence[int], defence: Sequence[int]) -> tuple[int, int]:
     lost = roll.get("lost")
-    marks_a, marks_d = _pairs(attack, defence)
-    counted = (sum(marks_a), sum(marks_d))
     if isinstance(lost, Mapping):
         a = lost.get("attack", lost.get("attacker"))
         d = lost.get("defence", lost.get("defender"))
         if isinstance(a, int) and isinstance(d, int):
             return a, d
-    return counted
+    marks_a, marks_d = roll_marks(roll, attack, defence)
+    return sum(marks_a), sum(marks_d)
 
 
 PIPS = {
@@ -306,37 +324,34 @@ PIPS = {
 }
 
 
+LOST_RED = (222, 52, 38)
+#: How much a lost die fades into the panel (its pips stay dark on white, light on black).
+LOST_DIM = 0.3
+
+
 @lru_cache(maxsize=64)
 def die_sprite(value: int, white: bool, lost: bool, size: int = DIE) -> Image.Image:
-    """A die: white (attack) or black (defence); a lost die is crossed in red."""
+    """A die: white (attack) or black (defence). A lost die is dimmed, with a red edge; nothing
+    covers its pips (its red corner mark is :func:`lost_mark_sprite`)."""
     face_fill = (248, 245, 236) if white else (30, 28, 26)
     pip = (25, 22, 18) if white else (245, 240, 228)
+    edge, edge_width = (120, 110, 96), 1.5
+    if lost:
+        face_fill, pip = mix(face_fill, theme.PANEL_FILL, LOST_DIM), mix(pip, theme.PANEL_FILL, LOST_DIM)
+        edge, edge_width = LOST_RED, 2.5
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         draw.rounded_rectangle(
             (s, s, (size - 1) * s, (size - 1) * s),
             radius=size * 0.18 * s,
             fill=(*face_fill, 255),
-            outline=(120, 110, 96, 255),
-            width=round(1.5 * s),
+            outline=(*edge, 255),
+            width=round(edge_width * s),
         )
-        radius = size * 0.085 * s
-        if value in PIPS:
-            for px, py in PIPS[value]:
-                cx, cy = (1 + px * (size - 2)) * s, (1 + py * (size - 2)) * s
-                draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=(*pip, 255))
-        if lost:
-            width = round(3.2 * s)
-            draw.line(
-                (size * 0.15 * s, size * 0.15 * s, size * 0.85 * s, size * 0.85 * s),
-                fill=(225, 40, 30, 235),
-                width=width,
-            )
-            draw.line(
-                (size * 0.85 * s, size * 0.15 * s, size * 0.15 * s, size * 0.85 * s),
-                fill=(225, 40, 30, 235),
-                width=width,
-            )
+        radius = size * 0.09 * s
+        for px, py in PIPS.get(value, []):
+            cx, cy = (1 + px * (size - 2)) * s, (1 + py * (size - 2)) * s
+            draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=(*pip, 255))
 
     sprite = supersampled((size, size), paint)
     if value not in PIPS:  # modified dice may exceed 6: write the number
@@ -344,6 +359,36 @@ def die_sprite(value: int, white: bool, lost: bool, size: int = DIE) -> Image.Im
             (size / 2, size / 2), str(value), font=font("bold", size // 2), fill=pip, anchor="mm"
         )
     return sprite
+
+
+@lru_cache(maxsize=4)
+def lost_mark_sprite(size: int = DIE) -> Image.Image:
+    """The mark of a lost die: a red disc with a white cross, set on the die's top-right corner."""
+    diameter = round(size * 0.42)
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        end = diameter * s
+        draw.ellipse((0, 0, end, end), fill=(*theme.PANEL_FILL, 255))
+        draw.ellipse((s, s, end - s, end - s), fill=(*LOST_RED, 255))
+        near, far = end * 0.32, end * 0.68
+        for start, stop in (((near, near), (far, far)), ((far, near), (near, far))):
+            draw.line((start, stop), fill=(255, 255, 255, 255), width=round(1.6 * s))
+
+    return supersampled((diameter, diameter), paint)
+
+
+def lost_mark_overhang(size: int = DIE) -> int:
+    """How far the lost mark reaches above and right of its die."""
+    return lost_mark_sprite(size).width // 2 - 1
+
+
+def draw_die(image: Image.Image, value: int, white: bool, lost: bool, at: tuple[float, float]) -> None:
+    """A die with its top-left corner at ``at``; a lost one dimmed, red-edged and marked."""
+    paste_sprite(image, die_sprite(value, white, lost), at)
+    if lost:
+        mark = lost_mark_sprite()
+        reach = lost_mark_overhang()
+        paste_sprite(image, mark, (at[0] + DIE + reach - mark.width, at[1] - reach))
 
 
 def battle_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Block | None:
@@ -364,35 +409,42 @@ def battle_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bl
         return block
     attack = [int(x) for x in roll.get("attack") or []]
     defence = [int(x) for x in roll.get("defence") or []]
-    marks_a, marks_d = _pairs(attack, defence)
+    marks_a, marks_d = roll_marks(roll, attack, defence)
     lost_a, lost_d = _lost(roll, attack, defence)
     defending = "Neutral" if defender == "neutral" else v.name(view, defender)
     summary = f"{v.name(view, attacker)} loses {lost_a} · {defending} loses {lost_d}"
+    heads = _face("bold", "heads")
+    sides = [
+        ("Attack", _bonus(roll, "attack_bonus"), attack, marks_a, True),
+        ("Defence", _bonus(roll, "defence_bonus"), defence, marks_d, False),
+    ]
 
-    def dice(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+    def label_width(label: str, bonus: int) -> float:
+        return heads.getlength(label + (f" +{bonus}" if bonus else "")) + 8
+
+    side_gap, summary_gap = 14, 12
+    widest = sum(label_width(label, bonus) + len(dice) * DIE_STEP for label, bonus, dice, _, _ in sides)
+    widest += side_gap + summary_gap
+
+    def dice_row(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        top += lost_mark_overhang()
+        middle = top + DIE / 2
         x = left
-        draw.text(
-            (x, top + DIE / 2), "Attack", font=_face("bold", "heads"), fill=theme.INK_MUTED, anchor="lm"
-        )
-        x += 58
-        for value, lost in zip(attack, marks_a, strict=True):
-            paste_sprite(image, die_sprite(value, True, lost), (x, top))
-            x += DIE + 6
-        x += 18
-        draw.text(
-            (x, top + DIE / 2), "Defence", font=_face("bold", "heads"), fill=theme.INK_MUTED, anchor="lm"
-        )
-        x += 68
-        for value, lost in zip(defence, marks_d, strict=True):
-            paste_sprite(image, die_sprite(value, False, lost), (x, top))
-            x += DIE + 6
-        x += 16
+        for index, (label, bonus, dice, marks, white) in enumerate(sides):
+            x += side_gap if index else 0
+            draw.text((x, middle), label, font=heads, fill=theme.INK_MUTED, anchor="lm")
+            if bonus:  # a leader, a stronghold or a card adds it to the highest die
+                after = x + heads.getlength(label + " ")
+                draw.text((after, middle), f"+{bonus}", font=heads, fill=theme.GOLD_BRIGHT, anchor="lm")
+            x += label_width(label, bonus)
+            for value, lost in zip(dice, marks, strict=True):
+                draw_die(image, value, white, lost, (x, top))
+                x += DIE_STEP
+        x += summary_gap
         if x + text_face.getlength(summary) <= left + width:
-            draw.text((x, top + DIE / 2), summary, font=text_face, fill=theme.INK_LIGHT, anchor="lm")
+            draw.text((x, middle), summary, font=text_face, fill=theme.INK_LIGHT, anchor="lm")
 
-    block.space(2)
-    block.custom(DIE + 6, dice)
-    widest = 58 + len(attack) * (DIE + 6) + 18 + 68 + len(defence) * (DIE + 6) + 16
+    block.custom(lost_mark_overhang() + DIE + 2, dice_row)
     if widest + text_face.getlength(summary) > width:
         block.line(summary, text_face, theme.INK_LIGHT)
     return block
@@ -529,69 +581,111 @@ def hand_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
     return block
 
 
+@dataclass(frozen=True, slots=True)
+class LegendItem:
+    """One entry of the legend: its symbol (``kind``), its words, and a region's colour and bonus."""
+
+    kind: str
+    text: str
+    colour: str | None = None
+    bonus: int | None = None
+
+
+MARK_ITEMS = (
+    LegendItem("leader", "leader"),
+    LegendItem("stronghold", "stronghold"),
+    LegendItem("site", "site of power"),
+    LegendItem("ring", "the Ring"),
+    LegendItem("die", "die space"),
+)
+ROUTE_ITEMS = (LegendItem("sea", "sea route"), LegendItem("bridge", "bridge"))
+LEGEND_ROW = 22
+
+
+def legend_items(view: Mapping[str, Any], layout: MapLayout) -> tuple[list[LegendItem], list[LegendItem]]:
+    """The regions with their colour and reinforcement bonus, then the marks (lotr) and routes."""
+    bonuses = v.region_bonuses(view)
+    regions = [
+        LegendItem("swatch", name, layout.region_colours[region], bonuses.get(region))
+        for region, name in layout.region_names.items()
+    ]
+    marks = [*MARK_ITEMS, *ROUTE_ITEMS] if v.lotr(view) else list(ROUTE_ITEMS)
+    return regions, marks
+
+
+def _draw_symbol(
+    image: Image.Image, draw: ImageDraw.ImageDraw, item: LegendItem, x: float, middle: float
+) -> None:
+    if item.kind == "swatch":
+        draw.rounded_rectangle(
+            (x, middle - 7, x + 16, middle + 7), radius=3, fill=str(item.colour), outline=(20, 16, 12)
+        )
+    elif item.kind in ("leader", "stronghold", "site"):
+        paste_sprite(image, mark_sprite(item.kind, 15), (x, middle - 8))
+    elif item.kind == "ring":
+        paste_sprite(image, ring_sprite(18), (x - 1, middle - 9))
+    elif item.kind == "die":
+        paste_sprite(image, die_sprite(3, True, False, 16), (x, middle - 8))
+    elif item.kind == "sea":
+        for dash in range(3):
+            draw.line((x + dash * 6, middle, x + dash * 6 + 4, middle), fill=theme.SEA_ROUTE, width=2)
+    elif item.kind == "bridge":
+        draw.line((x, middle, x + 16, middle), fill=theme.RIVER, width=4)
+        draw.rectangle((x + 5, middle - 5, x + 11, middle + 5), fill=(214, 190, 140), outline=(60, 42, 22))
+
+
 def legend_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Block:
-    """Region colours, then (lotr) the marks."""
+    """Rows of "BONUS" and each region's colour, name and "+bonus"; then the marks (lotr) and
+    the routes."""
     block = Block(width)
-    face = _face("sans", "legend")
-    regions = [(layout.region_names[r], layout.region_colours[r]) for r in layout.region_names]
-    items: list[tuple[str, str, object]] = [("swatch", name, colour) for name, colour in regions]
-    if v.lotr(view):
-        items += [
-            ("leader", "leader", None),
-            ("stronghold", "stronghold", None),
-            ("site", "site of power", None),
-            ("ring", "the Ring", None),
-            ("die", "die space", None),
-        ]
-    items += [("sea", "sea route", None), ("bridge", "bridge", None)]
+    face, bonus_face, caption_face = _face("sans", "legend"), _face("bold", "legend"), _face("bold", "heads")
+    symbol_room, item_gap = 20, 11
 
-    def width_of(item: tuple[str, str, object]) -> float:
-        return 22 + face.getlength(item[1]) + 14
+    def bonus_text(item: LegendItem) -> str:
+        return f" +{item.bonus}" if item.bonus is not None else ""
 
-    rows: list[list[tuple[str, str, object]]] = [[]]
-    used = 0.0
-    for item in items:
-        if used + width_of(item) > width and rows[-1]:
-            rows.append([])
-            used = 0.0
-        rows[-1].append(item)
-        used += width_of(item)
-    for items_row in rows:
+    def width_of(item: LegendItem) -> float:
+        if item.kind == "caption":
+            return caption_face.getlength(item.text) + 8
+        return symbol_room + face.getlength(item.text) + bonus_face.getlength(bonus_text(item)) + item_gap
 
-        def paint(
-            image: Image.Image,
-            draw: ImageDraw.ImageDraw,
-            left: float,
-            top: float,
-            items_row: list[tuple[str, str, object]] = items_row,
-        ) -> None:
-            x = left
-            middle = top + 10
-            for kind, text, colour in items_row:
-                if kind == "swatch":
-                    draw.rounded_rectangle(
-                        (x, middle - 7, x + 16, middle + 7), radius=3, fill=str(colour), outline=(20, 16, 12)
+    def paint_row(items: list[LegendItem]) -> None:
+        def paint(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+            x, middle = left, top + LEGEND_ROW / 2 - 1
+            for item in items:
+                if item.kind == "caption":
+                    draw.text((x, middle), item.text, font=caption_face, fill=theme.INK_FAINT, anchor="lm")
+                else:
+                    _draw_symbol(image, draw, item, x, middle)
+                    name_end = x + symbol_room + face.getlength(item.text)
+                    draw.text(
+                        (x + symbol_room, middle), item.text, font=face, fill=theme.INK_MUTED, anchor="lm"
                     )
-                elif kind in ("leader", "stronghold", "site"):
-                    paste_sprite(image, mark_sprite(kind, 15), (x, middle - 8))
-                elif kind == "ring":
-                    paste_sprite(image, ring_sprite(18), (x - 1, middle - 9))
-                elif kind == "die":
-                    paste_sprite(image, die_sprite(3, True, False, 16), (x, middle - 8))
-                elif kind == "sea":
-                    for dash in range(3):
-                        draw.line(
-                            (x + dash * 6, middle, x + dash * 6 + 4, middle), fill=theme.SEA_ROUTE, width=2
+                    if item.bonus is not None:
+                        draw.text(
+                            (name_end, middle),
+                            bonus_text(item),
+                            font=bonus_face,
+                            fill=theme.GOLD,
+                            anchor="lm",
                         )
-                elif kind == "bridge":
-                    draw.line((x, middle, x + 16, middle), fill=theme.RIVER, width=4)
-                    draw.rectangle(
-                        (x + 5, middle - 5, x + 11, middle + 5), fill=(214, 190, 140), outline=(60, 42, 22)
-                    )
-                draw.text((x + 22, middle), text, font=face, fill=theme.INK_MUTED, anchor="lm")
-                x += width_of((kind, text, colour))
+                x += width_of(item)
 
-        block.custom(22, paint)
+        block.custom(LEGEND_ROW, paint)
+
+    regions, marks = legend_items(view, layout)
+    has_bonus = any(item.bonus is not None for item in regions)
+    for group in ([LegendItem("caption", "BONUS")] if has_bonus else []) + regions, marks:
+        row: list[LegendItem] = []
+        used = 0.0
+        for item in group:
+            if row and used + width_of(item) - item_gap > width:
+                paint_row(row)
+                row, used = [], 0.0
+            row.append(item)
+            used += width_of(item)
+        if row:
+            paint_row(row)
     return block
 
 

@@ -17,10 +17,12 @@ from renderers.common.shapes import draw_smooth, paste_sprite, supersampled
 from .layout import MapLayout, Point, raster
 from .theme import STYLES, MapStyle, ink_on
 
+COUNT_HALO = 1  # pixels of contrasting outline around a battalion count
+
 
 @lru_cache(maxsize=512)
 def badge_sprite(fill: RGB, text: str, diameter: int, size: int) -> Image.Image:
-    """A round battalion badge with its count."""
+    """A round battalion badge with its count (outlined in a contrasting shade of ``fill``)."""
     pad = 3
     full = diameter + 2 * pad
     edge = mix(fill, (255, 255, 255), 0.75) if sum(fill) < 200 else (252, 248, 238)
@@ -45,10 +47,20 @@ def badge_sprite(fill: RGB, text: str, diameter: int, size: int) -> Image.Image:
     sprite = supersampled((full, full), paint)
     current = size
     face = font("bold", current)
-    while current > 9 and face.getlength(text) > diameter - 7:
+    while current > 9 and face.getlength(text) + 2 * COUNT_HALO > diameter - 6:
         current -= 1
         face = font("bold", current)
-    ImageDraw.Draw(sprite).text((full / 2, full / 2 + 0.5), text, font=face, fill=ink_on(fill), anchor="mm")
+    ink = ink_on(fill)
+    halo = mix(fill, (255 - ink[0], 255 - ink[1], 255 - ink[2]), 0.6)  # toward the opposite of the ink
+    ImageDraw.Draw(sprite).text(
+        (full / 2, full / 2 + 0.5),
+        text,
+        font=face,
+        fill=ink,
+        anchor="mm",
+        stroke_width=COUNT_HALO,
+        stroke_fill=halo,
+    )
     return sprite
 
 

@@ -176,3 +176,12 @@ def card_name(card: object) -> str:
         or names.get(text.rpartition("-")[0] if text[-1:].isdigit() else text)
         or text.replace("_", " ").title()
     )
+
+
+def region_bonuses(view: Mapping[str, Any]) -> dict[str, int]:
+    """Each region's reinforcement bonus, as the view gives it (``regions[*].bonus``)."""
+    return {
+        str(entry["id"]): int(entry["bonus"])
+        for entry in view.get("regions") or []
+        if isinstance(entry, Mapping) and isinstance(entry.get("bonus"), int)
+    }

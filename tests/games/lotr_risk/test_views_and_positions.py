@@ -136,3 +136,15 @@ def test_rules_help_covers_every_adventure_card_and_the_main_rules() -> None:
 
     assert set(CARDS) <= set(topics)
     assert "armed in advance" in topics["reactions"].title
+
+
+def test_the_view_gives_each_region_its_bonus_in_the_chosen_table() -> None:
+    from games.core import Match
+
+    def bonuses(**options: str) -> dict[str, int]:
+        state = Match.new(R, 1, options, 2).state
+        return {r["id"]: r["bonus"] for r in R.view(state, None)["regions"]}
+
+    assert bonuses()["eriador"] == 4 and bonuses()["mirkwood"] == 3  # the 2002 table
+    assert bonuses(edition="trilogy")["eriador"] == 3 and bonuses(edition="trilogy")["gondor"] == 7
+    assert bonuses(bonuses="public")["eriador"] == 3

@@ -30,6 +30,17 @@ def territories(edition: str) -> list[dict[str, Any]]:
     return [t for t in TERRITORIES if edition in t["editions"]]
 
 
+def regions(edition: str, table: str | None = None) -> list[dict[str, Any]]:
+    """The edition's regions as the view lists them, with their bonus in ``table`` (default:
+    the edition's own)."""
+    chosen = table or _load("setup.json")["editions"][edition]["bonus_table"]
+    return [
+        {"id": r["id"], "name": r["name"], "colour": r["colour"], "bonus": r["bonus"][chosen]}
+        for r in _load("regions.json")["regions"]
+        if edition in r["editions"]
+    ]
+
+
 def base(
     edition: str = "middle-earth",
     players: int = 3,
@@ -107,6 +118,7 @@ def base(
         ),
         "turn": {"number": 5, "role": roles[0], "phase": "attack"},
         "territories": entries,
+        "regions": regions(edition),
         "ring": (
             {
                 "territory": path[step]["territory"],
