@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from . import posting
+from .clock import CLOCK
 from .failures import log_failure
 from .storage import Store
 
@@ -79,7 +80,7 @@ class Announcer:
         self.settle = settle
         self.grace = grace
         self._clock = clock
-        self._started = datetime.now(UTC)
+        self._started = datetime.fromtimestamp(CLOCK.now(), UTC)
         self._sweeping = asyncio.Lock()
         self._wake = asyncio.Event()
         self._nudged: set[int] = set()
@@ -199,7 +200,7 @@ class Announcer:
         if not nudged:
             committed = _parse_time(record.updated_at)
             if committed is not None and committed > self._started:
-                age = (datetime.now(UTC) - committed).total_seconds()
+                age = (datetime.fromtimestamp(CLOCK.now(), UTC) - committed).total_seconds()
                 if age < self.grace:
                     return False  # its live delivery may still be on the way
         attempt = self._attempts.get(match_id)

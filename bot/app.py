@@ -23,7 +23,10 @@ from .controller import Controller
 from .delivery import Delivery
 from .failures import log_failure
 from .service import MatchService
+from .settings import SettingsService
 from .storage import Store
+from .ticker import Ticker
+from .timedesk import TimeDesk
 from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
@@ -46,6 +49,8 @@ class PalantirBot(commands.Bot):
     service: MatchService
     delivery: Delivery
     controller: Controller
+    settings: SettingsService
+    ticker: Ticker
 
     def __init__(self, config: Config) -> None:
         super().__init__(
@@ -68,8 +73,18 @@ class PalantirBot(commands.Bot):
         self.store = await Store.open(self.config.db_path)
         self.service = MatchService(self.store)
         self.announcer = self.new_announcer()
-        self.delivery = Delivery(self, self.service, self.announcer)
-        self.controller = Controller(self.service, self.delivery)
+        self.settings = SettingsService(self.store)
+        self.delivery = Delivery(self, self.service, self.announcer, self.settings)
+        self.controller = Controller(self.service, self.delivery, self.settings)
+        desk = TimeDesk(self.delivery, self.config.lobby_lifetime)
+        self.ticker = Ticker(
+            self.service,
+            on_timeout=desk.timed_out,
+            on_reminder=desk.remind,
+            on_expired_lobby=desk.expire_lobby,
+            lobby_lifetime=self.config.lobby_lifetime,
+            every=self.config.tick_every,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(self.on_app_command_error)
         await self.add_cog(GameCog(self))
@@ -131,6 +146,8 @@ class PalantirBot(commands.Bot):
         if self.announcer is None:
             self.announcer = self.new_announcer()
         self.announcer.start()
+        # Time banks, reminders and lobbies: at once (what fell due while down), then regularly.
+        self.ticker.start()
 
     def new_announcer(self) -> Announcer:
         return Announcer(
@@ -154,6 +171,9 @@ class PalantirBot(commands.Bot):
     async def close(self) -> None:
         if self.announcer is not None:
             await self.announcer.stop()
+        ticker = getattr(self, "ticker", None)
+        if ticker is not None:
+            await ticker.stop()
         await super().close()
         rendering.shutdown()
         store = getattr(self, "store", None)

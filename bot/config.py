@@ -10,6 +10,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from .pace import PaceError, parse_duration
+
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -28,6 +30,10 @@ class Config:
     catch_up_every: float = 30.0
     #: Attempts to reach Discord at start-up before giving up (with growing pauses between).
     connect_attempts: int = 6
+    #: Seconds between two ticks of the clocks (timeouts, reminders, expired lobbies).
+    tick_every: float = 30.0
+    #: Seconds a lobby waits for players before it closes.
+    lobby_lifetime: float = 2 * 86400.0
 
 
 def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Config:
@@ -52,6 +58,14 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
     api_base = env.get("PALANTIR_API_BASE", "").strip().rstrip("/") or None
     every = _number(env, "PALANTIR_CATCH_UP_EVERY", 30.0, low=0.1, high=86_400.0)
     attempts = int(_number(env, "PALANTIR_CONNECT_ATTEMPTS", 6, low=1, high=100, whole=True))
+    tick_every = _number(env, "PALANTIR_TICK_EVERY", 30.0, low=0.05, high=3600.0)
+    lifetime_text = env.get("PALANTIR_LOBBY_LIFETIME", "").strip() or "2d"
+    try:
+        lobby_lifetime = float(parse_duration(lifetime_text))
+    except PaceError:
+        raise ConfigError(
+            f"PALANTIR_LOBBY_LIFETIME must be a duration like 2d, 12h or 30m, not {lifetime_text!r}."
+        ) from None
     return Config(
         token=token,
         db_path=Path(env.get("PALANTIR_DB", "").strip() or "palantir.db"),
@@ -60,6 +74,8 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
         api_base=api_base,
         catch_up_every=every,
         connect_attempts=attempts,
+        tick_every=tick_every,
+        lobby_lifetime=lobby_lifetime or 60.0,
     )
 
 

@@ -17,11 +17,13 @@ from games.core import Action, ActionError, StaleAction
 
 from . import present
 from .choices import HINT, amount_of, count_choices, with_count
-from .delivery import Delivery
+from .delivery import NO_PINGS, Delivery
 from .failures import log_failure
 from .menus import confirm_view, count_view, group_view, groups, resign_view
+from .pace import PaceError
 from .service import ActResult, LiveMatch, MatchService, ServiceError
-from .settings import SettingsService
+from .settings import SettingsError, SettingsService
+from .storage import ACTIVE, LOBBY
 from .ui import lobby_view
 
 log = logging.getLogger(__name__)
@@ -56,7 +58,7 @@ class Controller:
         """Turn refusals into ephemeral replies; log (without secrets) anything unexpected."""
         try:
             yield
-        except (ActionError, ServiceError) as exc:
+        except (ActionError, ServiceError, PaceError, SettingsError) as exc:
             await self.refuse(interaction, str(exc))
         except discord.HTTPException as exc:
             log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
@@ -75,6 +77,8 @@ class Controller:
         game: str,
         options: Mapping[str, str | None],
         side: str | None,
+        *,
+        pace: str | None = None,
     ) -> None:
         async with self.friendly(interaction):
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -88,6 +92,7 @@ class Controller:
                 game=game,
                 options=options,
                 side=side,
+                pace=pace,
             )
             await interaction.response.send_message(
                 present.lobby_text(live),
@@ -404,12 +409,81 @@ class Controller:
             live = match_id if isinstance(match_id, LiveMatch) else await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if role is None or live.state is None:
-                raise ServiceError(f"You have no hand in match #{live.id}: you are not playing in it.")
+                raise ServiceError(await self.no_hand(live, interaction.user.id))
             if on_prompt is not None:
                 latest = await self.service.store.get_message(live.id, "prompt")
                 if latest is None or latest.message_id != on_prompt:
                     raise StaleAction(STALE)
             await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
+
+    async def no_hand(self, live: LiveMatch, user_id: int) -> str:
+        """Why a user who is not playing has no hand (a spectator is told how to watch)."""
+        if user_id in await self.service.store.followers(live.id):
+            return (
+                f"You are watching match #{live.id}: spectators have no hand or private board. "
+                "`/game board` shows the public board."
+            )
+        return (
+            f"You have no hand in match #{live.id}: you are not playing in it. "
+            "`/game follow` lets you watch it."
+        )
+
+    async def follow(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, *, following: bool
+    ) -> None:
+        """A spectator follows a match (the public view only: its thread and `/game board`)."""
+        async with self.friendly(interaction):
+            if live.is_seated(interaction.user.id):
+                raise ServiceError(f"You play in match #{live.id}: you follow it already.")
+            if live.record.status not in (ACTIVE, LOBBY):
+                raise ServiceError(f"Match #{live.id} is not being played.")
+            await self.defer(interaction)
+            changed = await self.service.store.follow(live.id, interaction.user.id, following)
+            await self.delivery.spectator_thread(live, interaction.user.id, joined=following)
+            where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
+            if following:
+                text = (
+                    f"You follow match #{live.id}{where}: you see what everyone sees (the board, "
+                    "the moves), never a player's hand. `/game unfollow` to stop."
+                    if changed
+                    else f"You follow match #{live.id} already."
+                )
+            else:
+                text = (
+                    f"You no longer follow match #{live.id}."
+                    if changed
+                    else f"You did not follow match #{live.id}."
+                )
+            await interaction.followup.send(text, ephemeral=True)
+
+    async def pause(self, interaction: discord.Interaction[Any], live: LiveMatch, *, pause: bool) -> None:
+        """Ask to pause (or resume); it happens when every player has asked."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live, done, missing = await self.service.vote_pause(live.id, interaction.user.id, pause=pause)
+            verb = "pause" if pause else "resume"
+            if done:
+                text = (
+                    "⏸️ Everyone agreed: the match is paused. No clock runs and no move can be made "
+                    "until every player asks `/game resume`."
+                    if pause
+                    else "▶️ Everyone agreed: the match goes on."
+                )
+                await self.delivery.post_match(live, content=text, allowed_mentions=NO_PINGS)
+                await self.delivery.refresh_lobby(live)
+                await interaction.followup.send(f"Done: match #{live.id} is {verb}d.", ephemeral=True)
+                return
+            await self.delivery.post_match(
+                live,
+                content=f"{present.mention(interaction.user.id)} asks to {verb} the match: every player "
+                f"agrees with `/game {verb}` ({missing} more to go).",
+                allowed_mentions=NO_PINGS,
+            )
+            await interaction.followup.send(
+                f"Noted: match #{live.id} is {verb}d once {missing} more player{'s' if missing != 1 else ''} "
+                f"agree{'s' if missing == 1 else ''}.",
+                ephemeral=True,
+            )
 
     async def board(
         self, interaction: discord.Interaction[Any], live: LiveMatch, *, private: bool, full: bool = False

@@ -20,9 +20,11 @@ import discord
 from . import posting, present, rendering
 from .announcer import Announcer
 from .choices import count_shortcuts
+from .clock import CLOCK
 from .menus import private_view
 from .posting import DM_CLOSED
 from .service import ActResult, LiveMatch, MatchService
+from .settings import SettingsService
 from .storage import ACTIVE, FINISHED, LOBBY
 from .ui import hand_view, lobby_view, prompt_view
 
@@ -42,10 +44,16 @@ class Delivery:
     """Posts what players and spectators should see, through a connected Discord client."""
 
     def __init__(
-        self, client: discord.Client, service: MatchService, announcer: Announcer | None = None
+        self,
+        client: discord.Client,
+        service: MatchService,
+        announcer: Announcer | None = None,
+        settings: SettingsService | None = None,
     ) -> None:
         self.client = client
         self.service = service
+        #: Players' settings: how (and when) each wants to be pinged.
+        self.settings = settings or SettingsService(service.store)
         #: Catches up what could not be posted; deliveries that announce entries hold their match.
         self.announcer = announcer
         self._users: dict[int, discord.User] = {}
@@ -223,7 +231,7 @@ class Delivery:
             content=present.start_text(live),
             file=await self.image(await self.named(live, view), present.image_name(live, None)),
             view=prompt_view(live.id, present.public_step(live)) if awaited else None,
-            allowed_mentions=self.pings(live, awaited),
+            allowed_mentions=await self.pings(live, awaited),
         )
         await self._remember_prompt(live, message)
         for role in live.roles:
@@ -277,7 +285,7 @@ class Delivery:
                 content=content,
                 file=board,
                 view=prompt_view(live.id, present.public_step(live)) if active else None,
-                allowed_mentions=self.pings(live, awaited),
+                allowed_mentions=await self.pings(live, awaited),
             )
         if message is not None:
             await self._retire_prompt(live)
@@ -304,10 +312,42 @@ class Delivery:
             elif role in result.stale_roles:
                 await self.retire_dm(live, role, WAIT_NOTE)
 
-    def pings(self, live: LiveMatch, roles: Sequence[str]) -> discord.AllowedMentions:
-        """Only the players the game has just started waiting for are pinged."""
-        users = [discord.Object(u) for u in (live.user_of(r) for r in roles) if u is not None]
+    async def pings(self, live: LiveMatch, roles: Sequence[str]) -> discord.AllowedMentions:
+        """Only the players the game has just started waiting for are pinged, and of those only
+        who want thread mentions (``/settings ping``) and are not in their quiet hours."""
+        users = [discord.Object(u) for u in await self.pingable(live, roles)]
         return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+    async def spectator_thread(self, live: LiveMatch, user_id: int, *, joined: bool) -> None:
+        """Add a spectator to the match thread (or take him off it)."""
+        thread = await self.channel(live.record.thread_id)
+        if thread is None or not isinstance(thread, discord.Thread):
+            return
+        try:
+            if joined:
+                await thread.add_user(discord.Object(user_id))
+            else:
+                await thread.remove_user(discord.Object(user_id))
+        except discord.HTTPException as exc:
+            log.info("could not change a spectator of match %s: %s", live.id, exc.status)
+
+    async def pingable(self, live: LiveMatch, roles: Sequence[str]) -> list[int]:
+        """The users of ``roles`` a thread mention may notify now."""
+        now = self.service.clock.now()
+        found = []
+        for role in roles:
+            user_id = live.user_of(role)
+            if user_id is None:
+                continue
+            chosen = await self.settings.get(user_id)
+            if chosen.ping == "thread" and not chosen.in_quiet_hours(now):
+                found.append(user_id)
+        return found
+
+    async def silent_dm(self, user_id: int) -> bool:
+        """Whether a DM to this user should not notify (quiet setting, or quiet hours now)."""
+        chosen = await self.settings.get(user_id)
+        return chosen.ping == "quiet" or chosen.in_quiet_hours(self.service.clock.now())
 
     async def catch_up(self, live: LiveMatch) -> None:
         """Announce what a crash or an outage left untold (at start-up and by the announcer)."""
@@ -349,7 +389,7 @@ class Delivery:
                 await self.named(live, view), present.image_name(live, "final" if finished else None)
             ),
             view=None if finished else prompt_view(live.id, present.public_step(live)),
-            allowed_mentions=self.pings(live, [] if finished else sorted(live.active_roles())),
+            allowed_mentions=await self.pings(live, [] if finished else sorted(live.active_roles())),
         )
         if message is not None:
             await self._retire_prompt(live)
@@ -471,13 +511,18 @@ class Delivery:
         user_id = live.user_of(role)
         if user_id is None:
             return False
-        if await self.service.store.dm_failed_since(live.id, user_id, datetime.now(UTC) - DM_RETRY_AFTER):
+        if await self.service.store.dm_failed_since(
+            live.id, user_id, datetime.fromtimestamp(CLOCK.now(), UTC) - DM_RETRY_AFTER
+        ):
             return False
         try:
             user = self._users.get(user_id) or self.client.get_user(user_id)
             if user is None:
                 user = self._users[user_id] = await self.client.fetch_user(user_id)
-            message = await posting.send(user, **await self.private_payload(live, role))
+            payload = await self.private_payload(live, role)
+            if await self.silent_dm(user_id):
+                payload["silent"] = True
+            message = await posting.send(user, **payload)
         except discord.Forbidden as exc:
             await self._dm_failed(live, user_id, exc.code)
             return False

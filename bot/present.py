@@ -13,8 +13,9 @@ import renderers
 from games.core import Event, Ruleset, View, normalize, project
 
 from .choices import Choice
+from .pace import human_duration
 from .service import ActResult, LiveMatch
-from .settings import UserSettings
+from .settings import PING_MODES, UserSettings, format_clock_time
 from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY
 
 log = logging.getLogger(__name__)
@@ -127,6 +128,8 @@ def lobby_text(live: LiveMatch) -> str:
     head = f"**{ruleset.title}** — match #{record.id}"
     opts = options_line(ruleset, record.options)
     lines = [head, opts] if opts else [head]
+    if pace_line(live):
+        lines.append(pace_line(live))
     lines.append(f"Players: {seat_line(live)}")
     if record.status == LOBBY:
         free = ruleset.seats(record.options)[1] - len(live.seats)
@@ -146,6 +149,8 @@ def lobby_text(live: LiveMatch) -> str:
             turn = live.state.get("turn")
             number = f"Turn {turn['number']} · " if isinstance(turn, dict) and "number" in turn else ""
             lines.append(f"{number}{turn_text(live, ())}")
+            if clock_line(live):
+                lines.append(clock_line(live))
     return clip("\n".join(lines))
 
 
@@ -188,6 +193,33 @@ def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
         return f"⏳ {'Both' if len(active) == 2 else 'All'} to play now: {tags}."
     names = " and ".join(live.ruleset.role_title(r) for r in active)
     return f"⏳ Waiting for {names}."
+
+
+def pace_line(live: LiveMatch) -> str:
+    """The match's time control in words ("" without one), and whether play is paused."""
+    pace = live.pace
+    if pace is None:
+        return ""
+    line = f"Pace: **{pace.text}** ({pace.words()})"
+    return f"{line} · ⏸️ paused" if live.record.paused else line
+
+
+def clock_line(live: LiveMatch) -> str:
+    """Each player's bank: a running one as its deadline (Discord shows it counting down)."""
+    if live.pace is None or not live.clocks or live.state is None or live.state.get("result") is not None:
+        return ""
+    parts = []
+    for role in live.state["roles"]:
+        clock = live.clocks.get(role)
+        if clock is None:
+            continue
+        title = live.ruleset.role_title(role)
+        deadline = clock.deadline()
+        if deadline is not None and not live.record.paused:
+            parts.append(f"{title} ⏳ runs out <t:{int(deadline)}:R>")
+        else:
+            parts.append(f"{title} {human_duration(clock.bank)}")
+    return "Clocks: " + " · ".join(parts)
 
 
 def result_text(live: LiveMatch) -> str:
@@ -273,11 +305,15 @@ def status_text(live: LiveMatch, viewer_role: str | None) -> str:
     opts = options_line(ruleset, record.options)
     if opts:
         lines.append(opts)
+    if pace_line(live):
+        lines.append(pace_line(live))
     lines.append(f"Players: {seat_line(live)}")
     if record.thread_id:
         lines.append(f"Thread: <#{record.thread_id}>")
     if record.status == ACTIVE and live.state is not None:
         lines.append(turn_text(live))
+        if clock_line(live):
+            lines.append(clock_line(live))
         lines.extend(f"· {line}" for line in ruleset.standing(live.state))
         if viewer_role is not None:
             lines.append(f"You: {live.ruleset.prompt(live.state, viewer_role).text}")
@@ -333,7 +369,19 @@ def rules_text(ruleset: Ruleset, topic: str | None) -> str:
 
 def settings_text(settings: UserSettings) -> str:
     confirm = "on" if settings.confirm else "off"
-    return (
-        f"Your settings (every match, every server):\n"
-        f"• Confirm moves that cannot be undone: **{confirm}** (`/settings confirm:`)"
+    zone = settings.time_zone or "UTC (not set)"
+    if settings.has_quiet_hours:
+        assert settings.quiet_from is not None and settings.quiet_to is not None
+        quiet = f"{format_clock_time(settings.quiet_from)}–{format_clock_time(settings.quiet_to)}"
+    else:
+        quiet = "off"
+    return "\n".join(
+        [
+            "Your settings (every match, every server):",
+            f"• Confirm moves that cannot be undone: **{confirm}** (`/settings confirm:`)",
+            f"• When it is your move: **{settings.ping}**, {PING_MODES[settings.ping]} (`/settings ping:`)",
+            f"• Time zone: **{zone}** (`/settings time_zone:`)",
+            f"• Quiet hours: **{quiet}**: no pings then; clock reminders wait until they end "
+            "(`/settings quiet:23:00-07:00`, or `off`)",
+        ]
     )

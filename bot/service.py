@@ -37,6 +37,8 @@ from games.core import (
 from games.core.journal import EventLog
 
 from .choices import Choice
+from .clock import CLOCK, WallClock
+from .pace import Clock, Pace, PaceError, clocks_after, parse_pace, stop_all
 from .storage import (
     ABANDONED,
     ACTIVE,
@@ -55,6 +57,8 @@ log = logging.getLogger(__name__)
 RANDOM_SIDE = "random"
 #: Unfinished matches kept in memory; others are read from the database when next used.
 MAX_LIVE = 256
+#: The action text of a timeout in the log (an entry of kind `resign`).
+TIMEOUT = "timeout"
 STALE = "This prompt is out of date: the game has moved on. Use the newest one."
 ALREADY_DONE = (
     "Already done: you have acted on this prompt, so it is out of date (this click changed "
@@ -77,6 +81,8 @@ class LiveMatch:
     ruleset: Ruleset
     game: Match | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Each player's time bank (empty without a pace), as committed.
+    clocks: dict[str, Clock] = field(default_factory=dict)
     #: ``(version, {role: prompt})``: prompts are computed once per version and role.
     _prompts: tuple[int, dict[str, Prompt]] = field(default=(-1, {}), repr=False)
 
@@ -87,6 +93,10 @@ class LiveMatch:
     @property
     def state(self) -> State | None:
         return None if self.game is None else self.game.state
+
+    @property
+    def pace(self) -> Pace | None:
+        return parse_pace(self.record.pace) if self.record.pace else None
 
     def role_of(self, user_id: int) -> str | None:
         return next((s.role for s in self.seats if s.user_id == user_id), None)
@@ -179,6 +189,8 @@ def replay_entry(game: Match, entry: ActionRecord) -> None:
         game.submit(entry.role, entry.action)
     elif entry.kind == "undo":
         game.undo(entry.role)
+    elif entry.kind == "resign" and entry.action == TIMEOUT:
+        game.time_out(entry.role)
     elif entry.kind == "resign":
         game.resign(entry.role)
     else:
@@ -192,8 +204,10 @@ def stored_events(events: tuple[Event, ...] | list[Event]) -> tuple[tuple[int, s
 class MatchService:
     """All match operations. One instance per bot; safe under concurrent coroutines."""
 
-    def __init__(self, store: Store, *, max_live: int = MAX_LIVE) -> None:
+    def __init__(self, store: Store, *, max_live: int = MAX_LIVE, clock: WallClock | None = None) -> None:
         self.store = store
+        #: Wall-clock time (epoch seconds) for the time banks; tests move it.
+        self.clock = clock or CLOCK
         self.max_live = max_live
         #: Unfinished matches in memory, least recently used first (loaded on first use).
         self._live: OrderedDict[int, LiveMatch] = OrderedDict()
@@ -271,7 +285,8 @@ class MatchService:
                     log_length=len(state["log"]),
                     result=state["result"],
                 )
-        return LiveMatch(record=record, seats=seats, ruleset=ruleset, game=game)
+        clocks = await self.store.clocks(record.id) if record.pace else {}
+        return LiveMatch(record=record, seats=seats, ruleset=ruleset, game=game, clocks=clocks)
 
     async def _stored_log(self, record: MatchRecord) -> list[Event] | None:
         """The match's stored log events, or ``None`` if one cannot be read."""
@@ -331,9 +346,14 @@ class MatchService:
         options: Mapping[str, str | None] | None = None,
         side: str | None = None,
         seed: int | None = None,
+        pace: str | None = None,
     ) -> LiveMatch:
-        """Open a lobby for ``game`` with its creator seated."""
+        """Open a lobby for ``game`` with its creator seated (``pace``: see :mod:`bot.pace`)."""
         ruleset = find(game)
+        try:
+            chosen_pace = parse_pace(pace)
+        except PaceError as exc:
+            raise ServiceError(str(exc)) from None
         chosen = {k: v.strip() for k, v in (options or {}).items() if v and v.strip()}
         resolved = ruleset.resolve_options(chosen)
         wanted = self._side(ruleset, resolved, side)
@@ -345,6 +365,7 @@ class MatchService:
             options=resolved,
             seed=secrets.randbits(62) if seed is None else seed,
             wanted_role=wanted,
+            pace=None if chosen_pace is None else chosen_pace.text,
         )
         live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
         self._keep(live)
@@ -426,9 +447,22 @@ class MatchService:
                 assigned[seat.seat] = free.pop()
         game = Match(ruleset, ruleset.setup(record.seed, record.options, players))
         state = game.state
+        pace = live.pace
+        clocks: dict[str, Clock] = {}
+        if pace is not None:
+            fresh = {role: Clock(bank=float(pace.bank)) for role in state["roles"]}
+            clocks = clocks_after(
+                fresh, pace, waiting=ruleset.active(state), actor=None, now=self.clock.now()
+            )
         await self.store.start_match(
-            record.id, assigned, dump_without(state, "log"), int(state["seq"]), stored_events(state["log"])
+            record.id,
+            assigned,
+            dump_without(state, "log"),
+            int(state["seq"]),
+            stored_events(state["log"]),
+            clocks or None,
         )
+        live.clocks = clocks
         live.seats = await self.store.seats(record.id)
         live.game = game
         live.record = replace(
@@ -446,6 +480,18 @@ class MatchService:
             self._live.pop(match_id, None)
         return live
 
+    async def expire_lobby(self, match_id: int) -> LiveMatch | None:
+        """Close a lobby that is still waiting for players (the ticker's lobby lifetime)."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.record.status != LOBBY:
+                return None
+            await self.store.set_status(match_id, ABANDONED)
+            live.record = replace(live.record, status=ABANDONED)
+            self._live.pop(match_id, None)
+        log.info("lobby %s expired", match_id)
+        return live
+
     async def attach_thread(self, match_id: int, thread_id: int) -> None:
         await self.store.set_thread(match_id, thread_id)
         live = await self.get(match_id)
@@ -457,7 +503,8 @@ class MatchService:
         live.record = replace(live.record, lobby_message_id=message_id)
 
     # -- play ------------------------------------------------------------------------
-    def _playing(self, live: LiveMatch, user_id: int) -> tuple[str, State]:
+    def _playing(self, live: LiveMatch, user_id: int, *, moving: bool = True) -> tuple[str, State]:
+        """The user's role in a match in play; ``moving``: he makes a move (refused while paused)."""
         if live.record.status == LOBBY:
             raise ServiceError(f"Match #{live.id} has not started yet: it is waiting for players.")
         if live.record.status == ABANDONED:
@@ -468,6 +515,10 @@ class MatchService:
         assert live.state is not None
         if live.record.status == FINISHED or live.state.get("result") is not None:
             raise GameOver("This match is over; no more moves can be made.")
+        if live.record.paused and moving:
+            raise ServiceError(
+                f"Match #{live.id} is paused. It goes on when every player agrees: `/game resume`."
+            )
         return role, live.state
 
     async def _duplicate(self, interaction_id: str | None) -> ActResult | None:
@@ -540,7 +591,7 @@ class MatchService:
             previous = await self._duplicate(interaction_id)
             if previous is not None:
                 return previous
-            role, _ = self._playing(live, user_id)
+            role, _ = self._playing(live, user_id, moving=kind != "resign")
             stale_prompt = expected_prompt is not None and expected_prompt != live.prompt_version(role)
             if stale_prompt and expected_prompt is not None:
                 raise await self.stale(live, role, expected_prompt)
@@ -585,16 +636,19 @@ class MatchService:
             outcome = game.submit(role, parsed)
         elif kind == "undo":
             outcome, label, text = game.undo(role), "undo", "undo"
+        elif kind == TIMEOUT:
+            outcome, label, text = game.time_out(role), "timeout", TIMEOUT
         else:
             outcome, label, text = game.resign(role), "resign", "resign"
         finished = state.get("result") is not None
+        clocks = self._clocks_after(live, role if kind == "act" else None, finished)
         changed, notify = self._who_changed(live, role, before, outcome.active_before, outcome.active_after)
         told = audiences_told(outcome.events)
         notify = tuple(r for r in state["roles"] if r != role and (r in notify or r in told))
         version = live.record.version + 1
         entry = LogEntry(
             match_id=live.id,
-            kind=kind,
+            kind="resign" if kind == TIMEOUT else kind,
             role=role,
             action=text,
             seq=seq_before,
@@ -613,6 +667,7 @@ class MatchService:
             events=stored_events(outcome.events),
             undo_open=game.undo_open,
             undo_opened=game.undo_open and not was_open,
+            clocks=clocks,
         )
         try:
             await self.store.append(entry)
@@ -644,6 +699,8 @@ class MatchService:
             log_length=entry.log_length,
             undo_open=entry.undo_open,
         )
+        if clocks is not None:
+            live.clocks = dict(clocks)
         if kind == "act":
             live.seats = [replace(s, last_seq=entry.new_seq) if s.role == role else s for s in live.seats]
         live.seats = [
@@ -665,6 +722,71 @@ class MatchService:
             False,
             entry.new_prompts,
             log_from - len(state["log"]) if kind == "undo" else 0,
+        )
+
+    # -- time banks and pauses ------------------------------------------------------
+    async def time_out(self, match_id: int, role: str) -> ActResult | None:
+        """``role``'s bank has run out: commit the timeout (``None`` if it has not run out after
+        all, or the match is over or paused). Safe to call twice: the second finds no expired bank."""
+        live = await self.get(match_id)
+        async with live.lock:
+            state, pace, clock = live.state, live.pace, live.clocks.get(role)
+            if state is None or state.get("result") is not None or live.record.status != ACTIVE:
+                return None
+            if live.record.paused or pace is None or clock is None or clock.left(self.clock.now()) > 0:
+                return None
+            user_id = live.user_of(role) or 0
+            marker = f"timeout:{match_id}:{live.record.version}"
+            result = await self._commit(live, TIMEOUT, role, user_id, TIMEOUT, marker)
+        log.info("match %s v%s: %s ran out of time", match_id, live.record.version, role)
+        return result
+
+    async def remind(self, match_id: int, role: str, mark: int) -> None:
+        """Note that ``role`` was reminded at ``mark`` seconds left (sent once per wait)."""
+        live = await self.get(match_id)
+        async with live.lock:
+            pace, clock = live.pace, live.clocks.get(role)
+            if pace is None or clock is None:
+                return
+            live.clocks[role] = clock.reminded_of(mark, pace)
+            await self.store.set_clocks(match_id, {role: live.clocks[role]})
+
+    async def vote_pause(self, match_id: int, user_id: int, *, pause: bool) -> tuple[LiveMatch, bool, int]:
+        """A player asks to pause (or resume) the match; it happens when every player asked.
+        Returns the match, whether it changed now, and how many players still have to agree."""
+        live = await self.get(match_id)
+        async with live.lock:
+            self._playing(live, user_id, moving=False)
+            if live.record.paused == pause:
+                state = "paused" if pause else "not paused"
+                raise ServiceError(f"Match #{match_id} is {state} already.")
+            voted = await self.store.vote_pause(match_id, user_id, "pause" if pause else "resume")
+            players = {s.user_id for s in live.seats}
+            missing = len(players - voted)
+            if missing:
+                return live, False, missing
+            pace, now = live.pace, self.clock.now()
+            clocks: dict[str, Clock] | None = None
+            if pace is not None and live.clocks:
+                waiting = live.ruleset.active(live.state or {}) if not pause else frozenset()
+                clocks = clocks_after(live.clocks, pace, waiting=waiting, actor=None, now=now)
+            await self.store.set_paused(match_id, pause, clocks)
+            live.record = replace(live.record, paused=pause)
+            if clocks is not None:
+                live.clocks = clocks
+        log.info("match %s %s", match_id, "paused" if pause else "resumed")
+        return live, True, 0
+
+    def _clocks_after(self, live: LiveMatch, actor: str | None, finished: bool) -> dict[str, Clock] | None:
+        """The players' clocks once the entry being committed is applied (``None``: no pace)."""
+        pace = live.pace
+        if pace is None or not live.clocks:
+            return None
+        now = self.clock.now()
+        if finished:
+            return stop_all(live.clocks, pace, now)
+        return clocks_after(
+            live.clocks, pace, waiting=live.ruleset.active(live.state or {}), actor=actor, now=now
         )
 
     @staticmethod
@@ -720,6 +842,10 @@ class MatchService:
     async def lobbies(self, guild_id: int | None) -> list[LiveMatch]:
         """Open lobbies of a guild, newest first (a damaged one is left out)."""
         return await self._listable(await self.store.lobbies(guild_id), self._loaded, limit=25)
+
+    async def in_play(self, guild_id: int | None) -> list[LiveMatch]:
+        """Matches being played in a guild, newest first (``/game follow``)."""
+        return await self._listable(await self.store.in_play(guild_id), self._loaded, limit=25)
 
     async def _loaded(self, record: MatchRecord) -> LiveMatch:
         return await self.get(record.id)

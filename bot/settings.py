@@ -1,24 +1,113 @@
 """Per-player settings (``/settings``), kept in the ``user_settings`` table and cached in memory.
 
-Pure storage and defaults: no Discord here. Every player starts with the defaults; a row is
-written only when he changes something.
+Pure storage, defaults and time arithmetic: no Discord here. Every player starts with the
+defaults; a row is written only when he changes something.
+
+>>> quiet = UserSettings(time_zone="Europe/Copenhagen", quiet_from=23 * 60, quiet_to=7 * 60)
+>>> quiet.in_quiet_hours(1_767_222_000.0)  # 2026-01-01 00:00 in Copenhagen
+True
+>>> quiet.quiet_ends(1_767_222_000.0) - 1_767_222_000.0  # quiet until 07:00
+25200.0
+>>> parse_clock_time("7:30"), parse_clock_time("23"), format_clock_time(450)
+(450, 1380, '07:30')
 """
 
 from __future__ import annotations
 
+import zoneinfo
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from functools import cache
 
 from .storage import Store
 from .storage.store import now
+
+#: How a player is told that the game waits for him (and reminded of his clock).
+PING_MODES = {
+    "thread": "mentioned in the match thread",
+    "dm": "by direct message (no mention in the thread)",
+    "quiet": "never pinged (silent DMs; check `/game list`)",
+}
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be read; the message says what is expected."""
+
+
+@cache
+def time_zones() -> tuple[str, ...]:
+    """Every IANA time zone name, sorted (for autocomplete and validation)."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def parse_clock_time(text: str) -> int:
+    """``"23"``, ``"7:30"`` or ``"07.30"`` as minutes after midnight."""
+    raw = text.strip().replace(".", ":")
+    hours, _, minutes = raw.partition(":")
+    if not hours.isdigit() or (minutes and not minutes.isdigit()):
+        raise SettingsError(f"`{text}` is not a time of day: write it like `23`, `7:30` or `22:45`.")
+    value = int(hours) * 60 + int(minutes or 0)
+    if int(hours) > 23 or int(minutes or 0) > 59:
+        raise SettingsError(f"`{text}` is not a time of day (00:00 to 23:59).")
+    return value
+
+
+def format_clock_time(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
 @dataclass(frozen=True, slots=True)
 class UserSettings:
     #: Ask for one more click before an action that cannot be undone (menus and buttons).
     confirm: bool = True
+    #: One of :data:`PING_MODES`.
+    ping: str = "thread"
+    #: IANA name ("Europe/Copenhagen"); quiet hours are read in it (UTC when unset).
+    time_zone: str | None = None
+    #: Quiet hours, minutes after local midnight (both or neither); may wrap past midnight.
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo | None:
+        if not self.time_zone:
+            return None
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return None
+
+    @property
+    def has_quiet_hours(self) -> bool:
+        return self.quiet_from is not None and self.quiet_to is not None and self.quiet_from != self.quiet_to
+
+    def _local(self, at: float) -> datetime:
+        return datetime.fromtimestamp(at, self.zone or UTC)
+
+    def in_quiet_hours(self, at: float) -> bool:
+        """Whether epoch second ``at`` falls in the player's quiet hours."""
+        if not self.has_quiet_hours:
+            return False
+        assert self.quiet_from is not None and self.quiet_to is not None
+        local = self._local(at)
+        minute = local.hour * 60 + local.minute
+        start, end = self.quiet_from, self.quiet_to
+        return start <= minute < end if start < end else minute >= start or minute < end
+
+    def quiet_ends(self, at: float) -> float:
+        """When the quiet hours around ``at`` end (``at`` itself if it is not in them)."""
+        if not self.in_quiet_hours(at):
+            return at
+        assert self.quiet_to is not None
+        local = self._local(at)
+        end = local.replace(hour=self.quiet_to // 60, minute=self.quiet_to % 60, second=0, microsecond=0)
+        if end <= local:
+            end += timedelta(days=1)
+        return end.timestamp()
 
 
 DEFAULTS = UserSettings()
+_COLUMNS = "confirm, ping, time_zone, quiet_from, quiet_to"
 
 
 class SettingsService:
@@ -32,22 +121,87 @@ class SettingsService:
         found = self._cache.get(user_id)
         if found is not None:
             return found
-        query = "SELECT confirm FROM user_settings WHERE user_id = ?"
+        query = f"SELECT {_COLUMNS} FROM user_settings WHERE user_id = ?"
         async with self.store.transaction() as conn, conn.execute(query, (str(user_id),)) as cur:
             row = await cur.fetchone()
-        settings = DEFAULTS if row is None else UserSettings(confirm=bool(row[0]))
+        settings = (
+            DEFAULTS
+            if row is None
+            else UserSettings(
+                confirm=bool(row[0]),
+                ping=str(row[1]) if row[1] in PING_MODES else "thread",
+                time_zone=row[2],
+                quiet_from=row[3],
+                quiet_to=row[4],
+            )
+        )
         self._cache[user_id] = settings
         return settings
 
-    async def update(self, user_id: int, *, confirm: bool | None = None) -> UserSettings:
+    async def update(
+        self,
+        user_id: int,
+        *,
+        confirm: bool | None = None,
+        ping: str | None = None,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+    ) -> UserSettings:
+        """Change what is given. ``quiet`` is ``"23:00-07:00"`` or ``"off"``;
+        :class:`SettingsError` for a value that cannot be read (nothing is changed)."""
         current = await self.get(user_id)
-        changed = replace(current, confirm=current.confirm if confirm is None else confirm)
+        changed = current
+        if confirm is not None:
+            changed = replace(changed, confirm=confirm)
+        if ping is not None:
+            if ping not in PING_MODES:
+                raise SettingsError(f"`{ping}` is not a ping setting: use {', '.join(PING_MODES)}.")
+            changed = replace(changed, ping=ping)
+        if time_zone is not None:
+            changed = replace(changed, time_zone=_checked_zone(time_zone))
+        if quiet is not None:
+            begin, finish = _quiet_hours(quiet)
+            changed = replace(changed, quiet_from=begin, quiet_to=finish)
         async with self.store.transaction() as conn:
             await conn.execute(
-                "INSERT INTO user_settings (user_id, confirm, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET confirm = excluded.confirm, "
-                "updated_at = excluded.updated_at",
-                (str(user_id), int(changed.confirm), now()),
+                f"INSERT INTO user_settings (user_id, {_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET confirm = excluded.confirm, ping = excluded.ping, "
+                "time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
+                "quiet_to = excluded.quiet_to, updated_at = excluded.updated_at",
+                (
+                    str(user_id),
+                    int(changed.confirm),
+                    changed.ping,
+                    changed.time_zone,
+                    changed.quiet_from,
+                    changed.quiet_to,
+                    now(),
+                ),
             )
         self._cache[user_id] = changed
         return changed
+
+
+def _checked_zone(text: str) -> str:
+    wanted = text.strip()
+    by_lower = {name.lower(): name for name in time_zones()}
+    found = by_lower.get(wanted.lower().replace(" ", "_"))
+    if found is None:
+        raise SettingsError(
+            f"`{text}` is not a time zone I know: pick one from the list, e.g. `Europe/Copenhagen`, "
+            "`America/New_York` or `Asia/Tokyo`."
+        )
+    return found
+
+
+def _quiet_hours(text: str) -> tuple[int | None, int | None]:
+    raw = text.strip().lower()
+    if raw in ("off", "none", "no", ""):
+        return None, None
+    start, sep, end = raw.replace("–", "-").partition("-")
+    if not sep:
+        raise SettingsError("Quiet hours are written `23:00-07:00` (from-to, your time), or `off`.")
+    begin, finish = parse_clock_time(start), parse_clock_time(end)
+    if begin == finish:
+        raise SettingsError("Quiet hours must start and end at different times.")
+    return begin, finish

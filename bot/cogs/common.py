@@ -87,6 +87,12 @@ async def lobby_autocomplete(interaction: discord.Interaction[Any], current: str
     return await _match_choices(interaction, current, service.lobbies(interaction.guild_id), "lobby")
 
 
+async def playing_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """Matches being played in this server (to follow one)."""
+    service = bot_of(interaction).service
+    return await _match_choices(interaction, current, service.in_play(interaction.guild_id), "match")
+
+
 async def acting_match(interaction: discord.Interaction[Any]) -> tuple[LiveMatch, str] | str:
     """For autocompletes: the match meant by the options so far and the user's role in it, or
     a line saying why the user has nothing to choose (a spectator, out of turn, no match)."""

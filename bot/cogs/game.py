@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,9 @@ from games.core import all_rulesets, find, normalize
 
 from .. import present
 from ..choices import capped, matches, option_choices, truncate
+from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
+from ..settings import PING_MODES, time_zones
 from .common import (
     Choice,
     action_autocomplete,
@@ -23,6 +26,7 @@ from .common import (
     lobby_autocomplete,
     my_matches_autocomplete,
     parse_match_id,
+    playing_autocomplete,
     resolve_match,
 )
 
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RESERVED = {"game", "side", "match"}
+RESERVED = {"game", "side", "match", "pace"}
 
 
 def _chosen_game(interaction: discord.Interaction[Any]) -> Any | None:
@@ -141,6 +145,7 @@ class GameCog(commands.Cog):
         params = [
             ("game", "Which game", True),
             ("side", "Your side (or random)", False),
+            ("pace", "Time control: none (default), fast, normal, slow, or a bank like 2d+12h/5d", False),
             *((name, text, False) for name, text in options.items()),
         ]
         new = generated_command(
@@ -151,6 +156,7 @@ class GameCog(commands.Cog):
             autocompletes={
                 "game": game_autocomplete,
                 "side": side_autocomplete,
+                "pace": pace_autocomplete,
                 **{name: option_autocomplete(name) for name in options},
             },
             parent=self.group,
@@ -162,6 +168,7 @@ class GameCog(commands.Cog):
     async def _new(self, interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
         game = values.pop("game") or ""
         side = values.pop("side", None)
+        pace = values.pop("pace", None)
         try:
             ruleset = find(game)
         except ValueError as exc:
@@ -175,7 +182,7 @@ class GameCog(commands.Cog):
             )
             return
         chosen = {k: normalize(v) for k, v in values.items() if v and k in known}
-        await self.controller.new(interaction, ruleset.name, chosen, side)
+        await self.controller.new(interaction, ruleset.name, chosen, side, pace=pace)
 
     def _static_commands(self) -> list[app_commands.Command[Any, ..., None]]:
         made: list[app_commands.Command[Any, ..., None]] = []
@@ -239,11 +246,12 @@ class GameCog(commands.Cog):
             name: str,
             description: str,
             handler: Callable[[discord.Interaction[Any], LiveMatch], Awaitable[None]],
+            complete: Any = my_matches_autocomplete,
         ) -> None:
             """A command whose only option is ``match:`` (resolved as usual) and runs ``handler``."""
 
             @app_commands.describe(match=match_help)
-            @app_commands.autocomplete(match=my_matches_autocomplete)
+            @app_commands.autocomplete(match=complete)
             @command(name, description)
             async def run(interaction: discord.Interaction[Any], match: str | None = None) -> None:
                 async with self.controller.friendly(interaction):
@@ -284,6 +292,24 @@ class GameCog(commands.Cog):
                 live = await resolve_match(interaction, match)
                 await self.controller.board(interaction, live, private=private, full=full)
 
+        async def follow(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.follow(interaction, live, following=True)
+
+        async def unfollow(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.follow(interaction, live, following=False)
+
+        async def pause(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.pause(interaction, live, pause=True)
+
+        async def resume(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.pause(interaction, live, pause=False)
+
+        match_command(
+            "follow", "Watch a match as a spectator (the public view only).", follow, playing_autocomplete
+        )
+        match_command("unfollow", "Stop watching a match.", unfollow)
+        match_command("pause", "Ask to pause the match (clocks stop once every player agrees).", pause)
+        match_command("resume", "Ask to go on with a paused match (once every player agrees).", resume)
         match_command("log", "What happened since your last move (as you may see it).", log_)
         match_command("undo", "Take back your last move, while it is still your own decision.", undo)
         match_command("resign", "Give up the match (you are asked to confirm): the other side wins.", resign)
@@ -331,14 +357,31 @@ class GameCog(commands.Cog):
         )
 
     def _settings_command(self) -> app_commands.Command[Any, ..., None]:
-        @app_commands.describe(confirm="Confirm with one more click before a move that cannot be undone")
-        async def settings(interaction: discord.Interaction[Any], confirm: bool | None = None) -> None:
+        @app_commands.describe(
+            confirm="Confirm with one more click before a move that cannot be undone",
+            ping="How you are told it is your move, and reminded of your clock",
+            time_zone="Your time zone, for quiet hours (e.g. Europe/Copenhagen)",
+            quiet="Quiet hours in your time, e.g. 23:00-07:00 (no pings, reminders wait), or off",
+        )
+        @app_commands.choices(
+            ping=[
+                app_commands.Choice(name=f"{mode}: {words}"[:100], value=mode)
+                for mode, words in PING_MODES.items()
+            ]
+        )
+        @app_commands.autocomplete(time_zone=time_zone_autocomplete)
+        async def settings(
+            interaction: discord.Interaction[Any],
+            confirm: bool | None = None,
+            ping: str | None = None,
+            time_zone: str | None = None,
+            quiet: str | None = None,
+        ) -> None:
             async with self.controller.friendly(interaction):
                 service = self.controller.settings
-                if confirm is None:
-                    chosen = await service.get(interaction.user.id)
-                else:
-                    chosen = await service.update(interaction.user.id, confirm=confirm)
+                chosen = await service.update(
+                    interaction.user.id, confirm=confirm, ping=ping, time_zone=time_zone, quiet=quiet
+                )
                 await interaction.response.send_message(present.settings_text(chosen), ephemeral=True)
 
         return app_commands.Command(
@@ -346,6 +389,30 @@ class GameCog(commands.Cog):
             description="Your settings for every match (only you see them).",
             callback=settings,
         )
+
+
+async def pace_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """The presets in words; what is typed, if it reads as a pace, first."""
+    found: list[Choice] = []
+    typed = current.strip()
+    if typed and typed.lower() not in (NO_PACE, *PRESETS):
+        with contextlib.suppress(PaceError):
+            pace = parse_pace(typed)
+            if pace is not None:
+                found.append(Choice(name=truncate(f"{pace.text}: {pace.words()}"), value=pace.text))
+    found.append(Choice(name="none: no clock (casual)", value=NO_PACE))
+    for name, text in PRESETS.items():
+        preset = parse_pace(text)
+        assert preset is not None
+        found.append(Choice(name=truncate(f"{name}: {preset.words()}"), value=name))
+    return [c for c in found if not typed or matches(typed, c.name, c.value) or c is found[0]]
+
+
+async def time_zone_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """IANA time zone names containing every word typed ("copen", "new york")."""
+    words = current.lower().replace("_", " ").split()
+    found = [z for z in time_zones() if all(w in z.lower().replace("_", " ") for w in words)]
+    return [Choice(name=z, value=z) for z in found[:25]]
 
 
 async def rules_game(interaction: discord.Interaction[Any], game: str | None) -> Any:

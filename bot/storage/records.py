@@ -49,6 +49,9 @@ class MatchRecord:
     log_length: int = 0
     #: Whether a player may still take an action back (rebuild by replay to restore undo).
     undo_open: bool = False
+    #: The time control (``bot.pace`` text), ``None`` for none; whether play is paused.
+    pace: str | None = None
+    paused: bool = False
 
 
 @dataclass(frozen=True, slots=True)

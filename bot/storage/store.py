@@ -10,7 +10,7 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -19,6 +19,8 @@ from typing import Any
 
 import aiosqlite
 
+from ..clock import CLOCK
+from ..pace import Clock
 from .migrate import migrate
 from .records import LOBBY, UNFINISHED, ActionRecord, MatchRecord, MessageRecord, SeatRecord
 
@@ -26,13 +28,18 @@ log = logging.getLogger(__name__)
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, game, options, seed, creator_id, status, "
-    "state, seq, version, result, created_at, updated_at, log_length, undo_open"
+    "state, seq, version, result, created_at, updated_at, log_length, undo_open, pace, paused"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
 
 
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+    """The time stamp of a row, from the bot's clock (tests move it: :mod:`bot.clock`)."""
+    return stamp_of(CLOCK.now())
+
+
+def stamp_of(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="milliseconds")
 
 
 def _sid(value: int | None) -> str | None:
@@ -144,6 +151,8 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
         updated_at=str(row[15]),
         log_length=numbers[16],
         undo_open=bool(row[17]),
+        pace=None if row[18] is None else str(row[18]),
+        paused=bool(row[19]),
     )
 
 
@@ -159,6 +168,23 @@ def _action(row: Sequence[Any]) -> ActionRecord:
         user_id=int(row[7]),
         created_at=str(row[8]),
     )
+
+
+async def _write_clocks(
+    conn: aiosqlite.Connection, match_id: int, clocks: Mapping[str, Clock] | None
+) -> None:
+    for role, clock in (clocks or {}).items():
+        await conn.execute(
+            "INSERT INTO clocks (match_id, role, bank, running_since, reminded) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (match_id, role) DO UPDATE SET bank = excluded.bank, "
+            "running_since = excluded.running_since, reminded = excluded.reminded",
+            (match_id, role, clock.bank, clock.running_since, ",".join(map(str, clock.reminded))),
+        )
+
+
+def _clock(row: Sequence[Any]) -> Clock:
+    reminded = tuple(int(m) for m in str(row[2] or "").split(",") if m)
+    return Clock(float(row[0]), None if row[1] is None else float(row[1]), reminded)
 
 
 async def _write_events(
@@ -205,6 +231,8 @@ class LogEntry:
     #: the first undoable one (the state before it is kept as a snapshot, to rebuild undo).
     undo_open: bool = False
     undo_opened: bool = False
+    #: The players' clocks after the entry (``None``: the match has no pace).
+    clocks: Mapping[str, Clock] | None = None
 
     @property
     def log_length(self) -> int:
@@ -307,13 +335,14 @@ class Store:
         options: dict[str, str],
         seed: int,
         wanted_role: str | None,
+        pace: str | None = None,
     ) -> MatchRecord:
         """A new match in the lobby, with its creator in seat 0."""
         stamp = now()
         async with self.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seed, creator_id, status, seq, "
-                "version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)",
+                "version, created_at, updated_at, pace) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)",
                 (
                     _sid(guild_id),
                     _sid(channel_id),
@@ -324,6 +353,7 @@ class Store:
                     LOBBY,
                     stamp,
                     stamp,
+                    pace,
                 ),
             )
             match_id = int(cur.lastrowid or 0)
@@ -374,6 +404,15 @@ class Store:
         )
         return self._records(rows)
 
+    async def in_play(self, guild_id: int | None, limit: int = 25) -> list[MatchRecord]:
+        """Matches being played in a guild, newest first (for spectators)."""
+        rows = await self._all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'active' AND guild_id = ? "
+            "ORDER BY id DESC LIMIT ?",
+            (_sid(guild_id), limit),
+        )
+        return self._records(rows)
+
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._all(
             "SELECT match_id, seat, user_id, wanted_role, role, last_seq, prompt_version FROM seats "
@@ -401,8 +440,10 @@ class Store:
         state: str,
         seq: int,
         events: Sequence[tuple[int, str]] = (),
+        clocks: Mapping[str, Clock] | None = None,
     ) -> None:
-        """Assign roles to seats, store the initial state (and snapshot) and go active."""
+        """Assign roles to seats, store the initial state (and snapshot), the players' clocks
+        (if the match has a pace) and go active."""
         stamp = now()
         async with self.transaction() as conn:
             for seat, role in roles.items():
@@ -419,6 +460,7 @@ class Store:
                 "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) VALUES (?, 0, ?, ?, ?)",
                 (match_id, seq, state, len(events)),
             )
+            await _write_clocks(conn, match_id, clocks)
 
     async def set_status(self, match_id: int, status: str) -> None:
         async with self.transaction() as conn:
@@ -521,6 +563,7 @@ class Store:
                     (entry.new_version, entry.match_id, role),
                 )
             await _write_events(conn, entry.match_id, entry.log_from, entry.events)
+            await _write_clocks(conn, entry.match_id, entry.clocks)
             if entry.snapshot and not entry.undo_open:
                 await conn.execute(
                     "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "
@@ -573,6 +616,75 @@ class Store:
             (match_id, index),
         )
         return None if row is None else _action(row)
+
+    # -- clocks ----------------------------------------------------------------------
+    async def clocks(self, match_id: int) -> dict[str, Clock]:
+        """The players' clocks of a match with a pace (empty without)."""
+        rows = await self._all(
+            "SELECT role, bank, running_since, reminded FROM clocks WHERE match_id = ? ORDER BY role",
+            (match_id,),
+        )
+        return {str(r[0]): _clock(r[1:]) for r in rows}
+
+    async def lobbies_created_before(self, epoch: float) -> list[int]:
+        """Lobbies still waiting for players that were opened before ``epoch``."""
+        rows = await self._all(
+            "SELECT id FROM matches WHERE status = ? AND created_at < ? ORDER BY id", (LOBBY, stamp_of(epoch))
+        )
+        return [int(r[0]) for r in rows]
+
+    async def set_clocks(self, match_id: int, clocks: Mapping[str, Clock]) -> None:
+        async with self.transaction() as conn:
+            await _write_clocks(conn, match_id, clocks)
+
+    async def running_clocks(self) -> list[tuple[int, str, Clock]]:
+        """Every running clock of an active, unpaused match, the soonest deadline first."""
+        rows = await self._all(
+            "SELECT c.match_id, c.role, c.bank, c.running_since, c.reminded FROM clocks c "
+            "JOIN matches m ON m.id = c.match_id WHERE c.running_since IS NOT NULL "
+            "AND m.status = 'active' AND m.paused = 0 ORDER BY c.running_since + c.bank, c.match_id, c.role"
+        )
+        return [(int(r[0]), str(r[1]), _clock(r[2:])) for r in rows]
+
+    async def vote_pause(self, match_id: int, user_id: int, vote: str) -> set[int]:
+        """Record a player's vote (``pause`` or ``resume``); the players who voted so now."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO pause_votes (match_id, user_id, vote, at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (match_id, user_id) DO UPDATE SET vote = excluded.vote, at = excluded.at",
+                (match_id, str(user_id), vote, now()),
+            )
+        rows = await self._all(
+            "SELECT user_id FROM pause_votes WHERE match_id = ? AND vote = ?", (match_id, vote)
+        )
+        return {int(r[0]) for r in rows}
+
+    async def set_paused(self, match_id: int, paused: bool, clocks: Mapping[str, Clock] | None) -> None:
+        """Pause or resume a match, with its clocks stopped or started, in one transaction."""
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE matches SET paused = ? WHERE id = ?", (int(paused), match_id))
+            await conn.execute("DELETE FROM pause_votes WHERE match_id = ?", (match_id,))
+            await _write_clocks(conn, match_id, clocks)
+
+    # -- spectators ------------------------------------------------------------------
+    async def follow(self, match_id: int, user_id: int, following: bool) -> bool:
+        """Start (or stop) following a match; whether anything changed."""
+        async with self.transaction() as conn:
+            if following:
+                cur = await conn.execute(
+                    "INSERT INTO followers (match_id, user_id, since) VALUES (?, ?, ?) "
+                    "ON CONFLICT (match_id, user_id) DO NOTHING",
+                    (match_id, str(user_id), now()),
+                )
+            else:
+                cur = await conn.execute(
+                    "DELETE FROM followers WHERE match_id = ? AND user_id = ?", (match_id, str(user_id))
+                )
+            return bool(cur.rowcount)
+
+    async def followers(self, match_id: int) -> list[int]:
+        rows = await self._all("SELECT user_id FROM followers WHERE match_id = ? ORDER BY since", (match_id,))
+        return [int(r[0]) for r in rows]
 
     # -- Discord bookkeeping ---------------------------------------------------------
     async def set_message(

@@ -168,6 +168,21 @@ class Match:
 
         return self._run("resign", role, None, self.ruleset.active(state), give_up, False)
 
+    def time_out(self, role: str) -> Outcome:
+        """``role``'s time bank ran out: he loses on time, or the game drops him and plays on
+        (:meth:`Ruleset.timed_out`). Deterministic, so it replays."""
+        state = self.state
+        if state["result"] is not None:
+            raise GameOver("This match is over already.")
+        if role not in state["roles"]:
+            raise NotYourTurn("Only a player of this match can run out of time.")
+
+        def run_out() -> None:
+            emit(state, "timed_out", {"role": role})
+            self.ruleset.timed_out(state, role)
+
+        return self._run("timeout", role, None, self.ruleset.active(state), run_out, False)
+
     def _run(
         self, kind: str, role: str, action: Action | None, active: frozenset[str], body: Any, check: bool
     ) -> Outcome:

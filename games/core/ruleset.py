@@ -32,10 +32,14 @@ View = dict[str, Any]
 PRIVATE_KEYS = frozenset({"rng"})
 
 #: Event kinds the core itself logs (resignation, timeouts), for every game.
-CORE_EVENTS: dict[str, dict[str, str]] = {"resigned": {"role": "role"}}
-CORE_TEMPLATES: dict[str, dict[str, str]] = {"en": {"resigned": "{role:cap} resigned."}}
+CORE_EVENTS: dict[str, dict[str, str]] = {"resigned": {"role": "role"}, "timed_out": {"role": "role"}}
+CORE_TEMPLATES: dict[str, dict[str, str]] = {
+    "en": {"resigned": "{role:cap} resigned.", "timed_out": "{role:cap} ran out of time."}
+}
 #: Result reasons the core itself gives.
-CORE_REASONS: dict[str, dict[str, str]] = {"en": {"resigned": "{role} resigned"}}
+CORE_REASONS: dict[str, dict[str, str]] = {
+    "en": {"resigned": "{role} resigned", "timeout": "{role} ran out of time"}
+}
 
 
 class InvalidPosition(ValueError):
@@ -299,6 +303,11 @@ class Ruleset(ABC):
         """``role`` has resigned (logged already): end the game. By default every other role
         wins; a game of more players may decide otherwise (on the scores...)."""
         finish(state, [r for r in state["roles"] if r != role], "resigned", {"role": role})
+
+    def timed_out(self, state: State, role: str) -> None:
+        """``role``'s time bank ran out (logged already). By default he loses on time: every
+        other role wins. A game of more players may drop him and play on instead."""
+        finish(state, [r for r in state["roles"] if r != role], "timeout", {"role": role})
 
     def parse(self, state: State, role: str, text: str) -> Action:
         """Read a typed action. Accepts the canonical notation or a unique prefix of it."""

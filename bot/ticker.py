@@ -1,0 +1,91 @@
+"""The ticker: time banks that run out, clock reminders and lobbies that expire.
+
+Every ``every`` seconds (and once at start-up, which catches up on everything that fell due
+while the bot was down) it reads the running clocks from the database, soonest deadline first:
+
+* a bank that has run out is committed as a timeout (:meth:`MatchService.time_out`) and
+  announced like any move; the service refuses a second timeout, so each happens once, in
+  deadline order, however late the bot comes back;
+* a reminder mark reached (half the bank, 12 hours, 1 hour left) is sent to the awaited player
+  only, as his ``/settings ping`` says, unless his quiet hours are on (it waits for their end);
+  it is noted before it is sent, so a crash never sends it twice;
+* a lobby older than the lobby lifetime is closed and its creator told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from .clock import CLOCK, WallClock
+from .failures import log_failure
+from .service import MatchService
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two ticks.
+EVERY = 30.0
+
+
+class Ticker:
+    """Runs :meth:`tick` now and then every ``every`` seconds until stopped."""
+
+    def __init__(
+        self,
+        service: MatchService,
+        *,
+        on_timeout: Callable[..., Awaitable[None]],
+        on_reminder: Callable[[int, str, int], Awaitable[None]],
+        on_expired_lobby: Callable[[int], Awaitable[None]],
+        lobby_lifetime: float,
+        every: float = EVERY,
+        clock: WallClock = CLOCK,
+    ) -> None:
+        self.service = service
+        self.on_timeout = on_timeout
+        self.on_reminder = on_reminder
+        self.on_expired_lobby = on_expired_lobby
+        self.lobby_lifetime = lobby_lifetime
+        self.every = every
+        self.clock = clock
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="palantir-ticker")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except Exception as exc:  # one bad tick must not stop the clocks for good
+                log_failure(log, "the ticker failed", exc)
+            await asyncio.sleep(self.every)
+
+    async def tick(self) -> None:
+        """Handle everything due now: timeouts first (in deadline order), then reminders and
+        expired lobbies."""
+        now = self.clock.now()
+        store = self.service.store
+        for match_id, role, clock in await store.running_clocks():
+            if clock.left(now) <= 0:
+                result = await self.service.time_out(match_id, role)
+                if result is not None:
+                    await self.on_timeout(result)
+        for match_id, role, clock in await store.running_clocks():
+            live = await self.service.get(match_id)
+            pace = live.pace
+            mark = None if pace is None else clock.due_reminder(now, pace)
+            if mark is not None:
+                await self.on_reminder(match_id, role, mark)
+        for match_id in await store.lobbies_created_before(now - self.lobby_lifetime):
+            await self.on_expired_lobby(match_id)

@@ -1,0 +1,79 @@
+"""What the ticker's events look like on Discord: timeouts, clock reminders, expired lobbies.
+
+A timeout is announced like any move (the post tells who ran out of time, and the result).
+A reminder goes to the awaited player only: a mention in the match thread, or a DM (silent for
+``/settings ping:quiet``), never during his quiet hours (it waits for their end). An expired
+lobby is closed, its message says so, and its creator is told by DM.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from . import posting, present
+from .delivery import Delivery
+from .pace import human_duration
+from .service import ActResult
+
+log = logging.getLogger(__name__)
+
+
+class TimeDesk:
+    """The ticker's callbacks, posting through :class:`Delivery`."""
+
+    def __init__(self, delivery: Delivery, lobby_lifetime: float) -> None:
+        self.delivery = delivery
+        self.service = delivery.service
+        self.lobby_lifetime = lobby_lifetime
+
+    async def timed_out(self, result: ActResult) -> None:
+        await self.delivery.after_entry(result)
+
+    async def remind(self, match_id: int, role: str, mark: int) -> None:
+        """Remind ``role``'s player that his bank is down to ``mark`` seconds (once per wait)."""
+        live = await self.service.get(match_id)
+        user_id, clock = live.user_of(role), live.clocks.get(role)
+        if user_id is None or clock is None or clock.deadline() is None:
+            return
+        chosen = await self.delivery.settings.get(user_id)
+        now = self.service.clock.now()
+        if chosen.in_quiet_hours(now):
+            return  # the ticker asks again; it is sent when the quiet hours end
+        await self.service.remind(match_id, role, mark)  # noted first: never sent twice
+        deadline = int(clock.deadline() or now)
+        where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
+        text = (
+            f"⏰ {present.mention(user_id)}, **{human_duration(clock.left(now))}** left on your clock in "
+            f"**{live.ruleset.title}** #{live.id}{where}: it runs out <t:{deadline}:R> "
+            f"(<t:{deadline}:f>). {live.prompt(role).text}"
+        )
+        if chosen.ping == "thread":
+            await self.delivery.post_match(
+                live,
+                content=present.clip(text),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+            return
+        await self._dm(user_id, present.clip(text), silent=chosen.ping == "quiet")
+
+    async def expire_lobby(self, match_id: int) -> None:
+        """Close a lobby that waited too long for players, and tell its creator."""
+        live = await self.service.expire_lobby(match_id)
+        if live is None:
+            return
+        await self.delivery.refresh_lobby(live)
+        text = (
+            f"Your lobby for **{live.ruleset.title}** (match #{live.id}) closed after "
+            f"{human_duration(self.lobby_lifetime)} without enough players. Open a new one any "
+            "time with `/game new`."
+        )
+        await self._dm(live.record.creator_id, text, silent=False)
+
+    async def _dm(self, user_id: int, text: str, *, silent: bool) -> None:
+        try:
+            user = self.delivery.client.get_user(user_id) or await self.delivery.client.fetch_user(user_id)
+            await posting.send(user, content=text, silent=silent or None)
+        except discord.HTTPException as exc:
+            log.info("could not DM a player a notice: %s %s", exc.status, exc.code)
