@@ -102,6 +102,53 @@ class Controller:
             message = await interaction.original_response()
             await self.service.attach_lobby_message(live.id, message.id)
 
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """Open the rematch lobby of a finished match in its channel (the others are invited)."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live, new = await self.service.rematch(match_id, interaction.user.id)
+            if new:
+                old = await self.service.get(match_id)
+                others = [s.user_id for s in old.seats if s.user_id != interaction.user.id]
+                invite = " ".join(present.mention(u) for u in others)
+                message = await self.delivery.post(
+                    live.record.channel_id,
+                    content=f"{present.lobby_text(live)}\n{invite}: press **Join** for the rematch.",
+                    view=lobby_view(live.id),
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
+                )
+                if message is not None:
+                    await self.service.attach_lobby_message(live.id, message.id)
+            role = live.seat_of(interaction.user.id)
+            mine = (
+                f" You play **{live.ruleset.role_title(role.role or role.wanted_role or '')}**."
+                if role
+                else ""
+            )
+            head = "Rematch lobby opened" if new else "The rematch lobby is open already"
+            await interaction.followup.send(
+                f"{head}: match #{live.id} in <#{live.record.channel_id}>.{mine}", ephemeral=True
+            )
+
+    async def substitute(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, old_user: int, new_user: int
+    ) -> None:
+        """A player hands his seat on, or a server admin hands anyone's."""
+        async with self.friendly(interaction):
+            admin = bool(getattr(getattr(interaction.user, "guild_permissions", None), "manage_guild", False))
+            if interaction.user.id != old_user and not admin:
+                raise ServiceError(
+                    "Only the player himself, or a server admin (Manage Server), can hand a seat on."
+                )
+            await self.defer(interaction)
+            role = live.role_of(old_user)
+            live = await self.service.substitute(live.id, old_user, new_user)
+            title = live.ruleset.role_title(role or "")
+            await self.delivery.seat_changed(live, role or "", old_user, new_user)
+            await interaction.followup.send(
+                f"Done: {present.mention(new_user)} now plays {title} in match #{live.id}.", ephemeral=True
+            )
+
     async def join(
         self,
         interaction: discord.Interaction[Any],

@@ -26,7 +26,7 @@ from .posting import DM_CLOSED
 from .service import ActResult, LiveMatch, MatchService
 from .settings import SettingsService
 from .storage import ACTIVE, FINISHED, LOBBY
-from .ui import hand_view, lobby_view, prompt_view
+from .ui import hand_view, lobby_view, prompt_view, rematch_view
 
 log = logging.getLogger(__name__)
 
@@ -267,6 +267,7 @@ class Delivery:
                     await self.named(live, live.ruleset.final_reveal(state)),
                     present.image_name(live, "final"),
                 ),
+                view=rematch_view(live.id),
                 allowed_mentions=NO_PINGS,
             )
         elif visible or awaited:
@@ -317,6 +318,20 @@ class Delivery:
         who want thread mentions (``/settings ping``) and are not in their quiet hours."""
         users = [discord.Object(u) for u in await self.pingable(live, roles)]
         return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+    async def seat_changed(self, live: LiveMatch, role: str, old_user: int, new_user: int) -> None:
+        """A seat was handed over: the old player's DM prompt is closed, the thread told, the
+        new player added to the thread and sent his private view at once."""
+        title = live.ruleset.role_title(role)
+        await self.retire_dm(live, role, f"you handed {title} to someone else; this prompt is closed.")
+        await self.post_match(
+            live,
+            content=f"♻️ {present.mention(old_user)} handed **{title}** to {present.mention(new_user)}.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(new_user)]),
+        )
+        await self.spectator_thread(live, new_user, joined=True)
+        await self.refresh_lobby(live)
+        await self.dm(live, role)
 
     async def spectator_thread(self, live: LiveMatch, user_id: int, *, joined: bool) -> None:
         """Add a spectator to the match thread (or take him off it)."""
@@ -388,7 +403,7 @@ class Delivery:
             file=await self.image(
                 await self.named(live, view), present.image_name(live, "final" if finished else None)
             ),
-            view=None if finished else prompt_view(live.id, present.public_step(live)),
+            view=rematch_view(live.id) if finished else prompt_view(live.id, present.public_step(live)),
             allowed_mentions=await self.pings(live, [] if finished else sorted(live.active_roles())),
         )
         if message is not None:

@@ -130,6 +130,8 @@ def lobby_text(live: LiveMatch) -> str:
     lines = [head, opts] if opts else [head]
     if pace_line(live):
         lines.append(pace_line(live))
+    if record.rematch_of is not None:
+        lines.append(f"Rematch of match #{record.rematch_of}: its players only, each on the next side.")
     lines.append(f"Players: {seat_line(live)}")
     if record.status == LOBBY:
         free = ruleset.seats(record.options)[1] - len(live.seats)

@@ -347,6 +347,7 @@ class MatchService:
         side: str | None = None,
         seed: int | None = None,
         pace: str | None = None,
+        rematch_of: int | None = None,
     ) -> LiveMatch:
         """Open a lobby for ``game`` with its creator seated (``pace``: see :mod:`bot.pace`)."""
         ruleset = find(game)
@@ -366,6 +367,7 @@ class MatchService:
             seed=secrets.randbits(62) if seed is None else seed,
             wanted_role=wanted,
             pace=None if chosen_pace is None else chosen_pace.text,
+            rematch_of=rematch_of,
         )
         live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
         self._keep(live)
@@ -401,6 +403,8 @@ class MatchService:
             if len(live.seats) >= most:
                 raise ServiceError(f"Match #{match_id} is full.")
             wanted = self._side(ruleset, live.record.options, side)
+            if live.record.rematch_of is not None:
+                wanted = await self._rematch_side(live.record.rematch_of, user_id)
             if wanted is not None and any(s.wanted_role == wanted for s in live.seats):
                 raise ServiceError(
                     f"Someone already asked for {ruleset.role_title(wanted)}; pick another side."
@@ -412,6 +416,57 @@ class MatchService:
                 await self._start(live)
                 started = True
         return JoinResult(live, started)
+
+    # -- rematches and substitutes -----------------------------------------------------
+    async def rematch(self, match_id: int, user_id: int) -> tuple[LiveMatch, bool]:
+        """A lobby replaying a finished match: same options and pace, every player on his next
+        side (the sides swapped with two), the asker seated. Only that match's players may join.
+        Returns the lobby and whether it is new (``False``: one was opened already)."""
+        old = await self.get(match_id)
+        if old.record.status != FINISHED:
+            raise ServiceError(f"A rematch is offered once match #{match_id} is over.")
+        if not old.is_seated(user_id):
+            raise ServiceError(f"Only the players of match #{match_id} can ask for its rematch.")
+        for record in await self.store.rematches_of(match_id):
+            if record.status in (LOBBY, ACTIVE):
+                return await self.get(record.id), False
+        side = await self._rematch_side(match_id, user_id)
+        live = await self.create(
+            guild_id=old.record.guild_id,
+            channel_id=old.record.channel_id,
+            user_id=user_id,
+            game=old.record.game,
+            options=old.record.options,
+            side=side,
+            pace=old.record.pace,
+            rematch_of=match_id,
+        )
+        return live, True
+
+    async def _rematch_side(self, match_id: int, user_id: int) -> str:
+        """The side ``user_id`` plays in the rematch of ``match_id``: the next seat's."""
+        seats = sorted(await self.store.seats(match_id), key=lambda s: s.seat)
+        mine = next((i for i, s in enumerate(seats) if s.user_id == user_id), None)
+        if mine is None:
+            raise ServiceError(f"This lobby is the rematch of match #{match_id}: only its players may join.")
+        side = seats[(mine + 1) % len(seats)].role
+        assert side is not None
+        return side
+
+    async def substitute(self, match_id: int, old_user: int, new_user: int) -> LiveMatch:
+        """Hand ``old_user``'s seat (role, hand, clock) to ``new_user``, who is not playing."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.record.status != ACTIVE:
+                raise ServiceError(f"Match #{match_id} is not being played: there is no seat to hand over.")
+            if not live.is_seated(old_user):
+                raise ServiceError(f"<@{old_user}> does not play in match #{match_id}.")
+            if live.is_seated(new_user):
+                raise ServiceError(f"<@{new_user}> plays in match #{match_id} already.")
+            await self.store.substitute(match_id, old_user, new_user)
+            live.seats = await self.store.seats(match_id)
+        log.info("match %s: a seat was handed over", match_id)
+        return live
 
     async def start(self, match_id: int, user_id: int) -> LiveMatch:
         """Start early (games allowing fewer than the maximum players); creator only."""

@@ -21,7 +21,16 @@ from .menus import MENU_ITEMS, UndoButton
 if TYPE_CHECKING:
     from .controller import Controller
 
-__all__ = ["DYNAMIC_ITEMS", "MAX_ID", "HandButton", "JoinButton", "MyTurnButton", "UndoButton", "numbers"]
+__all__ = [
+    "DYNAMIC_ITEMS",
+    "MAX_ID",
+    "HandButton",
+    "JoinButton",
+    "MyTurnButton",
+    "RematchButton",
+    "UndoButton",
+    "numbers",
+]
 
 
 class JoinButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:join:(?P<match>\d+)"):
@@ -66,7 +75,30 @@ class HandButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:
         await controller.show_private(interaction, self.match_id)
 
 
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (JoinButton, MyTurnButton, HandButton, *MENU_ITEMS)
+class RematchButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:rematch:(?P<match>\d+)"):
+    """ "Rematch" on a finished match's last post: the same players and options, sides swapped."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(button("Rematch", discord.ButtonStyle.success, f"palantir:rematch:{match_id}"))
+
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        await controller.rematch(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    JoinButton,
+    MyTurnButton,
+    HandButton,
+    RematchButton,
+    *MENU_ITEMS,
+)
+
+
+def rematch_view(match_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(RematchButton(match_id))
+    return view
 
 
 def lobby_view(match_id: int) -> ui.View:

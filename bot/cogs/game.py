@@ -310,6 +310,36 @@ class GameCog(commands.Cog):
         match_command("unfollow", "Stop watching a match.", unfollow)
         match_command("pause", "Ask to pause the match (clocks stop once every player agrees).", pause)
         match_command("resume", "Ask to go on with a paused match (once every player agrees).", resume)
+
+        async def rematch(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.rematch(interaction, live.id)
+
+        match_command("rematch", "Open a rematch of a finished match: same players, sides swapped.", rematch)
+
+        @app_commands.describe(
+            match=match_help,
+            player="The player who hands his seat on (yourself, or anyone if you manage the server)",
+            to="The member who takes the seat over",
+        )
+        @app_commands.autocomplete(match=my_matches_autocomplete)
+        @command("substitute", "Hand a seat in a match to another member (yourself, or as a server admin).")
+        async def substitute(
+            interaction: discord.Interaction[Any],
+            player: discord.User,
+            to: discord.User,
+            match: str | None = None,
+        ) -> None:
+            async with self.controller.friendly(interaction):
+                if to.bot:
+                    raise ServiceError("A bot cannot take a seat.")
+                live = await self.bot.service.resolve(
+                    player.id,
+                    match_id=parse_match_id(match),
+                    channel_id=interaction.channel_id,
+                    guild_id=interaction.guild_id,
+                )
+                await self.controller.substitute(interaction, live, player.id, to.id)
+
         match_command("log", "What happened since your last move (as you may see it).", log_)
         match_command("undo", "Take back your last move, while it is still your own decision.", undo)
         match_command("resign", "Give up the match (you are asked to confirm): the other side wins.", resign)

@@ -52,6 +52,8 @@ class MatchRecord:
     #: The time control (``bot.pace`` text), ``None`` for none; whether play is paused.
     pace: str | None = None
     paused: bool = False
+    #: The finished match this lobby is a rematch of (only its players may join).
+    rematch_of: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

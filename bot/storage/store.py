@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, game, options, seed, creator_id, status, "
-    "state, seq, version, result, created_at, updated_at, log_length, undo_open, pace, paused"
+    "state, seq, version, result, created_at, updated_at, log_length, undo_open, pace, paused, rematch_of"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
 
@@ -153,6 +153,7 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
         undo_open=bool(row[17]),
         pace=None if row[18] is None else str(row[18]),
         paused=bool(row[19]),
+        rematch_of=None if row[20] is None else int(row[20]),
     )
 
 
@@ -336,13 +337,15 @@ class Store:
         seed: int,
         wanted_role: str | None,
         pace: str | None = None,
+        rematch_of: int | None = None,
     ) -> MatchRecord:
         """A new match in the lobby, with its creator in seat 0."""
         stamp = now()
         async with self.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seed, creator_id, status, seq, "
-                "version, created_at, updated_at, pace) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)",
+                "version, created_at, updated_at, pace, rematch_of) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)",
                 (
                     _sid(guild_id),
                     _sid(channel_id),
@@ -354,6 +357,7 @@ class Store:
                     stamp,
                     stamp,
                     pace,
+                    rematch_of,
                 ),
             )
             match_id = int(cur.lastrowid or 0)
@@ -403,6 +407,23 @@ class Store:
             (LOBBY, _sid(guild_id)),
         )
         return self._records(rows)
+
+    async def rematches_of(self, match_id: int) -> list[MatchRecord]:
+        rows = await self._all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE rematch_of = ? ORDER BY id", (match_id,)
+        )
+        return self._records(rows)
+
+    async def substitute(self, match_id: int, old_user: int, new_user: int) -> None:
+        """Hand ``old_user``'s seat to ``new_user`` (his role, his place in the log)."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET user_id = ? WHERE match_id = ? AND user_id = ?",
+                (str(new_user), match_id, str(old_user)),
+            )
+            await conn.execute(
+                "DELETE FROM pause_votes WHERE match_id = ? AND user_id = ?", (match_id, str(old_user))
+            )
 
     async def in_play(self, guild_id: int | None, limit: int = 25) -> list[MatchRecord]:
         """Matches being played in a guild, newest first (for spectators)."""
