@@ -6,6 +6,7 @@ reply and changes nothing. Slow work is deferred first so Discord gets an answer
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Mapping
 from contextlib import asynccontextmanager
@@ -18,6 +19,8 @@ from games.core import Action, ActionError, StaleAction
 from . import present
 from .choices import HINT, amount_of, count_choices, with_count
 from .delivery import NO_PINGS, Delivery
+from .exchange import MAX_BYTES as MAX_EXPORT_BYTES
+from .exchange import ExchangeError, read_document
 from .failures import log_failure
 from .menus import confirm_view, count_view, group_view, groups, resign_view
 from .pace import PaceError
@@ -29,6 +32,11 @@ from .ui import lobby_view
 log = logging.getLogger(__name__)
 
 STALE = "This prompt is out of date: the game has moved on. Use the newest prompt or `/hand`."
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage this server (league and match admin powers)."""
+    return bool(getattr(getattr(interaction.user, "guild_permissions", None), "manage_guild", False))
 
 
 class Controller:
@@ -58,7 +66,7 @@ class Controller:
         """Turn refusals into ephemeral replies; log (without secrets) anything unexpected."""
         try:
             yield
-        except (ActionError, ServiceError, PaceError, SettingsError) as exc:
+        except (ActionError, ServiceError, PaceError, SettingsError, ExchangeError) as exc:
             await self.refuse(interaction, str(exc))
         except discord.HTTPException as exc:
             log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
@@ -135,8 +143,7 @@ class Controller:
     ) -> None:
         """A player hands his seat on, or a server admin hands anyone's."""
         async with self.friendly(interaction):
-            admin = bool(getattr(getattr(interaction.user, "guild_permissions", None), "manage_guild", False))
-            if interaction.user.id != old_user and not admin:
+            if interaction.user.id != old_user and not is_admin(interaction):
                 raise ServiceError(
                     "Only the player himself, or a server admin (Manage Server), can hand a seat on."
                 )
@@ -147,6 +154,40 @@ class Controller:
             await self.delivery.seat_changed(live, role or "", old_user, new_user)
             await interaction.followup.send(
                 f"Done: {present.mention(new_user)} now plays {title} in match #{live.id}.", ephemeral=True
+            )
+
+    async def export(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+        """A finished match as a file, to the asker only."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live, text = await self.service.export(live.id, interaction.guild_id)
+            name = f"palantir-{live.record.game}-{live.id}.json"
+            await interaction.followup.send(
+                f"Match #{live.id} ({live.ruleset.title}) as a file: options, seed, every move and the "
+                "result. A server admin can re-create it with `/game import`.",
+                file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name),
+                ephemeral=True,
+            )
+
+    async def import_file(
+        self, interaction: discord.Interaction[Any], attachment: discord.Attachment
+    ) -> None:
+        """Re-create an exported match in this channel (server admins only)."""
+        async with self.friendly(interaction):
+            if not is_admin(interaction):
+                raise ServiceError("Only a server admin (Manage Server) can import a match.")
+            if attachment.size > MAX_EXPORT_BYTES:
+                raise ExchangeError("That file is too big for a match export.")
+            await self.defer(interaction)
+            document = read_document(await attachment.read())
+            live = await self.service.import_match(
+                document, guild_id=interaction.guild_id, channel_id=interaction.channel_id
+            )
+            outcome = present.result_text(live) if live.state and live.state.get("result") else "in progress"
+            await interaction.followup.send(
+                f"Imported as match #{live.id} ({live.ruleset.title}, {len(document.entries)} entries): "
+                f"{outcome}. `/game replay match:{live.id}` shows it.",
+                ephemeral=True,
             )
 
     async def join(

@@ -38,6 +38,7 @@ from games.core.journal import EventLog
 
 from .choices import Choice
 from .clock import CLOCK, WallClock
+from .exchange import Document, export_document
 from .pace import Clock, Pace, PaceError, clocks_after, parse_pace, stop_all
 from .storage import (
     ABANDONED,
@@ -467,6 +468,64 @@ class MatchService:
             live.seats = await self.store.seats(match_id)
         log.info("match %s: a seat was handed over", match_id)
         return live
+
+    # -- export and import ------------------------------------------------------------
+    async def export(self, match_id: int, guild_id: int | None) -> tuple[LiveMatch, str]:
+        """A finished match of this server as the text of its export file."""
+        live = await self.get(match_id)
+        if guild_id is not None and live.record.guild_id != guild_id:
+            raise ServiceError(f"There is no match #{match_id} in this server.")
+        if live.record.status != FINISHED:
+            raise ServiceError(
+                f"Match #{match_id} can be exported once it is over: its file would tell its secrets."
+            )
+        text = export_document(live.record, live.seats, await self.store.actions(match_id))
+        return live, text
+
+    async def import_match(
+        self, document: Document, *, guild_id: int | None, channel_id: int | None
+    ) -> LiveMatch:
+        """Re-create an exported match here: the same seats, seed and entries, each replayed
+        through the rules (an entry they refuse fails the import, and nothing is kept)."""
+        try:
+            ruleset = find(document.game)
+            options = ruleset.resolve_options(document.options)
+        except (ActionError, ValueError) as exc:
+            raise ServiceError(f"That export cannot be imported: {exc}") from None
+        seats = sorted(document.seats, key=lambda s: s.seat)
+        roles = set(ruleset.roles(options, len(seats)))
+        if {s.role for s in seats} != roles:
+            raise ServiceError("That export cannot be imported: its seats do not match the game's sides.")
+        record = await self.store.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            creator_id=seats[0].user_id,
+            game=ruleset.name,
+            options=options,
+            seed=document.seed,
+            wanted_role=seats[0].role,
+            pace=document.pace,
+        )
+        for seat in seats[1:]:
+            await self.store.add_seat(record.id, seat.user_id, seat.role)
+        live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
+        self._keep(live)
+        async with live.lock:
+            await self._start(live)
+            for number, entry in enumerate(document.entries, 1):
+                kind = TIMEOUT if entry.kind == "resign" and entry.action == TIMEOUT else entry.kind
+                try:
+                    await self._commit(
+                        live, kind, entry.role, live.user_of(entry.role) or 0, entry.action, None
+                    )
+                except (ActionError, ServiceError) as exc:
+                    await self.store.set_status(record.id, ABANDONED)
+                    self._live.pop(record.id, None)
+                    raise ServiceError(
+                        f"That export cannot be imported: entry {number} is refused ({exc})."
+                    ) from None
+        log.info("match %s imported (%d entries)", record.id, len(document.entries))
+        return await self.get(record.id) if record.id in self._live else live
 
     async def start(self, match_id: int, user_id: int) -> LiveMatch:
         """Start early (games allowing fewer than the maximum players); creator only."""

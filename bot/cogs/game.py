@@ -340,6 +340,16 @@ class GameCog(commands.Cog):
                 )
                 await self.controller.substitute(interaction, live, player.id, to.id)
 
+        async def export(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.export(interaction, live)
+
+        match_command("export", "A finished match as a file (options, seed, every move, the result).", export)
+
+        @app_commands.describe(file="A match file made with /game export")
+        @command("import", "Re-create a match from its export file (server admins).")
+        async def import_(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+            await self.controller.import_file(interaction, file)
+
         match_command("log", "What happened since your last move (as you may see it).", log_)
         match_command("undo", "Take back your last move, while it is still your own decision.", undo)
         match_command("resign", "Give up the match (you are asked to confirm): the other side wins.", resign)

@@ -192,7 +192,14 @@ def _typed(opt: Json, value: Any, resolved: Resolved, guild: Guild | None, check
         resolved.channels[str(value.id)] = {**value.to_json(), "permissions": "2248473465835073"}
         return str(value.id)
     elif kind == ATTACHMENT:
-        raise CommandUsageError("attachment options are not supported by the fake yet")
+        from .model import Attachment
+
+        if not isinstance(value, Attachment):
+            raise CommandUsageError(
+                f"option {name} takes a fake Attachment (FakeDiscord.store_attachment), got {value!r}"
+            )
+        resolved.attachments[str(value.id)] = value.to_json()
+        return str(value.id)
     else:
         raise CommandUsageError(f"option type {kind} of {name} is not supported by the fake")
     choices = opt.get("choices")
