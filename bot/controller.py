@@ -36,7 +36,7 @@ STALE = "This prompt is out of date: the game has moved on. Use the newest promp
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
     """Whether the user may manage this server (league and match admin powers)."""
-    return bool(getattr(getattr(interaction.user, "guild_permissions", None), "manage_guild", False))
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
 class Controller:

@@ -330,6 +330,12 @@ class Delivery:
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(new_user)]),
         )
         await self.spectator_thread(live, new_user, joined=True)
+        thread = await self.channel(live.record.thread_id)
+        if isinstance(thread, discord.Thread):
+            try:
+                await thread.edit(name=await self.thread_name(live))
+            except discord.HTTPException as exc:
+                log.info("could not rename the thread of match %s: %s", live.id, exc.status)
         await self.refresh_lobby(live)
         await self.dm(live, role)
 

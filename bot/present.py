@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 import renderers
 from games.core import Event, Ruleset, View, normalize, project
+from games.core.ruleset import CORE_EVENTS
 
 from .choices import Choice
 from .pace import human_duration
@@ -265,7 +266,9 @@ def public_update(result: ActResult, awaited: Iterable[str]) -> str:
     live = result.match
     ruleset = live.ruleset
     if result.finished:
-        told = [e for e in result.events if project(e, None)[0] not in ruleset.result_events]
+        # The result says it: not again the events that announce it, nor "X resigned." above it.
+        said = {*ruleset.result_events, *CORE_EVENTS}
+        told = [e for e in result.events if project(e, None)[0] not in said]
         lines = public_lines(ruleset, told)
         tail = f"{result_text(live)}\nEvery hidden piece is now shown."
         return clip("\n".join([*lines, "", tail]).strip())

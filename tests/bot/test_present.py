@@ -33,8 +33,8 @@ async def test_turn_and_result_texts(service: MatchService) -> None:
     assert "\n" not in turn and turn.count(f"<@{NORTH_USER}>") == 1 and "Your move" not in turn
     result = await service.resign(live.id, NORTH_USER)
     text = present.public_update(result, ())
-    assert "North resigned." in text and f"<@{SOUTH_USER}> (South) wins" in text
-    assert text.count("resigned") == 2  # the event, then the result once: "North resigned"
+    assert "North resigned" in text and f"<@{SOUTH_USER}> (South) wins" in text
+    assert text.count("resigned") == 1  # said once, by the result ("North resigned"), not the event too
 
 
 async def test_lobby_and_list_texts(service: MatchService) -> None:

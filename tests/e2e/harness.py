@@ -644,8 +644,10 @@ async def running_world(
     closed: Iterable[str] = (),
     settle: float = 0.3,
     timeout: float = 20.0,
+    env: dict[str, str] | None = None,
 ) -> AsyncIterator[World]:
-    """Fake Discord + server + users + the real bot; checks the bot's health on the way out."""
+    """Fake Discord + server + users + the real bot (with ``env`` added to its environment);
+    checks the bot's health on the way out."""
     closed = set(closed)
     async with FakeDiscord(workdir=tmp_path, settle=settle, timeout=timeout) as fd:
         guild = fd.create_guild("Middle-earth")
@@ -654,7 +656,7 @@ async def running_world(
         for user in users.values():
             guild.add_member(user)
         db = tmp_path / "palantir.db"
-        await fd.start_bot(argv=BOT_ARGV, db_path=db)
+        await fd.start_bot(argv=BOT_ARGV, db_path=db, env=env)
         await fd.wait_until_ready()
         await fd.wait_for_commands(list(commands))
         world = World(fd, guild, games, users, db)

@@ -24,6 +24,9 @@ TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 ALL_PERMISSIONS = str((1 << 51) - 1)
+#: View channel, send messages (also in threads), read history, use application commands:
+#: an ordinary member without Manage Server (1 << 5).
+PLAIN_MEMBER = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 16) | (1 << 31)
 
 
 @dataclass
@@ -347,6 +350,12 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, User] = field(default_factory=dict)
     joined: dict[int, str] = field(default_factory=dict)
+    #: A member's permissions in interactions, where a test limits them (default: all).
+    permissions: dict[int, str] = field(default_factory=dict)
+
+    def limit_permissions(self, user: User, permissions: int = PLAIN_MEMBER) -> None:
+        """From now on ``user``'s interactions carry only ``permissions`` (an ordinary member)."""
+        self.permissions[user.id] = str(permissions)
 
     def create_text_channel(self, name: str) -> Channel:
         channel = Channel(self.server, self.server.snowflake(), TEXT, name, guild=self)
@@ -382,7 +391,7 @@ class Guild:
             "communication_disabled_until": None,
         }
         if permissions:
-            payload["permissions"] = ALL_PERMISSIONS
+            payload["permissions"] = self.permissions.get(user.id, ALL_PERMISSIONS)
         return payload
 
     def roles_json(self) -> list[Json]:
