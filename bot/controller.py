@@ -349,7 +349,9 @@ class Controller:
                 return live.ruleset.describe_group(state, role, action.verb, action.args[0])
 
             found = groups(choices, label)
-            if version != live.prompt_version(role) or not 0 <= number < len(found):
+            if version != live.prompt_version(role):
+                raise await self.service.stale(live, role, version)
+            if not 0 <= number < len(found):
                 raise StaleAction(STALE)
             group = found[number]
             if len(group.choices) == 1:

@@ -18,6 +18,7 @@ from pathlib import Path
 from games.core import normalize
 from tests.e2e.harness import Match, World, is_error, leaks, requires_bot, running_world, seeded
 from tests.fakediscord import InteractionResult, Message, User
+from tests.fakediscord.commands import USER
 
 pytestmark = requires_bot
 
@@ -191,7 +192,11 @@ def cases(world: World, match: Match, rng: random.Random) -> list[Case]:
             )
             add(f"typed garbage /{path}", lambda p=path, a=args: mover.slash(thread, p, **a), r"\w")
         if "match" in params and path not in ("game join", "game start", "game cancel"):
-            required = {n: "autoplace" for n, o in params.items() if o.get("required") and n != "match"}
+            required: dict[str, object] = {
+                n: carol if o["type"] == USER else "autoplace"
+                for n, o in params.items()
+                if o.get("required") and n != "match"
+            }
             for bogus in ("999999", "nope"):
                 add(
                     f"bogus match /{path} {bogus}",
