@@ -7,10 +7,10 @@ waiting texts of the prompt and role titles: never a player's private view.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import renderers
-from games.core import Event, Ruleset, View, normalize, project
+from games.core import Event, Ruleset, View, project
 from games.core.ruleset import CORE_EVENTS
 
 from .choices import Choice
@@ -327,6 +327,24 @@ def status_text(live: LiveMatch, viewer_role: str | None) -> str:
     return clip("\n".join(lines))
 
 
+def full_log(live: LiveMatch, names: Mapping[str, str]) -> str:
+    """A finished match's whole log as the public saw it, with its players and result (the
+    text file of ``/game replay``)."""
+    record, state = live.record, live.state or {}
+    head = [f"{live.ruleset.title} — match #{record.id}"]
+    opts = options_line(live.ruleset, record.options).replace("**", "")
+    if opts:
+        head.append(opts)
+    seats = ", ".join(
+        f"{names.get(s.role, 'a player')} ({live.ruleset.role_title(s.role)})" for s in live.seats if s.role
+    )
+    head.append(f"Players: {seats}")
+    lines = live.ruleset.log_lines(state, None) if state else []
+    result = state.get("result")
+    tail = [f"Result: {live.ruleset.result_text(result)}"] if result else []
+    return "\n".join([*head, "", *lines, "", *tail]).strip() + "\n"
+
+
 def log_text(live: LiveMatch, role: str | None, since_seq: int) -> str:
     lines = live.ruleset.log_lines(live.state, role, since_seq) if live.state else []
     if not lines:
@@ -357,13 +375,9 @@ def rules_text(ruleset: Ruleset, topic: str | None) -> str:
     """``/rules``: the game's overview, or one character, card or rule with what it does."""
     if not topic or not topic.strip() or topic.strip() == "…":
         return clip(ruleset.rules_overview())
-    wanted = normalize(topic)
-    topics = ruleset.rules_topics()
-    found = [t for t in topics if wanted in (normalize(t.slug), normalize(t.title))]
+    found = ruleset.rules_lookup(topic)
     if not found:
-        found = [t for t in topics if wanted in normalize(t.title) or wanted in normalize(t.slug)]
-    if not found:
-        return f"I know no {ruleset.title} character, card or rule called “{topic.strip()}”. Try the list."
+        return clip(ruleset.rules_not_found(topic))
     lines = []
     for entry in found[:5]:
         kind = f" ({entry.kind})" if entry.kind else ""

@@ -282,6 +282,9 @@ class Confrontation(StepRuleset):
     def rules_topics(self) -> tuple[RuleTopic, ...]:
         return rules_help.topics()
 
+    def rules_not_found(self, topic: str) -> str:
+        return f"{self.title} has no character, card or rule called “{topic.strip()}”. Try the list."
+
     def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
         name = self.describe_arg(state, role, verb, 0, first)
         return {"place": f"Place {name}…", "move": f"Move {name}…", "special": f"Play {name}…"}.get(

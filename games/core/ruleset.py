@@ -402,6 +402,20 @@ class Ruleset(ABC):
         """Every character, card and rule a player may look up (``/rules topic:``)."""
         return ()
 
+    def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:
+        """The topics ``/rules topic:`` means: by slug or title, else every one whose slug or
+        title contains what was typed. A game may understand more (common words, copy ids)."""
+        wanted = normalize(topic)
+        topics = self.rules_topics()
+        found = [t for t in topics if wanted in (normalize(t.slug), normalize(t.title))]
+        if not found:
+            found = [t for t in topics if wanted in normalize(t.title) or wanted in normalize(t.slug)]
+        return tuple(found)
+
+    def rules_not_found(self, topic: str) -> str:
+        """The answer when nothing is called ``topic``."""
+        return f"{self.title} has no card or rule called “{topic.strip()}”. Try the list."
+
     # -- secrets and positions ---------------------------------------------------
     def secrets(self, state: State, role: str) -> set[str]:
         """Strings (slugs and names) that name ``role``'s secrets now: nothing shown to the

@@ -150,7 +150,8 @@ def resolve(state: State, frame: Frame, defence: int) -> None:
         "lost_defence": lost_defence,
     }
     frame["rolls"].append(record)
-    emit(state, "rolled", {"role": frame["role"], "from": frame["from"], "to": frame["to"], **record})
+    facts = {"role": frame["role"], "from": frame["from"], "to": frame["to"], "defender": frame["defender"]}
+    emit(state, "rolled", {**facts, **record})
     if troops[frame["to"]] <= 0:
         conquer(state, frame, dice - lost_attack)
     else:
@@ -246,7 +247,13 @@ def last_roll(frame: Frame) -> str:
     """The battle's last roll in words, then a space ("" before the first roll)."""
     if not frame["rolls"]:
         return ""
-    args = {"role": frame["role"], "from": frame["from"], "to": frame["to"], **frame["rolls"][-1]}
+    args = {
+        "role": frame["role"],
+        "from": frame["from"],
+        "to": frame["to"],
+        "defender": frame["defender"],
+        **frame["rolls"][-1],
+    }
     return f"Last roll: {PRESENTER.text('rolled', args)} "
 
 

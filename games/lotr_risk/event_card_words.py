@@ -4,10 +4,11 @@
 ``TEMPLATES`` one sentence per kind, ``DERIVED`` words computed from several arguments, and
 ``QUIET`` the kinds the table need not see. This module imports nothing of ``events``.
 
->>> _losses({"losses": {"moria": 0, "the_shire": 3}}, "en")["loss_words"]
-'The Shire loses 3 and Moria loses nothing'
+>>> _losses({"losses": {"moria": 0, "the_shire": 3}, "holders": {"moria": "black", "the_shire": "green"}},
+...     "en")["loss_words"]
+'The Shire (Green) loses 3 and Moria (Black) loses nothing'
 >>> _storm_words({"role": "green", "territories": []}, "en")["storm_words"]
-'no territory card is left to turn up'
+'no territory card is left for Green to turn up'
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ KINDS: dict[str, dict[str, str]] = {
     "second_leader_placed": {"role": "role", "territory": "territory"},
     "second_leader_none": {"role": "role", "why": "text"},
     "winter_storms_fell": {"role": "role", "territories": "territories", "wilds": "number"},
-    "raiders_struck": {"role": "role", "losses": "counts", "wilds": "number"},
+    "raiders_struck": {"role": "role", "losses": "counts", "holders": "holders", "wilds": "number"},
     "mustering_gathered": {
         "role": "role",
         "territories": "territories",
+        "holders": "holders",
         "battalions": "number",
         "wilds": "number",
     },
@@ -99,27 +101,49 @@ def _turned(territories: Any) -> str | None:
     return names([territory_name(t) for t in territories]) if territories else None
 
 
+def _none_left(args: Mapping[str, Any]) -> str:
+    return f"no territory card is left for {role_title(str(args['role']))} to turn up"
+
+
 def _storm_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     where = _turned(args["territories"])
     if where is None:
-        return {"storm_words": "no territory card is left to turn up"}
+        return {"storm_words": _none_left(args)}
     who = role_title(str(args["role"]))
     return {"storm_words": f"nobody may attack into or out of {where} until {who}'s next turn"}
+
+
+def _held(territory: str, holders: Mapping[str, Any]) -> str:
+    """A territory and who holds it ("Moria (Black)"); an event logged without its holders
+    gives the territory alone."""
+    holder = holders.get(territory)
+    return f"{territory_name(territory)} ({role_title(str(holder))})" if holder else territory_name(territory)
 
 
 def _losses(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     losses = sorted(args["losses"].items(), key=lambda item: TERRITORY_ORDER.index(item[0]))
     if not losses:
-        return {"loss_words": "no territory card is left to turn up"}
-    parts = [f"{territory_name(t)} loses {n if n else 'nothing'}" for t, n in losses]
+        return {"loss_words": _none_left(args)}
+    holders = args.get("holders") or {}
+    parts = [f"{_held(t, holders)} loses {n if n else 'nothing'}" for t, n in losses]
     return {"loss_words": names(parts)}
 
 
 def _muster_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    where = _turned(args["territories"])
-    if where is None:
-        return {"muster_words": "no territory card is left to turn up"}
-    return {"muster_words": f"whoever holds {where} adds {args['battalions']} battalions there"}
+    """
+    >>> _muster_words({"territories": ["moria"], "holders": {"moria": "red"}, "battalions": 3},
+    ...     "en")["muster_words"]
+    'Moria (Red) gets 3 battalions'
+    """
+    territories = args["territories"]
+    if not territories:
+        return {"muster_words": _none_left(args)}
+    holders = args.get("holders")
+    count = plural(int(args["battalions"]), "battalion")
+    if not holders:
+        return {"muster_words": f"whoever holds {_turned(territories)} adds {count} there"}
+    where = names([_held(t, holders) for t in territories])
+    return {"muster_words": f"{where} {'gets' if len(territories) == 1 else 'each get'} {count}"}
 
 
 def _none_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:

@@ -157,7 +157,8 @@ def raiders(state: State, role: str, card: str) -> None:
     for territory in territories:
         losses[territory] = troops[territory] // 2  # rounded down: at least one always stays
         troops[territory] -= losses[territory]
-    emit(state, "raiders_struck", {"role": role, "losses": losses, "wilds": wilds})
+    holders = {t: state["owner"][t] for t in territories}
+    emit(state, "raiders_struck", {"role": role, "losses": losses, "holders": holders, "wilds": wilds})
 
 
 def mustering(state: State, role: str, card: str) -> None:
@@ -167,7 +168,13 @@ def mustering(state: State, role: str, card: str) -> None:
     emit(
         state,
         "mustering_gathered",
-        {"role": role, "territories": territories, "battalions": MUSTERING_BATTALIONS, "wilds": wilds},
+        {
+            "role": role,
+            "territories": territories,
+            "holders": {t: state["owner"][t] for t in territories},
+            "battalions": MUSTERING_BATTALIONS,
+            "wilds": wilds,
+        },
     )
 
 

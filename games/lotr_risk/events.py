@@ -8,9 +8,10 @@ ends with a summary that is worth a post (``claims_done``, ``placement_revealed`
 ``placement_done``, ``reinforced``, ``attack`` from declaration to its end with every roll,
 ``fortified``, the Ring's move).
 
->>> PRESENTER.text("rolled", {"role": "green", "from": "fangorn", "to": "lorien", "attack": [6, 5, 2],
-...     "defence": [4, 3], "attack_bonus": 0, "defence_bonus": 0, "lost_attack": 0, "lost_defence": 2})
-'Green rolls 6 5 2 against 4 3 from Fangorn into Lorien: the defender loses 2.'
+>>> PRESENTER.text("rolled", {"role": "green", "from": "fangorn", "to": "lorien", "defender": "black",
+...     "attack": [6, 5, 2], "defence": [4, 3], "attack_bonus": 0, "defence_bonus": 0, "lost_attack": 0,
+...     "lost_defence": 2})
+'Green rolls 6 5 2 against 4 3 from Fangorn into Lorien: Black loses 2.'
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ KINDS: dict[str, dict[str, str]] = {
         "role": "role",
         "from": "territory",
         "to": "territory",
+        "defender": "role",
         "attack": "dice",
         "defence": "dice",
         "attack_bonus": "number",
@@ -196,7 +198,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "rolled": "{role:cap} rolls {roll_words} from {from} into {to}: {loss_words}.",
         "attack": "{role:cap} attacks {to} ({defender}) from {from}: {rolls_words}. {outcome_words}",
         "eliminated": "{role:cap} is eliminated by {by}, who takes {cards_words}.",
-        "own_cards_taken": "You take {role}'s territory cards: {cards}.",
+        "own_cards_taken": "{role:cap} is eliminated by you; {taken_words}.",
         "mission_completed": "{role:cap} completes {card} in {territory}: {reward_words}.",
         "drew_territory_card": "{role:cap} draws a territory card{why_words}.",
         "own_territory_card": "You draw {card}{why_words}.",
@@ -383,6 +385,15 @@ def _roll(value: Any, lang: str) -> str:
     return "" if value is None else str(value)
 
 
+def _holders(value: Mapping[str, str], lang: str) -> str:
+    """Territories with who holds each.
+
+    >>> _holders({"moria": "black", "the_shire": "neutral"}, "en")
+    'The Shire (the neutral army) and Moria (Black)'
+    """
+    return names([f"{territory_name(t)} ({role_title(str(r))})" for t, r in _by_territory(value)])
+
+
 FORMATS: dict[str, Callable[[Any, str], str]] = {
     "role": _role,
     "roles": _roles,
@@ -406,6 +417,7 @@ FORMATS: dict[str, Callable[[Any, str], str]] = {
     "totals": _totals,
     "effect": _effect,
     "roll": _roll,
+    "holders": _holders,
     "flag": lambda value, lang: "yes" if value else "no",
     "rolls": lambda value, lang: str(len(value)),
 }
@@ -462,12 +474,22 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
 
 
 def _rolled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    loss = []
-    if args["lost_attack"]:
-        loss.append(f"the attacker loses {args['lost_attack']}")
-    if args["lost_defence"]:
-        loss.append(f"the defender loses {args['lost_defence']}")
-    return {"roll_words": _roll_words(args), "loss_words": " and ".join(loss)}
+    """Each side's loss by name (an event logged before ``defender`` was recorded: "the defender").
+
+    >>> _rolled_words({"role": "green", "defender": "neutral", "attack": [3], "defence": [5],
+    ...     "attack_bonus": 0, "defence_bonus": 0, "lost_attack": 1, "lost_defence": 0}, "en")["loss_words"]
+    'Green loses 1'
+    """
+    defender = args.get("defender")
+    attacker, who = role_title(str(args["role"])), role_title(str(defender)) if defender else "the defender"
+    lost_attack, lost_defence = args["lost_attack"], args["lost_defence"]
+    if lost_attack and lost_attack == lost_defence:
+        loss = f"{attacker} and {who} lose {lost_attack} each"
+    else:
+        parts = [f"{attacker} loses {lost_attack}"] if lost_attack else []
+        parts += [f"{who} loses {lost_defence}"] if lost_defence else []
+        loss = " and ".join(parts)
+    return {"roll_words": _roll_words(args), "loss_words": loss}
 
 
 def _bonus_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -488,8 +510,14 @@ def _reinforced_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
 
 
 def _ring_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """The roll of the player whose turn ends, if the space needs one.
+
+    >>> _ring_words({"role": "green", "roll": 2, "threshold": 3}, "en")["roll_words"]
+    ' (Green rolled 2, needs 3)'
+    """
     roll = args.get("roll")
-    words = f" (rolled {roll}, needs {args['threshold']})" if roll is not None else ""
+    who = f"{role_title(str(args['role']))} " if args.get("role") else ""
+    words = f" ({who}rolled {roll}, needs {args['threshold']})" if roll is not None else ""
     return {"roll_words": words}
 
 
@@ -511,7 +539,20 @@ def _why(args: Mapping[str, Any], lang: str) -> dict[str, str]:
 
 
 def _eliminated_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    return {"cards_words": plural(int(args["cards"]), "territory card")}
+    cards = int(args["cards"])
+    return {"cards_words": plural(cards, "territory card") if cards else "no territory card"}
+
+
+def _taken_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """What the eliminating player takes (his own projection of ``eliminated``).
+
+    >>> _taken_words({"role": "black", "cards": []}, "en")["taken_words"]
+    'Black held no territory card'
+    """
+    loser = role_title(str(args["role"]))
+    if not args["cards"]:
+        return {"taken_words": f"{loser} held no territory card"}
+    return {"taken_words": f"you take {loser}'s territory cards: {_cards(args['cards'], lang)}"}
 
 
 def _mission_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -550,6 +591,7 @@ DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
     "drew_territory_card": _why,
     "own_territory_card": _why,
     "eliminated": _eliminated_words,
+    "own_cards_taken": _taken_words,
     "mission_completed": _mission_words,
     "moved": _moved_words,
     "hunt": _hunt_words,

@@ -23,9 +23,15 @@ from .data import RANGES, territory_name
 
 KINDS: dict[str, dict[str, str]] = {
     "power_battalions": {"role": "role", "territory": "territory", "count": "number"},
-    "power_deserted": {"role": "role", "from": "territory", "to": "territory", "count": "number"},
+    "power_deserted": {
+        "role": "role",
+        "from": "territory",
+        "to": "territory",
+        "count": "number",
+        "defender": "role",
+    },
     "power_bridge_closed": {"role": "role", "from": "territory", "to": "territory"},
-    "power_stronghold_cancelled": {"role": "role", "territory": "territory"},
+    "power_stronghold_cancelled": {"role": "role", "territory": "territory", "defender": "role"},
     "power_extra_moves": {"role": "role", "count": "number", "unlimited": "flag"},
     "power_mountain_attack": {"role": "role", "from": "territory", "to": "territory", "range": "text"},
     "power_black_sails": {"role": "role", "from": "territory", "to": "territory"},
@@ -51,18 +57,24 @@ TEMPLATES: dict[str, str] = {
         "Until {role}'s next turn, no battalions cross the bridge between {from} and {to} "
         "unless a leader crosses with them."
     ),
-    "power_stronghold_cancelled": "The stronghold of {territory} gives its defenders no +1 in this attack.",
+    "power_stronghold_cancelled": "{cancelled_words}",
     "power_extra_moves": "{moves_words}",
     "power_mountain_attack": "{role:cap} goes under the {range_words} from {from} to attack {to}.",
     "power_black_sails": "{role:cap} adds 1 to the highest die in every roll of this invasion of {to}.",
     "power_leader_borne": "{role:cap}'s leader is borne from {from} to {to}.",
-    "power_ring_hastened": "The Fellowship hurries on from {from} to {to} without a roll.",
-    "power_ring_no_further": "There is no space beyond {territory}: the Fellowship does not move.",
-    "power_storm": "A violent storm sinks {count_words} of {attacker}'s fleet sailing from {territory}.",
+    "power_ring_hastened": "{role:cap} hurries the Fellowship on from {from} to {to} without a roll.",
+    "power_ring_no_further": "{role:cap} cannot hurry the Fellowship on: no space lies beyond {territory}.",
+    "power_storm": (
+        "{role:cap}'s violent storm sinks {count_words} of {attacker}'s fleet sailing from {territory}."
+    ),
     "power_withdrawal": "{role:cap} withdraws {count_words} from {from} to {to}.",
-    "power_ring_held": "The Fellowship is held in {territory} until the next turn.",
-    "power_ring_roll_needed": "The Fellowship must roll {threshold} or more to leave {territory}.",
-    "power_ring_roll_changed": "The Fellowship's roll in {territory} becomes {after} (its die: {before}).",
+    "power_ring_held": "{role:cap} holds the Fellowship in {territory} until the next turn.",
+    "power_ring_roll_needed": (
+        "{role:cap} forces the Fellowship to roll {threshold} or more to leave {territory}."
+    ),
+    "power_ring_roll_changed": (
+        "{role:cap} changes the Fellowship's roll in {territory} from {before} to {after}."
+    ),
 }
 
 
@@ -71,14 +83,36 @@ def _count_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
 
 
 def _deserted_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """Who loses the deserters and who gains them (older events name no defender).
+
+    >>> _deserted_words({"role": "green", "from": "moria", "to": "eregion", "count": 2,
+    ...     "defender": "black"}, "en")["deserted_words"]
+    "2 of Black's battalions desert Moria to join Green in Eregion."
+    >>> _deserted_words({"role": "green", "from": "moria", "to": "eregion", "count": 0},
+    ...     "en")["deserted_words"]
+    'Nobody deserts Moria to join Green: one battalion always stays.'
+    """
     source, target = territory_name(str(args["from"])), territory_name(str(args["to"]))
+    who = role_title(str(args["role"]))
     count = int(args["count"])
     if not count:
-        return {"deserted_words": f"Nobody deserts {source}: one battalion always stays."}
+        return {"deserted_words": f"Nobody deserts {source} to join {who}: one battalion always stays."}
+    defender = args.get("defender")
+    whose = f"{role_title(str(defender))}'s battalions" if defender else "the battalions"
     verb = "deserts" if count == 1 else "desert"
-    return {
-        "deserted_words": f"{plural(count, 'battalion')} of {source} {verb} to the attackers in {target}."
-    }
+    return {"deserted_words": f"{count} of {whose} {verb} {source} to join {who} in {target}."}
+
+
+def _cancelled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """
+    >>> _cancelled_words({"role": "green", "territory": "moria", "defender": "black"}, "en")
+    {'cancelled_words': 'The stronghold of Moria gives Black no +1 against Green in this attack.'}
+    """
+    place = territory_name(str(args["territory"]))
+    defender = args.get("defender")
+    whom = role_title(str(defender)) if defender else "its defenders"
+    who = role_title(str(args["role"]))
+    return {"cancelled_words": f"The stronghold of {place} gives {whom} no +1 against {who} in this attack."}
 
 
 def _moves_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -96,6 +130,7 @@ def _range_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
 DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
     "power_battalions": _count_words,
     "power_deserted": _deserted_words,
+    "power_stronghold_cancelled": _cancelled_words,
     "power_extra_moves": _moves_words,
     "power_mountain_attack": _range_words,
     "power_storm": _count_words,

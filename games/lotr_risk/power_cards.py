@@ -119,7 +119,8 @@ def _grima(state: State, role: str, action: Action) -> None:
     count = deserters(state, target)
     state["troops"][target] -= count
     state["troops"][source] += count
-    emit(state, "power_deserted", {"role": role, "from": target, "to": source, "count": count})
+    facts = {"role": role, "from": target, "to": source, "count": count, "defender": state["owner"][target]}
+    emit(state, "power_deserted", facts)
 
 
 def _grima_label(state: State, role: str, action: Action) -> str:
@@ -154,7 +155,8 @@ class NoStronghold(EffectKind):
 def _no_stronghold(state: State, role: str, action: Action) -> None:
     target = _frame(state)["to"]
     add_effect(state, card_slug(action.args[0]), role, "attack", territories=[target])
-    emit(state, "power_stronghold_cancelled", {"role": role, "territory": target})
+    facts = {"role": role, "territory": target, "defender": state["owner"][target]}
+    emit(state, "power_stronghold_cancelled", facts)
 
 
 def _no_stronghold_label(state: State, role: str, action: Action) -> str:

@@ -1,12 +1,29 @@
-"""Risk: The Lord of the Rings' ``/rules``: an overview, the main rules and every adventure card."""
+"""Risk: The Lord of the Rings' ``/rules``: an overview, the main rules, every adventure card and
+every territory, and :func:`lookup` that finds them by slug, name, common word or card copy id
+(``grima_wormtongue-1``), with close matches when nothing is found (:func:`not_found`).
+
+>>> [t.title for t in lookup("attack")], [t.title for t in lookup("grima_wormtongue-1")]
+(['Attacking'], ['Gríma Wormtongue'])
+>>> [t.slug for t in lookup("Trade")], [t.slug for t in lookup("the ring")]
+(['trade'], ['fellowship'])
+>>> not_found("Fangron")
+'Risk: The Lord of the Rings has no card, territory or rule called “Fangron”. Did you mean Fangorn?'
+"""
 
 from __future__ import annotations
 
+import difflib
+import re
+import unicodedata
 from functools import cache
 
 from games.core import RuleTopic
 
-from .data import CARD_ORDER, CARDS, TIMINGS
+from .board import geometry
+from .common import names
+from .data import CARD_ORDER, CARDS, EDITIONS, REGIONS, TERRITORIES, TIMINGS, territory_name
+
+TITLE = "Risk: The Lord of the Rings"
 
 OVERVIEW = """\
 **Risk: The Lord of the Rings** — 2 to 4 players; Good (green, yellow) against Evil (black, red).
@@ -18,7 +35,7 @@ power; **strongholds** add 1 to their defenders' highest die.
 • **End**: when the Ring leaves the Dead Marshes (Trilogy: is destroyed on Mount Doom), the most \
 points win: territories, whole regions, strongholds (2) and the adventure cards you played. \
 Holding every territory wins at once. Plain mode is world conquest.
-Look up a rule or card with `/rules topic:`, e.g. `/rules topic:Ambush` or `/rules topic:fortify`."""
+Look up a rule, card or territory with `/rules topic:`, e.g. `/rules topic:Ambush` or `/rules topic:dice`."""
 
 RULES: tuple[tuple[str, str, str], ...] = (
     (
@@ -32,11 +49,44 @@ RULES: tuple[tuple[str, str, str], ...] = (
     (
         "cards",
         "Territory cards",
-        "Conquer at least one territory in a turn to draw one territory card. In your reinforcement you may "
-        "spend at most three: one card for its symbol (infantry 1, cavalry 3, creature 5; a wild card 5), "
-        "or three together (3 infantry 4, 3 cavalry 6, 3 creatures 8, one of each 10; a wild card stands "
-        "for any symbol). +2 for every spent card whose territory you hold. Trilogy: with five cards or "
-        "more you must trade. The menu offers every single card and the best three cards for each set.",
+        "Conquer at least one territory in a turn to draw one territory card (however many you conquer). "
+        "Each card shows a territory and a symbol: infantry, cavalry or creature; two wild cards stand for "
+        "any symbol. Trade them for battalions in your reinforcement (see `trade`). When you eliminate a "
+        "player you take his territory cards.",
+    ),
+    (
+        "trade",
+        "Trading territory cards (sets)",
+        "In your reinforcement, `trade` at most three cards: one card for its symbol (infantry 1, cavalry "
+        "3, creature 5; a wild card 5), or a set of three (3 infantry 4, 3 cavalry 6, 3 creatures 8, one "
+        "of each 10; a wild card stands for any symbol). +2 for every spent card whose territory you "
+        "hold. Trilogy: with five cards or more you must trade. The menu offers every single card and "
+        "your best three cards for each set.",
+    ),
+    (
+        "turn",
+        "A turn",
+        "1. Reinforce: receive and place battalions, trade cards (`place`, `trade`). 2. Attack as often "
+        "as you like (`attack`, `roll`, `end`). 3. Fortify (`from`, `to`, `done`). 4. Draw a territory "
+        "card if you conquered, an adventure card if a leader reached a site of power. 5. The Fellowship "
+        "moves one space (plain mode: no adventure cards, no Fellowship).",
+    ),
+    (
+        "attack",
+        "Attacking",
+        "In your combat phase, `attack <from> <to>`: from a territory of yours with 2 battalions or more "
+        "into an enemy neighbour (land border, bridge or sea route). Then `roll` 1 to 3 dice, as often "
+        "as you like, or `stop`; the defender answers with 1 or 2. Empty the territory to conquer it and "
+        "`advance` into it (`advance-leader` takes your leader along). `end` goes on to fortify.",
+    ),
+    (
+        "dice",
+        "Dice",
+        "The attacker rolls 1 to 3 dice (one battalion always stays behind), the defender 1 or 2 (2 only "
+        "with two battalions there, against two dice or more). Highest against highest, second against "
+        "second; ties go to the defender; each lost pair costs one battalion. A leader fighting adds 1 to "
+        "his side's highest die, a stronghold 1 to its defenders'; cards may add more, and a modified die "
+        "may exceed 6. The Fellowship leaves a die space on 3+ (2002) or 4+ (Trilogy).",
     ),
     (
         "combat",
@@ -133,6 +183,136 @@ RULES: tuple[tuple[str, str, str], ...] = (
 )
 
 
+#: Common words for a rule topic ("the ring", "sets"); keys as :func:`_key` makes them.
+ALIASES: dict[str, str] = {
+    **dict.fromkeys(
+        ("attacks", "attacking", "battle", "battles", "conquer", "conquest", "advance"), "attack"
+    ),
+    **dict.fromkeys(("die", "roll", "rolls", "defend", "defence", "defense", "ties", "bonus dice"), "dice"),
+    **dict.fromkeys(
+        ("trading", "trades", "set", "sets", "card sets", "wild", "wild card", "wild cards"), "trade"
+    ),
+    **dict.fromkeys(("territory card", "territory cards", "draw", "draws"), "cards"),
+    **dict.fromkeys(("turns", "phase", "phases", "turn order", "how to play"), "turn"),
+    **dict.fromkeys(("reinforce", "reinforcements", "region", "regions", "bonus", "place"), "reinforcement"),
+    **dict.fromkeys(("sea", "sea route", "sea routes", "port", "ports", "bridge", "bridges"), "combat"),
+    **dict.fromkeys(("leader", "second leader"), "leaders"),
+    "stronghold": "strongholds",
+    **dict.fromkeys(("mission", "site", "sites", "site of power", "sites of power"), "missions"),
+    **dict.fromkeys(
+        (
+            "adventure card",
+            "adventure cards",
+            "power",
+            "powers",
+            "power card",
+            "power cards",
+            "event",
+            "events",
+            "event card",
+            "event cards",
+            "hand limit",
+            "discard",
+        ),
+        "adventure",
+    ),
+    **dict.fromkeys(("reaction", "arm", "disarm", "armed"), "reactions"),
+    **dict.fromkeys(("move", "moves", "moving", "redeploy", "redeployment", "fortification"), "fortify"),
+    **dict.fromkeys(
+        ("ring", "the ring", "one ring", "the one ring", "ringbearer", "frodo", "path"), "fellowship"
+    ),
+    **dict.fromkeys(("score", "scores", "points", "win", "winning", "victory", "end", "game end"), "scoring"),
+    **dict.fromkeys(("neutral army", "two players", "2 players"), "neutral"),
+    **dict.fromkeys(("plain mode", "world conquest", "classic"), "plain"),
+    **dict.fromkeys(("set up", "start", "claim", "claims", "placement", "deal"), "setup"),
+}
+
+_COPY = re.compile(r"(?P<card>[a-z_]+)-\d+")
+
+
+def _key(text: str) -> str:
+    """Words to compare: no case, accents, apostrophes or punctuation.
+
+    >>> _key("They've Brought a Cave Troll!"), _key("theyve_brought_a_cave_troll"), _key("Lórien")
+    ('theyve brought a cave troll', 'theyve brought a cave troll', 'lorien')
+    """
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    plain = re.sub(r"['’]", "", plain.casefold())
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", plain).split())
+
+
+def _asked(query: str) -> str:
+    """The topic a query names, with a card copy's suffix and a territory card's prefix gone.
+
+    >>> _asked("grima_wormtongue-2"), _asked("card:the_shire"), _asked("card:wild-1")
+    ('grima_wormtongue', 'the_shire', 'wild')
+    """
+    text = query.strip().casefold()
+    if text.startswith("card:"):
+        text = text[len("card:") :]
+        if text.startswith("wild"):
+            return "wild"
+    copy = _COPY.fullmatch(text)
+    if copy is not None and copy["card"] in CARDS:
+        return copy["card"]
+    return text
+
+
+def lookup(query: str) -> tuple[RuleTopic, ...]:
+    """The topics ``query`` names, best first: a slug or title, then a common word, then the
+    topics whose title words begin with the words typed (``grima`` finds Gríma Wormtongue)."""
+    key = _key(_asked(query))
+    if not key:
+        return ()
+    every = topics()
+    exact = [t for t in every if key in (_key(t.slug), _key(t.title)) or _also_called().get(key) == t.slug]
+    if exact:
+        return tuple(exact)
+    alias = ALIASES.get(key)
+    if alias is not None:
+        return tuple(t for t in every if t.slug == alias)
+    words = key.split()
+    return tuple(t for t in every if _starts_words(words, f"{_key(t.title)} {_key(t.slug)}".split()))
+
+
+@cache
+def _also_called() -> dict[str, str]:
+    """Territories by the names of their strongholds and sites of power ("helms deep")."""
+    found: dict[str, str] = {}
+    for territory, data in TERRITORIES.items():
+        for other in (data.stronghold, data.site):
+            if other:
+                found.setdefault(_key(other), territory)
+    return found
+
+
+def _starts_words(wanted: list[str], words: list[str]) -> bool:
+    return all(any(w.startswith(part) for w in words) for part in wanted)
+
+
+def suggestions(query: str, count: int = 3) -> list[str]:
+    """Titles of the topics whose names come closest to ``query``."""
+    by_key: dict[str, str] = {}
+    for topic in topics():
+        by_key.setdefault(_key(topic.title), topic.title)
+        by_key.setdefault(_key(topic.slug), topic.title)
+    titles = {t.slug: t.title for t in topics()}
+    for word, slug in ALIASES.items():
+        by_key.setdefault(word, titles[slug])
+    close = difflib.get_close_matches(_key(_asked(query)), list(by_key), n=count * 2, cutoff=0.7)
+    return list(dict.fromkeys(by_key[k] for k in close))[:count]
+
+
+def not_found(query: str) -> str:
+    """What ``/rules`` answers when nothing is called ``query``: the closest names, if any."""
+    text = f"{TITLE} has no card, territory or rule called “{query.strip()}”."
+    close = suggestions(query)
+    if not close:
+        return text + " Pick a topic from the list, or type the start of its name."
+    either = close[0] if len(close) == 1 else ", ".join(close[:-1]) + " or " + close[-1]
+    return f"{text} Did you mean {either}?"
+
+
 @cache
 def topics() -> tuple[RuleTopic, ...]:
     found = [RuleTopic(slug, title, text, "rule") for slug, title, text in RULES]
@@ -144,4 +324,53 @@ def topics() -> tuple[RuleTopic, ...]:
         if card.copies > 1:
             text += f" ({card.copies} copies.)"
         found.append(RuleTopic(slug, card.name, text, f"{card.kind} card"))
+    seen = set()
+    for edition in EDITIONS:
+        for territory in geometry(edition).territories:
+            if territory not in seen:
+                seen.add(territory)
+                found.append(
+                    RuleTopic(territory, territory_name(territory), _territory_text(territory), "territory")
+                )
     return tuple(found)
+
+
+def _territory_text(territory: str) -> str:
+    """A territory in one short paragraph: region, stronghold, site of power, card, borders.
+
+    >>> print(_territory_text("dead_marshes"))
+    Region: Rhovanion. Site of power: Dagorlad (a mission). Card symbol: cavalry. Borders: Brown Lands and \
+Emyn Muil (Trilogy also Ithilien and Udûn Vale). On the Fellowship's path.
+    """
+    data = TERRITORIES[territory]
+    parts = [f"Region: {REGIONS[data.region].name}."]
+    if data.editions == ("trilogy",):
+        parts.append("Trilogy board only.")
+    if data.stronghold:
+        parts.append(f"Stronghold: {data.stronghold} (+1 to its defenders' highest die; 2 points).")
+    if data.site:
+        mission = any(CARDS[c].kind == "mission" and CARDS[c].site == territory for c in CARDS)
+        parts.append(f"Site of power: {data.site}{' (a mission)' if mission else ''}.")
+    parts.append(f"Card symbol: {data.symbol}.")
+    boards = [geometry(e) for e in EDITIONS if e in data.editions]
+    path = any(territory in g.path for g in boards)
+    borders: dict[str, str] = {}
+    for g in boards:
+        for near in g.neighbours[territory]:
+            how = (
+                " (by sea)"
+                if g.is_sea(territory, near)
+                else " (bridge)"
+                if frozenset((territory, near)) in g.bridges
+                else ""
+            )
+            borders.setdefault(near, how)
+    first = [n for n in borders if n in boards[0].neighbours[territory]]
+    later = [n for n in borders if n not in first]
+    text = "Borders: " + names([territory_name(n) + borders[n] for n in first])
+    if later:
+        text += f" (Trilogy also {names([territory_name(n) + borders[n] for n in later])})"
+    parts.append(text + ".")
+    if path:
+        parts.append("On the Fellowship's path.")
+    return " ".join(parts)

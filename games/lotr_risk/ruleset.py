@@ -330,6 +330,15 @@ class LotrRisk(StepRuleset):
     def rules_topics(self) -> tuple[RuleTopic, ...]:
         return rules_help.topics()
 
+    def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:
+        """The topics ``/rules topic:`` means: by slug, name, common word ("dice", "trade") or
+        card copy id (``grima_wormtongue-1``); see :func:`rules_help.lookup`."""
+        return rules_help.lookup(topic)
+
+    def rules_not_found(self, topic: str) -> str:
+        """The answer when nothing is called ``topic``, with the closest names."""
+        return rules_help.not_found(topic)
+
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None) -> View:
         return build_view(self, state, role)

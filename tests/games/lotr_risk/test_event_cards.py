@@ -176,7 +176,12 @@ def test_raiders_take_half_the_battalions_rounded_down_from_the_three_territorie
     state = draw(drawing("raiders", owners, territory_deck=STORM_DECK, troops=troops))
     assert {t: state["troops"][t] for t in troops} == {"fornost": 4, "old_forest": 1, "weather_hills": 3}
     assert events(state, "raiders_struck") == [
-        {"role": "green", "losses": {"fornost": 3, "old_forest": 0, "weather_hills": 2}, "wilds": 1}
+        {
+            "role": "green",
+            "losses": {"fornost": 3, "old_forest": 0, "weather_hills": 2},
+            "holders": {"fornost": "black", "old_forest": "green", "weather_hills": "neutral"},
+            "wilds": 1,
+        }
     ]
     assert state["leaders"]["green"] == [{"at": "buckland", "spent": False, "stays": False}]
     assert sorted(state["decks"]["territory_discard"]) == sorted(STORM_DECK)

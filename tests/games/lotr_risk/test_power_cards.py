@@ -80,7 +80,7 @@ def test_grima_wormtongue_turns_up_to_two_defenders_into_attackers_one_always_st
     state = act(state, "green", "attack old_forest south_downs", "power grima_wormtongue-1")
     assert state["troops"]["south_downs"] == 3 and state["troops"]["old_forest"] == 6
     assert events(state, "power_deserted") == [
-        {"role": "green", "from": "south_downs", "to": "old_forest", "count": 2}
+        {"role": "green", "from": "south_downs", "to": "old_forest", "count": 2, "defender": "black"}
     ]
     state = act(state, "green", "power grima_wormtongue-2")  # 3 defenders: 2 go, 1 stays
     state = act(state, "green", "stop", "attack old_forest south_downs")
@@ -317,7 +317,7 @@ def test_hunt_for_the_ringbearer_otherwise_hurries_the_fellowship_on_one_space_w
     )
     state = act(state, "green", "power hunt_for_the_ringbearer")  # no die is scripted: none is rolled
     assert ring_step(state) == "gladden_fields"
-    assert "The Fellowship hurries on from Moria to Gladden Fields without a roll." in log_text(state)
+    assert "Green hurries the Fellowship on from Moria to Gladden Fields without a roll." in log_text(state)
 
 
 def test_hunt_for_the_ringbearer_from_the_dead_marshes_takes_the_ring_out_of_middle_earth() -> None:
@@ -439,7 +439,8 @@ def test_violent_storms_sinks_the_battalions_of_one_battle_of_a_seaborne_attack_
     assert state["troops"]["mithlond"] == 8 and state["armed"]["black"]  # a land attack: no storm
     state = act(state, "green", "stop", "attack mithlond minhiriath")
     assert state["troops"]["mithlond"] == 5 and kind(state) == "attack_roll"  # 3 sunk; may go on
-    assert "A violent storm sinks 3 battalions of Green's fleet sailing from Mithlond." in log_text(state)
+    sunk = "Black's violent storm sinks 3 battalions of Green's fleet sailing from Mithlond."
+    assert sunk in log_text(state)
 
 
 def test_violent_storms_on_a_small_fleet_leaves_one_battalion_and_ends_the_attack() -> None:
@@ -458,7 +459,7 @@ def test_violent_storms_on_a_small_fleet_leaves_one_battalion_and_ends_the_attac
 def test_a_balrog_is_come_keeps_the_fellowship_in_moria_whatever_the_roll() -> None:
     state = ring_turn_ends(ring_at("moria", "a_balrog_is_come"), 6)
     assert ring_step(state) == "moria" and state["played"]["black"] == ["a_balrog_is_come"]
-    assert "The Fellowship is held in Moria until the next turn." in log_text(state)
+    assert "Black holds the Fellowship in Moria until the next turn." in log_text(state)
 
 
 def test_a_balrog_armed_decisive_waits_for_a_roll_that_would_let_the_fellowship_leave() -> None:
@@ -481,7 +482,7 @@ def test_knife_in_the_dark_dangerous_crossing_and_gollum_ask_a_four_to_leave_a_s
 ) -> None:
     state = ring_turn_ends(ring_at("buckland", card), 3)  # 3 would leave a 2002 die space
     assert ring_step(state) == "buckland"
-    assert "The Fellowship must roll 4 or more to leave Buckland." in log_text(state)
+    assert "Black forces the Fellowship to roll 4 or more to leave Buckland." in log_text(state)
     state = ring_turn_ends(ring_at("buckland", card), 4)
     assert ring_step(state) == "old_forest"
 
