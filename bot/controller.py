@@ -16,7 +16,7 @@ import discord
 
 from games.core import Action, ActionError, StaleAction
 
-from . import present
+from . import present, rendering
 from .choices import HINT, amount_of, count_choices, with_count
 from .delivery import NO_PINGS, Delivery
 from .exchange import MAX_BYTES as MAX_EXPORT_BYTES
@@ -26,12 +26,16 @@ from .menus import confirm_view, count_view, group_view, groups, resign_view
 from .pace import PaceError
 from .service import ActResult, LiveMatch, MatchService, ServiceError
 from .settings import SettingsError, SettingsService
-from .storage import ACTIVE, LOBBY
+from .storage import ACTIVE, FINISHED, LOBBY
 from .ui import lobby_view
 
 log = logging.getLogger(__name__)
 
 STALE = "This prompt is out of date: the game has moved on. Use the newest prompt or `/hand`."
+
+
+#: Discord's upload limit for a message without a server boost (bytes).
+MAX_UPLOAD = 10_000_000
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -154,6 +158,45 @@ class Controller:
             await self.delivery.seat_changed(live, role or "", old_user, new_user)
             await interaction.followup.send(
                 f"Done: {present.mention(new_user)} now plays {title} in match #{live.id}.", ephemeral=True
+            )
+
+    async def replay(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+        """A finished match as an animated picture (every step worth seeing, the last frame with
+        every secret shown) and its whole log as text, posted where the command was used."""
+        async with self.friendly(interaction):
+            if live.record.status != FINISHED or live.state is None:
+                raise ServiceError(
+                    f"Match #{live.id} can be replayed once it is over: the last frame shows every secret."
+                )
+            await self.defer(interaction, ephemeral=False)
+            entries = [(a.kind, a.role, a.action) for a in await self.service.store.actions(live.id)]
+            names = {role: name for role, name in await self.delivery.display_names(live) if role}
+            record = live.record
+            gif, frames = await rendering.POOL.run(
+                rendering.draw_replay,
+                record.game,
+                record.seed,
+                record.options,
+                len(live.seats),
+                entries,
+                names,
+            )
+            stem = f"{record.game}-{live.id}"
+            log_text = present.full_log(live, names)
+            files = [discord.File(io.BytesIO(log_text.encode("utf-8")), filename=f"{stem}-log.txt")]
+            head = f"**Replay of {live.ruleset.title} #{live.id}**"
+            if len(gif) <= MAX_UPLOAD:
+                head += f" ({frames} frames; the last shows every secret)"
+                picture = discord.File(
+                    io.BytesIO(gif),
+                    filename=f"{stem}-replay.gif",
+                    description=f"The match #{live.id} step by step ({frames} pictures)",
+                )
+                files.insert(0, picture)
+            else:
+                head += " (too long a match for one animated picture: here is its log)"
+            await interaction.followup.send(
+                f"{head}. {present.result_text(live)}", files=files, allowed_mentions=NO_PINGS
             )
 
     async def export(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:

@@ -99,6 +99,28 @@ def draw(view: Mapping[str, Any], options: Mapping[str, Any]) -> Outcome:
     return (bytes(png) if isinstance(png, bytes | bytearray) else None), None, None
 
 
+def draw_replay(
+    game: str,
+    seed: int,
+    options: Mapping[str, str],
+    players: int,
+    entries: list[tuple[str, str, str]],
+    names: Mapping[str, str],
+) -> tuple[bytes, int]:
+    """``/game replay``: the finished match played again from its log, as an animated GIF of
+    its public views (the last one the final reveal), with the players' names; and the number
+    of frames. Runs in a worker: it imports the games and the animation only here."""
+    import games  # noqa: F401  (registers every game)
+    from games.core import find
+    from games.core.replay import replay_views
+    from renderers.animation import animate
+
+    views = [
+        {**view, "names": dict(names)} for view in replay_views(find(game), seed, options, players, entries)
+    ]
+    return animate(views), len(views)
+
+
 def _watch_parent(parent: int) -> None:
     """Exit when the bot that started this worker is gone (killed without a goodbye)."""
     while True:

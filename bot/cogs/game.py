@@ -343,7 +343,11 @@ class GameCog(commands.Cog):
         async def export(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
             await self.controller.export(interaction, live)
 
+        async def replay(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+            await self.controller.replay(interaction, live)
+
         match_command("export", "A finished match as a file (options, seed, every move, the result).", export)
+        match_command("replay", "A finished match as an animated picture, with its whole log.", replay)
 
         @app_commands.describe(file="A match file made with /game export")
         @command("import", "Re-create a match from its export file (server admins).")

@@ -144,8 +144,27 @@ async def test_a_fast_match_reminds_times_out_across_a_restart_and_plays_again(t
         timeouts = [a for a in world.actions(match.id) if a[4] == "timeout"]
         assert len(timeouts) == 1
 
+        await replay(world, match, carol)
         await rematch_substitute_and_spectate(world, match, waited, other, carol)
         await export_and_import(world, match, other, carol, alice)
+
+
+async def replay(world: World, match: Match, spectator: User) -> None:
+    """Anyone may replay a finished match: an animated picture and the whole public log."""
+    import io
+
+    from PIL import Image
+
+    shown = await spectator.slash(match.thread, "game replay")
+    assert not is_error(shown) and not shown.ephemeral, shown.text
+    message = shown.main
+    assert message is not None
+    names = [a.filename for a in message.attachments]
+    assert names == [f"confrontation-{match.id}-replay.gif", f"confrontation-{match.id}-log.txt"], names
+    with Image.open(io.BytesIO(message.files[0])) as gif:
+        assert gif.format == "GIF" and getattr(gif, "n_frames", 1) >= 2
+    log = message.files[1].decode("utf-8")
+    assert "ran out of time" in log and "Both sides have set up" in log, log
 
 
 async def rematch_substitute_and_spectate(
