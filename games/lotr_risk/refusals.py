@@ -65,6 +65,9 @@ def parse(ruleset: Ruleset, state: State, role: str, text: str, parse_as_every_g
             if listed.verb == "trade" and sorted(listed.args) == sorted(wanted.args):
                 return listed
     active = role in ruleset.active(state)
+    missing = _missing_count(prompt, wanted) if active else None
+    if missing is not None:
+        raise InvalidAction(missing)
     if active and _count_out_of_range(prompt, wanted):
         why = refusal(state, role, wanted, prompt.text)
         raise IllegalAction(why or f"`{wanted.text}` is not allowed now. {prompt.text}")
@@ -79,6 +82,27 @@ def parse(ruleset: Ruleset, state: State, role: str, text: str, parse_as_every_g
         if not active:
             raise
         raise InvalidAction(f"{refused}{suggest_verb(wanted.verb, ruleset.verbs())} {prompt.text}") from None
+
+
+def _missing_count(prompt: Prompt, wanted: Action) -> str | None:
+    """Why a typed action that leaves out its count is refused when more than one count is
+    possible (it would otherwise mean the largest, silently): ``place rohan`` asks how many."""
+    meant = [
+        amount
+        for amount in prompt.amounts
+        if amount.verb == wanted.verb
+        and len(amount.args) == len(wanted.args)
+        and all(arg.startswith(typed) for arg, typed in zip(amount.args, wanted.args, strict=True))
+    ]
+    exact = [amount for amount in meant if amount.args == wanted.args]
+    for amount in exact or (meant if len(meant) == 1 else []):
+        if amount.low < amount.high:
+            example = Action(wanted.verb, (*amount.args, str(amount.high))).text
+            return (
+                f"How many battalions? Add a number from {amount.low} to {amount.high}, "
+                f"e.g. `{example}`."
+            )
+    return None
 
 
 def _count_out_of_range(prompt: Prompt, wanted: Action) -> bool:

@@ -350,3 +350,13 @@ def test_rules_not_found_speaks_of_cards_territories_and_rules_and_suggests_clos
     assert text == f"{R.title} has no card, territory or rule called “Fangron”. Did you mean Fangorn?"
     assert R.rules_lookup("Fangron") == ()
     assert "Pick a topic from the list" in R.rules_not_found("xyzzy")
+
+
+def test_a_typed_placement_without_a_count_asks_how_many_instead_of_placing_them_all() -> None:
+    state = position(GREEN, phase="reinforce", troops={"old_forest": 2})
+    pool = R.prompt(state, "green").amounts[0].high
+    assert pool > 1
+    for typed in ("place old_forest", "place old_f"):
+        words = refused(state, "green", typed)
+        assert words == f"How many battalions? Add a number from 1 to {pool}, e.g. `place old_forest {pool}`."
+    assert Match(R, clone(state)).check("green", "place old_forest 1").text == "place old_forest 1"
