@@ -21,7 +21,7 @@ across it tells nobody anything).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -156,32 +156,28 @@ class Match:
     def resign(self, role: str) -> Outcome:
         """``role`` gives up: every other role wins, unless the game says otherwise
         (:meth:`Ruleset.resigned`). Deterministic, so it replays."""
-        state = self.state
-        if state["result"] is not None:
-            raise GameOver("This match is over already.")
-        if role not in state["roles"]:
-            raise NotYourTurn("Only a player of this match can resign.")
-
-        def give_up() -> None:
-            emit(state, "resigned", {"role": role})
-            self.ruleset.resigned(state, role)
-
-        return self._run("resign", role, None, self.ruleset.active(state), give_up, False)
+        return self._leave("resign", "resigned", role, self.ruleset.resigned, "resign")
 
     def time_out(self, role: str) -> Outcome:
         """``role``'s time bank ran out: he loses on time, or the game drops him and plays on
         (:meth:`Ruleset.timed_out`). Deterministic, so it replays."""
+        return self._leave("timeout", "timed_out", role, self.ruleset.timed_out, "run out of time")
+
+    def _leave(
+        self, kind: str, event: str, role: str, rule: Callable[[State, str], None], verb: str
+    ) -> Outcome:
+        """A player leaves the game (resigns, runs out of time): the core event, then the rule."""
         state = self.state
         if state["result"] is not None:
             raise GameOver("This match is over already.")
         if role not in state["roles"]:
-            raise NotYourTurn("Only a player of this match can run out of time.")
+            raise NotYourTurn(f"Only a player of this match can {verb}.")
 
-        def run_out() -> None:
-            emit(state, "timed_out", {"role": role})
-            self.ruleset.timed_out(state, role)
+        def leave() -> None:
+            emit(state, event, {"role": role})
+            rule(state, role)
 
-        return self._run("timeout", role, None, self.ruleset.active(state), run_out, False)
+        return self._run(kind, role, None, self.ruleset.active(state), leave, False)
 
     def _run(
         self, kind: str, role: str, action: Action | None, active: frozenset[str], body: Any, check: bool
