@@ -14,7 +14,7 @@ import random
 import secrets
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from games.core import (
@@ -386,6 +386,54 @@ class MatchService:
                 return role
         names = ", ".join([*roles, RANDOM_SIDE])
         raise ServiceError(f"`{side}` is not a side of {ruleset.title}: use one of {names}.")
+
+    async def create_seated(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        game: str,
+        seats: Sequence[tuple[int, str]],
+        options: Mapping[str, str] | None = None,
+        pace: str | None = None,
+        seed: int | None = None,
+        league_id: int | None = None,
+        league_round: int | None = None,
+    ) -> LiveMatch:
+        """A match started at once, without a lobby: ``seats`` gives each player (the first is
+        the creator) and his role, and every role of the game is taken. For leagues, which
+        mark the match with ``league_id`` and ``league_round``."""
+        try:
+            ruleset = find(game)
+            resolved = ruleset.resolve_options(dict(options or {}))
+            chosen_pace = parse_pace(pace)
+        except (ActionError, PaceError) as exc:
+            raise ServiceError(str(exc)) from None
+        users = [user for user, _ in seats]
+        fewest, most = ruleset.seats(resolved)
+        if not fewest <= len(users) <= most or len(set(users)) != len(users):
+            raise ServiceError(f"{ruleset.title} seats {fewest} to {most} different players here.")
+        if sorted(role for _, role in seats) != sorted(ruleset.roles(resolved, len(users))):
+            raise ServiceError(f"Every side of {ruleset.title} must be taken once.")
+        record = await self.store.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            creator_id=users[0],
+            game=ruleset.name,
+            options=resolved,
+            seed=secrets.randbits(62) if seed is None else seed,
+            wanted_role=seats[0][1],
+            pace=None if chosen_pace is None else chosen_pace.text,
+            league_id=league_id,
+            league_round=league_round,
+            others=[(user, role) for user, role in seats[1:]],
+        )
+        live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
+        self._keep(live)
+        async with live.lock:
+            await self._start(live)
+        log.info("match %s created seated: %s %s", record.id, ruleset.name, resolved)
+        return live
 
     async def join(
         self, match_id: int, user_id: int, side: str | None = None, *, guild_id: int | None = None
@@ -869,6 +917,8 @@ class MatchService:
         """A player asks to pause (or resume) the match; it happens when every player asked.
         Returns the match, whether it changed now, and how many players still have to agree."""
         live = await self.get(match_id)
+        if pause and live.record.league_id is not None:
+            raise ServiceError("League matches cannot be paused.")
         async with live.lock:
             self._playing(live, user_id, moving=False)
             if live.record.paused == pause:

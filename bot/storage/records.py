@@ -54,6 +54,9 @@ class MatchRecord:
     paused: bool = False
     #: The finished match this lobby is a rematch of (only its players may join).
     rematch_of: int | None = None
+    #: The league this match is played for and its round (``None``: not a league match).
+    league_id: int | None = None
+    league_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, game, options, seed, creator_id, status, "
-    "state, seq, version, result, created_at, updated_at, log_length, undo_open, pace, paused, rematch_of"
+    "state, seq, version, result, created_at, updated_at, log_length, undo_open, pace, paused, rematch_of, "
+    "league_id, league_round"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
 
@@ -132,6 +133,10 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
         ids = [_iid(row[i]) for i in (1, 2, 3, 4)]
     except (TypeError, ValueError):
         raise UnreadableMatch(match_id, "channel") from None
+    try:
+        league = [_iid(row[i]) for i in (21, 22)]
+    except (TypeError, ValueError):
+        raise UnreadableMatch(match_id, "league") from None
     return MatchRecord(
         id=match_id,
         guild_id=ids[0],
@@ -154,6 +159,8 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
         pace=None if row[18] is None else str(row[18]),
         paused=bool(row[19]),
         rematch_of=None if row[20] is None else int(row[20]),
+        league_id=league[0],
+        league_round=league[1],
     )
 
 
@@ -312,6 +319,14 @@ class Store:
         async with self._conn.execute(sql, tuple(params)) as cur:
             return list(await cur.fetchall())
 
+    async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        """One row of a read-only query (for stores of other features on this connection)."""
+        return await self._one(sql, params)
+
+    async def read_all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """Every row of a read-only query (for stores of other features on this connection)."""
+        return await self._all(sql, params)
+
     # -- meta ----------------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
@@ -338,14 +353,18 @@ class Store:
         wanted_role: str | None,
         pace: str | None = None,
         rematch_of: int | None = None,
+        league_id: int | None = None,
+        league_round: int | None = None,
+        others: Sequence[tuple[int, str | None]] = (),
     ) -> MatchRecord:
-        """A new match in the lobby, with its creator in seat 0."""
+        """A new match in the lobby, with its creator in seat 0 (and ``others``, each a user
+        and his wanted role, in seats 1, 2, ... in the same transaction)."""
         stamp = now()
         async with self.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seed, creator_id, status, seq, "
-                "version, created_at, updated_at, pace, rematch_of) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)",
+                "version, created_at, updated_at, pace, rematch_of, league_id, league_round) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?)",
                 (
                     _sid(guild_id),
                     _sid(channel_id),
@@ -358,6 +377,8 @@ class Store:
                     stamp,
                     pace,
                     rematch_of,
+                    league_id,
+                    league_round,
                 ),
             )
             match_id = int(cur.lastrowid or 0)
@@ -365,6 +386,12 @@ class Store:
                 "INSERT INTO seats (match_id, seat, user_id, wanted_role, joined_at) VALUES (?, 0, ?, ?, ?)",
                 (match_id, str(creator_id), wanted_role, stamp),
             )
+            for seat, (user_id, role) in enumerate(others, 1):
+                await conn.execute(
+                    "INSERT INTO seats (match_id, seat, user_id, wanted_role, joined_at) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (match_id, seat, str(user_id), role, stamp),
+                )
         record = await self.get_match(match_id)
         assert record is not None
         return record
