@@ -9,7 +9,9 @@ Frame ``battle`` (its ``step`` key switches between ``battle``, ``defend`` and `
 
 Dice: each attacking battalion (1 to 3, one always stays behind) rolls a die, the defender 1 or
 2 (2 only with two battalions there and two attack dice or more; asked only when both are
-possible). A leader adds 1 to his side's highest die (in attack while it has not yet won a
+possible; the neutral army's by the other player of a two-player game, and in a game of three or
+four, where it holds a dropped player's territories, nobody asked: it rolls the most it may). A
+leader adds 1 to his side's highest die (in attack while it has not yet won a
 conquest this turn), a stronghold 1 to the defender's; a modified die may exceed 6. Highest
 against highest, then second against second; each lost pair costs one battalion; ties go to
 the defender. The attackers do not leave their territory before the conquest, so survivors of an
@@ -102,13 +104,35 @@ def defence_limit(state: State, frame: Frame, dice: int) -> int:
     return min(2, int(state["troops"][frame["to"]]), 1 if dice == 1 else 2)
 
 
-def defence_chooser(state: State, frame: Frame) -> str:
-    """Who chooses the defender's dice: the defender, or for the neutral army the player who is
-    not attacking (two players)."""
+def defence_chooser(state: State, frame: Frame) -> str | None:
+    """Who chooses the defender's dice: the defender; for the neutral army the player who is not
+    attacking (two players), or nobody in a game of three or four (the army of a player dropped
+    on time): the engine rolls the most dice allowed for it (:func:`ask_defence`)."""
     if frame["defender"] != NEUTRAL:
         return str(frame["defender"])
+    if len(state["roles"]) != 2:
+        return None
     others = [r for r in in_game(state) if r != frame["role"]]
     return others[0] if others else str(frame["role"])
+
+
+def ask_defence(state: State, frame: Frame) -> None:
+    """The attack dice are chosen: ask for the defence dice when there is a choice and someone
+    to make it, else roll the most the defender may."""
+    limit = defence_limit(state, frame, frame["dice"])
+    if limit >= 2 and defence_chooser(state, frame) is not None:
+        frame["step"] = "defend"
+        return
+    resolve(state, frame, limit)
+
+
+def defender_dropped(state: State, frame: Frame) -> None:
+    """The defender was dropped on time before the attack was over: the neutral army holds the
+    territory now and defends it; if the game was waiting for his dice, the engine rolls the
+    most allowed for it at once."""
+    frame["defender"] = NEUTRAL
+    if frame["step"] == "defend":
+        ask_defence(state, frame)
 
 
 def max_dice(state: State, frame: Frame) -> int:
@@ -302,13 +326,8 @@ class Roll(Step):
             if state["result"] is None and state["stack"][-1] is frame:
                 check_can_go_on(state, frame)
             return
-        dice = int(action.args[0])
-        frame["dice"] = dice
-        limit = defence_limit(state, frame, dice)
-        if limit >= 2:
-            frame["step"] = "defend"
-            return
-        resolve(state, frame, limit)
+        frame["dice"] = int(action.args[0])
+        ask_defence(state, frame)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
         if state["result"] is None and frame["step"] == "battle":
@@ -322,7 +341,8 @@ class Defend(Step):
     kind = "defend"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
-        return frozenset((defence_chooser(state, frame),))
+        chooser = defence_chooser(state, frame)
+        return frozenset(() if chooser is None else (chooser,))
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return (DEFEND[2], DEFEND[1])
@@ -345,7 +365,9 @@ class Defend(Step):
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(defence_chooser(state, frame))} to choose the defence dice."
+        chooser = defence_chooser(state, frame)
+        who = role_title(chooser) if chooser is not None else "the neutral army's dice"
+        return f"Waiting for {who} to choose the defence dice."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         frame["asked"] = True

@@ -22,7 +22,9 @@ ROLES_BY_COUNT: dict[int, tuple[str, ...]] = {
 ALL_ROLES = ("green", "black", "yellow", "red")
 ALLEGIANCE = {"green": "good", "yellow": "good", "black": "evil", "red": "evil"}
 COLOURS = {"green": "#2f8f3a", "black": "#2b2b2b", "yellow": "#e3b505", "red": "#b3261e"}
-#: The two-player neutral army: it owns territories but is not a role and never acts.
+#: The neutral army: it owns territories but is not a role and never acts. Two-player games
+#: deal it territories; in a game of three or four it holds the territories of a player dropped
+#: on time (see :mod:`games.lotr_risk.timeouts`).
 NEUTRAL = "neutral"
 
 PHASES = ("reinforce", "attack", "fortify", "draw", "fellowship")
@@ -77,6 +79,17 @@ def in_game(state: State) -> list[str]:
     out = set(state["eliminated"])
     order = state["order"] or state["roles"]
     return [r for r in order if r not in out]
+
+
+def dropped(state: State) -> list[str]:
+    """Players dropped on time (also listed as eliminated); the key exists only after a drop."""
+    return list(state.get("dropped") or ())
+
+
+def has_neutral(state: State) -> bool:
+    """Whether a neutral army is in the game: always with two players, else once someone was
+    dropped (his territories turned neutral)."""
+    return len(state["roles"]) == 2 or bool(state.get("dropped"))
 
 
 def owned(state: State, role: str) -> list[str]:

@@ -87,6 +87,7 @@ KINDS: dict[str, dict[str, str]] = {
         "ended": "text",
     },
     "eliminated": {"role": "role", "by": "role", "cards": "number"},
+    "player_dropped": {"role": "role", "territories": "number"},
     "own_cards_taken": {"role": "role", "cards": "cards"},
     "mission_completed": {
         "role": "role",
@@ -199,6 +200,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "attack": "{role:cap} attacks {to} ({defender}) from {from}: {rolls_words}. {outcome_words}",
         "eliminated": "{role:cap} is eliminated by {by}, who takes {cards_words}.",
         "own_cards_taken": "{role:cap} is eliminated by you; {taken_words}.",
+        "player_dropped": "{role:cap} ran out of time and is out of the game: {territories_words}.",
         "mission_completed": "{role:cap} completes {card} in {territory}: {reward_words}.",
         "drew_territory_card": "{role:cap} draws a territory card{why_words}.",
         "own_territory_card": "You draw {card}{why_words}.",
@@ -452,10 +454,12 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
         for r in args["rolls"]
     ]
     if not rolls:
-        called_off = args["ended"] == "stopped"
-        outcome = (
-            "calls the attack off" if called_off else f"cannot attack from {territory_name(args['from'])}"
-        )
+        if args["ended"] == "stopped":
+            outcome = "calls the attack off"
+        elif args["ended"] == "dropped":
+            outcome = "ran out of time: the attack ends"
+        else:
+            outcome = f"cannot attack from {territory_name(args['from'])}"
         return {"rolls_words": "no dice are rolled", "outcome_words": f"{role_title(role)} {outcome}."}
     rolls_words = "; ".join(rolls)
     if args["conquered"]:
@@ -468,6 +472,8 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
             outcome += f" {role_title(str(args['eliminated']))} is out of the game."
     elif args["ended"] == "stopped":
         outcome = f"{role_title(role)} stops the attack."
+    elif args["ended"] == "dropped":
+        outcome = f"{role_title(role)} ran out of time: the attack ends."
     else:
         outcome = f"{role_title(role)} cannot attack from {territory_name(args['from'])} any more."
     return {"rolls_words": rolls_words, "outcome_words": outcome}
@@ -543,6 +549,21 @@ def _eliminated_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     return {"cards_words": plural(cards, "territory card") if cards else "no territory card"}
 
 
+def _dropped_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """
+    >>> _dropped_words({"territories": 9}, "en")["territories_words"]
+    'his 9 territories turn neutral'
+    >>> _dropped_words({"territories": 1}, "en")["territories_words"]
+    'his only territory turns neutral'
+    """
+    count = int(args["territories"])
+    if count == 1:
+        return {"territories_words": "his only territory turns neutral"}
+    if not count:
+        return {"territories_words": "he held no territory"}
+    return {"territories_words": f"his {count} territories turn neutral"}
+
+
 def _taken_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     """What the eliminating player takes (his own projection of ``eliminated``).
 
@@ -591,6 +612,7 @@ DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
     "drew_territory_card": _why,
     "own_territory_card": _why,
     "eliminated": _eliminated_words,
+    "player_dropped": _dropped_words,
     "own_cards_taken": _taken_words,
     "mission_completed": _mission_words,
     "moved": _moved_words,

@@ -162,6 +162,12 @@ def start(state: State, role: str) -> bool:
 
 
 def finish(state: State, frame: Frame) -> None:
+    log_moves(state, frame)
+    ret(state, {"phase": "fortify"})
+
+
+def log_moves(state: State, frame: Frame) -> None:
+    """Log the phase's summary (every move: the post for the table) and mark what moved."""
     moves = [dict(m) for m in frame["moves"]]
     emit(state, "fortified", {"role": frame["role"], "moves": moves})
     if moves:
@@ -172,7 +178,6 @@ def finish(state: State, frame: Frame) -> None:
             "to": moves[-1]["to"],
             "territories": sorted({m["from"] for m in moves} | {m["to"] for m in moves}),
         }
-    ret(state, {"phase": "fortify"})
 
 
 def _after_move(state: State, frame: Frame) -> None:

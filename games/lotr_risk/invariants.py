@@ -13,7 +13,7 @@ from typing import Any
 from games.core import State
 
 from .board import geometry
-from .common import NEUTRAL, geo, rules
+from .common import NEUTRAL, dropped, geo, has_neutral, rules
 
 MAX_LEADERS = 2
 
@@ -25,7 +25,7 @@ def check(ruleset: Any, state: State) -> list[str]:
     roles = list(state["roles"])
     owner, troops = state["owner"], state["troops"]
     in_setup = state.get("setup") is not None
-    holders = set(roles) | ({NEUTRAL} if len(roles) == 2 else set())
+    holders = set(roles) | ({NEUTRAL} if has_neutral(state) else set())
     sound = len(owner) == len(g.territories) and set(owner.values()) <= holders and min(troops.values()) >= 1
     for territory in () if sound else g.territories:  # the detail only when something is wrong
         holder = owner[territory]
@@ -49,6 +49,9 @@ def check(ruleset: Any, state: State) -> list[str]:
             problems.append(f"eliminated {role} still holds territories")
         if any(state["hands"][role].values()) or state["leaders"][role]:
             problems.append(f"eliminated {role} still has cards or leaders")
+    for role in dropped(state):
+        if role not in state["eliminated"]:
+            problems.append(f"{role} was dropped on time but is still in the game")
     ring = state["ring"]
     if (ring is None) != (state["options"]["mode"] == "plain" or in_setup):
         problems.append("the Ring is in play exactly in the lotr mode after the set-up")

@@ -19,6 +19,9 @@ A position is a JSON-like mapping; only ``owners`` is required::
                                                   #   {"step", "done"}); default the Shire (lotr)
       "order": ["black", "green"],                # turn order (default: seat order)
       "eliminated": [],
+      "dropped": [],                              # players dropped on time (out of the game, so
+                                                  #   eliminated too; their territories turned
+                                                  #   neutral: 3-4 players may then list neutral)
       "turn": {"role": "green", "number": 1, "phase": "attack",
                "conquered": false, "conquests": [], "sites": false,
                # phase reinforce: "pool" (default: the reinforcements now), "traded", "started",
@@ -72,6 +75,7 @@ _KNOWN = frozenset(
         "ring",
         "order",
         "eliminated",
+        "dropped",
         "turn",
         "effects",
         "armed",
@@ -140,7 +144,8 @@ def from_position(ruleset: LotrRisk, position: Mapping[str, Any]) -> State:
     state = new_state(ruleset.name, int(position.get("seed", 1)), options, roles)
     g = geometry(options["edition"])
     lotr = options["mode"] == "lotr"
-    state["owner"] = _owners(position, g.territories, roles)
+    dropped = _dropped(position, roles)
+    state["owner"] = _owners(position, g.territories, roles, bool(dropped))
     state["troops"] = _troops(position, g.territories)
     state["leaders"], state["spare_leaders"] = _leaders(position, state["owner"], roles, lotr)
     hands, played, aside = _cards_in_play(position, roles, options)
@@ -148,7 +153,9 @@ def from_position(ruleset: LotrRisk, position: Mapping[str, Any]) -> State:
     state["decks"] = _decks(position, g, hands, played, aside, lotr)
     state["ring"] = _ring(position, g.path, lotr)
     state["order"] = _order(position, roles)
-    state["eliminated"] = _eliminated(position, state, roles)
+    state["eliminated"] = _eliminated(position, state, roles, dropped)
+    if dropped:
+        state["dropped"] = dropped
     state["effects"] = _effects(position, roles)
     state["armed"] = _armed(position, roles, hands)
     state["last"] = None
@@ -160,8 +167,18 @@ def from_position(ruleset: LotrRisk, position: Mapping[str, Any]) -> State:
     return state
 
 
+def _dropped(position: Mapping[str, Any], roles: tuple[str, ...]) -> list[str]:
+    out = _names(position.get("dropped", []), "dropped")
+    for role in out:
+        if role not in roles:
+            raise InvalidPosition(f"{role!r} is not a player of this game")
+    if out and len(roles) == 2:
+        raise InvalidPosition("a player of a two-player game loses on time: nobody is dropped")
+    return list(dict.fromkeys(out))
+
+
 def _owners(
-    position: Mapping[str, Any], territories: tuple[str, ...], roles: tuple[str, ...]
+    position: Mapping[str, Any], territories: tuple[str, ...], roles: tuple[str, ...], dropped: bool
 ) -> dict[str, Any]:
     given = _mapping(position["owners"], "owners")
     unknown = sorted(set(given) - set(territories))
@@ -170,7 +187,7 @@ def _owners(
     missing = [t for t in territories if t not in given]
     if missing:
         raise InvalidPosition(f"every territory needs an owner; missing: {', '.join(missing[:5])}")
-    allowed = set(roles) | ({NEUTRAL} if len(roles) == 2 else set())
+    allowed = set(roles) | ({NEUTRAL} if len(roles) == 2 or dropped else set())
     for territory, holder in given.items():
         if holder not in allowed:
             raise InvalidPosition(f"{territory} is held by {holder!r}, not one of {sorted(allowed)}")
@@ -343,8 +360,11 @@ def _order(position: Mapping[str, Any], roles: tuple[str, ...]) -> list[str]:
     return order
 
 
-def _eliminated(position: Mapping[str, Any], state: State, roles: tuple[str, ...]) -> list[str]:
+def _eliminated(
+    position: Mapping[str, Any], state: State, roles: tuple[str, ...], dropped: list[str]
+) -> list[str]:
     out = _names(position.get("eliminated", []), "eliminated")
+    out += [r for r in dropped if r not in out]
     for role in out:
         if role not in roles:
             raise InvalidPosition(f"{role!r} is not a player of this game")
@@ -501,6 +521,8 @@ def to_position(state: State) -> dict[str, Any]:
         "aside": {r: [dict(e) for e in v] for r, v in state["aside"].items()},
         "seed": state["rng"],
     }
+    if state.get("dropped"):
+        position["dropped"] = list(state["dropped"])
     if state["ring"] is not None:
         position["ring"] = dict(state["ring"])
     return position

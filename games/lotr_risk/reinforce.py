@@ -98,6 +98,12 @@ def _finished(state: State, frame: Frame) -> bool:
 
 
 def finish(state: State, frame: Frame) -> None:
+    log_summary(state, frame)
+    ret(state, {"phase": "reinforce"})
+
+
+def log_summary(state: State, frame: Frame) -> None:
+    """Log the phase's summary (the post for the table) and mark what it changed."""
     emit(
         state,
         "reinforced",
@@ -117,7 +123,6 @@ def finish(state: State, frame: Frame) -> None:
         "to": None,
         "territories": sorted(set(frame["placed"]) | set(frame["strongholds"])),
     }
-    ret(state, {"phase": "reinforce"})
 
 
 class Reinforce(Step):

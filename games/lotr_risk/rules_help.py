@@ -164,7 +164,16 @@ RULES: tuple[tuple[str, str, str], ...] = (
         "Two players and the neutral army",
         "Two players add a neutral army: it gets two battalions on each of its dealt territories, never "
         "attacks, moves or draws, and has no turn (the Ring never moves for it). When you attack it, the "
-        "other player chooses its dice.",
+        "other player chooses its dice. With three or four players it holds the territories of a player "
+        "dropped on time, and rolls the most dice it may.",
+    ),
+    (
+        "time",
+        "Resigning and running out of time",
+        "Two players: the player who resigns or runs out of time loses. Three or four: a resignation ends "
+        "the game on the others' scores; a player out of time is dropped: his territories turn neutral "
+        "with their battalions, his cards are discarded, his turn ends (the Ring still moves) and the "
+        "others play on. The last player left wins.",
     ),
     (
         "plain",
@@ -224,6 +233,10 @@ ALIASES: dict[str, str] = {
     **dict.fromkeys(("score", "scores", "points", "win", "winning", "victory", "end", "game end"), "scoring"),
     **dict.fromkeys(("neutral army", "two players", "2 players"), "neutral"),
     **dict.fromkeys(("plain mode", "world conquest", "classic"), "plain"),
+    **dict.fromkeys(
+        ("resign", "resigning", "resignation", "timeout", "time out", "time bank", "out of time", "dropped"),
+        "time",
+    ),
     **dict.fromkeys(("set up", "start", "claim", "claims", "placement", "deal"), "setup"),
 }
 

@@ -6,7 +6,17 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Action, CommandParam, CommandSpec, InvalidAction, OptionSpec, RuleTopic, State, View
+from games.core import (
+    Action,
+    CommandParam,
+    CommandSpec,
+    InvalidAction,
+    OptionSpec,
+    RuleTopic,
+    State,
+    View,
+    finish,
+)
 from games.core.flow import StepRuleset
 
 from . import (
@@ -21,6 +31,7 @@ from . import (
     rules_help,
     secrets,
     setup,
+    timeouts,
     victory,
 )
 from .attack import ChooseAttack
@@ -276,8 +287,9 @@ class LotrRisk(StepRuleset):
     presenter = PRESENTER
     quiet_events = QUIET
     result_events = RESULT_EVENTS
-    #: The printed set-up logs each battalion placed; its end sums them up.
-    folded_by = {"start_placed": "placement_done"}
+    #: The printed set-up logs each battalion placed; its end sums them up. A dropped player's
+    #: own event says that he ran out of time.
+    folded_by = {"start_placed": "placement_done", "timed_out": "player_dropped"}
 
     # -- setup -------------------------------------------------------------
     def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
@@ -350,11 +362,23 @@ class LotrRisk(StepRuleset):
         return build_view(self, state, None, everything=True)
 
     def resigned(self, state: State, role: str) -> None:
-        """With two or more players left (lotr mode) the game ends on their scores."""
-        if is_lotr(state) and len([r for r in in_game(state) if r != role]) >= 2:
+        """With two or more players left (lotr mode) the game ends on their scores; otherwise
+        the others still in the game win (everyone else, in a game of two)."""
+        others = [r for r in in_game(state) if r != role]
+        if is_lotr(state) and len(others) >= 2:
             victory.end_after_resignation(state, role)
+        elif len(state["roles"]) > 2 and others:
+            finish(state, others, "resigned", {"role": role})
         else:
             super().resigned(state, role)
+
+    def timed_out(self, state: State, role: str) -> None:
+        """Two players: he loses on time (the core's default). Three or four: he is dropped, his
+        territories turn neutral and the others play on (:mod:`games.lotr_risk.timeouts`)."""
+        if len(state["roles"]) == 2:
+            super().timed_out(state, role)
+        else:
+            timeouts.drop(state, role)
 
     def parse(self, state: State, role: str, text: str) -> Action:
         """As every game; a set of three cards typed in any order is the listed set, and a

@@ -242,7 +242,7 @@ class Claim(Step):
             return
         barrier(state)
         pop(state)
-        counts = {r: len(owned(state, r)) for r in state["roles"]}
+        counts = {r: len(owned(state, r)) for r in in_game(state)}
         emit(state, "claims_done", {"territories": counts})
         start_placement(state)
 
@@ -354,8 +354,8 @@ def reveal(state: State) -> None:
         setup["left"][role] = 0
         if setup["leader"][role] is not None:
             place_leader(state, role, setup["leader"][role])
-    placed = {r: dict(setup["pending"][r]) for r in state["roles"]}
-    leaders = {r: setup["leader"][r] for r in state["roles"] if setup["leader"][r] is not None}
+    placed = {r: dict(setup["pending"][r]) for r in in_game(state)}
+    leaders = {r: setup["leader"][r] for r in in_game(state) if setup["leader"][r] is not None}
     emit(state, "placement_revealed", {"placed": placed, "leaders": leaders})
     pop(state)
     finish(state)
@@ -406,10 +406,18 @@ class PlacePrinted(Step):
         if index is not None:
             frame["index"] = index
             return
-        barrier(state)
-        pop(state)
-        emit(state, "placement_done", {"placed": {r: dict(setup["placed"][r]) for r in state["roles"]}})
-        start_leaders(state)
+        placement_done(state)
+
+
+def placement_done(state: State) -> None:
+    """Every starting battalion is placed (printed set-up): the leaders come next."""
+    barrier(state)
+    pop(state)
+    setup = state["setup"]
+    players = in_game(state)
+    placed = {r: dict(setup["placed"][r]) for r in state["roles"] if r in players or setup["placed"][r]}
+    emit(state, "placement_done", {"placed": placed})
+    start_leaders(state)
 
 
 def start_leaders(state: State) -> None:
@@ -450,9 +458,14 @@ class PlaceLeader(Step):
         frame["index"] += 1
         if frame["index"] < len(state["setup"]["order"]):
             return
-        barrier(state)
-        pop(state)
-        finish(state)
+        leaders_done(state)
+
+
+def leaders_done(state: State) -> None:
+    """Every leader is placed (printed set-up): the set-up ends."""
+    barrier(state)
+    pop(state)
+    finish(state)
 
 
 def finish(state: State) -> None:
@@ -461,13 +474,14 @@ def finish(state: State) -> None:
     edition, players = options["edition"], int(options["players"])
     g = geometry(edition)
     roles = list(state["roles"])
+    playing = in_game(state)  # without anyone dropped on time during the set-up
     state["setup"] = None
     decks = state["decks"]
     decks["territory"] = list(g.territory_cards)
     shuffle(state, "territory deck", decks["territory"])
     opening = SETUP.opening_territory_cards(edition, players) if is_lotr(state) else 0
     for _ in range(opening):
-        for role in roles:
+        for role in playing:
             card = draw_territory_card(state)
             if card is not None:
                 state["hands"][role]["territory"].append(card)
@@ -476,7 +490,7 @@ def finish(state: State) -> None:
         rest = [c for c in g.adventure_deck if adventure_kind(c) != "event"]
         shuffle(state, "adventure deck", rest)
         for _ in range(rules(state).adventure_hand):
-            for role in roles:
+            for role in playing:
                 state["hands"][role]["adventure"].append(rest.pop())
         deck = rest + events
         shuffle(state, "adventure deck", deck)
@@ -487,14 +501,46 @@ def finish(state: State) -> None:
             "territory": len(state["hands"][r]["territory"]),
             "adventure": len(state["hands"][r]["adventure"]),
         }
-        for r in roles
+        for r in playing
     }
-    private = {r: ("own_cards_dealt", {k: list(v) for k, v in state["hands"][r].items()}) for r in roles}
+    private = {r: ("own_cards_dealt", {k: list(v) for k, v in state["hands"][r].items()}) for r in playing}
     emit(state, "cards_dealt", {"counts": counts}, private)
-    first, rounds = roll_off(state, "turn order die", roles)
-    state["order"] = rotated(roles, first)
+    first, rounds = roll_off(state, "turn order die", playing)
+    state["order"] = rotated(roles, first)  # a dropped player keeps his seat, skipped like the eliminated
     emit(state, "turn_order", {"rolls": rounds, "order": list(state["order"])})
     turn.begin(state, in_game(state)[0])
+
+
+def drop(state: State, role: str) -> None:
+    """``role`` was dropped on time during the set-up (his territories are neutral already, with
+    what stands on them): nothing more is placed for him, his secret placement never comes onto
+    the board, and the step under way goes on without him (it may end: the set-up goes on)."""
+    setup = state["setup"]
+    setup["left"][role] = 0
+    setup["pending"][role] = {}
+    setup["leader"][role] = None
+    setup["ready"][role] = True
+    order = list(setup["order"])
+    seat = order.index(role)
+    order.remove(role)
+    setup["order"] = order
+    frame = state["stack"][-1]
+    if "index" in frame and seat < frame["index"]:
+        frame["index"] -= 1  # the same player's turn, one seat earlier; his seat: the next one's
+    step = frame["step"]
+    if step == "claim":
+        frame["index"] %= len(order)
+    elif step == "place_quick":
+        if all(setup["ready"].values()):
+            reveal(state)
+    elif step == "place_printed":
+        index = _next_placer(state, frame["index"] % len(order))
+        if index is None:
+            placement_done(state)
+        else:
+            frame["index"] = index
+    elif step == "place_leader" and frame["index"] >= len(order):
+        leaders_done(state)
 
 
 STEPS = (Claim(), PlaceQuick(), PlacePrinted(), PlaceLeader())

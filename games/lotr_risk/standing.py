@@ -32,6 +32,8 @@ def _player_line(player: dict[str, Any], adventures: bool) -> str:
     name = player["name"]
     if player.get("allegiance"):
         name += f" ({player['allegiance'].title()})"
+    if player.get("dropped"):
+        return f"{name}: out of the game (ran out of time)"
     if player.get("eliminated"):
         return f"{name}: eliminated"
     parts = [

@@ -3,9 +3,9 @@
 middle-earth: reinforce, attack, fortify, replace a lost leader, draw, the Fellowship. Trilogy:
 reinforce, attack, fortify, draw, replace a lost leader, the Fellowship. Plain mode: reinforce,
 attack, fortify, draw (territory cards only). A phase with nothing to decide is skipped. When
-the turn is over the next player still in the game begins his; the two-player neutral army
-never has a turn (our ruling: the rules only list what it may not do, and the Ring does not
-move for it).
+the turn is over the next player still in the game begins his (a player dropped on time is
+skipped like an eliminated one, see :func:`end_early`); the neutral army never has a turn (our
+ruling: the rules only list what it may not do, and the Ring does not move for it).
 
 Frame ``turn``: ``role`` and ``stage`` (the index of the phase under way). It never waits for a
 player itself: it always has a phase on top of it while play goes on.
@@ -88,6 +88,16 @@ def run(state: State, frame: Frame) -> None:
         state["turn"]["phase"] = names[index]
         if STAGE[names[index]](state, frame["role"]):
             return
+
+
+def end_early(state: State, frame: Frame) -> None:
+    """The player whose turn it is was dropped on time, and the phases under way are closed: his
+    turn ends as if he had ended it. The Fellowship still moves (lotr mode: the engine rolls its
+    die in his name); nothing is drawn or replaced for him, who is out of the game."""
+    names = stages(state)
+    last = names.index("fellowship") if "fellowship" in names else len(names)
+    frame["stage"] = max(int(frame["stage"]), last - 1)
+    run(state, frame)
 
 
 def end(state: State, frame: Frame) -> None:

@@ -5,7 +5,7 @@ Score (lotr mode): 1 a territory, each whole region its bonus, 2 a stronghold, t
 every adventure card played; the expansion bonus (Trilogy option) adds 4 to a Good player for
 each of Mount Doom and Minas Tirith he holds and 4 to an Evil player holding Barad-dûr. Ties go
 to more territories, then more strongholds, then more adventure-card points; still tied, the
-win is shared. Eliminated players never win.
+win is shared. Eliminated players never win, nor do players dropped on time.
 """
 
 from __future__ import annotations
@@ -119,15 +119,23 @@ def eliminate(state: State, loser: str, by: str) -> None:
     taken = list(cards["territory"])
     hand(state, by)["territory"].extend(taken)
     cards["territory"] = []
-    state["decks"]["adventure_discard"].extend(cards["adventure"])
-    cards["adventure"] = []
-    for entry in state["aside"].get(loser, ()):
-        pile = "territory_discard" if str(entry["card"]).startswith("card:") else "adventure_discard"
-        state["decks"][pile].append(entry["card"])
-    state["aside"][loser] = []
-    state["armed"][loser] = []
-    state["leaders"][loser] = []
-    state["spare_leaders"][loser] = 0
-    drop_effects_of(state, loser)
+    clear_player(state, loser)
     private = {by: ("own_cards_taken", {"role": loser, "cards": taken})}
     emit(state, "eliminated", {"role": loser, "by": by, "cards": len(taken)}, private)
+
+
+def clear_player(state: State, role: str) -> None:
+    """``role`` is out of the game: his adventure cards and the cards set aside for him go to
+    their discard piles, his armed powers, leaders and lasting effects end. His territory cards
+    are the caller's (taken by the eliminator, or discarded)."""
+    cards = hand(state, role)
+    state["decks"]["adventure_discard"].extend(cards["adventure"])
+    cards["adventure"] = []
+    for entry in state["aside"].get(role, ()):
+        pile = "territory_discard" if str(entry["card"]).startswith("card:") else "adventure_discard"
+        state["decks"][pile].append(entry["card"])
+    state["aside"][role] = []
+    state["armed"][role] = []
+    state["leaders"][role] = []
+    state["spare_leaders"][role] = 0
+    drop_effects_of(state, role)

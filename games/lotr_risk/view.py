@@ -20,7 +20,9 @@ from .common import (
     COLOURS,
     NEUTRAL,
     bonus,
+    dropped,
     geo,
+    has_neutral,
     is_lotr,
     role_title,
 )
@@ -52,6 +54,7 @@ def _players(state: State, everything: bool) -> list[dict[str, Any]]:
     owner, troops = state["owner"], state["troops"]
     lotr = is_lotr(state)
     setup = state.get("setup") is not None
+    out_of_time = dropped(state)
     found = []
     for role in state["roles"]:
         held = [t for t in geo(state).territories if owner[t] == role]
@@ -67,8 +70,9 @@ def _players(state: State, everything: bool) -> list[dict[str, Any]]:
                 "reinforcements": 0 if setup or role in state["eliminated"] else reinforcements(state, role),
                 "cards": len(cards["territory"]),
                 "adventure_cards": len(cards["adventure"]),
-                "score": score(state, role)["total"] if lotr and not setup else None,
+                "score": None if not lotr or setup or role in out_of_time else score(state, role)["total"],
                 "eliminated": role in state["eliminated"],
+                "dropped": role in out_of_time,
                 "played": [card(c) for c in state["played"][role]],
                 "leaders": len(state["leaders"][role]),
             }
@@ -77,7 +81,8 @@ def _players(state: State, everything: bool) -> list[dict[str, Any]]:
 
 
 def _neutral(state: State) -> dict[str, int] | None:
-    if len(state["roles"]) != 2:
+    """The neutral army's holdings: two players, or a player dropped on time (else ``None``)."""
+    if not has_neutral(state):
         return None
     held = [t for t, o in state["owner"].items() if o == NEUTRAL]
     return {"territories": len(held), "battalions": sum(state["troops"][t] for t in held)}

@@ -19,7 +19,7 @@ VIEW_KEYS = {
 }  # fmt: skip
 PLAYER_KEYS = {
     "role", "name", "allegiance", "colour", "territories", "battalions", "reinforcements", "cards",
-    "adventure_cards", "score", "eliminated", "played", "leaders",
+    "adventure_cards", "score", "eliminated", "dropped", "played", "leaders",
 }  # fmt: skip
 
 
