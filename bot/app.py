@@ -17,12 +17,16 @@ import games  # noqa: F401  (registers every game)
 from . import rendering
 from .announcer import Announcer
 from .cogs.game import GameCog
+from .cogs.league import LeagueCog
 from .cogs.per_game import PerGameCog
 from .config import Config
 from .controller import Controller
 from .delivery import Delivery
 from .failures import log_failure
-from .service import MatchService
+from .leagues.desk import LeagueDesk
+from .leagues.service import LeagueService
+from .leagues.store import LeagueStore
+from .service import MatchService, ServiceError
 from .settings import SettingsService
 from .storage import Store
 from .ticker import Ticker
@@ -51,6 +55,8 @@ class PalantirBot(commands.Bot):
     controller: Controller
     settings: SettingsService
     ticker: Ticker
+    leagues: LeagueService
+    league_desk: LeagueDesk
 
     def __init__(self, config: Config) -> None:
         super().__init__(
@@ -67,6 +73,7 @@ class PalantirBot(commands.Bot):
         #: Whether this client reached READY at least once (``python -m bot`` retries differently).
         self.connected_once = False
         self._warm_up: asyncio.Task[None] | None = None
+        self._recovered: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.use_announced_gateway()
@@ -76,12 +83,16 @@ class PalantirBot(commands.Bot):
         self.settings = SettingsService(self.store)
         self.delivery = Delivery(self, self.service, self.announcer, self.settings)
         self.controller = Controller(self.service, self.delivery, self.settings)
+        self.leagues = LeagueService(self.service, LeagueStore(self.store))
+        self.league_desk = LeagueDesk(self.delivery, self.leagues)
+        self.delivery.on_finished.append(self.league_desk.match_finished)
         desk = TimeDesk(self.delivery, self.config.lobby_lifetime)
         self.ticker = Ticker(
             self.service,
             on_timeout=desk.timed_out,
             on_reminder=desk.remind,
             on_expired_lobby=desk.expire_lobby,
+            on_tick=self.start_due_leagues,
             lobby_lifetime=self.config.lobby_lifetime,
             every=self.config.tick_every,
         )
@@ -89,6 +100,7 @@ class PalantirBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         await self.add_cog(GameCog(self))
         await self.add_cog(PerGameCog(self))
+        await self.add_cog(LeagueCog(self, self.leagues, self.league_desk))
         # Matches are read from the database when first used (and rebuilt from their log if
         # their saved position is damaged): start-up time and memory do not grow with them.
         await self.sync_commands()
@@ -148,6 +160,25 @@ class PalantirBot(commands.Bot):
         self.announcer.start()
         # Time banks, reminders and lobbies: at once (what fell due while down), then regularly.
         self.ticker.start()
+        if self._recovered is None:
+            self._recovered = asyncio.create_task(self.recover_leagues())
+
+    async def recover_leagues(self) -> None:
+        """Leagues after a restart: matches still to create, results still to record."""
+        try:
+            created = await self.leagues.recover()
+            for live in created:
+                await self.delivery.announce_start(live)
+        except Exception as exc:
+            log_failure(log, "league recovery failed", exc)
+
+    async def start_due_leagues(self) -> None:
+        """Leagues whose sign-up deadline has passed start by themselves (the ticker's call)."""
+        for league in await self.leagues.due_to_start():
+            try:
+                await self.league_desk.announce(await self.leagues.start(league.id))
+            except ServiceError as exc:
+                await self.league_desk.post(league, f"⚠️ {league.name} could not start: {exc}")
 
     def new_announcer(self) -> Announcer:
         return Announcer(

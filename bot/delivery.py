@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -61,6 +61,8 @@ class Delivery:
         self._lobbies: dict[int, tuple[str, str]] = {}
         #: The bare "waiting" post of each match, deleted when the next post supersedes it.
         self._bare: dict[int, discord.Message] = {}
+        #: Called once a match has ended and its end is posted (leagues record results).
+        self.on_finished: list[Callable[[LiveMatch], Awaitable[None]]] = []
 
     def _held(self, match_id: int) -> Any:
         """While a delivery posts an entry, the announcer leaves its match alone (and is nudged
@@ -300,6 +302,8 @@ class Delivery:
         if result.finished:
             for role in live.roles:
                 await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
+            for hook in self.on_finished:
+                await hook(live)
             return
         notified = result.roles_to_notify()
         for role in notified:

@@ -9,7 +9,8 @@ while the bot was down) it reads the running clocks from the database, soonest d
 * a reminder mark reached (half the bank, 12 hours, 1 hour left) is sent to the awaited player
   only, as his ``/settings ping`` says, unless his quiet hours are on (it waits for their end);
   it is noted before it is sent, so a crash never sends it twice;
-* a lobby older than the lobby lifetime is closed and its creator told.
+* a lobby older than the lobby lifetime is closed and its creator told;
+* ``on_tick`` runs last (leagues whose sign-up deadline has passed start).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Ticker:
         on_reminder: Callable[[int, str, int], Awaitable[None]],
         on_expired_lobby: Callable[[int], Awaitable[None]],
         lobby_lifetime: float,
+        on_tick: Callable[[], Awaitable[None]] | None = None,
         every: float = EVERY,
         clock: WallClock = CLOCK,
     ) -> None:
@@ -48,6 +50,7 @@ class Ticker:
         self.on_reminder = on_reminder
         self.on_expired_lobby = on_expired_lobby
         self.lobby_lifetime = lobby_lifetime
+        self.on_tick = on_tick
         self.every = every
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
@@ -89,3 +92,5 @@ class Ticker:
                 await self.on_reminder(match_id, role, mark)
         for match_id in await store.lobbies_created_before(now - self.lobby_lifetime):
             await self.on_expired_lobby(match_id)
+        if self.on_tick is not None:
+            await self.on_tick()

@@ -1,0 +1,339 @@
+"""``/league``: server-run leagues (sign-ups, rounds, standings), thin over LeagueService.
+
+Admin commands need Manage Server, or the league-admin role set with ``/league config``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.core import find
+
+from .. import present
+from ..choices import matches, truncate
+from ..clock import CLOCK
+from ..leagues.desk import LeagueDesk, game_line, league_line, schedule_text, standings_lines
+from ..leagues.records import League
+from ..leagues.service import LeagueService
+from ..pace import PaceError, parse_duration
+from ..service import ServiceError
+from .common import Choice
+from .game import game_autocomplete, pace_autocomplete
+
+if TYPE_CHECKING:
+    from ..app import PalantirBot
+
+log = logging.getLogger(__name__)
+
+FORMATS = [
+    app_commands.Choice(
+        name="round-robin: every pair plays once (or twice, sides swapped)", value="round-robin"
+    ),
+    app_commands.Choice(name="swiss: N rounds, paired by score, no repeats", value="swiss"),
+]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"edition=trilogy mode=lotr"`` as game options.
+
+    >>> parse_options("edition=trilogy  mode=lotr")
+    {'edition': 'trilogy', 'mode': 'lotr'}
+    """
+    found: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise ServiceError(
+                f"Game options are written `name=value`, e.g. `variant=classic`; not `{part}`."
+            )
+        found[name.strip().lower()] = value.strip()
+    return found
+
+
+class LeagueCog(commands.Cog):
+    """The ``/league`` group."""
+
+    def __init__(self, bot: PalantirBot, leagues: LeagueService, desk: LeagueDesk) -> None:
+        self.bot = bot
+        self.leagues = leagues
+        self.desk = desk
+        self.group = app_commands.Group(name="league", description="Server-run leagues.", guild_only=True)
+        self._build()
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.group.name)
+
+    @property
+    def controller(self) -> Any:
+        return self.bot.controller
+
+    # -- helpers ---------------------------------------------------------------------
+    async def league_of(self, interaction: discord.Interaction[Any], text: str) -> League:
+        guild = interaction.guild_id
+        if guild is None:
+            raise ServiceError("Leagues live in a server: use this in one.")
+        value = text.strip().lstrip("#")
+        if value.isdigit():
+            return await self.leagues.get(int(value), guild_id=guild)
+        return await self.leagues.by_name(guild, value)
+
+    async def require_admin(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.guild_id is None:
+            raise ServiceError("Leagues live in a server: use this in one.")
+        if interaction.permissions.manage_guild:
+            return
+        role = await self.leagues.admin_role(interaction.guild_id)
+        roles = {r.id for r in getattr(interaction.user, "roles", [])}
+        if role is None or role not in roles:
+            raise ServiceError(
+                "Only a league admin can do that: Manage Server, or the role set with `/league config`."
+            )
+
+    async def reply(self, interaction: discord.Interaction[Any], text: str, *, public: bool = False) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(present.clip(text), ephemeral=not public)
+        else:
+            await interaction.response.send_message(
+                present.clip(text), ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    # -- commands ----------------------------------------------------------------------
+    def _build(self) -> None:
+        group = self.group
+
+        async def league_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+            if interaction.guild_id is None:
+                return []
+            found = await self.leagues.leagues(interaction.guild_id)
+            pairs = [(truncate(f"{lg.name} ({lg.game}, {lg.status})"), str(lg.id)) for lg in found]
+            return [Choice(name=n, value=v) for n, v in pairs if matches(current, n)][:25]
+
+        @app_commands.describe(
+            game="Which game",
+            name="The league's name",
+            format="round-robin (default) or swiss",
+            rounds="Swiss (and tables of 3-4): how many rounds",
+            pace="Time control of every match (a preset or e.g. 2d+12h/5d)",
+            scoring="Points for win,draw,loss (default 2,1,0)",
+            options="Game options as name=value, e.g. variant=classic or edition=trilogy",
+            table_size="Multiplayer games: players per table (3 or 4)",
+            double="Round-robin: every pair plays twice, sides swapped",
+            signup_closes="Sign-ups close after this long, e.g. 3d (the league then starts by itself)",
+            channel="Where the league's news is posted and its matches played (default: here)",
+        )
+        @app_commands.choices(format=FORMATS)
+        @app_commands.autocomplete(game=game_autocomplete, pace=pace_autocomplete)
+        @group.command(name="create", description="Create a league (league admins).")
+        async def create(
+            interaction: discord.Interaction[Any],
+            game: str,
+            name: str,
+            format: str = "round-robin",
+            rounds: int | None = None,
+            pace: str | None = None,
+            scoring: str | None = None,
+            options: str | None = None,
+            table_size: int | None = None,
+            double: bool = False,
+            signup_closes: str | None = None,
+            channel: discord.TextChannel | None = None,
+        ) -> None:
+            async with self.controller.friendly(interaction):
+                await self.require_admin(interaction)
+                assert interaction.guild_id is not None
+                deadline = None
+                if signup_closes:
+                    try:
+                        deadline = CLOCK.now() + parse_duration(signup_closes)
+                    except PaceError as exc:
+                        raise ServiceError(str(exc)) from None
+                league = await self.leagues.create(
+                    guild_id=interaction.guild_id,
+                    user_id=interaction.user.id,
+                    game=game,
+                    name=name,
+                    options=parse_options(options),
+                    format=format,
+                    rounds=rounds,
+                    pace=pace,
+                    scoring=scoring,
+                    signup_deadline=deadline,
+                    channel_id=channel.id if channel else interaction.channel_id,
+                    table_size=table_size,
+                    double=double,
+                )
+                await self.reply(
+                    interaction,
+                    f"🏟️ New league: {league_line(league, 0)}\n"
+                    f"Sign up with `/league join league:{league.name}`.",
+                    public=True,
+                )
+
+        Body = Callable[[discord.Interaction[Any], League], Awaitable[None]]
+
+        def league_command(name: str, description: str, admin: bool = False) -> Callable[[Body], Body]:
+            def wrap(body: Body) -> Body:
+                @app_commands.describe(league="Which league")
+                @app_commands.autocomplete(league=league_autocomplete)
+                @group.command(name=name, description=description)
+                async def run(interaction: discord.Interaction[Any], league: str) -> None:
+                    async with self.controller.friendly(interaction):
+                        if admin:
+                            await self.require_admin(interaction)
+                        await body(interaction, await self.league_of(interaction, league))
+
+                return body
+
+            return wrap
+
+        @league_command("join", "Sign up for a league.")
+        async def join(interaction: discord.Interaction[Any], league: League) -> None:
+            joined = await self.leagues.join(league.id, interaction.user.id, guild_id=interaction.guild_id)
+            players = len(await self.leagues.players(joined.id))
+            await self.reply(interaction, f"You signed up for {joined.name} ({players} players so far).")
+
+        @league_command("leave", "Leave a league (after its start your remaining matches are forfeited).")
+        async def leave(interaction: discord.Interaction[Any], league: League) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            gone = await self.leagues.leave(league.id, interaction.user.id, guild_id=interaction.guild_id)
+            for result in gone.resigned:
+                await self.bot.delivery.after_entry(result)
+            await self.desk.progressed(gone.progress)
+            forfeits = f" {len(gone.resigned)} match(es) forfeited." if gone.resigned else ""
+            await self.reply(interaction, f"You left {league.name}.{forfeits}")
+
+        @league_command("start", "Close sign-ups and start the first round (league admins).", admin=True)
+        async def start(interaction: discord.Interaction[Any], league: League) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            opened = await self.leagues.start(league.id, guild_id=interaction.guild_id)
+            await self.desk.announce(opened)
+            await self.reply(interaction, f"{league.name} started: {len(opened.matches)} matches opened.")
+
+        @league_command("next-round", "Pair the next Swiss round now (league admins).", admin=True)
+        async def next_round(interaction: discord.Interaction[Any], league: League) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            opened = await self.leagues.next_round(league.id, guild_id=interaction.guild_id)
+            await self.desk.announce(opened)
+            await self.reply(interaction, f"Round paired: {len(opened.matches)} matches opened.")
+
+        @league_command("end", "End the season and archive the league (league admins).", admin=True)
+        async def end(interaction: discord.Interaction[Any], league: League) -> None:
+            ended = await self.leagues.end(league.id, guild_id=interaction.guild_id)
+            rows = await self.leagues.standings(ended.id, guild_id=interaction.guild_id)
+            await self.reply(
+                interaction, f"🏆 {ended.name} is over.\n{standings_lines(ended, rows)}", public=True
+            )
+
+        @league_command("standings", "The league table.")
+        async def standings(interaction: discord.Interaction[Any], league: League) -> None:
+            rows = await self.leagues.standings(league.id, guild_id=interaction.guild_id)
+            await self.reply(interaction, standings_lines(league, rows), public=True)
+
+        @league_command("schedule", "Every round: who plays whom, and how it stands.")
+        async def schedule(interaction: discord.Interaction[Any], league: League) -> None:
+            rounds = await self.leagues.schedule(league.id, guild_id=interaction.guild_id)
+            await self.reply(interaction, schedule_text(league, rounds))
+
+        @app_commands.describe(league="Which league (default: every league you play in here)")
+        @app_commands.autocomplete(league=league_autocomplete)
+        @group.command(name="my-matches", description="Your league matches: whose turn, and the deadline.")
+        async def my_matches(interaction: discord.Interaction[Any], league: str | None = None) -> None:
+            async with self.controller.friendly(interaction):
+                chosen = await self.league_of(interaction, league) if league else None
+                games = await self.leagues.my_matches(
+                    interaction.user.id,
+                    league_id=chosen.id if chosen else None,
+                    guild_id=interaction.guild_id,
+                )
+                lines = []
+                for game in games:
+                    league_of_game = chosen or await self.leagues.get(game.league_id)
+                    title = find(league_of_game.game).role_title
+                    lines.append(f"• {league_of_game.name}, round {game.round}: {game_line(game, title)}")
+                lines = lines or ["You have no league match here."]
+                await self.reply(interaction, "\n".join(lines))
+
+        @app_commands.describe(
+            league="Which league",
+            match="The match number",
+            reason="Why the result is corrected (kept in the league's history)",
+            winner="The winner (leave out for a draw)",
+            draw="The match is a draw",
+        )
+        @app_commands.autocomplete(league=league_autocomplete)
+        @group.command(name="report", description="Correct a league match's result (league admins).")
+        async def report(
+            interaction: discord.Interaction[Any],
+            league: str,
+            match: int,
+            reason: str,
+            winner: discord.User | None = None,
+            draw: bool = False,
+        ) -> None:
+            async with self.controller.friendly(interaction):
+                await self.require_admin(interaction)
+                chosen = await self.league_of(interaction, league)
+                recorded = await self.leagues.report(
+                    chosen.id,
+                    match,
+                    admin_id=interaction.user.id,
+                    reason=reason,
+                    winner=winner.id if winner else None,
+                    draw=draw,
+                    guild_id=interaction.guild_id,
+                )
+                await self.desk.post(
+                    chosen, f"✏️ {chosen.name}: the result of match #{match} was corrected ({reason})."
+                )
+                await self.desk.progressed(recorded.progress)
+                await self.reply(interaction, f"Result of match #{match} corrected.")
+
+        @app_commands.describe(league="Which league", player="The player to remove")
+        @app_commands.autocomplete(league=league_autocomplete)
+        @group.command(
+            name="remove", description="Remove a player; his remaining matches are forfeited (admins)."
+        )
+        async def remove(interaction: discord.Interaction[Any], league: str, player: discord.User) -> None:
+            async with self.controller.friendly(interaction):
+                await self.require_admin(interaction)
+                chosen = await self.league_of(interaction, league)
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                gone = await self.leagues.remove(
+                    chosen.id, player.id, admin_id=interaction.user.id, guild_id=interaction.guild_id
+                )
+                for result in gone.resigned:
+                    await self.bot.delivery.after_entry(result)
+                await self.desk.progressed(gone.progress)
+                await self.reply(interaction, f"{present.mention(player.id)} was removed from {chosen.name}.")
+
+        @app_commands.describe(admin_role="Members with this role may run leagues (leave out to clear)")
+        @group.command(name="config", description="Who may run leagues in this server (Manage Server).")
+        async def config(
+            interaction: discord.Interaction[Any], admin_role: discord.Role | None = None
+        ) -> None:
+            async with self.controller.friendly(interaction):
+                if interaction.guild_id is None or not interaction.permissions.manage_guild:
+                    raise ServiceError("Only a member with Manage Server can choose the league admins.")
+                await self.leagues.set_admin_role(interaction.guild_id, admin_role.id if admin_role else None)
+                who = (
+                    f"members with {admin_role.mention}" if admin_role else "members with Manage Server only"
+                )
+                await self.reply(interaction, f"League admins here: {who}.")
+
+        @group.command(name="list", description="The leagues of this server.")
+        async def list_(interaction: discord.Interaction[Any]) -> None:
+            async with self.controller.friendly(interaction):
+                if interaction.guild_id is None:
+                    raise ServiceError("Leagues live in a server: use this in one.")
+                found = await self.leagues.leagues(interaction.guild_id)
+                lines = [league_line(lg, len(await self.leagues.players(lg.id))) for lg in found]
+                await self.reply(interaction, "\n".join(lines) or "No league here yet: `/league create`.")

@@ -1,0 +1,146 @@
+"""What a league looks like on Discord: its texts, and the posts when a league match ends.
+
+Matches of a round are announced like any match (their thread, one mention per player); the
+league channel gets one line per result, a line when a round is complete or paired, and the
+final table. Nothing here is secret: league results are public.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+from games.core import find
+
+from .. import present
+from ..delivery import NO_PINGS, Delivery
+from ..service import LiveMatch, ServiceError
+from .records import League
+from .service import LeagueService, Opened, Progress, ScheduledGame, ScheduledRound
+from .standings import TIEBREAKS, Row
+
+log = logging.getLogger(__name__)
+
+STATUS_WORDS = {"signup": "taking sign-ups", "running": "in play", "finished": "finished"}
+
+
+def league_line(league: League, players: int) -> str:
+    fmt = f"Swiss, {league.rounds} rounds" if league.format == "swiss" else "round-robin"
+    if league.format != "swiss" and league.double:
+        fmt += " (twice, sides swapped)"
+    if league.multiplayer:
+        fmt += f", tables of {league.table_size}"
+    pace = f" · pace {league.pace}" if league.pace else ""
+    deadline = f" · sign-ups close <t:{int(league.signup_deadline)}:R>" if league.signup_deadline else ""
+    status = STATUS_WORDS.get(league.status, league.status)
+    return f"**{league.name}** (#{league.id}) — {fmt}{pace} · {players} players · {status}{deadline}"
+
+
+def schedule_text(league: League, rounds: Sequence[ScheduledRound]) -> str:
+    title = find(league.game).role_title
+    lines = [f"**{league.name}** — schedule"]
+    for round_ in rounds:
+        lines.append(f"__Round {round_.number}__" + (" ✅" if round_.complete else ""))
+        for game in round_.games:
+            lines.append(f"• {game_line(game, title)}")
+        if round_.bye is not None:
+            lines.append(f"• bye: {present.mention(round_.bye)}")
+    return present.clip("\n".join(lines))
+
+
+def game_line(game: ScheduledGame, title: Callable[[str], str] = str) -> str:
+    seats = " vs ".join(f"{present.mention(user)} ({title(role)})" for role, user in game.seats)
+    where = f" — match #{game.match_id}" if game.match_id is not None else ""
+    if game.status == "playing":
+        turn = " ".join(present.mention(u) for u in game.to_move)
+        extra = f", to move: {turn}" if turn else ""
+        if game.deadline is not None:
+            extra += f", clock runs out <t:{int(game.deadline)}:R>"
+        return f"{seats}{where} (in play{extra})"
+    if game.result is not None:
+        return f"{seats}{where} ({result_words(game)})"
+    return f"{seats}{where} ({game.status})"
+
+
+def result_words(game: ScheduledGame) -> str:
+    result = game.result
+    if result is None:
+        return game.status
+    best = min(result.places.values())
+    winners = [p for p, place in result.places.items() if place == best]
+    ending = f", {result.ending}" if result.ending not in ("win", "") else ""
+    if len(winners) > 1:
+        return f"draw{ending}"
+    return f"won by {present.mention(int(winners[0]))}{ending}"
+
+
+def standings_lines(league: League, rows: Sequence[Row]) -> str:
+    """A compact text table (the picture's text version for screen readers and copy-paste)."""
+    tiebreak = TIEBREAKS.get(league.format, "tie-break")
+    head = f"**{league.name}** — standings (points, then {tiebreak})"
+    body = [
+        f"{row.rank_text:>3} {present.mention(int(row.player))} — {row.points:g} pts · "
+        f"{row.won}W {row.drawn}D {row.lost}L · {tiebreak} {row.tiebreak:g}"
+        + (f" · rating {row.rating:g}" if row.rating is not None else "")
+        + (f" · {row.form}" if row.form else "")
+        for row in rows
+    ]
+    return present.clip("\n".join([head, *body]))
+
+
+class LeagueDesk:
+    """Posts for league events through the bot's :class:`Delivery`."""
+
+    def __init__(self, delivery: Delivery, leagues: LeagueService) -> None:
+        self.delivery = delivery
+        self.leagues = leagues
+
+    async def announce(self, opened: Opened) -> None:
+        """Open the threads of new league matches (each player is mentioned once there) and
+        tell the league channel the round's pairings."""
+        for live in opened.matches:
+            await self.delivery.announce_start(live)
+        if opened.matches:
+            rounds = sorted({live.record.league_round or 0 for live in opened.matches})
+            names = ", ".join(str(r) for r in rounds)
+            byes = "".join(
+                f"\nBye in round {r}: {present.mention(user)}" for r, user in sorted(opened.byes.items())
+            )
+            await self.post(
+                opened.league,
+                f"🗓️ **{opened.league.name}**: round{'s' if len(rounds) > 1 else ''} {names} paired, "
+                f"{len(opened.matches)} match{'es' if len(opened.matches) != 1 else ''}. "
+                f"`/league schedule` shows who plays whom.{byes}",
+            )
+
+    async def match_finished(self, live: LiveMatch) -> None:
+        """A match ended: if it is a league match, record it and move the league on."""
+        if live.record.league_id is None:
+            return
+        try:
+            recorded = await self.leagues.record_result(live)
+        except ServiceError as exc:
+            log.warning("league result of match %s not recorded: %s", live.id, exc)
+            return
+        if not recorded.new:
+            return
+        await self.post(
+            recorded.league, f"🏁 {recorded.league.name}, match #{live.id}: {present.result_text(live)}"
+        )
+        await self.progressed(recorded.progress)
+
+    async def progressed(self, progress: Progress) -> None:
+        league = progress.league
+        if progress.opened is not None:
+            await self.announce(progress.opened)
+        elif progress.round_complete and not progress.finished:
+            await self.post(league, f"✅ {league.name}: round {league.current_round} is complete.")
+        if progress.finished:
+            rows = await self.leagues.standings(league.id)
+            note = f" {progress.note}" if progress.note else ""
+            await self.post(league, f"🏆 **{league.name} is over.**{note}\n{standings_lines(league, rows)}")
+
+    async def post(self, league: League, text: str) -> None:
+        if league.channel_id is None:
+            return
+        await self.delivery.post(league.channel_id, content=present.clip(text), allowed_mentions=NO_PINGS)
