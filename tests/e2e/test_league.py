@@ -101,3 +101,47 @@ async def test_a_round_robin_season_from_creation_to_the_final_table(tmp_path: P
         assert schedule.text.count("won by") == 6 and "timeout" in schedule.text, schedule.text
         mine = await users["bob"].slash(world.games, "league my-matches", league="Autumn Cup")
         assert mine.ephemeral and "Autumn Cup, round" in mine.text and "(Fellowship)" in mine.text, mine.text
+
+
+async def test_a_swiss_season_pairs_its_rounds_across_a_bot_restart(tmp_path: Path) -> None:
+    names = ("alice", "bob", "carol", "dave", "erin")
+    async with running_world(tmp_path, names=names, commands=("game", "hand", "league"), settle=0.1) as world:
+        fd, users = world.fd, world.users
+        alice = users["alice"]
+        made = await alice.slash(
+            world.games, "league create", game="confrontation", name="Swiss Open", format="swiss", rounds=3
+        )
+        assert not is_error(made), made.text
+        for user in users.values():
+            assert not is_error(await user.slash(world.games, "league join", league="Swiss Open"))
+        await alice.slash(world.games, "league start", league="Swiss Open")
+        played: set[frozenset[int]] = set()
+        byes: list[str] = []
+        for number in (1, 2, 3):
+            await fd.wait_for_message(
+                lambda m, n=number: m.channel is world.games and f"round {n} paired" in m.content, timeout=20
+            )
+            notice = next(m for m in reversed(world.games.messages) if f"round {number} paired" in m.content)
+            byes += [line for line in notice.content.splitlines() if line.startswith("Bye")]
+            current = [m for m in league_matches(world, 1) if m[1] == "active"]
+            assert len(current) == 2, current  # five players: two matches and a bye
+            for match_id, _, _ in current:
+                await fd.wait_for_message(
+                    lambda m, i=match_id: f"palantir:hand:{i}" in m.custom_ids(), timeout=20
+                )
+                seats = world._seats(match_id)
+                pair = frozenset(u.id for u in seats.values())
+                assert pair not in played, "no pairing is repeated"
+                played.add(pair)
+            (first, _, first_thread), (second, _, second_thread) = current
+            await resign(world, world._seats(first)["sauron"], first_thread or 0)
+            if number == 2:  # the bot dies between two results of a round, and comes back
+                await world.bot.kill9()
+                await world.bot.start()
+                await fd.wait_until_ready()
+            await resign(world, world._seats(second)["fellowship"], second_thread or 0)
+        await fd.wait_for_message(
+            lambda m: m.channel is world.games and "Swiss Open is over" in m.content, timeout=20
+        )
+        assert len(set(byes)) == 3, f"a different bye each round: {byes}"
+        assert len(league_matches(world, 1)) == 6
