@@ -1,4 +1,5 @@
-"""League standings for 200 players and 2,000 results: computing the table and the ratings.
+"""League standings for 200 players and 2,000 results: computing the table and the ratings, and
+drawing it.
 
 Run: ``.venv/bin/python bench/bench_standings.py [--players 200] [--results 2000] [--runs 30]
 [--seed 1]``. It makes seeded random results (two-player games with sides, about one in ten
@@ -8,15 +9,21 @@ drawn, one in twenty lost on time, a few by resignation), then times, over ``--r
 * ``per side``: the same per player and side;
 * ``standings``: ``compute_standings`` with the ratings filled in, round-robin and Swiss;
 * ``total``: ``rate`` then ``compute_standings``, what a standings post computes before it is
-  drawn (drawing the table is not timed here).
+  drawn;
+* ``render``: ``renderers.standings.render_standings`` of the 200-player table (PNG bytes; the
+  first 40 rows are drawn, then "… and 160 more");
+* ``text + alt``: its text version and its alt text;
+* ``total + render``: what a ``/league standings`` post does: ``rate``, ``compute_standings``,
+  the picture, the text version and the alt text.
 
-It prints p50 and p99 in milliseconds. Target: total p50 <= 300 ms. Numbers only; nothing is
-asserted, and it is never used as a test.
+It prints p50 and p99 in milliseconds. Target: total + render p50 <= 300 ms. Numbers only;
+nothing is asserted, and it is never used as a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import sys
@@ -27,7 +34,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.leagues.ratings import rate
-from bot.leagues.standings import Result, compute_standings
+from bot.leagues.standings import TIEBREAKS, Result, Row, compute_standings
+from renderers.standings import Table, describe_standings, render_standings, standings_text
 
 SIDES = ("fellowship", "sauron")
 
@@ -50,6 +58,17 @@ def random_results(players: list[str], count: int, seed: int) -> list[Result]:
             ending = "resignation" if roll > 0.9 else "win"
             results.append(Result.win(match_id, number, winner, loser, ending=ending, sides=sides))
     return results
+
+
+def table_of(rows: list[Row], names: dict[str, str]) -> Table:
+    """The renderer's input, as the bot builds it (display names supplied by the caller)."""
+    return Table(
+        "Bench League of Middle-earth",
+        "LOTR Risk",
+        "Season 1 · Round 20",
+        TIEBREAKS["round-robin"],
+        [dataclasses.asdict(row) | {"rank_text": row.rank_text, "name": names[row.player]} for row in rows],
+    )
 
 
 def timings(run: Callable[[], object], runs: int) -> list[float]:
@@ -95,6 +114,21 @@ def main() -> None:
         timings(lambda: compute_standings(players, results, format="swiss", ratings=shown), args.runs),
     )
     report("total (rate + table)", timings(total, args.runs))
+
+    names = {player: f"Player {index:03} of the Riddermark" for index, player in enumerate(players)}
+    table = table_of(compute_standings(players, results, ratings=shown), names)
+
+    def post() -> None:
+        ratings = rate(results)
+        rows = compute_standings(players, results, ratings={p: r.ordinal for p, r in ratings.items()})
+        drawn = table_of(rows, names)
+        render_standings(drawn)
+        standings_text(drawn)
+        describe_standings(drawn)
+
+    report("render", timings(lambda: render_standings(table), args.runs))
+    report("text + alt", timings(lambda: (standings_text(table), describe_standings(table)), args.runs))
+    report("total + render", timings(post, args.runs))
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from games.core import find
 from .. import present
 from ..choices import matches, truncate
 from ..clock import CLOCK
-from ..leagues.desk import LeagueDesk, game_line, league_line, schedule_text, standings_lines
+from ..leagues.desk import LeagueDesk, game_line, league_line, schedule_text
 from ..leagues.records import League
 from ..leagues.service import LeagueService
 from ..pace import PaceError, parse_duration
@@ -228,15 +228,13 @@ class LeagueCog(commands.Cog):
         @league_command("end", "End the season and archive the league (league admins).", admin=True)
         async def end(interaction: discord.Interaction[Any], league: League) -> None:
             ended = await self.leagues.end(league.id, guild_id=interaction.guild_id)
-            rows = await self.leagues.standings(ended.id, guild_id=interaction.guild_id)
-            await self.reply(
-                interaction, f"🏆 {ended.name} is over.\n{standings_lines(ended, rows)}", public=True
-            )
+            await interaction.response.send_message(f"🏆 {ended.name} is over. The final table:")
+            await interaction.followup.send(**await self.desk.standings_post(ended))
 
-        @league_command("standings", "The league table.")
+        @league_command("standings", "The league table (a picture, with its text version).")
         async def standings(interaction: discord.Interaction[Any], league: League) -> None:
-            rows = await self.leagues.standings(league.id, guild_id=interaction.guild_id)
-            await self.reply(interaction, standings_lines(league, rows), public=True)
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send(**await self.desk.standings_post(league))
 
         @league_command("schedule", "Every round: who plays whom, and how it stands.")
         async def schedule(interaction: discord.Interaction[Any], league: League) -> None:

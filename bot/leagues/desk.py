@@ -7,12 +7,18 @@ final table. Nothing here is secret: league results are public.
 
 from __future__ import annotations
 
+import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+import discord
 
 from games.core import find
+from renderers.standings import describe_standings, render_standings, standings_text
 
-from .. import present
+from .. import present, rendering
 from ..delivery import NO_PINGS, Delivery
 from ..service import LiveMatch, ServiceError
 from .records import League
@@ -74,18 +80,25 @@ def result_words(game: ScheduledGame) -> str:
     return f"won by {present.mention(int(winners[0]))}{ending}"
 
 
-def standings_lines(league: League, rows: Sequence[Row]) -> str:
-    """A compact text table (the picture's text version for screen readers and copy-paste)."""
-    tiebreak = TIEBREAKS.get(league.format, "tie-break")
-    head = f"**{league.name}** — standings (points, then {tiebreak})"
-    body = [
-        f"{row.rank_text:>3} {present.mention(int(row.player))} — {row.points:g} pts · "
-        f"{row.won}W {row.drawn}D {row.lost}L · {tiebreak} {row.tiebreak:g}"
-        + (f" · rating {row.rating:g}" if row.rating is not None else "")
-        + (f" · {row.form}" if row.form else "")
-        for row in rows
-    ]
-    return present.clip("\n".join([head, *body]))
+def standings_table(league: League, rows: Sequence[Row], names: Mapping[int, str]) -> dict[str, Any]:
+    """The renderer's input (:mod:`renderers.standings`): the rows with display names."""
+    ruleset = find(league.game)
+    if league.status == "finished":
+        stage = "final table"
+    elif league.format == "swiss":
+        stage = f"round {league.current_round} of {league.rounds}"
+    else:
+        stage = f"{league.current_round} rounds"
+    return {
+        "league": league.name,
+        "game": ruleset.title.removeprefix("The Lord of the Rings: "),
+        "round_line": stage,
+        "tiebreak": TIEBREAKS.get(league.format, league.format),
+        "rows": [
+            {**asdict(row), "rank_text": row.rank_text, "name": names.get(int(row.player), "a player")}
+            for row in rows
+        ],
+    }
 
 
 class LeagueDesk:
@@ -136,9 +149,37 @@ class LeagueDesk:
         elif progress.round_complete and not progress.finished:
             await self.post(league, f"✅ {league.name}: round {league.current_round} is complete.")
         if progress.finished:
-            rows = await self.leagues.standings(league.id)
             note = f" {progress.note}" if progress.note else ""
-            await self.post(league, f"🏆 **{league.name} is over.**{note}\n{standings_lines(league, rows)}")
+            await self.post(league, f"🏆 **{league.name} is over.**{note} The final table:")
+            if league.channel_id is not None:
+                await self.delivery.post(league.channel_id, **await self.standings_post(league))
+
+    async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        found: dict[int, str] = {}
+        client = self.delivery.client
+        for user_id in user_ids:
+            user = client.get_user(user_id)
+            if user is None:
+                try:
+                    user = await client.fetch_user(user_id)
+                except discord.HTTPException:
+                    user = None
+            found[user_id] = user.display_name if user is not None else f"player {user_id}"
+        return found
+
+    async def standings_post(self, league: League) -> dict[str, Any]:
+        """The standings as a picture (drawn in a render worker) with its text version."""
+        rows = await self.leagues.standings(league.id)
+        names = await self.names([int(row.player) for row in rows])
+        table = standings_table(league, rows, names)
+        png = await rendering.POOL.run(render_standings, table)
+        text = standings_text(table)
+        picture = discord.File(
+            io.BytesIO(png),
+            filename=f"league-{league.id}-standings.png",
+            description=describe_standings(table),
+        )
+        return {"content": text, "file": picture, "allowed_mentions": NO_PINGS}
 
     async def post(self, league: League, text: str) -> None:
         if league.channel_id is None:

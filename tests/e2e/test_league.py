@@ -90,13 +90,25 @@ async def test_a_round_robin_season_from_creation_to_the_final_table(tmp_path: P
         assert last.state is not None and last.state["result"]["reason"] == "timeout"
 
         table = await erin.slash(world.games, "league standings", league="Autumn Cup")
-        assert not is_error(table), table.text
-        for user in players:
-            assert user.mention in table.text
-        assert table.text.count(" pts") == 4 and "Sonneborn" in table.text
-        points = sum(float(line.split(" — ")[1].split(" pts")[0]) for line in table.text.splitlines()[1:])
-        assert points == 6 * 2, "every match gave out a win's points"
+        assert not is_error(table) and not table.ephemeral, table.text
+        message = table.main
+        assert message is not None and message.files and message.files[0].startswith(b"\x89PNG")
+        assert message.attachments[0].description and "Autumn Cup" in message.attachments[0].description
+        block = table.text.split("```")[1].strip().splitlines()
+        head, body = block[0].split(), [line.split() for line in block[1:]]
+        assert {row[1].lower() for row in body} == {u.name for u in players}, block
+        assert sum(float(row[head.index("Pts")]) for row in body) == 6 * 2, (
+            "every match gave out a win's points"
+        )
+        assert "Sonneborn" in table.text
         assert "Autumn Cup" in final.content
+        picture = await fd.wait_for_message(
+            lambda m: (
+                m.channel is world.games and any(a.filename.endswith("standings.png") for a in m.attachments)
+            ),
+            timeout=10,
+        )
+        assert picture.files[0].startswith(b"\x89PNG"), "the final table is posted as a picture"
         schedule = await alice.slash(world.games, "league schedule", league="Autumn Cup")
         assert schedule.text.count("won by") == 6 and "timeout" in schedule.text, schedule.text
         mine = await users["bob"].slash(world.games, "league my-matches", league="Autumn Cup")
