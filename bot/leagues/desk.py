@@ -174,6 +174,17 @@ class LeagueDesk:
         table = standings_table(league, rows, names)
         png = await rendering.POOL.run(render_standings, table)
         text = standings_text(table)
+        sides = await self.leagues.side_ratings(league.id)
+        if sides:
+            title = find(league.game).role_title
+            parts = [
+                f"{names.get(int(row.player), 'a player')}: "
+                + ", ".join(f"{title(side)} {value:g}" for side, value in sorted(sides[row.player].items()))
+                for row in rows
+                if row.player in sides
+            ]
+            extra = "\nRatings by side: " + " · ".join(parts)
+            text = text + extra if len(text) + len(extra) <= 2000 else text
         picture = discord.File(
             io.BytesIO(png),
             filename=f"league-{league.id}-standings.png",

@@ -840,6 +840,20 @@ class LeagueService:
             ratings={player: rating.ordinal for player, rating in ratings.items()},
         )
 
+    async def side_ratings(
+        self, league_id: int, *, guild_id: int | None = None
+    ) -> dict[str, dict[str, float]]:
+        """For a two-sided game, each player's rating per side (``{user id: {role: ordinal}}``),
+        over this server's league results of the game; empty for tables of three or more."""
+        league = await self.get(league_id, guild_id=guild_id)
+        if league.multiplayer:
+            return {}
+        results = [stored.result for stored in await self.store.results_of_game(league.guild_id, league.game)]
+        found: dict[str, dict[str, float]] = {}
+        for (player, side), rating in rate(results, per_side=True).items():
+            found.setdefault(player, {})[side] = rating.ordinal
+        return found
+
     async def schedule(self, league_id: int, *, guild_id: int | None = None) -> list[ScheduledRound]:
         """Every round drawn up so far: its games (match, status, whose turn, deadline) and bye."""
         league = await self.get(league_id, guild_id=guild_id)

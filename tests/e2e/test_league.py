@@ -100,7 +100,7 @@ async def test_a_round_robin_season_from_creation_to_the_final_table(tmp_path: P
         assert sum(float(row[head.index("Pts")]) for row in body) == 6 * 2, (
             "every match gave out a win's points"
         )
-        assert "Sonneborn" in table.text
+        assert "Sonneborn" in table.text and "Ratings by side: " in table.text and "Fellowship " in table.text
         assert "Autumn Cup" in final.content
         picture = await fd.wait_for_message(
             lambda m: (
