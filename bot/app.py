@@ -178,7 +178,13 @@ class PalantirBot(commands.Bot):
             try:
                 await self.league_desk.announce(await self.leagues.start(league.id))
             except ServiceError as exc:
-                await self.league_desk.post(league, f"⚠️ {league.name} could not start: {exc}")
+                # Said once: the deadline is cleared, an admin starts (or ends) the league by hand.
+                await self.leagues.store.clear_signup_deadline(league.id)
+                await self.league_desk.post(
+                    league,
+                    f"⚠️ {league.name} could not start at its deadline: {exc} A league admin can "
+                    "`/league start` it once that is mended, or `/league end` it.",
+                )
 
     def new_announcer(self) -> Announcer:
         return Announcer(

@@ -33,6 +33,7 @@ from games.core import (
     find,
     load,
     normalize,
+    project,
 )
 from games.core.journal import EventLog
 
@@ -196,6 +197,17 @@ def replay_entry(game: Match, entry: ActionRecord) -> None:
         game.resign(entry.role)
     else:
         raise ValueError(f"unknown log entry kind {entry.kind!r}")
+
+
+#: How many of the newest log events are kept aside before an undo (it takes back fewer).
+UNDO_TAIL = 64
+
+
+def _visible_taken_back(ruleset: Ruleset, tail: list[Event], removed: int) -> int:
+    """How many of the events an undo removed (the last ``removed`` of ``tail``) the thread
+    was shown (not quiet ones): only then does a post say that its step was taken back."""
+    gone = tail[len(tail) - removed :] if removed else []
+    return sum(1 for event in gone if project(event, None)[0] not in ruleset.quiet_events)
 
 
 def stored_events(events: tuple[Event, ...] | list[Event]) -> tuple[tuple[int, str], ...]:
@@ -540,6 +552,12 @@ class MatchService:
             options = ruleset.resolve_options(document.options)
         except (ActionError, ValueError) as exc:
             raise ServiceError(f"That export cannot be imported: {exc}") from None
+        try:
+            parse_pace(document.pace)
+        except PaceError as exc:
+            raise ServiceError(f"That export cannot be imported: {exc}") from None
+        if document.result is None:
+            raise ServiceError("That export cannot be imported: it is not of a finished match.")
         seats = sorted(document.seats, key=lambda s: s.seat)
         roles = set(ruleset.roles(options, len(seats)))
         if {s.role for s in seats} != roles:
@@ -567,13 +585,19 @@ class MatchService:
                         live, kind, entry.role, live.user_of(entry.role) or 0, entry.action, None
                     )
                 except (ActionError, ServiceError) as exc:
-                    await self.store.set_status(record.id, ABANDONED)
-                    self._live.pop(record.id, None)
+                    await self._abandon_import(record.id)
                     raise ServiceError(
                         f"That export cannot be imported: entry {number} is refused ({exc})."
                     ) from None
+            if (live.state or {}).get("result") != document.result:
+                await self._abandon_import(record.id)
+                raise ServiceError("That export cannot be imported: its moves do not lead to its result.")
         log.info("match %s imported (%d entries)", record.id, len(document.entries))
         return await self.get(record.id) if record.id in self._live else live
+
+    async def _abandon_import(self, match_id: int) -> None:
+        await self.store.set_status(match_id, ABANDONED)
+        self._live.pop(match_id, None)
 
     async def start(self, match_id: int, user_id: int) -> LiveMatch:
         """Start early (games allowing fewer than the maximum players); creator only."""
@@ -759,6 +783,12 @@ class MatchService:
                 raise await self.stale(live, role, expected_prompt)
             if expected_version is not None and expected_version != live.record.version:
                 raise StaleAction(STALE)
+            clock = live.clocks.get(role)
+            if kind != "resign" and clock is not None and clock.running and clock.left(self.clock.now()) <= 0:
+                raise ServiceError(
+                    "Your time bank has run out: this move comes too late, and the match records "
+                    "the timeout in a moment."
+                )
             result = await self._commit(live, kind, role, user_id, action, interaction_id)
             if result.duplicate:
                 return result
@@ -797,6 +827,7 @@ class MatchService:
             label, text = ruleset.describe(state, role, parsed), parsed.text
             outcome = game.submit(role, parsed)
         elif kind == "undo":
+            tail = list(state["log"][-UNDO_TAIL:])
             outcome, label, text = game.undo(role), "undo", "undo"
         elif kind == TIMEOUT:
             outcome, label, text = game.time_out(role), "timeout", TIMEOUT
@@ -883,7 +914,7 @@ class MatchService:
             notify,
             False,
             entry.new_prompts,
-            log_from - len(state["log"]) if kind == "undo" else 0,
+            _visible_taken_back(ruleset, tail, log_from - len(state["log"])) if kind == "undo" else 0,
         )
 
     # -- time banks and pauses ------------------------------------------------------
@@ -895,7 +926,9 @@ class MatchService:
             state, pace, clock = live.state, live.pace, live.clocks.get(role)
             if state is None or state.get("result") is not None or live.record.status != ACTIVE:
                 return None
-            if live.record.paused or pace is None or clock is None or clock.left(self.clock.now()) > 0:
+            if live.record.paused or pace is None or clock is None or not clock.running:
+                return None
+            if role not in live.active_roles() or clock.left(self.clock.now()) > 0:
                 return None
             user_id = live.user_of(role) or 0
             marker = f"timeout:{match_id}:{live.record.version}"

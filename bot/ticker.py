@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 
 from .clock import CLOCK, WallClock
 from .failures import log_failure
+from .pace import Clock
 from .service import MatchService
 
 log = logging.getLogger(__name__)
@@ -81,16 +82,30 @@ class Ticker:
         store = self.service.store
         for match_id, role, clock in await store.running_clocks():
             if clock.left(now) <= 0:
-                result = await self.service.time_out(match_id, role)
-                if result is not None:
-                    await self.on_timeout(result)
+                await self._each(f"the timeout of match {match_id}", self._time_out(match_id, role))
         for match_id, role, clock in await store.running_clocks():
-            live = await self.service.get(match_id)
-            pace = live.pace
-            mark = None if pace is None else clock.due_reminder(now, pace)
-            if mark is not None:
-                await self.on_reminder(match_id, role, mark)
+            await self._each(f"a reminder of match {match_id}", self._remind(match_id, role, clock, now))
         for match_id in await store.lobbies_created_before(now - self.lobby_lifetime):
-            await self.on_expired_lobby(match_id)
+            await self._each(f"the expiry of lobby {match_id}", self.on_expired_lobby(match_id))
         if self.on_tick is not None:
-            await self.on_tick()
+            await self._each("the tick's last step", self.on_tick())
+
+    @staticmethod
+    async def _each(what: str, work: Awaitable[None]) -> None:
+        """One item of a tick: a failure is logged and the tick goes on with the next."""
+        try:
+            await work
+        except Exception as exc:
+            log_failure(log, f"the ticker could not handle {what}", exc)
+
+    async def _time_out(self, match_id: int, role: str) -> None:
+        result = await self.service.time_out(match_id, role)
+        if result is not None:
+            await self.on_timeout(result)
+
+    async def _remind(self, match_id: int, role: str, clock: Clock, now: float) -> None:
+        live = await self.service.get(match_id)
+        pace = live.pace
+        mark = None if pace is None else clock.due_reminder(now, pace)
+        if mark is not None:
+            await self.on_reminder(match_id, role, mark)

@@ -44,10 +44,11 @@ class TimeDesk:
         await self.service.remind(match_id, role, mark)  # noted first: never sent twice
         deadline = int(clock.deadline() or now)
         where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
+        # Public words only: the thread is read by everyone (his prompt would name his secrets).
         text = (
             f"⏰ {present.mention(user_id)}, **{human_duration(clock.left(now))}** left on your clock in "
             f"**{live.ruleset.title}** #{live.id}{where}: it runs out <t:{deadline}:R> "
-            f"(<t:{deadline}:f>). {live.prompt(role).text}"
+            f"(<t:{deadline}:f>). The game waits for your move: `/hand` shows it."
         )
         if chosen.ping == "thread":
             await self.delivery.post_match(

@@ -230,6 +230,10 @@ class LeagueCog(commands.Cog):
             ended = await self.leagues.end(league.id, guild_id=interaction.guild_id)
             await interaction.response.send_message(f"🏆 {ended.name} is over. The final table:")
             await interaction.followup.send(**await self.desk.standings_post(ended))
+            if ended.channel_id is not None and ended.channel_id != interaction.channel_id:
+                await self.desk.post(
+                    ended, f"🏆 **{ended.name}** was ended by a league admin: `/league standings`."
+                )
 
         @league_command("standings", "The league table (a picture, with its text version).")
         async def standings(interaction: discord.Interaction[Any], league: League) -> None:

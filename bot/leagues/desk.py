@@ -37,7 +37,11 @@ def league_line(league: League, players: int) -> str:
     if league.multiplayer:
         fmt += f", tables of {league.table_size}"
     pace = f" · pace {league.pace}" if league.pace else ""
-    deadline = f" · sign-ups close <t:{int(league.signup_deadline)}:R>" if league.signup_deadline else ""
+    deadline = (
+        f" · sign-ups close <t:{int(league.signup_deadline)}:R>"
+        if league.signup_deadline and league.status == "signup"
+        else ""
+    )
     status = STATUS_WORDS.get(league.status, league.status)
     return f"**{league.name}** (#{league.id}) — {fmt}{pace} · {players} players · {status}{deadline}"
 

@@ -423,8 +423,12 @@ class LeagueService:
                 role = game.role_of(user_id)
                 sitting = None if role is None else live.user_of(role)  # a substitute, perhaps
                 in_play = live.record.status == MATCH_ACTIVE and (live.state or {}).get("result") is None
-                if in_play and sitting is not None:
-                    resigned.append(await self.matches.resign(game.match_id, sitting))
+                still = in_play and role is not None and live.ruleset.still_playing(live.state or {}, role)
+                if still and sitting is not None:
+                    try:
+                        resigned.append(await self.matches.resign(game.match_id, sitting))
+                    except (ActionError, ServiceError) as exc:  # one match must not stop the rest
+                        log.warning("league %s: match %s not resigned: %s", league.id, game.match_id, exc)
                 record = await self.matches.store.get_match(game.match_id)
                 if record is not None and record.status == MATCH_FINISHED:  # a game may play on
                     await self._record(league, game)

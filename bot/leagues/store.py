@@ -207,6 +207,10 @@ class LeagueStore:
         )
         return [_league(row) for row in rows]
 
+    async def clear_signup_deadline(self, league_id: int) -> None:
+        async with self.store.transaction() as conn:
+            await conn.execute("UPDATE leagues SET signup_deadline = NULL WHERE id = ?", (league_id,))
+
     async def set_status(self, league_id: int, status: str) -> None:
         async with self.store.transaction() as conn:
             await conn.execute("UPDATE leagues SET status = ? WHERE id = ?", (status, league_id))

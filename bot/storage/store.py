@@ -612,6 +612,8 @@ class Store:
                 )
             await _write_events(conn, entry.match_id, entry.log_from, entry.events)
             await _write_clocks(conn, entry.match_id, entry.clocks)
+            # Consent to pause is given for the match as it stands: a move makes old votes void.
+            await conn.execute("DELETE FROM pause_votes WHERE match_id = ?", (entry.match_id,))
             if entry.snapshot and not entry.undo_open:
                 await conn.execute(
                     "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "

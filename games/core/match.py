@@ -172,6 +172,8 @@ class Match:
             raise GameOver("This match is over already.")
         if role not in state["roles"]:
             raise NotYourTurn(f"Only a player of this match can {verb}.")
+        if not self.ruleset.still_playing(state, role):
+            raise GameOver("You are out of this game already: the others play on without you.")
 
         def leave() -> None:
             emit(state, event, {"role": role})

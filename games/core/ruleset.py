@@ -304,6 +304,11 @@ class Ruleset(ABC):
         wins; a game of more players may decide otherwise (on the scores...)."""
         finish(state, [r for r in state["roles"] if r != role], "resigned", {"role": role})
 
+    def still_playing(self, state: State, role: str) -> bool:
+        """Whether ``role`` is still in the game (a game of more players may have dropped or
+        eliminated him while the others play on): only he may still resign or time out."""
+        return True
+
     def timed_out(self, state: State, role: str) -> None:
         """``role``'s time bank ran out (logged already). By default he loses on time: every
         other role wins. A game of more players may drop him and play on instead."""

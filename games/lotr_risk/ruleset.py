@@ -361,6 +361,9 @@ class LotrRisk(StepRuleset):
     def final_reveal(self, state: State) -> View:
         return build_view(self, state, None, everything=True)
 
+    def still_playing(self, state: State, role: str) -> bool:
+        return role in in_game(state)
+
     def resigned(self, state: State, role: str) -> None:
         """With two or more players left (lotr mode) the game ends on their scores; otherwise
         the others still in the game win (everyone else, in a game of two)."""

@@ -85,3 +85,20 @@ async def test_an_import_whose_entries_the_rules_refuse_keeps_nothing(service: M
 def test_a_file_that_is_no_export_says_why(text: str, says: str) -> None:
     with pytest.raises(ExchangeError, match=says):
         read_document(text)
+
+
+async def test_an_import_that_does_not_reach_its_result_keeps_nothing(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await service.act(live.id, NORTH_USER, "bid 3")
+    await service.resign(live.id, NORTH_USER)
+    _, text = await service.export(live.id, guild_id=1)
+    cut = json.loads(text)
+    cut["entries"] = cut["entries"][:-1]  # the resignation left out: the match would still be on
+    with pytest.raises(ServiceError, match="do not lead to its result"):
+        await service.import_match(read_document(json.dumps(cut)), guild_id=1, channel_id=3)
+    unfinished = json.loads(text) | {"result": None}
+    with pytest.raises(ServiceError, match="not of a finished match"):
+        await service.import_match(read_document(json.dumps(unfinished)), guild_id=1, channel_id=3)
+    bad_pace = json.loads(text) | {"pace": "soon"}
+    with pytest.raises(ServiceError, match="not a duration"):
+        await service.import_match(read_document(json.dumps(bad_pace)), guild_id=1, channel_id=3)

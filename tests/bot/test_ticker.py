@@ -169,3 +169,48 @@ async def test_an_old_lobby_expires_and_a_young_one_stays(
     assert calls.expired == [old.id]
     assert (await store.get_match(old.id)).status == "abandoned"  # type: ignore[union-attr]
     assert (await store.get_match(young.id)).status == "lobby"  # type: ignore[union-attr]
+
+
+async def test_a_move_after_the_bank_ran_out_is_refused_and_the_timeout_follows(store: Store) -> None:
+    from bot.service import ServiceError
+
+    clock = MovedClock()
+    service = MatchService(store, clock=clock)
+    calls = Calls(service)
+    match_id = await paced_match(service, "1h+1h")
+    await service.act(match_id, NORTH_USER, "bid 3")
+    clock.at += HOUR + 5  # South's bank has just run out; the ticker has not ticked yet
+    with pytest.raises(ServiceError, match="time bank has run out"):
+        await service.act(match_id, SOUTH_USER, "bid 1")
+    await ticker_for(service, calls, clock).tick()
+    assert calls.timeouts == [(match_id, "south")]
+
+
+async def test_one_failing_match_does_not_stop_the_others(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = MovedClock()
+    service = MatchService(store, clock=clock)
+    calls = Calls(service)
+    broken = await paced_match(service, "1h", seed=1, first=501)
+    fine = await paced_match(service, "2h", seed=2, first=601)
+    real = service.time_out
+
+    async def failing(match_id: int, role: str) -> ActResult | None:
+        if match_id == broken:
+            raise RuntimeError("a damaged match")
+        return await real(match_id, role)
+
+    monkeypatch.setattr(service, "time_out", failing)
+    clock.at += 3 * HOUR
+    await ticker_for(service, calls, clock).tick()
+    assert [m for m, _ in calls.timeouts] == [fine]
+
+
+async def test_a_move_makes_earlier_pause_votes_void(store: Store) -> None:
+    service = MatchService(store, clock=MovedClock())
+    match_id = await paced_match(service, "1h")
+    await service.vote_pause(match_id, NORTH_USER, pause=True)
+    await service.act(match_id, NORTH_USER, "bid 3")
+    _, done, missing = await service.vote_pause(match_id, SOUTH_USER, pause=True)
+    assert not done and missing == 1, "North's consent was given before the move"

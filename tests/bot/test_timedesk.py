@@ -66,6 +66,8 @@ async def test_a_reminder_follows_the_ping_setting_and_waits_for_quiet_hours_to_
     await desk.remind(match_id, "south", 12 * HOUR)
     (post,) = delivery.thread_posts
     assert f"<@{SOUTH_USER}>" in post["content"] and "left on your clock" in post["content"]
+    live = await service.get(match_id)
+    assert live.prompt("south").text not in post["content"], "the thread never reads a private prompt"
     assert [u.id for u in post["allowed_mentions"].users] == [SOUTH_USER]
 
     await delivery.settings.update(SOUTH_USER, ping="dm")

@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 from games.core import Match, State
 from games.core.chance import scripted
 from games.core.rng import randbelow
@@ -138,10 +140,13 @@ def test_a_player_dropped_when_it_is_not_his_turn_changes_nothing_else() -> None
     assert state["turn"]["role"] == "green"  # black is skipped (order black, green, red)
 
 
-def test_a_second_time_out_of_a_dropped_player_changes_nothing() -> None:
+def test_a_second_time_out_of_a_dropped_player_is_refused_and_changes_nothing() -> None:
+    from games.core import GameOver
+
     state = time_out(three(), "red")
     before = copy.deepcopy(dict(state["owner"]))
-    state = time_out(state, "red")
+    with pytest.raises(GameOver, match="out of this game"):
+        time_out(state, "red")
     assert dict(state["owner"]) == before and state["dropped"] == ["red"] and state["result"] is None
 
 
@@ -418,3 +423,16 @@ def test_random_plain_games_with_a_player_out_of_time_never_dead_end() -> None:
     for seed in range(10):
         options = {"edition": ("middle-earth", "trilogy")[seed % 2], "mode": "plain"}
         _fuzz(seed, options, 3 + seed % 2, 12)
+
+
+def test_a_player_out_of_the_game_can_neither_resign_nor_time_out_again() -> None:
+    from games.core import GameOver
+
+    game = Match.new(R, 4, {"players": "4"}, 4)
+    out = sorted(R.active(game.state))[0]
+    game.time_out(out)
+    assert game.state["result"] is None, "three play on"
+    for leave in (game.resign, game.time_out):
+        with pytest.raises(GameOver, match="out of this game"):
+            leave(out)
+    assert game.state["result"] is None
