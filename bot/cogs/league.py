@@ -23,7 +23,7 @@ from ..leagues.records import League
 from ..leagues.service import LeagueService
 from ..pace import PaceError, parse_duration
 from ..service import ServiceError
-from .common import Choice
+from .common import Choice, parse_match_id
 from .game import game_autocomplete, pace_autocomplete
 
 if TYPE_CHECKING:
@@ -276,7 +276,7 @@ class LeagueCog(commands.Cog):
         async def report(
             interaction: discord.Interaction[Any],
             league: str,
-            match: int,
+            match: str,
             reason: str,
             winner: discord.User | None = None,
             draw: bool = False,
@@ -284,9 +284,12 @@ class LeagueCog(commands.Cog):
             async with self.controller.friendly(interaction):
                 await self.require_admin(interaction)
                 chosen = await self.league_of(interaction, league)
+                number = parse_match_id(match)
+                if number is None:
+                    raise ServiceError("Give the match number, e.g. `12`.")
                 recorded = await self.leagues.report(
                     chosen.id,
-                    match,
+                    number,
                     admin_id=interaction.user.id,
                     reason=reason,
                     winner=winner.id if winner else None,
@@ -294,10 +297,10 @@ class LeagueCog(commands.Cog):
                     guild_id=interaction.guild_id,
                 )
                 await self.desk.post(
-                    chosen, f"✏️ {chosen.name}: the result of match #{match} was corrected ({reason})."
+                    chosen, f"✏️ {chosen.name}: the result of match #{number} was corrected ({reason})."
                 )
                 await self.desk.progressed(recorded.progress)
-                await self.reply(interaction, f"Result of match #{match} corrected.")
+                await self.reply(interaction, f"Result of match #{number} corrected.")
 
         @app_commands.describe(league="Which league", player="The player to remove")
         @app_commands.autocomplete(league=league_autocomplete)

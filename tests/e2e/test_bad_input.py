@@ -191,7 +191,11 @@ def cases(world: World, match: Match, rng: random.Random) -> list[Case]:
                 r"not your turn",
             )
             add(f"typed garbage /{path}", lambda p=path, a=args: mover.slash(thread, p, **a), r"\w")
-        if "match" in params and path not in ("game join", "game start", "game cancel"):
+        if (
+            "match" in params
+            and path.startswith("game ")
+            and path not in ("game join", "game start", "game cancel")
+        ):
             required: dict[str, object] = {
                 n: carol if o["type"] == USER else "autoplace"
                 for n, o in params.items()
