@@ -225,6 +225,7 @@ class MatchService:
         #: Unfinished matches in memory, least recently used first (loaded on first use).
         self._live: OrderedDict[int, LiveMatch] = OrderedDict()
         self._load_locks: dict[int, asyncio.Lock] = {}
+        self._rematching = asyncio.Lock()
 
     # -- loading -------------------------------------------------------------------
     async def get(self, match_id: int) -> LiveMatch:
@@ -488,20 +489,21 @@ class MatchService:
             raise ServiceError(f"A rematch is offered once match #{match_id} is over.")
         if not old.is_seated(user_id):
             raise ServiceError(f"Only the players of match #{match_id} can ask for its rematch.")
-        for record in await self.store.rematches_of(match_id):
-            if record.status in (LOBBY, ACTIVE):
-                return await self.get(record.id), False
-        side = await self._rematch_side(match_id, user_id)
-        live = await self.create(
-            guild_id=old.record.guild_id,
-            channel_id=old.record.channel_id,
-            user_id=user_id,
-            game=old.record.game,
-            options=old.record.options,
-            side=side,
-            pace=old.record.pace,
-            rematch_of=match_id,
-        )
+        async with self._rematching:  # two players clicking at once open one lobby
+            for record in await self.store.rematches_of(match_id):
+                if record.status in (LOBBY, ACTIVE):
+                    return await self.get(record.id), False
+            side = await self._rematch_side(match_id, user_id)
+            live = await self.create(
+                guild_id=old.record.guild_id,
+                channel_id=old.record.channel_id,
+                user_id=user_id,
+                game=old.record.game,
+                options=old.record.options,
+                side=side,
+                pace=old.record.pace,
+                rematch_of=match_id,
+            )
         return live, True
 
     async def _rematch_side(self, match_id: int, user_id: int) -> str:

@@ -58,3 +58,13 @@ async def test_a_substitute_takes_the_seat_and_the_old_player_loses_it(service: 
         await service.substitute(live.id, NORTH_USER, STRANGER)
     with pytest.raises(ServiceError, match="does not play"):
         await service.substitute(live.id, SOUTH_USER, 12345)
+
+
+async def test_two_players_asking_at_once_open_one_rematch(service: MatchService) -> None:
+    import asyncio
+
+    old = await finished_pebbles(service)
+    (first, new_a), (second, new_b) = await asyncio.gather(
+        service.rematch(old, NORTH_USER), service.rematch(old, SOUTH_USER)
+    )
+    assert first.id == second.id and [new_a, new_b].count(True) == 1
