@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.service import MatchService, ServiceError
@@ -60,10 +62,20 @@ async def test_a_substitute_takes_the_seat_and_the_old_player_loses_it(service: 
         await service.substitute(live.id, SOUTH_USER, 12345)
 
 
-async def test_two_players_asking_at_once_open_one_rematch(service: MatchService) -> None:
+async def test_two_players_asking_at_once_open_one_rematch(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import asyncio
 
     old = await finished_pebbles(service)
+    looked_up = service.store.rematches_of
+
+    async def slow_lookup(match_id: int) -> list[Any]:
+        found = await looked_up(match_id)
+        await asyncio.sleep(0.05)  # the other click looks meanwhile
+        return found
+
+    monkeypatch.setattr(service.store, "rematches_of", slow_lookup)
     (first, new_a), (second, new_b) = await asyncio.gather(
         service.rematch(old, NORTH_USER), service.rematch(old, SOUTH_USER)
     )
