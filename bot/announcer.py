@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from . import posting
+from .background import Background
 from .clock import CLOCK
 from .failures import log_failure
 from .storage import Store
@@ -59,8 +60,10 @@ class _Attempt:
     not_before: float = 0.0
 
 
-class Announcer:
+class Announcer(Background):
     """Sweeps the matches behind in Discord and catches them up, one at a time."""
+
+    TASK_NAME = "palantir-announcer"
 
     def __init__(
         self,
@@ -87,22 +90,9 @@ class Announcer:
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, int] = {}  # match id -> deliveries holding or waiting for its lock
         self._attempts: dict[int, _Attempt] = {}
-        self._task: asyncio.Task[None] | None = None
         self.sweeps = 0
 
     # -- running ---------------------------------------------------------------------
-    def start(self) -> None:
-        """Sweep now, then every ``every`` seconds and after nudges (idempotent)."""
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="palantir-announcer")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
     def nudge(self, match_id: int | None = None) -> None:
         """Sweep soon (``settle`` seconds from now); ``match_id`` then skips the grace and backoff."""
         if match_id is not None:

@@ -170,18 +170,25 @@ class Delivery:
         except discord.HTTPException as exc:
             log.warning("could not edit the lobby of match %s: %s", live.id, exc.status)
 
+    async def user(self, user_id: int) -> discord.User:
+        """A user from the cache, else fetched once (``discord.HTTPException`` if unknown)."""
+        found = self.client.get_user(user_id) or self._users.get(user_id)
+        if found is None:
+            found = self._users[user_id] = await self.client.fetch_user(user_id)
+        return found
+
+    async def display_name(self, user_id: int, fallback: str) -> str:
+        try:
+            return (await self.user(user_id)).display_name
+        except discord.HTTPException:
+            return fallback
+
     async def display_names(self, live: LiveMatch) -> list[tuple[str | None, str]]:
         """``(role, display name)`` of every seat, in seat order (users fetched once)."""
-        names: list[tuple[str | None, str]] = []
-        for seat in live.seats:
-            user = self.client.get_user(seat.user_id) or self._users.get(seat.user_id)
-            if user is None:
-                try:
-                    user = self._users[seat.user_id] = await self.client.fetch_user(seat.user_id)
-                except discord.HTTPException:
-                    user = None
-            names.append((seat.role, user.display_name if user is not None else f"player {seat.seat + 1}"))
-        return names
+        return [
+            (seat.role, await self.display_name(seat.user_id, f"player {seat.seat + 1}"))
+            for seat in live.seats
+        ]
 
     async def named(self, live: LiveMatch, view: dict[str, Any]) -> dict[str, Any]:
         """``view`` with the players' display names by role (public: who sits where), for the
@@ -541,9 +548,7 @@ class Delivery:
         ):
             return False
         try:
-            user = self._users.get(user_id) or self.client.get_user(user_id)
-            if user is None:
-                user = self._users[user_id] = await self.client.fetch_user(user_id)
+            user = await self.user(user_id)
             payload = await self.private_payload(live, role)
             if await self.silent_dm(user_id):
                 payload["silent"] = True

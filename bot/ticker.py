@@ -16,13 +16,13 @@ while the bot was down) it reads the running clocks from the database, soonest d
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
+from .background import Background
 from .clock import CLOCK, WallClock
 from .failures import log_failure
-from .pace import Clock
+from .pace import parse_pace
 from .service import MatchService
 
 log = logging.getLogger(__name__)
@@ -31,8 +31,10 @@ log = logging.getLogger(__name__)
 EVERY = 30.0
 
 
-class Ticker:
+class Ticker(Background):
     """Runs :meth:`tick` now and then every ``every`` seconds until stopped."""
+
+    TASK_NAME = "palantir-ticker"
 
     def __init__(
         self,
@@ -54,18 +56,6 @@ class Ticker:
         self.on_tick = on_tick
         self.every = every
         self.clock = clock
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="palantir-ticker")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
     async def _run(self) -> None:
         while True:
@@ -80,11 +70,14 @@ class Ticker:
         expired lobbies."""
         now = self.clock.now()
         store = self.service.store
-        for match_id, role, clock in await store.running_clocks():
+        for match_id, role, clock, _ in await store.running_clocks():
             if clock.left(now) <= 0:
                 await self._each(f"the timeout of match {match_id}", self._time_out(match_id, role))
-        for match_id, role, clock in await store.running_clocks():
-            await self._each(f"a reminder of match {match_id}", self._remind(match_id, role, clock, now))
+        for match_id, role, clock, pace_text in await store.running_clocks():
+            pace = parse_pace(pace_text) if pace_text else None
+            mark = None if pace is None else clock.due_reminder(now, pace)
+            if mark is not None:
+                await self._each(f"a reminder of match {match_id}", self.on_reminder(match_id, role, mark))
         for match_id in await store.lobbies_created_before(now - self.lobby_lifetime):
             await self._each(f"the expiry of lobby {match_id}", self.on_expired_lobby(match_id))
         if self.on_tick is not None:
@@ -102,10 +95,3 @@ class Ticker:
         result = await self.service.time_out(match_id, role)
         if result is not None:
             await self.on_timeout(result)
-
-    async def _remind(self, match_id: int, role: str, clock: Clock, now: float) -> None:
-        live = await self.service.get(match_id)
-        pace = live.pace
-        mark = None if pace is None else clock.due_reminder(now, pace)
-        if mark is not None:
-            await self.on_reminder(match_id, role, mark)

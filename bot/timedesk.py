@@ -74,7 +74,6 @@ class TimeDesk:
 
     async def _dm(self, user_id: int, text: str, *, silent: bool) -> None:
         try:
-            user = self.delivery.client.get_user(user_id) or await self.delivery.client.fetch_user(user_id)
-            await posting.send(user, content=text, silent=silent or None)
+            await posting.send(await self.delivery.user(user_id), content=text, silent=silent or None)
         except discord.HTTPException as exc:
             log.info("could not DM a player a notice: %s %s", exc.status, exc.code)

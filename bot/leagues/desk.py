@@ -158,23 +158,12 @@ class LeagueDesk:
             if league.channel_id is not None:
                 await self.delivery.post(league.channel_id, **await self.standings_post(league))
 
-    async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
-        found: dict[int, str] = {}
-        client = self.delivery.client
-        for user_id in user_ids:
-            user = client.get_user(user_id)
-            if user is None:
-                try:
-                    user = await client.fetch_user(user_id)
-                except discord.HTTPException:
-                    user = None
-            found[user_id] = user.display_name if user is not None else f"player {user_id}"
-        return found
-
     async def standings_post(self, league: League) -> dict[str, Any]:
         """The standings as a picture (drawn in a render worker) with its text version."""
         rows = await self.leagues.standings(league.id)
-        names = await self.names([int(row.player) for row in rows])
+        names = {
+            int(row.player): await self.delivery.display_name(int(row.player), "a player") for row in rows
+        }
         table = standings_table(league, rows, names)
         png = await rendering.POOL.run(render_standings, table)
         text = standings_text(table)

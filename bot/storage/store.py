@@ -687,14 +687,15 @@ class Store:
         async with self.transaction() as conn:
             await _write_clocks(conn, match_id, clocks)
 
-    async def running_clocks(self) -> list[tuple[int, str, Clock]]:
-        """Every running clock of an active, unpaused match, the soonest deadline first."""
+    async def running_clocks(self) -> list[tuple[int, str, Clock, str]]:
+        """Every running clock of an active, unpaused match with the match's pace, the soonest
+        deadline first."""
         rows = await self._all(
-            "SELECT c.match_id, c.role, c.bank, c.running_since, c.reminded FROM clocks c "
+            "SELECT c.match_id, c.role, c.bank, c.running_since, c.reminded, m.pace FROM clocks c "
             "JOIN matches m ON m.id = c.match_id WHERE c.running_since IS NOT NULL "
             "AND m.status = 'active' AND m.paused = 0 ORDER BY c.running_since + c.bank, c.match_id, c.role"
         )
-        return [(int(r[0]), str(r[1]), _clock(r[2:])) for r in rows]
+        return [(int(r[0]), str(r[1]), _clock(r[2:5]), str(r[5] or "")) for r in rows]
 
     async def vote_pause(self, match_id: int, user_id: int, vote: str) -> set[int]:
         """Record a player's vote (``pause`` or ``resume``); the players who voted so now."""

@@ -40,6 +40,9 @@ class FakeDelivery:
         self.thread_posts: list[dict[str, Any]] = []
         self.lobbies: list[int] = []
 
+    async def user(self, user_id: int) -> FakeUser:
+        return self.client.get_user(user_id)
+
     async def post_match(self, live: Any, **kwargs: Any) -> None:
         self.thread_posts.append(kwargs)
 
