@@ -578,6 +578,10 @@ def leaks(text: str, state: dict[str, Any], audience: str | None) -> list[str]:
     told = "\n".join(ruleset.log_lines(state, audience))
     found = []
     text = without_rule_texts(text)
+    # A King Revealed offers every Sauron character that may still be in play, both sides of each
+    # tile in a Draft, built not to tell which are (docs/rules/confrontation.md, ruling 10):
+    # those names are the roster, never where a piece stands.
+    text = "\n".join(line for line in text.splitlines() if "A King Revealed:" not in line)
     for slug in secret_characters(state, audience):
         name = CHARACTERS.get(slug, slug)
         if name in cards or _names(told, name, slug):
