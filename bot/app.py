@@ -166,9 +166,8 @@ class PalantirBot(commands.Bot):
     async def recover_leagues(self) -> None:
         """Leagues after a restart: matches still to create, results still to record."""
         try:
-            created = await self.leagues.recover()
-            for live in created:
-                await self.delivery.announce_start(live)
+            for outcome in await self.leagues.recover():
+                await self.league_desk.recovered(outcome)
         except Exception as exc:
             log_failure(log, "league recovery failed", exc)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 import discord
@@ -22,7 +22,7 @@ from .. import present, rendering
 from ..delivery import NO_PINGS, Delivery
 from ..service import LiveMatch, ServiceError
 from .records import League
-from .service import LeagueService, Opened, Progress, ScheduledGame, ScheduledRound
+from .service import LeagueService, Opened, Progress, Recovered, ScheduledGame, ScheduledRound
 from .standings import TIEBREAKS, Row
 
 log = logging.getLogger(__name__)
@@ -141,10 +141,23 @@ class LeagueDesk:
             return
         if not recorded.new:
             return
-        await self.post(
-            recorded.league, f"🏁 {recorded.league.name}, match #{live.id}: {present.result_text(live)}"
-        )
+        await self.post_result(recorded.league, live)
         await self.progressed(recorded.progress)
+
+    async def post_result(self, league: League, live: LiveMatch) -> None:
+        await self.post(league, f"🏁 {league.name}, match #{live.id}: {present.result_text(live)}")
+
+    async def recovered(self, outcome: Recovered) -> None:
+        """At start-up, what :meth:`LeagueService.recover` did: the matches created now (their
+        threads and pairings), the results recorded now, and the round they paired or the end
+        they reached."""
+        await self.announce(outcome.healed)  # drawn up before a crash: never announced
+        for match_id in outcome.recorded:
+            await self.post_result(outcome.league, await self.leagues.matches.get(match_id))
+        progress = outcome.progress
+        if not outcome.recorded:  # its completion was announced before the restart
+            progress = replace(progress, round_complete=False)
+        await self.progressed(progress)
 
     async def progressed(self, progress: Progress) -> None:
         league = progress.league

@@ -137,6 +137,33 @@ class Recorded:
 
 
 @dataclass(frozen=True, slots=True)
+class Recovered:
+    """What :meth:`LeagueService.recover` did to one league at start-up: the matches it created
+    that were missing (drawn up before a crash), the matches whose result it recorded now, and
+    what those results did (the next round paired, the end). All of it still to be announced."""
+
+    healed: Opened
+    recorded: tuple[int, ...]
+    progress: Progress
+
+    @property
+    def league(self) -> League:
+        return self.progress.league
+
+    @property
+    def created(self) -> tuple[LiveMatch, ...]:
+        """Every match created now, the healed ones and those of a round paired now."""
+        opened = self.progress.opened.matches if self.progress.opened is not None else ()
+        return self.healed.matches + opened
+
+    @property
+    def changed(self) -> bool:
+        """Whether there is anything to announce (a round complete before the restart was
+        announced then, unless its last result is recorded only now)."""
+        return bool(self.created or self.recorded or self.progress.finished)
+
+
+@dataclass(frozen=True, slots=True)
 class Departure:
     """A player who left or was removed: the resignations made on his behalf (to announce in
     their threads) and what they did to the league."""
@@ -800,28 +827,32 @@ class LeagueService:
             log.info("league %s ended by an admin", league.id)
             return await self.get(league.id)
 
-    async def recover(self) -> list[LiveMatch]:
+    async def recover(self) -> list[Recovered]:
         """At start-up: for every running league, create the matches still missing, record the
-        results of matches that ended unrecorded, and pair rounds that became due. Returns the
-        matches created (to open their threads)."""
-        created: list[LiveMatch] = []
+        results of matches that ended unrecorded, and pair rounds that became due. Returns, per
+        league where anything happened, what is still to be announced (a result recorded here
+        is not recorded again by the match's own ending, so its announcement is ours)."""
+        recovered: list[Recovered] = []
         for league in await self.store.leagues_with_status(RUNNING):
             async with self._lock(league.id):
                 try:
-                    created += (await self._open(league)).matches
+                    healed = await self._open(league)
+                    recorded: list[int] = []
                     for game in await self.store.games(league.id):
                         if game.match_id is None or await self.store.result_of_match(game.match_id):
                             continue
                         record = await self.matches.store.get_match(game.match_id)
-                        if record is not None and record.status == MATCH_FINISHED:
-                            await self._record(league, game)
-                    progress = await self._advance(league)
+                        finished = record is not None and record.status == MATCH_FINISHED
+                        if finished and (await self._record(league, game))[1]:
+                            recorded.append(game.match_id)
+                    progress = await self._advance(league)  # a round complete before a crash pairs now
                 except (ServiceError, ActionError) as exc:
                     log.warning("league %s could not be brought up to date: %s", league.id, exc)
                     continue
-                if progress.opened is not None:
-                    created += progress.opened.matches
-        return created
+            outcome = Recovered(healed, tuple(recorded), progress)
+            if outcome.changed:
+                recovered.append(outcome)
+        return recovered
 
     # -- tables and schedules ---------------------------------------------------------------
     async def standings(self, league_id: int, *, guild_id: int | None = None) -> list[Row]:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import WallClock
+from bot.leagues.desk import LeagueDesk
 from bot.leagues.records import FINISHED, LEFT, REMOVED, RUNNING, SIGNUP, League
 from bot.leagues.service import PLAYING, LeagueService, Recorded
 from bot.leagues.store import LeagueStore
@@ -31,6 +32,35 @@ class MovedClock(WallClock):
 
     def now(self) -> float:
         return self.at
+
+
+class RecordingDelivery:
+    """What the league desk posts, without Discord: channel posts and the matches it opens."""
+
+    def __init__(self) -> None:
+        self.posts: list[str] = []
+        self.started: list[int] = []
+
+    async def post(self, channel_id: int, *, content: str, **_: object) -> None:
+        assert channel_id == CHANNEL
+        self.posts.append(content)
+
+    async def announce_start(self, live: LiveMatch) -> None:
+        self.started.append(live.id)
+
+
+class RecordingDesk(LeagueDesk):
+    def __init__(self, leagues: LeagueService) -> None:
+        self.recording = RecordingDelivery()
+        super().__init__(self.recording, leagues)  # type: ignore[arg-type]
+
+    @property
+    def posts(self) -> list[str]:
+        return self.recording.posts
+
+    @property
+    def started(self) -> list[int]:
+        return self.recording.started
 
 
 def leagues_over(store: Store, clock: WallClock | None = None) -> tuple[MatchService, LeagueService]:
@@ -181,7 +211,18 @@ async def test_a_swiss_season_of_five_pairs_itself_and_survives_a_restart(db_pat
     try:
         matches, leagues = leagues_over(store)
         assert (await leagues.get(league.id)).current_round == 2
-        created = await leagues.recover()  # records the missing result and pairs round 3
+        (recovered,) = await leagues.recover()  # records the missing result and pairs round 3
+        assert recovered.recorded == (other.id,) and not recovered.healed.matches
+        created = recovered.created
+        assert recovered.progress.opened is not None and recovered.progress.opened.matches == created
+        desk = RecordingDesk(leagues)
+        await desk.recovered(recovered)  # told once, by the restarted bot: the match ended unseen
+        assert [line.split(":")[0] for line in desk.posts] == [
+            f"🏁 Spring, match #{other.id}",
+            "🗓️ **Spring**",
+        ]
+        assert "round 3 paired, 2 matches" in desk.posts[1] and "Bye in round 3" in desk.posts[1]
+        assert sorted(desk.started) == sorted(live.id for live in created)
         assert len(created) == 2 and all(live.record.league_round == 3 for live in created)
         assert await leagues.recover() == []  # nothing more to do
         for live in created:
@@ -395,7 +436,8 @@ async def test_a_match_created_before_a_crash_is_reused(store: Store) -> None:
         league_round=1,
     )
     # Linked, not created again (and returned: its thread was never opened).
-    assert [live.id for live in await leagues.recover()] == [early.id]
+    (recovered,) = await leagues.recover()
+    assert [live.id for live in recovered.healed.matches] == [early.id] and not recovered.recorded
     assert await leagues.recover() == []
     assert len(await store.read_all("SELECT id FROM matches WHERE league_id = ?", (league.id,))) == 1
     [scheduled] = (await leagues.schedule(league.id))[0].games
