@@ -1,0 +1,170 @@
+"""Action resolution (§4 phase 5, §5): the players alternate, the Free Peoples first, each
+using one die per action; a player with fewer dice left may pass; a die may be skipped.
+
+The acting player first chooses a die face and what to do with it (``<verb> <face>``, e.g.
+``move-fellowship character``); the action then runs as a procedure (its own steps for armies,
+units, destinations...) and returns here, and the other player acts. Every kind of action is a
+:class:`DieAction` listed in :data:`DIE_ACTIONS` by the module that implements it.
+
+Frame ``act``: ``side`` (who acts now).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import Action, State, emit
+from games.core.flow import Frame, Step, pop, push
+
+from . import dice, rings, turn
+from .common import other, side_title
+from .data import FREE
+from .dice import FACE_NAMES, face_name
+
+Possible = Callable[[State, str], bool]
+#: Start the action for ``side`` with a die of ``face``; True if it waits for more decisions (a
+#: procedure was called and will return), False if it is over already.
+Run = Callable[[State, str, str], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class DieAction:
+    verb: str
+    label: str
+    text: str
+    faces: tuple[str, ...]
+    side: str | None
+    possible: Possible
+    run: Run
+
+    def allows(self, side: str, face: str) -> bool:
+        if self.side is not None and self.side != side:
+            return False
+        if face == "will":  # a Will of the West becomes any face (§5.3)
+            return side == FREE
+        return face in self.faces
+
+
+#: Every die action, by verb (filled by :func:`register` from the procedure modules).
+DIE_ACTIONS: dict[str, DieAction] = {}
+
+
+def register(*actions: DieAction) -> None:
+    for action in actions:
+        DIE_ACTIONS[action.verb] = action
+
+
+def _load() -> None:
+    from . import cards, fellowship_actions  # noqa: F401  (each registers its die actions)
+
+    for module in ("armies", "recruit", "characters", "battle_actions"):
+        try:
+            __import__(f"{__package__}.{module}")
+        except ModuleNotFoundError as exc:  # a procedure not built yet
+            if exc.name != f"{__package__}.{module}":
+                raise
+
+
+def first_to_act(state: State) -> bool:
+    """Start phase 5 with the Free Peoples (or the Shadow if they have no die)."""
+    for side in (FREE, other(FREE)):
+        if dice.unused(state, side):
+            push(state, "act", side=side)
+            return True
+    return False
+
+
+def face_order(faces: list[str]) -> list[str]:
+    order = list(FACE_NAMES)
+    return sorted(set(faces), key=order.index)
+
+
+def die_actions(state: State, side: str) -> list[Action]:
+    """Every ``<verb> <face>`` the acting side can start now."""
+    if not DIE_ACTIONS:
+        _load()
+    found: list[Action] = []
+    for face in face_order(dice.unused(state, side)):
+        for action in DIE_ACTIONS.values():
+            if action.allows(side, face) and action.possible(state, side):
+                found.append(Action(action.verb, (face,)))
+    return found
+
+
+def other_actions(state: State, side: str) -> list[Action]:
+    found = [Action("skip", (face,)) for face in face_order(dice.unused(state, side))]
+    if dice.fewer_dice(state, side, other(side)):
+        found.append(Action("pass"))
+    found += rings.ring_actions(state, side)
+    return found
+
+
+class Act(Step):
+    name = "act"
+    kind = "action"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({frame["side"]})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        side = frame["side"]
+        return (*die_actions(state, side), *other_actions(state, side))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        left = len(dice.unused(state, role))
+        return f"Turn {state['turn']['number']}: your action ({dice_left(left)})"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        faces = ", ".join(face_name(f) for f in dice.unused(state, role))
+        return f"Choose a die and an action. Your dice: {faces}."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return f"Waiting for the {side_title(frame['side'])} to act."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        side = frame["side"]
+        if action.verb == "pass":
+            emit(state, "passed", {"side": side})
+            hand_over(state, frame)
+            return
+        if action.verb == "skip":
+            dice.spend(state, side, action.args[0])
+            emit(state, "die_skipped", {"side": side, "face": action.args[0]})
+            hand_over(state, frame)
+            return
+        if action.verb == "ring":
+            rings.use_ring(state, side, action.args[0], action.args[1])
+            return  # the same player acts now
+        chosen = DIE_ACTIONS[action.verb]
+        face = action.args[0]
+        dice.spend(state, side, face)
+        state["turn"]["die"] = face
+        if not chosen.run(state, side, face):
+            hand_over(state, frame)
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        hand_over(state, frame)
+
+
+def dice_left(count: int) -> str:
+    return "1 die left" if count == 1 else f"{count} dice left"
+
+
+def hand_over(state: State, frame: Frame) -> None:
+    """The action is over: the other player acts if he has dice left, else the same one; the
+    phase ends when nobody has a die."""
+    if state["result"] is not None:
+        return
+    side = frame["side"]
+    foe = other(side)
+    state["turn"].pop("die", None)
+    if dice.unused(state, foe):
+        frame["side"] = foe
+    elif not dice.unused(state, side):
+        pop(state)
+        turn.next_phase(state, "actions")
+
+
+STEPS: tuple[Step, ...] = (Act(),)

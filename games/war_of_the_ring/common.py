@@ -1,0 +1,54 @@
+"""Sides, nations and small look-ups shared by every step of War of the Ring.
+
+The two roles are the sides: ``free`` (the Free Peoples) and ``shadow``. Unit kinds are
+``regular``, ``elite`` and ``leader`` (for Sauron's nation a leader is a Nazgûl).
+
+>>> other("free"), side_title("shadow"), plural(2, "die"), plural(1, "Regular")
+('shadow', 'Shadow', '2 dice', '1 Regular')
+"""
+
+from __future__ import annotations
+
+from .data import FREE, NATIONS, SHADOW, SIDES
+
+ROLES = SIDES
+KINDS = ("regular", "elite", "leader")
+UNIT_KINDS = ("regular", "elite")
+TITLES = {FREE: "Free Peoples", SHADOW: "Shadow"}
+
+
+def other(side: str) -> str:
+    return SHADOW if side == FREE else FREE
+
+
+def side_title(side: str) -> str:
+    return TITLES.get(side, side)
+
+
+def side_of(nation: str) -> str:
+    return NATIONS[nation].side
+
+
+def nation_name(nation: str) -> str:
+    return NATIONS[nation].name
+
+
+_PLURALS = {
+    "die": "dice",
+    "Army": "Armies",
+    "Nazgûl": "Nazgûl",
+    "casualty": "casualties",
+    "success": "successes",
+}
+
+
+def plural(count: int, word: str) -> str:
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {_PLURALS.get(word, word + 's')}"
+
+
+def leader_word(nation: str, count: int = 1) -> str:
+    """``Leader`` or ``Nazgûl`` (a Sauron "leader")."""
+    word = "Nazgûl" if nation == "sauron" else "Leader"
+    return plural(count, word)

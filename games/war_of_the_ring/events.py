@@ -1,0 +1,210 @@
+"""The log events of War of the Ring as data, and their words (English first).
+
+``KINDS`` lists every event kind with its parameters and their types; ``TEMPLATES`` has one
+sentence per kind and language. A card in hand is never an argument of a public event: its
+owner gets an ``own_...`` projection naming it.
+
+>>> PRESENTER.text("hunt_rolled", {"dice": [6, 2, 5], "rerolls": [6], "bonus": 1, "successes": 3})
+'The Hunt rolls 6 2 5 (+1), re-rolls 6: 3 successes.'
+>>> PRESENTER.text("nation_advanced", {"nation": "rohan", "why": "attacked", "steps": 2})
+'Rohan moves toward war (attacked): 2 steps from At War.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core import Presenter
+
+from .common import plural, side_title
+from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
+from .dice import face_name
+
+KINDS: dict[str, dict[str, str]] = {
+    "turn_started": {"number": "number"},
+    "cards_drawn": {"side": "side", "count": "number"},
+    "own_cards_drawn": {"side": "side", "cards": "cards"},
+    "card_drawn": {"side": "side", "deck": "deck"},
+    "own_card_drawn": {"side": "side", "deck": "deck", "card": "card"},
+    "card_discarded": {"side": "side"},
+    "own_card_discarded": {"side": "side", "card": "card"},
+    "hunt_allocated": {"count": "number"},
+    "dice_rolled": {"side": "side", "faces": "faces", "eyes": "number"},
+    "passed": {"side": "side"},
+    "die_skipped": {"side": "side", "face": "face"},
+    "ring_used": {"side": "side", "face": "face", "new": "face"},
+    "nation_activated": {"nation": "nation", "why": "why"},
+    "nation_advanced": {"nation": "nation", "why": "why", "steps": "number"},
+    "diplomacy": {"side": "side", "nation": "nation"},
+    "corrupted": {"amount": "number", "why": "why", "corruption": "number"},
+    "healed": {"amount": "number", "why": "why", "corruption": "number"},
+    "guide_changed": {"guide": "character"},
+    "fellowship_declared": {"region": "region"},
+    "entered_mordor": {"from": "region"},
+    "fellowship_moved": {"mordor": "flag", "progress": "number"},
+    "fellowship_hidden": {},
+    "fellowship_revealed": {"region": "region", "progress": "number"},
+    "fellowship_placed": {"from": "region", "region": "region"},
+    "hunt_rolled": {"dice": "dice", "rerolls": "dice", "bonus": "number", "successes": "number"},
+    "hunt_tile": {"tile": "tile", "damage": "number", "why": "why"},
+    "hunt_pool_refilled": {"tiles": "number"},
+    "mordor_step": {"step": "number"},
+    "companion_lost": {"companion": "character", "why": "why"},
+    "companion_spared": {"companion": "character", "region": "region"},
+    "companion_separated": {"companion": "character", "region": "region"},
+    "gollum_reveals": {},
+    "settlement_captured": {"side": "side", "region": "region", "recaptured": "flag"},
+    "leaders_lost": {"nation": "nation", "count": "number", "region": "region"},
+    # result reasons
+    "ring_corrupted": {},
+    "ring_destroyed": {},
+    "military_victory": {"side": "side", "vp": "number"},
+}
+
+EN: dict[str, str] = {
+    "turn_started": "Turn {number} begins.",
+    "cards_drawn": "The {side} draw {count_cards}.",
+    "own_cards_drawn": "You draw {cards}.",
+    "card_drawn": "The {side} draw a card from the {deck}.",
+    "own_card_drawn": "You draw {card} from the {deck}.",
+    "card_discarded": "The {side} discard a card face down.",
+    "own_card_discarded": "You discard {card}.",
+    "hunt_allocated": "The Shadow puts {count_dice} in the Hunt Box.",
+    "dice_rolled": "The {side} roll {faces}.",
+    "passed": "The {side} pass.",
+    "die_skipped": "The {side} skip a {face} die.",
+    "ring_used": "The {side} use an Elven Ring: a {face} die becomes {new}.",
+    "nation_activated": "{nation} is roused ({why}).",
+    "nation_advanced": "{nation} moves toward war ({why}): {steps_words}.",
+    "diplomacy": "The {side} urge {nation} toward war.",
+    "corrupted": "The Ring-bearers gain {amount} Corruption ({why}): now {corruption}.",
+    "healed": "The Ring-bearers heal {amount} Corruption ({why}): now {corruption}.",
+    "guide_changed": "{guide} now guides the Fellowship.",
+    "fellowship_declared": "The Fellowship is declared in {region}.",
+    "entered_mordor": "The Fellowship enters Mordor from {from}.",
+    "fellowship_moved": "The Fellowship moves{where}.",
+    "fellowship_hidden": "The Fellowship is hidden again.",
+    "fellowship_revealed": "The Fellowship is revealed!",
+    "fellowship_placed": "The Ring-bearers are found in {region}.",
+    "hunt_rolled": "The Hunt rolls {dice}{bonus_words}{reroll_words}: {successes_words}.",
+    "hunt_tile": "Hunt tile: {tile} — {damage} damage.",
+    "hunt_pool_refilled": "The Hunt Pool is refilled ({tiles} tiles).",
+    "mordor_step": "The Fellowship is on step {step} of the Mordor Track.",
+    "companion_lost": "{companion} falls ({why}).",
+    "companion_spared": "{companion} is taken alive and left in {region}.",
+    "companion_separated": "{companion} leaves the Fellowship in {region}.",
+    "gollum_reveals": "Gollum reveals the Fellowship to lessen the damage.",
+    "settlement_captured": "The {side} {take_words} {region}.",
+    "leaders_lost": "{count} {nation} {leader_words} left alone in {region} {are_words} lost.",
+    "ring_corrupted": "the Ring-bearers were corrupted by the Ring",
+    "ring_destroyed": "the Ring was destroyed in the Crack of Doom",
+    "military_victory": "the {side} hold {vp} victory points",
+}
+
+WHY = {
+    "attacked": "attacked",
+    "captured": "a Settlement taken",
+    "diplomacy": "diplomacy",
+    "fellowship_declared": "the Fellowship declared there",
+    "declared": "declared in a Free Peoples refuge",
+    "hunt": "the Hunt",
+    "tile": "a Hunt tile",
+    "idle_in_mordor": "idle in Mordor",
+    "guide_ability": "the Guide's ability",
+    "mordor": "on the Mordor Track",
+    "companion": "a Companion arrived",
+    "witch_king": "the Witch-king came",
+    "invaded": "an enemy Army entered it",
+}
+
+
+def tile_name(tile: str) -> str:
+    """A special tile's name, or a standard tile by its face ("Eye, Reveal", "2", "0, Reveal")."""
+    info = TILES[tile]
+    if info.name:
+        return info.name
+    face = "Eye" if info.value == "eye" else str(info.value)
+    return f"{face}, Reveal" if info.reveal else face
+
+
+def _list(values: Sequence[str]) -> str:
+    if len(values) <= 1:
+        return "".join(values)
+    return ", ".join(values[:-1]) + " and " + values[-1]
+
+
+FORMATS = {
+    "side": lambda v, lang: side_title(str(v)),
+    "nation": lambda v, lang: NATIONS[str(v)].name,
+    "region": lambda v, lang: REGIONS[str(v)].name if v else "nowhere",
+    "character": lambda v, lang: CHARACTERS[str(v)].name,
+    "face": lambda v, lang: face_name(str(v)),
+    "faces": lambda v, lang: ", ".join(face_name(str(f)) for f in v) or "no dice",
+    "dice": lambda v, lang: " ".join(str(d) for d in v),
+    "tile": lambda v, lang: tile_name(str(v)),
+    "card": lambda v, lang: CARDS[str(v)].name,
+    "cards": lambda v, lang: _list([CARDS[str(c)].name for c in v]),
+    "deck": lambda v, lang: f"{str(v).title()} deck",
+    "why": lambda v, lang: WHY.get(str(v), str(v).replace("_", " ")),
+    "flag": lambda v, lang: "yes" if v else "no",
+}
+
+
+def _derived(kind: str, args: Mapping[str, Any]) -> dict[str, str]:
+    words: dict[str, str] = {}
+    if "count" in args:
+        words["count_cards"] = plural(int(args["count"]), "card")
+        words["count_dice"] = plural(int(args["count"]), "die")
+    if kind == "nation_advanced":
+        steps = int(args["steps"])
+        words["steps_words"] = "now At War" if steps == 0 else plural(steps, "step") + " from At War"
+    if kind == "hunt_rolled":
+        words["bonus_words"] = f" (+{args['bonus']})" if args.get("bonus") else ""
+        again = args.get("rerolls") or []
+        words["reroll_words"] = f", re-rolls {' '.join(str(d) for d in again)}" if again else ""
+        words["successes_words"] = plural(int(args["successes"]), "success")
+    if kind == "settlement_captured":
+        words["take_words"] = "retake" if args.get("recaptured") else "capture"
+    if kind == "leaders_lost":
+        many = int(args["count"]) != 1
+        words["leader_words"] = "Nazgûl" if args["nation"] == "sauron" else "Leaders" if many else "Leader"
+        words["are_words"] = "are" if many else "is"
+    if kind == "fellowship_moved":
+        words["where"] = (
+            " on the Mordor Track" if args.get("mordor") else f" (Progress {args.get('progress', 0)})"
+        )
+    return words
+
+
+class WotrPresenter(Presenter):
+    def text(self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en") -> str:
+        extra = EXTRA.get(kind)
+        more = extra(args) if extra is not None else {}
+        return super().text(kind, {**args, **_derived(kind, args), **more}, audience, lang)
+
+
+def _merge_words() -> None:
+    """Procedure modules keep their own event kinds and words in ``<module>_words.py``
+    (``KINDS``, ``EN``, optional ``DERIVED``: kind -> function of the args giving extra words)."""
+    import importlib
+    import importlib.util
+
+    for module in ("movement_words", "battle_words", "characters_words"):
+        name = f"{__package__}.{module}"
+        if importlib.util.find_spec(name) is None:
+            continue
+        words = importlib.import_module(name)
+        KINDS.update(words.KINDS)
+        EN.update(words.EN)
+        EXTRA.update(getattr(words, "DERIVED", {}))
+
+
+EXTRA: dict[str, Any] = {}
+_merge_words()
+
+TEMPLATES = {"en": EN}
+PRESENTER = WotrPresenter(kinds=KINDS, templates=TEMPLATES, formats=FORMATS)
+#: Steps the table need not see one by one.
+QUIET = frozenset({"turn_started", "cards_drawn", "hunt_pool_refilled"})
+RESULT_EVENTS = frozenset({"ring_corrupted", "ring_destroyed", "military_victory"})

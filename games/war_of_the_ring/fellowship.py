@@ -1,0 +1,209 @@
+"""The Fellowship (§14, §16) outside the Hunt: the Fellowship phase (declare, enter Mordor,
+change the Guide), corruption and the Ring victories, the Guide's succession.
+
+State key ``fellowship``: ``region`` (the Ring-bearers figure: the last known position; ``None``
+on the Mordor Track), ``progress`` (regions moved since), ``revealed``, ``corruption`` (0-12),
+``mordor`` (``None``, or the step 0-5 on the Mordor Track), ``companions`` (in the Fellowship, in
+data order), ``guide``, and this turn's ``moved`` / ``hid`` / ``declared``.
+
+Frame ``fellowship_phase``: the Free Peoples' choices of phase 2, then ``done``.
+"""
+
+from __future__ import annotations
+
+from games.core import Action, State, emit, finish
+from games.core.flow import Frame, Step, pop
+
+from . import politics
+from .board import controller
+from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
+
+MAX_CORRUPTION = 12
+CRACK_OF_DOOM = 5
+
+
+def fellowship(state: State) -> dict[str, object]:
+    found: dict[str, object] = state["fellowship"]
+    return found
+
+
+def on_mordor_track(state: State) -> bool:
+    return state["fellowship"]["mordor"] is not None
+
+
+# -- corruption and the Ring victories ---------------------------------------------------------
+def corrupt(state: State, amount: int, why: str) -> None:
+    """Add Corruption; 12 is the Shadow's Ring victory at once (§17)."""
+    if amount <= 0 or state["result"] is not None:
+        return
+    fs = state["fellowship"]
+    fs["corruption"] = min(MAX_CORRUPTION, fs["corruption"] + amount)
+    emit(state, "corrupted", {"amount": amount, "why": why, "corruption": fs["corruption"]})
+    if fs["corruption"] >= MAX_CORRUPTION:
+        finish(state, [SHADOW], "ring_corrupted")
+
+
+def heal(state: State, amount: int, why: str) -> None:
+    fs = state["fellowship"]
+    healed = min(amount, fs["corruption"])
+    if healed:
+        fs["corruption"] = fs["corruption"] - healed
+        emit(state, "healed", {"amount": healed, "why": why, "corruption": fs["corruption"]})
+
+
+def reach_crack_of_doom(state: State) -> None:
+    """§16: after its fifth step the Ring is destroyed, if the Ring-bearers are not corrupted."""
+    if state["result"] is None and state["fellowship"]["corruption"] < MAX_CORRUPTION:
+        finish(state, [FREE], "ring_destroyed")
+
+
+# -- the Guide --------------------------------------------------------------------------------
+def guide_candidates(state: State) -> list[str]:
+    """The Companions of the highest Level in the Fellowship (Gollum when none is left)."""
+    companions = state["fellowship"]["companions"]
+    if not companions:
+        return ["gollum"]
+    best = max(CHARACTERS[c].level or 0 for c in companions)
+    return [c for c in companions if (CHARACTERS[c].level or 0) == best]
+
+
+def settle_guide(state: State) -> None:
+    """After the Fellowship changed: keep the Guide if he may still lead, else the first of the
+    highest Level (the Free Peoples may name another at the next chance)."""
+    candidates = guide_candidates(state)
+    fs = state["fellowship"]
+    if fs["guide"] not in candidates:
+        fs["guide"] = candidates[0]
+        emit(state, "guide_changed", {"guide": fs["guide"]})
+
+
+# -- phase 2 ------------------------------------------------------------------------------------
+def declare_regions(state: State) -> list[str]:
+    fs = state["fellowship"]
+    if fs["revealed"] or on_mordor_track(state) or fs["declared"]:
+        return []
+    if fs["progress"] == 0 and not refuge_helps(state, fs["region"]):
+        return []  # nothing would change
+    return sorted(within(fs["region"], fs["progress"]))
+
+
+def refuge(state: State, region: str) -> bool:
+    """A City or Stronghold of a Free Peoples Nation that the Free Peoples control (§14.5)."""
+    info = REGIONS[region]
+    nation = info.nation
+    return bool(
+        nation is not None
+        and NATIONS[nation].side == FREE
+        and (info.is_city or info.is_stronghold)
+        and controller(state, region) == FREE
+    )
+
+
+def refuge_helps(state: State, region: str) -> bool:
+    nation = REGIONS[region].nation
+    if not refuge(state, region) or nation is None:
+        return False
+    return bool(state["fellowship"]["corruption"] > 0 or not state["politics"][nation]["active"])
+
+
+def phase_actions(state: State) -> list[Action]:
+    fs = state["fellowship"]
+    found = [Action("declare", (region,)) for region in declare_regions(state)]
+    if not on_mordor_track(state) and fs["region"] in MORDOR_ENTRIES:
+        found.append(Action("mordor"))
+    found += [Action("guide", (c,)) for c in guide_candidates(state) if c != fs["guide"]]
+    return found
+
+
+def start_phase(state: State) -> bool:
+    """Phase 2: wait for the Free Peoples only if they have a choice."""
+    if not phase_actions(state):
+        return False
+    from games.core.flow import push
+
+    push(state, "fellowship_phase")
+    return True
+
+
+def declare(state: State, region: str) -> None:
+    """§14.5: the figure moves up to Progress regions, Progress to 0, still Hidden; in a City or
+    Stronghold of a Free Peoples Nation not under enemy control it heals 1 and activates it."""
+    fs = state["fellowship"]
+    fs["region"] = region
+    fs["progress"] = 0
+    fs["declared"] = True
+    emit(state, "fellowship_declared", {"region": region})
+    nation = REGIONS[region].nation
+    if refuge(state, region) and nation is not None:
+        heal(state, 1, "declared")
+        politics.activate(state, nation, "fellowship_declared")
+
+
+def enter_mordor(state: State) -> None:
+    """§16: the figure goes onto step 0 of the Mordor Track; the Eye tiles drawn go back to the
+    pool, and the special tiles put in play join it."""
+    fs = state["fellowship"]
+    emit(state, "entered_mordor", {"from": fs["region"]})
+    fs["region"] = None
+    fs["mordor"] = 0
+    fs["progress"] = 0
+    hunt = state["hunt"]
+    eyes = [t for t in hunt["drawn"] if t.startswith("eye") and t not in hunt["removed"]]
+    for tile in eyes:
+        hunt["drawn"].remove(tile)
+        hunt["pool"].append(tile)
+    hunt["pool"] += hunt["waiting"]
+    hunt["waiting"] = []
+    hunt["pool"].sort()
+
+
+def end_of_actions(state: State) -> None:
+    """§16: on the Mordor Track, a turn without a move or a try to hide costs 1 Corruption."""
+    fs = state["fellowship"]
+    if on_mordor_track(state) and not fs["moved"] and not fs.get("hid"):
+        corrupt(state, 1, "idle_in_mordor")
+    fs["hid"] = False
+
+
+class FellowshipPhase(Step):
+    name = "fellowship_phase"
+    kind = "fellowship_phase"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({FREE})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return (*phase_actions(state), Action("done"))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"Turn {state['turn']['number']}: the Fellowship phase"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        parts = []
+        if declare_regions(state):
+            parts.append("declare the Fellowship")
+        if Action("mordor") in phase_actions(state):
+            parts.append("enter Mordor")
+        if any(a.verb == "guide" for a in phase_actions(state)):
+            parts.append("change the Guide")
+        return f"You may {', '.join(parts) or 'go on'}; then `done`."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Free Peoples' Fellowship phase."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        from .turn import next_phase
+
+        if action.verb == "declare":
+            declare(state, action.args[0])
+        elif action.verb == "mordor":
+            enter_mordor(state)
+        elif action.verb == "guide":
+            state["fellowship"]["guide"] = action.args[0]
+            emit(state, "guide_changed", {"guide": action.args[0]})
+        if action.verb == "done" or state["result"] is not None or not phase_actions(state):
+            pop(state)
+            next_phase(state, "fellowship")
+
+
+STEPS: tuple[Step, ...] = (FellowshipPhase(),)

@@ -1,0 +1,268 @@
+"""The Hunt for the Ring (§15, §16): the Hunt roll after each move of the Fellowship, the tiles,
+the damage and how the Free Peoples take it, the reveal.
+
+A procedure: :func:`start` (after the Fellowship moved) calls ``hunt_damage`` when a tile is
+drawn, which returns to the caller when the tile is resolved (damage taken, Fellowship revealed
+and moved). Frame ``hunt_damage``: ``damage`` left, ``tile``, ``reveal`` (the tile reveals),
+``casualty`` (a Companion was lost to it already), ``ability`` (the Guide's ability was used),
+``stronghold_tiles`` (tiles still to draw for Shadow Strongholds on the reveal path).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, State, emit
+from games.core.chance import draw, roll
+from games.core.flow import Frame, Step, barrier, call, ret
+
+from . import fellowship as fs_rules
+from .board import controller, leaders, units
+from .common import plural
+from .data import CHARACTERS, FREE, REGIONS, SHADOW, TILES, within
+
+MAX_HUNT_DICE = 5
+
+
+def hunt_level(state: State) -> int:
+    return int(state["hunt_box"]["shadow"])
+
+
+def rerolls(state: State, region: str) -> int:
+    """§15.2: one re-roll each for a Shadow-controlled Stronghold, a Shadow Army unit and a Nazgûl
+    in the Fellowship's region."""
+    stronghold = REGIONS[region].is_stronghold and controller(state, region) == SHADOW
+    return int(stronghold) + int(units(state, region, SHADOW) > 0) + int(leaders(state, region, SHADOW) > 0)
+
+
+def hunt_roll(state: State) -> int:
+    """Roll the Hunt (dice = Shadow dice in the Hunt Box, at most 5); the number of successes.
+    Each die hits on 6, +1 per Free Peoples die already in the Hunt Box; a 1 always fails."""
+    level = min(MAX_HUNT_DICE, hunt_level(state))
+    if level == 0:
+        return 0
+    bonus = int(state["hunt_box"]["free"])
+    region = state["fellowship"]["region"]
+
+    def hit(value: int) -> bool:
+        return value == 6 or (value != 1 and value + bonus >= 6)
+
+    first = [roll(state, "hunt_die") for _ in range(level)]
+    misses = sum(1 for v in first if not hit(v))
+    again = [roll(state, "hunt_reroll") for _ in range(min(misses, rerolls(state, region)))]
+    successes = sum(1 for v in first if hit(v)) + sum(1 for v in again if hit(v))
+    emit(state, "hunt_rolled", {"dice": first, "rerolls": again, "bonus": bonus, "successes": successes})
+    return successes
+
+
+def start(state: State) -> bool:
+    """After a move of the Fellowship: the Hunt (the roll, or on the Mordor Track a tile at
+    once). Whether a ``hunt_damage`` procedure was called (it returns when done)."""
+    barrier(state)  # dice and tiles follow: the move is never taken back
+    if fs_rules.on_mordor_track(state):
+        return draw_tile(state, "mordor", eye=hunt_level(state) + int(state["hunt_box"]["free"]))
+    successes = hunt_roll(state)
+    if successes == 0:
+        return False
+    return draw_tile(state, "hunt", eye=successes)
+
+
+def draw_tile(state: State, why: str, eye: int) -> bool:
+    """Draw a tile blind from the pool (refilled when empty) and start resolving it."""
+    hunt = state["hunt"]
+    if not hunt["pool"]:
+        hunt["pool"] = sorted(t for t in hunt["drawn"] if TILES[t].side is None and t not in hunt["removed"])
+        hunt["drawn"] = [t for t in hunt["drawn"] if t not in hunt["pool"]]
+        emit(state, "hunt_pool_refilled", {"tiles": len(hunt["pool"])})
+    if not hunt["pool"]:
+        return False
+    tile_id: str = draw(state, "hunt_tile", list(hunt["pool"]))
+    hunt["pool"].remove(tile_id)
+    hunt["drawn"].append(tile_id)
+    tile = TILES[tile_id]
+    if tile.value == "eye":
+        damage = eye if why in ("hunt", "mordor") else 0
+    elif tile.value == "die":
+        damage = roll(state, "shelob_die")
+    else:
+        damage = int(tile.value)
+    reveal = bool(tile.reveal)
+    if reveal and state["fellowship"]["guide"] == "gollum" and tile.side is None and tile.value != "eye":
+        reveal = False  # Gollum as Guide: a numbered standard tile does not reveal
+    emit(state, "hunt_tile", {"tile": tile_id, "damage": damage, "why": why})
+    if fs_rules.on_mordor_track(state) and not tile.stop:
+        state["fellowship"]["mordor"] += 1
+        emit(state, "mordor_step", {"step": state["fellowship"]["mordor"]})
+    if damage < 0:
+        fs_rules.heal(state, -damage, "tile")
+        damage = 0
+    call(state, "hunt_damage", damage=damage, tile=tile_id, reveal=reveal, casualty=False, ability=False)
+    frame = state["stack"][-1]
+    settle(state, frame)
+    return True
+
+
+def settle(state: State, frame: Frame) -> None:
+    """Carry on with the tile as far as possible without a decision of the Free Peoples."""
+    if state["result"] is not None:
+        return
+    if frame["damage"] > 0 and damage_choices(state, frame):
+        return  # the Free Peoples decide how to take it
+    if frame["damage"] > 0:
+        fs_rules.corrupt(state, frame["damage"], "hunt")
+        frame["damage"] = 0
+    if state["result"] is not None:
+        return
+    if frame["reveal"] and not state["fellowship"]["revealed"]:
+        reveal(state, frame)
+        if reveal_choices(state):
+            return
+        state["fellowship"]["progress"] = 0  # nowhere else to go: the figure stays
+    finish_tile(state)
+
+
+def finish_tile(state: State) -> None:
+    fs = state["fellowship"]
+    if fs["mordor"] is not None and fs["mordor"] >= fs_rules.CRACK_OF_DOOM:
+        fs_rules.reach_crack_of_doom(state)
+        if state["result"] is not None:
+            return
+    ret(state)
+
+
+# -- taking the damage ----------------------------------------------------------------------------
+def damage_choices(state: State, frame: Frame) -> list[Action]:
+    fs = state["fellowship"]
+    found: list[Action] = []
+    if not frame["casualty"] and fs["companions"]:
+        found.append(Action("casualty", ("guide",)))
+        if len(fs["companions"]) > 1:
+            found.append(Action("casualty", ("random",)))
+    guide = fs["guide"]
+    if not frame["ability"]:
+        if guide in ("meriadoc", "peregrin") and guide in fs["companions"]:
+            found.append(Action("ability", (guide,)))
+        if guide == "gollum" and not frame["reveal"] and not fs["revealed"]:
+            found.append(Action("ability", ("gollum",)))
+    if found:
+        found.append(Action("corruption", (str(frame["damage"]),)))
+    return found
+
+
+def lose_companion(state: State, companion: str, why: str) -> int:
+    """A Companion leaves the Fellowship as a Hunt casualty; his Level."""
+    fs = state["fellowship"]
+    fs["companions"].remove(companion)
+    level = CHARACTERS[companion].level or 0
+    if companion in ("meriadoc", "peregrin") and not fs_rules.on_mordor_track(state):
+        # Take Them Alive!: placed as if just separated (our ruling: in the Fellowship's region).
+        state["characters"][companion] = {"region": fs["region"], "inside": False}
+        emit(state, "companion_spared", {"companion": companion, "region": fs["region"]})
+    else:
+        state["eliminated"].append(companion)
+        emit(state, "companion_lost", {"companion": companion, "why": why})
+    fs_rules.settle_guide(state)
+    return level
+
+
+def reveal(state: State, frame: Frame) -> None:
+    fs = state["fellowship"]
+    fs["revealed"] = True
+    emit(state, "fellowship_revealed", {"region": fs["region"], "progress": fs["progress"]})
+
+
+def reveal_regions(state: State) -> list[str]:
+    """§14.6: where a revealed Fellowship may end: up to Progress regions away, never in a Free
+    Peoples City or Stronghold that the Free Peoples control."""
+    fs = state["fellowship"]
+    if fs["region"] is None or fs["progress"] == 0:
+        return []
+    allowed = []
+    for region in sorted(within(fs["region"], fs["progress"])):
+        info = REGIONS[region]
+        if (info.is_city or info.is_stronghold) and controller(state, region) == FREE:
+            continue
+        allowed.append(region)
+    return allowed
+
+
+def reveal_choices(state: State) -> list[Action]:
+    fs = state["fellowship"]
+    if not fs["revealed"] or fs["progress"] == 0 or fs["region"] is None:
+        return []
+    return [Action("reveal-to", (r,)) for r in reveal_regions(state)]
+
+
+class HuntDamage(Step):
+    name = "hunt_damage"
+    kind = "hunt_damage"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({FREE})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        if frame["damage"] > 0:
+            return tuple(damage_choices(state, frame))
+        return tuple(reveal_choices(state))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        if frame["damage"] > 0:
+            return f"The Hunt: {plural(frame['damage'], 'point')} of damage"
+        return "The Fellowship is revealed: where is it?"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if frame["damage"] > 0:
+            return (
+                f"The Hunt deals {frame['damage']} damage. Take a Companion as a casualty (the Guide or "
+                "one at random), use the Guide's ability, or take the rest as Corruption."
+            )
+        progress = state["fellowship"]["progress"]
+        regions = plural(progress, "region")
+        return f"Move the Ring-bearers up to {regions} (not into a City or Stronghold you hold)."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Free Peoples to resolve the Hunt."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        fs = state["fellowship"]
+        if action.verb == "corruption":
+            fs_rules.corrupt(state, frame["damage"], "hunt")
+            frame["damage"] = 0
+        elif action.verb == "casualty":
+            if action.args[0] == "guide":
+                lost = fs["guide"]
+            else:
+                barrier(state)
+                lost = draw(state, "random_companion", list(fs["companions"]))
+            frame["casualty"] = True
+            frame["damage"] = max(0, frame["damage"] - lose_companion(state, lost, "hunt"))
+        elif action.verb == "ability":
+            frame["ability"] = True
+            frame["damage"] -= 1
+            who = action.args[0]
+            if who == "gollum":
+                frame["reveal"] = True
+                emit(state, "gollum_reveals", {})
+            else:
+                fs["companions"].remove(who)
+                if fs_rules.on_mordor_track(state):
+                    state["eliminated"].append(who)
+                    emit(state, "companion_lost", {"companion": who, "why": "guide_ability"})
+                else:
+                    state["characters"][who] = {"region": fs["region"], "inside": False}
+                    emit(state, "companion_separated", {"companion": who, "region": fs["region"]})
+                fs_rules.settle_guide(state)
+        elif action.verb == "reveal-to":
+            old = fs["region"]
+            fs["region"] = action.args[0]
+            fs["progress"] = 0
+            emit(state, "fellowship_placed", {"from": old, "region": action.args[0]})
+            finish_tile(state)
+            return
+        settle(state, frame)
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:  # pragma: no cover
+        settle(state, frame)
+
+
+STEPS: tuple[Step, ...] = (HuntDamage(),)

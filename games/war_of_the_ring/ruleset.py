@@ -1,0 +1,96 @@
+"""The ruleset of War of the Ring (2nd edition): seats, steps, words, views.
+
+Part I of the game (issue 11) is being built: it is not registered in the game list until it
+plays complete games (``games/war_of_the_ring/__init__.py`` says how to try it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import Action, State, View
+from games.core.flow import StepRuleset
+
+from . import actions, cards, fellowship, fellowship_actions, hunt, invariants, turn
+from .common import ROLES, side_title
+from .events import PRESENTER, QUIET, RESULT_EVENTS
+from .secrets import secrets
+from .view import build_view
+
+
+def _all_steps() -> dict[str, Any]:
+    actions._load()
+    found = [
+        *turn.STEPS,
+        *actions.STEPS,
+        *cards.STEPS,
+        *fellowship.STEPS,
+        *fellowship_actions.STEPS,
+        *hunt.STEPS,
+    ]
+    for module in ("armies", "recruit", "characters", "battle", "battle_actions"):
+        loaded = __import__(f"{__package__}.{module}", fromlist=["STEPS"]) if _exists(module) else None
+        if loaded is not None:
+            found += list(getattr(loaded, "STEPS", ()))
+    return {s.name: s for s in found}
+
+
+def _exists(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(f"{__package__}.{module}") is not None
+
+
+class WarOfTheRing(StepRuleset):
+    name = "war-of-the-ring"
+    title = "War of the Ring"
+    command_group = "wotr"
+    min_players = max_players = 2
+    steps = _all_steps()
+    presenter = PRESENTER
+    quiet_events = QUIET
+    result_events = RESULT_EVENTS
+
+    def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
+        return ROLES
+
+    def role_title(self, role: str) -> str:
+        return side_title(role)
+
+    def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
+        from .setup import new_game
+
+        return new_game(self.name, seed, self.resolve_options(options))
+
+    def view(self, state: State, role: str | None) -> View:
+        text = self.prompt(state, role).text if role is not None else ""
+        return build_view(state, role, text)
+
+    def final_reveal(self, state: State) -> View:
+        view = build_view(state, None)
+        for side in ROLES:
+            view["cards"][side]["hand"] = sorted(state["hands"][side])
+        return view
+
+    def secrets(self, state: State, role: str) -> set[str]:
+        return secrets(state, role)
+
+    def check_invariants(self, state: State) -> list[str]:
+        return invariants.check(state)
+
+    def from_position(self, position: Mapping[str, Any]) -> State:
+        from .positions import from_position
+
+        return from_position(self.name, position)
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        from .positions import to_position
+
+        return to_position(state)
+
+    def describe(self, state: State, role: str, action: Action) -> str:
+        return action.text
+
+
+WAR_OF_THE_RING = WarOfTheRing()

@@ -1,0 +1,18 @@
+"""What each side must never see of the other: the cards in hand (and those discarded face down),
+and what is left in the decks (it tells what was drawn). The board itself is public."""
+
+from __future__ import annotations
+
+from games.core import State
+
+from .data import CARDS
+
+
+def secrets(state: State, role: str) -> set[str]:
+    """Names and ids of ``role``'s hidden cards (those the opponent has not seen played)."""
+    hidden = list(state["hands"][role]) + list(state["discards"][role])
+    found: set[str] = set()
+    for card in hidden:
+        found.add(card)
+        found.add(CARDS[card].name)
+    return found

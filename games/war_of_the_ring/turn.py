@@ -1,0 +1,224 @@
+"""The turn (§4): six phases, always in order. Each phase either waits for a player (a step on
+the flow stack) or runs by itself; when its step is done it calls :func:`next_phase`.
+
+1. ``recover``: dice back, the Free Peoples' Hunt Box dice back, one card from each deck (a
+   hand over six discards at once, in secret: :class:`Discard`).
+2. ``fellowship``: declare, enter Mordor, change the Guide (:mod:`.fellowship`).
+3. ``hunt``: the Shadow allocates dice to the Hunt Box (:class:`AllocateHunt`).
+4. ``roll``: both sides roll; Shadow Eyes go to the Hunt Box.
+5. ``actions``: alternate actions, Free Peoples first (:mod:`.actions`).
+6. ``victory``: the military victory check (§17); Ring victories are checked at every moment.
+"""
+
+from __future__ import annotations
+
+from games.core import Action, Amount, State, emit
+from games.core.chance import draw
+from games.core.flow import Frame, Step, barrier, pop, push
+
+from . import dice, fellowship, victory
+from .common import ROLES, plural, side_title
+from .data import FREE, SHADOW
+
+PHASES = ("recover", "fellowship", "hunt", "roll", "actions", "victory")
+HAND_LIMIT = 6
+
+
+def begin_turn(state: State) -> None:
+    number = state["turn"]["number"] + 1
+    state["turn"] = {"number": number, "phase": "recover", "returned": state["hunt_box"]["free"] > 0}
+    emit(state, "turn_started", {"number": number})
+    recover(state)
+
+
+def recover(state: State) -> None:
+    """Phase 1: every die back (the pool sizes of this turn are fixed now), one card from each deck."""
+    for side in ROLES:
+        state["dice"][side] = {"rolled": [], "used": []}
+    state["hunt_box"] = {"shadow": 0, "free": 0}
+    state["rings"]["used"] = []
+    state["fellowship"]["moved"] = False
+    state["fellowship"]["declared"] = False
+    for side in ROLES:
+        drawn = [card for deck in ("character", "strategy") if (card := draw_card(state, side, deck))]
+        if drawn:
+            emit(
+                state,
+                "cards_drawn",
+                {"side": side, "count": len(drawn)},
+                private={side: ("own_cards_drawn", {"side": side, "cards": drawn})},
+            )
+    over = [side for side in ROLES if len(state["hands"][side]) > HAND_LIMIT]
+    if over:
+        push(state, "discard", sides=over)
+        return
+    next_phase(state, "recover")
+
+
+def draw_card(state: State, side: str, deck: str) -> str | None:
+    """Draw the top card of ``side``'s ``deck`` (a blind draw from what is left); ``None`` if empty."""
+    cards = state["decks"][f"{side}_{deck}"]
+    if not cards:
+        return None
+    card: str = draw(state, f"{side}_{deck}_card", list(cards))
+    cards.remove(card)
+    state["hands"][side].append(card)
+    barrier(state)
+    return card
+
+
+def next_phase(state: State, done: str) -> None:
+    """The phase ``done`` is over: run the following ones until one waits for a player."""
+    if state["result"] is not None:
+        return
+    index = PHASES.index(done) + 1
+    while index < len(PHASES) and state["result"] is None:
+        phase = PHASES[index]
+        state["turn"]["phase"] = phase
+        if START[phase](state):
+            return
+        index += 1
+    if state["result"] is None:
+        begin_turn(state)
+
+
+def _fellowship(state: State) -> bool:
+    return fellowship.start_phase(state)
+
+
+def _hunt(state: State) -> bool:
+    low, high = allocation_range(state)
+    if low == high:
+        allocate(state, low)
+        return False
+    push(state, "allocate_hunt")
+    return True
+
+
+def allocation_range(state: State) -> tuple[int, int]:
+    """§4 phase 3: up to the Companions in the Fellowship (at least 1 may always go); at least 1
+    if the Free Peoples took dice back from the Hunt Box."""
+    high = max(1, len(state["fellowship"]["companions"]))
+    high = min(high, dice.pool_size(state, SHADOW))
+    low = min(high, 1 if state["turn"].get("returned") else 0)
+    return low, high
+
+
+def allocate(state: State, count: int) -> None:
+    state["hunt_box"]["shadow"] = count
+    state["turn"]["allocated"] = count
+    emit(state, "hunt_allocated", {"count": count})
+
+
+def _roll(state: State) -> bool:
+    """Phase 4: both sides roll; every Shadow Eye goes to the Hunt Box at once."""
+    for side in ROLES:
+        count = dice.pool_size(state, side) - (state["turn"].get("allocated", 0) if side == SHADOW else 0)
+        rolled = dice.roll_dice(state, side, count)
+        eyes = rolled.count("eye")
+        state["dice"][side]["rolled"] = [face for face in rolled if face != "eye"]
+        state["hunt_box"]["shadow"] += eyes
+        emit(state, "dice_rolled", {"side": side, "faces": rolled, "eyes": eyes})
+    barrier(state)
+    return False
+
+
+def _actions(state: State) -> bool:
+    from .actions import first_to_act  # the action step imports the procedures, which import us
+
+    return first_to_act(state)
+
+
+def _victory(state: State) -> bool:
+    fellowship.end_of_actions(state)
+    if state["result"] is None:
+        victory.military_check(state)
+    return False
+
+
+def _recover_phase(state: State) -> bool:  # pragma: no cover - phase 1 runs from begin_turn
+    return False
+
+
+START = {
+    "recover": _recover_phase,
+    "fellowship": _fellowship,
+    "hunt": _hunt,
+    "roll": _roll,
+    "actions": _actions,
+    "victory": _victory,
+}
+
+
+class Discard(Step):
+    """Phase 1 with a hand over six: each such player discards one card at a time (in secret)."""
+
+    name = "discard"
+    kind = "discard"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset(s for s in frame["sides"] if len(state["hands"][s]) > HAND_LIMIT)
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return tuple(Action("discard", (card,)) for card in sorted(state["hands"][role]))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"Hand limit: discard down to {HAND_LIMIT}"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        extra = len(state["hands"][role]) - HAND_LIMIT
+        return f"You hold more than {HAND_LIMIT} cards: discard {plural(extra, 'card')} (face down)."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        who = " and ".join(side_title(s) for s in sorted(self.active(state, frame)))
+        return f"Waiting for {who} to discard down to {HAND_LIMIT} cards."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        card = action.args[0]
+        state["hands"][role].remove(card)
+        state["discards"][role].append(card)
+        emit(
+            state,
+            "card_discarded",
+            {"side": role},
+            private={role: ("own_card_discarded", {"side": role, "card": card})},
+        )
+        if not self.active(state, frame):
+            pop(state)
+            next_phase(state, state["turn"]["phase"])
+
+
+class AllocateHunt(Step):
+    name = "allocate_hunt"
+    kind = "hunt_allocation"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({SHADOW})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        low, high = allocation_range(state)
+        return tuple(Action("hunt", (str(n),)) for n in range(low, high + 1))
+
+    def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
+        low, high = allocation_range(state)
+        return (Amount("hunt", (), low, high),)
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"Turn {state['turn']['number']}: dice to the Hunt Box"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        low, high = allocation_range(state)
+        must = " (at least 1: the Free Peoples took dice back from it)" if low else ""
+        return f"Put 0 to {high} of your dice in the Hunt Box before rolling{must}."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Shadow to allocate dice to the Hunt."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        pop(state)
+        allocate(state, int(action.args[0]))
+        next_phase(state, "hunt")
+
+
+STEPS: tuple[Step, ...] = (Discard(), AllocateHunt())
+__all__ = ["FREE", "PHASES", "STEPS", "allocation_range", "begin_turn", "draw_card", "next_phase"]

@@ -1,0 +1,85 @@
+"""Per-audience views of War of the Ring (the renderer's and the bot's input; see
+``docs/dev/contracts.md``). Hands are shown only to their owner; everything else on the board
+is public in this game (the Fellowship's figure is its last *known* position)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import State
+
+from .board import besieged, vp
+from .common import ROLES
+from .data import NATIONS, REGIONS
+
+
+def regions_view(state: State) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    characters: dict[str, list[str]] = {}
+    inside: dict[str, list[str]] = {}
+    for char, where in state["characters"].items():
+        (inside if where.get("inside") else characters).setdefault(where["region"], []).append(char)
+    for region, info in REGIONS.items():
+        units = state["armies"].get(region)
+        garrison = state["garrisons"].get(region)
+        holder = state["control"].get(region)
+        original = NATIONS[info.nation].side if info.nation else None
+        changed = holder is not None and holder != original
+        if not (units or garrison or region in characters or region in inside or changed):
+            continue
+        entry: dict[str, Any] = {
+            "id": region,
+            "units": {n: dict(c) for n, c in (units or {}).items()},
+            "characters": characters.get(region, []),
+            "control": holder if changed else None,
+            "besieged": besieged(state, region),
+        }
+        if garrison:
+            entry["garrison"] = {n: dict(c) for n, c in garrison.items()}
+            entry["garrison_characters"] = inside.get(region, [])
+        found.append(entry)
+    return found
+
+
+def build_view(state: State, role: str | None, prompt: str = "") -> dict[str, Any]:
+    fs = state["fellowship"]
+    return {
+        "game": state["game"],
+        "audience": role,
+        "turn": state["turn"]["number"],
+        "phase": state["turn"]["phase"],
+        "prompt": prompt,
+        "regions": regions_view(state),
+        "politics": {n: dict(p) for n, p in state["politics"].items()},
+        "vp": {side: vp(state, side) for side in ROLES},
+        "fellowship": {
+            "region": fs["region"],
+            "progress": fs["progress"],
+            "revealed": fs["revealed"],
+            "corruption": fs["corruption"],
+            "mordor": fs["mordor"],
+            "companions": list(fs["companions"]),
+            "guide": fs["guide"],
+        },
+        "eliminated": list(state["eliminated"]),
+        "hunt": {
+            "box": dict(state["hunt_box"]),
+            "pool": len(state["hunt"]["pool"]),
+            "drawn": list(state["hunt"]["drawn"]),
+        },
+        "dice": {
+            side: {"unused": list(d["rolled"]), "used": list(d["used"])} for side, d in state["dice"].items()
+        },
+        "rings": {side: state["rings"][side] for side in ROLES},
+        "cards": {
+            side: {
+                "hand": sorted(state["hands"][side]) if role == side else None,
+                "hand_count": len(state["hands"][side]),
+                "decks": {deck: len(state["decks"][f"{side}_{deck}"]) for deck in ("character", "strategy")},
+            }
+            for side in ROLES
+        },
+        "reinforcements": {n: dict(c) for n, c in state["reinforcements"].items()},
+        "last": state.get("last"),
+        "battle": None,
+    }
