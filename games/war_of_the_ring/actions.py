@@ -11,8 +11,11 @@ Frame ``act``: ``side`` (who acts now).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from games.core import Action, State, emit
@@ -56,15 +59,32 @@ def register(*actions: DieAction) -> None:
         DIE_ACTIONS[action.verb] = action
 
 
-def _load() -> None:
-    from . import cards, fellowship_actions  # noqa: F401  (each registers its die actions)
+#: The modules with die actions or steps, imported here (each registers its die actions).
+PROCEDURES = (
+    "cards",
+    "fellowship_actions",
+    "armies",
+    "recruit",
+    "characters",
+    "stacking",
+    "battle",
+    "casualties",
+    "battle_actions",
+)
 
-    for module in ("armies", "recruit", "characters", "battle_actions"):
-        try:
-            __import__(f"{__package__}.{module}")
-        except ModuleNotFoundError as exc:  # a procedure not built yet
-            if exc.name != f"{__package__}.{module}":
-                raise
+
+def procedure_modules() -> list[ModuleType]:
+    """The procedure modules that exist (part I is built one module at a time)."""
+    found = []
+    for module in PROCEDURES:
+        name = f"{__package__}.{module}"
+        if importlib.util.find_spec(name) is not None:
+            found.append(importlib.import_module(name))
+    return found
+
+
+def _load() -> None:
+    procedure_modules()
 
 
 def first_to_act(state: State) -> bool:

@@ -56,10 +56,10 @@ def parse_units(text: str | Mapping[str, int], where: str) -> dict[str, int]:
     {'regular': 3, 'elite': 1}
     """
     if isinstance(text, Mapping):
-        counts = {k: int(v) for k, v in text.items() if int(v)}
-        if any(k not in KINDS for k in counts):
+        given = {k: int(v) for k, v in text.items() if int(v)}
+        if any(k not in KINDS for k in given):
             raise InvalidPosition(f"{where}: unit kinds are {', '.join(KINDS)}")
-        return counts
+        return given
     counts: dict[str, int] = {}
     for part in str(text).split():
         match = _UNITS.match(part)
@@ -169,7 +169,7 @@ def _balance(game: dict[str, Any], casualties: Mapping[str, Any]) -> None:
     """Reinforcements = pool - figures on the map - casualties (refused if negative)."""
     for nation, info in NATIONS.items():
         pool = {"regular": info.pool.regular, "elite": info.pool.elite, "leader": info.pool.leader}
-        dead = parse_units(casualties.get(nation, {}), f"casualties of {nation}") if nation in casualties else {}
+        dead = parse_units(casualties[nation], f"casualties of {nation}") if nation in casualties else {}
         left: dict[str, int] = {}
         for kind in KINDS:
             used = sum(

@@ -12,7 +12,7 @@ from typing import Any
 from games.core import Action, State, View
 from games.core.flow import StepRuleset
 
-from . import actions, cards, fellowship, fellowship_actions, hunt, invariants, turn
+from . import actions, fellowship, hunt, invariants, turn
 from .common import ROLES, side_title
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .secrets import secrets
@@ -20,26 +20,10 @@ from .view import build_view
 
 
 def _all_steps() -> dict[str, Any]:
-    actions._load()
-    found = [
-        *turn.STEPS,
-        *actions.STEPS,
-        *cards.STEPS,
-        *fellowship.STEPS,
-        *fellowship_actions.STEPS,
-        *hunt.STEPS,
-    ]
-    for module in ("armies", "recruit", "characters", "battle", "battle_actions"):
-        loaded = __import__(f"{__package__}.{module}", fromlist=["STEPS"]) if _exists(module) else None
-        if loaded is not None:
-            found += list(getattr(loaded, "STEPS", ()))
+    found = [*turn.STEPS, *actions.STEPS, *fellowship.STEPS, *hunt.STEPS]
+    for module in actions.procedure_modules():
+        found += list(getattr(module, "STEPS", ()))
     return {s.name: s for s in found}
-
-
-def _exists(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(f"{__package__}.{module}") is not None
 
 
 class WarOfTheRing(StepRuleset):
