@@ -34,15 +34,33 @@ def occupants(state: State, region: str, side: str) -> list[str]:
 
 
 def counts(state: State) -> dict[str, dict[str, int]]:
-    """``{side: {region: number of that side's characters}}`` for every region."""
+    """``{side: {region: number of that side's characters}}`` for every region (read only).
+
+    A turn asks for the counts of one position several times (can the side move at all, then
+    its prompt): the last position's counts are kept (one entry, replaced atomically, keyed by
+    the positions themselves, so any state with the same pieces in the same places shares it).
+    """
+    pos = state["pos"]
+    key = tuple(pos.items())
+    last = _last
+    if last[0] == key:
+        return last[1]
     result = {s: _ZERO.copy() for s in SIDES}
     side_of = SIDE_OF
-    for char, region in state["pos"].items():
+    for char, region in pos.items():
         result[side_of[char]][region] += 1
+    _remember(key, result)
     return result
 
 
 _ZERO = dict.fromkeys(REGION_ORDER, 0)
+#: ``(positions, counts)`` of the last position counted; ``None`` matches no position.
+_last: tuple[tuple[tuple[str, str], ...] | None, dict[str, dict[str, int]]] = (None, {})
+
+
+def _remember(key: tuple[tuple[str, str], ...], result: dict[str, dict[str, int]]) -> None:
+    global _last
+    _last = (key, result)
 
 
 def count(state: State, region: str, side: str) -> int:

@@ -9,6 +9,7 @@ four cards are played instead of the move.
 from __future__ import annotations
 
 import logging
+from functools import cache
 
 from games.core import Action, State, emit
 from games.core.chance import draw
@@ -75,6 +76,12 @@ def replaces_move(state: State, card: str) -> bool:
     return special_set(state) == "2002" or SPECIALS[card].timing == "instead-of-turn"
 
 
+@cache
+def _special(card: str, *args: str) -> Action:
+    """``special <card> ...``, built once per choice (prompts are rebuilt after each action)."""
+    return Action("special", (card, *args))
+
+
 #: ``special <card> <character> <region>`` for the before-the-move cards, built once.
 _AHEAD: dict[str, dict[str, dict[str, Action]]] = {
     card: {c: {r: Action("special", (card, c, r)) for r in REGION_ORDER} for c in CHARS}
@@ -113,19 +120,15 @@ def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[
                 and count(state, "fangorn", SAURON) == 0
                 and count(state, "fangorn", FELLOWSHIP) < 2
             ):
-                acts.append(Action("special", (card,)))
+                acts.append(_special(card))
         elif card == "a_king_revealed":
             if any(a in pos for a in ("aragorn", "aragorn_v")):
-                acts += [Action("special", (card, c)) for c in _king_candidates(state)]
+                acts += [_special(card, c) for c in _king_candidates(state)]
         elif card == "palantir":
-            acts += [Action("special", (card, r)) for r in _palantir_regions(state)]
+            acts += [_special(card, r) for r in _palantir_regions(state)]
         elif card == "recall_to_mordor":
             if count(state, "mordor", FELLOWSHIP) == 0 and count(state, "mordor", SAURON) < 4:
-                acts += [
-                    Action("special", (card, c))
-                    for c in state["chars"][SAURON]
-                    if c in pos and pos[c] != "mordor"
-                ]
+                acts += [_special(card, c) for c in state["chars"][SAURON] if c in pos and pos[c] != "mordor"]
         elif card == "crebain":
             acts += _crebain_actions(state)
     return acts
@@ -214,8 +217,8 @@ def _crebain_actions(state: State) -> list[Action]:
     named = [c for c in state["chars"][FELLOWSHIP] if revealed.get(c) == "turn" and c in pos]
     regions = {pos[c] for c in state["chars"][FELLOWSHIP] if c in pos and c not in revealed}
     return [
-        *[Action("special", ("crebain", r)) for r in REGION_ORDER if r in regions],
-        *[Action("special", ("crebain", c)) for c in named],
+        *[_special("crebain", r) for r in REGION_ORDER if r in regions],
+        *[_special("crebain", c) for c in named],
     ]
 
 
@@ -233,7 +236,7 @@ def battle_palantir(state: State) -> list[Action]:
     """The Deluxe Palantír may also be played while Sauron chooses a target."""
     if special_set(state) != "deluxe" or "palantir" not in state["specials"][SAURON]["held"]:
         return []
-    return [Action("special", ("palantir", r)) for r in _palantir_regions(state)]
+    return [_special("palantir", r) for r in _palantir_regions(state)]
 
 
 def gwaihir_actions(state: State, region: str) -> list[Action]:
@@ -242,7 +245,7 @@ def gwaihir_actions(state: State, region: str) -> list[Action]:
         return []
     from .abilities import retreat_options
 
-    return [Action("special", ("gwaihir", r)) for r in retreat_options(state, FELLOWSHIP, region, "sb")]
+    return [_special("gwaihir", r) for r in retreat_options(state, FELLOWSHIP, region, "sb")]
 
 
 def may_hold(state: State, side: str, card: str) -> bool:

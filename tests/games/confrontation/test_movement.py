@@ -209,3 +209,17 @@ def test_sauron_moves_first_after_setup() -> None:
     state = act(state, "sauron", "autoplace", "ready")
     assert R.active(state) == {"sauron"}
     assert state["turn"] == {"number": 1, "side": "sauron"}
+
+
+def test_counts_follow_every_change_of_position() -> None:
+    """The counts of the last position are kept: a move, or another state, counts afresh."""
+    from games.confrontation.board import counts
+
+    state = position({"frodo": "shire", "sam": "shire"}, {"orcs": "mordor"}, turn="fellowship")
+    assert counts(state)["fellowship"]["shire"] == 2
+    assert counts(state) is counts(state)  # the same position: counted once
+    state["pos"]["sam"] = "arthedain"
+    assert counts(state)["fellowship"]["shire"] == 1 and counts(state)["fellowship"]["arthedain"] == 1
+    other = position({"frodo": "shire"}, {"orcs": "cardolan"}, turn="fellowship")
+    assert counts(other)["sauron"]["cardolan"] == 1 and counts(other)["fellowship"]["arthedain"] == 0
+    assert counts(state)["sauron"]["cardolan"] == 0 and counts(state)["sauron"]["mordor"] == 1
