@@ -24,6 +24,7 @@ A position is a mapping; every key is optional (missing ones keep the set-up's v
 }
 ```
 
+Companions neither in the Fellowship's ``companions`` nor on the map are eliminated.
 Reinforcements are what each Nation's pool leaves over (figures on the map, Free Peoples
 casualties, the given ``casualties`` if any). An impossible position raises
 :class:`games.core.InvalidPosition` naming what is wrong. :func:`to_position` describes a state
@@ -116,6 +117,10 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
         if char in companions and "companions" not in position.get("fellowship", {}):
             companions.remove(char)
     fellowship["companions"] = [c for c in COMPANIONS if c in companions]
+    # A Companion neither in the Fellowship nor on the map is out of the game.
+    eliminated += [
+        c for c in COMPANIONS if c not in companions and c not in characters and c not in eliminated
+    ]
     if "guide" not in position.get("fellowship", {}) and fellowship["guide"] not in fellowship["companions"]:
         from .fellowship import guide_candidates
 

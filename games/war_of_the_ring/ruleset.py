@@ -26,6 +26,20 @@ def _all_steps() -> dict[str, Any]:
     return {s.name: s for s in found}
 
 
+#: Verbs of the steps in the core modules; procedure modules add theirs as ``VERBS``.
+BASE_VERBS = frozenset(
+    {"pass", "skip", "ring", "discard", "hunt", "declare", "mordor", "guide", "done", "deck"}
+    | {"casualty", "ability", "corruption", "reveal-to"}
+)
+
+
+def _verbs() -> frozenset[str]:
+    found = set(BASE_VERBS) | set(actions.DIE_ACTIONS)
+    for module in actions.procedure_modules():
+        found |= set(getattr(module, "VERBS", ()))
+    return frozenset(found)
+
+
 class WarOfTheRing(StepRuleset):
     name = "war-of-the-ring"
     title = "War of the Ring"
@@ -72,6 +86,9 @@ class WarOfTheRing(StepRuleset):
         from .positions import to_position
 
         return to_position(state)
+
+    def verbs(self) -> frozenset[str]:
+        return _verbs()
 
     def describe(self, state: State, role: str, action: Action) -> str:
         return action.text

@@ -1,0 +1,180 @@
+"""The Hunt for the Ring (§15) and the Mordor Track (§16), on positions with scripted dice."""
+
+from __future__ import annotations
+
+from games.core.chance import scripted
+
+from .helpers import act, events, match, offered, step
+
+HOLLIN = {"region": "hollin", "progress": 0}
+
+
+def test_a_hunt_die_hits_on_six_with_one_more_per_free_peoples_die_in_the_box() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 2, "free": 1}, fellowship=HOLLIN
+    )
+    with scripted(("hunt_die", 5), ("hunt_die", 2), ("hunt_tile", "2_1")):
+        act(m, "free", "move-fellowship character")
+    (rolled,) = events(m.state, "hunt_rolled")
+    assert rolled["successes"] == 1 and rolled["bonus"] == 1
+    assert m.state["fellowship"]["progress"] == 1
+    assert events(m.state, "hunt_tile")[0]["damage"] == 2
+
+
+def test_a_natural_one_always_fails_the_hunt() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 1, "free": 4}, fellowship=HOLLIN
+    )
+    with scripted(("hunt_die", 1)):
+        act(m, "free", "move-fellowship character")
+    assert events(m.state, "hunt_rolled")[0]["successes"] == 0
+    assert not events(m.state, "hunt_tile")
+    assert m.state["hunt_box"]["free"] == 5  # the moving die joined the box
+
+
+def test_the_hunt_rolls_at_most_five_dice() -> None:
+    m = match(dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 7}, fellowship=HOLLIN)
+    with scripted(*[("hunt_die", 2)] * 5):
+        act(m, "free", "move-fellowship character")
+    assert len(events(m.state, "hunt_rolled")[0]["dice"]) == 5
+
+
+def test_rerolls_for_a_shadow_stronghold_units_and_nazgul_in_the_fellowships_region() -> None:
+    # Moria: a Shadow Stronghold with 2 Regulars; add a Nazgûl: three re-rolls.
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 3},
+        fellowship={"region": "moria", "progress": 0},
+        add={"moria": {"sauron": "1L"}},
+    )
+    with scripted(
+        *[("hunt_die", 2)] * 3,
+        ("hunt_reroll", 6),
+        ("hunt_reroll", 3),
+        ("hunt_reroll", 4),
+        ("hunt_tile", "1_1"),
+    ):
+        act(m, "free", "move-fellowship character")
+    rolled = events(m.state, "hunt_rolled")[0]
+    assert len(rolled["rerolls"]) == 3 and rolled["successes"] == 1
+
+
+def test_an_eye_tile_deals_one_damage_per_success() -> None:
+    m = match(dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 3}, fellowship=HOLLIN)
+    with scripted(("hunt_die", 6), ("hunt_die", 6), ("hunt_die", 3), ("hunt_tile", "eye_1")):
+        act(m, "free", "move-fellowship character")
+    assert events(m.state, "hunt_tile")[0]["damage"] == 2
+    assert step(m.state) == "hunt_damage"
+    act(m, "free", "corruption 2")
+    assert m.state["fellowship"]["corruption"] == 2
+    assert m.state["fellowship"]["revealed"]  # the Eye tile has the Reveal icon
+
+
+def test_the_guide_as_casualty_absorbs_his_level() -> None:
+    m = match(dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 1}, fellowship=HOLLIN)
+    with scripted(("hunt_die", 6), ("hunt_tile", "3_1")):
+        act(m, "free", "move-fellowship character")
+    assert "casualty guide" in offered(m.state, "free") and "casualty random" in offered(m.state, "free")
+    act(m, "free", "casualty guide")
+    fs = m.state["fellowship"]
+    assert "gandalf_grey" in m.state["eliminated"] and "gandalf_grey" not in fs["companions"]
+    assert fs["corruption"] == 0 and fs["guide"] == "strider"  # level 3 took the 3 damage
+    assert step(m.state) == "act"
+
+
+def test_only_one_companion_is_lost_to_one_hunt() -> None:
+    m = match(dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 1}, fellowship=HOLLIN)
+    with scripted(("hunt_die", 6), ("hunt_tile", "3_1")):
+        act(m, "free", "move-fellowship character")
+    with scripted(("random_companion", "peregrin")):
+        act(m, "free", "casualty random")
+    # Take Them Alive!: Pippin is placed as if separated, not killed; 2 damage remain.
+    assert m.state["characters"]["peregrin"]["region"] == "hollin"
+    assert not any(a.startswith("casualty") for a in offered(m.state, "free"))
+
+
+def test_a_hobbit_guide_may_leave_to_reduce_the_damage_by_one() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={**HOLLIN, "companions": ["meriadoc", "peregrin"], "guide": "meriadoc"},
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "1_1")):
+        act(m, "free", "move-fellowship character")
+    act(m, "free", "ability meriadoc")
+    assert m.state["fellowship"]["corruption"] == 0
+    assert m.state["characters"]["meriadoc"]["region"] == "hollin"
+    assert m.state["fellowship"]["guide"] == "peregrin"
+
+
+def test_a_revealed_fellowship_moves_up_to_its_progress_but_never_into_a_free_refuge() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={"region": "trollshaws", "progress": 1},
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "0r_1")):
+        act(m, "free", "move-fellowship character")  # progress 2, 0 damage, Reveal
+    choices = offered(m.state, "free")
+    assert "reveal-to rivendell" not in choices  # a Free Peoples Stronghold
+    assert "reveal-to hollin" in choices and "reveal-to trollshaws" in choices
+    act(m, "free", "reveal-to hollin")
+    fs = m.state["fellowship"]
+    assert fs["region"] == "hollin" and fs["progress"] == 0 and fs["revealed"]
+    assert "move-fellowship character" not in offered(m.state, "free")
+
+
+def test_on_the_mordor_track_a_tile_is_drawn_at_once_and_the_eye_counts_every_die_in_the_box() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 2, "free": 1},
+        fellowship={"region": None, "mordor": 1, "progress": 0},
+    )
+    with scripted(("hunt_tile", "eye_2")):
+        act(m, "free", "move-fellowship character")
+    assert not events(m.state, "hunt_rolled")
+    assert events(m.state, "hunt_tile")[0]["damage"] == 3
+    assert m.state["fellowship"]["mordor"] == 2
+
+
+def test_a_stop_tile_holds_the_fellowship_on_its_mordor_step() -> None:
+    m = match(dice={"free": ["character"], "shadow": ["army"]}, fellowship={"region": None, "mordor": 2})
+    m.state["hunt"]["pool"].append("on_on_they_went")
+    with scripted(("hunt_tile", "on_on_they_went")):
+        act(m, "free", "move-fellowship character")
+    assert m.state["fellowship"]["mordor"] == 2
+
+
+def test_the_ring_is_destroyed_after_the_fifth_mordor_step() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        fellowship={"region": None, "mordor": 4, "corruption": 5},
+    )
+    with scripted(("hunt_tile", "1_1")):
+        act(m, "free", "move-fellowship character")
+    act(m, "free", "corruption 1")
+    assert m.state["result"]["winners"] == ["free"] and m.state["result"]["reason"] == "ring_destroyed"
+
+
+def test_twelve_corruption_loses_even_on_the_last_step() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        fellowship={"region": None, "mordor": 4, "corruption": 10, "companions": []},
+    )
+    with scripted(("hunt_tile", "2_1")):
+        act(m, "free", "move-fellowship character")
+    assert offered(m.state, "free") == ["ability gollum", "corruption 2"]  # Gollum guides now
+    act(m, "free", "corruption 2")
+    assert m.state["result"]["winners"] == ["shadow"]
+
+
+def test_gollum_may_reveal_the_fellowship_to_reduce_the_damage_by_one() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={**HOLLIN, "companions": []},
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "2_1")):
+        act(m, "free", "move-fellowship character")
+    act(m, "free", "ability gollum")
+    assert m.state["fellowship"]["corruption"] == 1 and m.state["fellowship"]["revealed"]
