@@ -5,7 +5,8 @@ A procedure: :func:`start` (after the Fellowship moved) calls ``hunt_damage`` wh
 drawn, which returns to the caller when the tile is resolved (damage taken, Fellowship revealed
 and moved). Frame ``hunt_damage``: ``damage`` left, ``tile``, ``reveal`` (the tile reveals),
 ``casualty`` (a Companion was lost to it already), ``ability`` (the Guide's ability was used),
-``stronghold_tiles`` (tiles still to draw for Shadow Strongholds on the reveal path).
+``stronghold_tiles`` (tiles still to draw for Shadow Strongholds on the reveal path), ``gollum``
+(the Free Peoples revealed by Gollum's ability).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games.core.flow import Frame, Step, barrier, call, ret
 from . import fellowship as fs_rules
 from .board import controller, leaders, units
 from .common import plural
-from .data import CHARACTERS, FREE, REGIONS, SHADOW, TILES, within
+from .data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
 
 MAX_HUNT_DICE = 5
 
@@ -117,11 +118,52 @@ def settle(state: State, frame: Frame) -> None:
         reveal(state, frame)
         if reveal_choices(state):
             return
-        state["fellowship"]["progress"] = 0  # nowhere else to go: the figure stays
-    finish_tile(state)
+        fs = state["fellowship"]
+        if fs["region"] is not None:  # nowhere else to go: the figure stays
+            frame["stronghold_tiles"] = _path_tiles(state, frame, fs["region"], fs["region"], 0)
+        fs["progress"] = 0
+    finish_tile(state, frame)
 
 
-def finish_tile(state: State) -> None:
+def fewest_strongholds(state: State, start: str, end: str, steps: int) -> int:
+    """The Shadow-controlled Strongholds on the path from ``start`` to ``end`` in at most
+    ``steps`` regions that crosses the fewest of them (start and end included).
+
+    §14.6 leaves the path to the Free Peoples, who always prefer the cheapest one (our ruling:
+    the engine traces it for them)."""
+
+    def cost(region: str) -> int:
+        return int(REGIONS[region].is_stronghold and controller(state, region) == SHADOW)
+
+    best = {start: cost(start)}
+    frontier = dict(best)
+    for _ in range(steps):
+        following: dict[str, int] = {}
+        for region, spent in frontier.items():
+            for nxt in NEIGHBOURS[region]:
+                total = spent + cost(nxt)
+                if total < min(best.get(nxt, total + 1), following.get(nxt, total + 1)):
+                    following[nxt] = total
+        best.update(following)
+        frontier = following
+    return best.get(end, 0)
+
+
+def _path_tiles(state: State, frame: Frame, start: str, end: str, steps: int) -> int:
+    """Tiles to draw for Shadow Strongholds on the reveal path: only when the Shadow revealed
+    the Fellowship (a Hunt tile), not when the Free Peoples chose it (Gollum's ability)."""
+    if frame.get("gollum"):
+        return 0
+    return fewest_strongholds(state, start, end, steps)
+
+
+def finish_tile(state: State, frame: Frame) -> None:
+    """The tile is resolved: draw the tiles still owed for Strongholds on the reveal path (each
+    resolved in full, an Eye worth 0), then end the procedure."""
+    while frame.get("stronghold_tiles", 0) > 0 and state["result"] is None:
+        frame["stronghold_tiles"] -= 1
+        if draw_tile(state, "stronghold", eye=0):
+            return  # the new tile's own procedure runs first; it resumes us
     fs = state["fellowship"]
     if fs["mordor"] is not None and fs["mordor"] >= fs_rules.CRACK_OF_DOOM:
         fs_rules.reach_crack_of_doom(state)
@@ -253,16 +295,18 @@ class HuntDamage(Step):
                     emit(state, "companion_separated", {"companion": who, "region": fs["region"]})
                 fs_rules.settle_guide(state)
         elif action.verb == "reveal-to":
-            old = fs["region"]
+            old, steps = fs["region"], fs["progress"]
             fs["region"] = action.args[0]
             fs["progress"] = 0
             emit(state, "fellowship_placed", {"from": old, "region": action.args[0]})
-            finish_tile(state)
+            frame["stronghold_tiles"] = _path_tiles(state, frame, old, action.args[0], steps)
+            finish_tile(state, frame)
             return
         settle(state, frame)
 
-    def resume(self, state: State, frame: Frame, value: Any) -> None:  # pragma: no cover
-        settle(state, frame)
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        """A tile drawn for a Stronghold on the reveal path is resolved: on to the next one."""
+        finish_tile(state, frame)
 
 
 STEPS: tuple[Step, ...] = (HuntDamage(),)

@@ -178,3 +178,33 @@ def test_gollum_may_reveal_the_fellowship_to_reduce_the_damage_by_one() -> None:
         act(m, "free", "move-fellowship character")
     act(m, "free", "ability gollum")
     assert m.state["fellowship"]["corruption"] == 1 and m.state["fellowship"]["revealed"]
+
+
+def test_a_reveal_in_a_shadow_stronghold_draws_one_more_tile_worth_no_eye() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={"region": "moria", "progress": 0},
+    )
+    # Progress 1 after the move; the reveal sends the figure into (or keeps it in) Moria.
+    with scripted(("hunt_die", 6), ("hunt_tile", "0r_1")):
+        act(m, "free", "move-fellowship character")
+    with scripted(("hunt_tile", "eye_1")):
+        act(m, "free", "reveal-to moria")
+    tiles = events(m.state, "hunt_tile")
+    assert [t["tile"] for t in tiles] == ["0r_1", "eye_1"] and tiles[1]["damage"] == 0
+    assert step(m.state) == "act" and m.state["hunt_box"]["free"] == 1
+
+
+def test_the_reveal_path_avoids_shadow_strongholds_when_it_can() -> None:
+    from games.war_of_the_ring.hunt import fewest_strongholds
+
+    state = match().state
+    assert fewest_strongholds(state, "hollin", "dimrill_dale", 2) == 1  # only through Moria
+    assert fewest_strongholds(state, "hollin", "trollshaws", 1) == 0
+    assert fewest_strongholds(state, "hollin", "trollshaws", 3) == 0  # never needs Moria
+    state["control"]["rivendell"] = "shadow"
+    assert fewest_strongholds(state, "trollshaws", "fords_of_bruinen", 2) == 0  # not via Rivendell
+    assert fewest_strongholds(state, "trollshaws", "rivendell", 1) == 1
+    assert fewest_strongholds(state, "moria", "moria", 0) == 1
+    assert fewest_strongholds(state, "hollin", "moria", 1) == 1
