@@ -12,7 +12,7 @@ from typing import Any
 from games.core import Action, State, View
 from games.core.flow import StepRuleset
 
-from . import actions, fellowship, hunt, invariants, turn
+from . import actions, fellowship, hunt, invariants, labels, turn
 from .common import ROLES, side_title
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .secrets import secrets
@@ -91,7 +91,13 @@ class WarOfTheRing(StepRuleset):
         return _verbs()
 
     def describe(self, state: State, role: str, action: Action) -> str:
-        return action.text
+        return labels.describe(state, role, action)
+
+    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+        return labels.describe_value(value)
+
+    def explain(self, state: State, role: str, action: Action) -> str:
+        return labels.explain(state, role, action)
 
 
 WAR_OF_THE_RING = WarOfTheRing()

@@ -1,0 +1,93 @@
+"""Words for actions as the acting player sees them: button and menu labels, autocomplete
+values, and the one-line effect of each die action.
+
+A procedure module may add its own labels with a function ``label(state, role, action) ->
+str | None`` (``None``: not one of its actions).
+
+>>> describe_value("minas_tirith"), describe_value("army_muster"), describe_value("witch_king")
+('Minas Tirith', 'Army/Muster', 'The Witch-king')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.core import Action, State
+
+from . import actions
+from .data import CARDS, CHARACTERS, NATIONS, REGIONS
+from .dice import FACE_NAMES, face_name
+from .events import tile_name
+
+Labeller = Callable[[State, str, Action], "str | None"]
+
+
+def describe_value(value: str) -> str:
+    """A slug in words: a region, character, nation, die face, card or tile."""
+    if value in REGIONS:
+        return REGIONS[value].name
+    if value in CHARACTERS:
+        return CHARACTERS[value].name
+    if value in NATIONS:
+        return NATIONS[value].name
+    if value in FACE_NAMES:
+        return FACE_NAMES[value]
+    if value in CARDS:
+        return CARDS[value].name
+    from .data import TILES
+
+    if value in TILES:
+        return tile_name(value)
+    return value.replace("-", " ").replace("_", " ")
+
+
+def _core_label(state: State, role: str, action: Action) -> str | None:
+    verb, args = action.verb, action.args
+    if verb in actions.DIE_ACTIONS and args:
+        return f"{actions.DIE_ACTIONS[verb].label} ({face_name(args[0])} die)"
+    words: dict[str, Callable[[], str]] = {
+        "pass": lambda: "Pass (you have fewer dice left)",
+        "skip": lambda: f"Skip a {face_name(args[0])} die",
+        "ring": lambda: f"Elven Ring: turn a {face_name(args[0])} die into {face_name(args[1])}",
+        "discard": lambda: f"Discard {describe_value(args[0])}",
+        "hunt": lambda: f"Put {args[0]} {'die' if args[0] == '1' else 'dice'} in the Hunt Box",
+        "declare": lambda: f"Declare the Fellowship in {describe_value(args[0])}",
+        "mordor": lambda: "Enter Mordor",
+        "guide": lambda: f"Make {describe_value(args[0])} the Guide",
+        "done": lambda: "Done",
+        "deck": lambda: f"Draw from your {args[0].title()} deck",
+        "casualty": lambda: (
+            f"Lose the Guide, {describe_value(state['fellowship']['guide'])}"
+            if args[0] == "guide"
+            else "Lose a Companion drawn at random"
+        ),
+        "ability": lambda: f"{describe_value(args[0])}'s Guide ability (−1 damage)",
+        "corruption": lambda: f"Take {args[0]} Corruption",
+        "reveal-to": lambda: f"The Ring-bearers are in {describe_value(args[0])}",
+    }
+    make = words.get(verb)
+    return make() if make is not None else None
+
+
+def describe(state: State, role: str, action: Action) -> str:
+    label = _core_label(state, role, action)
+    if label is not None:
+        return label
+    for module in actions.procedure_modules():
+        labeller: Labeller | None = getattr(module, "label", None)
+        if labeller is not None and (found := labeller(state, role, action)) is not None:
+            return found
+    words = [action.verb.replace("-", " ").capitalize(), *(describe_value(a) for a in action.args)]
+    return " ".join(words)
+
+
+def explain(state: State, role: str, action: Action) -> str:
+    if action.verb in actions.DIE_ACTIONS:
+        return actions.DIE_ACTIONS[action.verb].text
+    if action.verb == "ring":
+        return "Once a turn: change one unused die to another face, then act (the Ring goes to the Shadow)."
+    if action.verb == "skip":
+        return "Use the die for nothing."
+    if action.verb == "pass":
+        return "Let your opponent act again (allowed with fewer unused dice than his)."
+    return ""
