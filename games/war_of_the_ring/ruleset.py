@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Action, State, View
+from games.core import Action, RuleTopic, State, View
 from games.core.flow import StepRuleset
 
-from . import actions, fellowship, hunt, invariants, labels, turn
+from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
 from .common import ROLES, side_title
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .secrets import secrets
@@ -86,6 +86,18 @@ class WarOfTheRing(StepRuleset):
         from .positions import to_position
 
         return to_position(state)
+
+    def rules_overview(self) -> str:
+        return rules_help.OVERVIEW
+
+    def rules_topics(self) -> tuple[RuleTopic, ...]:
+        return rules_help.topics()
+
+    def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:
+        return rules_help.lookup(topic)
+
+    def rules_not_found(self, topic: str) -> str:
+        return rules_help.not_found(topic)
 
     def verbs(self) -> frozenset[str]:
         return _verbs()
