@@ -85,7 +85,16 @@ def _armies(raw: Mapping[str, Any], what: str) -> dict[str, dict[str, dict[str, 
     return found
 
 
+KEYS = frozenset(
+    {"seed", "turn", "acting", "dice", "hunt_box", "armies", "add", "garrisons", "characters", "eliminated"}
+    | {"control", "politics", "fellowship", "hands", "rings", "casualties"}
+)
+
+
 def from_position(name: str, position: Mapping[str, Any]) -> State:
+    unknown = sorted(set(position) - KEYS)
+    if unknown:
+        raise InvalidPosition(f"unknown keys {', '.join(unknown)}; a position has {', '.join(sorted(KEYS))}")
     state = new_state(name, int(position.get("seed", 1)), {}, ROLES)
     state.update(initial_position())
     game = state
@@ -198,8 +207,10 @@ def to_position(state: State) -> dict[str, Any]:
     def table(armies: Mapping[str, Any]) -> dict[str, dict[str, str]]:
         return {r: {n: text(c) for n, c in nations.items()} for r, nations in armies.items()}
 
-    original = initial_position()["control"]
     top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["step"] != "act" or len(state["stack"]) != 1:
+        raise InvalidPosition("only a moment between two actions (a player choosing a die) is a position")
+    original = initial_position()["control"]
     return {
         "turn": state["turn"]["number"],
         "acting": top["side"] if top and top["step"] == "act" else "free",

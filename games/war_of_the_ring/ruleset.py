@@ -62,11 +62,19 @@ class WarOfTheRing(StepRuleset):
         return new_game(self.name, seed, self.resolve_options(options))
 
     def view(self, state: State, role: str | None) -> View:
-        text = self.prompt(state, role).text if role is not None else ""
-        return build_view(state, role, text)
+        active = sorted(self.active(state))
+        if state["result"] is not None:
+            text = "The game is over."
+        else:
+            text = self.prompt(state, role if role in active else "").text
+        view = build_view(state, role, text)
+        view["active"] = active
+        result = state["result"]
+        view["result"] = None if result is None else {**result, "text": self.result_text(result)}
+        return view
 
     def final_reveal(self, state: State) -> View:
-        view = build_view(state, None)
+        view = self.view(state, None)
         for side in ROLES:
             view["cards"][side]["hand"] = sorted(state["hands"][side])
         return view
