@@ -38,6 +38,13 @@ def check(state: State) -> list[str]:
                     problems.append(f"{nation} {kind}: {total} figures, the pool has {pool[kind]}")
             elif total > pool[kind]:
                 problems.append(f"{nation} {kind}: {total} figures, the pool has {pool[kind]}")
+    pool = state["turn"].get("pool")
+    if pool is not None and state["turn"]["phase"] == "actions":
+        for side in ("free", "shadow"):
+            dice = state["dice"][side]
+            held = len(dice["rolled"]) + len(dice["used"]) + state["hunt_box"][side]
+            if held != pool[side]:
+                problems.append(f"{side} has {held} dice this turn, rolled {pool[side]}")
     fs = state["fellowship"]
     if not 0 <= fs["corruption"] <= 12:
         problems.append(f"corruption {fs['corruption']}")

@@ -169,6 +169,7 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
         if bad:
             raise InvalidPosition(f"{side} dice cannot show {', '.join(bad)}")
         game["dice"][side] = {"rolled": faces, "used": []}
+    game["turn"]["pool"] = {s: len(game["dice"][s]["rolled"]) + game["hunt_box"][s] for s in ROLES}
     if not game["dice"][acting]["rolled"] and any(game["dice"][s]["rolled"] for s in ROLES):
         raise InvalidPosition(f"the {acting} cannot act without a die")
     problems = check(state)

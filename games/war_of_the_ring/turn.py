@@ -112,6 +112,7 @@ def allocate(state: State, count: int) -> None:
 
 def _roll(state: State) -> bool:
     """Phase 4: both sides roll; every Shadow Eye goes to the Hunt Box at once."""
+    state["turn"]["pool"] = {side: dice.pool_size(state, side) for side in ROLES}
     for side in ROLES:
         count = dice.pool_size(state, side) - (state["turn"].get("allocated", 0) if side == SHADOW else 0)
         rolled = dice.roll_dice(state, side, count)
