@@ -6,6 +6,7 @@ reply and changes nothing. Slow work is deferred first so Discord gets an answer
 
 from __future__ import annotations
 
+import difflib
 import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Mapping
@@ -17,7 +18,7 @@ import discord
 from games.core import Action, ActionError, StaleAction
 
 from . import present, rendering
-from .choices import HINT, amount_of, count_choices, with_count
+from .choices import HINT, amount_of, count_choices, resolve_arg, with_count
 from .delivery import NO_PINGS, Delivery
 from .exchange import MAX_BYTES as MAX_EXPORT_BYTES
 from .exchange import ExchangeError, read_document
@@ -548,6 +549,33 @@ class Controller:
                 if latest is None or latest.message_id != on_prompt:
                     raise StaleAction(STALE)
             await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
+
+    async def zoom(self, interaction: discord.Interaction[Any], live: LiveMatch, place: str) -> None:
+        """``/<game> zoom``: one place of the board up close, as its asker may see it (his own
+        side's view when he plays, else the public one), only to him."""
+        async with self.friendly(interaction):
+            if live.state is None:
+                raise ServiceError(f"Match #{live.id} has not started yet.")
+            names = dict(live.ruleset.places())
+            slug = resolve_arg(place, list(names.items()))
+            if slug not in names:
+                close = difflib.get_close_matches(place, list(names.values()), n=1, cutoff=0.5)
+                hint = f" Did you mean {close[0]}?" if close else " Pick one from the list."
+                raise ServiceError(f"There is no place called “{place}” on this board.{hint}")
+            await self.defer(interaction)
+            role = live.role_of(interaction.user.id)
+            view = live.ruleset.view(live.state, role)
+            image = await self.delivery.image(
+                await self.delivery.named(live, view),
+                f"{live.record.game}-{live.id}-{slug}.png",
+                zoom=slug,
+            )
+            missing = "" if image else " (no picture could be drawn)."
+            text = f"**{names[slug]}** in match #{live.id}{missing}"
+            kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+            if image is not None:
+                kwargs["file"] = image
+            await interaction.followup.send(**kwargs)
 
     async def no_hand(self, live: LiveMatch, user_id: int) -> str:
         """Why a user who is not playing has no hand (a spectator is told how to watch)."""

@@ -83,10 +83,16 @@ class Delivery:
             log.warning("channel %s is not reachable: %s", channel_id, exc.status)
             return None
 
-    async def image(self, view: dict[str, Any], name: str, *, layout: str = "compact") -> discord.File | None:
+    async def image(
+        self, view: dict[str, Any], name: str, *, layout: str = "compact", zoom: str | None = None
+    ) -> discord.File | None:
         """The picture of ``view`` with its description for screen readers, drawn in a worker
-        process (``bot.rendering``) so that the event loop never waits for Pillow."""
-        png = await rendering.render_png(view, layout=layout)
+        process (``bot.rendering``) so that the event loop never waits for Pillow; ``zoom``: a
+        place of the board shown up close instead."""
+        options: dict[str, Any] = {"layout": layout}
+        if zoom is not None:
+            options["zoom"] = zoom
+        png = await rendering.render_png(view, **options)
         if png is None:
             return None
         return discord.File(io.BytesIO(png), filename=name, description=present.describe(view) or None)

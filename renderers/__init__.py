@@ -38,10 +38,19 @@ def renderer_for(game: str) -> Callable[..., bytes]:
     return render
 
 
-def render_view(view: Mapping[str, Any], *, highlight: bool = True, layout: str = "compact") -> bytes:
+def render_view(
+    view: Mapping[str, Any], *, highlight: bool = True, layout: str = "compact", zoom: str | None = None
+) -> bytes:
     """Draw ``view`` as a PNG. ``highlight`` marks the last move and the current battle;
-    ``layout`` is "compact" (the default: made for Discord's inline size) or "full"."""
-    return renderer_for(str(view.get("game")))(view, highlight=highlight, layout=layout)
+    ``layout`` is "compact" (the default: made for Discord's inline size) or "full"; ``zoom``
+    names a place to show up close (a game whose renderer has ``render_zoom``)."""
+    game = str(view.get("game"))
+    if zoom is not None:
+        render_zoom: Callable[..., bytes] | None = getattr(_module(game), "render_zoom", None)
+        if render_zoom is None:
+            raise ValueError(f"the {game} renderer has no zoom")
+        return render_zoom(view, zoom, layout=layout)
+    return renderer_for(game)(view, highlight=highlight, layout=layout)
 
 
 def describe_view(view: Mapping[str, Any]) -> str:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import CommandSpec, Ruleset, all_rulesets
+from games.core import CommandSpec, Ruleset, all_rulesets, normalize
 
 from ..choices import arg_choices, hint_choice, resolve_arg, truncate
 from ..failures import log_failure
@@ -81,9 +81,38 @@ class PerGameCog(commands.Cog):
             guild_only=True,
         )
         group.add_command(self._new(ruleset, group))
-        for spec in ruleset.commands[:24]:
+        room = 24
+        if ruleset.places():
+            group.add_command(self._zoom(ruleset, group))
+            room -= 1
+        for spec in ruleset.commands[:room]:
             group.add_command(self._typed(ruleset, spec, group))
         return group
+
+    def _zoom(self, ruleset: Ruleset, group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
+        """``/<game> zoom place:``: a part of the board up close, only to the asker."""
+        places = ruleset.places()
+
+        async def complete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+            wanted = normalize(current)
+            found = [(slug, name) for slug, name in places if wanted in normalize(name) or wanted in slug]
+            return [Choice(name=truncate(name), value=slug) for slug, name in found[:25]]
+
+        async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
+            async with self.bot.controller.friendly(interaction):
+                live = await resolve_match(interaction, values.get("match"))
+                if live.record.game != ruleset.name:
+                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                await self.bot.controller.zoom(interaction, live, values.get("place") or "")
+
+        return generated_command(
+            name="zoom",
+            description="Show one region of the board up close (only to you).",
+            params=[("place", "The region to show", True), ("match", MATCH_HELP, False)],
+            body=body,
+            autocompletes={"place": complete, "match": my_matches_autocomplete},
+            parent=group,
+        )
 
     def _new(self, ruleset: Ruleset, group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
         roles = every_role(ruleset)

@@ -421,6 +421,11 @@ class Ruleset(ABC):
         """The answer when nothing is called ``topic``."""
         return f"{self.title} has no card or rule called “{topic.strip()}”. Try the list."
 
+    def places(self) -> tuple[tuple[str, str], ...]:
+        """Places of the board a player may ask to see up close (``/<game> zoom``), as
+        ``(slug, name)``; empty when the game's picture needs no zoom (the default)."""
+        return ()
+
     # -- secrets and positions ---------------------------------------------------
     def secrets(self, state: State, role: str) -> set[str]:
         """Strings (slugs and names) that name ``role``'s secrets now: nothing shown to the

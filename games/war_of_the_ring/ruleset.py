@@ -14,6 +14,7 @@ from games.core.flow import StepRuleset
 
 from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
 from .common import ROLES, side_title
+from .data import REGIONS
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .secrets import secrets
 from .view import build_view
@@ -106,6 +107,9 @@ class WarOfTheRing(StepRuleset):
 
     def rules_not_found(self, topic: str) -> str:
         return rules_help.not_found(topic)
+
+    def places(self) -> tuple[tuple[str, str], ...]:
+        return tuple((r.id, r.name) for r in REGIONS.values())
 
     def verbs(self) -> frozenset[str]:
         return _verbs()
