@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.core import State
+from games.core import Action, State
 
 from .board import SIDE_OF, counts
 from .data import (
     BACKWARD,
     CAPACITY,
+    CHARS,
     FELLOWSHIP,
     FORWARD,
     REGION_ORDER,
@@ -26,6 +27,9 @@ from .data import (
 )
 
 Counts = dict[str, dict[str, int]]
+
+#: Every ``move <character> <region>`` action, built once (prompts are rebuilt after each action).
+MOVE: dict[str, dict[str, Action]] = {c: {r: Action("move", (c, r)) for r in REGION_ORDER} for c in CHARS}
 
 
 #: Plain steps per side and region: forward, plus the Anduin downstream for the Fellowship.
@@ -136,12 +140,13 @@ _ABILITY_MOVES = {
 
 def all_moves(
     state: State, side: str, cnt: Counts | None = None, chars: Iterable[str] | None = None
-) -> list[tuple[str, str]]:
-    """``[(character, region)]`` for every legal move of ``side``, in the order of
+) -> list[Action]:
+    """``move <character> <region>`` for every legal move of ``side``, in the order of
     :func:`destinations` (plain steps, then ability moves, then the Tunnel).
 
     The hot path of every turn's prompt: plain steps are listed without building a dict per
-    character; only characters with a movement ability take the full route.
+    character, straight as the actions built once in :data:`MOVE`; only characters with a
+    movement ability take the full route.
     """
     cnt = cnt if cnt is not None else counts(state)
     pos = state["pos"]
@@ -150,18 +155,19 @@ def all_moves(
     steps = _STEPS[side]
     capacity = CAPACITY
     tunnel_open = side == FELLOWSHIP and (foe[TUNNEL_TO] or own[TUNNEL_TO] < capacity[TUNNEL_TO])
-    result: list[tuple[str, str]] = []
+    result: list[Action] = []
     for char in state["chars"][side] if chars is None else chars:
         here = pos.get(char)
         if here is None or (char == "watcher" and char in revealed):
             continue
+        row = MOVE[char]
         if char in _ABILITY_MOVES:
-            result += [(char, region) for region in _from(state, char, here, cnt)]
+            result += [row[region] for region in _from(state, char, here, cnt)]
             continue
-        reach = [n for n in steps[here] if foe[n] or own[n] < capacity[n]]
-        if here == TUNNEL_FROM and tunnel_open and TUNNEL_TO not in reach:
-            reach.append(TUNNEL_TO)
-        result += [(char, region) for region in reach]
+        reach = [row[n] for n in steps[here] if foe[n] or own[n] < capacity[n]]
+        if here == TUNNEL_FROM and tunnel_open and row[TUNNEL_TO] not in reach:
+            reach.append(row[TUNNEL_TO])
+        result += reach
     return result
 
 

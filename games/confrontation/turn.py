@@ -23,7 +23,6 @@ from .common import check_ring_bearer_fell, check_ring_in_mordor, check_shire, t
 from .data import (
     CHARS,
     FELLOWSHIP,
-    REGION_ORDER,
     SAURON,
     TUNNEL_FROM,
     TUNNEL_TO,
@@ -35,10 +34,6 @@ from .data import (
 from .moves import Counts, all_moves, destinations
 
 log = logging.getLogger(__name__)
-
-
-#: Every ``move <character> <region>`` action, built once (prompts are rebuilt after each action).
-MOVE: dict[str, dict[str, Action]] = {c: {r: Action("move", (c, r)) for r in REGION_ORDER} for c in CHARS}
 
 
 def move_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[Action]:
@@ -53,10 +48,10 @@ def move_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[
     moves = all_moves(state, side, cnt, roster)
     king = state.get("king")
     if side == SAURON and king and not frame.get("pre"):
-        forced = [m for m in moves if m[0] == king]
+        forced = [m for m in moves if m.args[0] == king]
         if forced:
             moves = forced
-    return [MOVE[c][r] for c, r in moves]
+    return moves
 
 
 def _move_is_legal(state: State, frame: Frame, args: tuple[str, ...]) -> bool:
