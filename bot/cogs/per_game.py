@@ -85,8 +85,23 @@ class PerGameCog(commands.Cog):
         if ruleset.places():
             group.add_command(self._zoom(ruleset, group))
             room -= 1
-        for spec in ruleset.commands[:room]:
-            group.add_command(self._typed(ruleset, spec, group))
+        nested: dict[str, app_commands.Group] = {}
+        for spec in ruleset.commands:
+            if not spec.group:
+                if room > 0:
+                    group.add_command(self._typed(ruleset, spec, group))
+                    room -= 1
+                continue
+            parent = nested.get(spec.group)
+            if parent is None:
+                if room == 0:
+                    continue
+                parent = nested[spec.group] = app_commands.Group(
+                    name=spec.group, description=truncate(f"{ruleset.title}: {spec.group}"), parent=group
+                )
+                room -= 1
+            if len(parent.commands) < 25:
+                parent.add_command(self._typed(ruleset, spec, parent))
         return group
 
     def _zoom(self, ruleset: Ruleset, group: app_commands.Group) -> app_commands.Command[Any, ..., None]:

@@ -183,6 +183,9 @@ class CommandSpec:
     verb: str
     description: str
     params: tuple[CommandParam, ...] = ()
+    #: A subcommand group (``/wotr army move``) for games with more verbs than one level holds
+    #: (Discord: 25 per level); empty for a plain subcommand (``/risk attack``).
+    group: str = ""
 
 
 def new_state(game: str, seed: int, options: Mapping[str, str], roles: tuple[str, ...]) -> State:
