@@ -798,14 +798,19 @@ class LeagueService:
                 )
             if winner is not None and winner not in game.players:
                 raise ServiceError(f"<@{winner}> does not play in match #{match_id}.")
+            places = {str(u): 1 if draw or u == winner else 2 for u in game.players}
+            current = await self.store.result_of_match(match_id)
+            # A correction that keeps a forfeit's winner keeps the forfeit (not rated); one that
+            # changes the outcome is a result like any other.
+            kept = current is not None and current.result.forfeited_by and current.result.places == places
             result = Result(
                 match_id=str(match_id),
                 round=game.round,
-                places={str(u): 1 if draw or u == winner else 2 for u in game.players},
+                places=places,
                 sides={str(u): role for role, u in game.seats},
-                ending="draw" if draw else "win",
+                forfeited_by=current.result.forfeited_by if kept and current is not None else frozenset(),
+                ending=current.result.ending if kept and current is not None else ("draw" if draw else "win"),
             )
-            current = await self.store.result_of_match(match_id)
             stored = await self.store.add_result(
                 league.id,
                 result,

@@ -167,6 +167,15 @@ async def test_a_round_robin_season_of_four_is_played_to_the_end(store: Store) -
     assert final.new and final.progress.finished and final.league.status == FINISHED
     assert final.result is not None
     assert final.result.result.ending == "timeout" and final.result.result.forfeited_by == {str(loser)}
+    # An admin who confirms the timeout's winner keeps the forfeit (never rated); one who
+    # reverses it records a result like any other.
+    kept = await leagues.report(league.id, last.id, admin_id=ADMIN, reason="confirmed", winner=winner)
+    assert kept.result is not None and kept.result.result.forfeited_by == {str(loser)}
+    assert kept.result.result.ending == "timeout"
+    reversed_ = await leagues.report(league.id, last.id, admin_id=ADMIN, reason="bot outage", winner=loser)
+    assert reversed_.result is not None and not reversed_.result.result.forfeited_by
+    assert reversed_.result.result.ending == "win"
+    await leagues.report(league.id, last.id, admin_id=ADMIN, reason="outage was not the cause", winner=winner)
 
     rows = await leagues.standings(league.id, guild_id=GUILD)
     assert [(row.rank, row.player, row.points, row.won, row.lost) for row in rows] == [
