@@ -26,7 +26,7 @@ from .failures import log_failure
 from .leagues.desk import LeagueDesk
 from .leagues.service import LeagueService
 from .leagues.store import LeagueStore
-from .service import MatchService, ServiceError
+from .service import LiveMatch, MatchService, ServiceError
 from .settings import SettingsService
 from .storage import Store
 from .ticker import Ticker
@@ -85,6 +85,7 @@ class PalantirBot(commands.Bot):
         self.controller = Controller(self.service, self.delivery, self.settings)
         self.leagues = LeagueService(self.service, LeagueStore(self.store))
         self.league_desk = LeagueDesk(self.delivery, self.leagues)
+        self.controller.match_admin = self.league_admin_of
         self.delivery.on_finished.append(self.league_desk.match_finished)
         desk = TimeDesk(self.delivery, self.config.lobby_lifetime)
         self.ticker = Ticker(
@@ -162,6 +163,13 @@ class PalantirBot(commands.Bot):
         self.ticker.start()
         if self._recovered is None:
             self._recovered = asyncio.create_task(self.recover_leagues())
+
+    async def league_admin_of(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
+        """Whether the user holds the league-admin role of the server of this league match."""
+        if live.record.league_id is None or interaction.guild_id is None:
+            return False
+        role = await self.leagues.admin_role(interaction.guild_id)
+        return role is not None and role in {r.id for r in getattr(interaction.user, "roles", [])}
 
     async def recover_leagues(self) -> None:
         """Leagues after a restart: matches still to create, results still to record."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import io
 import logging
-from collections.abc import AsyncIterator, Awaitable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -53,6 +53,9 @@ class Controller:
         self.service = service
         self.delivery = delivery
         self.settings = settings or SettingsService(service.store)
+        #: Who else may act as an admin for a match (the league-admin role for league matches);
+        #: set by the app, which knows the leagues.
+        self.match_admin: Callable[[discord.Interaction[Any], LiveMatch], Awaitable[bool]] | None = None
 
     # -- replies ---------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
@@ -148,9 +151,10 @@ class Controller:
     ) -> None:
         """A player hands his seat on, or a server admin hands anyone's."""
         async with self.friendly(interaction):
-            if interaction.user.id != old_user and not is_admin(interaction):
+            if interaction.user.id != old_user and not await self.admin_of(interaction, live):
                 raise ServiceError(
-                    "Only the player himself, or a server admin (Manage Server), can hand a seat on."
+                    "Only the player himself, a server admin (Manage Server) or, in a league match, "
+                    "a league admin can hand a seat on."
                 )
             await self.defer(interaction)
             role = live.role_of(old_user)
@@ -160,6 +164,12 @@ class Controller:
             await interaction.followup.send(
                 f"Done: {present.mention(new_user)} now plays {title} in match #{live.id}.", ephemeral=True
             )
+
+    async def admin_of(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
+        """A server admin, or whoever :attr:`match_admin` accepts for this match."""
+        if is_admin(interaction):
+            return True
+        return self.match_admin is not None and await self.match_admin(interaction, live)
 
     async def replay(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
         """A finished match as an animated picture (every step worth seeing, the last frame with
