@@ -124,13 +124,26 @@ def action_choices(labelled: Iterable[tuple[str, str]], typed: str) -> list[tupl
 
     Names are the labels, in words; values are the canonical text (what the engine reads). A
     value longer than Discord's limit cannot be offered and is left out (it can still be typed).
-    When more match than Discord shows, the last entry says how many more there are.
+    When more match than Discord shows, the last entry says how many more there are. Actions
+    whose text starts with what was typed come first, then those whose label does (``pla``:
+    placements before "Play a power card"), each in the prompt's order.
+
+    >>> [v for _, v in action_choices([("power x", "Play x"), ("place a 1", "Place 1 in A")], "pla")]
+    ['place a 1', 'power x']
     """
+    wanted = normalize(typed)
     found = [
         (truncate(label), text)
         for text, label in labelled
         if len(text) <= MAX_CHOICE_LEN and matches(typed, text, label)
     ]
+
+    def rank(pair: tuple[str, str]) -> int:
+        if normalize(pair[1]).startswith(wanted):
+            return 0
+        return 1 if normalize(pair[0]).startswith(wanted) else 2
+
+    found.sort(key=rank)
     return capped(found, len(found), typed)
 
 
