@@ -18,6 +18,7 @@ from typing import Any
 RENDERERS: dict[str, str] = {
     "confrontation": "renderers.confrontation",
     "lotr-risk": "renderers.lotr_risk",
+    "war-of-the-ring": "renderers.war_of_the_ring",
 }
 #: Discord's limit for an attachment's description (alt text).
 MAX_DESCRIPTION = 1024

@@ -1,0 +1,182 @@
+"""Reading a War of the Ring view safely: every key with ``.get``, so hand-made or partial views
+still draw, and only the keys of the view contract are ever read (see
+``docs/rendering-war-of-the-ring.md``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from renderers.common.paths import DATA_DIR
+
+from .theme import FREE, NATION_SIDES, NATIONS, SHADOW, SIDE_TITLES, SIDES
+
+GAME_DIR = DATA_DIR / "war_of_the_ring"
+KINDS = ("regular", "elite", "leader")
+PHASES = {
+    "recover": "Recover & draw",
+    "fellowship": "Fellowship phase",
+    "hunt": "Hunt allocation",
+    "roll": "Action roll",
+    "actions": "Action resolution",
+    "victory": "Victory check",
+}
+
+
+def mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def sequence(value: Any) -> Sequence[Any]:
+    return value if isinstance(value, list | tuple) else ()
+
+
+def number(value: Any, default: int = 0) -> int:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return default
+
+
+def side_title(side: Any) -> str:
+    return SIDE_TITLES.get(str(side), str(side).title()) if side is not None else ""
+
+
+def name(view: Mapping[str, Any], role: Any) -> str:
+    """The display name of a role (``names`` when given), else the side's title."""
+    names = mapping(view.get("names"))
+    shown = names.get(str(role)) if role is not None else None
+    return str(shown) if shown else side_title(role)
+
+
+def audience(view: Mapping[str, Any]) -> str | None:
+    value = view.get("audience")
+    return str(value) if value in SIDES else None
+
+
+def units(raw: Any) -> list[tuple[str, int, int, int]]:
+    """(nation, regular, elite, leader) rows of a units mapping, in the Nations' order, without
+    empty rows; unknown Nations last."""
+    table = mapping(raw)
+    order = [n for n in NATIONS if n in table] + sorted(str(n) for n in table if n not in NATIONS)
+    rows = []
+    for nation in order:
+        counts = mapping(table.get(nation))
+        regular, elite, leader = (max(0, number(counts.get(kind))) for kind in KINDS)
+        if regular or elite or leader:
+            rows.append((nation, regular, elite, leader))
+    return rows
+
+
+def side_of(nation: str) -> str:
+    return NATION_SIDES.get(nation, SHADOW if nation in ("isengard", "sauron", "southrons") else FREE)
+
+
+def regions(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [r for r in sequence(view.get("regions")) if isinstance(r, Mapping) and r.get("id")]
+
+
+def fellowship(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    return mapping(view.get("fellowship"))
+
+
+def result(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    value = view.get("result")
+    return value if isinstance(value, Mapping) else None
+
+
+def active(view: Mapping[str, Any]) -> list[str]:
+    return [str(role) for role in sequence(view.get("active"))]
+
+
+def headline(view: Mapping[str, Any]) -> str:
+    """What the picture is about, in a few words."""
+    done = result(view)
+    if done is not None:
+        winners = [str(w) for w in sequence(done.get("winners"))]
+        if winners == [FREE]:
+            return "The Free Peoples win!"
+        if winners == [SHADOW]:
+            return "The Shadow wins!"
+        return "Game over"
+    roles = active(view)
+    you = audience(view)
+    if len(roles) > 1:
+        return "Both sides act"
+    if len(roles) == 1:
+        role = roles[0]
+        if you is not None and role == you:
+            return f"Your move, {name(view, role)}"
+        return f"{name(view, role)} to act"
+    return "War of the Ring"
+
+
+def _data(file: str, key: str) -> dict[str, dict[str, Any]]:
+    path = GAME_DIR / file
+    if not path.exists():
+        return {}
+    entries = json.loads(path.read_text(encoding="utf-8")).get(key) or []
+    return {
+        str(entry["id"]): dict(entry) for entry in entries if isinstance(entry, Mapping) and "id" in entry
+    }
+
+
+@lru_cache(maxsize=1)
+def _characters() -> dict[str, dict[str, Any]]:
+    return _data("characters.json", "characters")
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, dict[str, Any]]:
+    return _data("cards.json", "cards")
+
+
+FALLBACK_CHARACTERS = {
+    "ring_bearers": "The Ring-bearers",
+    "gandalf_grey": "Gandalf the Grey",
+    "gandalf_white": "Gandalf the White",
+    "strider": "Strider",
+    "aragorn": "Aragorn",
+    "boromir": "Boromir",
+    "legolas": "Legolas",
+    "gimli": "Gimli",
+    "meriadoc": "Meriadoc",
+    "peregrin": "Peregrin",
+    "gollum": "Gollum",
+    "witch_king": "The Witch-king",
+    "saruman": "Saruman",
+    "mouth_of_sauron": "The Mouth of Sauron",
+}
+SHORT_CHARACTERS = {
+    "meriadoc": "Merry",
+    "peregrin": "Pippin",
+    "mouth_of_sauron": "Mouth of Sauron",
+    "witch_king": "Witch-king",
+}
+
+
+def character_name(character: Any, *, short: bool = False) -> str:
+    slug = str(character)
+    if short and slug in SHORT_CHARACTERS:
+        return SHORT_CHARACTERS[slug]
+    entry = _characters().get(slug)
+    if entry and entry.get("name"):
+        return str(entry["name"])
+    return FALLBACK_CHARACTERS.get(slug, slug.replace("_", " ").title())
+
+
+def card_name(card: Any) -> str:
+    """A card id's name from ``data/war_of_the_ring/cards.json`` (the id when unknown)."""
+    slug = str(card)
+    entry = _cards().get(slug)
+    return str(entry["name"]) if entry and entry.get("name") else slug
+
+
+def card_deck(card: Any) -> str | None:
+    entry = _cards().get(str(card))
+    return str(entry["deck"]) if entry and entry.get("deck") else None
