@@ -156,6 +156,8 @@ class Act(Step):
             return
         if action.verb == "ring":
             rings.use_ring(state, side, action.args[0], action.args[1])
+            if not dice.unused(state, side):  # his last die became an Eye: nothing left to act with
+                hand_over(state, frame)
             return  # the same player acts now
         chosen = DIE_ACTIONS[action.verb]
         face = action.args[0]

@@ -35,8 +35,10 @@ def _figures(state: State, region: str, inside: bool) -> Mapping[str, Units]:
 
 
 def army(state: State, region: str, side: str, inside: bool = False) -> dict[str, Units]:
-    """``{nation: counts}`` of ``side``'s figures in ``region`` (or inside its Stronghold)."""
-    return {n: dict(c) for n, c in _figures(state, region, inside).items() if NATIONS[n].side == side}
+    """``{nation: counts}`` of ``side``'s figures in ``region`` (or inside its Stronghold), in the
+    Nations' order (never the state's key order, which a saved and loaded game does not keep)."""
+    figures = _figures(state, region, inside)
+    return {n: dict(figures[n]) for n in NATIONS if n in figures and NATIONS[n].side == side}
 
 
 def count(state: State, region: str, side: str, kind: str, inside: bool = False) -> int:
@@ -180,6 +182,25 @@ def vp(state: State, side: str) -> int:
 
 def neighbours(region: str) -> frozenset[str]:
     return NEIGHBOURS[region]
+
+
+def may_enter(state: State, nation: str, kind: str, region: str) -> bool:
+    """§8.4: a figure of a Nation not At War never moves into another Nation's region (its own
+    Nation's regions and regions of no Nation are open to it). Nazgûl ignore the Political Track.
+    Applied to every move, this also gives the retreat exception: a unit that retreated across a
+    border must leave that Nation with its next move unless its own Nation is At War by then.
+
+    >>> state = {"politics": {"rohan": {"steps": 2, "active": True}}}
+    >>> may_enter(state, "rohan", "regular", "westemnet"), may_enter(state, "rohan", "regular", "osgiliath")
+    (True, True)
+    >>> may_enter(state, "rohan", "leader", "minas_tirith")
+    False
+    """
+    if nation == "sauron" and kind == "leader":
+        return True
+    if state["politics"][nation]["steps"] == 0:
+        return True
+    return REGIONS[region].nation in (None, nation)
 
 
 def empty_units() -> dict[str, int]:

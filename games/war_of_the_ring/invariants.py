@@ -13,6 +13,8 @@ KINDS = ("regular", "elite", "leader")
 def check(state: State) -> list[str]:
     problems: list[str] = []
     on_map: dict[str, dict[str, int]] = {n: dict.fromkeys(KINDS, 0) for n in NATIONS}
+    # While the owner chooses which units to remove (the ``stacking`` step), the excess stands.
+    settling = bool(state["stack"]) and state["stack"][-1]["step"] == "stacking"
     for table, limit in ((state["armies"], MAX_STACK), (state["garrisons"], MAX_GARRISON)):
         for region, nations in table.items():
             if region not in REGIONS:
@@ -26,7 +28,7 @@ def check(state: State) -> list[str]:
                 side = NATIONS[nation].side
                 per_side[side] = per_side.get(side, 0) + counts.get("regular", 0) + counts.get("elite", 0)
             for side, n in per_side.items():
-                if n > limit:
+                if n > limit and not settling:
                     problems.append(f"{n} {side} units in {region} (limit {limit})")
     for nation, info in NATIONS.items():
         pool = {"regular": info.pool.regular, "elite": info.pool.elite, "leader": info.pool.leader}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core import State, emit
 
 from . import politics
-from .board import controller, eliminated, remove, units
+from .board import add, besieged, besieger, controller, eliminated, remove, units
 from .data import FREE, NATIONS, REGIONS, SHADOW
 
 
@@ -24,8 +24,13 @@ def arrive(state: State, region: str, side: str) -> None:
     if side == SHADOW and nation is not None and NATIONS[nation].side == FREE:
         politics.activate(state, nation, "invaded")
     holder = controller(state, region)
-    if holder is not None and holder != side and units(state, region, holder) == 0:
-        capture(state, region, side)
+    if (
+        holder is not None
+        and holder != side
+        and units(state, region, holder) == 0
+        and not besieged(state, region)
+    ):
+        capture(state, region, side)  # a besieged Stronghold is held by its garrison (§12.2)
 
 
 def capture(state: State, region: str, side: str) -> None:
@@ -47,3 +52,20 @@ def lone_leaders(state: State, region: str) -> None:
             remove(state, region, nation, "leader", n)
             eliminated(state, nation, "leader", n)
             emit(state, "leaders_lost", {"nation": nation, "count": n, "region": region})
+
+
+def lift_siege(state: State, region: str) -> bool:
+    """§12.2: a siege ends when the besieger has no Army unit left in the region: the garrison
+    and the characters inside go back into the open region. Whether a siege ended."""
+    side = besieger(state, region)
+    if side is None or units(state, region, side):
+        return False
+    for nation, counts in list(state["garrisons"].get(region, {}).items()):
+        for kind, n in list(counts.items()):
+            remove(state, region, nation, kind, n, inside=True)
+            add(state, region, nation, kind, n)
+    for where in state["characters"].values():
+        if where["region"] == region and where.get("inside"):
+            where["inside"] = False
+    emit(state, "siege_abandoned", {"side": side, "region": region})
+    return True

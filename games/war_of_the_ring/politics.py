@@ -77,3 +77,15 @@ def companion_activates(character: str, nation: str) -> bool:
 
 def free_nations() -> tuple[str, ...]:
     return tuple(n for n, info in NATIONS.items() if info.side == "free")
+
+
+def companion_arrives(state: State, character: str, region: str) -> bool:
+    """§8.2: a Companion ending a move in (or entering play in) a City or Stronghold of a Free
+    Peoples Nation his icon activates, not under enemy control, activates it; whether it did."""
+    info = REGIONS[region]
+    nation = info.nation
+    if nation is None or NATIONS[nation].side != "free" or not (info.is_city or info.is_stronghold):
+        return False
+    if CHARACTERS[character].side != "free" or state["control"].get(region) != "free":
+        return False
+    return companion_activates(character, nation) and activate(state, nation, "companion")

@@ -21,6 +21,7 @@ A position is a mapping; every key is optional (missing ones keep the set-up's v
                  "mordor": null, "companions": ["strider", "legolas"], "guide": "strider"},
   "hands": {"free": ["fpc_01"], "shadow": []},
   "rings": {"free": 2, "shadow": 1},
+  "messenger_used": false,                     # the Mouth of Sauron's Messenger used this turn
 }
 ```
 
@@ -87,7 +88,7 @@ def _armies(raw: Mapping[str, Any], what: str) -> dict[str, dict[str, dict[str, 
 
 KEYS = frozenset(
     {"seed", "turn", "acting", "dice", "hunt_box", "armies", "add", "garrisons", "characters", "eliminated"}
-    | {"control", "politics", "fellowship", "hands", "rings", "casualties"}
+    | {"control", "politics", "fellowship", "hands", "rings", "casualties", "messenger_used"}
 )
 
 
@@ -160,6 +161,8 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
     casualties = position.get("casualties", {})
     _balance(game, casualties)
     game["turn"] = {"number": int(position.get("turn", 1)), "phase": "actions", "returned": False}
+    if position.get("messenger_used"):
+        game["turn"]["messenger"] = True
     acting = position.get("acting", "free")
     if acting not in ROLES:
         raise InvalidPosition(f"acting: {acting!r} is not a side")
@@ -232,4 +235,5 @@ def to_position(state: State) -> dict[str, Any]:
         "hands": {side: list(state["hands"][side]) for side in ROLES},
         "rings": {side: state["rings"][side] for side in ROLES},
         "casualties": {n: text(c) for n, c in state["casualties"].items() if any(c.values())},
+        "messenger_used": bool(state["turn"].get("messenger")),
     }

@@ -1,0 +1,637 @@
+"""Characters on the map (§9): moving Companions (§9.4), separating them from the Fellowship
+(§14.8), moving Nazgûl and Minions (§9.5), characters entering play (§9.2 Entry), and the §9.2
+abilities that need no card: Boromir, Legolas and Gimli moving their Nation toward war.
+
+Die actions and their prompts:
+
+- ``move-companions`` (Free Peoples, Character die): ``companion <id>`` picks a Companion (more
+  ``companion <id>`` from the same region join him as a group), ``to <region>`` moves them;
+  ``done`` ends. Each moves at most once, up to his Level (a group: the highest Level; Gandalf
+  the White alone or with one Hobbit: 4, Shadowfax), ignoring enemy Armies, stopping on
+  entering a region with a Shadow-controlled Stronghold, never entering or leaving a region
+  with a Free Peoples Stronghold besieged by the enemy.
+- ``separate`` (Free Peoples, Character die, not on the Mordor Track): ``companion <id>`` ...
+  then ``to <region>``: up to Progress + Level (the group's highest) from the Ring-bearers'
+  region, Companion movement rules; in a Free Peoples Stronghold besieged by the enemy they
+  stay inside it.
+- ``move-minions`` (Shadow, Character die): ``nazgul <from>`` then ``to <region> <n>`` (a count)
+  flies Nazgûl anywhere but into a region with a Free Peoples-controlled Stronghold not
+  besieged by a Shadow Army (a stack may split; each Nazgûl flies once); ``minion <id>`` then
+  ``to <region>`` moves the Witch-king (as a Nazgûl) or the Mouth of Sauron (up to 3, like a
+  Companion, never into such a Stronghold); ``done`` ends. Saruman never moves.
+- ``bring-saruman``, ``bring-witch-king``, ``bring-mouth-of-sauron`` (Shadow, Muster or
+  Army/Muster die) and ``bring-aragorn``, ``bring-gandalf-white`` (Free Peoples, Will of the
+  West die only): the character enters play, ``place <region>`` when there is a choice.
+- ``boromir``, ``legolas``, ``gimli`` (Free Peoples, any die): their Nation one step toward war
+  while they stand in the right unconquered Settlement.
+
+A Companion who ends a move in (or enters play in, or separates into) a City or Stronghold of
+a Free Peoples Nation his icon activates, not enemy-controlled, activates it (§8.2).
+
+Our rulings: Nazgûl in a besieged garrison fly only from the open region (they stay inside);
+Gandalf the Grey's figure serves for the White (when the White enters, the Grey on the map
+leaves play, wherever the White is placed); a Companion replaced by his upgraded form goes to
+``eliminated`` (out of the game).
+
+Frames: ``companions`` (``moved``, ``group``), ``separate`` (``group``), ``minions``
+(``arrived``: Nazgûl landed per region, ``moved``: minions moved, ``nazgul`` / ``minion``: the
+one chosen), ``bring`` (``character``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.core import Action, Amount, State, emit
+from games.core.flow import Frame, Step, call, ret
+
+from . import actions, fellowship, politics
+from .board import add, besieged, controller, remove
+from .common import side_title
+from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
+
+ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
+MUSTER = ("muster", "army_muster")
+HOBBITS = ("meriadoc", "peregrin")
+MOUTH_RANGE = 3
+
+
+# -- where characters may go ----------------------------------------------------------------------
+def closed(state: State, region: str, side: str) -> bool:
+    """A region with a Stronghold of ``side`` besieged by the enemy: its characters can neither
+    enter nor leave it (§9.4, §9.5)."""
+    return REGIONS[region].is_stronghold and besieged(state, region) and controller(state, region) == side
+
+
+def shadow_stronghold(state: State, region: str) -> bool:
+    return REGIONS[region].is_stronghold and controller(state, region) == SHADOW
+
+
+def barred_to_minions(state: State, region: str) -> bool:
+    """A Free Peoples-controlled Stronghold not besieged by a Shadow Army (§9.5)."""
+    return REGIONS[region].is_stronghold and controller(state, region) == FREE and not besieged(state, region)
+
+
+def reach(state: State, start: str, steps: int, side: str) -> list[str]:
+    """Regions a character of ``side`` may end in, moving up to ``steps`` regions from ``start``
+    (itself left out), in board order. Companions stop on entering a Shadow-controlled
+    Stronghold; the Mouth of Sauron never enters a Free Peoples one."""
+    if closed(state, start, side):
+        return []
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        ahead: list[str] = []
+        for region in frontier:
+            if region != start and side == FREE and shadow_stronghold(state, region):
+                continue  # he must stop there
+            for there in REGIONS[region].neighbours:
+                if there in seen or closed(state, there, side):
+                    continue
+                if side == SHADOW and barred_to_minions(state, there):
+                    continue
+                seen.add(there)
+                ahead.append(there)
+        frontier = ahead
+    return [r for r in REGIONS if r in seen and r != start]
+
+
+def level(group: list[str]) -> int:
+    """The group's movement: its highest Level; Shadowfax makes Gandalf the White 4 alone or
+    with exactly one Hobbit."""
+    if (
+        "gandalf_white" in group
+        and len(group) <= 2
+        and all(c == "gandalf_white" or c in HOBBITS for c in group)
+    ):
+        return 4
+    return max(CHARACTERS[c].level or 0 for c in group)
+
+
+def rouse(state: State, character: str, region: str) -> None:
+    """§8.2: the Companion may activate the Nation of the City or Stronghold he arrived in."""
+    politics.companion_arrives(state, character, region)
+
+
+def companions_on_map(state: State) -> list[str]:
+    return [
+        c for c in state["characters"] if CHARACTERS[c].side == FREE and CHARACTERS[c].kind == "companion"
+    ]
+
+
+# -- moving Companions ----------------------------------------------------------------------------
+def companion_choices(state: State, frame: Frame) -> list[Action]:
+    group = frame["group"]
+    if not group:
+        found = [
+            Action("companion", (c,))
+            for c in companions_on_map(state)
+            if c not in frame["moved"] and reach(state, state["characters"][c]["region"], level([c]), FREE)
+        ]
+        return [*found, Action("done")]
+    here = state["characters"][group[0]]
+    joiners = [
+        Action("companion", (c,))
+        for c in companions_on_map(state)
+        if c not in frame["moved"] and c not in group and state["characters"][c] == here
+    ]
+    targets = [Action("to", (r,)) for r in reach(state, here["region"], level(group), FREE)]
+    return [*joiners, *targets]
+
+
+class MoveCompanions(Step):
+    name = "companions"
+    kind = "move_companions"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({FREE})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return tuple(companion_choices(state, frame))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "Move Companions"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if frame["group"]:
+            names = ", ".join(CHARACTERS[c].name for c in frame["group"])
+            return (
+                f"Moving {names} (up to {level(frame['group'])} regions): add a Companion from the same "
+                "region (`companion <id>`) or choose where they go (`to <region>`)."
+            )
+        return "Choose a Companion to move (`companion <id>`), or `done` to leave the others where they are."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Free Peoples to move their Companions."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        if action.verb == "done":
+            ret(state)
+            return
+        if action.verb == "companion":
+            frame["group"].append(action.args[0])
+            return
+        group, dest = list(frame["group"]), action.args[0]
+        origin = state["characters"][group[0]]["region"]
+        for char in group:
+            state["characters"][char] = {"region": dest, "inside": False}
+        emit(state, "companions_moved", {"companions": group, "from": origin, "to": dest})
+        for char in group:
+            rouse(state, char, dest)
+        frame["moved"] += group
+        frame["group"] = []
+        if companion_choices(state, frame) == [Action("done")]:
+            ret(state)
+
+
+def _companions_possible(state: State, side: str) -> bool:
+    return len(companion_choices(state, {"moved": [], "group": []})) > 1
+
+
+def _companions(state: State, side: str, face: str) -> bool:
+    call(state, "companions", moved=[], group=[])
+    return True
+
+
+# -- separating Companions ------------------------------------------------------------------------
+def separate_targets(state: State, group: list[str]) -> list[tuple[str, bool]]:
+    """``(region, inside)`` where the group may end: the Ring-bearers' region or up to
+    Progress + Level from it; inside a besieged Free Peoples Stronghold they stay there."""
+    fs = state["fellowship"]
+    start = fs["region"]
+    if closed(state, start, FREE):
+        return [(start, True)]
+    steps = fs["progress"] + level(group)
+    return [(start, False), *((r, False) for r in reach(state, start, steps, FREE))]
+
+
+class Separate(Step):
+    name = "separate"
+    kind = "separate"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({FREE})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        group = frame["group"]
+        found = [Action("companion", (c,)) for c in state["fellowship"]["companions"] if c not in group]
+        if group:
+            found += [Action("to", (r,)) for r, _ in separate_targets(state, group)]
+        return tuple(found)
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "Separate Companions from the Fellowship"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if not frame["group"]:
+            return "Choose a Companion to leave the Fellowship (`companion <id>`)."
+        names = ", ".join(CHARACTERS[c].name for c in frame["group"])
+        return f"{names}: add another Companion (`companion <id>`) or choose where they go (`to <region>`)."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Free Peoples to separate Companions."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        if action.verb == "companion":
+            frame["group"].append(action.args[0])
+            return
+        group = list(frame["group"])
+        dest = action.args[0]
+        inside = dict(separate_targets(state, group))[dest]
+        for char in group:
+            state["fellowship"]["companions"].remove(char)
+            state["characters"][char] = {"region": dest, "inside": inside}
+            emit(state, "companion_separated", {"companion": char, "region": dest})
+        fellowship.settle_guide(state)
+        for char in group:
+            rouse(state, char, dest)
+        ret(state)
+
+
+def _separate_possible(state: State, side: str) -> bool:
+    return bool(state["fellowship"]["companions"]) and not fellowship.on_mordor_track(state)
+
+
+def _separate(state: State, side: str, face: str) -> bool:
+    call(state, "separate", group=[])
+    return True
+
+
+# -- moving Nazgûl and Minions --------------------------------------------------------------------
+def nazgul_at(state: State, frame: Frame) -> dict[str, int]:
+    """Nazgûl in the open that have not moved yet, by region (board order)."""
+    found: dict[str, int] = {}
+    for region in REGIONS:
+        n = state["armies"].get(region, {}).get("sauron", {}).get("leader", 0) - frame["arrived"].get(
+            region, 0
+        )
+        if n > 0:
+            found[region] = n
+    return found
+
+
+def flight(state: State, start: str) -> list[str]:
+    """Where a Nazgûl (the Witch-king too) may fly from ``start``."""
+    return [r for r in REGIONS if r != start and not barred_to_minions(state, r)]
+
+
+def minion_targets(state: State, minion: str) -> list[str]:
+    where = state["characters"][minion]
+    if minion == "witch_king":
+        return flight(state, where["region"])
+    if minion == "mouth_of_sauron":
+        return reach(state, where["region"], MOUTH_RANGE, SHADOW)
+    return []  # Saruman never leaves Orthanc
+
+
+def minions_to_move(state: State, frame: Frame) -> list[str]:
+    return [
+        m
+        for m in state["characters"]
+        if CHARACTERS[m].side == SHADOW and m not in frame["moved"] and minion_targets(state, m)
+    ]
+
+
+def minion_picks(state: State, frame: Frame) -> list[Action]:
+    """First question: which Nazgûl (by region) or Minion moves next."""
+    found = [Action("nazgul", (r,)) for r, n in nazgul_at(state, frame).items() if flight(state, r)]
+    return found + [Action("minion", (m,)) for m in minions_to_move(state, frame)]
+
+
+def minion_amounts(state: State, frame: Frame) -> list[Amount]:
+    start = frame["nazgul"]
+    if start is None:
+        return []
+    n = nazgul_at(state, frame).get(start, 0)
+    return [Amount("to", (dest,), 1, n) for dest in flight(state, start)]
+
+
+class MoveMinions(Step):
+    """``nazgul <from>`` or ``minion <id>``, then ``to <region> <n>`` (Nazgûl, a count) or
+    ``to <region>`` (a Minion); ``done`` leaves the rest in place."""
+
+    name = "minions"
+    kind = "move_minions"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({SHADOW})
+
+    def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
+        return tuple(minion_amounts(state, frame))
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        if frame["nazgul"] is not None:
+            return tuple(Action("to", (*a.args, str(a.high))) for a in minion_amounts(state, frame))
+        if frame["minion"] is not None:
+            return tuple(Action("to", (r,)) for r in minion_targets(state, frame["minion"]))
+        return (*minion_picks(state, frame), Action("done"))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "Move Nazgûl and Minions"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if frame["nazgul"] is not None:
+            n = nazgul_at(state, frame)[frame["nazgul"]]
+            return (
+                f"Where do the Nazgûl of {REGIONS[frame['nazgul']].name} fly, and how many of the {n} "
+                "(`to <region> <n>`)? Not into a Free Peoples Stronghold that is not besieged."
+            )
+        if frame["minion"] is not None:
+            return f"Where does {CHARACTERS[frame['minion']].name} go (`to <region>`)?"
+        return (
+            "Fly Nazgûl (`nazgul <from>`) or move a Minion (`minion <id>`), each once; `done` leaves "
+            "the rest where they are."
+        )
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Shadow to move the Nazgûl and Minions."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        if action.verb == "done":
+            ret(state)
+            return
+        if action.verb == "nazgul":
+            frame["nazgul"] = action.args[0]
+            return
+        if action.verb == "minion":
+            frame["minion"] = action.args[0]
+            return
+        dest = action.args[0]
+        if frame["nazgul"] is not None:
+            start, count = frame["nazgul"], int(action.args[1])
+            remove(state, start, "sauron", "leader", count)
+            add(state, dest, "sauron", "leader", count)
+            frame["arrived"][dest] = frame["arrived"].get(dest, 0) + count
+            emit(state, "nazgul_moved", {"from": start, "to": dest, "count": count})
+        else:
+            minion = frame["minion"]
+            start = state["characters"][minion]["region"]
+            state["characters"][minion] = {"region": dest, "inside": False}
+            frame["moved"].append(minion)
+            emit(state, "minion_moved", {"character": minion, "from": start, "to": dest})
+        frame["nazgul"] = frame["minion"] = None
+        if not minion_picks(state, frame):
+            ret(state)
+
+
+def minions_frame() -> dict[str, Any]:
+    return {"arrived": {}, "moved": [], "nazgul": None, "minion": None}
+
+
+def _minions_possible(state: State, side: str) -> bool:
+    return bool(minion_picks(state, minions_frame()))
+
+
+def _minions(state: State, side: str, face: str) -> bool:
+    call(state, "minions", **minions_frame())
+    return True
+
+
+# -- entering play --------------------------------------------------------------------------------
+Places = list[tuple[str, bool]]
+
+
+def minion_seen(state: State) -> bool:
+    """A Minion is or has been in play (Gandalf the White, §19.25)."""
+    minions = ("witch_king", "saruman", "mouth_of_sauron")
+    return bool(state.get("minion_entered")) or any(
+        m in state["characters"] or m in state["eliminated"] for m in minions
+    )
+
+
+def _free_at_war(state: State) -> list[bool]:
+    return [politics.at_war(state, n) for n, info in NATIONS.items() if info.side == FREE]
+
+
+def saruman_places(state: State) -> Places:
+    if not politics.at_war(state, "isengard") or controller(state, "orthanc") != SHADOW:
+        return []
+    return [("orthanc", besieged(state, "orthanc"))]
+
+
+def witch_king_places(state: State) -> Places:
+    """Any region with a Shadow Army holding a Sauron unit (inside a garrison if it is there)."""
+    if not politics.at_war(state, "sauron") or not any(_free_at_war(state)):
+        return []
+    found: Places = []
+    for region in REGIONS:
+        for inside, table in ((False, state["armies"]), (True, state["garrisons"])):
+            counts = table.get(region, {}).get("sauron", {})
+            if counts.get("regular", 0) + counts.get("elite", 0):
+                found.append((region, inside))
+                break
+    return found
+
+
+def mouth_places(state: State) -> Places:
+    if not fellowship.on_mordor_track(state) and not all(_free_at_war(state)):
+        return []
+    return [
+        (r, besieged(state, r))
+        for r in STRONGHOLDS[SHADOW]
+        if REGIONS[r].nation == "sauron" and controller(state, r) == SHADOW
+    ]
+
+
+def aragorn_places(state: State) -> Places:
+    where = state["characters"].get("strider")
+    if where is None or where["region"] not in ("minas_tirith", "dol_amroth", "pelargir"):
+        return []
+    if controller(state, where["region"]) != FREE:
+        return []
+    return [(where["region"], bool(where.get("inside")))]
+
+
+def white_places(state: State) -> Places:
+    if "gandalf_grey" in state["fellowship"]["companions"] or not minion_seen(state):
+        return []
+    found: Places = []
+    grey = state["characters"].get("gandalf_grey")
+    if grey is not None:
+        found.append((grey["region"], bool(grey.get("inside"))))
+    found.append(("fangorn", False))
+    for region in STRONGHOLDS[FREE]:
+        if REGIONS[region].nation == "elves" and controller(state, region) == FREE:
+            found.append((region, besieged(state, region)))
+    return list(dict.fromkeys(found))
+
+
+ENTRIES: dict[str, tuple[str, Callable[[State], Places]]] = {
+    "saruman": (SHADOW, saruman_places),
+    "witch_king": (SHADOW, witch_king_places),
+    "mouth_of_sauron": (SHADOW, mouth_places),
+    "aragorn": (FREE, aragorn_places),
+    "gandalf_white": (FREE, white_places),
+}
+REPLACES = {"aragorn": "strider", "gandalf_white": "gandalf_grey"}
+
+
+def entry_places(state: State, character: str) -> Places:
+    if character in state["characters"] or character in state["eliminated"]:
+        return []
+    return ENTRIES[character][1](state)
+
+
+def enter(state: State, character: str, region: str, inside: bool) -> None:
+    """``character`` enters play in ``region`` (the dice he gives count from the next turn)."""
+    replaced = REPLACES.get(character)
+    if replaced is not None and replaced in state["characters"]:
+        del state["characters"][replaced]
+        state["eliminated"].append(replaced)
+    else:
+        replaced = None
+    state["characters"][character] = {"region": region, "inside": inside}
+    if CHARACTERS[character].side == SHADOW:
+        state["minion_entered"] = True
+    emit(state, "character_entered", {"character": character, "region": region, "replaces": replaced})
+    if character == "witch_king":
+        for nation in politics.free_nations():
+            politics.activate(state, nation, "witch_king")
+    if CHARACTERS[character].side == FREE:
+        rouse(state, character, region)
+
+
+class Bring(Step):
+    name = "bring"
+    kind = "character_entry"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({ENTRIES[frame["character"]][0]})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return tuple(Action("place", (r,)) for r, _ in entry_places(state, frame["character"]))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return f"{CHARACTERS[frame['character']].name} enters play"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        return f"Where does {CHARACTERS[frame['character']].name} enter play (`place <region>`)?"
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        side = ENTRIES[frame["character"]][0]
+        return f"Waiting for the {side_title(side)} to place {CHARACTERS[frame['character']].name}."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        places = dict(entry_places(state, frame["character"]))
+        enter(state, frame["character"], action.args[0], places[action.args[0]])
+        ret(state)
+
+
+def _entry(character: str) -> tuple[actions.Possible, actions.Run]:
+    def possible(state: State, side: str) -> bool:
+        return bool(entry_places(state, character))
+
+    def run(state: State, side: str, face: str) -> bool:
+        places = entry_places(state, character)
+        if len(places) == 1:
+            enter(state, character, *places[0])
+            return False
+        call(state, "bring", character=character)
+        return True
+
+    return possible, run
+
+
+# -- Boromir, Legolas, Gimli ----------------------------------------------------------------------
+COUNSEL: dict[str, tuple[str, Callable[[str], bool]]] = {
+    "boromir": ("gondor", lambda r: REGIONS[r].is_city or REGIONS[r].is_stronghold),
+    "legolas": ("elves", lambda r: REGIONS[r].is_stronghold),
+    "gimli": ("dwarves", lambda r: r == "erebor"),
+}
+
+
+def _counsel(companion: str) -> tuple[actions.Possible, actions.Run]:
+    nation, fits = COUNSEL[companion]
+
+    def possible(state: State, side: str) -> bool:
+        where = state["characters"].get(companion)
+        if where is None:
+            return False
+        region = where["region"]
+        if REGIONS[region].nation != nation or not fits(region) or controller(state, region) != FREE:
+            return False
+        return politics.can_advance(state, nation)
+
+    def run(state: State, side: str, face: str) -> bool:
+        emit(state, "companion_counsel", {"companion": companion, "nation": nation})
+        politics.advance(state, nation, "diplomacy")
+        return False
+
+    return possible, run
+
+
+def _register() -> None:
+    found = [
+        actions.DieAction(
+            "move-companions",
+            "Move Companions",
+            "Move every Companion on the map up to his Level (groups: the highest Level).",
+            ("character",),
+            FREE,
+            _companions_possible,
+            _companions,
+        ),
+        actions.DieAction(
+            "separate",
+            "Separate Companions",
+            "One Companion or a group leaves the Fellowship: up to Progress + Level regions.",
+            ("character",),
+            FREE,
+            _separate_possible,
+            _separate,
+        ),
+        actions.DieAction(
+            "move-minions",
+            "Move Nazgûl and Minions",
+            "Fly the Nazgûl anywhere, move the Mouth of Sauron up to 3 regions.",
+            ("character",),
+            SHADOW,
+            _minions_possible,
+            _minions,
+        ),
+    ]
+    for character, (side, _) in ENTRIES.items():
+        faces = MUSTER if side == SHADOW else ()  # () : the Will of the West only
+        name = CHARACTERS[character].name
+        text = CHARACTERS[character].entry or ""
+        verb = "bring-" + character.replace("_", "-")
+        found.append(
+            actions.DieAction(verb, f"Bring {name} into play", text, faces, side, *_entry(character))
+        )
+    for companion, (nation, _) in COUNSEL.items():
+        name = CHARACTERS[companion].name
+        label = f"{name}: {NATIONS[nation].name} one step toward war"
+        found.append(actions.DieAction(companion, label, label + ".", ANY_FACE, FREE, *_counsel(companion)))
+    actions.register(*found)
+
+
+_register()
+
+STEPS: tuple[Step, ...] = (MoveCompanions(), Separate(), MoveMinions(), Bring())
+VERBS = frozenset({"companion", "to", "done", "nazgul", "minion", "place"})
+__all__ = ["STEPS", "enter", "entry_places", "reach", "rouse"]
+
+
+def label(state: State, role: str, action: Action) -> str | None:
+    """Button words for the character prompts (``None``: not one of them)."""
+    top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["step"] not in ("companions", "separate", "minions", "bring"):
+        return None
+    verb, args = action.verb, action.args
+    if verb == "companion":
+        name = CHARACTERS[args[0]].name
+        if top["group"]:
+            return f"{name} goes with them"
+        return f"{name} leaves the Fellowship" if top["step"] == "separate" else f"Move {name}"
+    if verb == "to":
+        return f"Go to {REGIONS[args[0]].name}"
+    if verb == "nazgul":
+        return f"Fly Nazgûl from {REGIONS[args[0]].name}"
+    if verb == "minion":
+        return f"Move {CHARACTERS[args[0]].name}"
+    if verb == "to" and len(args) == 2:
+        return f"Fly {args[1]} Nazgûl to {REGIONS[args[0]].name}"
+    if verb == "place":
+        return f"{CHARACTERS[top['character']].name} enters play in {REGIONS[args[0]].name}"
+    return "Done: the others stay" if verb == "done" else None

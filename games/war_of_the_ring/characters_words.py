@@ -1,0 +1,89 @@
+"""Event words of the characters on the map: Companions and Minions moving, entering play,
+their abilities (merged into :data:`games.war_of_the_ring.events.PRESENTER`).
+
+>>> from games.war_of_the_ring.events import PRESENTER
+>>> PRESENTER.text("nazgul_moved", {"from": "minas_morgul", "to": "osgiliath", "count": 2})
+'2 Nazgûl fly from Minas Morgul to Osgiliath.'
+>>> PRESENTER.text("companions_moved", {"companions": ["legolas", "gimli"], "from": "lorien",
+...     "to": "fangorn"})
+'Legolas and Gimli move from Lórien to Fangorn.'
+>>> PRESENTER.text("character_entered", {"character": "aragorn", "region": "pelargir", "replaces": "strider"})
+'Aragorn, Heir to Isildur, enters play in Pelargir, in place of Strider.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .data import CHARACTERS
+from .movement_words import character_words, join_words
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _companions(args: Mapping[str, Any]) -> dict[str, str]:
+    names = [character_words(str(c)) for c in args.get("companions", [])]
+    return {"names": _cap(join_words(names)), "moves": "moves" if len(names) == 1 else "move"}
+
+
+def _nazgul(args: Mapping[str, Any]) -> dict[str, str]:
+    one = int(args["count"]) == 1
+    return {"flies": "flies" if one else "fly"}
+
+
+def _entered(args: Mapping[str, Any]) -> dict[str, str]:
+    character = str(args["character"])
+    name = CHARACTERS[character].name
+    title = CHARACTERS[character].title
+    who = _cap(character_words(character))
+    if character in ("aragorn", "gandalf_white") and title:
+        who = f"{name}, {title},"
+    replaced = args.get("replaces")
+    return {
+        "who": who,
+        "instead": f", in place of {CHARACTERS[str(replaced)].name}" if replaced else "",
+    }
+
+
+def _minion(args: Mapping[str, Any]) -> dict[str, str]:
+    return {"who": _cap(character_words(str(args["character"])))}
+
+
+def _voice(args: Mapping[str, Any]) -> dict[str, str]:
+    what = {
+        "recruit": "calls the Isengard Settlements to arms",
+        "elites": "makes Uruk-hai of the Regulars in Orthanc",
+    }
+    return {"what": what.get(str(args.get("mode")), "is heard")}
+
+
+KINDS: dict[str, dict[str, str]] = {
+    "companions_moved": {"companions": "text", "from": "region", "to": "region"},
+    "nazgul_moved": {"from": "region", "to": "region", "count": "number"},
+    "minion_moved": {"character": "character", "from": "region", "to": "region"},
+    "character_entered": {"character": "character", "region": "region", "replaces": "text"},
+    "companion_counsel": {"companion": "character", "nation": "nation"},
+    "voice_of_saruman": {"mode": "text"},
+    "regulars_promoted": {"region": "region", "nation": "nation", "count": "number"},
+}
+
+EN: dict[str, str] = {
+    "companions_moved": "{names} {moves} from {from} to {to}.",
+    "nazgul_moved": "{count} Nazgûl {flies} from {from} to {to}.",
+    "minion_moved": "{who} moves from {from} to {to}.",
+    "character_entered": "{who} enters play in {region}{instead}.",
+    "companion_counsel": "{companion} urges {nation} toward war.",
+    "voice_of_saruman": "The Voice of Saruman {what}.",
+    "regulars_promoted": "{count} {nation} Regulars in {region} become Elites.",
+}
+
+DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
+    "companions_moved": _companions,
+    "nazgul_moved": _nazgul,
+    "character_entered": _entered,
+    "minion_moved": _minion,
+    "voice_of_saruman": _voice,
+}

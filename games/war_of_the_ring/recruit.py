@@ -1,0 +1,391 @@
+"""Muster actions: recruiting (§10.3), diplomacy (§5.3, §8.3) and the Voice of Saruman (§9.2).
+
+- ``recruit`` (Muster or Army/Muster die, Nations At War only): ``recruit <option>`` — ``elite``
+  (1 Elite), ``regulars`` (2 Regulars), ``leaders`` (2 Leaders or Nazgûl) or ``regular-leader``
+  — then ``place <region> <kind>`` for each figure (``done`` stops after the first). Each figure
+  goes to a free Town, City or Stronghold of its own Nation, At War, that its side controls and
+  that is not besieged; two figures to two different Settlements; Nazgûl only in Sauron
+  Strongholds; only figures in reinforcements. Then the stacking limit (settled before the
+  figure lands: :func:`stacking.call_arrival`).
+- ``diplomacy`` (same dice): ``advance <nation>`` — one friendly Nation one step toward war
+  (a passive Free Peoples Nation never enters At War: :func:`politics.can_advance`).
+- ``voice-of-saruman`` (Shadow, same dice, Saruman in play, Orthanc his and not besieged):
+  ``voice recruit`` (1 Isengard Regular in every Isengard Settlement where one may be recruited;
+  with fewer Regulars left the Shadow places those he has, ``place <region> regular``) or
+  ``voice elites`` (2 Isengard Regulars in Orthanc become Elites).
+
+Our rulings: a player may recruit fewer figures than the option allows (``done``); a Free
+Peoples Leader is recruited only where Free Peoples units stand (alone he would be removed at
+once, §9.1); ``voice elites`` needs two Regulars in Orthanc and two Elites in reinforcements.
+
+Frame ``recruit``: ``side``, ``kinds`` (figures still to place; ``None`` before the option),
+``placed`` (regions used), ``queue`` (``[region, nation, kind]`` waiting to land), ``only``
+(allowed regions, or ``None``), ``may_stop``. Frames ``diplomacy``: ``side``; ``voice``: none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from games.core import Action, State, emit
+from games.core.flow import Frame, Step, call, ret
+
+from . import actions, politics, stacking
+from .board import add, besieged, controller, free_for, remove, take_reinforcement, units
+from .common import side_title
+from .data import FREE, NATIONS, REGIONS, SHADOW
+from .movement_words import figure_words
+
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "elite": ("elite",),
+    "regulars": ("regular", "regular"),
+    "leaders": ("leader", "leader"),
+    "regular-leader": ("regular", "leader"),
+}
+UNIT = ("regular", "elite")
+ORTHANC = "orthanc"
+
+
+# -- where a figure may be recruited --------------------------------------------------------------
+def can_place(state: State, side: str, region: str, kind: str) -> bool:
+    """§10.3 for one figure of ``kind`` of the region's Nation in ``region``."""
+    info = REGIONS[region]
+    nation = info.nation
+    if not info.is_settlement or nation is None or NATIONS[nation].side != side:
+        return False
+    if controller(state, region) != side or besieged(state, region) or not free_for(state, region, side):
+        return False
+    if not politics.at_war(state, nation) or state["reinforcements"][nation].get(kind, 0) <= 0:
+        return False
+    if kind == "leader":
+        if nation == "sauron" and not info.is_stronghold:
+            return False  # Nazgûl only in Sauron Strongholds
+        if side == FREE and not units(state, region, FREE):
+            return False  # a Leader alone would be removed at once
+    return True
+
+
+def place_regions(
+    state: State, side: str, kind: str, used: list[str], only: list[str] | None = None
+) -> Iterator[str]:
+    for region in only if only is not None else REGIONS:
+        if region not in used and can_place(state, side, region, kind):
+            yield region
+
+
+def options(state: State, side: str) -> list[str]:
+    """The recruit options with at least a first figure to place (``regular-leader``: both)."""
+    found = []
+    for option, kinds in OPTIONS.items():
+        first = next(place_regions(state, side, kinds[0], []), None)
+        if first is None:
+            continue
+        if option == "regular-leader" and not any(
+            next(place_regions(state, side, "leader", [r]), None)
+            for r in place_regions(state, side, "regular", [])
+        ):
+            continue
+        found.append(option)
+    return found
+
+
+def recruit_frame(side: str, **more: Any) -> dict[str, Any]:
+    frame: dict[str, Any] = {
+        "side": side,
+        "kinds": None,
+        "placed": [],
+        "queue": [],
+        "only": None,
+        "may_stop": True,
+    }
+    frame.update(more)
+    return frame
+
+
+def choices(state: State, frame: Frame) -> list[Action]:
+    if frame["kinds"] is None:
+        return [Action("recruit", (o,)) for o in options(state, frame["side"])]
+    found = [
+        Action("place", (region, kind))
+        for kind in dict.fromkeys(frame["kinds"])
+        for region in place_regions(state, frame["side"], kind, frame["placed"], frame["only"])
+    ]
+    if found and frame["placed"] and frame["may_stop"]:
+        found.append(Action("done"))
+    return found
+
+
+def drain(state: State, frame: Frame) -> None:
+    """Land the figures waiting (each may first ask for the stacking limit), then return when
+    nothing is left to choose."""
+    while frame["queue"]:
+        region, nation, kind = frame["queue"][0]
+        incoming = {nation: {kind: 1}} if kind in UNIT else {}
+        if incoming and stacking.call_arrival(state, region, frame["side"], incoming):
+            return  # resumes with what still comes
+        land(state, frame, incoming)
+    if frame["kinds"] is not None and not choices(state, frame):
+        ret(state)
+
+
+def land(state: State, frame: Frame, kept: dict[str, dict[str, int]]) -> None:
+    region, nation, kind = frame["queue"].pop(0)
+    if kind in UNIT and not kept.get(nation, {}).get(kind, 0):
+        return  # sent back at once by the stacking limit
+    if take_reinforcement(state, nation, kind):
+        add(state, region, nation, kind)
+        emit(
+            state,
+            "units_recruited",
+            {"side": frame["side"], "region": region, "nation": nation, "kind": kind, "count": 1},
+        )
+
+
+class Recruit(Step):
+    name = "recruit"
+    kind = "recruit"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({frame["side"]})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return tuple(choices(state, frame))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "Recruit" if frame["kinds"] is None else "Recruit: where?"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if frame["kinds"] is None:
+            return (
+                "Recruit 1 Elite, 2 Regulars, 2 Leaders (Nazgûl) or 1 Regular and 1 Leader "
+                "(`recruit <option>`), in Settlements of Nations At War."
+            )
+        stop = " or `done`" if frame["placed"] and frame["may_stop"] else ""
+        return f"Place a figure in a free Settlement of its Nation (`place <region> <kind>`){stop}."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return f"Waiting for the {side_title(frame['side'])} to recruit."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        if action.verb == "recruit":
+            frame["kinds"] = list(OPTIONS[action.args[0]])
+            return
+        if action.verb == "done":
+            ret(state)
+            return
+        region, kind = action.args
+        frame["kinds"].remove(kind)
+        frame["placed"].append(region)
+        nation = REGIONS[region].nation
+        frame["queue"].append([region, nation, kind])
+        drain(state, frame)
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        land(state, frame, value or {})
+        drain(state, frame)
+
+
+def _recruit_possible(state: State, side: str) -> bool:
+    return bool(options(state, side))
+
+
+def _recruit(state: State, side: str, face: str) -> bool:
+    call(state, "recruit", **recruit_frame(side))
+    return True
+
+
+# -- diplomacy ------------------------------------------------------------------------------------
+def diplomacy_nations(state: State, side: str) -> list[str]:
+    return [n for n, info in NATIONS.items() if info.side == side and politics.can_advance(state, n)]
+
+
+class Diplomacy(Step):
+    name = "diplomacy"
+    kind = "diplomacy"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({frame["side"]})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return tuple(Action("advance", (n,)) for n in diplomacy_nations(state, role))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "Diplomacy: a Nation one step toward war"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        return "Move one of your Nations one step toward war (`advance <nation>`)."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return f"Waiting for the {side_title(frame['side'])}'s diplomacy."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        politics.advance(state, action.args[0], "diplomacy")
+        ret(state)
+
+
+def _diplomacy_possible(state: State, side: str) -> bool:
+    return bool(diplomacy_nations(state, side))
+
+
+def _diplomacy(state: State, side: str, face: str) -> bool:
+    call(state, "diplomacy", side=side)
+    return True
+
+
+# -- the Voice of Saruman -------------------------------------------------------------------------
+def isengard_settlements() -> list[str]:
+    return [r for r, info in REGIONS.items() if info.nation == "isengard" and info.is_settlement]
+
+
+def voice_modes(state: State) -> list[str]:
+    if (
+        "saruman" not in state["characters"]
+        or controller(state, ORTHANC) != SHADOW
+        or besieged(state, ORTHANC)
+    ):
+        return []
+    found = []
+    if next(place_regions(state, SHADOW, "regular", [], isengard_settlements()), None):
+        found.append("recruit")
+    orthanc = state["armies"].get(ORTHANC, {}).get("isengard", {})
+    if orthanc.get("regular", 0) >= 2 and state["reinforcements"]["isengard"].get("elite", 0) >= 2:
+        found.append("elites")
+    return found
+
+
+def voice(state: State, mode: str) -> None:
+    """Carry out the Voice (``recruit`` calls the recruit procedure, which may return at once)."""
+    emit(state, "voice_of_saruman", {"mode": mode})
+    if mode == "elites":
+        remove(state, ORTHANC, "isengard", "regular", 2)
+        pool = state["reinforcements"]["isengard"]
+        pool["regular"] = pool.get("regular", 0) + 2
+        add(state, ORTHANC, "isengard", "elite", take_reinforcement(state, "isengard", "elite", 2))
+        emit(state, "regulars_promoted", {"region": ORTHANC, "nation": "isengard", "count": 2})
+        return
+    eligible = list(place_regions(state, SHADOW, "regular", [], isengard_settlements()))
+    left = state["reinforcements"]["isengard"].get("regular", 0)
+    if left >= len(eligible):
+        call(
+            state,
+            "recruit",
+            **recruit_frame(SHADOW, kinds=[], queue=[[r, "isengard", "regular"] for r in eligible]),
+        )
+    else:
+        call(
+            state, "recruit", **recruit_frame(SHADOW, kinds=["regular"] * left, only=eligible, may_stop=False)
+        )
+    drain(state, state["stack"][-1])
+
+
+class Voice(Step):
+    name = "voice"
+    kind = "voice_of_saruman"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({SHADOW})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return tuple(Action("voice", (m,)) for m in voice_modes(state))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "The Voice of Saruman"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        return (
+            "`voice recruit`: 1 Isengard Regular in every Isengard Settlement; `voice elites`: "
+            "2 Isengard Regulars in Orthanc become Elites."
+        )
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for Saruman's Voice."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        mode = action.args[0]
+        voice(state, mode)
+        if mode == "elites":
+            ret(state)
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        ret(state)
+
+
+def _voice_possible(state: State, side: str) -> bool:
+    return bool(voice_modes(state))
+
+
+def _voice(state: State, side: str, face: str) -> bool:
+    modes = voice_modes(state)
+    if len(modes) > 1:
+        call(state, "voice")
+        return True
+    voice(state, modes[0])
+    return modes[0] == "recruit"
+
+
+MUSTER = ("muster", "army_muster")
+
+actions.register(
+    actions.DieAction(
+        "recruit",
+        "Recruit",
+        "1 Elite, 2 Regulars, 2 Leaders or 1 Regular and 1 Leader, in Settlements of Nations At War.",
+        MUSTER,
+        None,
+        _recruit_possible,
+        _recruit,
+    ),
+    actions.DieAction(
+        "diplomacy",
+        "Diplomacy",
+        "Move one of your Nations one step toward war.",
+        MUSTER,
+        None,
+        _diplomacy_possible,
+        _diplomacy,
+    ),
+    actions.DieAction(
+        "voice-of-saruman",
+        "The Voice of Saruman",
+        "Isengard Regulars in every Isengard Settlement, or two Regulars in Orthanc become Elites.",
+        MUSTER,
+        SHADOW,
+        _voice_possible,
+        _voice,
+    ),
+)
+
+STEPS: tuple[Step, ...] = (Recruit(), Diplomacy(), Voice())
+VERBS = frozenset({"recruit", "place", "done", "advance", "voice"})
+
+
+def label(state: State, role: str, action: Action) -> str | None:
+    """Button words for the recruit, diplomacy and Voice prompts (``None``: not one of them)."""
+    top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["step"] not in ("recruit", "diplomacy", "voice"):
+        return None
+    verb, args = action.verb, action.args
+    if verb == "recruit":
+        return OPTION_WORDS[args[0]]
+    if verb == "place":
+        region, kind = args
+        nation = REGIONS[region].nation
+        assert nation is not None
+        return f"{figure_words(nation, kind, 1)} in {REGIONS[region].name}"
+    if verb == "advance":
+        return f"{NATIONS[args[0]].name} one step toward war"
+    if verb == "voice":
+        return {
+            "recruit": "Isengard Regulars in every Settlement",
+            "elites": "Two Regulars in Orthanc become Elites",
+        }[args[0]]
+    return "Done: recruit no more" if verb == "done" else None
+
+
+OPTION_WORDS = {
+    "elite": "Recruit 1 Elite",
+    "regulars": "Recruit 2 Regulars",
+    "leaders": "Recruit 2 Leaders or Nazgûl",
+    "regular-leader": "Recruit 1 Regular and 1 Leader or Nazgûl",
+}
