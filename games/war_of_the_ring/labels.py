@@ -43,7 +43,7 @@ def describe_value(value: str) -> str:
 
 def _core_label(state: State, role: str, action: Action) -> str | None:
     verb, args = action.verb, action.args
-    if verb in actions.DIE_ACTIONS and args:
+    if verb in actions.DIE_ACTIONS and len(args) == 1 and args[0] in FACE_NAMES:
         return f"{actions.DIE_ACTIONS[verb].label} ({face_name(args[0])} die)"
     words: dict[str, Callable[[], str]] = {
         "pass": lambda: "Pass (you have fewer dice left)",

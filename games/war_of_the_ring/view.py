@@ -8,6 +8,7 @@ from typing import Any
 
 from games.core import State
 
+from .battle import battle_view
 from .board import besieged, vp
 from .common import ROLES
 from .data import NATIONS, REGIONS
@@ -81,5 +82,5 @@ def build_view(state: State, role: str | None, prompt: str = "") -> dict[str, An
         },
         "reinforcements": {n: dict(c) for n, c in state["reinforcements"].items()},
         "last": state.get("last"),
-        "battle": None,
+        "battle": battle_view(state),
     }

@@ -1,0 +1,214 @@
+"""The words of battles and sieges in the log (merged into :data:`.events.PRESENTER`).
+
+Every event of :mod:`.battle` and :mod:`.casualties` has its parameters (types of
+:data:`.events.FORMATS`; ``text`` for the lists put into words here) and an English template. A
+battle reads like a short narration:
+
+>>> from games.war_of_the_ring.events import PRESENTER
+>>> PRESENTER.text("battle_started", {"side": "shadow", "region": "osgiliath", "from": "north_ithilien",
+...     "kind": "field", "regular": 5, "elite": 0, "leader": 1, "characters": [], "rearguard": 0})
+'The Shadow attacks Osgiliath from North Ithilien with 5 Regulars and 1 Nazgûl.'
+>>> PRESENTER.text("combat_round", {"round": 1, "attacker": "shadow", "attacker_nation": "sauron",
+...     "attacker_dice": [6, 5, 2], "attacker_rerolls": [5], "attacker_target": 5, "attacker_hits": 3,
+...     "defender": "free", "defender_nation": "gondor", "defender_dice": [4, 1], "defender_rerolls": [],
+...     "defender_target": 5, "defender_hits": 0})
+'Round 1: the Shadow rolls 6 5 2 (re-roll 5): 3 hits; Gondor rolls 4 1: none.'
+>>> PRESENTER.text("units_lost", {"nation": "gondor", "region": "osgiliath", "regular": 2, "elite": 0,
+...     "reduced": 1})
+'Gondor loses 2 Regulars and reduces 1 Elite to a Regular in Osgiliath.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .common import plural, side_title
+from .data import CHARACTERS, FREE, NATIONS, REGIONS
+
+KINDS: dict[str, dict[str, str]] = {
+    "battle_started": {
+        "side": "side",
+        "region": "region",
+        "from": "region",
+        "kind": "text",
+        "regular": "number",
+        "elite": "number",
+        "leader": "number",
+        "characters": "text",
+        "rearguard": "number",
+    },
+    "white_rider": {"region": "region"},
+    "withdrew": {"side": "side", "region": "region"},
+    "siege_laid": {"side": "side", "region": "region"},
+    "siege_refused": {"side": "side", "region": "region"},
+    "combat_round": {
+        "round": "number",
+        **{
+            f"{role}{suffix}": kind
+            for role in ("attacker", "defender")
+            for suffix, kind in (
+                ("", "side"),
+                ("_nation", "text"),
+                ("_dice", "dice"),
+                ("_rerolls", "dice"),
+                ("_target", "number"),
+                ("_hits", "number"),
+            )
+        },
+    },
+    "units_lost": {
+        "nation": "nation",
+        "region": "region",
+        "regular": "number",
+        "elite": "number",
+        "reduced": "number",
+    },
+    "leaders_fell": {"nation": "nation", "count": "number", "region": "region"},
+    "character_slain": {"character": "character", "region": "region"},
+    "army_destroyed": {"side": "side", "region": "region"},
+    "attack_ceased": {"side": "side", "region": "region"},
+    "retreated": {"side": "side", "from": "region", "to": "region"},
+    "left_behind": {"character": "character", "region": "region"},
+    "advanced": {
+        "side": "side",
+        "from": "region",
+        "region": "region",
+        "regular": "number",
+        "elite": "number",
+        "leader": "number",
+        "characters": "text",
+    },
+    "no_advance": {"side": "side", "from": "region", "region": "region"},
+    "siege_pressed": {"side": "side", "nation": "nation", "region": "region"},
+    "siege_holds": {"region": "region"},
+    "siege_lifted": {"region": "region", "side": "side"},
+}
+
+EN: dict[str, str] = {
+    "battle_started": "The {side} {attack_words} with {army_words}{rearguard_words}.",
+    "white_rider": "The White Rider: Gandalf forfeits his Leadership; no Nazgûl leads at {region}.",
+    "withdrew": "The {side} withdraw{s} into the Stronghold of {region}.",
+    "siege_laid": "The {side} lay{s} siege to {region}.",
+    "siege_refused": "The {side} do{es} not advance into {region}: its defenders come out again.",
+    "combat_round": "Round {round}: {attacker_words}; {defender_words}.",
+    "units_lost": "{nation} {loss_words} in {region}.",
+    "leaders_fell": "{leader_words} fall{s_count} with {their_words} Army in {region}.",
+    "character_slain": "{character} falls in battle in {region}.",
+    "army_destroyed": "The Army of the {side} in {region} is destroyed.",
+    "attack_ceased": "The {side} cease{s} the attack on {region}.",
+    "retreated": "The {side} retreat{s} from {from} to {to}.",
+    "left_behind": "{character} cannot move and stays behind in {region}.",
+    "advanced": "The {side} advance{s} into {region} with {army_words}.",
+    "no_advance": "The {side} stay{s} in {from} and do{es} not advance into {region}.",
+    "siege_pressed": "The {side} reduce{s} a {nation} Elite to a Regular to fight on at {region}.",
+    "siege_holds": "The siege of {region} goes on.",
+    "siege_lifted": "The siege of {region} is over: its garrison comes out.",
+}
+
+
+def _name(character: str) -> str:
+    """A character's name inside a sentence ("the Witch-king")."""
+    name = CHARACTERS[character].name
+    return "the " + name[4:] if name.startswith("The ") else name
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def army_words(args: Mapping[str, Any], side: str) -> str:
+    """``5 Regulars, 1 Elite, 1 Nazgûl and the Witch-king``."""
+    parts = [plural(int(args.get(k, 0)), k.title()) for k in ("regular", "elite") if args.get(k)]
+    if args.get("leader"):
+        parts.append(plural(int(args["leader"]), "Leader" if side == FREE else "Nazgûl"))
+    parts += [_name(str(c)) for c in args.get("characters") or []]
+    return _join(parts) or "no one"
+
+
+def _side_words(args: Mapping[str, Any]) -> dict[str, str]:
+    """Verb endings agreeing with the side: "the Free Peoples attack", "the Shadow attacks"."""
+    side = args.get("side")
+    many = side == FREE
+    return {"s": "" if many else "s", "es": "" if many else "es"}
+
+
+def _started(args: Mapping[str, Any]) -> dict[str, str]:
+    side = str(args["side"])
+    where = REGIONS[str(args["region"])].name
+    origin = REGIONS[str(args["from"])].name
+    verb = "attack" if side == FREE else "attacks"
+    attack = {
+        "field": f"{verb} {where} from {origin}",
+        "siege": f"{'assault' if side == FREE else 'assaults'} the Stronghold of {where}",
+        "sortie": f"{'sally' if side == FREE else 'sallies'} out of {where} against the besiegers",
+        "relief": f"{verb} the besiegers of {where} from {origin}",
+    }[str(args["kind"])]
+    rearguard = int(args.get("rearguard", 0))
+    behind = f" ({plural(rearguard, 'unit')} in the rearguard)" if rearguard else ""
+    return {"attack_words": attack, "army_words": army_words(args, side), "rearguard_words": behind}
+
+
+def _who(side: str, nation: str) -> tuple[str, bool]:
+    """How a side's Army is named in a round: a lone Free Peoples Nation by its name."""
+    if side == FREE and nation:
+        return NATIONS[nation].name, False
+    return f"the {side_title(side)}", side == FREE
+
+
+def _clause(args: Mapping[str, Any], role: str) -> str:
+    who, many = _who(str(args[role]), str(args.get(f"{role}_nation") or ""))
+    dice = " ".join(str(d) for d in args[f"{role}_dice"])
+    notes = []
+    if int(args[f"{role}_target"]) != 5:
+        notes.append(f"hitting on {args[f'{role}_target']}")
+    again = args.get(f"{role}_rerolls") or []
+    if again:
+        notes.append("re-roll " + " ".join(str(d) for d in again))
+    extra = f" ({'; '.join(notes)})" if notes else ""
+    hits = int(args[f"{role}_hits"])
+    return f"{who} {'roll' if many else 'rolls'} {dice}{extra}: {plural(hits, 'hit') if hits else 'none'}"
+
+
+def _round(args: Mapping[str, Any]) -> dict[str, str]:
+    return {"attacker_words": _clause(args, "attacker"), "defender_words": _clause(args, "defender")}
+
+
+def _lost(args: Mapping[str, Any]) -> dict[str, str]:
+    parts = []
+    removed = [plural(int(args[k]), k.title()) for k in ("regular", "elite") if args.get(k)]
+    if removed:
+        parts.append("loses " + _join(removed))
+    reduced = int(args.get("reduced", 0))
+    if reduced:
+        parts.append(f"reduces {plural(reduced, 'Elite')} to {'a Regular' if reduced == 1 else 'Regulars'}")
+    return {"loss_words": " and ".join(parts) or "loses nothing"}
+
+
+def _fell(args: Mapping[str, Any]) -> dict[str, str]:
+    count, nation = int(args["count"]), str(args["nation"])
+    if nation == "sauron":
+        who = plural(count, "Nazgûl")
+    else:
+        who = f"{count} {NATIONS[nation].name} {'Leader' if count == 1 else 'Leaders'}"
+    return {
+        "leader_words": who,
+        "s_count": "s" if count == 1 else "",
+        "their_words": "his" if count == 1 else "their",
+    }
+
+
+def _advanced(args: Mapping[str, Any]) -> dict[str, str]:
+    return {**_side_words(args), "army_words": army_words(args, str(args["side"]))}
+
+
+DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
+    **{kind: _side_words for kind in KINDS},
+    "battle_started": _started,
+    "combat_round": _round,
+    "units_lost": _lost,
+    "leaders_fell": _fell,
+    "advanced": _advanced,
+}

@@ -1,0 +1,289 @@
+"""Casualties (§11.3 step 4, §11.6): how an Army takes the hits it received.
+
+Per hit the owner removes one Regular or reduces one Elite to a Regular of the same Nation; for
+two hits he may remove an Elite outright. The Regular that replaces a reduced Elite comes from
+that Nation's casualties first (Free Peoples), else from its reinforcements; without one anywhere
+the Elite is simply removed. The reduced Elite goes where a killed one goes (Free Peoples:
+casualties, out of the game; Shadow: reinforcements).
+
+The choice is made in small steps with counts (``remove <nation> regular <n>``, ``reduce <nation>
+<n>``, ``remove <nation> elite <n>``), never as a list of combinations; a choice with only one
+possible outcome (the hits reach the Army's whole strength, or only one kind of unit is there) is
+made at once without a question. Both sides choose, the attacker first, and only then are the
+losses of both applied together (§11.3: simultaneous, so two Armies may destroy each other).
+
+A *group* is one side's Army in the battle: ``{"side", "region", "inside", "units": {nation:
+{"regular": n, "elite": n}}, "hits", "chosen": {nation: {"regular", "elite", "reduce"}}}``
+(``chosen``: Regulars removed, Elites removed, Elites reduced). :func:`take` settles what needs no
+decision and calls the ``casualties`` procedure for the rest; it returns to the caller once every
+group's losses are applied.
+
+Frame ``casualties``: ``groups`` (in the order they choose).
+
+>>> strength({"gondor": {"regular": 2, "elite": 1}, "rohan": {"regular": 1}})
+5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core import Action, Amount, State, emit
+from games.core.flow import Frame, Step, call, ret
+
+from .board import add, eliminated, remove, take_reinforcement
+from .common import UNIT_KINDS, nation_name, plural, side_title
+from .data import FREE, NATIONS, REGIONS
+
+Group = dict[str, Any]
+Counts = Mapping[str, Mapping[str, int]]
+
+
+def strength(units: Counts) -> int:
+    """Hits that destroy these units: one per Regular, two per Elite."""
+    return sum(c.get("regular", 0) + 2 * c.get("elite", 0) for c in units.values())
+
+
+def group(side: str, region: str, inside: bool, units: Counts, hits: int) -> Group:
+    """One side's Army units in a battle (only those that may be chosen) and the hits it takes."""
+    kept = {
+        n: {k: int(units[n].get(k, 0)) for k in UNIT_KINDS}
+        for n in NATIONS  # in data order: never the order of a dict in the state
+        if n in units and (units[n].get("regular", 0) or units[n].get("elite", 0))
+    }
+    return {"side": side, "region": region, "inside": inside, "units": kept, "hits": hits, "chosen": {}}
+
+
+def _chosen(g: Group, nation: str) -> dict[str, int]:
+    found: dict[str, int] = g["chosen"].get(nation, {"regular": 0, "elite": 0, "reduce": 0})
+    return found
+
+
+def left(g: Group) -> dict[str, dict[str, int]]:
+    """The units not chosen yet: Regulars not removed, Elites neither removed nor reduced."""
+    found: dict[str, dict[str, int]] = {}
+    for nation, counts in g["units"].items():
+        chosen = _chosen(g, nation)
+        regular = counts["regular"] - chosen["regular"]
+        elite = counts["elite"] - chosen["elite"] - chosen["reduce"]
+        if regular or elite:
+            found[nation] = {"regular": regular, "elite": elite}
+    return found
+
+
+def hits_left(g: Group) -> int:
+    """Hits still to place: never more than the units left can take (the rest are lost)."""
+    used = sum(int(c["regular"]) + int(c["reduce"]) + 2 * int(c["elite"]) for c in g["chosen"].values())
+    return max(0, min(int(g["hits"]) - used, strength(left(g))))
+
+
+def choose(g: Group, nation: str, what: str, n: int) -> None:
+    """Note ``n`` losses of one kind (``regular``, ``elite`` removed, or ``reduce``) for ``nation``."""
+    chosen = dict(_chosen(g, nation))
+    chosen[what] += n
+    g["chosen"][nation] = chosen
+
+
+def options(g: Group) -> list[Amount]:
+    """The choices open to the owner now, as count ranges (``remove``/``reduce``)."""
+    hits = hits_left(g)
+    found: list[Amount] = []
+    if hits == 0:
+        return found
+    for nation, counts in left(g).items():
+        if counts["regular"]:
+            found.append(Amount("remove", (nation, "regular"), 1, min(hits, counts["regular"])))
+        if counts["elite"]:
+            found.append(Amount("reduce", (nation,), 1, min(hits, counts["elite"])))
+            if hits >= 2:
+                found.append(Amount("remove", (nation, "elite"), 1, min(hits // 2, counts["elite"])))
+    return found
+
+
+def settle(g: Group) -> bool:
+    """Make every choice that has only one outcome; whether the group has no hit left to place."""
+    while hits_left(g):
+        remaining = left(g)
+        hits = hits_left(g)
+        if hits >= strength(remaining):
+            for nation, counts in remaining.items():
+                choose(g, nation, "regular", counts["regular"])
+                choose(g, nation, "elite", counts["elite"])
+            break
+        kinds = [(n, k) for n, c in remaining.items() for k in UNIT_KINDS if c[k]]
+        if len(kinds) != 1:
+            return False
+        nation, kind = kinds[0]
+        if kind == "regular":
+            choose(g, nation, "regular", hits)
+            break
+        elites = remaining[nation]["elite"]
+        removed = hits // 2
+        if max(0, hits - elites) != removed:
+            return False  # several ways to split the hits between removed and reduced Elites
+        choose(g, nation, "elite", removed)
+        choose(g, nation, "reduce", hits - 2 * removed)
+        break
+    return True
+
+
+def take(state: State, groups: Sequence[Group]) -> bool:
+    """Place every group's hits, then apply all the losses at once. Whether the ``casualties``
+    procedure was called (it returns to the caller when done); if not, it is all over already."""
+    settled = [settle(g) for g in groups]
+    if all(settled):
+        apply_losses(state, groups)
+        return False
+    call(state, "casualties", groups=list(groups))
+    return True
+
+
+def reduce_elite(state: State, region: str, nation: str, inside: bool = False) -> bool:
+    """Replace one Elite of ``nation`` there by a Regular (§11.3): from the Free Peoples'
+    casualties first, else from reinforcements. Whether a Regular was found (without one the
+    Elite is simply removed)."""
+    remove(state, region, nation, "elite", 1, inside)
+    eliminated(state, nation, "elite")
+    found = False
+    if NATIONS[nation].side == FREE and state["casualties"][nation].get("regular", 0) > 0:
+        state["casualties"][nation]["regular"] -= 1
+        found = True
+    elif take_reinforcement(state, nation, "regular"):
+        found = True
+    if found:
+        add(state, region, nation, "regular", 1, inside)
+    return found
+
+
+def apply_losses(state: State, groups: Sequence[Group]) -> None:
+    """Take the chosen losses off the map, Nation by Nation: reductions first (so they draw on the
+    casualties of earlier rounds, not on this round's), then the removals."""
+    for g in groups:
+        region, inside = g["region"], bool(g["inside"])
+        for nation in g["units"]:
+            chosen = _chosen(g, nation)
+            if not any(chosen.values()):
+                continue
+            unreplaced = 0
+            for _ in range(chosen["reduce"]):
+                if not reduce_elite(state, region, nation, inside):
+                    unreplaced += 1
+            for kind in UNIT_KINDS:
+                if chosen[kind]:
+                    remove(state, region, nation, kind, chosen[kind], inside)
+                    eliminated(state, nation, kind, chosen[kind])
+            emit(
+                state,
+                "units_lost",
+                {
+                    "nation": nation,
+                    "region": region,
+                    "regular": chosen["regular"],
+                    "elite": chosen["elite"] + unreplaced,
+                    "reduced": chosen["reduce"] - unreplaced,
+                },
+            )
+
+
+def fall_with_army(
+    state: State, region: str, side: str, inside: bool, leaders: Counts, characters: Sequence[str]
+) -> None:
+    """§11.6: every Army unit of ``side`` in the battle died, so do its Leaders and Characters
+    (Free Peoples Leaders out of the game, Nazgûl back to reinforcements, Characters eliminated)."""
+    for nation in NATIONS:
+        n = int(leaders.get(nation, {}).get("leader", 0))
+        if n:
+            remove(state, region, nation, "leader", n, inside)
+            eliminated(state, nation, "leader", n)
+            emit(state, "leaders_fell", {"nation": nation, "count": n, "region": region})
+    for character in characters:
+        del state["characters"][character]
+        state["eliminated"].append(character)
+        emit(state, "character_slain", {"character": character, "region": region})
+    emit(state, "army_destroyed", {"side": side, "region": region})
+
+
+def describe_units(units: Counts) -> str:
+    """``Gondor 2 Regulars, 1 Elite; Rohan 1 Regular`` (for prompts)."""
+    parts = []
+    for nation, counts in units.items():
+        words = [plural(counts[k], k.title()) for k in UNIT_KINDS if counts.get(k)]
+        if words:
+            parts.append(f"{nation_name(nation)} {', '.join(words)}")
+    return "; ".join(parts) or "nothing"
+
+
+def label(state: State, role: str, action: Action) -> str | None:
+    """Button words for the casualties prompt (``None``: not one of its actions)."""
+    top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["step"] != "casualties" or action.verb not in ("remove", "reduce"):
+        return None
+    nation, count = action.args[0], int(action.args[-1])
+    if action.verb == "reduce":
+        into = "a Regular" if count == 1 else "Regulars"
+        return f"Reduce {plural(count, nation_name(nation) + ' Elite')} to {into}"
+    kind = action.args[1]
+    hits = count * (2 if kind == "elite" else 1)
+    return f"Remove {plural(count, nation_name(nation) + ' ' + kind.title())} ({plural(hits, 'hit')})"
+
+
+class Casualties(Step):
+    """The owner of the first group with hits still to place chooses them, a count at a time."""
+
+    name = "casualties"
+    kind = "casualties"
+
+    def _current(self, frame: Frame) -> Group | None:
+        for g in frame["groups"]:
+            if hits_left(g):
+                found: Group = g
+                return found
+        return None
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        current = self._current(frame)
+        return frozenset({current["side"]}) if current is not None else frozenset()
+
+    def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
+        current = self._current(frame)
+        if current is None or current["side"] != role:
+            return ()
+        return tuple(options(current))
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return tuple(Action(a.verb, (*a.args, str(a.high))) for a in self.amounts(state, frame, role))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        current = self._current(frame)
+        assert current is not None
+        return f"Casualties in {REGIONS[current['region']].name}: {plural(hits_left(current), 'hit')} to take"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        current = self._current(frame)
+        assert current is not None
+        return (
+            f"Take {plural(hits_left(current), 'hit')}: per hit remove a Regular or reduce an Elite to a "
+            f"Regular; two hits remove an Elite. Your units: {describe_units(left(current))}."
+        )
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        current = self._current(frame)
+        who = side_title(current["side"]) if current is not None else "a player"
+        return f"Waiting for the {who} to choose casualties."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        current = self._current(frame)
+        assert current is not None
+        count = int(action.args[-1])
+        nation = action.args[0]
+        what = "reduce" if action.verb == "reduce" else action.args[1]
+        choose(current, nation, what, count)
+        for g in frame["groups"]:
+            if not settle(g):
+                return  # this owner (or the next) still has a choice to make
+        apply_losses(state, frame["groups"])
+        ret(state)
+
+
+STEPS: tuple[Step, ...] = (Casualties(),)
