@@ -56,14 +56,20 @@ def leaders(state: State, region: str, side: str, inside: bool = False) -> int:
 
 
 def characters_at(state: State, region: str, side: str | None = None, inside: bool = False) -> list[str]:
-    """The characters standing in ``region`` (of ``side`` if given), in data order."""
+    """The characters standing in ``region`` (of ``side`` if given), in data order (never the
+    state's key order, which a saved and loaded game does not keep)."""
+    placed = state["characters"]
     return [
         c
-        for c, where in state["characters"].items()
-        if where["region"] == region
+        for c in CHARACTER_ORDER
+        if (where := placed.get(c)) is not None
+        and where["region"] == region
         and bool(where.get("inside")) == inside
         and (side is None or CHARACTERS[c].side == side)
     ]
+
+
+CHARACTER_ORDER = tuple(CHARACTERS)
 
 
 def has_army(state: State, region: str, side: str, inside: bool = False) -> bool:

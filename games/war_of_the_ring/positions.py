@@ -20,7 +20,10 @@ A position is a mapping; every key is optional (missing ones keep the set-up's v
   "fellowship": {"region": "moria", "progress": 2, "revealed": false, "corruption": 3,
                  "mordor": null, "companions": ["strider", "legolas"], "guide": "strider"},
   "hands": {"free": ["fpc_01"], "shadow": []},
-  "rings": {"free": 2, "shadow": 1},
+  "discards": {"free": [], "shadow": ["shs_03"]},            # played or discarded (out of the decks)
+  "hunt": {"drawn": ["3_1"], "removed": [], "waiting": [], "pool": [...]},   # tile ids; "pool"
+                                               # defaults to the standard tiles not drawn
+  "rings": {"free": 2, "shadow": 1, "used": ["free"]},   # "used": who used one this turn
   "messenger_used": false,                     # the Mouth of Sauron's Messenger used this turn
 }
 ```
@@ -42,7 +45,7 @@ from games.core import InvalidPosition, State, new_state
 from games.core.flow import push
 
 from .common import KINDS, ROLES
-from .data import CARDS, CHARACTERS, COMPANIONS, NATIONS, REGIONS
+from .data import CARDS, CHARACTERS, COMPANIONS, NATIONS, REGIONS, TILES
 from .dice import FACES
 from .invariants import check
 from .setup import initial_position
@@ -88,7 +91,17 @@ def _armies(raw: Mapping[str, Any], what: str) -> dict[str, dict[str, dict[str, 
 
 KEYS = frozenset(
     {"seed", "turn", "acting", "dice", "hunt_box", "armies", "add", "garrisons", "characters", "eliminated"}
-    | {"control", "politics", "fellowship", "hands", "rings", "casualties", "messenger_used"}
+    | {
+        "control",
+        "politics",
+        "fellowship",
+        "hands",
+        "discards",
+        "hunt",
+        "rings",
+        "casualties",
+        "messenger_used",
+    }
 )
 
 
@@ -156,6 +169,24 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
             deck = game["decks"][f"{side}_{CARDS[card].deck}"]
             deck.remove(card)
         game["hands"][side] = list(hand)
+    for side, cards in position.get("discards", {}).items():
+        for card in cards:
+            if card not in CARDS or CARDS[card].side != side:
+                raise InvalidPosition(f"{card!r} is not a {side} card")
+            deck = game["decks"][f"{side}_{CARDS[card].deck}"]
+            if card not in deck:
+                raise InvalidPosition(f"{card} is both in hand and discarded")
+            deck.remove(card)
+        game["discards"][side] = list(cards)
+    hunt = position.get("hunt", {})
+    for key in ("pool", "drawn", "removed", "waiting"):
+        if key in hunt:
+            unknown_tiles = [t for t in hunt[key] if t not in TILES]
+            if unknown_tiles:
+                raise InvalidPosition(f"hunt {key}: unknown tiles {', '.join(unknown_tiles)}")
+            game["hunt"][key] = sorted(hunt[key]) if key == "pool" else list(hunt[key])
+    if "drawn" in hunt and "pool" not in hunt:
+        game["hunt"]["pool"] = [t for t in game["hunt"]["pool"] if t not in hunt["drawn"]]
     game["rings"].update(position.get("rings", {}))
     game["hunt_box"].update(position.get("hunt_box", {}))
     casualties = position.get("casualties", {})
@@ -230,10 +261,22 @@ def to_position(state: State) -> dict[str, Any]:
         "politics": {n: dict(p) for n, p in state["politics"].items()},
         "fellowship": {
             k: state["fellowship"][k]
-            for k in ("region", "progress", "revealed", "corruption", "mordor", "companions", "guide")
+            for k in (
+                "region",
+                "progress",
+                "revealed",
+                "corruption",
+                "mordor",
+                "companions",
+                "guide",
+                "moved",
+                "declared",
+            )
         },
         "hands": {side: list(state["hands"][side]) for side in ROLES},
-        "rings": {side: state["rings"][side] for side in ROLES},
+        "discards": {side: list(state["discards"][side]) for side in ROLES},
+        "hunt": {k: list(state["hunt"][k]) for k in ("pool", "drawn", "removed", "waiting")},
+        "rings": {**{side: state["rings"][side] for side in ROLES}, "used": list(state["rings"]["used"])},
         "casualties": {n: text(c) for n, c in state["casualties"].items() if any(c.values())},
         "messenger_used": bool(state["turn"].get("messenger")),
     }

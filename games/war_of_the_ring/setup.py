@@ -69,6 +69,7 @@ def initial_position() -> dict[str, Any]:
             "companions": list(COMPANIONS),
             "guide": "gandalf_grey",
             "moved": False,
+            "hid": False,
             "declared": False,
         },
         "hunt": {"pool": sorted(t.id for t in STANDARD_TILES), "drawn": [], "removed": [], "waiting": []},
