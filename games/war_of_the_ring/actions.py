@@ -132,6 +132,24 @@ class Act(Step):
         side = frame["side"]
         return (*die_actions(state, side), *other_actions(state, side))
 
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """One action tested without listing them all (``is_legal``; the same as the list)."""
+        side = frame["side"]
+        faces = dice.unused(state, side)
+        verb, args = action.verb, action.args
+        if verb == "pass":
+            return not args and dice.fewer_dice(state, side, other(side))
+        if verb == "skip":
+            return len(args) == 1 and args[0] in faces
+        if verb == "ring":
+            return action in rings.ring_actions(state, side)
+        if not DIE_ACTIONS:
+            _load()
+        chosen = DIE_ACTIONS.get(verb)
+        if chosen is None or len(args) != 1 or args[0] not in faces:
+            return False
+        return chosen.allows(side, args[0]) and chosen.possible(state, side)
+
     def title(self, state: State, frame: Frame, role: str) -> str:
         left = len(dice.unused(state, role))
         return f"Turn {state['turn']['number']}: your action ({dice_left(left)})"

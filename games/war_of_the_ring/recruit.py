@@ -66,24 +66,34 @@ def can_place(state: State, side: str, region: str, kind: str) -> bool:
     return True
 
 
+#: The Settlements of each side's Nations, in board order: the only places recruits may go.
+SETTLEMENTS_OF: dict[str, tuple[str, ...]] = {
+    side: tuple(
+        r.id for r in REGIONS.values() if r.is_settlement and r.nation and NATIONS[r.nation].side == side
+    )
+    for side in (FREE, SHADOW)
+}
+
+
 def place_regions(
     state: State, side: str, kind: str, used: list[str], only: list[str] | None = None
 ) -> Iterator[str]:
-    for region in only if only is not None else REGIONS:
+    for region in only if only is not None else SETTLEMENTS_OF[side]:
         if region not in used and can_place(state, side, region, kind):
             yield region
 
 
 def options(state: State, side: str) -> list[str]:
-    """The recruit options with at least a first figure to place (``regular-leader``: both)."""
+    """The recruit options with at least a first figure to place (``regular-leader``: both,
+    in two different Settlements)."""
+    where = {kind: list(place_regions(state, side, kind, [])) for kind in ("regular", "elite", "leader")}
     found = []
     for option, kinds in OPTIONS.items():
-        first = next(place_regions(state, side, kinds[0], []), None)
-        if first is None:
+        if not where[kinds[0]]:
             continue
-        if option == "regular-leader" and not any(
-            next(place_regions(state, side, "leader", [r]), None)
-            for r in place_regions(state, side, "regular", [])
+        both = where["regular"] and where["leader"]
+        if option == "regular-leader" and not (
+            both and len(set(where["regular"]) | set(where["leader"])) >= 2
         ):
             continue
         found.append(option)
