@@ -13,6 +13,7 @@ from games.core import Action, RuleTopic, State, View
 from games.core.flow import StepRuleset
 
 from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
+from .commands import COMMANDS
 from .common import ROLES, side_title
 from .data import REGIONS
 from .events import PRESENTER, QUIET, RESULT_EVENTS
@@ -35,7 +36,7 @@ BASE_VERBS = frozenset(
 
 
 def _verbs() -> frozenset[str]:
-    found = set(BASE_VERBS) | set(actions.DIE_ACTIONS)
+    found = set(BASE_VERBS) | set(actions.DIE_ACTIONS) | {c.verb for c in COMMANDS}
     for module in actions.procedure_modules():
         found |= set(getattr(module, "VERBS", ()))
     return frozenset(found)
@@ -45,6 +46,7 @@ class WarOfTheRing(StepRuleset):
     name = "war-of-the-ring"
     title = "War of the Ring"
     command_group = "wotr"
+    commands = COMMANDS
     min_players = max_players = 2
     steps = _all_steps()
     presenter = PRESENTER

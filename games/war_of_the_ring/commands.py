@@ -1,0 +1,149 @@
+"""The typed ``/wotr`` commands: every kind of decision, in subcommand groups (Discord holds 25
+per level). Each fills one verb's arguments; autocomplete offers only the legal values, and the
+engine checks the action again. Every action can also be given whole with ``/game act``.
+"""
+
+from __future__ import annotations
+
+from games.core import CommandParam, CommandSpec
+
+DIE = CommandParam("die", "the die to use (its face)")
+REGION = CommandParam("region", "a region")
+COUNT = CommandParam("count", "how many")
+NATION = CommandParam("nation", "the nation")
+KIND = CommandParam("kind", "regular, elite or leader")
+CHARACTER = CommandParam("character", "a Companion or Minion")
+
+
+def _c(group: str, name: str, verb: str, text: str, *params: CommandParam) -> CommandSpec:
+    return CommandSpec(name, verb, text, tuple(params), group)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    # the die actions of every turn, and the ways not to use one
+    _c("", "pass", "pass", "Pass: let your opponent act (you have fewer dice left)."),
+    _c("", "skip", "skip", "Use a die for nothing.", DIE),
+    _c(
+        "",
+        "ring",
+        "ring",
+        "Elven Ring: turn one of your dice to another face.",
+        DIE,
+        CommandParam("face", "new face"),
+    ),
+    _c("", "done", "done", "Finish what you are doing (a move, recruits, the Fellowship phase)."),
+    _c("", "go", "go", "Confirm the figures chosen (a move, an attack)."),
+    _c("", "hunt", "hunt", "Shadow: put dice in the Hunt Box before rolling.", COUNT),
+    _c(
+        "",
+        "discard",
+        "discard",
+        "Discard a card (hand limit: six).",
+        CommandParam("card", "a card in your hand"),
+    ),
+    # the Fellowship
+    _c("fellowship", "move", "move-fellowship", "Move the Fellowship one step (then the Hunt).", DIE),
+    _c("fellowship", "hide", "hide", "Hide a revealed Fellowship.", DIE),
+    _c("fellowship", "hide-strider", "hide-strider", "Hide it with any die (Strider guides).", DIE),
+    _c("fellowship", "separate", "separate", "Separate Companions from the Fellowship.", DIE),
+    _c("fellowship", "declare", "declare", "Fellowship phase: declare where the Fellowship is.", REGION),
+    _c("fellowship", "mordor", "mordor", "Fellowship phase: enter Mordor."),
+    _c("fellowship", "guide", "guide", "Name a new Guide.", CommandParam("companion", "a Companion")),
+    _c(
+        "fellowship",
+        "casualty",
+        "casualty",
+        "Hunt damage: lose the Guide or a random Companion.",
+        CommandParam("which", "guide or random"),
+    ),
+    _c(
+        "fellowship",
+        "ability",
+        "ability",
+        "Hunt damage: use the Guide's ability.",
+        CommandParam("guide", "the Guide"),
+    ),
+    _c("fellowship", "corruption", "corruption", "Hunt damage: take the rest as Corruption.", COUNT),
+    _c("fellowship", "found-in", "reveal-to", "Revealed: where the Ring-bearers are found.", REGION),
+    # Armies
+    _c("army", "move", "move-armies", "Army die: move up to two Armies one region.", DIE),
+    _c("army", "lead", "move-army", "Character die: move one Army with a Leader or Character.", DIE),
+    _c("army", "messenger", "messenger-move-armies", "Mouth of Sauron: a Muster die moves Armies.", DIE),
+    _c("army", "choose", "army", "Choose the Army (its region).", REGION),
+    _c("army", "to", "to", "Choose where it goes (Nazgûl: and how many).", REGION, COUNT),
+    _c("army", "units", "units", "Choose how many of a kind move.", NATION, KIND, COUNT),
+    _c("army", "with", "with", "Take a character along.", CHARACTER),
+    _c("army", "without", "without", "Leave a character behind.", CHARACTER),
+    _c("army", "all", "all", "Move every figure that may move."),
+    _c("army", "remove", "remove", "Stacking or casualties: remove units.", NATION, KIND, COUNT),
+    # battles
+    _c("battle", "attack", "attack", "Army die: attack with an Army.", DIE),
+    _c("battle", "attack-led", "attack-leader", "Character die: attack with a led Army.", DIE),
+    _c("battle", "messenger", "messenger-attack", "Mouth of Sauron: a Muster die attacks.", DIE),
+    _c(
+        "battle",
+        "target",
+        "attack",
+        "Choose the attacking Army and its target.",
+        CommandParam("from", "your Army"),
+        REGION,
+    ),
+    _c("battle", "rearguard", "rearguard", "Leave figures out of the battle.", NATION, KIND, COUNT),
+    _c("battle", "fight", "fight", "Fight this round in the field."),
+    _c("battle", "withdraw", "withdraw", "Retreat into your Stronghold (the siege)."),
+    _c("battle", "continue", "continue", "Attacker: fight another round."),
+    _c("battle", "cease", "cease", "Attacker: stop the attack."),
+    _c("battle", "retreat", "retreat", "Defender: retreat the whole Army.", REGION),
+    _c("battle", "press-on", "fight-on", "Siege: reduce an Elite to fight another round.", NATION),
+    _c("battle", "reduce", "reduce", "Casualties: turn Elites into Regulars.", NATION, COUNT),
+    _c(
+        "battle",
+        "advance",
+        "advance",
+        "After the battle: move in (nation, kind, how many).",
+        NATION,
+        KIND,
+        COUNT,
+    ),
+    _c("battle", "advance-all", "advance-all", "After the battle: move every attacker in."),
+    _c("battle", "stay", "stay", "After the battle: stay where you are."),
+    _c("battle", "white-rider", "white-rider", "Gandalf the White cancels the Nazgûl's Leadership."),
+    _c("battle", "decline", "decline", "Do not use the ability offered."),
+    # muster and politics
+    _c(
+        "muster",
+        "recruit",
+        "recruit",
+        "Muster die: recruit (then the kind of recruits).",
+        CommandParam("what", "die, then what"),
+    ),
+    _c("muster", "place", "place", "Place a figure (a recruit, a character entering play).", REGION, KIND),
+    _c("muster", "diplomacy", "diplomacy", "Muster die: move a Nation toward war.", DIE),
+    _c("muster", "nation", "advance", "Diplomacy: the Nation to move toward war.", NATION),
+    _c("muster", "voice", "voice-of-saruman", "Muster die: the Voice of Saruman.", DIE),
+    _c(
+        "muster",
+        "voice-how",
+        "voice",
+        "The Voice: recruit in every Settlement, or make Elites.",
+        CommandParam("how", "recruit or elites"),
+    ),
+    _c("muster", "saruman", "bring-saruman", "Bring Saruman into play.", DIE),
+    _c("muster", "witch-king", "bring-witch-king", "Bring the Witch-king into play.", DIE),
+    _c("muster", "mouth", "bring-mouth-of-sauron", "Bring the Mouth of Sauron into play.", DIE),
+    _c("muster", "aragorn", "bring-aragorn", "Will of the West: Aragorn replaces Strider.", DIE),
+    _c("muster", "gandalf", "bring-gandalf-white", "Will of the West: Gandalf the White enters.", DIE),
+    _c("muster", "boromir", "boromir", "Boromir urges Gondor toward war (any die).", DIE),
+    _c("muster", "legolas", "legolas", "Legolas urges the Elves toward war (any die).", DIE),
+    _c("muster", "gimli", "gimli", "Gimli urges the Dwarves toward war (any die).", DIE),
+    # characters
+    _c("characters", "companions", "move-companions", "Character die: move the Companions.", DIE),
+    _c("characters", "minions", "move-minions", "Character die: move Nazgûl and Minions.", DIE),
+    _c("characters", "companion", "companion", "Choose a Companion to move or separate.", CHARACTER),
+    _c("characters", "nazgul", "nazgul", "Choose Nazgûl to fly (their region).", REGION),
+    _c("characters", "minion", "minion", "Choose a Minion to move.", CHARACTER),
+    _c("characters", "to", "to", "Where the chosen characters go.", REGION, COUNT),
+    # cards (part I: drawn and held)
+    _c("cards", "draw", "draw", "Event die: draw a card.", DIE),
+    _c("cards", "deck", "deck", "Which deck to draw from.", CommandParam("deck", "character or strategy")),
+)
