@@ -296,9 +296,7 @@ class Match:
                     state["seq"] = int(state["seq"]) + 1
         except BaseException:
             _Redo(journals, captured).rollback()
-            raise RuntimeError(
-                "a simultaneous action depended on an earlier one of another player"
-            ) from None
+            raise RuntimeError("a simultaneous action depended on an earlier one of another player") from None
         return journals
 
     def _revert(self, outcome: Outcome) -> None:

@@ -90,8 +90,8 @@ class Amount:
             return False
         if action.args[: len(self.args)] != self.args:
             return False
-        count = action.args[-1]
-        return count.isdigit() and self.low <= int(count) <= self.high
+        count = action.args[-1]  # ASCII digits only ("²".isdigit() is true, int("²") fails)
+        return count.isascii() and count.isdigit() and self.low <= int(count) <= self.high
 
     def counts(self) -> range:
         return range(self.low, self.high + 1)

@@ -98,10 +98,7 @@ def _missing_count(prompt: Prompt, wanted: Action) -> str | None:
     for amount in exact or (meant if len(meant) == 1 else []):
         if amount.low < amount.high:
             example = Action(wanted.verb, (*amount.args, str(amount.high))).text
-            return (
-                f"How many battalions? Add a number from {amount.low} to {amount.high}, "
-                f"e.g. `{example}`."
-            )
+            return f"How many battalions? Add a number from {amount.low} to {amount.high}, e.g. `{example}`."
     return None
 
 

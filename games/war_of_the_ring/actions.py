@@ -106,9 +106,15 @@ def die_actions(state: State, side: str) -> list[Action]:
     if not DIE_ACTIONS:
         _load()
     found: list[Action] = []
+    possible: dict[str, bool] = {}  # asked once per action, not once per face (the state is the same)
     for face in face_order(dice.unused(state, side)):
         for action in DIE_ACTIONS.values():
-            if action.allows(side, face) and action.possible(state, side):
+            if not action.allows(side, face):
+                continue
+            can = possible.get(action.verb)
+            if can is None:
+                can = possible[action.verb] = action.possible(state, side)
+            if can:
                 found.append(Action(action.verb, (face,)))
     return found
 

@@ -193,22 +193,144 @@ def best_pick(state: State, frame: Frame, region: str, dest: str) -> tuple[Count
     return None
 
 
+# -- the same questions, asked of many regions at once ---------------------------------------------
+# ``destinations`` and ``armies_to_move`` ask ``best_pick`` of every neighbour of every Army:
+# the functions below give the same answers with the facts of a region gathered once (its fresh
+# figures, its whole Army, the characters who may go along), and each candidate of
+# :func:`candidates` judged by its totals (what :func:`valid` reads of it). Nothing is kept
+# between two questions: the state changes in place while an action is applied.
+ALL_KINDS = ("regular", "elite", "leader")
+
+
+def _facts(state: State, frame: Frame, region: str) -> tuple[Counts, Counts, list[str]] | None:
+    """``(fresh, army, movable characters)`` of ``region`` (the army as the state holds it: only
+    read; the characters only for a Character die, the only move that asks for them); ``None``
+    without a fresh figure."""
+    figures = state["armies"].get(region)
+    if not figures:
+        return None
+    side = frame["side"]
+    came = frame["arrived"].get(region) or {}
+    here: Counts = {}
+    spare: Counts = {}
+    for nation in NATIONS_OF_SIDE[side]:
+        counts = figures.get(nation)
+        if counts is None:
+            continue
+        here[nation] = counts
+        before = came.get(nation) or {}
+        left = {k: n - before.get(k, 0) for k, n in counts.items() if n - before.get(k, 0) > 0}
+        if left:
+            spare[nation] = left
+    if not spare:
+        return None
+    chars = movable_characters(state, frame, region) if frame["mode"] == "army" else []
+    return spare, here, chars
+
+
+#: Each side's Nations, in data order (the order of :func:`board.army`).
+NATIONS_OF_SIDE: dict[str, tuple[str, ...]] = {
+    side: tuple(n for n, info in NATIONS.items() if info.side == side) for side in (FREE, SHADOW)
+}
+
+
+def _reaches(state: State, frame: Frame, dest: str, spare: Counts, here: Counts, chars: list[str]) -> bool:
+    """Whether ``best_pick(state, frame, region, dest)`` finds a move (``spare``, ``here`` and
+    ``chars``: the region's :func:`_facts`), without building the candidates. ``chars`` only
+    counts for a Character die (:func:`leads`)."""
+    side, mode = frame["side"], frame["mode"]
+    top_units = top_leaders = isengard_elites = 0
+    units_of: list[tuple[str, str]] = []  # the kinds of which a candidate takes one unit less
+    leaders_of: dict[str, int] = {}
+    for nation, counts in spare.items():
+        for kind, n in counts.items():
+            if not may_enter(state, nation, kind, dest):
+                continue
+            if kind == "leader":
+                top_leaders += n
+                leaders_of[nation] = n
+            elif kind in UNIT:
+                top_units += n
+                units_of.append((nation, kind))
+                if nation == "isengard" and kind == "elite":
+                    isengard_elites = n
+    here_units = total(here, UNIT) if side == FREE else 0
+    saruman = mode == "army" and "saruman" in state["characters"]
+    follow: int | None = -1  # -1: not worked out yet; None: a Leader left alone cannot follow
+    dest_units = -1
+    for fewer in (None, *units_of):
+        pick_units = top_units - (1 if fewer is not None else 0)
+        extra = 0
+        if side == FREE and here_units - pick_units <= 0:
+            if follow == -1:
+                follow = _follow(state, dest, spare, here, leaders_of)
+            if follow is None:
+                continue
+            extra = follow
+        leaders = top_leaders + extra
+        if not pick_units and not leaders:
+            continue
+        if mode == "army" and not leaders and not chars:
+            elites = isengard_elites - (1 if fewer == ("isengard", "elite") else 0)
+            if not (saruman and elites > 0):
+                continue
+        if side == FREE and leaders and not pick_units:
+            if dest_units == -1:
+                dest_units = units(state, dest, FREE)
+            if not dest_units:
+                continue
+        return True
+    return False
+
+
+def _follow(state: State, dest: str, spare: Counts, here: Counts, chosen: dict[str, int]) -> int | None:
+    """How many Free Peoples Leaders :func:`followers` adds to a pick that leaves no unit behind
+    (``chosen``: the Leaders picked, per Nation); ``None`` if one of them cannot follow."""
+    found = 0
+    for nation, counts in here.items():
+        picked = chosen.get(nation, 0)
+        stay = counts.get("leader", 0) - picked
+        if stay <= 0:
+            continue
+        if spare.get(nation, {}).get("leader", 0) - picked < stay or not may_enter(
+            state, nation, "leader", dest
+        ):
+            return None
+        found += stay
+    return found
+
+
 def destinations(state: State, frame: Frame, region: str) -> list[str]:
+    """The adjacent regions the Army in ``region`` may move to (``best_pick`` finds a move)."""
+    facts = _facts(state, frame, region)
+    if facts is None:
+        return []
     side = frame["side"]
     return [
         d
         for d in REGIONS[region].neighbours
-        if free_for_army_move(state, d, side) and best_pick(state, frame, region, d) is not None
+        if free_for_army_move(state, d, side) and _reaches(state, frame, d, *facts)
     ]
 
 
+def _may_go(state: State, frame: Frame, region: str, dest: str | None = None) -> bool:
+    """Whether the Army in ``region`` may move (to ``dest``, or anywhere)."""
+    facts = _facts(state, frame, region)
+    if facts is None:
+        return False
+    side = frame["side"]
+    for d in REGIONS[region].neighbours if dest is None else (dest,):
+        if free_for_army_move(state, d, side) and _reaches(state, frame, d, *facts):
+            return True
+    return False
+
+
 def _armies(state: State, frame: Frame) -> Iterator[str]:
+    placed, origins = state["armies"], frame["origins"]
     for region in REGIONS:
-        if region in frame["origins"] or not state["armies"].get(region):
+        if region in origins or not placed.get(region):
             continue
-        if total(fresh(state, frame, region), ("regular", "elite", "leader")) and destinations(
-            state, frame, region
-        ):
+        if _may_go(state, frame, region):
             yield region
 
 
@@ -301,6 +423,17 @@ class ArmyChoose(_ArmyStep):
             found.append(Action("done"))
         return tuple(found)
 
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """The same as the list, for one action."""
+        if action.verb == "done":
+            return not action.args and bool(frame["origins"])
+        if action.verb != "army" or len(action.args) != 1:
+            return False
+        region = action.args[0]
+        if region not in REGIONS or region in frame["origins"] or not state["armies"].get(region):
+            return False
+        return _may_go(state, frame, region)
+
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["origins"]:
             return "Choose a second, different Army to move one region (`army <region>`), or `done`."
@@ -319,6 +452,13 @@ class ArmyTo(_ArmyStep):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return tuple(Action("to", (d,)) for d in destinations(state, frame, frame["from"]))
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """The same as the list, for one action."""
+        if action.verb != "to" or len(action.args) != 1:
+            return False
+        dest = action.args[0]
+        return dest in REGIONS[frame["from"]].neighbours and _may_go(state, frame, frame["from"], dest)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         return f"Move the Army in {REGIONS[frame['from']].name} to which adjacent region (`to <region>`)?"
@@ -345,11 +485,15 @@ class ArmyUnits(_ArmyStep):
         return valid(state, frame, frame["from"], frame["to"], frame["pick"], frame["with"])
 
     def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
-        top, _ = self._top(state, frame)
-        return tuple(
-            Amount("units", (nation, kind), 0, n)
+        return self._amounts(self._top(state, frame)[0])
+
+    @staticmethod
+    def _amounts(top: Counts) -> tuple[Amount, ...]:
+        return tuple(  # kinds in their fixed order, never the state's key order
+            Amount("units", (nation, kind), 0, kinds[kind])
             for nation, kinds in top.items()
-            for kind, n in kinds.items()
+            for kind in ("regular", "elite", "leader")
+            if kinds.get(kind)
         )
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
@@ -361,14 +505,38 @@ class ArmyUnits(_ArmyStep):
             frame, top, chars
         ):
             found.append(Action("all"))
-        for amount in self.amounts(state, frame, role):
+        for amount in self._amounts(top):
+            # One listed count per choice (the rest of the range is in ``amounts``: the menu asks
+            # how many): all of them, or none when all are chosen already.
             now = frame["pick"].get(amount.args[0], {}).get(amount.args[1], 0)
-            for n in sorted({0, 1, amount.high - 1, amount.high} - {now}):
-                if 0 <= n <= amount.high:
-                    found.append(Action("units", (*amount.args, str(n))))
+            found.append(Action("units", (*amount.args, str(amount.high if now != amount.high else 0))))
         for char in chars:
             found.append(Action("without" if char in frame["with"] else "with", (char,)))
         return tuple(found)
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """The same as :meth:`actions` and :meth:`amounts`, for one action (every count listed is
+        in its range)."""
+        verb, args = action.verb, action.args
+        if verb == "units":
+            if len(args) != 3 or not (args[2].isascii() and args[2].isdigit()):
+                return False
+            here = movable(state, frame, frame["from"], frame["to"]).get(args[0], {})
+            return args[1] in here and int(args[2]) <= here[args[1]]  # the range of :meth:`amounts`
+        if verb in ("with", "without"):
+            if len(args) != 1 or args[0] not in movable_characters(state, frame, frame["from"]):
+                return False
+            return (args[0] in frame["with"]) == (verb == "without")
+        if args:
+            return False
+        if verb == "go":
+            return self._ready(state, frame)
+        if verb == "all":
+            top, chars = self._top(state, frame)
+            return valid(state, frame, frame["from"], frame["to"], top, chars) and not self._is_top(
+                frame, top, chars
+            )
+        return False
 
     @staticmethod
     def _is_top(frame: Frame, top: Counts, chars: list[str]) -> bool:

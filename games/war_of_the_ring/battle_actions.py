@@ -37,9 +37,9 @@ from . import actions, politics
 from .armies import messenger_ready
 from .battle import add_counts, begin, in_order, minus, total, unit_count
 from .battle_words import army_words
-from .board import army, besieged, besieger, characters_at, units
+from .board import REGION_INDEX, SIDE_OF, army, besieged, besieger, characters_at, units
 from .common import UNIT_KINDS, other, side_title
-from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
+from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import figure_words
 
 
@@ -78,19 +78,25 @@ def leads(state: State, counts: Mapping[str, Mapping[str, int]], characters: lis
 
 def origins(state: State, side: str) -> list[tuple[str, bool]]:
     """Where ``side`` has an Army with a unit At War: ``(region, inside)``, board order."""
+    armies, garrisons = state["armies"], state["garrisons"]
+    occupied = [*armies, *(r for r in garrisons if r not in armies)]
+    if len(occupied) > 1:
+        occupied.sort(key=REGION_INDEX.__getitem__)
     found = []
-    occupied = set(state["armies"]) | set(state["garrisons"])
-    for region in REGIONS:
-        if region not in occupied:
-            continue
-        for inside, table in ((False, state["armies"]), (True, state["garrisons"])):
-            here = table.get(region, {})
-            if any(
-                NATIONS[n].side == side and at_war(state, n) and (c.get("regular") or c.get("elite"))
-                for n, c in here.items()
-            ):
+    for region in occupied:
+        for inside, table in ((False, armies), (True, garrisons)):
+            here = table.get(region)
+            if here and _attackers(state, side, here):
                 found.append((region, inside))
     return found
+
+
+def _attackers(state: State, side: str, here: Mapping[str, Mapping[str, int]]) -> bool:
+    """Whether these figures hold a unit of ``side`` of a Nation At War."""
+    for n, c in here.items():
+        if SIDE_OF[n] == side and (c.get("regular") or c.get("elite")) and at_war(state, n):
+            return True
+    return False
 
 
 def targets(state: State, side: str, origin: str, inside: bool) -> list[str]:
@@ -101,8 +107,20 @@ def targets(state: State, side: str, origin: str, inside: bool) -> list[str]:
     if inside:
         return [origin] if units(state, origin, foe) else []
     found = [origin] if besieged(state, origin) and besieger(state, origin) == side else []
-    found += sorted(r for r in NEIGHBOURS[origin] if units(state, r, foe))
+    found += [r for r in REGIONS[origin].neighbours if units(state, r, foe)]  # sorted already
     return found
+
+
+def has_target(state: State, side: str, origin: str, inside: bool, target: str | None = None) -> bool:
+    """Whether :func:`targets` is not empty (holds ``target``, if given)."""
+    foe = other(side)
+    if inside:
+        return target in (None, origin) and units(state, origin, foe) > 0
+    if target in (None, origin) and besieged(state, origin) and besieger(state, origin) == side:
+        return True
+    if target is None:
+        return any(units(state, r, foe) for r in REGIONS[origin].neighbours)
+    return target in REGIONS[origin].neighbours and units(state, target, foe) > 0
 
 
 def attack_counts(state: State, frame: Frame) -> tuple[dict[str, dict[str, int]], list[str]]:
@@ -113,11 +131,34 @@ def attack_counts(state: State, frame: Frame) -> tuple[dict[str, dict[str, int]]
 
 
 def can_start(state: State, side: str, leader: bool) -> bool:
-    for region, inside in origins(state, side):
-        if not targets(state, side, region, inside):
+    """Whether :func:`choices` offers an attack (any origin will do: no need of board order)."""
+    for inside, table in ((False, state["armies"]), (True, state["garrisons"])):
+        for region, here in table.items():
+            if not _attackers(state, side, here) or not has_target(state, side, region, inside):
+                continue
+            if not leader or _led(state, side, region, inside):
+                return True
+    return False
+
+
+def _led(state: State, side: str, region: str, inside: bool) -> bool:
+    """A Character die may attack with the Army there: something leads it once the figures of
+    Nations not At War stay out."""
+    counts, chars = army_at(state, side, region, inside)
+    return bool(leads(state, minus(counts, forced_rearguard(state, counts)), chars))
+
+
+def can_attack(state: State, side: str, leader: bool, origin: str, target: str) -> bool:
+    """Whether ``attack <origin> <target>`` is one of :func:`choices`."""
+    if origin not in REGIONS:
+        return False
+    for inside, table in ((False, state["armies"]), (True, state["garrisons"])):
+        here = table.get(origin)
+        if not here or not _attackers(state, side, here):
             continue
-        counts, chars = army_at(state, side, region, inside)
-        if not leader or leads(state, minus(counts, forced_rearguard(state, counts)), chars):
+        if leader and not _led(state, side, origin, inside):
+            continue
+        if has_target(state, side, origin, inside, target):
             return True
     return False
 
@@ -125,8 +166,7 @@ def can_start(state: State, side: str, leader: bool) -> bool:
 def choices(state: State, side: str, leader: bool) -> list[Action]:
     found = []
     for region, inside in origins(state, side):
-        counts, chars = army_at(state, side, region, inside)
-        if leader and not leads(state, minus(counts, forced_rearguard(state, counts)), chars):
+        if leader and not _led(state, side, region, inside):
             continue
         found += [Action("attack", (region, target)) for target in targets(state, side, region, inside)]
     return found
@@ -250,6 +290,23 @@ class BattleStart(Step):
         found += [Action(a.verb, (*a.args, str(a.high))) for a in rearguard_amounts(state, frame)]
         found += [Action("rearguard", (c,)) for c in rearguard_characters(state, frame)]
         return tuple(found)
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """The same as :meth:`actions` and :meth:`amounts`, for one action."""
+        verb, args = action.verb, action.args
+        if frame["to"] is None:
+            return (
+                verb == "attack"
+                and len(args) == 2
+                and can_attack(state, frame["side"], frame["leader"], *args)
+            )
+        if verb == "go":
+            return not args and can_go(frame)
+        if verb != "rearguard":
+            return False
+        if len(args) == 1:
+            return args[0] in rearguard_characters(state, frame)
+        return any(amount.admits(action) for amount in rearguard_amounts(state, frame))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         die = "Character die" if frame["leader"] else "Army die"

@@ -41,13 +41,33 @@ def army(state: State, region: str, side: str, inside: bool = False) -> dict[str
     return {n: dict(figures[n]) for n in NATIONS if n in figures and NATIONS[n].side == side}
 
 
+#: ``{nation: side}`` (a plain look-up: the rules ask it in their innermost loops).
+SIDE_OF: dict[str, str] = {n: info.side for n, info in NATIONS.items()}
+#: Each region's place in board order (to put a few regions in that order).
+REGION_INDEX: dict[str, int] = {r: i for i, r in enumerate(REGIONS)}
+
+
 def count(state: State, region: str, side: str, kind: str, inside: bool = False) -> int:
-    return sum(c.get(kind, 0) for n, c in _figures(state, region, inside).items() if NATIONS[n].side == side)
+    figures = (state["garrisons"] if inside else state["armies"]).get(region)
+    if not figures:
+        return 0
+    found = 0
+    for nation, counts in figures.items():
+        if SIDE_OF[nation] == side:
+            found += counts.get(kind, 0)
+    return found
 
 
 def units(state: State, region: str, side: str, inside: bool = False) -> int:
     """Army units (Regulars and Elites) of ``side`` there: what stacking and strength count."""
-    return count(state, region, side, "regular", inside) + count(state, region, side, "elite", inside)
+    figures = (state["garrisons"] if inside else state["armies"]).get(region)
+    if not figures:
+        return 0
+    found = 0
+    for nation, counts in figures.items():
+        if SIDE_OF[nation] == side:
+            found += counts.get("regular", 0) + counts.get("elite", 0)
+    return found
 
 
 def leaders(state: State, region: str, side: str, inside: bool = False) -> int:
@@ -58,18 +78,22 @@ def leaders(state: State, region: str, side: str, inside: bool = False) -> int:
 def characters_at(state: State, region: str, side: str | None = None, inside: bool = False) -> list[str]:
     """The characters standing in ``region`` (of ``side`` if given), in data order (never the
     state's key order, which a saved and loaded game does not keep)."""
-    placed = state["characters"]
-    return [
+    found = [
         c
-        for c in CHARACTER_ORDER
-        if (where := placed.get(c)) is not None
-        and where["region"] == region
+        for c, where in state["characters"].items()
+        if where["region"] == region
         and bool(where.get("inside")) == inside
-        and (side is None or CHARACTERS[c].side == side)
+        and (side is None or CHARACTER_SIDE[c] == side)
     ]
+    if len(found) > 1:
+        found.sort(key=CHARACTER_INDEX.__getitem__)
+    return found
 
 
 CHARACTER_ORDER = tuple(CHARACTERS)
+#: Each character's place in data order, and his side.
+CHARACTER_INDEX: dict[str, int] = {c: i for i, c in enumerate(CHARACTER_ORDER)}
+CHARACTER_SIDE: dict[str, str] = {c: info.side for c, info in CHARACTERS.items()}
 
 
 def has_army(state: State, region: str, side: str, inside: bool = False) -> bool:

@@ -47,7 +47,7 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
 from . import actions, fellowship, politics
-from .board import add, besieged, controller, remove
+from .board import REGION_INDEX, add, besieged, controller, remove
 from .common import side_title
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
 
@@ -58,19 +58,28 @@ MOUTH_RANGE = 3
 
 
 # -- where characters may go ----------------------------------------------------------------------
+#: The regions with a Stronghold (the only ones these rules close or bar).
+STRONGHOLD_REGIONS = frozenset(r for r, info in REGIONS.items() if info.is_stronghold)
+
+
 def closed(state: State, region: str, side: str) -> bool:
     """A region with a Stronghold of ``side`` besieged by the enemy: its characters can neither
     enter nor leave it (§9.4, §9.5)."""
-    return REGIONS[region].is_stronghold and besieged(state, region) and controller(state, region) == side
+    return region in STRONGHOLD_REGIONS and besieged(state, region) and controller(state, region) == side
 
 
 def shadow_stronghold(state: State, region: str) -> bool:
-    return REGIONS[region].is_stronghold and controller(state, region) == SHADOW
+    return region in STRONGHOLD_REGIONS and controller(state, region) == SHADOW
 
 
 def barred_to_minions(state: State, region: str) -> bool:
     """A Free Peoples-controlled Stronghold not besieged by a Shadow Army (§9.5)."""
-    return REGIONS[region].is_stronghold and controller(state, region) == FREE and not besieged(state, region)
+    return region in STRONGHOLD_REGIONS and controller(state, region) == FREE and not besieged(state, region)
+
+
+def barred_regions(state: State) -> set[str]:
+    """Every region :func:`barred_to_minions` bars now."""
+    return {r for r in STRONGHOLD_REGIONS if barred_to_minions(state, r)}
 
 
 def reach(state: State, start: str, steps: int, side: str) -> list[str]:
@@ -97,6 +106,18 @@ def reach(state: State, start: str, steps: int, side: str) -> list[str]:
     return [r for r in REGIONS if r in seen and r != start]
 
 
+def reaches(state: State, start: str, steps: int, side: str) -> bool:
+    """Whether :func:`reach` is not empty: a first step is open (every region it reaches is
+    reached through one)."""
+    if steps < 1 or closed(state, start, side):
+        return False
+    for there in REGIONS[start].neighbours:
+        if closed(state, there, side) or (side == SHADOW and barred_to_minions(state, there)):
+            continue
+        return True
+    return False
+
+
 def level(group: list[str]) -> int:
     """The group's movement: its highest Level; Shadowfax makes Gandalf the White 4 alone or
     with exactly one Hobbit."""
@@ -115,12 +136,25 @@ def rouse(state: State, character: str, region: str) -> None:
 
 
 def companions_on_map(state: State) -> list[str]:
+    """In data order (never the state's key order, which a saved game does not keep)."""
+    placed = state["characters"]
     return [
-        c for c in state["characters"] if CHARACTERS[c].side == FREE and CHARACTERS[c].kind == "companion"
+        c
+        for c in CHARACTERS
+        if c in placed and CHARACTERS[c].side == FREE and CHARACTERS[c].kind == "companion"
     ]
 
 
 # -- moving Companions ----------------------------------------------------------------------------
+def may_move(state: State, frame: Frame, companion: str) -> bool:
+    """Whether ``companion`` may be picked first (he is on the map and may still go somewhere)."""
+    if companion not in frame["moved"] and companion in state["characters"]:
+        info = CHARACTERS[companion]
+        if info.side == FREE and info.kind == "companion":
+            return reaches(state, state["characters"][companion]["region"], level([companion]), FREE)
+    return False
+
+
 def companion_choices(state: State, frame: Frame) -> list[Action]:
     group = frame["group"]
     if not group:
@@ -149,6 +183,27 @@ class MoveCompanions(Step):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return tuple(companion_choices(state, frame))
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """The same as the list, for one action."""
+        verb, args = action.verb, action.args
+        group = frame["group"]
+        if not group:
+            if verb == "done":
+                return not args
+            return verb == "companion" and len(args) == 1 and may_move(state, frame, args[0])
+        if len(args) != 1:
+            return False
+        here = state["characters"][group[0]]
+        if verb == "companion":
+            c = args[0]
+            return (
+                c in companions_on_map(state)
+                and c not in frame["moved"]
+                and c not in group
+                and state["characters"][c] == here
+            )
+        return verb == "to" and args[0] in reach(state, here["region"], level(group), FREE)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         return "Move Companions"
@@ -181,12 +236,17 @@ class MoveCompanions(Step):
             rouse(state, char, dest)
         frame["moved"] += group
         frame["group"] = []
-        if companion_choices(state, frame) == [Action("done")]:
+        if not any_companion(state, frame):  # only ``done`` is left
             ret(state)
 
 
+def any_companion(state: State, frame: Frame) -> bool:
+    """Whether :func:`companion_choices` offers a first Companion (more than ``done``)."""
+    return any(may_move(state, frame, c) for c in companions_on_map(state))
+
+
 def _companions_possible(state: State, side: str) -> bool:
-    return len(companion_choices(state, {"moved": [], "group": []})) > 1
+    return any_companion(state, {"moved": [], "group": []})
 
 
 def _companions(state: State, side: str, face: str) -> bool:
@@ -261,19 +321,39 @@ def _separate(state: State, side: str, face: str) -> bool:
 # -- moving Nazgûl and Minions --------------------------------------------------------------------
 def nazgul_at(state: State, frame: Frame) -> dict[str, int]:
     """Nazgûl in the open that have not moved yet, by region (board order)."""
-    found: dict[str, int] = {}
-    for region in REGIONS:
-        n = state["armies"].get(region, {}).get("sauron", {}).get("leader", 0) - frame["arrived"].get(
-            region, 0
-        )
+    arrived = frame["arrived"]
+    found: list[tuple[str, int]] = []
+    for region, figures in state["armies"].items():
+        n = figures.get("sauron", {}).get("leader", 0) - arrived.get(region, 0)
         if n > 0:
-            found[region] = n
-    return found
+            found.append((region, n))
+    found.sort(key=lambda item: REGION_INDEX[item[0]])
+    return dict(found)
 
 
 def flight(state: State, start: str) -> list[str]:
     """Where a Nazgûl (the Witch-king too) may fly from ``start``."""
-    return [r for r in REGIONS if r != start and not barred_to_minions(state, r)]
+    barred = barred_regions(state)
+    return [r for r in REGIONS if r != start and r not in barred]
+
+
+def can_fly(state: State, start: str, dest: str | None = None) -> bool:
+    """Whether :func:`flight` from ``start`` is not empty (holds ``dest``, if given)."""
+    if dest is not None:
+        return dest in REGIONS and dest != start and not barred_to_minions(state, dest)
+    return len(REGIONS) - 1 > len(barred_regions(state) - {start})
+
+
+def minion_may_go(state: State, minion: str, dest: str | None = None) -> bool:
+    """Whether :func:`minion_targets` is not empty (holds ``dest``, if given)."""
+    where = state["characters"][minion]
+    if minion == "witch_king":
+        return can_fly(state, where["region"], dest)
+    if minion == "mouth_of_sauron":
+        if dest is None:
+            return reaches(state, where["region"], MOUTH_RANGE, SHADOW)
+        return dest in reach(state, where["region"], MOUTH_RANGE, SHADOW)
+    return False
 
 
 def minion_targets(state: State, minion: str) -> list[str]:
@@ -286,11 +366,38 @@ def minion_targets(state: State, minion: str) -> list[str]:
 
 
 def minions_to_move(state: State, frame: Frame) -> list[str]:
+    placed = state["characters"]
     return [
         m
-        for m in state["characters"]
-        if CHARACTERS[m].side == SHADOW and m not in frame["moved"] and minion_targets(state, m)
+        for m in CHARACTERS
+        if m in placed
+        and CHARACTERS[m].side == SHADOW
+        and m not in frame["moved"]
+        and minion_targets(state, m)
     ]
+
+
+def nazgul_left(state: State, frame: Frame, region: str) -> int:
+    """Nazgûl in the open at ``region`` that have not moved yet (:func:`nazgul_at`)."""
+    here: int = state["armies"].get(region, {}).get("sauron", {}).get("leader", 0)
+    return here - int(frame["arrived"].get(region, 0))
+
+
+def minion_movable(state: State, frame: Frame, minion: str) -> bool:
+    """Whether ``minion`` is one of :func:`minions_to_move`."""
+    return (
+        minion in state["characters"]
+        and CHARACTERS[minion].side == SHADOW
+        and minion not in frame["moved"]
+        and minion_may_go(state, minion)
+    )
+
+
+def any_pick(state: State, frame: Frame) -> bool:
+    """Whether :func:`minion_picks` is not empty."""
+    if any(can_fly(state, region) for region in nazgul_at(state, frame)):
+        return True
+    return any(minion_movable(state, frame, m) for m in state["characters"])
 
 
 def minion_picks(state: State, frame: Frame) -> list[Action]:
@@ -326,6 +433,28 @@ class MoveMinions(Step):
         if frame["minion"] is not None:
             return tuple(Action("to", (r,)) for r in minion_targets(state, frame["minion"]))
         return (*minion_picks(state, frame), Action("done"))
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """The same as :meth:`actions` and :meth:`amounts`, for one action."""
+        verb, args = action.verb, action.args
+        start, minion = frame["nazgul"], frame["minion"]
+        if start is not None:  # the counts of :func:`minion_amounts` (the highest is listed)
+            if verb != "to" or len(args) != 2 or not can_fly(state, start, args[0]):
+                return False
+            return (
+                args[1].isascii()
+                and args[1].isdigit()
+                and 1 <= int(args[1]) <= nazgul_left(state, frame, start)
+            )
+        if minion is not None:
+            return verb == "to" and len(args) == 1 and minion_may_go(state, minion, args[0])
+        if verb == "done":
+            return not args
+        if len(args) != 1:
+            return False
+        if verb == "nazgul":
+            return nazgul_left(state, frame, args[0]) > 0 and can_fly(state, args[0])
+        return verb == "minion" and minion_movable(state, frame, args[0])
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         return "Move Nazgûl and Minions"
@@ -371,7 +500,7 @@ class MoveMinions(Step):
             frame["moved"].append(minion)
             emit(state, "minion_moved", {"character": minion, "from": start, "to": dest})
         frame["nazgul"] = frame["minion"] = None
-        if not minion_picks(state, frame):
+        if not any_pick(state, frame):
             ret(state)
 
 
@@ -380,7 +509,7 @@ def minions_frame() -> dict[str, Any]:
 
 
 def _minions_possible(state: State, side: str) -> bool:
-    return bool(minion_picks(state, minions_frame()))
+    return any_pick(state, minions_frame())
 
 
 def _minions(state: State, side: str, face: str) -> bool:
@@ -624,14 +753,14 @@ def label(state: State, role: str, action: Action) -> str | None:
         if top["group"]:
             return f"{name} goes with them"
         return f"{name} leaves the Fellowship" if top["step"] == "separate" else f"Move {name}"
+    if verb == "to" and len(args) == 2:
+        return f"Fly {args[1]} Nazgûl to {REGIONS[args[0]].name}"
     if verb == "to":
         return f"Go to {REGIONS[args[0]].name}"
     if verb == "nazgul":
         return f"Fly Nazgûl from {REGIONS[args[0]].name}"
     if verb == "minion":
         return f"Move {CHARACTERS[args[0]].name}"
-    if verb == "to" and len(args) == 2:
-        return f"Fly {args[1]} Nazgûl to {REGIONS[args[0]].name}"
     if verb == "place":
         return f"{CHARACTERS[top['character']].name} enters play in {REGIONS[args[0]].name}"
     return "Done: the others stay" if verb == "done" else None

@@ -54,12 +54,23 @@ def can_place(state: State, side: str, region: str, kind: str) -> bool:
     nation = info.nation
     if not info.is_settlement or nation is None or NATIONS[nation].side != side:
         return False
+    return _open(state, side, region, nation) and _fits(state, side, region, nation, kind)
+
+
+def _open(state: State, side: str, region: str, nation: str) -> bool:
+    """The conditions of :func:`can_place` that do not depend on the figure: ``side`` controls
+    this Settlement of ``nation``, it is not besieged and free for him, and ``nation`` is At War."""
     if controller(state, region) != side or besieged(state, region) or not free_for(state, region, side):
         return False
-    if not politics.at_war(state, nation) or state["reinforcements"][nation].get(kind, 0) <= 0:
+    return politics.at_war(state, nation)
+
+
+def _fits(state: State, side: str, region: str, nation: str, kind: str) -> bool:
+    """The conditions of :func:`can_place` about the figure itself (the Settlement is :func:`_open`)."""
+    if state["reinforcements"][nation].get(kind, 0) <= 0:
         return False
     if kind == "leader":
-        if nation == "sauron" and not info.is_stronghold:
+        if nation == "sauron" and not REGIONS[region].is_stronghold:
             return False  # Nazgûl only in Sauron Strongholds
         if side == FREE and not units(state, region, FREE):
             return False  # a Leader alone would be removed at once
@@ -73,6 +84,9 @@ SETTLEMENTS_OF: dict[str, tuple[str, ...]] = {
     )
     for side in (FREE, SHADOW)
 }
+#: Each region's Nation (regions of no Nation are left out).
+NATION_OF: dict[str, str] = {r: n for r, info in REGIONS.items() if (n := info.nation) is not None}
+KIND_ORDER = ("regular", "elite", "leader")
 
 
 def place_regions(
@@ -83,10 +97,24 @@ def place_regions(
             yield region
 
 
+def _where(state: State, side: str) -> dict[str, list[str]]:
+    """``{kind: place_regions(state, side, kind, [])}`` for the three kinds, each Settlement's
+    own conditions asked once."""
+    where: dict[str, list[str]] = {kind: [] for kind in KIND_ORDER}
+    for region in SETTLEMENTS_OF[side]:
+        nation = NATION_OF[region]
+        if not _open(state, side, region, nation):
+            continue
+        for kind in KIND_ORDER:
+            if _fits(state, side, region, nation, kind):
+                where[kind].append(region)
+    return where
+
+
 def options(state: State, side: str) -> list[str]:
     """The recruit options with at least a first figure to place (``regular-leader``: both,
     in two different Settlements)."""
-    where = {kind: list(place_regions(state, side, kind, [])) for kind in ("regular", "elite", "leader")}
+    where = _where(state, side)
     found = []
     for option, kinds in OPTIONS.items():
         if not where[kinds[0]]:
@@ -98,6 +126,18 @@ def options(state: State, side: str) -> list[str]:
             continue
         found.append(option)
     return found
+
+
+def any_option(state: State, side: str) -> bool:
+    """Whether :func:`options` offers anything: a first figure of some kind can be placed (each
+    kind opens an option of its own)."""
+    for region in SETTLEMENTS_OF[side]:
+        nation = NATION_OF[region]
+        if _open(state, side, region, nation) and any(
+            _fits(state, side, region, nation, kind) for kind in KIND_ORDER
+        ):
+            return True
+    return False
 
 
 def recruit_frame(side: str, **more: Any) -> dict[str, Any]:
@@ -126,6 +166,14 @@ def choices(state: State, frame: Frame) -> list[Action]:
     return found
 
 
+def any_place(state: State, frame: Frame) -> bool:
+    """Whether :func:`choices` offers a ``place`` (once the option is chosen)."""
+    return any(
+        next(place_regions(state, frame["side"], kind, frame["placed"], frame["only"]), None) is not None
+        for kind in dict.fromkeys(frame["kinds"])
+    )
+
+
 def drain(state: State, frame: Frame) -> None:
     """Land the figures waiting (each may first ask for the stacking limit), then return when
     nothing is left to choose."""
@@ -135,7 +183,7 @@ def drain(state: State, frame: Frame) -> None:
         if incoming and stacking.call_arrival(state, region, frame["side"], incoming):
             return  # resumes with what still comes
         land(state, frame, incoming)
-    if frame["kinds"] is not None and not choices(state, frame):
+    if frame["kinds"] is not None and not any_place(state, frame):
         ret(state)
 
 
@@ -161,6 +209,22 @@ class Recruit(Step):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return tuple(choices(state, frame))
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """The same as the list, for one action."""
+        verb, args = action.verb, action.args
+        side = frame["side"]
+        if frame["kinds"] is None:
+            return verb == "recruit" and len(args) == 1 and args[0] in options(state, side)
+        if verb == "place" and len(args) == 2:
+            region, kind = args
+            if kind not in frame["kinds"] or region in frame["placed"]:
+                return False
+            allowed = frame["only"] if frame["only"] is not None else SETTLEMENTS_OF[side]
+            return region in allowed and can_place(state, side, region, kind)
+        if verb == "done" and not args:
+            return bool(frame["placed"]) and bool(frame["may_stop"]) and any_place(state, frame)
+        return False
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         return "Recruit" if frame["kinds"] is None else "Recruit: where?"
@@ -197,7 +261,7 @@ class Recruit(Step):
 
 
 def _recruit_possible(state: State, side: str) -> bool:
-    return bool(options(state, side))
+    return any_option(state, side)
 
 
 def _recruit(state: State, side: str, face: str) -> bool:

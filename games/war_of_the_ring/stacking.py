@@ -140,9 +140,8 @@ class Stacking(Step):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         found: list[Action] = []
-        for amount in self.amounts(state, frame, role):
-            for n in sorted({amount.low, amount.high}):
-                found.append(Action(amount.verb, (*amount.args, str(n))))
+        for amount in self.amounts(state, frame, role):  # one count per choice: the menu asks how many
+            found.append(Action(amount.verb, (*amount.args, str(amount.high))))
         return tuple(found)
 
     def title(self, state: State, frame: Frame, role: str) -> str:

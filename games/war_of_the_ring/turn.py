@@ -12,7 +12,7 @@ the flow stack) or runs by itself; when its step is done it calls :func:`next_ph
 
 from __future__ import annotations
 
-from games.core import Action, Amount, State, emit
+from games.core import Action, State, emit
 from games.core.chance import draw
 from games.core.flow import Frame, Step, barrier, pop, push
 
@@ -190,6 +190,8 @@ class Discard(Step):
 
 
 class AllocateHunt(Step):
+    """Phase 3: every number is its own choice (at most eight: a row of buttons)."""
+
     name = "allocate_hunt"
     kind = "hunt_allocation"
 
@@ -199,10 +201,6 @@ class AllocateHunt(Step):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         low, high = allocation_range(state)
         return tuple(Action("hunt", (str(n),)) for n in range(low, high + 1))
-
-    def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
-        low, high = allocation_range(state)
-        return (Amount("hunt", (), low, high),)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         return f"Turn {state['turn']['number']}: dice to the Hunt Box"
