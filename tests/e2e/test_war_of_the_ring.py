@@ -208,10 +208,10 @@ async def test_a_war_of_the_ring_match_survives_a_kill_in_mid_battle(tmp_path: P
             moves += 1
 
         # The Shadow resigns: the result is told once, with the final picture.
-        asked = await bob.slash(match.thread, "game resign")
-        assert asked.main is not None and not is_error(asked), asked.text
-        yes = next(c for c in asked.main.custom_ids() if c.startswith("palantir:resign:"))
-        gone = await bob.click(asked.main, yes)
+        resigning = await bob.slash(match.thread, "game resign")
+        assert resigning.main is not None and not is_error(resigning), resigning.text
+        yes = next(c for c in resigning.main.custom_ids() if c.startswith("palantir:resign:"))
+        gone = await bob.click(resigning.main, yes)
         assert not is_error(gone), gone.text
         end = await world.fd.wait_for_message(
             lambda m: m.channel is match.thread and "Game over" in m.content, timeout=20
