@@ -64,20 +64,20 @@ KINDS: dict[str, dict[str, str]] = {
 
 EN: dict[str, str] = {
     "turn_started": "Turn {number} begins.",
-    "cards_drawn": "The {side} draw {count_cards}.",
+    "cards_drawn": "The {side} {side:draws|draw} {count_cards}.",
     "own_cards_drawn": "You draw {cards}.",
-    "card_drawn": "The {side} draw a card from the {deck}.",
+    "card_drawn": "The {side} {side:draws|draw} a card from the {deck}.",
     "own_card_drawn": "You draw {card} from the {deck}.",
-    "card_discarded": "The {side} discard a card face down.",
+    "card_discarded": "The {side} {side:discards|discard} a card face down.",
     "own_card_discarded": "You discard {card}.",
     "hunt_allocated": "The Shadow puts {count_dice} in the Hunt Box.",
-    "dice_rolled": "The {side} roll {faces}.",
-    "passed": "The {side} pass.",
-    "die_skipped": "The {side} skip a {face} die.",
-    "ring_used": "The {side} use an Elven Ring: a {face} die becomes {new}.",
+    "dice_rolled": "The {side} {side:rolls|roll} {faces}.",
+    "passed": "The {side} {side:passes|pass}.",
+    "die_skipped": "The {side} {side:skips|skip} {face_article} {face} die.",
+    "ring_used": "The {side} {side:uses|use} an Elven Ring: {face_article} {face} die becomes {new}.",
     "nation_activated": "{nation} is roused ({why}).",
     "nation_advanced": "{nation} moves toward war ({why}): {steps_words}.",
-    "diplomacy": "The {side} urge {nation} toward war.",
+    "diplomacy": "The {side} {side:urges|urge} {nation} toward war.",
     "corrupted": "The Ring-bearers gain {amount} Corruption ({why}): now {corruption}.",
     "healed": "The Ring-bearers heal {amount} Corruption ({why}): now {corruption}.",
     "guide_changed": "{guide} now guides the Fellowship.",
@@ -99,7 +99,7 @@ EN: dict[str, str] = {
     "leaders_lost": "{count} {nation} {leader_words} left alone in {region} {are_words} lost.",
     "ring_corrupted": "the Ring-bearers were corrupted by the Ring",
     "ring_destroyed": "the Ring was destroyed in the Crack of Doom",
-    "military_victory": "the {side} hold {vp} victory points",
+    "military_victory": "the {side} {side:holds|hold} {vp} victory points",
 }
 
 WHY = {
@@ -165,11 +165,15 @@ def _derived(kind: str, args: Mapping[str, Any]) -> dict[str, str]:
         words["reroll_words"] = f", re-rolls {' '.join(str(d) for d in again)}" if again else ""
         words["successes_words"] = plural(int(args["successes"]), "success")
     if kind == "settlement_captured":
-        words["take_words"] = "retake" if args.get("recaptured") else "capture"
+        free = args.get("side") == "free"
+        verb = "retake" if args.get("recaptured") else "capture"
+        words["take_words"] = verb if free else verb + "s"
     if kind == "leaders_lost":
         many = int(args["count"]) != 1
         words["leader_words"] = "Nazgûl" if args["nation"] == "sauron" else "Leaders" if many else "Leader"
         words["are_words"] = "are" if many else "is"
+    if "face" in args:
+        words["face_article"] = "an" if face_name(str(args["face"]))[:1] in "AEIOU" else "a"
     if kind == "fellowship_moved":
         words["where"] = (
             " on the Mordor Track" if args.get("mordor") else f" (Progress {args.get('progress', 0)})"
@@ -204,7 +208,9 @@ EXTRA: dict[str, Any] = {}
 _merge_words()
 
 TEMPLATES = {"en": EN}
-PRESENTER = WotrPresenter(kinds=KINDS, templates=TEMPLATES, formats=FORMATS)
+#: The Free Peoples are plural ("the Free Peoples draw"), the Shadow singular ("the Shadow draws").
+PLURALS = {"side": lambda value: value == "free"}
+PRESENTER = WotrPresenter(kinds=KINDS, templates=TEMPLATES, formats=FORMATS, plurals=PLURALS)
 #: Steps the table need not see one by one.
 QUIET = frozenset({"turn_started", "cards_drawn", "hunt_pool_refilled"})
 RESULT_EVENTS = frozenset({"ring_corrupted", "ring_destroyed", "military_victory"})
