@@ -507,12 +507,25 @@ class ArmyUnits(_ArmyStep):
             found.append(Action("all"))
         for amount in self._amounts(top):
             # One listed count per choice (the rest of the range is in ``amounts``: the menu asks
-            # how many): all of them, or none when all are chosen already.
-            now = frame["pick"].get(amount.args[0], {}).get(amount.args[1], 0)
-            found.append(Action("units", (*amount.args, str(amount.high if now != amount.high else 0))))
+            # how many): the most that still makes a move one may go with, else all of them (or
+            # none when all are chosen already).
+            found.append(Action("units", (*amount.args, str(self._listed_count(state, frame, amount)))))
         for char in chars:
             found.append(Action("without" if char in frame["with"] else "with", (char,)))
         return tuple(found)
+
+    @staticmethod
+    def _listed_count(state: State, frame: Frame, amount: Amount) -> int:
+        nation, kind = amount.args
+        now = frame["pick"].get(nation, {}).get(kind, 0)
+        for n in range(amount.high, amount.low - 1, -1):
+            if n == now:
+                continue
+            pick = {k: dict(v) for k, v in frame["pick"].items()}
+            pick.setdefault(nation, {})[kind] = n
+            if valid(state, frame, frame["from"], frame["to"], pick, frame["with"]):
+                return n
+        return amount.high if now != amount.high else amount.low
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         """The same as :meth:`actions` and :meth:`amounts`, for one action (every count listed is
