@@ -35,3 +35,9 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def ink_on(fill: RGB) -> RGB:
+    """Dark or light text, whichever reads on ``fill``."""
+    red, green, blue = fill
+    return (20, 18, 14) if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else (250, 247, 240)

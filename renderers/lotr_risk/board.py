@@ -10,33 +10,32 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from renderers.common.cellmap import (
+    Point,
+    along,
+    base_palette,
+    binary,
+    draw_ridge,
+    edges,
+    name_halo,
+    scaled,
+    tinted,
+)
+from renderers.common.cells import RIDGE, SEA
 from renderers.common.colours import RGB, mix, rgb
 from renderers.common.fonts import font
 
 from . import theme
-from .cells import RIDGE, RIVER, SEA
-from .layout import Label, MapLayout, Point, raster
+from .layout import Label, MapLayout, raster
 from .placement import NAME_FONT
 from .theme import STYLES, MapStyle
 
 LINE_SCALE = 2  # supersampling of the vector layer
-
-
-def _binary(image: Image.Image, keep: Callable[[int], bool]) -> Image.Image:
-    return image.point(lambda v: 255 if keep(v) else 0)
-
-
-def _edges(image: Image.Image) -> Image.Image:
-    """255 where a pixel differs from its right or lower neighbour."""
-    right = ImageChops.offset(image, -1, 0)
-    down = ImageChops.offset(image, 0, -1)
-    diff = ImageChops.lighter(ImageChops.difference(image, right), ImageChops.difference(image, down))
-    return diff.point(lambda v: 255 if v else 0)
 
 
 def _region_lut(layout: MapLayout) -> list[int]:
@@ -54,28 +53,22 @@ def _region_palette(layout: MapLayout) -> list[int]:
     return palette
 
 
-def _tinted(mask: Image.Image, colour: RGB, alpha: int) -> Image.Image:
-    layer = Image.new("RGBA", mask.size, (*colour, 0))
-    layer.putalpha(mask.point(lambda v: alpha * v // 255))
-    return layer
-
-
 def _raster_layers(layout: MapLayout, style: MapStyle) -> Image.Image:
     """Rims, borders and coast, from the raster."""
     labels = raster(layout)
     size = labels.size
-    land = _binary(labels, lambda v: v != SEA)
-    territory = _binary(labels, lambda v: 0 < v < RIDGE)
+    land = binary(labels, lambda v: v != SEA)
+    territory = binary(labels, lambda v: 0 < v < RIDGE)
     overlay = Image.new("RGBA", size, (0, 0, 0, 0))
     # shallow water along the coast
     halo = land.filter(ImageFilter.MaxFilter(5)).filter(ImageFilter.GaussianBlur(5 * style.scale + 2))
     sea = ImageChops.invert(land)
-    overlay.alpha_composite(_tinted(ImageChops.multiply(halo, sea), theme.SHALLOW, 150))
+    overlay.alpha_composite(tinted(ImageChops.multiply(halo, sea), theme.SHALLOW, 150))
     # region rims: barrier pixels take a neighbour's region, so rims meet across barriers too
     regions = labels.point(_region_lut(layout))
     spread = regions.filter(ImageFilter.MaxFilter(5))
     regions_filled = Image.composite(regions, spread, territory)
-    boundary = ImageChops.multiply(_edges(regions_filled), land)
+    boundary = ImageChops.multiply(edges(regions_filled), land)
     boundary = ImageChops.multiply(boundary, ImageChops.offset(land, -1, 0))
     boundary = ImageChops.multiply(boundary, ImageChops.offset(land, 0, -1))
     band = boundary.filter(ImageFilter.MaxFilter(2 * style.rim + 1))
@@ -87,53 +80,26 @@ def _raster_layers(layout: MapLayout, style: MapStyle) -> Image.Image:
     overlay.alpha_composite(rim_rgba)
     # territory borders (thin) and region borders (thick)
     only_territories = labels.point(lambda v: v if 0 < v < RIDGE else 0)
-    inner = ImageChops.multiply(_edges(only_territories), territory)
+    inner = ImageChops.multiply(edges(only_territories), territory)
     inner = ImageChops.multiply(inner, ImageChops.offset(territory, -1, 0))
     inner = ImageChops.multiply(inner, ImageChops.offset(territory, 0, -1))
-    overlay.alpha_composite(_tinted(inner, theme.BORDER, 150))
+    overlay.alpha_composite(tinted(inner, theme.BORDER, 150))
     region_line = boundary.filter(ImageFilter.MaxFilter(3))
-    overlay.alpha_composite(_tinted(ImageChops.multiply(region_line, territory), theme.BORDER, 215))
-    coast = _edges(land).filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.BoxBlur(0.6))
-    overlay.alpha_composite(_tinted(coast, theme.COAST, 200))
+    overlay.alpha_composite(tinted(ImageChops.multiply(region_line, territory), theme.BORDER, 215))
+    coast = edges(land).filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.BoxBlur(0.6))
+    overlay.alpha_composite(tinted(coast, theme.COAST, 200))
     return overlay
 
 
-def _scaled(points: Sequence[Point], s: float) -> list[Point]:
-    return [(x * s, y * s) for x, y in points]
-
-
-def _along(path: Sequence[Point], step: float) -> list[tuple[Point, float]]:
-    """Points every ``step`` pixels along ``path`` with the direction there (radians)."""
-    out: list[tuple[Point, float]] = []
-    carry = step / 2
-    for (x0, y0), (x1, y1) in itertools.pairwise(path):
-        length = math.hypot(x1 - x0, y1 - y0)
-        angle = math.atan2(y1 - y0, x1 - x0)
-        position = carry
-        while position <= length:
-            t = position / length
-            out.append(((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), angle))
-            position += step
-        carry = position - length
-    return out
-
-
 def _ridge(draw: ImageDraw.ImageDraw, path: Sequence[Point], style: MapStyle, s: float) -> None:
-    width = style.ridge * s
-    draw.line(_scaled(path, s), fill=(*theme.RIDGE_DARK, 255), width=round(width + 2 * s), joint="curve")
-    draw.line(_scaled(path, s), fill=(*theme.RIDGE, 255), width=round(width), joint="curve")
-    peak = style.ridge * 1.55
-    for (x, y), _angle in _along(path, peak * 1.35):
-        base = [(x - peak * 0.62, y + peak * 0.42), (x, y - peak * 0.75), (x + peak * 0.62, y + peak * 0.42)]
-        draw.polygon(_scaled(base, s), fill=(*theme.RIDGE_LIGHT, 255), outline=(*theme.RIDGE_DARK, 255))
-        shade = [(x, y - peak * 0.75), (x + peak * 0.62, y + peak * 0.42), (x + peak * 0.05, y + peak * 0.42)]
-        draw.polygon(_scaled(shade, s), fill=(*theme.RIDGE, 255))
+    colours = (theme.RIDGE, theme.RIDGE_DARK, theme.RIDGE_LIGHT)
+    draw_ridge(draw, path, style.ridge, s, colours, peak=1.55, spacing=1.35, top=0.75)
 
 
 def _river(draw: ImageDraw.ImageDraw, path: Sequence[Point], style: MapStyle, s: float) -> None:
-    draw.line(_scaled(path, s), fill=(*theme.RIVER, 255), width=round(style.river * s), joint="curve")
+    draw.line(scaled(path, s), fill=(*theme.RIVER, 255), width=round(style.river * s), joint="curve")
     draw.line(
-        _scaled(path, s),
+        scaled(path, s),
         fill=(*theme.RIVER_LIGHT, 200),
         width=max(1, round(style.river * s / 3.5)),
         joint="curve",
@@ -154,23 +120,23 @@ def _bridge(draw: ImageDraw.ImageDraw, at: Point, angle: float, style: MapStyle,
         (x - ux * length / 2 + vx * half, y - uy * length / 2 + vy * half),
     ]
     draw.polygon(
-        _scaled(deck, s), fill=(214, 190, 140, 255), outline=(60, 42, 22, 255), width=max(1, round(s * 1.2))
+        scaled(deck, s), fill=(214, 190, 140, 255), outline=(60, 42, 22, 255), width=max(1, round(s * 1.2))
     )
 
 
 def _dashed(draw: ImageDraw.ImageDraw, path: Sequence[Point], colour: RGB, width: float, s: float) -> None:
     dash, gap = 6.0, 4.5
-    pieces = _along(path, 1.0)
+    pieces = along(path, 1.0)
     run: list[Point] = []
     for index, (point, _angle) in enumerate(pieces):
         if index % round(dash + gap) < dash:
             run.append(point)
         elif run:
             if len(run) > 1:
-                draw.line(_scaled(run, s), fill=(*colour, 235), width=round(width * s), joint="curve")
+                draw.line(scaled(run, s), fill=(*colour, 235), width=round(width * s), joint="curve")
             run = []
     if len(run) > 1:
-        draw.line(_scaled(run, s), fill=(*colour, 235), width=round(width * s), joint="curve")
+        draw.line(scaled(run, s), fill=(*colour, 235), width=round(width * s), joint="curve")
 
 
 def smooth_path(points: Sequence[Point], rounds: int = 3) -> list[Point]:
@@ -194,7 +160,7 @@ def _fellowship_path(draw: ImageDraw.ImageDraw, layout: MapLayout, style: MapSty
     spots = [space.at for space in layout.ring_path]
     step = style.ring * 0.3
     radius = style.ring * 0.09
-    for (x, y), _angle in _along(smooth_path(spots), step):
+    for (x, y), _angle in along(smooth_path(spots), step):
         box = ((x - radius - 1) * s, (y - radius - 1) * s, (x + radius + 1) * s, (y + radius + 1) * s)
         draw.ellipse(box, fill=(*theme.PATH_EDGE, 255))
         box = ((x - radius) * s, (y - radius) * s, (x + radius) * s, (y + radius) * s)
@@ -249,10 +215,6 @@ def _vector_layer(layout: MapLayout, style: MapStyle, mode: str) -> Image.Image:
 
 
 NAME_CLEARANCE = 1  # pixels between a name's halo and its badge
-
-
-def name_halo(size: int) -> int:
-    return 2 if size >= 13 else 1
 
 
 def name_centre(label: Label, style: MapStyle) -> Point:
@@ -318,13 +280,8 @@ def territory_fill(colour: RGB | None) -> RGB:
 
 def palette(layout: MapLayout, fills: Mapping[str, RGB]) -> list[int]:
     """The raster's palette for one view: ``fills`` by territory, parchment for the others."""
-    values = [0] * 768
-    values[SEA * 3 : SEA * 3 + 3] = list(theme.SEA)
-    values[RIDGE * 3 : RIDGE * 3 + 3] = list(theme.RIDGE)
-    values[RIVER * 3 : RIVER * 3 + 3] = list(theme.RIVER)
-    for number, slug in enumerate(layout.territories, start=1):
-        values[number * 3 : number * 3 + 3] = list(fills.get(slug, theme.PARCHMENT))
-    return values
+    cells = [fills.get(slug, theme.PARCHMENT) for slug in layout.territories]
+    return base_palette(theme.SEA, theme.RIDGE, theme.RIVER, cells)
 
 
 def draw_map(layout: MapLayout, fills: Mapping[str, RGB], mode: str) -> Image.Image:

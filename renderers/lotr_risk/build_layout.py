@@ -11,7 +11,6 @@ rasters ``data/lotr_risk/map-<edition>-<layout>.png`` and ``data/lotr_risk/layou
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import math
 import sys
@@ -21,10 +20,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderers.common import cellmap, cells
+from renderers.common.cellmap import Links, bboxes, connectivity, xy
+from renderers.common.cells import RIDGE, RIVER, Point
 from renderers.common.paths import DATA_DIR
 
-from . import cells, geography
-from .cells import RIDGE, RIVER, Point
+from . import geography
 
 GAME_DIR = DATA_DIR / "lotr_risk"
 EDITIONS = ("middle-earth", "trilogy")
@@ -81,27 +82,8 @@ def map_height(edition: str) -> int:
 
 
 def natural(ring: list[Point], step: float = 7.0, wobble: float = 3.5) -> list[Point]:
-    """A closed outline made to look drawn: subdivided, nudged by a fixed wobble (points on the
-    map's frame stay put), then smoothed."""
-    out: list[Point] = []
-    for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
-        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / step))
-        for i in range(steps):
-            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
-            if 0 < x < geography.WIDTH and 0 < y < geography.TRILOGY_HEIGHT:
-                x += wobble * math.sin(x * 0.13 + y * 0.07) * math.cos(y * 0.11)
-                y += wobble * math.sin(y * 0.12 - x * 0.05) * math.cos(x * 0.09)
-            out.append((x, y))
-    for _ in range(2):
-        out = [
-            point
-            for (x0, y0), (x1, y1) in zip(out, out[1:] + out[:1], strict=True)
-            for point in (
-                (0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1),
-                (0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1),
-            )
-        ]
-    return out
+    """A closed outline made to look drawn (see :func:`cellmap.natural`)."""
+    return cellmap.natural(ring, (geography.WIDTH, geography.TRILOGY_HEIGHT), step, wobble)
 
 
 def land_mask(edition: str, scale: float) -> Image.Image:
@@ -114,40 +96,16 @@ def land_mask(edition: str, scale: float) -> Image.Image:
     return mask
 
 
-Links = dict[str, list[list[Point]]]  # territory -> extra skeleton segments
-
-
-def _along(skeleton: list[Point]) -> list[Point]:
-    points = [skeleton[0]]
-    for (x0, y0), (x1, y1) in itertools.pairwise(skeleton):
-        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / SEED_STEP))
-        points += [(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps) for i in range(1, steps + 1)]
-    return points
-
-
 def seeds(
     board: Board, scale: float, bias: dict[str, float] | None = None, links: Links | None = None
 ) -> list[cells.Seed]:
-    out: list[cells.Seed] = []
-    for number, slug in enumerate(board.ids, start=1):
-        head = (bias or {}).get(slug, 0.0) * scale
-        points = _along(geography.SKELETONS[slug])
-        for segment in (links or {}).get(slug, []):
-            points += _along(segment)
-        out += [(round(x * scale), round(y * scale), number, head) for x, y in points]
-    return out
+    """The seeds along the skeletons of :mod:`.geography`."""
+    return cellmap.seeds(board.ids, geography.SKELETONS, scale, step=SEED_STEP, bias=bias, links=links)
 
 
 def link(links: Links, a: str, b: str) -> None:
-    """Extend the skeletons of ``a`` and ``b`` toward each other (their nearest points), so
-    that their cells meet along a border across that line."""
-    pa, pb = min(
-        ((p, q) for p in geography.SKELETONS[a] for q in geography.SKELETONS[b]),
-        key=lambda pq: math.dist(*pq),
-    )
-    for here, there, share in ((pa, pb, 0.42), (pb, pa, 0.42)):
-        end = (here[0] + (there[0] - here[0]) * share, here[1] + (there[1] - here[1]) * share)
-        links.setdefault(a if here is pa else b, []).append([here, end])
+    """Extend the skeletons of ``a`` and ``b`` toward each other (see :func:`cellmap.link`)."""
+    cellmap.link(links, geography.SKELETONS, a, b)
 
 
 @dataclass
@@ -198,30 +156,18 @@ def grow_board(
     mask = land_mask(board.edition, scale)
     size = mask.size
     raw = cells.drop_crumbs(cells.grow(mask, seeds(board, scale, bias, links)), size)
-    labels = list(raw)
     number = {slug: i for i, slug in enumerate(board.ids, start=1)}
     slug_of = {i: slug for slug, i in number.items()}
-    touching = cells.contacts(raw, size, diagonal=True)
-    barriers: dict[frozenset[str], str] = {}
-    problems: list[str] = []
-    short: list[tuple[str, str]] = []
-    width, height = size
-    faces: dict[frozenset[int], list[tuple[int, int]]] = {}
-    for index, other, label in cells._pairs(raw, width, height, True):
-        if cells.is_territory(raw[index]) and cells.is_territory(label):
-            faces.setdefault(frozenset((raw[index], label)), []).append((index, other))
-    for pair in touching:
-        low, high = sorted(pair)
-        names = frozenset((slug_of[low], slug_of[high]))
+
+    def kind_of(names: frozenset[str]) -> str | None:
         edge = board.edges.get(names)
         if edge is not None and not edge["bridge"] and not edge["sea"]:
-            continue
-        kind = "river" if edge is not None or names in geography.RIVER_PAIRS else "ridge"
-        barriers[names] = kind
-        value = RIVER if kind == "river" else RIDGE
-        for index, other in faces[pair]:
-            labels[index] = value
-            labels[other] = value
+            return None
+        return "river" if edge is not None or names in geography.RIVER_PAIRS else "ridge"
+
+    labels, barriers = cellmap.mark_barriers(raw, size, slug_of, kind_of)
+    problems: list[str] = []
+    short: list[tuple[str, str]] = []
     # every adjacent land pair must share a visible border (sea routes are drawn)
     final = cells.contacts(labels, size)
     river_faces = cells.across(labels, size, RIVER)
@@ -249,34 +195,6 @@ def grow_board(
     labels = cells.crumbs_to_barriers(labels, size)
     problems += connectivity(labels, size, slug_of)
     return Grown(board, scale, size, labels, raw, barriers, problems, short)
-
-
-def connectivity(labels: list[int], size: tuple[int, int], slug_of: dict[int, str]) -> list[str]:
-    """Cells that are not one 4-connected piece (small crumbs are reported too)."""
-    width, height = size
-    seen = bytearray(width * height)
-    pieces: dict[int, list[int]] = {}
-    for start, label in enumerate(labels):
-        if seen[start] or not cells.is_territory(label):
-            continue
-        stack, count = [start], 0
-        seen[start] = 1
-        while stack:
-            index = stack.pop()
-            count += 1
-            y, x = divmod(index, width)
-            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if 0 <= nx < width and 0 <= ny < height:
-                    other = ny * width + nx
-                    if not seen[other] and labels[other] == label:
-                        seen[other] = 1
-                        stack.append(other)
-        pieces.setdefault(label, []).append(count)
-    return [
-        f"{slug_of[label]} in {len(counts)} pieces {sorted(counts, reverse=True)}"
-        for label, counts in pieces.items()
-        if len(counts) > 1
-    ]
 
 
 LINK_ROUNDS = 3
@@ -307,37 +225,9 @@ def areas(grown: Grown) -> dict[str, int]:
     return {slug: counts.get(i, 0) for i, slug in enumerate(grown.board.ids, start=1)}
 
 
-def _xy(point: Point) -> list[float]:
-    return [round(point[0], 1), round(point[1], 1)]
-
-
-def _bboxes(labels: list[int], size: tuple[int, int]) -> dict[int, tuple[int, int, int, int]]:
-    width = size[0]
-    boxes: dict[int, list[int]] = {}
-    for index, label in enumerate(labels):
-        if cells.is_territory(label):
-            y, x = divmod(index, width)
-            box = boxes.setdefault(label, [x, y, x, y])
-            box[0], box[1] = min(box[0], x), min(box[1], y)
-            box[2], box[3] = max(box[2], x), max(box[3], y)
-    return {label: (b[0], b[1], b[2] + 1, b[3] + 1) for label, b in boxes.items()}
-
-
 def barrier_paths(grown: Grown) -> list[dict[str, Any]]:
     """Each barrier's border as smoothed polylines (pixels)."""
-    number = {slug: i for i, slug in enumerate(grown.board.ids, start=1)}
-    out = []
-    borders = cells.border_points(grown.raw, grown.size)
-    for pair, kind in sorted(grown.barriers.items(), key=lambda item: sorted(item[0])):
-        a, b = sorted(pair)
-        points = borders[frozenset((number[a], number[b]))]
-        paths = [
-            [_xy(p) for p in cells.chaikin(cells.simplify(path, 0.9), 2)]
-            for path in cells.order_path(points)
-            if len(path) >= 2
-        ]
-        out.append({"a": a, "b": b, "kind": kind, "paths": paths})
-    return out
+    return cellmap.barrier_paths(grown.raw, grown.size, grown.board.ids, grown.barriers)
 
 
 def bridges(grown: Grown, barriers: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -369,7 +259,7 @@ def ring_spots(board: Board, labels: dict[str, Any], spots: dict[str, tuple[Poin
             goal = (sum(p[0] for p in around) / len(around), sum(p[1] for p in around) / len(around))
             at[slug] = min(spots[slug], key=lambda p: (math.dist(p, goal), p))
     for slug, point in at.items():
-        labels[slug]["ring"] = _xy(point)
+        labels[slug]["ring"] = xy(point)
 
 
 def sea_routes(grown: Grown) -> list[dict[str, Any]]:
@@ -378,7 +268,7 @@ def sea_routes(grown: Grown) -> list[dict[str, Any]]:
         if edge["sea"]:
             a, b = sorted(pair)
             points = [(x * grown.scale, y * grown.scale) for x, y in geography.SEA_ROUTES[pair]]
-            out.append({"a": a, "b": b, "path": [_xy(p) for p in cells.chaikin(points, 3)]})
+            out.append({"a": a, "b": b, "path": [xy(p) for p in cells.chaikin(points, 3)]})
     return out
 
 
@@ -390,7 +280,7 @@ def export(grown: Grown, style_name: str) -> tuple[dict[str, Any], Image.Image]:
     style = STYLES[style_name]  # type: ignore[index]
     board = grown.board
     raster = cells.to_image(grown.labels, grown.size)
-    boxes = _bboxes(grown.labels, grown.size)
+    boxes = bboxes(grown.labels, grown.size)
     labels: dict[str, Any] = {}
     spots: dict[str, tuple[Point, ...]] = {}
     for number, slug in enumerate(board.ids, start=1):
@@ -401,9 +291,9 @@ def export(grown: Grown, style_name: str) -> tuple[dict[str, Any], Image.Image]:
         labels[slug] = {
             "lines": placed.lines,
             "size": placed.size,
-            "name": _xy(placed.name_centre),
-            "badge": _xy(placed.badge),
-            "ring": _xy(placed.ring),
+            "name": xy(placed.name_centre),
+            "badge": xy(placed.badge),
+            "ring": xy(placed.ring),
             "box": list(boxes[number]),
         }
     ring_spots(board, labels, spots)
@@ -419,7 +309,7 @@ def export(grown: Grown, style_name: str) -> tuple[dict[str, Any], Image.Image]:
         for space in board.path
     ]
     waters = [
-        {"name": name, "at": _xy((x * grown.scale, y * grown.scale))}
+        {"name": name, "at": xy((x * grown.scale, y * grown.scale))}
         for name, (x, y), where in geography.WATERS
         if where in ("both", board.edition) and y < map_height(board.edition)
     ]
@@ -466,7 +356,7 @@ def build(verbose: bool = True) -> tuple[dict[str, Any], dict[str, Image.Image],
     layout = {
         "note": NOTE,
         "bias": bias,
-        "links": {slug: [[_xy(p) for p in seg] for seg in segs] for slug, segs in sorted(links.items())},
+        "links": {slug: [[xy(p) for p in seg] for seg in segs] for slug, segs in sorted(links.items())},
         "editions": editions,
     }
     return layout, rasters, problems

@@ -6,8 +6,6 @@ layout (pixel coordinates of that layout).
 
 from __future__ import annotations
 
-import json
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -15,6 +13,7 @@ from typing import Any
 
 from PIL import Image
 
+from renderers.common.cellmap import Point, box, load_raster, point, polylines, read_json
 from renderers.common.paths import DATA_DIR
 
 from .theme import LAYOUTS, LayoutName
@@ -22,9 +21,6 @@ from .theme import LAYOUTS, LayoutName
 GAME_DIR = DATA_DIR / "lotr_risk"
 LAYOUT_PATH = GAME_DIR / "layout.json"
 EDITIONS = ("middle-earth", "trilogy")
-
-Point = tuple[float, float]
-_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,20 +89,16 @@ class MapLayout:
         return self.territories.index(territory) + 1
 
 
-def _point(raw: Any) -> Point:
-    return (float(raw[0]), float(raw[1]))
-
-
 def parse(edition: str, raw: dict[str, Any], name: LayoutName, folder: Path) -> MapLayout:
     entry = raw["layouts"][name]
     labels = {
         slug: Label(
             lines=tuple(item["lines"]),
             size=int(item["size"]),
-            name=_point(item["name"]),
-            badge=_point(item["badge"]),
-            ring=_point(item["ring"]),
-            box=(int(item["box"][0]), int(item["box"][1]), int(item["box"][2]), int(item["box"][3])),
+            name=point(item["name"]),
+            badge=point(item["badge"]),
+            ring=point(item["ring"]),
+            box=box(item["box"]),
         )
         for slug, item in entry["labels"].items()
     }
@@ -123,26 +115,17 @@ def parse(edition: str, raw: dict[str, Any], name: LayoutName, folder: Path) -> 
         strongholds=dict(raw["strongholds"]),
         sites=dict(raw["sites"]),
         labels=labels,
-        barriers=tuple(
-            Line(b["a"], b["b"], b["kind"], tuple(tuple(_point(p) for p in path) for path in b["paths"]))
-            for b in entry["barriers"]
-        ),
-        bridges=tuple(Bridge(b["a"], b["b"], _point(b["at"]), float(b["angle"])) for b in entry["bridges"]),
+        barriers=tuple(Line(b["a"], b["b"], b["kind"], polylines(b["paths"])) for b in entry["barriers"]),
+        bridges=tuple(Bridge(b["a"], b["b"], point(b["at"]), float(b["angle"])) for b in entry["bridges"]),
         sea_routes=tuple(
-            Line(r["a"], r["b"], "sea", (tuple(_point(p) for p in r["path"]),)) for r in entry["sea_routes"]
+            Line(r["a"], r["b"], "sea", (tuple(point(p) for p in r["path"]),)) for r in entry["sea_routes"]
         ),
         ring_path=tuple(
-            PathSpace(s["territory"], s.get("place"), bool(s["die"]), bool(s["final"]), _point(s["at"]))
+            PathSpace(s["territory"], s.get("place"), bool(s["die"]), bool(s["final"]), point(s["at"]))
             for s in entry["ring_path"]
         ),
-        waters=tuple((w["name"], _point(w["at"])) for w in entry["waters"]),
+        waters=tuple((w["name"], point(w["at"])) for w in entry["waters"]),
     )
-
-
-@lru_cache(maxsize=2)
-def _raw(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
 
 
 @lru_cache(maxsize=8)
@@ -150,18 +133,13 @@ def load_layout(edition: str, name: LayoutName = "compact", path: Path = LAYOUT_
     """The layout of ``edition`` ("middle-earth" or "trilogy") in ``name`` (cached)."""
     if name not in LAYOUTS:
         raise ValueError(f"no layout {name!r} (known: {', '.join(LAYOUTS)})")
-    with _LOCK:
-        raw = _raw(path)
+    raw = read_json(path)
     editions = raw["editions"]
     if edition not in editions:
         raise ValueError(f"no map for edition {edition!r} (known: {', '.join(editions)})")
     return parse(edition, editions[edition], name, path.parent)
 
 
-@lru_cache(maxsize=8)
 def raster(layout: MapLayout) -> Image.Image:
-    """The label raster of ``layout`` as a mode ``"L"`` image (do not modify it)."""
-    with _LOCK:
-        image = Image.open(layout.raster_path)
-        image.load()
-    return image if image.mode == "L" else image.convert("L")
+    """The label raster of ``layout`` as a mode ``"L"`` image (cached; do not modify it)."""
+    return load_raster(layout.raster_path)

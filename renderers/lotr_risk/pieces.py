@@ -10,11 +10,12 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from renderers.common.cellmap import Point
 from renderers.common.colours import RGB, mix
 from renderers.common.fonts import font
 from renderers.common.shapes import draw_smooth, paste_sprite, supersampled
 
-from .layout import MapLayout, Point, raster
+from .layout import MapLayout, raster
 from .theme import STYLES, MapStyle, ink_on
 
 COUNT_HALO = 1  # pixels of contrasting outline around a battalion count

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from renderers.common.colours import RGB, rgb
+from renderers.common.colours import ink_on as ink_on  # re-exported: the theme's text colour
+from renderers.common.colours import rgb
 
 LayoutName = Literal["compact", "full"]
 LAYOUTS: tuple[LayoutName, ...] = ("compact", "full")
@@ -107,9 +108,3 @@ DEFAULT_COLOURS = {
     "neutral": "#8c8c88",
 }
 ROLE_TITLES = {"green": "Green", "yellow": "Yellow", "black": "Black", "red": "Red", "neutral": "Neutral"}
-
-
-def ink_on(fill: RGB) -> RGB:
-    """Dark or light text, whichever reads on ``fill``."""
-    red, green, blue = fill
-    return (20, 18, 14) if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else (250, 247, 240)

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from renderers.common import cellmap
+from renderers.common.cellmap import Point
+from renderers.common.cells import RIDGE, SEA
 from renderers.common.colours import RGB, mix
 from renderers.common.fonts import font
-from renderers.lotr_risk.cells import RIDGE, RIVER, SEA
 
 from . import icons, theme
-from .layout import MapLayout, Point, Spot, raster
+from .layout import MapLayout, Spot, raster
 from .placement import LEADING, NAME_FONT, badge_room
 from .theme import STYLES, MapStyle
 
@@ -74,18 +76,6 @@ HILLS = frozenset(
 MARSHES = frozenset(("dead_marshes", "gladden_fields"))
 
 
-def _binary(image: Image.Image, keep: Callable[[int], bool]) -> Image.Image:
-    return image.point(lambda v: 255 if keep(v) else 0)
-
-
-def _edges(image: Image.Image) -> Image.Image:
-    """255 where a pixel differs from its right or lower neighbour."""
-    right = ImageChops.offset(image, -1, 0)
-    down = ImageChops.offset(image, 0, -1)
-    diff = ImageChops.lighter(ImageChops.difference(image, right), ImageChops.difference(image, down))
-    return diff.point(lambda v: 255 if v else 0)
-
-
 def dilate(mask: Image.Image, radius: int) -> Image.Image:
     """A binary mask grown by ``radius`` pixels (a square), like ``MaxFilter(2 * radius + 1)``
     but in time independent of the radius."""
@@ -101,21 +91,10 @@ def erode(mask: Image.Image, radius: int) -> Image.Image:
     return mask.filter(ImageFilter.BoxBlur(radius)).point(lambda v: 255 if v >= 254 else 0)
 
 
-def _tinted(mask: Image.Image, colour: RGB, alpha: int) -> Image.Image:
-    layer = Image.new("RGBA", mask.size, (*colour, 0))
-    layer.putalpha(mask.point(lambda v: alpha * v // 255))
-    return layer
-
-
 def palette(layout: MapLayout) -> list[int]:
     """The raster's palette: the sea, each region in its Nation's tint, the barriers."""
-    values = [0] * 768
-    values[SEA * 3 : SEA * 3 + 3] = list(theme.SEA)
-    values[RIDGE * 3 : RIDGE * 3 + 3] = list(theme.RIDGE)
-    values[RIVER * 3 : RIVER * 3 + 3] = list(theme.RIVER)
-    for number, slug in enumerate(layout.regions, start=1):
-        values[number * 3 : number * 3 + 3] = list(theme.region_fill(layout.nations.get(slug)))
-    return values
+    fills = [theme.region_fill(layout.nations.get(slug)) for slug in layout.regions]
+    return cellmap.base_palette(theme.SEA, theme.RIDGE, theme.RIVER, fills)
 
 
 def _nation_lut(layout: MapLayout) -> list[int]:
@@ -138,24 +117,24 @@ def _raster_layers(layout: MapLayout, style: MapStyle) -> Image.Image:
     """Shallow water, the Nations' borders, region borders and the coast, from the raster."""
     labels = raster(layout)
     size = labels.size
-    land = _binary(labels, lambda v: v != SEA)
-    region = _binary(labels, lambda v: 0 < v < RIDGE)
+    land = cellmap.binary(labels, lambda v: v != SEA)
+    region = cellmap.binary(labels, lambda v: 0 < v < RIDGE)
     overlay = Image.new("RGBA", size, (0, 0, 0, 0))
     # shallow water along the coast, and a darker open sea
     blur = 7 * style.scale
     halo = dilate(land, 2).filter(ImageFilter.GaussianBlur(blur))
     sea = ImageChops.invert(land)
-    overlay.alpha_composite(_tinted(ImageChops.multiply(halo, sea), theme.SHALLOW, 170))
+    overlay.alpha_composite(cellmap.tinted(ImageChops.multiply(halo, sea), theme.SHALLOW, 170))
     # Nations: a band of the Nation's colour inside its border (barrier pixels take a neighbour's
     # Nation so that the band runs along ridges and rivers too)
     nations = labels.point(_nation_lut(layout))
     spread = nations.filter(ImageFilter.MaxFilter(5))
     filled = Image.composite(nations, spread, region)
-    boundary = ImageChops.multiply(_edges(filled), land)
+    boundary = ImageChops.multiply(cellmap.edges(filled), land)
     band_width = max(3, round(3.2 * style.scale))
     band = dilate(boundary, band_width)
     band = ImageChops.multiply(band, region)
-    band = ImageChops.multiply(band, _binary(nations, lambda v: v > 0))
+    band = ImageChops.multiply(band, cellmap.binary(nations, lambda v: v > 0))
     rim = nations.convert("P")
     rim.putpalette(_nation_palette())
     rim_rgba = rim.convert("RGBA")
@@ -163,57 +142,28 @@ def _raster_layers(layout: MapLayout, style: MapStyle) -> Image.Image:
     overlay.alpha_composite(rim_rgba)
     # region borders (thin), Nation borders (thicker)
     only_regions = labels.point(lambda v: v if 0 < v < RIDGE else 0)
-    inner = ImageChops.multiply(_edges(only_regions), region)
+    inner = ImageChops.multiply(cellmap.edges(only_regions), region)
     inner = ImageChops.multiply(inner, ImageChops.offset(region, -1, 0))
     inner = ImageChops.multiply(inner, ImageChops.offset(region, 0, -1))
-    overlay.alpha_composite(_tinted(inner.filter(ImageFilter.BoxBlur(0.5)), theme.BORDER, 190))
+    overlay.alpha_composite(cellmap.tinted(inner.filter(ImageFilter.BoxBlur(0.5)), theme.BORDER, 190))
     nation_line = ImageChops.multiply(boundary, region).filter(ImageFilter.MaxFilter(3))
-    overlay.alpha_composite(_tinted(nation_line, theme.BORDER, 150))
-    coast = _edges(land).filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.BoxBlur(0.7))
-    overlay.alpha_composite(_tinted(coast, theme.COAST, 220))
+    overlay.alpha_composite(cellmap.tinted(nation_line, theme.BORDER, 150))
+    coast = cellmap.edges(land).filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.BoxBlur(0.7))
+    overlay.alpha_composite(cellmap.tinted(coast, theme.COAST, 220))
     return overlay
 
 
 # -- the vector layer: rivers, ridges, woods and hills ------------------------------------------
 
 
-def _scaled(points: Sequence[Point], s: float) -> list[Point]:
-    return [(x * s, y * s) for x, y in points]
-
-
-def along(path: Sequence[Point], step: float) -> list[tuple[Point, float]]:
-    """Points every ``step`` pixels along ``path`` with the direction there (radians)."""
-    out: list[tuple[Point, float]] = []
-    carry = step / 2
-    for (x0, y0), (x1, y1) in itertools.pairwise(path):
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length == 0:
-            continue
-        angle = math.atan2(y1 - y0, x1 - x0)
-        position = carry
-        while position <= length:
-            t = position / length
-            out.append(((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), angle))
-            position += step
-        carry = position - length
-    return out
-
-
 def _ridge(draw: ImageDraw.ImageDraw, path: Sequence[Point], style: MapStyle, s: float) -> None:
-    width = style.ridge * s
-    draw.line(_scaled(path, s), fill=(*theme.RIDGE_DARK, 255), width=round(width + 2 * s), joint="curve")
-    draw.line(_scaled(path, s), fill=(*theme.RIDGE, 255), width=round(width), joint="curve")
-    peak = style.ridge * 1.6
-    for (x, y), _angle in along(path, peak * 1.3):
-        base = [(x - peak * 0.62, y + peak * 0.42), (x, y - peak * 0.78), (x + peak * 0.62, y + peak * 0.42)]
-        draw.polygon(_scaled(base, s), fill=(*theme.RIDGE_LIGHT, 255), outline=(*theme.RIDGE_DARK, 255))
-        shade = [(x, y - peak * 0.78), (x + peak * 0.62, y + peak * 0.42), (x + peak * 0.05, y + peak * 0.42)]
-        draw.polygon(_scaled(shade, s), fill=(*theme.RIDGE, 255))
+    colours = (theme.RIDGE, theme.RIDGE_DARK, theme.RIDGE_LIGHT)
+    cellmap.draw_ridge(draw, path, style.ridge, s, colours, peak=1.6, spacing=1.3, top=0.78)
 
 
 def _deep_river(draw: ImageDraw.ImageDraw, path: Sequence[Point], style: MapStyle, s: float) -> None:
     """An impassable river: wide, dark-edged."""
-    points = _scaled(path, s)
+    points = cellmap.scaled(path, s)
     draw.line(points, fill=(*theme.RIVER_EDGE, 255), width=round((style.river + 2.2) * s), joint="curve")
     draw.line(points, fill=(*theme.RIVER, 255), width=round(style.river * s), joint="curve")
     draw.line(
@@ -227,7 +177,10 @@ def _stream(draw: ImageDraw.ImageDraw, path: Sequence[Point], style: MapStyle, s
     for index, (a, b) in enumerate(pieces):
         width = style.stream * (0.55 + 0.6 * index / max(1, len(pieces) - 1))
         draw.line(
-            _scaled((a, b), s), fill=(*theme.STREAM, 235), width=max(1, round(width * s)), joint="curve"
+            cellmap.scaled((a, b), s),
+            fill=(*theme.STREAM, 235),
+            width=max(1, round(width * s)),
+            joint="curve",
         )
 
 
@@ -245,15 +198,17 @@ def draw_barrier(
 
 def _tree(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, s: float, ink: RGB) -> None:
     crown = [(x - r, y + r * 0.25), (x, y - r * 1.25), (x + r, y + r * 0.25)]
-    draw.polygon(_scaled(crown, s), fill=(*ink, 120))
-    draw.line(_scaled([(x, y + r * 0.2), (x, y + r * 0.75)], s), fill=(*ink, 120), width=max(1, round(s)))
+    draw.polygon(cellmap.scaled(crown, s), fill=(*ink, 120))
+    draw.line(
+        cellmap.scaled([(x, y + r * 0.2), (x, y + r * 0.75)], s), fill=(*ink, 120), width=max(1, round(s))
+    )
 
 
 def _peak(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, s: float) -> None:
     base = [(x - r, y + r * 0.6), (x, y - r * 0.8), (x + r, y + r * 0.6)]
-    draw.polygon(_scaled(base, s), fill=(*mix(theme.RIDGE_LIGHT, theme.RIDGE, 0.3), 150))
+    draw.polygon(cellmap.scaled(base, s), fill=(*mix(theme.RIDGE_LIGHT, theme.RIDGE, 0.3), 150))
     shade = [(x, y - r * 0.8), (x + r, y + r * 0.6), (x + r * 0.1, y + r * 0.6)]
-    draw.polygon(_scaled(shade, s), fill=(*theme.RIDGE, 130))
+    draw.polygon(cellmap.scaled(shade, s), fill=(*theme.RIDGE, 130))
 
 
 def _hill(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, s: float) -> None:
@@ -265,11 +220,13 @@ def _tuft(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, s: float) -> 
     ink = (*mix(theme.STREAM, (40, 60, 40), 0.5), 150)
     for dx in (-0.6, 0.0, 0.6):
         draw.line(
-            _scaled([(x + dx * r * 0.6, y + r * 0.4), (x + dx * r, y - r * 0.5)], s),
+            cellmap.scaled([(x + dx * r * 0.6, y + r * 0.4), (x + dx * r, y - r * 0.5)], s),
             fill=ink,
             width=max(1, round(s)),
         )
-    draw.line(_scaled([(x - r, y + r * 0.45), (x + r, y + r * 0.45)], s), fill=ink, width=max(1, round(s)))
+    draw.line(
+        cellmap.scaled([(x - r, y + r * 0.45), (x + r, y + r * 0.45)], s), fill=ink, width=max(1, round(s))
+    )
 
 
 def keep_out(layout: MapLayout, slug: str) -> list[tuple[float, float, float, float]]:
@@ -371,15 +328,11 @@ def _vector_layer(layout: MapLayout, style: MapStyle) -> Image.Image:
                 _ridge(draw, path, style, s)
     for a, b in layout.links:
         start, end = layout.spots[a].badge, layout.spots[b].badge
-        draw.line(_scaled([start, end], s), fill=(*theme.BORDER, 200), width=round(2 * s))
+        draw.line(cellmap.scaled([start, end], s), fill=(*theme.BORDER, 200), width=round(2 * s))
     return big.resize((width, height), Image.Resampling.BOX)
 
 
 # -- names and icons -----------------------------------------------------------------------------
-
-
-def name_halo(size: int) -> int:
-    return 2 if size >= 13 else 1
 
 
 def draw_name(
@@ -398,7 +351,7 @@ def draw_name(
             font=face,
             fill=ink,
             anchor="mm",
-            stroke_width=name_halo(spot.size),
+            stroke_width=cellmap.name_halo(spot.size),
             stroke_fill=halo,
         )
 

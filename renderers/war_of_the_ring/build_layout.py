@@ -1,7 +1,7 @@
 """Regenerate the War of the Ring map (run: ``python -m renderers.war_of_the_ring.build_layout``).
 
 For each layout (compact, full, zoom) it grows the 105 region cells from :mod:`.geography`
-over the land (a geodesic nearest-seed fill, with :mod:`renderers.lotr_risk.cells`), turns every
+over the land (a geodesic nearest-seed fill, with :mod:`renderers.common.cells`), turns every
 border between cells that touch but are not neighbours in the game into an impassable border (a
 river or a mountain ridge), checks that every pair of neighbours touches, places the names,
 settlement icons and badge anchors, and writes the label rasters
@@ -13,9 +13,7 @@ game's regions from ``data/war_of_the_ring/regions.json``. ``--check`` only repo
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,9 +21,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderers.common import cellmap, cells
+from renderers.common.cellmap import Links, bboxes, connectivity, xy
+from renderers.common.cells import RIDGE, RIVER, Point
 from renderers.common.paths import DATA_DIR
-from renderers.lotr_risk import cells
-from renderers.lotr_risk.cells import RIDGE, RIVER, Point
 
 from . import geography, placement
 from .theme import LAYOUTS, STYLES, LayoutName
@@ -60,27 +59,8 @@ def load_board(path: Path = GAME_DIR / "regions.json") -> Board:
 
 
 def natural(ring: list[Point], step: float = 7.0, wobble: float = 3.0) -> list[Point]:
-    """A closed outline made to look drawn: subdivided, nudged by a fixed wobble (points on the
-    map's frame stay put), then smoothed."""
-    out: list[Point] = []
-    for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
-        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / step))
-        for i in range(steps):
-            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
-            if 0 < x < geography.WIDTH and 0 < y < geography.HEIGHT:
-                x += wobble * math.sin(x * 0.13 + y * 0.07) * math.cos(y * 0.11)
-                y += wobble * math.sin(y * 0.12 - x * 0.05) * math.cos(x * 0.09)
-            out.append((x, y))
-    for _ in range(2):
-        out = [
-            point
-            for (x0, y0), (x1, y1) in zip(out, out[1:] + out[:1], strict=True)
-            for point in (
-                (0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1),
-                (0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1),
-            )
-        ]
-    return out
+    """A closed outline made to look drawn (see :func:`cellmap.natural`)."""
+    return cellmap.natural(ring, (geography.WIDTH, geography.HEIGHT), step, wobble)
 
 
 def map_size(scale: float) -> tuple[int, int]:
@@ -98,41 +78,18 @@ def land_mask(scale: float) -> Image.Image:
     return mask
 
 
-Links = dict[str, list[list[Point]]]  # region -> extra skeleton segments
-
-
-def _along(design: list[Point]) -> list[Point]:
-    skeleton = [geography.warp(p) for p in design]
-    points = [skeleton[0]]
-    for (x0, y0), (x1, y1) in itertools.pairwise(skeleton):
-        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / SEED_STEP))
-        points += [(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps) for i in range(1, steps + 1)]
-    return points
-
-
 def seeds(
     board: Board, scale: float, bias: dict[str, float] | None = None, links: Links | None = None
 ) -> list[cells.Seed]:
-    out: list[cells.Seed] = []
-    for number, slug in enumerate(board.ids, start=1):
-        head = (bias or {}).get(slug, 0.0) * scale
-        points = _along(geography.SKELETONS[slug])
-        for segment in (links or {}).get(slug, []):
-            points += _along(segment)
-        out += [(round(x * scale), round(y * scale), number, head) for x, y in points]
-    return out
+    """The seeds along the (warped) skeletons of :mod:`.geography`."""
+    return cellmap.seeds(
+        board.ids, geography.SKELETONS, scale, step=SEED_STEP, bias=bias, links=links, warp=geography.warp
+    )
 
 
 def link(links: Links, a: str, b: str) -> None:
-    """Extend the skeletons of ``a`` and ``b`` toward each other (their nearest points), so
-    that their cells meet along a border across that line."""
-    pa, pb = min(
-        ((p, q) for p in geography.SKELETONS[a] for q in geography.SKELETONS[b]),
-        key=lambda pq: math.dist(*pq),
-    )
-    for here, there, owner in ((pa, pb, a), (pb, pa, b)):
-        end = (here[0] + (there[0] - here[0]) * 0.42, here[1] + (there[1] - here[1]) * 0.42)
-        links.setdefault(owner, []).append([here, end])
+    """Extend the skeletons of ``a`` and ``b`` toward each other (see :func:`cellmap.link`)."""
+    cellmap.link(links, geography.SKELETONS, a, b)
 
 
 @dataclass
@@ -155,29 +112,17 @@ def grow_board(
     mask = land_mask(scale)
     size = mask.size
     raw = cells.drop_crumbs(cells.grow(mask, seeds(board, scale, bias, links)), size)
-    labels = list(raw)
     number = {slug: i for i, slug in enumerate(board.ids, start=1)}
     slug_of = {i: slug for slug, i in number.items()}
-    touching = cells.contacts(raw, size, diagonal=True)
-    barriers: dict[frozenset[str], str] = {}
+
+    def kind_of(names: frozenset[str]) -> str | None:
+        if names in board.edges:
+            return None
+        return "river" if names in geography.RIVER_PAIRS else "ridge"
+
+    labels, barriers = cellmap.mark_barriers(raw, size, slug_of, kind_of)
     problems: list[str] = []
     short: list[tuple[str, str]] = []
-    width, height = size
-    faces: dict[frozenset[int], list[tuple[int, int]]] = {}
-    for index, other, label in cells._pairs(raw, width, height, True):
-        if cells.is_territory(raw[index]) and cells.is_territory(label):
-            faces.setdefault(frozenset((raw[index], label)), []).append((index, other))
-    for pair in touching:
-        low, high = sorted(pair)
-        names = frozenset((slug_of[low], slug_of[high]))
-        if names in board.edges:
-            continue
-        kind = "river" if names in geography.RIVER_PAIRS else "ridge"
-        barriers[names] = kind
-        value = RIVER if kind == "river" else RIDGE
-        for index, other in faces[pair]:
-            labels[index] = value
-            labels[other] = value
     final = cells.contacts(labels, size)
     minimum = MIN_BORDER * scale / STYLES["compact"].scale
     for names_pair in sorted(board.edges, key=sorted):
@@ -193,18 +138,6 @@ def grow_board(
     labels = cells.crumbs_to_barriers(labels, size)
     problems += connectivity(labels, size, slug_of)
     return Grown(board, scale, size, labels, raw, barriers, problems, short)
-
-
-def connectivity(labels: list[int], size: tuple[int, int], slug_of: dict[int, str]) -> list[str]:
-    """Cells that are not one 4-connected piece."""
-    pieces: dict[int, list[int]] = {}
-    for label, piece in cells.components(labels, size):
-        pieces.setdefault(label, []).append(len(piece))
-    return [
-        f"{slug_of[label]} in {len(counts)} pieces {sorted(counts, reverse=True)}"
-        for label, counts in pieces.items()
-        if len(counts) > 1
-    ]
 
 
 LINK_SCALE = 0.6
@@ -225,40 +158,10 @@ def plan(board: Board) -> tuple[dict[str, float], Links]:
     return bias, links
 
 
-def _xy(point: Point) -> list[float]:
-    return [round(point[0], 1), round(point[1], 1)]
-
-
-def _bboxes(labels: list[int], size: tuple[int, int]) -> dict[int, tuple[int, int, int, int]]:
-    width = size[0]
-    boxes: dict[int, list[int]] = {}
-    for index, label in enumerate(labels):
-        if cells.is_territory(label):
-            y, x = divmod(index, width)
-            box = boxes.setdefault(label, [x, y, x, y])
-            box[0], box[1] = min(box[0], x), min(box[1], y)
-            box[2], box[3] = max(box[2], x), max(box[3], y)
-    return {label: (b[0], b[1], b[2] + 1, b[3] + 1) for label, b in boxes.items()}
-
-
 def barrier_paths(grown: Grown) -> list[dict[str, Any]]:
-    """Each impassable border as smoothed polylines (pixels)."""
-    number = {slug: i for i, slug in enumerate(grown.board.ids, start=1)}
-    out = []
-    borders = cells.border_points(grown.raw, grown.size)
-    for pair, kind in sorted(grown.barriers.items(), key=lambda item: sorted(item[0])):
-        a, b = sorted(pair)
-        points = borders[frozenset((number[a], number[b]))]
-        paths = [
-            [_xy(p) for p in cells.chaikin(cells.simplify(path, 0.9), 2)]
-            for path in cells.order_path(points)
-            if len(path) >= 2
-        ]
-        if not paths:  # the cells meet at a corner: a dot of ridge or river
-            (x, y) = points[0]
-            paths = [[_xy((x - 0.5, y - 0.5)), _xy((x + 0.5, y + 0.5))]]
-        out.append({"a": a, "b": b, "kind": kind, "paths": paths})
-    return out
+    """Each impassable border as smoothed polylines (pixels); cells that meet only at a corner
+    get a dot of ridge or river there."""
+    return cellmap.barrier_paths(grown.raw, grown.size, grown.board.ids, grown.barriers, corner_dots=True)
 
 
 def export(grown: Grown, name: LayoutName) -> tuple[dict[str, Any], Image.Image]:
@@ -266,7 +169,7 @@ def export(grown: Grown, name: LayoutName) -> tuple[dict[str, Any], Image.Image]
     style = STYLES[name]
     board = grown.board
     raster = cells.to_image(grown.labels, grown.size)
-    boxes = _bboxes(grown.labels, grown.size)
+    boxes = bboxes(grown.labels, grown.size)
     regions: dict[str, Any] = {}
     for number, slug in enumerate(board.ids, start=1):
         placed = placement.place(
@@ -275,9 +178,9 @@ def export(grown: Grown, name: LayoutName) -> tuple[dict[str, Any], Image.Image]
         regions[slug] = {
             "lines": placed.lines,
             "size": placed.size,
-            "name": _xy(placed.name),
-            "icon": _xy(placed.icon) if placed.icon else None,
-            "badge": _xy(placed.badge),
+            "name": xy(placed.name),
+            "icon": xy(placed.icon) if placed.icon else None,
+            "badge": xy(placed.badge),
             "box": list(boxes[number]),
         }
     s = grown.scale
@@ -288,12 +191,12 @@ def export(grown: Grown, name: LayoutName) -> tuple[dict[str, Any], Image.Image]
         "regions": regions,
         "barriers": barrier_paths(grown),
         "rivers": [
-            [_xy((x * s, y * s)) for x, y in cells.chaikin([geography.warp(p) for p in river], 3)]
+            [xy((x * s, y * s)) for x, y in cells.chaikin([geography.warp(p) for p in river], 3)]
             for river in geography.RIVERS
         ],
         "links": [sorted(pair) for pair in sorted(geography.LINKED, key=sorted)],
         "waters": [
-            {"name": text, "at": _xy((geography.warp(at)[0] * s, geography.warp(at)[1] * s))}
+            {"name": text, "at": xy((geography.warp(at)[0] * s, geography.warp(at)[1] * s))}
             for text, at in geography.WATERS
         ],
     }
@@ -325,7 +228,7 @@ def build(verbose: bool = True) -> tuple[dict[str, Any], dict[str, Image.Image],
             slug: sorted(n for e in board.edges if slug in e for n in e if n != slug) for slug in board.ids
         },
         "bias": bias,
-        "links": {slug: [[_xy(p) for p in seg] for seg in segs] for slug, segs in sorted(links.items())},
+        "links": {slug: [[xy(p) for p in seg] for seg in segs] for slug, segs in sorted(links.items())},
         "layouts": layouts,
     }
     return layout, rasters, problems

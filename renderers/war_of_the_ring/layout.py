@@ -8,8 +8,6 @@ layout).
 
 from __future__ import annotations
 
-import json
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,15 +15,13 @@ from typing import Any
 
 from PIL import Image
 
+from renderers.common.cellmap import Point, box, load_raster, point, polylines, read_json
 from renderers.common.paths import DATA_DIR
 
 from .theme import LAYOUTS, LayoutName
 
 GAME_DIR = DATA_DIR / "war_of_the_ring"
 LAYOUT_PATH = GAME_DIR / "layout.json"
-
-Point = tuple[float, float]
-_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,20 +70,16 @@ class MapLayout:
         return self.regions.index(region) + 1
 
 
-def _point(raw: Any) -> Point:
-    return (float(raw[0]), float(raw[1]))
-
-
 def parse(raw: dict[str, Any], name: LayoutName, folder: Path) -> MapLayout:
     entry = raw["layouts"][name]
     spots = {
         slug: Spot(
             lines=tuple(item["lines"]),
             size=int(item["size"]),
-            name=_point(item["name"]),
-            icon=_point(item["icon"]) if item.get("icon") else None,
-            badge=_point(item["badge"]),
-            box=(int(item["box"][0]), int(item["box"][1]), int(item["box"][2]), int(item["box"][3])),
+            name=point(item["name"]),
+            icon=point(item["icon"]) if item.get("icon") else None,
+            badge=point(item["badge"]),
+            box=box(item["box"]),
         )
         for slug, item in entry["regions"].items()
     }
@@ -102,20 +94,11 @@ def parse(raw: dict[str, Any], name: LayoutName, folder: Path) -> MapLayout:
         settlements=dict(raw["settlements"]),
         neighbours={slug: tuple(items) for slug, items in raw["neighbours"].items()},
         spots=spots,
-        barriers=tuple(
-            Barrier(b["a"], b["b"], b["kind"], tuple(tuple(_point(p) for p in path) for path in b["paths"]))
-            for b in entry["barriers"]
-        ),
-        rivers=tuple(tuple(_point(p) for p in river) for river in entry["rivers"]),
-        waters=tuple((w["name"], _point(w["at"])) for w in entry["waters"]),
+        barriers=tuple(Barrier(b["a"], b["b"], b["kind"], polylines(b["paths"])) for b in entry["barriers"]),
+        rivers=tuple(tuple(point(p) for p in river) for river in entry["rivers"]),
+        waters=tuple((w["name"], point(w["at"])) for w in entry["waters"]),
         links=tuple((str(a), str(b)) for a, b in entry.get("links", [])),
     )
-
-
-@lru_cache(maxsize=2)
-def _raw(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
 
 
 @lru_cache(maxsize=8)
@@ -123,15 +106,10 @@ def load_layout(name: LayoutName = "compact", path: Path = LAYOUT_PATH) -> MapLa
     """The map in layout ``name`` ("compact", "full" or "zoom"), cached."""
     if name not in LAYOUTS:
         raise ValueError(f"no map layout {name!r} (known: {', '.join(LAYOUTS)})")
-    with _LOCK:
-        raw = _raw(path)
+    raw = read_json(path)
     return parse(raw, name, path.parent)
 
 
-@lru_cache(maxsize=8)
 def raster(layout: MapLayout) -> Image.Image:
-    """The label raster of ``layout`` as a mode ``"L"`` image (do not modify it)."""
-    with _LOCK:
-        image = Image.open(layout.raster_path)
-        image.load()
-    return image if image.mode == "L" else image.convert("L")
+    """The label raster of ``layout`` as a mode ``"L"`` image (cached; do not modify it)."""
+    return load_raster(layout.raster_path)

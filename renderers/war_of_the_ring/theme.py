@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from renderers.common.colours import RGB, mix, rgb
+from renderers.common.colours import ink_on as ink_on  # re-exported: the theme's text colour
 
 LayoutName = Literal["compact", "full", "zoom"]
 #: The map layouts drawn by the build (``zoom`` is the large drawing ``render_zoom`` crops).
@@ -166,9 +167,3 @@ def region_fill(nation: str | None) -> RGB:
     if nation is None or nation not in NATION_COLOURS:
         return PARCHMENT
     return mix(NATION_PAPER, NATION_COLOURS[nation], TINT)
-
-
-def ink_on(fill: RGB) -> RGB:
-    """Dark or light text, whichever reads on ``fill``."""
-    red, green, blue = fill
-    return (20, 18, 14) if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else (250, 247, 240)

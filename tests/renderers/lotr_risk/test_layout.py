@@ -10,8 +10,8 @@ from functools import cache
 
 import pytest
 
+from renderers.common import cells
 from renderers.common.paths import DATA_DIR
-from renderers.lotr_risk import cells
 from renderers.lotr_risk.layout import EDITIONS, load_layout, raster
 from renderers.lotr_risk.theme import LAYOUTS, STYLES
 

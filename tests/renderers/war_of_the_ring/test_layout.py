@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from renderers.common import cells
 from renderers.common.paths import DATA_DIR
-from renderers.lotr_risk import cells
 from renderers.war_of_the_ring.layout import load_layout, raster
 from renderers.war_of_the_ring.placement import KEEP
 from renderers.war_of_the_ring.theme import LAYOUTS, STYLES, LayoutName

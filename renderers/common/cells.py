@@ -2,7 +2,8 @@
 
 A label raster is a mode ``"L"`` or ``"P"`` image whose pixel values are :data:`SEA`, a
 territory's number (1..n, in the layout's order) or a barrier (:data:`RIDGE`, :data:`RIVER`).
-Used by the build script (growing) and by the tests (checking the committed rasters).
+Used by the build scripts of the grown-cell maps (Risk: The Lord of the Rings, War of the Ring)
+and by their tests (checking the committed rasters); see also :mod:`renderers.common.cellmap`.
 """
 
 from __future__ import annotations
@@ -251,25 +252,33 @@ def components(labels: Sequence[int], size: tuple[int, int]) -> list[tuple[int, 
     return pieces
 
 
-def drop_crumbs(labels: list[int], size: tuple[int, int]) -> list[int]:
-    """Give every piece of a cell but its largest to the territory around it."""
-    width, height = size
+def _crumbs(labels: list[int], size: tuple[int, int]) -> list[tuple[int, list[int]]]:
+    """The pieces of every cell that are smaller than its largest piece: (label, pixel indexes)."""
     largest: dict[int, int] = {}
     pieces = components(labels, size)
     for label, piece in pieces:
         largest[label] = max(largest.get(label, 0), len(piece))
+    return [(label, piece) for label, piece in pieces if len(piece) != largest[label]]
+
+
+def _neighbours(index: int, width: int, height: int) -> Iterable[int]:
+    """The indexes of the 4 pixels next to ``index`` (right, left, below, above) inside the raster."""
+    y, x = divmod(index, width)
+    for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+        if 0 <= nx < width and 0 <= ny < height:
+            yield ny * width + nx
+
+
+def drop_crumbs(labels: list[int], size: tuple[int, int]) -> list[int]:
+    """Give every piece of a cell but its largest to the territory around it."""
+    width, height = size
     out = list(labels)
-    for label, piece in pieces:
-        if len(piece) == largest[label]:
-            continue
+    for label, piece in _crumbs(labels, size):
         around: dict[int, int] = {}
         for index in piece:
-            y, x = divmod(index, width)
-            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if 0 <= nx < width and 0 <= ny < height:
-                    other = out[ny * width + nx]
-                    if is_territory(other) and other != label:
-                        around[other] = around.get(other, 0) + 1
+            for other in (out[n] for n in _neighbours(index, width, height)):
+                if is_territory(other) and other != label:
+                    around[other] = around.get(other, 0) + 1
         if around:
             new = max(around, key=lambda k: around[k])
             for index in piece:
@@ -280,20 +289,9 @@ def drop_crumbs(labels: list[int], size: tuple[int, int]) -> list[int]:
 def crumbs_to_barriers(labels: list[int], size: tuple[int, int]) -> list[int]:
     """Barriers may cut a few pixels off a cell: they join the barrier next to them."""
     width, height = size
-    largest: dict[int, int] = {}
-    pieces = components(labels, size)
-    for label, piece in pieces:
-        largest[label] = max(largest.get(label, 0), len(piece))
     out = list(labels)
-    for label, piece in pieces:
-        if len(piece) == largest[label]:
-            continue
-        rivers = 0
-        for index in piece:
-            y, x = divmod(index, width)
-            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if 0 <= nx < width and 0 <= ny < height and out[ny * width + nx] == RIVER:
-                    rivers += 1
+    for _label, piece in _crumbs(labels, size):
+        rivers = sum(1 for index in piece for n in _neighbours(index, width, height) if out[n] == RIVER)
         for index in piece:
             out[index] = RIVER if rivers else RIDGE
     return out
