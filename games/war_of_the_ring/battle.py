@@ -514,8 +514,11 @@ def finish_move(state: State, coming: Mapping[str, Mapping[str, int]]) -> None:
             add(state, to, nation, "leader", n, inside)
     for character in move["characters"]:
         state["characters"][character] = {"region": to, "inside": inside}
-    if move["what"] == "advance":
-        occupation.arrive(state, to, move["side"])  # never captures a besieged Stronghold
+    if move["what"] in ("advance", "retreat"):
+        # An advance may capture (never a besieged Stronghold); a retreat goes only where it is
+        # free, so it captures nothing, but a Shadow Army retreating into a Free Peoples Nation
+        # enters it all the same (§8.2).
+        occupation.arrive(state, to, move["side"])
 
 
 def retreat(state: State, to: str) -> None:

@@ -61,11 +61,12 @@ def _chosen(g: Group, nation: str) -> dict[str, int]:
 
 
 def left(g: Group) -> dict[str, dict[str, int]]:
-    """The units not chosen yet: Regulars not removed, Elites neither removed nor reduced."""
+    """The units not chosen yet: Regulars not removed (a reduced Elite is a Regular now, and may
+    take a later hit), Elites neither removed nor reduced."""
     found: dict[str, dict[str, int]] = {}
     for nation, counts in g["units"].items():
         chosen = _chosen(g, nation)
-        regular = counts["regular"] - chosen["regular"]
+        regular = counts["regular"] + chosen["reduce"] - chosen["regular"]
         elite = counts["elite"] - chosen["elite"] - chosen["reduce"]
         if regular or elite:
             found[nation] = {"regular": regular, "elite": elite}
@@ -169,10 +170,15 @@ def apply_losses(state: State, groups: Sequence[Group]) -> None:
             for _ in range(chosen["reduce"]):
                 if not reduce_elite(state, region, nation, inside):
                     unreplaced += 1
+            table = state["garrisons"] if inside else state["armies"]
             for kind in UNIT_KINDS:
-                if chosen[kind]:
-                    remove(state, region, nation, kind, chosen[kind], inside)
-                    eliminated(state, nation, kind, chosen[kind])
+                # A Regular chosen from a reduced Elite that found no Regular to replace it is
+                # gone already (the Elite was removed): that hit has nothing left to take.
+                present = table.get(region, {}).get(nation, {}).get(kind, 0)
+                n = min(chosen[kind], present)
+                if n:
+                    remove(state, region, nation, kind, n, inside)
+                    eliminated(state, nation, kind, n)
             emit(
                 state,
                 "units_lost",

@@ -347,6 +347,8 @@ def can_fly(state: State, start: str, dest: str | None = None) -> bool:
 def minion_may_go(state: State, minion: str, dest: str | None = None) -> bool:
     """Whether :func:`minion_targets` is not empty (holds ``dest``, if given)."""
     where = state["characters"][minion]
+    if where.get("inside"):
+        return False  # like the Nazgûl, a Minion in a besieged garrison stays inside (our ruling)
     if minion == "witch_king":
         return can_fly(state, where["region"], dest)
     if minion == "mouth_of_sauron":
@@ -358,6 +360,8 @@ def minion_may_go(state: State, minion: str, dest: str | None = None) -> bool:
 
 def minion_targets(state: State, minion: str) -> list[str]:
     where = state["characters"][minion]
+    if where.get("inside"):
+        return []
     if minion == "witch_king":
         return flight(state, where["region"])
     if minion == "mouth_of_sauron":

@@ -31,9 +31,12 @@ def hunt_level(state: State) -> int:
 
 def rerolls(state: State, region: str) -> int:
     """§15.2: one re-roll each for a Shadow-controlled Stronghold, a Shadow Army unit and a Nazgûl
-    in the Fellowship's region."""
+    (the Witch-king is one, §9.3) in the Fellowship's region — inside its Stronghold too."""
     stronghold = REGIONS[region].is_stronghold and controller(state, region) == SHADOW
-    return int(stronghold) + int(units(state, region, SHADOW) > 0) + int(leaders(state, region, SHADOW) > 0)
+    unit = units(state, region, SHADOW) + units(state, region, SHADOW, inside=True) > 0
+    witch_king = state["characters"].get("witch_king", {}).get("region") == region
+    nazgul = leaders(state, region, SHADOW) + leaders(state, region, SHADOW, inside=True) > 0 or witch_king
+    return int(stronghold) + int(unit) + int(nazgul)
 
 
 def hunt_roll(state: State) -> int:
@@ -198,13 +201,25 @@ def lose_companion(state: State, companion: str, why: str) -> int:
     level = CHARACTERS[companion].level or 0
     if companion in ("meriadoc", "peregrin") and not fs_rules.on_mordor_track(state):
         # Take Them Alive!: placed as if just separated (our ruling: in the Fellowship's region).
-        state["characters"][companion] = {"region": fs["region"], "inside": False}
+        place_hobbit(state, companion)
         emit(state, "companion_spared", {"companion": companion, "region": fs["region"]})
     else:
         state["eliminated"].append(companion)
         emit(state, "companion_lost", {"companion": companion, "why": why})
     fs_rules.settle_guide(state)
     return level
+
+
+def place_hobbit(state: State, companion: str) -> None:
+    """A Hobbit leaving the Fellowship in the Hunt stands in the Ring-bearers' region (inside a
+    besieged Free Peoples Stronghold when they are in one, §14.8), rousing its Nation as a
+    Companion arriving would (§8.2). Our ruling: he does not move on from there."""
+    from .characters import closed
+    from .politics import companion_arrives
+
+    region = state["fellowship"]["region"]
+    state["characters"][companion] = {"region": region, "inside": closed(state, region, FREE)}
+    companion_arrives(state, companion, region)
 
 
 def reveal(state: State, frame: Frame) -> None:
@@ -284,6 +299,7 @@ class HuntDamage(Step):
             who = action.args[0]
             if who == "gollum":
                 frame["reveal"] = True
+                frame["gollum"] = True  # the Free Peoples' own reveal: no Stronghold tiles
                 emit(state, "gollum_reveals", {})
             else:
                 fs["companions"].remove(who)
@@ -291,7 +307,7 @@ class HuntDamage(Step):
                     state["eliminated"].append(who)
                     emit(state, "companion_lost", {"companion": who, "why": "guide_ability"})
                 else:
-                    state["characters"][who] = {"region": fs["region"], "inside": False}
+                    place_hobbit(state, who)
                     emit(state, "companion_separated", {"companion": who, "region": fs["region"]})
                 fs_rules.settle_guide(state)
         elif action.verb == "reveal-to":

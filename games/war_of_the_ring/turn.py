@@ -208,7 +208,7 @@ class AllocateHunt(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         low, high = allocation_range(state)
         must = " (at least 1: the Free Peoples took dice back from it)" if low else ""
-        return f"Put 0 to {high} of your dice in the Hunt Box before rolling{must}."
+        return f"Put {low} to {high} of your dice in the Hunt Box before rolling{must}."
 
     def waiting(self, state: State, frame: Frame) -> str:
         return "Waiting for the Shadow to allocate dice to the Hunt."

@@ -124,11 +124,21 @@ def test_two_hits_may_remove_an_elite_outright() -> None:
     assert R.prompt(m.state, "shadow").kind == "cease_or_continue"
 
 
-def test_hits_beyond_what_is_left_are_lost_after_a_choice() -> None:
+def test_a_reduced_elite_is_a_regular_that_takes_the_hits_still_owed() -> None:
     m = shadow_scores(4, "1R 2E")  # strength 5: a choice
-    m.submit("free", "reduce gondor 2")  # the last 2 hits find a single Regular left
-    assert army_of(m.state, "dead_marshes", "gondor") == {"regular": 2}
+    m.submit("free", "reduce gondor 2")  # 2 hits; the 2 left fall on the 3 Regulars now there
+    assert army_of(m.state, "dead_marshes", "gondor") == {"regular": 1}
     assert R.prompt(m.state, "shadow").kind == "cease_or_continue"
+
+
+def test_every_way_of_taking_the_hits_leaves_the_same_strength() -> None:
+    for first in ("remove gondor regular 1", "reduce gondor 1", "reduce gondor 2", "remove gondor elite 1"):
+        m = shadow_scores(3, "1R 2E")  # strength 5, 3 hits: strength 2 must be left
+        m.submit("free", first)
+        while R.prompt(m.state, "free").kind == "casualties":
+            m.submit("free", R.prompt(m.state, "free").actions[0])
+        left = army_of(m.state, "dead_marshes", "gondor")
+        assert left.get("regular", 0) + 2 * left.get("elite", 0) == 2, (first, left)
 
 
 def test_shadow_elites_reduced_go_back_to_reinforcements_for_a_regular_from_there() -> None:
