@@ -14,11 +14,11 @@ The tables below are precomputed so that move generation is plain dict look-ups.
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from games.core.content import data_dir, load_json
 
 log = logging.getLogger(__name__)
 
@@ -26,22 +26,11 @@ SIDES = ("fellowship", "sauron")
 FELLOWSHIP, SAURON = SIDES
 
 
-def _data_dir() -> Path:
-    """``data/confrontation`` at the repository root (source checkout or editable install)."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "data" / "confrontation"
-        if (candidate / "board.json").is_file():
-            return candidate
-    raise FileNotFoundError("data/confrontation/board.json not found above " + str(here))
-
-
-DATA_DIR = _data_dir()
+DATA_DIR = data_dir("confrontation", "board.json", __file__)
 
 
 def _load(name: str) -> Any:
-    with (DATA_DIR / name).open(encoding="utf-8") as handle:
-        return json.load(handle)
+    return load_json(DATA_DIR, name)
 
 
 @dataclass(frozen=True, slots=True)

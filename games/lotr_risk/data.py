@@ -32,13 +32,13 @@ Card ids:
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
+
+from games.core.content import data_dir, load_json
 
 log = logging.getLogger(__name__)
 
@@ -58,22 +58,11 @@ KINDS = ("mission", "event", "power")
 WILD_CARDS = ("wild-1", "wild-2")
 
 
-def _data_dir() -> Path:
-    """``data/lotr_risk`` at the repository root (source checkout or editable install)."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "data" / "lotr_risk"
-        if (candidate / "territories.json").is_file():
-            return candidate
-    raise FileNotFoundError("data/lotr_risk/territories.json not found above " + str(here))
-
-
-DATA_DIR = _data_dir()
+DATA_DIR = data_dir("lotr_risk", "territories.json", __file__)
 
 
 def _load(name: str) -> Any:
-    with (DATA_DIR / name).open(encoding="utf-8") as handle:
-        return json.load(handle)
+    return load_json(DATA_DIR, name)
 
 
 @dataclass(frozen=True, slots=True)

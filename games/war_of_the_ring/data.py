@@ -51,15 +51,15 @@ Units(regular=4, elite=1, leader=1)
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from games.core.content import data_dir, load_json
 
 log = logging.getLogger(__name__)
 
@@ -82,22 +82,11 @@ MAX_STACK = 10
 MAX_GARRISON = 5
 
 
-def _data_dir() -> Path:
-    """``data/war_of_the_ring`` at the repository root (source checkout or editable install)."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "data" / "war_of_the_ring"
-        if (candidate / "regions.json").is_file():
-            return candidate
-    raise FileNotFoundError("data/war_of_the_ring/regions.json not found above " + str(here))
-
-
-DATA_DIR = _data_dir()
+DATA_DIR = data_dir("war_of_the_ring", "regions.json", __file__)
 
 
 def _load(name: str) -> Any:
-    with (DATA_DIR / name).open(encoding="utf-8") as handle:
-        return json.load(handle)
+    return load_json(DATA_DIR, name)
 
 
 @dataclass(frozen=True, slots=True)
