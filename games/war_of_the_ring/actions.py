@@ -25,6 +25,7 @@ from . import dice, rings, turn
 from .common import other, side_title
 from .data import FREE
 from .dice import FACE_NAMES, face_name
+from .last_action import mark
 
 Possible = Callable[[State, str], bool]
 #: Start the action for ``side`` with a die of ``face``; True if it waits for more decisions (a
@@ -169,6 +170,7 @@ class Act(Step):
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         side = frame["side"]
+        mark(state, side)
         if action.verb == "pass":
             emit(state, "passed", {"side": side})
             hand_over(state, frame)

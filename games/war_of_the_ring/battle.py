@@ -30,6 +30,7 @@ State key ``battle`` (``None`` outside a battle)::
      "rearguard": {nation: {kind: n}}, "rearguard_characters": [character, ...],
      "round": n, "stage": str, "chosen_round": n (the round the defender already chose for),
      "white_rider": None | bool, "hits": {side: n} (the last round's), "destroyed": [side, ...],
+     "rolls": {side: {"dice": [n], "rerolls": [n], "target": n}} (the last round's),
      "result": None | "ceased" | "retreated" | "withdrew" | "destroyed" | "repelled" | "both" | "held",
      "advance": {"units": {nation: {kind: n}}, "characters": [...]},
      "moves": [move, ...] (figures about to move, see :func:`queue_move`), "after_moves": stage}
@@ -340,6 +341,7 @@ def _roll(state: State) -> bool:
         again[s] = [roll(state, "combat_reroll") for _ in range(min(misses, leadership(state, s)))]
     hits = {s: sum(1 for v in first[s] + again[s] if is_hit(v, targets[s])) for s in sides}
     b["hits"] = hits
+    b["rolls"] = {s: {"dice": first[s], "rerolls": again[s], "target": targets[s]} for s in sides}
     args: dict[str, Any] = {"round": b["round"]}
     for role, s in (("attacker", sides[0]), ("defender", sides[1])):
         counts, _ = figures(state, s)
@@ -883,6 +885,9 @@ def battle_view(state: State) -> dict[str, Any] | None:
         "siege": b["siege"],
         "sortie": b["sortie"],
         "relief": b["relief"],
+        "strength": {s: combat_strength(state, s) for s in (b["attacker"], b["defender"])},
+        "leadership": {s: leadership(state, s) for s in (b["attacker"], b["defender"])},
+        "rolls": {s: {**r, "hits": b["hits"].get(s, 0)} for s, r in b.get("rolls", {}).items()},
     }
 
 

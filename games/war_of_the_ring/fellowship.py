@@ -17,6 +17,7 @@ from games.core.flow import Frame, Step, pop
 from . import politics
 from .board import controller
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
+from .last_action import mark
 
 MAX_CORRUPTION = 12
 CRACK_OF_DOOM = 5
@@ -194,6 +195,8 @@ class FellowshipPhase(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         from .turn import next_phase
 
+        if action.verb != "done":
+            mark(state, FREE)
         if action.verb == "declare":
             declare(state, action.args[0])
         elif action.verb == "mordor":

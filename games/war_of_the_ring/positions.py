@@ -7,7 +7,8 @@ A position is a mapping; every key is optional (missing ones keep the set-up's v
   "turn": 3,                                   # the turn number
   "acting": "free" | "shadow",                 # who acts now (phase 5, Action resolution)
   "dice": {"free": ["character", "will"], "shadow": ["army", "muster"]},   # unused dice now
-  "hunt_box": {"shadow": 2, "free": 0},
+  "hunt_box": {"shadow": 2, "free": 0, "allocated": 1},   # "allocated": of the Shadow's dice there,
+                                               # how many were put in (the rest came up as Eyes)
   "armies": {"osgiliath": {"gondor": "2R 1L"}, "minas_morgul": {"sauron": "5R 1E 2L"}},
                                                # replaces every Army on the map; "L" of Sauron = Nazgûl
   "add": {"osgiliath": {"sauron": "1R"}},      # adds to the set-up's (or the given) Armies instead
@@ -188,10 +189,18 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
     if "drawn" in hunt and "pool" not in hunt:
         game["hunt"]["pool"] = [t for t in game["hunt"]["pool"] if t not in hunt["drawn"]]
     game["rings"].update(position.get("rings", {}))
-    game["hunt_box"].update(position.get("hunt_box", {}))
+    box = dict(position.get("hunt_box", {}))
+    allocated = int(box.pop("allocated", 0))
+    game["hunt_box"].update(box)
     casualties = position.get("casualties", {})
     _balance(game, casualties)
     game["turn"] = {"number": int(position.get("turn", 1)), "phase": "actions", "returned": False}
+    if not 0 <= allocated <= int(game["hunt_box"]["shadow"]):
+        raise InvalidPosition(
+            f"hunt_box: {allocated} allocated, but {game['hunt_box']['shadow']} Shadow dice there"
+        )
+    if allocated:
+        game["turn"]["allocated"] = allocated
     if position.get("messenger_used"):
         game["turn"]["messenger"] = True
     acting = position.get("acting", "free")
@@ -250,7 +259,7 @@ def to_position(state: State) -> dict[str, Any]:
         "turn": state["turn"]["number"],
         "acting": top["side"] if top and top["step"] == "act" else "free",
         "dice": {side: list(state["dice"][side]["rolled"]) for side in ROLES},
-        "hunt_box": dict(state["hunt_box"]),
+        "hunt_box": {**state["hunt_box"], "allocated": int(state["turn"].get("allocated", 0))},
         "armies": table(state["armies"]),
         "garrisons": table(state["garrisons"]),
         "characters": {

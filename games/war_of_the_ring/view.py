@@ -12,6 +12,8 @@ from .battle import battle_view
 from .board import besieged, vp
 from .common import ROLES
 from .data import NATIONS, REGIONS
+from .events import PRESENTER
+from .last_action import last_view
 
 
 def regions_view(state: State) -> list[dict[str, Any]]:
@@ -44,6 +46,7 @@ def regions_view(state: State) -> list[dict[str, Any]]:
 
 def build_view(state: State, role: str | None, prompt: str = "") -> dict[str, Any]:
     fs = state["fellowship"]
+    allocated = int(state["turn"].get("allocated", 0))
     return {
         "game": state["game"],
         "audience": role,
@@ -65,6 +68,8 @@ def build_view(state: State, role: str | None, prompt: str = "") -> dict[str, An
         "eliminated": list(state["eliminated"]),
         "hunt": {
             "box": dict(state["hunt_box"]),
+            "allocated": allocated,
+            "eyes": max(0, int(state["hunt_box"]["shadow"]) - allocated),
             "pool": len(state["hunt"]["pool"]),
             "drawn": list(state["hunt"]["drawn"]),
         },
@@ -81,6 +86,6 @@ def build_view(state: State, role: str | None, prompt: str = "") -> dict[str, An
             for side in ROLES
         },
         "reinforcements": {n: dict(c) for n, c in state["reinforcements"].items()},
-        "last": state.get("last"),
+        "last": last_view(state, role, PRESENTER.text),
         "battle": battle_view(state),
     }

@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .colours import RGBA
+from .colours import RGB, RGBA
 
 Point = tuple[float, float]
 Painter = Callable[[ImageDraw.ImageDraw, float], None]
@@ -161,3 +162,51 @@ def rounded_panel(
     size = (round(box[2] - box[0]), round(box[3] - box[1]))
     sprite = panel_sprite(size, fill, edge, radius)
     base.paste(sprite, (round(box[0]), round(box[1])), sprite)
+
+
+def _bezier(a: Point, control: Point, b: Point, steps: int = 24) -> list[Point]:
+    return [
+        (
+            (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * control[0] + t**2 * b[0],
+            (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * control[1] + t**2 * b[1],
+        )
+        for t in (i / steps for i in range(steps + 1))
+    ]
+
+
+def curved_arrow(image: Image.Image, start: Point, end: Point, colour: RGB, badge: float) -> None:
+    """A curved arrow from ``start`` to ``end`` (badge centres), stopping short of badges ``badge``
+    pixels wide; its head and width grow with ``badge``."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    gap = badge / 2 + 3
+    a = (start[0] + ux * gap, start[1] + uy * gap)
+    b = (end[0] - ux * gap, end[1] - uy * gap)
+    bend = min(30.0, length * 0.18)
+    control = ((a[0] + b[0]) / 2 - uy * bend, (a[1] + b[1]) / 2 + ux * bend)
+    curve = _bezier(a, control, b)
+    head = badge * 0.5
+    tail = curve[-4]
+    angle = math.atan2(b[1] - tail[1], b[0] - tail[0])
+    tip = b
+    left = (tip[0] - head * math.cos(angle - 0.5), tip[1] - head * math.sin(angle - 0.5))
+    right = (tip[0] - head * math.cos(angle + 0.5), tip[1] - head * math.sin(angle + 0.5))
+    shaft = curve[:-3]
+    xs = [p[0] for p in curve] + [left[0], right[0]]
+    ys = [p[1] for p in curve] + [left[1], right[1]]
+    width = max(3.0, badge / 7)
+
+    def paint(draw: ImageDraw.ImageDraw, to_patch: Any, s: float) -> None:
+        line = [to_patch(p) for p in shaft]
+        draw.line(line, fill=(30, 20, 10, 230), width=round((width + 3) * s), joint="curve")
+        draw.polygon([to_patch(p) for p in (tip, left, right)], fill=(30, 20, 10, 230))
+        draw.line(line, fill=(*colour, 255), width=round(width * s), joint="curve")
+        inset = [
+            (tip[0] - 2 * math.cos(angle), tip[1] - 2 * math.sin(angle)),
+            (left[0] + 1.2 * math.cos(angle), left[1] + 1.2 * math.sin(angle)),
+            (right[0] + 1.2 * math.cos(angle), right[1] + 1.2 * math.sin(angle)),
+        ]
+        draw.polygon([to_patch(p) for p in inset], fill=(*colour, 255))
+
+    draw_smooth(image, (min(xs) - 8, min(ys) - 8, max(xs) + 8, max(ys) + 8), paint)

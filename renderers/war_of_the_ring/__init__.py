@@ -19,13 +19,14 @@ from PIL import Image
 
 from renderers.common.blocks import Block
 from renderers.common.png import encode_png
+from renderers.common.shapes import curved_arrow
 
 from . import panels, pieces, theme
 from . import view as v
 from .board import static_map
 from .describe import describe
 from .layout import MapLayout, load_layout
-from .theme import PICTURES, LayoutName
+from .theme import PICTURES, STYLES, LayoutName
 
 __all__ = [
     "PICTURES",
@@ -75,7 +76,21 @@ def draw_board(view: Mapping[str, Any], layout: MapLayout, *, highlight: bool) -
         pieces.draw_planned(image, layout, item)
     if highlight and battle_region and battle_region not in stacks:
         pieces.draw_battle(image, layout, battle_region)
+    if highlight:
+        _arrow(image, view, layout)
     return image
+
+
+def _arrow(image: Image.Image, view: Mapping[str, Any], layout: MapLayout) -> None:
+    """The last move's arrow (gold), or the attack's in a battle going on (red)."""
+    battle = v.mapping(view.get("battle"))
+    last = v.mapping(view.get("last"))
+    start, end, colour = last.get("from"), last.get("to"), theme.GOLD_BRIGHT
+    if battle:
+        start, end, colour = battle.get("from"), battle.get("region"), theme.BATTLE_RED
+    if start in layout.spots and end in layout.spots and start != end:
+        chip = STYLES[layout.name].chip
+        curved_arrow(image, layout.spots[str(start)].badge, layout.spots[str(end)].badge, colour, chip)
 
 
 def _compact_panel(

@@ -351,6 +351,8 @@ def die_sprite(side: str, face: str, size: int, used: bool = False) -> Image.Ima
             _will(draw, box, ink)
         elif face == "eye":
             _eye(draw, box, ink, (20, 10, 5, 255))
+        elif face == "allocated":  # put in the Hunt Box, not rolled: a dim Eye
+            _eye(draw, box, (140, 96, 70, 255), (20, 10, 5, 255))
         else:
             draw.text(
                 (size * s / 2, size * s / 2),
@@ -441,5 +443,27 @@ def elven_ring_sprite(size: int, side: str) -> Image.Image:
         draw.ellipse((outer * 0.16, outer * 0.16, outer * 0.84, outer * 0.84), fill=(225, 232, 245, 255))
         draw.ellipse((outer * 0.32, outer * 0.32, outer * 0.68, outer * 0.68), fill=(24, 38, 70, 255))
         draw.ellipse((outer * 0.42, outer * 0.05, outer * 0.58, outer * 0.21), fill=(140, 210, 255, 255))
+
+    return supersampled((size, size), paint)
+
+
+@lru_cache(maxsize=64)
+def number_die_sprite(side: str, value: int, size: int, hit: bool) -> Image.Image:
+    """A combat die showing ``value`` in digits: a hit in the side's colour with a gold rim, a
+    miss dark and faded."""
+    body: RGB = theme.SIDE_COLOURS.get(side, (120, 120, 120)) if hit else (58, 52, 46)
+    rim: RGB = (236, 196, 90) if hit else (96, 88, 78)
+    ink: RGBA = (255, 255, 255, 255) if hit else (170, 160, 150, 255)
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        radius = size * 0.2 * s
+        draw.rounded_rectangle(
+            (0.5 * s, 0.5 * s, (size - 0.5) * s, (size - 0.5) * s), radius=radius, fill=(*rim, 255)
+        )
+        draw.rounded_rectangle(
+            (2 * s, 2 * s, (size - 2) * s, (size - 2) * s), radius=radius * 0.8, fill=(*body, 255)
+        )
+        scaled_face = font("bold", round(size * 0.62 * s))
+        draw.text((size * s / 2, size * s / 2), str(value), font=scaled_face, fill=ink, anchor="mm")
 
     return supersampled((size, size), paint)

@@ -385,6 +385,7 @@ def hunt_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
     box = v.mapping(hunt.get("box"))
     shadow_dice = max(0, v.number(box.get("shadow")))
     free_dice = max(0, v.number(box.get("free")))
+    allocated = min(shadow_dice, max(0, v.number(hunt.get("allocated"))))
     drawn = [str(t) for t in v.sequence(hunt.get("drawn"))]
     pool = hunt.get("pool")
     title = _face("serif", sizes.title)
@@ -397,19 +398,26 @@ def hunt_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
         draw.text((left, middle), "Hunt Box", font=title, fill=theme.INK_LIGHT, anchor="lm")
         if not shadow_dice and not free_dice:
             draw.text((x, middle), "empty", font=small, fill=theme.INK_FAINT, anchor="lm")
-        for _ in range(min(shadow_dice, 12)):
-            paste_sprite(image, icons.die_sprite(SHADOW, "eye", die), (x, top))
+        for index in range(min(shadow_dice, 12)):
+            if index == allocated and allocated:
+                x += 6  # the allocated dice (blank: not rolled), then the Eyes rolled
+            face = "allocated" if index < allocated else "eye"
+            paste_sprite(image, icons.die_sprite(SHADOW, face, die), (x, top))
             x += die + 3
         if free_dice:
             x += 8
             for _ in range(min(free_dice, 6)):
                 paste_sprite(image, icons.die_sprite(FREE, "character", die), (x, top))
                 x += die + 3
-        text = f"{shadow_dice} Shadow" + (f" + {free_dice} Free" if free_dice else "")
-        if x + small.getlength(text) + 10 < left + width:
-            draw.text((x + 8, middle), text, font=small, fill=theme.INK_MUTED, anchor="lm")
 
     block.custom(die + 6, head)
+    eyes = shadow_dice - allocated
+    shadow = [f"{allocated} put in"] if allocated else []
+    shadow += [f"{eyes} Eye" + ("s" if eyes != 1 else "") + " rolled"] if eyes else []
+    parts = [" + ".join(shadow)] if shadow else []
+    parts += [f"{free_dice} Free die" + ("s" if free_dice != 1 else "")] if free_dice else []
+    if parts:
+        block.line(ellipsize(" · ".join(parts), small, width), small, theme.INK_MUTED)
     tile = round(sizes.die * 0.8)
     label = f"Pool {v.number(pool)}" if isinstance(pool, int) else "Pool"
     label += " · drawn" if drawn else " · none drawn yet"
@@ -718,11 +726,50 @@ def news_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes: 
         face = _face("bold", sizes.body)
         for piece in wrap_words(line, face, width, 2):
             block.line(piece, face, (255, 150, 130))
+        rolls = v.mapping(battle.get("rolls"))
+        for side in (str(attacker), str(battle.get("defender"))):
+            if side in rolls:
+                combat_dice_row(block, side, v.mapping(rolls[side]), width, sizes)
     if text:
         face = _face("sans", sizes.body)
         for piece in wrap_words("Last: " + text, face, width, 2):
             block.line(piece, face, theme.INK_LIGHT)
     return block
+
+
+def combat_dice_row(block: Block, side: str, rolled: Mapping[str, Any], width: float, sizes: Sizes) -> None:
+    """One side's combat dice of the last round, as dice: hits bright, misses dark, the
+    re-rolls after an arrow; then the hits in words."""
+    dice = [v.number(d) for d in v.sequence(rolled.get("dice"))]
+    again = [v.number(d) for d in v.sequence(rolled.get("rerolls"))]
+    target = v.number(rolled.get("target"), 5)
+    hits = v.number(rolled.get("hits"))
+    size = round(sizes.die * 0.8)
+    bold = _face("bold", sizes.small)
+    small = _face("sans", sizes.small)
+    label_w = max(bold.getlength("Free"), bold.getlength("Shadow")) + 12
+
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
+        middle = top + size / 2
+        draw.text(
+            (left, middle),
+            "Free" if side == FREE else "Shadow",
+            font=bold,
+            fill=theme.SIDE_LIGHT[side],
+            anchor="lm",
+        )
+        x = left + label_w
+        for index, value in enumerate(dice + again):
+            if index == len(dice) and again:
+                draw.text((x + 2, middle), "↻", font=bold, fill=theme.INK_MUTED, anchor="lm")
+                x += bold.getlength("↻") + 8
+            paste_sprite(image, icons.number_die_sprite(side, value, size, hit=value >= target), (x, top))
+            x += size + 3
+        words = f"hit on {target}+ · {hits} hit" + ("s" if hits != 1 else "")
+        if x + small.getlength(words) + 10 < left + width:
+            draw.text((x + 8, middle), words, font=small, fill=theme.INK_MUTED, anchor="lm")
+
+    block.custom(size + 5, paint)
 
 
 # -- legend --------------------------------------------------------------------------------------

@@ -120,6 +120,12 @@ def test_an_army_die_attacks_an_adjacent_enemy_army_and_the_log_tells_the_battle
         "siege": False,
         "sortie": False,
         "relief": False,
+        "strength": {"shadow": 4, "free": 0},
+        "leadership": {"shadow": 1, "free": 0},
+        "rolls": {
+            "shadow": {"dice": [6, 6, 2, 3, 1], "rerolls": [6], "target": 6, "hits": 3},
+            "free": {"dice": [5, 1], "rerolls": [], "target": 5, "hits": 1},
+        },
     }
     assert R.prompt(m.state, "shadow").kind == "advance"
     m.submit("shadow", "advance-all")

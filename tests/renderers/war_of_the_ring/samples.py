@@ -266,6 +266,8 @@ def midgame(audience: str | None = None) -> dict[str, Any]:
     }
     view["hunt"] = {
         "box": {"shadow": 3, "free": 1},
+        "allocated": 2,
+        "eyes": 1,
         "pool": 9,
         "drawn": ["eye_1", "3_2", "1r_1", "2_1", "0r_1", "1_2", "eye_3"],
     }
@@ -284,10 +286,28 @@ def midgame(audience: str | None = None) -> dict[str, Any]:
     if audience in ("free", "shadow"):
         view["cards"][audience]["hand"] = _cards(audience, view["cards"][audience]["hand_count"], 6)
     view["last"] = {
-        "regions": ["osgiliath", "minas_tirith"],
-        "text": "The Shadow moved an Army from Osgiliath and attacked Minas Tirith.",
+        "side": "shadow",
+        "from": None,
+        "to": None,
+        "regions": ["minas_tirith"],
+        "text": "The Shadow presses the siege of Minas Tirith.",
     }
-    view["battle"] = {"region": "minas_tirith", "attacker": "shadow", "round": 2, "siege": True}
+    view["battle"] = {
+        "region": "minas_tirith",
+        "attacker": "shadow",
+        "defender": "free",
+        "from": "minas_tirith",
+        "round": 2,
+        "siege": True,
+        "sortie": False,
+        "relief": False,
+        "strength": {"shadow": 5, "free": 3},
+        "leadership": {"shadow": 2, "free": 1},
+        "rolls": {
+            "shadow": {"dice": [6, 3, 5, 1, 6], "rerolls": [2, 6], "target": 6, "hits": 3},
+            "free": {"dice": [5, 2, 4], "rerolls": [5], "target": 5, "hits": 2},
+        },
+    }
     return view
 
 

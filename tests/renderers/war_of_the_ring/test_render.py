@@ -65,6 +65,38 @@ def test_highlight_draws_the_last_action_and_the_battle() -> None:
     assert render_image(view).tobytes() != render_image(view, highlight=False).tobytes()
 
 
+def test_the_last_move_draws_an_arrow_from_where_to_where() -> None:
+    view = copy.deepcopy(SAMPLES["mordor-public"])
+    view["last"] = {
+        "side": "shadow",
+        "from": "osgiliath",
+        "to": "south_ithilien",
+        "regions": ["osgiliath", "south_ithilien"],
+        "text": "The Shadow moves 2 Sauron Regulars from Osgiliath to South Ithilien.",
+    }
+    without = copy.deepcopy(view)
+    without["last"].update({"from": None, "to": None})
+    assert render_image(view).tobytes() != render_image(without).tobytes()
+    # an arrow between places the map lacks is left out, never guessed
+    unknown = copy.deepcopy(view)
+    unknown["last"].update({"from": "atlantis", "to": "numenor"})
+    assert render_image(unknown).tobytes() == render_image(without).tobytes()
+
+
+def test_the_battle_shows_each_sides_combat_dice_and_hits() -> None:
+    with drawn_texts() as texts:
+        render_image(SAMPLES["midgame-public"])
+    assert {"6", "3", "5", "1", "2", "4", "↻"} <= set(texts)
+    assert any("hit on 6+ · 3 hits" in t for t in texts)
+    assert any("hit on 5+ · 2 hits" in t for t in texts)
+
+
+def test_the_hunt_box_tells_dice_put_in_from_eyes_rolled() -> None:
+    with drawn_texts() as texts:
+        render_image(SAMPLES["midgame-public"])
+    assert "2 put in + 1 Eye rolled · 1 Free die" in texts
+
+
 def test_keys_outside_the_contract_change_nothing() -> None:
     view = SAMPLES["midgame-public"]
     leaky = copy.deepcopy(view)

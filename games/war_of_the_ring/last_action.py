@@ -1,0 +1,60 @@
+"""Where the last action happened, for the public picture (``view["last"]``).
+
+The engine only marks where an action begins in the log (:func:`mark`); the view reads the events
+logged since then, as the audience may know them, and finds the regions they name, the move's
+start and end (for an arrow) and the words. A hidden step names no region in its public events,
+so nothing here can show where the hidden Fellowship went.
+
+State key ``last``: ``None`` or ``{"side": side, "start": index into the log}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.core import State
+from games.core.events import project
+
+#: Events that move figures from one region to another: the first of them gives the arrow.
+MOVES = frozenset({"army_moved", "companions_moved", "minion_moved", "nazgul_moved", "battle_started"})
+#: How many of the action's events are put into words (the rest stays in the thread's log).
+WORDS = 3
+
+Text = Callable[[str, Mapping[str, Any], "str | None"], str]
+
+
+def mark(state: State, side: str) -> None:
+    """An action of ``side`` begins: what it logs from now on is "the last action"."""
+    state["last"] = {"side": side, "start": len(state["log"])}
+
+
+def last_view(state: State, audience: str | None, text: Text) -> dict[str, Any] | None:
+    """``{"side", "from", "to", "regions", "text"}`` of the last action, or ``None``."""
+    last = state.get("last")
+    if not last:
+        return None
+    log = state["log"]
+    events = [project(e, audience) for e in log[int(last["start"]) :]]
+    if not events:
+        return None
+    regions: list[str] = []
+    start = end = None
+    for kind, args in events:
+        for key in ("from", "region", "to"):
+            place = args.get(key)
+            if isinstance(place, str) and place and place not in regions:
+                regions.append(place)
+        if start is None and kind in MOVES:
+            start = args.get("from")
+            end = args.get("to", args.get("region"))
+    words = [text(kind, args, audience) for kind, args in events[:WORDS]]
+    if len(events) > WORDS:
+        words.append("…")
+    return {
+        "side": last["side"],
+        "from": start if start != end else None,
+        "to": end if start != end else None,
+        "regions": regions,
+        "text": " ".join(w for w in words if w),
+    }

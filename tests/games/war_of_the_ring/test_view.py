@@ -1,0 +1,89 @@
+"""What the views tell the renderer: the last action (its regions, an arrow's ends, its words), the
+battle's dice, the Hunt Box split into dice put in and Eyes rolled; and that none of it shows
+where the hidden Fellowship went."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import InvalidPosition
+from games.core.chance import scripted
+from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
+
+from .helpers import act, match, position
+
+AT_WAR = {"steps": 0, "active": True}
+
+
+def test_an_army_move_is_the_last_action_with_an_arrow_from_where_to_where() -> None:
+    m = match(dice={"free": ["event"], "shadow": ["army"]}, acting="shadow")
+    act(m, "shadow", "move-armies army", "army gorgoroth", "to nurn", "go", "done")
+    last = R.view(m.state, None)["last"]
+    assert last["side"] == "shadow"
+    assert (last["from"], last["to"]) == ("gorgoroth", "nurn")
+    assert last["regions"] == ["gorgoroth", "nurn"]
+    assert "Gorgoroth" in last["text"] and "Nurn" in last["text"]
+    assert R.view(m.state, "free")["last"] == last  # nothing secret in it: every audience sees it
+
+
+def test_a_new_action_replaces_the_last_one_and_a_pass_draws_no_arrow() -> None:
+    m = match(dice={"free": ["event"], "shadow": ["army", "army"]}, acting="shadow")
+    act(m, "shadow", "move-armies army", "army gorgoroth", "to nurn", "go", "done")
+    act(m, "free", "skip event")
+    last = R.view(m.state, None)["last"]
+    assert last["side"] == "free" and last["from"] is None and last["regions"] == []
+    assert "skip" in last["text"]
+
+
+def test_the_hidden_fellowship_moving_names_no_region_in_the_last_action() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={"region": "hollin", "progress": 0},
+    )
+    with scripted(("hunt_die", 2)):
+        act(m, "free", "move-fellowship character")
+    for audience in (None, "free", "shadow"):
+        last = R.view(m.state, audience)["last"]
+        assert last["regions"] == [] and last["from"] is None and last["to"] is None
+        assert "Hollin" not in last["text"]
+        assert "The Fellowship moves" in last["text"] and "Hunt" in last["text"]
+
+
+def test_a_battle_shows_each_sides_last_round_dice_target_and_hits() -> None:
+    m = match(
+        dice={"free": ["event"], "shadow": ["army"]},
+        acting="shadow",
+        armies={"north_ithilien": {"sauron": "3R"}, "osgiliath": {"gondor": "2R"}},
+        politics={"sauron": AT_WAR, "gondor": AT_WAR},
+    )
+    act(m, "shadow", "attack army", "attack north_ithilien osgiliath")
+    with scripted(*[("combat_die", d) for d in (6, 2, 1, 5, 3)]):
+        act(m, "shadow", "go")
+    battle = R.view(m.state, None)["battle"]
+    assert battle is not None
+    assert battle["attacker"] == "shadow" and battle["defender"] == "free"
+    assert battle["from"] == "north_ithilien" and battle["region"] == "osgiliath"
+    rolls = battle["rolls"]
+    assert rolls["shadow"]["dice"] == [6, 2, 1] and rolls["free"]["dice"] == [5, 3]
+    # Osgiliath is a Fortification: the attacker hits on 6 in the first round
+    assert rolls["shadow"]["target"] == 6 and rolls["free"]["target"] == 5
+    assert rolls["shadow"]["hits"] == 1 and rolls["free"]["hits"] == 1
+    last = R.view(m.state, None)["last"]
+    assert (last["from"], last["to"]) == ("north_ithilien", "osgiliath")
+
+
+def test_the_hunt_box_tells_dice_put_in_from_eyes_rolled() -> None:
+    view = R.view(position(hunt_box={"shadow": 3, "free": 1, "allocated": 2}), None)
+    assert view["hunt"]["allocated"] == 2 and view["hunt"]["eyes"] == 1
+    assert view["hunt"]["box"] == {"shadow": 3, "free": 1}
+
+
+def test_a_position_cannot_put_in_more_dice_than_the_hunt_box_holds() -> None:
+    with pytest.raises(InvalidPosition, match="allocated"):
+        position(hunt_box={"shadow": 1, "allocated": 2})
+
+
+def test_the_allocation_round_trips_through_a_described_position() -> None:
+    state = position(dice={"free": ["event"]}, hunt_box={"shadow": 3, "free": 0, "allocated": 2})
+    assert R.to_position(state)["hunt_box"] == {"shadow": 3, "free": 0, "allocated": 2}
