@@ -147,6 +147,27 @@ def action_choices(labelled: Iterable[tuple[str, str]], typed: str) -> list[tupl
     return capped(found, len(found), typed)
 
 
+def line_choices(
+    done: Sequence[str], labelled: Iterable[tuple[str, str]], typed: str
+) -> list[tuple[str, str]]:
+    """Choices for the next step of a line of steps (``/<game> do``): ``done`` are the steps
+    typed already, ``labelled`` the ``(text, label)`` of the actions legal after them, ``typed``
+    the start of the next one. Each value is the whole line with that step added; its name says
+    which step it is.
+
+    >>> line_choices(["army gorgoroth"], [("to nurn", "To Nurn"), ("to morannon", "To Morannon")], "nu")
+    [('step 2: To Nurn', 'army gorgoroth; to nurn')]
+    """
+    head = "".join(f"{step}; " for step in done)
+    number = len(done) + 1
+    found = [
+        (truncate(f"step {number}: {label}"), head + text)
+        for text, label in labelled
+        if len(head + text) <= MAX_CHOICE_LEN and matches(typed, text, label)
+    ]
+    return capped(found, len(found), typed)
+
+
 def capped(pairs: Sequence[tuple[str, str]], total: int, typed: str = "") -> list[tuple[str, str]]:
     """At most 25 choices; when there are more, the 25th tells how many, and to type more.
 

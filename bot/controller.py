@@ -11,6 +11,7 @@ import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -304,6 +305,21 @@ class Controller:
                 interaction_id=str(interaction.id),
             )
             await self._after(interaction, result)
+
+    async def act_line(self, interaction: discord.Interaction[Any], live: LiveMatch, line: str) -> None:
+        """Several steps typed in one line (``a; b; c``): all made, or none when one is refused."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            results = await self.service.act_line(
+                live.id, interaction.user.id, line, interaction_id=str(interaction.id)
+            )
+            for result in results[:-1]:
+                if not result.duplicate:
+                    await self._deliver(self.delivery.after_entry(result))
+            last = results[-1]
+            if len(results) > 1 and not last.duplicate:
+                last = replace(last, label=" → ".join(r.label for r in results))
+            await self._after(interaction, last)
 
     async def pick(
         self,

@@ -35,6 +35,7 @@ from games.core import (
     normalize,
     project,
 )
+from games.core.chain import rehearse, split_steps
 from games.core.journal import EventLog
 
 from .choices import Choice
@@ -761,6 +762,22 @@ class MatchService:
         """Give up (``expected_version``: the match version the player confirmed it at)."""
         return await self._entry(match_id, user_id, "resign", "resign", expected_version, interaction_id)
 
+    async def act_line(
+        self,
+        match_id: int,
+        user_id: int,
+        line: str,
+        *,
+        expected_prompt: int | None = None,
+        interaction_id: str | None = None,
+    ) -> list[ActResult]:
+        """Several steps of one decision typed in one line (``a; b; c``): rehearsed as a whole
+        first (:mod:`games.core.chain`), so a refused step leaves everything as it was; then
+        made one by one, each its own committed entry. One result per step made."""
+        return await self._entries(
+            match_id, user_id, "act", split_steps(line), None, interaction_id, expected_prompt
+        )
+
     async def _entry(
         self,
         match_id: int,
@@ -771,15 +788,30 @@ class MatchService:
         interaction_id: str | None,
         expected_prompt: int | None = None,
     ) -> ActResult:
+        results = await self._entries(
+            match_id, user_id, kind, [action], expected_version, interaction_id, expected_prompt
+        )
+        return results[0]
+
+    async def _entries(
+        self,
+        match_id: int,
+        user_id: int,
+        kind: str,
+        actions: Sequence[str | Action],
+        expected_version: int | None,
+        interaction_id: str | None,
+        expected_prompt: int | None = None,
+    ) -> list[ActResult]:
         previous = await self._duplicate(interaction_id)
         if previous is not None:
-            return previous
+            return [previous]
         live = await self.get(match_id)
         async with live.lock:
             previous = await self._duplicate(interaction_id)
             if previous is not None:
-                return previous
-            role, _ = self._playing(live, user_id, moving=kind != "resign")
+                return [previous]
+            role, state = self._playing(live, user_id, moving=kind != "resign")
             stale_prompt = expected_prompt is not None and expected_prompt != live.prompt_version(role)
             if stale_prompt and expected_prompt is not None:
                 raise await self.stale(live, role, expected_prompt)
@@ -791,11 +823,22 @@ class MatchService:
                     "Your time bank has run out: this move comes too late, and the match records "
                     "the timeout in a moment."
                 )
-            result = await self._commit(live, kind, role, user_id, action, interaction_id)
-            if result.duplicate:
-                return result
+            steps: Sequence[str | Action] = actions
+            if len(actions) != 1:
+                steps = rehearse(
+                    live.ruleset, state, role, [a.text if isinstance(a, Action) else a for a in actions]
+                )
+            results: list[ActResult] = []
+            for number, step in enumerate(steps):
+                key = (
+                    interaction_id if number == 0 or interaction_id is None else f"{interaction_id}/{number}"
+                )
+                result = await self._commit(live, kind, role, user_id, step, key)
+                results.append(result)
+                if result.duplicate:
+                    return results
         log.info("match %s v%s: %s %s", match_id, live.record.version, kind, role)
-        return result
+        return results
 
     async def stale(self, live: LiveMatch, role: str, pressed: int) -> StaleAction:
         """The refusal of a click on ``role``'s prompt ``pressed``, which is no longer his newest:

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from games.core import all_rulesets, find, normalize
+from games.core.chain import SEPARATOR
 
 from .. import present
 from ..choices import capped, matches, option_choices, truncate
@@ -240,6 +241,9 @@ class GameCog(commands.Cog):
         ) -> None:
             async with self.controller.friendly(interaction):
                 live = await resolve_match(interaction, match)
+                if SEPARATOR in action:  # several steps in one line: all or nothing
+                    await self.controller.act_line(interaction, live, action)
+                    return
                 await self.controller.act_typed(interaction, live, action, confirm=confirm)
 
         def match_command(

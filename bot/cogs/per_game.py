@@ -16,8 +16,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from games.core import CommandSpec, Ruleset, all_rulesets, normalize
+from games.core.chain import SEPARATOR, prefix_state
 
-from ..choices import arg_choices, hint_choice, resolve_arg, truncate
+from ..choices import arg_choices, hint_choice, line_choices, resolve_arg, truncate
 from ..failures import log_failure
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from .common import Choice, acting_match, generated_command, my_matches_autocomplete, resolve_match
@@ -59,6 +60,32 @@ def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
     return complete
 
 
+async def line_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """The next step of a line: what is legal after the steps typed so far (rehearsed on a copy;
+    nothing is offered after a step that is refused or draws chance, so no outcome shows)."""
+    try:
+        found = await acting_match(interaction)
+        if isinstance(found, str):
+            return [Choice(name=n, value=v) for n, v in hint_choice(found)]
+        live, role = found
+        assert live.state is not None
+        *pieces, typed = current.split(SEPARATOR)
+        done = [p.strip() for p in pieces if p.strip()]
+        state = prefix_state(live.ruleset, live.state, role, done) if done else live.state
+        if state is None:
+            pairs = hint_choice("A step so far is refused, or cannot be taken back (dice, a draw): it must be the last.")
+        elif role not in live.ruleset.active(state):
+            pairs = hint_choice("That finishes your decision: send the line as it is.")
+        else:
+            prompt = live.ruleset.prompt(state, role)
+            labelled = [(a.text, live.ruleset.describe(state, role, a)) for a in prompt.actions]
+            pairs = line_choices(done, labelled, typed)
+    except Exception as exc:
+        log_failure(log, "line autocomplete failed", exc)
+        return []
+    return [Choice(name=n, value=v) for n, v in pairs]
+
+
 class PerGameCog(commands.Cog):
     """Adds a command group for every registered game."""
 
@@ -84,6 +111,9 @@ class PerGameCog(commands.Cog):
         room = 24
         if ruleset.places():
             group.add_command(self._zoom(ruleset, group))
+            room -= 1
+        if ruleset.commands:
+            group.add_command(self._line(ruleset, group))
             room -= 1
         nested: dict[str, app_commands.Group] = {}
         for spec in ruleset.commands:
@@ -126,6 +156,28 @@ class PerGameCog(commands.Cog):
             params=[("place", "The region to show", True), ("match", MATCH_HELP, False)],
             body=body,
             autocompletes={"place": complete, "match": my_matches_autocomplete},
+            parent=group,
+        )
+
+    def _line(self, ruleset: Ruleset, group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
+        """``/<game> do steps:``: several steps of one decision in one line, ``a; b; c``."""
+
+        async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
+            async with self.bot.controller.friendly(interaction):
+                live = await resolve_match(interaction, values.get("match"))
+                if live.record.game != ruleset.name:
+                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                await self.bot.controller.act_line(interaction, live, values.get("steps") or "")
+
+        return generated_command(
+            name="do",
+            description="Make several steps at once, separated by ; (all or nothing).",
+            params=[
+                ("steps", "Steps, e.g. move-armies army; army gorgoroth; to nurn; go", True),
+                ("match", MATCH_HELP, False),
+            ],
+            body=body,
+            autocompletes={"steps": line_autocomplete, "match": my_matches_autocomplete},
             parent=group,
         )
 

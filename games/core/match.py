@@ -90,6 +90,12 @@ class Outcome:
         """The sequence number the action was applied at (before increment)."""
         return self.seq_before
 
+    @property
+    def crossed_barrier(self) -> bool:
+        """Whether the entry drew chance, revealed something or made a hidden choice (it can
+        never be taken back; see :func:`games.core.flow.barrier`)."""
+        return isinstance(self._journal, Journal) and self._journal.barrier
+
     def revert(self) -> None:
         """Put the match back exactly as it was before this entry (only the newest one)."""
         self.match._revert(self)

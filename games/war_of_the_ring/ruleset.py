@@ -70,7 +70,7 @@ class WarOfTheRing(StepRuleset):
             text = "The game is over."
         else:
             text = self.prompt(state, role if role in active else "").text
-        view = build_view(state, role, text)
+        view = build_view(state, role, text, self.narrate)
         view["active"] = active
         result = state["result"]
         view["result"] = None if result is None else {**result, "text": self.result_text(result)}

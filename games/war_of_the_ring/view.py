@@ -13,7 +13,7 @@ from .board import besieged, vp
 from .common import ROLES
 from .data import NATIONS, REGIONS
 from .events import PRESENTER
-from .last_action import last_view
+from .last_action import Text, last_view
 
 
 def regions_view(state: State) -> list[dict[str, Any]]:
@@ -44,7 +44,11 @@ def regions_view(state: State) -> list[dict[str, Any]]:
     return found
 
 
-def build_view(state: State, role: str | None, prompt: str = "") -> dict[str, Any]:
+def build_view(
+    state: State, role: str | None, prompt: str = "", narrate: Text = PRESENTER.text
+) -> dict[str, Any]:
+    """The view of ``state`` for ``role``; ``narrate`` puts an event into words (the ruleset's,
+    which knows the core's events too: a resignation can be the last thing that happened)."""
     fs = state["fellowship"]
     allocated = int(state["turn"].get("allocated", 0))
     return {
@@ -86,6 +90,6 @@ def build_view(state: State, role: str | None, prompt: str = "") -> dict[str, An
             for side in ROLES
         },
         "reinforcements": {n: dict(c) for n, c in state["reinforcements"].items()},
-        "last": last_view(state, role, PRESENTER.text),
+        "last": last_view(state, role, narrate),
         "battle": battle_view(state),
     }

@@ -147,6 +147,38 @@ async def one_action(world: World, match: Match, rng: random.Random, moves: int,
     check_secrets(world, match, mark)
 
 
+async def whole_move_in_one_line(world: World, match: Match, rng: random.Random, used: Counter[str]) -> None:
+    """An Army move typed whole with ``/wotr do``, each step picked from its autocomplete: every
+    step is committed as its own entry; a line with a refused step changes nothing."""
+    for moves in range(200):
+        role = world.active_roles(match)[0]
+        starts = [a for a in world.legal(match, role) if a.startswith("move-armies ")]
+        if len(world.active_roles(match)) == 1 and starts:
+            break
+        await one_action(world, match, rng, moves, used)
+    else:
+        raise AssertionError("no Army move came")
+    user = match.players[role]
+    before = world.actions(match.id)
+    refused = await user.slash(match.thread, "wotr do", steps=f"{starts[0]}; fly to the moon")
+    assert is_error(refused) and refused.ephemeral and "Step 2" in refused.text, refused.text
+    assert world.actions(match.id) == before, "a refused line changed nothing"
+    line = starts[0]
+    for _ in range(5):
+        choices = await user.autocomplete(match.thread, "wotr do", focused="steps", steps=line + "; ")
+        values = [c["value"] for c in choices if c["value"] != "…"]
+        if not values:
+            break
+        assert all(v.startswith(line + "; ") for v in values), values
+        line = values[0]
+    steps = [piece.strip() for piece in line.split(";")]
+    done = await user.slash(match.thread, "wotr do", steps=line)
+    assert not is_error(done) and done.ephemeral and "→" in done.text, done.text
+    made = world.actions(match.id)[len(before) :]
+    assert [a[4] for a in made] == steps and {a[3] for a in made} == {role}
+    used["line"] += 1
+
+
 async def test_a_war_of_the_ring_match_survives_a_kill_in_mid_battle(tmp_path: Path) -> None:
     async with running_world(tmp_path, names=USERS, commands=COMMANDS, settle=0.04) as world:
         alice, bob, carol = (world.users[n] for n in USERS)
@@ -206,6 +238,9 @@ async def test_a_war_of_the_ring_match_survives_a_kill_in_mid_battle(tmp_path: P
         for _ in range(20):
             await one_action(world, match, rng, moves, used)
             moves += 1
+
+        # A whole move in one line.
+        await whole_move_in_one_line(world, match, rng, used)
 
         # The Shadow resigns: the result is told once, with the final picture.
         resigning = await bob.slash(match.thread, "game resign")

@@ -87,3 +87,11 @@ def test_a_position_cannot_put_in_more_dice_than_the_hunt_box_holds() -> None:
 def test_the_allocation_round_trips_through_a_described_position() -> None:
     state = position(dice={"free": ["event"]}, hunt_box={"shadow": 3, "free": 0, "allocated": 2})
     assert R.to_position(state)["hunt_box"] == {"shadow": 3, "free": 0, "allocated": 2}
+
+
+def test_a_resignation_after_the_last_action_is_told_in_its_words() -> None:
+    m = match(dice={"free": ["event"], "shadow": ["army"]}, acting="shadow")
+    act(m, "shadow", "move-armies army", "army gorgoroth", "to nurn", "go", "done")
+    m.resign("shadow")
+    text = R.view(m.state, None)["last"]["text"]
+    assert "Nurn" in text and "resign" in text.lower()

@@ -1,0 +1,71 @@
+"""Several steps in one line through the service (``/<game> do``, ``/game act a; b``): all
+committed as ordinary entries, or none when one step is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.service import MatchService
+from bot.storage import Store
+from games.core import IllegalAction, dump
+
+from .conftest import NORTH_USER, started_pebbles, through_bids
+
+
+async def test_a_line_makes_every_step_as_its_own_entry(service: MatchService, store: Store) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    logged = len(await store.actions(live.id))
+    results = await service.act_line(live.id, NORTH_USER, "take; take; end", interaction_id="line-1")
+    assert [r.action for r in results] == ["take", "take", "end"]
+    assert live.state is not None and live.state["pile"] == 5
+    entries = (await store.actions(live.id))[logged:]
+    assert [e.action for e in entries] == ["take", "take", "end"]
+    assert [e.interaction_id for e in entries] == ["line-1", "line-1/1", "line-1/2"]
+    assert "south" in live.active_roles()
+
+
+async def test_a_refused_step_refuses_the_whole_line(service: MatchService, store: Store) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    before, version = dump(live.state or {}), live.record.version
+    logged = len(await store.actions(live.id))
+    with pytest.raises(IllegalAction, match=r"Step 4, `take`.*Nothing was done"):
+        await service.act_line(live.id, NORTH_USER, "take; take; take; take")
+    assert dump(live.state or {}) == before and live.record.version == version
+    assert len(await store.actions(live.id)) == logged
+
+
+async def test_a_hidden_choice_must_end_the_line(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    before = dump(live.state or {})
+    with pytest.raises(IllegalAction, match="must be the last step"):
+        await service.act_line(live.id, NORTH_USER, "bid 3; take")
+    assert dump(live.state or {}) == before
+
+
+async def test_a_retried_line_is_made_once(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    await service.act_line(live.id, NORTH_USER, "take; take", interaction_id="line-2")
+    again = await service.act_line(live.id, NORTH_USER, "take; take", interaction_id="line-2")
+    assert len(again) == 1 and again[0].duplicate
+    assert live.state is not None and live.state["pile"] == 5
+
+
+async def test_a_line_is_there_after_a_restart(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    service = MatchService(store)
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    await service.act_line(live.id, NORTH_USER, "take; take; end")
+    expected = dump(live.state or {})
+    await store.close()
+    store = await Store.open(db_path)
+    try:
+        again = await MatchService(store).get(live.id)
+        assert dump(again.state or {}) == expected
+    finally:
+        await store.close()
