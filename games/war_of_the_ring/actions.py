@@ -21,7 +21,7 @@ from typing import Any
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, pop, push
 
-from . import dice, rings, turn
+from . import dice, fellowship, rings, turn
 from .common import other, side_title
 from .data import FREE
 from .dice import FACE_NAMES, face_name
@@ -205,6 +205,8 @@ def hand_over(state: State, frame: Frame) -> None:
     phase ends when nobody has a die."""
     if state["result"] is not None:
         return
+    if fellowship.ask_guide(state):
+        return  # the action changed the Fellowship: its Guide first (§14.3), then on from here
     side = frame["side"]
     foe = other(side)
     state["turn"].pop("die", None)

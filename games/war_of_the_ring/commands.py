@@ -65,6 +65,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _c("fellowship", "corruption", "corruption", "Hunt damage: take the rest as Corruption.", COUNT),
     _c("fellowship", "found-in", "reveal-to", "Revealed: where the Ring-bearers are found.", REGION),
+    _c("fellowship", "hobbit-to", "hobbit-to", "Hunt: where the Hobbit who left goes.", REGION),
     # Armies
     _c("army", "move", "move-armies", "Army die: move up to two Armies one region.", DIE),
     _c("army", "lead", "move-army", "Character die: move one Army with a Leader or Character.", DIE),

@@ -12,7 +12,7 @@ Frame ``fellowship_phase``: the Free Peoples' choices of phase 2, then ``done``.
 from __future__ import annotations
 
 from games.core import Action, State, emit, finish
-from games.core.flow import Frame, Step, pop
+from games.core.flow import Frame, Step, pop, push
 
 from . import politics
 from .board import controller
@@ -70,12 +70,26 @@ def guide_candidates(state: State) -> list[str]:
 
 def settle_guide(state: State) -> None:
     """After the Fellowship changed: keep the Guide if he may still lead, else the first of the
-    highest Level (the Free Peoples may name another at the next chance)."""
+    highest Level. With several of that Level the Free Peoples choose (§14.3) when the action
+    that changed the Fellowship is over (:func:`ask_guide`)."""
     candidates = guide_candidates(state)
     fs = state["fellowship"]
     if fs["guide"] not in candidates:
         fs["guide"] = candidates[0]
         emit(state, "guide_changed", {"guide": fs["guide"]})
+    if len(candidates) > 1:
+        fs["guide_open"] = True
+
+
+def ask_guide(state: State) -> bool:
+    """At the end of an action that changed the Fellowship, with Companions tied for its highest
+    Level: the Free Peoples name the Guide among them (the ``guide_choice`` step, which hands
+    the turn on after). True if they are asked."""
+    tied = state["fellowship"].pop("guide_open", False) and len(guide_candidates(state)) > 1
+    if tied and state["result"] is None:
+        push(state, "guide_choice")
+        return True
+    return False
 
 
 # -- phase 2 ------------------------------------------------------------------------------------
@@ -209,4 +223,39 @@ class FellowshipPhase(Step):
             next_phase(state, "fellowship")
 
 
-STEPS: tuple[Step, ...] = (FellowshipPhase(),)
+class GuideChoice(Step):
+    """§14.3: the Fellowship changed and several Companions share its highest Level: the Free
+    Peoples name the Guide among them (the present one may stay)."""
+
+    name = "guide_choice"
+    kind = "guide_choice"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({FREE})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return tuple(Action("guide", (c,)) for c in guide_candidates(state))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "The Fellowship has changed: who guides it?"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        names = " or ".join(CHARACTERS[c].name for c in guide_candidates(state))
+        guide = CHARACTERS[state["fellowship"]["guide"]].name
+        return f"Choose the Guide: {names} (now {guide})."
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Free Peoples to choose the Fellowship's Guide."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        fs = state["fellowship"]
+        from .actions import hand_over
+
+        if action.args[0] != fs["guide"]:
+            fs["guide"] = action.args[0]
+            emit(state, "guide_changed", {"guide": action.args[0]})
+        pop(state)
+        hand_over(state, state["stack"][-1])  # the action that changed the Fellowship is over
+
+
+STEPS: tuple[Step, ...] = (FellowshipPhase(), GuideChoice())

@@ -108,8 +108,8 @@ def draw_tile(state: State, why: str, eye: int) -> bool:
 
 def settle(state: State, frame: Frame) -> None:
     """Carry on with the tile as far as possible without a decision of the Free Peoples."""
-    if state["result"] is not None:
-        return
+    if state["result"] is not None or frame.get("hobbit"):
+        return  # a Hobbit who left is placed first
     if frame["damage"] > 0 and damage_choices(state, frame):
         return  # the Free Peoples decide how to take it
     if frame["damage"] > 0:
@@ -194,15 +194,15 @@ def damage_choices(state: State, frame: Frame) -> list[Action]:
     return found
 
 
-def lose_companion(state: State, companion: str, why: str) -> int:
+def lose_companion(state: State, frame: Frame, companion: str, why: str) -> int:
     """A Companion leaves the Fellowship as a Hunt casualty; his Level."""
     fs = state["fellowship"]
     fs["companions"].remove(companion)
     level = CHARACTERS[companion].level or 0
     if companion in ("meriadoc", "peregrin") and not fs_rules.on_mordor_track(state):
-        # Take Them Alive!: placed as if just separated (our ruling: in the Fellowship's region).
-        place_hobbit(state, companion)
+        # Take Them Alive!: placed as if just separated.
         emit(state, "companion_spared", {"companion": companion, "region": fs["region"]})
+        place_hobbit(state, frame, companion)
     else:
         state["eliminated"].append(companion)
         emit(state, "companion_lost", {"companion": companion, "why": why})
@@ -210,15 +210,42 @@ def lose_companion(state: State, companion: str, why: str) -> int:
     return level
 
 
-def place_hobbit(state: State, companion: str) -> None:
-    """A Hobbit leaving the Fellowship in the Hunt stands in the Ring-bearers' region (inside a
-    besieged Free Peoples Stronghold when they are in one, §14.8), rousing its Nation as a
-    Companion arriving would (§8.2). Our ruling: he does not move on from there."""
-    from .characters import closed
-    from .politics import companion_arrives
+def place_hobbit(state: State, frame: Frame, companion: str) -> None:
+    """A Hobbit leaving the Fellowship in the Hunt is placed as if just separated (§9.2, §14.8):
+    in the Ring-bearers' region, then up to Progress + 1 regions on, where the Free Peoples
+    choose (``hobbit-to``, before the rest of the damage); inside a besieged Free Peoples
+    Stronghold when they are in one. Arriving, he rouses a Nation as a Companion would (§8.2)."""
+    from .characters import separate_targets
 
     region = state["fellowship"]["region"]
-    state["characters"][companion] = {"region": region, "inside": closed(state, region, FREE)}
+    targets = separate_targets(state, [companion])
+    state["characters"][companion] = {"region": region, "inside": targets[0][1]}
+    if len(targets) > 1:
+        frame["hobbit"] = companion
+    else:
+        rouse(state, companion, region)
+
+
+def hobbit_choices(state: State, frame: Frame) -> list[Action]:
+    from .characters import separate_targets
+
+    return [Action("hobbit-to", (r,)) for r, _ in separate_targets(state, [frame["hobbit"]])]
+
+
+def move_hobbit(state: State, frame: Frame, dest: str) -> None:
+    from .characters import separate_targets
+
+    hobbit = frame.pop("hobbit")
+    start = state["characters"][hobbit]["region"]
+    state["characters"][hobbit] = {"region": dest, "inside": dict(separate_targets(state, [hobbit]))[dest]}
+    if dest != start:
+        emit(state, "companions_moved", {"companions": [hobbit], "from": start, "to": dest})
+    rouse(state, hobbit, dest)
+
+
+def rouse(state: State, companion: str, region: str) -> None:
+    from .politics import companion_arrives
+
     companion_arrives(state, companion, region)
 
 
@@ -258,16 +285,24 @@ class HuntDamage(Step):
         return frozenset({FREE})
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        if frame.get("hobbit"):
+            return tuple(hobbit_choices(state, frame))
         if frame["damage"] > 0:
             return tuple(damage_choices(state, frame))
         return tuple(reveal_choices(state))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
+        if frame.get("hobbit"):
+            return f"The Hunt: where does {CHARACTERS[frame['hobbit']].name} go?"
         if frame["damage"] > 0:
             return f"The Hunt: {plural(frame['damage'], 'point')} of damage"
         return "The Fellowship is revealed: where is it?"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if frame.get("hobbit"):
+            steps = plural(state["fellowship"]["progress"] + 1, "region")
+            name = CHARACTERS[frame["hobbit"]].name
+            return f"{name} has left the Fellowship: he stays or moves up to {steps} (`hobbit-to <region>`)."
         if frame["damage"] > 0:
             return (
                 f"The Hunt deals {frame['damage']} damage. Take a Companion as a casualty (the Guide or "
@@ -292,7 +327,7 @@ class HuntDamage(Step):
                 barrier(state)
                 lost = draw(state, "random_companion", list(fs["companions"]))
             frame["casualty"] = True
-            frame["damage"] = max(0, frame["damage"] - lose_companion(state, lost, "hunt"))
+            frame["damage"] = max(0, frame["damage"] - lose_companion(state, frame, lost, "hunt"))
         elif action.verb == "ability":
             frame["ability"] = True
             frame["damage"] -= 1
@@ -307,9 +342,11 @@ class HuntDamage(Step):
                     state["eliminated"].append(who)
                     emit(state, "companion_lost", {"companion": who, "why": "guide_ability"})
                 else:
-                    place_hobbit(state, who)
                     emit(state, "companion_separated", {"companion": who, "region": fs["region"]})
+                    place_hobbit(state, frame, who)
                 fs_rules.settle_guide(state)
+        elif action.verb == "hobbit-to":
+            move_hobbit(state, frame, action.args[0])
         elif action.verb == "reveal-to":
             old, steps = fs["region"], fs["progress"]
             fs["region"] = action.args[0]

@@ -64,9 +64,21 @@ def _core_label(state: State, role: str, action: Action) -> str | None:
         "ability": lambda: f"{describe_value(args[0])}'s Guide ability (−1 damage)",
         "corruption": lambda: f"Take {args[0]} Corruption",
         "reveal-to": lambda: f"The Ring-bearers are in {describe_value(args[0])}",
+        "hobbit-to": lambda: _hobbit_words(state, args[0]),
     }
     make = words.get(verb)
     return make() if make is not None else None
+
+
+def _hobbit_words(state: State, region: str) -> str:
+    frame = state["stack"][-1] if state["stack"] else {}
+    hobbit = describe_value(str(frame.get("hobbit", "the Hobbit")))
+    here = state["characters"].get(frame.get("hobbit"), {}).get("region")
+    return (
+        f"{hobbit} stays in {describe_value(region)}"
+        if region == here
+        else f"{hobbit} goes to {describe_value(region)}"
+    )
 
 
 def describe(state: State, role: str, action: Action) -> str:

@@ -69,6 +69,8 @@ def test_a_hobbit_leaving_in_a_free_city_rouses_its_nation() -> None:
     with scripted(("hunt_die", 6), ("hunt_tile", "1_1")):
         m.submit("free", "move-fellowship character")
     m.submit("free", "ability meriadoc")
+    assert not m.state["politics"]["rohan"]["active"]  # not before he ends his move there
+    m.submit("free", "hobbit-to edoras")
     assert m.state["politics"]["rohan"]["active"]
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from games.core.chance import scripted
+from games.war_of_the_ring.characters import reach
+from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 from .helpers import act, events, match, offered, step
 
@@ -105,6 +107,44 @@ def test_a_hobbit_guide_may_leave_to_reduce_the_damage_by_one() -> None:
     assert m.state["fellowship"]["corruption"] == 0
     assert m.state["characters"]["meriadoc"]["region"] == "hollin"
     assert m.state["fellowship"]["guide"] == "peregrin"
+
+
+def test_a_hobbit_who_leaves_moves_on_as_if_separated_up_to_progress_plus_one() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={**HOLLIN, "companions": ["meriadoc", "peregrin", "gimli"], "guide": "meriadoc"},
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "2_1")):
+        act(m, "free", "move-fellowship character")
+    act(m, "free", "ability meriadoc")
+    # Progress 1 + Level 1: he stays in Hollin or goes up to two regions, before the rest of the damage
+    menu = offered(m.state, "free")
+    assert set(menu) == {"hobbit-to hollin", *(f"hobbit-to {r}" for r in reach(m.state, "hollin", 2, "free"))}
+    assert "hobbit-to bree" in menu and "hobbit-to edoras" not in menu
+    assert R.prompt(m.state, "free").title == "The Hunt: where does Meriadoc Brandybuck go?"
+    act(m, "free", "hobbit-to bree")
+    assert m.state["characters"]["meriadoc"] == {"region": "bree", "inside": False}
+    assert events(m.state, "companions_moved")[-1] == {
+        "companions": ["meriadoc"],
+        "from": "hollin",
+        "to": "bree",
+    }
+    assert "corruption 1" in offered(m.state, "free")  # one damage is still to take
+
+
+def test_take_them_alive_lets_the_hobbit_move_on_too() -> None:
+    m = match(dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 1}, fellowship=HOLLIN)
+    with scripted(("hunt_die", 6), ("hunt_tile", "3_1")):
+        act(m, "free", "move-fellowship character")
+    with scripted(("random_companion", "peregrin")):
+        act(m, "free", "casualty random")
+    assert "hobbit-to south_downs" in offered(m.state, "free")
+    act(m, "free", "hobbit-to south_downs")
+    assert m.state["characters"]["peregrin"]["region"] == "south_downs"
+    assert m.state["fellowship"]["corruption"] == 2  # the rest, with no other way to take it
+    # the Fellowship changed, and Gandalf and Strider share its highest Level: who guides it?
+    assert offered(m.state, "free") == ["guide gandalf_grey", "guide strider"]
 
 
 def test_a_revealed_fellowship_moves_up_to_its_progress_but_never_into_a_free_refuge() -> None:

@@ -4,8 +4,6 @@ the rule it checks (see docs/dev/war_of_the_ring_rule_coverage.md)."""
 
 from __future__ import annotations
 
-import pytest
-
 from games.core import Action, Match
 from games.core.chance import scripted
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
@@ -35,11 +33,6 @@ def test_the_free_peoples_choose_among_companions_tied_for_the_highest_level() -
     assert m.state["fellowship"]["guide"] == "gimli"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="§14.3: a new Guide may be named whenever the Fellowship's composition changes; the engine "
-    "names the first of the tied Companions itself (fellowship.settle_guide) and asks nothing",
-)
 def test_the_free_peoples_name_the_new_guide_when_the_fellowship_changes() -> None:
     m = match(
         dice={"free": ["character"], "shadow": ["army"]},
@@ -53,7 +46,44 @@ def test_the_free_peoples_name_the_new_guide_when_the_fellowship_changes() -> No
     act(m, "free", "separate character", "companion gandalf_grey", "to hollin")
     # Legolas and Gimli are both of Level 2: the Free Peoples choose which of them guides.
     assert R.active(m.state) == {"free"}
-    assert "guide gimli" in offered(m.state, "free")
+    assert offered(m.state, "free") == ["guide legolas", "guide gimli"]
+    act(m, "free", "guide gimli")
+    assert m.state["fellowship"]["guide"] == "gimli"
+    assert R.active(m.state) == {"shadow"}  # then the Shadow's action, as after any
+
+
+def test_a_guide_lost_to_the_hunt_leaves_the_choice_among_the_tied_to_the_free_peoples() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={
+            "region": "hollin",
+            "progress": 0,
+            "companions": ["legolas", "gimli", "boromir"],
+            "guide": "legolas",
+        },
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "2_1")):
+        act(m, "free", "move-fellowship character")
+    act(m, "free", "casualty guide")
+    assert "legolas" in m.state["eliminated"]
+    assert sorted(offered(m.state, "free")) == ["guide boromir", "guide gimli"]
+    act(m, "free", "guide boromir")
+    assert m.state["fellowship"]["guide"] == "boromir" and R.active(m.state) == {"shadow"}
+
+
+def test_no_guide_question_when_one_companion_has_the_highest_level() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        fellowship={
+            "region": "hollin",
+            "progress": 0,
+            "companions": ["gandalf_grey", "strider", "gimli"],
+            "guide": "gandalf_grey",
+        },
+    )
+    act(m, "free", "separate character", "companion gandalf_grey", "to hollin")
+    assert m.state["fellowship"]["guide"] == "strider" and R.active(m.state) == {"shadow"}
 
 
 def test_gollum_guides_once_the_last_companion_leaves() -> None:
