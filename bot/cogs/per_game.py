@@ -73,7 +73,7 @@ async def line_autocomplete(interaction: discord.Interaction[Any], current: str)
         done = [p.strip() for p in pieces if p.strip()]
         state = prefix_state(live.ruleset, live.state, role, done) if done else live.state
         if state is None:
-            pairs = hint_choice("A step so far is refused, or cannot be taken back (dice, a draw): it must be the last.")
+            pairs = hint_choice("A step so far is refused, or cannot be undone (dice, a draw): end there.")
         elif role not in live.ruleset.active(state):
             pairs = hint_choice("That finishes your decision: send the line as it is.")
         else:
@@ -136,7 +136,7 @@ class PerGameCog(commands.Cog):
 
     def _zoom(self, ruleset: Ruleset, group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
         """``/<game> zoom place:``: a part of the board up close, only to the asker."""
-        places = ruleset.places()
+        places, noun = ruleset.places(), ruleset.place_noun
 
         async def complete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
             wanted = normalize(current)
@@ -148,14 +148,14 @@ class PerGameCog(commands.Cog):
                 live = await resolve_match(interaction, values.get("match"))
                 if live.record.game != ruleset.name:
                     raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
-                await self.bot.controller.zoom(interaction, live, values.get("place") or "")
+                await self.bot.controller.zoom(interaction, live, values.get(noun) or "")
 
         return generated_command(
             name="zoom",
-            description="Show one region of the board up close (only to you).",
-            params=[("place", "The region to show", True), ("match", MATCH_HELP, False)],
+            description=f"Show one {noun} of the board up close (only to you).",
+            params=[(noun, f"The {noun} to show", True), ("match", MATCH_HELP, False)],
             body=body,
-            autocompletes={"place": complete, "match": my_matches_autocomplete},
+            autocompletes={noun: complete, "match": my_matches_autocomplete},
             parent=group,
         )
 

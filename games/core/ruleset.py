@@ -424,6 +424,9 @@ class Ruleset(ABC):
         """The answer when nothing is called ``topic``."""
         return f"{self.title} has no card or rule called “{topic.strip()}”. Try the list."
 
+    #: What the game calls one of its :meth:`places` (the name of ``/<game> zoom``'s option).
+    place_noun: ClassVar[str] = "place"
+
     def places(self) -> tuple[tuple[str, str], ...]:
         """Places of the board a player may ask to see up close (``/<game> zoom``), as
         ``(slug, name)``; empty when the game's picture needs no zoom (the default)."""

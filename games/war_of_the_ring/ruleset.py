@@ -110,6 +110,8 @@ class WarOfTheRing(StepRuleset):
     def rules_not_found(self, topic: str) -> str:
         return rules_help.not_found(topic)
 
+    place_noun = "region"
+
     def places(self) -> tuple[tuple[str, str], ...]:
         return tuple((r.id, r.name) for r in REGIONS.values())
 

@@ -202,9 +202,9 @@ async def test_a_war_of_the_ring_match_survives_a_kill_in_mid_battle(tmp_path: P
         assert hand.ephemeral and not is_error(hand), hand.text
         stranger = await carol.slash(match.thread, "hand")
         assert is_error(stranger) and stranger.ephemeral
-        zoom = await bob.slash(match.thread, "wotr zoom", place="minas_tirith")
+        zoom = await bob.slash(match.thread, "wotr zoom", region="minas_tirith")
         assert zoom.ephemeral and not is_error(zoom) and zoom.files and assert_png(zoom.files[0])
-        unknown = await bob.slash(match.thread, "wotr zoom", place="Minas Tirth")
+        unknown = await bob.slash(match.thread, "wotr zoom", region="Minas Tirth")
         assert is_error(unknown) and "Minas Tirith" in unknown.text, unknown.text
 
         # A battle decision in flight when the bot dies.
