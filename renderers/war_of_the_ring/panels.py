@@ -558,6 +558,15 @@ def _political_token(width: int, height: int, colour: RGB, active: bool, side: s
 # -- dice, rings, victory points, cards ----------------------------------------------------------
 
 
+def side_label(
+    draw: ImageDraw.ImageDraw, side: str, at: tuple[float, float], face: ImageFont.FreeTypeFont
+) -> float:
+    """ "Free" or "Shadow" in the side's colour, left-middle at ``at``; the width of the column
+    (the longer of the two words, so rows of both sides line up)."""
+    draw.text(at, "Free" if side == FREE else "Shadow", font=face, fill=theme.SIDE_LIGHT[side], anchor="lm")
+    return max(face.getlength("Free"), face.getlength("Shadow")) + 12
+
+
 def dice_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
     """Each side's action dice drawn as dice (unused bright, used faded), and its Elven Rings."""
     block = Block(width)
@@ -573,7 +582,6 @@ def dice_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
         ),
     )
     die = sizes.die
-    label_w = max(bold.getlength("Free"), bold.getlength("Shadow")) + 12
     ring = round(die * 0.75)
     for side in SIDES:
         pool = v.mapping(dice.get(side))
@@ -592,13 +600,7 @@ def dice_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
             count: int = count,
         ) -> None:
             middle = top + die / 2
-            draw.text(
-                (left, middle),
-                "Free" if side == FREE else "Shadow",
-                font=bold,
-                fill=theme.SIDE_LIGHT[side],
-                anchor="lm",
-            )
+            label_w = side_label(draw, side, (left, middle), bold)
             rings_w = (ring + 4) * count + (6 if count else 0)
             room = width - label_w - rings_w
             total = len(unused) + len(used)
@@ -747,18 +749,10 @@ def combat_dice_row(block: Block, side: str, rolled: Mapping[str, Any], width: f
     size = round(sizes.die * 0.8)
     bold = _face("bold", sizes.small)
     small = _face("sans", sizes.small)
-    label_w = max(bold.getlength("Free"), bold.getlength("Shadow")) + 12
 
     def paint(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
         middle = top + size / 2
-        draw.text(
-            (left, middle),
-            "Free" if side == FREE else "Shadow",
-            font=bold,
-            fill=theme.SIDE_LIGHT[side],
-            anchor="lm",
-        )
-        x = left + label_w
+        x = left + side_label(draw, side, (left, middle), bold)
         for index, value in enumerate(dice + again):
             if index == len(dice) and again:
                 draw.text((x + 2, middle), "↻", font=bold, fill=theme.INK_MUTED, anchor="lm")

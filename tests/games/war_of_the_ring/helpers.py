@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Match, State
+import pytest
+
+from games.core import Action, ActionError, Match, State, dump
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 
@@ -32,3 +34,13 @@ def events(state: State, kind: str) -> list[Mapping[str, Any]]:
 
 def step(state: State) -> str:
     return str(state["stack"][-1]["step"]) if state["stack"] else ""
+
+
+def forbidden(m: Match, role: str, text: str) -> None:
+    """``text`` is neither listed nor legal, and typing it changes nothing."""
+    assert text not in offered(m.state, role)
+    assert not R.is_legal(m.state, role, Action.from_text(text))
+    before = dump(m.state)
+    with pytest.raises(ActionError):
+        m.submit(role, text)
+    assert dump(m.state) == before

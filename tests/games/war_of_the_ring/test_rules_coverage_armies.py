@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from games.core import Action, ActionError, InvalidPosition, Match, dump
+from games.core import InvalidPosition, Match
 from games.war_of_the_ring.board import controller, vp
 from games.war_of_the_ring.data import REGIONS
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
-from .helpers import events, position
+from .helpers import events, forbidden, position
 
 
 def match_at(described: dict[str, Any]) -> Match:
@@ -33,16 +33,6 @@ def targets(m: Match, role: str) -> set[str]:
 def play(m: Match, role: str, *texts: str) -> None:
     for text in texts:
         m.submit(role, text, check=True)
-
-
-def forbidden(m: Match, role: str, text: str) -> None:
-    """``text`` is neither listed nor legal, and typing it changes nothing."""
-    assert text not in offered(m, role)
-    assert not R.is_legal(m.state, role, Action.from_text(text))
-    before = dump(m.state)
-    with pytest.raises(ActionError):
-        m.submit(role, text)
-    assert dump(m.state) == before
 
 
 def at_war(*nations: str) -> dict[str, dict[str, Any]]:

@@ -4,28 +4,16 @@ docs/dev/war_of_the_ring_rule_coverage.md)."""
 
 from __future__ import annotations
 
-import pytest
-
-from games.core import Action, ActionError, Match, dump
+from games.core import Action
 from games.core.chance import scripted
 from games.war_of_the_ring.data import TILES
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
-from .helpers import act, events, match, offered, step
+from .helpers import act, events, forbidden, match, offered, step
 
 MOVE = {"free": ["character", "muster"], "shadow": ["army", "army"]}
 HOLLIN = {"region": "hollin", "progress": 0}
 STANDARD = sorted(t for t, tile in TILES.items() if tile.side is None)
-
-
-def forbidden(m: Match, role: str, text: str) -> None:
-    """``text`` is neither listed nor legal, and typing it changes nothing."""
-    assert text not in offered(m.state, role)
-    assert not R.is_legal(m.state, role, Action.from_text(text))
-    before = dump(m.state)
-    with pytest.raises(ActionError):
-        m.submit(role, text)
-    assert dump(m.state) == before
 
 
 # -- §14.4 / §14.6 moving and hiding ------------------------------------------------------------------

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from games.core import Action, ActionError, Match, State, dump
+from games.core import Action, Match, State, dump
 from games.core.chance import scripted
 from games.war_of_the_ring import dice
 from games.war_of_the_ring.board import vp
@@ -17,18 +15,8 @@ from games.war_of_the_ring.data import CARDS, TILES
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.turn import next_phase
 
-from .helpers import act, events, match, offered, position, step
+from .helpers import act, events, forbidden, match, offered, position, step
 from .test_battle import attack, battle_match, combat
-
-
-def forbidden(m: Match, role: str, text: str) -> None:
-    """``text`` is neither listed nor legal, and typing it changes nothing."""
-    assert text not in offered(m.state, role)
-    assert not R.is_legal(m.state, role, Action.from_text(text))
-    before = dump(m.state)
-    with pytest.raises(ActionError):
-        m.submit(role, text)
-    assert dump(m.state) == before
 
 
 def in_phase(done: str, **described: Any) -> State:
