@@ -23,6 +23,7 @@ from games.core import (
     Event,
     GameOver,
     Match,
+    Outcome,
     Prompt,
     Ruleset,
     StaleAction,
@@ -175,6 +176,15 @@ class ActResult:
 
     def roles_to_notify(self) -> tuple[str, ...]:
         return () if self.duplicate or self.finished else self.notify
+
+
+@dataclass(frozen=True, slots=True)
+class _Staged:
+    """An entry applied in memory, not yet stored: how to take it back, what to store, what it did."""
+
+    outcome: Outcome
+    entry: LogEntry
+    result: ActResult
 
 
 def every_role(ruleset: Ruleset) -> tuple[str, ...]:
@@ -828,15 +838,9 @@ class MatchService:
                 steps = rehearse(
                     live.ruleset, state, role, [a.text if isinstance(a, Action) else a for a in actions]
                 )
-            results: list[ActResult] = []
-            for number, step in enumerate(steps):
-                key = (
-                    interaction_id if number == 0 or interaction_id is None else f"{interaction_id}/{number}"
-                )
-                result = await self._commit(live, kind, role, user_id, step, key)
-                results.append(result)
-                if result.duplicate:
-                    return results
+            results = await self._commit_all(live, kind, role, user_id, steps, interaction_id)
+            if results[0].duplicate:
+                return results
         log.info("match %s v%s: %s %s", match_id, live.record.version, kind, role)
         return results
 
@@ -860,6 +864,66 @@ class MatchService:
         interaction_id: str | None,
     ) -> ActResult:
         """Apply one entry in memory, commit it in one transaction, or put everything back."""
+        return (await self._commit_all(live, kind, role, user_id, [action], interaction_id))[0]
+
+    async def _commit_all(
+        self,
+        live: LiveMatch,
+        kind: str,
+        role: str,
+        user_id: int,
+        actions: Sequence[str | Action],
+        interaction_id: str | None,
+    ) -> list[ActResult]:
+        """Apply entries one after the other in memory (the steps of a line: interaction ids
+        ``id``, ``id/1``...), commit them all in one transaction, or put everything back."""
+        game = live.game
+        assert game is not None
+        saved = (live.record, live.clocks, live.seats)
+        staged: list[_Staged] = []
+        try:
+            for number, action in enumerate(actions):
+                key = (
+                    interaction_id if number == 0 or interaction_id is None else f"{interaction_id}/{number}"
+                )
+                staged.append(self._stage(live, kind, role, user_id, action, key))
+                self._settle(live, staged[-1])
+            entries = [s.entry for s in staged]
+            if len(entries) == 1:
+                await self.store.append(entries[0])
+            else:
+                await self.store.append_all(entries)
+        except BaseException as error:
+            if staged:
+                game.revert_all([s.outcome for s in staged])
+            live.record, live.clocks, live.seats = saved
+            if isinstance(error, sqlite3.IntegrityError):
+                again = await self._duplicate(interaction_id)
+                if again is not None:
+                    return [again]
+            if isinstance(error, StaleWrite):
+                # This copy of the match is behind the database (it was reloaded elsewhere):
+                # forget it, so the next request reads the committed state.
+                if self._live.get(live.id) is live:
+                    del self._live[live.id]
+                raise StaleAction(
+                    "This prompt is out of date: the game has moved on. Use the newest one."
+                ) from None
+            raise
+        if staged[-1].entry.status == FINISHED:
+            self._live.pop(live.id, None)
+        return [s.result for s in staged]
+
+    def _stage(
+        self,
+        live: LiveMatch,
+        kind: str,
+        role: str,
+        user_id: int,
+        action: str | Action,
+        interaction_id: str | None,
+    ) -> _Staged:
+        """Apply one entry in memory and describe it: the log entry to store and the result."""
         game, ruleset = live.game, live.ruleset
         assert game is not None
         state = game.state
@@ -867,6 +931,7 @@ class MatchService:
         # Only the other roles asked something now can see their question change.
         before = {r: ruleset.prompt(state, r).actions for r in active_before if r != role}
         log_from, was_open, seq_before = len(state["log"]), game.undo_open, int(state["seq"])
+        tail: list[Event] = []
         if kind == "act":
             parsed = game.check(role, action)
             label, text = ruleset.describe(state, role, parsed), parsed.text
@@ -907,47 +972,7 @@ class MatchService:
             undo_opened=game.undo_open and not was_open,
             clocks=clocks,
         )
-        try:
-            await self.store.append(entry)
-        except sqlite3.IntegrityError:
-            outcome.revert()
-            again = await self._duplicate(interaction_id)
-            if again is not None:
-                return again
-            raise
-        except StaleWrite:
-            outcome.revert()
-            # This copy of the match is behind the database (it was reloaded elsewhere):
-            # forget it, so the next request reads the committed state.
-            if self._live.get(live.id) is live:
-                del self._live[live.id]
-            raise StaleAction(
-                "This prompt is out of date: the game has moved on. Use the newest one."
-            ) from None
-        except BaseException:
-            outcome.revert()
-            raise
-        live.record = replace(
-            live.record,
-            seq=entry.new_seq,
-            version=entry.new_version,
-            status=entry.status,
-            result=entry.result,
-            state=None,
-            log_length=entry.log_length,
-            undo_open=entry.undo_open,
-        )
-        if clocks is not None:
-            live.clocks = dict(clocks)
-        if kind == "act":
-            live.seats = [replace(s, last_seq=entry.new_seq) if s.role == role else s for s in live.seats]
-        live.seats = [
-            replace(s, prompt_version=entry.new_version) if s.role in entry.new_prompts else s
-            for s in live.seats
-        ]
-        if finished:
-            self._live.pop(live.id, None)
-        return ActResult(
+        result = ActResult(
             live,
             kind,
             role,
@@ -961,6 +986,32 @@ class MatchService:
             entry.new_prompts,
             _visible_taken_back(ruleset, tail, log_from - len(state["log"])) if kind == "undo" else 0,
         )
+        return _Staged(outcome, entry, result)
+
+    @staticmethod
+    def _settle(live: LiveMatch, staged: _Staged) -> None:
+        """The match's record, clocks and seats as they stand after a staged entry."""
+        entry = staged.entry
+        live.record = replace(
+            live.record,
+            seq=entry.new_seq,
+            version=entry.new_version,
+            status=entry.status,
+            result=entry.result,
+            state=None,
+            log_length=entry.log_length,
+            undo_open=entry.undo_open,
+        )
+        if entry.clocks is not None:
+            live.clocks = dict(entry.clocks)
+        if entry.kind == "act":
+            live.seats = [
+                replace(s, last_seq=entry.new_seq) if s.role == entry.role else s for s in live.seats
+            ]
+        live.seats = [
+            replace(s, prompt_version=entry.new_version) if s.role in entry.new_prompts else s
+            for s in live.seats
+        ]
 
     # -- time banks and pauses ------------------------------------------------------
     async def time_out(self, match_id: int, role: str) -> ActResult | None:

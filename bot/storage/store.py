@@ -553,73 +553,82 @@ class Store:
     # -- the action log --------------------------------------------------------------
     async def append(self, entry: LogEntry) -> int:
         """Append one entry and update the match in a single transaction; returns the action id."""
+        return (await self.append_all([entry]))[0]
+
+    async def append_all(self, entries: Sequence[LogEntry]) -> list[int]:
+        """Append consecutive entries of one match (the steps of one line) in a single
+        transaction: all are stored, or none; returns their action ids."""
         stamp = now()
-        result = None if entry.result is None else json.dumps(entry.result, sort_keys=True)
         async with self.transaction() as conn:
-            if entry.undo_opened:
-                # The state before this entry (the row as it stands) is where undo may lead back to.
-                await conn.execute(
-                    "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "
-                    "SELECT m.id, (SELECT COALESCE(MAX(a.id), 0) FROM actions a WHERE a.match_id = m.id), "
-                    "m.seq, m.state, m.log_length FROM matches m WHERE m.id = ? AND m.state IS NOT NULL "
-                    "ON CONFLICT (match_id, action_id) DO NOTHING",
-                    (entry.match_id,),
-                )
-            cur = await conn.execute(
-                "INSERT INTO actions (match_id, seq, kind, role, action, interaction_id, user_id, "
-                "created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    entry.match_id,
-                    entry.seq,
-                    entry.kind,
-                    entry.role,
-                    entry.action,
-                    entry.interaction_id,
-                    str(entry.user_id),
-                    stamp,
-                ),
+            return [await self._append_in(conn, entry, stamp) for entry in entries]
+
+    @staticmethod
+    async def _append_in(conn: aiosqlite.Connection, entry: LogEntry, stamp: str) -> int:
+        result = None if entry.result is None else json.dumps(entry.result, sort_keys=True)
+        if entry.undo_opened:
+            # The state before this entry (the row as it stands) is where undo may lead back to.
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "
+                "SELECT m.id, (SELECT COALESCE(MAX(a.id), 0) FROM actions a WHERE a.match_id = m.id), "
+                "m.seq, m.state, m.log_length FROM matches m WHERE m.id = ? AND m.state IS NOT NULL "
+                "ON CONFLICT (match_id, action_id) DO NOTHING",
+                (entry.match_id,),
             )
-            action_id = int(cur.lastrowid or 0)
-            cur = await conn.execute(
-                "UPDATE matches SET state = ?, seq = ?, version = ?, status = ?, result = ?, updated_at = ?, "
-                "log_length = ?, undo_open = ? WHERE id = ? AND version = ?",
-                (
-                    entry.new_state,
-                    entry.new_seq,
-                    entry.new_version,
-                    entry.status,
-                    result,
-                    stamp,
-                    entry.log_length,
-                    int(entry.undo_open),
-                    entry.match_id,
-                    entry.new_version - 1,
-                ),
+        cur = await conn.execute(
+            "INSERT INTO actions (match_id, seq, kind, role, action, interaction_id, user_id, "
+            "created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                entry.match_id,
+                entry.seq,
+                entry.kind,
+                entry.role,
+                entry.action,
+                entry.interaction_id,
+                str(entry.user_id),
+                stamp,
+            ),
+        )
+        action_id = int(cur.lastrowid or 0)
+        cur = await conn.execute(
+            "UPDATE matches SET state = ?, seq = ?, version = ?, status = ?, result = ?, updated_at = ?, "
+            "log_length = ?, undo_open = ? WHERE id = ? AND version = ?",
+            (
+                entry.new_state,
+                entry.new_seq,
+                entry.new_version,
+                entry.status,
+                result,
+                stamp,
+                entry.log_length,
+                int(entry.undo_open),
+                entry.match_id,
+                entry.new_version - 1,
+            ),
+        )
+        if cur.rowcount != 1:
+            # Someone else's entry was committed since this one was computed: refuse it.
+            raise StaleWrite(f"match {entry.match_id} is no longer at version {entry.new_version - 1}")
+        if entry.actor_last_seq is not None:
+            await conn.execute(
+                "UPDATE seats SET last_seq = ? WHERE match_id = ? AND role = ?",
+                (entry.actor_last_seq, entry.match_id, entry.role),
             )
-            if cur.rowcount != 1:
-                # Someone else's entry was committed since this one was computed: refuse it.
-                raise StaleWrite(f"match {entry.match_id} is no longer at version {entry.new_version - 1}")
-            if entry.actor_last_seq is not None:
-                await conn.execute(
-                    "UPDATE seats SET last_seq = ? WHERE match_id = ? AND role = ?",
-                    (entry.actor_last_seq, entry.match_id, entry.role),
-                )
-            for role in entry.new_prompts:
-                await conn.execute(
-                    "UPDATE seats SET prompt_version = ? WHERE match_id = ? AND role = ?",
-                    (entry.new_version, entry.match_id, role),
-                )
-            await _write_events(conn, entry.match_id, entry.log_from, entry.events)
-            await _write_clocks(conn, entry.match_id, entry.clocks)
-            # Consent to pause is given for the match as it stands: a move makes old votes void.
-            await conn.execute("DELETE FROM pause_votes WHERE match_id = ?", (entry.match_id,))
-            if entry.snapshot and not entry.undo_open:
-                await conn.execute(
-                    "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (entry.match_id, action_id, entry.new_seq, entry.new_state, entry.log_length),
-                )
+        for role in entry.new_prompts:
+            await conn.execute(
+                "UPDATE seats SET prompt_version = ? WHERE match_id = ? AND role = ?",
+                (entry.new_version, entry.match_id, role),
+            )
+        await _write_events(conn, entry.match_id, entry.log_from, entry.events)
+        await _write_clocks(conn, entry.match_id, entry.clocks)
+        # Consent to pause is given for the match as it stands: a move makes old votes void.
+        await conn.execute("DELETE FROM pause_votes WHERE match_id = ?", (entry.match_id,))
+        if entry.snapshot and not entry.undo_open:
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (entry.match_id, action_id, entry.new_seq, entry.new_state, entry.log_length),
+            )
         return action_id
 
     async def action_by_interaction(self, interaction_id: str) -> ActionRecord | None:

@@ -21,7 +21,7 @@ across it tells nobody anything).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -304,6 +304,19 @@ class Match:
             _Redo(journals, captured).rollback()
             raise RuntimeError("a simultaneous action depended on an earlier one of another player") from None
         return journals
+
+    def revert_all(self, outcomes: Sequence[Outcome]) -> None:
+        """Put the match back as it was before consecutive entries, the last the newest (the
+        steps of one line, when storing them failed)."""
+        if not outcomes:
+            return
+        versions = [o._version for o in outcomes]
+        if outcomes[-1].match is not self or versions != list(range(versions[0], self._version + 1)):
+            raise RuntimeError("only the newest entries of a match, in order, can be reverted")
+        for outcome in reversed(outcomes):
+            outcome._journal.rollback()
+        self._history = outcomes[0]._history_before
+        self._version += 1
 
     def _revert(self, outcome: Outcome) -> None:
         if outcome.match is not self or outcome._version != self._version:

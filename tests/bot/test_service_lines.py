@@ -3,6 +3,7 @@ committed as ordinary entries, or none when one step is refused."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,25 @@ async def test_a_line_is_there_after_a_restart(db_path: Path) -> None:
         assert dump(again.state or {}) == expected
     finally:
         await store.close()
+
+
+async def test_a_line_whose_storing_fails_leaves_nothing_made(service: MatchService, store: Store) -> None:
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    before, version = dump(live.state or {}), live.record.version
+    logged = len(await store.actions(live.id))
+    real = store.append_all
+
+    async def refused(entries: object) -> list[int]:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    store.append_all = refused  # type: ignore[method-assign, assignment]
+    with pytest.raises(sqlite3.OperationalError):
+        await service.act_line(live.id, NORTH_USER, "take; take; end", interaction_id="line-3")
+    store.append_all = real  # type: ignore[method-assign]
+    assert dump(live.state or {}) == before and live.record.version == version
+    assert len(await store.actions(live.id)) == logged
+    # the same line again (a retry) is made whole
+    results = await service.act_line(live.id, NORTH_USER, "take; take; end", interaction_id="line-3")
+    assert [r.action for r in results] == ["take", "take", "end"] and not results[0].duplicate
+    assert len(await store.actions(live.id)) == logged + 3
