@@ -173,7 +173,7 @@ class PerGameCog(commands.Cog):
             name="do",
             description="Make several steps at once, separated by ; (all or nothing).",
             params=[
-                ("steps", "Steps, e.g. move-armies army; army gorgoroth; to nurn; go", True),
+                ("steps", "Steps separated by ; (the list offers each next one)", True),
                 ("match", MATCH_HELP, False),
             ],
             body=body,

@@ -9,6 +9,8 @@ The two roles are the sides: ``free`` (the Free Peoples) and ``shadow``. Unit ki
 
 from __future__ import annotations
 
+from games.core import State
+
 from .data import FREE, NATIONS, SHADOW, SIDES
 
 ROLES = SIDES
@@ -52,3 +54,15 @@ def leader_word(nation: str, count: int = 1) -> str:
     """``Leader`` or ``Nazgûl`` (a Sauron "leader")."""
     word = "Nazgûl" if nation == "sauron" else "Leader"
     return plural(count, word)
+
+
+#: The revision of the rules new matches are played by (``state["rules"]``; a state without it
+#: is revision 1). A match goes on by the revision it began with, so that its stored actions
+#: replay exactly: revision 2 asks where a Hobbit leaving in the Hunt goes, and who guides the
+#: Fellowship after it changed with Companions tied for its highest Level (§14.3).
+RULES_REVISION = 2
+
+
+def revision(state: State) -> int:
+    """The rules revision this match is played by."""
+    return int(state.get("rules", 1))

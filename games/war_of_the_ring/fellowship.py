@@ -16,6 +16,7 @@ from games.core.flow import Frame, Step, pop, push
 
 from . import politics
 from .board import controller
+from .common import revision
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
 from .last_action import mark
 
@@ -77,7 +78,7 @@ def settle_guide(state: State) -> None:
     if fs["guide"] not in candidates:
         fs["guide"] = candidates[0]
         emit(state, "guide_changed", {"guide": fs["guide"]})
-    if len(candidates) > 1:
+    if len(candidates) > 1 and revision(state) >= 2:
         fs["guide_open"] = True
 
 

@@ -19,7 +19,7 @@ from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import fellowship as fs_rules
 from .board import controller, leaders, units
-from .common import plural
+from .common import plural, revision
 from .data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
 
 MAX_HUNT_DICE = 5
@@ -110,6 +110,8 @@ def settle(state: State, frame: Frame) -> None:
     """Carry on with the tile as far as possible without a decision of the Free Peoples."""
     if state["result"] is not None or frame.get("hobbit"):
         return  # a Hobbit who left is placed first
+    if frame["damage"] > 0 and guide_open(state):
+        return  # then the new Guide is named
     if frame["damage"] > 0 and damage_choices(state, frame):
         return  # the Free Peoples decide how to take it
     if frame["damage"] > 0:
@@ -220,10 +222,15 @@ def place_hobbit(state: State, frame: Frame, companion: str) -> None:
     region = state["fellowship"]["region"]
     targets = separate_targets(state, [companion])
     state["characters"][companion] = {"region": region, "inside": targets[0][1]}
-    if len(targets) > 1:
+    if len(targets) > 1 and revision(state) >= 2:
         frame["hobbit"] = companion
     else:
         rouse(state, companion, region)
+
+
+def guide_open(state: State) -> bool:
+    """The Fellowship changed and several Companions may guide it now (§14.3)."""
+    return bool(state["fellowship"].get("guide_open")) and len(fs_rules.guide_candidates(state)) > 1
 
 
 def hobbit_choices(state: State, frame: Frame) -> list[Action]:
@@ -287,6 +294,8 @@ class HuntDamage(Step):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         if frame.get("hobbit"):
             return tuple(hobbit_choices(state, frame))
+        if frame["damage"] > 0 and guide_open(state):
+            return tuple(Action("guide", (c,)) for c in fs_rules.guide_candidates(state))
         if frame["damage"] > 0:
             return tuple(damage_choices(state, frame))
         return tuple(reveal_choices(state))
@@ -294,11 +303,16 @@ class HuntDamage(Step):
     def title(self, state: State, frame: Frame, role: str) -> str:
         if frame.get("hobbit"):
             return f"The Hunt: where does {CHARACTERS[frame['hobbit']].name} go?"
+        if frame["damage"] > 0 and guide_open(state):
+            return "The Hunt: the Fellowship has changed, who guides it?"
         if frame["damage"] > 0:
             return f"The Hunt: {plural(frame['damage'], 'point')} of damage"
         return "The Fellowship is revealed: where is it?"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if frame["damage"] > 0 and guide_open(state) and not frame.get("hobbit"):
+            names = " or ".join(CHARACTERS[c].name for c in fs_rules.guide_candidates(state))
+            return f"Name the Guide ({names}): his ability may serve for the rest of the damage."
         if frame.get("hobbit"):
             steps = plural(state["fellowship"]["progress"] + 1, "region")
             name = CHARACTERS[frame["hobbit"]].name
@@ -347,6 +361,11 @@ class HuntDamage(Step):
                 fs_rules.settle_guide(state)
         elif action.verb == "hobbit-to":
             move_hobbit(state, frame, action.args[0])
+        elif action.verb == "guide":  # named at once: his ability may serve for the rest (§14.3)
+            fs.pop("guide_open", None)
+            if action.args[0] != fs["guide"]:
+                fs["guide"] = action.args[0]
+                emit(state, "guide_changed", {"guide": action.args[0]})
         elif action.verb == "reveal-to":
             old, steps = fs["region"], fs["progress"]
             fs["region"] = action.args[0]

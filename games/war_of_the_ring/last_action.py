@@ -18,6 +18,11 @@ from games.core.events import project
 
 #: Events that move figures from one region to another: the first of them gives the arrow.
 MOVES = frozenset({"army_moved", "companions_moved", "minion_moved", "nazgul_moved", "battle_started"})
+#: After these the action's moves are the Hunt's (a Hobbit leaving): no arrow for them, which
+#: would look like the hidden Fellowship's way.
+FELLOWSHIP = frozenset({"fellowship_moved", "hunt_rolled"})
+#: A player leaving the game (core events): that is the last thing that happened, on its own.
+LEFT = frozenset({"resigned", "timed_out"})
 #: How many of the action's events are put into words (the rest stays in the thread's log).
 WORDS = 3
 
@@ -29,7 +34,7 @@ def mark(state: State, side: str) -> None:
     state["last"] = {"side": side, "start": len(state["log"])}
 
 
-def last_view(state: State, audience: str | None, text: Text) -> dict[str, Any] | None:
+def last_view(state: State, audience: str | None, narrate: Text) -> dict[str, Any] | None:
     """``{"side", "from", "to", "regions", "text"}`` of the last action, or ``None``."""
     last = state.get("last")
     if not last:
@@ -38,17 +43,23 @@ def last_view(state: State, audience: str | None, text: Text) -> dict[str, Any] 
     events = [project(e, audience) for e in log[int(last["start"]) :]]
     if not events:
         return None
+    kind, args = events[-1]
+    if kind in LEFT:
+        text = narrate(kind, args, audience)
+        return {"side": args.get("role"), "from": None, "to": None, "regions": [], "text": text}
     regions: list[str] = []
     start = end = None
+    arrow = True
     for kind, args in events:
         for key in ("from", "region", "to"):
             place = args.get(key)
             if isinstance(place, str) and place and place not in regions:
                 regions.append(place)
-        if start is None and kind in MOVES:
+        arrow = arrow and kind not in FELLOWSHIP
+        if arrow and start is None and kind in MOVES:
             start = args.get("from")
             end = args.get("to", args.get("region"))
-    words = [text(kind, args, audience) for kind, args in events[:WORDS]]
+    words = [narrate(kind, args, audience) for kind, args in events[:WORDS]]
     if len(events) > WORDS:
         words.append("…")
     return {

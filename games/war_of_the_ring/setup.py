@@ -14,7 +14,7 @@ from typing import Any
 from games.core import State, new_state
 
 from . import turn
-from .common import ROLES
+from .common import ROLES, RULES_REVISION
 from .data import COMPANIONS, DECKS, FELLOWSHIP_START, NATIONS, REGIONS, STANDARD_TILES
 
 
@@ -79,4 +79,5 @@ def initial_position() -> dict[str, Any]:
         "minion_entered": False,
         "last": None,
         "battle": None,
+        "rules": RULES_REVISION,
     }

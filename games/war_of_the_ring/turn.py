@@ -19,6 +19,7 @@ from games.core.flow import Frame, Step, barrier, pop, push
 from . import dice, fellowship, victory
 from .common import ROLES, plural, side_title
 from .data import FREE, SHADOW
+from .last_action import mark
 
 PHASES = ("recover", "fellowship", "hunt", "roll", "actions", "victory")
 HAND_LIMIT = 6
@@ -215,6 +216,7 @@ class AllocateHunt(Step):
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         pop(state)
+        mark(state, SHADOW)
         allocate(state, int(action.args[0]))
         next_phase(state, "hunt")
 

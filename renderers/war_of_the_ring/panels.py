@@ -757,7 +757,13 @@ def combat_dice_row(block: Block, side: str, rolled: Mapping[str, Any], width: f
             if index == len(dice) and again:
                 draw.text((x + 2, middle), "↻", font=bold, fill=theme.INK_MUTED, anchor="lm")
                 x += bold.getlength("↻") + 8
-            paste_sprite(image, icons.number_die_sprite(side, value, size, hit=value >= target), (x, top))
+            paste_sprite(
+                image,
+                icons.number_die_sprite(
+                    side, value, size, hit=value == 6 or (value != 1 and value >= target)
+                ),
+                (x, top),
+            )
             x += size + 3
         words = f"hit on {target}+ · {hits} hit" + ("s" if hits != 1 else "")
         if x + small.getlength(words) + 10 < left + width:

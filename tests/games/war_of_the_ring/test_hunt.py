@@ -142,9 +142,11 @@ def test_take_them_alive_lets_the_hobbit_move_on_too() -> None:
     assert "hobbit-to south_downs" in offered(m.state, "free")
     act(m, "free", "hobbit-to south_downs")
     assert m.state["characters"]["peregrin"]["region"] == "south_downs"
-    assert m.state["fellowship"]["corruption"] == 2  # the rest, with no other way to take it
-    # the Fellowship changed, and Gandalf and Strider share its highest Level: who guides it?
+    # the Fellowship changed, and Gandalf and Strider share its highest Level: who guides it now?
     assert offered(m.state, "free") == ["guide gandalf_grey", "guide strider"]
+    act(m, "free", "guide strider")
+    assert m.state["fellowship"]["corruption"] == 2  # the rest, with no other way to take it
+    assert R.active(m.state) == {"shadow"}  # asked once: not again when the action ends
 
 
 def test_a_revealed_fellowship_moves_up_to_its_progress_but_never_into_a_free_refuge() -> None:

@@ -139,3 +139,47 @@ def test_leaders_and_characters_never_count_for_the_stacking_limit() -> None:
         act(m, "shadow", "done")
     assert m.state["armies"]["nurn"] == {"sauron": {"regular": 10, "leader": 3}}
     assert step(m.state) == "act"
+
+
+def test_a_new_guide_named_in_the_hunt_may_use_his_ability_for_the_rest() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={
+            "region": "hollin",
+            "progress": 0,
+            "companions": ["legolas", "meriadoc", "peregrin"],
+            "guide": "legolas",
+        },
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "3_1")):
+        act(m, "free", "move-fellowship character")
+    act(m, "free", "casualty guide")  # Legolas's Level 2 of the 3 damage: 1 left
+    assert sorted(offered(m.state, "free")) == ["guide meriadoc", "guide peregrin"]
+    act(m, "free", "guide peregrin")
+    assert "ability peregrin" in offered(m.state, "free")
+    act(m, "free", "ability peregrin", "hobbit-to hollin")
+    assert m.state["fellowship"]["corruption"] == 0 and m.state["fellowship"]["guide"] == "meriadoc"
+
+
+def test_a_match_begun_by_the_first_rules_revision_goes_on_by_it() -> None:
+    """Stored matches replay exactly: without ``rules`` (revision 1) a Hobbit leaving in the Hunt
+    stays where the Fellowship is, and nobody is asked who guides after a change."""
+
+    def old_match(companions: list[str], **position_args: object) -> Match:
+        state = position(
+            dice={"free": ["character"], "shadow": ["army"]},
+            fellowship={"region": "hollin", "progress": 0, "companions": companions, "guide": companions[0]},
+            **position_args,
+        )
+        del state["rules"]
+        return Match(R, state)
+
+    m = old_match(["meriadoc", "peregrin"], hunt_box={"shadow": 1})
+    with scripted(("hunt_die", 6), ("hunt_tile", "1_1")):
+        act(m, "free", "move-fellowship character")
+    act(m, "free", "ability meriadoc")
+    assert m.state["characters"]["meriadoc"]["region"] == "hollin" and R.active(m.state) == {"shadow"}
+    m = old_match(["gandalf_grey", "legolas", "gimli"])
+    act(m, "free", "separate character", "companion gandalf_grey", "to hollin")
+    assert m.state["fellowship"]["guide"] == "legolas" and R.active(m.state) == {"shadow"}

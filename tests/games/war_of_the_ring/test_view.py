@@ -89,9 +89,42 @@ def test_the_allocation_round_trips_through_a_described_position() -> None:
     assert R.to_position(state)["hunt_box"] == {"shadow": 3, "free": 0, "allocated": 2}
 
 
-def test_a_resignation_after_the_last_action_is_told_in_its_words() -> None:
+def test_a_resignation_is_the_last_thing_that_happened_on_its_own() -> None:
     m = match(dice={"free": ["event"], "shadow": ["army"]}, acting="shadow")
     act(m, "shadow", "move-armies army", "army gorgoroth", "to nurn", "go", "done")
-    m.resign("shadow")
-    text = R.view(m.state, None)["last"]["text"]
-    assert "Nurn" in text and "resign" in text.lower()
+    m.resign("free")
+    last = R.view(m.state, None)["last"]
+    assert last["side"] == "free" and last["from"] is None and last["regions"] == []
+    assert "resign" in last["text"].lower() and "Nurn" not in last["text"]
+
+
+def test_no_arrow_for_a_hobbit_who_leaves_in_the_hunt_of_a_hidden_fellowship() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        hunt_box={"shadow": 1},
+        fellowship={
+            "region": "hollin",
+            "progress": 0,
+            "companions": ["meriadoc", "peregrin"],
+            "guide": "meriadoc",
+        },
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "1_1")):
+        act(m, "free", "move-fellowship character")
+    act(m, "free", "ability meriadoc", "hobbit-to bree")
+    last = R.view(m.state, None)["last"]
+    assert last["from"] is None and last["to"] is None  # the Hobbit's way is not the Fellowship's
+    assert "bree" in last["regions"]
+
+
+def test_the_hunt_allocation_is_the_shadows_last_action() -> None:
+    m = match(dice={"free": ["event"], "shadow": ["event"]})
+    act(m, "free", "skip event")
+    act(m, "shadow", "skip event")
+    # on to the next turn: the Fellowship phase, then the Shadow's allocation
+    while R.prompt(m.state, "shadow").kind != "hunt_allocation":
+        role = sorted(R.active(m.state))[0]
+        act(m, role, R.prompt(m.state, role).actions[-1].text)
+    act(m, "shadow", "hunt 1")
+    last = R.view(m.state, None)["last"]
+    assert last["side"] == "shadow" and last["text"].startswith("The Shadow puts 1 die in the Hunt Box.")
