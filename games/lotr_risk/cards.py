@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from games.core import Action, State, emit
 from games.core.chance import shuffle
+from games.core.flow import barrier
 
 from .board import WILDS, card_symbol, card_territory, single_value, symbols_value
 from .common import hand
@@ -139,6 +140,7 @@ def draw_territory_card(state: State) -> str | None:
         decks["territory_discard"] = []
         emit(state, "territory_deck_shuffled", {"cards": len(pile)})
     card: str = decks["territory"].pop()
+    barrier(state)  # the top of a hidden deck is seen: never taken back (undo or a line would tell)
     return card
 
 
@@ -170,4 +172,5 @@ def draw_adventure_card(state: State) -> str | None:
         decks["adventure_discard"] = []
         emit(state, "adventure_deck_shuffled", {"cards": len(pile)})
     card: str = decks["adventure"].pop()
+    barrier(state)  # the top of a hidden deck is seen: never taken back
     return card

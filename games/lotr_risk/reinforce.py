@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from games.core import Action, Amount, State, emit
-from games.core.flow import Frame, Step, call, ret
+from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import powers
 from .cards import find_trade, spend, trade_options
@@ -194,6 +194,7 @@ class Reinforce(Step):
         elif verb == "trade":
             trade = find_trade(state, role, frame["traded"], args)
             assert trade is not None
+            barrier(state)  # the cards are shown to all: a trade is never taken back into the hand
             spend(state, role, trade)
             frame["pool"] += trade.total
             frame["traded"] += len(trade.cards)

@@ -137,3 +137,27 @@ def test_undo_after_a_replay_matches_undo_in_play() -> None:
     for role, text in entries:
         replayed.undo(role) if text == "undo" else replayed.submit(role, text)
     assert dump(replayed.state) == dump(game.state)
+
+
+def test_a_card_drawn_from_a_hidden_deck_is_never_taken_back() -> None:
+    """Else undo, or a line of steps rehearsed ahead (/risk do), would show the deck's top."""
+    from games.core.chain import prefix_state
+
+    from .test_missions_and_draws import OWNERS, conquer_fornost
+
+    hands = {"green": {"territory": [], "adventure": ["gollum", "smeagol", "ambush"]}}
+    state = position(OWNERS, troops={"old_forest": 6}, leaders={"green": ["old_forest"]}, hands=hands)
+    state = act(conquer_fornost(state), "green", "end")
+    assert prefix_state(R, state, "green", ["done"]) is None  # nothing offered after the draw
+    m = Match(R, state)
+    outcome = m.submit("green", "done")
+    assert {"drew_territory_card", "drew_adventure_card"} <= {e["kind"] for e in outcome.events}
+    assert outcome.crossed_barrier and not m.can_undo("green")
+
+
+def test_territory_cards_traded_in_are_shown_and_never_taken_back() -> None:
+    from .test_reinforcement import SCATTERED, reinforcing
+
+    m = Match(R, reinforcing(SCATTERED, ["card:moria"]))
+    outcome = m.submit("green", "trade card:moria")
+    assert outcome.crossed_barrier and not m.can_undo("green")
