@@ -60,11 +60,26 @@ def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
     return complete
 
 
-async def line_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+def line_autocomplete(ruleset: Ruleset) -> Any:
+    """Autocomplete for ``/<game> do steps:``."""
+
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+        try:
+            found = await acting_match(interaction)
+        except Exception as exc:
+            log_failure(log, "line autocomplete failed", exc)
+            return []
+        if not isinstance(found, str) and found[0].record.game != ruleset.name:
+            found = f"Match #{found[0].id} is not a {ruleset.title} match."
+        return await next_steps(found, current)
+
+    return complete
+
+
+async def next_steps(found: tuple[LiveMatch, str] | str, current: str) -> list[Choice]:
     """The next step of a line: what is legal after the steps typed so far (rehearsed on a copy;
     nothing is offered after a step that is refused or draws chance, so no outcome shows)."""
     try:
-        found = await acting_match(interaction)
         if isinstance(found, str):
             return [Choice(name=n, value=v) for n, v in hint_choice(found)]
         live, role = found
@@ -177,7 +192,7 @@ class PerGameCog(commands.Cog):
                 ("match", MATCH_HELP, False),
             ],
             body=body,
-            autocompletes={"steps": line_autocomplete, "match": my_matches_autocomplete},
+            autocompletes={"steps": line_autocomplete(ruleset), "match": my_matches_autocomplete},
             parent=group,
         )
 
