@@ -86,7 +86,8 @@ def ask(
 ) -> bool:
     """Wait for ``side`` to pick one of ``actions`` in decision ``step``; resume at ``then``."""
     frame["step"] = step
-    frame["ask"] = {"side": side, "actions": [a.text for a in actions], "text": text, "then": then, **extra}
+    texts = [" ".join((a.verb, *a.args)) for a in actions]  # each Action.text, inlined
+    frame["ask"] = {"side": side, "actions": texts, "text": text, "then": then, **extra}
     return True
 
 
@@ -124,11 +125,11 @@ def _choose_defender(state: State, frame: Frame) -> bool:
     if state["pos"].get(attacker) != region or not defenders:
         frame["phase"] = "over"
         return False
-    named = [d for d in defenders if d in state["revealed"]]
-    hidden = [d for d in defenders if d not in state["revealed"]]
     if len(defenders) == 1:
         _begin(state, frame, defenders[0])
         return False
+    named = [d for d in defenders if d in state["revealed"]]
+    hidden = [d for d in defenders if d not in state["revealed"]]
     # The Deluxe Palantír may be played before a blind draw too; the question is asked whenever
     # Sauron may hold it, so it does not show the card in "Deluxe, choose 2".
     palantir = frame["attacking_side"] == SAURON and special_set(state) == "deluxe"
@@ -211,7 +212,8 @@ def _fellowship_abilities(state: State, frame: Frame) -> bool:
     acts: list[Action] = []
     window = False
     if not fight["against_warg"]:
-        company = count(state, region, FELLOWSHIP) > 1
+        # (Sam's and Frodo's questions need to know whether another Fellowship character is here.)
+        company = (mine == "sam" or mine in FRODOS) and count(state, region, FELLOWSHIP) > 1
         if mine == "sam" and "sam_strength_5" not in fight["done"] and company:
             window = True
             if any(state["pos"].get(fr) == region for fr in FRODOS):
@@ -341,16 +343,42 @@ def gandalf_first(fight: Fight) -> bool:
     return fight["fellowship"] == "gandalf" and not fight["against_warg"]
 
 
+#: ``card <card>`` for every combat card, built once (cards are chosen in every fight).
+_CARD = {c: Action("card", (c,)) for s in SIDES for c in CARD_ORDER[s]}
+
+
 def card_actions(state: State, fight: Fight, side: str) -> list[Action]:
     hand = state["cards"][side]["hand"]
-    return [Action("card", (c,)) for c in hand if not (side == FELLOWSHIP and c == fight["forbidden"])]
+    if side != FELLOWSHIP or fight["forbidden"] is None:
+        return [_CARD[c] for c in hand]
+    forbidden = fight["forbidden"]
+    return [_CARD[c] for c in hand if c != forbidden]
 
 
 def card_choosers(fight: Fight) -> list[str]:
-    need = [s for s in SIDES if fight["cards"][s] is None]
-    if gandalf_first(fight) and SAURON in need:
-        return [SAURON]
+    cards = fight["cards"]
+    need = [s for s in SIDES if cards[s] is None]
+    if cards[SAURON] is None and fight["fellowship"] == "gandalf" and not fight["against_warg"]:
+        return [SAURON]  # gandalf_first(fight): Sauron shows his card first
     return need
+
+
+#: :func:`card_choosers` as a set, by ``(Fellowship still to choose, Sauron still to choose)``.
+_CHOOSERS = {
+    (True, True): frozenset(SIDES),
+    (True, False): frozenset({FELLOWSHIP}),
+    (False, True): frozenset({SAURON}),
+    (False, False): frozenset(),
+}
+
+
+def card_choosers_set(fight: Fight) -> frozenset[str]:
+    """``frozenset(card_choosers(fight))``, shared (asked before every action of the choice)."""
+    cards = fight["cards"]
+    sauron = cards[SAURON] is None
+    if sauron and fight["fellowship"] == "gandalf" and not fight["against_warg"]:
+        return _CHOOSERS[(False, True)]
+    return _CHOOSERS[(cards[FELLOWSHIP] is None, sauron)]
 
 
 def _combat_cards(state: State, frame: Frame) -> bool:

@@ -13,7 +13,7 @@ from games.core.flow import Frame, Step, barrier
 from . import battle, specials
 from .abilities import FRODOS, fellowship_strength, sauron_strength
 from .board import move_to, remove, reveal
-from .common import title
+from .common import only, title
 from .data import FELLOWSHIP, SAURON, card_name, char_name, region_name
 
 
@@ -23,20 +23,28 @@ def fight_heading(frame: Frame) -> str:
     return f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}"
 
 
+#: ``{action text: Action}`` of the battle decisions seen so far (immutable values, shared; the
+#: texts come from a small closed vocabulary of verbs, cards, regions and characters).
+_PARSED: dict[str, Action] = {}
+
+
+def _parse(text: str) -> Action:
+    verb, *args = text.split(" ")
+    action = _PARSED[text] = Action(verb, tuple(args))
+    return action
+
+
 class AskStep(Step):
     """A decision of one side among actions stored in ``frame["ask"]``."""
 
     name = "ask"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
-        return frozenset({frame["ask"]["side"]})
+        return only(frame["ask"]["side"])
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
-        result = []
-        for text in frame["ask"]["actions"]:
-            verb, *args = text.split(" ")
-            result.append(Action(verb, tuple(args)))
-        return tuple(result)
+        parsed = _PARSED
+        return tuple([parsed.get(text) or _parse(text) for text in frame["ask"]["actions"]])
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         return action.text in frame["ask"]["actions"]
@@ -259,7 +267,7 @@ class ChooseCombatCard(Step):
     kind = "combat_card"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
-        return frozenset(battle.card_choosers(frame["fight"]))
+        return battle.card_choosers_set(frame["fight"])
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return tuple(battle.card_actions(state, frame["fight"], role))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from games.core import State
 from games.core.flow import barrier
 
-from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON, SIDES, char_name
+from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON, char_name
 
 #: Each character's side, for hot loops.
 SIDE_OF: dict[str, str] = {c: ch.side for c, ch in CHARS.items()}
@@ -38,38 +38,30 @@ def counts(state: State) -> dict[str, dict[str, int]]:
 
     A turn asks for the counts of one position several times (can the side move at all, then
     its prompt): the last position's counts are kept (one entry, replaced atomically, keyed by
-    the positions themselves, so any state with the same pieces in the same places shares it).
+    a copy of the positions themselves, so any state with the same pieces in the same places
+    shares it).
     """
+    global _last
     pos = state["pos"]
-    key = tuple(pos.items())
     last = _last
-    if last[0] == key:
+    if last[0] == pos:  # a C-level comparison of the two mappings
         return last[1]
-    result = {s: _ZERO.copy() for s in SIDES}
+    result = {FELLOWSHIP: _ZERO.copy(), SAURON: _ZERO.copy()}
     side_of = SIDE_OF
     for char, region in pos.items():
         result[side_of[char]][region] += 1
-    _remember(key, result)
+    _last = (dict(pos), result)  # a copy: the position it counts, whatever happens to ``pos``
     return result
 
 
 _ZERO = dict.fromkeys(REGION_ORDER, 0)
 #: ``(positions, counts)`` of the last position counted; ``None`` matches no position.
-_last: tuple[tuple[tuple[str, str], ...] | None, dict[str, dict[str, int]]] = (None, {})
-
-
-def _remember(key: tuple[tuple[str, str], ...], result: dict[str, dict[str, int]]) -> None:
-    global _last
-    _last = (key, result)
+_last: tuple[dict[str, str] | None, dict[str, dict[str, int]]] = (None, {})
 
 
 def count(state: State, region: str, side: str) -> int:
-    n = 0
-    pos = state["pos"]
-    for char in state["chars"][side]:
-        if pos.get(char) == region:
-            n += 1
-    return n
+    """How many of ``side``'s characters stand in ``region`` (a C-level scan: a hot path)."""
+    return list(map(state["pos"].get, state["chars"][side])).count(region)
 
 
 def has_room(state: State, region: str, side: str) -> bool:
@@ -79,11 +71,14 @@ def has_room(state: State, region: str, side: str) -> bool:
 def can_retreat_into(state: State, region: str, side: str) -> bool:
     """A retreat needs a region free of enemies and below the side's capacity."""
     enemy = SAURON if side == FELLOWSHIP else FELLOWSHIP
-    return count(state, region, enemy) == 0 and has_room(state, region, side)
+    values = list(map(state["pos"].get, state["chars"][enemy]))  # count(), has_room(), inlined
+    if region in values:
+        return False
+    return list(map(state["pos"].get, state["chars"][side])).count(region) < CAPACITY[region]
 
 
 def is_empty(state: State, region: str) -> bool:
-    return all(r != region for r in state["pos"].values())
+    return region not in state["pos"].values()
 
 
 def in_play(state: State, char: str) -> bool:
@@ -114,7 +109,9 @@ def _seen(state: State, char: str) -> None:
     region = state["pos"].get(char)
     if region is None:
         return
-    seen = state.setdefault("last_seen", {})
+    seen = state.get("last_seen")
+    if seen is None:
+        seen = state.setdefault("last_seen", {})
     turn = int(state["turn"]["number"])
     entry = seen.get(char)
     if entry is None or entry.get("region") != region or entry.get("turn") != turn:
@@ -123,11 +120,32 @@ def _seen(state: State, char: str) -> None:
 
 def hide_turn_reveals(state: State) -> None:
     """At the end of a turn, characters shown during it are hidden again (not permanent ones)."""
-    state["revealed"] = {c: k for c, k in state["revealed"].items() if k == "perm"}
+    revealed = state["revealed"]
+    if revealed and list(revealed.values()).count("perm") != len(revealed):  # else it stays
+        state["revealed"] = {c: k for c, k in revealed.items() if k == "perm"}
 
 
 def move_to(state: State, char: str, region: str) -> None:
-    state["pos"][char] = region
+    global _last
+    pos = state["pos"]
+    before = pos.get(char)
+    snapshot, counted = _last
+    if before is not None and before != region and region in _ZERO and snapshot == pos:
+        # The last position counted is this one: count the new one from it (the next turn's
+        # prompt asks for it), in new dicts, so counts already handed out never change.
+        side = SIDE_OF[char]
+        moved = dict(counted[side])
+        moved[before] -= 1
+        moved[region] += 1
+        after = dict(pos)
+        after[char] = region
+        pos[char] = region
+        if side == FELLOWSHIP:
+            _last = (after, {FELLOWSHIP: moved, SAURON: dict(counted[SAURON])})
+        else:
+            _last = (after, {FELLOWSHIP: dict(counted[FELLOWSHIP]), SAURON: moved})
+    else:
+        pos[char] = region
     if char in state["revealed"]:  # everyone watches it go: it is last seen there
         _seen(state, char)
 

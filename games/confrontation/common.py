@@ -14,6 +14,14 @@ log = logging.getLogger(__name__)
 
 TITLES = {FELLOWSHIP: "the Fellowship", SAURON: "Sauron"}
 
+#: ``frozenset({side})`` per side, built once (``active`` is asked before every action).
+ONLY: dict[str, frozenset[str]] = {FELLOWSHIP: frozenset({FELLOWSHIP}), SAURON: frozenset({SAURON})}
+
+
+def only(side: str) -> frozenset[str]:
+    """``frozenset({side})``, shared."""
+    return ONLY.get(side) or frozenset({side})
+
 
 def title(side: str) -> str:
     """``'the Fellowship'`` or ``'Sauron'`` (mid-sentence)."""
@@ -67,8 +75,9 @@ def check_ring_in_mordor(state: State) -> None:
     """
     if state["result"] is not None:
         return
-    bearer = ring_bearer(state)
-    if bearer is not None and state["pos"].get(bearer) == HOME[SAURON]:
+    bearer = state.get("ring_bearer")  # ring_bearer(state), inlined: checked after every move
+    if bearer and state["pos"].get(bearer) == HOME[SAURON]:
+        bearer = str(bearer)
         emit(state, "bearer_in_mordor", {"bearer": bearer})
         win(state, FELLOWSHIP, "bearer_carried_ring", bearer=bearer)
 
@@ -78,6 +87,9 @@ def check_shire(state: State) -> None:
     if state["result"] is not None:
         return
     shire = HOME[FELLOWSHIP]
-    here = [c for c, r in state["pos"].items() if r == shire]
+    pos = state["pos"]
+    if list(pos.values()).count(shire) < 3:  # the usual case, without a Python loop
+        return
+    here = [c for c, r in pos.items() if r == shire]
     if len(here) >= 3 and all(SIDE_OF[c] == SAURON for c in here):
         win(state, SAURON, "shire_held")

@@ -7,7 +7,7 @@ destination alone decides the move (the action is ``move <character> <region>``)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from games.core import Action, State
 
@@ -38,6 +38,25 @@ _STEPS: dict[str, dict[str, tuple[str, ...]]] = {
     SAURON: FORWARD[SAURON],
 }
 _FOE = {FELLOWSHIP: SAURON, SAURON: FELLOWSHIP}
+#: For :func:`all_moves`, per side, character and region: the plain moves (its steps, then the
+#: Tunnel for the Fellowship) as ``(region, action)`` pairs.
+_PLAIN: dict[str, dict[str, tuple[str, ...]]] = {
+    side: {
+        r: (*steps, TUNNEL_TO)
+        if side == FELLOWSHIP and r == TUNNEL_FROM and TUNNEL_TO not in steps
+        else steps
+        for r, steps in _STEPS[side].items()
+    }
+    for side in _STEPS
+}
+_PLAIN_PAIRS: dict[str, dict[str, dict[str, tuple[tuple[str, Action], ...]]]] = {
+    side: {
+        c: {r: tuple((n, MOVE[c][n]) for n in _PLAIN[side][r]) for r in REGION_ORDER}
+        for c in CHARS
+        if CHARS[c].side == side
+    }
+    for side in _STEPS
+}
 
 
 def destinations(state: State, char: str, cnt: Counts | None = None) -> dict[str, str]:
@@ -82,16 +101,17 @@ def _charge(here: str, cnt: Counts) -> tuple[list[str], list[str]]:
     enemy: list[str] = []
     frontier = [here]
     seen = {here}
+    forward, fellowship, sauron, capacity = FORWARD[SAURON], cnt[FELLOWSHIP], cnt[SAURON], CAPACITY
     while frontier:
         nxt: list[str] = []
         for region in frontier:
-            for n in FORWARD[SAURON][region]:
+            for n in forward[region]:
                 if n in seen:
                     continue
                 seen.add(n)
-                if cnt[FELLOWSHIP][n] > 0:
+                if fellowship[n] > 0:
                     enemy.append(n)
-                elif cnt[SAURON][n] < CAPACITY[n]:
+                elif sauron[n] < capacity[n]:
                     passable.append(n)
                     nxt.append(n)
         frontier = nxt
@@ -115,14 +135,16 @@ def _treebeard(state: State, char: str, here: str, cnt: Counts) -> dict[str, str
 
 def _uruk_hai(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
     """March forward through regions free of enemies and not full, ending in an empty one."""
-    return {n: "uruk" for n in _charge(here, cnt)[0] if cnt[SAURON][n] == 0}
+    sauron = cnt[SAURON]
+    return {n: "uruk" for n in _charge(here, cnt)[0] if sauron[n] == 0}
 
 
 def _leap(state: State, char: str, here: str, cnt: Counts) -> dict[str, str]:
     found: dict[str, str] = {}
-    for mid in FORWARD[SAURON][here]:
-        for n in FORWARD[SAURON][mid]:
-            if cnt[FELLOWSHIP][n] > 0:
+    forward, fellowship = FORWARD[SAURON], cnt[FELLOWSHIP]
+    for mid in forward[here]:
+        for n in forward[mid]:
+            if fellowship[n] > 0:
                 found[n] = "leap"
     return found
 
@@ -152,27 +174,44 @@ def all_moves(
     pos = state["pos"]
     revealed = state["revealed"]
     own, foe = cnt[side], cnt[_FOE[side]]
-    steps = _STEPS[side]
     capacity = CAPACITY
-    tunnel_open = side == FELLOWSHIP and (foe[TUNNEL_TO] or own[TUNNEL_TO] < capacity[TUNNEL_TO])
+    abilities = _ABILITY_MOVES
+    plain = _PLAIN_PAIRS[side]
+    if chars is None:
+        roster: Sequence[str] = state["chars"][side]
+    else:
+        roster = chars if isinstance(chars, (list, tuple)) else list(chars)
     result: list[Action] = []
-    for char in state["chars"][side] if chars is None else chars:
-        here = pos.get(char)
+    append = result.append
+    for char, here in zip(roster, map(pos.get, roster), strict=True):
         if here is None or (char == "watcher" and char in revealed):
             continue
-        row = MOVE[char]
-        if char in _ABILITY_MOVES:
-            result += [row[region] for region in _from(state, char, here, cnt)]
-            continue
-        reach = [row[n] for n in steps[here] if foe[n] or own[n] < capacity[n]]
-        if here == TUNNEL_FROM and tunnel_open and row[TUNNEL_TO] not in reach:
-            reach.append(row[TUNNEL_TO])
-        result += reach
+        if char in abilities:
+            # What ``_from`` lists, without its dict: plain steps, new ability moves, the Tunnel.
+            regions: list[str] = []
+            for n in _STEPS[side][here]:
+                if foe[n] or own[n] < capacity[n]:
+                    regions.append(n)
+            for n in abilities[char](state, char, here, cnt):
+                if n not in regions:
+                    regions.append(n)
+            if (
+                here == TUNNEL_FROM
+                and side == FELLOWSHIP
+                and (foe[TUNNEL_TO] or own[TUNNEL_TO] < capacity[TUNNEL_TO])
+                and TUNNEL_TO not in regions
+            ):
+                regions.append(TUNNEL_TO)
+            result += map(MOVE[char].__getitem__, regions)
+        else:
+            for n, move in plain[char][here]:  # (a loop: one to three steps, no comprehension)
+                if foe[n] or own[n] < capacity[n]:
+                    append(move)
     return result
 
 
 #: Forward steps per side and region for the before-the-move cards (Anduin and Tunnel included).
-_FORWARD_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
+FORWARD_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
     side: {
         r: tuple(
             dict.fromkeys(
@@ -195,4 +234,4 @@ def forward_free(state: State, char: str, cnt: Counts | None = None) -> list[str
         return []
     side = SIDE_OF[char]
     own, foe = cnt[side], cnt[_FOE[side]]
-    return [n for n in _FORWARD_OPTIONS[side][here] if foe[n] == 0 and own[n] < CAPACITY[n]]
+    return [n for n in FORWARD_OPTIONS[side][here] if foe[n] == 0 and own[n] < CAPACITY[n]]

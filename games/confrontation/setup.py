@@ -55,6 +55,9 @@ def needs_picks(state: State, side: str) -> bool:
 #: Shared immutable setup actions (setup prompts are rebuilt after every placement).
 _PLACE = {c: {r: Action("place", (c, r)) for s in SIDES for r in SETUP_SLOTS[s]} for c in CHARS}
 _UNPLACE = {c: Action("unplace", (c,)) for c in CHARS}
+#: ``draft <character>`` for both sides of each tile, and ``pick-special <card>``, built once.
+_DRAFT = {t: tuple(Action("draft", (c,)) for c in TILE_SIDES[t]) for s in SIDES for t in TILES[s]}
+_PICK = {c: Action("pick-special", (c,)) for s in SIDES for c in specials_of(s, "deluxe")}
 _READY = Action("ready")
 _ACTIVE = {
     (False, False): frozenset(SIDES),
@@ -108,13 +111,11 @@ class Setup(Step):
         mine = state["setup"][role]
         options = state["options"]
         if options["variant"] == "draft" and needs_draft(state, role):
-            drafts = [
-                Action("draft", (c,)) for t in TILES[role] if t not in mine["draft"] for c in TILE_SIDES[t]
-            ]
-            return tuple(drafts)
+            drafted = mine["draft"]
+            return tuple([a for t in TILES[role] if t not in drafted for a in _DRAFT[t]])
         if options["specials"] == "deluxe-2" and needs_picks(state, role):
-            pool = specials_of(role, "deluxe")
-            return tuple(Action("pick-special", (c,)) for c in pool if c not in mine["picks"])
+            picks = mine["picks"]
+            return tuple([_PICK[c] for c in specials_of(role, "deluxe") if c not in picks])
         placed = mine["placed"]
         roster = state["chars"][role]
         if len(placed) == len(roster):

@@ -15,9 +15,10 @@ from games.core import Action, State, emit
 from games.core.chance import draw
 from games.core.flow import Frame, barrier
 
-from .board import count, counts, move_to, reveal
+from .board import SIDE_OF, counts, move_to, reveal
 from .common import special_set
 from .data import (
+    CAPACITY,
     CHARS,
     FELLOWSHIP,
     REGION_ORDER,
@@ -26,7 +27,7 @@ from .data import (
     TILE_SIDES,
     TILES,
 )
-from .moves import Counts, forward_free
+from .moves import FORWARD_OPTIONS, Counts
 
 log = logging.getLogger(__name__)
 
@@ -45,13 +46,11 @@ def _gandalf_in_game(state: State) -> str | None:
 
 
 def _palantir_regions(state: State) -> list[str]:
-    pos = state["pos"]
-    regions = {
-        r
-        for c, r in pos.items()
-        if CHARS[c].side == FELLOWSHIP and c not in state["revealed"] and r != "shire"
-    }
-    return [r for r in REGION_ORDER if r in regions]
+    revealed = state["revealed"]
+    side_of = SIDE_OF
+    regions = {r for c, r in state["pos"].items() if side_of[c] == FELLOWSHIP and c not in revealed}
+    regions.discard("shire")
+    return sorted(regions, key=_REGION_INDEX.__getitem__)  # in the board's order
 
 
 def _king_candidates(state: State) -> list[str]:
@@ -82,19 +81,38 @@ def _special(card: str, *args: str) -> Action:
     return Action("special", (card, *args))
 
 
-#: ``special <card> <character> <region>`` for the before-the-move cards, built once.
+#: Each region's place in the board's order.
+_REGION_INDEX = {r: i for i, r in enumerate(REGION_ORDER)}
+#: ``special crebain <region or character>``, built once.
+_CREBAIN = {x: Action("special", ("crebain", x)) for x in (*REGION_ORDER, *CHARS)}
+
+#: ``special <card> <region or character>`` for every card, built once (the same values as
+#: :func:`_special`).
+_ONE_ARG = {card: {x: Action("special", (card, x)) for x in (*REGION_ORDER, *CHARS)} for card in SPECIALS}
+
+#: ``special <card> <character> <region>`` for the before-the-move cards, built once; and per
+#: character and region, its forward regions (Anduin and Tunnel included) with their actions.
 _AHEAD: dict[str, dict[str, dict[str, Action]]] = {
     card: {c: {r: Action("special", (card, c, r)) for r in REGION_ORDER} for c in CHARS}
     for card in ("shadowfax", "dark_of_mordor")
+}
+_AHEAD_PAIRS: dict[str, dict[str, dict[str, tuple[tuple[str, Action], ...]]]] = {
+    card: {
+        c: {r: tuple((n, _AHEAD[card][c][n]) for n in FORWARD_OPTIONS[SIDE_OF[c]][r]) for r in REGION_ORDER}
+        for c in CHARS
+    }
+    for card in _AHEAD
 }
 
 
 def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[Action]:
     """Special cards the side in ``frame`` may play now in its turn."""
-    card_set = special_set(state)
     side = frame["side"]
-    cards = state["specials"][side]["held"] if card_set else []
+    cards = state["specials"][side]["held"]
     if not cards:
+        return []
+    card_set = special_set(state)
+    if not card_set:
         return []
     whole_turn = not frame.get("pre") and not frame.get("only") and not frame.get("exclude")
     if side == SAURON and state.get("king"):
@@ -107,28 +125,36 @@ def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[
             continue
         if card in ("shadowfax", "dark_of_mordor"):
             cnt = cnt if cnt is not None else counts(state)
-            for char in state["chars"][side]:
-                if char not in pos or (char == "watcher" and char in state["revealed"]):
-                    continue
-                row = _AHEAD[card][char]
-                acts += [row[r] for r in forward_free(state, char, cnt)]
+            # forward_free() of each character in one comprehension (every turn's prompt is here).
+            own, foe = cnt[side], cnt[FELLOWSHIP if side == SAURON else SAURON]
+            ahead, revealed, capacity = _AHEAD_PAIRS[card], state["revealed"], CAPACITY
+            acts += [
+                action
+                for char in state["chars"][side]
+                if (here := pos.get(char)) is not None and not (char == "watcher" and char in revealed)
+                for r, action in ahead[char][here]
+                if foe[r] == 0 and own[r] < capacity[r]
+            ]
         elif card == "gandalf_the_white":
             g = _gandalf_in_game(state)
+            cnt = cnt if cnt is not None else counts(state)
             if (
                 g
                 and g in state["defeated"][FELLOWSHIP]
-                and count(state, "fangorn", SAURON) == 0
-                and count(state, "fangorn", FELLOWSHIP) < 2
+                and cnt[SAURON]["fangorn"] == 0
+                and cnt[FELLOWSHIP]["fangorn"] < 2
             ):
                 acts.append(_special(card))
         elif card == "a_king_revealed":
             if any(a in pos for a in ("aragorn", "aragorn_v")):
-                acts += [_special(card, c) for c in _king_candidates(state)]
+                acts += map(_ONE_ARG[card].__getitem__, _king_candidates(state))
         elif card == "palantir":
-            acts += [_special(card, r) for r in _palantir_regions(state)]
+            acts += map(_ONE_ARG[card].__getitem__, _palantir_regions(state))
         elif card == "recall_to_mordor":
-            if count(state, "mordor", FELLOWSHIP) == 0 and count(state, "mordor", SAURON) < 4:
-                acts += [_special(card, c) for c in state["chars"][SAURON] if c in pos and pos[c] != "mordor"]
+            cnt = cnt if cnt is not None else counts(state)
+            if cnt[FELLOWSHIP]["mordor"] == 0 and cnt[SAURON]["mordor"] < 4:
+                row = _ONE_ARG[card]
+                acts += [row[c] for c in state["chars"][SAURON] if c in pos and pos[c] != "mordor"]
         elif card == "crebain":
             acts += _crebain_actions(state)
     return acts
@@ -214,12 +240,12 @@ def _crebain_actions(state: State) -> list[Action]:
     (Sauron cannot tell hidden pieces apart)."""
     revealed = state["revealed"]
     pos = state["pos"]
-    named = [c for c in state["chars"][FELLOWSHIP] if revealed.get(c) == "turn" and c in pos]
-    regions = {pos[c] for c in state["chars"][FELLOWSHIP] if c in pos and c not in revealed}
-    return [
-        *[_special("crebain", r) for r in REGION_ORDER if r in regions],
-        *[_special("crebain", c) for c in named],
-    ]
+    roster = state["chars"][FELLOWSHIP]
+    regions = {pos[c] for c in roster if c in pos and c not in revealed}
+    acts = [_CREBAIN[r] for r in sorted(regions, key=_REGION_INDEX.__getitem__)]  # in the board's order
+    if revealed:
+        acts += [_CREBAIN[c] for c in roster if revealed.get(c) == "turn" and c in pos]
+    return acts
 
 
 def play_palantir(state: State, region: str, *, announce: bool = True) -> None:

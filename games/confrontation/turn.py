@@ -18,9 +18,10 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier, call, pop, push, ret
 
 from . import battle, specials
-from .board import count, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer
-from .common import check_ring_bearer_fell, check_ring_in_mordor, check_shire, title, win
+from .board import SIDE_OF, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer
+from .common import ONLY, check_ring_bearer_fell, check_ring_in_mordor, check_shire, title, win
 from .data import (
+    CAPACITY,
     CHARS,
     FELLOWSHIP,
     SAURON,
@@ -31,7 +32,7 @@ from .data import (
     other,
     region_name,
 )
-from .moves import Counts, all_moves, destinations
+from .moves import _ABILITY_MOVES, _PLAIN, Counts, _from, all_moves, destinations
 
 log = logging.getLogger(__name__)
 
@@ -90,11 +91,18 @@ class Turn(Step):
     kind = "move"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
-        return frozenset({frame["side"]})
+        return ONLY.get(frame["side"]) or frozenset({frame["side"]})
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         cnt = counts(state)
-        return (*move_actions(state, frame, cnt), *specials.turn_actions(state, frame, cnt))
+        side = frame["side"]
+        if frame.get("only") or frame.get("exclude") or state.get("king"):
+            moves = move_actions(state, frame, cnt)
+        else:  # move_actions() without restrictions: every move of the side
+            moves = all_moves(state, side, cnt)
+        if state["specials"][side]["held"]:
+            moves += specials.turn_actions(state, frame, cnt)
+        return tuple(moves)
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         if action.verb == "move":
@@ -157,14 +165,16 @@ class Turn(Step):
 
 def start_move(state: State, frame: Frame, char: str, dest: str, *, then: str) -> None:
     """Move ``char`` to ``dest`` (already checked legal). ``then``: ``end`` the turn or ``stay``."""
-    side = CHARS[char].side
+    side = SIDE_OF[char]
     origin = state["pos"][char]
     # The kind of move matters only for the Uruk-hai's march and Eregion -> Fangorn.
-    geometry = char == "uruk_hai" or (origin == TUNNEL_FROM and dest == TUNNEL_TO)
-    kind = destinations(state, char).get(dest) if geometry else None
-    if kind == "uruk":
-        reveal(state, char)
-    tunnel = is_tunnel(side, origin, dest, kind)
+    if char == "uruk_hai" or (origin == TUNNEL_FROM and dest == TUNNEL_TO):
+        kind = destinations(state, char).get(dest)
+        if kind == "uruk":
+            reveal(state, char)
+        tunnel = is_tunnel(side, origin, dest, kind)
+    else:
+        tunnel = False  # is_tunnel() needs Eregion -> Fangorn
     known = {"char": char, "from": origin, "to": dest, "route": "tunnel" if tunnel else "step"}
     if char in state["revealed"]:
         event = emit(state, "moved", known)
@@ -209,8 +219,8 @@ def is_tunnel(side: str, origin: str | None, dest: str, kind: str | None) -> boo
 def land(state: State, frame: Frame, char: str, dest: str) -> None:
     """``char`` arrives in ``dest``: immediate wins, a battle, or the end of the move."""
     move_to(state, char, dest)
-    side = CHARS[char].side
-    if side == FELLOWSHIP and char == ring_bearer(state) and dest == "mordor":
+    side = SIDE_OF[char]
+    if dest == "mordor" and side == FELLOWSHIP and char == ring_bearer(state):
         reveal(state, char)
         win(state, FELLOWSHIP, "ring_in_mordor", char=char)
         return
@@ -218,7 +228,8 @@ def land(state: State, frame: Frame, char: str, dest: str) -> None:
         reveal(state, char)
         win(state, SAURON, "witch_king_in_shire")
         return
-    if count(state, dest, other(side)) > 0:
+    # count(), from the counts move_to() has usually kept for the next prompt already
+    if counts(state)[FELLOWSHIP if side == SAURON else SAURON][dest] > 0:
         battle.start(state, char, dest)
         return
     after_move(state, frame)
@@ -250,10 +261,10 @@ def end_turn(state: State) -> None:
     barrier(state)  # a finished turn is never taken back, even if the same player acts next
     frame = pop(state)
     side = frame["side"]
-    if side == SAURON:
+    if side == SAURON and state.get("king", 0) is not None:  # (no write when it is None already)
         state["king"] = None
     hide_turn_reveals(state)
-    nxt = other(side)
+    nxt = FELLOWSHIP if side == SAURON else SAURON
     state["turn"] = {"number": state["turn"]["number"] + 1, "side": nxt}
     start_turn(state, nxt)
 
@@ -264,9 +275,21 @@ def can_act(state: State, frame: Frame) -> bool:
     side = frame["side"]
     cnt = counts(state)
     pos = state["pos"]
+    revealed = state["revealed"]
     for char in state["chars"][side]:
-        if char in pos and destinations(state, char, cnt):
-            return True
+        # destinations(state, char, cnt), inlined: its first test is whether char is on the board
+        here = pos.get(char)
+        if here is None or (char == "watcher" and char in revealed):
+            continue
+        if char in _ABILITY_MOVES:
+            if _from(state, char, here, cnt):
+                return True
+            continue
+        # _from() of a character without a movement ability: is one of its plain moves open?
+        own, foe = cnt[side], cnt[FELLOWSHIP if side == SAURON else SAURON]
+        for n in _PLAIN[side][here]:
+            if foe[n] or own[n] < CAPACITY[n]:
+                return True
     acts = specials.turn_actions(state, frame, cnt)
     return any(specials.replaces_move(state, a.args[0]) for a in acts)
 
@@ -285,7 +308,7 @@ class Ambush(Step):
     kind = "balrog_ambush"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
-        return frozenset({SAURON})
+        return ONLY[SAURON]
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         acts = [Action("decline")]

@@ -35,6 +35,13 @@ class Action:
     verb: str
     args: tuple[str, ...] = ()
 
+    def __eq__(self, other: object) -> bool:
+        # What the dataclass would generate, without building two tuples: actions are compared
+        # on every membership test of a prompt's list (the generated hash is kept).
+        if other.__class__ is self.__class__:
+            return self.verb == other.verb and self.args == other.args
+        return NotImplemented
+
     @property
     def text(self) -> str:
         return " ".join((self.verb, *self.args))

@@ -13,9 +13,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from . import journal
 from .actions import Action
 from .errors import IllegalAction
-from .rng import mark_barrier
 from .ruleset import Amount, Prompt, Ruleset, State
 
 Frame = dict[str, Any]
@@ -26,8 +26,9 @@ _STEPS: dict[str, dict[str, Step]] = {}
 
 def push(state: State, step: str, **params: Any) -> Frame:
     """Put a frame for ``step`` on top of the stack (it replaces nothing and returns to nobody)."""
-    state["stack"].append({"step": step, **params})
-    frame: Frame = state["stack"][-1]
+    stack = state["stack"]
+    stack.append({"step": step, **params})
+    frame: Frame = stack[-1]
     return frame
 
 
@@ -62,7 +63,9 @@ def ret(state: State, value: Any = None) -> None:
 
 def barrier(state: State) -> None:
     """Mark the action being applied as one that cannot be undone (a reveal, a hidden choice)."""
-    mark_barrier()
+    current = journal._current  # rng.mark_barrier(), inlined: a hot path
+    if current is not None:
+        current.barrier = True
 
 
 class Step(ABC):
@@ -137,12 +140,14 @@ class StepRuleset(Ruleset):
         frame = stack[-1]
         return self.steps[frame["step"]], frame
 
+    # ``active``, ``legal_actions`` and ``apply`` are every action's hot path: they do what
+    # ``step_of`` does inline.
     def active(self, state: State) -> frozenset[str]:
-        current = self.step_of(state)
-        if current is None:
+        stack = state["stack"]
+        if not stack or state["result"] is not None:
             return frozenset()
-        step, frame = current
-        return step.active(state, frame)
+        frame = stack[-1]
+        return self.steps[frame["step"]].active(state, frame)
 
     def prompt(self, state: State, role: str) -> Prompt:
         current = self.step_of(state)
@@ -161,10 +166,11 @@ class StepRuleset(Ruleset):
         return Prompt(step.waiting(state, frame), kind="waiting")
 
     def legal_actions(self, state: State, role: str) -> tuple[Action, ...]:
-        current = self.step_of(state)
-        if current is None:
+        stack = state["stack"]
+        if not stack or state["result"] is not None:
             return ()
-        step, frame = current
+        frame = stack[-1]
+        step = self.steps[frame["step"]]
         return step.actions(state, frame, role) if role in step.active(state, frame) else ()
 
     def is_legal(self, state: State, role: str, action: Action) -> bool:
@@ -175,8 +181,8 @@ class StepRuleset(Ruleset):
         return role in step.active(state, frame) and step.legal(state, frame, role, action)
 
     def apply(self, state: State, role: str, action: Action) -> None:
-        current = self.step_of(state)
-        if current is None:
+        stack = state["stack"]
+        if not stack or state["result"] is not None:
             raise IllegalAction("The game is over.")
-        step, frame = current
-        step.apply(state, frame, role, action)
+        frame = stack[-1]
+        self.steps[frame["step"]].apply(state, frame, role, action)

@@ -195,7 +195,8 @@ class TrackedDict(dict[str, Any]):
             if type(value) in _PLAIN:
                 journal.fresh.append((self, key))
         elif type(value) in _PLAIN:
-            _outside(value)
+            global _untracked
+            _untracked += 1  # _outside(value), inlined: the hot path of the rules run alone
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
@@ -263,7 +264,8 @@ class TrackedList(list[Any]):
             if type(value) in _PLAIN:
                 journal.fresh.append((self, None))
         elif type(value) in _PLAIN:
-            _outside(value)
+            global _untracked
+            _untracked += 1  # _outside(value), inlined: every frame enters the stack here
         list.append(self, value)
 
     def extend(self, values: Iterable[Any]) -> None:
@@ -284,7 +286,8 @@ class TrackedList(list[Any]):
         list.insert(self, index, value)
 
     def pop(self, index: SupportsIndex = -1) -> Any:
-        self._touch()
+        if _current is not None:  # self._touch(), inlined: every frame leaves the stack here
+            _current.touch_list(self)
         return list.pop(self, index)
 
     def remove(self, value: Any) -> None:

@@ -27,7 +27,7 @@ RNG_KEY = "rng"
 
 def mark_barrier() -> None:
     """The action being applied can never be undone (chance answered, or something was shown)."""
-    current = journal.current()
+    current = journal._current
     if current is not None:
         current.barrier = True
 
@@ -43,9 +43,14 @@ def next_u64(state: MutableMapping[str, Any]) -> int:
     Drawing randomness is an undo barrier: the player may not take back a
     decision once chance has answered it.
     """
-    x: int = (int(state[RNG_KEY]) + _GOLDEN) & _MASK
+    x = state[RNG_KEY]
+    if type(x) is not int:
+        x = int(x)
+    x = (x + _GOLDEN) & _MASK
     state[RNG_KEY] = x
-    mark_barrier()
+    current = journal._current  # mark_barrier(), inlined: every draw passes here
+    if current is not None:
+        current.barrier = True
     z = x
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
