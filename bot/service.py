@@ -887,7 +887,10 @@ class MatchService:
                     interaction_id if number == 0 or interaction_id is None else f"{interaction_id}/{number}"
                 )
                 staged.append(self._stage(live, kind, role, user_id, action, key))
-                self._settle(live, staged[-1])
+                self._settle(live, staged[-1])  # the next step is staged on this one
+            # Until stored, the match's record, clocks and seats stay as they were: a click
+            # read meanwhile (outside the lock) must not see a version the database lacks.
+            live.record, live.clocks, live.seats = saved
             entries = [s.entry for s in staged]
             if len(entries) == 1:
                 await self.store.append(entries[0])
@@ -910,6 +913,8 @@ class MatchService:
                     "This prompt is out of date: the game has moved on. Use the newest one."
                 ) from None
             raise
+        for step in staged:
+            self._settle(live, step)
         if staged[-1].entry.status == FINISHED:
             self._live.pop(live.id, None)
         return [s.result for s in staged]

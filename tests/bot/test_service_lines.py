@@ -82,7 +82,7 @@ async def test_a_line_whose_storing_fails_leaves_nothing_made(service: MatchServ
     async def refused(entries: object) -> list[int]:
         raise sqlite3.OperationalError("disk I/O error")
 
-    store.append_all = refused  # type: ignore[method-assign, assignment]
+    store.append_all = refused  # type: ignore[method-assign]
     with pytest.raises(sqlite3.OperationalError):
         await service.act_line(live.id, NORTH_USER, "take; take; end", interaction_id="line-3")
     store.append_all = real  # type: ignore[method-assign]
@@ -92,3 +92,24 @@ async def test_a_line_whose_storing_fails_leaves_nothing_made(service: MatchServ
     results = await service.act_line(live.id, NORTH_USER, "take; take; end", interaction_id="line-3")
     assert [r.action for r in results] == ["take", "take", "end"] and not results[0].duplicate
     assert len(await store.actions(live.id)) == logged + 3
+
+
+async def test_the_match_moves_on_in_memory_only_once_its_entries_are_stored(
+    service: MatchService, store: Store
+) -> None:
+    """A click read while the entries are being written (outside the lock) must not see a version
+    the database lacks: it would be told "out of date" instead of "already done"."""
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    version, seen = live.record.version, []
+    real = store.append_all  # (append stores through it too)
+
+    async def every(entries: object) -> list[int]:
+        seen.append(live.record.version)
+        return await real(entries)  # type: ignore[arg-type]
+
+    store.append_all = every  # type: ignore[method-assign]
+    await service.act(live.id, NORTH_USER, "take")
+    await service.act_line(live.id, NORTH_USER, "take; end")
+    store.append_all = real  # type: ignore[method-assign]
+    assert seen == [version, version + 1] and live.record.version == version + 3
