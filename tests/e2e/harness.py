@@ -7,6 +7,8 @@ and ``version``, and the true state, from which the public view says what may be
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import json
 import random
@@ -20,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.fakediscord import FakeDiscord, InteractionResult
+from tests.fakediscord import FakeDiscord, InteractionResult, InteractionTimeout
 from tests.fakediscord.botproc import ROOT, python
 from tests.fakediscord.model import DM, Channel, Guild, Message, User
 
@@ -318,6 +320,25 @@ class World:
                 return opened  # stale, or a group of one (already acted or asked to confirm)
             return await user.select(second, menu, [index])
         return await user.select(message, cid, [value])
+
+    async def press_as_the_bot_dies(
+        self, match: Match, user: User, message: Message, cid: str, value: str
+    ) -> bool:
+        """Click, kill -9 the bot while the click is in flight, start it again; whether the click
+        was committed (no committed action is ever lost, none applied twice)."""
+        before = self.actions(match.id)
+        click = asyncio.create_task(self.press(user, message, cid, value))
+        await asyncio.sleep(0.01)
+        await self.bot.kill9()
+        click.cancel()
+        with contextlib.suppress(asyncio.CancelledError, InteractionTimeout):
+            await click
+        after = self.actions(match.id)
+        assert after[: len(before)] == before, "a committed action was lost"
+        assert len(after) - len(before) in (0, 1), "one click applied more than once"
+        await self.bot.start()
+        await self.fd.wait_until_ready()
+        return len(after) == len(before) + 1
 
     async def no_confirm(self, *users: User) -> None:
         """``/settings confirm:False``: these players act with one click (they never confirm)."""

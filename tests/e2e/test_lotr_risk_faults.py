@@ -6,15 +6,13 @@ nothing lost, nothing applied twice, the same private prompt still answers."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
 from collections import Counter
 from pathlib import Path
 
 from tests.e2e.harness import Match, World, is_error, requires_bot, running_world, seeded
 from tests.e2e.risk_support import COMMANDS, GAME, USERS, choose, ruleset
-from tests.fakediscord import InteractionResult, InteractionTimeout
+from tests.fakediscord import InteractionResult
 
 pytestmark = requires_bot
 
@@ -100,17 +98,7 @@ async def test_bad_input_then_a_kill_mid_combat_loses_nothing(tmp_path: Path) ->
         action = max((a for a in offered if a.startswith("defend ")), key=lambda a: int(a.split(" ")[1]))
         cid, value = offered[action]
         actions = world.actions(match.id)
-        click = asyncio.create_task(world.press(them, prompt, cid, value))
-        await asyncio.sleep(0.01)
-        await world.bot.kill9()
-        click.cancel()
-        with contextlib.suppress(asyncio.CancelledError, InteractionTimeout):
-            await click
-        after = world.actions(match.id)
-        assert after[: len(actions)] == actions, "a committed action was lost"
-        committed = len(after) == len(actions) + 1
-        await world.bot.start()
-        await world.fd.wait_until_ready()
+        committed = await world.press_as_the_bot_dies(match, them, prompt, cid, value)
         retry = await world.press(them, prompt, cid, value)
         if committed:
             assert is_error(retry) and "Already done" in retry.text, retry.text

@@ -12,8 +12,6 @@ a battle decision is in flight, comes back, and the battle goes on from the comm
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import random
 from collections import Counter
 from pathlib import Path
@@ -21,7 +19,7 @@ from typing import Any
 
 from games.core import find, project
 from tests.e2e.harness import Match, World, assert_png, is_error, requires_bot, running_world, seeded, typed
-from tests.fakediscord import InteractionResult, InteractionTimeout
+from tests.fakediscord import InteractionResult
 from tests.fakediscord.model import DM
 
 pytestmark = requires_bot
@@ -217,17 +215,7 @@ async def test_a_war_of_the_ring_match_survives_a_kill_in_mid_battle(tmp_path: P
         action = next(a for a in legal if a in offered)
         cid, value = offered[action]
         before = world.actions(match.id)
-        click = asyncio.create_task(world.press(user, prompt, cid, value))
-        await asyncio.sleep(0.01)
-        await world.bot.kill9()
-        click.cancel()
-        with contextlib.suppress(asyncio.CancelledError, InteractionTimeout):
-            await click
-        after = world.actions(match.id)
-        assert after[: len(before)] == before, "a committed action was lost"
-        committed = len(after) == len(before) + 1
-        await world.bot.start()
-        await world.fd.wait_until_ready()
+        committed = await world.press_as_the_bot_dies(match, user, prompt, cid, value)
         if not committed:
             retry = await world.pick(match, user, action)
             assert not is_error(retry), retry.text
