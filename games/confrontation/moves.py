@@ -7,7 +7,7 @@ destination alone decides the move (the action is ``move <character> <region>``)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from games.core import Action, State
 
@@ -57,6 +57,10 @@ _PLAIN_PAIRS: dict[str, dict[str, dict[str, tuple[tuple[str, Action], ...]]]] = 
     }
     for side in _STEPS
 }
+#: The hot loop's table: per side and character, ``None`` if the character needs the full
+#: route (a movement ability, or the Watcher, who never moves once revealed), else per region
+#: its plain moves as ``(region, capacity, action)``.
+_PLAIN_TABLE: dict[str, dict[str, dict[str, tuple[tuple[str, int, Action], ...]] | None]] = {}
 
 
 def destinations(state: State, char: str, cnt: Counts | None = None) -> dict[str, str]:
@@ -159,6 +163,18 @@ _ABILITY_MOVES = {
     "flying_nazgul_v": _leap,
 }
 
+_PLAIN_TABLE.update(
+    {
+        side: {
+            c: None
+            if c in _ABILITY_MOVES or c == "watcher"
+            else {r: tuple((n, CAPACITY[n], move) for n, move in pairs) for r, pairs in by_region.items()}
+            for c, by_region in _PLAIN_PAIRS[side].items()
+        }
+        for side in _STEPS
+    }
+)
+
 
 def all_moves(
     state: State, side: str, cnt: Counts | None = None, chars: Iterable[str] | None = None
@@ -172,27 +188,34 @@ def all_moves(
     """
     cnt = cnt if cnt is not None else counts(state)
     pos = state["pos"]
-    revealed = state["revealed"]
     own, foe = cnt[side], cnt[_FOE[side]]
-    capacity = CAPACITY
-    abilities = _ABILITY_MOVES
-    plain = _PLAIN_PAIRS[side]
+    table = _PLAIN_TABLE[side]
     if chars is None:
-        roster: Sequence[str] = state["chars"][side]
+        roster: Iterable[str] = state["chars"][side]
     else:
-        roster = chars if isinstance(chars, (list, tuple)) else list(chars)
+        roster = chars
     result: list[Action] = []
     append = result.append
-    for char, here in zip(roster, map(pos.get, roster), strict=True):
-        if here is None or (char == "watcher" and char in revealed):
+    for char in roster:
+        here = pos.get(char)
+        if here is None:
             continue
-        if char in abilities:
+        plain = table[char]
+        if plain is not None:
+            for n, room, move in plain[here]:  # (a loop: one to three steps, no comprehension)
+                if own[n] < room or foe[n]:
+                    append(move)
+        elif char == "watcher":
+            if char not in state["revealed"]:
+                result += map(MOVE[char].__getitem__, _from(state, char, here, cnt))
+        else:
             # What ``_from`` lists, without its dict: plain steps, new ability moves, the Tunnel.
             regions: list[str] = []
+            capacity = CAPACITY
             for n in _STEPS[side][here]:
                 if foe[n] or own[n] < capacity[n]:
                     regions.append(n)
-            for n in abilities[char](state, char, here, cnt):
+            for n in _ABILITY_MOVES[char](state, char, here, cnt):
                 if n not in regions:
                     regions.append(n)
             if (
@@ -203,10 +226,6 @@ def all_moves(
             ):
                 regions.append(TUNNEL_TO)
             result += map(MOVE[char].__getitem__, regions)
-        else:
-            for n, move in plain[char][here]:  # (a loop: one to three steps, no comprehension)
-                if foe[n] or own[n] < capacity[n]:
-                    append(move)
     return result
 
 

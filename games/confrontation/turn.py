@@ -21,7 +21,6 @@ from . import battle, specials
 from .board import SIDE_OF, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer
 from .common import ONLY, check_ring_bearer_fell, check_ring_in_mordor, check_shire, title, win
 from .data import (
-    CAPACITY,
     CHARS,
     FELLOWSHIP,
     SAURON,
@@ -32,7 +31,7 @@ from .data import (
     other,
     region_name,
 )
-from .moves import _ABILITY_MOVES, _PLAIN, Counts, _from, all_moves, destinations
+from .moves import _PLAIN_TABLE, Counts, _from, all_moves, destinations
 
 log = logging.getLogger(__name__)
 
@@ -275,20 +274,21 @@ def can_act(state: State, frame: Frame) -> bool:
     side = frame["side"]
     cnt = counts(state)
     pos = state["pos"]
-    revealed = state["revealed"]
+    own, foe = cnt[side], cnt[FELLOWSHIP if side == SAURON else SAURON]
+    table = _PLAIN_TABLE[side]
     for char in state["chars"][side]:
         # destinations(state, char, cnt), inlined: its first test is whether char is on the board
         here = pos.get(char)
-        if here is None or (char == "watcher" and char in revealed):
+        if here is None:
             continue
-        if char in _ABILITY_MOVES:
-            if _from(state, char, here, cnt):
+        plain = table[char]
+        if plain is None:  # a movement ability, or the Watcher
+            if not (char == "watcher" and char in state["revealed"]) and _from(state, char, here, cnt):
                 return True
             continue
         # _from() of a character without a movement ability: is one of its plain moves open?
-        own, foe = cnt[side], cnt[FELLOWSHIP if side == SAURON else SAURON]
-        for n in _PLAIN[side][here]:
-            if foe[n] or own[n] < CAPACITY[n]:
+        for n, room, _ in plain[here]:
+            if own[n] < room or foe[n]:
                 return True
     acts = specials.turn_actions(state, frame, cnt)
     return any(specials.replaces_move(state, a.args[0]) for a in acts)

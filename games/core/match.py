@@ -107,6 +107,8 @@ class Match:
     __slots__ = ("_history", "_tracked_at", "_version", "ruleset", "state")
 
     def __init__(self, ruleset: Ruleset, state: State) -> None:
+        """Play ``state``: a tracked one (loaded) is played as it is; a plain one (as set-up and
+        positions build it) is copied once into tracked containers, so read ``match.state``."""
         self.ruleset = ruleset
         self.state: State = state if isinstance(state, TrackedDict) else track_state(state)
         self._tracked_at = -1

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from .actions import Action, normalize
 from .errors import AmbiguousAction, IllegalAction, InvalidAction
 from .events import Event, Presenter, project
-from .journal import EventLog, TrackedDict, track_state
+from .journal import EventLog
 from .rng import seed_state
 
 State = dict[str, Any]
@@ -189,19 +189,22 @@ class CommandSpec:
 
 
 def new_state(game: str, seed: int, options: Mapping[str, str], roles: tuple[str, ...]) -> State:
-    """The shared envelope of a fresh game state (tracked, so the runner can journal it)."""
-    state: State = track_state(
-        {
-            "game": game,
-            "options": dict(options),
-            "roles": list(roles),
-            "rng": seed_state(seed),
-            "seq": 0,
-            "log": EventLog(),
-            "result": None,
-            "stack": [],
-        }
-    )
+    """The shared envelope of a fresh game state, in plain containers.
+
+    The ruleset alone (set-up, positions, a computer player's search) runs at plain-dict speed;
+    the runner tracks the state it is given once (:class:`~games.core.match.Match`), so that it
+    can journal every action.
+    """
+    state: State = {
+        "game": game,
+        "options": dict(options),
+        "roles": list(roles),
+        "rng": seed_state(seed),
+        "seq": 0,
+        "log": EventLog(),
+        "result": None,
+        "stack": [],
+    }
     return state
 
 
@@ -209,10 +212,6 @@ def finish(state: State, winners: Sequence[str], reason: str, args: Mapping[str,
     """End the game. ``winners`` may be empty (a draw); ``reason`` is a result kind with ``args``."""
     state["result"] = {"winners": list(winners), "reason": reason, "args": dict(args or {})}
     state["stack"] = []
-
-
-def is_state(value: Any) -> bool:
-    return isinstance(value, TrackedDict) and "game" in value
 
 
 class Ruleset(ABC):

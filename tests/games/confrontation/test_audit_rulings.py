@@ -29,6 +29,7 @@ DLX = {"specials": "deluxe-4"}
 def test_undo_never_crosses_the_reveal_of_a_lone_defender_sauron_side() -> None:
     state = position({"gimli": "rohan", "frodo": "shire"}, {"saruman": "gondor"})
     match = Match(R, state)
+    state = match.state  # the match plays on its own tracked copy of a plain state
     match.submit("sauron", "move saruman rohan", check=True)
     assert step(state) == SAURON_ABILITY and R.active(state) == frozenset({"sauron"})
     assert not match.can_undo("sauron")
@@ -43,6 +44,7 @@ def test_undo_never_crosses_the_reveal_before_a_gwaihir_decision() -> None:
         **DLX,
     )
     match = Match(R, state)
+    state = match.state  # the match plays on its own tracked copy of a plain state
     match.submit("fellowship", "move gimli misty_mountains", check=True)
     assert "special gwaihir eregion" in legal(state, "fellowship")
     assert not match.can_undo("fellowship")
@@ -129,6 +131,7 @@ def test_undo_never_takes_back_an_announced_magic_replacement() -> None:
     state = act(state, "sauron", "move cave_troll eregion", "card 1")
     state = act(state, "fellowship", "card magic")
     match = Match(R, state)
+    state = match.state  # the match plays on its own tracked copy of a plain state
     match.submit("fellowship", "card retreat", check=True)
     assert step(state) == RETREAT and R.active(state) == frozenset({"fellowship"})
     assert not match.can_undo("fellowship")
@@ -141,6 +144,7 @@ def test_undo_never_takes_back_a_finished_turn_when_the_same_player_acts_next() 
     state = act(state, "fellowship", "move gimli fangorn")
     assert step(state) == AMBUSH
     match = Match(R, state)
+    state = match.state  # the match plays on its own tracked copy of a plain state
     match.submit("sauron", "decline", check=True)
     assert state["turn"]["side"] == "sauron" and R.active(state) == frozenset({"sauron"})
     assert not match.can_undo("sauron")
@@ -301,6 +305,7 @@ def test_undo_never_takes_back_an_announced_attack_with_a_target_choice() -> Non
         held={"fellowship": [], "sauron": ["crebain", "recall_to_mordor"]},
     )
     match = Match(R, state)
+    state = match.state  # the match plays on its own tracked copy of a plain state
     match.submit("sauron", "move orcs shire", check=True)
     assert step(state) == TARGET and R.active(state) == frozenset({"sauron"})
     assert not match.can_undo("sauron")
