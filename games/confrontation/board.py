@@ -14,6 +14,8 @@ State keys used here (all JSON-pure, keyed by slugs):
 
 from __future__ import annotations
 
+from operator import countOf
+
 from games.core import State
 from games.core.flow import barrier
 
@@ -61,7 +63,7 @@ _last: tuple[dict[str, str] | None, dict[str, dict[str, int]]] = (None, {})
 
 def count(state: State, region: str, side: str) -> int:
     """How many of ``side``'s characters stand in ``region`` (a C-level scan: a hot path)."""
-    return list(map(state["pos"].get, state["chars"][side])).count(region)
+    return countOf(map(state["pos"].get, state["chars"][side]), region)
 
 
 def has_room(state: State, region: str, side: str) -> bool:
@@ -71,10 +73,10 @@ def has_room(state: State, region: str, side: str) -> bool:
 def can_retreat_into(state: State, region: str, side: str) -> bool:
     """A retreat needs a region free of enemies and below the side's capacity."""
     enemy = SAURON if side == FELLOWSHIP else FELLOWSHIP
-    values = list(map(state["pos"].get, state["chars"][enemy]))  # count(), has_room(), inlined
-    if region in values:
+    get = state["pos"].get  # count(), has_room(), inlined
+    if region in map(get, state["chars"][enemy]):
         return False
-    return list(map(state["pos"].get, state["chars"][side])).count(region) < CAPACITY[region]
+    return countOf(map(get, state["chars"][side]), region) < CAPACITY[region]
 
 
 def is_empty(state: State, region: str) -> bool:
@@ -141,9 +143,9 @@ def move_to(state: State, char: str, region: str) -> None:
         after[char] = region
         pos[char] = region
         if side == FELLOWSHIP:
-            _last = (after, {FELLOWSHIP: moved, SAURON: dict(counted[SAURON])})
+            _last = (after, {FELLOWSHIP: moved, SAURON: counted[SAURON]})  # (never changed: shared)
         else:
-            _last = (after, {FELLOWSHIP: dict(counted[FELLOWSHIP]), SAURON: moved})
+            _last = (after, {FELLOWSHIP: counted[FELLOWSHIP], SAURON: moved})
     else:
         pos[char] = region
     if char in state["revealed"]:  # everyone watches it go: it is last seen there

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from operator import countOf
 from typing import Any
 
 from games.core import State, emit, finish
@@ -88,7 +89,7 @@ def check_shire(state: State) -> None:
         return
     shire = HOME[FELLOWSHIP]
     pos = state["pos"]
-    if list(pos.values()).count(shire) < 3:  # the usual case, without a Python loop
+    if countOf(pos.values(), shire) < 3:  # the usual case, without a Python loop
         return
     here = [c for c, r in pos.items() if r == shire]
     if len(here) >= 3 and all(SIDE_OF[c] == SAURON for c in here):
