@@ -14,6 +14,7 @@ import json
 import random
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from typing import Any
 import pytest
 
 from tests.fakediscord import FakeDiscord, InteractionResult, InteractionTimeout
-from tests.fakediscord.botproc import ROOT, python
+from tests.fakediscord.botproc import ROOT, BotProcess, python
 from tests.fakediscord.model import DM, Channel, Guild, Message, User
 
 BOT_MAIN = ROOT / "bot" / "__main__.py"
@@ -336,8 +337,7 @@ class World:
         after = self.actions(match.id)
         assert after[: len(before)] == before, "a committed action was lost"
         assert len(after) - len(before) in (0, 1), "one click applied more than once"
-        await self.bot.start()
-        await self.fd.wait_until_ready()
+        await start_again(self.fd, self.bot)
         return len(after) == len(before) + 1
 
     async def no_confirm(self, *users: User) -> None:
@@ -694,3 +694,21 @@ async def running_world(
 
 def seeded(seed: int) -> random.Random:
     return random.Random(seed)
+
+
+async def start_again(fd: FakeDiscord, bot: BotProcess, *, timeout: float = 20.0) -> None:
+    """Start the killed ``bot`` again and wait until *it* is connected: a new gateway session.
+
+    ``fd.wait_until_ready()`` alone may return at once on the dead bot's session: the fake
+    forgets that session only once it has read the end of the killed connection, which can come
+    after ``kill9()`` returned (e.g. a child the bot was forking, a render worker, holds the
+    socket until it execs). A click sent then goes to the dead session and is never answered.
+    """
+    gateway = fd.gateway
+    dead = gateway.current
+    await bot.start()
+    deadline = time.monotonic() + timeout
+    while gateway.current is dead or not gateway.ready.is_set():
+        if time.monotonic() > deadline:
+            raise InteractionTimeout(f"the restarted bot did not connect within {timeout}s.{fd.bot_tail()}")
+        await asyncio.sleep(0.01)

@@ -14,7 +14,7 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.e2e.harness import Match, World, is_error, leaks, requires_bot, running_world
+from tests.e2e.harness import Match, World, is_error, leaks, requires_bot, running_world, start_again
 from tests.fakediscord import User
 from tests.fakediscord.model import Message
 
@@ -129,8 +129,7 @@ async def test_a_fast_match_reminds_times_out_across_a_restart_and_plays_again(t
         # The bot is down when the bank runs out; back hours later, it ends the match at once, once.
         await world.bot.kill9()
         clock.set(deadline + 6 * HOUR)
-        await world.bot.start()
-        await fd.wait_until_ready()
+        await start_again(fd, world.bot)
         await fd.wait_for_message(
             lambda m: m.channel is match.thread and "ran out of time" in m.content, timeout=15
         )

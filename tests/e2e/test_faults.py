@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from games.core import dump, find, load, project, submit
-from tests.e2e.harness import Match, World, is_error, requires_bot, running_world, seeded
+from tests.e2e.harness import Match, World, is_error, requires_bot, running_world, seeded, start_again
 from tests.fakediscord import InteractionResult, InteractionTimeout, Message, User
 
 pytestmark = requires_bot
@@ -86,8 +86,7 @@ async def test_kill9_at_random_points_loses_nothing_and_applies_nothing_twice(tm
             assert len(after_kill) - len(before) in (0, 1), "one click applied more than once"
             committed = len(after_kill) == len(before) + 1
             applied_before_kill += committed
-            await bot.start()
-            await fd.wait_until_ready()
+            await start_again(fd, bot)
             # The same old menu, clicked again after the restart: applies once, or says it is
             # stale, or is gone (a newer private prompt retired it: play moved on).
             if cid in prompt.custom_ids():
@@ -134,8 +133,7 @@ async def test_after_a_crash_between_commit_and_posting_the_thread_catches_up(tm
             current = world.row(match.id).version
             posts = len(match.thread.messages)
             told = world.announced(match.id) >= current  # posted, or a hidden step handled
-            await bot.start()
-            await fd.wait_until_ready()
+            await start_again(fd, bot)
             if current == version + 1 and not told:
                 landed = True
                 break
@@ -224,8 +222,7 @@ async def test_a_lobby_survives_a_crash_and_its_join_button_still_works(tmp_path
         assert lobby is not None
         join = next(c for c in lobby.custom_ids() if c.startswith("palantir:join:"))
         await bot.kill9()
-        await bot.start()
-        await fd.wait_until_ready()
+        await start_again(fd, bot)
         joined = await bob.click(lobby, join)
         assert not is_error(joined), joined.text
         thread = await world.wait_for_thread(lobby)

@@ -8,7 +8,7 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.e2e.harness import World, is_error, requires_bot, running_world
+from tests.e2e.harness import World, is_error, requires_bot, running_world, start_again
 from tests.fakediscord import User
 
 pytestmark = requires_bot
@@ -149,8 +149,7 @@ async def test_a_swiss_season_pairs_its_rounds_across_a_bot_restart(tmp_path: Pa
             await resign(world, world._seats(first)["sauron"], first_thread or 0)
             if number == 2:  # the bot dies between two results of a round, and comes back
                 await world.bot.kill9()
-                await world.bot.start()
-                await fd.wait_until_ready()
+                await start_again(fd, world.bot)
             await resign(world, world._seats(second)["fellowship"], second_thread or 0)
         await fd.wait_for_message(
             lambda m: m.channel is world.games and "Swiss Open is over" in m.content, timeout=20
