@@ -500,17 +500,15 @@ class Controller:
             names = " and ".join(live.ruleset.role_title(r) for r in winners) or "Nobody"
             await interaction.followup.send(
                 f"Resign match #{live.id}? {names} will win. This cannot be taken back.",
-                view=resign_view(live.id, live.record.version),
+                view=resign_view(live.id, present.public_step(live)),
                 ephemeral=True,
             )
 
-    async def resign_confirmed(
-        self, interaction: discord.Interaction[Any], match_id: int, version: int
-    ) -> None:
+    async def resign_confirmed(self, interaction: discord.Interaction[Any], match_id: int, step: int) -> None:
         async with self.friendly(interaction):
             await interaction.response.defer()
             result = await self.service.resign(
-                match_id, interaction.user.id, interaction_id=str(interaction.id), expected_version=version
+                match_id, interaction.user.id, interaction_id=str(interaction.id), expected_step=step
             )
             await self._after(interaction, result)
             await self._close_one_shot(interaction, "You resigned.")

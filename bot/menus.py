@@ -11,8 +11,10 @@ Custom ids (restart-proof ``DynamicItem``s; only ids and versions, never game da
 <prompt>:<action>`` and ``palantir:cancel:<match>`` confirm an action that cannot be undone;
 ``palantir:count:<match>:<prompt>:<action>`` completes an action with a count (its values are
 counts) and ``palantir:confirmn:<match>:<prompt>:<action>:<count>`` confirms one;
-``palantir:resign:<match>:<prompt>`` confirms a resignation. ``prompt`` is the player's prompt
-version (``LiveMatch.prompt_version``); ``action`` an index into his legal actions.
+``palantir:resign:<match>:<step>`` confirms a resignation at the match's public step
+(``present.public_step``). ``prompt`` is the player's prompt number (``LiveMatch.prompt_version``:
+it counts his own prompts, never others' hidden actions); ``action`` an index into his legal
+actions.
 """
 
 from __future__ import annotations
@@ -140,9 +142,10 @@ def confirm_view(match_id: int, version: int, index: int, count: int | None = No
     return view
 
 
-def resign_view(match_id: int, version: int) -> ui.View:
+def resign_view(match_id: int, step: int) -> ui.View:
+    """ "Resign" and "Cancel", for the match at public step ``step`` (see ``present.public_step``)."""
     view = ui.View(timeout=None)
-    view.add_item(ResignButton(match_id, version))
+    view.add_item(ResignButton(match_id, step))
     view.add_item(CancelButton(match_id))
     return view
 
@@ -314,20 +317,18 @@ class CancelButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palanti
 
 
 class ResignButton(
-    Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:resign:(?P<match>\d+):(?P<version>\d+)"
+    Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:resign:(?P<match>\d+):(?P<step>\d+)"
 ):
-    """Yes, I resign."""
+    """Yes, I resign (at the public step the question was asked at)."""
 
-    ID_NAMES = ("match", "version")
+    ID_NAMES = ("match", "step")
 
-    def __init__(self, match_id: int, version: int) -> None:
-        self.match_id, self.version = match_id, version
-        super().__init__(
-            button("Resign", discord.ButtonStyle.danger, f"palantir:resign:{match_id}:{version}")
-        )
+    def __init__(self, match_id: int, step: int) -> None:
+        self.match_id, self.step = match_id, step
+        super().__init__(button("Resign", discord.ButtonStyle.danger, f"palantir:resign:{match_id}:{step}"))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
-        await controller.resign_confirmed(interaction, self.match_id, self.version)
+        await controller.resign_confirmed(interaction, self.match_id, self.step)
 
 
 class UndoButton(

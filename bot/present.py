@@ -16,6 +16,7 @@ from games.core.ruleset import CORE_EVENTS
 from .choices import Choice
 from .pace import human_duration
 from .service import ActResult, LiveMatch
+from .service import public_step as service_public_step
 from .settings import PING_MODES, UserSettings, format_clock_time
 from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY
 
@@ -89,9 +90,8 @@ def clip_line(text: str, limit: int) -> str:
 
 
 def public_step(live: LiveMatch) -> int:
-    """The match's public step: the number of logged events. Hidden actions add none, so
-    public names and ids built on it (board images, "Take my turn") never count them."""
-    return len((live.state or {}).get("log", ()))
+    """The match's public step (:func:`bot.service.public_step`)."""
+    return service_public_step(live.state)
 
 
 def image_name(live: LiveMatch, audience: str | None) -> str:
@@ -343,6 +343,18 @@ def full_log(live: LiveMatch, names: Mapping[str, str]) -> str:
     result = state.get("result")
     tail = [f"Result: {live.ruleset.result_text(result)}"] if result else []
     return "\n".join([*head, "", *lines, "", *tail]).strip() + "\n"
+
+
+#: How many of the latest events ``/game log`` shows someone without a seat.
+RECENT_EVENTS = 10
+
+
+def recent_seq(live: LiveMatch) -> int:
+    """Where someone without a seat starts reading the log: at the last
+    :data:`RECENT_EVENTS` events. Counted in events, never in actions: hidden actions log
+    nothing, so a window of actions would shrink with each one and show that they happened."""
+    log = (live.state or {}).get("log", ())
+    return int(log[-RECENT_EVENTS]["seq"]) if len(log) >= RECENT_EVENTS else 0
 
 
 def log_text(live: LiveMatch, role: str | None, since_seq: int) -> str:

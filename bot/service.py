@@ -16,6 +16,7 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from games.core import (
     Action,
@@ -76,6 +77,13 @@ class ServiceError(ValueError):
     """A refused request, with a message written for the user who made it."""
 
 
+def public_step(state: Mapping[str, Any] | None) -> int:
+    """A match's public step: the number of logged events. Hidden actions add none, so ids
+    and names built on it (board images, "Take my turn", a resignation's confirmation) never
+    count them, unlike the match version."""
+    return len((state or {}).get("log", ()))
+
+
 @dataclass(slots=True)
 class LiveMatch:
     """A match in memory: its row, seats, ruleset and (once started) the game in play."""
@@ -112,8 +120,13 @@ class LiveMatch:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
     def prompt_version(self, role: str) -> int:
-        """The version at which ``role``'s legal actions last changed (menus carry it)."""
+        """The number of ``role``'s current prompt (menus carry it): it grows by one whenever
+        his legal actions change or he acts, and never counts anyone else's actions."""
         return next((s.prompt_version for s in self.seats if s.role == role), 0)
+
+    def prompt_entry(self, role: str) -> int:
+        """The match version whose entry made ``role``'s current prompt (kept for the server)."""
+        return next((s.prompt_entry for s in self.seats if s.role == role), 0)
 
     def is_seated(self, user_id: int) -> bool:
         return self.seat_of(user_id) is not None
@@ -767,10 +780,14 @@ class MatchService:
         user_id: int,
         *,
         interaction_id: str | None = None,
-        expected_version: int | None = None,
+        expected_step: int | None = None,
     ) -> ActResult:
-        """Give up (``expected_version``: the match version the player confirmed it at)."""
-        return await self._entry(match_id, user_id, "resign", "resign", expected_version, interaction_id)
+        """Give up (``expected_step``: the public step the player confirmed it at, see
+        :func:`public_step`; the match version would count others' hidden actions)."""
+        results = await self._entries(
+            match_id, user_id, "resign", ["resign"], None, interaction_id, expected_step=expected_step
+        )
+        return results[0]
 
     async def act_line(
         self,
@@ -812,6 +829,8 @@ class MatchService:
         expected_version: int | None,
         interaction_id: str | None,
         expected_prompt: int | None = None,
+        *,
+        expected_step: int | None = None,
     ) -> list[ActResult]:
         previous = await self._duplicate(interaction_id)
         if previous is not None:
@@ -826,6 +845,8 @@ class MatchService:
             if stale_prompt and expected_prompt is not None:
                 raise await self.stale(live, role, expected_prompt)
             if expected_version is not None and expected_version != live.record.version:
+                raise StaleAction(STALE)
+            if expected_step is not None and expected_step != public_step(state):
                 raise StaleAction(STALE)
             clock = live.clocks.get(role)
             if kind != "resign" and clock is not None and clock.running and clock.left(self.clock.now()) <= 0:
@@ -847,9 +868,8 @@ class MatchService:
     async def stale(self, live: LiveMatch, role: str, pressed: int) -> StaleAction:
         """The refusal of a click on ``role``'s prompt ``pressed``, which is no longer his newest:
         "already done" when his own action made it old (a double click), else "out of date"."""
-        newest = live.prompt_version(role)
-        if pressed < newest:
-            entry = await self.store.entry_at(live.id, newest - 1)
+        if pressed < live.prompt_version(role):
+            entry = await self.store.entry_at(live.id, live.prompt_entry(role) - 1)
             if entry is not None and entry.role == role and entry.kind in ("act", "undo"):
                 return StaleAction(ALREADY_DONE)
         return StaleAction(STALE)
@@ -1014,7 +1034,9 @@ class MatchService:
                 replace(s, last_seq=entry.new_seq) if s.role == entry.role else s for s in live.seats
             ]
         live.seats = [
-            replace(s, prompt_version=entry.new_version) if s.role in entry.new_prompts else s
+            replace(s, prompt_version=s.prompt_version + 1, prompt_entry=entry.new_version)
+            if s.role in entry.new_prompts
+            else s
             for s in live.seats
         ]
 

@@ -268,7 +268,7 @@ class GameCog(commands.Cog):
         async def log_(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
             seat = live.seat_of(interaction.user.id)
             role = seat.role if seat else None
-            since = seat.last_seq if seat and role else max(0, int((live.state or {}).get("seq", 0)) - 10)
+            since = seat.last_seq if seat and role else present.recent_seq(live)
             await interaction.response.send_message(present.log_text(live, role, since), ephemeral=True)
 
         async def undo(interaction: discord.Interaction[Any], live: LiveMatch) -> None:

@@ -22,7 +22,10 @@ class SeatRecord:
     wanted_role: str | None
     role: str | None
     last_seq: int
+    #: Counts this seat's prompts (action menus carry it); see ``prompt_entry``.
     prompt_version: int = 0
+    #: The match version whose entry made the current prompt (never shown to players).
+    prompt_entry: int = 0
 
 
 @dataclass(frozen=True, slots=True)

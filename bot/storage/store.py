@@ -463,11 +463,14 @@ class Store:
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._all(
-            "SELECT match_id, seat, user_id, wanted_role, role, last_seq, prompt_version FROM seats "
-            "WHERE match_id = ? ORDER BY seat",
+            "SELECT match_id, seat, user_id, wanted_role, role, last_seq, prompt_version, prompt_entry "
+            "FROM seats WHERE match_id = ? ORDER BY seat",
             (match_id,),
         )
-        return [SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6])) for r in rows]
+        return [
+            SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6]), int(r[7]))
+            for r in rows
+        ]
 
     async def add_seat(self, match_id: int, user_id: int, wanted_role: str | None) -> None:
         async with self.transaction() as conn:
@@ -614,9 +617,10 @@ class Store:
                 "UPDATE seats SET last_seq = ? WHERE match_id = ? AND role = ?",
                 (entry.actor_last_seq, entry.match_id, entry.role),
             )
-        for role in entry.new_prompts:
+        for role in entry.new_prompts:  # (menus carry prompt_version: it counts only this seat's prompts)
             await conn.execute(
-                "UPDATE seats SET prompt_version = ? WHERE match_id = ? AND role = ?",
+                "UPDATE seats SET prompt_version = prompt_version + 1, prompt_entry = ? "
+                "WHERE match_id = ? AND role = ?",
                 (entry.new_version, entry.match_id, role),
             )
         await _write_events(conn, entry.match_id, entry.log_from, entry.events)
@@ -625,8 +629,7 @@ class Store:
         await conn.execute("DELETE FROM pause_votes WHERE match_id = ?", (entry.match_id,))
         if entry.snapshot and not entry.undo_open:
             await conn.execute(
-                "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) VALUES (?, ?, ?, ?, ?)",
                 (entry.match_id, action_id, entry.new_seq, entry.new_state, entry.log_length),
             )
         return action_id

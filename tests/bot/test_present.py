@@ -80,3 +80,17 @@ def test_the_lobby_lists_only_the_options_that_matter_for_the_chosen_game() -> N
     assert "Plain mode" not in trilogy
     middle_earth = present.options_line(risk, risk.resolve_options({}))
     assert "Hunt" not in middle_earth and "Ring die spaces" in middle_earth
+
+
+def test_a_spectators_log_window_counts_events_never_hidden_actions() -> None:
+    """Hidden actions log nothing: a window of the last actions would shrink with each and
+    show that they happened (say, a Risk player arming a reaction card). The window is the
+    last events."""
+    from types import SimpleNamespace
+
+    events = [{"seq": seq, "kind": "moved", "args": {}} for seq in range(15)]
+    live = SimpleNamespace(state={"seq": 15, "log": events})
+    assert present.recent_seq(live) == 5  # type: ignore[arg-type]
+    live.state["seq"] = 25  # ten hidden actions later: the same window
+    assert present.recent_seq(live) == 5  # type: ignore[arg-type]
+    assert present.recent_seq(SimpleNamespace(state={"seq": 9, "log": events[:9]})) == 0  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import MatchService, ServiceError
+from bot.service import MatchService, ServiceError, public_step
 from bot.storage import FINISHED, Store
 from games.core import (
     GameOver,
@@ -381,3 +381,33 @@ async def test_an_entry_computed_from_an_old_copy_is_refused(db_path: Path) -> N
         assert dump_without(fresh.state or {}, "log") == record.state
     finally:
         await store.close()
+
+
+async def test_a_prompt_number_counts_only_the_players_own_prompts(service: MatchService) -> None:
+    """Menus carry the prompt number. Were it the match version, the difference between two of
+    South's menus would count North's actions in between, hidden ones included."""
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    south = live.prompt_version("south")
+    for step in ("take", "take"):
+        await service.act(live.id, NORTH_USER, step)
+    await service.undo(live.id, NORTH_USER)
+    await service.act(live.id, NORTH_USER, "end")  # five entries; South's prompt changed once
+    assert live.prompt_version("south") == south + 1 and live.record.version >= south + 5
+    await service.act(live.id, SOUTH_USER, "take", expected_prompt=south + 1)
+    with pytest.raises(StaleAction, match="Already done"):  # his own click made that menu old
+        await service.act(live.id, SOUTH_USER, "take", expected_prompt=south + 1)
+    reloaded = next(s for s in await service.store.seats(live.id) if s.role == "south")
+    assert (reloaded.prompt_version, reloaded.prompt_entry) == (south + 2, live.record.version)
+
+
+async def test_a_resignation_is_confirmed_at_the_public_step(service: MatchService) -> None:
+    """The confirmation carries the number of logged events, never the match version."""
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+    step = public_step(live.state)
+    await service.act(live.id, NORTH_USER, "take")  # a public event: the question is out of date
+    with pytest.raises(StaleAction):
+        await service.resign(live.id, SOUTH_USER, expected_step=step)
+    result = await service.resign(live.id, SOUTH_USER, expected_step=public_step(live.state))
+    assert result.kind == "resign" and live.record.status == "finished"

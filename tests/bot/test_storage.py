@@ -61,3 +61,30 @@ async def test_dm_failures_are_reported_once(store: Store) -> None:
 
 def test_migration_files_are_numbered_without_gaps() -> None:
     assert [m.version for m in available()] == list(range(1, len(available()) + 1))
+
+
+async def test_the_prompt_numbers_of_a_database_before_version_8_carry_over(tmp_path: Path) -> None:
+    """Menus already sent carry ``prompt_version``: it keeps its value, and ``prompt_entry``
+    (the match version that made the prompt) starts from it."""
+    import shutil
+
+    import aiosqlite
+
+    from bot.storage.migrate import MIGRATIONS_DIR
+
+    older = tmp_path / "migrations"
+    older.mkdir()
+    for path in MIGRATIONS_DIR.glob("*.sql"):
+        if int(path.name[:3]) < 8:
+            shutil.copy(path, older / path.name)
+    async with aiosqlite.connect(tmp_path / "old.db") as conn:
+        await migrate(conn, older)
+        await conn.execute("PRAGMA foreign_keys = OFF")
+        await conn.execute(
+            "INSERT INTO seats (match_id, seat, user_id, role, joined_at, prompt_version) "
+            "VALUES (1, 0, '5', 'north', 'now', 42)"
+        )
+        await conn.commit()
+        assert await migrate(conn) == ["008_public_prompt_numbers.sql"]
+        async with conn.execute("SELECT prompt_version, prompt_entry FROM seats") as cur:
+            assert await cur.fetchall() == [(42, 42)]
