@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from games.core import Action, State, emit
@@ -39,11 +40,28 @@ from .abilities import (
 )
 from .board import count, move_to, occupants, remove, reveal
 from .common import check_ring_bearer_fell, special_set
-from .data import CARD_ORDER, FELLOWSHIP, NEAR, SAURON, SIDES, char_name, other, region_name
+from .data import (
+    CARD_ORDER,
+    CHARS,
+    FELLOWSHIP,
+    NEAR,
+    REGION_ORDER,
+    SAURON,
+    SIDES,
+    char_name,
+    other,
+    region_name,
+)
 
 log = logging.getLogger(__name__)
 
 Fight = dict[str, Any]
+
+#: Battle choices built once (immutable values, shared: every fight rebuilds its prompts).
+_DECLINE = Action("decline")
+_RETREAT = {r: Action("retreat", (r,)) for r in REGION_ORDER}
+_ABILITY = {a: Action("ability", (a,)) for a in ("sam", "aragorn", "saruman", "mouth", "gandalf")}
+_TARGET = {c: Action("target", (c,)) for c in (*CHARS, "hidden")}
 
 
 def start(state: State, attacker: str, region: str) -> None:
@@ -136,9 +154,9 @@ def _choose_defender(state: State, frame: Frame) -> bool:
     if not named and not (palantir and specials.may_hold(state, SAURON, "palantir")):
         _begin(state, frame, draw(state, "blind target", hidden))
         return False
-    actions = [Action("target", (d,)) for d in named]
+    actions = [_TARGET[d] for d in named]
     if hidden:
-        actions.append(Action("target", ("hidden",)))
+        actions.append(_TARGET["hidden"])
     if frame["attacking_side"] == SAURON:
         actions += specials.battle_palantir(state)
     text = (
@@ -217,22 +235,22 @@ def _fellowship_abilities(state: State, frame: Frame) -> bool:
         if mine == "sam" and "sam_strength_5" not in fight["done"] and company:
             window = True
             if any(state["pos"].get(fr) == region for fr in FRODOS):
-                acts.append(Action("ability", ("sam",)))
+                acts.append(_ABILITY["sam"])
         if mine in FRODOS and not attacks and company:
             window = True  # is Sam beside him? (his substitution below)
         window = window or specials.may_hold(state, FELLOWSHIP, "gwaihir")
         if mine == "frodo" and not attacks:
-            acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "s")]
+            acts += [_RETREAT[r] for r in retreat_options(state, FELLOWSHIP, region, "s")]
         if mine == "pippin" and attacks:
-            acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "b")]
+            acts += [_RETREAT[r] for r in retreat_options(state, FELLOWSHIP, region, "b")]
         if mine == "faramir" and attacks:
-            acts += [Action("retreat", (r,)) for r in retreat_options(state, FELLOWSHIP, region, "s")]
+            acts += [_RETREAT[r] for r in retreat_options(state, FELLOWSHIP, region, "s")]
         if mine in FRODOS and not attacks and state["pos"].get("sam") == region:
-            acts.append(Action("ability", ("sam",)))
+            acts.append(_ABILITY["sam"])
         if mine == "smeagol" and not attacks and count(state, region, FELLOWSHIP) == 1:
             acts += [Action("ability", ("smeagol", c)) for c in smeagol_partners(state, region)]
         if mine == "aragorn_v" and not attacks:
-            acts.append(Action("ability", ("aragorn",)))
+            acts.append(_ABILITY["aragorn"])
         acts += specials.gwaihir_actions(state, region)
     if not acts and not window:
         frame["phase"] = "fellowship_strikes"
@@ -242,7 +260,7 @@ def _fellowship_abilities(state: State, frame: Frame) -> bool:
         cards = card_actions(state, fight, FELLOWSHIP)
         text += " Choose your combat card now: it stays secret until both cards are shown."
         return ask(frame, "fellowship_opening", FELLOWSHIP, [*acts, *cards], text, "fellowship_strikes")
-    acts.append(Action("decline"))
+    acts.append(_DECLINE)
     return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text + " Or fight on.", "fellowship_strikes")
 
 
@@ -301,13 +319,13 @@ def _sauron_abilities(state: State, frame: Frame) -> bool:
         return False
     acts: list[Action] = []
     if mine == "saruman" and not fight["no_cards"]:
-        acts.append(Action("ability", ("saruman",)))
+        acts.append(_ABILITY["saruman"])
     if mine == "gollum" and not fight["retreated"]:
-        acts += [Action("retreat", (r,)) for r in retreat_options(state, SAURON, region, "f")]
+        acts += [_RETREAT[r] for r in retreat_options(state, SAURON, region, "f")]
     if not acts:
         frame["phase"] = "combat_cards"
         return False
-    acts.append(Action("decline"))
+    acts.append(_DECLINE)
     return ask(frame, "sauron_ability", SAURON, acts, _options_text(frame, mine, acts), "combat_cards")
 
 
@@ -332,11 +350,15 @@ def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
             key = "sam5"
         if key in _OPTION_TEXTS and key not in keys:
             keys.append(key)
-    options = "; ".join(_OPTION_TEXTS[k].format(me=char_name(mine)) for k in keys)
     head = f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}."
-    if not options:
-        return head
-    return f"{head} {options[0].upper()}{options[1:]}."
+    return head + _options_sentence(tuple(keys), mine) if keys else head
+
+
+@cache
+def _options_sentence(keys: tuple[str, ...], mine: str) -> str:
+    """`` Option; option.`` for :func:`_options_text`, built once per choice (a small vocabulary)."""
+    options = "; ".join(_OPTION_TEXTS[k].format(me=char_name(mine)) for k in keys)
+    return f" {options[0].upper()}{options[1:]}."
 
 
 def gandalf_first(fight: Fight) -> bool:
@@ -391,7 +413,7 @@ def _combat_cards(state: State, frame: Frame) -> bool:
             _show(state, fight, [SAURON])
         if _magic(state, frame, SAURON):
             return True
-    if card_choosers(fight):
+    if card_choosers_set(fight):  # (as true as card_choosers(), without a list)
         frame["step"] = "choose_combat_card"
         frame["ask"] = None
         return True
@@ -420,7 +442,7 @@ def _saruman_forces(state: State, frame: Frame) -> bool:
         and state["cards"][FELLOWSHIP]["hand"]
     ):
         fight["done"].append("saruman_forced")
-        acts = [Action("ability", ("saruman",)), Action("decline")]
+        acts = [_ABILITY["saruman"], _DECLINE]
         text = "Saruman may force the Fellowship to take its card back and play another one."
         return ask(frame, "sauron_ability", SAURON, acts, text, "magic")
     return False
@@ -444,7 +466,7 @@ def _magic(state: State, frame: Frame, side: str) -> bool:
         emit(state, "magic_empty", {"side": side})
         fight["effective"][side] = None
         return False
-    acts = [Action("card", (c,)) for c in options]
+    acts = [_CARD[c] for c in options]
     text = "Magic: choose a card from your discards to use instead."
     return ask(frame, "choose_magic_card", side, acts, text, frame["phase"], magic_side=side)
 
@@ -465,7 +487,7 @@ def _mouth_of_sauron(state: State, frame: Frame) -> bool:
         and "mouth_exchanged" not in fight["done"]
     ):
         fight["done"].append("mouth_exchanged")
-        acts = [Action("ability", ("mouth",)), Action("decline")]
+        acts = [_ABILITY["mouth"], _DECLINE]
         text = "The Mouth of Sauron may exchange your card for your 4."
         return ask(frame, "sauron_ability", SAURON, acts, text, "sauron_card")
     return False
@@ -505,7 +527,7 @@ def _card_retreat(state: State, frame: Frame, side: str, char: str, routes: str,
     if len(options) == 1:
         retreat(state, frame, char, options[0])
         return False
-    acts = [Action("retreat", (r,)) for r in options]
+    acts = [_RETREAT[r] for r in options]
     text = f"Choose where {char_name(char)} retreats."
     return ask(frame, "choose_retreat", side, acts, text, then, char=char)
 
@@ -551,15 +573,16 @@ def _gandalf_bonus(state: State, frame: Frame) -> bool:
         return False
     if fight["against_warg"] or fight["fellowship"] in GANDALFS:
         return False
-    if not any(g in state["pos"] for g in GANDALFS):
+    pos = state["pos"]
+    if "gandalf" not in pos and "gandalf_v" not in pos:  # (no generator: GANDALFS, asked every fight)
         return False
     fparts, sparts = strengths(state, frame)
     if sum(sparts) - sum(fparts) not in (0, 1):
         return False
-    here = state["pos"].get(wizard)
+    here = pos.get(wizard)
     in_range = here is not None and (here == frame["region"] or here in NEAR[frame["region"]])
-    acts = [Action("ability", ("gandalf",))] if in_range else []
-    acts.append(Action("decline"))
+    acts = [_ABILITY["gandalf"]] if in_range else []
+    acts.append(_DECLINE)
     text = (
         f"{_totals(fparts, sparts)} Gandalf may lend +1 to this fight."
         if in_range
@@ -624,7 +647,7 @@ def _end_fight(state: State, frame: Frame) -> bool:
         fight["done"].append("wormtongue_asked")
         escapes = wormtongue_escapes(state, region)
         if escapes:
-            acts = [Action("retreat", (r,)) for r in escapes] + [Action("decline")]
+            acts = [_RETREAT[r] for r in escapes] + [_DECLINE]
             text = "Wormtongue is defeated but may flee toward Mordor into an empty region."
             return ask(frame, "choose_retreat", SAURON, acts, text, "end_fight", char="wormtongue", worm=True)
         remove(state, "wormtongue")

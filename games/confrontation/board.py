@@ -123,7 +123,7 @@ def _seen(state: State, char: str) -> None:
 def hide_turn_reveals(state: State) -> None:
     """At the end of a turn, characters shown during it are hidden again (not permanent ones)."""
     revealed = state["revealed"]
-    if revealed and list(revealed.values()).count("perm") != len(revealed):  # else it stays
+    if revealed and countOf(revealed.values(), "perm") != len(revealed):  # else it stays
         state["revealed"] = {c: k for c, k in revealed.items() if k == "perm"}
 
 
@@ -154,7 +154,22 @@ def move_to(state: State, char: str, region: str) -> None:
 
 def remove(state: State, char: str) -> None:
     """Take ``char`` off the board as defeated."""
-    state["pos"].pop(char, None)
+    global _last
+    pos = state["pos"]
+    region = pos.get(char)
+    snapshot, counted = _last
+    if region is not None and snapshot == pos:
+        # As in move_to(): the counts of the position without it, in new dicts.
+        side = SIDE_OF[char]
+        fewer = dict(counted[side])
+        fewer[region] -= 1
+        after = dict(pos)
+        del after[char]
+        if side == FELLOWSHIP:
+            _last = (after, {FELLOWSHIP: fewer, SAURON: counted[SAURON]})
+        else:
+            _last = (after, {FELLOWSHIP: counted[FELLOWSHIP], SAURON: fewer})
+    pos.pop(char, None)
     state["revealed"].pop(char, None)
     seen = state.get("last_seen")
     if seen and char in seen:

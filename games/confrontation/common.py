@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import logging
-from operator import countOf
 from typing import Any
 
 from games.core import State, emit, finish
 
-from .board import SIDE_OF, ring_bearer
+from .board import counts, ring_bearer
 from .data import FELLOWSHIP, HOME, SAURON
 
 log = logging.getLogger(__name__)
@@ -87,10 +86,8 @@ def check_shire(state: State) -> None:
     """Three Sauron characters and no Fellowship character in the Shire: Sauron wins."""
     if state["result"] is not None:
         return
+    # From the counts, usually kept already (the next prompt asks for the same position).
+    cnt = counts(state)
     shire = HOME[FELLOWSHIP]
-    pos = state["pos"]
-    if countOf(pos.values(), shire) < 3:  # the usual case, without a Python loop
-        return
-    here = [c for c, r in pos.items() if r == shire]
-    if len(here) >= 3 and all(SIDE_OF[c] == SAURON for c in here):
+    if cnt[SAURON][shire] >= 3 and not cnt[FELLOWSHIP][shire]:
         win(state, SAURON, "shire_held")

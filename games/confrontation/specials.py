@@ -15,6 +15,7 @@ from games.core import Action, State, emit
 from games.core.chance import draw
 from games.core.flow import Frame, barrier
 
+from .abilities import retreat_options
 from .board import SIDE_OF, counts, move_to, reveal
 from .common import special_set
 from .data import (
@@ -91,14 +92,17 @@ _CREBAIN = {x: Action("special", ("crebain", x)) for x in (*REGION_ORDER, *CHARS
 _ONE_ARG = {card: {x: Action("special", (card, x)) for x in (*REGION_ORDER, *CHARS)} for card in SPECIALS}
 
 #: ``special <card> <character> <region>`` for the before-the-move cards, built once; and per
-#: character and region, its forward regions (Anduin and Tunnel included) with their actions.
+#: character and region, its forward regions (Anduin and Tunnel included) with capacities and actions.
 _AHEAD: dict[str, dict[str, dict[str, Action]]] = {
     card: {c: {r: Action("special", (card, c, r)) for r in REGION_ORDER} for c in CHARS}
     for card in ("shadowfax", "dark_of_mordor")
 }
-_AHEAD_PAIRS: dict[str, dict[str, dict[str, tuple[tuple[str, Action], ...]]]] = {
+_AHEAD_PAIRS: dict[str, dict[str, dict[str, tuple[tuple[str, int, Action], ...]]]] = {
     card: {
-        c: {r: tuple((n, _AHEAD[card][c][n]) for n in FORWARD_OPTIONS[SIDE_OF[c]][r]) for r in REGION_ORDER}
+        c: {
+            r: tuple((n, CAPACITY[n], _AHEAD[card][c][n]) for n in FORWARD_OPTIONS[SIDE_OF[c]][r])
+            for r in REGION_ORDER
+        }
         for c in CHARS
     }
     for card in _AHEAD
@@ -127,13 +131,13 @@ def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[
             cnt = cnt if cnt is not None else counts(state)
             # forward_free() of each character in one comprehension (every turn's prompt is here).
             own, foe = cnt[side], cnt[FELLOWSHIP if side == SAURON else SAURON]
-            ahead, revealed, capacity = _AHEAD_PAIRS[card], state["revealed"], CAPACITY
+            ahead, revealed = _AHEAD_PAIRS[card], state["revealed"]
             acts += [
                 action
                 for char in state["chars"][side]
                 if (here := pos.get(char)) is not None and not (char == "watcher" and char in revealed)
-                for r, action in ahead[char][here]
-                if foe[r] == 0 and own[r] < capacity[r]
+                for r, room, action in ahead[char][here]
+                if foe[r] == 0 and own[r] < room
             ]
         elif card == "gandalf_the_white":
             g = _gandalf_in_game(state)
@@ -146,7 +150,7 @@ def turn_actions(state: State, frame: Frame, cnt: Counts | None = None) -> list[
             ):
                 acts.append(_special(card))
         elif card == "a_king_revealed":
-            if any(a in pos for a in ("aragorn", "aragorn_v")):
+            if "aragorn" in pos or "aragorn_v" in pos:
                 acts += map(_ONE_ARG[card].__getitem__, _king_candidates(state))
         elif card == "palantir":
             acts += map(_ONE_ARG[card].__getitem__, _palantir_regions(state))
@@ -269,8 +273,6 @@ def gwaihir_actions(state: State, region: str) -> list[Action]:
     """Gwaihir at the start of a fight: fly sideways or backward (not against the Warg)."""
     if "gwaihir" not in state["specials"][FELLOWSHIP]["held"]:
         return []
-    from .abilities import retreat_options
-
     return [_special("gwaihir", r) for r in retreat_options(state, FELLOWSHIP, region, "sb")]
 
 
