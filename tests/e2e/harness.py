@@ -82,6 +82,14 @@ class World:
     def _db(self) -> sqlite3.Connection:
         return sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True, timeout=10)
 
+    def prompt_number(self, match_id: int, role: str) -> int:
+        """The number of ``role``'s current prompt, as his menus carry it (``seats.prompt_version``)."""
+        with self._db() as conn:
+            found = conn.execute(
+                "SELECT prompt_version FROM seats WHERE match_id = ? AND role = ?", (match_id, role)
+            ).fetchone()
+        return int(found[0]) if found else 0
+
     def row(self, match_id: int) -> Row:
         """The committed row (read again only when its version, status or log changed)."""
         with self._db() as conn:

@@ -360,7 +360,7 @@ async def undo_once(world: World, match: Match, role: str, legal_before: list[st
     """Take back a set-up action with the Undo button: one log entry, and the choice is open again."""
     user = match.players[role]
     row = world.row(match.id)
-    wanted = f"palantir:undo:{match.id}:{row.version}"
+    wanted = f"palantir:undo:{match.id}:{world.prompt_number(match.id, role)}"
     prompts = [m for m in world.private_prompts(match, user) if wanted in m.custom_ids()]
     if not prompts:
         opened = await world.fresh_prompt(match, user)
