@@ -245,11 +245,11 @@ class World:
         return next(m for m in reversed(match.thread.messages) if hand in m.custom_ids())
 
     async def fresh_prompt(self, match: Match, user: User) -> Message | None:
-        """A private prompt of ``user`` at the current version; asks with My hand if needed."""
-        version = self.row(match.id).version
-        for msg in reversed(self.private_prompts(match, user)):
-            if any((p := _pick_of(c, match.id)) and p[0] == version for c in msg.custom_ids()):
-                return msg
+        """``user``'s current prompt, asked for with My hand (an ephemeral answer).
+
+        Always a new message, as a player who asks again sees it: the older prompts stay in the
+        channel, and the bad-input suite clicks them as stale menus.
+        """
         result = await user.click(self.latest_prompt(match), f"palantir:hand:{match.id}")
         assert result.ephemeral, result.text
         opened = result.main

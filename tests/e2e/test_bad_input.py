@@ -85,13 +85,13 @@ async def stale_click(user: User, message: Message, cid: str, value: str) -> Int
 
 def stale_selects(world: World, match: Match) -> list[tuple[Message, str, str]]:
     """Menus of old prompts: (message, select custom_id, an option value)."""
-    version = world.row(match.id).version
     out = []
-    for user in match.players.values():
+    for role, user in match.players.items():
+        newest = world.prompt_number(match.id, role)  # what the player's current menus carry
         for msg in world.private_prompts(match, user):
             for cid in msg.custom_ids():
                 parts = cid.split(":")
-                if cid.startswith("palantir:pick:") and int(parts[3]) < version:
+                if cid.startswith("palantir:pick:") and int(parts[3]) < newest:
                     comp = msg.component(cid) or {}
                     out.append((msg, cid, comp["options"][0]["value"]))
     return out
