@@ -157,7 +157,7 @@ def roll_off(state: State, what: str, roles: list[str]) -> tuple[str, list[dict[
     contenders = list(roles)
     rounds: list[dict[str, int]] = []
     while True:
-        rolls = {r: roll(state, what) for r in contenders}
+        rolls = {r: roll(state, f"{r} {what}") for r in contenders}
         rounds.append(rolls)
         best = max(rolls.values())
         top = [r for r in contenders if rolls[r] == best]
@@ -488,7 +488,7 @@ def finish(state: State) -> None:
     if is_lotr(state):
         events = [c for c in g.adventure_deck if adventure_kind(c) == "event"]
         rest = [c for c in g.adventure_deck if adventure_kind(c) != "event"]
-        shuffle(state, "adventure deck", rest)
+        shuffle(state, "adventure cards to deal", rest)
         for _ in range(rules(state).adventure_hand):
             for role in playing:
                 state["hands"][role]["adventure"].append(rest.pop())

@@ -166,6 +166,45 @@ def test_scripted_shuffle_gives_the_order_and_draws_are_traced() -> None:
         shuffle(state, "deck", items)
 
 
+def test_a_named_script_gives_only_the_draws_it_names_the_rest_from_the_generator() -> None:
+    plain, steered = {"rng": 9}, {"rng": 9}
+    free = [roll(plain, "attack die"), roll(plain, "defence die"), roll(plain, "attack die")]
+    with scripted(("defence die", 1), others="random") as drawn:
+        got = [roll(steered, "attack die"), roll(steered, "defence die"), roll(steered, "attack die")]
+    assert got == [free[0], 1, free[2]]  # the unscripted dice are those the seed gives
+    assert drawn == [("defence die", 1)] and steered["rng"] == plain["rng"]
+
+
+def test_a_named_script_keeps_the_order_of_each_name_and_then_draws_at_random() -> None:
+    state = {"rng": 3}
+    with scripted(("shadow die", 6), ("free die", 2), ("shadow die", 5), others="random"):
+        first_free = roll(state, "free die")
+        shadow = [roll(state, "shadow die"), roll(state, "shadow die")]
+        later = roll(state, "shadow die")  # its outcomes are used up: the generator's
+        draw(state, "unnamed draw", ["a", "b"])  # never named: it does not fail
+    assert (first_free, shadow, 1 <= later <= 6) == (2, [6, 5], True)
+
+
+def test_a_named_script_still_checks_its_outcomes_and_that_they_are_used() -> None:
+    state = {"rng": 1}
+    with pytest.raises(ScriptError, match="not a possible"), scripted(("hunt_die", 9), others="random"):
+        roll(state, "hunt_die")
+    with pytest.raises(ScriptError, match="never drawn"), scripted(("hunt_die", 6), others="random"):
+        roll(state, "combat_die")
+    with pytest.raises(ScriptError, match="pair"), scripted(("hunt_die",), others="random"):  # type: ignore[arg-type]
+        pass
+
+
+def test_named_scripts_nest_the_innermost_naming_a_draw_gives_it() -> None:
+    state = {"rng": 1}
+    items = ["a", "b", "c"]
+    with scripted(("deck", ["b", "c", "a"]), ("die", 4)), scripted(("die", 2), others="random"):
+        assert roll(state, "die") == 2
+        shuffle(state, "deck", items)  # not named by the inner script: the outer gives it
+        assert roll(state, "die") == 4
+    assert items == ["b", "c", "a"]
+
+
 def test_unscripted_draws_come_from_the_stored_generator() -> None:
     one, two = {"rng": 5}, {"rng": 5}
     assert [roll(one, "die") for _ in range(20)] == [roll(two, "die") for _ in range(20)]
