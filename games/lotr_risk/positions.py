@@ -31,8 +31,17 @@ A position is a JSON-like mapping; only ``owners`` is required::
       "effects": [{"kind": "winter_storms", "by": "black", "until": "next_turn", "turn": 1, ...}],
       "armed": {"green": [{"card": "courage_alone_will_not_save_you", "when": []}]},
       "aside": {"green": [{"card": "card:moria", "for": "local_uprising"}]},
+      "start": "turn",                            # optional, see below
       "seed": 1
     }
+
+``start`` (:mod:`games.core.positions`) puts the position at the beginning of the turn of
+``turn.role`` (``"turn"``: effects of his that end, fresh leaders, powers played at the start of
+a turn, then the reinforcement phase with the Trilogy's stronghold battalions, all applied by
+the engine) or of one of its phases (``"phase:reinforce"``, ``attack``, ``fortify``, ``leader``,
+``draw``, ``fellowship`` in lotr mode, in the edition's order), when the engine goes on from there
+as in play. ``turn`` then gives only ``role`` and ``number`` (and, for a phase, ``conquered``,
+``conquests`` and ``sites``: the turn so far); without ``start`` it describes a phase under way.
 
 Card ids: territory cards ``card:<territory>`` (wild cards ``card:wild-1``, ``card:wild-2``),
 adventure cards their physical ids (``ambush``, ``grima_wormtongue-2``). The state is the one the
@@ -50,13 +59,14 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import InvalidPosition, State, new_state
 from games.core.flow import call, push
+from games.core.positions import Start, refuse_under_way, start_of
 
 from .board import geometry, is_territory_card
 from .common import NEUTRAL, roles_for
 from .data import SETUP
 from .effects import UNTIL
 from .reinforce import base_reinforcements
-from .turn import stages
+from .turn import begin, run, stages
 from .victory import conquest_reason
 
 if TYPE_CHECKING:
@@ -81,9 +91,13 @@ _KNOWN = frozenset(
         "armed",
         "aside",
         "seed",
+        "start",
     }
 )
 PHASES = ("reinforce", "attack", "fortify")
+#: The turn keys a position at the start of the turn, or of a phase, may give.
+_AT_TURN_START = frozenset({"role", "number"})
+_AT_PHASE_START = frozenset({"role", "number", "conquered", "conquests", "sites"})
 DECKS = ("territory", "territory_discard", "adventure", "adventure_discard", "removed")
 _TURN_KEYS = frozenset(
     {
@@ -417,6 +431,10 @@ def _turn(position: Mapping[str, Any], state: State, roles: tuple[str, ...]) -> 
     role = given.get("role", state["order"][0])
     if role not in roles or role in state["eliminated"]:
         raise InvalidPosition(f"the turn belongs to a player still in the game, not {role!r}")
+    start = start_of(position, stages(state), "a Risk turn")
+    if start is not None:
+        _start(state, given, role, start)
+        return
     phase = given.get("phase", "reinforce")
     if phase not in PHASES:
         raise InvalidPosition(f"a position is in the reinforce, attack or fortify phase, not {phase!r}")
@@ -469,6 +487,30 @@ def _turn(position: Mapping[str, Any], state: State, roles: tuple[str, ...]) -> 
             raise InvalidPosition(f"the move starts from {source!r}, not a territory of {role}")
         frame["source"] = source
         frame["step"] = "fortify_to"
+
+
+def _start(state: State, given: Mapping[str, Any], role: str, start: Start) -> None:
+    """Begin ``role``'s turn, or one phase of it, as the engine does in play."""
+    allowed = _AT_TURN_START if start.is_turn else _AT_PHASE_START
+    refuse_under_way(set(given) - allowed, start, "turn ")
+    number = _int(given.get("number", 1), "the turn number", 1)
+    conquests = _names(given.get("conquests", []), "conquests")
+    state["turn"] = {
+        "number": number,
+        "role": role,
+        "phase": start.phase or "reinforce",
+        "conquered": bool(given.get("conquered", bool(conquests))),
+        "conquests": conquests,
+        "sites": bool(given.get("sites", False)),
+    }
+    if conquest_reason(state, role) is not None:
+        raise InvalidPosition(f"{role} has already won in this position")
+    if start.phase is None:
+        state["turn"]["number"] = number - 1  # begin() counts the turn it starts
+        begin(state, role)
+        return
+    frame = push(state, "turn", role=role, stage=stages(state).index(start.phase) - 1)
+    run(state, frame)
 
 
 def to_position(state: State) -> dict[str, Any]:
