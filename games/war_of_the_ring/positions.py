@@ -319,7 +319,7 @@ def _start(state: State, position: Mapping[str, Any], start: Start) -> None:
         for side in ROLES:
             state["dice"][side] = {"rolled": _faces(position, side), "used": []}
         state["turn"]["pool"] = {s: len(state["dice"][s]["rolled"]) + box[s] for s in ROLES}
-        allocated = int(position.get("hunt_box", {}).get("allocated", box["shadow"]))
+        allocated = int(position.get("hunt_box", {}).get("allocated", 0))
         if not 0 <= allocated <= box["shadow"]:
             raise InvalidPosition(f"hunt_box: {allocated} allocated, but {box['shadow']} Shadow dice there")
         state["turn"]["allocated"] = allocated
