@@ -29,6 +29,7 @@ from .leagues.store import LeagueStore
 from .service import LiveMatch, MatchService, ServiceError
 from .settings import SettingsService
 from .storage import Store
+from .storage.trouble import storage_reply, storage_trouble
 from .ticker import Ticker
 from .timedesk import TimeDesk
 from .ui import DYNAMIC_ITEMS
@@ -144,6 +145,9 @@ class PalantirBot(commands.Bot):
             log.warning("outdated command used: %s", error.command.qualified_name)
         elif isinstance(error, discord.app_commands.CheckFailure):
             text = "This command can't be used here."
+        elif trouble := storage_trouble(getattr(error, "original", error)):
+            text = storage_reply(trouble)
+            log.warning("a command met a %s database", trouble)
         else:
             text = "Something went wrong on my side; nothing was changed."
             log_failure(log, "command failed", getattr(error, "original", error))

@@ -29,6 +29,7 @@ from .pace import PaceError
 from .service import ActResult, LiveMatch, MatchService, ServiceError
 from .settings import SettingsError, SettingsService
 from .storage import ACTIVE, FINISHED, LOBBY
+from .storage.trouble import BUSY, FULL, storage_reply, storage_trouble
 from .ui import lobby_view
 
 log = logging.getLogger(__name__)
@@ -80,8 +81,19 @@ class Controller:
         except discord.HTTPException as exc:
             log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
         except Exception as exc:
-            log_failure(log, "unexpected failure handling an interaction", exc)
-            await self.refuse(interaction, "Something went wrong on my side; nothing was changed.")
+            trouble = storage_trouble(exc)
+            if trouble == FULL:
+                log.error("the database's disk is full: a request was refused; free some space")
+            elif trouble == BUSY:
+                log.warning("the database is locked by another writer: a request was answered 'busy'")
+            else:
+                log_failure(log, "unexpected failure handling an interaction", exc)
+            await self.refuse(
+                interaction,
+                storage_reply(trouble)
+                if trouble
+                else "Something went wrong on my side; nothing was changed.",
+            )
 
     async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
         if not interaction.response.is_done():
