@@ -475,7 +475,15 @@ class Controller:
             await self.act(interaction, live, text)
 
     async def cancelled(self, interaction: discord.Interaction[Any]) -> None:
+        """**Cancel** closes its own confirmation: an ephemeral message only its user sees.
+
+        A forged click on any other message (a lobby's living status, a board post) must not
+        edit it: it is refused and the message stays as it is.
+        """
         async with self.friendly(interaction):
+            message = interaction.message
+            if message is None or not message.flags.ephemeral:
+                raise ServiceError("There is nothing to cancel here.")
             await interaction.response.edit_message(content="Cancelled: nothing was done.", view=None)
 
     async def undo(
