@@ -14,7 +14,7 @@ import random
 import secrets
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -75,6 +75,23 @@ SNAPSHOT_EVERY = 50
 
 class ServiceError(ValueError):
     """A refused request, with a message written for the user who made it."""
+
+
+class DamagedMatch(ServiceError):
+    """A match whose stored log no longer replays (a damaged row, or rules changed by an
+    upgrade while an undo was open). The engine's refusal may quote a secret ("Still to place:
+    Sam..."), so everyone is told only that the match cannot go on; the log says which entry."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            f"Match #{match_id} cannot go on: its saved moves no longer replay with this version "
+            "of the bot. The server's admins have been told; nothing was changed."
+        )
+        self.match_id = match_id
+
+
+#: Called once per damaged match (its record) to tell the server's admins (the bot posts).
+DamageReport = Callable[[MatchRecord], Coroutine[Any, Any, None]]
 
 
 def public_step(state: Mapping[str, Any] | None) -> int:
@@ -250,6 +267,9 @@ class MatchService:
         self._live: OrderedDict[int, LiveMatch] = OrderedDict()
         self._load_locks: dict[int, asyncio.Lock] = {}
         self._rematching = asyncio.Lock()
+        #: Told once about each match whose log no longer replays (see :class:`DamagedMatch`).
+        self.on_damaged: list[DamageReport] = []
+        self._reports: set[asyncio.Task[None]] = set()
 
     # -- loading -------------------------------------------------------------------
     async def get(self, match_id: int) -> LiveMatch:
@@ -369,9 +389,35 @@ class MatchService:
         game = Match(ruleset, state)
         entries = await self.store.actions(record.id, after_id=start_after)
         for entry in entries:
-            replay_entry(game, entry)
+            try:
+                replay_entry(game, entry)
+            except ValueError as exc:  # ActionError included: its words may name a secret
+                await self._damaged(record, entry, exc)
+                raise DamagedMatch(record.id) from None
         log.info("match %s rebuilt from %d log entries", record.id, len(entries))
         return game
+
+    async def _damaged(self, record: MatchRecord, entry: ActionRecord, exc: ValueError) -> None:
+        """Log (the refusal's words at DEBUG only) and report once that ``record``'s log stops
+        replaying at ``entry``; the report survives restarts (a ``meta`` key)."""
+        log.error(
+            "match %s cannot be rebuilt: log entry %s (a %s of %s) is refused (%s); restore a backup "
+            "or repair the match",
+            record.id,
+            entry.id,
+            entry.kind,
+            entry.role,
+            type(exc).__name__,
+        )
+        log.debug("match %s: entry %s `%s` is refused: %s", record.id, entry.id, entry.action, exc)
+        key = f"damaged:{record.id}:{entry.id}"
+        if not self.on_damaged or await self.store.get_meta(key) is not None:
+            return
+        await self.store.set_meta(key, "reported")
+        for report in self.on_damaged:
+            task = asyncio.create_task(report(record))  # posting must not hold the load lock
+            self._reports.add(task)
+            task.add_done_callback(self._reports.discard)
 
     # -- lobby -----------------------------------------------------------------------
     async def create(
