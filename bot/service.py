@@ -401,7 +401,7 @@ class MatchService:
         """Log (the refusal's words at DEBUG only) and report once that ``record``'s log stops
         replaying at ``entry``; the report survives restarts (a ``meta`` key)."""
         log.error(
-            "match %s cannot be rebuilt: log entry %s (a %s of %s) is refused (%s); restore a backup "
+            "match %s cannot be rebuilt: log entry %s (%s by %s) is refused (%s); restore a backup "
             "or repair the match",
             record.id,
             entry.id,
