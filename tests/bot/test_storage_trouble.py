@@ -24,7 +24,8 @@ async def test_a_full_database_says_the_storage_is_full(
 ) -> None:
     await started_pebbles(service)
     (pages,) = await store.read_one("PRAGMA page_count")
-    await store.read_one(f"PRAGMA max_page_count = {int(pages)}")  # the disk is full from now on
+    async with store.transaction() as conn:  # the writing connection: its disk is full from now on
+        await conn.execute(f"PRAGMA max_page_count = {int(pages)}")
     controller = Controller(service, delivery=None)  # type: ignore[arg-type]
     interaction: Any = FakeInteraction()
     caplog.set_level(logging.INFO)
