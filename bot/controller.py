@@ -301,6 +301,7 @@ class Controller:
         *,
         expected_version: int | None = None,
         expected_prompt: int | None = None,
+        typed: bool = False,
     ) -> None:
         async with self.friendly(interaction):
             if text.strip() == HINT:
@@ -315,6 +316,7 @@ class Controller:
                 expected_version=expected_version,
                 expected_prompt=expected_prompt,
                 interaction_id=str(interaction.id),
+                typed=typed,
             )
             await self._after(interaction, result)
 
@@ -323,7 +325,7 @@ class Controller:
         async with self.friendly(interaction):
             await self.defer(interaction)
             results = await self.service.act_line(
-                live.id, interaction.user.id, line, interaction_id=str(interaction.id)
+                live.id, interaction.user.id, line, interaction_id=str(interaction.id), typed=True
             )
             for result in results[:-1]:
                 if not result.duplicate:
@@ -472,7 +474,7 @@ class Controller:
                         ephemeral=True,
                     )
                     return
-            await self.act(interaction, live, text)
+            await self.act(interaction, live, text, typed=True)
 
     async def cancelled(self, interaction: discord.Interaction[Any]) -> None:
         """**Cancel** closes its own confirmation: an ephemeral message only its user sees.

@@ -698,6 +698,14 @@ class Store:
         )
         return None if row is None else int(row[0])
 
+    async def last_entry_of(self, match_id: int, role: str) -> ActionRecord | None:
+        """The newest log entry of ``role`` in a match (``None`` before his first)."""
+        row = await self._one(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ? AND role = ? ORDER BY id DESC LIMIT 1",
+            (match_id, role),
+        )
+        return None if row is None else _action(row)
+
     async def entry_at(self, match_id: int, index: int) -> ActionRecord | None:
         """The log entry number ``index`` (0-based) of a match."""
         row = await self._one(
