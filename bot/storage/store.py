@@ -250,7 +250,7 @@ class LogEntry:
 #: How long a write waits for SQLite's write lock (another process may hold it: a backup, an
 #: admin's ``sqlite3`` session) before giving up with "database is locked": the player is then
 #: told that the storage is busy, within Discord's three seconds when nothing was deferred.
-WRITE_WAIT_MS = 2000
+WRITE_WAIT_MS = 1500
 #: How long a read may wait. WAL readers do not wait for writers; this covers the rare moments
 #: SQLite itself makes readers wait (recovering the write-ahead log after a crash).
 READ_WAIT_MS = 1000

@@ -49,6 +49,9 @@ async def test_a_locked_database_answers_reads_and_says_busy_for_a_move(tmp_path
                 bob.autocomplete(match.thread, "game act", focused="action", action=""),
             )
             move = await moving
+            # A write answered without deferring (a new lobby) is refused within the deadline too.
+            lobby = await carol.slash(world.games, "game new", game="confrontation")
+            assert is_error(lobby) and "storage is busy" in lobby.text, lobby.text
             assert status.ephemeral and not is_error(status) and f"#{match.id}" in status.text, status.text
             assert offered and all(str(c["value"]).startswith("place") for c in offered[:3]), offered
             assert is_error(move) and "storage is busy" in move.text, move.text
