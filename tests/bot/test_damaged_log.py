@@ -12,6 +12,7 @@ import pytest
 
 from bot.service import DamagedMatch, MatchService, replay_entry
 from bot.storage import MatchRecord, Store
+from bot.ticker import Ticker
 from games.core import Match, find
 
 from .conftest import NORTH_USER, STRANGER, started_pebbles
@@ -76,3 +77,14 @@ async def test_a_log_that_no_longer_replays_tells_nobody_its_secret(
     with pytest.raises(DamagedMatch):
         await again.get(live.id)
     assert reported == [live.id]
+
+
+async def test_background_work_skips_a_damaged_match_quietly(caplog: pytest.LogCaptureFixture) -> None:
+    """The ticker meets the match at every tick: one report is enough, not a stack each time."""
+
+    async def due_work() -> None:
+        raise DamagedMatch(5)
+
+    caplog.set_level(logging.INFO)
+    await Ticker._each("the timeout of match 5", due_work())
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
