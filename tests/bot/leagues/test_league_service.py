@@ -371,8 +371,9 @@ async def test_an_admin_corrects_a_result_and_the_history_is_kept(store: Store) 
     assert len(history) == 2 and history[0].corrected_by is None
     assert history[1].replaces == history[0].id and history[1].corrected_by == ADMIN
     assert history[1].reason == "agreed draw"
-    points = {row.player: row.points for row in await leagues.standings(league.id)}
-    assert points[str(winner)] - 2 == points[str(loser)] - 2 == 1  # a draw each (and a bye)
+    rows = await leagues.standings(league.id)
+    points = {row.player: row.points - 2 * row.byes for row in rows}  # without the byes begun
+    assert points[str(winner)] == points[str(loser)] == 1  # a draw each
     again = await leagues.report(league.id, first.id, admin_id=ADMIN, reason="no, a win", winner=loser)
     assert again.result is not None and again.result.result.places == {str(loser): 1, str(winner): 2}
     assert len(await leagues.store.history(first.id)) == 3
@@ -532,3 +533,26 @@ async def test_a_server_never_sees_another_servers_leagues(store: Store) -> None
     await leagues.start(ours.id, guild_id=GUILD)
     assert len(await leagues.my_matches(A, guild_id=GUILD)) == 1
     assert await leagues.my_matches(A, guild_id=OTHER_GUILD) == []
+
+
+async def test_a_round_robin_bye_counts_only_once_its_round_has_begun(store: Store) -> None:
+    matches, leagues = leagues_over(store)
+    league = await signed_up(leagues, [A, B, C])
+    opened = await leagues.start(league.id)  # three players: three rounds, one bye in each
+    by_round = {rnd.number: rnd for rnd in await leagues.schedule(league.id)}
+    assert sorted(opened.byes) == [1, 2, 3]
+
+    def points() -> Counter[str]:
+        return Counter({row.player: int(row.points) for row in rows})
+
+    rows = await leagues.standings(league.id)
+    assert points() == Counter({str(opened.byes[1]): 2}), "only the first round's bye counts at the start"
+    first = by_round[1].games[0]
+    assert first.match_id is not None
+    winner = min(first.players)
+    await leagues.record_result(await win(matches, first.match_id, winner))
+    rows = await leagues.standings(league.id)
+    expected = Counter({str(opened.byes[1]): 2, str(opened.byes[2]): 2})
+    expected[str(winner)] += 2
+    assert points() == expected, "round 1 complete: round 2 has begun, its bye counts"
+    assert sum(row.byes for row in rows) == 2
