@@ -39,7 +39,6 @@ from .abilities import (
     wormtongue_escapes,
 )
 from .board import count, move_to, occupants, remove, reveal
-from .common import check_ring_bearer_fell, special_set
 from .data import (
     CARD_ORDER,
     CHARS,
@@ -52,6 +51,8 @@ from .data import (
     other,
     region_name,
 )
+from .options import special_set
+from .victory import check_ring_bearer_fell
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,8 @@ from games.core.flow import Frame, Step, barrier
 from . import battle, specials
 from .abilities import FRODOS, fellowship_strength, sauron_strength
 from .board import move_to, remove, reveal
-from .common import only, title
 from .data import FELLOWSHIP, SAURON, card_name, char_name, region_name
+from .roles import only, title
 
 
 def fight_heading(frame: Frame) -> str:

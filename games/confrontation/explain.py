@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from games.core import Action, State
 
-from .common import special_set
 from .data import CARDS, CHARS, SPECIALS, other, region_name
 from .moves import destinations
+from .options import special_set
 
 _ABILITY_OWNER = {
     "balrog": "balrog",

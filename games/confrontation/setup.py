@@ -14,7 +14,6 @@ from games.core.chance import shuffle
 from games.core.flow import Frame, Step, barrier, pop
 
 from . import turn
-from .common import special_set, title
 from .data import (
     CHARS,
     FELLOWSHIP,
@@ -27,6 +26,8 @@ from .data import (
     region_name,
     specials_of,
 )
+from .options import special_set
+from .roles import title
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,6 @@ from games.core.flow import Frame, barrier
 
 from .abilities import retreat_options
 from .board import SIDE_OF, counts, move_to, reveal
-from .common import special_set
 from .data import (
     CAPACITY,
     CHARS,
@@ -29,6 +28,7 @@ from .data import (
     TILES,
 )
 from .moves import FORWARD_OPTIONS, Counts
+from .options import special_set
 
 log = logging.getLogger(__name__)
 

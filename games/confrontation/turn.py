@@ -19,7 +19,6 @@ from games.core.flow import Frame, Step, barrier, call, pop, push, ret
 
 from . import battle, specials
 from .board import SIDE_OF, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer
-from .common import ONLY, check_ring_bearer_fell, check_ring_in_mordor, check_shire, title, win
 from .data import (
     CHARS,
     FELLOWSHIP,
@@ -32,6 +31,8 @@ from .data import (
     region_name,
 )
 from .moves import _PLAIN_TABLE, Counts, _from, all_moves, destinations
+from .roles import ONLY, title
+from .victory import check_ring_bearer_fell, check_ring_in_mordor, check_shire, win
 
 log = logging.getLogger(__name__)
 

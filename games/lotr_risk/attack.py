@@ -17,8 +17,9 @@ from games.core import Action, State
 from games.core.flow import Frame, Step, call, ret
 
 from . import battle, powers
-from .common import geo, owned, role_title
 from .effects import attack_blocked
+from .options import geo
+from .roles import owned, role_title
 
 log = logging.getLogger(__name__)
 

@@ -28,10 +28,12 @@ from games.core.chance import roll
 from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import effects, powers
-from .common import NEUTRAL, geo, in_game, own_leader_at, plural, role_title
 from .data import territory_name
 from .events import PRESENTER
+from .grammar import plural
 from .missions import arrive
+from .options import geo
+from .roles import NEUTRAL, in_game, own_leader_at, role_title
 from .victory import conquest_reason, eliminate, win
 
 log = logging.getLogger(__name__)

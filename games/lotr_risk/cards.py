@@ -22,8 +22,8 @@ from games.core.chance import shuffle
 from games.core.flow import barrier
 
 from .board import WILDS, card_symbol, card_territory, single_value, symbols_value
-from .common import hand
 from .data import SETUP, SYMBOLS
+from .roles import hand
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,9 @@ from games.core.flow import Frame, Step, call, ret
 from . import event_cards
 from .board import adventure_kind, card_name
 from .cards import draw_adventure_card, give_territory_card
-from .common import hand, is_lotr, role_title, rules
+from .options import is_lotr, rules
 from .powers import prune_armed
+from .roles import hand, role_title
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .common import names, plural, role_title
 from .data import TERRITORY_ORDER, territory_name
+from .grammar import names, plural
+from .roles import role_title
 
 Derive = Callable[[Mapping[str, Any], str], dict[str, str]]
 

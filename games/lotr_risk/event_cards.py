@@ -33,11 +33,12 @@ from games.core.flow import Frame, Step, barrier, call, ret
 from . import effects, powers
 from .board import card_slug, card_territory
 from .cards import draw_territory_card
-from .common import NEUTRAL, allegiance, names, role_title
 from .data import CARDS, card_of, territory_name
 from .effects import Effect, EffectKind
+from .grammar import names
 from .invariants import MAX_LEADERS
 from .leaders import leader_action, leader_spots, place_leader
+from .roles import NEUTRAL, allegiance, role_title
 
 log = logging.getLogger(__name__)
 

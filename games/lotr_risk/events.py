@@ -23,8 +23,9 @@ from games.core import Presenter
 
 from . import event_card_words, power_card_words
 from .board import card_name
-from .common import ALL_ROLES, names, plural, role_title
 from .data import CARDS, REGIONS, TERRITORY_ORDER, territory_name
+from .grammar import names, plural
+from .roles import ALL_ROLES, role_title
 
 # -- kinds ------------------------------------------------------------------------------------
 KINDS: dict[str, dict[str, str]] = {

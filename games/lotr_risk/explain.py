@@ -10,8 +10,9 @@ from games.core import Action, State
 from . import powers
 from .board import card_slug, card_territory, single_value
 from .cards import BONUS, find_trade
-from .common import geo, is_lotr, plural
 from .data import CARDS, territory_name
+from .grammar import plural
+from .options import geo, is_lotr
 
 _FIXED = {
     "ready": "Your placement is final; everything is shown when all players have confirmed.",

@@ -20,7 +20,8 @@ from games.core.chance import roll
 from games.core.flow import barrier
 
 from . import powers
-from .common import allegiance, die_threshold, geo, in_game, is_trilogy, own_leader_at
+from .options import die_threshold, geo, is_trilogy
+from .roles import allegiance, in_game, own_leader_at
 from .victory import end_by_score, win
 
 log = logging.getLogger(__name__)

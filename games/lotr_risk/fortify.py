@@ -27,10 +27,12 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import powers
 from .board import chain
-from .common import geo, is_lotr, leader_at, own_leader_at, owned, plural, role_title, rules
 from .data import territory_name
 from .effects import move_blocked
+from .grammar import plural
 from .missions import arrive
+from .options import geo, is_lotr, rules
+from .roles import leader_at, own_leader_at, owned, role_title
 
 log = logging.getLogger(__name__)
 

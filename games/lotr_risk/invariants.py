@@ -13,7 +13,8 @@ from typing import Any
 from games.core import State
 
 from .board import geometry
-from .common import NEUTRAL, dropped, geo, has_neutral, rules
+from .options import geo, rules
+from .roles import NEUTRAL, dropped, has_neutral
 
 MAX_LEADERS = 2
 

@@ -8,8 +8,8 @@ from games.core import Action, State
 from . import powers
 from .board import card_name, card_slug, card_symbol, card_territory, is_territory_card
 from .cards import find_trade
-from .common import names, plural
 from .data import CARDS, TERRITORIES, territory_name
+from .grammar import names, plural
 
 MAX_LABEL = 100
 

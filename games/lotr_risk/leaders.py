@@ -14,7 +14,8 @@ from functools import cache
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from .common import is_lotr, leader_at, owned, role_title
+from .options import is_lotr
+from .roles import leader_at, owned, role_title
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,9 @@ from games.core.flow import barrier
 
 from .board import card_slug
 from .cards import give_territory_card
-from .common import allegiance, geo, hand
 from .data import CARDS
+from .options import geo
+from .roles import allegiance, hand
 
 log = logging.getLogger(__name__)
 

@@ -62,10 +62,10 @@ from games.core.flow import call, push
 from games.core.positions import Start, refuse_under_way, start_of
 
 from .board import geometry, is_territory_card
-from .common import NEUTRAL, roles_for
 from .data import SETUP
 from .effects import UNTIL
 from .reinforce import base_reinforcements
+from .roles import NEUTRAL, roles_for
 from .turn import begin, run, stages
 from .victory import conquest_reason
 

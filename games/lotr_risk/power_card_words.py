@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .common import plural, role_title
 from .data import RANGES, territory_name
+from .grammar import plural
+from .roles import role_title
 
 KINDS: dict[str, dict[str, str]] = {
     "power_battalions": {"role": "role", "territory": "territory", "count": "number"},

@@ -42,22 +42,14 @@ from games.core.flow import Frame, Step
 
 from . import battle, powers
 from .board import card_name, card_slug, geometry
-from .common import (
-    NEUTRAL,
-    die_threshold,
-    geo,
-    is_trilogy,
-    leader_at,
-    own_leader_at,
-    owned,
-    plural,
-    role_title,
-)
 from .data import CARDS, RANGES, SETUP, TERRITORIES, board, territory_name
 from .effects import Effect, EffectKind, add_effect, attack_blocked, move_blocked, register_effect
 from .fortify import free_leader
+from .grammar import plural
 from .missions import arrive
+from .options import die_threshold, geo, is_trilogy
 from .powers import Armed, PowerHooks, ReactionHooks, register_power, register_reaction
+from .roles import NEUTRAL, leader_at, own_leader_at, owned, role_title
 from .victory import end_by_score
 
 log = logging.getLogger(__name__)

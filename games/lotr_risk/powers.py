@@ -50,8 +50,9 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, barrier
 
 from .board import card_slug, is_territory_card
-from .common import geo, hand, in_game, is_lotr
 from .data import CARDS, TIMINGS, card_of
+from .options import geo, is_lotr
+from .roles import hand, in_game
 
 log = logging.getLogger(__name__)
 

@@ -17,10 +17,12 @@ from games.core.flow import Frame
 
 from . import battle, cards, fortify, powers
 from .board import card_name, card_slug, card_symbol, is_territory_card, symbols_value
-from .common import geo, hand, is_lotr, leader_at, names, own_leader_at, plural, role_title, rules
 from .data import CARDS, TERRITORIES, TIMINGS, territory_name
 from .effects import hooks_of
+from .grammar import names, plural
+from .options import geo, is_lotr, rules
 from .reinforce import forced
+from .roles import hand, leader_at, own_leader_at, role_title
 
 Handler = Callable[[State, Frame, str, Action], str | None]
 MISSIONS_ARE_NOT_PLAYED = (

@@ -23,8 +23,10 @@ from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import powers
 from .cards import find_trade, spend, trade_options
-from .common import bonus, geo, hand, owned, plural, regions_held, role_title, rules
 from .data import SETUP
+from .grammar import plural
+from .options import bonus, geo, rules
+from .roles import hand, owned, regions_held, role_title
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from functools import cache
 from games.core import RuleTopic
 
 from .board import geometry
-from .common import names
 from .data import CARD_ORDER, CARDS, EDITIONS, REGIONS, TERRITORIES, TIMINGS, territory_name
+from .grammar import names
 
 TITLE = "Risk: The Lord of the Rings"
 

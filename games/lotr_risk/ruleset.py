@@ -35,13 +35,14 @@ from . import (
     victory,
 )
 from .attack import ChooseAttack
-from .common import ALL_ROLES, in_game, is_lotr, roles_for
-from .common import role_title as _role_title
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
 from .invariants import check
 from .leaders import ReplaceLeader
+from .options import is_lotr
 from .reinforce import Reinforce
+from .roles import ALL_ROLES, in_game, roles_for
+from .roles import role_title as _role_title
 from .standing import standing_lines
 from .turn import Turn
 from .view import build_view

@@ -27,9 +27,11 @@ from games.core.flow import Frame, Step, barrier, pop, push
 from . import turn
 from .board import adventure_kind, geometry
 from .cards import draw_territory_card
-from .common import NEUTRAL, in_game, is_lotr, owned, plural, role_title, roles_for, rules
 from .data import SETUP, TERRITORIES
+from .grammar import plural
 from .leaders import leader_action, place_leader
+from .options import is_lotr, rules
+from .roles import NEUTRAL, in_game, owned, role_title, roles_for
 
 log = logging.getLogger(__name__)
 

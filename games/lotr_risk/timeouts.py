@@ -37,8 +37,8 @@ from games.core import State, emit
 from games.core.flow import pop
 
 from . import battle, fortify, reinforce, setup, turn
-from .common import NEUTRAL, dropped, hand, in_game, owned
 from .effects import expire
+from .roles import NEUTRAL, dropped, hand, in_game, owned
 from .victory import clear_player, win
 
 log = logging.getLogger(__name__)

@@ -21,9 +21,10 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier, pop, push
 
 from . import attack, draws, fortify, leaders, powers, reinforce
-from .common import is_lotr, is_trilogy, next_in, role_title
 from .effects import expire
 from .fellowship import move_ring
+from .options import is_lotr, is_trilogy
+from .roles import next_in, role_title
 
 log = logging.getLogger(__name__)
 

@@ -16,9 +16,10 @@ from typing import Any
 from games.core import State, emit, finish
 
 from .board import card_slug
-from .common import allegiance, bonus, geo, hand, in_game, is_lotr, regions_held
 from .data import CARDS, SETUP
 from .effects import drop_effects_of
+from .options import bonus, geo, is_lotr
+from .roles import allegiance, hand, in_game, regions_held
 
 log = logging.getLogger(__name__)
 

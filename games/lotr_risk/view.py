@@ -15,21 +15,12 @@ from games.core.ruleset import Ruleset
 
 from . import effects
 from .board import card_name, card_slug, card_symbol, card_territory, is_territory_card
-from .common import (
-    ALLEGIANCE,
-    COLOURS,
-    NEUTRAL,
-    bonus,
-    dropped,
-    geo,
-    has_neutral,
-    is_lotr,
-    role_title,
-)
 from .data import CARDS, REGIONS, TERRITORIES
 from .fellowship import ring_threshold
+from .options import bonus, geo, is_lotr
 from .powers import condition_words
 from .reinforce import reinforcements
+from .roles import ALLEGIANCE, COLOURS, NEUTRAL, dropped, has_neutral, role_title
 from .victory import score
 
 LOG_LINES = 12

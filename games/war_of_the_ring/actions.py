@@ -22,10 +22,10 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, pop, push
 
 from . import dice, fellowship, rings, turn
-from .common import other, side_title
 from .data import FREE
 from .dice import FACE_NAMES, face_name
 from .last_action import mark
+from .roles import other, side_title
 
 Possible = Callable[[State, str], bool]
 #: Start the action for ``side`` with a die of ``face``; True if it waits for more decisions (a

@@ -45,9 +45,9 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import actions, occupation, politics, stacking
 from .board import add, army, characters_at, free_for_army_move, may_enter, remove, units
-from .common import side_title
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
+from .roles import side_title
 
 Counts = dict[str, dict[str, int]]
 UNIT = ("regular", "elite")

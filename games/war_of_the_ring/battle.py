@@ -61,10 +61,23 @@ from games.core.chance import roll
 from games.core.flow import Frame, Step, call, ret
 
 from . import casualties, occupation, politics, stacking
-from .board import add, army, besieged, besieger, characters_at, controller, free_for, remove, units
-from .common import KINDS, UNIT_KINDS, other, plural, side_title
+from .board import (
+    KINDS,
+    UNIT_KINDS,
+    add,
+    army,
+    besieged,
+    besieger,
+    characters_at,
+    controller,
+    free_for,
+    remove,
+    units,
+)
 from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
+from .grammar import plural
 from .movement_words import figure_words
+from .roles import other, side_title
 
 #: No modifier ever gives more dice (or re-rolls) than this (§11.2).
 MAX_DICE = 5

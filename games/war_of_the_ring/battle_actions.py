@@ -37,10 +37,10 @@ from . import actions, politics
 from .armies import messenger_ready
 from .battle import add_counts, begin, in_order, minus, total, unit_count
 from .battle_words import army_words
-from .board import REGION_INDEX, SIDE_OF, army, besieged, besieger, characters_at, units
-from .common import UNIT_KINDS, other, side_title
+from .board import REGION_INDEX, SIDE_OF, UNIT_KINDS, army, besieged, besieger, characters_at, units
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import figure_words
+from .roles import other, side_title
 
 
 def at_war(state: State, nation: str) -> bool:

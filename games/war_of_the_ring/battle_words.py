@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .common import plural, side_title
 from .data import CHARACTERS, FREE, NATIONS, REGIONS
+from .grammar import plural
+from .roles import side_title
 
 KINDS: dict[str, dict[str, str]] = {
     "battle_started": {

@@ -22,8 +22,12 @@ from typing import Any
 
 from games.core import State
 
-from .common import KINDS, other
 from .data import CHARACTERS, MAX_GARRISON, MAX_STACK, NATIONS, NEIGHBOURS, REGIONS, SHADOW
+from .roles import other
+
+#: Unit kinds (for Sauron's nation a leader is a Nazgûl); ``UNIT_KINDS`` are the Army units.
+KINDS = ("regular", "elite", "leader")
+UNIT_KINDS = ("regular", "elite")
 
 Units = dict[str, int]
 

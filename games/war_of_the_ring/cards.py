@@ -14,8 +14,8 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, call, ret
 
 from . import actions, turn
-from .common import side_title
 from .data import CARDS
+from .roles import side_title
 
 DECK_NAMES = {"character": "Character deck", "strategy": "Strategy deck"}
 

@@ -32,9 +32,10 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from .board import add, eliminated, remove, take_reinforcement
-from .common import UNIT_KINDS, nation_name, plural, side_title
+from .board import UNIT_KINDS, add, eliminated, remove, take_reinforcement
 from .data import FREE, NATIONS, REGIONS
+from .grammar import plural
+from .roles import nation_name, side_title
 
 Group = dict[str, Any]
 Counts = Mapping[str, Mapping[str, int]]

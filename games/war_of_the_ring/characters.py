@@ -48,8 +48,8 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import actions, fellowship, politics
 from .board import REGION_INDEX, add, besieged, controller, remove
-from .common import side_title
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
+from .roles import side_title
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
 MUSTER = ("muster", "army_muster")

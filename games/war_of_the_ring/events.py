@@ -17,9 +17,10 @@ from typing import Any
 
 from games.core import Presenter
 
-from .common import plural, side_title
 from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
 from .dice import face_name
+from .grammar import plural
+from .roles import side_title
 
 KINDS: dict[str, dict[str, str]] = {
     "turn_started": {"number": "number"},

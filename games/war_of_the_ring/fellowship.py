@@ -16,9 +16,9 @@ from games.core.flow import Frame, Step, pop, push
 
 from . import politics
 from .board import controller
-from .common import revision
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
 from .last_action import mark
+from .options import revision
 
 MAX_CORRUPTION = 12
 CRACK_OF_DOOM = 5

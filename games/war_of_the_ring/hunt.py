@@ -19,8 +19,9 @@ from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import fellowship as fs_rules
 from .board import controller, leaders, units
-from .common import plural, revision
 from .data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
+from .grammar import plural
+from .options import revision
 
 MAX_HUNT_DICE = 5
 

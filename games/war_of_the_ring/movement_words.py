@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .common import plural
 from .data import CHARACTERS, NATIONS
+from .grammar import plural
 
 KIND_WORDS = {"regular": "Regular", "elite": "Elite", "leader": "Leader"}
 

@@ -62,10 +62,11 @@ from games.core import InvalidPosition, State, new_state
 from games.core.flow import push
 from games.core.positions import Start, refuse_under_way, start_of
 
-from .common import KINDS, ROLES
+from .board import KINDS
 from .data import CARDS, CHARACTERS, COMPANIONS, NATIONS, REGIONS, TILES
 from .dice import FACES
 from .invariants import check
+from .roles import ROLES
 from .setup import initial_position
 from .turn import PHASES, begin_turn, next_phase, recover
 

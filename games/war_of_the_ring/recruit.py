@@ -33,9 +33,9 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import actions, politics, stacking
 from .board import add, besieged, controller, free_for, remove, take_reinforcement, units
-from .common import side_title
 from .data import FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import figure_words
+from .roles import side_title
 
 OPTIONS: dict[str, tuple[str, ...]] = {
     "elite": ("elite",),

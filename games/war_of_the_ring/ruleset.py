@@ -14,9 +14,9 @@ from games.core.flow import StepRuleset
 
 from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
 from .commands import COMMANDS
-from .common import ROLES, side_title
 from .data import REGIONS
 from .events import PRESENTER, QUIET, RESULT_EVENTS
+from .roles import ROLES, side_title
 from .secrets import secrets
 from .view import build_view
 

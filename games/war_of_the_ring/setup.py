@@ -14,8 +14,9 @@ from typing import Any
 from games.core import State, new_state
 
 from . import turn
-from .common import ROLES, RULES_REVISION
 from .data import COMPANIONS, DECKS, FELLOWSHIP_START, NATIONS, REGIONS, STANDARD_TILES
+from .options import RULES_REVISION
+from .roles import ROLES
 
 
 def new_game(name: str, seed: int, options: Mapping[str, str]) -> State:

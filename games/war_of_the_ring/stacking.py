@@ -24,10 +24,11 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from .board import army, remove
-from .common import UNIT_KINDS, plural, side_title
+from .board import UNIT_KINDS, army, remove
 from .data import MAX_GARRISON, MAX_STACK, REGIONS
+from .grammar import plural
 from .movement_words import figure_words
+from .roles import side_title
 
 Counts = dict[str, dict[str, int]]
 

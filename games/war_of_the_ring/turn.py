@@ -17,9 +17,10 @@ from games.core.chance import draw
 from games.core.flow import Frame, Step, barrier, pop, push
 
 from . import dice, fellowship, victory
-from .common import ROLES, plural, side_title
 from .data import FREE, SHADOW
+from .grammar import plural
 from .last_action import mark
+from .roles import ROLES, side_title
 
 PHASES = ("recover", "fellowship", "hunt", "roll", "actions", "victory")
 HAND_LIMIT = 6

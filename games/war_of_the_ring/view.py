@@ -13,11 +13,11 @@ from games.core import State
 
 from .battle import battle_view
 from .board import besieged, vp
-from .common import ROLES
 from .data import NATIONS, REGIONS
 from .dice import pool_size
 from .events import PRESENTER
 from .last_action import Text, last_view
+from .roles import ROLES
 
 
 def regions_view(state: State) -> list[dict[str, Any]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from games.core import Match
 from games.core.chance import scripted
 from games.lotr_risk.board import geometry
-from games.lotr_risk.common import die_threshold
 from games.lotr_risk.fellowship import ring_context
+from games.lotr_risk.options import die_threshold
 
 from .helpers import R, act, events, legal, position
 

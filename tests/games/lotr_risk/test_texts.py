@@ -11,8 +11,8 @@ import pytest
 from games.core import ActionError, InvalidAction, Match, clone, project
 from games.core.chance import scripted
 from games.lotr_risk.board import geometry
-from games.lotr_risk.common import ALL_ROLES, role_title
 from games.lotr_risk.events import KINDS, PRESENTER
+from games.lotr_risk.roles import ALL_ROLES, role_title
 
 from .helpers import R, act, asked, kind, legal, log_text, position, random_game
 from .test_golden import GAMES

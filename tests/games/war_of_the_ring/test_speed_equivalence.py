@@ -16,9 +16,9 @@ import pytest
 from games.core import Action, Match, Prompt, State
 from games.core.rng import randbelow
 from games.war_of_the_ring import armies, battle_actions, characters, recruit
-from games.war_of_the_ring.board import free_for_army_move
-from games.war_of_the_ring.common import KINDS, ROLES
+from games.war_of_the_ring.board import KINDS, free_for_army_move
 from games.war_of_the_ring.data import REGIONS
+from games.war_of_the_ring.roles import ROLES
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 #: Short games that between them reach every step (seed 2 alone does: 1,257 actions).

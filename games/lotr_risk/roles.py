@@ -1,4 +1,5 @@
-"""Roles, allegiances, the options in play and small look-ups shared by every step.
+"""The roles (colours), their allegiances and titles, who plays in a game of 2, 3 or 4, who is
+still in the game, in which order, and what each holds (territories, regions, leaders, cards).
 
 >>> roles_for(3), allegiance("red"), role_title("yellow")
 (('black', 'green', 'red'), 'evil', 'Yellow')
@@ -10,8 +11,7 @@ from typing import Any
 
 from games.core import State
 
-from .board import Geometry, geometry
-from .data import SETUP, EditionSetup, region_bonus
+from .options import geo
 
 #: Roles in allegiance order (the order of claiming and placing), per player count.
 ROLES_BY_COUNT: dict[int, tuple[str, ...]] = {
@@ -27,6 +27,7 @@ COLOURS = {"green": "#2f8f3a", "black": "#2b2b2b", "yellow": "#e3b505", "red": "
 #: on time (see :mod:`games.lotr_risk.timeouts`).
 NEUTRAL = "neutral"
 
+#: The phases of a player's turn, in order.
 PHASES = ("reinforce", "attack", "fortify", "draw", "fellowship")
 
 
@@ -41,37 +42,6 @@ def allegiance(role: str) -> str:
 
 def role_title(role: str) -> str:
     return "the neutral army" if role == NEUTRAL else role.title()
-
-
-def geo(state: State) -> Geometry:
-    return geometry(state["options"]["edition"])
-
-
-def is_lotr(state: State) -> bool:
-    return bool(state["options"]["mode"] == "lotr")
-
-
-def is_trilogy(state: State) -> bool:
-    return bool(state["options"]["edition"] == "trilogy")
-
-
-def rules(state: State) -> EditionSetup:
-    return SETUP.editions[state["options"]["edition"]]
-
-
-def die_threshold(state: State) -> int:
-    """The roll that lets the Ring leave a die space."""
-    value = state["options"].get("die_space", "edition")
-    return rules(state).die_threshold if value == "edition" else int(value)
-
-
-def bonus_table(state: State) -> str:
-    value = state["options"].get("bonuses", "edition")
-    return rules(state).bonus_table if value == "edition" else str(value)
-
-
-def bonus(state: State, region: str) -> int:
-    return region_bonus(region, bonus_table(state))
 
 
 def in_game(state: State) -> list[str]:
@@ -138,27 +108,3 @@ def next_in(order: list[str], role: str, skip: set[str] | frozenset[str] = froze
         if candidate not in skip:
             return candidate
     return None
-
-
-def plural(count: int, word: str) -> str:
-    """
-    >>> plural(1, "battalion"), plural(3, "battalion"), plural(2, "die"), plural(0, "territory")
-    ('1 battalion', '3 battalions', '2 dice', '0 territories')
-    """
-    if count == 1:
-        return f"{count} {word}"
-    if word == "die":
-        return f"{count} dice"
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return f"{count} {word[:-1]}ies"
-    return f"{count} {word}s"
-
-
-def names(items: list[str]) -> str:
-    """
-    >>> names(["A"]), names(["A", "B"]), names(["A", "B", "C"])
-    ('A', 'A and B', 'A, B and C')
-    """
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,4 +1,4 @@
-"""Small helpers shared by the steps: titles, victory, options."""
+"""How a Confrontation is won: the end of the game and the checks made after each move."""
 
 from __future__ import annotations
 
@@ -12,26 +12,6 @@ from .data import FELLOWSHIP, HOME, SAURON
 
 log = logging.getLogger(__name__)
 
-TITLES = {FELLOWSHIP: "the Fellowship", SAURON: "Sauron"}
-
-#: ``frozenset({side})`` per side, built once (``active`` is asked before every action).
-ONLY: dict[str, frozenset[str]] = {FELLOWSHIP: frozenset({FELLOWSHIP}), SAURON: frozenset({SAURON})}
-
-
-def only(side: str) -> frozenset[str]:
-    """``frozenset({side})``, shared."""
-    return ONLY.get(side) or frozenset({side})
-
-
-def title(side: str) -> str:
-    """``'the Fellowship'`` or ``'Sauron'`` (mid-sentence)."""
-    return TITLES[side]
-
-
-def cap_title(side: str) -> str:
-    """``'The Fellowship'`` or ``'Sauron'`` (start of a sentence)."""
-    return TITLES[side][0].upper() + TITLES[side][1:]
-
 
 def win(state: State, winner: str, reason: str, /, **args: Any) -> None:
     """End the game with a win for ``winner``; ``reason`` is a result kind of ``events.KINDS``."""
@@ -40,14 +20,6 @@ def win(state: State, winner: str, reason: str, /, **args: Any) -> None:
     emit(state, "won", {"side": winner, "reason": {"kind": reason, "args": args}})
     log.debug("game over: %s wins (%s)", winner, reason)
     finish(state, [winner], reason, args)
-
-
-def special_set(state: State) -> str | None:
-    """``'2002'``, ``'deluxe'`` or ``None`` (no special cards in this game)."""
-    value = state["options"].get("specials", "none")
-    if value == "none":
-        return None
-    return "2002" if value == "2002" else "deluxe"
 
 
 def check_ring_bearer_fell(state: State, killer: str | None) -> None:
