@@ -1,5 +1,5 @@
-"""Words for actions as the acting player sees them: button and menu labels, autocomplete
-values, and the one-line effect of each die action.
+"""Words for actions as the acting player sees them: button and menu labels and autocomplete
+values (the one-line effect of each action is :mod:`games.war_of_the_ring.explain`).
 
 A procedure module may add its own labels with a function ``label(state, role, action) ->
 str | None`` (``None``: not one of its actions).
@@ -91,15 +91,3 @@ def describe(state: State, role: str, action: Action) -> str:
             return found
     words = [action.verb.replace("-", " ").capitalize(), *(describe_value(a) for a in action.args)]
     return " ".join(words)
-
-
-def explain(state: State, role: str, action: Action) -> str:
-    if action.verb in actions.DIE_ACTIONS:
-        return actions.DIE_ACTIONS[action.verb].text
-    if action.verb == "ring":
-        return "Once a turn: change one unused die to another face, then act (the Ring goes to the Shadow)."
-    if action.verb == "skip":
-        return "Use the die for nothing."
-    if action.verb == "pass":
-        return "Let your opponent act again (allowed with fewer unused dice than his)."
-    return ""

@@ -16,8 +16,10 @@ from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
 from .commands import COMMANDS
 from .data import REGIONS
 from .events import PRESENTER, QUIET, RESULT_EVENTS
+from .explain import explain
 from .roles import ROLES, side_title
 from .secrets import secrets
+from .standing import standing_lines
 from .view import build_view
 
 
@@ -125,7 +127,10 @@ class WarOfTheRing(StepRuleset):
         return labels.describe_value(value)
 
     def explain(self, state: State, role: str, action: Action) -> str:
-        return labels.explain(state, role, action)
+        return explain(state, role, action)
+
+    def standing(self, state: State) -> tuple[str, ...]:
+        return standing_lines(build_view(state, None, "", self.narrate))
 
 
 WAR_OF_THE_RING = WarOfTheRing()

@@ -1,0 +1,20 @@
+"""What each action does, in one short sentence (menus, autocomplete): the effect of each die
+action and of the turn's other choices."""
+
+from __future__ import annotations
+
+from games.core import Action, State
+
+from . import actions
+
+
+def explain(state: State, role: str, action: Action) -> str:
+    if action.verb in actions.DIE_ACTIONS:
+        return actions.DIE_ACTIONS[action.verb].text
+    if action.verb == "ring":
+        return "Once a turn: change one unused die to another face, then act (the Ring goes to the Shadow)."
+    if action.verb == "skip":
+        return "Use the die for nothing."
+    if action.verb == "pass":
+        return "Let your opponent act again (allowed with fewer unused dice than his)."
+    return ""
