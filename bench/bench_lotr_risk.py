@@ -11,7 +11,8 @@ its games are cut at ``PLAIN_CAP`` actions (counted as games, marked ``capped``)
 ``python bench/bench_lotr_risk.py long [rolls]`` measures one long attack instead: ``rolls``
 (default 10,000) single-die rolls of one attack, in five slices, against the same number of
 rolls made by short attacks of ten rolls each. The cost of a roll must not grow with the rolls
-before it: every slice of the long attack runs at about the short attacks' rate.
+before it: every slice of the long attack runs at about the short attacks' rate. Last, one
+``until 1`` action rolls a long attack to its end in one click.
 
 Target: >= 20 complete lotr-mode games/s on the middle-earth board. Never used as a test.
 """
@@ -112,6 +113,28 @@ def short_attacks(rolls: int, length: int = 10) -> float:
     return rolls / spent
 
 
+def one_click(rolls: int) -> tuple[float, int]:
+    """Rolls per second (CPU) of one ``until 1`` of about ``rolls`` rolls, and how many it
+    rolled: a game of three where Red left, Green attacking Forodwaith, now neutral (nobody
+    chooses its dice, so the rolls never wait)."""
+    owners = {t: "black" for t in R_GEOMETRY.territories}
+    owners.update(mithlond="green", forodwaith="neutral")
+    position = {
+        "options": {"edition": "middle-earth", "mode": "lotr", "players": "3"},
+        "owners": owners,
+        "troops": {"mithlond": rolls + 5, "forodwaith": rolls + 5},
+        "dropped": ["red"],
+        "turn": {"role": "green", "phase": "attack"},
+    }
+    match = Match(R, R.from_position(position))
+    match.submit("green", "attack mithlond forodwaith")
+    start = time.process_time()
+    outcome = match.submit("green", "until 1")
+    spent = time.process_time() - start
+    count = sum(1 for e in outcome.events if e["kind"] == "rolled")
+    return count / spent, count
+
+
 def main_long(argv: list[str]) -> None:
     rolls = int(argv[0]) if argv else 10_000
     short = short_attacks(rolls)
@@ -119,6 +142,8 @@ def main_long(argv: list[str]) -> None:
     print(f"short attacks (10 rolls each): {short:8.0f} rolls/s")
     print("one long attack, by fifths:   " + " ".join(f"{r:8.0f}" for r in rates) + " rolls/s")
     print(f"last fifth / short attacks: {rates[-1] / short:.2f}")
+    rate, count = one_click(rolls)
+    print(f"one `until 1` action of {count} rolls: {rate:8.0f} rolls/s")
 
 
 def main(argv: list[str]) -> None:
