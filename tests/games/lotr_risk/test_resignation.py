@@ -125,3 +125,22 @@ def test_a_player_who_resigns_during_the_set_up_leaves_and_the_set_up_goes_on() 
     assert state["result"] is None and state["resigned"] == ["yellow"]
     assert all(owner != "yellow" for owner in state["owner"].values())
     assert "yellow" not in R.active(state)
+
+
+def test_a_resigned_evil_player_does_not_share_the_evil_win_of_the_hunt() -> None:
+    """Four players (green, black, yellow, red): red resigns; then black's Hunt finds the Ring
+    and Evil wins without him."""
+    owners = {"old_forest": "green", "the_shire": "green", "fornost": "yellow", "minhiriath": "red"}
+    state = position(
+        owners,
+        players=4,
+        edition="trilogy",
+        options={"hunt": "on"},
+        ring=0,
+        phase="fortify",
+        leaders={"green": ["old_forest"], "black": ["buckland"]},
+    )
+    state = resign(state, "red")
+    with scripted(("hunt die", 6), ("hunt die", 5)):
+        state = act(state, "green", "done")
+    assert state["result"]["reason"] == "ring_found" and winners(state) == ["black"]
