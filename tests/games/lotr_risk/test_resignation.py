@@ -144,3 +144,10 @@ def test_a_resigned_evil_player_does_not_share_the_evil_win_of_the_hunt() -> Non
     with scripted(("hunt die", 6), ("hunt die", 5)):
         state = act(state, "green", "done")
     assert state["result"]["reason"] == "ring_found" and winners(state) == ["black"]
+
+
+def test_a_position_keeps_who_resigned() -> None:
+    state = resign(three(), "black")
+    again = R.from_position(R.to_position(state))
+    assert again["resigned"] == ["black"] and again["dropped"] == ["black"]
+    assert "Black (Evil): out of the game (resigned)" in R.standing(again)
