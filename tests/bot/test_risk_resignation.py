@@ -34,6 +34,8 @@ async def test_a_resignation_in_a_game_of_three_leaves_the_match_going_on(servic
     assert any(e["kind"] == "player_resigned" for e in result.events)
     with pytest.raises(GameOver, match="out of this game already"):
         await service.resign(match_id, C)
+    with pytest.raises(GameOver, match="out of this game: the others play on without you"):
+        await service.act(match_id, C, "done")
     # The next resignation leaves one player: he wins.
     assert await service.winners_if_resigned(match_id, B) == ["black"]
     ended = await service.resign(match_id, B)
