@@ -84,10 +84,10 @@ def test_a_mission_not_declared_in_that_turn_waits_for_another_arrival() -> None
 
 
 def test_the_phase_waits_for_a_mission_on_public_facts_only() -> None:
-    """With one move (Trilogy) made into a site, fortify stays open whether the card held is the
-    mission or not: nobody can tell from the game waiting what the player holds."""
+    """After a leader's move into a site, fortify goes on in the same way whether the card held
+    is the mission or not: nobody can tell from the game waiting what the player holds."""
     for hands, offered in ((BREE, True), (AMBUSH, False)):
-        state = fortifying(hands, edition="middle-earth")
+        state = fortifying(hands)
         state = act(state, "green", "from old_forest", "to-leader fornost 0")
         assert R.active(state) == {"green"} and kind(state) == "fortify"
         assert ("complete mission_bree" in legal(state, "green")) is offered
