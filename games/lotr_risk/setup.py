@@ -27,7 +27,7 @@ from games.core.flow import Frame, Step, barrier, pop, push
 from . import turn
 from .board import adventure_kind, geometry
 from .cards import draw_territory_card
-from .common import NEUTRAL, in_game, is_lotr, owned, plural, role_title, roles_for, rules
+from .common import NEUTRAL, RULES_REVISION, in_game, is_lotr, owned, plural, role_title, roles_for, rules
 from .data import SETUP, TERRITORIES
 from .leaders import leader_action, place_leader
 
@@ -59,6 +59,7 @@ def new_game(name: str, seed: int, options: Mapping[str, str], players: int) -> 
     g = geometry(options["edition"])
     lotr = options["mode"] == "lotr"
     state.update(
+        rules=RULES_REVISION,
         owner=dict.fromkeys(g.territories),
         troops=dict.fromkeys(g.territories, 0),
         leaders={r: [] for r in roles},
