@@ -204,6 +204,7 @@ class Controller:
                 len(live.seats),
                 entries,
                 names,
+                live.state.get("rules"),  # replayed by the rules revision it was played by
             )
             stem = f"{record.game}-{live.id}"
             log_text = present.full_log(live, names)
@@ -519,9 +520,13 @@ class Controller:
                 raise ServiceError(f"Match #{live.id} is not being played.")
             await self.defer(interaction)
             winners = await self.service.winners_if_resigned(live.id, interaction.user.id)
-            names = " and ".join(live.ruleset.role_title(r) for r in winners) or "Nobody"
+            if winners is None:
+                outcome = "You leave the game and the others play on without you"
+            else:
+                names = " and ".join(live.ruleset.role_title(r) for r in winners) or "Nobody"
+                outcome = f"{names} will win"
             await interaction.followup.send(
-                f"Resign match #{live.id}? {names} will win. This cannot be taken back.",
+                f"Resign match #{live.id}? {outcome}. This cannot be taken back.",
                 view=resign_view(live.id, present.public_step(live)),
                 ephemeral=True,
             )

@@ -1345,8 +1345,9 @@ class MatchService:
             for i, a in enumerate(live.prompt(role).actions)
         ]
 
-    async def winners_if_resigned(self, match_id: int, user_id: int) -> list[str]:
-        """Who would win if this player resigned now (tried on the match and reverted)."""
+    async def winners_if_resigned(self, match_id: int, user_id: int) -> list[str] | None:
+        """Who would win if this player resigned now (tried on the match and reverted);
+        ``None`` when the match would go on without him (Risk with three or four players)."""
         live = await self.get(match_id)
         async with live.lock:
             role, _ = self._playing(live, user_id)
@@ -1354,8 +1355,8 @@ class MatchService:
             assert game is not None
             outcome = game.resign(role)
             try:
-                result = game.state["result"] or {}
-                return list(result.get("winners", ()))
+                result = game.state["result"]
+                return None if result is None else list(result.get("winners", ()))
             finally:
                 outcome.revert()
 

@@ -30,7 +30,7 @@ How a league runs (the choices are documented here, once):
   substitute finished it. Recording is idempotent (one original row per match).
 * **Leaving** after the start resigns the player's unfinished matches on his behalf (recorded
   as forfeits) and keeps him out of later rounds; his results stay in the table. In a game of
-  more players the game's own resignation rule applies (Risk ends on the others' scores).
+  more players the game's own resignation rule applies (Risk: he leaves, the others play on).
 * **Corrections** (:meth:`report`) are new rows with the admin and the reason; the raw history
   stays, so standings and ratings are recomputed from it. A correction needs the match over.
 * **Ratings** in the standings are OpenSkill ordinals over every league result of this server

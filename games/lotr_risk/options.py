@@ -7,6 +7,18 @@ from games.core import State
 from .board import Geometry, geometry
 from .data import SETUP, EditionSetup, region_bonus
 
+#: The revision of the rules new matches are played by (``state["rules"]``; a state without it
+#: is revision 1). A match goes on by the revision it began with, so that its stored actions
+#: replay exactly. Revision 2: a player who resigns a game of three or four leaves it like a
+#: player dropped on time and the others play on (revision 1 ended the game on the scores), and
+#: completing a mission is a choice (``complete <card>``) instead of happening on arrival.
+RULES_REVISION = 2
+
+
+def revision(state: State) -> int:
+    """The rules revision this match is played by."""
+    return int(state.get("rules", 1))
+
 
 def geo(state: State) -> Geometry:
     return geometry(state["options"]["edition"])

@@ -6,7 +6,8 @@ A position is a JSON-like mapping; only ``owners`` is required::
       "options": {"edition": "middle-earth", "mode": "lotr", "players": "2", ...},
       "owners": {"the_shire": "green", "moria": "neutral", ...},   # every territory of the board
       "troops": {"the_shire": 5, ...},            # default 1 for every territory not listed
-      "leaders": {"green": ["the_shire"]},        # or [{"at": t, "spent": bool, "stays": bool}]
+      "leaders": {"green": ["the_shire"]},        # or [{"at": t, "spent": bool, "stays": bool,
+                                                  #   "arrived": site (arrived there this turn)}]
       "spare_leaders": {"green": 0},              # leader pieces off the board (default: 1 if
                                                   #   none is on the board, else 0; lotr mode)
       "hands": {"green": {"territory": ["card:moria", "card:wild-1"], "adventure": ["ambush"]}},
@@ -19,6 +20,7 @@ A position is a JSON-like mapping; only ``owners`` is required::
                                                   #   {"step", "done"}); default the Shire (lotr)
       "order": ["black", "green"],                # turn order (default: seat order)
       "eliminated": [],
+      "resigned": [],                             # those of them who resigned (rules revision 2)
       "dropped": [],                              # players dropped on time (out of the game, so
                                                   #   eliminated too; their territories turned
                                                   #   neutral: 3-4 players may then list neutral)
@@ -64,6 +66,7 @@ from games.core.positions import Start, refuse_under_way, start_of
 from .board import geometry, is_territory_card
 from .data import SETUP
 from .effects import UNTIL
+from .options import RULES_REVISION
 from .reinforce import base_reinforcements
 from .roles import NEUTRAL, roles_for
 from .turn import begin, run, stages
@@ -86,6 +89,7 @@ _KNOWN = frozenset(
         "order",
         "eliminated",
         "dropped",
+        "resigned",
         "turn",
         "effects",
         "armed",
@@ -170,6 +174,12 @@ def from_position(ruleset: LotrRisk, position: Mapping[str, Any]) -> State:
     state["eliminated"] = _eliminated(position, state, roles, dropped)
     if dropped:
         state["dropped"] = dropped
+    resigned = _names(position.get("resigned", []), "resigned")
+    if any(r not in dropped for r in resigned):
+        raise InvalidPosition("a player who resigned must be listed as dropped too")
+    if resigned:
+        state["resigned"] = list(dict.fromkeys(resigned))
+    state["rules"] = RULES_REVISION
     state["effects"] = _effects(position, roles)
     state["armed"] = _armed(position, roles, hands)
     state["last"] = None
@@ -240,9 +250,10 @@ def _leaders(
             if at in seen:
                 raise InvalidPosition(f"two leaders stand in {at}")
             seen.add(at)
-            leaders[role].append(
-                {"at": at, "spent": bool(leader.get("spent")), "stays": bool(leader.get("stays"))}
-            )
+            record = {"at": at, "spent": bool(leader.get("spent")), "stays": bool(leader.get("stays"))}
+            if leader.get("arrived"):
+                record["arrived"] = str(leader["arrived"])  # arrived at that site this turn
+            leaders[role].append(record)
         if len(leaders[role]) > 2:
             raise InvalidPosition(f"{role} has {len(leaders[role])} leaders (at most 2)")
     spare_given = _mapping(position.get("spare_leaders", {}), "spare_leaders")
@@ -565,6 +576,8 @@ def to_position(state: State) -> dict[str, Any]:
     }
     if state.get("dropped"):
         position["dropped"] = list(state["dropped"])
+    if state.get("resigned"):
+        position["resigned"] = list(state["resigned"])
     if state["ring"] is not None:
         position["ring"] = dict(state["ring"])
     return position

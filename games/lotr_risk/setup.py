@@ -30,7 +30,7 @@ from .cards import draw_territory_card
 from .data import SETUP, TERRITORIES
 from .grammar import plural
 from .leaders import leader_action, place_leader
-from .options import is_lotr, rules
+from .options import RULES_REVISION, is_lotr, rules
 from .roles import NEUTRAL, in_game, owned, role_title, roles_for
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,7 @@ def new_game(name: str, seed: int, options: Mapping[str, str], players: int) -> 
     g = geometry(options["edition"])
     lotr = options["mode"] == "lotr"
     state.update(
+        rules=RULES_REVISION,
         owner=dict.fromkeys(g.territories),
         troops=dict.fromkeys(g.territories, 0),
         leaders={r: [] for r in roles},

@@ -389,13 +389,15 @@ async def test_a_league_of_tables_seats_a_multiplayer_game(store: Store) -> None
     for live in opened.matches:
         assert len(live.seats) == 3 and live.record.options["players"] == "3"
     table = opened.matches[0]
-    leaver = table.seats[0].user_id
-    ended = await matches.resign(table.id, leaver)
-    assert ended.finished
+    leaver, second_leaver, stayer = (s.user_id for s in table.seats)
+    going_on = await matches.resign(table.id, leaver)  # Risk: the others play on without him
+    assert not going_on.finished
+    ended = await matches.resign(table.id, second_leaver)
+    assert ended.finished  # the last player left wins
     recorded = await leagues.record_result(ended.match)
     assert recorded.result is not None
     places = recorded.result.result.places
-    assert places[str(leaver)] == max(places.values()) and min(places.values()) == 1
+    assert places == {str(stayer): 1, str(second_leaver): 2, str(leaver): 3}  # the first to leave last
     # Seats share the place after the winners, unless the result gives totals to rank them by.
     second = opened.matches[1]
     roles = [s.role or "" for s in second.seats]
@@ -422,7 +424,9 @@ async def test_swiss_tables_are_seated_by_the_standings_round_by_round(store: St
     assert sorted(len(live.seats) for live in opened.matches) == [3, 4]  # seven at tables of four
     assert sorted(live.record.options["players"] for live in opened.matches) == ["3", "4"]
     for live in opened.matches:
-        ended = await matches.resign(live.id, live.seats[-1].user_id)
+        for seat in live.seats[1:]:  # a resigned player leaves; the last one left wins
+            ended = await matches.resign(live.id, seat.user_id)
+        assert ended.finished
         recorded = await leagues.record_result(ended.match)
     assert recorded.progress.round_complete and recorded.progress.opened is not None
     round_two = recorded.progress.opened.matches

@@ -100,6 +100,39 @@ def test_rollback_restores_any_tree_exactly_after_any_changes() -> None:
         assert dump(state) == after
 
 
+def test_every_container_is_tracked_after_any_changes() -> None:
+    """Whatever the mutators did (appends then moves, pops, inserts), the close tracks every
+    plain container stored in the transaction, wherever it ended up."""
+    rng = random.Random(11)
+    for _ in range(300):
+        state = track_state({"log": [], "tree": _random_tree(rng), "other": [_random_tree(rng)]})
+        with Journal():
+            for _ in range(rng.randint(1, 12)):
+                _mutate(rng, state)
+        plain = [c for c in _containers(state) if type(c) in (dict, list)]
+        assert not plain
+
+
+def test_appending_to_a_long_list_costs_the_same_as_to_a_short_one() -> None:
+    """A list only appended to keeps its prior length, not a copy, and its close looks at the
+    new item only (a battle's rolls must not cost more as the battle goes on)."""
+    state = track_state({"log": [], "rolls": [{"n": i} for i in range(5000)]})
+    rolls = state["rolls"]
+    journal = Journal()
+    with journal:
+        rolls.append({"n": 5000})
+        rolls.append({"n": 5001})
+    assert journal.saved[id(rolls)][1] == 5000 and type(rolls[-1]) is TrackedDict
+    journal.rollback()
+    assert len(rolls) == 5000
+    journal = Journal()
+    with journal:
+        rolls.append({"n": 5000})
+        rolls.pop(0)  # a change elsewhere: now the prior contents are copied
+    journal.rollback()
+    assert [r["n"] for r in rolls] == list(range(5000))
+
+
 def test_containers_inserted_in_a_transaction_become_tracked_and_journal_later_changes() -> None:
     state = track_state({"log": [], "a": {}})
     with Journal():
