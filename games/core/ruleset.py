@@ -334,6 +334,10 @@ class Ruleset(ABC):
             shown = ", ".join(f"`{a.text}`" for a in prefixed[:5])
             raise AmbiguousAction(f"`{wanted.text}` could mean several actions: {shown}…")
         verbs = {a.verb for a in legal}
+        if wanted.verb in verbs or wanted.verb in self.verbs():
+            why = self.refusal(state, role, wanted)
+            if why is not None:
+                raise IllegalAction(why)
         if wanted.verb in verbs:
             raise IllegalAction(f"`{wanted.text}` is not allowed now. {self.prompt(state, role).text}")
         if wanted.verb in self.verbs():
@@ -343,6 +347,12 @@ class Ruleset(ABC):
     def verbs(self) -> frozenset[str]:
         """Every verb this game knows (to tell an illegal action from a garbled one)."""
         return frozenset()
+
+    def refusal(self, state: State, role: str, action: Action) -> str | None:
+        """Why ``role`` may not take ``action`` (a verb of this game) now, in words for him: what
+        is wrong and what is allowed. ``None`` (the default): :meth:`parse` gives its generic
+        words. Only what ``role`` may know, never another role's secrets."""
+        return None
 
     # -- events and words ----------------------------------------------------
     #: Puts this game's events into words (``None``: the game logs only core events).

@@ -65,7 +65,8 @@ WHEN: dict[str, str] = {
 def parse(ruleset: Ruleset, state: State, role: str, text: str, parse_as_every_game: Parse) -> Action:
     """Read a typed action as every game does (``parse_as_every_game``), except that a set of
     three cards typed in any order is the listed set, that a count is never completed into
-    another count (``advance 1`` is not ``advance 12``), and that a refusal says why."""
+    another count (``advance 1`` is not ``advance 12``), and that a refusal says why (every
+    game's parse asks :meth:`~games.core.Ruleset.refusal`, which is :func:`refusal` here)."""
     wanted = Action.from_text(text)
     prompt = ruleset.prompt(state, role)
     if wanted.verb == "trade" and len(wanted.args) > 1:
@@ -81,11 +82,6 @@ def parse(ruleset: Ruleset, state: State, role: str, text: str, parse_as_every_g
         raise IllegalAction(why or f"`{wanted.text}` is not allowed now. {prompt.text}")
     try:
         return parse_as_every_game(state, role, text)
-    except IllegalAction:
-        why = refusal(state, role, wanted, prompt.text) if active else None
-        if why is None:
-            raise
-        raise IllegalAction(why) from None
     except InvalidAction as refused:
         if not active:
             raise

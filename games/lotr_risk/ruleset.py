@@ -412,6 +412,12 @@ class LotrRisk(StepRuleset):
         refused action says why (:mod:`games.lotr_risk.refusals`)."""
         return refusals.parse(self, state, role, text, super().parse)
 
+    def refusal(self, state: State, role: str, action: Action) -> str | None:
+        """Why a player asked to act may not take ``action`` (:mod:`games.lotr_risk.refusals`)."""
+        if role not in self.active(state):
+            return None
+        return refusals.refusal(state, role, action, self.prompt(state, role).text)
+
     def check_invariants(self, state: State) -> list[str]:
         return check(self, state)
 

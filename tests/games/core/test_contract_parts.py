@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from games.core import Match, Presenter, dump, load
+from games.core import IllegalAction, InvalidAction, Match, Presenter, dump, load
 from games.core.chance import ScriptError, draw, roll, scripted, shuffle, traced
 from games.core.events import emit, project
 from games.core.flow import Frame, Step, StepRuleset, call, push, ret
 from games.core.journal import EventLog, Journal, TrackedDict, TrackedList, track_state, untracked_writes
-from tests.support.toy_game import PEBBLES
+from tests.support.toy_game import PEBBLES, Pebbles
 
 # -- the journal ------------------------------------------------------------------------------
 
@@ -334,3 +334,23 @@ def test_a_procedure_returns_its_value_to_the_step_that_called_it() -> None:
     state["result"] = {"winners": ["a"]}
     state["stack"] = []
     ret(state, None)  # the game ended inside the procedure: nothing to resume
+
+
+# -- refusals ---------------------------------------------------------------------------------------
+
+
+class _PebblesWithReasons(Pebbles):
+    def refusal(self, state: dict, role: str, action: Any) -> str | None:
+        return "Pebbles are taken only once both bids are in." if action.verb == "take" else None
+
+
+def test_a_refused_verb_of_the_game_is_explained_by_the_games_refusal_hook() -> None:
+    state = PEBBLES.setup(1, {}, 2)
+    with pytest.raises(IllegalAction, match="You cannot `take` now"):
+        PEBBLES.parse(state, "north", "take")  # the default: generic words
+    with pytest.raises(IllegalAction, match=r"^Pebbles are taken only once both bids are in\.$"):
+        _PebblesWithReasons().parse(state, "north", "take")
+    with pytest.raises(IllegalAction, match="You cannot `end` now"):  # no reason given: generic
+        _PebblesWithReasons().parse(state, "north", "end")
+    with pytest.raises(InvalidAction):  # not a verb of the game: the hook is not asked
+        _PebblesWithReasons().parse(state, "north", "jump")
