@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderers import render_view, renderer_for
-from renderers.common import encode_png, fit_text, font, fonts, mix, rgb, wrap_text
+from renderers.common import encode_png, fit_text, font, fonts, mix, rgb, shapes, wrap_text
 from renderers.common.blocks import Block, Chip
 from renderers.common.fonts import FontKind
 
@@ -135,3 +135,26 @@ def test_unknown_game_is_refused() -> None:
     with pytest.raises(ValueError, match="no renderer"):
         render_view({"game": "chess"})
     assert callable(renderer_for("confrontation"))
+
+
+@pytest.mark.parametrize(
+    ("box", "edge", "radius"),
+    [
+        ((10, 12, 310, 212), (90, 70, 40), 10),
+        ((3.4, 5.6, 160.2, 48.9), None, 13),
+        ((0, 0, 20, 18), (1, 2, 3), 11),
+    ],
+)
+def test_a_rounded_panel_has_the_pixels_of_its_whole_sprite(
+    box: tuple[float, float, float, float], edge: tuple[int, int, int] | None, radius: float
+) -> None:
+    # rounded_panel fills the card's inside and pastes only its rim through the alpha: the
+    # picture is exactly the one of pasting the whole sprite (small cards are pasted whole).
+    fill = (236, 226, 200)
+    background = Image.linear_gradient("L").resize((330, 230)).convert("RGB")
+    expected, drawn = background.copy(), background.copy()
+    size = (round(box[2] - box[0]), round(box[3] - box[1]))
+    sprite = shapes.panel_sprite(size, fill, edge, radius)
+    expected.paste(sprite, (round(box[0]), round(box[1])), sprite)
+    shapes.rounded_panel(drawn, box, fill, edge, radius=radius)
+    assert drawn.tobytes() == expected.tobytes()
