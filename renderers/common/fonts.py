@@ -14,6 +14,7 @@ within :data:`MASK_PIXELS`: the pixels drawn are the same, only computed once.
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, Literal
@@ -45,6 +46,8 @@ _Mask = tuple[Any, tuple[int, int]]  # (Pillow's core image, offset), as ``getma
 _masks: OrderedDict[tuple[Any, ...], _Mask] = OrderedDict()
 _mask_pixels = 0
 _lengths: dict[tuple[Any, ...], float] = {}
+#: Pictures may be drawn in several threads at once (the bot's fallback without workers).
+_lock = threading.Lock()
 
 
 class CachedFont(ImageFont.FreeTypeFont):
@@ -84,10 +87,11 @@ class CachedFont(ImageFont.FreeTypeFont):
             kwargs.get("stroke_filled", False),
         )
         if keep:
-            found = _masks.get(key)
-            if found is not None:
-                _masks.move_to_end(key)
-                return found
+            with _lock:
+                found = _masks.get(key)
+                if found is not None:
+                    _masks.move_to_end(key)
+                    return found
         drawn = super().getmask2(
             text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
         )
@@ -106,7 +110,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         if features is not None:
             return super().getlength(text, mode, direction, features, language)
         key = (self.path, self.size, text, mode, direction, language)
-        found = _lengths.get(key)
+        found = _lengths.get(key)  # a plain dict: its reads and writes are atomic
         if found is None:
             if len(_lengths) >= LENGTHS:
                 _lengths.clear()
@@ -117,11 +121,15 @@ class CachedFont(ImageFont.FreeTypeFont):
 def _remember(key: tuple[Any, ...], drawn: _Mask) -> None:
     global _mask_pixels
     width, height = drawn[0].size
-    _masks[key] = drawn
-    _mask_pixels += width * height
-    while _mask_pixels > MASK_PIXELS and len(_masks) > 1:
-        _, (old, _) = _masks.popitem(last=False)
-        _mask_pixels -= old.size[0] * old.size[1]
+    with _lock:
+        previous = _masks.pop(key, None)  # drawn meanwhile in another thread
+        if previous is not None:
+            _mask_pixels -= previous[0].size[0] * previous[0].size[1]
+        _masks[key] = drawn
+        _mask_pixels += width * height
+        while _mask_pixels > MASK_PIXELS and len(_masks) > 1:
+            _, (old, _) = _masks.popitem(last=False)
+            _mask_pixels -= old.size[0] * old.size[1]
 
 
 @lru_cache(maxsize=256)
