@@ -20,7 +20,7 @@ from .data import FELLOWSHIP, SAURON, card_name, char_name, region_name
 def fight_heading(frame: Frame) -> str:
     """``'Aragorn attacks Saruman in Rohan'``: both fighters are revealed once a fight began."""
     attacker, defender = battle.attacker_and_defender(frame["fight"])
-    return f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}"
+    return battle.attack_words(attacker, defender, frame["region"])
 
 
 #: ``{action text: Action}`` of the battle decisions seen so far (immutable values, shared; the

@@ -33,7 +33,7 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
 from .board import add, eliminated, remove, take_reinforcement
-from .common import UNIT_KINDS, nation_name, plural, side_title
+from .common import UNIT_KINDS, nation_adjective, nation_name, plural, side_title
 from .data import FREE, NATIONS, REGIONS
 
 Group = dict[str, Any]
@@ -228,10 +228,10 @@ def label(state: State, role: str, action: Action) -> str | None:
     nation, count = action.args[0], int(action.args[-1])
     if action.verb == "reduce":
         into = "a Regular" if count == 1 else "Regulars"
-        return f"Reduce {plural(count, nation_name(nation) + ' Elite')} to {into}"
+        return f"Reduce {plural(count, nation_adjective(nation) + ' Elite')} to {into}"
     kind = action.args[1]
     hits = count * (2 if kind == "elite" else 1)
-    return f"Remove {plural(count, nation_name(nation) + ' ' + kind.title())} ({plural(hits, 'hit')})"
+    return f"Remove {plural(count, nation_adjective(nation) + ' ' + kind.title())} ({plural(hits, 'hit')})"
 
 
 class Casualties(Step):

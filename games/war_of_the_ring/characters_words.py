@@ -16,29 +16,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.core.words import agree, capitalized, join_words
+
 from .data import CHARACTERS
-from .movement_words import character_words, join_words
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+from .movement_words import character_words
 
 
 def _companions(args: Mapping[str, Any]) -> dict[str, str]:
     names = [character_words(str(c)) for c in args.get("companions", [])]
-    return {"names": _cap(join_words(names)), "moves": "moves" if len(names) == 1 else "move"}
+    return {"names": capitalized(join_words(names)), "moves": agree(len(names), "moves", "move")}
 
 
 def _nazgul(args: Mapping[str, Any]) -> dict[str, str]:
-    one = int(args["count"]) == 1
-    return {"flies": "flies" if one else "fly"}
+    return {"flies": agree(int(args["count"]), "flies", "fly")}
 
 
 def _entered(args: Mapping[str, Any]) -> dict[str, str]:
     character = str(args["character"])
     name = CHARACTERS[character].name
     title = CHARACTERS[character].title
-    who = _cap(character_words(character))
+    who = capitalized(character_words(character))
     if character in ("aragorn", "gandalf_white") and title:
         who = f"{name}, {title},"
     replaced = args.get("replaces")
@@ -49,7 +46,7 @@ def _entered(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _minion(args: Mapping[str, Any]) -> dict[str, str]:
-    return {"who": _cap(character_words(str(args["character"])))}
+    return {"who": capitalized(character_words(str(args["character"])))}
 
 
 def _voice(args: Mapping[str, Any]) -> dict[str, str]:
