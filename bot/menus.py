@@ -20,13 +20,13 @@ actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
-from .choices import MAX_CHOICES, Choice, Shortcut, truncate
+from .choices import MAX_CHOICES, Choice, Shortcut, said_once, truncate
 from .components import Clickable, button, chosen_number, controller_of, menu, refuse_forged
 
 if TYPE_CHECKING:
@@ -88,7 +88,9 @@ def private_view(
     if len(shortcuts) > room:  # then only "all" of each (the How many? step has the rest), or none
         shortcuts = [s for s in shortcuts if s.everything]
         shortcuts = shortcuts if len(shortcuts) <= room else []
-    rest = [c for c in choices if c not in buttons]
+    # Descriptions an option shares with others are said once in the prompt's text instead.
+    described = {c.index: c.effect for c in said_once(choices)[1]}
+    rest = [replace(c, effect=described[c.index]) for c in choices if c not in buttons]
     rows = MAX_ROWS - (1 if buttons or undo else 0)
     if len(rest) <= MAX_CHOICES:
         if rest:
@@ -101,7 +103,7 @@ def private_view(
                 discord.SelectOption(
                     label=truncate(g.label),
                     value=str(number * MAX_CHOICES + i),
-                    description=truncate(g.choices[0].effect) or None,
+                    description=(truncate(g.choices[0].effect) or None) if len(g.choices) == 1 else None,
                 )
                 for i, g in enumerate(part)
             ]
