@@ -137,9 +137,7 @@ def lobby_text(live: LiveMatch) -> str:
     lines.append(f"Players: {seat_line(live)}")
     if record.status == LOBBY:
         free = ruleset.seats(record.options)[1] - len(live.seats)
-        lines.append(
-            f"Waiting for {counted(free, 'more player')}: press **Join** or use `/game join`."
-        )
+        lines.append(f"Waiting for {counted(free, 'more player')}: press **Join** or use `/game join`.")
     elif record.status == ABANDONED:
         lines.append("This lobby was cancelled.")
     elif record.status == FINISHED:

@@ -46,6 +46,7 @@ def _core_label(state: State, role: str, action: Action) -> str | None:
     verb, args = action.verb, action.args
     if verb in actions.DIE_ACTIONS and len(args) == 1 and args[0] in FACE_NAMES:
         return f"{actions.DIE_ACTIONS[verb].label} ({face_name(args[0])} die)"
+
     def a_die(face: str) -> str:
         return with_article(f"{face_name(face)} die")
 
