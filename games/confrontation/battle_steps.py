@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier
+from games.core.words import join_words
 
 from . import battle, specials
 from .abilities import FRODOS, fellowship_strength, sauron_strength
@@ -284,7 +285,7 @@ class ChooseCombatCard(Step):
         return text
 
     def waiting(self, state: State, frame: Frame) -> str:
-        who = " and ".join(title(s) for s in battle.card_choosers(frame["fight"]))
+        who = join_words(title(s) for s in battle.card_choosers(frame["fight"]))
         return f"Waiting for {who} to choose a combat card."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:

@@ -12,7 +12,7 @@ import logging
 from games.core import Action, State, emit
 from games.core.chance import shuffle
 from games.core.flow import Frame, Step, barrier, pop
-from games.core.words import join_words
+from games.core.words import in_sentence, join_words
 
 from . import turn
 from .common import special_set, title
@@ -69,8 +69,8 @@ _ACTIVE = {
 _AUTOPLACE = Action("autoplace")
 _PLACEMENT_VERBS = frozenset({"place", "unplace", "autoplace", "ready"})
 _PLACE_TEXT = {
-    side: f"Set up in secret: four characters in {region_name(HOME[side])} and one in each other starting "
-    "region (or let the engine place the rest at random), then confirm."
+    side: f"Set up in secret: four characters in {in_sentence(region_name(HOME[side]))} and one in each "
+    "other starting region (or let the engine place the rest at random), then confirm."
     for side in SIDES
 }
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State
-from games.core.words import counted, join_words
+from games.core.words import counted, in_sentence, join_words
 
 from .board import Geometry, geometry
-from .data import SETUP, EditionSetup, region_bonus
+from .data import SETUP, EditionSetup, region_bonus, territory_name
 
 #: Roles in allegiance order (the order of claiming and placing), per player count.
 ROLES_BY_COUNT: dict[int, tuple[str, ...]] = {
@@ -148,6 +148,11 @@ def plural(count: int, word: str) -> str:
     ('1 battalion', '3 battalions', '2 dice', '0 territories')
     """
     return counted(count, word)
+
+
+def place_name(territory: str) -> str:
+    """A territory as a sentence names it: ``the Shire``, ``Moria``."""
+    return in_sentence(territory_name(territory))
 
 
 def names(items: list[str]) -> str:

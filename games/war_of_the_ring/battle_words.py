@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.words import agree, in_sentence, join_words, with_article
+from games.core.words import plural as plural_form
 
 from .common import PLURAL_NATIONS, nation_adjective, nation_subject, plural, side_title
 from .data import CHARACTERS, FREE, REGIONS
@@ -180,7 +181,8 @@ def _lost(args: Mapping[str, Any]) -> dict[str, str]:
         parts.append(f"{loses} {join_words(removed)}")
     reduced = int(args.get("reduced", 0))
     if reduced:
-        parts.append(f"{reduces} {plural(reduced, 'Elite')} to {'a Regular' if reduced == 1 else 'Regulars'}")
+        into = plural_form(reduced, "a Regular", "Regulars")
+        parts.append(f"{reduces} {plural(reduced, 'Elite')} to {into}")
     return {"loss_words": " and ".join(parts) or f"{loses} nothing"}
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
+from games.core.words import plural as plural_form
 
 from .board import add, eliminated, remove, take_reinforcement
 from .common import UNIT_KINDS, nation_adjective, nation_name, plural, side_title
@@ -227,7 +228,7 @@ def label(state: State, role: str, action: Action) -> str | None:
         return None
     nation, count = action.args[0], int(action.args[-1])
     if action.verb == "reduce":
-        into = "a Regular" if count == 1 else "Regulars"
+        into = plural_form(count, "a Regular", "Regulars")
         return f"Reduce {plural(count, nation_adjective(nation) + ' Elite')} to {into}"
     kind = action.args[1]
     hits = count * (2 if kind == "elite" else 1)

@@ -288,7 +288,7 @@ class Separate(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if not frame["group"]:
             return "Choose a Companion to leave the Fellowship (`companion <id>`)."
-        names = ", ".join(CHARACTERS[c].name for c in frame["group"])
+        names = join_words([CHARACTERS[c].name for c in frame["group"]])
         return f"{names}: add another Companion (`companion <id>`) or choose where they go (`to <region>`)."
 
     def waiting(self, state: State, frame: Frame) -> str:

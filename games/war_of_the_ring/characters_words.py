@@ -19,7 +19,7 @@ from typing import Any
 from games.core.words import agree, capitalized, join_words
 
 from .data import CHARACTERS
-from .movement_words import character_words
+from .movement_words import character_words, figure_words
 
 
 def _companions(args: Mapping[str, Any]) -> dict[str, str]:
@@ -74,8 +74,16 @@ EN: dict[str, str] = {
     "character_entered": "{who} enters play in {region}{instead}.",
     "companion_counsel": "{companion} urges {nation} toward war.",
     "voice_of_saruman": "The Voice of Saruman {what}.",
-    "regulars_promoted": "{count} {nation} Regulars in {region} become Elites.",
+    "regulars_promoted": "{regulars_words} in {region} {become_words}.",
 }
+
+def _promoted(args: Mapping[str, Any]) -> dict[str, str]:
+    count = int(args["count"])
+    return {
+        "regulars_words": figure_words(str(args["nation"]), "regular", count),
+        "become_words": agree(count, "becomes an Elite", "become Elites"),
+    }
+
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "companions_moved": _companions,
@@ -83,4 +91,5 @@ DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "character_entered": _entered,
     "minion_moved": _minion,
     "voice_of_saruman": _voice,
+    "regulars_promoted": _promoted,
 }

@@ -10,7 +10,7 @@ The two roles are the sides: ``free`` (the Free Peoples) and ``shadow``. Unit ki
 from __future__ import annotations
 
 from games.core import State
-from games.core.words import counted, in_sentence
+from games.core.words import counted, in_sentence, the
 
 from .data import FREE, NATIONS, SHADOW, SIDES
 
@@ -51,13 +51,23 @@ def nation_adjective(nation: str) -> str:
     return _ADJECTIVES.get(nation, NATIONS[nation].name)
 
 
+def nation_in_sentence(nation: str) -> str:
+    """The Nation as a sentence names it: ``the Elves``, ``the North``, ``Gondor``.
+
+    >>> nation_in_sentence("elves"), nation_in_sentence("north"), nation_in_sentence("gondor")
+    ('the Elves', 'the North', 'Gondor')
+    """
+    name = NATIONS[nation].name
+    return the(name) if nation in PLURAL_NATIONS else in_sentence(name)
+
+
 def nation_subject(nation: str) -> tuple[str, bool]:
     """The Nation as a sentence names it, and whether the name is plural (for the verb).
 
     >>> nation_subject("north"), nation_subject("elves")
-    (('the North', False), ('Elves', True))
+    (('the North', False), ('the Elves', True))
     """
-    return in_sentence(NATIONS[nation].name), nation in PLURAL_NATIONS
+    return nation_in_sentence(nation), nation in PLURAL_NATIONS
 
 
 def plural(count: int, word: str) -> str:

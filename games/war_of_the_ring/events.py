@@ -18,8 +18,8 @@ from typing import Any
 from games.core import Presenter
 from games.core.words import agree, article, in_sentence, join_words
 
-from .common import PLURAL_NATIONS, plural, side_title
-from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
+from .common import PLURAL_NATIONS, nation_in_sentence, plural, side_title
+from .data import CARDS, CHARACTERS, REGIONS, TILES
 from .dice import face_name
 from .movement_words import figure_words
 
@@ -91,7 +91,7 @@ EN: dict[str, str] = {
     "fellowship_placed": "The Ring-bearers are found in {region}.",
     "hunt_rolled": "The Hunt rolls {dice}{bonus_words}{reroll_words}: {successes_words}.",
     "hunt_tile": "Hunt tile: {tile} — {damage} damage.",
-    "hunt_pool_refilled": "The Hunt Pool is refilled ({tiles} tiles).",
+    "hunt_pool_refilled": "The Hunt Pool is refilled ({tiles} {tiles:tile|tiles}).",
     "mordor_step": "The Fellowship is on step {step} of the Mordor Track.",
     "companion_lost": "{companion} falls ({why}).",
     "companion_spared": "{companion} is taken alive and left in {region}.",
@@ -132,11 +132,11 @@ def tile_name(tile: str) -> str:
 
 FORMATS = {
     "side": lambda v, lang: side_title(str(v)),
-    "nation": lambda v, lang: in_sentence(NATIONS[str(v)].name),
-    "region": lambda v, lang: REGIONS[str(v)].name if v else "nowhere",
+    "nation": lambda v, lang: nation_in_sentence(str(v)),
+    "region": lambda v, lang: in_sentence(REGIONS[str(v)].name) if v else "nowhere",
     "character": lambda v, lang: CHARACTERS[str(v)].name,
     "face": lambda v, lang: face_name(str(v)),
-    "faces": lambda v, lang: ", ".join(face_name(str(f)) for f in v) or "no dice",
+    "faces": lambda v, lang: join_words([face_name(str(f)) for f in v]) or "no dice",
     "dice": lambda v, lang: " ".join(str(d) for d in v),
     "tile": lambda v, lang: tile_name(str(v)),
     "card": lambda v, lang: CARDS[str(v)].name,
