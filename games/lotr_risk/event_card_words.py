@@ -6,7 +6,7 @@
 
 >>> _losses({"losses": {"moria": 0, "the_shire": 3}, "holders": {"moria": "black", "the_shire": "green"}},
 ...     "en")["loss_words"]
-'The Shire (Green) loses 3 and Moria (Black) loses nothing'
+'the Shire (Green) loses 3 and Moria (Black) loses nothing'
 >>> _storm_words({"role": "green", "territories": []}, "en")["storm_words"]
 'no territory card is left for Green to turn up'
 """

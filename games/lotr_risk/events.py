@@ -395,7 +395,7 @@ def _holders(value: Mapping[str, str], lang: str) -> str:
     """Territories with who holds each.
 
     >>> _holders({"moria": "black", "the_shire": "neutral"}, "en")
-    'The Shire (the neutral army) and Moria (Black)'
+    'the Shire (the neutral army) and Moria (Black)'
     """
     return names([f"{place_name(t)} ({role_title(str(r))})" for t, r in _by_territory(value)])
 

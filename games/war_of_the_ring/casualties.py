@@ -31,6 +31,7 @@ from typing import Any
 
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
+from games.core.words import join_words
 from games.core.words import plural as plural_form
 
 from .board import add, eliminated, remove, take_reinforcement
@@ -212,12 +213,12 @@ def fall_with_army(
 
 
 def describe_units(units: Counts) -> str:
-    """``Gondor 2 Regulars, 1 Elite; Rohan 1 Regular`` (for prompts)."""
+    """``Gondor: 2 Regulars and 1 Elite; Rohan: 1 Regular`` (for prompts)."""
     parts = []
     for nation, counts in units.items():
         words = [plural(counts[k], k.title()) for k in UNIT_KINDS if counts.get(k)]
         if words:
-            parts.append(f"{nation_name(nation)} {', '.join(words)}")
+            parts.append(f"{nation_name(nation)}: {join_words(words)}")
     return "; ".join(parts) or "nothing"
 
 
