@@ -248,17 +248,23 @@ def resolve_arg(typed: str, candidates: Sequence[tuple[str, str]]) -> str:
     return wanted.replace(" ", "-")
 
 
-def said_once(choices: Sequence[Choice]) -> tuple[list[str], list[Choice]]:
+def said_once(choices: Sequence[Choice], *, every: bool = False) -> tuple[list[str], list[Choice]]:
     """The effects several choices share, to be said once above them, and the choices with
-    only an effect of their own (a list never repeats one description on every line).
+    only an effect of their own (a list never repeats one description on every line). With
+    ``every``, only an effect that every choice shares (a long list keeps the others on its
+    options, where they tell the choices apart: each character's ability in a set-up).
 
     >>> a, b, c = (Action(v) for v in ("roll3", "roll2", "stop"))
-    >>> shared, own = said_once([Choice(0, a, "Roll 3", "Each die is a battalion."),
-    ...     Choice(1, b, "Roll 2", "Each die is a battalion."), Choice(2, c, "Stop", "End the attack.")])
+    >>> listed = [Choice(0, a, "Roll 3", "Each die is a battalion."),
+    ...     Choice(1, b, "Roll 2", "Each die is a battalion."), Choice(2, c, "Stop", "End the attack.")]
+    >>> shared, own = said_once(listed)
     >>> shared, [ch.effect for ch in own]
     (['Each die is a battalion.'], ['', '', 'End the attack.'])
+    >>> said_once(listed, every=True)[0], said_once(listed[:2], every=True)[0]
+    ([], ['Each die is a battalion.'])
     """
     seen = Counter(choice.effect for choice in choices if choice.effect)
-    shared = [effect for effect, times in seen.items() if times > 1]
-    own = [replace(choice, effect="") if seen[choice.effect] > 1 else choice for choice in choices]
+    least = len(choices) if every else 2
+    shared = [effect for effect, times in seen.items() if times > 1 and times >= least]
+    own = [replace(choice, effect="") if choice.effect in shared else choice for choice in choices]
     return shared, own

@@ -61,6 +61,12 @@ def groups(choices: Sequence[Choice], group_label: Any) -> list[Group]:
     ]
 
 
+def _group_effect(group: Group) -> str:
+    """What a group's actions do, when they all do the same (a character's ability), else ""."""
+    effects = {choice.effect for choice in group.choices}
+    return effects.pop() if len(effects) == 1 else ""
+
+
 def _option(choice: Choice) -> discord.SelectOption:
     return discord.SelectOption(
         label=truncate(choice.label), value=str(choice.index), description=truncate(choice.effect) or None
@@ -88,8 +94,8 @@ def private_view(
     if len(shortcuts) > room:  # then only "all" of each (the How many? step has the rest), or none
         shortcuts = [s for s in shortcuts if s.everything]
         shortcuts = shortcuts if len(shortcuts) <= room else []
-    # Descriptions an option shares with others are said once in the prompt's text instead.
-    described = {c.index: c.effect for c in said_once(choices)[1]}
+    # A description every option shares is said once in the prompt's text instead.
+    described = {c.index: c.effect for c in said_once(choices, every=True)[1]}
     rest = [replace(c, effect=described[c.index]) for c in choices if c not in buttons]
     rows = MAX_ROWS - (1 if buttons or undo else 0)
     if len(rest) <= MAX_CHOICES:
@@ -103,7 +109,7 @@ def private_view(
                 discord.SelectOption(
                     label=truncate(g.label),
                     value=str(number * MAX_CHOICES + i),
-                    description=(truncate(g.choices[0].effect) or None) if len(g.choices) == 1 else None,
+                    description=truncate(_group_effect(g)) or None,
                 )
                 for i, g in enumerate(part)
             ]

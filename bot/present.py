@@ -308,8 +308,9 @@ def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
     title = f"\n**{prompt.title}**" if prompt.title else ""
     if not choices:
         return clip(f"{head}{title}\n{prompt.text}")
-    # An effect shared by several choices is said once, not on each of their lines.
-    shared, own = said_once(choices)
+    # An effect shared by several choices is said once, not on each of their lines (in a long
+    # list, only one that every choice shares: the menus show the others where they differ).
+    shared, own = said_once(choices, every=len(choices) > SHOWN_CHOICES)
     question = "\n".join([prompt.text, *shared])
     if len(choices) > SHOWN_CHOICES:
         return clip(f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).")

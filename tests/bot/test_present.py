@@ -106,11 +106,23 @@ async def test_a_private_prompt_says_an_effect_shared_by_several_choices_once(se
     text = present.private_text(live, "north", choices)
     assert text.count(same) == 1 and "Its own effect." in text
     assert text.index(same) < text.index("• **Bid 0**")  # said once, above the list
-    view = menus.private_view(live.id, 1, choices, str, undo=False)
-    assert view is not None
-    selects = [getattr(item, "item", item) for item in view.children]
-    descriptions = [o.description for select in selects for o in getattr(select, "options", [])]
-    assert same not in descriptions and "Its own effect." in descriptions
+
+
+def menu_descriptions(view: object) -> list[str | None]:
+    selects = [getattr(item, "item", item) for item in getattr(view, "children", [])]
+    return [o.description for select in selects for o in getattr(select, "options", [])]
+
+
+async def test_a_menu_drops_a_description_every_option_shares(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    actions = live.prompt("north").actions
+    same = "Bids stay secret until both are in."
+    alike = [Choice(i, actions[i % len(actions)], f"Bid {i}", same) for i in range(5)]
+    assert menu_descriptions(menus.private_view(live.id, 1, alike, str, undo=False)) == [None] * 5
+    assert same in present.private_text(live, "north", alike)  # said once in the text instead
+    # Descriptions that tell options apart stay on them.
+    mixed = [*alike, Choice(5, actions[0], "Another bid", "Its own effect.")]
+    assert same in menu_descriptions(menus.private_view(live.id, 1, mixed, str, undo=False))
 
 
 def test_a_press_in_the_dm_is_not_sent_to_the_dm() -> None:
