@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.core import Presenter
-from games.core.words import agree
+from games.core.words import agree, join_words
 
 from . import event_card_words, power_card_words
 from .board import card_name
@@ -498,7 +498,7 @@ def _rolled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     else:
         parts = [f"{attacker} loses {lost_attack}"] if lost_attack else []
         parts += [f"{who} loses {lost_defence}"] if lost_defence else []
-        loss = " and ".join(parts)
+        loss = join_words(parts)
     return {"roll_words": _roll_words(args), "loss_words": loss}
 
 
@@ -586,7 +586,7 @@ def _mission_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
         parts.append(f"{plural(int(args['battalions']), 'battalion')} there")
     if args["cards"]:
         parts.append(plural(int(args["cards"]), "extra territory card"))
-    return {"reward_words": " and ".join(parts) or "no reward"}
+    return {"reward_words": join_words(parts) or "no reward"}
 
 
 def _moved_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:

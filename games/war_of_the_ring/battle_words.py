@@ -183,7 +183,7 @@ def _lost(args: Mapping[str, Any]) -> dict[str, str]:
     if reduced:
         into = plural_form(reduced, "a Regular", "Regulars")
         parts.append(f"{reduces} {plural(reduced, 'Elite')} to {into}")
-    return {"loss_words": " and ".join(parts) or f"{loses} nothing"}
+    return {"loss_words": join_words(parts) or f"{loses} nothing"}
 
 
 def _fell(args: Mapping[str, Any]) -> dict[str, str]:
