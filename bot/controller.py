@@ -30,6 +30,7 @@ from .pace import PaceError
 from .service import ActResult, LiveMatch, MatchService, ServiceError
 from .settings import SettingsError, SettingsService
 from .storage import ACTIVE, FINISHED, LOBBY
+from .storage.trouble import BUSY, FULL, storage_reply, storage_trouble
 from .ui import lobby_view
 
 log = logging.getLogger(__name__)
@@ -81,8 +82,19 @@ class Controller:
         except discord.HTTPException as exc:
             log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
         except Exception as exc:
-            log_failure(log, "unexpected failure handling an interaction", exc)
-            await self.refuse(interaction, "Something went wrong on my side; nothing was changed.")
+            trouble = storage_trouble(exc)
+            if trouble == FULL:
+                log.error("the database's disk is full: a request was refused; free some space")
+            elif trouble == BUSY:
+                log.warning("the database is locked by another writer: a request was answered 'busy'")
+            else:
+                log_failure(log, "unexpected failure handling an interaction", exc)
+            await self.refuse(
+                interaction,
+                storage_reply(trouble)
+                if trouble
+                else "Something went wrong on my side; nothing was changed.",
+            )
 
     async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
         if not interaction.response.is_done():
@@ -193,6 +205,7 @@ class Controller:
                 len(live.seats),
                 entries,
                 names,
+                live.state.get("rules"),  # replayed by the rules revision it was played by
             )
             stem = f"{record.game}-{live.id}"
             log_text = present.full_log(live, names)
@@ -290,6 +303,7 @@ class Controller:
         *,
         expected_version: int | None = None,
         expected_prompt: int | None = None,
+        typed: bool = False,
     ) -> None:
         async with self.friendly(interaction):
             if text.strip() == HINT:
@@ -304,6 +318,7 @@ class Controller:
                 expected_version=expected_version,
                 expected_prompt=expected_prompt,
                 interaction_id=str(interaction.id),
+                typed=typed,
             )
             await self._after(interaction, result)
 
@@ -312,7 +327,7 @@ class Controller:
         async with self.friendly(interaction):
             await self.defer(interaction)
             results = await self.service.act_line(
-                live.id, interaction.user.id, line, interaction_id=str(interaction.id)
+                live.id, interaction.user.id, line, interaction_id=str(interaction.id), typed=True
             )
             for result in results[:-1]:
                 if not result.duplicate:
@@ -461,10 +476,18 @@ class Controller:
                         ephemeral=True,
                     )
                     return
-            await self.act(interaction, live, text)
+            await self.act(interaction, live, text, typed=True)
 
     async def cancelled(self, interaction: discord.Interaction[Any]) -> None:
+        """**Cancel** closes its own confirmation: an ephemeral message only its user sees.
+
+        A forged click on any other message (a lobby's living status, a board post) must not
+        edit it: it is refused and the message stays as it is.
+        """
         async with self.friendly(interaction):
+            message = interaction.message
+            if message is None or not message.flags.ephemeral:
+                raise ServiceError("There is nothing to cancel here.")
             await interaction.response.edit_message(content="Cancelled: nothing was done.", view=None)
 
     async def undo(
@@ -498,9 +521,13 @@ class Controller:
                 raise ServiceError(f"Match #{live.id} is not being played.")
             await self.defer(interaction)
             winners = await self.service.winners_if_resigned(live.id, interaction.user.id)
-            names = capitalized(join_words(live.ruleset.role_name(r) for r in winners)) or "Nobody"
+            if winners is None:
+                outcome = "You leave the game and the others play on without you"
+            else:
+                names = capitalized(join_words(live.ruleset.role_name(r) for r in winners)) or "Nobody"
+                outcome = f"{names} will win"
             await interaction.followup.send(
-                f"Resign match #{live.id}? {names} will win. This cannot be taken back.",
+                f"Resign match #{live.id}? {outcome}. This cannot be taken back.",
                 view=resign_view(live.id, present.public_step(live)),
                 ephemeral=True,
             )

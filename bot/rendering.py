@@ -106,17 +106,22 @@ def draw_replay(
     players: int,
     entries: list[tuple[str, str, str]],
     names: Mapping[str, str],
+    rules: int | None = None,
 ) -> tuple[bytes, int]:
     """``/game replay``: the finished match played again from its log, as an animated GIF of
     its public views (the last one the final reveal), with the players' names; and the number
-    of frames. Runs in a worker: it imports the games and the animation only here."""
+    of frames (``rules``: the match's rules revision, ``None`` before its game's first). Runs
+    in a worker: it imports the games and the animation only here."""
     import games  # noqa: F401  (registers every game)
     from games.core import find
     from games.core.replay import replay_views
     from renderers.animation import animate
 
     views = [
-        {**view, "names": dict(names)} for view in replay_views(find(game), seed, options, players, entries)
+        {**view, "names": dict(names)}
+        for view in replay_views(
+            find(game), seed, options, players, entries, {} if rules is None else {"rules": rules}
+        )
     ]
     return animate(views), len(views)
 

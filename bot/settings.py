@@ -122,8 +122,7 @@ class SettingsService:
         if found is not None:
             return found
         query = f"SELECT {_COLUMNS} FROM user_settings WHERE user_id = ?"
-        async with self.store.transaction() as conn, conn.execute(query, (str(user_id),)) as cur:
-            row = await cur.fetchone()
+        row = await self.store.read_one(query, (str(user_id),))
         settings = (
             DEFAULTS
             if row is None

@@ -237,7 +237,7 @@ def autoplace(state: State, side: str) -> None:
     mine = state["setup"][side]
     unplaced = [c for c in state["chars"][side] if c not in mine["placed"]]
     slots = [r for r, n in free_slots(state, side).items() for _ in range(n)]
-    shuffle(state, "autoplace", unplaced)
+    shuffle(state, f"{side} autoplace", unplaced)
     for char, region in zip(unplaced, slots, strict=False):
         mine["placed"][char] = region
 

@@ -25,10 +25,22 @@ ALLEGIANCE = {"green": "good", "yellow": "good", "black": "evil", "red": "evil"}
 COLOURS = {"green": "#2f8f3a", "black": "#2b2b2b", "yellow": "#e3b505", "red": "#b3261e"}
 #: The neutral army: it owns territories but is not a role and never acts. Two-player games
 #: deal it territories; in a game of three or four it holds the territories of a player dropped
-#: on time (see :mod:`games.lotr_risk.timeouts`).
+#: on time or who resigned (see :mod:`games.lotr_risk.timeouts`).
 NEUTRAL = "neutral"
 
 PHASES = ("reinforce", "attack", "fortify", "draw", "fellowship")
+
+#: The revision of the rules new matches are played by (``state["rules"]``; a state without it
+#: is revision 1). A match goes on by the revision it began with, so that its stored actions
+#: replay exactly. Revision 2: a player who resigns a game of three or four leaves it like a
+#: player dropped on time and the others play on (revision 1 ended the game on the scores), and
+#: completing a mission is a choice (``complete <card>``) instead of happening on arrival.
+RULES_REVISION = 2
+
+
+def revision(state: State) -> int:
+    """The rules revision this match is played by."""
+    return int(state.get("rules", 1))
 
 
 def roles_for(players: int) -> tuple[str, ...]:
@@ -83,8 +95,14 @@ def in_game(state: State) -> list[str]:
 
 
 def dropped(state: State) -> list[str]:
-    """Players dropped on time (also listed as eliminated); the key exists only after a drop."""
+    """Players who left a game of three or four, on time or by resigning (also listed as
+    eliminated); the key exists only after a drop."""
     return list(state.get("dropped") or ())
+
+
+def resigned(state: State) -> list[str]:
+    """The players among :func:`dropped` who resigned (the key exists only after one did)."""
+    return list(state.get("resigned") or ())
 
 
 def has_neutral(state: State) -> bool:

@@ -89,6 +89,7 @@ KINDS: dict[str, dict[str, str]] = {
     },
     "eliminated": {"role": "role", "by": "role", "cards": "number"},
     "player_dropped": {"role": "role", "territories": "number"},
+    "player_resigned": {"role": "role", "territories": "number"},
     "own_cards_taken": {"role": "role", "cards": "cards"},
     "mission_completed": {
         "role": "role",
@@ -205,6 +206,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "eliminated": "{role:cap} is eliminated by {by}, who takes {cards_words}.",
         "own_cards_taken": "{role:cap} is eliminated by you; {taken_words}.",
         "player_dropped": "{role:cap} ran out of time and is out of the game: {territories_words}.",
+        "player_resigned": (
+            "{role:cap} resigned and is out of the game: {territories_words}. The others play on."
+        ),
         "mission_completed": "{role:cap} completes {card} in {territory}: {reward_words}.",
         "drew_territory_card": "{role:cap} draws a territory card{why_words}.",
         "own_territory_card": "You draw {card}{why_words}.",
@@ -462,6 +466,8 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
             outcome = "calls the attack off"
         elif args["ended"] == "dropped":
             outcome = "ran out of time: the attack ends"
+        elif args["ended"] == "resigned":
+            outcome = "resigned: the attack ends"
         else:
             outcome = f"cannot attack from {place_name(args['from'])}"
         return {"rolls_words": "no dice are rolled", "outcome_words": f"{role_title(role)} {outcome}."}
@@ -478,6 +484,8 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
         outcome = f"{role_title(role)} stops the attack."
     elif args["ended"] == "dropped":
         outcome = f"{role_title(role)} ran out of time: the attack ends."
+    elif args["ended"] == "resigned":
+        outcome = f"{role_title(role)} resigned: the attack ends."
     else:
         outcome = f"{role_title(role)} cannot attack from {place_name(args['from'])} any more."
     return {"rolls_words": rolls_words, "outcome_words": outcome}
@@ -617,6 +625,7 @@ DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
     "own_territory_card": _why,
     "eliminated": _eliminated_words,
     "player_dropped": _dropped_words,
+    "player_resigned": _dropped_words,
     "own_cards_taken": _taken_words,
     "mission_completed": _mission_words,
     "moved": _moved_words,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core import Action, State
 
-from . import powers
+from . import missions, powers
 from .board import card_name, card_slug, card_symbol, card_territory, is_territory_card
 from .cards import find_trade
 from .common import names, plural
@@ -66,7 +66,11 @@ def _describe(state: State, role: str, action: Action) -> str:
             f"from {territory_name(source)} ({troops[source]})"
         )
     if verb == "roll":
-        return f"Roll {plural(int(args[0]), 'die')}"
+        return f"Roll once with {plural(int(args[0]), 'die')}"
+    if verb == "until":
+        return f"Roll until conquered (stop at {plural(int(args[0]), 'battalion')})"
+    if verb == "complete":
+        return f"Complete {card_name(args[0])}: {missions.reward_words(state, role, args[0])}"
     if verb == "stop":
         return "Stop this attack"
     if verb == "defend":
@@ -126,6 +130,8 @@ def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> 
             return value
     if verb == "roll" or verb == "defend":
         return plural(int(value), "die") if value.isdigit() else value
+    if verb == "until":
+        return plural(int(value), "battalion") if value.isdigit() else value
     return value.replace("_", " ").replace("-", " ")
 
 

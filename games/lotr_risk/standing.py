@@ -17,6 +17,9 @@ def standing_lines(view: View) -> tuple[str, ...]:
             f"Neutral: {_count(neutral['territories'], 'territory', 'territories')}, "
             f"{_count(neutral['battalions'], 'battalion')}"
         )
+    decks = view.get("decks")
+    if decks:
+        lines.append(_decks_line(decks))
     ring = view.get("ring")
     if ring:
         where = next(
@@ -33,6 +36,8 @@ def _player_line(player: dict[str, Any], adventures: bool) -> str:
     name = player["name"]
     if player.get("allegiance"):
         name += f" ({player['allegiance'].title()})"
+    if player.get("resigned"):
+        return f"{name}: out of the game (resigned)"
     if player.get("dropped"):
         return f"{name}: out of the game (ran out of time)"
     if player.get("eliminated"):
@@ -47,6 +52,16 @@ def _player_line(player: dict[str, Any], adventures: bool) -> str:
     if player.get("score") is not None:
         parts.append(f"**{player['score']}** points")
     return f"{name}: {', '.join(parts)}"
+
+
+def _decks_line(decks: dict[str, int]) -> str:
+    """``'Decks: 30 territory cards (5 discarded), 40 adventure cards (3 discarded)'``."""
+    parts = [
+        f"{_count(decks[name], kind + ' card')} ({decks[name + '_discard']} discarded)"
+        for name, kind in (("territory", "territory"), ("adventure", "adventure"))
+        if name in decks
+    ]
+    return "Decks: " + ", ".join(parts)
 
 
 def _count(number: int, one: str, many: str | None = None) -> str:
