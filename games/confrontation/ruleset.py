@@ -23,6 +23,7 @@ from . import positions, rules_help, secrets
 from .battle import battle_frame
 from .battle_steps import BATTLE_STEPS
 from .board import who
+from .common import title as side_name
 from .data import (
     CARDS,
     CHARS,
@@ -195,6 +196,9 @@ class Confrontation(StepRuleset):
 
     def role_title(self, role: str) -> str:
         return {"fellowship": "Fellowship", "sauron": "Sauron"}.get(role, role.title())
+
+    def role_name(self, role: str) -> str:
+        return side_name(role) if role in ROLES else self.role_title(role)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         options = self.resolve_options(options)

@@ -59,10 +59,11 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.chance import roll
 from games.core.flow import Frame, Step, call, ret
+from games.core.words import with_article
 
 from . import casualties, occupation, politics, stacking
 from .board import add, army, besieged, besieger, characters_at, controller, free_for, remove, units
-from .common import KINDS, UNIT_KINDS, other, plural, side_title
+from .common import KINDS, UNIT_KINDS, nation_adjective, other, plural, side_title
 from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
 from .movement_words import figure_words
 
@@ -852,7 +853,7 @@ def label(state: State, role: str, action: Action) -> str | None:
     if verb == "retreat":
         return f"Retreat to {region_name(args[0])}"
     if verb == "fight-on":
-        return f"Reduce a {NATIONS[args[0]].name} Elite to fight one more round"
+        return f"Reduce {with_article(nation_adjective(args[0]) + ' Elite')} to fight one more round"
     if verb == "advance" and len(args) == 1:
         return f"{CHARACTERS[args[0]].name} advances too"
     if verb == "advance":
