@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from games.core import Action, ActionError, StaleAction
+from games.core.words import agree, capitalized, counted, join_words
 
 from . import present, rendering
 from .choices import HINT, amount_of, count_choices, resolve_arg, with_count
@@ -523,7 +524,7 @@ class Controller:
             if winners is None:
                 outcome = "You leave the game and the others play on without you"
             else:
-                names = " and ".join(live.ruleset.role_title(r) for r in winners) or "Nobody"
+                names = capitalized(join_words(live.ruleset.role_name(r) for r in winners)) or "Nobody"
                 outcome = f"{names} will win"
             await interaction.followup.send(
                 f"Resign match #{live.id}? {outcome}. This cannot be taken back.",
@@ -563,9 +564,8 @@ class Controller:
             payload["content"] = present.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
         elif going_on:
-            await interaction.followup.send(
-                f"{done}\nYour next choice is in your DMs (or `/hand`).", ephemeral=True
-            )
+            text = present.acted_text(done, pressed_in_dm=interaction.guild_id is None)
+            await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.followup.send(done, ephemeral=True)
 
@@ -692,8 +692,8 @@ class Controller:
                 allowed_mentions=NO_PINGS,
             )
             await interaction.followup.send(
-                f"Noted: match #{live.id} is {verb}d once {missing} more player{'s' if missing != 1 else ''} "
-                f"agree{'s' if missing == 1 else ''}.",
+                f"Noted: match #{live.id} is {verb}d once {counted(missing, 'more player')} "
+                f"{agree(missing, 'agrees', 'agree')}.",
                 ephemeral=True,
             )
 

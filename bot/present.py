@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 import renderers
 from games.core import Event, Ruleset, View, project
 from games.core.ruleset import CORE_EVENTS
+from games.core.words import agree, capitalized, counted, join_words
 
-from .choices import Choice
+from .choices import Choice, said_once
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
@@ -136,9 +137,7 @@ def lobby_text(live: LiveMatch) -> str:
     lines.append(f"Players: {seat_line(live)}")
     if record.status == LOBBY:
         free = ruleset.seats(record.options)[1] - len(live.seats)
-        lines.append(
-            f"Waiting for {free} more player{'s' if free != 1 else ''}: press **Join** or use `/game join`."
-        )
+        lines.append(f"Waiting for {counted(free, 'more player')}: press **Join** or use `/game join`.")
     elif record.status == ABANDONED:
         lines.append("This lobby was cancelled.")
     elif record.status == FINISHED:
@@ -160,11 +159,11 @@ def lobby_text(live: LiveMatch) -> str:
 def result_summary(live: LiveMatch) -> str:
     """The result from the match row alone (listing finished matches without loading them)."""
     result = live.record.result or {}
-    winners = [live.ruleset.role_title(r) for r in result.get("winners") or []]
+    winners = [live.ruleset.role_name(r) for r in result.get("winners") or []]
     if not result:
         return "finished"
     reason = live.ruleset.result_text(result) if result.get("reason") else ""
-    head = f"{' and '.join(winners)} won" if winners else "a draw"
+    head = f"{capitalized(join_words(winners))} won" if winners else "a draw"
     return f"{head}: {reason}" if reason else head
 
 
@@ -192,9 +191,9 @@ def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
         who = " ".join(mention(live.user_of(r)) for r in active if r in called)
         return f"⏳ {waiting} — {who}." if who else f"⏳ {waiting}."
     if called:
-        tags = " and ".join(_role_tag(live, r) for r in active)
+        tags = join_words(_role_tag(live, r) for r in active)
         return f"⏳ {'Both' if len(active) == 2 else 'All'} to play now: {tags}."
-    names = " and ".join(live.ruleset.role_title(r) for r in active)
+    names = join_words(live.ruleset.role_name(r) for r in active)
     return f"⏳ Waiting for {names}."
 
 
@@ -231,8 +230,8 @@ def result_text(live: LiveMatch) -> str:
     winners = list(result.get("winners") or [])
     reason = live.ruleset.result_text(result) if result.get("reason") else ""
     if winners:
-        who = " and ".join(_role_tag(live, r) for r in winners)
-        head = f"🏆 **Game over: {who} win{'s' if len(winners) == 1 else ''}!**"
+        who = join_words(_role_tag(live, r) for r in winners)
+        head = f"🏆 **Game over: {who} {agree(len(winners), 'wins', 'win')}!**"
     else:
         head = "**Game over: a draw.**"
     return f"{head}\n{reason[0].upper() + reason[1:]}." if reason else head
@@ -285,6 +284,18 @@ def start_text(live: LiveMatch) -> str:
     return clip("\n".join(p for p in (head, body, turn_text(live), tips) if p))
 
 
+def acted_text(done: str, *, pressed_in_dm: bool) -> str:
+    """The answer to a player who acted and has his next choice in his DM prompt: where to find
+    it, unless he pressed it there (that prompt is updated in place, under his eyes).
+
+    >>> acted_text("✅ Roll 3 dice", pressed_in_dm=True)
+    '✅ Roll 3 dice'
+    >>> acted_text("✅ Roll 3 dice", pressed_in_dm=False)
+    '✅ Roll 3 dice\\nYour next choice is in your DMs (or `/hand`).'
+    """
+    return done if pressed_in_dm else f"{done}\nYour next choice is in your DMs (or `/hand`)."
+
+
 def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
     """A player's private prompt (only ever sent to that player): the question with its
     context, what to do, and, when the list is short, the choices with what they do."""
@@ -297,10 +308,14 @@ def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
     title = f"\n**{prompt.title}**" if prompt.title else ""
     if not choices:
         return clip(f"{head}{title}\n{prompt.text}")
+    # An effect shared by several choices is said once, not on each of their lines (in a long
+    # list, only one that every choice shares: the menus show the others where they differ).
+    shared, own = said_once(choices, every=len(choices) > SHOWN_CHOICES)
+    question = "\n".join([prompt.text, *shared])
     if len(choices) > SHOWN_CHOICES:
-        return clip(f"{head}{title}\n{prompt.text}\nChoose below ({len(choices)} choices).")
-    listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in choices)
-    return clip(f"{head}{title}\n{prompt.text}\n{listing}")
+        return clip(f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).")
+    listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in own)
+    return clip(f"{head}{title}\n{question}\n{listing}")
 
 
 def status_text(live: LiveMatch, viewer_role: str | None) -> str:

@@ -100,8 +100,9 @@ GRAB_BAGS = ("common", "utils", "helpers", "misc")
 
 
 def _game_packages() -> list[Path]:
-    """The package of every registered game."""
-    return sorted({Path(sys.modules[type(r).__module__].__file__ or "").parent for r in all_rulesets()})
+    """The package of every registered game (tests may register toy games of their own)."""
+    found = {Path(sys.modules[type(r).__module__].__file__ or "").parent for r in all_rulesets()}
+    return sorted(p for p in found if p.parent == ROOT / "games")
 
 
 def _room_problems(package: Path) -> dict[str, list[str]]:

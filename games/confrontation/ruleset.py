@@ -33,6 +33,7 @@ from .data import (
 from .events import PRESENTER
 from .explain import explain
 from .invariants import check
+from .roles import title as side_name
 from .setup import Setup
 from .standing import standing_lines
 from .turn import Ambush, Turn
@@ -173,6 +174,9 @@ class Confrontation(StepRuleset):
 
     def role_title(self, role: str) -> str:
         return {"fellowship": "Fellowship", "sauron": "Sauron"}.get(role, role.title())
+
+    def role_name(self, role: str) -> str:
+        return side_name(role) if role in ROLES else self.role_title(role)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         options = self.resolve_options(options)

@@ -255,6 +255,11 @@ class Ruleset(ABC):
     def role_title(self, role: str) -> str:
         return role.replace("_", " ").title()
 
+    def role_name(self, role: str) -> str:
+        """The role as a sentence names it ("Waiting for the Free Peoples and the Shadow",
+        "Sauron"): by default its title."""
+        return self.role_title(role)
+
     @abstractmethod
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         """A fresh state; options are already resolved."""

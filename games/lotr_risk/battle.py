@@ -468,7 +468,8 @@ class Advance(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         low, high = int(frame["min"]), self._high(state, frame)
-        text = f"You conquered {territory_name(frame['to'])}: move in {low} to {high} battalions"
+        many = plural(high, "battalion") if low == high else f"{low} to {plural(high, 'battalion')}"
+        text = f"You conquered {territory_name(frame['to'])}: move in {many}"
         if movable_leader(state, frame) is not None:
             text += ", with your leader or without"
         return text + "."

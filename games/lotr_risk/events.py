@@ -20,11 +20,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.core import Presenter
+from games.core.words import agree, join_words
 
 from . import event_card_words, power_card_words
 from .board import card_name
-from .data import CARDS, REGIONS, TERRITORY_ORDER, territory_name
-from .grammar import names, plural
+from .data import CARDS, REGIONS, TERRITORY_ORDER
+from .grammar import names, place_name, plural
 from .roles import ALL_ROLES, role_title
 
 # -- kinds ------------------------------------------------------------------------------------
@@ -174,7 +175,10 @@ RESULT_EVENTS = frozenset({"won"})
 
 TEMPLATES: dict[str, dict[str, str]] = {
     "en": {
-        "dealt": "The territories are dealt ({battalions} battalions each): {territories}{neutral_words}.",
+        "dealt": (
+            "The territories are dealt ({battalions} {battalions:battalion|battalions} each): "
+            "{territories}{neutral_words}."
+        ),
         "placement_roll": "Placement roll: {rolls}. {first:cap} places first.",
         "claimed": "{role:cap} claims {territory}.",
         "claims_done": "Every territory is claimed: {territories}.",
@@ -260,11 +264,11 @@ def _role(value: Any, lang: str) -> str:
 
 
 def _territories(value: Sequence[str], lang: str) -> str:
-    return names([territory_name(t) for t in value]) or "none"
+    return names([place_name(t) for t in value]) or "none"
 
 
 def _counts(value: Mapping[str, int], lang: str) -> str:
-    return ", ".join(f"{n} in {territory_name(t)}" for t, n in _by_territory(value)) or "nothing"
+    return ", ".join(f"{n} in {place_name(t)}" for t, n in _by_territory(value)) or "nothing"
 
 
 def _placements(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
@@ -334,12 +338,12 @@ def _hand_counts(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
 def _leaders(value: Mapping[str, str], lang: str) -> str:
     if not value:
         return ""
-    placed = ", ".join(f"{role_title(r)} in {territory_name(t)}" for r, t in _by_role(value))
+    placed = ", ".join(f"{role_title(r)} in {place_name(t)}" for r, t in _by_role(value))
     return f" Leaders: {placed}."
 
 
 def _place(value: Any, lang: str) -> str:
-    return f" and your leader in {territory_name(value)}" if value else ""
+    return f" and your leader in {place_name(value)}" if value else ""
 
 
 def _moves(value: Sequence[Mapping[str, Any]], lang: str) -> str:
@@ -353,7 +357,7 @@ def _move_words(move: Mapping[str, Any]) -> str:
     what = plural(count, "battalion") if count else ""
     if move["leader"]:
         what = f"the leader and {what}" if count else "the leader"
-    return f"{what} from {territory_name(move['from'])} to {territory_name(move['to'])}"
+    return f"{what} from {place_name(move['from'])} to {place_name(move['to'])}"
 
 
 def _trades(value: Sequence[Mapping[str, Any]], lang: str) -> str:
@@ -396,15 +400,15 @@ def _holders(value: Mapping[str, str], lang: str) -> str:
     """Territories with who holds each.
 
     >>> _holders({"moria": "black", "the_shire": "neutral"}, "en")
-    'The Shire (the neutral army) and Moria (Black)'
+    'the Shire (the neutral army) and Moria (Black)'
     """
-    return names([f"{territory_name(t)} ({role_title(str(r))})" for t, r in _by_territory(value)])
+    return names([f"{place_name(t)} ({role_title(str(r))})" for t, r in _by_territory(value)])
 
 
 FORMATS: dict[str, Callable[[Any, str], str]] = {
     "role": _role,
     "roles": _roles,
-    "territory": lambda value, lang: territory_name(str(value)),
+    "territory": lambda value, lang: place_name(str(value)),
     "territories": _territories,
     "counts": _counts,
     "placements": _placements,
@@ -466,13 +470,13 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
         elif args["ended"] == "resigned":
             outcome = "resigned: the attack ends"
         else:
-            outcome = f"cannot attack from {territory_name(args['from'])}"
+            outcome = f"cannot attack from {place_name(args['from'])}"
         return {"rolls_words": "no dice are rolled", "outcome_words": f"{role_title(role)} {outcome}."}
     rolls_words = "; ".join(rolls)
     if args["conquered"]:
         moved = int(args["moved"])
         leader = " and the leader" if args["leader_moved"] else ""
-        outcome = f"{role_title(role)} conquers {territory_name(args['to'])} and moves in {moved}{leader}."
+        outcome = f"{role_title(role)} conquers {place_name(args['to'])} and moves in {moved}{leader}."
         if args["leader_lost"]:
             outcome += f" {role_title(defender)}'s leader there falls."
         if args.get("eliminated"):
@@ -484,7 +488,7 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     elif args["ended"] == "resigned":
         outcome = f"{role_title(role)} resigned: the attack ends."
     else:
-        outcome = f"{role_title(role)} cannot attack from {territory_name(args['from'])} any more."
+        outcome = f"{role_title(role)} cannot attack from {place_name(args['from'])} any more."
     return {"rolls_words": rolls_words, "outcome_words": outcome}
 
 
@@ -503,7 +507,7 @@ def _rolled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     else:
         parts = [f"{attacker} loses {lost_attack}"] if lost_attack else []
         parts += [f"{who} loses {lost_defence}"] if lost_defence else []
-        loss = " and ".join(parts)
+        loss = join_words(parts)
     return {"roll_words": _roll_words(args), "loss_words": loss}
 
 
@@ -540,7 +544,7 @@ def _end_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     roll = _ring_words(args, lang)["roll_words"]
     if args["destroyed"]:
         return {"end_words": f"On Mount Doom{roll}: the Ring is destroyed!"}
-    place = territory_name(args["territory"])
+    place = place_name(args["territory"])
     return {"end_words": f"The Fellowship leaves {place}{roll}: the Ring has left Middle-earth!"}
 
 
@@ -591,7 +595,7 @@ def _mission_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
         parts.append(f"{plural(int(args['battalions']), 'battalion')} there")
     if args["cards"]:
         parts.append(plural(int(args["cards"]), "extra territory card"))
-    return {"reward_words": " and ".join(parts) or "no reward"}
+    return {"reward_words": join_words(parts) or "no reward"}
 
 
 def _moved_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -606,7 +610,7 @@ def _hunt_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
 
 
 def _won_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    return {"win_words": "wins" if len(args["roles"]) == 1 else "share the win"}
+    return {"win_words": agree(len(args["roles"]), "wins", "share the win")}
 
 
 DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {

@@ -11,7 +11,7 @@ from . import missions, powers
 from .board import card_slug, card_territory, single_value
 from .cards import BONUS, find_trade
 from .data import CARDS, territory_name
-from .grammar import plural
+from .grammar import names, plural
 from .options import geo, is_lotr
 
 _FIXED = {
@@ -99,7 +99,7 @@ def _trade(state: State, role: str, cards: tuple[str, ...]) -> str:
         return ""
     held = [territory_name(t) for c in cards if (t := card_territory(c)) and state["owner"].get(t) == role]
     what = "a set of three" if len(cards) == 3 else f"one card (worth {single_value(cards[0])})"
-    text = f"Spend {what} for {trade.battalions} battalions"
+    text = f"Spend {what} for {plural(trade.battalions, 'battalion')}"
     if held:
-        text += f", +{BONUS} for each territory you hold ({', '.join(held)})"
+        text += f", +{BONUS} for each territory you hold ({names(held)})"
     return text + f": {trade.total} in all."

@@ -1,20 +1,25 @@
-"""English helpers for the game's words: counts with their plural, lists joined with "and"."""
+"""English helpers for the game's words: counts with their plural, lists joined with "and", a
+territory's name as a sentence says it (over :mod:`games.core.words`)."""
 
 from __future__ import annotations
 
+from games.core.words import counted, in_sentence, join_words
+
+from .data import territory_name
+
 
 def plural(count: int, word: str) -> str:
-    """
+    """``count`` and ``word`` in its form for that count (:func:`games.core.words.counted`).
+
     >>> plural(1, "battalion"), plural(3, "battalion"), plural(2, "die"), plural(0, "territory")
     ('1 battalion', '3 battalions', '2 dice', '0 territories')
     """
-    if count == 1:
-        return f"{count} {word}"
-    if word == "die":
-        return f"{count} dice"
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return f"{count} {word[:-1]}ies"
-    return f"{count} {word}s"
+    return counted(count, word)
+
+
+def place_name(territory: str) -> str:
+    """A territory as a sentence names it: ``the Shire``, ``Moria``."""
+    return in_sentence(territory_name(territory))
 
 
 def names(items: list[str]) -> str:
@@ -22,6 +27,4 @@ def names(items: list[str]) -> str:
     >>> names(["A"]), names(["A", "B"]), names(["A", "B", "C"])
     ('A', 'A and B', 'A, B and C')
     """
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return join_words(items)

@@ -108,11 +108,16 @@ def _trade(state: State, role: str, args: tuple[str, ...]) -> str:
     frame = _frame(state)
     traded = frame.get("traded", 0)
     trade = find_trade(state, role, traded if isinstance(traded, int) else 0, args)
-    gives = f"{trade.battalions}" + (f" +{trade.bonus}" if trade and trade.bonus else "") if trade else "?"
+    if trade is None:
+        gives = "? battalions"
+    elif trade.bonus:
+        gives = f"{trade.battalions} +{trade.bonus} battalions"
+    else:
+        gives = plural(trade.battalions, "battalion")
     if len(args) == 1:
         symbol = card_symbol(args[0]) or "wild"
-        return f"Trade {card_name(args[0])} ({symbol}): {gives} battalions"
-    return f"Trade the set {names([_short_card(c) for c in args])}: {gives} battalions"
+        return f"Trade {card_name(args[0])} ({symbol}): {gives}"
+    return f"Trade the set {names([_short_card(c) for c in args])}: {gives}"
 
 
 def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> str:

@@ -24,6 +24,8 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import barrier
+from games.core.words import join_words
+from games.core.words import plural as plural_form
 
 from .board import card_slug
 from .cards import give_territory_card
@@ -102,8 +104,8 @@ def reward_words(state: State, role: str, card: str) -> str:
     if battalions:
         parts.append(f"+{plural(battalions, 'battalion')} in {territory_name(str(data.site))}")
     if extra:
-        parts.append("an extra territory card" if extra == 1 else f"{extra} extra territory cards")
-    return " and ".join(parts) or "no reward but its points"
+        parts.append(plural_form(extra, "an extra territory card", f"{extra} extra territory cards"))
+    return join_words(parts) or "no reward but its points"
 
 
 def complete(state: State, role: str, leader: dict[str, Any], card: str, territory: str) -> None:

@@ -18,6 +18,7 @@ import unicodedata
 from functools import cache
 
 from games.core import RuleTopic
+from games.core.words import join_words
 
 from .board import geometry
 from .data import CARD_ORDER, CARDS, EDITIONS, REGIONS, TERRITORIES, TIMINGS, territory_name
@@ -326,7 +327,7 @@ def not_found(query: str) -> str:
     close = suggestions(query)
     if not close:
         return text + " Pick a topic from the list, or type the start of its name."
-    either = close[0] if len(close) == 1 else ", ".join(close[:-1]) + " or " + close[-1]
+    either = join_words(close, "or")
     return f"{text} Did you mean {either}?"
 
 

@@ -23,6 +23,7 @@ from functools import cache
 from games.core import Action, Amount, State, emit, new_state
 from games.core.chance import roll, shuffle
 from games.core.flow import Frame, Step, barrier, pop, push
+from games.core.words import join_words
 
 from . import turn
 from .board import adventure_kind, geometry
@@ -325,7 +326,7 @@ class PlaceQuick(Step):
 
     def waiting(self, state: State, frame: Frame) -> str:
         waiting = [role_title(r) for r in state["roles"] if not state["setup"]["ready"][r]]
-        return f"Waiting for {', '.join(waiting)} to place their starting battalions in secret."
+        return f"Waiting for {join_words(waiting)} to place their starting battalions in secret."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         setup = state["setup"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import View
+from games.core.words import counted, in_sentence
 
 
 def standing_lines(view: View) -> tuple[str, ...]:
@@ -27,7 +28,7 @@ def standing_lines(view: View) -> tuple[str, ...]:
         if ring["done"]:
             lines.append(f"The Ring: its journey is over ({where}).")
         else:
-            lines.append(f"The Ring: in {where}, step {ring['step']} of {ring['steps']}.")
+            lines.append(f"The Ring: in {in_sentence(where)}, step {ring['step']} of {ring['steps']}.")
     return tuple(lines)
 
 
@@ -64,4 +65,4 @@ def _decks_line(decks: dict[str, int]) -> str:
 
 
 def _count(number: int, one: str, many: str | None = None) -> str:
-    return f"{number} {one if number == 1 else many or one + 's'}"
+    return counted(number, one, many)

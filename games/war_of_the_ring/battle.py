@@ -59,6 +59,7 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.chance import roll
 from games.core.flow import Frame, Step, call, ret
+from games.core.words import with_article
 
 from . import casualties, occupation, politics, stacking
 from .board import (
@@ -77,7 +78,7 @@ from .board import (
 from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
 from .grammar import plural
 from .movement_words import figure_words
-from .roles import other, side_title
+from .roles import nation_adjective, other, side_title
 
 #: No modifier ever gives more dice (or re-rolls) than this (§11.2).
 MAX_DICE = 5
@@ -865,7 +866,7 @@ def label(state: State, role: str, action: Action) -> str | None:
     if verb == "retreat":
         return f"Retreat to {region_name(args[0])}"
     if verb == "fight-on":
-        return f"Reduce a {NATIONS[args[0]].name} Elite to fight one more round"
+        return f"Reduce {with_article(nation_adjective(args[0]) + ' Elite')} to fight one more round"
     if verb == "advance" and len(args) == 1:
         return f"{CHARACTERS[args[0]].name} advances too"
     if verb == "advance":

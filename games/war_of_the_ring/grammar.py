@@ -1,4 +1,4 @@
-"""English helpers for the game's words: counts with their plural.
+"""English helpers for the game's words: counts with their plural (over :mod:`games.core.words`).
 
 >>> plural(2, "die"), plural(1, "Regular")
 ('2 dice', '1 Regular')
@@ -6,19 +6,12 @@
 
 from __future__ import annotations
 
-_PLURALS = {
-    "die": "dice",
-    "Army": "Armies",
-    "Nazgûl": "Nazgûl",
-    "casualty": "casualties",
-    "success": "successes",
-}
+from games.core.words import counted
 
 
 def plural(count: int, word: str) -> str:
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} {_PLURALS.get(word, word + 's')}"
+    """``count`` and ``word`` in its form for that count (:func:`games.core.words.counted`)."""
+    return counted(count, word)
 
 
 def leader_word(nation: str, count: int = 1) -> str:

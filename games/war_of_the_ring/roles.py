@@ -8,6 +8,8 @@ The two roles are the sides: ``free`` (the Free Peoples) and ``shadow``.
 
 from __future__ import annotations
 
+from games.core.words import in_sentence, the
+
 from .data import FREE, NATIONS, SHADOW, SIDES
 
 ROLES = SIDES
@@ -28,3 +30,37 @@ def side_of(nation: str) -> str:
 
 def nation_name(nation: str) -> str:
     return NATIONS[nation].name
+
+
+#: A Nation's name before its figures, where it differs from the name ("Elven Elites").
+_ADJECTIVES = {"dwarves": "Dwarven", "elves": "Elven", "north": "North", "southrons": "Southron & Easterling"}
+#: Nations named in the plural: "the Elves move", "the North moves".
+PLURAL_NATIONS = frozenset({"dwarves", "elves", "southrons"})
+
+
+def nation_adjective(nation: str) -> str:
+    """The Nation as its figures are named: ``2 Elven Elites``, ``1 North Regular``.
+
+    >>> nation_adjective("elves"), nation_adjective("north"), nation_adjective("gondor")
+    ('Elven', 'North', 'Gondor')
+    """
+    return _ADJECTIVES.get(nation, NATIONS[nation].name)
+
+
+def nation_in_sentence(nation: str) -> str:
+    """The Nation as a sentence names it: ``the Elves``, ``the North``, ``Gondor``.
+
+    >>> nation_in_sentence("elves"), nation_in_sentence("north"), nation_in_sentence("gondor")
+    ('the Elves', 'the North', 'Gondor')
+    """
+    name = NATIONS[nation].name
+    return the(name) if nation in PLURAL_NATIONS else in_sentence(name)
+
+
+def nation_subject(nation: str) -> tuple[str, bool]:
+    """The Nation as a sentence names it, and whether the name is plural (for the verb).
+
+    >>> nation_subject("north"), nation_subject("elves")
+    (('the North', False), ('the Elves', True))
+    """
+    return nation_in_sentence(nation), nation in PLURAL_NATIONS

@@ -140,3 +140,24 @@ async def test_a_whole_match_is_quiet_forgiving_and_told_once(tmp_path: Path) ->
                 "a DM prompt not retired"
             )
         world.check_public()
+
+
+async def test_a_press_in_the_dm_prompt_is_answered_there_without_sending_the_player_to_his_dms(
+    tmp_path: Path,
+) -> None:
+    async with running_world(tmp_path, settle=0.1) as world:
+        alice, bob = world.users["alice"], world.users["bob"]
+        match = await world.new_match(alice, bob, side="fellowship")
+        in_dm = [m for m in world.private_prompts(match, alice) if m.channel.type == DM]
+        assert in_dm, "the set-up prompt comes by DM"
+        prompt = in_dm[-1]
+        cid, value = world.offered(prompt)["autoplace"]
+        answer = await world.complete(match, alice, await world.press(alice, prompt, cid, value), "autoplace")
+        assert not is_error(answer), answer.text
+        assert "✅" in answer.text and "in your DMs" not in answer.text, answer.text
+        # From the thread, the next choice is still where it was: in the DM (or /hand).
+        other = await world.fresh_prompt(match, bob)
+        assert other is not None
+        cid, value = world.offered(other)["autoplace"]
+        answer = await world.complete(match, bob, await world.press(bob, other, cid, value), "autoplace")
+        assert "✅" in answer.text and "in your DMs" in answer.text, answer.text
