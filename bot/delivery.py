@@ -464,13 +464,23 @@ class Delivery:
         self._bare.pop(live.id, None)
 
     async def _update_tail(self, live: LiveMatch, newest: NewestPost) -> None:
-        """A step that posts nothing still changes what the game waits for: the newest post's
-        last line is brought up to date (no new post, no new image, no ping)."""
+        """A step that posts nothing may still change what the game waits for (a secret card
+        chosen: now the other side must choose): the newest post says so, in its last line and
+        in its board's heading, redrawn from the public view (no new post, no ping)."""
         tail = present.turn_text(live, ())
         if tail == newest.tail:
             return
+        board = await self.image(
+            await self.named(live, live.ruleset.view(live.state or {}, None)), present.image_name(live, None)
+        )
+        changes: dict[str, Any] = {
+            "content": present.with_tail(newest.body, live),
+            "allowed_mentions": NO_PINGS,
+        }
+        if board is not None:
+            changes["attachments"] = [board]
         try:
-            await newest.message.edit(content=present.with_tail(newest.body, live), allowed_mentions=NO_PINGS)
+            await newest.message.edit(**changes)
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.debug("could not update the newest post of match %s: %s", live.id, type(exc).__name__)
             return
@@ -495,7 +505,11 @@ class Delivery:
 
     def mentioning(self, live: LiveMatch, roles: Sequence[str]) -> discord.AllowedMentions:
         """Mentions that ping the players of ``roles`` only."""
-        users = [discord.Object(u) for r in roles if (u := live.user_of(r)) is not None]
+        return self.mentioning_users([u for r in roles if (u := live.user_of(r)) is not None])
+
+    @staticmethod
+    def mentioning_users(user_ids: Sequence[int]) -> discord.AllowedMentions:
+        users = [discord.Object(u) for u in user_ids]
         return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
     async def everyone(self, live: LiveMatch) -> discord.AllowedMentions:
@@ -716,20 +730,20 @@ class Delivery:
             live.id, user_id, datetime.fromtimestamp(CLOCK.now(), UTC) - DM_RETRY_AFTER
         ):
             return False
+        if loud is None:
+            loud = (await self.notices(live, [role]))[role].dm_pings
         try:
             user = await self.user(user_id)
             payload = await self.private_payload(live, role)
-            if loud is None:
-                loud = (await self.notices(live, [role]))[role].dm_pings
             if not loud:
                 payload["silent"] = True
             message = await posting.send(user, **payload)
         except discord.Forbidden as exc:
-            await self._dm_failed(live, user_id, exc.code)
+            await self._dm_failed(live, user_id, exc.code, pings=loud)
             return False
         except discord.HTTPException as exc:
             if exc.status == 403 or exc.code == DM_CLOSED:
-                await self._dm_failed(live, user_id, exc.code)
+                await self._dm_failed(live, user_id, exc.code, pings=loud)
             else:
                 log.warning("DM to a player of match %s failed: %s %s", live.id, exc.status, exc.code)
             return False
@@ -791,12 +805,15 @@ class Delivery:
             live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version + 1
         )
 
-    async def _dm_failed(self, live: LiveMatch, user_id: int, code: int | None) -> None:
+    async def _dm_failed(self, live: LiveMatch, user_id: int, code: int | None, *, pings: bool) -> None:
+        """His DMs are closed: the thread tells him once where his prompts are. The mention
+        pings him when that DM was to tell him of the wait (``pings``); from now on a thread
+        mention does (:meth:`notices`)."""
         log.info("DMs closed for a player of match %s (code %s)", live.id, code)
         if await self.service.store.note_dm_failure(live.id, user_id, code):
             await self.post_match(
                 live,
                 content=f"{present.mention(user_id)}, I can't DM you; use `/hand` or the **My hand** button "
                 "to see your pieces and choices.",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                allowed_mentions=self.mentioning_users([user_id] if pings else []),
             )
