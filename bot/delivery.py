@@ -104,8 +104,9 @@ class Delivery:
         self._bare: dict[int, discord.Message] = {}
         #: The newest post of each match thread, kept up to date (see :class:`NewestPost`).
         self._newest: dict[int, NewestPost] = {}
-        #: Per match, the first action the thread has not been told of yet (its small steps
-        #: wait for the next post). Unknown after a restart: a post then tells its own entry.
+        #: Per match, the first action the thread has not been told of yet (a step worth seeing
+        #: whose post Discord refused is told by the next post). Unknown after a restart: a
+        #: post then tells its own entry.
         self._untold: dict[int, int] = {}
         #: Called once a match has ended and its end is posted (leagues record results).
         self.on_finished: list[Callable[[LiveMatch], Awaitable[None]]] = []
@@ -388,7 +389,7 @@ class Delivery:
                 await self._update_tail(live, newest)
             await self._mark_announced(live)
         if edited or (message is not None and visible):
-            # Told now. (A bare line is deleted when superseded: its small steps are told again.)
+            # Told now (a bare line tells nothing worth keeping: it is deleted when superseded).
             self._untold[live.id] = int(state.get("seq", 0))
         await self.refresh_lobby(live)
         if result.finished:

@@ -265,8 +265,8 @@ def public_update(result: ActResult, awaited: Iterable[str], since_seq: int | No
     at the end, what happened and the result, once.
 
     ``since_seq``: the first action the thread has not been told of; the post then tells every
-    public event since, the small steps that posted nothing included (an attack with its rolls,
-    a battle with its secret card choices). ``None``: this entry's worth-seeing events only.
+    step worth seeing since (those that went into no post of their own, for lack of a thread
+    or a round that could hold them, included). ``None``: this entry's events only.
     """
     live = result.match
     ruleset = live.ruleset
@@ -287,16 +287,14 @@ def end_text(live: LiveMatch) -> str:
 
 
 def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -> list[str]:
-    """Every public event from action ``since_seq`` on, in words (the last few if there are
-    many), small steps included, summed up where the game folds them; none of ``leave_out``."""
+    """What everyone may read of the steps worth seeing from action ``since_seq`` on, in words
+    (the last few if there are many), none of ``leave_out``. The small steps between them (a
+    claim, a die roll, a secret card chosen) are left out: the step they lead to sums them up
+    (an attack's post gives its rolls)."""
     state = live.state or {}
-    skip = set(leave_out)
-    ruleset = live.ruleset
-    events = [e for e in state.get("log", ()) if e["seq"] >= since_seq and project(e, None)[0] not in skip]
-    if ruleset.folded_by:
-        summed = {project(e, None)[0] for e in events}
-        events = [e for e in events if ruleset.folded_by.get(project(e, None)[0]) not in summed]
-    return [ruleset.event_text(e, None) for e in events][-MAX_LOG_LINES:]
+    skip = {*live.ruleset.quiet_events, *leave_out}
+    told = [e for e in state.get("log", ()) if e["seq"] >= since_seq and project(e, None)[0] not in skip]
+    return public_lines(live.ruleset, told)
 
 
 def with_tail(body: str, live: LiveMatch) -> str:
