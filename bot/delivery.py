@@ -81,6 +81,11 @@ def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned
     return newest.exchange is not None or actor not in newest.actors
 
 
+def live_seq(live: LiveMatch) -> int:
+    """The match's action count now (its state's ``seq``)."""
+    return int((live.state or {}).get("seq", 0))
+
+
 class Delivery:
     """Posts what players and spectators should see, through a connected Discord client."""
 
@@ -143,6 +148,13 @@ class Delivery:
         if png is None:
             return None
         return discord.File(io.BytesIO(png), filename=name, description=present.describe(view) or None)
+
+    async def public_board(self, live: LiveMatch) -> discord.File | None:
+        """The public board of the match as it stands now. Its view and its name are taken
+        together, before anything is awaited: a later entry may change the state meanwhile,
+        and a board must never carry the step number of another position."""
+        view, name = live.ruleset.view(live.state or {}, None), present.image_name(live, None)
+        return await self.image(await self.named(live, view), name)
 
     async def post(self, channel_id: int | None, **kwargs: Any) -> discord.Message | None:
         target = await self.channel(channel_id)
@@ -287,14 +299,13 @@ class Delivery:
         await self.open_thread(live)
         await self.refresh_lobby(live)
         state = live.state or {}
-        view = live.ruleset.view(state, None)
         awaited = sorted(live.active_roles())
         # The start is told in the thread (every player who takes pings is mentioned), so the
         # first private prompts come silently: notified once.
         message = await self.post_match(
             live,
             content=present.start_text(live),
-            file=await self.image(await self.named(live, view), present.image_name(live, None)),
+            file=await self.public_board(live),
             view=prompt_view(live.id, present.public_step(live)) if awaited else None,
             allowed_mentions=await self.everyone(live),
         )
@@ -334,6 +345,7 @@ class Delivery:
         exchange = None if result.finished else live.ruleset.exchange(state)
         message: discord.Message | None = None
         edited = False
+        told: int | None = None  # the state's seq when the words posted (or edited) were taken
         if result.finished:
             message = await self.post_match(
                 live,
@@ -347,18 +359,16 @@ class Delivery:
             )
         elif continues(newest, result.role, visible=bool(visible), mentioned=bool(mentioned)):
             assert newest is not None
-            edited = await self._edit_newest(live, newest, result.role, exchange)
+            told = await self._edit_newest(live, newest, result.role, exchange)
+            edited = told is not None
         if not result.finished and not edited and (visible or mentioned):
-            board = None
             if visible:
-                board = await self.image(
-                    await self.named(live, live.ruleset.view(state, None)), present.image_name(live, None)
-                )
-            if visible:
-                content = present.public_update(result, awaited, untold)
+                # (Words and seq read together: a later entry may move the state on meanwhile.)
+                content, told = present.public_update(result, awaited, untold), live_seq(live)
             else:  # a bare "waiting" line to mention a player no DM reaches, with the small steps
                 quiet = present.quiet_lines(live.ruleset, result.events)
                 content = present.clip("\n".join([*quiet, present.turn_text(live, awaited)]))
+            board = await self.public_board(live) if visible else None
             message = await self.post_match(
                 live,
                 content=content,
@@ -388,9 +398,9 @@ class Delivery:
                     newest.exchange = None  # over (or another began): the next news posts anew
                 await self._update_tail(live, newest)
             await self._mark_announced(live)
-        if edited or (message is not None and visible):
+        if told is not None and (edited or (message is not None and visible)):
             # Told now (a bare line tells nothing worth keeping: it is deleted when superseded).
-            self._untold[live.id] = int(state.get("seq", 0))
+            self._untold[live.id] = told
         await self.refresh_lobby(live)
         if result.finished:
             self._newest.pop(live.id, None)
@@ -414,16 +424,14 @@ class Delivery:
 
     async def _edit_newest(
         self, live: LiveMatch, newest: NewestPost, actor: str, exchange: str | None
-    ) -> bool:
+    ) -> int | None:
         """The round or the exchange of the newest post goes on (:func:`continues`): that post
         is rewritten with everything since it began and the board now, instead of a new post.
-        ``False`` if it could not be edited (the caller posts anew)."""
-        state = live.state or {}
-        lines = present.told_lines(live, newest.since)
+        Returns the state's seq its words were taken at, ``None`` if it could not be edited (the
+        caller posts anew)."""
+        lines, seq = present.told_lines(live, newest.since), live_seq(live)
         tail = present.turn_text(live, ())
-        board = await self.image(
-            await self.named(live, live.ruleset.view(state, None)), present.image_name(live, None)
-        )
+        board = await self.public_board(live)
         try:
             await newest.message.edit(
                 content=present.clip("\n".join([*lines, "", tail]).strip()),
@@ -436,20 +444,17 @@ class Delivery:
                 "could not edit the exchange post of match %s (%s): posting anew", live.id, type(exc).__name__
             )
             self._newest.pop(live.id, None)
-            return False
+            return None
         newest.body, newest.exchange, newest.tail = "\n".join(lines), exchange, tail
         newest.actors.add(actor)
-        return True
+        return seq
 
     async def _retell_taken_back(self, live: LiveMatch, newest: NewestPost, result: ActResult) -> None:
         """An undo took back a step the newest post told: it is rewritten from the log, which
         no longer holds that step, with a note and the board as it stands again."""
-        state = live.state or {}
         who = live.ruleset.role_title(result.role)
         lines = [*present.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
-        board = await self.image(
-            await self.named(live, live.ruleset.view(state, None)), present.image_name(live, None)
-        )
+        board = await self.public_board(live)
         tail = present.turn_text(live, ())
         try:
             await newest.message.edit(
@@ -471,9 +476,7 @@ class Delivery:
         tail = present.turn_text(live, ())
         if tail == newest.tail:
             return
-        board = await self.image(
-            await self.named(live, live.ruleset.view(live.state or {}, None)), present.image_name(live, None)
-        )
+        board = await self.public_board(live)
         changes: dict[str, Any] = {
             "content": present.with_tail(newest.body, live),
             "allowed_mentions": NO_PINGS,
