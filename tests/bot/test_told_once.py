@@ -173,3 +173,28 @@ async def test_closed_dms_make_the_mention_happen(service: MatchService) -> None
     await delivery.after_entry(await service.act(live.id, NORTH_USER, "end"))
     waiting = client.thread.sent[before:]
     assert len(waiting) == 1 and pinged(waiting[0]) == {SOUTH_USER}, "a mention where no DM reaches"
+
+
+def test_a_risk_attack_is_an_exchange_named_by_its_declared_territories() -> None:
+    ruleset = find("lotr_risk")
+    rng = random.Random(2)
+    game = Game(ruleset, ruleset.setup(2, ruleset.resolve_options({}), 2))
+    declared: dict[str, str] | None = None
+    seen = 0
+    for _ in range(300):
+        if game.state["result"] is not None:
+            break
+        role = rng.choice(sorted(ruleset.active(game.state)))
+        outcome = game.submit(role, rng.choice(list(ruleset.prompt(game.state, role).actions)))
+        for event in outcome.events:
+            if event["kind"] == "attack_declared":
+                declared = event["args"]
+            elif event["kind"] == "attack":
+                declared = None
+        exchange = ruleset.exchange(game.state)
+        if declared is None:
+            assert exchange is None
+        else:
+            seen += 1
+            assert exchange == f"attack:{declared['from']}:{declared['to']}"  # what everyone saw
+    assert seen
