@@ -136,6 +136,15 @@ class World:
             if m.channel is match.thread and any("-board-" in a.filename for a in m.attachments)
         ]
 
+    async def until_announced(self, match: Match, timeout: float = 20.0) -> None:
+        """Wait until the bot has handled the newest entry: posted or edited what it shows, or
+        marked a hidden step told (a condition, not a quiet period: a board may take seconds
+        to draw while no request is in flight)."""
+        deadline = time.monotonic() + timeout
+        while self.announced(match.id) < self.row(match.id).version:
+            assert time.monotonic() < deadline, f"entry {self.row(match.id).version} was never handled"
+            await asyncio.sleep(0.02)
+
     def boards_edited_since(self, match: Match, mark: int) -> list[Message]:
         """Older thread posts whose board was replaced by an edit after activity ``mark``."""
         _, edited = self.fd.activity_since(mark)

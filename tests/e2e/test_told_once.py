@@ -8,7 +8,6 @@ several rolls is one post.
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 from pathlib import Path
 
@@ -127,14 +126,6 @@ async def test_each_wait_is_told_once_by_dm_or_by_a_mention_where_dms_are_closed
         )
 
 
-async def until_announced(world: World, match: Match, timeout: float = 20.0) -> None:
-    """Wait until the bot has handled the newest entry (posted it, or marked a quiet one told)."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while world.announced(match.id) < world.row(match.id).version:
-        assert asyncio.get_running_loop().time() < deadline, "the newest entry was never handled"
-        await asyncio.sleep(0.02)
-
-
 async def test_a_risk_attack_of_several_rolls_is_one_post(tmp_path: Path) -> None:
     async with running_world(tmp_path, names=USERS, commands=COMMANDS, settle=0.04) as world:
         fd = world.fd
@@ -164,7 +155,7 @@ async def test_a_risk_attack_of_several_rolls_is_one_post(tmp_path: Path) -> Non
             after = world.row(match.id).state
             assert after is not None
             ended = any(project(e, None)[0] == "attack" for e in after["log"][logged:])
-            await until_announced(world, match)
+            await world.until_announced(match)
             if mark is not None and ended:
                 step = world.step(match)
                 told = await fd.wait_for_message(

@@ -137,6 +137,7 @@ async def one_action(world: World, match: Match, rng: random.Random, moves: int,
     row = world.row(match.id)
     assert row.version == version + 1, f"{action!r} by {role} did not count: {result.text}"
     assert world.actions(match.id)[-1][3:5] == (role, action), f"way {moves % 4}: {legal}"
+    await world.until_announced(match)  # (this step told; the one before too, in order)
     await fd.quiet(0.05)
     if worth_a_post(world, match, logged):
         used["posts"] += 1
