@@ -351,6 +351,11 @@ class Confrontation(StepRuleset):
     def view(self, state: State, role: str | None) -> View:
         return build_view(self, state, role)
 
+    def exchange(self, state: State) -> str | None:
+        """The battle under way, by its region (where everyone saw it start)."""
+        frame = battle_frame(state)
+        return None if frame is None else f"battle:{frame['region']}"
+
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(self, state, None))
 
