@@ -275,18 +275,24 @@ class Controller:
             side_text = ""
             if role is not None and role.role:
                 side_text = f" You play **{live.ruleset.role_title(role.role)}**."
-            if result.started:
-                await self._deliver(self.delivery.announce_start(live))
-            else:
-                await self._deliver(self.delivery.refresh_lobby(live))
-            await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
+            # The joiner is answered first: the start renders the first boards, which may take
+            # seconds under load. The post follows whether or not the answer went through.
+            try:
+                await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
+            finally:
+                if result.started:
+                    await self._deliver(self.delivery.announce_start(live))
+                else:
+                    await self._deliver(self.delivery.refresh_lobby(live))
 
     async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):
             await self.defer(interaction)
             live = await self.service.start(match_id, interaction.user.id)
-            await self._deliver(self.delivery.announce_start(live))
-            await interaction.followup.send(f"Match #{live.id} starts.", ephemeral=True)
+            try:  # answered first, as for the joiner who fills a lobby
+                await interaction.followup.send(f"Match #{live.id} starts.", ephemeral=True)
+            finally:
+                await self._deliver(self.delivery.announce_start(live))
 
     async def cancel(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):

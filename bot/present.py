@@ -259,20 +259,47 @@ def quiet_lines(ruleset: Ruleset, events: Iterable[Event]) -> list[str]:
     return lines[-MAX_LOG_LINES:]
 
 
-def public_update(result: ActResult, awaited: Iterable[str]) -> str:
+def public_update(result: ActResult, awaited: Iterable[str], since_seq: int | None = None) -> str:
     """The thread post after an entry worth seeing: what happened, then what the game awaits;
-    at the end, what happened and the result, once."""
+    at the end, what happened and the result, once.
+
+    ``since_seq``: the first action the thread has not been told of; the post then tells every
+    step worth seeing since (those that went into no post of their own, for lack of a thread
+    or a round that could hold them, included). ``None``: this entry's events only.
+    """
     live = result.match
     ruleset = live.ruleset
     if result.finished:
         # The result says it: not again the events that announce it, nor "X resigned." above it.
         said = {*ruleset.result_events, *CORE_EVENTS}
         told = [e for e in result.events if project(e, None)[0] not in said]
-        lines = public_lines(ruleset, told)
-        tail = f"{result_text(live)}\nEvery hidden piece is now shown."
-        return clip("\n".join([*lines, "", tail]).strip())
-    lines = public_lines(ruleset, result.events)
+        lines = public_lines(ruleset, told) if since_seq is None else told_lines(live, since_seq, said)
+        return clip("\n".join([*lines, "", end_text(live)]).strip())
+    lines = public_lines(ruleset, result.events) if since_seq is None else told_lines(live, since_seq)
     return clip("\n".join([*lines, "", turn_text(live, awaited)]).strip())
+
+
+def end_text(live: LiveMatch) -> str:
+    """The last lines of a finished match's post: the result, and its players (each mentioned
+    once more: the end, like the start, is told in the thread)."""
+    return f"{result_text(live)}\nEvery hidden piece is now shown.\nPlayed by {seat_line(live)}."
+
+
+def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -> list[str]:
+    """What everyone may read of the steps worth seeing from action ``since_seq`` on, in words
+    (the last few if there are many), none of ``leave_out``. The small steps between them (a
+    claim, a die roll, a secret card chosen) are left out: the step they lead to sums them up
+    (an attack's post gives its rolls)."""
+    state = live.state or {}
+    skip = {*live.ruleset.quiet_events, *leave_out}
+    told = [e for e in state.get("log", ()) if e["seq"] >= since_seq and project(e, None)[0] not in skip]
+    return public_lines(live.ruleset, told)
+
+
+def with_tail(body: str, live: LiveMatch) -> str:
+    """A thread post's text with its last line, what the game waits for, brought up to date
+    (no new mention: an edit pings nobody)."""
+    return clip("\n".join([body, "", turn_text(live, ())]).strip())
 
 
 def start_text(live: LiveMatch) -> str:

@@ -20,6 +20,7 @@ from games.core import (
 from games.core.flow import StepRuleset, push
 
 from . import labels, positions, rules_help, secrets
+from .battle import battle_frame
 from .battle_steps import BATTLE_STEPS
 from .data import (
     CARDS,
@@ -237,6 +238,11 @@ class Confrontation(StepRuleset):
     # -- views ---------------------------------------------------------------
     def view(self, state: State, role: str | None) -> View:
         return build_view(self, state, role)
+
+    def exchange(self, state: State) -> str | None:
+        """The battle under way, by its region (where everyone saw it start)."""
+        frame = battle_frame(state)
+        return None if frame is None else f"battle:{frame['region']}"
 
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(self, state, None))

@@ -410,6 +410,13 @@ class Ruleset(ABC):
             return reason
         return self.presenter.text(reason, args, None, lang)
 
+    def exchange(self, state: State) -> str | None:
+        """A name for the public exchange under way that its steps continue (a battle waiting
+        for its secret cards), or ``None``. While it lasts, the table edits the post that opened
+        it rather than posting again: a move, its battle and the battle's result are one post.
+        Read only to compare two states; it must name nothing secret."""
+        return None
+
     def standing(self, state: State) -> tuple[str, ...]:
         """A few public lines on how the match stands (scores, tracks, what each side holds),
         for ``/game status``. Never anything secret: anyone in the server may read them."""

@@ -374,6 +374,12 @@ class LotrRisk(StepRuleset):
     def view(self, state: State, role: str | None) -> View:
         return build_view(self, state, role)
 
+    def exchange(self, state: State) -> str | None:
+        """The attack under way (declared in public), by its two territories: a card played in
+        its course and its end are told in one post with its declaration."""
+        frame = next((f for f in reversed(state["stack"]) if "rolls" in f and "defender" in f), None)
+        return None if frame is None else f"attack:{frame['from']}:{frame['to']}"
+
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(self, state, None))
 
