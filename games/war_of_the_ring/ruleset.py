@@ -127,5 +127,9 @@ class WarOfTheRing(StepRuleset):
     def explain(self, state: State, role: str, action: Action) -> str:
         return labels.explain(state, role, action)
 
+    def gives_up(self, state: State, role: str, action: Action) -> bool:
+        """Passing and skipping a die give up an action for good; using a die does not."""
+        return action.verb in actions.GIVING_UP
+
 
 WAR_OF_THE_RING = WarOfTheRing()
