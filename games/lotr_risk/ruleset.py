@@ -53,6 +53,7 @@ VERBS = frozenset(
         "claim",
         "place",
         "unplace",
+        "autoplace",
         "leader",
         "ready",
         "trade",
