@@ -96,7 +96,7 @@ async def populate(db: Path, guild_id: int, channel_id: int, pairs: list[tuple[U
             for user in (a, b):
                 await service.act(live.id, user.id, "autoplace")
                 if settings is not None:
-                    await settings.update(user.id, confirm=False)
+                    await settings.update(user.id, confirm="never")
             version = (await service.get(live.id)).record.version
             await store.set_message(live.id, "prompt", channel_id, 1_000_000 + i, version)
             ids.append(live.id)
