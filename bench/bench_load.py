@@ -1,30 +1,42 @@
-"""Latency under load: many stored matches and many interactions in flight, through the real bot.
+"""Latency under load: many stored mid-game matches of every game, and many interactions in
+flight, through the real bot.
 
-    .venv/bin/python bench/bench_load.py [--stored 200] [--inflight 64] [--moves 640]
-                                         [--modes threads,processes] [--render-workers N]
+    .venv/bin/python bench/bench_load.py [--stored 201] [--inflight 64] [--moves 640]
+                                         [--games confrontation,lotr-risk,war-of-the-ring]
+                                         [--modes processes,threads] [--render-workers N]
 
-The database is filled with ``--stored`` active Confrontation matches (created, joined and set
-up through the bot's own ``MatchService``, recorded as announced, as a running bot leaves
-them), then the real bot (``python -m bot``) is started against the loopback fake Discord.
-``--inflight`` players then keep that many interactions in flight at all times, each making a
-real move in a match of its own from the menus the bot sent (its DM or its last answer: a
-button, a menu entry, or a group then an entry; "Confirm" when asked). Reported, per mode:
+The database is filled with ``--stored`` active matches, the games taken in turn (two players
+each, default options), created, joined and then played through the bot's own ``MatchService``
+(random legal moves, never an undo, an "unplace" or a resignation; Confrontation's secret
+set-up hurried with "autoplace" and "ready") until each is past its set-up: 6 to 26 steps that
+post a board (the set-up of every game posts only a few). They are recorded as announced, as
+a running bot leaves them. Then the real bot (``python -m bot``) is started against the loopback
+fake Discord, and ``--inflight`` players keep that many interactions in flight at all times, each
+making a real move in a match of its own from the menus the bot sent (its DM or its last answer:
+a button, a menu entry, or a group then an entry; the count of "How many?"; "Confirm" when
+asked). A match that ends is left out. Reported per mode, for all games and then per game:
 
 * ``first``: interaction -> the bot's first response (the "thinking" defer);
 * ``full``:  interaction -> the bot's follow-up (after the public post and the DMs: the end of
-  the move for the player);
-* ``board``: interaction -> the public board of that move in the match's channel;
+  the move for the player), for every move and (``full*``) for the moves that posted a board;
+* ``board``: interaction -> the public board of that move in the match's channel (an image
+  named ``<game>-<match>-board-s<step>.png``); ``boards`` is the share of moves that posted one
+  (a hidden or a small step posts none);
+* ``images``: images the bot sent per move (public boards and private boards in DMs);
 * the gateway: the fake announces a 1-second heartbeat interval and records every heartbeat
   the bot sends; discord.py's heartbeat thread needs the bot's event loop to send one, so the
   largest gap between two of them (minus the interval) is the worst stall of the bot's loop.
   Whether discord.py logged "websocket is ... behind" / "heartbeat blocked" is reported too.
 
-Modes: ``threads`` draws the pictures in threads (``asyncio.to_thread``, as before);
-``processes`` sets ``PALANTIR_RENDER_WORKERS`` (default: the CPU count) so that the bot draws
-them in its pool of worker processes (``bot/rendering.py``).
+Modes: ``processes`` sets ``PALANTIR_RENDER_WORKERS`` (default: the CPU count) so that the bot
+draws the pictures in its pool of worker processes (``bot/rendering.py``: what the bot does);
+``threads`` draws them in threads (``asyncio.to_thread``, ``PALANTIR_RENDER_WORKERS=0``).
 
-Targets: first p99 <= 500 ms; full p50 <= 1.5 s and p99 <= 3 s; no heartbeat stall.
-Numbers only; nothing is asserted.
+The machine's other load changes the numbers a lot: compare two versions under the same load
+(``uptime``), alternately, with the same ``--seed``; smaller runs (``--stored 60 --inflight 16
+--moves 240``) are quicker to repeat. Targets: first p99 <= 500 ms; full p50 <= 1.5 s and p99 <=
+3 s; no heartbeat stall. Numbers only; nothing is asserted. Measured numbers, before and after
+the changes that moved them: ``docs/operations.md`` §10.
 """
 
 from __future__ import annotations
@@ -41,6 +53,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,13 +66,34 @@ from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.interactions import MESSAGE_COMPONENT, Interaction  # noqa: E402
 from tests.fakediscord.model import DM, Channel, Message, User  # noqa: E402
 
-CHOICE = re.compile(r"^palantir:(?P<kind>do|pick|group|confirm):(?P<match>\d+):(?P<version>\d+):(?P<n>\d+)$")
+GAMES = ("confrontation", "lotr-risk", "war-of-the-ring")
+#: A player's choices (``bot/menus.py``): ``palantir:<kind>:<match>:<prompt>:<n>[:<count>]``.
+CHOICE = re.compile(
+    r"^palantir:(?P<kind>do|don|pick|group|count|confirm|confirmn):(?P<match>\d+):(?P<version>\d+)"
+    r":(?P<n>\d+)(?::\d+)?$"
+)
+#: Menus whose entries are chosen (the others are buttons).
+MENUS = ("pick", "group", "count")
+#: The next click after an answer that asks more of the same move, most wanted first.
+FOLLOW_UP = ("confirm", "confirmn", "count", "pick", "don", "do", "group")
+#: A public board: ``<game>-<match>-board-s<public step>.png`` (``bot.present.image_name``).
+BOARD = re.compile(r"-(\d+)-board-s(\d+)\.png$")
+#: Any image of a match: ``<game>-<match>-<board|role|final>-s<step>.png``.
+IMAGE = re.compile(r"^(?P<game>[a-z-]+?)-\d+-")
 HEARTBEAT_MS = 1000
+#: Verbs the set-up of the stored matches never plays (they undo progress or end the match).
+AVOID = frozenset({"unplace", "undo", "resign"})
+#: Confrontation's secret set-up, hurried (as the renderer tests' playouts do).
+SHORTCUTS = frozenset({"autoplace", "ready"})
+#: Every stored match is played until this many steps posted a board, plus 0..EXTRA_BOARDS more.
+SETUP_BOARDS = 6
+EXTRA_BOARDS = 20
 
 
 @dataclass
 class Stored:
     id: int
+    game: str
     users: tuple[User, User]
 
 
@@ -67,40 +101,70 @@ class Stored:
 class Results:
     first: list[float] = field(default_factory=list)
     full: list[float] = field(default_factory=list)
+    #: ``full`` of the moves that posted a public board.
+    full_board: list[float] = field(default_factory=list)
     board: list[float] = field(default_factory=list)
     moves: int = 0
+    images: int = 0
     stale: int = 0
     errors: int = 0
 
 
-async def populate(db: Path, guild_id: int, channel_id: int, pairs: list[tuple[User, User]]) -> list[int]:
-    """One active Confrontation match per pair, set up and recorded as announced."""
+async def play_past_setup(service: Any, match_id: int, rng: random.Random, boards: int) -> bool:
+    """Random legal moves in match ``match_id`` until ``boards`` of them posted a board (a step
+    with public news, ``bot.present.visible_events``); False if the match ended first."""
+    from bot.present import visible_events
+
+    posted = 0
+    for _ in range(5000):
+        live = await service.get(match_id)
+        if live.state is None or live.state.get("result") is not None:
+            return False
+        if posted >= boards:
+            return True
+        role = rng.choice(sorted(live.active_roles()))
+        actions = list(live.prompt(role).actions)
+        quick = [a for a in actions if a.verb in SHORTCUTS]
+        useful = [a for a in actions if a.verb not in AVOID] or actions
+        action = rng.choice(quick if quick and rng.random() < 0.8 else useful)
+        user = live.user_of(role)
+        assert user is not None
+        result = await service.act(match_id, user, action)
+        posted += bool(visible_events(live.ruleset, result.events))
+    return False
+
+
+async def populate(
+    db: Path, guild_id: int, channel_id: int, pairs: list[tuple[User, User]], games: list[str], seed: int
+) -> list[Stored]:
+    """One active match per pair (the games in turn), played past its set-up through the bot's
+    own service and recorded as announced, as a running bot leaves them."""
     from bot.service import MatchService
+    from bot.settings import SettingsService
     from bot.storage import Store
 
+    rng = random.Random(seed)
     store = await Store.open(db)
     try:
         service = MatchService(store)
-        try:
-            from bot.settings import SettingsService  # one click per move: no "Confirm" step
-        except ImportError:
-            settings = None
-        else:
-            settings = SettingsService(store)
-        ids = []
+        settings = SettingsService(store)  # one click per move: no "Confirm" step
+        stored = []
+        tries = itertools.count(seed * 100_000)
         for i, (a, b) in enumerate(pairs):
-            live = await service.create(
-                guild_id=guild_id, channel_id=channel_id, user_id=a.id, game="confrontation", seed=i
-            )
-            await service.join(live.id, b.id)
+            game = games[i % len(games)]
             for user in (a, b):
-                await service.act(live.id, user.id, "autoplace")
-                if settings is not None:
-                    await settings.update(user.id, confirm="never")
-            version = (await service.get(live.id)).record.version
-            await store.set_message(live.id, "prompt", channel_id, 1_000_000 + i, version)
-            ids.append(live.id)
-        return ids
+                await settings.update(user.id, confirm="never")
+            while True:  # a match that ends during its set-up is abandoned and made again
+                live = await service.create(
+                    guild_id=guild_id, channel_id=channel_id, user_id=a.id, game=game, seed=next(tries)
+                )
+                await service.join(live.id, b.id)
+                if await play_past_setup(service, live.id, rng, SETUP_BOARDS + rng.randint(0, EXTRA_BOARDS)):
+                    break
+            live = await service.get(live.id)
+            await store.set_message(live.id, "prompt", channel_id, 1_000_000 + i, live.record.version)
+            stored.append(Stored(live.id, game, (a, b)))
+        return stored
     finally:
         await store.close()
 
@@ -130,9 +194,14 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
 
 
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
 class Driver:
     """Sends component interactions straight through the gateway (no waiting for quiet: under
-    load the bot is never quiet) and keeps track of the menus the bot sent to each player."""
+    load the bot is never quiet) and keeps track of the menus the bot sent to each player and
+    of the public boards posted in each match."""
 
     def __init__(self, fd: FakeDiscord, db: Path, games: Channel, rng: random.Random) -> None:
         self.fd = fd
@@ -140,10 +209,12 @@ class Driver:
         self.rng = rng
         self.db = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30, check_same_thread=False)
         self.menus: dict[tuple[int, int], list[Message]] = {}  # (match, user) -> messages, newest last
-        self.boards: dict[tuple[int, int], float] = {}  # (match, version) -> when its board was posted
+        #: match -> public boards not yet matched to a move: (when posted, step)
+        self.boards: dict[int, list[tuple[float, int]]] = defaultdict(list)
+        self._seen_boards: set[tuple[int, int]] = set()
         self.hands: dict[int, Message] = {}
         self._mark = 0
-        self.results = Results()
+        self.results: dict[str, Results] = defaultdict(Results)
 
     # -- what the bot sent ------------------------------------------------------------------
     def scan(self) -> None:
@@ -159,10 +230,13 @@ class Driver:
                         listed.append(msg)
                         del listed[:-4]
                     break
+            if msg.channel.type == DM or msg.ephemeral:
+                continue
             for attachment in msg.attachments:
-                named = re.search(r"-(\d+)-board-v(\d+)\.png$", attachment.filename)
-                if named and msg.channel.type != DM and not msg.ephemeral:
-                    self.boards.setdefault((int(named[1]), int(named[2])), msg.received_at)
+                named = BOARD.search(attachment.filename)
+                if named and (key := (int(named[1]), int(named[2]))) not in self._seen_boards:
+                    self._seen_boards.add(key)
+                    self.boards[key[0]].append((msg.received_at, key[1]))
         self._mark = len(activity)
 
     @staticmethod
@@ -213,24 +287,43 @@ class Driver:
         self.fd.gateway.dispatch("INTERACTION_CREATE", record.payload)
         return record
 
-    async def answered(
-        self, record: Interaction, *, measure: bool, move: tuple[int, int] | None
-    ) -> Message | None:
+    def values(self, msg: Message, cid: str) -> list[str] | None:
+        """A random entry of a menu (``None`` for a button)."""
+        found = CHOICE.match(cid)
+        if found is None or found["kind"] not in MENUS:
+            return None
+        options = [o["value"] for o in (msg.component(cid) or {}).get("options", [])]
+        return [self.rng.choice(options)]
+
+    async def answered(self, record: Interaction) -> Message | None:
         try:
             await asyncio.wait_for(record.answered.wait(), 120)
         except TimeoutError:
-            self.results.errors += 1
             return None
-        if measure:
-            if record.callback_at is not None:
-                self.results.first.append(record.callback_at - record.sent_at)
-            if move is not None and record.answered_at is not None:
-                self.results.full.append(record.answered_at - record.sent_at)
-                self.scan()
-                posted = self.boards.get(move)
-                if posted is not None:
-                    self.results.board.append(posted - record.sent_at)
         return record.response
+
+    def measure(self, match: Stored, record: Interaction) -> None:
+        """The latencies of a committed move (its public board: the first posted since it was sent)."""
+        results = self.results[match.game]
+        results.moves += 1
+        if record.callback_at is not None:
+            results.first.append(record.callback_at - record.sent_at)
+        if record.answered_at is None:
+            return
+        full = record.answered_at - record.sent_at
+        results.full.append(full)
+        self.scan()
+        posted = [when for when, _ in self.boards.pop(match.id, []) if when >= record.sent_at]
+        if posted:
+            results.full_board.append(full)
+            results.board.append(min(posted) - record.sent_at)
+
+    def count_images(self, since: int) -> None:
+        """Images sent since the ``since``-th, by game (read from their names)."""
+        for attachment in list(self.fd.attachments.values())[since:]:
+            named = IMAGE.match(attachment.filename)
+            if named and named["game"] in self.results:
+                self.results[named["game"]].images += 1
 
     def hand_message(self, match: Stored) -> Message:
         """A prompt with "My hand" for ``match`` (the populated matches were never posted)."""
@@ -253,10 +346,11 @@ class Driver:
         msg = self.hand_message(match)
         records = [self.send(u, msg, f"palantir:hand:{match.id}", None) for u in match.users]
         for record in records:
-            await self.answered(record, measure=False, move=None)
+            if await self.answered(record) is None:
+                self.results[match.game].errors += 1
 
     async def move(self, match: Stored, *, measure: bool) -> bool:
-        """One move in ``match`` (False if the match is over)."""
+        """One committed move in ``match`` (False if the match is over)."""
         for _ in range(3):
             status, version, _ = self.row(match.id)
             if status != "active":
@@ -267,16 +361,17 @@ class Driver:
                 continue
             user, msg, ids = found
             cid = self.rng.choice(ids)
-            kind = CHOICE.match(cid)["kind"]  # type: ignore[index]
-            values = None
-            if kind in ("pick", "group"):
-                options = [o["value"] for o in (msg.component(cid) or {}).get("options", [])]
-                values = [self.rng.choice(options)]
-            for _step in range(3):  # a group, then its entry; "Confirm" if asked
+            values = self.values(msg, cid)
+            for _step in range(4):  # a group, then its entry; a count; "Confirm" if asked
+                self.scan()
+                self.boards.pop(match.id, None)  # boards of earlier moves
                 record = self.send(user, msg, cid, values)
-                answer = await self.answered(record, measure=measure, move=(match.id, version + 1))
+                answer = await self.answered(record)
+                if answer is None:
+                    self.results[match.game].errors += measure
                 if self.row(match.id)[1] > version:
-                    self.results.moves += measure
+                    if measure:
+                        self.measure(match, record)
                     return True
                 nxt = [
                     c
@@ -284,24 +379,47 @@ class Driver:
                     if (f := CHOICE.match(c)) and int(f["match"]) == match.id
                 ]
                 if answer is None or not nxt:
-                    self.results.stale += measure
+                    self.results[match.game].stale += measure
                     break
-                msg, cid = answer, next((c for c in nxt if ":confirm:" in c or ":pick:" in c), nxt[0])
-                values = None
-                if ":pick:" in cid or ":group:" in cid:
-                    options = [o["value"] for o in (msg.component(cid) or {}).get("options", [])]
-                    values = [self.rng.choice(options)]
+                kinds = [CHOICE.match(c)["kind"] for c in nxt]  # type: ignore[index]
+                wanted = min(range(len(nxt)), key=lambda i: FOLLOW_UP.index(kinds[i]))
+                msg, cid = answer, nxt[wanted]
+                values = self.values(msg, cid)
         return True
 
 
-async def run(mode: str, stored: int, inflight: int, moves: int, workers: int | None, seed: int) -> str:
+def summary(name: str, r: Results, elapsed: float) -> str:
+    boards = len(r.board) / max(1, r.moves)
+    return (
+        f"  {name:>15}: moves={r.moves:4d} ({r.moves / elapsed:4.1f}/s) boards={boards:4.0%} "
+        f"images/move={r.images / max(1, r.moves):4.2f} stale={r.stale} timeouts={r.errors}\n"
+        f"  {'':>15}  first p50={1000 * median(r.first):5.0f}ms p99={1000 * pct(r.first, 0.99):5.0f}ms"
+        f"  full p50={median(r.full):5.2f}s p99={pct(r.full, 0.99):5.2f}s"
+        f"  full* p50={median(r.full_board):5.2f}s p99={pct(r.full_board, 0.99):5.2f}s"
+        f"  board p50={median(r.board):5.2f}s p99={pct(r.board, 0.99):5.2f}s"
+    )
+
+
+def merged(results: dict[str, Results]) -> Results:
+    total = Results()
+    for r in results.values():
+        for name in ("first", "full", "full_board", "board"):
+            getattr(total, name).extend(getattr(r, name))
+        for name in ("moves", "images", "stale", "errors"):
+            setattr(total, name, getattr(total, name) + getattr(r, name))
+    return total
+
+
+async def run(
+    mode: str, stored: int, inflight: int, moves: int, workers: int | None, seed: int, games_played: list[str]
+) -> str:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="bench-load-") as tmp:
         workdir = Path(tmp)
         async with FakeDiscord(workdir=workdir, settle=0.02, timeout=120) as fd:
             fd.gateway.heartbeat_interval_ms = HEARTBEAT_MS
             guild = fd.create_guild("Bench")
-            games = guild.create_text_channel("games")
+            channel = guild.create_text_channel("games")
             pairs = []
             for i in range(stored):
                 a, b = fd.create_user(f"p{2 * i}"), fd.create_user(f"p{2 * i + 1}")
@@ -310,20 +428,17 @@ async def run(mode: str, stored: int, inflight: int, moves: int, workers: int | 
                 pairs.append((a, b))
             db = workdir / "palantir.db"
             fill = time.perf_counter()
-            ids = await populate(db, guild.id, games.id, pairs)
+            matches = await populate(db, guild.id, channel.id, pairs, games_played, seed)
             fill_s = time.perf_counter() - fill
-            env = (
-                {"PALANTIR_RENDER_WORKERS": str(workers or os.cpu_count() or 1)}
-                if mode == "processes"
-                else {}
-            )
+            env = {
+                "PALANTIR_RENDER_WORKERS": str(workers or os.cpu_count() or 1) if mode == "processes" else "0"
+            }
             await fd.start_bot(argv=BOT_ARGV, db_path=db, log_level="WARNING", env=env)
             await fd.wait_until_ready(timeout=120)
             await fd.wait_for_commands(["game"], timeout=120)
-            driver = Driver(fd, db, games, rng)
-            matches = [Stored(i, pair) for i, pair in zip(ids, pairs, strict=True)]
+            driver = Driver(fd, db, channel, rng)
 
-            # Warm-up (not measured): every player asks "My hand" once, then one move everywhere.
+            # Warm-up (not measured): every player asks "My hand" once.
             warm = asyncio.Semaphore(inflight)
 
             async def prepare(match: Stored) -> None:
@@ -344,7 +459,7 @@ async def run(mode: str, stored: int, inflight: int, moves: int, workers: int | 
 
             async def player() -> None:
                 nonlocal left
-                while left > 0:
+                while left > 0 and not queue.empty():
                     match = await queue.get()
                     left -= 1
                     if await driver.move(match, measure=True):
@@ -352,52 +467,57 @@ async def run(mode: str, stored: int, inflight: int, moves: int, workers: int | 
 
             await asyncio.gather(*(player() for _ in range(inflight)))
             elapsed = time.perf_counter() - started
+            driver.count_images(images_before)
             cpu_after = cpu_seconds(pid)
             harness_after = resource.getrusage(resource.RUSAGE_SELF)
             harness = (harness_after.ru_utime + harness_after.ru_stime) - (
                 harness_before.ru_utime + harness_before.ru_stime
             )
-            images = len(fd.attachments) - images_before
             times = fd.gateway.heartbeats[max(0, beats - 1) :]
             gaps = [b - a for a, b in itertools.pairwise(times)]
             output = fd.bots[0].output
             behind = len(re.findall(r"websocket is [\d.]+s behind|heartbeat blocked", output))
             unhandled = fd.bots[0].unhandled_errors()
-        r = driver.results
+        total = merged(driver.results)
         loop_cpu, pool_cpu = (after - before for after, before in zip(cpu_after, cpu_before, strict=True))
         gap = max(gaps) if gaps else float("nan")
-        return (
-            f"{mode:>9}: stored={stored} inflight={inflight} moves={r.moves} ({r.moves / elapsed:4.1f}/s, "
-            f"stale {r.stale}, timeouts {r.errors}, fill {fill_s:.0f}s)\n"
-            f"           first p50={1000 * statistics.median(r.first):6.0f}ms "
-            f"p99={1000 * pct(r.first, 0.99):6.0f}ms"
-            f"  full p50={statistics.median(r.full):5.2f}s p99={pct(r.full, 0.99):5.2f}s"
-            f"  board p50={statistics.median(r.board) if r.board else float('nan'):5.2f}s "
-            f"p99={pct(r.board, 0.99):5.2f}s\n"
-            f"           heartbeats={len(times)} max gap={gap:5.2f}s (interval {HEARTBEAT_MS / 1000:g}s)"
-            f"  'behind' warnings={behind}"
-            + (f"  UNHANDLED ERRORS: {len(unhandled)}" if unhandled else "")
-            + "\n"
-            f"           bot CPU over {elapsed:.1f}s: event-loop process {loop_cpu:.1f}s, "
-            f"render workers {pool_cpu:.1f}s (fake Discord and players: {harness:.1f}s); "
-            f"{images / max(1, r.moves):.2f} images per move"
-        )
+        lines = [
+            f"{mode}: stored={stored} ({', '.join(games_played)} in turn, past set-up; fill {fill_s:.0f}s) "
+            f"inflight={inflight} over {elapsed:.1f}s",
+            summary("all games", total, elapsed),
+            *(summary(game, driver.results[game], elapsed) for game in games_played),
+            f"  heartbeats={len(times)} max gap={gap:5.2f}s (interval {HEARTBEAT_MS / 1000:g}s)"
+            f"  'behind' warnings={behind}" + (f"  UNHANDLED ERRORS: {len(unhandled)}" if unhandled else ""),
+            f"  bot CPU: event-loop process {loop_cpu:.1f}s, render workers {pool_cpu:.1f}s "
+            f"(fake Discord and players: {harness:.1f}s); load average {os.getloadavg()[0]:.1f}",
+        ]
+        return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--stored", type=int, default=200, help="active matches in the database")
+    parser.add_argument("--stored", type=int, default=201, help="active matches in the database")
     parser.add_argument("--inflight", type=int, default=64, help="interactions in flight at all times")
     parser.add_argument("--moves", type=int, default=640, help="measured moves")
-    parser.add_argument("--modes", default="threads,processes", help="threads, processes or both")
+    parser.add_argument("--games", default=",".join(GAMES), help="the games of the stored matches, in turn")
+    parser.add_argument("--modes", default="processes", help="processes, threads or both")
     parser.add_argument("--render-workers", type=int, default=None, help="processes mode: pool size")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    games_played = [g.strip() for g in args.games.split(",") if g.strip()]
     for mode in args.modes.split(","):
         line = asyncio.run(
-            run(mode.strip(), args.stored, args.inflight, args.moves, args.render_workers, args.seed)
+            run(
+                mode.strip(),
+                args.stored,
+                args.inflight,
+                args.moves,
+                args.render_workers,
+                args.seed,
+                games_played,
+            )
         )
         print(line, flush=True)
 

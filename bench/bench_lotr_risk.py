@@ -8,6 +8,12 @@ the mean game length. Plain mode is world conquest and random players take long 
 its games are cut at ``PLAIN_CAP`` actions (counted as games, marked ``capped``).
 ``--profile`` prints a cProfile top 10 (cumulative time) for each combination.
 
+``python bench/bench_lotr_risk.py long [rolls]`` measures one long attack instead: ``rolls``
+(default 10,000) single-die rolls of one attack, in five slices, against the same number of
+rolls made by short attacks of ten rolls each. The cost of a roll must not grow with the rolls
+before it: every slice of the long attack runs at about the short attacks' rate. Last, one
+``until 1`` action rolls a long attack to its end in one click.
+
 Target: >= 20 complete lotr-mode games/s on the middle-earth board. Never used as a test.
 """
 
@@ -22,9 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.core import Match
+from games.core import Action, Match
 from games.core.rng import randbelow
 from games.lotr_risk import LOTR_RISK as R
+from games.lotr_risk.board import geometry
+
+R_GEOMETRY = geometry("middle-earth")
 
 TARGET = 20.0
 PLAIN_CAP = 5000
@@ -60,7 +69,87 @@ def measure(seconds: float, edition: str, mode: str, players: int) -> tuple[floa
     return games / spent, actions / spent, actions / games, capped
 
 
+def long_attack_match(rolls: int) -> Match:
+    """Green's combat in a two-player game: Mithlond and Forodwaith hold enough for ``rolls``."""
+    owners = {t: "black" for t in R_GEOMETRY.territories}
+    owners["mithlond"] = "green"
+    position = {
+        "options": {"edition": "middle-earth", "mode": "lotr", "players": "2"},
+        "owners": owners,
+        "troops": {"mithlond": rolls + 5, "forodwaith": rolls + 5},
+        "turn": {"role": "green", "phase": "attack"},
+    }
+    return Match(R, R.from_position(position))
+
+
+ROLL_ONE = Action("roll", ("1",))
+
+
+def long_attack(rolls: int, slices: int = 5) -> list[float]:
+    """Rolls per second (CPU) in each of ``slices`` equal slices of one attack of ``rolls`` rolls."""
+    match = long_attack_match(rolls)
+    match.submit("green", "attack mithlond forodwaith")
+    size, rates = rolls // slices, []
+    for _ in range(slices):
+        start = time.process_time()
+        for _ in range(size):
+            match.submit("green", ROLL_ONE)
+        rates.append(size / (time.process_time() - start))
+    return rates
+
+
+def short_attacks(rolls: int, length: int = 10) -> float:
+    """Rolls per second (CPU) of ``rolls`` rolls made by attacks of ``length`` rolls each (the
+    rolls only: declaring and stopping are not counted)."""
+    match = long_attack_match(rolls)
+    spent = 0.0
+    for _ in range(rolls // length):
+        match.submit("green", "attack mithlond forodwaith")
+        start = time.process_time()
+        for _ in range(length):
+            match.submit("green", ROLL_ONE)
+        spent += time.process_time() - start
+        match.submit("green", "stop")
+    return rolls / spent
+
+
+def one_click(rolls: int) -> tuple[float, int]:
+    """Rolls per second (CPU) of one ``until 1`` of about ``rolls`` rolls, and how many it
+    rolled: a game of three where Red left, Green attacking Forodwaith, now neutral (nobody
+    chooses its dice, so the rolls never wait)."""
+    owners = {t: "black" for t in R_GEOMETRY.territories}
+    owners.update(mithlond="green", forodwaith="neutral")
+    position = {
+        "options": {"edition": "middle-earth", "mode": "lotr", "players": "3"},
+        "owners": owners,
+        "troops": {"mithlond": rolls + 5, "forodwaith": rolls + 5},
+        "dropped": ["red"],
+        "turn": {"role": "green", "phase": "attack"},
+    }
+    match = Match(R, R.from_position(position))
+    match.submit("green", "attack mithlond forodwaith")
+    start = time.process_time()
+    outcome = match.submit("green", "until 1")
+    spent = time.process_time() - start
+    count = sum(1 for e in outcome.events if e["kind"] == "rolled")
+    return count / spent, count
+
+
+def main_long(argv: list[str]) -> None:
+    rolls = int(argv[0]) if argv else 10_000
+    short = short_attacks(rolls)
+    rates = long_attack(rolls)
+    print(f"short attacks (10 rolls each): {short:8.0f} rolls/s")
+    print("one long attack, by fifths:   " + " ".join(f"{r:8.0f}" for r in rates) + " rolls/s")
+    print(f"last fifth / short attacks: {rates[-1] / short:.2f}")
+    rate, count = one_click(rolls)
+    print(f"one `until 1` action of {count} rolls: {rate:8.0f} rolls/s")
+
+
 def main(argv: list[str]) -> None:
+    if argv and argv[0] == "long":
+        main_long(argv[1:])
+        return
     profile = "--profile" in argv
     args = [a for a in argv if not a.startswith("--")]
     seconds = float(args[0]) if args else 3.0

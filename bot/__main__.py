@@ -12,7 +12,7 @@ import aiohttp
 import discord
 
 from .app import PalantirBot
-from .config import ConfigError, load_config, setup_logging
+from .config import ConfigError, exposed_token_file, load_config, setup_logging
 
 log = logging.getLogger("bot")
 
@@ -63,6 +63,9 @@ def main() -> int:
         print(f"palantir: {exc}", file=sys.stderr)
         return 2
     setup_logging(config.log_level)
+    exposed = exposed_token_file(config.env_file)
+    if exposed:
+        log.warning("%s", exposed)
     if config.api_base:
         # Where the REST API lives (the gateway URL is then read from GET /gateway/bot).
         discord.http.Route.BASE = config.api_base

@@ -32,6 +32,7 @@ from . import posting
 from .background import Background
 from .clock import CLOCK
 from .failures import log_failure
+from .service import DamagedMatch
 from .storage import Store
 
 log = logging.getLogger(__name__)
@@ -213,6 +214,8 @@ class Announcer(Background):
                 await self.catch_up(match_id)
             except posting.PostFailed:
                 pass  # logged where it was given up; counted in ``failures``
+            except DamagedMatch:
+                log.debug("match %s cannot be rebuilt (reported once): nothing to announce", match_id)
             except Exception as exc:
                 log_failure(log, f"could not catch up match {match_id}", exc)
         if failures:

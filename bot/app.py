@@ -28,7 +28,8 @@ from .leagues.service import LeagueService
 from .leagues.store import LeagueStore
 from .service import LiveMatch, MatchService, ServiceError
 from .settings import SettingsService
-from .storage import Store
+from .storage import MatchRecord, Store
+from .storage.trouble import storage_reply, storage_trouble
 from .ticker import Ticker
 from .timedesk import TimeDesk
 from .ui import DYNAMIC_ITEMS
@@ -37,6 +38,15 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two matches announced after a restart or an outage (see ``bot/announcer.py``).
 CATCH_UP_PAUSE = 0.25
+
+
+#: Posted once where a match plays when its saved log no longer replays (see ``DamagedMatch``).
+DAMAGED_NOTICE = (
+    "⚠️ **For the server's admins:** match #{match} cannot go on: its saved moves no longer "
+    "replay with this version of the bot. Nothing was changed. The bot's log names the entry "
+    "(`match {match} cannot be rebuilt`); restore a backup of the database or ask the bot's "
+    "maintainers. Other matches are not affected."
+)
 
 
 def intents() -> discord.Intents:
@@ -86,6 +96,7 @@ class PalantirBot(commands.Bot):
         self.leagues = LeagueService(self.service, LeagueStore(self.store))
         self.league_desk = LeagueDesk(self.delivery, self.leagues)
         self.controller.match_admin = self.league_admin_of
+        self.service.on_damaged.append(self.report_damaged)
         self.delivery.on_finished.append(self.league_desk.match_finished)
         desk = TimeDesk(self.delivery, self.config.lobby_lifetime)
         self.ticker = Ticker(
@@ -144,6 +155,9 @@ class PalantirBot(commands.Bot):
             log.warning("outdated command used: %s", error.command.qualified_name)
         elif isinstance(error, discord.app_commands.CheckFailure):
             text = "This command can't be used here."
+        elif trouble := storage_trouble(getattr(error, "original", error)):
+            text = storage_reply(trouble)
+            log.warning("a command met a %s database", trouble)
         else:
             text = "Something went wrong on my side; nothing was changed."
             log_failure(log, "command failed", getattr(error, "original", error))
@@ -163,6 +177,17 @@ class PalantirBot(commands.Bot):
         self.ticker.start()
         if self._recovered is None:
             self._recovered = asyncio.create_task(self.recover_leagues())
+
+    async def report_damaged(self, record: MatchRecord) -> None:
+        """Tell the server's admins, in the match's thread (or channel), that a match whose log
+        no longer replays cannot go on: no detail (the refusal may name a secret), the log has it."""
+        try:
+            await self.delivery.post(
+                record.thread_id or record.channel_id,
+                content=DAMAGED_NOTICE.format(match=record.id),
+            )
+        except Exception as exc:
+            log_failure(log, f"could not report damaged match {record.id}", exc)
 
     async def league_admin_of(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
         """Whether the user holds the league-admin role of the server of this league match."""

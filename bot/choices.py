@@ -12,8 +12,9 @@ Discord allows at most 25 choices, and names and values of at most 100 character
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.core import Action, Amount, Prompt, normalize
 
@@ -252,3 +253,25 @@ def resolve_arg(typed: str, candidates: Sequence[tuple[str, str]]) -> str:
         if wanted in (normalize(value), normalize(label)):
             return value
     return wanted.replace(" ", "-")
+
+
+def said_once(choices: Sequence[Choice], *, every: bool = False) -> tuple[list[str], list[Choice]]:
+    """The effects several choices share, to be said once above them, and the choices with
+    only an effect of their own (a list never repeats one description on every line). With
+    ``every``, only an effect that every choice shares (a long list keeps the others on its
+    options, where they tell the choices apart: each character's ability in a set-up).
+
+    >>> a, b, c = (Action(v) for v in ("roll3", "roll2", "stop"))
+    >>> listed = [Choice(0, a, "Roll 3", "Each die is a battalion."),
+    ...     Choice(1, b, "Roll 2", "Each die is a battalion."), Choice(2, c, "Stop", "End the attack.")]
+    >>> shared, own = said_once(listed)
+    >>> shared, [ch.effect for ch in own]
+    (['Each die is a battalion.'], ['', '', 'End the attack.'])
+    >>> said_once(listed, every=True)[0], said_once(listed[:2], every=True)[0]
+    ([], ['Each die is a battalion.'])
+    """
+    seen = Counter(choice.effect for choice in choices if choice.effect)
+    least = len(choices) if every else 2
+    shared = [effect for effect, times in seen.items() if times > 1 and times >= least]
+    own = [replace(choice, effect="") if choice.effect in shared else choice for choice in choices]
+    return shared, own

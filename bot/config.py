@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from .pace import PaceError, parse_duration
 
@@ -34,12 +35,18 @@ class Config:
     tick_every: float = 30.0
     #: Seconds a lobby waits for players before it closes.
     lobby_lifetime: float = 2 * 86400.0
+    #: The ``.env`` file the settings were read from, if any (checked for its permissions).
+    env_file: Path | None = None
 
 
 def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Config:
     """Read the settings (``.env`` fills in what the environment does not set)."""
+    env_file: Path | None = None
     if dotenv:
-        load_dotenv(override=False)
+        found = find_dotenv()  # as load_dotenv() would: upwards from this package
+        env_file = Path(found) if found else None
+        if env_file is not None:
+            load_dotenv(env_file, override=False)
     env = os.environ if environ is None else environ
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
@@ -76,6 +83,27 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
         connect_attempts=attempts,
         tick_every=tick_every,
         lobby_lifetime=lobby_lifetime or 60.0,
+        env_file=env_file,
+    )
+
+
+def exposed_token_file(path: Path | None) -> str | None:
+    """A warning if the settings file (which holds the token) is readable by other users.
+
+    ``cp .env.example .env`` gives the copy the usual mode 0644: every local user could read
+    the bot token. ``None`` when the file is private (or there is none).
+    """
+    if path is None:
+        return None
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    if not mode & (stat.S_IRGRP | stat.S_IROTH | stat.S_IWGRP | stat.S_IWOTH):
+        return None
+    return (
+        f"{path} holds the bot token and is readable by other users (mode {stat.S_IMODE(mode):04o}); "
+        f"make it private: chmod 600 {path}"
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from games.core import Action, ActionError, StaleAction
+from games.core.words import agree, capitalized, counted, join_words
 
 from . import present, rendering
 from .choices import HINT, amount_of, count_choices, resolve_arg, with_count
@@ -30,6 +31,7 @@ from .pace import PaceError
 from .service import ActResult, LiveMatch, MatchService, ServiceError
 from .settings import SettingsError, SettingsService
 from .storage import ACTIVE, FINISHED, LOBBY
+from .storage.trouble import BUSY, FULL, storage_reply, storage_trouble
 from .ui import lobby_view
 
 log = logging.getLogger(__name__)
@@ -81,8 +83,19 @@ class Controller:
         except discord.HTTPException as exc:
             log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
         except Exception as exc:
-            log_failure(log, "unexpected failure handling an interaction", exc)
-            await self.refuse(interaction, "Something went wrong on my side; nothing was changed.")
+            trouble = storage_trouble(exc)
+            if trouble == FULL:
+                log.error("the database's disk is full: a request was refused; free some space")
+            elif trouble == BUSY:
+                log.warning("the database is locked by another writer: a request was answered 'busy'")
+            else:
+                log_failure(log, "unexpected failure handling an interaction", exc)
+            await self.refuse(
+                interaction,
+                storage_reply(trouble)
+                if trouble
+                else "Something went wrong on my side; nothing was changed.",
+            )
 
     async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
         if not interaction.response.is_done():
@@ -193,6 +206,7 @@ class Controller:
                 len(live.seats),
                 entries,
                 names,
+                live.state.get("rules"),  # replayed by the rules revision it was played by
             )
             stem = f"{record.game}-{live.id}"
             log_text = present.full_log(live, names)
@@ -262,18 +276,24 @@ class Controller:
             side_text = ""
             if role is not None and role.role:
                 side_text = f" You play **{live.ruleset.role_title(role.role)}**."
-            if result.started:
-                await self._deliver(self.delivery.announce_start(live))
-            else:
-                await self._deliver(self.delivery.refresh_lobby(live))
-            await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
+            # The joiner is answered first: the start renders the first boards, which may take
+            # seconds under load. The post follows whether or not the answer went through.
+            try:
+                await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
+            finally:
+                if result.started:
+                    await self._deliver(self.delivery.announce_start(live))
+                else:
+                    await self._deliver(self.delivery.refresh_lobby(live))
 
     async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):
             await self.defer(interaction)
             live = await self.service.start(match_id, interaction.user.id)
-            await self._deliver(self.delivery.announce_start(live))
-            await interaction.followup.send(f"Match #{live.id} starts.", ephemeral=True)
+            try:  # answered first, as for the joiner who fills a lobby
+                await interaction.followup.send(f"Match #{live.id} starts.", ephemeral=True)
+            finally:
+                await self._deliver(self.delivery.announce_start(live))
 
     async def cancel(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):
@@ -290,6 +310,7 @@ class Controller:
         *,
         expected_version: int | None = None,
         expected_prompt: int | None = None,
+        typed: bool = False,
     ) -> None:
         async with self.friendly(interaction):
             if text.strip() == HINT:
@@ -304,6 +325,7 @@ class Controller:
                 expected_version=expected_version,
                 expected_prompt=expected_prompt,
                 interaction_id=str(interaction.id),
+                typed=typed,
             )
             await self._after(interaction, result)
 
@@ -312,7 +334,7 @@ class Controller:
         async with self.friendly(interaction):
             await self.defer(interaction)
             results = await self.service.act_line(
-                live.id, interaction.user.id, line, interaction_id=str(interaction.id)
+                live.id, interaction.user.id, line, interaction_id=str(interaction.id), typed=True
             )
             for result in results[:-1]:
                 if not result.duplicate:
@@ -466,10 +488,18 @@ class Controller:
                         ephemeral=True,
                     )
                     return
-            await self.act(interaction, live, text)
+            await self.act(interaction, live, text, typed=True)
 
     async def cancelled(self, interaction: discord.Interaction[Any]) -> None:
+        """**Cancel** closes its own confirmation: an ephemeral message only its user sees.
+
+        A forged click on any other message (a lobby's living status, a board post) must not
+        edit it: it is refused and the message stays as it is.
+        """
         async with self.friendly(interaction):
+            message = interaction.message
+            if message is None or not message.flags.ephemeral:
+                raise ServiceError("There is nothing to cancel here.")
             await interaction.response.edit_message(content="Cancelled: nothing was done.", view=None)
 
     async def undo(
@@ -503,9 +533,13 @@ class Controller:
                 raise ServiceError(f"Match #{live.id} is not being played.")
             await self.defer(interaction)
             winners = await self.service.winners_if_resigned(live.id, interaction.user.id)
-            names = " and ".join(live.ruleset.role_title(r) for r in winners) or "Nobody"
+            if winners is None:
+                outcome = "You leave the game and the others play on without you"
+            else:
+                names = capitalized(join_words(live.ruleset.role_name(r) for r in winners)) or "Nobody"
+                outcome = f"{names} will win"
             await interaction.followup.send(
-                f"Resign match #{live.id}? {names} will win. This cannot be taken back.",
+                f"Resign match #{live.id}? {outcome}. This cannot be taken back.",
                 view=resign_view(live.id, present.public_step(live)),
                 ephemeral=True,
             )
@@ -542,9 +576,8 @@ class Controller:
             payload["content"] = present.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
         elif going_on:
-            await interaction.followup.send(
-                f"{done}\nYour next choice is in your DMs (or `/hand`).", ephemeral=True
-            )
+            text = present.acted_text(done, pressed_in_dm=interaction.guild_id is None)
+            await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.followup.send(done, ephemeral=True)
 
@@ -671,8 +704,8 @@ class Controller:
                 allowed_mentions=NO_PINGS,
             )
             await interaction.followup.send(
-                f"Noted: match #{live.id} is {verb}d once {missing} more player{'s' if missing != 1 else ''} "
-                f"agree{'s' if missing == 1 else ''}.",
+                f"Noted: match #{live.id} is {verb}d once {counted(missing, 'more player')} "
+                f"{agree(missing, 'agrees', 'agree')}.",
                 ephemeral=True,
             )
 

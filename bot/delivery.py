@@ -11,6 +11,7 @@ import contextlib
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -24,7 +25,7 @@ from .clock import CLOCK
 from .menus import private_view
 from .posting import DM_CLOSED
 from .service import ActResult, LiveMatch, MatchService
-from .settings import SettingsService
+from .settings import Notice, SettingsService
 from .storage import ACTIVE, FINISHED, LOBBY
 from .ui import hand_view, lobby_view, prompt_view, rematch_view
 
@@ -38,6 +39,51 @@ WAIT_NOTE = "↪ Play moved on{where}: you will get a new message when the game 
 NO_PINGS = discord.AllowedMentions.none()
 #: Failures below HTTP (connection reset, timeout) that discord.py lets through after retrying.
 NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+#: Since always: a DM failure recorded at any time (and not cleared by a DM that went through).
+EVER = datetime.min.replace(tzinfo=UTC)
+
+
+@dataclass(slots=True)
+class NewestPost:
+    """The newest post of a match thread: a step worth seeing (this process's memory of it,
+    lost at a restart, when the next step simply posts anew).
+
+    Its last line, what the game waits for, is kept true by edits when a step posts nothing.
+    It tells one round of play: while its exchange continues (a battle waiting for its secret
+    cards) or until a player who already acted in it acts again, a step worth seeing rewrites
+    it (its text from action ``since`` on, and the board) instead of posting again.
+    """
+
+    message: discord.Message
+    #: The post's text above its last line.
+    body: str
+    #: The first action its text tells.
+    since: int
+    #: The roles whose steps it tells.
+    actors: set[str]
+    #: The exchange (:meth:`Ruleset.exchange`) under way since its last step, if any.
+    exchange: str | None
+    #: Its last line as it stands.
+    tail: str
+
+
+def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned: bool) -> bool:
+    """Whether a step's news goes into the newest post, edited, rather than a new one.
+
+    Only news (a step worth seeing) that mentions nobody (an edit pings nobody), and only into
+    a post the thread has not moved past: when that post's exchange is still under way (the
+    battle its move began, which this step reveals), or when ``actor`` has not acted in it yet
+    (the other side's reply completes the round). A round's second move by the same player, or
+    a new attack of the same turn, posts anew.
+    """
+    if not visible or mentioned or newest is None:
+        return False
+    return newest.exchange is not None or actor not in newest.actors
+
+
+def live_seq(live: LiveMatch) -> int:
+    """The match's action count now (its state's ``seq``)."""
+    return int((live.state or {}).get("seq", 0))
 
 
 class Delivery:
@@ -61,6 +107,12 @@ class Delivery:
         self._lobbies: dict[int, tuple[str, str]] = {}
         #: The bare "waiting" post of each match, deleted when the next post supersedes it.
         self._bare: dict[int, discord.Message] = {}
+        #: The newest post of each match thread, kept up to date (see :class:`NewestPost`).
+        self._newest: dict[int, NewestPost] = {}
+        #: Per match, the first action the thread has not been told of yet (a step worth seeing
+        #: whose post Discord refused is told by the next post). Unknown after a restart: a
+        #: post then tells its own entry.
+        self._untold: dict[int, int] = {}
         #: Called once a match has ended and its end is posted (leagues record results).
         self.on_finished: list[Callable[[LiveMatch], Awaitable[None]]] = []
 
@@ -97,6 +149,13 @@ class Delivery:
             return None
         return discord.File(io.BytesIO(png), filename=name, description=present.describe(view) or None)
 
+    async def public_board(self, live: LiveMatch) -> discord.File | None:
+        """The public board of the match as it stands now. Its view and its name are taken
+        together, before anything is awaited: a later entry may change the state meanwhile,
+        and a board must never carry the step number of another position."""
+        view, name = live.ruleset.view(live.state or {}, None), present.image_name(live, None)
+        return await self.image(await self.named(live, view), name)
+
     async def post(self, channel_id: int | None, **kwargs: Any) -> discord.Message | None:
         target = await self.channel(channel_id)
         if target is None:
@@ -122,6 +181,7 @@ class Delivery:
 
         Without a thread (none could be opened) the match plays in its channel.
         """
+        self._newest.pop(live.id, None)  # another post follows it: it is not the newest any more
         thread_id = live.record.thread_id
         if thread_id is None:
             return await self.post(live.record.channel_id, **kwargs)
@@ -239,18 +299,21 @@ class Delivery:
         await self.open_thread(live)
         await self.refresh_lobby(live)
         state = live.state or {}
-        view = live.ruleset.view(state, None)
         awaited = sorted(live.active_roles())
+        # The start is told in the thread (every player who takes pings is mentioned), so the
+        # first private prompts come silently: notified once.
         message = await self.post_match(
             live,
             content=present.start_text(live),
-            file=await self.image(await self.named(live, view), present.image_name(live, None)),
+            file=await self.public_board(live),
             view=prompt_view(live.id, present.public_step(live)) if awaited else None,
-            allowed_mentions=await self.pings(live, awaited),
+            allowed_mentions=await self.everyone(live),
         )
         await self._remember_prompt(live, message)
+        self._newest.pop(live.id, None)  # its waiting line sits mid-text: never edited
+        self._untold[live.id] = int(state.get("seq", 0))
         for role in live.roles:
-            await self.dm(live, role)
+            await self.dm(live, role, loud=False)
 
     # -- after each accepted entry ----------------------------------------------------
     async def after_entry(self, result: ActResult) -> None:
@@ -272,47 +335,76 @@ class Delivery:
         # mentioned again, and his private place is updated rather than posted anew.
         again = {r for r in result.roles_to_notify() if r in active and not live.prompt(r).ping}
         awaited = [r for r in result.roles_to_notify() if r in active and r not in again]
+        # Each newly awaited player is told once: by his DM prompt where it reaches him, else
+        # (or as he chose) by a mention in the thread (``/settings ping``).
+        notices = await self.notices(live, awaited)
+        mentioned = [r for r in awaited if notices[r].mention]
         visible = present.visible_events(live.ruleset, result.events)
+        untold = self._untold.get(live.id)
+        newest = self._newest.get(live.id)
+        exchange = None if result.finished else live.ruleset.exchange(state)
         message: discord.Message | None = None
+        edited = False
+        told: int | None = None  # the state's seq when the words posted (or edited) were taken
         if result.finished:
             message = await self.post_match(
                 live,
-                content=present.public_update(result, ()),
+                content=present.public_update(result, (), untold),
                 file=await self.image(
                     await self.named(live, live.ruleset.final_reveal(state)),
                     present.image_name(live, "final"),
                 ),
                 view=rematch_view(live.id),
-                allowed_mentions=NO_PINGS,
+                allowed_mentions=await self.everyone(live),
             )
-        elif visible or awaited:
-            board = None
+        elif continues(newest, result.role, visible=bool(visible), mentioned=bool(mentioned)):
+            assert newest is not None
+            told = await self._edit_newest(live, newest, result.role, exchange)
+            edited = told is not None
+        if not result.finished and not edited and (visible or mentioned):
             if visible:
-                board = await self.image(
-                    await self.named(live, live.ruleset.view(state, None)), present.image_name(live, None)
-                )
-            if visible:
-                content = present.public_update(result, awaited)
-            else:  # a bare "waiting" line, with the small public steps that led to it
+                # (Words and seq read together: a later entry may move the state on meanwhile.)
+                content, told = present.public_update(result, awaited, untold), live_seq(live)
+            else:  # a bare "waiting" line to mention a player no DM reaches, with the small steps
                 quiet = present.quiet_lines(live.ruleset, result.events)
                 content = present.clip("\n".join([*quiet, present.turn_text(live, awaited)]))
+            board = await self.public_board(live) if visible else None
             message = await self.post_match(
                 live,
                 content=content,
                 file=board,
                 view=prompt_view(live.id, present.public_step(live)) if active else None,
-                allowed_mentions=await self.pings(live, awaited),
+                allowed_mentions=self.mentioning(live, mentioned),
             )
+            if message is not None and visible:
+                body = content.rpartition("\n\n")[0]
+                since = result.seq_before if untold is None else untold
+                self._newest[live.id] = NewestPost(
+                    message, body, since, {result.role}, exchange, present.turn_text(live, ())
+                )
         if message is not None:
             await self._retire_prompt(live)
             await self._remember_prompt(live, message)
             await self._drop_bare_post(live, message, bare=not visible and not result.finished)
+        elif edited:
+            await self._remember_prompt(live, newest.message if newest is not None else None)
         else:
-            if result.took_back:
+            if result.took_back and newest is not None:
+                await self._retell_taken_back(live, newest, result)
+            elif result.took_back:
                 await self._mark_taken_back(live, result)
+            elif newest is not None:
+                if exchange != newest.exchange:
+                    newest.exchange = None  # over (or another began): the next news posts anew
+                await self._update_tail(live, newest)
             await self._mark_announced(live)
+        if told is not None and (edited or (message is not None and visible)):
+            # Told now (a bare line tells nothing worth keeping: it is deleted when superseded).
+            self._untold[live.id] = told
         await self.refresh_lobby(live)
         if result.finished:
+            self._newest.pop(live.id, None)
+            self._untold.pop(live.id, None)
             for role in live.roles:
                 await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
             for hook in self.on_finished:
@@ -330,11 +422,117 @@ class Delivery:
             elif role in result.stale_roles:
                 await self.retire_dm(live, role, WAIT_NOTE)
 
-    async def pings(self, live: LiveMatch, roles: Sequence[str]) -> discord.AllowedMentions:
-        """Only the players the game has just started waiting for are pinged, and of those only
-        who want thread mentions (``/settings ping``) and are not in their quiet hours."""
-        users = [discord.Object(u) for u in await self.pingable(live, roles)]
+    async def _edit_newest(
+        self, live: LiveMatch, newest: NewestPost, actor: str, exchange: str | None
+    ) -> int | None:
+        """The round or the exchange of the newest post goes on (:func:`continues`): that post
+        is rewritten with everything since it began and the board now, instead of a new post.
+        Returns the state's seq its words were taken at, ``None`` if it could not be edited (the
+        caller posts anew)."""
+        lines, seq = present.told_lines(live, newest.since), live_seq(live)
+        tail = present.turn_text(live, ())
+        board = await self.public_board(live)
+        try:
+            await newest.message.edit(
+                content=present.clip("\n".join([*lines, "", tail]).strip()),
+                attachments=[board] if board is not None else [],
+                view=prompt_view(live.id, present.public_step(live)) if live.active_roles() else None,
+                allowed_mentions=NO_PINGS,
+            )
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.info(
+                "could not edit the exchange post of match %s (%s): posting anew", live.id, type(exc).__name__
+            )
+            self._newest.pop(live.id, None)
+            return None
+        newest.body, newest.exchange, newest.tail = "\n".join(lines), exchange, tail
+        newest.actors.add(actor)
+        return seq
+
+    async def _retell_taken_back(self, live: LiveMatch, newest: NewestPost, result: ActResult) -> None:
+        """An undo took back a step the newest post told: it is rewritten from the log, which
+        no longer holds that step, with a note and the board as it stands again."""
+        who = live.ruleset.role_title(result.role)
+        lines = [*present.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
+        board = await self.public_board(live)
+        tail = present.turn_text(live, ())
+        try:
+            await newest.message.edit(
+                content=present.clip("\n".join([*lines, "", tail]).strip()),
+                attachments=[board] if board is not None else [],
+                allowed_mentions=NO_PINGS,
+            )
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.debug("could not mark a taken-back post of match %s: %s", live.id, type(exc).__name__)
+            self._newest.pop(live.id, None)
+            return
+        newest.body, newest.tail = "\n".join(lines), tail
+        self._bare.pop(live.id, None)
+
+    async def _update_tail(self, live: LiveMatch, newest: NewestPost) -> None:
+        """A step that posts nothing may still change what the game waits for (a secret card
+        chosen: now the other side must choose): the newest post says so, in its last line and
+        in its board's heading, redrawn from the public view (no new post, no ping)."""
+        tail = present.turn_text(live, ())
+        if tail == newest.tail:
+            return
+        board = await self.public_board(live)
+        changes: dict[str, Any] = {
+            "content": present.with_tail(newest.body, live),
+            "allowed_mentions": NO_PINGS,
+        }
+        if board is not None:
+            changes["attachments"] = [board]
+        try:
+            await newest.message.edit(**changes)
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.debug("could not update the newest post of match %s: %s", live.id, type(exc).__name__)
+            return
+        newest.tail = tail
+
+    async def notices(self, live: LiveMatch, roles: Sequence[str]) -> dict[str, Notice]:
+        """How each of ``roles`` (with a player) is told that the game now waits for him."""
+        now = self.service.clock.now()
+        found: dict[str, Notice] = {}
+        for role in roles:
+            user_id = live.user_of(role)
+            if user_id is None:
+                found[role] = Notice(mention=False, dm_pings=False)
+                continue
+            chosen = await self.settings.get(user_id)
+            found[role] = chosen.notice(now, dm_reaches=await self.dm_reaches(live, user_id))
+        return found
+
+    async def dm_reaches(self, live: LiveMatch, user_id: int) -> bool:
+        """Whether DMs reach this player, as far as the bot knows (no failure on record)."""
+        return not await self.service.store.dm_failed_since(live.id, user_id, EVER)
+
+    def mentioning(self, live: LiveMatch, roles: Sequence[str]) -> discord.AllowedMentions:
+        """Mentions that ping the players of ``roles`` only."""
+        return self.mentioning_users([u for r in roles if (u := live.user_of(r)) is not None])
+
+    @staticmethod
+    def mentioning_users(user_ids: Sequence[int]) -> discord.AllowedMentions:
+        users = [discord.Object(u) for u in user_ids]
         return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+    async def everyone(self, live: LiveMatch) -> discord.AllowedMentions:
+        """The start and the end of a match mention every player who takes pings now."""
+        now = self.service.clock.now()
+        users = []
+        for role in live.roles:
+            user_id = live.user_of(role)
+            if user_id is None:
+                continue
+            chosen = await self.settings.get(user_id)
+            if chosen.ping != "quiet" and not chosen.in_quiet_hours(now):
+                users.append(discord.Object(user_id))
+        return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+    async def pings(self, live: LiveMatch, roles: Sequence[str]) -> discord.AllowedMentions:
+        """Of the players the game has just started waiting for, only those a thread mention
+        must tell (no DM reaches them, or they asked for mentions) are pinged."""
+        return self.mentioning(live, [r for r, n in (await self.notices(live, roles)).items() if n.mention])
 
     async def seat_changed(self, live: LiveMatch, role: str, old_user: int, new_user: int) -> None:
         """A seat was handed over: the old player's DM prompt is closed, the thread told, the
@@ -354,7 +552,7 @@ class Delivery:
             except discord.HTTPException as exc:
                 log.info("could not rename the thread of match %s: %s", live.id, exc.status)
         await self.refresh_lobby(live)
-        await self.dm(live, role)
+        await self.dm(live, role, loud=False)  # the post above mentioned him
 
     async def spectator_thread(self, live: LiveMatch, user_id: int, *, joined: bool) -> None:
         """Add a spectator to the match thread (or take him off it)."""
@@ -368,24 +566,6 @@ class Delivery:
                 await thread.remove_user(discord.Object(user_id))
         except discord.HTTPException as exc:
             log.info("could not change a spectator of match %s: %s", live.id, exc.status)
-
-    async def pingable(self, live: LiveMatch, roles: Sequence[str]) -> list[int]:
-        """The users of ``roles`` a thread mention may notify now."""
-        now = self.service.clock.now()
-        found = []
-        for role in roles:
-            user_id = live.user_of(role)
-            if user_id is None:
-                continue
-            chosen = await self.settings.get(user_id)
-            if chosen.ping == "thread" and not chosen.in_quiet_hours(now):
-                found.append(user_id)
-        return found
-
-    async def silent_dm(self, user_id: int) -> bool:
-        """Whether a DM to this user should not notify (quiet setting, or quiet hours now)."""
-        chosen = await self.settings.get(user_id)
-        return chosen.ping == "quiet" or chosen.in_quiet_hours(self.service.clock.now())
 
     async def catch_up(self, live: LiveMatch) -> None:
         """Announce what a crash or an outage left untold (at start-up and by the announcer)."""
@@ -414,11 +594,7 @@ class Delivery:
             for role in sorted(live.active_roles()):
                 await self.dm(live, role)
             return
-        tail = (
-            f"{present.result_text(live)}\nEvery hidden piece is now shown."
-            if finished
-            else present.turn_text(live)
-        )
+        tail = present.end_text(live) if finished else present.turn_text(live)
         view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
         message = await self.post_match(
             live,
@@ -427,11 +603,14 @@ class Delivery:
                 await self.named(live, view), present.image_name(live, "final" if finished else None)
             ),
             view=rematch_view(live.id) if finished else prompt_view(live.id, present.public_step(live)),
-            allowed_mentions=await self.pings(live, [] if finished else sorted(live.active_roles())),
+            allowed_mentions=(
+                await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
+            ),
         )
         if message is not None:
             await self._retire_prompt(live)
             await self._remember_prompt(live, message)
+            self._untold[live.id] = int(state.get("seq", 0))
         await self.refresh_lobby(live)
         if finished:
             return
@@ -540,8 +719,10 @@ class Delivery:
         }
         return {k: v for k, v in payload.items() if v is not None}
 
-    async def dm(self, live: LiveMatch, role: str) -> bool:
+    async def dm(self, live: LiveMatch, role: str, *, loud: bool | None = None) -> bool:
         """DM a player's new private prompt; the previous one is retired (one private place).
+        It notifies him only if ``loud`` (by default: if it is how this wait is told to him,
+        see :meth:`UserSettings.notice`; never when a thread mention tells him).
 
         A closed DM is reported once in the match thread, and not tried again for
         :data:`DM_RETRY_AFTER` (every later prompt would fail alike; ``/hand`` always works).
@@ -553,18 +734,20 @@ class Delivery:
             live.id, user_id, datetime.fromtimestamp(CLOCK.now(), UTC) - DM_RETRY_AFTER
         ):
             return False
+        if loud is None:
+            loud = (await self.notices(live, [role]))[role].dm_pings
         try:
             user = await self.user(user_id)
             payload = await self.private_payload(live, role)
-            if await self.silent_dm(user_id):
+            if not loud:
                 payload["silent"] = True
             message = await posting.send(user, **payload)
         except discord.Forbidden as exc:
-            await self._dm_failed(live, user_id, exc.code)
+            await self._dm_failed(live, user_id, exc.code, pings=loud)
             return False
         except discord.HTTPException as exc:
             if exc.status == 403 or exc.code == DM_CLOSED:
-                await self._dm_failed(live, user_id, exc.code)
+                await self._dm_failed(live, user_id, exc.code, pings=loud)
             else:
                 log.warning("DM to a player of match %s failed: %s %s", live.id, exc.status, exc.code)
             return False
@@ -600,7 +783,7 @@ class Delivery:
             )
         except discord.HTTPException as exc:
             log.debug("could not update a DM prompt of match %s: %s", live.id, exc.status)
-            return await self.dm(live, role)
+            return await self.dm(live, role, loud=False)
         await self.service.store.set_message(
             live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version
         )
@@ -626,12 +809,15 @@ class Delivery:
             live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version + 1
         )
 
-    async def _dm_failed(self, live: LiveMatch, user_id: int, code: int | None) -> None:
+    async def _dm_failed(self, live: LiveMatch, user_id: int, code: int | None, *, pings: bool) -> None:
+        """His DMs are closed: the thread tells him once where his prompts are. The mention
+        pings him when that DM was to tell him of the wait (``pings``); from now on a thread
+        mention does (:meth:`notices`)."""
         log.info("DMs closed for a player of match %s (code %s)", live.id, code)
         if await self.service.store.note_dm_failure(live.id, user_id, code):
             await self.post_match(
                 live,
                 content=f"{present.mention(user_id)}, I can't DM you; use `/hand` or the **My hand** button "
                 "to see your pieces and choices.",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                allowed_mentions=self.mentioning_users([user_id] if pings else []),
             )

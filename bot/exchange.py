@@ -26,6 +26,10 @@ VERSION = 1
 #: Biggest file accepted by an import (a long War of the Ring match stays far below).
 MAX_BYTES = 8_000_000
 KINDS = ("act", "undo", "resign")
+#: Deepest nesting of lists and objects in an export (a real one has about five levels).
+MAX_DEPTH = 32
+#: Seeds, seat numbers and Discord ids are stored as SQLite integers (signed 64 bits).
+MAX_INTEGER = 2**63 - 1
 
 
 class ExchangeError(ValueError):
@@ -85,6 +89,10 @@ def read_document(text: str | bytes) -> Document:
         raw = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ExchangeError("That file is not a match export: it is not JSON.") from None
+    except RecursionError:
+        raw = None  # nested deeper than Python parses
+    if raw is None or depth(raw) > MAX_DEPTH:
+        raise ExchangeError("That file is not a match export: it is nested far too deeply.")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise ExchangeError("That file is not a Palantír match export (made with `/game export`).")
     if raw.get("version") != VERSION:
@@ -116,4 +124,24 @@ def read_document(text: str | bytes) -> Document:
         raise ExchangeError("That match export is damaged: its seats are not one role per player.")
     if any(e.kind not in KINDS for e in entries):
         raise ExchangeError("That match export is damaged: it has an entry of an unknown kind.")
+    numbers = (document.seed, *(s.seat for s in seats), *(s.user_id for s in seats))
+    if any(not 0 <= n <= MAX_INTEGER for n in numbers):
+        raise ExchangeError(
+            "That match export is damaged: its seed, a seat or a player id is not a number this bot uses."
+        )
     return document
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (counted without recursion).
+
+    >>> depth(1), depth([]), depth({"a": [1, {"b": []}]})
+    (0, 1, 4)
+    """
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            stack.extend((inner, level + 1) for inner in (item.values() if isinstance(item, dict) else item))
+    return deepest

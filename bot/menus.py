@@ -22,13 +22,13 @@ actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
-from .choices import MAX_CHOICES, Choice, Shortcut, truncate
+from .choices import MAX_CHOICES, Choice, Shortcut, said_once, truncate
 from .components import Clickable, button, chosen_number, controller_of, menu, refuse_forged
 
 if TYPE_CHECKING:
@@ -66,6 +66,12 @@ def groups(choices: Sequence[Choice], group_label: Any) -> list[Group]:
     ]
 
 
+def _group_effect(group: Group) -> str:
+    """What a group's actions do, when they all do the same (a character's ability), else ""."""
+    effects = {choice.effect for choice in group.choices}
+    return effects.pop() if len(effects) == 1 else ""
+
+
 def _option(choice: Choice) -> discord.SelectOption:
     return discord.SelectOption(
         label=truncate(choice.label), value=str(choice.index), description=truncate(choice.effect) or None
@@ -93,7 +99,9 @@ def private_view(
     if len(shortcuts) > room:  # then only "all" of each (the How many? step has the rest), or none
         shortcuts = [s for s in shortcuts if s.everything]
         shortcuts = shortcuts if len(shortcuts) <= room else []
-    rest = [c for c in choices if c not in buttons]
+    # A description every option shares is said once in the prompt's text instead.
+    described = {c.index: c.effect for c in said_once(choices, every=True)[1]}
+    rest = [replace(c, effect=described[c.index]) for c in choices if c not in buttons]
     rows = MAX_ROWS - (1 if buttons or undo else 0)
     if len(rest) <= MAX_CHOICES:
         if rest:
@@ -106,7 +114,7 @@ def private_view(
                 discord.SelectOption(
                     label=truncate(g.label),
                     value=str(number * MAX_CHOICES + i),
-                    description=truncate(g.choices[0].effect) or None,
+                    description=truncate(_group_effect(g)) or None,
                 )
                 for i, g in enumerate(part)
             ]

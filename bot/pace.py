@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from games.core.words import counted
+
 MINUTE, HOUR, DAY = 60, 3600, 86400
 _UNITS = {"d": DAY, "h": HOUR, "m": MINUTE}
 _DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$")
@@ -77,7 +79,7 @@ def human_duration(seconds: float) -> str:
     for name, size in (("day", DAY), ("hour", HOUR), ("minute", MINUTE)):
         count, whole = divmod(whole, size)
         if count:
-            parts.append(f"{count} {name}{'s' if count != 1 else ''}")
+            parts.append(counted(count, name))
     return " ".join(parts[:2]) or "less than a minute"
 
 

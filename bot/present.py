@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 import renderers
 from games.core import Event, Ruleset, View, project
 from games.core.ruleset import CORE_EVENTS
+from games.core.words import agree, capitalized, counted, join_words
 
-from .choices import Choice
+from .choices import Choice, said_once
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
@@ -136,9 +137,7 @@ def lobby_text(live: LiveMatch) -> str:
     lines.append(f"Players: {seat_line(live)}")
     if record.status == LOBBY:
         free = ruleset.seats(record.options)[1] - len(live.seats)
-        lines.append(
-            f"Waiting for {free} more player{'s' if free != 1 else ''}: press **Join** or use `/game join`."
-        )
+        lines.append(f"Waiting for {counted(free, 'more player')}: press **Join** or use `/game join`.")
     elif record.status == ABANDONED:
         lines.append("This lobby was cancelled.")
     elif record.status == FINISHED:
@@ -160,11 +159,11 @@ def lobby_text(live: LiveMatch) -> str:
 def result_summary(live: LiveMatch) -> str:
     """The result from the match row alone (listing finished matches without loading them)."""
     result = live.record.result or {}
-    winners = [live.ruleset.role_title(r) for r in result.get("winners") or []]
+    winners = [live.ruleset.role_name(r) for r in result.get("winners") or []]
     if not result:
         return "finished"
     reason = live.ruleset.result_text(result) if result.get("reason") else ""
-    head = f"{' and '.join(winners)} won" if winners else "a draw"
+    head = f"{capitalized(join_words(winners))} won" if winners else "a draw"
     return f"{head}: {reason}" if reason else head
 
 
@@ -192,9 +191,9 @@ def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
         who = " ".join(mention(live.user_of(r)) for r in active if r in called)
         return f"⏳ {waiting} — {who}." if who else f"⏳ {waiting}."
     if called:
-        tags = " and ".join(_role_tag(live, r) for r in active)
+        tags = join_words(_role_tag(live, r) for r in active)
         return f"⏳ {'Both' if len(active) == 2 else 'All'} to play now: {tags}."
-    names = " and ".join(live.ruleset.role_title(r) for r in active)
+    names = join_words(live.ruleset.role_name(r) for r in active)
     return f"⏳ Waiting for {names}."
 
 
@@ -231,8 +230,8 @@ def result_text(live: LiveMatch) -> str:
     winners = list(result.get("winners") or [])
     reason = live.ruleset.result_text(result) if result.get("reason") else ""
     if winners:
-        who = " and ".join(_role_tag(live, r) for r in winners)
-        head = f"🏆 **Game over: {who} win{'s' if len(winners) == 1 else ''}!**"
+        who = join_words(_role_tag(live, r) for r in winners)
+        head = f"🏆 **Game over: {who} {agree(len(winners), 'wins', 'win')}!**"
     else:
         head = "**Game over: a draw.**"
     return f"{head}\n{reason[0].upper() + reason[1:]}." if reason else head
@@ -260,20 +259,47 @@ def quiet_lines(ruleset: Ruleset, events: Iterable[Event]) -> list[str]:
     return lines[-MAX_LOG_LINES:]
 
 
-def public_update(result: ActResult, awaited: Iterable[str]) -> str:
+def public_update(result: ActResult, awaited: Iterable[str], since_seq: int | None = None) -> str:
     """The thread post after an entry worth seeing: what happened, then what the game awaits;
-    at the end, what happened and the result, once."""
+    at the end, what happened and the result, once.
+
+    ``since_seq``: the first action the thread has not been told of; the post then tells every
+    step worth seeing since (those that went into no post of their own, for lack of a thread
+    or a round that could hold them, included). ``None``: this entry's events only.
+    """
     live = result.match
     ruleset = live.ruleset
     if result.finished:
         # The result says it: not again the events that announce it, nor "X resigned." above it.
         said = {*ruleset.result_events, *CORE_EVENTS}
         told = [e for e in result.events if project(e, None)[0] not in said]
-        lines = public_lines(ruleset, told)
-        tail = f"{result_text(live)}\nEvery hidden piece is now shown."
-        return clip("\n".join([*lines, "", tail]).strip())
-    lines = public_lines(ruleset, result.events)
+        lines = public_lines(ruleset, told) if since_seq is None else told_lines(live, since_seq, said)
+        return clip("\n".join([*lines, "", end_text(live)]).strip())
+    lines = public_lines(ruleset, result.events) if since_seq is None else told_lines(live, since_seq)
     return clip("\n".join([*lines, "", turn_text(live, awaited)]).strip())
+
+
+def end_text(live: LiveMatch) -> str:
+    """The last lines of a finished match's post: the result, and its players (each mentioned
+    once more: the end, like the start, is told in the thread)."""
+    return f"{result_text(live)}\nEvery hidden piece is now shown.\nPlayed by {seat_line(live)}."
+
+
+def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -> list[str]:
+    """What everyone may read of the steps worth seeing from action ``since_seq`` on, in words
+    (the last few if there are many), none of ``leave_out``. The small steps between them (a
+    claim, a die roll, a secret card chosen) are left out: the step they lead to sums them up
+    (an attack's post gives its rolls)."""
+    state = live.state or {}
+    skip = {*live.ruleset.quiet_events, *leave_out}
+    told = [e for e in state.get("log", ()) if e["seq"] >= since_seq and project(e, None)[0] not in skip]
+    return public_lines(live.ruleset, told)
+
+
+def with_tail(body: str, live: LiveMatch) -> str:
+    """A thread post's text with its last line, what the game waits for, brought up to date
+    (no new mention: an edit pings nobody)."""
+    return clip("\n".join([body, "", turn_text(live, ())]).strip())
 
 
 def start_text(live: LiveMatch) -> str:
@@ -283,6 +309,18 @@ def start_text(live: LiveMatch) -> str:
     body = "\n".join(opening)
     tips = "Use the buttons below, `/hand` or `/game act` to play; your private view comes by DM."
     return clip("\n".join(p for p in (head, body, turn_text(live), tips) if p))
+
+
+def acted_text(done: str, *, pressed_in_dm: bool) -> str:
+    """The answer to a player who acted and has his next choice in his DM prompt: where to find
+    it, unless he pressed it there (that prompt is updated in place, under his eyes).
+
+    >>> acted_text("✅ Roll 3 dice", pressed_in_dm=True)
+    '✅ Roll 3 dice'
+    >>> acted_text("✅ Roll 3 dice", pressed_in_dm=False)
+    '✅ Roll 3 dice\\nYour next choice is in your DMs (or `/hand`).'
+    """
+    return done if pressed_in_dm else f"{done}\nYour next choice is in your DMs (or `/hand`)."
 
 
 def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
@@ -297,10 +335,14 @@ def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
     title = f"\n**{prompt.title}**" if prompt.title else ""
     if not choices:
         return clip(f"{head}{title}\n{prompt.text}")
+    # An effect shared by several choices is said once, not on each of their lines (in a long
+    # list, only one that every choice shares: the menus show the others where they differ).
+    shared, own = said_once(choices, every=len(choices) > SHOWN_CHOICES)
+    question = "\n".join([prompt.text, *shared])
     if len(choices) > SHOWN_CHOICES:
-        return clip(f"{head}{title}\n{prompt.text}\nChoose below ({len(choices)} choices).")
-    listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in choices)
-    return clip(f"{head}{title}\n{prompt.text}\n{listing}")
+        return clip(f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).")
+    listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in own)
+    return clip(f"{head}{title}\n{question}\n{listing}")
 
 
 def status_text(live: LiveMatch, viewer_role: str | None) -> str:

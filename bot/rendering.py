@@ -12,6 +12,10 @@ this module and the renderers, never discord.py nor the bot's state).
   picture does not wait behind every newer move's first.
 * The pool is created on first use and shut down by :func:`shutdown` (when the bot closes);
   a worker whose bot died (``kill -9``) notices and exits within a second.
+* Each worker of the bot's pool, as it starts, draws every game's static layers (the board of
+  each game's starting position, public and private, compact layout: the maps, icons, tokens
+  and fonts that every later picture reuses; :func:`warm_static`), so the first move of a
+  match never waits for them. The bot starts its workers when it connects (:meth:`RenderPool.warm_up`).
 * If the pool cannot start (no ``fork``/``spawn`` allowed, no semaphores...), breaks or does
   not answer within :data:`STUCK_AFTER` seconds (a worker lost while it started), the picture
   is drawn in a thread: a slower bot, never a missing image.
@@ -106,17 +110,22 @@ def draw_replay(
     players: int,
     entries: list[tuple[str, str, str]],
     names: Mapping[str, str],
+    rules: int | None = None,
 ) -> tuple[bytes, int]:
     """``/game replay``: the finished match played again from its log, as an animated GIF of
     its public views (the last one the final reveal), with the players' names; and the number
-    of frames. Runs in a worker: it imports the games and the animation only here."""
+    of frames (``rules``: the match's rules revision, ``None`` before its game's first). Runs
+    in a worker: it imports the games and the animation only here."""
     import games  # noqa: F401  (registers every game)
     from games.core import find
     from games.core.replay import replay_views
     from renderers.animation import animate
 
     views = [
-        {**view, "names": dict(names)} for view in replay_views(find(game), seed, options, players, entries)
+        {**view, "names": dict(names)}
+        for view in replay_views(
+            find(game), seed, options, players, entries, {} if rules is None else {"rules": rules}
+        )
     ]
     return animate(views), len(views)
 
@@ -129,8 +138,40 @@ def _watch_parent(parent: int) -> None:
             os._exit(0)
 
 
-def _init_worker(parent: int) -> None:
+def _init_worker(parent: int, prepare: bool = False) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+    if prepare:
+        warm_static()
+
+
+#: The games whose static layers this process has drawn (:func:`warm_static`).
+_WARMED: set[str] = set()
+
+
+def warm_static() -> None:
+    """Draw every game's static layers in this process now: each game's starting position with
+    default options, for the public and every seat, in the compact layout (what is posted).
+    The maps, icons, tokens and text they draw are cached for the life of the process."""
+    import games  # noqa: F401  (registers every game)
+    from games.core import find
+
+    for game in getattr(renderers, "RENDERERS", {}):
+        try:
+            ruleset = find(game)
+            options = ruleset.resolve_options({})
+            players = ruleset.seats(options)[0]
+            state = ruleset.setup(0, options, players)
+            for audience in (None, *ruleset.roles(options, players)):
+                renderers.render_view(ruleset.view(state, audience))
+        except Exception as exc:  # a later picture draws what is missing
+            log.warning("could not prepare the %s pictures: %s", game, type(exc).__name__)
+            continue
+        _WARMED.add(game)
+
+
+def warmed() -> set[str]:
+    """The games whose static layers this process has drawn (tests ask a worker)."""
+    return set(_WARMED)
 
 
 def warm() -> int:
@@ -209,10 +250,14 @@ class OldestFirst:
 
 
 class RenderPool:
-    """Worker processes drawing PNGs; created on first use, recreated if one breaks."""
+    """Worker processes drawing PNGs; created on first use, recreated if one breaks.
 
-    def __init__(self, workers: int | None = None) -> None:
+    ``prepare``: each worker draws every game's static layers as it starts (:func:`warm_static`).
+    """
+
+    def __init__(self, workers: int | None = None, *, prepare: bool = False) -> None:
         self._workers = workers
+        self._prepare = prepare
         self._executor: ProcessPoolExecutor | None = None
         self._unavailable = False
         self._lock = threading.Lock()
@@ -239,7 +284,7 @@ class RenderPool:
                         max_workers=self.workers,
                         mp_context=multiprocessing.get_context("spawn"),
                         initializer=_init_worker,
-                        initargs=(os.getpid(),),
+                        initargs=(os.getpid(), self._prepare),
                     )
                 except (OSError, ImportError, NotImplementedError, ValueError) as exc:
                     self._give_up(exc)
@@ -293,7 +338,8 @@ class RenderPool:
         return _report(outcome, view)
 
     async def warm_up(self) -> None:
-        """Start the workers now (and import the renderers there), not at the first move."""
+        """Start the workers now (importing the renderers there and, with ``prepare``, drawing
+        the static layers), not at the first move."""
         if self._pool() is None:
             return
         await asyncio.gather(*(self.run(warm) for _ in range(self.workers)), return_exceptions=True)
@@ -305,8 +351,8 @@ class RenderPool:
             executor.shutdown(wait=False, cancel_futures=True)
 
 
-#: The bot's pool (sized by ``PALANTIR_RENDER_WORKERS``).
-POOL = RenderPool()
+#: The bot's pool (sized by ``PALANTIR_RENDER_WORKERS``), its workers prepared as they start.
+POOL = RenderPool(prepare=True)
 
 
 async def render_png(view: Mapping[str, Any], **options: Any) -> bytes | None:

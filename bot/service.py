@@ -14,8 +14,9 @@ import random
 import secrets
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from games.core import (
@@ -69,12 +70,35 @@ ALREADY_DONE = (
     "Already done: you have acted on this prompt, so it is out of date (this click changed "
     "nothing). Your newest prompt is the latest message, or use `/hand`."
 )
+#: A typed action repeating the player's last one, which a previous run of the bot made (and
+#: perhaps never answered: a crash between the commit and the reply), is refused once.
+RETRIED = (
+    "Your last move, `{action}`, was already made {when}, just before the bot restarted: what it "
+    "did is in the match thread. Nothing was done now. If you want it again, send the command once more."
+)
 #: A full state is also kept as a snapshot every this many entries (faster rebuilds).
 SNAPSHOT_EVERY = 50
 
 
 class ServiceError(ValueError):
     """A refused request, with a message written for the user who made it."""
+
+
+class DamagedMatch(ServiceError):
+    """A match whose stored log no longer replays (a damaged row, or rules changed by an
+    upgrade while an undo was open). The engine's refusal may quote a secret ("Still to place:
+    Sam..."), so everyone is told only that the match cannot go on; the log says which entry."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            f"Match #{match_id} cannot go on: its saved moves no longer replay with this version "
+            "of the bot. The server's admins have been told; nothing was changed."
+        )
+        self.match_id = match_id
+
+
+#: Called once per damaged match (its record) to tell the server's admins (the bot posts).
+DamageReport = Callable[[MatchRecord], Coroutine[Any, Any, None]]
 
 
 def public_step(state: Mapping[str, Any] | None) -> int:
@@ -200,6 +224,19 @@ class _Staged:
     result: ActResult
 
 
+def discord_time(stamp: str) -> str:
+    """A stored time stamp as a Discord timestamp, shown in each reader's own time zone
+    (``<t:...:R>``: "5 minutes ago"); the stamp itself if it cannot be read.
+
+    >>> discord_time("2026-01-02T03:04:05.000+00:00"), discord_time("?")
+    ('<t:1767323045:R>', '?')
+    """
+    try:
+        return f"<t:{int(datetime.fromisoformat(stamp).timestamp())}:R>"
+    except ValueError:
+        return stamp
+
+
 def every_role(ruleset: Ruleset) -> tuple[str, ...]:
     """Every role a player may ask for in a new lobby (over every player count), in order."""
     options = ruleset.resolve_options({})
@@ -250,6 +287,13 @@ class MatchService:
         self._live: OrderedDict[int, LiveMatch] = OrderedDict()
         self._load_locks: dict[int, asyncio.Lock] = {}
         self._rematching = asyncio.Lock()
+        #: Told once about each match whose log no longer replays (see :class:`DamagedMatch`).
+        self.on_damaged: list[DamageReport] = []
+        self._reports: set[asyncio.Task[None]] = set()
+        #: The newest action id this process stored per ``(match, role)``, and the entries of
+        #: earlier runs a typed retry was already warned about (see :meth:`_retried`).
+        self._stored_here: dict[tuple[int, str], int] = {}
+        self._retry_warned: set[int] = set()
 
     # -- loading -------------------------------------------------------------------
     async def get(self, match_id: int) -> LiveMatch:
@@ -369,9 +413,35 @@ class MatchService:
         game = Match(ruleset, state)
         entries = await self.store.actions(record.id, after_id=start_after)
         for entry in entries:
-            replay_entry(game, entry)
+            try:
+                replay_entry(game, entry)
+            except ValueError as exc:  # ActionError included: its words may name a secret
+                await self._damaged(record, entry, exc)
+                raise DamagedMatch(record.id) from None
         log.info("match %s rebuilt from %d log entries", record.id, len(entries))
         return game
+
+    async def _damaged(self, record: MatchRecord, entry: ActionRecord, exc: ValueError) -> None:
+        """Log (the refusal's words at DEBUG only) and report once that ``record``'s log stops
+        replaying at ``entry``; the report survives restarts (a ``meta`` key)."""
+        log.error(
+            "match %s cannot be rebuilt: log entry %s (%s by %s) is refused (%s); restore a backup "
+            "or repair the match",
+            record.id,
+            entry.id,
+            entry.kind,
+            entry.role,
+            type(exc).__name__,
+        )
+        log.debug("match %s: entry %s `%s` is refused: %s", record.id, entry.id, entry.action, exc)
+        key = f"damaged:{record.id}:{entry.id}"
+        if not self.on_damaged or await self.store.get_meta(key) is not None:
+            return
+        await self.store.set_meta(key, "reported")
+        for report in self.on_damaged:
+            task = asyncio.create_task(report(record))  # posting must not hold the load lock
+            self._reports.add(task)
+            task.add_done_callback(self._reports.discard)
 
     # -- lobby -----------------------------------------------------------------------
     async def create(
@@ -753,15 +823,19 @@ class MatchService:
         expected_version: int | None = None,
         expected_prompt: int | None = None,
         interaction_id: str | None = None,
+        typed: bool = False,
     ) -> ActResult:
         """Validate and apply an action by ``user_id``; committed before this returns.
 
         ``expected_version`` (the match's version) or ``expected_prompt`` (the user's prompt
         version, see :meth:`LiveMatch.prompt_version`) reject a choice made on an old prompt.
+        ``typed``: a typed command, which carries no prompt number: the retry guard applies
+        (:meth:`_retried`).
         """
-        return await self._entry(
-            match_id, user_id, "act", action, expected_version, interaction_id, expected_prompt
+        results = await self._entries(
+            match_id, user_id, "act", [action], expected_version, interaction_id, expected_prompt, typed=typed
         )
+        return results[0]
 
     async def undo(
         self,
@@ -797,12 +871,13 @@ class MatchService:
         *,
         expected_prompt: int | None = None,
         interaction_id: str | None = None,
+        typed: bool = False,
     ) -> list[ActResult]:
         """Several steps of one decision typed in one line (``a; b; c``): rehearsed as a whole
         first (:mod:`games.core.chain`), so a refused step leaves everything as it was; then
         made one by one, each its own committed entry. One result per step made."""
         return await self._entries(
-            match_id, user_id, "act", split_steps(line), None, interaction_id, expected_prompt
+            match_id, user_id, "act", split_steps(line), None, interaction_id, expected_prompt, typed=typed
         )
 
     async def _entry(
@@ -831,6 +906,7 @@ class MatchService:
         expected_prompt: int | None = None,
         *,
         expected_step: int | None = None,
+        typed: bool = False,
     ) -> list[ActResult]:
         previous = await self._duplicate(interaction_id)
         if previous is not None:
@@ -859,11 +935,42 @@ class MatchService:
                 steps = rehearse(
                     live.ruleset, state, role, [a.text if isinstance(a, Action) else a for a in actions]
                 )
+            if typed and kind == "act":
+                await self._retried(live, role, user_id, steps[0])
             results = await self._commit_all(live, kind, role, user_id, steps, interaction_id)
             if results[0].duplicate:
                 return results
         log.info("match %s v%s: %s %s", match_id, live.record.version, kind, role)
         return results
+
+    async def _retried(self, live: LiveMatch, role: str, user_id: int, first: str | Action) -> None:
+        """Refuse, once, a typed action that repeats the player's newest entry when an earlier
+        run of the bot stored that entry.
+
+        Menus and buttons carry the player's prompt number, so a second click answers "Already
+        done". A typed command carries none, and Discord sends a retry as a new interaction
+        (another id): after a crash between the commit and the reply, the player saw no answer
+        and types the same command again, which would apply it twice (`roll 1`, rolled again).
+        What identifies that retry is the entry itself: it is the player's newest, has the same
+        canonical text, and no run of the bot since has answered him for this match (it was
+        stored by an earlier run). He is told what happened; sending it once more makes it.
+        """
+        game = live.game
+        assert game is not None
+        text = first.text if isinstance(first, Action) else game.check(role, first).text
+        last = await self.store.last_entry_of(live.id, role)
+        if (
+            last is None
+            or last.kind != "act"
+            or last.action != text
+            or last.user_id != user_id
+            or self._stored_here.get((live.id, role)) == last.id
+            or last.id in self._retry_warned
+        ):
+            return
+        self._retry_warned.add(last.id)
+        log.info("match %s: a typed retry of %s's last entry %s was held back once", live.id, role, last.id)
+        raise ServiceError(RETRIED.format(action=text, when=discord_time(last.created_at)))
 
     async def stale(self, live: LiveMatch, role: str, pressed: int) -> StaleAction:
         """The refusal of a click on ``role``'s prompt ``pressed``, which is no longer his newest:
@@ -913,9 +1020,10 @@ class MatchService:
             live.record, live.clocks, live.seats = saved
             entries = [s.entry for s in staged]
             if len(entries) == 1:
-                await self.store.append(entries[0])
+                ids = [await self.store.append(entries[0])]
             else:
-                await self.store.append_all(entries)
+                ids = await self.store.append_all(entries)
+            self._stored_here[(live.id, role)] = ids[-1]
         except BaseException as error:
             if staged:
                 game.revert_all([s.outcome for s in staged])
@@ -1237,8 +1345,9 @@ class MatchService:
             for i, a in enumerate(live.prompt(role).actions)
         ]
 
-    async def winners_if_resigned(self, match_id: int, user_id: int) -> list[str]:
-        """Who would win if this player resigned now (tried on the match and reverted)."""
+    async def winners_if_resigned(self, match_id: int, user_id: int) -> list[str] | None:
+        """Who would win if this player resigned now (tried on the match and reverted);
+        ``None`` when the match would go on without him (Risk with three or four players)."""
         live = await self.get(match_id)
         async with live.lock:
             role, _ = self._playing(live, user_id)
@@ -1246,8 +1355,8 @@ class MatchService:
             assert game is not None
             outcome = game.resign(role)
             try:
-                result = game.state["result"] or {}
-                return list(result.get("winners", ()))
+                result = game.state["result"]
+                return None if result is None else list(result.get("winners", ()))
             finally:
                 outcome.revert()
 

@@ -22,12 +22,14 @@ from functools import cache
 from .storage import Store
 from .storage.store import now
 
-#: How a player is told that the game waits for him (and reminded of his clock).
+#: How a player is told that the game waits for him (and reminded of his clock): once per wait,
+#: by one of his DM prompt or a thread mention, never both. The first is the default.
 PING_MODES = {
-    "thread": "mentioned in the match thread",
-    "dm": "by direct message (no mention in the thread)",
+    "dm": "by DM; a thread mention only when I cannot DM you",
+    "thread": "mentioned in the match thread (DM prompts come silently)",
     "quiet": "never pinged (silent DMs; check `/game list`)",
 }
+DEFAULT_PING = next(iter(PING_MODES))
 
 
 #: When a choice from the menus asks "Go ahead?" first (``/settings confirm:``). Typed
@@ -98,7 +100,7 @@ class UserSettings:
     #: Which choices from the menus ask "Go ahead?" first: one of :data:`CONFIRM_MODES`.
     confirm: str = DEFAULT_CONFIRM
     #: One of :data:`PING_MODES`.
-    ping: str = "thread"
+    ping: str = DEFAULT_PING
     #: IANA name ("Europe/Copenhagen"); quiet hours are read in it (UTC when unset).
     time_zone: str | None = None
     #: Quiet hours, minutes after local midnight (both or neither); may wrap past midnight.
@@ -142,6 +144,36 @@ class UserSettings:
             end += timedelta(days=1)
         return end.timestamp()
 
+    def notice(self, at: float, *, dm_reaches: bool) -> Notice:
+        """How a wait that starts at epoch second ``at`` is told to this player: by his DM prompt
+        where it reaches him (``dm``), else by a thread mention; by the mention for ``thread``;
+        by nothing that pings in ``quiet`` mode or in his quiet hours. Never by both.
+
+        >>> UserSettings().notice(0.0, dm_reaches=True)
+        Notice(mention=False, dm_pings=True)
+        >>> UserSettings().notice(0.0, dm_reaches=False)
+        Notice(mention=True, dm_pings=False)
+        >>> UserSettings(ping="thread").notice(0.0, dm_reaches=True)
+        Notice(mention=True, dm_pings=False)
+        >>> UserSettings(ping="quiet").notice(0.0, dm_reaches=False)
+        Notice(mention=False, dm_pings=False)
+        """
+        if self.ping == "quiet" or self.in_quiet_hours(at):
+            return Notice(mention=False, dm_pings=False)
+        if self.ping == "dm" and dm_reaches:
+            return Notice(mention=False, dm_pings=True)
+        return Notice(mention=True, dm_pings=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """How one wait is told to one player: a thread mention or a DM that pings, at most one."""
+
+    #: A mention in the match thread that pings him.
+    mention: bool
+    #: His DM prompt notifies him (else it is sent silently).
+    dm_pings: bool
+
 
 DEFAULTS = UserSettings()
 _COLUMNS = "confirm, ping, time_zone, quiet_from, quiet_to"
@@ -159,14 +191,13 @@ class SettingsService:
         if found is not None:
             return found
         query = f"SELECT {_COLUMNS} FROM user_settings WHERE user_id = ?"
-        async with self.store.transaction() as conn, conn.execute(query, (str(user_id),)) as cur:
-            row = await cur.fetchone()
+        row = await self.store.read_one(query, (str(user_id),))
         settings = (
             DEFAULTS
             if row is None
             else UserSettings(
                 confirm=stored_confirm(row[0]),
-                ping=str(row[1]) if row[1] in PING_MODES else "thread",
+                ping=str(row[1]) if row[1] in PING_MODES else DEFAULT_PING,
                 time_zone=row[2],
                 quiet_from=row[3],
                 quiet_to=row[4],

@@ -23,7 +23,7 @@ from .background import Background
 from .clock import CLOCK, WallClock
 from .failures import log_failure
 from .pace import parse_pace
-from .service import MatchService
+from .service import DamagedMatch, MatchService
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +88,8 @@ class Ticker(Background):
         """One item of a tick: a failure is logged and the tick goes on with the next."""
         try:
             await work
+        except DamagedMatch:
+            log.debug("the ticker skipped %s: the match cannot be rebuilt (reported once)", what)
         except Exception as exc:
             log_failure(log, f"the ticker could not handle {what}", exc)
 

@@ -1,8 +1,10 @@
 """What the ticker's events look like on Discord: timeouts, clock reminders, expired lobbies.
 
 A timeout is announced like any move (the post tells who ran out of time, and the result).
-A reminder goes to the awaited player only: a mention in the match thread, or a DM (silent for
-``/settings ping:quiet``), never during his quiet hours (it waits for their end). An expired
+A reminder goes to the awaited player only, told once like the wait itself
+(:meth:`UserSettings.notice`): by DM where it reaches him, else (or for ``/settings ping:thread``)
+by a mention in the match thread; a silent DM for ``quiet``; never during his quiet hours (it
+waits for their end). An expired
 lobby is closed, its message says so, and its creator is told by DM.
 """
 
@@ -50,14 +52,15 @@ class TimeDesk:
             f"**{live.ruleset.title}** #{live.id}{where}: it runs out <t:{deadline}:R> "
             f"(<t:{deadline}:f>). The game waits for your move: `/hand` shows it."
         )
-        if chosen.ping == "thread":
+        notice = chosen.notice(now, dm_reaches=await self.delivery.dm_reaches(live, user_id))
+        if notice.mention:
             await self.delivery.post_match(
                 live,
                 content=present.clip(text),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
             return
-        await self._dm(user_id, present.clip(text), silent=chosen.ping == "quiet")
+        await self._dm(user_id, present.clip(text), silent=not notice.dm_pings)
 
     async def expire_lobby(self, match_id: int) -> None:
         """Close a lobby that waited too long for players, and tell its creator."""

@@ -336,6 +336,12 @@ class GameCog(commands.Cog):
             async with self.controller.friendly(interaction):
                 if to.bot:
                     raise ServiceError("A bot cannot take a seat.")
+                if interaction.guild_id is not None and not isinstance(to, discord.Member):
+                    # Discord resolves a member of this server as a Member, anyone else as a User:
+                    # he could not open the match thread and would play from his DMs alone.
+                    raise ServiceError(
+                        f"{to.mention} is not a member of this server: only a member can take a seat."
+                    )
                 live = await self.bot.service.resolve(
                     player.id,
                     match_id=parse_match_id(match),

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from games.core import find
+from games.core.words import counted, join_words, plural
 from renderers.standings import describe_standings, render_standings, standings_text
 
 from .. import present, rendering
@@ -119,14 +120,14 @@ class LeagueDesk:
             await self.delivery.announce_start(live)
         if opened.matches:
             rounds = sorted({live.record.league_round or 0 for live in opened.matches})
-            names = ", ".join(str(r) for r in rounds)
+            names = join_words(str(r) for r in rounds)
             byes = "".join(
                 f"\nBye in round {r}: {present.mention(user)}" for r, user in sorted(opened.byes.items())
             )
             await self.post(
                 opened.league,
-                f"🗓️ **{opened.league.name}**: round{'s' if len(rounds) > 1 else ''} {names} paired, "
-                f"{len(opened.matches)} match{'es' if len(opened.matches) != 1 else ''}. "
+                f"🗓️ **{opened.league.name}**: {plural(len(rounds), 'round')} {names} paired, "
+                f"{counted(len(opened.matches), 'match')}. "
                 f"`/league schedule` shows who plays whom.{byes}",
             )
 

@@ -30,7 +30,7 @@ How a league runs (the choices are documented here, once):
   substitute finished it. Recording is idempotent (one original row per match).
 * **Leaving** after the start resigns the player's unfinished matches on his behalf (recorded
   as forfeits) and keeps him out of later rounds; his results stay in the table. In a game of
-  more players the game's own resignation rule applies (Risk ends on the others' scores).
+  more players the game's own resignation rule applies (Risk: he leaves, the others play on).
 * **Corrections** (:meth:`report`) are new rows with the admin and the reason; the raw history
   stays, so standings and ratings are recomputed from it. A correction needs the match over.
 * **Ratings** in the standings are OpenSkill ordinals over every league result of this server
@@ -76,7 +76,7 @@ from .records import (
     LeaguePlayer,
     StoredResult,
 )
-from .standings import Result, Row, Scoring, compute_standings
+from .standings import Result, Row, Scoring, begun_byes, compute_standings
 from .store import DuplicateName, LeagueStore, parse_scoring
 
 log = logging.getLogger(__name__)
@@ -865,9 +865,12 @@ class LeagueService:
         rating over this server's league results of the game."""
         league = await self.get(league_id, guild_id=guild_id)
         players = await self.store.players(league.id)
-        results = [stored.result for stored in await self.store.results(league.id)]
+        stored_results = await self.store.results(league.id)
+        results = [stored.result for stored in stored_results]
         games = await self.store.games(league.id)
         byes: list[Bye] = await self.store.byes(league.id)
+        done = {stored.match_id for stored in stored_results}
+        open_rounds = {game.round for game in games if game.match_id is None or game.match_id not in done}
         ratings = rate(
             [stored.result for stored in await self.store.results_of_game(league.guild_id, league.game)]
         )
@@ -876,7 +879,7 @@ class LeagueService:
             results,
             format="swiss" if league.format == SWISS else "round-robin",
             scoring=league.scoring,
-            byes=[str(bye.user_id) for bye in byes],
+            byes=begun_byes(((bye.round, str(bye.user_id)) for bye in byes), open_rounds),
             ratings={player: rating.ordinal for player, rating in ratings.items()},
         )
 

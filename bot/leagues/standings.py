@@ -10,7 +10,9 @@ and ratings can always be recomputed. Conventions, all in :func:`compute_standin
 * **Forfeits** (a timeout is one): a loss for the forfeiter and a win for the opponent, counted
   like any game here (played, points, tie-breaks, form); ``ratings.rate`` leaves them out.
 * **Byes:** the win points, counted under ``byes`` but not as a game played or won, nor in
-  the form, and without an opponent they add nothing to either tie-break.
+  the form, and without an opponent they add nothing to either tie-break. A bye counts once
+  its round has begun (:func:`begun_byes`), never earlier: a round-robin draws every round up
+  at the start, and its last round's bye must not lead the table before anyone has played.
 * **Sonneborn-Berger** (round-robin): for every game, the player's game score times the points
   of his opponents, where the game score is 1 for a win, 0 for a loss and, for a draw,
   ``(draw - loss) / (win - loss)`` (one half with the default 2/1/0: the points of the
@@ -165,6 +167,19 @@ class _Tally:
     tiebreak: float = 0
     outcomes: list[str] = field(default_factory=list)
     games: list[tuple[Result, float]] = field(default_factory=list)  # each game and the points earned
+
+
+def begun_byes(byes: Iterable[tuple[int, str]], open_rounds: Iterable[int]) -> list[str]:
+    """The receivers of the byes (``(round, player)``) whose round has begun: every round
+    before it is complete. ``open_rounds`` are the rounds that still have a game without a result.
+
+    >>> begun_byes([(1, "a"), (2, "b"), (3, "c")], open_rounds=[1, 3])
+    ['a']
+    >>> begun_byes([(1, "a"), (2, "b")], open_rounds=[2]), begun_byes([(1, "a")], open_rounds=[])
+    (['a', 'b'], ['a'])
+    """
+    first_open = min(open_rounds, default=None)
+    return [player for number, player in byes if first_open is None or number <= first_open]
 
 
 def compute_standings(

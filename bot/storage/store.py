@@ -247,11 +247,28 @@ class LogEntry:
         return self.log_from + len(self.events)
 
 
-class Store:
-    """Async access to the Palantír database. Create with :meth:`open`."""
+#: How long a write waits for SQLite's write lock (another process may hold it: a backup, an
+#: admin's ``sqlite3`` session) before giving up with "database is locked": the player is then
+#: told that the storage is busy, within Discord's three seconds when nothing was deferred.
+WRITE_WAIT_MS = 1500
+#: How long a read may wait. WAL readers do not wait for writers; this covers the rare moments
+#: SQLite itself makes readers wait (recovering the write-ahead log after a crash).
+READ_WAIT_MS = 1000
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+
+class Store:
+    """Async access to the Palantír database. Create with :meth:`open`.
+
+    Two connections, each with its own aiosqlite thread: writes (transactions) go to one, plain
+    reads to the other. A write waiting for the database's lock (held by another process) then
+    never holds up the reads behind it on the same thread: a spectator's ``/game status`` or an
+    autocomplete is answered while the write waits. WAL lets the reader see every committed
+    transaction and never blocks on the writer. (An in-memory database has one connection.)
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self._conn = conn
+        self._reader = reader or conn
         # One connection: transactions from different matches must not interleave on it.
         self._write = asyncio.Lock()
         #: Matches already reported as damaged (each is logged once, not at every listing).
@@ -271,15 +288,19 @@ class Store:
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute(f"PRAGMA busy_timeout={WRITE_WAIT_MS}")
         applied = await migrate(conn)
         if applied:
             log.info("database %s migrated: %s", path, ", ".join(applied))
+        reader: aiosqlite.Connection | None = None
         if on_disk:
             # SQLite gives -wal and -shm the main file's mode; older ones may predate it.
             for companion in database_files(Path(path)):
                 _make_private(companion)
-        return cls(conn)
+            reader = await aiosqlite.connect(str(path), isolation_level=None)
+            await reader.execute("PRAGMA query_only=ON")
+            await reader.execute(f"PRAGMA busy_timeout={READ_WAIT_MS}")
+        return cls(conn, reader)
 
     def _records(self, rows: Iterable[Sequence[Any]]) -> list[MatchRecord]:
         """Match records of ``rows``, leaving out (and reporting once) any damaged one."""
@@ -298,12 +319,17 @@ class Store:
         return records
 
     async def close(self) -> None:
+        if self._reader is not self._conn:
+            await self._reader.close()
         await self._conn.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction. ``BEGIN IMMEDIATE`` takes the write lock at once (waiting at
+        most ``WRITE_WAIT_MS``), so a busy database refuses the whole transaction before it
+        wrote anything, never in its middle."""
         async with self._write:
-            await self._conn.execute("BEGIN")
+            await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
             except BaseException:
@@ -312,19 +338,20 @@ class Store:
             await self._conn.execute("COMMIT")
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self._conn.execute(sql, tuple(params)) as cur:
+        async with self._reader.execute(sql, tuple(params)) as cur:
             return await cur.fetchone()
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self._conn.execute(sql, tuple(params)) as cur:
+        async with self._reader.execute(sql, tuple(params)) as cur:
             return list(await cur.fetchall())
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        """One row of a read-only query (for stores of other features on this connection)."""
+        """One row of a read-only query (for stores of other features), on the read connection:
+        it sees what is committed, never a transaction still open."""
         return await self._one(sql, params)
 
     async def read_all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        """Every row of a read-only query (for stores of other features on this connection)."""
+        """Every row of a read-only query (for stores of other features), on the read connection."""
         return await self._all(sql, params)
 
     # -- meta ----------------------------------------------------------------------
@@ -670,6 +697,14 @@ class Store:
             "SELECT seq FROM actions WHERE match_id = ? ORDER BY id LIMIT 1 OFFSET ?", (match_id, index)
         )
         return None if row is None else int(row[0])
+
+    async def last_entry_of(self, match_id: int, role: str) -> ActionRecord | None:
+        """The newest log entry of ``role`` in a match (``None`` before his first)."""
+        row = await self._one(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ? AND role = ? ORDER BY id DESC LIMIT 1",
+            (match_id, role),
+        )
+        return None if row is None else _action(row)
 
     async def entry_at(self, match_id: int, index: int) -> ActionRecord | None:
         """The log entry number ``index`` (0-based) of a match."""

@@ -23,6 +23,7 @@ from typing import Any
 from games.core import Action, State, emit
 from games.core.chance import draw
 from games.core.flow import Frame, barrier, call, ret
+from games.core.words import agree
 
 from . import specials
 from .abilities import (
@@ -350,8 +351,14 @@ def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
             key = "sam5"
         if key in _OPTION_TEXTS and key not in keys:
             keys.append(key)
-    head = f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}."
+    head = attack_words(attacker, defender, frame["region"]) + "."
     return head + _options_sentence(tuple(keys), mine) if keys else head
+
+
+def attack_words(attacker: str, defender: str, region: str) -> str:
+    """``Aragorn attacks Saruman in Rohan``, ``Orcs attack Frodo in Moria`` (the verb agrees)."""
+    verb = agree(CHARS[attacker].plural, "attacks", "attack")
+    return f"{char_name(attacker)} {verb} {char_name(defender)} in {region_name(region)}"
 
 
 @cache

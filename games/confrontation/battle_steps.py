@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier
+from games.core.words import join_words
 
 from . import battle, specials
 from .abilities import FRODOS, fellowship_strength, sauron_strength
@@ -20,7 +21,7 @@ from .data import FELLOWSHIP, SAURON, card_name, char_name, region_name
 def fight_heading(frame: Frame) -> str:
     """``'Aragorn attacks Saruman in Rohan'``: both fighters are revealed once a fight began."""
     attacker, defender = battle.attacker_and_defender(frame["fight"])
-    return f"{char_name(attacker)} attacks {char_name(defender)} in {region_name(frame['region'])}"
+    return battle.attack_words(attacker, defender, frame["region"])
 
 
 #: ``{action text: Action}`` of the battle decisions seen so far (immutable values, shared; the
@@ -284,7 +285,7 @@ class ChooseCombatCard(Step):
         return text
 
     def waiting(self, state: State, frame: Frame) -> str:
-        who = " and ".join(title(s) for s in battle.card_choosers(frame["fight"]))
+        who = join_words(title(s) for s in battle.card_choosers(frame["fight"]))
         return f"Waiting for {who} to choose a combat card."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core import Presenter
+from games.core.words import in_sentence, join_words
 
 from .data import CARDS, CHARS, FELLOWSHIP, REGIONS, SPECIALS, char_label
 
@@ -219,7 +220,7 @@ def _bearer(value: Any, lang: str) -> str:
 
 
 def _and(names: list[str]) -> str:
-    return " and ".join(names)
+    return join_words(names)
 
 
 PRESENTER = Presenter(
@@ -229,8 +230,8 @@ PRESENTER = Presenter(
         "character": lambda value, lang: CHARS[value].name,
         # A character named from a list where both sides of a tile appear (A King Revealed).
         "named": lambda value, lang: char_label(value),
-        "characters": lambda value, lang: ", ".join(CHARS[c].name for c in value),
-        "region": lambda value, lang: REGIONS[value].name,
+        "characters": lambda value, lang: join_words([CHARS[c].name for c in value]),
+        "region": lambda value, lang: in_sentence(REGIONS[value].name),
         "card": _card,
         "special": lambda value, lang: SPECIALS[value].name,
         "specials": lambda value, lang: _and([SPECIALS[c].name for c in value]),

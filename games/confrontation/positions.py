@@ -17,11 +17,16 @@ A position is a JSON-like mapping (every key but the pieces is optional)::
       "may_not_move": "orcs",         # The Dark of Mordor moved it: another character moves
       "ring_bearer": "frodo", "king": null,
       "battle": {"attacker": "balrog", "region": "eregion"},   # it has just attacked there
+      "start": "turn",                # optional: the turn of to_move begins (see below)
       "seed": 1
     }
 
 The state is the one the game would be in at that moment: between two moves, or with the
-attacker just arrived in an enemy region (the battle then begins, as after the move). Anything
+attacker just arrived in an enemy region (the battle then begins, as after the move). With
+``"start": "turn"`` (:mod:`games.core.positions`; a turn here has no phases) it is the moment
+the turn of ``to_move`` begins, after the previous turn ended, and the engine starts it: a side
+with no legal move loses there. Nothing is revealed "for the turn" yet at that moment, and
+nothing has been played in it (no ``must_move``, ``may_not_move`` or ``battle``). Anything
 impossible is refused with :class:`~games.core.InvalidPosition` naming what is wrong.
 """
 
@@ -32,8 +37,9 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import InvalidPosition, State, new_state
 from games.core.flow import push
+from games.core.positions import refuse_under_way, start_of
 
-from . import battle
+from . import battle, turn
 from .board import count
 from .data import (
     CAPACITY,
@@ -75,6 +81,7 @@ _KNOWN = frozenset(
         "king",
         "battle",
         "seed",
+        "start",
     }
 )
 
@@ -123,10 +130,23 @@ def from_position(ruleset: Confrontation, position: Mapping[str, Any]) -> State:
     state["king"] = _king(position, roster)
     state["ring_bearer"] = _ring_bearer(position, roster, board)
     state["setup"] = None
-    frame = push(state, "turn", side=to_move)
-    _restrictions(position, frame, board, to_move)
-    _start_battle(position, state, board)
-    _check_over(state)
+    start = start_of(position, (), "the Confrontation")
+    if start is not None:
+        refuse_under_way({"must_move", "may_not_move", "battle"} & set(position), start)
+        for_the_turn = sorted(c for c, how in state["revealed"].items() if how == "turn")
+        if for_the_turn:
+            raise InvalidPosition(
+                f"{', '.join(for_the_turn)} cannot be revealed for a turn that has not begun: "
+                "list it in shown (or revealed for good: perm)"
+            )
+        _start_battle(position, state, board)  # (no battle: both sides never share a region)
+        _check_over(state)
+        turn.start_turn(state, to_move)
+    else:
+        frame = push(state, "turn", side=to_move)
+        _restrictions(position, frame, board, to_move)
+        _start_battle(position, state, board)
+        _check_over(state)
     problems = ruleset.check_invariants(state)
     if problems:
         raise InvalidPosition("; ".join(problems))

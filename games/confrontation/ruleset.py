@@ -23,6 +23,7 @@ from . import positions, rules_help, secrets
 from .battle import battle_frame
 from .battle_steps import BATTLE_STEPS
 from .board import who
+from .common import title as side_name
 from .data import (
     CARDS,
     CHARS,
@@ -196,6 +197,9 @@ class Confrontation(StepRuleset):
     def role_title(self, role: str) -> str:
         return {"fellowship": "Fellowship", "sauron": "Sauron"}.get(role, role.title())
 
+    def role_name(self, role: str) -> str:
+        return side_name(role) if role in ROLES else self.role_title(role)
+
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         options = self.resolve_options(options)
         state = new_state(self.name, seed, options, ROLES)
@@ -351,6 +355,11 @@ class Confrontation(StepRuleset):
     # -- views ---------------------------------------------------------------
     def view(self, state: State, role: str | None) -> View:
         return build_view(self, state, role)
+
+    def exchange(self, state: State) -> str | None:
+        """The battle under way, by its region (where everyone saw it start)."""
+        frame = battle_frame(state)
+        return None if frame is None else f"battle:{frame['region']}"
 
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(self, state, None))

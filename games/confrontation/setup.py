@@ -12,6 +12,7 @@ import logging
 from games.core import Action, State, emit
 from games.core.chance import shuffle
 from games.core.flow import Frame, Step, barrier, pop
+from games.core.words import in_sentence, join_words
 
 from . import turn
 from .common import special_set, title
@@ -68,8 +69,8 @@ _ACTIVE = {
 _AUTOPLACE = Action("autoplace")
 _PLACEMENT_VERBS = frozenset({"place", "unplace", "autoplace", "ready"})
 _PLACE_TEXT = {
-    side: f"Set up in secret: four characters in {region_name(HOME[side])} and one in each other starting "
-    "region (or let the engine place the rest at random), then confirm."
+    side: f"Set up in secret: four characters in {in_sentence(region_name(HOME[side]))} and one in each "
+    "other starting region (or let the engine place the rest at random), then confirm."
     for side in SIDES
 }
 
@@ -187,10 +188,10 @@ class Setup(Step):
         left = [CHARS[c].name for c in state["chars"][role] if c not in mine["placed"]]
         if not left:
             return "Your set-up is complete: confirm it, or take a character back to move it."
-        return f"{_PLACE_TEXT[role]} Still to place: {', '.join(left)}."
+        return f"{_PLACE_TEXT[role]} Still to place: {join_words(left)}."
 
     def waiting(self, state: State, frame: Frame) -> str:
-        names = " and ".join(title(s) for s in SIDES if not state["setup"][s]["ready"])
+        names = join_words(title(s) for s in SIDES if not state["setup"][s]["ready"])
         return f"Waiting for {names} to set up in secret."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
@@ -236,7 +237,7 @@ def autoplace(state: State, side: str) -> None:
     mine = state["setup"][side]
     unplaced = [c for c in state["chars"][side] if c not in mine["placed"]]
     slots = [r for r, n in free_slots(state, side).items() for _ in range(n)]
-    shuffle(state, "autoplace", unplaced)
+    shuffle(state, f"{side} autoplace", unplaced)
     for char, region in zip(unplaced, slots, strict=False):
         mine["placed"][char] = region
 

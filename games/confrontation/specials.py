@@ -226,7 +226,7 @@ def apply_turn_special(state: State, frame: Frame, side: str, action: Action) ->
             target = args[0]
         else:
             hidden = [c for c in state["chars"][FELLOWSHIP] if _crebain_hidden(state, c, args[0])]
-            target = draw(state, "crebain", hidden)
+            target = draw(state, "crebain target", hidden)
         region = state["pos"][target]
         reveal(state, target, permanent=True)
         emit(state, "crebain", {"special": card, "char": target, "region": region})

@@ -22,6 +22,7 @@ from .errors import ActionError, IllegalAction
 from .match import Match
 from .ruleset import Ruleset, State
 from .serialization import clone
+from .words import counted
 
 #: What separates the steps of one line.
 SEPARATOR = ";"
@@ -47,7 +48,7 @@ def rehearse(ruleset: Ruleset, state: State, role: str, steps: Sequence[str]) ->
         try:
             outcome = trial.submit(role, text)
         except ActionError as error:
-            done = "" if number == 1 else f" (after {number - 1} good step{'s' if number > 2 else ''})"
+            done = "" if number == 1 else f" (after {counted(number - 1, 'good step')})"
             raise type(error)(f"Step {number}, `{text}`{done}: {error} Nothing was done.") from None
         actions.append(outcome.action or Action.from_text(text))
         if outcome.crossed_barrier and number < len(steps):

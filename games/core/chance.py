@@ -2,9 +2,21 @@
 
 Each call names what is drawn and its possible outcomes (OpenSpiel's chance nodes). The
 runner samples it from the PRNG stored in the state, so a game replays exactly from its seed
-and action log. A test may script the outcomes instead ("the next two attack dice are 6 and
-3") with :func:`scripted`; a scripted outcome must be one of the possible ones, and every
-scripted outcome must be used.
+and action log. A draw's name says what it is, in the game's words: whose dice
+(``shadow_combat_die``, ``attack die``), which deck (``free_strategy_card``, ``territory
+deck``), which pick (``blind target``).
+
+A test may script the outcomes instead, with :func:`scripted`, in one of two forms:
+
+* **the whole script** (the default): every draw made in the block, in order, each with its
+  name; a draw not listed, or listed under another name, fails the test.
+* **named draws only** (``others="random"``): only the draws the script names take its
+  outcomes, in order for each name; every other draw, and a named one once its outcomes are
+  used up, comes from the PRNG as it would without the script (a scripted draw still advances
+  the PRNG, so scripting one die does not change the others).
+
+Either way a scripted outcome must be one of the possible ones, and every scripted outcome
+must be used before the block ends.
 
 Drawing is an undo barrier: nobody takes back a decision once chance has answered it.
 
@@ -17,17 +29,24 @@ Drawing is an undo barrier: nobody takes back a decision once chance has answere
 'gimli'
 >>> draw(state, "blind target", ["legolas", "gimli"]) in ("legolas", "gimli")
 True
+>>> with scripted(("defence die", 1), others="random"):
+...     attack, defence = roll(state, "attack die"), roll(state, "defence die")
+>>> defence
+1
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping, MutableSequence, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from . import rng
 
 T = TypeVar("T")
+
+#: What happens to a draw the script does not name: ``fail`` (the whole script) or ``random``.
+Others = Literal["fail", "random"]
 
 
 class ScriptError(AssertionError):
@@ -35,14 +54,27 @@ class ScriptError(AssertionError):
 
 
 class _Script:
-    def __init__(self, outcomes: Sequence[tuple[str, Any]]) -> None:
+    def __init__(self, outcomes: Sequence[tuple[str, Any]], others: Others) -> None:
+        if others not in ("fail", "random"):
+            raise ValueError(f"others is 'fail' or 'random', not {others!r}")
+        for entry in outcomes:
+            if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str)):
+                raise ScriptError(f"a scripted draw is a (name, outcome) pair, not {entry!r}")
         self.pending = list(outcomes)
+        self.partial = others == "random"
         self.drawn: list[tuple[str, Any]] = []
+
+    def answers(self, what: str) -> bool:
+        """Whether this script gives the next ``what`` (a partial script: if it names one)."""
+        return not self.partial or any(name == what for name, _ in self.pending)
 
     def next(self, what: str, possible: Sequence[Any]) -> Any:
         if not self.pending:
             raise ScriptError(f"the game drew {what!r}, but no scripted outcome is left")
-        wanted_what, outcome = self.pending.pop(0)
+        index = 0  # the whole script: the next outcome; a partial one: the next of this name
+        if self.partial:
+            index = next(i for i, (name, _) in enumerate(self.pending) if name == what)
+        wanted_what, outcome = self.pending.pop(index)
         if wanted_what != what:
             raise ScriptError(f"the game drew {what!r}, but the script expected {wanted_what!r}")
         if outcome not in possible:
@@ -57,12 +89,17 @@ _traces: list[list[tuple[str, Any]]] = []
 
 
 @contextmanager
-def scripted(*outcomes: tuple[str, Any]) -> Iterator[list[tuple[str, Any]]]:
-    """Within the block, draws return these ``(what, outcome)`` in order instead of random ones.
+def scripted(*outcomes: tuple[str, Any], others: Others = "fail") -> Iterator[list[tuple[str, Any]]]:
+    """Within the block, draws return these ``(what, outcome)`` instead of random ones.
 
-    Yields the list of draws made; raises :class:`ScriptError` at the end if any is unused.
+    ``others="fail"`` (the default): the script is every draw of the block, in order.
+    ``others="random"``: only the draws named take these outcomes (in order per name); the
+    rest come from the PRNG. Scripts nest: the innermost that names a draw gives it.
+
+    Yields the list of scripted draws made; raises :class:`ScriptError` at the end if any
+    outcome is unused.
     """
-    script = _Script(outcomes)
+    script = _Script(outcomes, others)
     _scripts.append(script)
     try:
         yield script.drawn
@@ -83,14 +120,25 @@ def traced() -> Iterator[list[tuple[str, Any]]]:
         _traces.remove(trace)
 
 
+def _script_for(what: str) -> _Script | None:
+    """The innermost script that gives the next ``what``, if any."""
+    for script in reversed(_scripts):
+        if script.answers(what):
+            return script
+    return None
+
+
 def _outcome(state: MutableMapping[str, Any], what: str, possible: Sequence[T]) -> T:
     if not possible:
         raise ValueError(f"nothing to draw for {what!r}")
-    if _scripts:
-        rng.mark_barrier()
-        value: T = _scripts[-1].next(what, possible)
-    else:
+    script = _script_for(what) if _scripts else None
+    if script is None:
         value = possible[rng.randbelow(state, len(possible))]
+    else:
+        if script.partial:  # the PRNG moves on as without the script
+            rng.randbelow(state, len(possible))
+        rng.mark_barrier()
+        value = script.next(what, possible)
     for trace in _traces:
         trace.append((what, value))
     return value
@@ -108,9 +156,12 @@ def roll(state: MutableMapping[str, Any], what: str, sides: int = 6) -> int:
 
 def shuffle(state: MutableMapping[str, Any], what: str, items: MutableSequence[T]) -> None:
     """Shuffle ``items`` in place. Scripted as the whole resulting order (a list)."""
-    if _scripts:
+    script = _script_for(what) if _scripts else None
+    if script is not None:
+        if script.partial:
+            rng.shuffle(state, list(items))
         rng.mark_barrier()
-        order = _scripts[-1].next(what, [_Permutation(items)])
+        order = script.next(what, [_Permutation(items)])
         items[:] = list(order)
         for trace in _traces:
             trace.append((what, list(order)))

@@ -14,6 +14,9 @@ table.
 ... )
 >>> p.text("took", {"who": "north", "n": 2})
 'North took 2 pebbles.'
+>>> Presenter(kinds={"took": {"n": "number"}}, templates={"en": {"took": "Took {n} {n:pebble|pebbles}."}},
+...     formats={}).text("took", {"n": 1})
+'Took 1 pebble.'
 >>> sorted(p.placeholders("took"))
 ['n', 'who']
 """
@@ -91,7 +94,8 @@ def audiences_told(events: Iterable[Mapping[str, Any]]) -> set[str]:
 class _Word:
     """A formatted argument. ``{name:cap}`` capitalises its first letter; ``{name:is|are}``
     gives the first form for a singular argument and the second for a plural one (verb
-    agreement: "Orcs are defeated", "Frodo is defeated")."""
+    agreement: "Orcs are defeated", "Frodo is defeated"; after a number, the noun it counts:
+    "{n} {n:battalion|battalions}")."""
 
     __slots__ = ("plural", "text")
 
@@ -119,6 +123,9 @@ BASIC_FORMATS: dict[str, Formatter] = {
     "number": _plain,
     "text": _plain,
 }
+#: Which values of the basic types are plural: a number other than one (English; CLDR rules
+#: of other languages will choose among more forms).
+BASIC_PLURALS: dict[str, Callable[[Any], bool]] = {"number": lambda value: int(value) != 1}
 
 
 @dataclass(frozen=True)
@@ -145,7 +152,7 @@ class Presenter:
         words = {}
         for name, value in args.items():
             kind_of = types.get(name, "text")
-            plural = self.plurals.get(kind_of)
+            plural = self.plurals.get(kind_of) or BASIC_PLURALS.get(kind_of)
             words[name] = _Word(self._word(kind_of, value, lang), bool(plural and plural(value)))
         return template.format_map(words)
 

@@ -8,7 +8,8 @@ exactly, however containers were moved or replaced. The cost of an action is the
 containers it touches, never the size of the state.
 
 The log (``state["log"]``) is an :class:`EventLog`: append-only, so the journal keeps only its
-length. Plain containers inserted during a transaction are turned into tracked ones when it
+length; so does it for any list only appended to in a transaction (a battle's rolls), until
+something else changes it. Plain containers inserted during a transaction are turned into tracked ones when it
 ends (:meth:`Journal.close`), so code may keep filling a dict it has just inserted. Outside a
 transaction (set-up, building a position, the rules run alone) nothing is converted, which
 keeps those paths at plain-dict speed; :func:`untracked_writes` counts such insertions, and the
@@ -55,11 +56,14 @@ class Journal:
     __slots__ = ("_outer", "barrier", "fresh", "logs", "saved")
 
     def __init__(self) -> None:
-        #: ``id(container) -> (container, prior contents)``; the container is kept alive here.
+        #: ``id(container) -> (container, prior contents)``; the container is kept alive here. A
+        #: list only appended to so far keeps its prior length (an ``int``) instead of a copy.
         self.saved: dict[int, tuple[Any, Any]] = {}
         #: ``id(log) -> (log, prior length, entries to put back after it)`` for append-only logs.
         self.logs: dict[int, tuple[EventLog, int, tuple[Any, ...]]] = {}
-        #: Where plain containers were stored (``(dict, key)``, or ``(list, None)``): tracked on close.
+        #: Where plain containers were stored: ``(dict, key)``, ``(list, index)`` for an append,
+        #: ``(list, slice)`` for an extend, ``(list, None)`` for anything else (the whole list is
+        #: looked at). Tracked on close.
         self.fresh: list[tuple[Any, Any]] = []
         #: Set when the action did something that can never be taken back (see ``flow.barrier``).
         self.barrier = False
@@ -84,8 +88,17 @@ class Journal:
 
     def touch_list(self, container: TrackedList) -> None:
         key = id(container)
-        if key not in self.saved:
+        saved = self.saved.get(key)
+        if saved is None:
             self.saved[key] = (container, list.__getitem__(container, slice(None)))
+        elif type(saved[1]) is int:  # appended to so far: its first items are the prior ones
+            self.saved[key] = (container, list.__getitem__(container, slice(saved[1])))
+
+    def reorder_list(self, container: TrackedList) -> None:
+        """``container`` changes otherwise than at its end: items may move, so the whole list is
+        looked at on close (an appended plain container is no longer where it was put)."""
+        self.touch_list(container)
+        self.fresh.append((container, None))
 
     def touch_log(self, log: EventLog) -> None:
         key = id(log)
@@ -95,8 +108,13 @@ class Journal:
     def close(self) -> None:
         """Turn the plain containers stored during the transaction into tracked ones."""
         for container, key in self.fresh:
-            if key is None:
-                for index, value in enumerate(container):
+            if type(key) is int:  # one append: the cost of an action never grows with a list
+                if key < len(container) and type(list.__getitem__(container, key)) in _PLAIN:
+                    list.__setitem__(container, key, track(list.__getitem__(container, key)))
+            elif key is None or type(key) is slice:
+                start = 0 if key is None else key.start
+                for index in range(start, len(container)):
+                    value = list.__getitem__(container, index)
                     if type(value) in _PLAIN:
                         list.__setitem__(container, index, track(value))
             else:
@@ -111,6 +129,8 @@ class Journal:
             if isinstance(container, dict):
                 dict.clear(container)
                 dict.update(container, prior)
+            elif type(prior) is int:
+                list.__delitem__(container, slice(prior, None))
             else:
                 list.__setitem__(container, slice(None), prior)
         for log, length, tail in self.logs.values():
@@ -241,12 +261,11 @@ class TrackedList(list[Any]):
 
     def _touch(self) -> None:
         if _current is not None:
-            _current.touch_list(self)
+            _current.reorder_list(self)
 
     def __setitem__(self, index: Any, value: Any) -> None:
         if _current is not None:
-            _current.touch_list(self)
-            _current.fresh.append((self, None))
+            _current.reorder_list(self)
         else:
             _outside([])  # a slice or an item may hold plain containers: look again before a journal
         list.__setitem__(self, index, value)
@@ -260,9 +279,9 @@ class TrackedList(list[Any]):
         if journal is not None:
             saved = journal.saved
             if id(self) not in saved:
-                saved[id(self)] = (self, list.__getitem__(self, slice(None)))
+                saved[id(self)] = (self, len(self))  # appended to only, so far: its length is enough
             if type(value) in _PLAIN:
-                journal.fresh.append((self, None))
+                journal.fresh.append((self, len(self)))
         elif type(value) in _PLAIN:
             global _untracked
             _untracked += 1  # _outside(value), inlined: every frame enters the stack here
@@ -271,23 +290,25 @@ class TrackedList(list[Any]):
     def extend(self, values: Iterable[Any]) -> None:
         if _current is not None:
             _current.touch_list(self)
-            _current.fresh.append((self, None))
+            _current.fresh.append((self, slice(len(self), None)))
         else:
             _outside([])
         list.extend(self, values)
 
     def insert(self, index: SupportsIndex, value: Any) -> None:
         if _current is not None:
-            _current.touch_list(self)
-            if type(value) in _PLAIN:
-                _current.fresh.append((self, None))
+            _current.reorder_list(self)  # later items move on
         elif type(value) in _PLAIN:
             _outside(value)
         list.insert(self, index, value)
 
     def pop(self, index: SupportsIndex = -1) -> Any:
-        if _current is not None:  # self._touch(), inlined: every frame leaves the stack here
-            _current.touch_list(self)
+        journal = _current
+        if journal is not None:  # every frame leaves the stack here
+            if int(index) in (-1, len(self) - 1):
+                journal.touch_list(self)
+            else:
+                journal.reorder_list(self)  # the later items move back
         return list.pop(self, index)
 
     def remove(self, value: Any) -> None:

@@ -155,6 +155,8 @@ class Match:
             raise StaleAction("That choice is out of date: the game has moved on. Use the newest prompt.")
         active = ruleset.active(state)
         if role not in active:
+            if role in state["roles"] and not ruleset.still_playing(state, role):
+                raise GameOver("You are out of this game: the others play on without you.")
             raise NotYourTurn(f"It is not your turn. {ruleset.prompt(state, role).text}")
         parsed = ruleset.parse(state, role, action) if isinstance(action, str) else action
         if not ruleset.is_legal(state, role, parsed):

@@ -10,6 +10,7 @@ the match has a result. No private view is ever taken, so a replay can be shown 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .events import Event, project
 from .match import Match
@@ -28,15 +29,34 @@ def worth_seeing(ruleset: Ruleset, events: Iterable[Event]) -> bool:
     return any(project(event, None)[0] not in quiet for event in events)
 
 
+def revise_like(state: dict[str, Any], like: Mapping[str, Any]) -> None:
+    """Give a fresh ``state`` the rules revision of the stored ``like`` (see :func:`replay_views`)."""
+    if "rules" in like:
+        state["rules"] = like["rules"]
+    elif "rules" in state:
+        del state["rules"]
+
+
 def replay_views(
-    ruleset: Ruleset, seed: int, options: Mapping[str, str], players: int, entries: Sequence[Entry]
+    ruleset: Ruleset,
+    seed: int,
+    options: Mapping[str, str],
+    players: int,
+    entries: Sequence[Entry],
+    like: Mapping[str, Any] | None = None,
 ) -> list[View]:
     """The public views of the match along ``entries``: the one after set-up, one after each
     entry worth seeing, and last the final reveal (a finished match) or the latest public view.
 
+    ``like``: a stored state of the match; the replay is played by its rules revision (its
+    ``rules`` key, absent before a game's first revision), so that a match begun before a rule
+    changed replays as it was played.
+
     Raises what :class:`Match` raises for an entry that does not apply (a corrupt log).
     """
     match = Match.new(ruleset, seed, options, players)
+    if like is not None:
+        revise_like(match.state, like)
     views: list[View] = [ruleset.view(match.state, None)]
     # (role, framed) of each act the match may still take back, oldest first: mirrors its undo
     # history, which resets whenever an act cannot be undone.

@@ -255,6 +255,11 @@ class Ruleset(ABC):
     def role_title(self, role: str) -> str:
         return role.replace("_", " ").title()
 
+    def role_name(self, role: str) -> str:
+        """The role as a sentence names it ("Waiting for the Free Peoples and the Shadow",
+        "Sauron"): by default its title."""
+        return self.role_title(role)
+
     @abstractmethod
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         """A fresh state; options are already resolved."""
@@ -401,6 +406,13 @@ class Ruleset(ABC):
         if self.presenter is None or not reason:
             return reason
         return self.presenter.text(reason, args, None, lang)
+
+    def exchange(self, state: State) -> str | None:
+        """A name for the public exchange under way that its steps continue (a battle waiting
+        for its secret cards), or ``None``. While it lasts, the table edits the post that opened
+        it rather than posting again: a move, its battle and the battle's result are one post.
+        Read only to compare two states; it must name nothing secret."""
+        return None
 
     def standing(self, state: State) -> tuple[str, ...]:
         """A few public lines on how the match stands (scores, tracks, what each side holds),

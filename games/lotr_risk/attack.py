@@ -4,8 +4,9 @@ An attack goes from a territory of the attacker holding at least two battalions 
 adjacent enemy territory (land, bridge or sea route: the data's adjacency; mountains and rivers
 without a bridge are simply not edges), unless a lasting effect forbids it. Powers of the
 timing ``after_declaring_attack`` are offered here (they declare an attack of their own), and
-this is where reaction powers are armed and disarmed. The phase ends with ``end``, or by itself
-when nothing is left to do.
+this is where reaction powers are armed and disarmed, and a mission whose site a leader
+reached by conquest may be declared complete (:mod:`games.lotr_risk.missions`). The phase ends
+with ``end``, or by itself when nothing is left to do.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from games.core import Action, State
 from games.core.flow import Frame, Step, call, ret
 
-from . import battle, powers
+from . import battle, missions, powers
 from .common import geo, owned, role_title
 from .effects import attack_blocked
 
@@ -56,12 +57,17 @@ def can_attack(state: State, role: str, source: str, target: str) -> bool:
 def _stays_open(state: State, frame: Frame) -> bool:
     """An attack to make, or cards that might be played (public facts only)."""
     role = frame["role"]
-    return bool(attacks(state, role)) or powers.could_play_in(state, role, "attack")
+    return (
+        bool(attacks(state, role))
+        or powers.could_play_in(state, role, "attack")
+        or missions.could_complete(state, role)
+    )
 
 
 def _choices(state: State, frame: Frame) -> list[Action]:
     role = frame["role"]
     return [
+        *missions.offers(state, role),
         *attacks(state, role),
         *powers.timing_actions(state, role, frame),
         *powers.arm_actions(state, role),
@@ -100,6 +106,8 @@ class ChooseAttack(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         text = "Attack an enemy territory next to one of yours (leave one battalion behind), or `end`"
+        if missions.offers(state, role):
+            text = "Declare your mission complete, or a" + text[1:]
         return text + " to fortify."
 
     def waiting(self, state: State, frame: Frame) -> str:
@@ -113,7 +121,9 @@ class ChooseAttack(Step):
         if verb == "attack":
             battle.declare(state, role, *action.args)
             return
-        if verb == "power":
+        if verb == missions.VERB:
+            missions.declare(state, role, action.args[0])
+        elif verb == "power":
             powers.play(state, role, action)
         elif verb in ("arm", "disarm"):
             powers.arm(state, role, action)

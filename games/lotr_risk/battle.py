@@ -5,7 +5,14 @@ stops, can go on no more, or the conquered territory has been entered.
 Frame ``battle`` (its ``step`` key switches between ``battle``, ``defend`` and ``advance``):
 ``role`` (attacker), ``from``, ``to``, ``defender`` (a role or ``neutral``), ``sea``, ``rolls``
 (every roll so far), ``dice`` (the attack dice chosen), ``asked`` (the defender was asked once),
-``conquered``, ``min`` (battalions that moved in with the conquest: the last roll's survivors).
+``conquered``, ``min`` (battalions that moved in with the conquest: the last roll's survivors),
+and while ``until <n>`` rolls on, ``until`` (the battalions the attacking territory keeps).
+
+``roll <dice>`` rolls once; ``until <n>`` rolls again and again, each roll as ``roll`` would
+with the most dice that cannot take the attacking territory below ``n`` battalions, until the
+target is conquered, the territory is down to ``n``, or the attack cannot go on. Each roll is
+drawn and logged as a single one. When the defender's dice are his choice the game waits for
+him as after a single roll, and then the rolls go on by themselves (:func:`roll_on`).
 
 Dice: each attacking battalion (1 to 3, one always stays behind) rolls a die, the defender 1 or
 2 (2 only with two battalions there and two attack dice or more; asked only when both are
@@ -38,6 +45,7 @@ log = logging.getLogger(__name__)
 
 STOP = Action("stop")
 ROLL = {n: Action("roll", (str(n),)) for n in (1, 2, 3)}
+ALL_IN = Action("until", ("1",))
 DEFEND = {n: Action("defend", (str(n),)) for n in (1, 2)}
 
 
@@ -129,9 +137,43 @@ def ask_defence(state: State, frame: Frame) -> None:
 def defender_dropped(state: State, frame: Frame) -> None:
     """The defender was dropped on time before the attack was over: the neutral army holds the
     territory now and defends it; if the game was waiting for his dice, the engine rolls the
-    most allowed for it at once."""
+    most allowed for it at once (and an ``until`` goes on)."""
     frame["defender"] = NEUTRAL
     if frame["step"] == "defend":
+        ask_defence(state, frame)
+        roll_on(state, frame)
+
+
+def until_dice(state: State, frame: Frame, keep: int) -> int:
+    """The most attack dice that cannot take the attacking territory below ``keep`` battalions
+    (a roll loses at most as many as the defence may roll dice against it)."""
+    spare = int(state["troops"][frame["from"]]) - keep
+    dice = max_dice(state, frame)
+    while dice > 1 and min(dice, defence_limit(state, frame, dice)) > spare:
+        dice -= 1
+    return dice
+
+
+def roll_until(state: State, frame: Frame, keep: int) -> None:
+    """``until <keep>``: roll on until the conquest, ``keep`` battalions left, or the end."""
+    frame["until"] = keep
+    roll_on(state, frame)
+
+
+def roll_on(state: State, frame: Frame) -> None:
+    """Go on rolling while an ``until`` is under way: it stops at a conquest (the move in is
+    asked), when the attack is over, when the attacking territory is down to the battalions it
+    keeps (the attacker chooses again), or to wait for the defender's choice of dice (the rolls
+    go on after his answer)."""
+    keep = frame.get("until")
+    if keep is None:
+        return
+    stack = state["stack"]
+    while state["result"] is None and stack[-1] is frame and frame["step"] == "battle":
+        if state["troops"][frame["from"]] <= keep:
+            del frame["until"]  # down to what it keeps: the attacker decides again
+            return
+        frame["dice"] = until_dice(state, frame, keep)
         ask_defence(state, frame)
 
 
@@ -292,15 +334,23 @@ class Roll(Step):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         acts = [ROLL[n] for n in range(max_dice(state, frame), 0, -1)]
+        acts.append(ALL_IN)
         acts.append(STOP)
         if not frame["rolls"]:
             acts += powers.timing_actions(state, role, frame)
         return tuple(acts)
 
+    def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
+        """``until <n>``: the attacking territory keeps 1 (all in) to all but one battalion."""
+        return (Amount("until", (), 1, int(state["troops"][frame["from"]]) - 1),)
+
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         if action.verb == "roll":
             args = action.args
             return len(args) == 1 and args[0] in ("1", "2", "3") and int(args[0]) <= max_dice(state, frame)
+        if action.verb == "until":
+            args = action.args
+            return len(args) == 1 and args[0].isdigit() and 1 <= int(args[0]) < state["troops"][frame["from"]]
         if action.verb == "stop":
             return not action.args
         return action in self.actions(state, frame, role)
@@ -312,7 +362,10 @@ class Roll(Step):
         most = max_dice(state, frame)
         again = " again" if frame["rolls"] else ""
         dice = "1 die" if most == 1 else f"1 to {plural(most, 'die')}"
-        return f"{last_roll(frame)}Roll{again} with {dice} (one battalion always stays behind), or stop."
+        return (
+            f"{last_roll(frame)}Roll{again} once with {dice} (one battalion always stays behind), roll "
+            "`until` you conquer or are down to a number of battalions, or stop."
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
         return f"Waiting for {role_title(frame['role'])}, who attacks {territory_name(frame['to'])}."
@@ -325,6 +378,9 @@ class Roll(Step):
             powers.play(state, role, action)
             if state["result"] is None and state["stack"][-1] is frame:
                 check_can_go_on(state, frame)
+            return
+        if action.verb == "until":
+            roll_until(state, frame, int(action.args[0]))
             return
         frame["dice"] = int(action.args[0])
         ask_defence(state, frame)
@@ -372,6 +428,7 @@ class Defend(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         frame["asked"] = True
         resolve(state, frame, int(action.args[0]))
+        roll_on(state, frame)  # an ``until`` of the attacker goes on
 
 
 class Advance(Step):
@@ -409,7 +466,8 @@ class Advance(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         low, high = int(frame["min"]), self._high(state, frame)
-        text = f"You conquered {territory_name(frame['to'])}: move in {low} to {high} battalions"
+        many = plural(high, "battalion") if low == high else f"{low} to {plural(high, 'battalion')}"
+        text = f"You conquered {territory_name(frame['to'])}: move in {many}"
         if movable_leader(state, frame) is not None:
             text += ", with your leader or without"
         return text + "."

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State
+from games.core.words import counted, in_sentence, join_words
 
 from .board import Geometry, geometry
-from .data import SETUP, EditionSetup, region_bonus
+from .data import SETUP, EditionSetup, region_bonus, territory_name
 
 #: Roles in allegiance order (the order of claiming and placing), per player count.
 ROLES_BY_COUNT: dict[int, tuple[str, ...]] = {
@@ -24,10 +25,22 @@ ALLEGIANCE = {"green": "good", "yellow": "good", "black": "evil", "red": "evil"}
 COLOURS = {"green": "#2f8f3a", "black": "#2b2b2b", "yellow": "#e3b505", "red": "#b3261e"}
 #: The neutral army: it owns territories but is not a role and never acts. Two-player games
 #: deal it territories; in a game of three or four it holds the territories of a player dropped
-#: on time (see :mod:`games.lotr_risk.timeouts`).
+#: on time or who resigned (see :mod:`games.lotr_risk.timeouts`).
 NEUTRAL = "neutral"
 
 PHASES = ("reinforce", "attack", "fortify", "draw", "fellowship")
+
+#: The revision of the rules new matches are played by (``state["rules"]``; a state without it
+#: is revision 1). A match goes on by the revision it began with, so that its stored actions
+#: replay exactly. Revision 2: a player who resigns a game of three or four leaves it like a
+#: player dropped on time and the others play on (revision 1 ended the game on the scores), and
+#: completing a mission is a choice (``complete <card>``) instead of happening on arrival.
+RULES_REVISION = 2
+
+
+def revision(state: State) -> int:
+    """The rules revision this match is played by."""
+    return int(state.get("rules", 1))
 
 
 def roles_for(players: int) -> tuple[str, ...]:
@@ -82,8 +95,14 @@ def in_game(state: State) -> list[str]:
 
 
 def dropped(state: State) -> list[str]:
-    """Players dropped on time (also listed as eliminated); the key exists only after a drop."""
+    """Players who left a game of three or four, on time or by resigning (also listed as
+    eliminated); the key exists only after a drop."""
     return list(state.get("dropped") or ())
+
+
+def resigned(state: State) -> list[str]:
+    """The players among :func:`dropped` who resigned (the key exists only after one did)."""
+    return list(state.get("resigned") or ())
 
 
 def has_neutral(state: State) -> bool:
@@ -141,17 +160,17 @@ def next_in(order: list[str], role: str, skip: set[str] | frozenset[str] = froze
 
 
 def plural(count: int, word: str) -> str:
-    """
+    """``count`` and ``word`` in its form for that count (:func:`games.core.words.counted`).
+
     >>> plural(1, "battalion"), plural(3, "battalion"), plural(2, "die"), plural(0, "territory")
     ('1 battalion', '3 battalions', '2 dice', '0 territories')
     """
-    if count == 1:
-        return f"{count} {word}"
-    if word == "die":
-        return f"{count} dice"
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return f"{count} {word[:-1]}ies"
-    return f"{count} {word}s"
+    return counted(count, word)
+
+
+def place_name(territory: str) -> str:
+    """A territory as a sentence names it: ``the Shire``, ``Moria``."""
+    return in_sentence(territory_name(territory))
 
 
 def names(items: list[str]) -> str:
@@ -159,6 +178,4 @@ def names(items: list[str]) -> str:
     >>> names(["A"]), names(["A", "B"]), names(["A", "B", "C"])
     ('A', 'A and B', 'A, B and C')
     """
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return join_words(items)

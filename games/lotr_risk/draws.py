@@ -16,6 +16,7 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, call, ret
+from games.core.words import join_words
 
 from . import event_cards
 from .board import adventure_kind, card_name
@@ -115,7 +116,7 @@ class Discard(Step):
         return f"Hand limit {rules(state).adventure_hand_limit}: discard an adventure card"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        held = ", ".join(card_name(c) for c in hand(state, role)["adventure"])
+        held = join_words([card_name(c) for c in hand(state, role)["adventure"]], "or")
         return f"You hold more adventure cards than the limit: discard one ({held}). It will not score."
 
     def waiting(self, state: State, frame: Frame) -> str:

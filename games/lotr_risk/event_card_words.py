@@ -6,7 +6,7 @@
 
 >>> _losses({"losses": {"moria": 0, "the_shire": 3}, "holders": {"moria": "black", "the_shire": "green"}},
 ...     "en")["loss_words"]
-'The Shire (Green) loses 3 and Moria (Black) loses nothing'
+'the Shire (Green) loses 3 and Moria (Black) loses nothing'
 >>> _storm_words({"role": "green", "territories": []}, "en")["storm_words"]
 'no territory card is left for Green to turn up'
 """
@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .common import names, plural, role_title
-from .data import TERRITORY_ORDER, territory_name
+from games.core.words import agree
+from games.core.words import plural as plural_form
+
+from .common import names, place_name, plural, role_title
+from .data import TERRITORY_ORDER
 
 Derive = Callable[[Mapping[str, Any], str], dict[str, str]]
 
@@ -63,14 +66,17 @@ TEMPLATES: dict[str, str] = {
     ),
     "uprising_no_card": "No territory card is left for {role}'s Local Uprising{wild_words}.",
     "uprising_revealed": (
-        "{role:cap} reveals the card of {territory} (Local Uprising) and adds {battalions} battalions there."
+        "{role:cap} reveals the card of {territory} (Local Uprising) and adds {battalions} "
+        "{battalions:battalion|battalions} there."
     ),
     "corsairs_sail": (
         "Corsairs of Umbar: until {role}'s next turn, every attack across a sea route first loses "
-        "{battalions} attacking battalions (one always stays)."
+        "{battalions} attacking {battalions:battalion|battalions} (one always stays)."
     ),
     "corsairs_struck": "The Corsairs strike {role}'s attack from {from} on {to}: {lost_words}.",
-    "event_gain": "{card}: {role:cap} holds {territory} and adds {battalions} battalions there.",
+    "event_gain": (
+        "{card}: {role:cap} holds {territory} and adds {battalions} {battalions:battalion|battalions} there."
+    ),
     "event_loss": "{card}: {role:cap} holds {territory} and {loss_words}.",
     "event_neutral": "{card}: the neutral army holds {territory}; nothing happens.",
 }
@@ -84,7 +90,7 @@ def _wild_words(args: Mapping[str, Any]) -> str:
     wilds = int(args.get("wilds") or 0)
     if not wilds:
         return ""
-    what = "a wild card turned up is" if wilds == 1 else f"{wilds} wild cards turned up are"
+    what = plural_form(wilds, "a wild card turned up is", f"{wilds} wild cards turned up are")
     return f"; {what} discarded and replaced"
 
 
@@ -98,7 +104,7 @@ def _with_wilds(derive: Derive) -> Derive:
 
 
 def _turned(territories: Any) -> str | None:
-    return names([territory_name(t) for t in territories]) if territories else None
+    return names([place_name(t) for t in territories]) if territories else None
 
 
 def _none_left(args: Mapping[str, Any]) -> str:
@@ -117,7 +123,7 @@ def _held(territory: str, holders: Mapping[str, Any]) -> str:
     """A territory and who holds it ("Moria (Black)"); an event logged without its holders
     gives the territory alone."""
     holder = holders.get(territory)
-    return f"{territory_name(territory)} ({role_title(str(holder))})" if holder else territory_name(territory)
+    return f"{place_name(territory)} ({role_title(str(holder))})" if holder else place_name(territory)
 
 
 def _losses(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -143,7 +149,7 @@ def _muster_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     if not holders:
         return {"muster_words": f"whoever holds {_turned(territories)} adds {count} there"}
     where = names([_held(t, holders) for t in territories])
-    return {"muster_words": f"{where} {'gets' if len(territories) == 1 else 'each get'} {count}"}
+    return {"muster_words": f"{where} {agree(len(territories), 'gets', 'each get')} {count}"}
 
 
 def _none_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -165,7 +171,7 @@ def _lost_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     '1 attacking battalion is lost, and the attack cannot go on'
     """
     lost = int(args["lost"])
-    words = f"{plural(lost, 'attacking battalion')} {'is' if lost == 1 else 'are'} lost"
+    words = f"{plural(lost, 'attacking battalion')} {agree(lost, 'is', 'are')} lost"
     return {"lost_words": words + (", and the attack cannot go on" if args.get("spent") else "")}
 
 

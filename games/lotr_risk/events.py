@@ -20,11 +20,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.core import Presenter
+from games.core.words import agree, join_words
 
 from . import event_card_words, power_card_words
 from .board import card_name
-from .common import ALL_ROLES, names, plural, role_title
-from .data import CARDS, REGIONS, TERRITORY_ORDER, territory_name
+from .common import ALL_ROLES, names, place_name, plural, role_title
+from .data import CARDS, REGIONS, TERRITORY_ORDER
 
 # -- kinds ------------------------------------------------------------------------------------
 KINDS: dict[str, dict[str, str]] = {
@@ -88,6 +89,7 @@ KINDS: dict[str, dict[str, str]] = {
     },
     "eliminated": {"role": "role", "by": "role", "cards": "number"},
     "player_dropped": {"role": "role", "territories": "number"},
+    "player_resigned": {"role": "role", "territories": "number"},
     "own_cards_taken": {"role": "role", "cards": "cards"},
     "mission_completed": {
         "role": "role",
@@ -172,7 +174,10 @@ RESULT_EVENTS = frozenset({"won"})
 
 TEMPLATES: dict[str, dict[str, str]] = {
     "en": {
-        "dealt": "The territories are dealt ({battalions} battalions each): {territories}{neutral_words}.",
+        "dealt": (
+            "The territories are dealt ({battalions} {battalions:battalion|battalions} each): "
+            "{territories}{neutral_words}."
+        ),
         "placement_roll": "Placement roll: {rolls}. {first:cap} places first.",
         "claimed": "{role:cap} claims {territory}.",
         "claims_done": "Every territory is claimed: {territories}.",
@@ -201,6 +206,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "eliminated": "{role:cap} is eliminated by {by}, who takes {cards_words}.",
         "own_cards_taken": "{role:cap} is eliminated by you; {taken_words}.",
         "player_dropped": "{role:cap} ran out of time and is out of the game: {territories_words}.",
+        "player_resigned": (
+            "{role:cap} resigned and is out of the game: {territories_words}. The others play on."
+        ),
         "mission_completed": "{role:cap} completes {card} in {territory}: {reward_words}.",
         "drew_territory_card": "{role:cap} draws a territory card{why_words}.",
         "own_territory_card": "You draw {card}{why_words}.",
@@ -255,11 +263,11 @@ def _role(value: Any, lang: str) -> str:
 
 
 def _territories(value: Sequence[str], lang: str) -> str:
-    return names([territory_name(t) for t in value]) or "none"
+    return names([place_name(t) for t in value]) or "none"
 
 
 def _counts(value: Mapping[str, int], lang: str) -> str:
-    return ", ".join(f"{n} in {territory_name(t)}" for t, n in _by_territory(value)) or "nothing"
+    return ", ".join(f"{n} in {place_name(t)}" for t, n in _by_territory(value)) or "nothing"
 
 
 def _placements(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
@@ -329,12 +337,12 @@ def _hand_counts(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
 def _leaders(value: Mapping[str, str], lang: str) -> str:
     if not value:
         return ""
-    placed = ", ".join(f"{role_title(r)} in {territory_name(t)}" for r, t in _by_role(value))
+    placed = ", ".join(f"{role_title(r)} in {place_name(t)}" for r, t in _by_role(value))
     return f" Leaders: {placed}."
 
 
 def _place(value: Any, lang: str) -> str:
-    return f" and your leader in {territory_name(value)}" if value else ""
+    return f" and your leader in {place_name(value)}" if value else ""
 
 
 def _moves(value: Sequence[Mapping[str, Any]], lang: str) -> str:
@@ -348,7 +356,7 @@ def _move_words(move: Mapping[str, Any]) -> str:
     what = plural(count, "battalion") if count else ""
     if move["leader"]:
         what = f"the leader and {what}" if count else "the leader"
-    return f"{what} from {territory_name(move['from'])} to {territory_name(move['to'])}"
+    return f"{what} from {place_name(move['from'])} to {place_name(move['to'])}"
 
 
 def _trades(value: Sequence[Mapping[str, Any]], lang: str) -> str:
@@ -391,15 +399,15 @@ def _holders(value: Mapping[str, str], lang: str) -> str:
     """Territories with who holds each.
 
     >>> _holders({"moria": "black", "the_shire": "neutral"}, "en")
-    'The Shire (the neutral army) and Moria (Black)'
+    'the Shire (the neutral army) and Moria (Black)'
     """
-    return names([f"{territory_name(t)} ({role_title(str(r))})" for t, r in _by_territory(value)])
+    return names([f"{place_name(t)} ({role_title(str(r))})" for t, r in _by_territory(value)])
 
 
 FORMATS: dict[str, Callable[[Any, str], str]] = {
     "role": _role,
     "roles": _roles,
-    "territory": lambda value, lang: territory_name(str(value)),
+    "territory": lambda value, lang: place_name(str(value)),
     "territories": _territories,
     "counts": _counts,
     "placements": _placements,
@@ -458,14 +466,16 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
             outcome = "calls the attack off"
         elif args["ended"] == "dropped":
             outcome = "ran out of time: the attack ends"
+        elif args["ended"] == "resigned":
+            outcome = "resigned: the attack ends"
         else:
-            outcome = f"cannot attack from {territory_name(args['from'])}"
+            outcome = f"cannot attack from {place_name(args['from'])}"
         return {"rolls_words": "no dice are rolled", "outcome_words": f"{role_title(role)} {outcome}."}
     rolls_words = "; ".join(rolls)
     if args["conquered"]:
         moved = int(args["moved"])
         leader = " and the leader" if args["leader_moved"] else ""
-        outcome = f"{role_title(role)} conquers {territory_name(args['to'])} and moves in {moved}{leader}."
+        outcome = f"{role_title(role)} conquers {place_name(args['to'])} and moves in {moved}{leader}."
         if args["leader_lost"]:
             outcome += f" {role_title(defender)}'s leader there falls."
         if args.get("eliminated"):
@@ -474,8 +484,10 @@ def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
         outcome = f"{role_title(role)} stops the attack."
     elif args["ended"] == "dropped":
         outcome = f"{role_title(role)} ran out of time: the attack ends."
+    elif args["ended"] == "resigned":
+        outcome = f"{role_title(role)} resigned: the attack ends."
     else:
-        outcome = f"{role_title(role)} cannot attack from {territory_name(args['from'])} any more."
+        outcome = f"{role_title(role)} cannot attack from {place_name(args['from'])} any more."
     return {"rolls_words": rolls_words, "outcome_words": outcome}
 
 
@@ -494,7 +506,7 @@ def _rolled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     else:
         parts = [f"{attacker} loses {lost_attack}"] if lost_attack else []
         parts += [f"{who} loses {lost_defence}"] if lost_defence else []
-        loss = " and ".join(parts)
+        loss = join_words(parts)
     return {"roll_words": _roll_words(args), "loss_words": loss}
 
 
@@ -531,7 +543,7 @@ def _end_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     roll = _ring_words(args, lang)["roll_words"]
     if args["destroyed"]:
         return {"end_words": f"On Mount Doom{roll}: the Ring is destroyed!"}
-    place = territory_name(args["territory"])
+    place = place_name(args["territory"])
     return {"end_words": f"The Fellowship leaves {place}{roll}: the Ring has left Middle-earth!"}
 
 
@@ -582,7 +594,7 @@ def _mission_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
         parts.append(f"{plural(int(args['battalions']), 'battalion')} there")
     if args["cards"]:
         parts.append(plural(int(args["cards"]), "extra territory card"))
-    return {"reward_words": " and ".join(parts) or "no reward"}
+    return {"reward_words": join_words(parts) or "no reward"}
 
 
 def _moved_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -597,7 +609,7 @@ def _hunt_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
 
 
 def _won_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    return {"win_words": "wins" if len(args["roles"]) == 1 else "share the win"}
+    return {"win_words": agree(len(args["roles"]), "wins", "share the win")}
 
 
 DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
@@ -613,6 +625,7 @@ DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
     "own_territory_card": _why,
     "eliminated": _eliminated_words,
     "player_dropped": _dropped_words,
+    "player_resigned": _dropped_words,
     "own_cards_taken": _taken_words,
     "mission_completed": _mission_words,
     "moved": _moved_words,

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from games.core import Action, State
 
-from . import powers
+from . import missions, powers
 from .board import card_slug, card_territory, single_value
 from .cards import BONUS, find_trade
-from .common import geo, is_lotr, plural
+from .common import geo, is_lotr, names, plural
 from .data import CARDS, territory_name
 
 _FIXED = {
@@ -52,6 +52,19 @@ def explain(state: State, role: str, action: Action) -> str:
         return f"Roll up to three dice, one battalion always staying behind{tail}."
     if verb == "roll":
         return "Each die is one attacking battalion; highest against highest, ties to the defender."
+    if verb == "until":
+        return (
+            f"Roll the most dice again and again until you conquer, or your territory is down to "
+            f"{plural(int(args[0]), 'battalion')} (it never goes below); the defender is asked "
+            "whenever his dice are his choice."
+        )
+    if verb == "complete":
+        data = CARDS[card_slug(args[0])]
+        return (
+            f"Reveal it and take its reward ({missions.reward_words(state, role, args[0])}); it scores "
+            f"{plural(data.points, 'point')}. Your leader must stay in {territory_name(str(data.site))} "
+            "until your next turn."
+        )
     if verb == "defend":
         return "Two dice can win twice but also lose twice; one die risks only one battalion."
     if verb in ("advance", "advance-leader"):
@@ -87,7 +100,7 @@ def _trade(state: State, role: str, cards: tuple[str, ...]) -> str:
         return ""
     held = [territory_name(t) for c in cards if (t := card_territory(c)) and state["owner"].get(t) == role]
     what = "a set of three" if len(cards) == 3 else f"one card (worth {single_value(cards[0])})"
-    text = f"Spend {what} for {trade.battalions} battalions"
+    text = f"Spend {what} for {plural(trade.battalions, 'battalion')}"
     if held:
-        text += f", +{BONUS} for each territory you hold ({', '.join(held)})"
+        text += f", +{BONUS} for each territory you hold ({names(held)})"
     return text + f": {trade.total} in all."

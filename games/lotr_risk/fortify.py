@@ -25,12 +25,11 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from . import powers
+from . import missions, powers
 from .board import chain
 from .common import geo, is_lotr, leader_at, own_leader_at, owned, plural, role_title, rules
 from .data import territory_name
 from .effects import move_blocked
-from .missions import arrive
 
 log = logging.getLogger(__name__)
 
@@ -139,9 +138,28 @@ def sources(state: State, frame: Frame) -> list[str]:
     return [t for t in owned(state, frame["role"]) if has_destination(state, frame, t, reach)]
 
 
+def moves_done(frame: Frame) -> bool:
+    """No move is left this turn (Trilogy: one move, unless a power gave more)."""
+    return frame["moves_left"] is not None and frame["moves_left"] <= 0
+
+
 def _choices(state: State, frame: Frame) -> list[Action]:
+    role = frame["role"]
+    offered = missions.offers(state, role)
+    if moves_done(frame):
+        return offered
     acts = [_act("from", t) for t in sources(state, frame)]
-    return acts + powers.timing_actions(state, frame["role"], frame)
+    return offered + acts + powers.timing_actions(state, role, frame)
+
+
+def _stays_open(state: State, frame: Frame) -> bool:
+    """Something to choose, judged on public facts only (a mission to declare is among the
+    private choices: the phase waits for it whenever one might be, see
+    :func:`missions.could_complete`)."""
+    role = frame["role"]
+    if missions.could_complete(state, role):
+        return True
+    return not moves_done(frame) and bool(sources(state, frame) or powers.timing_actions(state, role, frame))
 
 
 def start(state: State, role: str) -> bool:
@@ -155,7 +173,11 @@ def start(state: State, role: str) -> bool:
         "moves_left": moves_left,
         "arrived": {},
     }
-    if not sources(state, frame) and not powers.could_play_in(state, role, "fortify"):
+    if (
+        not sources(state, frame)
+        and not powers.could_play_in(state, role, "fortify")
+        and not missions.could_complete(state, role)
+    ):
         return False  # judged on public facts only: a card held must not keep the phase open
     call(state, "fortify", **{k: v for k, v in frame.items() if k != "step"})
     return True
@@ -183,7 +205,7 @@ def log_moves(state: State, frame: Frame) -> None:
 def _after_move(state: State, frame: Frame) -> None:
     frame["step"] = "fortify"
     frame["source"] = None
-    if (frame["moves_left"] is not None and frame["moves_left"] <= 0) or not _choices(state, frame):
+    if not _stays_open(state, frame):
         finish(state, frame)
 
 
@@ -202,6 +224,7 @@ class ChooseSource(Step):
             args = action.args
             return (
                 len(args) == 1
+                and not moves_done(frame)
                 and state["owner"].get(args[0]) == role
                 and has_destination(state, frame, args[0], _Reach(state, role))
             )
@@ -220,7 +243,10 @@ class ChooseSource(Step):
             how = "one move along a chain of your own territories"
         else:
             how = "along chains of your own territories, as often as you like"
-        return f"Fortify: choose a territory to move from ({how}), or `done` to end your turn."
+        mission = "declare your mission complete, or " if missions.offers(state, role) else ""
+        if moves_done(frame):
+            return f"Your moves are made: {mission}`done` to end your turn."
+        return f"Fortify: {mission}choose a territory to move from ({how}), or `done` to end your turn."
 
     def waiting(self, state: State, frame: Frame) -> str:
         return f"Waiting for {role_title(frame['role'])} to fortify."
@@ -229,8 +255,11 @@ class ChooseSource(Step):
         if action.verb == "done":
             finish(state, frame)
             return
-        if action.verb == "power":
-            powers.play(state, role, action)
+        if action.verb in ("power", missions.VERB):
+            if action.verb == "power":
+                powers.play(state, role, action)
+            else:
+                missions.declare(state, role, action.args[0])
             if state["result"] is None and state["stack"][-1] is frame:
                 self.resume(state, frame, None)
             return
@@ -238,7 +267,7 @@ class ChooseSource(Step):
         frame["step"] = "fortify_to"
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
-        if state["result"] is None and frame["step"] == "fortify" and not _choices(state, frame):
+        if state["result"] is None and frame["step"] == "fortify" and not _stays_open(state, frame):
             finish(state, frame)
 
 
@@ -316,7 +345,7 @@ class ChooseDestination(Step):
             leader = free_leader(state, role, source)
             assert leader is not None
             leader["at"] = target
-            arrive(state, role, leader, target)
+            missions.arrive(state, role, leader, target)
         _after_move(state, frame)
 
 

@@ -51,7 +51,10 @@ def check(ruleset: Any, state: State) -> list[str]:
             problems.append(f"eliminated {role} still has cards or leaders")
     for role in dropped(state):
         if role not in state["eliminated"]:
-            problems.append(f"{role} was dropped on time but is still in the game")
+            problems.append(f"{role} was dropped but is still in the game")
+    for role in state.get("resigned") or ():
+        if role not in dropped(state):
+            problems.append(f"{role} resigned but is not listed as dropped")
     ring = state["ring"]
     if (ring is None) != (state["options"]["mode"] == "plain" or in_setup):
         problems.append("the Ring is in play exactly in the lotr mode after the set-up")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core import Action, State
 
-from . import powers
+from . import missions, powers
 from .board import card_name, card_slug, card_symbol, card_territory, is_territory_card
 from .cards import find_trade
 from .common import names, plural
@@ -68,7 +68,11 @@ def _describe(state: State, role: str, action: Action) -> str:
             f"from {territory_name(source)} ({troops[source]})"
         )
     if verb == "roll":
-        return f"Roll {plural(int(args[0]), 'die')}"
+        return f"Roll once with {plural(int(args[0]), 'die')}"
+    if verb == "until":
+        return f"Roll until conquered (stop at {plural(int(args[0]), 'battalion')})"
+    if verb == "complete":
+        return f"Complete {card_name(args[0])}: {missions.reward_words(state, role, args[0])}"
     if verb == "stop":
         return "Stop this attack"
     if verb == "defend":
@@ -106,11 +110,16 @@ def _trade(state: State, role: str, args: tuple[str, ...]) -> str:
     frame = _frame(state)
     traded = frame.get("traded", 0)
     trade = find_trade(state, role, traded if isinstance(traded, int) else 0, args)
-    gives = f"{trade.battalions}" + (f" +{trade.bonus}" if trade and trade.bonus else "") if trade else "?"
+    if trade is None:
+        gives = "? battalions"
+    elif trade.bonus:
+        gives = f"{trade.battalions} +{trade.bonus} battalions"
+    else:
+        gives = plural(trade.battalions, "battalion")
     if len(args) == 1:
         symbol = card_symbol(args[0]) or "wild"
-        return f"Trade {card_name(args[0])} ({symbol}): {gives} battalions"
-    return f"Trade the set {names([_short_card(c) for c in args])}: {gives} battalions"
+        return f"Trade {card_name(args[0])} ({symbol}): {gives}"
+    return f"Trade the set {names([_short_card(c) for c in args])}: {gives}"
 
 
 def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> str:
@@ -123,6 +132,8 @@ def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> 
             return value
     if verb == "roll" or verb == "defend":
         return plural(int(value), "die") if value.isdigit() else value
+    if verb == "until":
+        return plural(int(value), "battalion") if value.isdigit() else value
     return value.replace("_", " ").replace("-", " ")
 
 

@@ -6,7 +6,8 @@ A position is a JSON-like mapping; only ``owners`` is required::
       "options": {"edition": "middle-earth", "mode": "lotr", "players": "2", ...},
       "owners": {"the_shire": "green", "moria": "neutral", ...},   # every territory of the board
       "troops": {"the_shire": 5, ...},            # default 1 for every territory not listed
-      "leaders": {"green": ["the_shire"]},        # or [{"at": t, "spent": bool, "stays": bool}]
+      "leaders": {"green": ["the_shire"]},        # or [{"at": t, "spent": bool, "stays": bool,
+                                                  #   "arrived": site (arrived there this turn)}]
       "spare_leaders": {"green": 0},              # leader pieces off the board (default: 1 if
                                                   #   none is on the board, else 0; lotr mode)
       "hands": {"green": {"territory": ["card:moria", "card:wild-1"], "adventure": ["ambush"]}},
@@ -19,6 +20,7 @@ A position is a JSON-like mapping; only ``owners`` is required::
                                                   #   {"step", "done"}); default the Shire (lotr)
       "order": ["black", "green"],                # turn order (default: seat order)
       "eliminated": [],
+      "resigned": [],                             # those of them who resigned (rules revision 2)
       "dropped": [],                              # players dropped on time (out of the game, so
                                                   #   eliminated too; their territories turned
                                                   #   neutral: 3-4 players may then list neutral)
@@ -31,8 +33,17 @@ A position is a JSON-like mapping; only ``owners`` is required::
       "effects": [{"kind": "winter_storms", "by": "black", "until": "next_turn", "turn": 1, ...}],
       "armed": {"green": [{"card": "courage_alone_will_not_save_you", "when": []}]},
       "aside": {"green": [{"card": "card:moria", "for": "local_uprising"}]},
+      "start": "turn",                            # optional, see below
       "seed": 1
     }
+
+``start`` (:mod:`games.core.positions`) puts the position at the beginning of the turn of
+``turn.role`` (``"turn"``: effects of his that end, fresh leaders, powers played at the start of
+a turn, then the reinforcement phase with the Trilogy's stronghold battalions, all applied by
+the engine) or of one of its phases (``"phase:reinforce"``, ``attack``, ``fortify``, ``leader``,
+``draw``, ``fellowship`` in lotr mode, in the edition's order), when the engine goes on from there
+as in play. ``turn`` then gives only ``role`` and ``number`` (and, for a phase, ``conquered``,
+``conquests`` and ``sites``: the turn so far); without ``start`` it describes a phase under way.
 
 Card ids: territory cards ``card:<territory>`` (wild cards ``card:wild-1``, ``card:wild-2``),
 adventure cards their physical ids (``ambush``, ``grima_wormtongue-2``). The state is the one the
@@ -50,13 +61,14 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import InvalidPosition, State, new_state
 from games.core.flow import call, push
+from games.core.positions import Start, refuse_under_way, start_of
 
 from .board import geometry, is_territory_card
-from .common import NEUTRAL, roles_for
+from .common import NEUTRAL, RULES_REVISION, roles_for
 from .data import SETUP
 from .effects import UNTIL
 from .reinforce import base_reinforcements
-from .turn import stages
+from .turn import begin, run, stages
 from .victory import conquest_reason
 
 if TYPE_CHECKING:
@@ -76,14 +88,19 @@ _KNOWN = frozenset(
         "order",
         "eliminated",
         "dropped",
+        "resigned",
         "turn",
         "effects",
         "armed",
         "aside",
         "seed",
+        "start",
     }
 )
 PHASES = ("reinforce", "attack", "fortify")
+#: The turn keys a position at the start of the turn, or of a phase, may give.
+_AT_TURN_START = frozenset({"role", "number"})
+_AT_PHASE_START = frozenset({"role", "number", "conquered", "conquests", "sites"})
 DECKS = ("territory", "territory_discard", "adventure", "adventure_discard", "removed")
 _TURN_KEYS = frozenset(
     {
@@ -156,6 +173,12 @@ def from_position(ruleset: LotrRisk, position: Mapping[str, Any]) -> State:
     state["eliminated"] = _eliminated(position, state, roles, dropped)
     if dropped:
         state["dropped"] = dropped
+    resigned = _names(position.get("resigned", []), "resigned")
+    if any(r not in dropped for r in resigned):
+        raise InvalidPosition("a player who resigned must be listed as dropped too")
+    if resigned:
+        state["resigned"] = list(dict.fromkeys(resigned))
+    state["rules"] = RULES_REVISION
     state["effects"] = _effects(position, roles)
     state["armed"] = _armed(position, roles, hands)
     state["last"] = None
@@ -226,9 +249,10 @@ def _leaders(
             if at in seen:
                 raise InvalidPosition(f"two leaders stand in {at}")
             seen.add(at)
-            leaders[role].append(
-                {"at": at, "spent": bool(leader.get("spent")), "stays": bool(leader.get("stays"))}
-            )
+            record = {"at": at, "spent": bool(leader.get("spent")), "stays": bool(leader.get("stays"))}
+            if leader.get("arrived"):
+                record["arrived"] = str(leader["arrived"])  # arrived at that site this turn
+            leaders[role].append(record)
         if len(leaders[role]) > 2:
             raise InvalidPosition(f"{role} has {len(leaders[role])} leaders (at most 2)")
     spare_given = _mapping(position.get("spare_leaders", {}), "spare_leaders")
@@ -417,6 +441,10 @@ def _turn(position: Mapping[str, Any], state: State, roles: tuple[str, ...]) -> 
     role = given.get("role", state["order"][0])
     if role not in roles or role in state["eliminated"]:
         raise InvalidPosition(f"the turn belongs to a player still in the game, not {role!r}")
+    start = start_of(position, stages(state), "a Risk turn")
+    if start is not None:
+        _start(state, given, role, start)
+        return
     phase = given.get("phase", "reinforce")
     if phase not in PHASES:
         raise InvalidPosition(f"a position is in the reinforce, attack or fortify phase, not {phase!r}")
@@ -471,6 +499,30 @@ def _turn(position: Mapping[str, Any], state: State, roles: tuple[str, ...]) -> 
         frame["step"] = "fortify_to"
 
 
+def _start(state: State, given: Mapping[str, Any], role: str, start: Start) -> None:
+    """Begin ``role``'s turn, or one phase of it, as the engine does in play."""
+    allowed = _AT_TURN_START if start.is_turn else _AT_PHASE_START
+    refuse_under_way(set(given) - allowed, start, "turn ")
+    number = _int(given.get("number", 1), "the turn number", 1)
+    conquests = _names(given.get("conquests", []), "conquests")
+    state["turn"] = {
+        "number": number,
+        "role": role,
+        "phase": start.phase or "reinforce",
+        "conquered": bool(given.get("conquered", bool(conquests))),
+        "conquests": conquests,
+        "sites": bool(given.get("sites", False)),
+    }
+    if conquest_reason(state, role) is not None:
+        raise InvalidPosition(f"{role} has already won in this position")
+    if start.phase is None:
+        state["turn"]["number"] = number - 1  # begin() counts the turn it starts
+        begin(state, role)
+        return
+    frame = push(state, "turn", role=role, stage=stages(state).index(start.phase) - 1)
+    run(state, frame)
+
+
 def to_position(state: State) -> dict[str, Any]:
     """The position of a state in the reinforcement, combat (between attacks) or fortify phase."""
     stack = state["stack"]
@@ -523,6 +575,8 @@ def to_position(state: State) -> dict[str, Any]:
     }
     if state.get("dropped"):
         position["dropped"] = list(state["dropped"])
+    if state.get("resigned"):
+        position["resigned"] = list(state["resigned"])
     if state["ring"] is not None:
         position["ring"] = dict(state["ring"])
     return position

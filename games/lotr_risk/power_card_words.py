@@ -18,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .common import plural, role_title
-from .data import RANGES, territory_name
+from games.core.words import agree
+
+from .common import place_name, plural, role_title
+from .data import RANGES
 
 KINDS: dict[str, dict[str, str]] = {
     "power_battalions": {"role": "role", "territory": "territory", "count": "number"},
@@ -92,14 +94,14 @@ def _deserted_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     ...     "en")["deserted_words"]
     'Nobody deserts Moria to join Green: one battalion always stays.'
     """
-    source, target = territory_name(str(args["from"])), territory_name(str(args["to"]))
+    source, target = place_name(str(args["from"])), place_name(str(args["to"]))
     who = role_title(str(args["role"]))
     count = int(args["count"])
     if not count:
         return {"deserted_words": f"Nobody deserts {source} to join {who}: one battalion always stays."}
     defender = args.get("defender")
     whose = f"{role_title(str(defender))}'s battalions" if defender else "the battalions"
-    verb = "deserts" if count == 1 else "desert"
+    verb = agree(count, "deserts", "desert")
     return {"deserted_words": f"{count} of {whose} {verb} {source} to join {who} in {target}."}
 
 
@@ -108,7 +110,7 @@ def _cancelled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     >>> _cancelled_words({"role": "green", "territory": "moria", "defender": "black"}, "en")
     {'cancelled_words': 'The stronghold of Moria gives Black no +1 against Green in this attack.'}
     """
-    place = territory_name(str(args["territory"]))
+    place = place_name(str(args["territory"]))
     defender = args.get("defender")
     whom = role_title(str(defender)) if defender else "its defenders"
     who = role_title(str(args["role"]))

@@ -39,6 +39,7 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step
+from games.core.words import agree, join_words
 
 from . import battle, powers
 from .board import card_name, card_slug, geometry
@@ -128,7 +129,7 @@ def _grima_label(state: State, role: str, action: Action) -> str:
     count, target = deserters(state, frame["to"]), territory_name(frame["to"])
     if not count:
         return f"Play {_name(action)}: nobody deserts {target} (one battalion always stays)"
-    verb = "joins" if count == 1 else "join"
+    verb = agree(count, "joins", "join")
     return f"Play {_name(action)}: {plural(count, 'battalion')} of {target} {verb} you"
 
 
@@ -145,7 +146,7 @@ class NoStronghold(EffectKind):
     """The Enemy Is At Hand / Siege Machines: the attacked stronghold gives no +1 this attack."""
 
     def text(self, state: State, effect: Effect) -> str:
-        places = ", ".join(territory_name(t) for t in effect["territories"])
+        places = join_words([territory_name(t) for t in effect["territories"]])
         return f"{CARDS[effect['kind']].name}: the stronghold of {places} gives no +1 in this attack"
 
     def cancels_stronghold(self, state: State, effect: Effect, battle: Any) -> bool:

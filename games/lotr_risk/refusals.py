@@ -24,7 +24,8 @@ from .reinforce import forced
 
 Handler = Callable[[State, Frame, str, Action], str | None]
 MISSIONS_ARE_NOT_PLAYED = (
-    "Missions are not played: a leader of yours completes one by reaching its site of power."
+    "Missions are not played: when a leader of yours reaches its site of power, "
+    "`complete <card>` declares it complete."
 )
 Parse = Callable[[State, str, str], Action]
 
@@ -51,6 +52,11 @@ WHEN: dict[str, str] = {
     "discard": "you discard only when you hold more adventure cards than the hand limit",
     "arm": "reaction cards are armed in your own combat phase",
     "disarm": "reaction cards are disarmed in your own combat phase",
+    "complete": (
+        "a mission is declared complete in your combat or fortify phase, while the leader who "
+        "arrived at its site this turn stands there"
+    ),
+    "until": "dice are rolled in an attack you have declared",
 }
 
 

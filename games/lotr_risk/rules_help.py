@@ -18,6 +18,7 @@ import unicodedata
 from functools import cache
 
 from games.core import RuleTopic
+from games.core.words import join_words
 
 from .board import geometry
 from .common import names
@@ -75,9 +76,11 @@ RULES: tuple[tuple[str, str, str], ...] = (
         "attack",
         "Attacking",
         "In your combat phase, `attack <from> <to>`: from a territory of yours with 2 battalions or more "
-        "into an enemy neighbour (land border, bridge or sea route). Then `roll` 1 to 3 dice, as often "
-        "as you like, or `stop`; the defender answers with 1 or 2. Empty the territory to conquer it and "
-        "`advance` into it (`advance-leader` takes your leader along). `end` goes on to fortify.",
+        "into an enemy neighbour (land border, bridge or sea route). Then `roll` 1 to 3 dice once, as "
+        "often as you like, or `until <n>` to roll the most dice again and again until you conquer or "
+        "are down to n battalions there, or `stop`; the defender answers with 1 or 2. Empty the "
+        "territory to conquer it and `advance` into it (`advance-leader` takes your leader along). "
+        "`end` goes on to fortify.",
     ),
     (
         "dice",
@@ -117,9 +120,10 @@ RULES: tuple[tuple[str, str, str], ...] = (
         "missions",
         "Missions and sites of power",
         "A leader arriving at a site of power (moving in with a conquest or ending a fortify move there) "
-        "earns an adventure card at the end of the turn. Arriving at the site of a mission in your hand "
-        "completes it at once: the card is shown and scores, the reward battalions go on that territory "
-        "(or you draw the extra territory card), and the leader stays there until your next turn.",
+        "earns an adventure card at the end of the turn. Arriving at the site of a mission in your hand, "
+        "you may declare it complete (`complete <card>`, in your combat or fortify menu while he stands "
+        "there): the card is shown and scores, the reward battalions go on that territory (or you draw "
+        "the extra territory card), and the leader stays there until your next turn. Or let him go on.",
     ),
     (
         "adventure",
@@ -165,15 +169,16 @@ RULES: tuple[tuple[str, str, str], ...] = (
         "Two players add a neutral army: it gets two battalions on each of its dealt territories, never "
         "attacks, moves or draws, and has no turn (the Ring never moves for it). When you attack it, the "
         "other player chooses its dice. With three or four players it holds the territories of a player "
-        "dropped on time, and rolls the most dice it may.",
+        "who ran out of time or resigned, and rolls the most dice it may.",
     ),
     (
         "time",
         "Resigning and running out of time",
-        "Two players: the player who resigns or runs out of time loses. Three or four: a resignation ends "
-        "the game on the others' scores; a player out of time is dropped: his territories turn neutral "
-        "with their battalions, his cards are discarded, his turn ends (the Ring still moves) and the "
-        "others play on. The last player left wins.",
+        "Two players: the player who resigns or runs out of time loses. Three or four: a player who "
+        "resigns or runs out of time is out of the game: his territories turn neutral with their "
+        "battalions, his cards are discarded and his missions leave the game, his turn ends (the Ring "
+        "still moves) and the others play on. He scores nothing and cannot win; the last player left "
+        "wins.",
     ),
     (
         "plain",
@@ -322,7 +327,7 @@ def not_found(query: str) -> str:
     close = suggestions(query)
     if not close:
         return text + " Pick a topic from the list, or type the start of its name."
-    either = close[0] if len(close) == 1 else ", ".join(close[:-1]) + " or " + close[-1]
+    either = join_words(close, "or")
     return f"{text} Did you mean {either}?"
 
 

@@ -35,7 +35,7 @@ from . import (
     victory,
 )
 from .attack import ChooseAttack
-from .common import ALL_ROLES, in_game, is_lotr, roles_for
+from .common import ALL_ROLES, in_game, is_lotr, revision, roles_for
 from .common import role_title as _role_title
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
@@ -60,6 +60,7 @@ VERBS = frozenset(
         "done",
         "attack",
         "roll",
+        "until",
         "stop",
         "defend",
         "advance",
@@ -73,6 +74,7 @@ VERBS = frozenset(
         "power",
         "arm",
         "disarm",
+        "complete",
     }
 )
 
@@ -115,7 +117,13 @@ COMMANDS = (
         "Declare an attack.",
         (_p("from", "your territory (2 battalions or more)"), _p("to", "the enemy territory")),
     ),
-    CommandSpec("roll", "roll", "Attack: roll 1 to 3 dice.", (_p("dice", "how many dice"),)),
+    CommandSpec("roll", "roll", "Attack: roll 1 to 3 dice, once.", (_p("dice", "how many dice"),)),
+    CommandSpec(
+        "until",
+        "until",
+        "Attack: roll the most dice until you conquer or are down to a number of battalions.",
+        (_p("stop_at", "battalions your attacking territory keeps at least"),),
+    ),
     CommandSpec("stop", "stop", "Attack: stop this attack."),
     CommandSpec("defend", "defend", "Defend with 1 or 2 dice.", (_p("dice", "how many dice"),)),
     CommandSpec(
@@ -164,6 +172,12 @@ COMMANDS = (
         ),
     ),
     CommandSpec("disarm", "disarm", "Disarm a reaction power.", (_p("card", "an armed card"),)),
+    CommandSpec(
+        "complete",
+        "complete",
+        "Declare a mission complete: your leader has reached its site of power.",
+        (_p("card", "your mission card"),),
+    ),
 )
 
 
@@ -289,8 +303,12 @@ class LotrRisk(StepRuleset):
     quiet_events = QUIET
     result_events = RESULT_EVENTS
     #: The printed set-up logs each battalion placed; its end sums them up. A dropped player's
-    #: own event says that he ran out of time.
-    folded_by = {"start_placed": "placement_done", "timed_out": "player_dropped"}
+    #: own event says that he ran out of time, or resigned.
+    folded_by = {
+        "start_placed": "placement_done",
+        "timed_out": "player_dropped",
+        "resigned": "player_resigned",
+    }
 
     # -- setup -------------------------------------------------------------
     def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
@@ -356,6 +374,12 @@ class LotrRisk(StepRuleset):
     def view(self, state: State, role: str | None) -> View:
         return build_view(self, state, role)
 
+    def exchange(self, state: State) -> str | None:
+        """The attack under way (declared in public), by its two territories: a card played in
+        its course and its end are told in one post with its declaration."""
+        frame = next((f for f in reversed(state["stack"]) if "rolls" in f and "defender" in f), None)
+        return None if frame is None else f"attack:{frame['from']}:{frame['to']}"
+
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(self, state, None))
 
@@ -366,8 +390,13 @@ class LotrRisk(StepRuleset):
         return role in in_game(state)
 
     def resigned(self, state: State, role: str) -> None:
-        """With two or more players left (lotr mode) the game ends on their scores; otherwise
-        the others still in the game win (everyone else, in a game of two)."""
+        """Two players: the other wins. Three or four: he is dropped as on time, his territories
+        turn neutral and the others play on (:mod:`games.lotr_risk.timeouts`). Matches begun by
+        rules revision 1 end on the scores of the others (lotr mode, two or more left), or the
+        others still in the game win."""
+        if len(state["roles"]) > 2 and revision(state) >= 2:
+            timeouts.drop(state, role, resigning=True)
+            return
         others = [r for r in in_game(state) if r != role]
         if is_lotr(state) and len(others) >= 2:
             victory.end_after_resignation(state, role)

@@ -24,11 +24,12 @@ from functools import cache
 from games.core import Action, Amount, State, emit, new_state
 from games.core.chance import draw, roll, shuffle
 from games.core.flow import Frame, Step, barrier, pop, push
+from games.core.words import join_words
 
 from . import turn
 from .board import adventure_kind, geometry
 from .cards import draw_territory_card
-from .common import NEUTRAL, in_game, is_lotr, owned, plural, role_title, roles_for, rules
+from .common import NEUTRAL, RULES_REVISION, in_game, is_lotr, owned, plural, role_title, roles_for, rules
 from .data import SETUP, TERRITORIES
 from .leaders import leader_action, place_leader
 
@@ -61,6 +62,7 @@ def new_game(name: str, seed: int, options: Mapping[str, str], players: int) -> 
     g = geometry(options["edition"])
     lotr = options["mode"] == "lotr"
     state.update(
+        rules=RULES_REVISION,
         owner=dict.fromkeys(g.territories),
         troops=dict.fromkeys(g.territories, 0),
         leaders={r: [] for r in roles},
@@ -159,7 +161,7 @@ def roll_off(state: State, what: str, roles: list[str]) -> tuple[str, list[dict[
     contenders = list(roles)
     rounds: list[dict[str, int]] = []
     while True:
-        rolls = {r: roll(state, what) for r in contenders}
+        rolls = {r: roll(state, f"{r} {what}") for r in contenders}
         rounds.append(rolls)
         best = max(rolls.values())
         top = [r for r in contenders if rolls[r] == best]
@@ -326,7 +328,7 @@ class PlaceQuick(Step):
 
     def waiting(self, state: State, frame: Frame) -> str:
         waiting = [role_title(r) for r in state["roles"] if not state["setup"]["ready"][r]]
-        return f"Waiting for {', '.join(waiting)} to place their starting battalions in secret."
+        return f"Waiting for {join_words(waiting)} to place their starting battalions in secret."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         setup = state["setup"]
@@ -509,7 +511,7 @@ def finish(state: State) -> None:
     if is_lotr(state):
         events = [c for c in g.adventure_deck if adventure_kind(c) == "event"]
         rest = [c for c in g.adventure_deck if adventure_kind(c) != "event"]
-        shuffle(state, "adventure deck", rest)
+        shuffle(state, "adventure cards to deal", rest)
         for _ in range(rules(state).adventure_hand):
             for role in playing:
                 state["hands"][role]["adventure"].append(rest.pop())

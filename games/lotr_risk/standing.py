@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import View
+from games.core.words import counted, in_sentence
 
 
 def standing_lines(view: View) -> tuple[str, ...]:
@@ -16,6 +17,9 @@ def standing_lines(view: View) -> tuple[str, ...]:
             f"Neutral: {_count(neutral['territories'], 'territory', 'territories')}, "
             f"{_count(neutral['battalions'], 'battalion')}"
         )
+    decks = view.get("decks")
+    if decks:
+        lines.append(_decks_line(decks))
     ring = view.get("ring")
     if ring:
         where = next(
@@ -24,7 +28,7 @@ def standing_lines(view: View) -> tuple[str, ...]:
         if ring["done"]:
             lines.append(f"The Ring: its journey is over ({where}).")
         else:
-            lines.append(f"The Ring: in {where}, step {ring['step']} of {ring['steps']}.")
+            lines.append(f"The Ring: in {in_sentence(where)}, step {ring['step']} of {ring['steps']}.")
     return tuple(lines)
 
 
@@ -32,6 +36,8 @@ def _player_line(player: dict[str, Any], adventures: bool) -> str:
     name = player["name"]
     if player.get("allegiance"):
         name += f" ({player['allegiance'].title()})"
+    if player.get("resigned"):
+        return f"{name}: out of the game (resigned)"
     if player.get("dropped"):
         return f"{name}: out of the game (ran out of time)"
     if player.get("eliminated"):
@@ -48,5 +54,15 @@ def _player_line(player: dict[str, Any], adventures: bool) -> str:
     return f"{name}: {', '.join(parts)}"
 
 
+def _decks_line(decks: dict[str, int]) -> str:
+    """``'Decks: 30 territory cards (5 discarded), 40 adventure cards (3 discarded)'``."""
+    parts = [
+        f"{_count(decks[name], kind + ' card')} ({decks[name + '_discard']} discarded)"
+        for name, kind in (("territory", "territory"), ("adventure", "adventure"))
+        if name in decks
+    ]
+    return "Decks: " + ", ".join(parts)
+
+
 def _count(number: int, one: str, many: str | None = None) -> str:
-    return f"{number} {one if number == 1 else many or one + 's'}"
+    return counted(number, one, many)

@@ -1,8 +1,9 @@
-"""Running out of time in a game of three or four: the player is dropped and the others play on.
+"""Leaving a game of three or four (running out of time, or resigning from rules revision 2 on):
+the player is dropped and the others play on.
 
-With two players the core's default applies (the other player wins on time; the neutral army is
-not a player). With three or four (our ruling; the rules know no clocks), a player whose time
-bank runs out is **dropped** (:func:`drop`):
+With two players the core's default applies (the other player wins; the neutral army is not a
+player). With three or four (our ruling; the rules know no clocks and no resignation), a player
+whose time bank runs out, or who resigns, is **dropped** (:func:`drop`):
 
 - every territory he holds turns neutral with the battalions on it (strongholds and sites of
   power go with the territory); his leaders leave the board;
@@ -10,8 +11,8 @@ bank runs out is **dropped** (:func:`drop`):
   aside for him to their discard piles; his armed reactions and his lasting effects end; the
   cards he played stay in front of him, but he scores nothing and cannot win;
 - he leaves the turn order like an eliminated player (``state["eliminated"]``, and
-  ``state["dropped"]`` to tell him apart), but nobody conquered him: no card is taken, nothing
-  is earned;
+  ``state["dropped"]`` to tell him apart, ``state["resigned"]`` too if he resigned), but nobody
+  conquered him: no card is taken, nothing is earned;
 - when a single player is left, he wins at once (``last_standing``).
 
 Otherwise the game goes on from where it waited:
@@ -37,7 +38,7 @@ from games.core import State, emit
 from games.core.flow import pop
 
 from . import battle, fortify, reinforce, setup, turn
-from .common import NEUTRAL, dropped, hand, in_game, owned
+from .common import NEUTRAL, dropped, hand, in_game, owned, resigned
 from .effects import expire
 from .victory import clear_player, win
 
@@ -46,18 +47,22 @@ log = logging.getLogger(__name__)
 BATTLE_STEPS = ("battle", "defend", "advance")
 
 
-def drop(state: State, role: str) -> None:
-    """``role`` ran out of time in a game of three or four (see the module docstring)."""
+def drop(state: State, role: str, *, resigning: bool = False) -> None:
+    """``role`` ran out of time, or resigned (``resigning``), in a game of three or four (see
+    the module docstring)."""
     if role not in in_game(state):
         return  # out of the game already: nothing is waiting for him
     in_setup = state.get("setup") is not None
     stack = state["stack"]
     own_turn = not in_setup and bool(stack) and stack[0]["step"] == "turn" and stack[0]["role"] == role
     if own_turn:
-        close_phases(state)
+        close_phases(state, "resigned" if resigning else "dropped")
     territories = release(state, role)
-    emit(state, "player_dropped", {"role": role, "territories": territories})
-    log.debug("%s dropped on time: %d territories turn neutral", role, territories)
+    if resigning:
+        state["resigned"] = [*resigned(state), role]
+    kind = "player_resigned" if resigning else "player_dropped"
+    emit(state, kind, {"role": role, "territories": territories})
+    log.debug("%s leaves (%s): %d territories turn neutral", role, kind, territories)
     left = in_game(state)
     if len(left) == 1:
         win(state, left, "last_standing", role=left[0])
@@ -73,15 +78,16 @@ def drop(state: State, role: str) -> None:
                 break
 
 
-def close_phases(state: State) -> None:
+def close_phases(state: State, ended: str = "dropped") -> None:
     """Close every procedure above the turn frame, logging what it did so far (the attack with
-    its rolls, the placements of a reinforcement, the fortify moves)."""
+    its rolls, ending as ``ended`` unless it conquered; the placements of a reinforcement, the
+    fortify moves)."""
     stack = state["stack"]
     while len(stack) > 1:
         frame = stack[-1]
         step = frame["step"]
         if step in BATTLE_STEPS:
-            battle.log_attack(state, frame, "conquered" if frame["conquered"] else "dropped")
+            battle.log_attack(state, frame, "conquered" if frame["conquered"] else ended)
             expire(state, "attack")
         elif step == "reinforce" and (frame["placed"] or frame["trades"]):
             reinforce.log_summary(state, frame)

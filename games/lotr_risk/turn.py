@@ -69,6 +69,8 @@ def begin(state: State, role: str) -> None:
     for leader in state["leaders"][role]:
         leader["spent"] = False
         leader["stays"] = False
+        if "arrived" in leader:
+            del leader["arrived"]  # a mission not declared in that turn waits for another arrival
     emit(state, "turn_started", {"role": role, "number": number})
     frame = push(state, "turn", role=role, stage=-1)
     for hook in powers.TURN_START_HOOKS:

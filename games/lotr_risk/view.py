@@ -24,6 +24,7 @@ from .common import (
     geo,
     has_neutral,
     is_lotr,
+    resigned,
     role_title,
 )
 from .data import CARDS, REGIONS, TERRITORIES
@@ -54,7 +55,7 @@ def _players(state: State, everything: bool) -> list[dict[str, Any]]:
     owner, troops = state["owner"], state["troops"]
     lotr = is_lotr(state)
     setup = state.get("setup") is not None
-    out_of_time = dropped(state)
+    out_of_time, gave_up = dropped(state), resigned(state)
     found = []
     for role in state["roles"]:
         held = [t for t in geo(state).territories if owner[t] == role]
@@ -73,6 +74,7 @@ def _players(state: State, everything: bool) -> list[dict[str, Any]]:
                 "score": None if not lotr or setup or role in out_of_time else score(state, role)["total"],
                 "eliminated": role in state["eliminated"],
                 "dropped": role in out_of_time,
+                "resigned": role in gave_up,
                 "played": [card(c) for c in state["played"][role]],
                 "leaders": len(state["leaders"][role]),
             }
@@ -81,7 +83,8 @@ def _players(state: State, everything: bool) -> list[dict[str, Any]]:
 
 
 def _neutral(state: State) -> dict[str, int] | None:
-    """The neutral army's holdings: two players, or a player dropped on time (else ``None``)."""
+    """The neutral army's holdings: two players, or a player dropped (on time or resigning) in a
+    game of three or four (else ``None``)."""
     if not has_neutral(state):
         return None
     held = [t for t, o in state["owner"].items() if o == NEUTRAL]
@@ -161,6 +164,16 @@ def _battle(state: State) -> dict[str, Any] | None:
             "lost": {"attack": last["lost_attack"], "defence": last["lost_defence"]},
         },
     }
+
+
+def _decks(state: State) -> dict[str, int]:
+    """How many cards each deck and discard pile holds: public counts, never their order. Shown
+    at every moment (in a battle, after the end); plain mode has no adventure deck."""
+    decks = state["decks"]
+    shown: tuple[str, ...] = ("territory", "territory_discard", "adventure", "adventure_discard")
+    if not is_lotr(state):
+        shown = shown[:2]
+    return {name: len(decks[name]) for name in shown}
 
 
 def _last(state: State) -> dict[str, Any] | None:
@@ -251,6 +264,7 @@ def build_view(
             for r in geo(state).regions
         ],
         "ring": _ring(state),
+        "decks": _decks(state),
         "battle": _battle(state),
         "last": _last(state),
         "hand": _hand(state, own) if own is not None else None,

@@ -20,6 +20,7 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, pop, push
+from games.core.words import counted
 
 from . import dice, fellowship, rings, turn
 from .common import other, side_title
@@ -201,7 +202,7 @@ class Act(Step):
 
 
 def dice_left(count: int) -> str:
-    return "1 die left" if count == 1 else f"{count} dice left"
+    return f"{counted(count, 'die')} left"
 
 
 def hand_over(state: State, frame: Frame) -> None:

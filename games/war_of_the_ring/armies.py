@@ -45,7 +45,7 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import actions, occupation, politics, stacking
 from .board import add, army, characters_at, free_for_army_move, may_enter, remove, units
-from .common import side_title
+from .common import nation_adjective, side_title
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
 
@@ -663,7 +663,7 @@ def label(state: State, role: str, action: Action) -> str | None:
     if verb == "units":
         count = int(args[2])
         if count == 0:
-            return f"Leave every {NATIONS[args[0]].name} {KIND_WORDS[args[1]]} behind"
+            return f"Leave every {nation_adjective(args[0])} {KIND_WORDS[args[1]]} behind"
         return f"Move {figure_words(args[0], args[1], count)}"
     if verb in ("with", "without"):
         name = CHARACTERS[args[0]].name

@@ -15,12 +15,12 @@ minus the rearguard, which stays out of it. Four kinds of battle:
 Each round (§11.3): the defender of a region with his own side's Stronghold (not besieged)
 first chooses to fight in the field or to withdraw into the Stronghold (§12.2); at the first
 round fought, the Free Peoples may use The White Rider; then the Combat cards (step 1: part II
-— see :func:`combat_cards`); the Combat roll and the Leader re-roll (chance ``combat_die``, then
-``combat_reroll``: the attacker's dice, the defender's dice, the attacker's re-rolls, the
-defender's re-rolls); the casualties (:mod:`.casualties`); then the attacker may cease, and if he
-goes on the defender may retreat (or withdraw into his Stronghold). At the end the attacker may
-advance into a region its defenders left (§11.5), and every siege is settled: captured, lifted
-or going on (§12.2, §13).
+— see :func:`combat_cards`); the Combat roll and the Leader re-roll (chance ``<side>_combat_die``,
+then ``<side>_combat_reroll``, e.g. ``shadow_combat_die``: the attacker's dice, the defender's
+dice, the attacker's re-rolls, the defender's re-rolls); the casualties (:mod:`.casualties`);
+then the attacker may cease, and if he goes on the defender may retreat (or withdraw into his
+Stronghold). At the end the attacker may advance into a region its defenders left (§11.5), and
+every siege is settled: captured, lifted or going on (§12.2, §13).
 
 State key ``battle`` (``None`` outside a battle)::
 
@@ -59,10 +59,11 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.chance import roll
 from games.core.flow import Frame, Step, call, ret
+from games.core.words import with_article
 
 from . import casualties, occupation, politics, stacking
 from .board import add, army, besieged, besieger, characters_at, controller, free_for, remove, units
-from .common import KINDS, UNIT_KINDS, other, plural, side_title
+from .common import KINDS, UNIT_KINDS, nation_adjective, other, plural, side_title
 from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
 from .movement_words import figure_words
 
@@ -334,11 +335,11 @@ def _roll(state: State) -> bool:
     b = current(state)
     sides = (b["attacker"], b["defender"])
     targets = {s: to_hit(state, s) for s in sides}
-    first = {s: [roll(state, "combat_die") for _ in range(combat_strength(state, s))] for s in sides}
+    first = {s: [roll(state, f"{s}_combat_die") for _ in range(combat_strength(state, s))] for s in sides}
     again: dict[str, list[int]] = {}
     for s in sides:
         misses = sum(1 for v in first[s] if not is_hit(v, targets[s]))
-        again[s] = [roll(state, "combat_reroll") for _ in range(min(misses, leadership(state, s)))]
+        again[s] = [roll(state, f"{s}_combat_reroll") for _ in range(min(misses, leadership(state, s)))]
     hits = {s: sum(1 for v in first[s] + again[s] if is_hit(v, targets[s])) for s in sides}
     b["hits"] = hits
     b["rolls"] = {s: {"dice": first[s], "rerolls": again[s], "target": targets[s]} for s in sides}
@@ -852,7 +853,7 @@ def label(state: State, role: str, action: Action) -> str | None:
     if verb == "retreat":
         return f"Retreat to {region_name(args[0])}"
     if verb == "fight-on":
-        return f"Reduce a {NATIONS[args[0]].name} Elite to fight one more round"
+        return f"Reduce {with_article(nation_adjective(args[0]) + ' Elite')} to fight one more round"
     if verb == "advance" and len(args) == 1:
         return f"{CHARACTERS[args[0]].name} advances too"
     if verb == "advance":

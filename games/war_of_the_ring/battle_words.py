@@ -23,8 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .common import plural, side_title
-from .data import CHARACTERS, FREE, NATIONS, REGIONS
+from games.core.words import agree, in_sentence, join_words, with_article
+from games.core.words import plural as plural_form
+
+from .common import PLURAL_NATIONS, nation_adjective, nation_subject, plural, side_title
+from .data import CHARACTERS, FREE, REGIONS
 
 KINDS: dict[str, dict[str, str]] = {
     "battle_started": {
@@ -92,7 +95,7 @@ EN: dict[str, str] = {
     "siege_laid": "The {side} lay{s} siege to {region}.",
     "siege_refused": "The {side} do{es} not advance into {region}: its defenders come out again.",
     "combat_round": "Round {round}: {attacker_words}; {defender_words}.",
-    "units_lost": "{nation} {loss_words} in {region}.",
+    "units_lost": "{nation:cap} {loss_words} in {region}.",
     "leaders_fell": "{leader_words} fall{s_count} with {their_words} Army in {region}.",
     "character_slain": "{character} falls in battle in {region}.",
     "army_destroyed": "The Army of the {side} in {region} is destroyed.",
@@ -101,7 +104,7 @@ EN: dict[str, str] = {
     "left_behind": "{character} cannot move and stays behind in {region}.",
     "advanced": "The {side} advance{s} into {region} with {army_words}.",
     "no_advance": "The {side} stay{s} in {from} and do{es} not advance into {region}.",
-    "siege_pressed": "The {side} reduce{s} a {nation} Elite to a Regular to fight on at {region}.",
+    "siege_pressed": "The {side} reduce{s} {elite_words} to a Regular to fight on at {region}.",
     "siege_holds": "The siege of {region} goes on.",
     "siege_lifted": "The siege of {region} is over: its garrison comes out.",
 }
@@ -109,14 +112,7 @@ EN: dict[str, str] = {
 
 def _name(character: str) -> str:
     """A character's name inside a sentence ("the Witch-king")."""
-    name = CHARACTERS[character].name
-    return "the " + name[4:] if name.startswith("The ") else name
-
-
-def _join(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return in_sentence(CHARACTERS[character].name)
 
 
 def army_words(args: Mapping[str, Any], side: str) -> str:
@@ -125,14 +121,14 @@ def army_words(args: Mapping[str, Any], side: str) -> str:
     if args.get("leader"):
         parts.append(plural(int(args["leader"]), "Leader" if side == FREE else "Nazgûl"))
     parts += [_name(str(c)) for c in args.get("characters") or []]
-    return _join(parts) or "no one"
+    return join_words(parts) or "no one"
 
 
 def _side_words(args: Mapping[str, Any]) -> dict[str, str]:
     """Verb endings agreeing with the side: "the Free Peoples attack", "the Shadow attacks"."""
     side = args.get("side")
     many = side == FREE
-    return {"s": "" if many else "s", "es": "" if many else "es"}
+    return {"s": agree(many, "s", ""), "es": agree(many, "es", "")}
 
 
 def _started(args: Mapping[str, Any]) -> dict[str, str]:
@@ -154,7 +150,7 @@ def _started(args: Mapping[str, Any]) -> dict[str, str]:
 def _who(side: str, nation: str) -> tuple[str, bool]:
     """How a side's Army is named in a round: a lone Free Peoples Nation by its name."""
     if side == FREE and nation:
-        return NATIONS[nation].name, False
+        return nation_subject(nation)
     return f"the {side_title(side)}", side == FREE
 
 
@@ -169,7 +165,7 @@ def _clause(args: Mapping[str, Any], role: str) -> str:
         notes.append("re-roll " + " ".join(str(d) for d in again))
     extra = f" ({'; '.join(notes)})" if notes else ""
     hits = int(args[f"{role}_hits"])
-    return f"{who} {'roll' if many else 'rolls'} {dice}{extra}: {plural(hits, 'hit') if hits else 'none'}"
+    return f"{who} {agree(many, 'rolls', 'roll')} {dice}{extra}: {plural(hits, 'hit') if hits else 'none'}"
 
 
 def _round(args: Mapping[str, Any]) -> dict[str, str]:
@@ -177,14 +173,17 @@ def _round(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _lost(args: Mapping[str, Any]) -> dict[str, str]:
+    many = str(args["nation"]) in PLURAL_NATIONS
+    loses, reduces = agree(many, "loses", "lose"), agree(many, "reduces", "reduce")
     parts = []
     removed = [plural(int(args[k]), k.title()) for k in ("regular", "elite") if args.get(k)]
     if removed:
-        parts.append("loses " + _join(removed))
+        parts.append(f"{loses} {join_words(removed)}")
     reduced = int(args.get("reduced", 0))
     if reduced:
-        parts.append(f"reduces {plural(reduced, 'Elite')} to {'a Regular' if reduced == 1 else 'Regulars'}")
-    return {"loss_words": " and ".join(parts) or "loses nothing"}
+        into = plural_form(reduced, "a Regular", "Regulars")
+        parts.append(f"{reduces} {plural(reduced, 'Elite')} to {into}")
+    return {"loss_words": join_words(parts) or f"{loses} nothing"}
 
 
 def _fell(args: Mapping[str, Any]) -> dict[str, str]:
@@ -192,12 +191,17 @@ def _fell(args: Mapping[str, Any]) -> dict[str, str]:
     if nation == "sauron":
         who = plural(count, "Nazgûl")
     else:
-        who = f"{count} {NATIONS[nation].name} {'Leader' if count == 1 else 'Leaders'}"
+        who = plural(count, f"{nation_adjective(nation)} Leader")
     return {
         "leader_words": who,
-        "s_count": "s" if count == 1 else "",
-        "their_words": "his" if count == 1 else "their",
+        "s_count": agree(count, "s", ""),
+        "their_words": agree(count, "his", "their"),
     }
+
+
+def _pressed(args: Mapping[str, Any]) -> dict[str, str]:
+    elite = with_article(f"{nation_adjective(str(args['nation']))} Elite")
+    return {**_side_words(args), "elite_words": elite}
 
 
 def _advanced(args: Mapping[str, Any]) -> dict[str, str]:
@@ -211,4 +215,5 @@ DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "units_lost": _lost,
     "leaders_fell": _fell,
     "advanced": _advanced,
+    "siege_pressed": _pressed,
 }

@@ -31,9 +31,11 @@ from typing import Any
 
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
+from games.core.words import join_words
+from games.core.words import plural as plural_form
 
 from .board import add, eliminated, remove, take_reinforcement
-from .common import UNIT_KINDS, nation_name, plural, side_title
+from .common import UNIT_KINDS, nation_adjective, nation_name, plural, side_title
 from .data import FREE, NATIONS, REGIONS
 
 Group = dict[str, Any]
@@ -211,12 +213,12 @@ def fall_with_army(
 
 
 def describe_units(units: Counts) -> str:
-    """``Gondor 2 Regulars, 1 Elite; Rohan 1 Regular`` (for prompts)."""
+    """``Gondor: 2 Regulars and 1 Elite; Rohan: 1 Regular`` (for prompts)."""
     parts = []
     for nation, counts in units.items():
         words = [plural(counts[k], k.title()) for k in UNIT_KINDS if counts.get(k)]
         if words:
-            parts.append(f"{nation_name(nation)} {', '.join(words)}")
+            parts.append(f"{nation_name(nation)}: {join_words(words)}")
     return "; ".join(parts) or "nothing"
 
 
@@ -227,11 +229,11 @@ def label(state: State, role: str, action: Action) -> str | None:
         return None
     nation, count = action.args[0], int(action.args[-1])
     if action.verb == "reduce":
-        into = "a Regular" if count == 1 else "Regulars"
-        return f"Reduce {plural(count, nation_name(nation) + ' Elite')} to {into}"
+        into = plural_form(count, "a Regular", "Regulars")
+        return f"Reduce {plural(count, nation_adjective(nation) + ' Elite')} to {into}"
     kind = action.args[1]
     hits = count * (2 if kind == "elite" else 1)
-    return f"Remove {plural(count, nation_name(nation) + ' ' + kind.title())} ({plural(hits, 'hit')})"
+    return f"Remove {plural(count, nation_adjective(nation) + ' ' + kind.title())} ({plural(hits, 'hit')})"
 
 
 class Casualties(Step):

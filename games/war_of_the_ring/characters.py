@@ -45,10 +45,11 @@ from typing import Any
 
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
+from games.core.words import join_words
 
 from . import actions, fellowship, politics
 from .board import REGION_INDEX, add, besieged, controller, remove
-from .common import side_title
+from .common import plural, side_title
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
@@ -210,9 +211,10 @@ class MoveCompanions(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["group"]:
-            names = ", ".join(CHARACTERS[c].name for c in frame["group"])
+            names = join_words([CHARACTERS[c].name for c in frame["group"]])
+            reach_words = plural(level(frame["group"]), "region")
             return (
-                f"Moving {names} (up to {level(frame['group'])} regions): add a Companion from the same "
+                f"Moving {names} (up to {reach_words}): add a Companion from the same "
                 "region (`companion <id>`) or choose where they go (`to <region>`)."
             )
         return "Choose a Companion to move (`companion <id>`), or `done` to leave the others where they are."
@@ -286,7 +288,7 @@ class Separate(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if not frame["group"]:
             return "Choose a Companion to leave the Fellowship (`companion <id>`)."
-        names = ", ".join(CHARACTERS[c].name for c in frame["group"])
+        names = join_words([CHARACTERS[c].name for c in frame["group"]])
         return f"{names}: add another Companion (`companion <id>`) or choose where they go (`to <region>`)."
 
     def waiting(self, state: State, frame: Frame) -> str:

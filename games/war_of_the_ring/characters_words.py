@@ -16,29 +16,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.core.words import agree, capitalized, join_words
+
 from .data import CHARACTERS
-from .movement_words import character_words, join_words
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+from .movement_words import character_words, figure_words
 
 
 def _companions(args: Mapping[str, Any]) -> dict[str, str]:
     names = [character_words(str(c)) for c in args.get("companions", [])]
-    return {"names": _cap(join_words(names)), "moves": "moves" if len(names) == 1 else "move"}
+    return {"names": capitalized(join_words(names)), "moves": agree(len(names), "moves", "move")}
 
 
 def _nazgul(args: Mapping[str, Any]) -> dict[str, str]:
-    one = int(args["count"]) == 1
-    return {"flies": "flies" if one else "fly"}
+    return {"flies": agree(int(args["count"]), "flies", "fly")}
 
 
 def _entered(args: Mapping[str, Any]) -> dict[str, str]:
     character = str(args["character"])
     name = CHARACTERS[character].name
     title = CHARACTERS[character].title
-    who = _cap(character_words(character))
+    who = capitalized(character_words(character))
     if character in ("aragorn", "gandalf_white") and title:
         who = f"{name}, {title},"
     replaced = args.get("replaces")
@@ -49,7 +46,7 @@ def _entered(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _minion(args: Mapping[str, Any]) -> dict[str, str]:
-    return {"who": _cap(character_words(str(args["character"])))}
+    return {"who": capitalized(character_words(str(args["character"])))}
 
 
 def _voice(args: Mapping[str, Any]) -> dict[str, str]:
@@ -77,8 +74,16 @@ EN: dict[str, str] = {
     "character_entered": "{who} enters play in {region}{instead}.",
     "companion_counsel": "{companion} urges {nation} toward war.",
     "voice_of_saruman": "The Voice of Saruman {what}.",
-    "regulars_promoted": "{count} {nation} Regulars in {region} become Elites.",
+    "regulars_promoted": "{regulars_words} in {region} {become_words}.",
 }
+
+def _promoted(args: Mapping[str, Any]) -> dict[str, str]:
+    count = int(args["count"])
+    return {
+        "regulars_words": figure_words(str(args["nation"]), "regular", count),
+        "become_words": agree(count, "becomes an Elite", "become Elites"),
+    }
+
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "companions_moved": _companions,
@@ -86,4 +91,5 @@ DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "character_entered": _entered,
     "minion_moved": _minion,
     "voice_of_saruman": _voice,
+    "regulars_promoted": _promoted,
 }

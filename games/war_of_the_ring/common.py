@@ -10,6 +10,7 @@ The two roles are the sides: ``free`` (the Free Peoples) and ``shadow``. Unit ki
 from __future__ import annotations
 
 from games.core import State
+from games.core.words import counted, in_sentence, the
 
 from .data import FREE, NATIONS, SHADOW, SIDES
 
@@ -35,19 +36,43 @@ def nation_name(nation: str) -> str:
     return NATIONS[nation].name
 
 
-_PLURALS = {
-    "die": "dice",
-    "Army": "Armies",
-    "Nazgûl": "Nazgûl",
-    "casualty": "casualties",
-    "success": "successes",
-}
+#: A Nation's name before its figures, where it differs from the name ("Elven Elites").
+_ADJECTIVES = {"dwarves": "Dwarven", "elves": "Elven", "north": "North", "southrons": "Southron & Easterling"}
+#: Nations named in the plural: "the Elves move", "the North moves".
+PLURAL_NATIONS = frozenset({"dwarves", "elves", "southrons"})
+
+
+def nation_adjective(nation: str) -> str:
+    """The Nation as its figures are named: ``2 Elven Elites``, ``1 North Regular``.
+
+    >>> nation_adjective("elves"), nation_adjective("north"), nation_adjective("gondor")
+    ('Elven', 'North', 'Gondor')
+    """
+    return _ADJECTIVES.get(nation, NATIONS[nation].name)
+
+
+def nation_in_sentence(nation: str) -> str:
+    """The Nation as a sentence names it: ``the Elves``, ``the North``, ``Gondor``.
+
+    >>> nation_in_sentence("elves"), nation_in_sentence("north"), nation_in_sentence("gondor")
+    ('the Elves', 'the North', 'Gondor')
+    """
+    name = NATIONS[nation].name
+    return the(name) if nation in PLURAL_NATIONS else in_sentence(name)
+
+
+def nation_subject(nation: str) -> tuple[str, bool]:
+    """The Nation as a sentence names it, and whether the name is plural (for the verb).
+
+    >>> nation_subject("north"), nation_subject("elves")
+    (('the North', False), ('the Elves', True))
+    """
+    return nation_in_sentence(nation), nation in PLURAL_NATIONS
 
 
 def plural(count: int, word: str) -> str:
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} {_PLURALS.get(word, word + 's')}"
+    """``count`` and ``word`` in its form for that count (:func:`games.core.words.counted`)."""
+    return counted(count, word)
 
 
 def leader_word(nation: str, count: int = 1) -> str:

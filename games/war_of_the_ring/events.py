@@ -12,14 +12,16 @@ owner gets an ``own_...`` projection naming it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import Presenter
+from games.core.words import agree, article, in_sentence, join_words
 
-from .common import plural, side_title
-from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
+from .common import PLURAL_NATIONS, nation_in_sentence, plural, side_title
+from .data import CARDS, CHARACTERS, REGIONS, TILES
 from .dice import face_name
+from .movement_words import figure_words
 
 KINDS: dict[str, dict[str, str]] = {
     "turn_started": {"number": "number"},
@@ -75,8 +77,8 @@ EN: dict[str, str] = {
     "passed": "The {side} {side:passes|pass}.",
     "die_skipped": "The {side} {side:skips|skip} {face_article} {face} die.",
     "ring_used": "The {side} {side:uses|use} an Elven Ring: {face_article} {face} die becomes {new}.",
-    "nation_activated": "{nation} is roused ({why}).",
-    "nation_advanced": "{nation} moves toward war ({why}): {steps_words}.",
+    "nation_activated": "{nation:cap} {nation:is|are} roused ({why}).",
+    "nation_advanced": "{nation:cap} {nation:moves|move} toward war ({why}): {steps_words}.",
     "diplomacy": "The {side} {side:urges|urge} {nation} toward war.",
     "corrupted": "The Ring-bearers gain {amount} Corruption ({why}): now {corruption}.",
     "healed": "The Ring-bearers heal {amount} Corruption ({why}): now {corruption}.",
@@ -89,14 +91,14 @@ EN: dict[str, str] = {
     "fellowship_placed": "The Ring-bearers are found in {region}.",
     "hunt_rolled": "The Hunt rolls {dice}{bonus_words}{reroll_words}: {successes_words}.",
     "hunt_tile": "Hunt tile: {tile} — {damage} damage.",
-    "hunt_pool_refilled": "The Hunt Pool is refilled ({tiles} tiles).",
+    "hunt_pool_refilled": "The Hunt Pool is refilled ({tiles} {tiles:tile|tiles}).",
     "mordor_step": "The Fellowship is on step {step} of the Mordor Track.",
     "companion_lost": "{companion} falls ({why}).",
     "companion_spared": "{companion} is taken alive and left in {region}.",
     "companion_separated": "{companion} leaves the Fellowship in {region}.",
     "gollum_reveals": "Gollum reveals the Fellowship to lessen the damage.",
     "settlement_captured": "The {side} {take_words} {region}.",
-    "leaders_lost": "{count} {nation} {leader_words} left alone in {region} {are_words} lost.",
+    "leaders_lost": "{leader_words} left alone in {region} {are_words} lost.",
     "ring_corrupted": "the Ring-bearers were corrupted by the Ring",
     "ring_destroyed": "the Ring was destroyed in the Crack of Doom",
     "military_victory": "the {side} {side:holds|hold} {vp} victory points",
@@ -128,23 +130,17 @@ def tile_name(tile: str) -> str:
     return f"{face}, Reveal" if info.reveal else face
 
 
-def _list(values: Sequence[str]) -> str:
-    if len(values) <= 1:
-        return "".join(values)
-    return ", ".join(values[:-1]) + " and " + values[-1]
-
-
 FORMATS = {
     "side": lambda v, lang: side_title(str(v)),
-    "nation": lambda v, lang: NATIONS[str(v)].name,
-    "region": lambda v, lang: REGIONS[str(v)].name if v else "nowhere",
+    "nation": lambda v, lang: nation_in_sentence(str(v)),
+    "region": lambda v, lang: in_sentence(REGIONS[str(v)].name) if v else "nowhere",
     "character": lambda v, lang: CHARACTERS[str(v)].name,
     "face": lambda v, lang: face_name(str(v)),
-    "faces": lambda v, lang: ", ".join(face_name(str(f)) for f in v) or "no dice",
+    "faces": lambda v, lang: join_words([face_name(str(f)) for f in v]) or "no dice",
     "dice": lambda v, lang: " ".join(str(d) for d in v),
     "tile": lambda v, lang: tile_name(str(v)),
     "card": lambda v, lang: CARDS[str(v)].name,
-    "cards": lambda v, lang: _list([CARDS[str(c)].name for c in v]),
+    "cards": lambda v, lang: join_words([CARDS[str(c)].name for c in v]),
     "deck": lambda v, lang: f"{str(v).title()} deck",
     "why": lambda v, lang: WHY.get(str(v), str(v).replace("_", " ")),
     "flag": lambda v, lang: "yes" if v else "no",
@@ -167,13 +163,13 @@ def _derived(kind: str, args: Mapping[str, Any]) -> dict[str, str]:
     if kind == "settlement_captured":
         free = args.get("side") == "free"
         verb = "retake" if args.get("recaptured") else "capture"
-        words["take_words"] = verb if free else verb + "s"
+        words["take_words"] = agree(free, verb + "s", verb)
     if kind == "leaders_lost":
-        many = int(args["count"]) != 1
-        words["leader_words"] = "Nazgûl" if args["nation"] == "sauron" else "Leaders" if many else "Leader"
-        words["are_words"] = "are" if many else "is"
+        count = int(args["count"])
+        words["leader_words"] = figure_words(str(args["nation"]), "leader", count)
+        words["are_words"] = agree(count, "is", "are")
     if "face" in args:
-        words["face_article"] = "an" if face_name(str(args["face"]))[:1] in "AEIOU" else "a"
+        words["face_article"] = article(face_name(str(args["face"])))
     if kind == "fellowship_moved":
         words["where"] = (
             " on the Mordor Track" if args.get("mordor") else f" (Progress {args.get('progress', 0)})"
@@ -208,8 +204,9 @@ EXTRA: dict[str, Any] = {}
 _merge_words()
 
 TEMPLATES = {"en": EN}
-#: The Free Peoples are plural ("the Free Peoples draw"), the Shadow singular ("the Shadow draws").
-PLURALS = {"side": lambda value: value == "free"}
+#: The Free Peoples are plural ("the Free Peoples draw"), the Shadow singular ("the Shadow draws");
+#: so are the Elves, the Dwarves and the Southrons ("the Elves move", "the North moves").
+PLURALS = {"side": lambda value: value == "free", "nation": lambda value: value in PLURAL_NATIONS}
 PRESENTER = WotrPresenter(kinds=KINDS, templates=TEMPLATES, formats=FORMATS, plurals=PLURALS)
 #: Steps the table need not see one by one.
 QUIET = frozenset({"turn_started", "cards_drawn", "hunt_pool_refilled"})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from games.core import Action, State, emit, finish
 from games.core.flow import Frame, Step, pop, push
+from games.core.words import join_words
 
 from . import politics
 from .board import controller
@@ -202,7 +203,7 @@ class FellowshipPhase(Step):
             parts.append("enter Mordor")
         if any(a.verb == "guide" for a in phase_actions(state)):
             parts.append("change the Guide")
-        return f"You may {', '.join(parts) or 'go on'}; then `done`."
+        return f"You may {join_words(parts, 'or') or 'go on'}; then `done`."
 
     def waiting(self, state: State, frame: Frame) -> str:
         return "Waiting for the Free Peoples' Fellowship phase."

@@ -339,7 +339,7 @@ class HuntDamage(Step):
                 lost = fs["guide"]
             else:
                 barrier(state)
-                lost = draw(state, "random_companion", list(fs["companions"]))
+                lost = draw(state, "random_hunt_casualty", list(fs["companions"]))
             frame["casualty"] = True
             frame["damage"] = max(0, frame["damage"] - lose_companion(state, frame, lost, "hunt"))
         elif action.verb == "ability":

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Action, State
+from games.core.words import counted, with_article
 
 from . import actions
 from .data import CARDS, CHARACTERS, NATIONS, REGIONS
@@ -45,12 +46,16 @@ def _core_label(state: State, role: str, action: Action) -> str | None:
     verb, args = action.verb, action.args
     if verb in actions.DIE_ACTIONS and len(args) == 1 and args[0] in FACE_NAMES:
         return f"{actions.DIE_ACTIONS[verb].label} ({face_name(args[0])} die)"
+
+    def a_die(face: str) -> str:
+        return with_article(f"{face_name(face)} die")
+
     words: dict[str, Callable[[], str]] = {
         "pass": lambda: "Pass (you have fewer dice left)",
-        "skip": lambda: f"Skip a {face_name(args[0])} die",
-        "ring": lambda: f"Elven Ring: turn a {face_name(args[0])} die into {face_name(args[1])}",
+        "skip": lambda: f"Skip {a_die(args[0])}",
+        "ring": lambda: f"Elven Ring: turn {a_die(args[0])} into {face_name(args[1])}",
         "discard": lambda: f"Discard {describe_value(args[0])}",
-        "hunt": lambda: f"Put {args[0]} {'die' if args[0] == '1' else 'dice'} in the Hunt Box",
+        "hunt": lambda: f"Put {counted(int(args[0]), 'die')} in the Hunt Box",
         "declare": lambda: f"Declare the Fellowship in {describe_value(args[0])}",
         "mordor": lambda: "Enter Mordor",
         "guide": lambda: f"Make {describe_value(args[0])} the Guide",

@@ -20,29 +20,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .common import plural
-from .data import CHARACTERS, NATIONS
+from games.core.words import in_sentence, join_words
+
+from .common import nation_adjective, plural
+from .data import CHARACTERS
 
 KIND_WORDS = {"regular": "Regular", "elite": "Elite", "leader": "Leader"}
 
 
-def join_words(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def figure_words(nation: str, kind: str, count: int) -> str:
-    """``3 Gondor Regulars``, ``1 Rohan Leader``, ``2 Nazgûl`` (a Sauron Leader)."""
+    """``3 Gondor Regulars``, ``1 Elven Leader``, ``2 Nazgûl`` (a Sauron Leader)."""
     if nation == "sauron" and kind == "leader":
         return plural(count, "Nazgûl")
-    return plural(count, f"{NATIONS[nation].name} {KIND_WORDS[kind]}")
+    return plural(count, f"{nation_adjective(nation)} {KIND_WORDS[kind]}")
 
 
 def character_words(character: str) -> str:
     """A character's name as a sentence names him (``the Witch-king``, ``Boromir``)."""
-    name = CHARACTERS[character].name
-    return "the " + name[4:] if name.startswith("The ") else name
+    return in_sentence(CHARACTERS[character].name)
 
 
 def figures_phrase(counts: Mapping[str, Mapping[str, int]], characters: Sequence[str] = ()) -> str:

@@ -26,14 +26,30 @@ A position is a mapping; every key is optional (missing ones keep the set-up's v
                                                # defaults to the standard tiles not drawn
   "rings": {"free": 2, "shadow": 1, "used": ["free"]},   # "used": who used one this turn
   "messenger_used": false,                     # the Mouth of Sauron's Messenger used this turn
+  "reinforcements": {"gondor": "2R 1E", "sauron": "8R 4E 4L"},   # figures off the map, ready
+  "casualties": {"gondor": "1R"},              # Free Peoples figures eliminated for good
+  "start": "turn" | "phase:<name>",            # see below
 }
 ```
 
 Companions neither in the Fellowship's ``companions`` nor on the map are eliminated.
-Reinforcements are what each Nation's pool leaves over (figures on the map, Free Peoples
-casualties, the given ``casualties`` if any). An impossible position raises
-:class:`games.core.InvalidPosition` naming what is wrong. :func:`to_position` describes a state
-between two actions in the same format.
+Each Nation's figures not on the map are its reinforcements and (Free Peoples) casualties: give
+either and the other is the rest of the pool; give none and they are all reinforcements. A
+Shadow Nation has no casualties (they go back to its reinforcements): of its pool, figures
+neither on the map nor in ``reinforcements`` are out of the game.
+
+``start`` (:mod:`games.core.positions`) puts the position at the beginning of the turn
+(``"turn"``: the engine counts the turn, recovers every die, takes back the Free Peoples' dice
+from the Hunt Box, draws a card from each deck and goes on with the phases) or of one phase
+(``"phase:recover"``, ``fellowship``, ``hunt``, ``roll``, ``actions``, ``victory``), from which
+the engine plays on as in play until someone must decide. Keys of a moment after that start are
+refused: no ``dice``, ``acting``, ``messenger_used``, ``rings.used`` or ``hunt_box.allocated``
+before the actions (``hunt_box`` is the box the previous turn left, at the start of the turn or
+of the recovery; at ``phase:roll`` its ``shadow`` dice are those allocated to the Hunt; at
+``phase:actions`` the ``dice`` are those just rolled and the Free Peoples act first).
+
+An impossible position raises :class:`games.core.InvalidPosition` naming what is wrong.
+:func:`to_position` describes a state between two actions in the same format.
 """
 
 from __future__ import annotations
@@ -44,12 +60,14 @@ from typing import Any
 
 from games.core import InvalidPosition, State, new_state
 from games.core.flow import push
+from games.core.positions import Start, refuse_under_way, start_of
 
 from .common import KINDS, ROLES
 from .data import CARDS, CHARACTERS, COMPANIONS, NATIONS, REGIONS, TILES
 from .dice import FACES
 from .invariants import check
 from .setup import initial_position
+from .turn import PHASES, begin_turn, next_phase, recover
 
 _UNITS = re.compile(r"^\s*(\d+)\s*([REL])\s*$", re.IGNORECASE)
 _LETTER = {"R": "regular", "E": "elite", "L": "leader"}
@@ -101,7 +119,9 @@ KEYS = frozenset(
         "hunt",
         "rings",
         "casualties",
+        "reinforcements",
         "messenger_used",
+        "start",
     }
 )
 
@@ -192,8 +212,11 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
     box = dict(position.get("hunt_box", {}))
     allocated = int(box.pop("allocated", 0))
     game["hunt_box"].update(box)
-    casualties = position.get("casualties", {})
-    _balance(game, casualties)
+    _balance(game, position.get("casualties", {}), position.get("reinforcements"))
+    start = start_of(position, PHASES, "War of the Ring")
+    if start is not None:
+        _start(state, position, start)
+        return state
     game["turn"] = {"number": int(position.get("turn", 1)), "phase": "actions", "returned": False}
     if not 0 <= allocated <= int(game["hunt_box"]["shadow"]):
         raise InvalidPosition(
@@ -207,11 +230,7 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
     if acting not in ROLES:
         raise InvalidPosition(f"acting: {acting!r} is not a side")
     for side in ROLES:
-        faces = list(position.get("dice", {}).get(side, []))
-        bad = [f for f in faces if f not in FACES[side] or f == "eye"]
-        if bad:
-            raise InvalidPosition(f"{side} dice cannot show {', '.join(bad)}")
-        game["dice"][side] = {"rolled": faces, "used": []}
+        game["dice"][side] = {"rolled": _faces(position, side), "used": []}
     game["turn"]["pool"] = {s: len(game["dice"][s]["rolled"]) + game["hunt_box"][s] for s in ROLES}
     if not game["dice"][acting]["rolled"] and any(game["dice"][s]["rolled"] for s in ROLES):
         raise InvalidPosition(f"the {acting} cannot act without a die")
@@ -223,25 +242,105 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
     return state
 
 
-def _balance(game: dict[str, Any], casualties: Mapping[str, Any]) -> None:
-    """Reinforcements = pool - figures on the map - casualties (refused if negative)."""
+def _balance(
+    game: dict[str, Any], casualties: Mapping[str, Any], reinforcements: Mapping[str, Any] | None
+) -> None:
+    """Each Nation's figures off the map: the given ``reinforcements`` and ``casualties``; a Free
+    Nation given one of them has the rest of its pool in the other. A Shadow Nation keeps no
+    casualties (they go back to its reinforcements): figures of its pool given in neither are out
+    of the game. Refused if the pool is short."""
+    given = dict(reinforcements or {})
+    unknown = sorted(set(given) - set(NATIONS)) + sorted(set(casualties) - set(NATIONS))
+    if unknown:
+        raise InvalidPosition(f"reinforcements and casualties: unknown nation {', '.join(unknown)}")
     for nation, info in NATIONS.items():
         pool = {"regular": info.pool.regular, "elite": info.pool.elite, "leader": info.pool.leader}
         dead = parse_units(casualties[nation], f"casualties of {nation}") if nation in casualties else {}
+        spare = parse_units(given[nation], f"reinforcements of {nation}") if nation in given else None
         left: dict[str, int] = {}
+        lost: dict[str, int] = {}
         for kind in KINDS:
             used = sum(
                 table.get(region, {}).get(nation, {}).get(kind, 0)
                 for table in (game["armies"], game["garrisons"])
                 for region in REGIONS
             )
-            remaining = pool[kind] - used - dead.get(kind, 0)
-            if remaining < 0:
+            off_map = pool[kind] - used
+            if off_map < 0:
                 raise InvalidPosition(f"{nation} has only {pool[kind]} {kind} figures")
-            left[kind] = remaining
+            if spare is None:
+                left[kind], lost[kind] = off_map - dead.get(kind, 0), dead.get(kind, 0)
+            elif nation in casualties or info.side != "free":
+                left[kind], lost[kind] = spare.get(kind, 0), dead.get(kind, 0)
+            else:
+                left[kind], lost[kind] = spare.get(kind, 0), off_map - spare.get(kind, 0)
+            if left[kind] < 0 or lost[kind] < 0 or left[kind] + lost[kind] > off_map:
+                raise InvalidPosition(
+                    f"{nation} has {pool[kind]} {kind} figures, {used} on the map: "
+                    f"{left[kind]} in reinforcements and {lost[kind]} casualties do not fit"
+                )
+            if info.side == "free" and left[kind] + lost[kind] != off_map:
+                raise InvalidPosition(
+                    f"{nation}: every {kind} figure off the map is a reinforcement or a casualty "
+                    f"({off_map} off the map, {left[kind]} + {lost[kind]} given)"
+                )
         game["reinforcements"][nation] = left
         if info.side == "free":
-            game["casualties"][nation] = {k: dead.get(k, 0) for k in KINDS}
+            game["casualties"][nation] = lost
+
+
+#: The keys that describe a moment after the start of each phase (a phase under way), refused
+#: in a position that starts there; ``hunt_box.<key>`` and ``rings.used`` name parts of a key.
+_AFTER_RECOVERY = frozenset({"dice", "acting", "messenger_used", "rings.used", "hunt_box.allocated"})
+_AFTER_START: dict[str | None, frozenset[str]] = {
+    None: _AFTER_RECOVERY,
+    "recover": _AFTER_RECOVERY,
+    "fellowship": _AFTER_RECOVERY | {"hunt_box.shadow", "hunt_box.free"},
+    "hunt": _AFTER_RECOVERY | {"hunt_box.shadow", "hunt_box.free"},
+    "roll": _AFTER_RECOVERY | {"hunt_box.free"},
+    "actions": frozenset({"acting", "messenger_used", "rings.used"}),
+    "victory": frozenset({"dice", "acting"}),
+}
+
+
+def _start(state: State, position: Mapping[str, Any], start: Start) -> None:
+    """Begin the turn, or one of its phases, as the engine does in play (§4)."""
+    given = set(position) | {f"hunt_box.{k}" for k in position.get("hunt_box", {})}
+    given |= {"rings.used"} if "used" in position.get("rings", {}) else set()
+    refuse_under_way(given & _AFTER_START[start.phase], start)
+    number = int(position.get("turn", 1))
+    if number < 1:
+        raise InvalidPosition(f"the turn number is 1 or more, not {number}")
+    box = state["hunt_box"]
+    state["turn"] = {"number": number, "phase": start.phase or "recover", "returned": box["free"] > 0}
+    if start.phase == "roll":
+        state["turn"]["allocated"] = box["shadow"]
+    if start.phase == "actions":
+        for side in ROLES:
+            state["dice"][side] = {"rolled": _faces(position, side), "used": []}
+        state["turn"]["pool"] = {s: len(state["dice"][s]["rolled"]) + box[s] for s in ROLES}
+        allocated = int(position.get("hunt_box", {}).get("allocated", 0))
+        if not 0 <= allocated <= box["shadow"]:
+            raise InvalidPosition(f"hunt_box: {allocated} allocated, but {box['shadow']} Shadow dice there")
+        state["turn"]["allocated"] = allocated
+    problems = check(state)
+    if problems:
+        raise InvalidPosition("; ".join(problems))
+    if start.phase is None:
+        state["turn"]["number"] = number - 1  # begin_turn() counts the turn it starts
+        begin_turn(state)
+    elif start.phase == "recover":
+        recover(state)
+    else:
+        next_phase(state, PHASES[PHASES.index(start.phase) - 1])
+
+
+def _faces(position: Mapping[str, Any], side: str) -> list[str]:
+    faces = list(position.get("dice", {}).get(side, []))
+    bad = [f for f in faces if f not in FACES[side] or f == "eye"]
+    if bad:
+        raise InvalidPosition(f"{side} dice cannot show {', '.join(bad)}")
+    return faces
 
 
 def to_position(state: State) -> dict[str, Any]:
@@ -287,5 +386,6 @@ def to_position(state: State) -> dict[str, Any]:
         "hunt": {k: list(state["hunt"][k]) for k in ("pool", "drawn", "removed", "waiting")},
         "rings": {**{side: state["rings"][side] for side in ROLES}, "used": list(state["rings"]["used"])},
         "casualties": {n: text(c) for n, c in state["casualties"].items() if any(c.values())},
+        "reinforcements": {n: text(c) for n, c in state["reinforcements"].items()},
         "messenger_used": bool(state["turn"].get("messenger")),
     }

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import Action, RuleTopic, State, View
 from games.core.flow import StepRuleset
+from games.core.words import the
 
 from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
 from .commands import COMMANDS
@@ -58,6 +59,9 @@ class WarOfTheRing(StepRuleset):
 
     def role_title(self, role: str) -> str:
         return side_title(role)
+
+    def role_name(self, role: str) -> str:
+        return the(side_title(role))
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         from .setup import new_game

@@ -15,6 +15,7 @@ from __future__ import annotations
 from games.core import Action, State, emit
 from games.core.chance import draw
 from games.core.flow import Frame, Step, barrier, pop, push
+from games.core.words import join_words, the
 
 from . import dice, fellowship, victory
 from .common import ROLES, plural, side_title
@@ -172,7 +173,7 @@ class Discard(Step):
         return f"You hold more than {HAND_LIMIT} cards: discard {plural(extra, 'card')} (face down)."
 
     def waiting(self, state: State, frame: Frame) -> str:
-        who = " and ".join(side_title(s) for s in sorted(self.active(state, frame)))
+        who = join_words(the(side_title(s)) for s in sorted(self.active(state, frame)))
         return f"Waiting for {who} to discard down to {HAND_LIMIT} cards."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:

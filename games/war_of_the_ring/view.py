@@ -1,6 +1,9 @@
 """Per-audience views of War of the Ring (the renderer's and the bot's input; see
 ``docs/dev/contracts.md``). Hands are shown only to their owner; everything else on the board
-is public in this game (the Fellowship's figure is its last *known* position)."""
+is public in this game (the Fellowship's figure is its last *known* position). So are the Hunt
+pool's tiles (every tile that joins or leaves it is shown: the set-up's, those drawn, the special
+tiles of the cards played), never their order, and the dice each side will roll next turn (its
+base and the living characters that add one)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from .battle import battle_view
 from .board import besieged, vp
 from .common import ROLES
 from .data import NATIONS, REGIONS
+from .dice import pool_size
 from .events import PRESENTER
 from .last_action import Text, last_view
 
@@ -75,10 +79,13 @@ def build_view(
             "allocated": allocated,
             "eyes": max(0, int(state["hunt_box"]["shadow"]) - allocated),
             "pool": len(state["hunt"]["pool"]),
+            "tiles": sorted(state["hunt"]["pool"]),
+            "waiting": sorted(state["hunt"]["waiting"]),
             "drawn": list(state["hunt"]["drawn"]),
         },
         "dice": {
-            side: {"unused": list(d["rolled"]), "used": list(d["used"])} for side, d in state["dice"].items()
+            side: {"unused": list(d["rolled"]), "used": list(d["used"]), "next_turn": pool_size(state, side)}
+            for side, d in state["dice"].items()
         },
         "rings": {side: state["rings"][side] for side in ROLES},
         "cards": {

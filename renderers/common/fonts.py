@@ -3,13 +3,21 @@ once per size.
 
 Names like "Nazgûl", "Théoden" and "Sméagol" need real Unicode coverage, so the renderers
 never rely on the machine's fonts.
+
+Drawing text is most of what a board costs apart from its static layers (FreeType lays out and
+rasterises every glyph of every string again each time), and boards repeat their texts: panel
+titles, card and region names, numbers. :class:`CachedFont` keeps the bitmap and the width of
+each text it drew, for the life of the process (a render worker draws thousands of boards),
+within :data:`MASK_PIXELS`: the pixels drawn are the same, only computed once.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import ImageFont
 
@@ -29,10 +37,104 @@ _FILES: dict[str, str] = {
     "italic": "DejaVuSerif-Italic.ttf",
 }
 
+#: The text bitmaps kept, in pixels (one byte each), for all fonts together: a few megabytes.
+MASK_PIXELS = 8_000_000
+#: Text widths kept, for all fonts together.
+LENGTHS = 50_000
+
+_Mask = tuple[Any, tuple[int, int]]  # (Pillow's core image, offset), as ``getmask2`` returns
+_masks: OrderedDict[tuple[Any, ...], _Mask] = OrderedDict()
+_mask_pixels = 0
+_lengths: dict[tuple[Any, ...], float] = {}
+#: Pictures may be drawn in several threads at once (the bot's fallback without workers).
+_lock = threading.Lock()
+
+
+class CachedFont(ImageFont.FreeTypeFont):
+    """A FreeType font that draws and measures each text once (see the module doc).
+
+    Every bitmap Pillow asks for goes through :meth:`getmask2` (``ImageDraw.text``, ``getmask``)
+    and every width through :meth:`getlength` (``ImageDraw.textlength``). Bitmaps in colour
+    (``RGBA``, which Pillow then changes in place) and calls with rarely used arguments are
+    not kept.
+    """
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> _Mask:
+        keep = mode != "RGBA" and not args and features is None and set(kwargs) <= {"stroke_filled"}
+        key = (
+            self.path,
+            self.size,
+            text,
+            mode,
+            direction,
+            language,
+            stroke_width,
+            anchor,
+            start or (0, 0),
+            kwargs.get("stroke_filled", False),
+        )
+        if keep:
+            with _lock:
+                found = _masks.get(key)
+                if found is not None:
+                    _masks.move_to_end(key)
+                    return found
+        drawn = super().getmask2(
+            text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
+        )
+        if keep:
+            _remember(key, drawn)
+        return drawn
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if features is not None:
+            return super().getlength(text, mode, direction, features, language)
+        key = (self.path, self.size, text, mode, direction, language)
+        found = _lengths.get(key)  # a plain dict: its reads and writes are atomic
+        if found is None:
+            if len(_lengths) >= LENGTHS:
+                _lengths.clear()
+            found = _lengths[key] = super().getlength(text, mode, direction, features, language)
+        return found
+
+
+def _remember(key: tuple[Any, ...], drawn: _Mask) -> None:
+    global _mask_pixels
+    width, height = drawn[0].size
+    with _lock:
+        previous = _masks.pop(key, None)  # drawn meanwhile in another thread
+        if previous is not None:
+            _mask_pixels -= previous[0].size[0] * previous[0].size[1]
+        _masks[key] = drawn
+        _mask_pixels += width * height
+        while _mask_pixels > MASK_PIXELS and len(_masks) > 1:
+            _, (old, _) = _masks.popitem(last=False)
+            _mask_pixels -= old.size[0] * old.size[1]
+
 
 @lru_cache(maxsize=256)
 def font(kind: FontKind, size: int) -> ImageFont.FreeTypeFont:
-    """The shipped font ``kind`` at ``size`` pixels (cached)."""
+    """The shipped font ``kind`` at ``size`` pixels (cached, and caching what it draws)."""
     path = FONT_DIR / _FILES[kind]
     log.debug("loading font %s at %d px", path.name, size)
-    return ImageFont.truetype(str(path), size)
+    return CachedFont(str(path), size)

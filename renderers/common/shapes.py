@@ -150,6 +150,33 @@ def panel_sprite(
     return supersampled(size, paint, scale=2)
 
 
+@lru_cache(maxsize=128)
+def panel_parts(
+    size: tuple[int, int],
+    fill: tuple[int, int, int],
+    edge: tuple[int, int, int] | None = None,
+    radius: float = 10,
+) -> tuple[tuple[tuple[int, int], Image.Image], ...]:
+    """:func:`panel_sprite` cut into its rim (four bands, each with its offset) around a plain
+    inside of ``fill``: pasting a large card through its alpha costs far more than filling its
+    inside, which is opaque ``fill`` anyway. Empty when the card is too small to have an inside."""
+    sprite = panel_sprite(size, fill, edge, radius)
+    width, height = size
+    rim = math.ceil(radius) + 3  # the rounded corners and the edge line, with room to spare
+    if width <= 2 * rim or height <= 2 * rim:
+        return ()
+    inside = sprite.crop((rim, rim, width - rim, height - rim))
+    if inside.getextrema() != tuple((v, v) for v in (*fill, 255)):
+        return ()  # not a plain inside (never seen; the whole sprite is pasted then)
+    boxes = (
+        (0, 0, width, rim),
+        (0, height - rim, width, height),
+        (0, rim, rim, height - rim),
+        (width - rim, rim, width, height - rim),
+    )
+    return tuple(((box[0], box[1]), sprite.crop(box)) for box in boxes)
+
+
 def rounded_panel(
     base: Image.Image,
     box: tuple[float, float, float, float],
@@ -158,10 +185,19 @@ def rounded_panel(
     *,
     radius: float = 10,
 ) -> None:
-    """Draw a rounded card filling ``box`` onto ``base``."""
+    """Draw a rounded card filling ``box`` onto ``base`` (the same pixels as pasting
+    :func:`panel_sprite` through its alpha)."""
     size = (round(box[2] - box[0]), round(box[3] - box[1]))
-    sprite = panel_sprite(size, fill, edge, radius)
-    base.paste(sprite, (round(box[0]), round(box[1])), sprite)
+    left, top = round(box[0]), round(box[1])
+    parts = panel_parts(size, fill, edge, radius)
+    if not parts or base.mode != "RGB":
+        sprite = panel_sprite(size, fill, edge, radius)
+        base.paste(sprite, (left, top), sprite)
+        return
+    rim = parts[0][1].height
+    base.paste(fill, (left + rim, top + rim, left + size[0] - rim, top + size[1] - rim))
+    for (x, y), part in parts:
+        base.paste(part, (left + x, top + y), part)
 
 
 def _bezier(a: Point, control: Point, b: Point, steps: int = 24) -> list[Point]:

@@ -30,7 +30,16 @@ from .highlights import draw_highlights, draw_top_highlights, highlighted_region
 from .layout import LAYOUT_PATH, BoardLayout
 from .panels import card_chip, defenders_waiting, last_seen_notes, other_side
 from .pieces import battle_results, draw_pieces, marks_drawn
-from .status import audience_label, headline, in_setup, plain, setup_waiting, side_title, subline
+from .status import (
+    audience_label,
+    headline,
+    in_setup,
+    plain,
+    setup_waiting,
+    side_title,
+    since_last_move,
+    subline,
+)
 from .theme import COMPACT_TOKENS, TokenStyle
 from .tokens import RESULT_MARKS, hidden_token, known_token, revealed_eye, token_width
 
@@ -291,7 +300,7 @@ def results_text(view: Mapping[str, Any]) -> str:
 
 
 def news_block(view: Mapping[str, Any], width: float) -> Block | None:
-    """The last move (and what its battle did), then the last events of the chronicle."""
+    """The last move (and what its battle did), then the chronicle lines that followed it."""
     block = Block(width)
     last = view.get("last_move") or {}
     text = plain(last.get("text"))
@@ -303,7 +312,7 @@ def news_block(view: Mapping[str, Any], width: float) -> Block | None:
         for line in wrap_words(results, face("result_line"), width, 2):
             block.line(line, face("result_line"), mix(theme.BATTLE_RED, theme.INK_LIGHT, 0.35), leading=1.3)
     lines = [plain(line) for line in view.get("log") or []]
-    recent = [line for line in lines if line and line != text][-CHRONICLE_LINES:]
+    recent = [line for line in since_last_move(lines, text) if line and line != text][-CHRONICLE_LINES:]
     if recent:
         if block.height:
             block.space(4)

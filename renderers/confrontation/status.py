@@ -152,3 +152,20 @@ def audience_label(view: Mapping[str, Any]) -> str:
     if audience is None:
         return "Everything revealed" if everything_shown(view) else "Public board"
     return f"{side_title(audience)} only"
+
+
+def since_last_move(lines: list[str], last_move: str) -> list[str]:
+    """The chronicle lines that followed the last move (its battle and what the battle did):
+    the news under "Last move", never an earlier battle's results, which would read as its own.
+    Every line when the last move is not among them (the chronicle is only the latest lines).
+
+    >>> since_last_move(["Gimli is defeated.", "Sauron moves.", "Battle in Eregion."], "Sauron moves.")
+    ['Battle in Eregion.']
+    >>> since_last_move(["Gimli is defeated.", "Sauron moves."], "Sauron moves.")
+    []
+    >>> since_last_move(["Gimli is defeated."], "Sauron moves.")
+    ['Gimli is defeated.']
+    """
+    if last_move not in lines:
+        return lines
+    return lines[len(lines) - lines[::-1].index(last_move) :]

@@ -256,15 +256,21 @@ def spread(layout: MapLayout, planned: list[Planned], rounds: int = 40) -> None:
 
     for p in planned:
         p.shift = clamp(p, 0.0, 0.0)
+    rects = [rect(p) for p in planned]  # kept up to date as stacks move
+    count = len(planned)
     for _ in range(rounds):
         moved = False
-        for i, a in enumerate(planned):
-            for b in planned[i + 1 :]:
-                ra, rb = rect(a), rect(b)
-                ox = min(ra[2], rb[2]) - max(ra[0], rb[0]) + 2
-                oy = min(ra[3], rb[3]) - max(ra[1], rb[1]) + 2
-                if ox <= 0 or oy <= 0:
+        for i in range(count):
+            a = planned[i]
+            for j in range(i + 1, count):
+                ra, rb = rects[i], rects[j]
+                ox = (ra[2] if ra[2] < rb[2] else rb[2]) - (ra[0] if ra[0] > rb[0] else rb[0]) + 2
+                if ox <= 0:
                     continue
+                oy = (ra[3] if ra[3] < rb[3] else rb[3]) - (ra[1] if ra[1] > rb[1] else rb[1]) + 2
+                if oy <= 0:
+                    continue
+                b = planned[j]
                 moved = True
                 # the less important stack moves (a battle's stays put; then the smaller one,
                 # then the lower one): down, or sideways away from the other, whichever is less
@@ -284,6 +290,7 @@ def spread(layout: MapLayout, planned: list[Planned], rounds: int = 40) -> None:
                     # the other gives way too
                     other_side = -side
                     other.shift = clamp(other, other.shift[0] + other_side * ox / 2, other.shift[1] + oy / 2)
+                rects[i], rects[j] = rect(a), rect(b)
         if not moved:
             break
 

@@ -61,10 +61,11 @@ async def test_lobby_thread_hidden_bids_turns_and_restart(world: World) -> None:
     refused = await alice.click(lobby, join_id)
     assert refused.ephemeral and "already seated" in refused.content
 
-    await bob.click(lobby, join_id)
-    await fd.quiet(0.3)
-    thread = world.games.threads[-1]
-    assert "begins" in thread.messages[0].content
+    await bob.click(lobby, join_id)  # answered first; the match's start follows
+    start = await fd.wait_for_message(lambda m: m.channel.parent is world.games and "begins" in m.content)
+    thread = start.channel
+    assert thread.messages[0] is start
+    await fd.wait_for_message(lambda m: m.channel is thread and "can't DM you" in m.content)
     assert any("can't DM you" in m.content and bob.mention in m.content for m in thread.messages)
     assert alice.dms and "Bid" in alice.dms[-1].text
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot import present
+from bot import menus, present
+from bot.choices import Choice
 from bot.service import MatchService
 from bot.storage import Store
 
@@ -94,3 +95,36 @@ def test_a_spectators_log_window_counts_events_never_hidden_actions() -> None:
     live.state["seq"] = 25  # ten hidden actions later: the same window
     assert present.recent_seq(live) == 5  # type: ignore[arg-type]
     assert present.recent_seq(SimpleNamespace(state={"seq": 9, "log": events[:9]})) == 0  # type: ignore[arg-type]
+
+
+async def test_a_private_prompt_says_an_effect_shared_by_several_choices_once(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    actions = live.prompt("north").actions
+    same = "Bids stay secret until both are in."
+    choices = [Choice(i, actions[i % len(actions)], f"Bid {i}", same) for i in range(5)]
+    choices.append(Choice(5, actions[0], "Another bid", "Its own effect."))
+    text = present.private_text(live, "north", choices)
+    assert text.count(same) == 1 and "Its own effect." in text
+    assert text.index(same) < text.index("• **Bid 0**")  # said once, above the list
+
+
+def menu_descriptions(view: object) -> list[str | None]:
+    selects = [getattr(item, "item", item) for item in getattr(view, "children", [])]
+    return [o.description for select in selects for o in getattr(select, "options", [])]
+
+
+async def test_a_menu_drops_a_description_every_option_shares(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    actions = live.prompt("north").actions
+    same = "Bids stay secret until both are in."
+    alike = [Choice(i, actions[i % len(actions)], f"Bid {i}", same) for i in range(5)]
+    assert menu_descriptions(menus.private_view(live.id, 1, alike, str, undo=False)) == [None] * 5
+    assert same in present.private_text(live, "north", alike)  # said once in the text instead
+    # Descriptions that tell options apart stay on them.
+    mixed = [*alike, Choice(5, actions[0], "Another bid", "Its own effect.")]
+    assert same in menu_descriptions(menus.private_view(live.id, 1, mixed, str, undo=False))
+
+
+def test_a_press_in_the_dm_is_not_sent_to_the_dm() -> None:
+    assert "in your DMs" not in present.acted_text("✅ Bid 3", pressed_in_dm=True)
+    assert "in your DMs" in present.acted_text("✅ Bid 3", pressed_in_dm=False)

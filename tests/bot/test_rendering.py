@@ -44,6 +44,16 @@ async def test_workers_never_import_discord(pool: RenderPool) -> None:
     assert await pool.run(rendering.loaded, "bot.app") is False
 
 
+async def test_a_prepared_worker_draws_every_game_before_its_first_picture(pool: RenderPool) -> None:
+    prepared = RenderPool(workers=1, prepare=True)
+    try:
+        assert await prepared.run(rendering.warmed) == set(renderers.RENDERERS)
+    finally:
+        prepared.shutdown()
+    assert await pool.run(rendering.warmed) == set(), "a pool without prepare draws on demand"
+    assert rendering.POOL._prepare, "the bot's own pool prepares its workers"
+
+
 async def test_a_failing_drawing_gives_none_and_logs_no_view(
     pool: RenderPool, caplog: pytest.LogCaptureFixture
 ) -> None:

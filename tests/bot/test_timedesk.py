@@ -1,10 +1,12 @@
-"""The ticker's posts: a reminder goes where the player's `/settings ping` says (thread, DM,
-silent DM), never during his quiet hours; an expired lobby tells its creator."""
+"""The ticker's posts: a reminder is told once, where the player's `/settings ping` says (a DM
+by default, a thread mention when DMs do not reach him or he chose it, a silent DM), never
+during his quiet hours; an expired lobby tells its creator."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.delivery import EVER
 from bot.pace import HOUR
 from bot.service import MatchService
 from bot.settings import SettingsService
@@ -49,6 +51,9 @@ class FakeDelivery:
     async def refresh_lobby(self, live: Any) -> None:
         self.lobbies.append(live.id)
 
+    async def dm_reaches(self, live: Any, user_id: int) -> bool:
+        return not await self.service.store.dm_failed_since(live.id, user_id, EVER)
+
 
 async def waiting_on_south(service: MatchService) -> int:
     live = await service.create(
@@ -66,17 +71,23 @@ async def test_a_reminder_follows_the_ping_setting_and_waits_for_quiet_hours_to_
     desk = TimeDesk(delivery, lobby_lifetime=2 * 24 * HOUR)  # type: ignore[arg-type]
     match_id = await waiting_on_south(service)
 
-    await desk.remind(match_id, "south", 12 * HOUR)
+    await desk.remind(match_id, "south", 12 * HOUR)  # by default: a DM, and nothing in the thread
+    (dm,) = delivery.client.get_user(SOUTH_USER).sent
+    assert "left on your clock" in dm["content"] and "silent" not in dm and not delivery.thread_posts
+
+    await service.store.note_dm_failure(match_id, SOUTH_USER, 50007)  # his DMs are closed
+    await desk.remind(match_id, "south", 6 * HOUR)
     (post,) = delivery.thread_posts
     assert f"<@{SOUTH_USER}>" in post["content"] and "left on your clock" in post["content"]
     live = await service.get(match_id)
     assert live.prompt("south").text not in post["content"], "the thread never reads a private prompt"
     assert [u.id for u in post["allowed_mentions"].users] == [SOUTH_USER]
+    assert len(delivery.client.get_user(SOUTH_USER).sent) == 1, "told once: not by DM as well"
+    await service.store.clear_dm_failure(match_id, SOUTH_USER)
 
-    await delivery.settings.update(SOUTH_USER, ping="dm")
-    await desk.remind(match_id, "south", HOUR)
-    (dm,) = delivery.client.get_user(SOUTH_USER).sent
-    assert "left on your clock" in dm["content"] and "silent" not in dm and len(delivery.thread_posts) == 1
+    await delivery.settings.update(SOUTH_USER, ping="thread")
+    await desk.remind(match_id, "south", 2 * HOUR)
+    assert len(delivery.thread_posts) == 2 and len(delivery.client.get_user(SOUTH_USER).sent) == 1
 
     await delivery.settings.update(SOUTH_USER, ping="quiet")
     await desk.remind(match_id, "south", HOUR)

@@ -136,6 +136,24 @@ class World:
             if m.channel is match.thread and any("-board-" in a.filename for a in m.attachments)
         ]
 
+    async def until_announced(self, match: Match, timeout: float = 20.0) -> None:
+        """Wait until the bot has handled the newest entry: posted or edited what it shows, or
+        marked a hidden step told (a condition, not a quiet period: a board may take seconds
+        to draw while no request is in flight)."""
+        deadline = time.monotonic() + timeout
+        while self.announced(match.id) < self.row(match.id).version:
+            assert time.monotonic() < deadline, f"entry {self.row(match.id).version} was never handled"
+            await asyncio.sleep(0.02)
+
+    def boards_edited_since(self, match: Match, mark: int) -> list[Message]:
+        """Older thread posts whose board was replaced by an edit after activity ``mark``."""
+        _, edited = self.fd.activity_since(mark)
+        return [
+            m
+            for m in edited
+            if m.channel is match.thread and any("-board-" in a.filename for a in m.attachments)
+        ]
+
     def announced(self, match_id: int) -> int:
         """The newest entry the bot has told the thread about (``messages`` kind ``prompt``)."""
         with self._db() as conn:
@@ -515,6 +533,36 @@ class World:
             rows = conn.execute("SELECT id, channel_id, thread_id FROM matches").fetchall()
         channel = msg.channel.id
         return [int(r[0]) for r in rows if str(channel) in (r[1], r[2])]
+
+
+class Table:
+    """What the thread should show, step by step, restated from the table's rules (every
+    player's DMs open, so nobody is mentioned between the start and the end): a step worth
+    seeing posts anew, or rewrites the newest post when it continues that post's round (its
+    actor has not acted in it) or its exchange (a battle waiting for its secret cards)."""
+
+    def __init__(self) -> None:
+        self.posts = 0
+        self._actors: set[str] | None = None  # the newest post's, None before the first
+        self._exchange: str | None = None
+
+    def step(self, role: str, *, visible: bool, over: bool, exchange: str | None) -> str:
+        """``"post"``, ``"edit"`` or ``"quiet"`` for one entry; ``exchange``: the one under way after it."""
+        if over:
+            self.posts += 1
+            self._actors = None
+            return "post"
+        if not visible:
+            if self._exchange != exchange:
+                self._exchange = None
+            return "quiet"
+        if self._actors is not None and (self._exchange is not None or role not in self._actors):
+            self._actors.add(role)
+            self._exchange = exchange
+            return "edit"
+        self.posts += 1
+        self._actors, self._exchange = {role}, exchange
+        return "post"
 
 
 def _int(value: Any) -> int | None:

@@ -38,8 +38,12 @@ class SimulatedTime:
         self.set(self.now + seconds)
 
 
-def reminders(match: Match) -> list[Message]:
-    return [m for m in match.thread.messages if m.content.startswith("⏰")]
+def reminders(match: Match, user: User) -> list[Message]:
+    """Clock reminders anywhere: the thread or ``user``'s DMs."""
+    return [
+        *[m for m in match.thread.messages if m.content.startswith("⏰")],
+        *[m for m in user.dms if m.content.startswith("⏰")],
+    ]
 
 
 def reminder_times(db: Path, match_id: int, role: str) -> tuple[float, float, float]:
@@ -102,14 +106,17 @@ async def test_a_fast_match_reminds_times_out_across_a_restart_and_plays_again(t
         assert "runs out <t:" in status.text, status.text
 
         # The first reminder mark (half the bank, or 12 h left if the set-up's bonus lifted the
-        # bank above that): to the awaited player only.
+        # bank above that): to the awaited player only, told once: by a DM that notifies him
+        # (his DMs are open), nothing in the thread.
         first_at, second_at, deadline = reminder_times(world.db_path, match.id, waited_role)
         clock.set(first_at + 60)
         first = await fd.wait_for_message(
-            lambda m: m.channel is match.thread and m.content.startswith("⏰"), timeout=10
+            lambda m: m.channel.recipient is waited and m.content.startswith("⏰"), timeout=10
         )
         assert waited.mention in first.content and other.mention not in first.content
-        assert first.pinged == {waited.id}, "only the awaited player is pinged"
+        assert not first.flags & (1 << 12), "the reminder notifies him"
+        assert reminders(match, other) == [], "nothing in the thread, nothing to the other player"
+        assert reminders(match, waited) == [first]
 
         # Quiet hours around the next mark hold that reminder back until they end.
         begin, end = second_at - HOUR / 2, second_at + HOUR / 4
@@ -119,12 +126,13 @@ async def test_a_fast_match_reminds_times_out_across_a_restart_and_plays_again(t
         assert f"{hhmm(begin)}–{hhmm(end)}" in quiet.text, quiet.text
         clock.set(second_at + 60)
         await asyncio.sleep(1.0)
-        assert len(reminders(match)) == 1, "no reminder during quiet hours"
+        assert len(reminders(match, waited)) == 1, "no reminder during quiet hours"
         clock.set(end + 60)
         await fd.wait_for_message(
-            lambda m: m.channel is match.thread and m.content.startswith("⏰") and m is not first, timeout=10
+            lambda m: m.channel.recipient is waited and m.content.startswith("⏰") and m is not first,
+            timeout=10,
         )
-        assert len(reminders(match)) == 2 and end + 60 < deadline
+        assert len(reminders(match, waited)) == 2 and end + 60 < deadline
 
         # The bot is down when the bank runs out; back hours later, it ends the match at once, once.
         await world.bot.kill9()

@@ -1,7 +1,9 @@
 """A complete Confrontation match between two users, through slash commands and components only.
 
 The table is quiet: a step worth seeing gets one post with the public board, a hidden step
-(a secret set-up placement, a card chosen in secret, an undo) posts nothing, and the lobby
+(a secret set-up placement, a card chosen in secret, an undo) posts nothing, a battle's result
+is told in the post of the move that started it, a round's reply in the post of its first move
+(edited, with the new board: see ``Table``), and the lobby
 message is the one living status, edited after every move.
 """
 
@@ -10,10 +12,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from games.core import find, project
 from tests.e2e.harness import (
     Match,
+    Table,
     World,
     assert_png,
     is_error,
@@ -28,6 +32,13 @@ from tests.fakediscord import InteractionResult, Message, User
 pytestmark = requires_bot
 
 MOVE_LIMIT = 400
+RULESET = find("confrontation")
+
+
+def row_state(world: World, match: Match) -> dict[str, Any]:
+    state = world.row(match.id).state
+    assert state is not None
+    return state
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
@@ -128,6 +139,7 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         assert start is not None and assert_png(start.files[0])
         world.check_public()
         moves = shown = 0
+        table = Table()
         used: Counter[str] = Counter()
         while world.row(match.id).state["result"] is None:  # type: ignore[index]
             active = world.active_roles(match)
@@ -150,6 +162,13 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
             row = world.row(match.id)
             assert row.version == version + 1
             assert world.actions(match.id)[-1][3:5] == (role, action)
+            state = row_state(world, match)
+            told = table.step(
+                role,
+                visible=worth_a_post(world, match),
+                over=state.get("result") is not None,
+                exchange=RULESET.exchange(state),
+            )
             if worth_a_post(world, match):
                 shown += 1
                 step = world.step(match)
@@ -165,7 +184,10 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
                     assert board.files[0] == expected, "the public board is not the public view's image"
             await fd.quiet(0.1)
             assert not world.boards_since(match, mark) or worth_a_post(world, match), "a hidden step posted"
-            assert sum(1 for m in match.thread.messages if m.files) == shown + 1, "one board per step shown"
+            if state.get("result") is None:  # (the end's picture is the full reveal, checked below)
+                assert bool(world.boards_since(match, mark)) == (told == "post"), f"expected: {told}"
+            boards = sum(1 for m in match.thread.messages if m.files)
+            assert boards == table.posts + 1, f"{boards} boards for {table.posts} new posts (+ the start)"
             world.check_public()
             for other_role, other in match.players.items():
                 for dm in pushed_dms(world, other, mark):
@@ -187,6 +209,10 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         assert alice.dms and bob.dms, "both players got their private prompts by DM"
         assert sum("Game over" in m.content for m in match.thread.messages) == 1, "the result is told once"
         assert 0 < shown < moves, "some steps were hidden and posted nothing"
+        # Half a post per action at most, besides the start and the end (the match's seed is
+        # random, and a short match is mostly its start and end).
+        assert table.posts - 1 <= moves / 2, f"{table.posts + 1} thread posts for {moves} actions"
+        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text, timeout=20)
         status = match.lobby.text
         assert "Game over" in status and "palantir:myturn" not in " ".join(match.lobby.custom_ids()), status
         assert len(match.lobby.history) > moves // 2, "the living status is edited, not re-posted"

@@ -113,6 +113,8 @@ async def play_match(world: World, players: int, seed: int, **options: str) -> t
         created, _ = fd.activity_since(mark)
         now_awaited = set(world.active_roles(match))
         for msg in created:
+            if row.state["result"] is not None:  # type: ignore[index]
+                break  # the end mentions every player, as the start did
             for user_id in msg.pinged:
                 pinged = next(r for r, u in match.players.items() if u.id == user_id)
                 assert pinged in now_awaited - awaited or pinged not in awaited, (
@@ -141,6 +143,7 @@ async def play_match(world: World, players: int, seed: int, **options: str) -> t
     assert sum("Game over" in m.content for m in match.thread.messages) == 1, "the result is told once"
     assert 0 < shown < moves, "hidden steps posted nothing"
     assert len(world.actions(match.id)) == moves
+    await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text, timeout=20)
     status = match.lobby.text
     assert "Game over" in status, status
     used["moves"], used["posts"] = moves, shown

@@ -4,8 +4,10 @@ cancel, old private prompts retired, the living status, ``/rules`` and ``/settin
 One complete Classic match is played through the real bot and the fake Discord, every move
 from the player's own menus (two steps where the list is long) and confirmed when the bot asks.
 Then everything the bot sent is counted against what the engine says should have happened:
-one board post per step worth seeing, none for a hidden step, a ping only for a player the game
-has just started waiting for, and one live private prompt per player.
+one post per step worth seeing (a battle's result edits the post of the move that started it),
+none for a hidden step, at most half a post per action; each wait told to its player once, by
+a DM that notifies (his DMs are open), so that he is mentioned in the thread only when the match
+starts and when it ends; and one live private prompt per player.
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ from pathlib import Path
 
 from games.core import Match as Game
 from games.core import find, load, project
-from tests.e2e.harness import DM, Match, World, is_error, requires_bot, running_world, seeded
+from tests.e2e.harness import DM, Match, Table, World, is_error, requires_bot, running_world, seeded
 from tests.fakediscord import Message
 
 pytestmark = requires_bot
+
+#: Discord's flag for a message that notifies nobody (``silent=True``).
+SILENT = 1 << 12
 
 RULESET = find("confrontation")
 
@@ -31,14 +36,14 @@ def choose(legal: list[str], rng: object) -> str:
 
 
 def expected_table(world: World, match: Match) -> tuple[int, Counter[str]]:
-    """From the committed log alone: how many steps the public should have seen (a board each)
-    and how often each role should have been pinged (the game started waiting for it)."""
+    """From the committed log alone: how many new posts the public should have seen (see
+    :class:`Table`) and how often each role was awaited anew (the game started waiting for it)
+    after the opening."""
     row = world.row(match.id)
     with world._db() as conn:
         seed, options = conn.execute("SELECT seed, options FROM matches WHERE id = ?", (match.id,)).fetchone()
     game = Game(RULESET, RULESET.setup(int(seed), RULESET.resolve_options(load(options)), 2))
-    shown, pings = 0, Counter[str]()
-    pings.update(RULESET.active(game.state))  # the opening post calls both to their secret set-up
+    table, waits = Table(), Counter[str]()
     for _, _, kind, role, action, _ in world.actions(match.id):
         state = game.state
         before = {r: RULESET.prompt(state, r).actions for r in RULESET.active(state) if r != role}
@@ -51,15 +56,15 @@ def expected_table(world: World, match: Match) -> tuple[int, Counter[str]]:
         )
         over = state["result"] is not None
         visible = [e for e in outcome.events if project(e, None)[0] not in RULESET.quiet_events]
-        shown += bool(visible or over)
+        table.step(role, visible=bool(visible), over=over, exchange=None if over else RULESET.exchange(state))
         if over:
             continue
         for other in RULESET.active(state) - {role}:
             now = RULESET.prompt(state, other).actions
             if now != before.get(other, ()) or other not in outcome.active_before:
-                pings[other] += 1
+                waits[other] += 1
     assert game.state["seq"] == row.seq
-    return shown, pings
+    return table.posts, waits
 
 
 def live_prompts(messages: list[Message], match_id: int) -> list[Message]:
@@ -112,22 +117,42 @@ async def test_a_whole_match_is_quiet_forgiving_and_told_once(tmp_path: Path) ->
                 assert len(world.actions(match.id)) == count + 1
             moves += 1
             assert moves < 400
-        await fd.quiet(0.3)
         assert cancelled == 2
+        # Told in full: the result posted, the status edited, every private prompt retired.
+        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text, timeout=20)
+        for user in (alice, bob):
+            await fd.wait_for_message(
+                lambda m, u=user: m.channel.recipient is u and "The match is over" in m.content, timeout=20
+            )
+        assert world.announced(match.id) == world.row(match.id).version
 
-        shown, pings = expected_table(world, match)
+        posts, waits = expected_table(world, match)
         thread_posts = [m for m in match.thread.messages if m.author is fd.bot_user]
         boards = [m for m in thread_posts if m.files]
-        assert len(boards) == shown + 1, f"{len(boards)} boards for {shown} steps worth seeing (+ the start)"
-        assert shown < moves, "hidden steps (set-up, secret card choices) posted nothing"
+        assert len(boards) == posts + 1, f"{len(boards)} boards for {posts} new posts (+ the start)"
+        assert len(thread_posts) == posts + 1, "nothing else in the thread: no bare waiting lines"
+        # Half a post per action at most, besides the start and the end (the match's seed is
+        # random, and a short match is mostly its start and end).
+        assert len(thread_posts) - 2 <= moves / 2, f"{len(thread_posts)} thread posts for {moves} actions"
         for role, user in match.players.items():
-            got = sum(user.id in m.pinged for m in fd.messages.values())
-            assert got == pings[role], f"{role} was pinged {got} times, but awaited anew {pings[role]} times"
+            mentions = sum(user.id in m.pinged for m in fd.messages.values())
+            assert mentions == 2, f"{role} was mentioned {mentions} times: only at the start and the end"
+            loud = [
+                m
+                for m in fd.messages.values()
+                if m.channel.type == DM
+                and m.channel.recipient is user
+                and m.interaction_metadata is None
+                and not m.flags & SILENT
+            ]
+            assert len(loud) == waits[role], f"{role}: {len(loud)} notifying DMs for {waits[role]} waits"
+            print(f"{role}: {mentions} mentions, {len(loud)} notifying DMs, {waits[role]} waits")
+        print(f"{len(thread_posts)} thread posts for {moves} actions")
         assert not any(carol.id in m.pinged for m in fd.messages.values()), "a spectator was pinged"
         assert sum("Game over" in m.content for m in thread_posts) == 1, "the result is told once"
 
         # The living status: the lobby message, edited after the moves, ends with the result.
-        assert len(match.lobby.history) >= shown // 2
+        assert len(match.lobby.history) >= posts // 2
         assert "Game over" in match.lobby.text and "palantir:myturn" not in " ".join(match.lobby.custom_ids())
 
         # One private place per player: every older DM prompt was retired.
@@ -141,3 +166,24 @@ async def test_a_whole_match_is_quiet_forgiving_and_told_once(tmp_path: Path) ->
                 "a DM prompt not retired"
             )
         world.check_public()
+
+
+async def test_a_press_in_the_dm_prompt_is_answered_there_without_sending_the_player_to_his_dms(
+    tmp_path: Path,
+) -> None:
+    async with running_world(tmp_path, settle=0.1) as world:
+        alice, bob = world.users["alice"], world.users["bob"]
+        match = await world.new_match(alice, bob, side="fellowship")
+        in_dm = [m for m in world.private_prompts(match, alice) if m.channel.type == DM]
+        assert in_dm, "the set-up prompt comes by DM"
+        prompt = in_dm[-1]
+        cid, value = world.offered(prompt)["autoplace"]
+        answer = await world.complete(match, alice, await world.press(alice, prompt, cid, value), "autoplace")
+        assert not is_error(answer), answer.text
+        assert "✅" in answer.text and "in your DMs" not in answer.text, answer.text
+        # From the thread, the next choice is still where it was: in the DM (or /hand).
+        other = await world.fresh_prompt(match, bob)
+        assert other is not None
+        cid, value = world.offered(other)["autoplace"]
+        answer = await world.complete(match, bob, await world.press(bob, other, cid, value), "autoplace")
+        assert "✅" in answer.text and "in your DMs" in answer.text, answer.text

@@ -137,6 +137,7 @@ async def one_action(world: World, match: Match, rng: random.Random, moves: int,
     row = world.row(match.id)
     assert row.version == version + 1, f"{action!r} by {role} did not count: {result.text}"
     assert world.actions(match.id)[-1][3:5] == (role, action), f"way {moves % 4}: {legal}"
+    await world.until_announced(match)  # (this step told; the one before too, in order)
     await fd.quiet(0.05)
     if worth_a_post(world, match, logged):
         used["posts"] += 1
@@ -242,3 +243,15 @@ async def test_a_war_of_the_ring_match_survives_a_kill_in_mid_battle(tmp_path: P
         assert end.files and assert_png(end.files[0])
         assert world.row(match.id).status == "finished"
         assert sum("Game over" in m.content for m in match.thread.messages) == 1, "the result is told once"
+
+        # Told once: both players' DMs are open, so the thread mentions each only at the start
+        # and at the end (a crash and its catch-up included); the waits went by DM.
+        fd = world.fd
+        for role, user in match.players.items():
+            mentions = sum(user.id in m.pinged for m in fd.messages.values())
+            pushed = [m for m in user.dms if m.interaction_metadata is None]
+            loud = [m for m in pushed if not m.flags & (1 << 12)]
+            assert mentions == 2, f"{role} was mentioned {mentions} times"
+            print(f"{role}: {mentions} mentions, {len(loud)} notifying DMs of {len(pushed)} DM prompts")
+        posts = [m for m in match.thread.messages if m.author is fd.bot_user]
+        print(f"{len(posts)} thread posts for {len(world.actions(match.id))} actions")

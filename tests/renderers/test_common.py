@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderers import render_view, renderer_for
-from renderers.common import encode_png, fit_text, font, mix, rgb, wrap_text
+from renderers.common import encode_png, fit_text, font, fonts, mix, rgb, shapes, wrap_text
 from renderers.common.blocks import Block, Chip
 from renderers.common.fonts import FontKind
 
@@ -70,6 +70,54 @@ def test_encode_png_round_trips() -> None:
     assert decoded.convert("RGB").getpixel((5, 5)) == (10, 200, 30)
 
 
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "LA", "P", "1"])
+def test_encode_png_keeps_every_pixel_of_every_mode(mode: str) -> None:
+    # A busy picture (text, lines, gradients): the PNG decodes to exactly the same pixels.
+    image = Image.new("RGB", (97, 41), (30, 60, 90))
+    draw = ImageDraw.Draw(image)
+    for x in range(0, 97, 3):
+        draw.line((x, 0, 96 - x, 40), fill=(x * 2, 255 - x, x % 7 * 30))
+    draw.text((4, 8), "Nazgûl 12", font=font("bold", 18), fill=(250, 240, 200))
+    image = image.convert(mode)
+    data = encode_png(image)
+    Image.open(io.BytesIO(data)).verify()  # chunks and checksums as the format wants
+    decoded = Image.open(io.BytesIO(data))
+    assert decoded.mode == mode and decoded.size == image.size
+    assert decoded.tobytes() == image.tobytes()
+
+
+@pytest.mark.parametrize(
+    ("anchor", "start", "stroke"),
+    [(None, (5, 5), 0), ("mm", (40.5, 20.25), 0), ("ls", (3, 30), 2), ("rt", (77.7, 1.5), 0)],
+)
+def test_fonts_draw_and_measure_a_text_again_exactly_as_the_first_time(
+    anchor: str | None, start: tuple[float, float], stroke: int
+) -> None:
+    # The fonts keep what they drew (renderers.common.fonts.CachedFont): a text drawn again,
+    # anywhere and in any colour, has the pixels an uncached FreeType font gives it.
+    cached = font("serif", 17)
+    plain = ImageFont.truetype(cached.path, 17)
+    for fill, text in [((255, 0, 0), "Minas Tirith"), ((0, 90, 255), "Minas Tirith"), ((9, 9, 9), "Sméagol")]:
+        drawn = []
+        for face in (cached, cached, plain):
+            image = Image.new("RGB", (80, 40), (200, 190, 170))
+            ImageDraw.Draw(image).text(
+                start, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=(0, 0, 0)
+            )
+            drawn.append(image.tobytes())
+        assert drawn[0] == drawn[1] == drawn[2]
+        assert cached.getlength(text) == cached.getlength(text) == plain.getlength(text)
+
+
+def test_the_fonts_keep_a_bounded_number_of_text_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fonts, "MASK_PIXELS", 5_000)
+    face = font("sans", 20)
+    for number in range(200):
+        face.getmask2(f"Battalion {number}", "L")
+    assert 0 < fonts._mask_pixels <= 5_000
+    assert sum(m.size[0] * m.size[1] for m, _ in fonts._masks.values()) == fonts._mask_pixels
+
+
 def test_block_measures_what_it_draws() -> None:
     block = Block(200)
     block.line("Title", font("serif", 16), (255, 255, 255))
@@ -87,3 +135,26 @@ def test_unknown_game_is_refused() -> None:
     with pytest.raises(ValueError, match="no renderer"):
         render_view({"game": "chess"})
     assert callable(renderer_for("confrontation"))
+
+
+@pytest.mark.parametrize(
+    ("box", "edge", "radius"),
+    [
+        ((10, 12, 310, 212), (90, 70, 40), 10),
+        ((3.4, 5.6, 160.2, 48.9), None, 13),
+        ((0, 0, 20, 18), (1, 2, 3), 11),
+    ],
+)
+def test_a_rounded_panel_has_the_pixels_of_its_whole_sprite(
+    box: tuple[float, float, float, float], edge: tuple[int, int, int] | None, radius: float
+) -> None:
+    # rounded_panel fills the card's inside and pastes only its rim through the alpha: the
+    # picture is exactly the one of pasting the whole sprite (small cards are pasted whole).
+    fill = (236, 226, 200)
+    background = Image.linear_gradient("L").resize((330, 230)).convert("RGB")
+    expected, drawn = background.copy(), background.copy()
+    size = (round(box[2] - box[0]), round(box[3] - box[1]))
+    sprite = shapes.panel_sprite(size, fill, edge, radius)
+    expected.paste(sprite, (round(box[0]), round(box[1])), sprite)
+    shapes.rounded_panel(drawn, box, fill, edge, radius=radius)
+    assert drawn.tobytes() == expected.tobytes()

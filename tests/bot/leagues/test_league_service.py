@@ -371,8 +371,9 @@ async def test_an_admin_corrects_a_result_and_the_history_is_kept(store: Store) 
     assert len(history) == 2 and history[0].corrected_by is None
     assert history[1].replaces == history[0].id and history[1].corrected_by == ADMIN
     assert history[1].reason == "agreed draw"
-    points = {row.player: row.points for row in await leagues.standings(league.id)}
-    assert points[str(winner)] - 2 == points[str(loser)] - 2 == 1  # a draw each (and a bye)
+    rows = await leagues.standings(league.id)
+    points = {row.player: row.points - 2 * row.byes for row in rows}  # without the byes begun
+    assert points[str(winner)] == points[str(loser)] == 1  # a draw each
     again = await leagues.report(league.id, first.id, admin_id=ADMIN, reason="no, a win", winner=loser)
     assert again.result is not None and again.result.result.places == {str(loser): 1, str(winner): 2}
     assert len(await leagues.store.history(first.id)) == 3
@@ -388,13 +389,15 @@ async def test_a_league_of_tables_seats_a_multiplayer_game(store: Store) -> None
     for live in opened.matches:
         assert len(live.seats) == 3 and live.record.options["players"] == "3"
     table = opened.matches[0]
-    leaver = table.seats[0].user_id
-    ended = await matches.resign(table.id, leaver)
-    assert ended.finished
+    leaver, second_leaver, stayer = (s.user_id for s in table.seats)
+    going_on = await matches.resign(table.id, leaver)  # Risk: the others play on without him
+    assert not going_on.finished
+    ended = await matches.resign(table.id, second_leaver)
+    assert ended.finished  # the last player left wins
     recorded = await leagues.record_result(ended.match)
     assert recorded.result is not None
     places = recorded.result.result.places
-    assert places[str(leaver)] == max(places.values()) and min(places.values()) == 1
+    assert places == {str(stayer): 1, str(second_leaver): 2, str(leaver): 3}  # the first to leave last
     # Seats share the place after the winners, unless the result gives totals to rank them by.
     second = opened.matches[1]
     roles = [s.role or "" for s in second.seats]
@@ -421,7 +424,9 @@ async def test_swiss_tables_are_seated_by_the_standings_round_by_round(store: St
     assert sorted(len(live.seats) for live in opened.matches) == [3, 4]  # seven at tables of four
     assert sorted(live.record.options["players"] for live in opened.matches) == ["3", "4"]
     for live in opened.matches:
-        ended = await matches.resign(live.id, live.seats[-1].user_id)
+        for seat in live.seats[1:]:  # a resigned player leaves; the last one left wins
+            ended = await matches.resign(live.id, seat.user_id)
+        assert ended.finished
         recorded = await leagues.record_result(ended.match)
     assert recorded.progress.round_complete and recorded.progress.opened is not None
     round_two = recorded.progress.opened.matches
@@ -532,3 +537,26 @@ async def test_a_server_never_sees_another_servers_leagues(store: Store) -> None
     await leagues.start(ours.id, guild_id=GUILD)
     assert len(await leagues.my_matches(A, guild_id=GUILD)) == 1
     assert await leagues.my_matches(A, guild_id=OTHER_GUILD) == []
+
+
+async def test_a_round_robin_bye_counts_only_once_its_round_has_begun(store: Store) -> None:
+    matches, leagues = leagues_over(store)
+    league = await signed_up(leagues, [A, B, C])
+    opened = await leagues.start(league.id)  # three players: three rounds, one bye in each
+    by_round = {rnd.number: rnd for rnd in await leagues.schedule(league.id)}
+    assert sorted(opened.byes) == [1, 2, 3]
+
+    def points() -> Counter[str]:
+        return Counter({row.player: int(row.points) for row in rows})
+
+    rows = await leagues.standings(league.id)
+    assert points() == Counter({str(opened.byes[1]): 2}), "only the first round's bye counts at the start"
+    first = by_round[1].games[0]
+    assert first.match_id is not None
+    winner = min(first.players)
+    await leagues.record_result(await win(matches, first.match_id, winner))
+    rows = await leagues.standings(league.id)
+    expected = Counter({str(opened.byes[1]): 2, str(opened.byes[2]): 2})
+    expected[str(winner)] += 2
+    assert points() == expected, "round 1 complete: round 2 has begun, its bye counts"
+    assert sum(row.byes for row in rows) == 2

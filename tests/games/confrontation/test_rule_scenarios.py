@@ -403,7 +403,7 @@ def test_2002_palantir_replaces_the_move() -> None:
         specials="2002",
     )
     state = act(state, "sauron", "special palantir eregion")
-    assert "Sauron plays the Palantír on Eregion: Frodo, Sam." in log_text(state)
+    assert "Sauron plays the Palantír on Eregion: Frodo and Sam." in log_text(state)
     assert state["turn"] == {"number": 2, "side": "fellowship"}  # the move is spent
     assert where(state, "orcs") == "mordor" and where(state, "warg") == "gondor"
     assert "moves" not in log_text(state)

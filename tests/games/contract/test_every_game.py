@@ -33,6 +33,8 @@ LONGEST = {"war-of-the-ring": 30_000}
 def seeds(ruleset: Ruleset, wanted: int) -> range:
     """The seeds a test plays for ``ruleset``: ``wanted``, or fewer for a long game."""
     return range(min(wanted, SEEDS_CAP.get(ruleset.name, wanted)))
+
+
 #: Discord shows at most five menus of 25 options: a longer list must be split into steps.
 MAX_CHOICES = 5 * 25
 MAX_LABEL = 100

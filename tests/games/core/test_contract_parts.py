@@ -100,6 +100,39 @@ def test_rollback_restores_any_tree_exactly_after_any_changes() -> None:
         assert dump(state) == after
 
 
+def test_every_container_is_tracked_after_any_changes() -> None:
+    """Whatever the mutators did (appends then moves, pops, inserts), the close tracks every
+    plain container stored in the transaction, wherever it ended up."""
+    rng = random.Random(11)
+    for _ in range(300):
+        state = track_state({"log": [], "tree": _random_tree(rng), "other": [_random_tree(rng)]})
+        with Journal():
+            for _ in range(rng.randint(1, 12)):
+                _mutate(rng, state)
+        plain = [c for c in _containers(state) if type(c) in (dict, list)]
+        assert not plain
+
+
+def test_appending_to_a_long_list_costs_the_same_as_to_a_short_one() -> None:
+    """A list only appended to keeps its prior length, not a copy, and its close looks at the
+    new item only (a battle's rolls must not cost more as the battle goes on)."""
+    state = track_state({"log": [], "rolls": [{"n": i} for i in range(5000)]})
+    rolls = state["rolls"]
+    journal = Journal()
+    with journal:
+        rolls.append({"n": 5000})
+        rolls.append({"n": 5001})
+    assert journal.saved[id(rolls)][1] == 5000 and type(rolls[-1]) is TrackedDict
+    journal.rollback()
+    assert len(rolls) == 5000
+    journal = Journal()
+    with journal:
+        rolls.append({"n": 5000})
+        rolls.pop(0)  # a change elsewhere: now the prior contents are copied
+    journal.rollback()
+    assert [r["n"] for r in rolls] == list(range(5000))
+
+
 def test_containers_inserted_in_a_transaction_become_tracked_and_journal_later_changes() -> None:
     state = track_state({"log": [], "a": {}})
     with Journal():
@@ -164,6 +197,45 @@ def test_scripted_shuffle_gives_the_order_and_draws_are_traced() -> None:
     assert items == ["c", "a", "b"] and trace == [("deck", ["c", "a", "b"])]
     with pytest.raises(ScriptError), scripted(("deck", ["a", "a", "b"])):
         shuffle(state, "deck", items)
+
+
+def test_a_named_script_gives_only_the_draws_it_names_the_rest_from_the_generator() -> None:
+    plain, steered = {"rng": 9}, {"rng": 9}
+    free = [roll(plain, "attack die"), roll(plain, "defence die"), roll(plain, "attack die")]
+    with scripted(("defence die", 1), others="random") as drawn:
+        got = [roll(steered, "attack die"), roll(steered, "defence die"), roll(steered, "attack die")]
+    assert got == [free[0], 1, free[2]]  # the unscripted dice are those the seed gives
+    assert drawn == [("defence die", 1)] and steered["rng"] == plain["rng"]
+
+
+def test_a_named_script_keeps_the_order_of_each_name_and_then_draws_at_random() -> None:
+    state = {"rng": 3}
+    with scripted(("shadow die", 6), ("free die", 2), ("shadow die", 5), others="random"):
+        first_free = roll(state, "free die")
+        shadow = [roll(state, "shadow die"), roll(state, "shadow die")]
+        later = roll(state, "shadow die")  # its outcomes are used up: the generator's
+        draw(state, "unnamed draw", ["a", "b"])  # never named: it does not fail
+    assert (first_free, shadow, 1 <= later <= 6) == (2, [6, 5], True)
+
+
+def test_a_named_script_still_checks_its_outcomes_and_that_they_are_used() -> None:
+    state = {"rng": 1}
+    with pytest.raises(ScriptError, match="not a possible"), scripted(("hunt_die", 9), others="random"):
+        roll(state, "hunt_die")
+    with pytest.raises(ScriptError, match="never drawn"), scripted(("hunt_die", 6), others="random"):
+        roll(state, "combat_die")
+    with pytest.raises(ScriptError, match="pair"), scripted(("hunt_die",), others="random"):  # type: ignore[arg-type]
+        pass
+
+
+def test_named_scripts_nest_the_innermost_naming_a_draw_gives_it() -> None:
+    state = {"rng": 1}
+    items = ["a", "b", "c"]
+    with scripted(("deck", ["b", "c", "a"]), ("die", 4)), scripted(("die", 2), others="random"):
+        assert roll(state, "die") == 2
+        shuffle(state, "deck", items)  # not named by the inner script: the outer gives it
+        assert roll(state, "die") == 4
+    assert items == ["b", "c", "a"]
 
 
 def test_unscripted_draws_come_from_the_stored_generator() -> None:

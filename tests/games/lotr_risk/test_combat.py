@@ -141,9 +141,9 @@ def test_sea_routes_join_ports_for_attacks() -> None:
 
 def test_at_most_three_dice_and_one_battalion_stays_behind() -> None:
     state = attacking({"old_forest": 3, "south_downs": 3})
-    assert legal(state, "green") == {"roll 2", "roll 1", "stop"}
+    assert legal(state, "green") == {"roll 2", "roll 1", "until 1", "stop"}
     state = attacking({"old_forest": 9, "south_downs": 3})
-    assert legal(state, "green") == {"roll 3", "roll 2", "roll 1", "stop"}
+    assert legal(state, "green") == {"roll 3", "roll 2", "roll 1", "until 1", "stop"}
 
 
 def test_survivors_stay_home_when_an_attack_stops() -> None:

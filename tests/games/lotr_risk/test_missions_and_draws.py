@@ -28,8 +28,11 @@ def with_mission(card: str = "mission_bree", **more: Any) -> dict:
     return position(OWNERS, troops={"old_forest": 6}, leaders={"green": ["old_forest"]}, hands=hands, **more)
 
 
-def test_a_mission_is_completed_when_a_leader_arrives_at_its_site_by_conquest() -> None:
+def test_a_mission_may_be_declared_when_a_leader_arrives_at_its_site_by_conquest() -> None:
     state = conquer_fornost(with_mission())
+    assert not events(state, "mission_completed")  # a choice, not automatic
+    assert "complete mission_bree" in legal(state, "green")
+    state = act(state, "green", "complete mission_bree")
     done = events(state, "mission_completed")[-1]
     assert done == {
         "role": "green",
@@ -56,16 +59,18 @@ def test_evil_receives_the_evil_reward() -> None:
     state = act(state, "black", "attack old_forest fornost")
     with scripted(("attack die", 6), ("attack die", 1), ("attack die", 1), ("defence die", 2)):
         state = act(state, "black", "roll 3")
-    state = act(state, "black", "advance-leader 3")
+    state = act(state, "black", "advance-leader 3", "complete mission_bree")
     assert events(state, "mission_completed")[-1]["battalions"] == 6
 
 
-def test_a_mission_is_completed_when_a_leader_ends_a_fortify_move_at_its_site() -> None:
+def test_a_mission_may_be_declared_when_a_leader_ends_a_fortify_move_at_its_site() -> None:
     hands = {"green": {"territory": [], "adventure": ["mission_bree"]}}
     state = position(
         OWNERS | {"fornost": "green"}, phase="fortify", leaders={"green": ["old_forest"]}, hands=hands
     )
     state = act(state, "green", "from old_forest", "to-leader fornost 0")
+    assert not events(state, "mission_completed") and "complete mission_bree" in legal(state, "green")
+    state = act(state, "green", "complete mission_bree")
     assert events(state, "mission_completed")
 
 
@@ -74,15 +79,15 @@ def test_a_leader_already_on_the_site_must_leave_and_come_back() -> None:
     state = position(
         OWNERS | {"fornost": "green"}, phase="fortify", leaders={"green": ["fornost"]}, hands=hands
     )
-    assert not events(state, "mission_completed")
+    assert "complete mission_bree" not in legal(state, "green")
     state = act(state, "green", "from fornost", "to-leader old_forest 0")
-    assert not events(state, "mission_completed")
+    assert "complete mission_bree" not in legal(state, "green")
     state = act(state, "green", "from old_forest", "to-leader fornost 0")
-    assert events(state, "mission_completed")
+    assert "complete mission_bree" in legal(state, "green")
 
 
 def test_the_leader_stays_on_a_completed_missions_site_until_the_next_turn() -> None:
-    state = act(conquer_fornost(with_mission()), "green", "end")
+    state = act(conquer_fornost(with_mission()), "green", "complete mission_bree", "end")
     assert "from fornost" in legal(state, "green")
     moved = act(clone(state), "green", "from fornost")
     assert not [a for a in legal(moved, "green") if a.startswith("to-leader")]
@@ -103,7 +108,7 @@ def test_an_extra_territory_card_reward_is_drawn_at_once() -> None:
     state = act(state, "green", "attack mithlond harlindon")
     with scripted(("attack die", 6), ("attack die", 1), ("attack die", 1), ("defence die", 2)):
         state = act(state, "green", "roll 3")
-    state = act(state, "green", "advance-leader 3")
+    state = act(state, "green", "advance-leader 3", "complete mission_harlond")
     assert events(state, "mission_completed")[-1]["cards"] == 1
     assert state["hands"]["green"]["territory"] == ["card:moria"]
     assert events(state, "drew_territory_card")[-1] == {"role": "green", "why": "mission"}

@@ -243,9 +243,11 @@ def test_you_shall_not_pass_lets_an_attack_cross_the_bridge_only_with_a_leader_w
         state = act(state, "black", "roll 3")
     assert state["owner"]["the_shire"] == "black"
     assert state["leaders"]["black"][0]["at"] == "the_shire"  # he crossed with them
-    assert events(state, "mission_completed")[0]["territory"] == "the_shire"  # and arrived
     assert legal(state, "black") == {"advance 4"}  # he is across already
     state = act(state, "black", "advance 3")
+    assert "complete mission_hobbiton" in legal(state, "black")  # he arrived there
+    state = act(state, "black", "complete mission_hobbiton")
+    assert events(state, "mission_completed")[0]["territory"] == "the_shire"
     assert state["troops"]["the_shire"] == 3 + 2  # the Hobbiton reward
     assert events(state, "attack")[-1]["leader_moved"] and "and the leader" in log_text(state)
 

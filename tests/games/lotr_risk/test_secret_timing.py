@@ -80,7 +80,26 @@ def test_a_mission_shown_is_never_taken_back() -> None:
         game.submit("green", "roll 3")
     leader_in = next(a for a in R.prompt(game.state, "green").actions if a.verb == "advance-leader")
     game.submit("green", leader_in)
+    game.submit("green", "complete mission_bree")
     assert "mission_bree" in game.state["played"]["green"] and not game.can_undo("green")
+
+
+def test_arriving_at_a_site_is_as_final_with_a_mission_in_hand_as_without() -> None:
+    """Whether the leader's arrival may be taken back must not tell what he holds: the arrival
+    itself reveals nothing (declaring the mission is a choice of its own)."""
+    undoable = set()
+    for card in ("mission_bree", "ambush"):
+        state = position(
+            {"old_forest": "green", "buckland": "green", "fornost": "green"},
+            phase="fortify",
+            leaders={"green": ["old_forest"]},
+            hands={"green": {"territory": [], "adventure": [card]}},
+        )
+        game = Match(R, state)
+        game.submit("green", "from old_forest")
+        game.submit("green", "to-leader fornost 0")
+        undoable.add((game.can_undo("green"), frozenset(R.active(game.state))))
+    assert len(undoable) == 1
 
 
 def _quick_placement() -> tuple[Match, str, str]:

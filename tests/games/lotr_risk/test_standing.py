@@ -43,7 +43,7 @@ def test_the_standing_says_when_a_player_is_out() -> None:
 def test_the_log_sums_up_the_printed_placement_instead_of_listing_every_battalion() -> None:
     state = settle(new("middle-earth", 3, setup="printed"))
     lines = R.log_lines(state, "green")
-    assert not any(line.endswith("places a battalion in The Shire.") for line in lines)
+    assert not any(line.endswith("places a battalion in the Shire.") for line in lines)
     assert sum(line.startswith("All starting battalions are placed") for line in lines) == 1
     # While the placement goes on, each battalion is still told.
     during = R.log_lines(settle_claims_then(state=new("middle-earth", 3, setup="printed")), "green")

@@ -220,11 +220,14 @@ def test_four_players_drop_one_after_another_until_the_last_one_stands() -> None
 def test_a_resignation_after_a_drop_gives_the_win_to_the_one_left() -> None:
     match = Match(R, time_out(three(), "red"))
     match.resign("green")
-    assert match.state["result"]["winners"] == ["black"] and match.state["result"]["reason"] == "resigned"
+    result = match.state["result"]
+    assert result["winners"] == ["black"] and result["reason"] == "last_standing"
 
 
-def test_a_resignation_from_three_still_ends_on_the_scores() -> None:
+def test_a_resignation_from_three_ends_on_the_scores_in_a_match_of_rules_revision_1() -> None:
+    """A match begun before revision 2 (no ``rules`` in its state) goes on by its old rule."""
     match = Match.new(R, 3, {"players": "3"}, 3)
+    del match.state["rules"]
     match.resign("red")
     assert match.state["result"]["reason"] == "resignation"
 

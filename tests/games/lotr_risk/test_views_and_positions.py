@@ -9,17 +9,18 @@ import pytest
 from games.core import InvalidPosition
 from games.core.chance import scripted
 from games.lotr_risk.board import geometry
+from games.lotr_risk.victory import end_by_score
 
 from .helpers import R, act, position
 
 VIEW_KEYS = {
     "game", "audience", "options", "edition", "mode", "active", "prompt", "result", "players",
     "neutral", "order", "turn", "territories", "regions", "ring", "battle", "last", "hand", "armed",
-    "effects", "log",
+    "effects", "log", "decks",
 }  # fmt: skip
 PLAYER_KEYS = {
     "role", "name", "allegiance", "colour", "territories", "battalions", "reinforcements", "cards",
-    "adventure_cards", "score", "eliminated", "dropped", "played", "leaders",
+    "adventure_cards", "score", "eliminated", "dropped", "resigned", "played", "leaders",
 }  # fmt: skip
 
 
@@ -68,6 +69,30 @@ def test_the_battle_and_the_last_attack_are_in_the_view() -> None:
     assert view["battle"] is None
     assert view["last"]["kind"] == "attack" and view["last"]["conquered"] == ["south_downs"]
     assert view["log"][-1].startswith("Green attacks South Downs (Black) from Old Forest: 6 against 1")
+
+
+def test_the_deck_sizes_are_public_counts_in_a_battle_and_after_the_end() -> None:
+    """Every audience reads how many cards each deck and discard pile holds, at every moment
+    (a battle under way, the end of the game), and never which cards nor their order."""
+    hands = {"green": {"territory": ["card:moria"], "adventure": ["ambush"]}}
+    state = position({"old_forest": "green"}, troops={"old_forest": 5, "south_downs": 2}, hands=hands)
+    state = act(state, "green", "attack old_forest south_downs")
+    with scripted(("attack die", 6), ("defence die", 1)):
+        state = act(state, "green", "roll 1")
+    decks = state["decks"]
+    names = ("territory", "territory_discard", "adventure", "adventure_discard")
+    expected = {name: len(decks[name]) for name in names}
+    for audience in (None, "green", "black"):
+        view = R.view(state, audience)
+        assert view["battle"] is not None and view["decks"] == expected
+        assert all(isinstance(count, int) for count in view["decks"].values())  # counts, never cards
+    told = f"Decks: {expected['territory']} territory cards ("
+    assert any(line.startswith(told) for line in R.standing(state))
+    end_by_score(state, "ring_left")
+    assert state["result"] is not None
+    assert R.view(state, None)["decks"] == expected == R.final_reveal(state)["decks"]
+    plain = R.view(position({"old_forest": "green"}, mode="plain"), None)
+    assert set(plain["decks"]) == {"territory", "territory_discard"}  # no adventure deck in plain mode
 
 
 def test_plain_mode_views_have_no_ring_scores_or_allegiance() -> None:

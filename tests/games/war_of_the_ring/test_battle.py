@@ -51,11 +51,16 @@ def combat(
     defender: tuple[int, ...],
     attacker_rerolls: tuple[int, ...] = (),
     defender_rerolls: tuple[int, ...] = (),
+    *,
+    attacking: str = "shadow",
 ) -> list[tuple[str, int]]:
-    """One round's chance in the engine's order."""
+    """One round's chance in the engine's order (each side's dice named for it)."""
+    defending = "free" if attacking == "shadow" else "shadow"
     return [
-        *(("combat_die", v) for v in (*attacker, *defender)),
-        *(("combat_reroll", v) for v in (*attacker_rerolls, *defender_rerolls)),
+        *((f"{attacking}_combat_die", v) for v in attacker),
+        *((f"{defending}_combat_die", v) for v in defender),
+        *((f"{attacking}_combat_reroll", v) for v in attacker_rerolls),
+        *((f"{defending}_combat_reroll", v) for v in defender_rerolls),
     ]
 
 
@@ -228,12 +233,12 @@ def test_captain_of_the_west_adds_a_die_per_companion_still_at_most_5() -> None:
     armies = {"osgiliath": {"gondor": "2R"}, "north_ithilien": {"sauron": "3R"}}
     chars = {"strider": "osgiliath", "boromir": "osgiliath"}
     m = battle_match(armies, acting="free", characters=chars)
-    with scripted(*combat((1, 1, 1, 1), (1, 1, 1), attacker_rerolls=(1, 1))):
+    with scripted(*combat((1, 1, 1, 1), (1, 1, 1), attacker_rerolls=(1, 1), attacking="free")):
         attack(m, "free", "osgiliath", "north_ithilien", "go")
     assert len(last_round(m.state)["attacker_dice"]) == 4  # 2 units + 2 Captains
     armies = {"osgiliath": {"gondor": "4R"}, "north_ithilien": {"sauron": "3R"}}
     m = battle_match(armies, acting="free", characters=chars)
-    with scripted(*combat((1, 1, 1, 1, 1), (1, 1, 1), attacker_rerolls=(1, 1))):
+    with scripted(*combat((1, 1, 1, 1, 1), (1, 1, 1), attacker_rerolls=(1, 1), attacking="free")):
         attack(m, "free", "osgiliath", "north_ithilien", "go")
     assert len(last_round(m.state)["attacker_dice"]) == 5
     # Gandalf the White has no Captain of the West (§9.2).
@@ -242,7 +247,7 @@ def test_captain_of_the_west_adds_a_die_per_companion_still_at_most_5() -> None:
         acting="free",
         characters={"gandalf_white": "osgiliath"},
     )
-    with scripted(*combat((1, 1), (1, 1, 1), attacker_rerolls=(1,))):
+    with scripted(*combat((1, 1), (1, 1, 1), attacker_rerolls=(1,), attacking="free")):
         attack(m, "free", "osgiliath", "north_ithilien", "go")
     assert len(last_round(m.state)["attacker_dice"]) == 2
 
@@ -369,7 +374,7 @@ def test_leaders_and_characters_die_with_the_last_unit_of_their_army() -> None:
     armies = {"osgiliath": {"gondor": "4R"}, "dead_marshes": {"sauron": "1R 2L"}}
     m = battle_match(armies, acting="free", characters={"witch_king": "dead_marshes"})
     nazgul = m.state["reinforcements"]["sauron"]["leader"]
-    with scripted(*combat((5, 1, 1, 1), (1,), defender_rerolls=(1,))):
+    with scripted(*combat((5, 1, 1, 1), (1,), defender_rerolls=(1,), attacking="free")):
         attack(m, "free", "osgiliath", "dead_marshes", "go")
     assert m.state["reinforcements"]["sauron"]["leader"] == nazgul + 2  # Nazgûl go back
     assert "witch_king" in m.state["eliminated"]
@@ -434,7 +439,7 @@ def test_a_level_0_character_stays_behind_when_his_army_retreats() -> None:
     armies = {"fords_of_isen": {"rohan": "3R"}, "orthanc": {"isengard": "3R"}}
     m = battle_match(armies, acting="free", characters={"saruman": "orthanc"})
     attack(m, "free", "fords_of_isen", "orthanc", "go")
-    with scripted(*combat((1, 1, 1), (1, 1, 1), defender_rerolls=(1,))):
+    with scripted(*combat((1, 1, 1), (1, 1, 1), defender_rerolls=(1,), attacking="free")):
         m.submit("shadow", "fight")
     m.submit("free", "continue")
     assert "retreat gap_of_rohan" in offered(m.state, "shadow")
@@ -468,7 +473,7 @@ def test_the_advance_is_optional_and_may_be_partial() -> None:
 def test_free_peoples_leaders_left_without_units_follow_the_advance() -> None:
     armies = {"osgiliath": {"gondor": "2R 1L"}, "dead_marshes": {"sauron": "1R"}}
     m = battle_match(armies, acting="free")
-    with scripted(*combat((5, 1), (1,), attacker_rerolls=(1,))):
+    with scripted(*combat((5, 1), (1,), attacker_rerolls=(1,), attacking="free")):
         attack(m, "free", "osgiliath", "dead_marshes", "go")
     m.submit("free", "advance gondor regular 2")
     m.submit("free", "done")

@@ -145,7 +145,7 @@ def test_shadow_elites_reduced_go_back_to_reinforcements_for_a_regular_from_ther
     armies = {"osgiliath": {"gondor": "5R"}, "dead_marshes": {"sauron": "1R 1E"}}
     m = battle_match(armies, acting="free")
     pool = dict(m.state["reinforcements"]["sauron"])
-    with scripted(*combat((5, 1, 1, 1, 1), (1, 1))):
+    with scripted(*combat((5, 1, 1, 1, 1), (1, 1), attacking="free")):
         attack(m, "free", "osgiliath", "dead_marshes")
     m.submit("shadow", "reduce sauron 1")
     assert army_of(m.state, "dead_marshes", "sauron") == {"regular": 2}

@@ -88,7 +88,7 @@ def test_only_one_companion_is_lost_to_one_hunt() -> None:
     m = match(dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 1}, fellowship=HOLLIN)
     with scripted(("hunt_die", 6), ("hunt_tile", "3_1")):
         act(m, "free", "move-fellowship character")
-    with scripted(("random_companion", "peregrin")):
+    with scripted(("random_hunt_casualty", "peregrin")):
         act(m, "free", "casualty random")
     # Take Them Alive!: Pippin is placed as if separated, not killed; 2 damage remain.
     assert m.state["characters"]["peregrin"]["region"] == "hollin"
@@ -137,7 +137,7 @@ def test_take_them_alive_lets_the_hobbit_move_on_too() -> None:
     m = match(dice={"free": ["character"], "shadow": ["army"]}, hunt_box={"shadow": 1}, fellowship=HOLLIN)
     with scripted(("hunt_die", 6), ("hunt_tile", "3_1")):
         act(m, "free", "move-fellowship character")
-    with scripted(("random_companion", "peregrin")):
+    with scripted(("random_hunt_casualty", "peregrin")):
         act(m, "free", "casualty random")
     assert "hobbit-to south_downs" in offered(m.state, "free")
     act(m, "free", "hobbit-to south_downs")

@@ -41,7 +41,7 @@ def test_units_cut_by_the_siege_limit_go_back_to_reinforcements_free_peoples_too
 def test_any_free_peoples_leader_leads_units_of_any_free_nation() -> None:
     armies = {"osgiliath": {"gondor": "2R", "north": "1L"}, "north_ithilien": {"sauron": "3R"}}
     m = battle_match(armies, acting="free")
-    with scripted(*combat((1, 1), (1, 1, 1), attacker_rerolls=(1,))):
+    with scripted(*combat((1, 1), (1, 1, 1), attacker_rerolls=(1,), attacking="free")):
         attack(m, "free", "osgiliath", "north_ithilien", "go")
     assert len(last_round(m.state)["attacker_rerolls"]) == 1
 
@@ -125,7 +125,7 @@ def test_the_defender_may_retreat_only_after_the_attacker_chose_to_go_on() -> No
 def test_a_region_whose_enemy_stronghold_a_player_besieges_is_free_for_his_retreat() -> None:
     armies = {"osgiliath": {"sauron": "3R"}, "lossarnach": {"gondor": "3R"}, "minas_tirith": {"sauron": "4R"}}
     m = battle_match(armies, acting="free", garrisons={"minas_tirith": {"gondor": "2R"}})
-    with scripted(*combat((1, 1, 1), (1, 1, 1))):
+    with scripted(*combat((1, 1, 1), (1, 1, 1), attacking="free")):
         attack(m, "free", "lossarnach", "osgiliath", "go")
     m.submit("free", "continue")
     assert "retreat minas_tirith" in offered(m.state, "shadow")  # Free Peoples-held, but besieged

@@ -149,7 +149,7 @@ def test_a_random_casualty_is_drawn_from_every_companion_the_guide_included() ->
     m = match(dice=MOVE, hunt_box={"shadow": 1}, fellowship=HOLLIN)
     with scripted(("hunt_die", 6), ("hunt_tile", "2_1")):
         act(m, "free", "move-fellowship character")
-    with scripted(("random_companion", "gandalf_grey")):
+    with scripted(("random_hunt_casualty", "gandalf_grey")):
         act(m, "free", "casualty random")
     fs = m.state["fellowship"]
     assert "gandalf_grey" in m.state["eliminated"] and fs["guide"] == "strider" and fs["corruption"] == 0

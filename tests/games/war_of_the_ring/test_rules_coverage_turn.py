@@ -78,7 +78,7 @@ def test_a_die_lost_in_the_turn_is_kept_until_the_next_recovery() -> None:
         dice={"free": ["army_muster"], "shadow": ["muster", "muster"]},
         characters={"witch_king": "dead_marshes"},
     )
-    with scripted(*combat((5, 1, 1, 1), (1,), defender_rerolls=(1,))):
+    with scripted(*combat((5, 1, 1, 1), (1,), defender_rerolls=(1,), attacking="free")):
         attack(m, "free", "osgiliath", "dead_marshes", "go")
     assert "witch_king" in m.state["eliminated"]
     assert m.state["dice"]["shadow"]["rolled"] == ["muster", "muster"]

@@ -160,7 +160,7 @@ def test_a_garrison_destroyed_while_a_besieging_rearguard_remains_is_captured() 
 # -- sorties (§12.4) --------------------------------------------------------------------------------
 def test_a_sortie_is_a_field_battle_and_ceasing_it_goes_back_inside() -> None:
     m = besieged_minas_tirith("3R 1L", "3R", acting="free")
-    with scripted(*combat((5, 1, 1), (1, 1, 1), attacker_rerolls=(1,))):
+    with scripted(*combat((5, 1, 1), (1, 1, 1), attacker_rerolls=(1,), attacking="free")):
         attack(m, "free", "minas_tirith", "minas_tirith")
     assert events(m.state, "battle_started")[-1]["kind"] == "sortie"
     assert R.view(m.state, None)["battle"]["sortie"] is True
@@ -173,7 +173,7 @@ def test_a_sortie_is_a_field_battle_and_ceasing_it_goes_back_inside() -> None:
 
 def test_a_sortie_that_destroys_the_besiegers_breaks_the_siege_without_an_advance() -> None:
     m = besieged_minas_tirith("3R", "2R", acting="free")
-    with scripted(*combat((5, 5, 1), (1, 1))):
+    with scripted(*combat((5, 5, 1), (1, 1), attacking="free")):
         attack(m, "free", "minas_tirith", "minas_tirith")
     assert not besieged(m.state, "minas_tirith") and m.state["battle"] is None
     assert army_of(m.state, "minas_tirith", "gondor") == {"regular": 3}  # out in the region
@@ -182,7 +182,7 @@ def test_a_sortie_that_destroys_the_besiegers_breaks_the_siege_without_an_advanc
 
 def test_besiegers_may_retreat_from_a_sortie_and_the_siege_ends() -> None:
     m = besieged_minas_tirith("3R", "3R", acting="free")
-    with scripted(*combat((1, 1, 1), (1, 1, 1))):
+    with scripted(*combat((1, 1, 1), (1, 1, 1), attacking="free")):
         attack(m, "free", "minas_tirith", "minas_tirith")
     m.submit("free", "continue")
     assert "retreat osgiliath" in offered(m.state, "shadow")
@@ -194,7 +194,7 @@ def test_besiegers_may_retreat_from_a_sortie_and_the_siege_ends() -> None:
 
 def test_a_sortie_may_leave_a_rearguard_inside() -> None:
     m = besieged_minas_tirith("3R", "1R", acting="free")
-    with scripted(*combat((1,), (6,))):
+    with scripted(*combat((1,), (6,), attacking="free")):
         attack(m, "free", "minas_tirith", "minas_tirith", "rearguard gondor regular 2")
     assert besieged(m.state, "minas_tirith")  # the sortie died, the rearguard holds
     assert army_of(m.state, "minas_tirith", "gondor", inside=True) == {"regular": 2}
@@ -203,7 +203,7 @@ def test_a_sortie_may_leave_a_rearguard_inside() -> None:
 # -- relieving a siege (§12.5) ----------------------------------------------------------------------
 def test_a_relieving_army_fights_the_besiegers_alone_and_advances_only_once_they_are_gone() -> None:
     m = besieged_minas_tirith("4R 1E", "3R", acting="free", armies={"lossarnach": {"gondor": "8R"}})
-    with scripted(*combat((1, 1, 1, 1, 1), (5, 5, 5))):
+    with scripted(*combat((1, 1, 1, 1, 1), (5, 5, 5), attacking="free")):
         attack(m, "free", "lossarnach", "minas_tirith")
     assert events(m.state, "battle_started")[-1]["kind"] == "relief"
     assert last_round(m.state)["attacker_target"] == 5  # a Stronghold: no first-round penalty
@@ -212,7 +212,7 @@ def test_a_relieving_army_fights_the_besiegers_alone_and_advances_only_once_they
     m.submit("free", "cease")
     assert "advanced" not in [e["kind"] for e in m.state["log"]]
     m = besieged_minas_tirith("4R 1E", "3R", acting="free", armies={"lossarnach": {"gondor": "8R"}})
-    with scripted(*combat((5, 5, 5, 1, 1), (1, 1, 1))):
+    with scripted(*combat((5, 5, 5, 1, 1), (1, 1, 1), attacking="free")):
         attack(m, "free", "lossarnach", "minas_tirith")
     assert not besieged(m.state, "minas_tirith")  # the besiegers are gone: the garrison comes out
     m.submit("free", "advance-all")

@@ -58,7 +58,7 @@ def test_a_battle_shows_each_sides_last_round_dice_target_and_hits() -> None:
         politics={"sauron": AT_WAR, "gondor": AT_WAR},
     )
     act(m, "shadow", "attack army", "attack north_ithilien osgiliath")
-    with scripted(*[("combat_die", d) for d in (6, 2, 1, 5, 3)]):
+    with scripted(*[("shadow_combat_die", d) for d in (6, 2, 1)], *[("free_combat_die", d) for d in (5, 3)]):
         act(m, "shadow", "go")
     battle = R.view(m.state, None)["battle"]
     assert battle is not None
