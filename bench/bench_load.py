@@ -153,7 +153,7 @@ async def populate(
         for i, (a, b) in enumerate(pairs):
             game = games[i % len(games)]
             for user in (a, b):
-                await settings.update(user.id, confirm=False)
+                await settings.update(user.id, confirm="never")
             while True:  # a match that ends during its set-up is abandoned and made again
                 live = await service.create(
                     guild_id=guild_id, channel_id=channel_id, user_id=a.id, game=game, seed=next(tries)

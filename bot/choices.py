@@ -82,19 +82,26 @@ def with_count(action: Action, count: int) -> Action:
     return Action(action.verb, (*action.args[:-1], str(count)))
 
 
-def count_choices(low: int, high: int, limit: int = MAX_CHOICES) -> list[int]:
-    """The counts a menu offers for ``low..high``: all when they fit, else the small ones, then
-    evenly spaced steps up to ``high`` (any count can still be typed).
+#: Counts the **How many?** step lists (four menus of 25); beyond, a number is typed.
+MAX_LISTED_COUNTS = 4 * MAX_CHOICES
+
+
+def count_choices(low: int, high: int, limit: int = MAX_LISTED_COUNTS) -> list[int]:
+    """The counts the **How many?** menus offer for ``low..high``: every one when they fit
+    (``limit``), else the small ones, then evenly spaced steps up to ``high`` (any count can
+    still be typed).
 
     >>> count_choices(1, 5)
     [1, 2, 3, 4, 5]
-    >>> picks = count_choices(1, 200)
+    >>> count_choices(1, 30) == list(range(1, 31))
+    True
+    >>> picks = count_choices(1, 200, limit=25)
     >>> len(picks) <= 25 and picks[:10] == list(range(1, 11)) and picks[-1] == 200
     True
     """
     if high - low + 1 <= limit:
         return list(range(low, high + 1))
-    small = list(range(low, low + 10))
+    small = list(range(low, low + limit // 2))
     rest = limit - len(small)
     step = (high - small[-1]) / rest
     spaced = sorted({round(small[-1] + step * (i + 1)) for i in range(rest)} | {high})

@@ -83,6 +83,34 @@ class Clickable:
         raise NotImplementedError
 
 
+def disabled_copy(message: discord.Message | None) -> ui.View | None:
+    """The buttons and menus of ``message``, all disabled (``None``: it has none). The view is
+    stopped: nothing is registered for it, its items are never clicked."""
+    if message is None or not message.components:
+        return None
+    view = ui.View.from_message(message, timeout=None)
+    for item in view.children:
+        if isinstance(item, ui.Button | ui.Select):
+            item.disabled = True
+    view.stop()
+    return view
+
+
+async def freeze(interaction: discord.Interaction[Any]) -> None:
+    """The first answer to a click on a message made for one choice (a confirmation, a count, a
+    long list's second step): its buttons and menus disabled at once, in the same answer
+    (an UPDATE_MESSAGE), so that it cannot be clicked again while the choice is being made."""
+    view = disabled_copy(interaction.message)
+    try:
+        if view is not None:
+            await interaction.response.edit_message(view=view)
+            return
+    except discord.HTTPException as exc:
+        log.debug("could not disable a one-shot message: %s", exc.status)
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
 def button(label: str, style: discord.ButtonStyle, custom_id: str) -> ui.Button[Any]:
     return ui.Button(label=label, style=style, custom_id=custom_id)
 

@@ -21,6 +21,7 @@ from games.core.words import agree, capitalized, counted, join_words
 
 from . import present, rendering
 from .choices import HINT, amount_of, count_choices, resolve_arg, with_count
+from .components import freeze
 from .delivery import NO_PINGS, Delivery
 from .exchange import MAX_BYTES as MAX_EXPORT_BYTES
 from .exchange import ExchangeError, read_document
@@ -363,7 +364,7 @@ class Controller:
         """
         async with self.friendly(interaction):
             if one_shot:
-                await interaction.response.defer()  # the one-shot message is updated at the end
+                await freeze(interaction)  # disabled at once; the one-shot message is closed at the end
             await self.defer(interaction)  # first: the match may have to be read from the database
             live = await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
@@ -385,7 +386,7 @@ class Controller:
                 ]
                 await interaction.followup.send(
                     f"**{live.ruleset.describe_group(state, role, action.verb, action.args[0])}** How many?",
-                    view=count_view(live.id, version, index, counts),
+                    view=count_view(live.id, version, index, counts, amount.low, amount.high),
                     ephemeral=True,
                 )
                 if one_shot:
@@ -396,7 +397,7 @@ class Controller:
                     raise StaleAction(STALE)
                 action = with_count(action, count)
                 label = live.ruleset.describe(state, role, action)
-            if not confirmed and await self._asks_first(interaction, live, action):
+            if not confirmed and await self._asks_first(interaction, live, role, action):
                 effect = f"\n{choice.effect}" if choice.effect else ""
                 await interaction.followup.send(
                     f"**{label}**{effect}\nThis cannot be taken back. Go ahead?",
@@ -419,10 +420,15 @@ class Controller:
             log.debug("could not close a one-shot message: %s", exc.status)
 
     async def _asks_first(
-        self, interaction: discord.Interaction[Any], live: LiveMatch, action: Action
+        self, interaction: discord.Interaction[Any], live: LiveMatch, role: str, action: Action
     ) -> bool:
-        settings = await self.settings.get(interaction.user.id)
-        return settings.confirm and await self.service.would_be_final(live.id, interaction.user.id, action)
+        """Whether a choice from the menus asks "Go ahead?" first, by the player's setting:
+        ``important`` only what the game says gives something up (and had another choice),
+        ``always`` anything; in both only what cannot be undone."""
+        mode = (await self.settings.get(interaction.user.id)).confirm
+        if mode == "never" or (mode == "important" and not self.service.gives_up(live, role, action)):
+            return False
+        return await self.service.would_be_final(live.id, interaction.user.id, action)
 
     async def pick_group(
         self, interaction: discord.Interaction[Any], match_id: int, version: int, number: int
@@ -540,7 +546,7 @@ class Controller:
 
     async def resign_confirmed(self, interaction: discord.Interaction[Any], match_id: int, step: int) -> None:
         async with self.friendly(interaction):
-            await interaction.response.defer()
+            await freeze(interaction)
             result = await self.service.resign(
                 match_id, interaction.user.id, interaction_id=str(interaction.id), expected_step=step
             )

@@ -9,8 +9,10 @@ Custom ids (restart-proof ``DynamicItem``s; only ids and versions, never game da
 ``palantir:do:<match>:<prompt>:<action>`` a button for one action; ``palantir:group:<match>:
 <prompt>:<menu>`` a menu of groups (its values are group numbers); ``palantir:confirm:<match>:
 <prompt>:<action>`` and ``palantir:cancel:<match>`` confirm an action that cannot be undone;
-``palantir:count:<match>:<prompt>:<action>`` completes an action with a count (its values are
-counts) and ``palantir:confirmn:<match>:<prompt>:<action>:<count>`` confirms one;
+``palantir:count:<match>:<prompt>:<action>:<part>`` completes an action with a count (its
+values are counts; ``part`` numbers a step's menus), ``palantir:typen:<match>:<prompt>:
+<action>:<low>:<high>`` opens a form to type one, and ``palantir:confirmn:<match>:<prompt>:
+<action>:<count>`` confirms one;
 ``palantir:resign:<match>:<step>`` confirms a resignation at the match's public step
 (``present.public_step``). ``prompt`` is the player's prompt number (``LiveMatch.prompt_version``:
 it counts his own prompts, never others' hidden actions); ``action`` an index into his legal
@@ -36,6 +38,9 @@ MAX_ROWS = 5
 #: The menu number of a long list's second step (one group's actions).
 SECOND_STEP = 9
 MAX_BUTTONS = 4
+#: No real count reaches this; a **Type a number** id beyond it is forged (and its form's
+#: label would be too long for Discord).
+MAX_TYPED_COUNT = 10**6
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,11 +137,20 @@ def group_view(match_id: int, version: int, group: Group) -> ui.View:
     return view
 
 
-def count_view(match_id: int, version: int, index: int, counts: Sequence[tuple[int, str]]) -> ui.View:
-    """The last step of a choice with a count ("Place in Rohan": how many?): ``(count, label)``."""
+def count_view(
+    match_id: int, version: int, index: int, counts: Sequence[tuple[int, str]], low: int, high: int
+) -> ui.View:
+    """The last step of a choice with a count ("Place in Rohan": how many?): ``(count, label)``
+    in menus of 25 (every count of ``low..high`` up to 100 of them: "1–25", "26–30"), and a
+    **Type a number** button when they do not fit one menu."""
     view = ui.View(timeout=None)
-    options = [discord.SelectOption(label=truncate(label), value=str(n)) for n, label in counts]
-    view.add_item(CountMenu(match_id, version, index, options))
+    parts = [counts[i : i + MAX_CHOICES] for i in range(0, len(counts), MAX_CHOICES)][: MAX_ROWS - 1]
+    for part, listed in enumerate(parts):
+        options = [discord.SelectOption(label=truncate(label), value=str(n)) for n, label in listed]
+        heading = f"How many? ({listed[0][0]}–{listed[-1][0]})" if len(parts) > 1 else "How many?"
+        view.add_item(CountMenu(match_id, version, index, part, options, heading))
+    if high - low + 1 > MAX_CHOICES:
+        view.add_item(TypeCountButton(match_id, version, index, low, high))
     return view
 
 
@@ -265,17 +279,25 @@ class ConfirmButton(
 class CountMenu(
     Clickable,
     ui.DynamicItem[ui.Select[Any]],
-    template=r"palantir:count:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)",
+    template=r"palantir:count:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+):(?P<part>\d+)",
 ):
-    """How many (battalions to place, to move...): completes the chosen action with a count."""
+    """How many (battalions to place, to move...): completes the chosen action with a count.
+    Its values are the counts; ``part`` tells a step's menus apart ("1–25", "26–30")."""
 
-    ID_NAMES = ("match", "version", "index")
+    ID_NAMES = ("match", "version", "index", "part")
 
     def __init__(
-        self, match_id: int, version: int, index: int, options: Sequence[discord.SelectOption] = ()
+        self,
+        match_id: int,
+        version: int,
+        index: int,
+        part: int = 0,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str = "How many?",
     ) -> None:
-        self.match_id, self.version, self.index = match_id, version, index
-        super().__init__(menu(f"palantir:count:{match_id}:{version}:{index}", "How many?", options))
+        self.match_id, self.version, self.index, self.part = match_id, version, index, part
+        custom_id = f"palantir:count:{match_id}:{version}:{index}:{part}"
+        super().__init__(menu(custom_id, placeholder, options))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         count = chosen_number(self.item)
@@ -284,6 +306,58 @@ class CountMenu(
             return
         await controller.pick(
             interaction, self.match_id, self.version, self.index, count=count, one_shot=True
+        )
+
+
+class TypeCountButton(
+    Clickable,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"palantir:typen:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+):(?P<low>\d+):(?P<high>\d+)",
+):
+    """ "Type a number": a count of ``low..high`` typed in a small form (any count, however many)."""
+
+    ID_NAMES = ("match", "version", "index", "low", "high")
+
+    def __init__(self, match_id: int, version: int, index: int, low: int, high: int) -> None:
+        self.match_id, self.version, self.index, self.low, self.high = match_id, version, index, low, high
+        custom_id = f"palantir:typen:{match_id}:{version}:{index}:{low}:{high}"
+        super().__init__(button(f"Type a number ({low}–{high})", discord.ButtonStyle.primary, custom_id))
+
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        if not 0 <= self.low <= self.high < MAX_TYPED_COUNT:
+            await refuse_forged(interaction)
+            return
+        await interaction.response.send_modal(
+            CountForm(self.match_id, self.version, self.index, self.low, self.high)
+        )
+
+
+class CountForm(ui.Modal, title="How many?"):
+    """The form of **Type a number**: one count, checked, then made as if chosen from a menu.
+    (A form lives in the process that opened it: after a restart, it is opened again.)"""
+
+    def __init__(self, match_id: int, version: int, index: int, low: int, high: int) -> None:
+        super().__init__(timeout=15 * 60, custom_id=f"palantir:countform:{match_id}:{version}:{index}")
+        self.match_id, self.version, self.index, self.low, self.high = match_id, version, index, low, high
+        self.count: ui.TextInput[CountForm] = ui.TextInput(
+            label=f"A number from {low} to {high}",
+            custom_id="count",
+            placeholder=str(high),
+            min_length=1,
+            max_length=len(str(high)),
+        )
+        self.add_item(self.count)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        controller = controller_of(interaction)
+        typed = self.count.value.strip()
+        if not (typed.isascii() and typed.isdigit()) or not self.low <= int(typed) <= self.high:
+            await controller.refuse(
+                interaction, f"`{typed}` is not a number from {self.low} to {self.high}: nothing was done."
+            )
+            return
+        await controller.pick(
+            interaction, self.match_id, self.version, self.index, count=int(typed), one_shot=True
         )
 
 
@@ -361,6 +435,7 @@ MENU_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     CountButton,
     ConfirmButton,
     CountMenu,
+    TypeCountButton,
     ConfirmCountButton,
     CancelButton,
     ResignButton,

@@ -18,7 +18,7 @@ from .choices import Choice, said_once
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
-from .settings import PING_MODES, UserSettings, format_clock_time
+from .settings import CONFIRM_MODES, PING_MODES, UserSettings, format_clock_time
 from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY
 
 log = logging.getLogger(__name__)
@@ -441,7 +441,6 @@ def rules_text(ruleset: Ruleset, topic: str | None) -> str:
 
 
 def settings_text(settings: UserSettings) -> str:
-    confirm = "on" if settings.confirm else "off"
     zone = settings.time_zone or "UTC (not set)"
     if settings.has_quiet_hours:
         assert settings.quiet_from is not None and settings.quiet_to is not None
@@ -451,7 +450,8 @@ def settings_text(settings: UserSettings) -> str:
     return "\n".join(
         [
             "Your settings (every match, every server):",
-            f"• Confirm moves that cannot be undone: **{confirm}** (`/settings confirm:`)",
+            f"• Ask “Go ahead?” before: **{settings.confirm}**, {CONFIRM_MODES[settings.confirm]} "
+            "(`/settings confirm:`)",
             f"• When it is your move: **{settings.ping}**, {PING_MODES[settings.ping]} (`/settings ping:`)",
             f"• Time zone: **{zone}** (`/settings time_zone:`)",
             f"• Quiet hours: **{quiet}**: no pings then; clock reminders wait until they end "

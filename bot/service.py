@@ -1360,6 +1360,15 @@ class MatchService:
             finally:
                 outcome.revert()
 
+    @staticmethod
+    def gives_up(live: LiveMatch, role: str, action: Action) -> bool:
+        """Whether ``action`` gives something up for good, by the game's own rules
+        (:meth:`games.core.Ruleset.gives_up`), while the player had something else to choose."""
+        if live.state is None or not live.ruleset.gives_up(live.state, role, action):
+            return False
+        prompt = live.prompt(role)
+        return len(prompt.actions) > 1 or bool(prompt.amounts)
+
     async def would_be_final(self, match_id: int, user_id: int, action: Action) -> bool:
         """Whether ``action`` could not be undone (it reveals, draws, ends the turn...).
 

@@ -32,6 +32,20 @@ PING_MODES = {
 DEFAULT_PING = next(iter(PING_MODES))
 
 
+#: When a choice from the menus asks "Go ahead?" first (``/settings confirm:``). Typed
+#: commands act at once unless asked otherwise (their ``confirm`` option).
+CONFIRM_MODES = {
+    "important": "only what ends your turn early or gives something up for good (passing, skipping a die)",
+    "always": "everything that cannot be taken back (each move, roll and claim)",
+    "never": "never: every click acts at once",
+}
+DEFAULT_CONFIRM = "important"
+#: How each mode is stored in ``user_settings.confirm``. 1 and 0 were the old on and off: "on"
+#: is read as the new default (confirm what matters), "off" as never.
+_STORED_CONFIRM = {"never": 0, "important": 1, "always": 2}
+_CONFIRM_WORDS = {"on": "important", "true": "important", "off": "never", "false": "never"}
+
+
 class SettingsError(ValueError):
     """A setting that cannot be read; the message says what is expected."""
 
@@ -54,14 +68,37 @@ def parse_clock_time(text: str) -> int:
     return value
 
 
+def confirm_mode(text: str) -> str:
+    """The confirm mode meant by ``text`` (a mode, or the old on/off).
+
+    >>> confirm_mode("Always"), confirm_mode("off"), confirm_mode("on")
+    ('always', 'never', 'important')
+    """
+    wanted = text.strip().lower()
+    mode = _CONFIRM_WORDS.get(wanted, wanted)
+    if mode not in CONFIRM_MODES:
+        raise SettingsError(f"`{text}` is not a confirm setting: use {', '.join(CONFIRM_MODES)}.")
+    return mode
+
+
+def stored_confirm(value: object) -> str:
+    """The confirm mode of a stored value (unknown values read as the default).
+
+    >>> stored_confirm(1), stored_confirm(0), stored_confirm(2), stored_confirm(None)
+    ('important', 'never', 'always', 'important')
+    """
+    found = [mode for mode, number in _STORED_CONFIRM.items() if number == value]
+    return found[0] if found else DEFAULT_CONFIRM
+
+
 def format_clock_time(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
 @dataclass(frozen=True, slots=True)
 class UserSettings:
-    #: Ask for one more click before an action that cannot be undone (menus and buttons).
-    confirm: bool = True
+    #: Which choices from the menus ask "Go ahead?" first: one of :data:`CONFIRM_MODES`.
+    confirm: str = DEFAULT_CONFIRM
     #: One of :data:`PING_MODES`.
     ping: str = DEFAULT_PING
     #: IANA name ("Europe/Copenhagen"); quiet hours are read in it (UTC when unset).
@@ -159,7 +196,7 @@ class SettingsService:
             DEFAULTS
             if row is None
             else UserSettings(
-                confirm=bool(row[0]),
+                confirm=stored_confirm(row[0]),
                 ping=str(row[1]) if row[1] in PING_MODES else DEFAULT_PING,
                 time_zone=row[2],
                 quiet_from=row[3],
@@ -173,17 +210,18 @@ class SettingsService:
         self,
         user_id: int,
         *,
-        confirm: bool | None = None,
+        confirm: str | None = None,
         ping: str | None = None,
         time_zone: str | None = None,
         quiet: str | None = None,
     ) -> UserSettings:
-        """Change what is given. ``quiet`` is ``"23:00-07:00"`` or ``"off"``;
+        """Change what is given. ``confirm`` is one of :data:`CONFIRM_MODES` (or the old
+        ``on``/``off``); ``quiet`` is ``"23:00-07:00"`` or ``"off"``;
         :class:`SettingsError` for a value that cannot be read (nothing is changed)."""
         current = await self.get(user_id)
         changed = current
         if confirm is not None:
-            changed = replace(changed, confirm=confirm)
+            changed = replace(changed, confirm=confirm_mode(confirm))
         if ping is not None:
             if ping not in PING_MODES:
                 raise SettingsError(f"`{ping}` is not a ping setting: use {', '.join(PING_MODES)}.")
@@ -201,7 +239,7 @@ class SettingsService:
                 "quiet_to = excluded.quiet_to, updated_at = excluded.updated_at",
                 (
                     str(user_id),
-                    int(changed.confirm),
+                    _STORED_CONFIRM[changed.confirm],
                     changed.ping,
                     changed.time_zone,
                     changed.quiet_from,

@@ -18,7 +18,7 @@ from .. import present
 from ..choices import capped, matches, option_choices, truncate
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
-from ..settings import PING_MODES, time_zones
+from ..settings import CONFIRM_MODES, PING_MODES, time_zones
 from .common import (
     Choice,
     action_autocomplete,
@@ -412,21 +412,25 @@ class GameCog(commands.Cog):
 
     def _settings_command(self) -> app_commands.Command[Any, ..., None]:
         @app_commands.describe(
-            confirm="Confirm with one more click before a move that cannot be undone",
+            confirm="When a choice from your menus asks “Go ahead?” first (default: important)",
             ping="How you are told it is your move, and reminded of your clock",
             time_zone="Your time zone, for quiet hours (e.g. Europe/Copenhagen)",
             quiet="Quiet hours in your time, e.g. 23:00-07:00 (no pings, reminders wait), or off",
         )
         @app_commands.choices(
+            confirm=[
+                app_commands.Choice(name=f"{mode}: {words}"[:100], value=mode)
+                for mode, words in CONFIRM_MODES.items()
+            ],
             ping=[
                 app_commands.Choice(name=f"{mode}: {words}"[:100], value=mode)
                 for mode, words in PING_MODES.items()
-            ]
+            ],
         )
         @app_commands.autocomplete(time_zone=time_zone_autocomplete)
         async def settings(
             interaction: discord.Interaction[Any],
-            confirm: bool | None = None,
+            confirm: str | None = None,
             ping: str | None = None,
             time_zone: str | None = None,
             quiet: str | None = None,

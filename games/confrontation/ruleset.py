@@ -226,6 +226,11 @@ class Confrontation(StepRuleset):
     def explain(self, state: State, role: str, action: Action) -> str:
         return explain(state, role, action)
 
+    def gives_up(self, state: State, role: str, action: Action) -> bool:
+        """Declining lets a chance go by for good (an ability in this fight, the Balrog's
+        ambush, Wormtongue's escape); moves, cards, abilities and the set-up do not."""
+        return action.verb == "decline"
+
     def rules_overview(self) -> str:
         return rules_help.OVERVIEW
 

@@ -302,6 +302,13 @@ class Ruleset(ABC):
         """What ``action`` does, in a short sentence (a card's or ability's effect); may be empty."""
         return ""
 
+    def gives_up(self, state: State, role: str, action: Action) -> bool:
+        """Whether ``action`` (legal now) ends ``role``'s turn early or gives something up for
+        good: passing, skipping a die, letting a chance go by. Players are asked to confirm
+        such an action by default, never an ordinary move, roll or claim (the bot asks only
+        when there was something else to choose and it cannot be undone). Default: nothing."""
+        return False
+
     def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
         """A label for one argument value (autocomplete), e.g. ``eregion`` -> ``Eregion``."""
         return value.replace("-", " ").replace("_", " ").title()

@@ -21,6 +21,8 @@ _FIXED = {
     "back": "Choose another territory to move from.",
     "claim": "Put one battalion on this empty territory: it is yours.",
     "unplace": "Take these battalions (and your leader, if he is there) back to place them again.",
+    "autoplace": "Your remaining battalions (and your leader) go on your territories at random; "
+    "you may still change them before you confirm.",
 }
 
 

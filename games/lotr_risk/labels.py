@@ -41,7 +41,9 @@ def _describe(state: State, role: str, action: Action) -> str:
     frame = _frame(state)
     step = frame.get("step")
     if verb == "claim":
-        return f"Claim {territory_name(args[0])}"
+        return f"Claim {territory_name(args[0])} (place 1 battalion)"
+    if verb == "autoplace":
+        return "Place the rest at random"
     if verb == "place":
         if step == "place_printed":
             return f"Place a battalion in {territory_name(args[0])}"

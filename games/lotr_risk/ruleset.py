@@ -54,6 +54,7 @@ VERBS = frozenset(
         "claim",
         "place",
         "unplace",
+        "autoplace",
         "leader",
         "ready",
         "trade",

@@ -6,8 +6,9 @@
    battalions on each of its territories; for two players a roll decides who places first.
 2. **Claims**: the territories nobody was dealt are claimed one battalion at a time, in turn.
 3. **Starting placement** of the remaining battalions (and, lotr mode, of each leader): with
-   ``setup=quick`` all players at once and in secret, revealed together when all have
-   confirmed; with ``setup=printed`` one battalion at a time in turn, then the leaders in turn.
+   ``setup=quick`` all players at once and in secret (``autoplace``: the rest at random),
+   revealed together when all have confirmed; with ``setup=printed`` one battalion at a time
+   in turn, then the leaders in turn.
 4. The territory deck is rebuilt with the wild cards and shuffled; opening territory cards;
    lotr mode: the adventure deck without its Events is shuffled, each player is dealt his hand,
    the Events are shuffled back in; the Ring is put on the Shire.
@@ -21,7 +22,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from games.core import Action, Amount, State, emit, new_state
-from games.core.chance import roll, shuffle
+from games.core.chance import draw, roll, shuffle
 from games.core.flow import Frame, Step, barrier, pop, push
 from games.core.words import join_words
 
@@ -37,6 +38,7 @@ from .roles import NEUTRAL, in_game, owned, role_title, roles_for
 log = logging.getLogger(__name__)
 
 READY = Action("ready")
+AUTOPLACE = Action("autoplace")
 
 
 @cache
@@ -288,7 +290,9 @@ class PlaceQuick(Step):
             acts += [leader_action(t) for t in mine]
         pending, leader = setup["pending"][role], setup["leader"][role]
         acts += [_unplace(t) for t in mine if t in pending or t == leader]
-        if not left and not self._needs_leader(state, role):
+        if left or self._needs_leader(state, role):
+            acts.append(AUTOPLACE)
+        else:
             acts.append(READY)
         return tuple(acts)
 
@@ -340,6 +344,8 @@ class PlaceQuick(Step):
             pending.pop(args[0], None)
             if setup["leader"][role] == args[0]:
                 setup["leader"][role] = None
+        elif verb == "autoplace":
+            autoplace(state, role)
         elif verb == "ready":
             barrier(state)
             setup["ready"][role] = True
@@ -347,6 +353,21 @@ class PlaceQuick(Step):
             emit(state, "placement_ready", {"role": role}, {role: ("own_placement_ready", own)})
             if all(setup["ready"].values()):
                 reveal(state)
+
+
+def autoplace(state: State, role: str) -> None:
+    """Secret set-up: ``role``'s battalions still to place go on his territories at random, one
+    at a time, and his leader too if he has none yet. It stays his secret placement: he may take
+    some back before he confirms."""
+    setup = state["setup"]
+    pending = setup["pending"][role]
+    mine = owned(state, role)
+    left = int(setup["left"][role]) - int(sum(pending.values()))
+    for _ in range(left):
+        territory = draw(state, "random placement", mine)
+        pending[territory] = pending.get(territory, 0) + 1
+    if is_lotr(state) and setup["leader"][role] is None:
+        setup["leader"][role] = draw(state, "random leader", mine)
 
 
 def reveal(state: State) -> None:

@@ -121,6 +121,10 @@ def die_actions(state: State, side: str) -> list[Action]:
     return found
 
 
+#: Verbs of the action step that give up an action for good (confirmed by default).
+GIVING_UP = frozenset({"pass", "skip"})
+
+
 def other_actions(state: State, side: str) -> list[Action]:
     found = [Action("skip", (face,)) for face in face_order(dice.unused(state, side))]
     if dice.fewer_dice(state, side, other(side)):

@@ -136,5 +136,9 @@ class WarOfTheRing(StepRuleset):
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(state, None, "", self.narrate))
 
+    def gives_up(self, state: State, role: str, action: Action) -> bool:
+        """Passing and skipping a die give up an action for good; using a die does not."""
+        return action.verb in actions.GIVING_UP
+
 
 WAR_OF_THE_RING = WarOfTheRing()

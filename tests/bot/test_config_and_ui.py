@@ -7,15 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.choices import Choice
+from bot.choices import Choice, count_choices
 from bot.config import ConfigError, load_config
 from bot.menus import (
     ActionButton,
     ActionMenu,
     CancelButton,
     ConfirmButton,
+    CountMenu,
     GroupMenu,
     ResignButton,
+    TypeCountButton,
+    count_view,
     group_view,
     groups,
     private_view,
@@ -62,6 +65,8 @@ def test_custom_ids_hold_only_ids_and_match_their_templates() -> None:
         ConfirmButton(7, 3, 4),
         CancelButton(7),
         ResignButton(7, 3),
+        CountMenu(7, 3, 4, 1),
+        TypeCountButton(7, 3, 4, 1, 30),
     ]
     for item in items:
         custom_id = item.custom_id
@@ -126,3 +131,26 @@ def test_forged_custom_ids_are_refused_not_crashed() -> None:
         assert match is not None
         item = asyncio.run(cls.from_custom_id(None, None, match))  # type: ignore[arg-type]
         assert item.forged  # the callback answers "This button is not valid" and acts on nothing
+
+
+@pytest.mark.parametrize(
+    ("high", "menus", "typed"), [(5, 1, False), (25, 1, False), (30, 2, True), (100, 4, True)]
+)
+def test_how_many_offers_every_count(high: int, menus: int, typed: bool) -> None:
+    """Every count of 1..high is one choice away (menus of 25); beyond one menu, a number can be
+    typed in a form too. (A choice of 30 once skipped 12, 16, 20, 24 and 28.)"""
+    counts = [(n, f"Place {n}") for n in count_choices(1, high)]
+    view = count_view(7, 3, 4, counts, 1, high)
+    selects = [i for i in view.children if isinstance(i, CountMenu)]
+    listed = [int(o.value) for menu in selects for o in menu.item.options]
+    assert len(selects) == menus and listed == list(range(1, high + 1))
+    assert any(isinstance(i, TypeCountButton) for i in view.children) == typed
+    assert len({i.custom_id for i in view.children}) == len(view.children)
+
+
+def test_beyond_a_hundred_counts_the_menus_give_steps_and_a_number_is_typed() -> None:
+    picks = count_choices(1, 300)
+    view = count_view(7, 3, 4, [(n, str(n)) for n in picks], 1, 300)
+    assert len(picks) == 100 and picks[0] == 1 and picks[-1] == 300
+    assert sum(isinstance(i, CountMenu) for i in view.children) == 4
+    assert any(isinstance(i, TypeCountButton) for i in view.children)

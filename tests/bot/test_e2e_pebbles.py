@@ -74,6 +74,8 @@ async def test_lobby_thread_hidden_bids_turns_and_restart(world: World) -> None:
     spectator = await world.carol.autocomplete(thread, "game act", focused="action", action="")
     assert [c["name"] for c in spectator] == ["You are watching match #1: only its players can act."]
 
+    chosen = await alice.slash(world.games, "settings", confirm="always")
+    assert "**always**" in chosen.text  # (a bid gives nothing up: by default it would not ask)
     dm = alice.dms[-1]
     # Three choices are three buttons; index 2 is bid 3, which cannot be taken back.
     button_id = next(c for c in dm.custom_ids() if c.startswith("palantir:do:") and c.endswith(":2"))

@@ -19,17 +19,37 @@ async def test_settings_are_stored_and_read_back_by_a_new_service(store: Store) 
     service = SettingsService(store)
     chosen = await service.update(5, ping="dm", time_zone="europe/copenhagen", quiet="22:30-7")
     assert chosen == UserSettings(
-        confirm=True, ping="dm", time_zone="Europe/Copenhagen", quiet_from=22 * 60 + 30, quiet_to=7 * 60
+        confirm="important",
+        ping="dm",
+        time_zone="Europe/Copenhagen",
+        quiet_from=22 * 60 + 30,
+        quiet_to=7 * 60,
     )
     assert await SettingsService(store).get(5) == chosen
-    off = await service.update(5, quiet="off", confirm=False)
-    assert off.quiet_from is None and off.ping == "dm" and not off.confirm
+    off = await service.update(5, quiet="off", confirm="never")
+    assert off.quiet_from is None and off.ping == "dm" and off.confirm == "never"
+    assert (await service.update(5, confirm="Always")).confirm == "always"
+    assert (await SettingsService(store).get(5)).confirm == "always"
+
+
+async def test_the_old_confirm_switch_keeps_its_meaning(store: Store) -> None:
+    """Stored before the modes: 1 ("on", the old default) is the new default, 0 ("off") never."""
+    async with store.transaction() as conn:
+        for user, value in ((7, 1), (8, 0)):
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, confirm, updated_at) VALUES (?, ?, ?)",
+                (str(user), value, "2026-01-01T00:00:00"),
+            )
+    service = SettingsService(store)
+    assert (await service.get(7)).confirm == "important" and (await service.get(8)).confirm == "never"
+    assert (await service.update(9, confirm="off")).confirm == "never"
 
 
 @pytest.mark.parametrize(
     ("change", "says"),
     [
         ({"ping": "loud"}, "not a ping setting"),
+        ({"confirm": "sometimes"}, "not a confirm setting"),
         ({"time_zone": "Mars/Olympus"}, "not a time zone"),
         ({"quiet": "late"}, "written `23:00-07:00`"),
         ({"quiet": "25:00-07:00"}, "not a time of day"),

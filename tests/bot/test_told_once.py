@@ -53,7 +53,7 @@ def test_a_wait_is_told_by_dm_by_default_and_by_a_mention_only_where_no_dm_reach
 async def test_stored_ping_values_keep_their_meaning(store: Store) -> None:
     settings = SettingsService(store)
     await settings.update(5, ping="thread")
-    await settings.update(6, confirm=False)
+    await settings.update(6, confirm="never")
     fresh = SettingsService(store)
     assert (await fresh.get(5)).ping == "thread", "a chosen thread mention stays one"
     assert (await fresh.get(6)).ping == "dm", "a player who changed something else has the default"

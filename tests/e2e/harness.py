@@ -367,10 +367,14 @@ class World:
         return len(after) == len(before) + 1
 
     async def no_confirm(self, *users: User) -> None:
-        """``/settings confirm:False``: these players act with one click (they never confirm)."""
+        """``/settings confirm:never``: these players act with one click (they never confirm)."""
+        await self.confirm_mode("never", *users)
+
+    async def confirm_mode(self, mode: str, *users: User) -> None:
+        """``/settings confirm:<mode>`` for these players."""
         for user in users:
-            done = await user.slash(self.games, "settings", confirm=False)
-            assert done.ephemeral and "**off**" in done.content, done.text
+            done = await user.slash(self.games, "settings", confirm=mode)
+            assert done.ephemeral and f"**{mode}**" in done.content, done.text
 
     def role_of(self, match: Match, user: User) -> str:
         return match.role_of(user)
@@ -399,17 +403,21 @@ class World:
         """After an action was chosen: its count in the count step (if asked), then **Confirm**
         (if asked and ``confirm``)."""
         counted = self.asking(result, "palantir:count:")
-        menu = (
-            next((c for c in counted.custom_ids() if c.startswith("palantir:count:")), None)
-            if counted
-            else None
-        )
-        if counted is not None and menu is not None:
+        menus = [c for c in counted.custom_ids() if c.startswith("palantir:count:")] if counted else []
+        if counted is not None and menus:
             count = action.rsplit(" ", 1)[1]
-            offered = [o["value"] for o in (counted.component(menu) or {}).get("options", [])]
-            if count not in offered:  # a count the menu does not list: typed instead
+            menu = next(
+                (m for m in menus if any(o["value"] == count for o in counted.component(m)["options"])),  # type: ignore[index]
+                None,
+            )
+            form = next((c for c in counted.custom_ids() if c.startswith("palantir:typen:")), None)
+            if menu is not None:
+                result = await user.select(counted, menu, [count])
+            elif form is not None:  # a count no menu lists: typed in the form
+                opened = await user.click(counted, form)
+                result = await user.submit_modal(opened, {"count": count})
+            else:
                 return await user.slash(match.thread, "game act", action=action)
-            result = await user.select(counted, menu, [count])
         asked = self.asking(result, "palantir:confirm")
         yes = (
             next((c for c in asked.custom_ids() if c.startswith("palantir:confirm")), None) if asked else None

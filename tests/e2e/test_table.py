@@ -87,7 +87,8 @@ async def test_a_whole_match_is_quiet_forgiving_and_told_once(tmp_path: Path) ->
         balrog = await carol.slash(match.thread, "rules", topic="balrog")
         assert balrog.ephemeral and "Balrog" in balrog.text and "Tunnel" in balrog.text
         settings = await alice.slash(match.thread, "settings")
-        assert settings.ephemeral and "**on**" in settings.text  # confirming is on by default
+        assert settings.ephemeral and "**important**" in settings.text  # what matters, by default
+        await world.confirm_mode("always", alice, bob)  # every move asks: two are cancelled below
 
         cancelled = moves = 0
         while world.row(match.id).state["result"] is None:  # type: ignore[index]

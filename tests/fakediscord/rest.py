@@ -31,7 +31,17 @@ from .interactions import (
     UPDATE_MESSAGE,
     Interaction,
 )
-from .model import DM, EPHEMERAL, LOADING, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Json, Message
+from .model import (
+    DM,
+    EPHEMERAL,
+    LOADING,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Channel,
+    Json,
+    Message,
+    walk_components,
+)
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -316,7 +326,9 @@ class Rest:
             return error(400, "Interaction callback type invalid for this interaction", 50035)
         record.callback_type = int(kind)
         record.callback_at = time.monotonic()
-        if kind == DEFERRED_UPDATE:
+        if kind == DEFERRED_UPDATE or (kind == UPDATE_MESSAGE and component_like and _all_disabled(record)):
+            # An update that only disables the message's controls says "working on it": like a
+            # deferred update, the answer is complete at the bot's next edit or follow-up.
             s.ack_later(record)
         elif kind != DEFERRED_CHANNEL_MESSAGE:
             record.mark_answered()
@@ -646,3 +658,10 @@ def pinged_users(content: str, allowed: Any) -> set[int]:
     if "users" in (allowed.get("parse") or []):
         return mentioned
     return mentioned & {int(u) for u in allowed.get("users") or []}
+
+
+def _all_disabled(record: Interaction) -> bool:
+    """Whether the message a component sits on has controls, every one of them disabled."""
+    message = record.message
+    controls = [c for c in walk_components(message.components) if c.get("type") in (2, 3)] if message else []
+    return bool(controls) and all(c.get("disabled") for c in controls)

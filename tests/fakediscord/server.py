@@ -31,7 +31,7 @@ from .commands import CommandTree
 from .faults import Fault, Faults
 from .gateway import Gateway
 from .ids import SnowflakeFactory
-from .interactions import DEFERRED_UPDATE, Interaction, Interactions, InteractionTimeout
+from .interactions import Interaction, Interactions, InteractionTimeout
 from .model import DM, Attachment, Channel, Guild, Json, Message, User
 from .rest import Rest
 
@@ -325,8 +325,7 @@ class FakeDiscord:
 
         async def grace() -> None:
             await asyncio.sleep(self.ack_grace)
-            if record.callback_type == DEFERRED_UPDATE:
-                record.mark_answered()
+            record.mark_answered()  # (at once if answered already: the time is kept)
 
         task = asyncio.create_task(grace())
         self._tasks.add(task)

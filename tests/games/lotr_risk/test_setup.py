@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from games.core import Match
+from games.core import Action, Match
 from games.lotr_risk.board import adventure_kind, geometry
 from games.lotr_risk.data import SETUP, TERRITORIES
 
@@ -142,6 +142,32 @@ def test_quick_placement_may_be_taken_back_before_confirming() -> None:
     state = act(state, "green", f"unplace {mine}")
     assert state["setup"]["pending"]["green"] == {} and state["setup"]["leader"]["green"] is None
     assert R.prompt(state, "green").amounts[0].high == left
+
+
+def test_quick_placement_can_place_the_rest_at_random() -> None:
+    state = settle_claims(new("middle-earth", 2))
+    left = state["setup"]["left"]["green"]
+    mine = [t for t, o in state["owner"].items() if o == "green"]
+    assert "autoplace" in legal(state, "green") and "autoplace" in R.verbs()
+    assert R.describe(state, "green", Action("autoplace")) == "Place the rest at random"
+    logged = len(state["log"])
+    state = act(state, "green", f"place {mine[0]} 2", "autoplace")
+    pending = state["setup"]["pending"]["green"]
+    assert sum(pending.values()) == left and set(pending) <= set(mine) and pending[mine[0]] >= 2
+    assert state["setup"]["leader"]["green"] in mine  # the leader too, at random
+    assert len(state["log"]) == logged, "a secret placement tells nobody anything"
+    assert R.view(state, "black")["setup"]["pending"] == {}
+    now = legal(state, "green")
+    assert now >= {"ready", f"unplace {mine[0]}"} and "autoplace" not in now
+    state = act(state, "green", "ready")
+    assert R.active(state) == {"black"} and all(state["troops"][t] == 1 for t in mine)
+
+
+def test_a_claim_says_what_it_places() -> None:
+    state = new("middle-earth", 3)
+    role = asked(state) or ""
+    claim = Action.from_text(sorted(legal(state, role))[0])
+    assert R.describe(state, role, claim).endswith("(place 1 battalion)")
 
 
 def test_printed_placement_is_one_battalion_at_a_time_in_turn() -> None:
