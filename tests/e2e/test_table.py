@@ -174,9 +174,12 @@ async def test_a_press_in_the_dm_prompt_is_answered_there_without_sending_the_pl
     async with running_world(tmp_path, settle=0.1) as world:
         alice, bob = world.users["alice"], world.users["bob"]
         match = await world.new_match(alice, bob, side="fellowship")
-        in_dm = [m for m in world.private_prompts(match, alice) if m.channel.type == DM]
-        assert in_dm, "the set-up prompt comes by DM"
-        prompt = in_dm[-1]
+        # The start is posted after the joiner's answer: wait for the DM prompt, not a moment.
+        await world.fd.wait_for_message(
+            lambda m: any(p is m for p in world.private_prompts(match, alice)) and m.channel.type == DM,
+            timeout=20,
+        )
+        prompt = [m for m in world.private_prompts(match, alice) if m.channel.type == DM][-1]
         cid, value = world.offered(prompt)["autoplace"]
         answer = await world.complete(match, alice, await world.press(alice, prompt, cid, value), "autoplace")
         assert not is_error(answer), answer.text
