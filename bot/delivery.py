@@ -476,9 +476,8 @@ class Delivery:
     async def _send_owed_dms(self, live: LiveMatch) -> None:
         """Send the DM prompts still owed (a crash or an outage kept them from going out)."""
         for role in await self.service.store.owed_dms(live.id):
-            if role in live.roles:
-                log.info("match %s: sending a DM prompt owed to %s", live.id, role)
-                await self.dm(live, role)
+            log.info("match %s: sending a DM prompt owed to %s", live.id, role)
+            await self.dm(live, role)  # (a role without a player is settled there)
 
     async def _drop_bare_post(self, live: LiveMatch, message: discord.Message, *, bare: bool) -> None:
         """Keep one bare "waiting" line at the bottom of the thread: the previous one, which only
