@@ -33,6 +33,12 @@ class Message:
     def __init__(self, message_id: int, channel: Channel, sent: dict[str, Any]) -> None:
         self.id, self.channel, self.sent = message_id, channel, sent
 
+    async def edit(self, **kwargs: Any) -> None:
+        await self.channel.get_partial_message(self.id).edit(**kwargs)
+
+    async def delete(self) -> None:
+        self.channel.messages.remove(self)
+
 
 class Partial:
     def __init__(self, channel: Channel, message_id: int) -> None:
