@@ -50,10 +50,10 @@ async def hung_or_settled(fd: FakeDiscord, faults: Sequence[Fault], click: async
 
 
 async def move(
-    world: World, match: Match, rng: random.Random, faults: Sequence[Fault]
-) -> tuple[bool, asyncio.Task[object]]:
-    """One quick legal move, clicked on the mover's private prompt; whether a fault holds a
-    request of the delivery that followed."""
+    world: World, match: Match, rng: random.Random, arm: Callable[[], list[Fault]]
+) -> tuple[bool, asyncio.Task[object], list[Fault]]:
+    """One quick legal move, clicked on the mover's private prompt, with the faults ``arm``
+    makes just before the click; whether one of them holds a request of what followed."""
     role = rng.choice(world.active_roles(match))
     user = match.players[role]
     prompt = await world.fresh_prompt(match, user)
@@ -61,8 +61,9 @@ async def move(
     menu = world.offered(prompt)
     action = next((a for a in ("autoplace", "ready") if a in menu), None) or rng.choice(sorted(menu))
     cid, value = menu[action]
+    faults = arm()
     click: asyncio.Task[object] = asyncio.create_task(world.press(user, prompt, cid, value))
-    return await hung_or_settled(world.fd, faults, click), click
+    return await hung_or_settled(world.fd, faults, click), click, faults
 
 
 async def kill_during(world: World, click: asyncio.Task[object], faults: Sequence[Fault]) -> None:
@@ -96,8 +97,12 @@ async def test_a_kill_while_the_edit_after_a_post_hangs_leaves_one_post(tmp_path
         thread, rng = match.thread, seeded(21)
         for _ in range(20):
             before = len(thread.messages)
-            stuck = fd.fail_next("PATCH", f"/channels/{thread.id}/messages/{{m}}", hang=True)
-            hung, click = await move(world, match, rng, [stuck])
+            hung, click, [stuck] = await move(
+                world,
+                match,
+                rng,
+                lambda: [fd.fail_next("PATCH", f"/channels/{thread.id}/messages/{{m}}", hang=True)],
+            )
             if hung:
                 break
             stuck.clear()
@@ -122,11 +127,12 @@ async def test_a_kill_between_the_thread_post_and_the_dm_still_delivers_the_dm(t
         match = await world.new_match(world.users["alice"], world.users["bob"])
         rng = seeded(22)
         users = list(match.players.values())
+        dms = [f"/channels/{fd.dm_channel_for(u).id}/messages" for u in users]
         for _ in range(30):
             counts = {u.id: len(fd.dm_channel_for(u).messages) for u in users}
-            dms = [f"/channels/{fd.dm_channel_for(u).id}/messages" for u in users]
-            stuck = [fd.fail_next("POST", path, hang=True) for path in dms]
-            hung, click = await move(world, match, rng, stuck)
+            hung, click, stuck = await move(
+                world, match, rng, lambda: [fd.fail_next("POST", path, hang=True) for path in dms]
+            )
             if hung:
                 break
             for fault in stuck:
@@ -157,13 +163,15 @@ async def test_a_dm_lost_to_an_outage_arrives_when_discord_is_back(tmp_path: Pat
         match = await world.new_match(world.users["alice"], world.users["bob"])
         rng = seeded(23)
         users = list(match.players.values())
+        dms = [f"/channels/{fd.dm_channel_for(u).id}/messages" for u in users]
         for _ in range(30):
             counts = {u.id: len(fd.dm_channel_for(u).messages) for u in users}
-            outages = [
-                fd.fail_next("POST", f"/channels/{fd.dm_channel_for(u).id}/messages", status=503, times=None)
-                for u in users
-            ]
-            hit, click = await move(world, match, rng, outages)
+            hit, click, outages = await move(
+                world,
+                match,
+                rng,
+                lambda: [fd.fail_next("POST", path, status=503, times=None) for path in dms],
+            )
             await click
             if hit:
                 break
