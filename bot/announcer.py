@@ -2,11 +2,12 @@
 
 An entry is committed before anything is posted; if the post then fails (a crash, or Discord
 unavailable for longer than :mod:`bot.posting` retries), the match is left "behind in Discord"
-(``Store.behind_in_discord``). The announcer sweeps those matches at start-up, every ``every``
-seconds after that, and soon after a delivery reports :class:`~bot.posting.PostFailed`
-(:meth:`Announcer.nudge`), calling ``catch_up(match_id)`` for each, one at a time with a
-``pause`` between them, so that a backlog neither starves the players' live interactions nor
-runs into Discord's rate limits.
+(``Store.behind_in_discord``); so is a match that owes a player a DM prompt (``Store.owe_dms``:
+owed before the entry is posted, paid when Discord takes the DM). The announcer sweeps those
+matches at start-up, every ``every`` seconds after that, and soon after a delivery reports
+:class:`~bot.posting.PostFailed` (:meth:`Announcer.nudge`), calling ``catch_up(match_id)`` for
+each, one at a time with a ``pause`` between them, so that a backlog neither starves the
+players' live interactions nor runs into Discord's rate limits.
 
 It never races a live delivery of the same match: deliveries run inside
 :meth:`Announcer.delivering`, which holds the match for them (a sweep skips a held match, and a

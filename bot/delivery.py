@@ -2,6 +2,13 @@
 
 Called only after the storage commit. A failure to post (a deleted thread, a closed DM) is
 logged and reported where useful, and never stops the game or reaches the player as an error.
+
+Every entry is told at least once, and a re-send is stored once: a thread post is recorded as
+soon as Discord has it, before anything else is done, and carries the entry's nonce
+(``posting.entry_nonce``), so the catch-up after a crash gets the same message back instead of
+a second one. DM prompts are owed before anything is sent (``Store.owe_dms``) and paid when
+delivered; the announcer and the start-up catch-up send what is still owed. A closed DM is not
+owed: the thread mention and ``/hand`` stand in for it.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from .menus import private_view
 from .posting import DM_CLOSED
 from .service import ActResult, LiveMatch, MatchService
 from .settings import Notice, SettingsService
-from .storage import ACTIVE, FINISHED, LOBBY
+from .storage import ACTIVE, FINISHED, LOBBY, MessageRecord
 from .ui import hand_view, lobby_view, prompt_view, rematch_view
 
 log = logging.getLogger(__name__)
@@ -115,11 +122,19 @@ class Delivery:
         self._untold: dict[int, int] = {}
         #: Called once a match has ended and its end is posted (leagues record results).
         self.on_finished: list[Callable[[LiveMatch], Awaitable[None]]] = []
+        self._nonce_key: str | None = None
 
     def _held(self, match_id: int) -> Any:
         """While a delivery posts an entry, the announcer leaves its match alone (and is nudged
         when a post is given up)."""
         return contextlib.nullcontext() if self.announcer is None else self.announcer.delivering(match_id)
+
+    async def entry_nonce(self, live: LiveMatch, purpose: str) -> int:
+        """The nonce of what announces ``live``'s current entry (``purpose``: ``post``, or
+        ``dm:<role>:<user>``): the same after a restart, so that Discord stores a re-send once."""
+        if self._nonce_key is None:
+            self._nonce_key = await self.service.store.nonce_key()
+        return posting.entry_nonce(self._nonce_key, live.id, live.record.version, purpose)
 
     # -- plumbing -----------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any | None:
@@ -300,6 +315,7 @@ class Delivery:
         await self.refresh_lobby(live)
         state = live.state or {}
         awaited = sorted(live.active_roles())
+        await self.service.store.owe_dms(live.id, live.roles, live.record.version)
         # The start is told in the thread (every player who takes pings is mentioned), so the
         # first private prompts come silently: notified once.
         message = await self.post_match(
@@ -308,6 +324,7 @@ class Delivery:
             file=await self.public_board(live),
             view=prompt_view(live.id, present.public_step(live)) if awaited else None,
             allowed_mentions=await self.everyone(live),
+            nonce=await self.entry_nonce(live, "post"),
         )
         await self._remember_prompt(live, message)
         self._newest.pop(live.id, None)  # its waiting line sits mid-text: never edited
@@ -343,6 +360,10 @@ class Delivery:
         untold = self._untold.get(live.id)
         newest = self._newest.get(live.id)
         exchange = None if result.finished else live.ruleset.exchange(state)
+        # The DMs this entry sends are owed before anything is posted: once the thread post is
+        # recorded, the catch-up no longer looks at this entry, and owed DMs are what it sends.
+        await self.service.store.owe_dms(live.id, result.roles_to_notify(), live.record.version)
+        previous = await self.service.store.get_message(live.id, "prompt")
         message: discord.Message | None = None
         edited = False
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
@@ -356,6 +377,7 @@ class Delivery:
                 ),
                 view=rematch_view(live.id),
                 allowed_mentions=await self.everyone(live),
+                nonce=await self.entry_nonce(live, "post"),
             )
         elif continues(newest, result.role, visible=bool(visible), mentioned=bool(mentioned)):
             assert newest is not None
@@ -375,6 +397,7 @@ class Delivery:
                 file=board,
                 view=prompt_view(live.id, present.public_step(live)) if active else None,
                 allowed_mentions=self.mentioning(live, mentioned),
+                nonce=await self.entry_nonce(live, "post"),
             )
             if message is not None and visible:
                 body = content.rpartition("\n\n")[0]
@@ -383,8 +406,8 @@ class Delivery:
                     message, body, since, {result.role}, exchange, present.turn_text(live, ())
                 )
         if message is not None:
-            await self._retire_prompt(live)
-            await self._remember_prompt(live, message)
+            await self._remember_prompt(live, message)  # first: from here on it is never re-sent
+            await self._retire_prompt(live, previous)
             await self._drop_bare_post(live, message, bare=not visible and not result.finished)
         elif edited:
             await self._remember_prompt(live, newest.message if newest is not None else None)
@@ -579,20 +602,28 @@ class Delivery:
             await self._announce_start(live)  # started, but the thread was never opened
             return
         posted = prompt.version if prompt is not None else 0
-        if posted >= record.version:
-            return
+        if posted < record.version:
+            await self._catch_up_thread(live, prompt)
+        if live.record.status == ACTIVE:
+            await self._send_owed_dms(live)
+
+    async def _catch_up_thread(self, live: LiveMatch, prompt: MessageRecord | None) -> None:
+        """Tell the thread the entries after the last one it was told (one post, or none if
+        they were all hidden); the players whose prompts they changed are owed a DM."""
+        record = live.record
+        posted = prompt.version if prompt is not None else 0
         log.info("match %s: announcing entries %d..%d after a restart", live.id, posted + 1, record.version)
         state = live.state or {}
         since = await self.service.store.entry_seq(live.id, posted) or 0
         told = [e for e in state.get("log", ()) if e["seq"] >= since]
         finished = state.get("result") is not None
         lines = present.public_lines(live.ruleset, told)
+        if not finished:
+            await self._owe_new_prompts(live)
         if not finished and not lines:
             # Only hidden or quiet steps: a post now would tell that something secret happened.
             await self._mark_announced(live)
             await self.refresh_lobby(live)
-            for role in sorted(live.active_roles()):
-                await self.dm(live, role)
             return
         tail = present.end_text(live) if finished else present.turn_text(live)
         view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
@@ -606,16 +637,26 @@ class Delivery:
             allowed_mentions=(
                 await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
             ),
+            nonce=await self.entry_nonce(live, "post"),
         )
         if message is not None:
-            await self._retire_prompt(live)
             await self._remember_prompt(live, message)
+            await self._retire_prompt(live, prompt)
             self._untold[live.id] = int(state.get("seq", 0))
         await self.refresh_lobby(live)
-        if finished:
-            return
-        for role in sorted(live.active_roles()):
-            await self.dm(live, role)
+
+    async def _owe_new_prompts(self, live: LiveMatch) -> None:
+        """Owe a DM to every awaited player whose prompt is newer than his last DM (the entries
+        the catch-up tells were never delivered: their DMs were never owed)."""
+        delivered = await self.service.store.delivered_dms(live.id)
+        roles = [r for r in sorted(live.active_roles()) if delivered.get(r, -1) < live.prompt_entry(r)]
+        await self.service.store.owe_dms(live.id, roles, live.record.version)
+
+    async def _send_owed_dms(self, live: LiveMatch) -> None:
+        """Send the DM prompts still owed (a crash or an outage kept them from going out)."""
+        for role in await self.service.store.owed_dms(live.id):
+            log.info("match %s: sending a DM prompt owed to %s", live.id, role)
+            await self.dm(live, role)  # (a role without a player is settled there)
 
     async def _drop_bare_post(self, live: LiveMatch, message: discord.Message, *, bare: bool) -> None:
         """Keep one bare "waiting" line at the bottom of the thread: the previous one, which only
@@ -668,12 +709,11 @@ class Delivery:
                 live.id, "prompt", old.channel_id, old.message_id, live.record.version
             )
 
-    async def _retire_prompt(self, live: LiveMatch) -> None:
-        """Take "Take my turn" off the previous post (it could only answer "out of date").
+    async def _retire_prompt(self, live: LiveMatch, old: MessageRecord | None) -> None:
+        """Take "Take my turn" off the previous post ``old`` (it could only answer "out of date").
 
         "My hand" stays while the match goes on: it is never stale.
         """
-        old = await self.service.store.get_message(live.id, "prompt")
         if old is None or old.version >= live.record.version:
             return
         target = await self.channel(old.channel_id)
@@ -724,41 +764,51 @@ class Delivery:
         It notifies him only if ``loud`` (by default: if it is how this wait is told to him,
         see :meth:`UserSettings.notice`; never when a thread mention tells him).
 
-        A closed DM is reported once in the match thread, and not tried again for
-        :data:`DM_RETRY_AFTER` (every later prompt would fail alike; ``/hand`` always works).
+        Delivered, it is recorded at once (what was owed to him is paid), before the old prompt
+        is edited. Discord failing for now (after ``bot.posting``'s retries) leaves it owed: the
+        announcer sends it later. A closed DM is reported once in the match thread, is no longer
+        owed, and is not tried again for :data:`DM_RETRY_AFTER` (every later prompt would fail
+        alike; ``/hand`` always works).
         """
+        version = live.record.version
         user_id = live.user_of(role)
         if user_id is None:
+            await self.service.store.settle_dm(live.id, role, version)
             return False
         if await self.service.store.dm_failed_since(
             live.id, user_id, datetime.fromtimestamp(CLOCK.now(), UTC) - DM_RETRY_AFTER
         ):
+            await self.service.store.settle_dm(live.id, role, version)
             return False
         if loud is None:
             loud = (await self.notices(live, [role]))[role].dm_pings
+        previous = await self.service.store.get_message(live.id, f"dm:{role}")
         try:
             user = await self.user(user_id)
             payload = await self.private_payload(live, role)
             if not loud:
                 payload["silent"] = True
+            payload["nonce"] = await self.entry_nonce(live, f"dm:{role}:{user_id}")
             message = await posting.send(user, **payload)
         except discord.Forbidden as exc:
-            await self._dm_failed(live, user_id, exc.code, pings=loud)
+            await self._dm_failed(live, role, user_id, exc.code, pings=loud)
             return False
         except discord.HTTPException as exc:
             if exc.status == 403 or exc.code == DM_CLOSED:
-                await self._dm_failed(live, user_id, exc.code, pings=loud)
-            else:
-                log.warning("DM to a player of match %s failed: %s %s", live.id, exc.status, exc.code)
+                await self._dm_failed(live, role, user_id, exc.code, pings=loud)
+            elif isinstance(exc, posting.PostFailed) or posting.transient(exc):
+                log.warning("DM to a player of match %s failed for now: %s", live.id, posting.describe(exc))
+            else:  # refused for good: trying again would only fail again
+                log.warning("DM to a player of match %s refused: %s %s", live.id, exc.status, exc.code)
+                await self.service.store.settle_dm(live.id, role, version)
             return False
         except NETWORK_ERRORS as exc:
             # One player's DM must not cost the next player his (callers DM in a loop).
             log.warning("DM to a player of match %s failed: %s", live.id, type(exc).__name__)
             return False
-        await self.retire_dm(live, role)
-        await self.service.store.set_message(
-            live.id, f"dm:{role}", message.channel.id, message.id, live.record.version
-        )
+        await self.service.store.record_dm(live.id, role, message.channel.id, message.id, version)
+        if previous is not None and previous.version < version and previous.message_id != message.id:
+            await self._retire_dm_message(live, previous)
         await self.service.store.clear_dm_failure(live.id, user_id)
         return True
 
@@ -784,9 +834,7 @@ class Delivery:
         except discord.HTTPException as exc:
             log.debug("could not update a DM prompt of match %s: %s", live.id, exc.status)
             return await self.dm(live, role, loud=False)
-        await self.service.store.set_message(
-            live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version
-        )
+        await self.service.store.record_dm(live.id, role, old.channel_id, old.message_id, live.record.version)
         return True
 
     async def retire_dm(self, live: LiveMatch, role: str, note: str | None = None) -> None:
@@ -794,6 +842,14 @@ class Delivery:
         old = await self.service.store.get_message(live.id, f"dm:{role}")
         if old is None or (old.version >= live.record.version and note is None):
             return
+        await self._retire_dm_message(live, old, note)
+        await self.service.store.set_message(
+            live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version + 1
+        )
+
+    async def _retire_dm_message(self, live: LiveMatch, old: MessageRecord, note: str | None = None) -> None:
+        """Edit an old DM prompt: its menus are gone, ``note`` (or "your newest prompt is below")
+        says why."""
         where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
         text = (note or "↪ Play moved on{where}: your newest prompt is below (or use `/hand`).").format(
             where=where
@@ -805,15 +861,15 @@ class Delivery:
             )
         except discord.HTTPException as exc:
             log.debug("could not retire a DM prompt of match %s: %s", live.id, exc.status)
-        await self.service.store.set_message(
-            live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version + 1
-        )
 
-    async def _dm_failed(self, live: LiveMatch, user_id: int, code: int | None, *, pings: bool) -> None:
-        """His DMs are closed: the thread tells him once where his prompts are. The mention
-        pings him when that DM was to tell him of the wait (``pings``); from now on a thread
-        mention does (:meth:`notices`)."""
+    async def _dm_failed(
+        self, live: LiveMatch, role: str, user_id: int, code: int | None, *, pings: bool
+    ) -> None:
+        """His DMs are closed: nothing is owed to him by DM, and the thread tells him once where
+        his prompts are. The mention pings him when that DM was to tell him of the wait
+        (``pings``); from now on a thread mention does (:meth:`notices`)."""
         log.info("DMs closed for a player of match %s (code %s)", live.id, code)
+        await self.service.store.settle_dm(live.id, role, live.record.version)
         if await self.service.store.note_dm_failure(live.id, user_id, code):
             await self.post_match(
                 live,

@@ -9,7 +9,10 @@ announced" and the announcer (``bot/announcer.py``) posts it once Discord is bac
 
 Each logical post carries one ``nonce`` (with ``enforce_nonce``) over all its attempts: if a
 503 came back although Discord had stored the message, the retry is answered with that same
-message instead of posting it twice.
+message instead of posting it twice. What announces an entry (its thread post, its DM prompts)
+uses :func:`entry_nonce`, the same after a restart: if the bot died after Discord stored the
+message but before the bot recorded it, the catch-up's post gets that message back (Discord
+remembers a nonce for a few minutes) instead of announcing the entry twice.
 
 A refusal (403, 404, 400...) is not retried: it is raised unchanged, except that a message
 refused only because of its image (no *Attach Files* permission) is posted as text alone.
@@ -18,6 +21,7 @@ refused only because of its image (no *Attach Files* permission) is posted as te
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -60,6 +64,21 @@ class PostFailed(discord.HTTPException):
         self.status = int(getattr(cause, "status", 0) or 0)
         self.code = int(getattr(cause, "code", 0) or 0)
         self.text = ""
+
+
+def entry_nonce(key: str, *parts: object) -> int:
+    """The nonce of one logical message (``parts``: match, version, purpose...), the same each
+    time it is made again; ``key`` keeps two databases of one bot account apart.
+
+    >>> entry_nonce("k", 7, 3, "post") == entry_nonce("k", 7, 3, "post")
+    True
+    >>> len({entry_nonce("k", 7, 3, "post"), entry_nonce("k", 7, 4, "post"), entry_nonce("j", 7, 3, "post")})
+    3
+    >>> 0 <= entry_nonce("k", 1) < 2**62
+    True
+    """
+    digest = hashlib.blake2b(repr(parts).encode(), key=key.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
 
 
 def describe(exc: BaseException) -> str:

@@ -1,6 +1,16 @@
 """SQLite storage for matches, seats and the append-only action log."""
 
-from .records import ABANDONED, ACTIVE, FINISHED, LOBBY, UNFINISHED, ActionRecord, MatchRecord, SeatRecord
+from .records import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    UNFINISHED,
+    ActionRecord,
+    MatchRecord,
+    MessageRecord,
+    SeatRecord,
+)
 from .store import LogEntry, StaleWrite, Store
 
 __all__ = [
@@ -12,6 +22,7 @@ __all__ = [
     "ActionRecord",
     "LogEntry",
     "MatchRecord",
+    "MessageRecord",
     "SeatRecord",
     "StaleWrite",
     "Store",

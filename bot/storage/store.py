@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import os
+import secrets
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -193,6 +194,22 @@ async def _write_clocks(
 def _clock(row: Sequence[Any]) -> Clock:
     reminded = tuple(int(m) for m in str(row[2] or "").split(",") if m)
     return Clock(float(row[0]), None if row[1] is None else float(row[1]), reminded)
+
+
+#: The DM prompts owed (``FROM``... ``WHERE``, to go on with ``AND``): see ``Store.owed_dms``.
+_OWED_DMS = (
+    "FROM dm_prompts d JOIN seats s ON s.match_id = d.match_id AND s.role = d.role "
+    "WHERE d.owed > d.delivered AND d.owed >= s.prompt_entry"
+)
+
+
+async def _settle_dm(conn: aiosqlite.Connection, match_id: int, role: str, version: int) -> None:
+    await conn.execute(
+        "INSERT INTO dm_prompts (match_id, role, delivered) VALUES (?, ?, ?) "
+        "ON CONFLICT (match_id, role) DO UPDATE SET delivered = excluded.delivered "
+        "WHERE excluded.delivered > dm_prompts.delivered",
+        (match_id, role, version),
+    )
 
 
 async def _write_events(
@@ -683,10 +700,12 @@ class Store:
         return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
     async def behind_in_discord(self) -> list[int]:
-        """Started matches whose latest log entry was never announced (a crash after a commit)."""
+        """Started matches whose latest log entry was never announced (a crash after a commit,
+        an outage), and active matches that owe a player a DM prompt (see :meth:`owed_dms`)."""
         rows = await self._all(
             "SELECT m.id FROM matches m LEFT JOIN messages p ON p.match_id = m.id AND p.kind = 'prompt' "
-            "WHERE m.status IN ('active', 'finished') AND (p.version IS NULL OR p.version < m.version) "
+            "WHERE (m.status IN ('active', 'finished') AND (p.version IS NULL OR p.version < m.version)) "
+            f"OR (m.status = 'active' AND EXISTS (SELECT 1 {_OWED_DMS} AND d.match_id = m.id)) "
             "ORDER BY m.id"
         )
         return [int(r[0]) for r in rows]
@@ -808,6 +827,67 @@ class Store:
             if row is None
             else MessageRecord(int(row[0]), str(row[1]), int(row[2]), int(row[3]), int(row[4]))
         )
+
+    async def owe_dms(self, match_id: int, roles: Iterable[str], version: int) -> None:
+        """The players of ``roles`` are owed a DM prompt of the match at ``version`` (recorded
+        before anything is sent, so that a crash or an outage cannot lose it)."""
+        roles = list(roles)
+        if not roles:
+            return
+        async with self.transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO dm_prompts (match_id, role, owed) VALUES (?, ?, ?) "
+                "ON CONFLICT (match_id, role) DO UPDATE SET owed = excluded.owed "
+                "WHERE excluded.owed > dm_prompts.owed",
+                [(match_id, role, version) for role in roles],
+            )
+
+    async def record_dm(
+        self, match_id: int, role: str, channel_id: int, message_id: int, version: int
+    ) -> None:
+        """A DM prompt of the match at ``version`` reached ``role``'s player: it is his private
+        place now (``messages``, kind ``dm:<role>``) and what was owed up to it is paid."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO messages (match_id, kind, channel_id, message_id, version, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "version = excluded.version, created_at = excluded.created_at",
+                (match_id, f"dm:{role}", str(channel_id), str(message_id), version, now()),
+            )
+            await _settle_dm(conn, match_id, role, version)
+
+    async def settle_dm(self, match_id: int, role: str, version: int) -> None:
+        """Nothing is owed to ``role`` up to ``version`` although no DM went out (his DMs are
+        closed: the thread and ``/hand`` stand in for it)."""
+        async with self.transaction() as conn:
+            await _settle_dm(conn, match_id, role, version)
+
+    async def owed_dms(self, match_id: int) -> list[str]:
+        """The roles owed a DM prompt: one not delivered yet that still shows their current
+        prompt (a DM owed before the player acted again, or before his prompt was withdrawn,
+        is moot)."""
+        rows = await self._all(f"SELECT d.role {_OWED_DMS} AND d.match_id = ? ORDER BY d.role", (match_id,))
+        return [str(r[0]) for r in rows]
+
+    async def delivered_dms(self, match_id: int) -> dict[str, int]:
+        """The match version of the newest DM prompt delivered to each role (none: absent)."""
+        rows = await self._all(
+            "SELECT role, delivered FROM dm_prompts WHERE match_id = ? AND delivered >= 0", (match_id,)
+        )
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    async def nonce_key(self) -> str:
+        """This database's random key for the nonces of what the bot sends (``bot.posting``):
+        made once, so that two databases (a test and a live one, one bot account) never share
+        nonces."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES ('nonce_key', ?) ON CONFLICT (key) DO NOTHING",
+                (secrets.token_hex(16),),
+            )
+        row = await self._one("SELECT value FROM meta WHERE key = 'nonce_key'")
+        return str(row[0])
 
     async def note_dm_failure(self, match_id: int, user_id: int, code: int | None) -> bool:
         """Record that a DM failed; True the first time for this player in this match."""

@@ -85,6 +85,6 @@ async def test_the_prompt_numbers_of_a_database_before_version_8_carry_over(tmp_
             "VALUES (1, 0, '5', 'north', 'now', 42)"
         )
         await conn.commit()
-        assert await migrate(conn) == ["008_public_prompt_numbers.sql"]
+        assert await migrate(conn) == [m.name for m in available() if m.version >= 8]
         async with conn.execute("SELECT prompt_version, prompt_entry FROM seats") as cur:
             assert await cur.fetchall() == [(42, 42)]

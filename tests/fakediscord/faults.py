@@ -10,10 +10,17 @@ A fault answers **instead of** the route (nothing is stored), or, with ``after=T
 it (the request took effect, e.g. the message was stored, but the answer is lost: the client
 sees only the error). The first active fault matching a request is used; each answer it gives
 counts as a hit and in ``fd.injected``.
+
+A fault with ``hang=True`` holds the request unanswered until it is cleared (a request stuck in
+Discord, to kill the bot in the middle of it), then answers with its status: nothing is stored.
+
+    stuck = fd.fail_next("PATCH", f"/channels/{thread.id}/messages/{any}", hang=True)
+    await until(lambda: stuck.hits)   # the bot is waiting for that edit now
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from dataclasses import dataclass, field
@@ -52,6 +59,7 @@ class Fault:
     times: int | None = 1
     code: int = 0
     after: bool = False
+    hang: bool = False
     retry_after: float = 0.1
     headers: dict[str, str] = field(default_factory=dict)
     hits: int = 0
@@ -60,14 +68,24 @@ class Fault:
     def __post_init__(self) -> None:
         self.method = self.method.upper()
         self.pattern = path_pattern(self.path)
+        self._released: asyncio.Event | None = None
 
     @property
     def active(self) -> bool:
         return not self.cleared and (self.times is None or self.hits < self.times)
 
     def clear(self) -> None:
-        """End this fault (an outage is over)."""
+        """End this fault (an outage is over; a hung request is answered)."""
         self.cleared = True
+        if self._released is not None:
+            self._released.set()
+
+    async def held(self) -> None:
+        """For a ``hang`` fault: wait until it is cleared."""
+        if self._released is None:
+            self._released = asyncio.Event()
+        if not self.cleared:
+            await self._released.wait()
 
     def matches(self, method: str, path: str) -> bool:
         return self.active and method.upper() == self.method and self.pattern.fullmatch(path) is not None

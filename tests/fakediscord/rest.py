@@ -50,6 +50,9 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[web.Request, dict[str, str]], Awaitable[web.StreamResponse]]
 
+#: Seconds Discord remembers a nonce sent with ``enforce_nonce`` (documented as "a few minutes").
+NONCE_WINDOW = 180.0
+
 
 @dataclass
 class Upload:
@@ -86,7 +89,10 @@ class Rest:
     def __init__(self, server: FakeDiscord) -> None:
         self.server = server
         self.routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
-        self._nonces: dict[tuple[int, str], Message] = {}  # (channel, nonce) -> message (enforce_nonce)
+        #: ``(author, nonce) -> (message, when)`` of messages sent with ``enforce_nonce``.
+        self._nonces: dict[tuple[int, str], tuple[Message, float]] = {}
+        #: How long Discord remembers an enforced nonce ("the past few minutes"; tests may shorten it).
+        self.nonce_window = NONCE_WINDOW
         s = r"(?P<{}>\d+)"
         app, guild, chan, msg, user = (
             s.format("app"),
@@ -153,6 +159,9 @@ class Rest:
             if auth and request.headers.get("Authorization") != f"Bot {self.server.token}":
                 return error(401, "401: Unauthorized", 0)
             fault = self.server.faults.take(request.method, path)
+            if fault is not None and fault.hang:
+                log.info("fake discord: holding %s %s until the fault is cleared", request.method, path)
+                await fault.held()
             if fault is not None and not fault.after:
                 log.info("fake discord: injected %s for %s %s", fault.status, request.method, path)
                 return fault.response()
@@ -468,18 +477,19 @@ class Rest:
         if bad or validation.is_empty(payload, len(files)):
             return self._invalid(bad or ["Cannot send an empty message"])
         nonce = payload.get("nonce")
-        key = (channel.id, str(nonce))
+        key = (self.server.bot_user.id, str(nonce))
         if nonce is not None and payload.get("enforce_nonce"):
-            # Discord answers a retry carrying the nonce of a message it already has with that message.
-            earlier = self._nonces.get(key)
-            if earlier is not None and not earlier.deleted:
+            # Discord answers a message whose nonce the same author used in the past few minutes
+            # (in any channel) with the message it created then, and creates nothing.
+            earlier, when = self._nonces.get(key, (None, 0.0))
+            if earlier is not None and not earlier.deleted and time.monotonic() - when < self.nonce_window:
                 return ok(earlier.to_json())
         payload["flags"] = int(payload.get("flags") or 0) & ~EPHEMERAL
         msg = self.new_message(channel, payload, files)
         if nonce is not None:
             msg.nonce = str(nonce)
             if payload.get("enforce_nonce"):
-                self._nonces[key] = msg
+                self._nonces[key] = (msg, time.monotonic())
         return ok(msg.to_json())
 
     def _message(self, m: dict[str, str]) -> Message | None:

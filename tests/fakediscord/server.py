@@ -115,6 +115,7 @@ class FakeDiscord:
     async def close(self) -> None:
         for bot in self.bots:
             await bot.stop(timeout=3.0)
+        self.faults.clear()  # answers the hung requests
         for task in list(self._tasks):
             task.cancel()
         for conn in list(self.gateway.connections):
@@ -195,6 +196,7 @@ class FakeDiscord:
         times: int | None = 1,
         code: int = 0,
         after: bool = False,
+        hang: bool = False,
         retry_after: float = 0.1,
         headers: dict[str, str] | None = None,
     ) -> Fault:
@@ -204,6 +206,7 @@ class FakeDiscord:
         ``path`` is relative to the API base; ``{name}`` matches one segment, e.g.
         ``fd.fail_next("POST", f"/channels/{thread.id}/messages", status=503)``. A 429 carries
         ``retry_after`` (add ``headers={"Via": "1.1 google"}`` to let discord.py wait it out).
+        ``hang=True``: the request waits, unanswered, until ``clear()`` (then gets ``status``).
         """
         fault = Fault(
             method,
@@ -212,6 +215,7 @@ class FakeDiscord:
             times=times,
             code=code,
             after=after,
+            hang=hang,
             retry_after=retry_after,
             headers=dict(headers or {}),
         )

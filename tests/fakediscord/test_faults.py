@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -69,6 +70,49 @@ async def test_a_failure_after_the_write_and_a_retry_with_the_same_nonce(fd: Fak
             assert r.status == 200 and (await r.json())["id"] != again["id"]
     assert [m.content for m in games.messages] == ["once", "once"]
     assert again["id"] == str(games.messages[0].id) and again["nonce"] == "12345"
+
+
+async def test_an_enforced_nonce_is_per_author_across_channels_for_a_few_minutes(fd: FakeDiscord) -> None:
+    """Discord: the same author's nonce "in the past few minutes" returns the message created
+    then, whatever the channel; an older one, or one sent without enforce_nonce, does not."""
+    guild = fd.create_guild("g")
+    games, other = guild.create_text_channel("games"), guild.create_text_channel("other")
+    body = {"content": "once", "nonce": "777", "enforce_nonce": True}
+    async with aiohttp.ClientSession(headers=auth(fd)) as http:
+
+        async def post(channel_id: int, payload: dict[str, object]) -> str:
+            async with http.post(f"{fd.api_base}/channels/{channel_id}/messages", json=payload) as r:
+                assert r.status == 200
+                return str((await r.json())["id"])
+
+        first = await post(games.id, body)
+        assert await post(other.id, {**body, "content": "elsewhere"}) == first
+        assert await post(other.id, {"content": "free", "nonce": "777"}) != first  # not enforced
+        fd.rest.nonce_window = 0.0  # the few minutes are over
+        later = await post(games.id, body)
+    assert later != first
+    assert [m.content for m in games.messages] == ["once", "once"]
+    assert [m.content for m in other.messages] == ["free"]
+
+
+async def test_a_hung_request_waits_until_cleared_and_stores_nothing(fd: FakeDiscord) -> None:
+    games = fd.create_guild("g").create_text_channel("games")
+    stuck = fd.fail_next("POST", "/channels/{c}/messages", status=503, hang=True)
+    async with aiohttp.ClientSession(headers=auth(fd)) as http:
+
+        async def post() -> int:
+            async with http.post(f"{fd.api_base}/channels/{games.id}/messages", json={"content": "x"}) as r:
+                return r.status
+
+        pending = asyncio.create_task(post())
+        while not stuck.hits:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+        assert not pending.done(), "a hung request is not answered"
+        stuck.clear()
+        assert await pending == 503
+        assert await post() == 200
+    assert [m.content for m in games.messages] == ["x"]
 
 
 async def test_a_429_says_how_long_to_wait(fd: FakeDiscord) -> None:
