@@ -68,8 +68,9 @@ def count_shortcuts(
         return []
     out = []
     for index, action, amount in counted:
-        out.append(Shortcut(index, amount.high, f"{describe(with_count(action, amount.high))} (all)", True))
-        out.append(Shortcut(index, amount.low, f"{describe(with_count(action, amount.low))} (fewest)", False))
+        most, fewest = (" (all)", " (fewest)") if amount.extremes_named else ("", "")
+        out.append(Shortcut(index, amount.high, f"{describe(with_count(action, amount.high))}{most}", True))
+        out.append(Shortcut(index, amount.low, f"{describe(with_count(action, amount.low))}{fewest}", False))
     return out
 
 

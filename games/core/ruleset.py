@@ -84,6 +84,9 @@ class Amount:
     args: tuple[str, ...]
     low: int
     high: int
+    #: Whether ``high`` reads as "all" and ``low`` as "the fewest" (a number of pieces to take
+    #: along); ``False`` when the count is a threshold whose label says what it means ("stop at 3").
+    extremes_named: bool = True
 
     def admits(self, action: Action) -> bool:
         if action.verb != self.verb or len(action.args) != len(self.args) + 1:

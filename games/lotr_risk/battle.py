@@ -344,7 +344,7 @@ class Roll(Step):
 
     def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
         """``until <n>``: the attacking territory keeps 1 (all in) to all but one battalion."""
-        return (Amount("until", (), 1, int(state["troops"][frame["from"]]) - 1),)
+        return (Amount("until", (), 1, int(state["troops"][frame["from"]]) - 1, extremes_named=False),)
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         if action.verb == "roll":

@@ -8,11 +8,12 @@ from bot.choices import (
     action_choices,
     arg_choices,
     chunks,
+    count_shortcuts,
     option_choices,
     resolve_arg,
     truncate,
 )
-from games.core import Action, Prompt
+from games.core import Action, Amount, Prompt
 
 
 def test_truncate_respects_the_limit_and_keeps_short_text() -> None:
@@ -83,3 +84,17 @@ def test_chunks_split_menus_of_25() -> None:
     assert [list(c) for c in chunks(list(range(3)))] == [[0, 1, 2]]
     assert [len(c) for c in chunks(list(range(51)))] == [25, 25, 1]
     assert chunks([]) == []
+
+
+def test_count_shortcuts_name_the_extremes_only_of_a_number_of_pieces() -> None:
+    move_in = Prompt("Move in", (Action("to", ("rohan", "7")),), amounts=(Amount("to", ("rohan",), 3, 7),))
+    labels = [s.label for s in count_shortcuts(move_in, move_in.actions, lambda a: f"Move in {a.args[-1]}")]
+    assert labels == ["Move in 7 (all)", "Move in 3 (fewest)"]
+    # A threshold ("stop at n") is not "all" or "the fewest" of anything: its label says it.
+    until = Prompt(
+        "Attack", (Action("until", ("1",)),), amounts=(Amount("until", (), 1, 5, extremes_named=False),)
+    )
+    labels = [
+        s.label for s in count_shortcuts(until, until.actions, lambda a: f"Roll until, stop at {a.args[-1]}")
+    ]
+    assert labels == ["Roll until, stop at 5", "Roll until, stop at 1"]
