@@ -35,9 +35,8 @@ from games.core.chance import roll
 from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import effects, powers
-from .data import territory_name
 from .events import PRESENTER
-from .grammar import plural
+from .grammar import place_name, plural
 from .missions import arrive
 from .options import geo
 from .roles import NEUTRAL, in_game, own_leader_at, role_title
@@ -187,8 +186,8 @@ def heading(state: State, frame: Frame) -> str:
     """``'Attack Rohan (Black, 4) from Fangorn (7)'``."""
     troops = state["troops"]
     return (
-        f"Attack {territory_name(frame['to'])} ({role_title(frame['defender']).capitalize()}, "
-        f"{troops[frame['to']]}) from {territory_name(frame['from'])} ({troops[frame['from']]})"
+        f"Attack {place_name(frame['to'])} ({role_title(frame['defender']).capitalize()}, "
+        f"{troops[frame['to']]}) from {place_name(frame['from'])} ({troops[frame['from']]})"
     )
 
 
@@ -370,7 +369,7 @@ class Roll(Step):
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])}, who attacks {territory_name(frame['to'])}."
+        return f"Waiting for {role_title(frame['role'])}, who attacks {place_name(frame['to'])}."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "stop":
@@ -411,14 +410,14 @@ class Defend(Step):
     def title(self, state: State, frame: Frame, role: str) -> str:
         whose = "the neutral army's " if frame["defender"] == NEUTRAL else ""
         return (
-            f"Defend {whose}{territory_name(frame['to'])} ({state['troops'][frame['to']]}) against "
-            f"{plural(frame['dice'], 'die')} from {territory_name(frame['from'])}"
+            f"Defend {whose}{place_name(frame['to'])} ({state['troops'][frame['to']]}) against "
+            f"{plural(frame['dice'], 'die')} from {place_name(frame['from'])}"
         )
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         who = "the neutral army" if frame["defender"] == NEUTRAL else "you"
         return last_roll(frame) + (
-            f"{role_title(frame['role'])} attacks {territory_name(frame['to'])} with "
+            f"{role_title(frame['role'])} attacks {place_name(frame['to'])} with "
             f"{plural(frame['dice'], 'die')}: defend with 2 dice or 1 (for {who})."
         )
 
@@ -464,18 +463,18 @@ class Advance(Step):
         return any(a.admits(action) for a in self.amounts(state, frame, role))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Move into {territory_name(frame['to'])} from {territory_name(frame['from'])}"
+        return f"Move into {place_name(frame['to'])} from {place_name(frame['from'])}"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         low, high = int(frame["min"]), self._high(state, frame)
         many = plural(high, "battalion") if low == high else f"{low} to {plural(high, 'battalion')}"
-        text = f"You conquered {territory_name(frame['to'])}: move in {many}"
+        text = f"You conquered {place_name(frame['to'])}: move in {many}"
         if movable_leader(state, frame) is not None:
             text += ", with your leader or without"
         return text + "."
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to move into {territory_name(frame['to'])}."
+        return f"Waiting for {role_title(frame['role'])} to move into {place_name(frame['to'])}."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         count = int(action.args[-1])

@@ -33,9 +33,9 @@ from games.core.flow import Frame, Step, barrier, call, ret
 from . import effects, powers
 from .board import card_slug, card_territory
 from .cards import draw_territory_card
-from .data import CARDS, card_of, territory_name
+from .data import CARDS, card_of
 from .effects import Effect, EffectKind
-from .grammar import names
+from .grammar import names, place_name
 from .invariants import MAX_LEADERS
 from .leaders import leader_action, leader_spots, place_leader
 from .roles import NEUTRAL, allegiance, role_title
@@ -135,7 +135,7 @@ class WinterStorms(EffectKind):
     """Nobody attacks into or out of the territories turned up, until the drawer's next turn."""
 
     def text(self, state: State, effect: Effect) -> str:
-        where = names([territory_name(t) for t in effect["territories"]])
+        where = names([place_name(t) for t in effect["territories"]])
         return (
             f"Winter Storms: no attack into or out of {where} until {role_title(effect['by'])}'s next turn."
         )

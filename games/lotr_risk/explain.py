@@ -10,8 +10,8 @@ from games.core import Action, State
 from . import missions, powers
 from .board import card_slug, card_territory, single_value
 from .cards import BONUS, find_trade
-from .data import CARDS, territory_name
-from .grammar import names, plural
+from .data import CARDS
+from .grammar import names, place_name, plural
 from .options import geo, is_lotr
 
 _FIXED = {
@@ -31,7 +31,7 @@ def explain(state: State, role: str, action: Action) -> str:
     if verb in _FIXED:
         return _FIXED[verb]
     if verb == "place":
-        return f"Add {plural(int(args[1]), 'battalion')} to {territory_name(args[0])}."
+        return f"Add {plural(int(args[1]), 'battalion')} to {place_name(args[0])}."
     if verb == "leader":
         return "Your leader adds 1 to your highest die in battles where he fights; he can complete missions."
     if verb == "trade":
@@ -63,7 +63,7 @@ def explain(state: State, role: str, action: Action) -> str:
         data = CARDS[card_slug(args[0])]
         return (
             f"Reveal it and take its reward ({missions.reward_words(state, role, args[0])}); it scores "
-            f"{plural(data.points, 'point')}. Your leader must stay in {territory_name(str(data.site))} "
+            f"{plural(data.points, 'point')}. Your leader must stay in {place_name(str(data.site))} "
             "until your next turn."
         )
     if verb == "defend":
@@ -76,9 +76,9 @@ def explain(state: State, role: str, action: Action) -> str:
     if verb == "from":
         return "Choose where to move from; at least one battalion stays there."
     if verb == "to":
-        return f"Move {plural(int(args[1]), 'battalion')} to {territory_name(args[0])}."
+        return f"Move {plural(int(args[1]), 'battalion')} to {place_name(args[0])}."
     if verb == "to-leader":
-        return f"Move your leader and {plural(int(args[1]), 'battalion')} to {territory_name(args[0])}."
+        return f"Move your leader and {plural(int(args[1]), 'battalion')} to {place_name(args[0])}."
     if verb == "discard":
         return f"Discarded, it never scores. {CARDS[card_slug(args[0])].effect}"
     if verb == "power":
@@ -99,7 +99,7 @@ def _trade(state: State, role: str, cards: tuple[str, ...]) -> str:
     trade = find_trade(state, role, int(frame.get("traded", 0)), cards)
     if trade is None:
         return ""
-    held = [territory_name(t) for c in cards if (t := card_territory(c)) and state["owner"].get(t) == role]
+    held = [place_name(t) for c in cards if (t := card_territory(c)) and state["owner"].get(t) == role]
     what = "a set of three" if len(cards) == 3 else f"one card (worth {single_value(cards[0])})"
     text = f"Spend {what} for {plural(trade.battalions, 'battalion')}"
     if held:

@@ -27,9 +27,8 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import missions, powers
 from .board import chain
-from .data import territory_name
 from .effects import move_blocked
-from .grammar import plural
+from .grammar import place_name, plural
 from .options import geo, is_lotr, rules
 from .roles import leader_at, own_leader_at, owned, role_title
 
@@ -312,12 +311,12 @@ class ChooseDestination(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         source = frame["source"]
-        return f"Fortify from {territory_name(source)} ({state['troops'][source]}): move to where?"
+        return f"Fortify from {place_name(source)} ({state['troops'][source]}): move to where?"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         source = frame["source"]
         count = movable(state, frame, source)
-        text = f"Move up to {plural(count, 'battalion')} from {territory_name(source)}"
+        text = f"Move up to {plural(count, 'battalion')} from {place_name(source)}"
         if free_leader(state, role, source) is not None:
             text += " (with your leader, or the leader alone)"
         return text + ", or go `back`."

@@ -9,7 +9,7 @@ from . import missions, powers
 from .board import card_name, card_slug, card_symbol, card_territory, is_territory_card
 from .cards import find_trade
 from .data import CARDS, TERRITORIES, territory_name
-from .grammar import names, plural
+from .grammar import names, place_name, plural
 
 MAX_LABEL = 100
 
@@ -41,17 +41,17 @@ def _describe(state: State, role: str, action: Action) -> str:
     frame = _frame(state)
     step = frame.get("step")
     if verb == "claim":
-        return f"Claim {territory_name(args[0])} (place 1 battalion)"
+        return f"Claim {place_name(args[0])} (place 1 battalion)"
     if verb == "autoplace":
         return "Place the rest at random"
     if verb == "place":
         if step == "place_printed":
-            return f"Place a battalion in {territory_name(args[0])}"
-        return f"Place {args[1]} in {territory_name(args[0])}"
+            return f"Place a battalion in {place_name(args[0])}"
+        return f"Place {args[1]} in {place_name(args[0])}"
     if verb == "unplace":
-        return f"Take back what you placed in {territory_name(args[0])}"
+        return f"Take back what you placed in {place_name(args[0])}"
     if verb == "leader":
-        return f"Put your leader in {territory_name(args[0])}"
+        return f"Put your leader in {place_name(args[0])}"
     if verb == "ready":
         return "Confirm your placement"
     if verb == "trade":
@@ -64,8 +64,8 @@ def _describe(state: State, role: str, action: Action) -> str:
         defender = str(owner[target])
         who = "neutral" if defender == "neutral" else defender.title()
         return (
-            f"Attack {territory_name(target)} ({who}, {troops[target]}) "
-            f"from {territory_name(source)} ({troops[source]})"
+            f"Attack {place_name(target)} ({who}, {troops[target]}) "
+            f"from {place_name(source)} ({troops[source]})"
         )
     if verb == "roll":
         return f"Roll once with {plural(int(args[0]), 'die')}"
@@ -78,18 +78,18 @@ def _describe(state: State, role: str, action: Action) -> str:
     if verb == "defend":
         return f"Defend with {plural(int(args[0]), 'die')}"
     if verb in ("advance", "advance-leader"):
-        target = territory_name(str(frame.get("to", "")))
+        target = place_name(str(frame.get("to", "")))
         leader = " and your leader" if verb == "advance-leader" else ""
         return f"Move {args[0]}{leader} into {target}"
     if verb == "end":
         return "End your attacks: fortify"
     if verb == "from":
-        return f"Move from {territory_name(args[0])} ({state['troops'][args[0]]})"
+        return f"Move from {place_name(args[0])} ({state['troops'][args[0]]})"
     if verb == "to":
-        return f"Move {args[1]} to {territory_name(args[0])}"
+        return f"Move {args[1]} to {place_name(args[0])}"
     if verb == "to-leader":
         escort = f"with {args[1]}" if args[1] != "0" else "alone"
-        return f"Move your leader {escort} to {territory_name(args[0])}"
+        return f"Move your leader {escort} to {place_name(args[0])}"
     if verb == "back":
         return "Back: move from another territory"
     if verb == "discard":

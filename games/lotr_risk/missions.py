@@ -29,8 +29,8 @@ from games.core.words import plural as plural_form
 
 from .board import card_slug
 from .cards import give_territory_card
-from .data import CARDS, territory_name
-from .grammar import plural
+from .data import CARDS
+from .grammar import place_name, plural
 from .options import geo, revision
 from .roles import allegiance, hand
 
@@ -102,7 +102,7 @@ def reward_words(state: State, role: str, card: str) -> str:
     extra = reward.extra_territory_cards if reward else 0
     parts = []
     if battalions:
-        parts.append(f"+{plural(battalions, 'battalion')} in {territory_name(str(data.site))}")
+        parts.append(f"+{plural(battalions, 'battalion')} in {place_name(str(data.site))}")
     if extra:
         parts.append(plural_form(extra, "an extra territory card", f"{extra} extra territory cards"))
     return join_words(parts) or "no reward but its points"

@@ -43,10 +43,10 @@ from games.core.words import agree, join_words
 
 from . import battle, powers
 from .board import card_name, card_slug, geometry
-from .data import CARDS, RANGES, SETUP, TERRITORIES, board, territory_name
+from .data import CARDS, RANGES, SETUP, TERRITORIES, board
 from .effects import Effect, EffectKind, add_effect, attack_blocked, move_blocked, register_effect
 from .fortify import free_leader
-from .grammar import plural
+from .grammar import place_name, plural
 from .missions import arrive
 from .options import die_threshold, geo, is_trilogy
 from .powers import Armed, PowerHooks, ReactionHooks, register_power, register_reaction
@@ -118,7 +118,7 @@ def _grima(state: State, role: str, action: Action) -> None:
 
 def _grima_label(state: State, role: str, action: Action) -> str:
     frame = _frame(state)
-    count, target = deserters(state, frame["to"]), territory_name(frame["to"])
+    count, target = deserters(state, frame["to"]), place_name(frame["to"])
     if not count:
         return f"Play {_name(action)}: nobody deserts {target} (one battalion always stays)"
     verb = agree(count, "joins", "join")
@@ -130,7 +130,7 @@ def _ambush(state: State, role: str, action: Action) -> None:
 
 
 def _ambush_label(state: State, role: str, action: Action) -> str:
-    source = territory_name(_frame(state)["from"])
+    source = place_name(_frame(state)["from"])
     return f"Play {_name(action)}: {AMBUSH_BATTALIONS} battalions join you in {source}"
 
 
@@ -138,7 +138,7 @@ class NoStronghold(EffectKind):
     """The Enemy Is At Hand / Siege Machines: the attacked stronghold gives no +1 this attack."""
 
     def text(self, state: State, effect: Effect) -> str:
-        places = join_words([territory_name(t) for t in effect["territories"]])
+        places = join_words([place_name(t) for t in effect["territories"]])
         return f"{CARDS[effect['kind']].name}: the stronghold of {places} gives no +1 in this attack"
 
     def cancels_stronghold(self, state: State, effect: Effect, battle: Any) -> bool:
@@ -153,14 +153,14 @@ def _no_stronghold(state: State, role: str, action: Action) -> None:
 
 
 def _no_stronghold_label(state: State, role: str, action: Action) -> str:
-    return f"Play {_name(action)}: no stronghold +1 for {territory_name(_frame(state)['to'])} this attack"
+    return f"Play {_name(action)}: no stronghold +1 for {place_name(_frame(state)['to'])} this attack"
 
 
 class BlackSails(EffectKind):
     """+1 to the attacker's highest die in every roll of one seaborne invasion."""
 
     def text(self, state: State, effect: Effect) -> str:
-        target = territory_name(effect["territories"][0])
+        target = place_name(effect["territories"][0])
         return f"Black Sails: +1 to {role_title(effect['by'])}'s highest die in the invasion of {target}"
 
     def dice_bonus(self, state: State, effect: Effect, battle: Any, side: str) -> int:
@@ -175,7 +175,7 @@ def _black_sails(state: State, role: str, action: Action) -> None:
 
 
 def _black_sails_label(state: State, role: str, action: Action) -> str:
-    target = territory_name(_frame(state)["to"])
+    target = place_name(_frame(state)["to"])
     return f"Play {_name(action)}: +1 to your highest die in every roll against {target}"
 
 
@@ -213,8 +213,8 @@ def _mountain_label(state: State, role: str, action: Action) -> str:
     troops, defender = state["troops"], str(state["owner"][target])
     who = "neutral" if defender == NEUTRAL else role_title(defender)
     return (
-        f"Under the mountains: attack {territory_name(target)} ({who}, {troops[target]}) "
-        f"from {territory_name(source)} ({troops[source]})"
+        f"Under the mountains: attack {place_name(target)} ({who}, {troops[target]}) "
+        f"from {place_name(source)} ({troops[source]})"
     )
 
 
@@ -256,7 +256,7 @@ class BridgeHeld(EffectKind):
     """You Shall Not Pass!: battalions cross one bridge only with a leader (attacks, fortify)."""
 
     def text(self, state: State, effect: Effect) -> str:
-        a, b = (territory_name(t) for t in effect["territories"])
+        a, b = (place_name(t) for t in effect["territories"])
         return f"You Shall Not Pass!: no battalions cross the bridge between {a} and {b} without a leader"
 
     def blocks_attack(self, state: State, effect: Effect, role: str, source: str, target: str) -> bool:
@@ -280,7 +280,7 @@ def _hold_the_bridge(state: State, role: str, action: Action) -> None:
 
 def _bridge_label(state: State, role: str, action: Action) -> str:
     _, a, b = action.args
-    return f"Play {_name(action)} on the bridge between {territory_name(a)} and {territory_name(b)}"
+    return f"Play {_name(action)} on the bridge between {place_name(a)} and {place_name(b)}"
 
 
 def leader_crosses_with_them(state: State, role: str, territory: str) -> None:
@@ -318,7 +318,7 @@ def _borne(state: State, role: str, action: Action) -> None:
 
 def _borne_label(state: State, role: str, action: Action) -> str:
     _, source, target = action.args
-    return f"Play {_name(action)}: your leader from {territory_name(source)} to {territory_name(target)}"
+    return f"Play {_name(action)}: your leader from {place_name(source)} to {place_name(target)}"
 
 
 def _hunt_actions(state: State, role: str, card: str) -> list[Action]:
@@ -349,11 +349,11 @@ def _hunt_label(state: State, role: str, action: Action) -> str:
     step = state["ring"]["step"]
     here = g.path[step]
     if state["owner"][here] == role:
-        return f"Play {_name(action)}: {HUNT_BATTALIONS} battalions in {territory_name(here)}"
+        return f"Play {_name(action)}: {HUNT_BATTALIONS} battalions in {place_name(here)}"
     if step < g.final_step:
-        return f"Play {_name(action)}: the Fellowship moves on to {territory_name(g.path[step + 1])}"
+        return f"Play {_name(action)}: the Fellowship moves on to {place_name(g.path[step + 1])}"
     if is_trilogy(state):
-        return f"Play {_name(action)} (the Fellowship can go no further than {territory_name(here)})"
+        return f"Play {_name(action)} (the Fellowship can go no further than {place_name(here)})"
     return f"Play {_name(action)}: the Fellowship leaves Middle-earth and the game ends"
 
 
@@ -374,7 +374,7 @@ def _courage(state: State, role: str, armed: Armed, moment: str, context: Contex
 def _courage_words(condition: tuple[str, ...]) -> str:
     if not condition:
         return "when any territory of yours is attacked"
-    return f"when {territory_name(condition[0])} is attacked"
+    return f"when {place_name(condition[0])} is attacked"
 
 
 def _own_ports(state: State, role: str, card: str) -> list[tuple[str, ...]]:
@@ -406,7 +406,7 @@ def _storm(state: State, role: str, armed: Armed, moment: str, context: Context)
 def _storm_words(condition: tuple[str, ...]) -> str:
     if not condition:
         return "when any port of yours is attacked from the sea"
-    return f"when {territory_name(condition[0])} is attacked from the sea"
+    return f"when {place_name(condition[0])} is attacked from the sea"
 
 
 def _can_withdraw_to(state: State, role: str, source: str, target: str) -> bool:
@@ -455,10 +455,10 @@ def _withdraw(state: State, role: str, armed: Armed, moment: str, context: Conte
 def _withdrawal_words(condition: tuple[str, ...]) -> str:
     if not condition:
         return "any territory attacked: to its strongest neighbour of yours"
-    place = territory_name(condition[0])
+    place = place_name(condition[0])
     if len(condition) == 1:
         return f"when {place} is attacked: to its strongest neighbour of yours"
-    return f"when {place} is attacked: to {territory_name(condition[1])}"
+    return f"when {place} is attacked: to {place_name(condition[1])}"
 
 
 # -- reactions to the Fellowship's move ---------------------------------------------------------
@@ -517,7 +517,7 @@ def hold_hooks(fixed: str | None) -> ReactionHooks:
 
     def words(condition: tuple[str, ...]) -> str:
         where = fixed or next((w for w in condition if w in TERRITORIES), None)
-        place = territory_name(where) if where else "a space"
+        place = place_name(where) if where else "a space"
         if DECISIVE in condition:
             return f"only when the Ring would leave {place}"
         return f"the first time the Ring tries to leave {place}"
@@ -543,7 +543,7 @@ def _knife(state: State, role: str, armed: Armed, moment: str, context: Context)
 def _knife_words(condition: tuple[str, ...]) -> str:
     if not condition:
         return "at the next space without a die the Ring tries to leave"
-    return f"when the Ring tries to leave {territory_name(condition[0])}"
+    return f"when the Ring tries to leave {place_name(condition[0])}"
 
 
 def change_hooks(
@@ -588,7 +588,7 @@ def _roll_words(change: int | None, fixed: str | None = None) -> Callable[[tuple
         amount = change if change is not None else (2 if PLUS in condition else -2)
         what = f"add {amount} to" if amount > 0 else f"take {-amount} from"
         place = fixed or next((w for w in condition if w in TERRITORIES), None)
-        where = f" in {territory_name(place)}" if place else ""
+        where = f" in {place_name(place)}" if place else ""
         if DECISIVE in condition:
             goal = "lets the Ring leave" if amount > 0 else "keeps the Ring"
             return f"{what} a roll{where} if that {goal}"
