@@ -6,6 +6,7 @@ from bot import menus, present
 from bot.choices import Choice
 from bot.service import MatchService
 from bot.storage import Store
+from tests.games.confrontation.helpers import CONFRONTATION, act, position
 
 from .conftest import NORTH_USER, SOUTH_USER, started_pebbles
 
@@ -128,3 +129,12 @@ async def test_a_menu_drops_a_description_every_option_shares(service: MatchServ
 def test_a_press_in_the_dm_is_not_sent_to_the_dm() -> None:
     assert "in your DMs" not in present.acted_text("✅ Bid 3", pressed_in_dm=True)
     assert "in your DMs" in present.acted_text("✅ Bid 3", pressed_in_dm=False)
+
+
+def test_saruman_declaring_no_cards_is_told_in_the_public_post() -> None:
+    """The audit read no word of Saruman's choice in the thread: it is a public step."""
+    state = position({"gimli": "eregion", "frodo": "shire"}, {"saruman": "misty_mountains"})
+    state = act(state, "sauron", "move saruman eregion", "ability saruman")
+    lines = present.public_lines(CONFRONTATION, state["log"])
+    assert "Saruman declares that no cards will be played." in lines
+    assert lines.index("Saruman declares that no cards will be played.") < len(lines) - 1  # then the result
