@@ -273,6 +273,15 @@ WRITE_WAIT_MS = 1500
 READ_WAIT_MS = 1000
 
 
+#: Records (or moves on) the message of a match of one kind: its thread post, a player's DM prompt.
+_SET_MESSAGE = (
+    "INSERT INTO messages (match_id, kind, channel_id, message_id, version, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
+    "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+    "version = excluded.version, created_at = excluded.created_at"
+)
+
+
 class Store:
     """Async access to the Palantír database. Create with :meth:`open`.
 
@@ -809,10 +818,7 @@ class Store:
     ) -> None:
         async with self.transaction() as conn:
             await conn.execute(
-                "INSERT INTO messages (match_id, kind, channel_id, message_id, version, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                "version = excluded.version, created_at = excluded.created_at",
+                _SET_MESSAGE,
                 (match_id, kind, str(channel_id), str(message_id), version, now()),
             )
 
@@ -849,10 +855,7 @@ class Store:
         place now (``messages``, kind ``dm:<role>``) and what was owed up to it is paid."""
         async with self.transaction() as conn:
             await conn.execute(
-                "INSERT INTO messages (match_id, kind, channel_id, message_id, version, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                "version = excluded.version, created_at = excluded.created_at",
+                _SET_MESSAGE,
                 (match_id, f"dm:{role}", str(channel_id), str(message_id), version, now()),
             )
             await _settle_dm(conn, match_id, role, version)
