@@ -144,7 +144,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("characters", "nazgul", "nazgul", "Choose Nazgûl to fly (their region).", REGION),
     _c("characters", "minion", "minion", "Choose a Minion to move.", CHARACTER),
     _c("characters", "to", "to", "Where the chosen characters go.", REGION, COUNT),
-    # cards (part I: drawn and held)
+    # cards
     _c("cards", "draw", "draw", "Event die: draw a card.", DIE),
+    _c(
+        "cards",
+        "play",
+        "play",
+        "Play an Event card: its icon's die, an Event die or a Will of the West.",
+        DIE,
+        CommandParam("card", "a card in your hand you may play now"),
+    ),
     _c("cards", "deck", "deck", "Which deck to draw from.", CommandParam("deck", "character or strategy")),
 )

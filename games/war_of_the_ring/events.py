@@ -31,6 +31,8 @@ KINDS: dict[str, dict[str, str]] = {
     "card_drawn": {"side": "side", "deck": "deck"},
     "own_card_drawn": {"side": "side", "deck": "deck", "card": "card"},
     "card_discarded": {"side": "side"},
+    "event_played": {"side": "side", "card": "card"},
+    "dice_discarded": {"side": "side", "face": "face", "count": "number"},
     "own_card_discarded": {"side": "side", "card": "card"},
     "hunt_allocated": {"count": "number"},
     "dice_rolled": {"side": "side", "faces": "faces", "eyes": "number"},
@@ -72,6 +74,8 @@ EN: dict[str, str] = {
     "card_drawn": "The {side} {side:draws|draw} a card from the {deck}.",
     "own_card_drawn": "You draw {card} from the {deck}.",
     "card_discarded": "The {side} {side:discards|discard} a card face down.",
+    "event_played": "The {side} {side:plays|play} {card}.",
+    "dice_discarded": "The {side} {side:loses|lose} {count_dice} showing {face}.",
     "own_card_discarded": "You discard {card}.",
     "hunt_allocated": "The Shadow puts {count_dice} in the Hunt Box.",
     "dice_rolled": "The {side} {side:rolls|roll} {faces}.",
@@ -143,7 +147,9 @@ FORMATS = {
     "card": lambda v, lang: CARDS[str(v)].name,
     "cards": lambda v, lang: join_words([CARDS[str(c)].name for c in v]),
     "deck": lambda v, lang: f"{str(v).title()} deck",
-    "why": lambda v, lang: WHY.get(str(v), str(v).replace("_", " ")),
+    "why": lambda v, lang: (
+        CARDS[str(v)].name if str(v) in CARDS else WHY.get(str(v), str(v).replace("_", " "))
+    ),
     "flag": lambda v, lang: "yes" if v else "no",
 }
 

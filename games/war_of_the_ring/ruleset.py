@@ -33,7 +33,7 @@ def _all_steps() -> dict[str, Any]:
 
 #: Verbs of the steps in the core modules; procedure modules add theirs as ``VERBS``.
 BASE_VERBS = frozenset(
-    {"pass", "skip", "ring", "discard", "hunt", "declare", "mordor", "guide", "done", "deck"}
+    {"pass", "skip", "ring", "discard", "hunt", "declare", "mordor", "guide", "done", "deck", "play"}
     | {"casualty", "ability", "corruption", "reveal-to"}
 )
 
