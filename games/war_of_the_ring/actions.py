@@ -25,7 +25,6 @@ from games.core.words import counted
 from . import dice, fellowship, rings, turn
 from .data import FREE
 from .dice import FACE_NAMES, face_name
-from .event_cards import play as event_play
 from .last_action import mark
 from .roles import other, side_title
 
@@ -74,6 +73,7 @@ PROCEDURES = (
     "casualties",
     "battle_actions",
     "event_cards.step",
+    "event_cards.table",
 )
 
 
@@ -202,7 +202,7 @@ class Act(Step):
         dice.spend(state, side, face)
         state["turn"]["die"] = face
         if action.verb == "play":
-            waits = event_play.start(state, side, action.args[1])
+            waits = event_play.start(state, side, action.args[1], face)
         else:
             waits = DIE_ACTIONS[action.verb].run(state, side, face)
         if not waits:
@@ -234,3 +234,7 @@ def hand_over(state: State, frame: Frame) -> None:
 
 
 STEPS: tuple[Step, ...] = (Act(),)
+
+# Last: the Event cards' handlers use the die actions of the procedure modules, which import this
+# module (the restructure of issue 19 replaces this with tables built in ruleset.py).
+from .event_cards import play as event_play  # noqa: E402

@@ -123,6 +123,9 @@ WHY = {
     "companion": "a Companion arrived",
     "witch_king": "the Witch-king came",
     "invaded": "an enemy Army entered it",
+    "no_longer_in_force": "its condition no longer holds",
+    "will_of_the_west": "with a Will of the West",
+    "elven_ring": "with an Elven Ring",
 }
 
 
@@ -144,6 +147,7 @@ FORMATS = {
     "faces": lambda v, lang: join_words([face_name(str(f)) for f in v]) or "no dice",
     "dice": lambda v, lang: " ".join(str(d) for d in v),
     "tile": lambda v, lang: tile_name(str(v)),
+    "tiles": lambda v, lang: join_words([tile_name(str(t)) for t in v]) or "no tile",
     "card": lambda v, lang: CARDS[str(v)].name,
     "cards": lambda v, lang: join_words([CARDS[str(c)].name for c in v]),
     "deck": lambda v, lang: f"{str(v).title()} deck",
@@ -197,7 +201,7 @@ def _merge_words() -> None:
     import importlib
     import importlib.util
 
-    for module in ("movement_words", "battle_words", "characters_words"):
+    for module in ("movement_words", "battle_words", "characters_words", "card_words_companions"):
         name = f"{__package__}.{module}"
         if importlib.util.find_spec(name) is None:
             continue

@@ -16,6 +16,7 @@ from games.core.words import the
 from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
 from .commands import COMMANDS
 from .data import REGIONS
+from .event_cards import table
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
 from .roles import ROLES, side_title
@@ -135,6 +136,11 @@ class WarOfTheRing(StepRuleset):
 
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(state, None, "", self.narrate))
+
+    def apply(self, state: State, role: str, action: Action) -> None:
+        super().apply(state, role, action)
+        if any(state.get("table", {}).values()):
+            table.settle(state)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
         """Passing and skipping a die give up an action for good; using a die does not."""
