@@ -4,18 +4,16 @@ using one die per action; a player with fewer dice left may pass; a die may be s
 The acting player first chooses a die face and what to do with it (``<verb> <face>``, e.g.
 ``move-fellowship character``); the action then runs as a procedure (its own steps for armies,
 units, destinations...) and returns here, and the other player acts. Every kind of action is a
-:class:`DieAction` listed in :data:`DIE_ACTIONS` by the module that implements it.
+:class:`DieAction` listed in ``DIE_ACTIONS`` by the module that implements it; the table of them
+all (:data:`.procedures.DIE_ACTIONS`) is given to the :class:`Act` step by :mod:`.ruleset`.
 
 Frame ``act``: ``side`` (who acts now).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from games.core import Action, State, emit
@@ -52,43 +50,6 @@ class DieAction:
         return face in self.faces
 
 
-#: Every die action, by verb (filled by :func:`register` from the procedure modules).
-DIE_ACTIONS: dict[str, DieAction] = {}
-
-
-def register(*actions: DieAction) -> None:
-    for action in actions:
-        DIE_ACTIONS[action.verb] = action
-
-
-#: The modules with die actions or steps, imported here (each registers its die actions).
-PROCEDURES = (
-    "cards",
-    "fellowship_actions",
-    "armies",
-    "recruit",
-    "characters",
-    "stacking",
-    "battle",
-    "casualties",
-    "battle_actions",
-)
-
-
-def procedure_modules() -> list[ModuleType]:
-    """The procedure modules that exist (part I is built one module at a time)."""
-    found = []
-    for module in PROCEDURES:
-        name = f"{__package__}.{module}"
-        if importlib.util.find_spec(name) is not None:
-            found.append(importlib.import_module(name))
-    return found
-
-
-def _load() -> None:
-    procedure_modules()
-
-
 def first_to_act(state: State) -> bool:
     """Start phase 5 with the Free Peoples (or the Shadow if they have no die)."""
     for side in (FREE, other(FREE)):
@@ -103,14 +64,12 @@ def face_order(faces: list[str]) -> list[str]:
     return sorted(set(faces), key=order.index)
 
 
-def die_actions(state: State, side: str) -> list[Action]:
-    """Every ``<verb> <face>`` the acting side can start now."""
-    if not DIE_ACTIONS:
-        _load()
+def die_actions(state: State, side: str, table: Mapping[str, DieAction]) -> list[Action]:
+    """Every ``<verb> <face>`` of ``table`` the acting side can start now."""
     found: list[Action] = []
     possible: dict[str, bool] = {}  # asked once per action, not once per face (the state is the same)
     for face in face_order(dice.unused(state, side)):
-        for action in DIE_ACTIONS.values():
+        for action in table.values():
             if not action.allows(side, face):
                 continue
             can = possible.get(action.verb)
@@ -137,12 +96,15 @@ class Act(Step):
     name = "act"
     kind = "action"
 
+    def __init__(self, die_actions: Mapping[str, DieAction]) -> None:
+        self.die_actions = die_actions  # every die action by verb (:data:`.procedures.DIE_ACTIONS`)
+
     def active(self, state: State, frame: Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         side = frame["side"]
-        return (*die_actions(state, side), *other_actions(state, side))
+        return (*die_actions(state, side, self.die_actions), *other_actions(state, side))
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         """One action tested without listing them all (``is_legal``; the same as the list)."""
@@ -155,9 +117,7 @@ class Act(Step):
             return len(args) == 1 and args[0] in faces
         if verb == "ring":
             return action in rings.ring_actions(state, side)
-        if not DIE_ACTIONS:
-            _load()
-        chosen = DIE_ACTIONS.get(verb)
+        chosen = self.die_actions.get(verb)
         if chosen is None or len(args) != 1 or args[0] not in faces:
             return False
         return chosen.allows(side, args[0]) and chosen.possible(state, side)
@@ -190,7 +150,7 @@ class Act(Step):
             if not dice.unused(state, side):  # his last die became an Eye: nothing left to act with
                 hand_over(state, frame)
             return  # the same player acts now
-        chosen = DIE_ACTIONS[action.verb]
+        chosen = self.die_actions[action.verb]
         face = action.args[0]
         dice.spend(state, side, face)
         state["turn"]["die"] = face
@@ -220,6 +180,3 @@ def hand_over(state: State, frame: Frame) -> None:
     elif not dice.unused(state, side):
         pop(state)
         turn.next_phase(state, "actions")
-
-
-STEPS: tuple[Step, ...] = (Act(),)

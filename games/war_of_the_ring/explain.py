@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from games.core import Action, State
 
-from . import actions
+from .procedures import DIE_ACTIONS
 
 
 def explain(state: State, role: str, action: Action) -> str:
-    if action.verb in actions.DIE_ACTIONS:
-        return actions.DIE_ACTIONS[action.verb].text
+    if action.verb in DIE_ACTIONS:
+        return DIE_ACTIONS[action.verb].text
     if action.verb == "ring":
         return "Once a turn: change one unused die to another face, then act (the Ring goes to the Shadow)."
     if action.verb == "skip":

@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import Action, RuleTopic, State, View
-from games.core.flow import StepRuleset
+from games.core.flow import Step, StepRuleset
 from games.core.words import the
 
-from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
+from . import actions, fellowship, hunt, invariants, labels, procedures, rules_help, turn
 from .commands import COMMANDS
 from .data import REGIONS
 from .events import PRESENTER, QUIET, RESULT_EVENTS
@@ -23,13 +23,17 @@ from .secrets import secrets
 from .standing import standing_lines
 from .view import build_view
 
-
-def _all_steps() -> dict[str, Any]:
-    found = [*turn.STEPS, *actions.STEPS, *fellowship.STEPS, *hunt.STEPS]
-    for module in actions.procedure_modules():
-        found += list(getattr(module, "STEPS", ()))
-    return {s.name: s for s in found}
-
+#: Every step by name: the turn's own, then the procedures' (:mod:`.procedures`).
+STEPS: dict[str, Step] = {
+    step.name: step
+    for step in (
+        *turn.STEPS,
+        actions.Act(procedures.DIE_ACTIONS),
+        *fellowship.STEPS,
+        *hunt.STEPS,
+        *procedures.STEPS,
+    )
+}
 
 #: Verbs of the steps in the core modules; procedure modules add theirs as ``VERBS``.
 BASE_VERBS = frozenset(
@@ -37,12 +41,8 @@ BASE_VERBS = frozenset(
     | {"casualty", "ability", "corruption", "reveal-to"}
 )
 
-
-def _verbs() -> frozenset[str]:
-    found = set(BASE_VERBS) | set(actions.DIE_ACTIONS) | {c.verb for c in COMMANDS}
-    for module in actions.procedure_modules():
-        found |= set(getattr(module, "VERBS", ()))
-    return frozenset(found)
+#: Every verb a player may type (the die actions', the steps' and the commands').
+VERBS = BASE_VERBS | set(procedures.DIE_ACTIONS) | procedures.VERBS | {c.verb for c in COMMANDS}
 
 
 class WarOfTheRing(StepRuleset):
@@ -51,7 +51,7 @@ class WarOfTheRing(StepRuleset):
     command_group = "wotr"
     commands = COMMANDS
     min_players = max_players = 2
-    steps = _all_steps()
+    steps = STEPS
     presenter = PRESENTER
     quiet_events = QUIET
     result_events = RESULT_EVENTS
@@ -122,7 +122,7 @@ class WarOfTheRing(StepRuleset):
         return tuple((r.id, r.name) for r in REGIONS.values())
 
     def verbs(self) -> frozenset[str]:
-        return _verbs()
+        return VERBS
 
     def describe(self, state: State, role: str, action: Action) -> str:
         return labels.describe(state, role, action)
