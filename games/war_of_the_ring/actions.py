@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, Step, pop, push
+from games.core.flow import Frame, Step, call, ret
 from games.core.words import counted
 
-from . import dice, fellowship, rings, turn
+from . import dice, fellowship, rings
 from .data import FREE
 from .dice import FACE_NAMES, face_name
 from .last_action import mark
@@ -54,7 +54,7 @@ def first_to_act(state: State) -> bool:
     """Start phase 5 with the Free Peoples (or the Shadow if they have no die)."""
     for side in (FREE, other(FREE)):
         if dice.unused(state, side):
-            push(state, "act", side=side)
+            call(state, "act", side=side)
             return True
     return False
 
@@ -167,7 +167,7 @@ def dice_left(count: int) -> str:
 
 def hand_over(state: State, frame: Frame) -> None:
     """The action is over: the other player acts if he has dice left, else the same one; the
-    phase ends when nobody has a die."""
+    phase ends when nobody has a die (the step returns to the turn)."""
     if state["result"] is not None:
         return
     if fellowship.ask_guide(state):
@@ -178,5 +178,4 @@ def hand_over(state: State, frame: Frame) -> None:
     if dice.unused(state, foe):
         frame["side"] = foe
     elif not dice.unused(state, side):
-        pop(state)
-        turn.next_phase(state, "actions")
+        ret(state)

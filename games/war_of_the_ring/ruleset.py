@@ -18,8 +18,10 @@ from .commands import COMMANDS
 from .data import REGIONS
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
+from .positions import from_position, to_position
 from .roles import ROLES, side_title
 from .secrets import secrets
+from .setup import new_game
 from .standing import standing_lines
 from .view import build_view
 
@@ -66,8 +68,6 @@ class WarOfTheRing(StepRuleset):
         return the(side_title(role))
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
-        from .setup import new_game
-
         return new_game(self.name, seed, self.resolve_options(options))
 
     def view(self, state: State, role: str | None) -> View:
@@ -91,17 +91,19 @@ class WarOfTheRing(StepRuleset):
     def secrets(self, state: State, role: str) -> set[str]:
         return secrets(state, role)
 
+    def apply(self, state: State, role: str, action: Action) -> None:
+        stack = state["stack"]
+        if stack and stack[0]["step"] != "turn":  # saved before the turn frame: give it one
+            stack.insert(0, dict(turn.TURN_FRAME))
+        super().apply(state, role, action)
+
     def check_invariants(self, state: State) -> list[str]:
         return invariants.check(state)
 
     def from_position(self, position: Mapping[str, Any]) -> State:
-        from .positions import from_position
-
         return from_position(self.name, position)
 
     def to_position(self, state: State) -> dict[str, Any]:
-        from .positions import to_position
-
         return to_position(state)
 
     def rules_overview(self) -> str:
