@@ -35,8 +35,10 @@ TURN_FRAME = {"step": "turn"}
 
 def on_turn_frame(state: State) -> None:
     """The phases run on the turn frame alone: whatever a phase left above it is over."""
-    if state["stack"] != [TURN_FRAME]:
-        state["stack"][:] = [dict(TURN_FRAME)]
+    stack = state["stack"]
+    if stack != [TURN_FRAME]:
+        stack.clear()
+        stack.append(dict(TURN_FRAME))
 
 
 def begin_turn(state: State) -> None:

@@ -11,14 +11,7 @@ import pytest
 
 from games.core import Match, dump, load
 from games.core.rng import randbelow
-from games.war_of_the_ring import (
-    battle_words,
-    characters_words,
-    events,
-    movement_words,
-    procedures,
-    ruleset,
-)
+from games.war_of_the_ring import events, procedures, ruleset
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 PACKAGE = Path(ruleset.__file__).parent
@@ -98,11 +91,14 @@ def test_no_import_inside_a_function_and_no_importlib() -> None:
     assert offenders == []
 
 
-def test_no_event_kind_is_defined_twice() -> None:
-    sources = (events.TURN_KINDS, movement_words.KINDS, battle_words.KINDS, characters_words.KINDS)
-    assert len(events.KINDS) == sum(len(kinds) for kinds in sources)
-    words = (events.TURN_EN, movement_words.EN, battle_words.EN, characters_words.EN)
-    assert len(events.EN) == sum(len(en) for en in words)
+def test_every_words_module_is_merged_into_the_events_and_no_kind_twice() -> None:
+    word_modules = [m for m in MODULES if m.endswith("_words")]
+    assert {"movement_words", "battle_words", "characters_words"} <= set(word_modules)
+    for module in word_modules:
+        words = importlib.import_module(f"games.war_of_the_ring.{module}")
+        assert words.KINDS.items() <= events.KINDS.items(), module
+        assert words.EN.items() <= events.EN.items(), module
+        assert words.DERIVED.items() <= events.EXTRA.items(), module
     with pytest.raises(ValueError, match="defined twice: passed"):
         events.merged(events.TURN_KINDS, {"passed": {}})
 
