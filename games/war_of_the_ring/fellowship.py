@@ -85,8 +85,8 @@ def settle_guide(state: State) -> None:
 
 def ask_guide(state: State) -> bool:
     """At the end of an action that changed the Fellowship, with Companions tied for its highest
-    Level: the Free Peoples name the Guide among them (the ``guide_choice`` step, which hands
-    the turn on after). True if they are asked."""
+    Level: the Free Peoples name the Guide among them (the ``guide_choice`` step, called on the
+    ``act`` frame, which hands the turn on when it returns). True if they are asked."""
     tied = state["fellowship"].pop("guide_open", False) and len(guide_candidates(state)) > 1
     if tied and state["result"] is None:
         call(state, "guide_choice")
