@@ -729,7 +729,7 @@ def _counsel(companion: str) -> tuple[actions.Possible, actions.Run]:
     return possible, run
 
 
-def _register() -> None:
+def _die_actions() -> tuple[actions.DieAction, ...]:
     found = [
         actions.DieAction(
             "move-companions",
@@ -771,10 +771,11 @@ def _register() -> None:
         name = CHARACTERS[companion].name
         label = f"{name}: {NATIONS[nation].name} one step toward war"
         found.append(actions.DieAction(companion, label, label + ".", ANY_FACE, FREE, *_counsel(companion)))
-    actions.register(*found)
+    return tuple(found)
 
 
-_register()
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS = _die_actions()
 
 STEPS: tuple[Step, ...] = (MoveCompanions(), Separate(), MoveMinions(), Bring())
 VERBS = frozenset({"companion", "to", "done", "nazgul", "minion", "place"})

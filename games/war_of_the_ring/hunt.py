@@ -19,9 +19,11 @@ from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import fellowship as fs_rules
 from .board import controller, leaders, units
+from .characters import separate_targets
 from .data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
 from .grammar import plural
 from .options import revision
+from .politics import companion_arrives
 
 MAX_HUNT_DICE = 5
 
@@ -229,8 +231,6 @@ def place_hobbit(state: State, frame: Frame, companion: str) -> None:
     in the Ring-bearers' region, then up to Progress + 1 regions on, where the Free Peoples
     choose (``hobbit-to``, before the rest of the damage); inside a besieged Free Peoples
     Stronghold when they are in one. Arriving, he rouses a Nation as a Companion would (§8.2)."""
-    from .characters import separate_targets
-
     region = state["fellowship"]["region"]
     targets = separate_targets(state, [companion])
     state["characters"][companion] = {"region": region, "inside": targets[0][1]}
@@ -246,14 +246,10 @@ def guide_open(state: State) -> bool:
 
 
 def hobbit_choices(state: State, frame: Frame) -> list[Action]:
-    from .characters import separate_targets
-
     return [Action("hobbit-to", (r,)) for r, _ in separate_targets(state, [frame["hobbit"]])]
 
 
 def move_hobbit(state: State, frame: Frame, dest: str) -> None:
-    from .characters import separate_targets
-
     hobbit = frame.pop("hobbit")
     start = state["characters"][hobbit]["region"]
     state["characters"][hobbit] = {"region": dest, "inside": dict(separate_targets(state, [hobbit]))[dest]}
@@ -263,8 +259,6 @@ def move_hobbit(state: State, frame: Frame, dest: str) -> None:
 
 
 def rouse(state: State, companion: str, region: str) -> None:
-    from .politics import companion_arrives
-
     companion_arrives(state, companion, region)
 
 

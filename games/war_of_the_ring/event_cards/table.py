@@ -55,7 +55,7 @@ def _dismiss_with_ring(state: State, side: str, face: str) -> bool:
     return False
 
 
-actions.register(
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "dismiss-palantir",
         "Discard The Palantír of Orthanc",
