@@ -471,6 +471,8 @@ def rules_answer(
         return clip(ruleset.rules_overview()), ()
     found = ruleset.rules_lookup(topic)
     if cards_only:
+        if not any(t.cards for t in ruleset.rules_topics()):
+            return f"{ruleset.title} has no cards to show as pictures: use `/rules topic:`.", ()
         found = tuple(t for t in found if t.cards) or card_topics_named(ruleset, topic)
     if not found:
         return clip(ruleset.rules_not_found(topic)), ()
