@@ -251,6 +251,18 @@ def _badge(number: int, palette: Palette) -> Image.Image:
     return sprite
 
 
+#: The room for the name on the band, beside the play icon.
+NAME_WIDTH = CARD_WIDTH - 2 * PAD - ICON - 4
+
+
+def name_layout(card: Mapping[str, Any]) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """The card's name: its font (the largest that fits, down to :data:`NAME_MIN`) and its one
+    or two lines."""
+    return fit_lines(
+        _text(card.get("name")), "serif", NAME_WIDTH, NAME_SIZE, min_size=NAME_MIN, two_line_size=21
+    )
+
+
 @lru_cache(maxsize=128)
 def card_face(card: str) -> Image.Image:
     """The face of ``card`` (an RGBA image, :data:`CARD_WIDTH` by :func:`face_height`), drawn
@@ -266,10 +278,7 @@ def card_face(card: str) -> Image.Image:
     # the band: name, play icon, deck line
     icon = icons.die_sprite(side, str(data.get("icon") or "event"), ICON)
     image.alpha_composite(icon, (CARD_WIDTH - PAD - ICON + 2, 12))
-    name_width = CARD_WIDTH - 2 * PAD - ICON - 4
-    face, lines = fit_lines(
-        _text(data.get("name")), "serif", name_width, NAME_SIZE, min_size=NAME_MIN, two_line_size=21
-    )
+    face, lines = name_layout(data)
     leading = round(face.size * 1.18)
     name_top = 12 + (2 * 25 - len(lines) * leading) // 2 if len(lines) == 1 else 9
     for index, line in enumerate(lines):

@@ -47,6 +47,9 @@ def test_every_text_wraps_inside_the_card(card: str) -> None:
     said = " ".join(" ".join(p.lines) for p in paragraphs)
     assert str(data["event"]).split()[-1] in said and str(data["combat"]["effect"]).split()[-1] in said
     assert name and all(c.COMBAT_NAME.face.getlength(line) <= c.TEXT_WIDTH for line in name)
+    face, title = c.name_layout(data)
+    assert face.size >= c.NAME_MIN and 1 <= len(title) <= 2, "the name stays large"
+    assert all(face.getlength(line) <= c.NAME_WIDTH for line in title) and " ".join(title) == data["name"]
 
 
 def test_each_face_is_drawn_once_per_process() -> None:
