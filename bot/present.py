@@ -349,28 +349,38 @@ def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
         return clip(f"{head}\n{result_text(live)}")
     prompt = live.prompt(role)
     title = f"\n**{prompt.title}**" if prompt.title else ""
-    # His cards come last: when the message is too long, they are what is cut (the picture
-    # shows them all).
-    hand = hand_text(live, role)
+    # His cards come last, as many as the message holds (the picture shows them all).
     if not choices:
-        return clip(f"{head}{title}\n{prompt.text}{hand}")
+        return with_hand(f"{head}{title}\n{prompt.text}", live, role)
     # An effect shared by several choices is said once, not on each of their lines (in a long
     # list, only one that every choice shares: the menus show the others where they differ).
     shared, own = said_once(choices, every=len(choices) > SHOWN_CHOICES)
     question = "\n".join([prompt.text, *shared])
     if len(choices) > SHOWN_CHOICES:
-        return clip(f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).{hand}")
+        return with_hand(
+            f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).", live, role
+        )
     listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in own)
-    return clip(f"{head}{title}\n{question}\n{listing}{hand}")
+    return with_hand(f"{head}{title}\n{question}\n{listing}", live, role)
 
 
-def hand_text(live: LiveMatch, role: str) -> str:
-    """The cards ``role`` holds, one line each, under a heading (empty for a game without such
-    a hand, or an empty hand); for his private place only."""
+def with_hand(text: str, live: LiveMatch, role: str) -> str:
+    """A private prompt with the cards ``role`` holds under it, one line each (none for a game
+    without such a hand, or an empty one): as many lines as Discord's limit leaves room for,
+    then how many more the picture shows. The prompt itself is never cut for them."""
     lines = live.ruleset.hand_lines(live.state or {}, role)
     if not lines:
-        return ""
-    return "\n\n" + "\n".join([f"**Your hand** ({counted(len(lines), 'card')}):", *lines])
+        return clip(text)
+    kept = [f"**Your hand** ({counted(len(lines), 'card')}):"]
+    for index, line in enumerate(lines):
+        more = len(lines) - index - 1
+        rest = f"\n…and {more} more in the picture." if more else ""
+        if len("\n".join([text, "", *kept, line])) + len(rest) > MAX_MESSAGE:
+            kept.append(f"…and {len(lines) - index} more in the picture.")
+            break
+        kept.append(line)
+    whole = "\n".join([text, "", *kept])
+    return whole if len(whole) <= MAX_MESSAGE else clip(text)
 
 
 def status_text(live: LiveMatch, viewer_role: str | None) -> str:

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot import delivery as delivery_module
+from bot import present
 from bot.delivery import Delivery
 from bot.service import MatchService
 from games.core import State
@@ -110,3 +111,19 @@ async def test_without_hooks_a_game_shows_no_cards(
         await delivery.after_entry(await service.act(live.id, user, text))
     assert asked == [], "no card picture is drawn for a game without cards"
     assert all("Your hand" not in m.kwargs.get("content", "") for p in client.dms.values() for m in p.sent)
+
+
+async def test_a_long_hand_never_cuts_the_prompt(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def long_hand(self: Pebbles, state: State, role: str) -> tuple[str, ...]:
+        return tuple(f"• **Card {n}** — " + "a long effect " * 10 for n in range(30))
+
+    monkeypatch.setattr(Pebbles, "hand_lines", long_hand)
+    live = await started_pebbles(service)
+    text = present.private_text(live, "north", service.choices(live, "north"))
+    assert len(text) <= present.MAX_MESSAGE
+    assert text.startswith(f"**Pebbles** #{live.id} — you play **North**."), "the prompt comes whole"
+    assert "**Your hand** (30 cards):\n• **Card 0**" in text
+    shown = text.count("• **Card ")
+    assert 5 < shown < 30 and text.endswith(f"…and {30 - shown} more in the picture.")
