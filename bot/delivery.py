@@ -95,6 +95,18 @@ def files(*found: discord.File | None) -> list[discord.File] | None:
     return [f for f in found if f is not None] or None
 
 
+def attach(*found: discord.File | None) -> dict[str, Any]:
+    """A new message's pictures as ``send`` takes them: ``file`` for one (a board alone, as
+    always), ``files`` for several (a board and cards), nothing for none."""
+    drawn = files(*found) or []
+    return {"file": drawn[0]} if len(drawn) == 1 else {"files": drawn} if drawn else {}
+
+
+def attached(payload: dict[str, Any]) -> list[discord.File]:
+    """The pictures of a payload made with :func:`attach` (to edit a message with them)."""
+    return files(payload.get("file"), *(payload.get("files") or ())) or []
+
+
 def live_seq(live: LiveMatch) -> int:
     """The match's action count now (its state's ``seq``)."""
     return int((live.state or {}).get("seq", 0))
@@ -412,7 +424,7 @@ class Delivery:
             message = await self.post_match(
                 live,
                 content=present.public_update(result, (), untold),
-                files=files(final, await self.shown_cards(live, untold, result.events)),
+                **attach(final, await self.shown_cards(live, untold, result.events)),
                 view=rematch_view(live.id),
                 allowed_mentions=await self.everyone(live),
                 nonce=await self.entry_nonce(live, "post"),
@@ -433,7 +445,7 @@ class Delivery:
             message = await self.post_match(
                 live,
                 content=content,
-                files=files(board, shown),
+                **attach(board, shown),
                 view=prompt_view(live.id, present.public_step(live)) if active else None,
                 allowed_mentions=self.mentioning(live, mentioned),
                 nonce=await self.entry_nonce(live, "post"),
@@ -674,7 +686,7 @@ class Delivery:
         message = await self.post_match(
             live,
             content=present.clip("\n".join([*lines, "", tail]).strip()),
-            files=files(board, await self.shown_cards(live, None, told)),
+            **attach(board, await self.shown_cards(live, None, told)),
             view=rematch_view(live.id) if finished else prompt_view(live.id, present.public_step(live)),
             allowed_mentions=(
                 await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
@@ -800,7 +812,7 @@ class Delivery:
         payload: dict[str, Any] = {
             "content": present.private_text(live, role, choices),
             "view": view,
-            "files": files(board, hand),
+            **attach(board, hand),
         }
         return {k: v for k, v in payload.items() if v is not None}
 
@@ -873,7 +885,7 @@ class Delivery:
             await channel.get_partial_message(old.message_id).edit(
                 content=payload.get("content"),
                 view=payload.get("view"),
-                attachments=payload.get("files") or [],
+                attachments=attached(payload),
             )
         except discord.HTTPException as exc:
             log.debug("could not update a DM prompt of match %s: %s", live.id, exc.status)

@@ -53,7 +53,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, list[str]]]:
 
 
 def files_of(sent: Sent) -> list[discord.File]:
-    found = list(sent.kwargs.get("files") or [])
+    found = [f for f in (sent.kwargs.get("file"), *(sent.kwargs.get("files") or ())) if f is not None]
     for edit in sent.edits:
         if "attachments" in edit:
             found = list(edit["attachments"])
