@@ -10,8 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import delivery as delivery_module
-from bot import present
+from bot import present, rendering
 from bot.delivery import Delivery
 from bot.service import MatchService
 from games.core import State
@@ -48,7 +47,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, list[str]]]:
     monkeypatch.setattr(Pebbles, "shown_cards", _shown)
     monkeypatch.setattr(Pebbles, "hand", _hand)
     monkeypatch.setattr(Pebbles, "hand_lines", _hand_lines)
-    monkeypatch.setattr(delivery_module.rendering, "render_cards_png", render_cards_png)
+    monkeypatch.setattr(rendering, "render_cards_png", render_cards_png)
     return asked
 
 
@@ -102,7 +101,7 @@ async def test_without_hooks_a_game_shows_no_cards(
         asked.append(cards)
         return b"PNG"
 
-    monkeypatch.setattr(delivery_module.rendering, "render_cards_png", render_cards_png)
+    monkeypatch.setattr(rendering, "render_cards_png", render_cards_png)
     client = Client()
     delivery = Delivery(client, service)  # type: ignore[arg-type]
     live = await started_pebbles(service)

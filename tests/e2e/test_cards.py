@@ -5,11 +5,13 @@ with its picture and text."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from games.war_of_the_ring.data import CARDS
-from tests.e2e.harness import DM, assert_png, is_error, requires_bot, running_world
+from tests.e2e.harness import assert_png, is_error, requires_bot, running_world
 from tests.fakediscord import Message
+from tests.fakediscord.model import DM, User
 
 pytestmark = requires_bot
 
@@ -24,6 +26,13 @@ def names(cards: list[str]) -> set[str]:
 
 def hand_files(message: Message) -> list[str]:
     return [a.filename for a in message.attachments if "-hand-" in a.filename]
+
+
+def hand_dm_to(user: User) -> Callable[[Message], bool]:
+    def found(message: Message) -> bool:
+        return message.channel.type == DM and message.channel.recipient is user and bool(hand_files(message))
+
+    return found
 
 
 async def test_a_hand_reaches_only_its_owner_and_rules_show_any_card(tmp_path: Path) -> None:
@@ -48,11 +57,7 @@ async def test_a_hand_reaches_only_its_owner_and_rules_show_any_card(tmp_path: P
             assert hand_files(hand.main)[0].startswith(f"{GAME}-{match.id}-{side}-hand-s")
             assert len(hand.files) == 2 and all(assert_png(data) for data in hand.files)
             # his DM prompt carries the same, and only he gets it
-            dm = await world.fd.wait_for_message(
-                lambda m, user=user: (
-                    m.channel.type == DM and m.channel.recipient is user and bool(hand_files(m))
-                )
-            )
+            dm = await world.fd.wait_for_message(hand_dm_to(user))
             assert all(CARDS[c].name in dm.text for c in held[side])
             assert not any(n in dm.text for n in names(held[other]) - names(held[side]))
 

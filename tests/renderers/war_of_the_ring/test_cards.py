@@ -9,9 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 import renderers
+from renderers.common.fonts import FontKind, font
 from renderers.war_of_the_ring import cards as c
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "war_of_the_ring" / "cards.json"
@@ -112,3 +113,22 @@ def test_the_generic_entry_draws_the_games_that_have_cards() -> None:
         renderers.render_cards("war-of-the-ring", ["fpc_99"])
     with pytest.raises(ValueError):
         renderers.render_cards("war-of-the-ring", [])
+
+
+def _drawn(kind: FontKind, text: str) -> Image.Image:
+    image = Image.new("L", (48, 40), 0)
+    ImageDraw.Draw(image).text((6, 6), text, font=font(kind, 24), fill=255)
+    return image
+
+
+@pytest.mark.parametrize("kind", sorted({c.BODY.kind, c.NOTE.kind, c.DECK.kind, c.COMBAT_NAME.kind, "serif"}))
+def test_every_character_of_the_cards_has_a_glyph(kind: FontKind) -> None:
+    texts = []
+    for card in CARD_IDS:
+        data = c.entry(card)
+        combat = data["combat"]
+        texts += [data["name"], data["event"], data.get("condition") or "", data.get("discard") or ""]
+        texts += [combat["name"], combat["effect"], combat.get("condition") or ""]
+    missing = _drawn(kind, "\ue000")  # a private-use code point: the "missing glyph" box
+    for char in sorted(set("".join(texts)) - {" "}):
+        assert ImageChops.difference(_drawn(kind, char), missing).getbbox() is not None, (kind, char)
