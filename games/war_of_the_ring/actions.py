@@ -72,6 +72,8 @@ PROCEDURES = (
     "battle",
     "casualties",
     "battle_actions",
+    "event_cards.step",
+    "event_cards.table",
 )
 
 
@@ -123,6 +125,8 @@ def die_actions(state: State, side: str) -> list[Action]:
 
 #: Verbs of the action step that give up an action for good (confirmed by default).
 GIVING_UP = frozenset({"pass", "skip"})
+#: The die action that plays an Event card: ``play <face> <card>`` (:mod:`.event_cards.play`).
+PLAY = "play"
 
 
 def other_actions(state: State, side: str) -> list[Action]:
@@ -142,7 +146,9 @@ class Act(Step):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         side = frame["side"]
-        return (*die_actions(state, side), *other_actions(state, side))
+        faces = face_order(dice.unused(state, side))
+        plays = event_play.play_actions(state, side, faces)
+        return (*die_actions(state, side), *plays, *other_actions(state, side))
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         """One action tested without listing them all (``is_legal``; the same as the list)."""
@@ -155,6 +161,8 @@ class Act(Step):
             return len(args) == 1 and args[0] in faces
         if verb == "ring":
             return action in rings.ring_actions(state, side)
+        if verb == "play":
+            return event_play.is_play(state, side, action, faces)
         if not DIE_ACTIONS:
             _load()
         chosen = DIE_ACTIONS.get(verb)
@@ -190,11 +198,14 @@ class Act(Step):
             if not dice.unused(state, side):  # his last die became an Eye: nothing left to act with
                 hand_over(state, frame)
             return  # the same player acts now
-        chosen = DIE_ACTIONS[action.verb]
         face = action.args[0]
         dice.spend(state, side, face)
         state["turn"]["die"] = face
-        if not chosen.run(state, side, face):
+        if action.verb == "play":
+            waits = event_play.start(state, side, action.args[1], face)
+        else:
+            waits = DIE_ACTIONS[action.verb].run(state, side, face)
+        if not waits:
             hand_over(state, frame)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
@@ -223,3 +234,7 @@ def hand_over(state: State, frame: Frame) -> None:
 
 
 STEPS: tuple[Step, ...] = (Act(),)
+
+# Last: the Event cards' handlers use the die actions of the procedure modules, which import this
+# module (the restructure of issue 19 replaces this with tables built in ruleset.py).
+from .event_cards import play as event_play  # noqa: E402

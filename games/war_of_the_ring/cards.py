@@ -35,21 +35,10 @@ def _possible(state: State, side: str) -> bool:
 def _run(state: State, side: str, face: str) -> bool:
     decks = decks_with_cards(state, side)
     if len(decks) == 1:
-        draw_one(state, side, decks[0])
+        turn.draw_one(state, side, decks[0])
         return limit(state, side)
     call(state, "draw_card", side=side)
     return True
-
-
-def draw_one(state: State, side: str, deck: str) -> None:
-    card = turn.draw_card(state, side, deck)
-    if card is not None:
-        emit(
-            state,
-            "card_drawn",
-            {"side": side, "deck": deck},
-            private={side: ("own_card_drawn", {"side": side, "deck": deck, "card": card})},
-        )
 
 
 def limit(state: State, side: str) -> bool:
@@ -80,7 +69,7 @@ class DrawCard(Step):
         return f"Waiting for the {side_title(frame['side'])} to draw a card."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
-        draw_one(state, role, action.args[0])
+        turn.draw_one(state, role, action.args[0])
         if not limit(state, role):
             ret(state)
 

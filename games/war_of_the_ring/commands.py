@@ -144,7 +144,18 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("characters", "nazgul", "nazgul", "Choose Nazgûl to fly (their region).", REGION),
     _c("characters", "minion", "minion", "Choose a Minion to move.", CHARACTER),
     _c("characters", "to", "to", "Where the chosen characters go.", REGION, COUNT),
-    # cards (part I: drawn and held)
+    # cards
     _c("cards", "draw", "draw", "Event die: draw a card.", DIE),
+    _c("cards", "palantir", "dismiss-palantir", "Will of the West: discard the Palantír of Orthanc.", DIE),
+    _c("cards", "palantir-ring", "ring-palantir", "Any die and an Elven Ring: discard the Palantír.", DIE),
+    _c("cards", "option", "option", "Choose how to use a card's Event.", CommandParam("which", "the way")),
+    _c(
+        "cards",
+        "play",
+        "play",
+        "Play an Event card: its icon's die, an Event die or a Will of the West.",
+        DIE,
+        CommandParam("card", "a card in your hand you may play now"),
+    ),
     _c("cards", "deck", "deck", "Which deck to draw from.", CommandParam("deck", "character or strategy")),
 )

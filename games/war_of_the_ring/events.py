@@ -31,6 +31,8 @@ KINDS: dict[str, dict[str, str]] = {
     "card_drawn": {"side": "side", "deck": "deck"},
     "own_card_drawn": {"side": "side", "deck": "deck", "card": "card"},
     "card_discarded": {"side": "side"},
+    "event_played": {"side": "side", "card": "card"},
+    "dice_discarded": {"side": "side", "face": "face", "count": "number"},
     "own_card_discarded": {"side": "side", "card": "card"},
     "hunt_allocated": {"count": "number"},
     "dice_rolled": {"side": "side", "faces": "faces", "eyes": "number"},
@@ -72,6 +74,8 @@ EN: dict[str, str] = {
     "card_drawn": "The {side} {side:draws|draw} a card from the {deck}.",
     "own_card_drawn": "You draw {card} from the {deck}.",
     "card_discarded": "The {side} {side:discards|discard} a card face down.",
+    "event_played": "The {side} {side:plays|play} {card}.",
+    "dice_discarded": "The {side} {side:loses|lose} {count_dice} showing {face}.",
     "own_card_discarded": "You discard {card}.",
     "hunt_allocated": "The Shadow puts {count_dice} in the Hunt Box.",
     "dice_rolled": "The {side} {side:rolls|roll} {faces}.",
@@ -119,6 +123,9 @@ WHY = {
     "companion": "a Companion arrived",
     "witch_king": "the Witch-king came",
     "invaded": "an enemy Army entered it",
+    "no_longer_in_force": "its condition no longer holds",
+    "will_of_the_west": "with a Will of the West",
+    "elven_ring": "with an Elven Ring",
 }
 
 
@@ -140,10 +147,13 @@ FORMATS = {
     "faces": lambda v, lang: join_words([face_name(str(f)) for f in v]) or "no dice",
     "dice": lambda v, lang: " ".join(str(d) for d in v),
     "tile": lambda v, lang: tile_name(str(v)),
+    "tiles": lambda v, lang: join_words([tile_name(str(t)) for t in v]) or "no tile",
     "card": lambda v, lang: CARDS[str(v)].name,
     "cards": lambda v, lang: join_words([CARDS[str(c)].name for c in v]),
     "deck": lambda v, lang: f"{str(v).title()} deck",
-    "why": lambda v, lang: WHY.get(str(v), str(v).replace("_", " ")),
+    "why": lambda v, lang: (
+        CARDS[str(v)].name if str(v) in CARDS else WHY.get(str(v), str(v).replace("_", " "))
+    ),
     "flag": lambda v, lang: "yes" if v else "no",
 }
 
@@ -191,7 +201,7 @@ def _merge_words() -> None:
     import importlib
     import importlib.util
 
-    for module in ("movement_words", "battle_words", "characters_words"):
+    for module in ("movement_words", "battle_words", "characters_words", "card_words_companions"):
         name = f"{__package__}.{module}"
         if importlib.util.find_spec(name) is None:
             continue

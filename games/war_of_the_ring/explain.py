@@ -6,11 +6,14 @@ from __future__ import annotations
 from games.core import Action, State
 
 from . import actions
+from .data import CARDS
 
 
 def explain(state: State, role: str, action: Action) -> str:
     if action.verb in actions.DIE_ACTIONS:
         return actions.DIE_ACTIONS[action.verb].text
+    if action.verb == "play" and len(action.args) == 2 and action.args[1] in CARDS:
+        return CARDS[action.args[1]].event
     if action.verb == "ring":
         return "Once a turn: change one unused die to another face, then act (the Ring goes to the Shadow)."
     if action.verb == "skip":

@@ -107,6 +107,17 @@ def draw_tile(state: State, why: str, eye: int) -> bool:
     return True
 
 
+def reveal_by_card(state: State) -> bool:
+    """An Event card reveals the Fellowship (Nazgûl Search): as a Hunt tile's reveal, with no
+    damage — the Free Peoples place the figure up to Progress regions away. Whether the
+    procedure ``hunt_damage`` was called (it returns to the caller, maybe at once)."""
+    if state["fellowship"]["revealed"]:
+        return False
+    call(state, "hunt_damage", damage=0, tile=None, reveal=True, casualty=False, ability=False)
+    settle(state, state["stack"][-1])
+    return True
+
+
 def settle(state: State, frame: Frame) -> None:
     """Carry on with the tile as far as possible without a decision of the Free Peoples."""
     if state["result"] is not None or frame.get("hobbit"):

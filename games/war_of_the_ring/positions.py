@@ -21,7 +21,9 @@ A position is a mapping; every key is optional (missing ones keep the set-up's v
   "fellowship": {"region": "moria", "progress": 2, "revealed": false, "corruption": 3,
                  "mordor": null, "companions": ["strider", "legolas"], "guide": "strider"},
   "hands": {"free": ["fpc_01"], "shadow": []},
-  "discards": {"free": [], "shadow": ["shs_03"]},            # played or discarded (out of the decks)
+  "discards": {"free": [], "shadow": ["shs_03"]},            # discarded face down (hand limit)
+  "played": {"free": ["fps_02"], "shadow": []},              # played and discarded face up
+  "table": {"free": ["fpc_05"], "shadow": []},               # table cards in play
   "hunt": {"drawn": ["3_1"], "removed": [], "waiting": [], "pool": [...]},   # tile ids; "pool"
                                                # defaults to the standard tiles not drawn
   "rings": {"free": 2, "shadow": 1, "used": ["free"]},   # "used": who used one this turn
@@ -63,6 +65,7 @@ from games.core.flow import push
 from games.core.positions import Start, refuse_under_way, start_of
 
 from .board import KINDS
+from .card_piles import PILES, seen
 from .data import CARDS, CHARACTERS, COMPANIONS, NATIONS, REGIONS, TILES
 from .dice import FACES
 from .invariants import check
@@ -117,6 +120,8 @@ KEYS = frozenset(
         "fellowship",
         "hands",
         "discards",
+        "played",
+        "table",
         "hunt",
         "rings",
         "casualties",
@@ -200,6 +205,20 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
                 raise InvalidPosition(f"{card} is both in hand and discarded")
             deck.remove(card)
         game["discards"][side] = list(cards)
+    for name in PILES:
+        for side, cards in position.get(name, {}).items():
+            if side not in ROLES:
+                raise InvalidPosition(f"{name}: {side!r} is not a side")
+            for card in cards:
+                if card not in CARDS or CARDS[card].side != side:
+                    raise InvalidPosition(f"{card!r} is not a {side} card")
+                deck = game["decks"][f"{side}_{CARDS[card].deck}"]
+                if card not in deck:
+                    raise InvalidPosition(f"{card} is in two places")
+                deck.remove(card)
+            if name == "table" and any(not CARDS[c].on_table for c in cards):
+                raise InvalidPosition(f"table: only table cards stay in play ({cards})")
+            game[name][side] = list(cards)
     hunt = position.get("hunt", {})
     for key in ("pool", "drawn", "removed", "waiting"):
         if key in hunt:
@@ -384,6 +403,7 @@ def to_position(state: State) -> dict[str, Any]:
         },
         "hands": {side: list(state["hands"][side]) for side in ROLES},
         "discards": {side: list(state["discards"][side]) for side in ROLES},
+        **{name: {side: list(seen(state, name, side)) for side in ROLES} for name in PILES},
         "hunt": {k: list(state["hunt"][k]) for k in ("pool", "drawn", "removed", "waiting")},
         "rings": {**{side: state["rings"][side] for side in ROLES}, "used": list(state["rings"]["used"])},
         "casualties": {n: text(c) for n, c in state["casualties"].items() if any(c.values())},

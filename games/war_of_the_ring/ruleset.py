@@ -16,6 +16,7 @@ from games.core.words import the
 from . import actions, card_words, fellowship, hunt, invariants, labels, rules_help, turn
 from .commands import COMMANDS
 from .data import REGIONS
+from .event_cards import table
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
 from .roles import ROLES, side_title
@@ -33,7 +34,7 @@ def _all_steps() -> dict[str, Any]:
 
 #: Verbs of the steps in the core modules; procedure modules add theirs as ``VERBS``.
 BASE_VERBS = frozenset(
-    {"pass", "skip", "ring", "discard", "hunt", "declare", "mordor", "guide", "done", "deck"}
+    {"pass", "skip", "ring", "discard", "hunt", "declare", "mordor", "guide", "done", "deck", "play"}
     | {"casualty", "ability", "corruption", "reveal-to"}
 )
 
@@ -144,6 +145,11 @@ class WarOfTheRing(StepRuleset):
 
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(state, None, "", self.narrate))
+
+    def apply(self, state: State, role: str, action: Action) -> None:
+        super().apply(state, role, action)
+        if any(state.get("table", {}).values()):
+            table.settle(state)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
         """Passing and skipping a die give up an action for good; using a die does not."""

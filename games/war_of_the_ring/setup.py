@@ -77,6 +77,8 @@ def initial_position() -> dict[str, Any]:
         "decks": {deck: sorted(cards) for deck, cards in DECKS.items()},
         "hands": {side: [] for side in ROLES},
         "discards": {side: [] for side in ROLES},
+        "played": {side: [] for side in ROLES},
+        "table": {side: [] for side in ROLES},
         "minion_entered": False,
         "last": None,
         "battle": None,

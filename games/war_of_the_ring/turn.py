@@ -70,6 +70,18 @@ def draw_card(state: State, side: str, deck: str) -> str | None:
     return card
 
 
+def draw_one(state: State, side: str, deck: str) -> None:
+    """Draw one card during the actions (an Event die, an Event card), told in secret to its owner."""
+    card = draw_card(state, side, deck)
+    if card is not None:
+        emit(
+            state,
+            "card_drawn",
+            {"side": side, "deck": deck},
+            private={side: ("own_card_drawn", {"side": side, "deck": deck, "card": card})},
+        )
+
+
 def next_phase(state: State, done: str) -> None:
     """The phase ``done`` is over: run the following ones until one waits for a player."""
     if state["result"] is not None:

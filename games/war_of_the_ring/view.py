@@ -13,6 +13,7 @@ from games.core import State
 
 from .battle import battle_view
 from .board import besieged, vp
+from .card_piles import seen
 from .data import NATIONS, REGIONS
 from .dice import pool_size
 from .events import PRESENTER
@@ -92,6 +93,8 @@ def build_view(
             side: {
                 "hand": sorted(state["hands"][side]) if role == side else None,
                 "hand_count": len(state["hands"][side]),
+                "played": list(seen(state, "played", side)),
+                "table": list(seen(state, "table", side)),
                 "decks": {deck: len(state["decks"][f"{side}_{deck}"]) for deck in ("character", "strategy")},
             }
             for side in ROLES

@@ -1,0 +1,72 @@
+"""Playing an Event card (§7.2): with a die showing the card's icon, an Event die, or a Will of
+the West taken as the needed face; the card's own condition checked by its handler.
+
+The action step offers ``play <face> <card>`` for every card that may be played now with each
+unused die; :func:`start` takes the card out of the hand (onto the table for a table card,
+else face up onto the played pile), announces it and runs its handler as the procedure
+``event``.
+"""
+
+from __future__ import annotations
+
+from games.core import Action, State, emit
+from games.core.flow import call, pop
+
+from ..card_piles import play_from_hand, put_on_table
+from ..data import CARDS
+from . import after_play
+from .registry import HANDLERS
+
+#: The dice faces that play a card of each icon besides the Event die and the Will of the West
+#: (an Army/Muster die plays both kinds of Strategy card).
+ICON_FACES = {
+    "character": frozenset({"character"}),
+    "army": frozenset({"army", "army_muster"}),
+    "muster": frozenset({"muster", "army_muster"}),
+}
+ANY_CARD = frozenset({"event", "will"})
+
+
+def face_plays(face: str, card: str) -> bool:
+    return face in ANY_CARD or face in ICON_FACES[CARDS[card].icon]
+
+
+def can_play(state: State, side: str, card: str) -> bool:
+    """Whether ``side`` may play ``card`` from his hand now (any die aside)."""
+    handler = HANDLERS.get(card)
+    return handler is not None and card in state["hands"][side] and handler.can_play(state, side)
+
+
+def play_actions(state: State, side: str, faces: list[str]) -> list[Action]:
+    """``play <face> <card>`` for each unused die face and each card it may play now."""
+    hand = sorted(state["hands"][side])
+    allowed = {card: can_play(state, side, card) for card in hand}
+    return [
+        Action("play", (face, card))
+        for face in faces
+        for card in hand
+        if allowed[card] and face_plays(face, card)
+    ]
+
+
+def is_play(state: State, side: str, action: Action, faces: list[str]) -> bool:
+    if action.verb != "play" or len(action.args) != 2:
+        return False
+    face, card = action.args
+    return face in faces and card in CARDS and face_plays(face, card) and can_play(state, side, card)
+
+
+def start(state: State, side: str, card: str, die: str) -> bool:
+    """Play ``card``: True while its Event waits for decisions (the procedure ``event`` then
+    returns to the caller), False when it is over already."""
+    if CARDS[card].on_table:
+        put_on_table(state, side, card)
+    else:
+        play_from_hand(state, side, card)
+    emit(state, "event_played", {"side": side, "card": card})
+    frame = call(state, "event", side=side, card=card, die=die, data={}, ask=None)
+    if HANDLERS[card].start(state, side, frame) or after_play.conclude(state, frame):
+        return True
+    if state["result"] is None and state["stack"] and state["stack"][-1] is frame:
+        pop(state)
+    return False

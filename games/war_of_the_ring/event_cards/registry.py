@@ -1,0 +1,20 @@
+"""Every Event card's handler, by card id: the four decks' modules list theirs."""
+
+from __future__ import annotations
+
+from . import companions, fpc, fps, shc, shs
+from .base import EventCard
+
+
+def _table(*decks: tuple[EventCard, ...]) -> dict[str, EventCard]:
+    table: dict[str, EventCard] = {}
+    for deck in decks:
+        for handler in deck:
+            if handler.card in table:
+                raise ValueError(f"two handlers for {handler.card}")
+            table[handler.card] = handler
+    return table
+
+
+#: ``{card id: handler}``; a card without one cannot be played as an Event.
+HANDLERS: dict[str, EventCard] = _table(fpc.CARDS, fps.CARDS, shc.CARDS, shs.CARDS, companions.CARDS)

@@ -1,0 +1,72 @@
+"""Playing Event cards (§7.2): which die plays which card, the card's condition, where the card
+goes, and what the opponent learns (issue 19). The effects of each card have their own tests,
+named after the card."""
+
+from __future__ import annotations
+
+from games.core import Action
+from games.war_of_the_ring.event_cards.registry import HANDLERS
+from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
+
+from .helpers import act, events, forbidden, match, offered, step
+
+
+def _plays(texts: list[str]) -> set[str]:
+    return {t for t in texts if t.startswith("play ")}
+
+
+def test_a_card_is_played_with_its_icon_an_event_die_or_a_will_of_the_west() -> None:
+    m = match(
+        dice={"free": ["character", "muster", "event", "will"], "shadow": ["event"]},
+        hands={"free": ["fpc_12"]},
+    )
+    assert _plays(offered(m.state, "free")) == {
+        "play character fpc_12",
+        "play event fpc_12",
+        "play will fpc_12",
+    }
+    forbidden(m, "free", "play muster fpc_12")
+
+
+def test_a_played_card_is_discarded_face_up_and_its_event_applied() -> None:
+    m = match(
+        dice={"free": ["character"], "shadow": ["event"]},
+        hands={"free": ["fpc_12", "fpc_01"]},
+        fellowship={"corruption": 3},
+    )
+    act(m, "free", "play character fpc_12")
+    s = m.state
+    assert s["hands"]["free"] == ["fpc_01"]
+    assert s["played"]["free"] == ["fpc_12"]
+    assert s["fellowship"]["corruption"] == 2
+    assert events(s, "event_played") == [{"side": "free", "card": "fpc_12"}]
+    assert step(s) == "act" and s["stack"][-1]["side"] == "shadow"
+    assert "character" in s["dice"]["free"]["used"]
+    view = R.view(s, "shadow")
+    assert view["cards"]["free"]["played"] == ["fpc_12"] and view["cards"]["free"]["hand"] is None
+
+
+def test_a_card_whose_condition_fails_is_not_offered() -> None:
+    m = match(dice={"shadow": ["army"], "free": ["event"]}, acting="shadow", hands={"shadow": ["shs_04"]})
+    forbidden(m, "shadow", "play army shs_04")
+    at_war = {n: {"steps": 0, "active": True} for n in ("isengard", "sauron", "southrons")}
+    m = match(
+        dice={"shadow": ["army"], "free": ["will", "will", "event"]},
+        acting="shadow",
+        hands={"shadow": ["shs_04"]},
+        politics=at_war,
+    )
+    act(m, "shadow", "play army shs_04")
+    assert m.state["dice"]["free"]["rolled"] == ["event"]
+    assert events(m.state, "dice_discarded") == [{"side": "free", "face": "will", "count": 2}]
+
+
+def test_the_opponent_is_offered_nothing_of_a_hand() -> None:
+    m = match(dice={"free": ["event"], "shadow": ["event"]}, hands={"free": ["fpc_12"]})
+    assert not _plays(offered(m.state, "shadow"))
+    assert not R.is_legal(m.state, "shadow", Action("play", ("event", "fpc_12")))
+
+
+def test_every_handler_names_its_own_card() -> None:
+    for card, handler in HANDLERS.items():
+        assert handler.card == card
