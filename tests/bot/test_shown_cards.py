@@ -4,16 +4,19 @@ events put face up as the public sees them (never a card only a private projecti
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 import pytest
 
+import renderers
 from bot import present, rendering
 from bot.delivery import Delivery
 from bot.service import MatchService
 from games.core import State
+from games.war_of_the_ring.data import CARDS
 from tests.support.toy_game import Pebbles
 
 from .conftest import NORTH_USER, SOUTH_USER, started_pebbles
@@ -126,3 +129,34 @@ async def test_a_long_hand_never_cuts_the_prompt(
     assert "**Your hand** (30 cards):\n• **Card 0**" in text
     shown = text.count("• **Card ")
     assert 5 < shown < 30 and text.endswith(f"…and {30 - shown} more in the picture.")
+
+
+async def test_a_war_of_the_ring_event_card_played_is_shown_in_its_post(service: MatchService) -> None:
+    """Through the engine: the cards stay hidden in their hands until one is played as an
+    Event; the post that tells it carries that card's picture (and no other card's)."""
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=NORTH_USER, game="war-of-the-ring", side="free", seed=4
+    )
+    live = (await service.join(live.id, SOUTH_USER)).match
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    await delivery.announce_start(live)
+    users = {"free": NORTH_USER, "shadow": SOUTH_USER}
+    rng = random.Random(4)
+    for _ in range(300):
+        role = sorted(live.active_roles())[0]
+        legal = [a for a, _ in service.legal(live, role)]
+        plays = [a for a in legal if a.verb == "play"]
+        if plays:
+            break
+        assert not any("-cards-" in n for m in client.thread.sent for n in names(files_of(m))), "none yet"
+        await delivery.after_entry(await service.act(live.id, users[role], rng.choice(legal).text))
+    else:
+        raise AssertionError("no Event card became playable")
+    card = plays[0].args[1]
+    await delivery.after_entry(await service.act(live.id, users[role], plays[0].text))
+    post = client.thread.sent[-1]
+    shown = [f for f in files_of(post) if "-cards-" in f.filename]
+    assert len(shown) == 1, names(files_of(post))
+    assert shown[0].fp.read() == renderers.render_cards("war-of-the-ring", [card])
+    assert CARDS[card].name in post.content and CARDS[card].name in (shown[0].description or "")
