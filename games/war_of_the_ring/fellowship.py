@@ -15,7 +15,7 @@ from games.core import Action, State, emit, finish
 from games.core.flow import Frame, Step, pop, push
 from games.core.words import join_words
 
-from . import politics
+from . import hunt_cards, politics
 from .board import controller
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
 from .last_action import mark
@@ -81,6 +81,7 @@ def settle_guide(state: State) -> None:
         emit(state, "guide_changed", {"guide": fs["guide"]})
     if len(candidates) > 1 and revision(state) >= 2:
         fs["guide_open"] = True
+    hunt_cards.check_companions(state)  # Axe and Bow, Horn of Gondor, Wizard's Staff
 
 
 def ask_guide(state: State) -> bool:
@@ -92,6 +93,26 @@ def ask_guide(state: State) -> bool:
         push(state, "guide_choice")
         return True
     return False
+
+
+# -- moving and hiding (a die action, or a card) ---------------------------------------------
+def advance(state: State) -> None:
+    """The Fellowship moves (Progress +1, or a step tried on the Mordor Track); the Hunt follows."""
+    fs = state["fellowship"]
+    fs["moved"] = True
+    if on_mordor_track(state):
+        emit(state, "fellowship_moved", {"mordor": True})
+    else:
+        fs["progress"] = fs["progress"] + 1
+        emit(state, "fellowship_moved", {"mordor": False, "progress": fs["progress"]})
+
+
+def hide(state: State) -> None:
+    """A revealed Fellowship is hidden again."""
+    fs = state["fellowship"]
+    fs["revealed"] = False
+    fs["hid"] = True
+    emit(state, "fellowship_hidden", {})
 
 
 # -- phase 2 ------------------------------------------------------------------------------------
@@ -152,6 +173,7 @@ def declare(state: State, region: str) -> None:
     emit(state, "fellowship_declared", {"region": region})
     nation = REGIONS[region].nation
     if refuge(state, region) and nation is not None:
+        hunt_cards.declared_in_refuge(state)  # Worn with Sorrow and Toil, Flocks of Crebain
         heal(state, 1, "declared")
         politics.activate(state, nation, "fellowship_declared")
 
