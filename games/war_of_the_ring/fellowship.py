@@ -236,13 +236,26 @@ class FellowshipPhase(Step):
         if action.verb != "done":
             mark(state, FREE)
         if action.verb == "declare":
+            fs = state["fellowship"]
+            start, steps = fs["region"], fs["progress"]
             declare(state, action.args[0])
+            end = action.args[0]
+            if hunt_cards.offer_balrog(state, start, end, steps, no_reveal=refuge(state, end)):
+                return  # the Shadow answers first; then on with the phase (resume)
         elif action.verb == "mordor":
             enter_mordor(state)
         elif action.verb == "guide":
             state["fellowship"]["guide"] = action.args[0]
             emit(state, "guide_changed", {"guide": action.args[0]})
         if action.verb == "done" or state["result"] is not None or not phase_actions(state):
+            pop(state)
+            next_phase(state, "fellowship")
+
+    def resume(self, state: State, frame: Frame, value: object) -> None:
+        """Balrog of Moria's extra tile after a declaration is resolved."""
+        from .turn import next_phase
+
+        if state["result"] is None and not phase_actions(state):
             pop(state)
             next_phase(state, "fellowship")
 

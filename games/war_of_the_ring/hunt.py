@@ -218,6 +218,9 @@ def settle(state: State, frame: Frame) -> None:
         fs = state["fellowship"]
         if fs["region"] is not None:  # nowhere else to go: the figure stays
             frame["stronghold_tiles"] = _path_tiles(state, frame, fs["region"], fs["region"], 0)
+            if hunt_cards.offer_balrog(state, fs["region"], fs["region"], 0, no_reveal=False):
+                fs["progress"] = 0
+                return  # the Balrog's tile first; then the Strongholds' (resume)
         fs["progress"] = 0
     finish_tile(state, frame)
 
@@ -499,6 +502,8 @@ class HuntDamage(Step):
             fs["progress"] = 0
             emit(state, "fellowship_placed", {"from": old, "region": action.args[0]})
             frame["stronghold_tiles"] = _path_tiles(state, frame, old, action.args[0], steps)
+            if hunt_cards.offer_balrog(state, old, action.args[0], steps, no_reveal=False):
+                return  # the Balrog's tile first; then the Strongholds' (resume)
             finish_tile(state, frame)
             return
         settle(state, frame)
@@ -535,19 +540,14 @@ def _worn(state: State, target: str) -> None:
     )
 
 
+#: What the owner of each table card is asked at its moment (Mithril's names the tile drawn).
 _CARD_QUESTIONS = {
-    hunt_cards.CREBAIN: (
-        "Flocks of Crebain",
-        "Use Flocks of Crebain now: +1 to every Hunt die of this roll?",
-    ),
-    hunt_cards.STAFF: (
-        "Wizard's Staff",
-        "The Shadow is about to draw a Hunt tile: use the Staff so that none is drawn?",
-    ),
+    hunt_cards.CREBAIN: "Use Flocks of Crebain now: +1 to every Hunt die of this roll?",
+    hunt_cards.STAFF: "The Shadow is about to draw a Hunt tile: use the Staff so that none is drawn?",
+    hunt_cards.BALROG: "The path went through Moria: use Balrog of Moria to draw an extra Hunt tile?",
     hunt_cards.WORN: (
-        "Worn with Sorrow and Toil",
         "A Companion fell: the Free Peoples may lose a Character card, one drawn at random from "
-        "their hand or one of theirs on the table.",
+        "their hand or one of theirs on the table."
     ),
 }
 
@@ -584,7 +584,7 @@ class HuntCard(Step):
                 f"The tile drawn is {tile_name(frame['tile'])}: use Mithril Coat and Sting to put it "
                 "back and apply a second tile instead?"
             )
-        return _CARD_QUESTIONS[frame["card"]][1]
+        return _CARD_QUESTIONS[frame["card"]]
 
     def waiting(self, state: State, frame: Frame) -> str:
         return f"Waiting for the {side_title(frame['side'])} ({CARDS[frame['card']].name})."
@@ -598,7 +598,10 @@ class HuntCard(Step):
             return
         if used:
             hunt_cards.use(state, frame["card"])
-        if moment == "roll":
+        if moment == "balrog":  # an Eye does nothing; any other tile is a successful Hunt
+            rules = {"patrol": True, "no_reveal": frame["no_reveal"]}
+            waits = used and draw_tile(state, hunt_cards.BALROG, eye=0, rules=rules)
+        elif moment == "roll":
             waits = _roll_and_draw(state, 1 if used else 0)
         elif moment == "draw":
             waits = False if used else _draw(state, frame["why"], frame["eye"], frame["rules"])

@@ -11,9 +11,10 @@ table is public, so the question tells the opponent nothing he does not know.
 from __future__ import annotations
 
 from games.core import State, emit
+from games.core.flow import call
 
 from .card_piles import discard_from_table, on_table, seen
-from .data import FREE, SHADOW
+from .data import FREE, NEIGHBOURS, SHADOW
 
 MITHRIL = "fpc_05"
 AXE_AND_BOW = "fpc_06"
@@ -71,3 +72,29 @@ def declared_in_refuge(state: State) -> None:
     for card in GONE_ON_REFUGE:
         if on_table(state, card):
             lose(state, card, "declared")
+
+
+MORIA = "moria"
+
+
+def through_moria(start: str, end: str, steps: int) -> bool:
+    """Whether the Fellowship's path from ``start`` to ``end`` (at most ``steps`` regions) goes
+    into, out of or through Moria: it starts or ends there, or no path that long avoids it (the
+    Free Peoples trace the path, and would avoid Moria if they could)."""
+    if MORIA in (start, end):
+        return True
+    reached, frontier = {start}, {start}
+    for _ in range(steps):
+        frontier = {n for r in frontier for n in NEIGHBOURS[r] if n != MORIA and n not in reached}
+        reached |= frontier
+    return end not in reached
+
+
+def offer_balrog(state: State, start: str, end: str, steps: int, no_reveal: bool) -> bool:
+    """A declaration or a reveal traced the Fellowship's path from ``start`` to ``end``: with
+    Balrog of Moria on the table and the path through Moria, the Shadow is asked whether he
+    uses it (the step ``hunt_card``, which returns to the caller). Whether he is asked."""
+    if state["result"] is not None or not on_table(state, BALROG) or not through_moria(start, end, steps):
+        return False
+    call(state, "hunt_card", side=SHADOW, card=BALROG, moment="balrog", no_reveal=no_reveal)
+    return True

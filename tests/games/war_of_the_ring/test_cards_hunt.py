@@ -258,6 +258,19 @@ def test_card_shc_16_flocks_of_crebain() -> None:
 def test_card_shc_17_balrog_of_moria() -> None:
     m = _shadow_plays("shc_17", fellowship=HOLLIN)
     assert m.state["table"]["shadow"] == ["shc_17"]
+    two_steps = {"region": "hollin", "progress": 2}
+    m = match(table={"shadow": ["shc_17"]}, fellowship=two_steps, start="phase:fellowship")
+    act(m, "free", "declare north_dunland")  # a path that avoids Moria: nothing asked
+    assert step(m.state) != "hunt_card" and m.state["table"]["shadow"] == ["shc_17"]
+    m = match(table={"shadow": ["shc_17"]}, fellowship=two_steps, start="phase:fellowship")
+    act(m, "free", "declare dimrill_dale")  # only through Moria
+    assert step(m.state) == "hunt_card" and offered(m.state, "shadow") == ["use shc_17", "decline"]
+    with scripted(("hunt_tile", "2r_1")):
+        act(m, "shadow", "use shc_17")
+    assert events(m.state, "hunt_tile")[-1] == {"tile": "2r_1", "damage": 2, "why": "shc_17"}
+    act(m, "free", "corruption 2")
+    assert m.state["fellowship"]["corruption"] == 2 and m.state["fellowship"]["revealed"]
+    assert m.state["played"]["shadow"] == ["shc_17"]
 
 
 # -- tiles drawn by a card ------------------------------------------------------------------------
