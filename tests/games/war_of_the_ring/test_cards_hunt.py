@@ -271,6 +271,21 @@ def test_card_shc_17_balrog_of_moria() -> None:
     act(m, "free", "corruption 2")
     assert m.state["fellowship"]["corruption"] == 2 and m.state["fellowship"]["revealed"]
     assert m.state["played"]["shadow"] == ["shc_17"]
+    # a reveal into Moria: the Balrog's tile, then the one for the Shadow Stronghold
+    m = match(
+        dice=FREE_ACTS,
+        table={"shadow": ["shc_17"]},
+        fellowship={"region": "dimrill_dale", "progress": 1},
+        hunt_box={"shadow": 1},
+    )
+    _move(m, ("hunt_die", 6), ("hunt_tile", "0r_1"))
+    act(m, "free", "reveal-to moria")
+    assert offered(m.state, "shadow") == ["use shc_17", "decline"]
+    with scripted(("hunt_tile", "1_1"), ("hunt_tile", "2_1")):
+        act(m, "shadow", "use shc_17")
+        act(m, "free", "corruption 1", "corruption 2")
+    assert [t["why"] for t in events(m.state, "hunt_tile")] == ["hunt", "shc_17", "stronghold"]
+    assert m.state["fellowship"]["corruption"] == 3
 
 
 # -- tiles drawn by a card ------------------------------------------------------------------------
