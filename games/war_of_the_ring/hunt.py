@@ -6,7 +6,13 @@ drawn, which returns to the caller when the tile is resolved (damage taken, Fell
 and moved). Frame ``hunt_damage``: ``damage`` left, ``tile``, ``reveal`` (the tile reveals),
 ``casualty`` (a Companion was lost to it already), ``ability`` (the Guide's ability was used),
 ``stronghold_tiles`` (tiles still to draw for Shadow Strongholds on the reveal path), ``gollum``
-(the Free Peoples revealed by Gollum's ability).
+(the Free Peoples revealed by Gollum's ability), ``unreducible`` and ``random_first`` (a tile
+drawn by Isildur's Bane or Foul Thing from the Deep).
+
+Cards draw tiles too (:func:`draw_tile` with a card's id as ``why`` and its :data:`Rules`). The
+table cards of :mod:`.hunt_cards` are asked of their owner at their moment by the procedure
+``hunt_card`` (:class:`HuntCard`), which carries the Hunt on from there once answered; Axe and
+Bow and the Horn of Gondor are ways of taking the damage (``use <card>``).
 """
 
 from __future__ import annotations

@@ -113,9 +113,12 @@ def _in_lorien(state: State) -> bool:
 
 
 def _mirror_helps(state: State, side: str) -> bool:
-    return "character" in dice.unused(state, FREE) or (
-        _in_lorien(state) and state["fellowship"]["corruption"] > 0
-    )
+    """A Character die may be left once a die played the card (another Character die, or an
+    Event die or a Will of the West beside one), or the Ring-bearers may heal in Lórien."""
+    rolled = dice.unused(state, FREE)
+    characters = rolled.count("character")
+    die_left = characters >= 2 or (characters == 1 and ("event" in rolled or "will" in rolled))
+    return die_left or (_in_lorien(state) and state["fellowship"]["corruption"] > 0)
 
 
 def _mirror(state: State, side: str) -> None:
@@ -140,7 +143,7 @@ class LidlessEye(EventCard):
     MOST = 3
 
     def can_play(self, state: State, side: str) -> bool:
-        return bool(dice.unused(state, SHADOW))
+        return len(dice.unused(state, SHADOW)) >= 2  # one plays the card, one at least is left
 
     def start(self, state: State, side: str, frame: Frame) -> bool:
         data(frame)["faces"] = []

@@ -389,6 +389,8 @@ def test_card_fpc_10_there_is_another_way() -> None:
 def test_card_fpc_13_mirror_of_galadriel() -> None:
     m = match(dice={"free": ["event"], "shadow": ["army"]}, hands={"free": ["fpc_13"]}, fellowship=HOLLIN)
     forbidden(m, "free", "play event fpc_13")  # no Character die to turn, not in Lórien
+    m = match(dice={"free": ["character"], "shadow": ["army"]}, hands={"free": ["fpc_13"]}, fellowship=HOLLIN)
+    forbidden(m, "free", "play character fpc_13")  # its only Character die plays it
     m = match(
         dice={"free": ["character", "character"], "shadow": ["army"]},
         hands={"free": ["fpc_13"]},
@@ -444,13 +446,17 @@ def test_card_shc_13_lure_of_the_ring() -> None:
 
 def test_card_shc_18_the_lidless_eye() -> None:
     m = match(
+        dice={"free": ["muster"], "shadow": ["character"]}, acting="shadow", hands={"shadow": ["shc_18"]}
+    )
+    forbidden(m, "shadow", "play character shc_18")  # no die would be left to turn
+    m = match(
         dice={"free": ["muster"], "shadow": ["character", "army", "muster", "muster", "event"]},
         acting="shadow",
         hands={"shadow": ["shc_18"]},
         hunt_box={"shadow": 1},
     )
     act(m, "shadow", "play character shc_18")
-    assert offered(m.state, "shadow") == ["eye army", "eye event", "eye muster"]
+    assert offered(m.state, "shadow") == ["eye army", "eye event", "eye muster"]  # one at least
     act(m, "shadow", "eye muster")
     assert "done" in offered(m.state, "shadow")
     act(m, "shadow", "eye muster", "eye army")
