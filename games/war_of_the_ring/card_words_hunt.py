@@ -18,7 +18,6 @@ from typing import Any
 KINDS: dict[str, dict[str, str]] = {
     "special_tile_in_play": {"side": "side", "tile": "tile", "pool": "flag"},
     "table_card_used": {"side": "side", "card": "card"},
-    "table_card_discarded": {"side": "side", "card": "card", "why": "why"},
     "hunt_tile_ignored": {"tile": "tile", "why": "why"},
     "hunt_tile_returned": {"tile": "tile"},
     "no_character_card": {"side": "side"},
@@ -31,7 +30,6 @@ KINDS: dict[str, dict[str, str]] = {
 EN: dict[str, str] = {
     "special_tile_in_play": "The {side} {side:puts|put} the special Hunt tile {tile} in play{where}.",
     "table_card_used": "The {side} {side:uses|use} {card}.",
-    "table_card_discarded": "{card} is discarded ({why}).",
     "hunt_tile_ignored": "Hunt tile ({why}): {tile} — no effect.",
     "hunt_tile_returned": "Mithril Coat and Sting: {tile} goes back into the Hunt Pool.",
     "no_character_card": "The {side} {side:holds|hold} no Character card to lose.",

@@ -27,10 +27,12 @@ from . import fellowship as fs_rules
 from . import hunt_cards
 from .board import controller, leaders, units
 from .card_piles import discard_from_table, on_table, seen
+from .characters import separate_targets
 from .data import CARDS, CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
 from .events import tile_name
 from .grammar import plural
 from .options import revision
+from .politics import companion_arrives
 from .roles import side_title
 
 MAX_HUNT_DICE = 5
@@ -198,6 +200,17 @@ def resolve_tile(state: State, tile_id: str, why: str, eye: int, rules: Rules) -
     return True
 
 
+def reveal_by_card(state: State) -> bool:
+    """An Event card reveals the Fellowship (Nazgûl Search): as a Hunt tile's reveal, with no
+    damage — the Free Peoples place the figure up to Progress regions away. Whether the
+    procedure ``hunt_damage`` was called (it returns to the caller, maybe at once)."""
+    if state["fellowship"]["revealed"]:
+        return False
+    call(state, "hunt_damage", damage=0, tile=None, reveal=True, casualty=False, ability=False)
+    settle(state, state["stack"][-1])
+    return True
+
+
 def settle(state: State, frame: Frame) -> None:
     """Carry on with the tile as far as possible without a decision of the Free Peoples."""
     if state["result"] is not None or frame.get("hobbit"):
@@ -348,8 +361,6 @@ def place_hobbit(state: State, frame: Frame, companion: str) -> None:
     in the Ring-bearers' region, then up to Progress + 1 regions on, where the Free Peoples
     choose (``hobbit-to``, before the rest of the damage); inside a besieged Free Peoples
     Stronghold when they are in one. Arriving, he rouses a Nation as a Companion would (§8.2)."""
-    from .characters import separate_targets
-
     region = state["fellowship"]["region"]
     targets = separate_targets(state, [companion])
     state["characters"][companion] = {"region": region, "inside": targets[0][1]}
@@ -365,14 +376,10 @@ def guide_open(state: State) -> bool:
 
 
 def hobbit_choices(state: State, frame: Frame) -> list[Action]:
-    from .characters import separate_targets
-
     return [Action("hobbit-to", (r,)) for r, _ in separate_targets(state, [frame["hobbit"]])]
 
 
 def move_hobbit(state: State, frame: Frame, dest: str) -> None:
-    from .characters import separate_targets
-
     hobbit = frame.pop("hobbit")
     start = state["characters"][hobbit]["region"]
     state["characters"][hobbit] = {"region": dest, "inside": dict(separate_targets(state, [hobbit]))[dest]}
@@ -382,8 +389,6 @@ def move_hobbit(state: State, frame: Frame, dest: str) -> None:
 
 
 def rouse(state: State, companion: str, region: str) -> None:
-    from .politics import companion_arrives
-
     companion_arrives(state, companion, region)
 
 
