@@ -30,11 +30,11 @@ class SpecialTile(EventCard):
     enters the Mordor Track (:func:`..fellowship.enter_mordor`), or joins the pool at once there."""
 
     def start(self, state: State, side: str, frame: Frame) -> bool:
-        tile, pool = TILE_OF[self.card], state["hunt"]
+        tile, tiles = TILE_OF[self.card], state["hunt"]
         if on_mordor_track(state):
-            pool["pool"] = sorted([*pool["pool"], tile])
+            tiles["pool"] = sorted([*tiles["pool"], tile])
         else:
-            pool["waiting"].append(tile)
+            tiles["waiting"].append(tile)
         emit(state, "special_tile_in_play", {"side": side, "tile": tile, "pool": on_mordor_track(state)})
         return False
 
@@ -66,9 +66,9 @@ def revealed(state: State, side: str) -> bool:
 
 def tiles_left(state: State) -> bool:
     """A tile can be drawn: the pool, or the standard tiles drawn that would refill it."""
-    pool = state["hunt"]
-    return bool(pool["pool"]) or any(
-        TILES[t].side is None and t not in pool["removed"] for t in pool["drawn"]
+    tiles = state["hunt"]
+    return bool(tiles["pool"]) or any(
+        TILES[t].side is None and t not in tiles["removed"] for t in tiles["drawn"]
     )
 
 
