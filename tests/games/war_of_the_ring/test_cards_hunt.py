@@ -234,6 +234,20 @@ def test_card_shc_15_worn_with_sorrow_and_toil() -> None:
     assert m.state["fellowship"]["corruption"] == 1
     declare(m.state, "rivendell")  # an unconquered Free Peoples Stronghold: the card goes
     assert m.state["table"]["shadow"] == [] and m.state["played"]["shadow"] == ["shc_15"]
+    # Lure of the Ring's victim falls too: a Free Peoples table card may go instead
+    m = match(
+        dice=SHADOW_ACTS,
+        acting="shadow",
+        hands={"shadow": ["shc_13"]},
+        table={"shadow": ["shc_15"], "free": ["fpc_05"]},
+        fellowship={**HOLLIN, "revealed": True},
+    )
+    with scripted(("lure_companion", "gimli")):
+        act(m, "shadow", "play character shc_13")
+    act(m, "free", "casualty gimli")
+    assert offered(m.state, "shadow") == ["worn fpc_05", "decline"]  # an empty hand is not offered
+    act(m, "shadow", "worn fpc_05")
+    assert m.state["table"]["free"] == [] and m.state["played"]["free"] == ["fpc_05"]
 
 
 def test_card_shc_16_flocks_of_crebain() -> None:
