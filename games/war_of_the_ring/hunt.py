@@ -454,9 +454,11 @@ class HuntDamage(Step):
             name = CHARACTERS[frame["hobbit"]].name
             return f"{name} has left the Fellowship: he stays or moves up to {steps} (`hobbit-to <region>`)."
         if frame["damage"] > 0:
+            cards = [CARDS[c].name for c in hunt_cards.LESSEN if on_table(state, c)]
+            lessen = f" ({' or '.join(cards)}: 1 less)" if cards and not frame.get("unreducible") else ""
             return (
-                f"The Hunt deals {frame['damage']} damage. Take a Companion as a casualty (the Guide or "
-                "one at random), use the Guide's ability, or take the rest as Corruption."
+                f"The Hunt deals {frame['damage']} damage{lessen}. Take a Companion as a casualty (the "
+                "Guide or one at random), use the Guide's ability, or take the rest as Corruption."
             )
         progress = state["fellowship"]["progress"]
         regions = plural(progress, "region")
@@ -586,13 +588,13 @@ class HuntCard(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         if frame["moment"] == "tile":
-            return f"The Hunt draws {tile_name(frame['tile'])}"
+            return f"The Hunt draws the tile “{tile_name(frame['tile'])}”"
         return f"The Hunt: {CARDS[frame['card']].name}"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["moment"] == "tile":
             return (
-                f"The tile drawn is {tile_name(frame['tile'])}: use Mithril Coat and Sting to put it "
+                f"The tile drawn is “{tile_name(frame['tile'])}”: use Mithril Coat and Sting to put it "
                 "back and apply a second tile instead?"
             )
         return _CARD_QUESTIONS[frame["card"]]
