@@ -516,10 +516,10 @@ def _sacrifice(state: State, owner: str, target: str) -> bool:
             "nation": nation,
         },
     )
-    if nation:
-        slay_leader(state, "Heroic Death", owner, nation)
+    if nation:  # the sentence above told it: no second one
+        slay_leader(state, "Heroic Death", owner, nation, tell=False)
     else:
-        slay_character(state, "Heroic Death", character)
+        slay_character(state, "Heroic Death", character, tell=False)
     return False
 
 
@@ -578,6 +578,8 @@ def choose(state: State, owner: str, action: Action) -> bool:
         return _dread_pay(state, owner, int(arg))
     if verb == "self-hits":
         n = int(arg)
+        if not n:
+            return no_effect(state, owner, effect)
         emit(state, "combat_self_hits", {"side": owner, "combat": effect, "hits": n})
         if effect == "Relentless Assault":
             fx["relentless"] = n

@@ -151,19 +151,23 @@ def extra_attack(state: State, side: str, effect: str, dice: int, target: int) -
 
 
 # -- figures slain by a card ------------------------------------------------------------------
-def slay_character(state: State, effect: str, character: str) -> None:
+def slay_character(state: State, effect: str, character: str, tell: bool = True) -> None:
     region = state["characters"][character]["region"]
     del state["characters"][character]
     state["eliminated"].append(character)
     fellowship = state["fellowship"]
     if character in fellowship["companions"]:  # pragma: no cover - Companions in battle are not in it
         fellowship["companions"].remove(character)
-    emit(state, "combat_slain", {"combat": effect, "character": character, "nation": "", "region": region})
+    if tell:
+        emit(
+            state, "combat_slain", {"combat": effect, "character": character, "nation": "", "region": region}
+        )
 
 
-def slay_leader(state: State, effect: str, side: str, nation: str) -> None:
+def slay_leader(state: State, effect: str, side: str, nation: str, tell: bool = True) -> None:
     """One Leader (a Nazgûl for the Shadow) of ``nation`` in the battle is eliminated."""
     region, inside = place(state, side)
     remove(state, region, nation, "leader", 1, inside)
     eliminated(state, nation, "leader")
-    emit(state, "combat_slain", {"combat": effect, "character": "", "nation": nation, "region": region})
+    if tell:
+        emit(state, "combat_slain", {"combat": effect, "character": "", "nation": nation, "region": region})

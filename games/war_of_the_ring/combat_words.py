@@ -160,7 +160,7 @@ EN: dict[str, str] = {
     "combat_card_cancelled": "{by}: the {side}'s {combat} is cancelled.",
     "combat_no_effect": "{combat} has no effect.",
     "combat_extra_attack": "{combat}: the {side} {side:rolls|roll} {dice_words}{target_words}: {hits_words}.",
-    "combat_self_hits": "{combat}: the {side} {side:inflicts|inflict} {hits_words} on {own_words} Army.",
+    "combat_self_hits": "{combat}: the {side} {side:inflicts|inflict} {hits_words} on {own_words} own Army.",
     "combat_forfeit": "{combat}: {forfeit_words}.",
     "combat_dice_turned": "{combat}: {character} forfeits his Leadership; {turned_words}.",
     "combat_extra_hits": "{combat}: the {side} {side:scores|score} {extra_words}.",
@@ -172,7 +172,7 @@ EN: dict[str, str] = {
 
 
 def _played(side: str, card: Any) -> str:
-    plays = agree(side == FREE, "play", "plays")
+    plays = agree(side == FREE, "plays", "play")
     if not card:
         return f"the {side_title(side)} {plays} none"
     info = CARDS[str(card)]
@@ -202,7 +202,7 @@ def _forfeit(args: Mapping[str, Any]) -> dict[str, str]:
     names = [in_sentence(CHARACTERS[str(c)].name) for c in args.get("characters") or []]
     if names:
         many = len(names) > 1
-        verb, their = agree(many, "forfeit", "forfeits"), agree(many, "their", "his")
+        verb, their = agree(many, "forfeits", "forfeit"), agree(many, "his", "their")
         return {"forfeit_words": f"{join_words(names)} {verb} {their} Leadership"}
     return {"forfeit_words": f"the Nazgûl forfeit {args['points']} Leadership"}
 
@@ -210,19 +210,22 @@ def _forfeit(args: Mapping[str, Any]) -> dict[str, str]:
 def _turned(args: Mapping[str, Any]) -> dict[str, str]:
     n = int(args["count"])
     dice = counted(n, "missed die", "missed dice")
-    return {"turned_words": f"{dice} {agree(n > 1, 'become hits', 'becomes a hit')}"}
+    return {"turned_words": f"{dice} {agree(n, 'becomes a hit', 'become hits')}"}
 
 
 def _figure(args: Mapping[str, Any]) -> str:
     if args.get("character"):
         return CHARACTERS[str(args["character"])].name
-    return _target(str(args["nation"])).capitalize() if args.get("nation") else ""
+    if not args.get("nation"):
+        return ""
+    found = _target(str(args["nation"]))
+    return found[0].upper() + found[1:]
 
 
 def _cancelled(args: Mapping[str, Any]) -> dict[str, str]:
     hits = int(args["hits"])
     side = side_title(str(args["side"]))
-    what = f"{plural(hits, 'hit')} on the {side} {agree(hits > 1, 'are', 'is')} cancelled"
+    what = f"{plural(hits, 'hit')} on the {side} {agree(hits, 'is', 'are')} cancelled"
     who = _figure(args)
     return {"cancel_words": f"{who} gives his life; {what}" if who else what[0].upper() + what[1:]}
 
@@ -260,10 +263,10 @@ def round_notes(notes: Mapping[str, Any]) -> list[str]:
             found.append(f"{plural(int(n), 'die')} fewer ({name})")
     turned = int(notes.get("turned") or 0)
     if turned:
-        found.append(f"{counted(turned, 'miss', 'misses')} turned into {agree(turned > 1, 'hits', 'a hit')}")
+        found.append(f"{counted(turned, 'miss', 'misses')} turned into {agree(turned, 'a hit', 'hits')}")
     own = int(notes.get("own") or 0)
     if own:
-        found.append(f"{plural(own, 'natural 1')} {agree(own > 1, 'hit', 'hits')} its own Army (Confusion)")
+        found.append(f"{plural(own, 'natural 1')} {agree(own, 'hits', 'hit')} its own Army (Confusion)")
     found += [f"{int(n):+d} to each re-rolled die ({name})" for name, n in notes.get("reroll_mods") or []]
     if notes.get("no_reroll"):
         found.append(f"no re-roll ({notes['no_reroll']})")
