@@ -157,7 +157,7 @@ KINDS: dict[str, dict[str, str]] = {
 
 EN: dict[str, str] = {
     "combat_cards_revealed": "Combat cards: {attacker_words}; {defender_words}.",
-    "combat_card_cancelled": "{by}: the {side}'s {combat} is cancelled.",
+    "combat_card_cancelled": "{by}: {whose_words} {combat} is cancelled.",
     "combat_no_effect": "{combat} has no effect.",
     "combat_extra_attack": "{combat}: the {side} {side:rolls|roll} {dice_words}{target_words}: {hits_words}.",
     "combat_self_hits": "{combat}: the {side} {side:inflicts|inflict} {hits_words} on {own_words} own Army.",
@@ -184,6 +184,13 @@ def _revealed(args: Mapping[str, Any]) -> dict[str, str]:
         "attacker_words": _played(str(args["attacker"]), args.get("attacker_card")),
         "defender_words": _played(str(args["defender"]), args.get("defender_card")),
     }
+
+
+def _whose(args: Mapping[str, Any]) -> dict[str, str]:
+    """``the Shadow's``, ``the Free Peoples'``."""
+    side = str(args["side"])
+    title = side_title(side)
+    return {"whose_words": f"the {title}'" if side == FREE else f"the {title}'s"}
 
 
 def _hits(args: Mapping[str, Any]) -> dict[str, str]:
@@ -223,11 +230,11 @@ def _figure(args: Mapping[str, Any]) -> str:
 
 
 def _cancelled(args: Mapping[str, Any]) -> dict[str, str]:
-    hits = int(args["hits"])
-    side = side_title(str(args["side"]))
-    what = f"{plural(hits, 'hit')} on the {side} {agree(hits, 'is', 'are')} cancelled"
+    side = str(args["side"])
+    cancel = agree(side == FREE, "cancels", "cancel")
+    what = f"the {side_title(side)} {cancel} {plural(int(args['hits']), 'hit')}"
     who = _figure(args)
-    return {"cancel_words": f"{who} gives his life; {what}" if who else what[0].upper() + what[1:]}
+    return {"cancel_words": f"{who} gives his life: {what}" if who else what}
 
 
 def _slain(args: Mapping[str, Any]) -> dict[str, str]:
@@ -236,6 +243,7 @@ def _slain(args: Mapping[str, Any]) -> dict[str, str]:
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "combat_cards_revealed": _revealed,
+    "combat_card_cancelled": _whose,
     "combat_extra_attack": _hits,
     "combat_self_hits": _hits,
     "combat_extra_hits": _hits,
