@@ -14,13 +14,15 @@ minus the rearguard, which stays out of it. Four kinds of battle:
 
 Each round (§11.3): the defender of a region with his own side's Stronghold (not besieged)
 first chooses to fight in the field or to withdraw into the Stronghold (§12.2); at the first
-round fought, the Free Peoples may use The White Rider; then the Combat cards (step 1: part II
-— see :func:`combat_cards`); the Combat roll and the Leader re-roll (chance ``<side>_combat_die``,
-then ``<side>_combat_reroll``, e.g. ``shadow_combat_die``: the attacker's dice, the defender's
-dice, the attacker's re-rolls, the defender's re-rolls); the casualties (:mod:`.casualties`);
-then the attacker may cease, and if he goes on the defender may retreat (or withdraw into his
-Stronghold). At the end the attacker may advance into a region its defenders left (§11.5), and
-every siege is settled: captured, lifted or going on (§12.2, §13).
+round fought, the Free Peoples may use The White Rider; then the Combat cards, chosen in secret
+by both sides and revealed together, whose effects act through the rest of the round
+(:mod:`.combat_round`, :mod:`.combat_effects`); the Combat roll and the Leader re-roll (chance
+``<side>_combat_die``, then ``<side>_combat_reroll``, e.g. ``shadow_combat_die``: the attacker's
+dice, the defender's dice, the attacker's re-rolls, the defender's re-rolls; the cards' extra
+attacks roll ``<side>_card_die``); the casualties (:mod:`.casualties`); then the attacker may
+cease, and if he goes on the defender may retreat (or withdraw into his Stronghold). At the end
+the attacker may advance into a region its defenders left (§11.5), and every siege is settled:
+captured, lifted or going on (§12.2, §13).
 
 State key ``battle`` (``None`` outside a battle)::
 
@@ -29,17 +31,22 @@ State key ``battle`` (``None`` outside a battle)::
      "siege": bool (an assault on a garrison), "sortie": bool, "relief": bool, "die": face,
      "rearguard": {nation: {kind: n}}, "rearguard_characters": [character, ...],
      "round": n, "stage": str, "chosen_round": n (the round the defender already chose for),
-     "white_rider": None | bool, "hits": {side: n} (the last round's), "destroyed": [side, ...],
+     "white_rider": None | bool, "fx": None | the round's Combat cards (:mod:`.combat_tools`),
+     "hits": {side: n} (the last round's), "destroyed": [side, ...],
      "rolls": {side: {"dice": [n], "rerolls": [n], "target": n}} (the last round's),
      "result": None | "ceased" | "retreated" | "withdrew" | "destroyed" | "repelled" | "both" | "held",
      "advance": {"units": {nation: {kind: n}}, "characters": [...]},
      "moves": [move, ...] (figures about to move, see :func:`queue_move`), "after_moves": stage}
 
-Stages: automatic ones (``round``, ``prepare``, ``roll``, ``losses``, ``next``, ``outcome``,
-``moving``, ``close``) run one after the other in :func:`proceed` (``roll`` may call the
-``casualties`` procedure, ``moving`` the ``stacking`` one; the step resumes where it was);
-decisions wait in the ``battle`` step:
+Stages: automatic ones (``round``, ``prepare``, ``combat``, ``losses``, ``next``, ``outcome``,
+``moving``, ``close``) run one after the other in :func:`proceed` (``combat`` — the round from
+the revealed cards to the casualties — may call the ``casualties`` procedure, ``moving`` the
+``stacking`` one; the step resumes where it was); decisions wait in the ``battle`` step:
 
+- ``cards`` (both sides holding a card, at once, in secret): ``combat <card>`` / ``no-combat``;
+- ``combat_choice`` (the player whose card asks): ``forfeit``, ``self-hits``, ``silence``,
+  ``sacrifice``, ``slay`` / ``decline`` (see :func:`.combat_effects.choices`);
+- ``scouts`` (defender, Scouts played): ``retreat <region>`` / ``withdraw``;
 - ``stronghold`` (defender): ``fight`` / ``withdraw``;
 - ``white_rider`` (Free Peoples): ``white-rider`` / ``decline``;
 - ``cease`` (attacker): ``continue`` / ``cease``;

@@ -5,7 +5,8 @@ figures slain by a card.
 The round's record is ``state["battle"]["fx"]`` (created when the round's Combat cards are
 chosen, cleared when the round's losses are settled)::
 
-    {"chosen": {side: card | ""} (only until the reveal: secret),
+    {"asked": [side, ...] (who holds a card: asked to choose),
+     "chosen": {side: card | ""} (only until the reveal: secret),
      "cards": {side: card | None} (revealed), "combat": {side: name | None} (still in effect),
      "at": index in the round's timings, "done": [side, ...] (whose effect acted at this timing),
      "then": [[name, side, n], ...] (the rest of an effect after a procedure it called),
