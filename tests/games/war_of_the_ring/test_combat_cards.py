@@ -16,6 +16,7 @@ import pytest
 
 from games.core import ActionError, Match, State, dump, load, project
 from games.core.chance import scripted
+from games.core.rng import randbelow
 from games.war_of_the_ring.combat_effects import EFFECTS
 from games.war_of_the_ring.data import CARDS
 from games.war_of_the_ring.events import PRESENTER
@@ -716,3 +717,30 @@ def test_a_game_saved_while_a_combat_card_is_chosen_resumes_exactly() -> None:
         play(game, None, valour, *dice(SH, 1, 1, 1), *dice(FP, 1, 1, 1))
     assert dump(m.state) == dump(again.state)
     assert events(again.state, "combat_cards_revealed")[-1]["attacker_card"] == strife
+
+
+def test_random_battles_never_show_a_chosen_card_before_its_reveal() -> None:
+    """The no-leak property over random play: while a side's Combat card waits for the other's,
+    neither the opponent's view nor the public one, nor the opponent's prompt, names it."""
+    checked = 0
+    for seed in range(2):
+        m = Match.new(R, 300 + seed, {}, 2)
+        chooser = {"rng": seed + 1}
+        while m.state["result"] is None:
+            state = m.state
+            fx = (state.get("battle") or {}).get("fx") or {}
+            for side, card_id in (fx.get("chosen") or {}).items():
+                if not card_id:
+                    continue
+                checked += 1
+                names = {card_id, CARDS[card_id].name}
+                foe = FP if side == SH else SH
+                for audience in (None, foe):
+                    shown = json.dumps(R.view(state, audience), ensure_ascii=False)
+                    assert not any(n in shown for n in names), (seed, audience, card_id)
+                assert not any(n in R.prompt(state, foe).text for n in names)
+            active = sorted(R.active(state))
+            role = active[randbelow(chooser, len(active))]
+            actions = R.prompt(state, role).actions
+            m.submit(role, actions[randbelow(chooser, len(actions))])
+    assert checked > 10
