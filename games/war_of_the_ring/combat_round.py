@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, State, emit
-from games.core.chance import roll
+from games.core.chance import draw, roll
 from games.core.flow import barrier
 
 from . import casualties, combat_effects
@@ -30,7 +30,7 @@ from .battle_figures import combat_strength, current, figures, is_hit, leadershi
 from .card_piles import play_from_hand
 from .combat_effects import EFFECTS, Effect, Mods, misses, new_mods
 from .combat_tools import TIMINGS, fx_of, new_fx, wiped_out
-from .data import CARDS
+from .data import CARDS, SHADOW
 from .roles import other
 
 NO_CARD = Action("no-combat")
@@ -98,6 +98,31 @@ def reveal(state: State) -> None:
             fx["combat"][side] = CARDS[card].combat.name
     fx["chosen"] = {}
     b["stage"] = "combat"
+    shadow_card = cards[SHADOW]
+    if shadow_card is not None:
+        sorcerer(state, CARDS[shadow_card].deck)
+
+
+def sorcerer(state: State, deck: str) -> None:
+    """The Witch-king's Sorcerer (§9.2): after the Shadow played a Combat card in round 1 of a
+    battle the Witch-king is in, he draws a card from the deck of that card's type (the played
+    card left the hand: the hand limit still holds)."""
+    _, chars = figures(state, SHADOW)
+    if current(state)["round"] != 1 or "witch_king" not in chars:
+        return
+    cards = state["decks"][f"{SHADOW}_{deck}"]
+    if not cards:
+        return
+    card: str = draw(state, f"{SHADOW}_{deck}_card", list(cards))
+    cards.remove(card)
+    state["hands"][SHADOW].append(card)
+    emit(state, "combat_sorcerer", {"deck": deck})
+    emit(
+        state,
+        "card_drawn",
+        {"side": SHADOW, "deck": deck},
+        private={SHADOW: ("own_card_drawn", {"side": SHADOW, "deck": deck, "card": card})},
+    )
 
 
 # -- the round ----------------------------------------------------------------------------------

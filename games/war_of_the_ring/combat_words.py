@@ -153,6 +153,7 @@ KINDS: dict[str, dict[str, str]] = {
     "combat_slain": {"combat": "text", "character": "text", "nation": "text", "region": "region"},
     "combat_silenced": {"combat": "text", "character": "character"},
     "combat_scouts": {"side": "side", "region": "region"},
+    "combat_sorcerer": {"deck": "deck"},
 }
 
 EN: dict[str, str] = {
@@ -168,6 +169,7 @@ EN: dict[str, str] = {
     "combat_slain": "{combat}: {slain_words} in {region}.",
     "combat_silenced": "{combat}: {character}'s Leadership and abilities do not count this round.",
     "combat_scouts": "Scouts: the Army of the {side} leaves {region} before the Combat roll.",
+    "combat_sorcerer": "Sorcerer: the Witch-king lets the Shadow draw a card from the {deck}.",
 }
 
 

@@ -201,6 +201,7 @@ def test_every_combat_event_has_words() -> None:
         },
         "combat_silenced": {"combat": "Words of Power", "character": "legolas"},
         "combat_scouts": {"side": FP, "region": "ash_mountains"},
+        "combat_sorcerer": {"deck": "strategy"},
     }
     said = {kind: PRESENTER.text(kind, args) for kind, args in samples.items()}
     assert said == {
@@ -218,6 +219,7 @@ def test_every_combat_event_has_words() -> None:
         "combat_slain": "Fateful Strike: A Nazgûl is slain in Dagorlad.",
         "combat_silenced": "Words of Power: Legolas's Leadership and abilities do not count this round.",
         "combat_scouts": "Scouts: the Army of the Free Peoples leaves Ash Mountains before the Combat roll.",
+        "combat_sorcerer": "Sorcerer: the Witch-king lets the Shadow draw a card from the Strategy deck.",
     }
 
 
@@ -744,3 +746,19 @@ def test_random_battles_never_show_a_chosen_card_before_its_reveal() -> None:
             actions = R.prompt(state, role).actions
             m.submit(role, actions[randbelow(chooser, len(actions))])
     assert checked > 10
+
+
+def test_the_sorcerer_draws_a_card_of_the_played_cards_deck_in_round_1() -> None:
+    strife = card("Deadly Strife")  # a Strategy card
+    armies = {"dagorlad": {"sauron": "3R"}, "ash_mountains": {"north": "3R"}}
+    m = fight(armies, {SH: [strife]}, characters={"witch_king": "dagorlad"})
+    drawn = next(iter(m.state["decks"]["shadow_strategy"]))
+    play(m, strife, None, ("shadow_strategy_card", drawn), *dice(SH, 1, 1, 1), *dice(FP, 1, 1, 1))
+    assert m.state["hands"][SH] == [drawn]
+    public = [PRESENTER.text(*project(e, None)) for e in m.state["log"]]
+    assert "Sorcerer: the Witch-king lets the Shadow draw a card from the Strategy deck." in public
+    assert not any(CARDS[drawn].name in line for line in public)
+    # Without the Witch-king in the battle (or after round 1): no card.
+    m = fight(armies, {SH: [strife]})
+    play(m, strife, None, *dice(SH, 1, 1, 1), *dice(FP, 1, 1, 1))
+    assert m.state["hands"][SH] == []
