@@ -136,6 +136,8 @@ def inflict(state: State, victim: str, hits: int) -> bool:
 def extra_attack(state: State, side: str, effect: str, dice: int, target: int) -> bool:
     """An extra attack of a Combat card (§11.3): ``dice`` dice (at most 5) hitting on ``target``,
     no re-roll, no modifier; its hits are removed at once. Whether a procedure was called."""
+    if dice <= 0:
+        return no_effect(state, side, effect)
     rolled = [roll(state, f"{side}_card_die") for _ in range(min(MAX_DICE, dice))]
     hits = sum(1 for v in rolled if is_hit(v, target))
     fx = fx_of(state)

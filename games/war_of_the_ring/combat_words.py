@@ -225,10 +225,7 @@ def _turned(args: Mapping[str, Any]) -> dict[str, str]:
 def _figure(args: Mapping[str, Any]) -> str:
     if args.get("character"):
         return CHARACTERS[str(args["character"])].name
-    if not args.get("nation"):
-        return ""
-    found = _target(str(args["nation"]))
-    return found[0].upper() + found[1:]
+    return _target(str(args["nation"])) if args.get("nation") else ""
 
 
 def _cancelled(args: Mapping[str, Any]) -> dict[str, str]:
@@ -256,6 +253,18 @@ DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
 }
 
 
+def _plus(mods: list[Any], what: str) -> list[str]:
+    """One note for the modifiers of a roll.
+
+    >>> _plus([["Deadly Strife", 2], ["Valour", 1]], "each die")
+    ['+3 to each die (Deadly Strife and Valour)']
+    """
+    if not mods:
+        return []
+    names = join_words(dict.fromkeys(str(name) for name, _ in mods))
+    return [f"{sum(int(n) for _, n in mods):+d} to {what} ({names})"]
+
+
 def round_notes(notes: Mapping[str, Any]) -> list[str]:
     """What the cards did to one side's dice in a round, for the ``combat_round`` sentence:
     ``["+1 to each die (Valour)", "at most 3 dice (Daylight)"]``.
@@ -265,7 +274,7 @@ def round_notes(notes: Mapping[str, Any]) -> list[str]:
     ['+1 to each die (Valour)', 'at most 3 dice (Daylight)', '1 miss turned into a hit',
      'no re-roll (Foul Stench)']
     """
-    found = [f"{int(n):+d} to each die ({name})" for name, n in notes.get("mods") or []]
+    found = _plus(notes.get("mods") or [], "each die")
     for name, n in notes.get("limits") or []:
         if name in ("Daylight", "Huorn-dark"):
             found.append(f"at most {plural(int(n), 'die')} ({name})")
@@ -277,7 +286,7 @@ def round_notes(notes: Mapping[str, Any]) -> list[str]:
     own = int(notes.get("own") or 0)
     if own:
         found.append(f"{plural(own, 'natural 1')} {agree(own, 'hits', 'hit')} its own Army (Confusion)")
-    found += [f"{int(n):+d} to each re-rolled die ({name})" for name, n in notes.get("reroll_mods") or []]
+    found += _plus(notes.get("reroll_mods") or [], "each re-rolled die")
     if notes.get("no_reroll"):
         found.append(f"no re-roll ({notes['no_reroll']})")
     return found

@@ -216,7 +216,7 @@ def test_every_combat_event_has_words() -> None:
         "combat_dice_turned": "Andúril: Aragorn forfeits his Leadership; 2 missed dice become hits.",
         "combat_extra_hits": "Great Host: the Shadow scores 1 extra hit.",
         "combat_hits_cancelled": ("Heroic Death: Boromir gives his life: the Free Peoples cancel 2 hits."),
-        "combat_slain": "Fateful Strike: A Nazgûl is slain in Dagorlad.",
+        "combat_slain": "Fateful Strike: a Nazgûl is slain in Dagorlad.",
         "combat_silenced": "Words of Power: Legolas's Leadership and abilities do not count this round.",
         "combat_scouts": "Scouts: the Army of the Free Peoples leaves Ash Mountains before the Combat roll.",
         "combat_sorcerer": "Sorcerer: the Witch-king lets the Shadow draw a card from the Strategy deck.",
@@ -355,7 +355,7 @@ def test_combat_fateful_strike() -> None:
     play(m, None, fateful, *dice(SH, 1, 1, 1), *dice(FP, 1, 1), *rerolls(FP, 6), *rerolls(SH, 1, 1))
     assert army_of(m.state, "dagorlad", "sauron") == {"regular": 2, "leader": 1}  # 1 hit and a Nazgûl
     assert m.state["reinforcements"]["sauron"].get("leader") == 1
-    assert "Fateful Strike: A Nazgûl is slain in Dagorlad." in texts(m.state)
+    assert "Fateful Strike: a Nazgûl is slain in Dagorlad." in texts(m.state)
 
 
 def test_combat_sudden_strike() -> None:
@@ -539,7 +539,7 @@ def test_combat_black_breath() -> None:
     assert offered(m.state, SH) == ["slay north", "decline"]
     m.submit(SH, "slay north")
     assert army_of(m.state, "ash_mountains", "north") == {"regular": 2}
-    assert "Black Breath: A North Leader is slain in Ash Mountains." in texts(m.state)
+    assert "Black Breath: a North Leader is slain in Ash Mountains." in texts(m.state)
 
 
 def test_combat_foul_stench() -> None:
@@ -762,3 +762,13 @@ def test_the_sorcerer_draws_a_card_of_the_played_cards_deck_in_round_1() -> None
     m = fight(armies, {SH: [strife]})
     play(m, strife, None, *dice(SH, 1, 1, 1), *dice(FP, 1, 1, 1))
     assert m.state["hands"][SH] == []
+
+
+def test_an_extra_attack_without_dice_has_no_effect() -> None:
+    kill = card("We Come to Kill")
+    m = fight({"dagorlad": {"sauron": "2R 1E"}, "ash_mountains": {"north": "4R"}}, {SH: [kill]})
+    play(m, kill, None, *dice(SH, 1, 1, 1), *dice(FP, 5, 5, 1, 1))
+    assert R.prompt(m.state, SH).kind == "casualties"
+    m.submit(SH, "remove sauron elite 1")  # the Shadow's only Elite falls: no die left to roll
+    assert "We Come to Kill has no effect." in texts(m.state)
+    assert not events(m.state, "combat_extra_attack")
