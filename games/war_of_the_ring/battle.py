@@ -14,13 +14,15 @@ minus the rearguard, which stays out of it. Four kinds of battle:
 
 Each round (§11.3): the defender of a region with his own side's Stronghold (not besieged)
 first chooses to fight in the field or to withdraw into the Stronghold (§12.2); at the first
-round fought, the Free Peoples may use The White Rider; then the Combat cards (step 1: part II
-— see :func:`combat_cards`); the Combat roll and the Leader re-roll (chance ``<side>_combat_die``,
-then ``<side>_combat_reroll``, e.g. ``shadow_combat_die``: the attacker's dice, the defender's
-dice, the attacker's re-rolls, the defender's re-rolls); the casualties (:mod:`.casualties`);
-then the attacker may cease, and if he goes on the defender may retreat (or withdraw into his
-Stronghold). At the end the attacker may advance into a region its defenders left (§11.5), and
-every siege is settled: captured, lifted or going on (§12.2, §13).
+round fought, the Free Peoples may use The White Rider; then the Combat cards, chosen in secret
+by both sides and revealed together, whose effects act through the rest of the round
+(:mod:`.combat_round`, :mod:`.combat_effects`); the Combat roll and the Leader re-roll (chance
+``<side>_combat_die``, then ``<side>_combat_reroll``, e.g. ``shadow_combat_die``: the attacker's
+dice, the defender's dice, the attacker's re-rolls, the defender's re-rolls; the cards' extra
+attacks roll ``<side>_card_die``); the casualties (:mod:`.casualties`); then the attacker may
+cease, and if he goes on the defender may retreat (or withdraw into his Stronghold). At the end
+the attacker may advance into a region its defenders left (§11.5), and every siege is settled:
+captured, lifted or going on (§12.2, §13).
 
 State key ``battle`` (``None`` outside a battle)::
 
@@ -29,17 +31,22 @@ State key ``battle`` (``None`` outside a battle)::
      "siege": bool (an assault on a garrison), "sortie": bool, "relief": bool, "die": face,
      "rearguard": {nation: {kind: n}}, "rearguard_characters": [character, ...],
      "round": n, "stage": str, "chosen_round": n (the round the defender already chose for),
-     "white_rider": None | bool, "hits": {side: n} (the last round's), "destroyed": [side, ...],
+     "white_rider": None | bool, "fx": None | the round's Combat cards (:mod:`.combat_tools`),
+     "hits": {side: n} (the last round's), "destroyed": [side, ...],
      "rolls": {side: {"dice": [n], "rerolls": [n], "target": n}} (the last round's),
      "result": None | "ceased" | "retreated" | "withdrew" | "destroyed" | "repelled" | "both" | "held",
      "advance": {"units": {nation: {kind: n}}, "characters": [...]},
      "moves": [move, ...] (figures about to move, see :func:`queue_move`), "after_moves": stage}
 
-Stages: automatic ones (``round``, ``prepare``, ``roll``, ``losses``, ``next``, ``outcome``,
-``moving``, ``close``) run one after the other in :func:`proceed` (``roll`` may call the
-``casualties`` procedure, ``moving`` the ``stacking`` one; the step resumes where it was);
-decisions wait in the ``battle`` step:
+Stages: automatic ones (``round``, ``prepare``, ``combat``, ``losses``, ``next``, ``outcome``,
+``moving``, ``close``) run one after the other in :func:`proceed` (``combat`` — the round from
+the revealed cards to the casualties — may call the ``casualties`` procedure, ``moving`` the
+``stacking`` one; the step resumes where it was); decisions wait in the ``battle`` step:
 
+- ``cards`` (both sides holding a card, at once, in secret): ``combat <card>`` / ``no-combat``;
+- ``combat_choice`` (the player whose card asks): ``forfeit``, ``self-hits``, ``silence``,
+  ``sacrifice``, ``slay`` / ``decline`` (see :func:`.combat_effects.choices`);
+- ``scouts`` (defender, Scouts played): ``retreat <region>`` / ``withdraw``;
 - ``stronghold`` (defender): ``fight`` / ``withdraw``;
 - ``white_rider`` (Free Peoples): ``white-rider`` / ``decline``;
 - ``cease`` (attacker): ``continue`` / ``cease``;
@@ -57,188 +64,30 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core import Action, Amount, State, emit
-from games.core.chance import roll
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import with_article
 
-from . import casualties, occupation, politics, stacking
-from .board import (
-    KINDS,
-    UNIT_KINDS,
-    add,
-    army,
-    besieged,
-    besieger,
-    characters_at,
-    controller,
-    free_for,
-    remove,
-    units,
+from . import casualties, combat_effects, combat_round, combat_words, occupation, politics, stacking
+from .battle_figures import (
+    add_counts,
+    can_withdraw,
+    combat_strength,
+    current,
+    figures,
+    in_order,
+    leadership,
+    minus,
+    place,
+    retreat_regions,
+    total,
+    unit_count,
+    white_rider_possible,
 )
-from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
+from .board import KINDS, UNIT_KINDS, add, army, besieged, besieger, characters_at, controller, remove, units
+from .data import CHARACTERS, FREE, NATIONS, REGIONS
 from .grammar import plural
 from .movement_words import figure_words
 from .roles import nation_adjective, other, side_title
-
-#: No modifier ever gives more dice (or re-rolls) than this (§11.2).
-MAX_DICE = 5
-#: The usual target number, and the attacker's against a City or Fortification in round 1 and in
-#: a siege battle (§12.1, §12.3).
-HIT = 5
-HARD_HIT = 6
-CAPTAIN = "captain_of_the_west"
-
-Counts = dict[str, dict[str, int]]
-
-
-# -- small helpers on figure counts -------------------------------------------------------------
-def minus(whole: Mapping[str, Mapping[str, int]], part: Mapping[str, Mapping[str, int]]) -> Counts:
-    """``whole`` less ``part``, Nation by Nation, in data order (never negative).
-
-    >>> minus({"gondor": {"regular": 3, "leader": 1}}, {"gondor": {"regular": 1}})
-    {'gondor': {'regular': 2, 'leader': 1}}
-    """
-    found: Counts = {}
-    for nation in NATIONS:
-        if nation not in whole:
-            continue
-        rest = {k: whole[nation].get(k, 0) - part.get(nation, {}).get(k, 0) for k in KINDS}
-        kept = {k: v for k, v in rest.items() if v > 0}
-        if kept:
-            found[nation] = kept
-    return found
-
-
-def total(counts: Mapping[str, Mapping[str, int]], *kinds: str) -> int:
-    return sum(c.get(k, 0) for c in counts.values() for k in kinds)
-
-
-def unit_count(counts: Mapping[str, Mapping[str, int]]) -> int:
-    """Army units (Regulars and Elites)."""
-    return total(counts, *UNIT_KINDS)
-
-
-def in_order(characters: list[str]) -> list[str]:
-    """Characters in data order (the state's dict order changes through a dump and a load)."""
-    return [c for c in CHARACTERS if c in characters]
-
-
-def add_counts(target: dict[str, Any], nation: str, kind: str, n: int) -> None:
-    here = dict(target.get(nation, {}))
-    here[kind] = here.get(kind, 0) + n
-    target[nation] = here
-
-
-# -- who is in the battle -----------------------------------------------------------------------
-def current(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["battle"]
-    return found
-
-
-def place(state: State, side: str) -> tuple[str, bool]:
-    """Where ``side``'s figures in the battle stand: the region and whether inside the Stronghold."""
-    b = current(state)
-    if side == b["attacker"]:
-        return b["from"], bool(b["sortie"])
-    return b["region"], bool(b["siege"])
-
-
-def figures(state: State, side: str) -> tuple[Counts, list[str]]:
-    """``side``'s figures in the battle: ``{nation: counts}`` and characters. The attacker's are
-    his Army less the rearguard; the defender's, his whole Army there (every figure defends)."""
-    b = current(state)
-    region, inside = place(state, side)
-    here = army(state, region, side, inside)
-    chars = characters_at(state, region, side, inside)
-    if side == b["attacker"]:
-        here = minus(here, b["rearguard"])
-        chars = [c for c in chars if c not in b["rearguard_characters"]]
-    return minus(here, {}), in_order(chars)
-
-
-def captains(characters: list[str]) -> int:
-    """Companions with Captain of the West (+1 Combat Strength each, §9.2)."""
-    return sum(1 for c in characters if any(a.id == CAPTAIN for a in CHARACTERS[c].abilities))
-
-
-def combat_strength(state: State, side: str) -> int:
-    """§11.2: Army units in the battle plus Captains of the West, at most 5 dice."""
-    counts, chars = figures(state, side)
-    return min(MAX_DICE, unit_count(counts) + captains(chars))
-
-
-def nazgul_leadership(counts: Mapping[str, Mapping[str, int]], characters: list[str]) -> int:
-    """The Leadership of the Nazgûl there, the Witch-king's included (he is a Nazgûl, §9.3)."""
-    witch_king = CHARACTERS["witch_king"].leadership if "witch_king" in characters else 0
-    return counts.get("sauron", {}).get("leader", 0) + witch_king
-
-
-def leadership(state: State, side: str) -> int:
-    """§11.2: Leaders and Nazgûl, plus the characters' Leadership (Isengard Elites count as Leaders
-    while Saruman is in play: Servants of the White Hand), less what The White Rider cancels;
-    at most 5 re-rolls."""
-    counts, chars = figures(state, side)
-    found = total(counts, "leader") + sum(CHARACTERS[c].leadership for c in chars)
-    if "saruman" in state["characters"]:
-        found += counts.get("isengard", {}).get("elite", 0)
-    if current(state).get("white_rider"):
-        if side == FREE and "gandalf_white" in chars:
-            found -= CHARACTERS["gandalf_white"].leadership
-        if side == SHADOW:
-            found -= nazgul_leadership(counts, chars)
-    return max(0, min(MAX_DICE, found))
-
-
-def to_hit(state: State, side: str) -> int:
-    """The target number: 5, but the attacker needs 6 in a siege battle (every round) and in the
-    first round against a City or a Fortification (§12.1, §12.3); a Stronghold fought in the field
-    gives no penalty (§19 item 39)."""
-    b = current(state)
-    if side != b["attacker"]:
-        return HIT
-    if b["siege"]:
-        return HARD_HIT
-    settlement = REGIONS[b["region"]].settlement
-    if b["round"] == 1 and settlement in ("city", "fortification"):
-        return HARD_HIT
-    return HIT
-
-
-def is_hit(value: int, target: int) -> bool:
-    """A natural 6 always hits, a natural 1 always misses (§11.3).
-
-    >>> [is_hit(v, 6) for v in (1, 5, 6)], [is_hit(v, 5) for v in (1, 4, 5)]
-    ([False, False, True], [False, False, True])
-    """
-    return value == 6 or (value != 1 and value >= target)
-
-
-def can_withdraw(state: State) -> bool:
-    """§12.2: the defender holds his own side's Stronghold there, not besieged already."""
-    b = current(state)
-    if b["siege"] or b["sortie"] or b["relief"]:
-        return False
-    region = b["region"]
-    return (
-        REGIONS[region].is_stronghold
-        and controller(state, region) == b["defender"]
-        and not besieged(state, region)
-    )
-
-
-def retreat_regions(state: State) -> list[str]:
-    """§11.3 step 5, §11.4: the adjacent regions free for the defender; none for a besieged Army."""
-    b = current(state)
-    if b["siege"]:
-        return []
-    return sorted(r for r in NEIGHBOURS[b["region"]] if free_for(state, r, b["defender"]))
-
-
-def white_rider_possible(state: State) -> bool:
-    """Gandalf the White fights with the Free Peoples and Nazgûl lead the Shadow here (§9.2)."""
-    _, free_chars = figures(state, FREE)
-    shadow, shadow_chars = figures(state, SHADOW)
-    return "gandalf_white" in free_chars and nazgul_leadership(shadow, shadow_chars) > 0
 
 
 # -- starting -----------------------------------------------------------------------------------
@@ -273,6 +122,7 @@ def begin(
         "stage": "round",
         "chosen_round": 0,
         "white_rider": None,
+        "fx": None,
         "hits": {},
         "destroyed": [],
         "result": None,
@@ -331,59 +181,22 @@ def _prepare(state: State) -> bool:
             b["stage"] = "white_rider"
             return False
         b["white_rider"] = False
-    b["stage"] = "roll"
-    return combat_cards(state)
-
-
-def combat_cards(state: State) -> bool:
-    """Step 1 of the round, the Combat cards (§11.3): not in part I, so the round goes straight
-    to the roll. Part II hooks in here: set the stage to a simultaneous ``cards`` decision (both
-    sides active until each has chosen a card or none, face down, with ``flow.barrier``), reveal
-    them, and go on to ``roll``; return True while it waits."""
+    combat_cards(state)
     return False
 
 
-def _roll(state: State) -> bool:
-    """Steps 2-3: both sides roll, then both re-roll their misses up to their Leadership."""
-    b = current(state)
-    sides = (b["attacker"], b["defender"])
-    targets = {s: to_hit(state, s) for s in sides}
-    first = {s: [roll(state, f"{s}_combat_die") for _ in range(combat_strength(state, s))] for s in sides}
-    again: dict[str, list[int]] = {}
-    for s in sides:
-        misses = sum(1 for v in first[s] if not is_hit(v, targets[s]))
-        again[s] = [roll(state, f"{s}_combat_reroll") for _ in range(min(misses, leadership(state, s)))]
-    hits = {s: sum(1 for v in first[s] + again[s] if is_hit(v, targets[s])) for s in sides}
-    b["hits"] = hits
-    b["rolls"] = {s: {"dice": first[s], "rerolls": again[s], "target": targets[s]} for s in sides}
-    args: dict[str, Any] = {"round": b["round"]}
-    for role, s in (("attacker", sides[0]), ("defender", sides[1])):
-        counts, _ = figures(state, s)
-        nations = [n for n in counts if unit_count({n: counts[n]})]
-        args.update(
-            {
-                role: s,
-                f"{role}_nation": nations[0] if len(nations) == 1 else "",
-                f"{role}_dice": first[s],
-                f"{role}_rerolls": again[s],
-                f"{role}_target": targets[s],
-                f"{role}_hits": hits[s],
-            }
-        )
-    emit(state, "combat_round", args)
-    groups = []
-    for s in sides:
-        region, inside = place(state, s)
-        counts, _ = figures(state, s)
-        groups.append(casualties.group(s, region, inside, counts, hits[other(s)]))
-    b["stage"] = "losses"
-    return casualties.take(state, groups)
+def combat_cards(state: State) -> None:
+    """Step 1 of the round, the Combat cards (§11.3): a secret choice of both sides (stage
+    ``cards``), then the round itself with the cards' effects (stage ``combat``): see
+    :mod:`.combat_round`."""
+    combat_round.start(state)
 
 
 def _losses(state: State) -> bool:
     """After the casualties: an Army without units loses its Leaders and Characters (§11.6);
     then the battle ends, or goes on to the attacker's choice."""
     b = current(state)
+    b["fx"] = None  # the round's Combat-card effects are over
     for side in (b["attacker"], b["defender"]):
         counts, chars = figures(state, side)
         if not unit_count(counts):
@@ -470,7 +283,7 @@ def _close(state: State) -> bool:
 AUTOMATIC: dict[str, Callable[[State], bool]] = {
     "round": _round,
     "prepare": _prepare,
-    "roll": _roll,
+    "combat": combat_round.run,
     "losses": _losses,
     "next": _next,
     "outcome": _outcome,
@@ -662,6 +475,7 @@ def advance_all(state: State) -> None:
 ACTIVE = {
     "stronghold": "defender",
     "retreat": "defender",
+    "scouts": "defender",
     "cease": "attacker",
     "press": "attacker",
     "advance": "attacker",
@@ -673,6 +487,8 @@ KIND = {
     "retreat": "retreat",
     "press": "siege_fight_on",
     "advance": "advance",
+    "cards": "combat_card",
+    "scouts": "scouts",
 }
 
 
@@ -682,6 +498,8 @@ def chooser(state: State) -> str | None:
         return None
     if b["stage"] == "white_rider":
         return FREE
+    if b["stage"] == "combat_choice":
+        return str(b["fx"]["ask"]["side"])
     who = ACTIVE.get(b["stage"])
     return str(b[who]) if who is not None else None
 
@@ -697,15 +515,22 @@ class Battle(Step):
     kind = "battle"
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
+        if current(state)["stage"] == "cards":
+            return combat_round.choosers(state)
         who = chooser(state)
         return frozenset({who}) if who is not None else frozenset()
 
     def question(self, state: State, frame: Frame, role: str) -> str:
-        return KIND.get(current(state)["stage"], self.kind)
+        b = current(state)
+        if b["stage"] == "combat_choice":
+            return f"combat_{b['fx']['ask']['what']}"
+        return KIND.get(b["stage"], self.kind)
 
     def ping(self, state: State, frame: Frame, role: str) -> bool:
-        """After the first round both players are in the exchange: no new mention."""
-        return bool(current(state)["round"] <= 1)
+        """After the first round both players are in the exchange: no new mention; the secret
+        choice of a Combat card never mentions anyone (its timing would tell)."""
+        b = current(state)
+        return b["stage"] != "cards" and bool(b["round"] <= 1)
 
     def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
         if chooser(state) != role or current(state)["stage"] != "advance":
@@ -713,10 +538,17 @@ class Battle(Step):
         return tuple(advance_amounts(state))
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
-        if chooser(state) != role:
-            return ()
         b = current(state)
         stage = b["stage"]
+        if stage == "cards":
+            return combat_round.card_actions(state, role) if role in combat_round.choosers(state) else ()
+        if chooser(state) != role:
+            return ()
+        if stage == "combat_choice":
+            return tuple(combat_effects.choices(state, role))
+        if stage == "scouts":
+            found = [Action("retreat", (r,)) for r in retreat_regions(state)]
+            return (*found, *([Action("withdraw")] if can_withdraw(state) else []))
         if stage == "stronghold":
             return (Action("fight"), Action("withdraw"))
         if stage == "white_rider":
@@ -741,6 +573,8 @@ class Battle(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         b = current(state)
+        if b["stage"] in ("cards", "combat_choice", "scouts"):
+            return combat_words.title(state, role)
         where = region_name(b["region"])
         what = "Siege of" if b["siege"] else "Sortie at" if b["sortie"] else "Battle of"
         heading = f"{what} {where}, round {b['round']}" if b["round"] else f"{what} {where}"
@@ -753,6 +587,8 @@ class Battle(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         b = current(state)
         stage, where = b["stage"], region_name(b["region"])
+        if stage in ("cards", "combat_choice", "scouts"):
+            return combat_words.instruction(state, role)
         if stage == "stronghold":
             return f"Fight this round in the field at {where}, or withdraw into the Stronghold (a siege)?"
         if stage == "white_rider":
@@ -783,6 +619,8 @@ class Battle(Step):
         return ""  # pragma: no cover
 
     def waiting(self, state: State, frame: Frame) -> str:
+        if current(state)["stage"] in ("cards", "combat_choice"):
+            return combat_words.waiting(state)
         who = chooser(state)
         where = region_name(current(state)["region"])
         if who is None:  # pragma: no cover
@@ -792,13 +630,21 @@ class Battle(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         b = current(state)
         stage, verb = b["stage"], action.verb
-        if stage in ("stronghold", "retreat") and verb == "withdraw":
+        if stage == "cards":
+            if not combat_round.choose(state, role, action):
+                return  # the other side still chooses, in secret: nothing else happens
+        elif stage == "combat_choice":
+            if combat_round.answer(state, role, action):
+                return  # a procedure was called (hits taken at once): the battle resumes after it
+        elif stage in ("stronghold", "retreat", "scouts") and verb == "withdraw":
             emit(state, "withdrew", {"side": role, "region": b["region"]})
             b["result"] = "withdrew"
             b["stage"] = "outcome"
         elif stage == "stronghold":  # fight
             b["chosen_round"] = b["round"]
             b["stage"] = "prepare"
+        elif stage == "scouts":
+            retreat(state, action.args[0])
         elif stage == "retreat":
             if verb == "retreat":
                 retreat(state, action.args[0])
@@ -861,6 +707,8 @@ def label(state: State, role: str, action: Action) -> str | None:
     if top is None or top["step"] != "battle" or not state.get("battle"):
         return None
     b = current(state)
+    if b["stage"] in ("cards", "combat_choice"):
+        return combat_words.label(state, role, action)
     verb, args = action.verb, action.args
     where = region_name(b["region"])
     if verb == "retreat":
@@ -906,3 +754,9 @@ def battle_view(state: State) -> dict[str, Any] | None:
 
 
 STEPS: tuple[Step, ...] = (Battle(),)
+#: The verbs of the battle's questions (those of the Combat cards included).
+VERBS = frozenset(
+    {"fight", "withdraw", "white-rider", "decline", "continue", "cease", "retreat", "fight-on"}
+    | {"advance-all", "advance", "done", "stay"}
+    | {"combat", "no-combat", "forfeit", "self-hits", "silence", "sacrifice", "slay"}
+)

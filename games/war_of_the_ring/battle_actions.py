@@ -35,7 +35,8 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import actions, politics
 from .armies import messenger_ready
-from .battle import add_counts, begin, in_order, minus, total, unit_count
+from .battle import begin
+from .battle_figures import add_counts, in_order, minus, total, unit_count
 from .battle_words import army_words
 from .board import REGION_INDEX, SIDE_OF, UNIT_KINDS, army, besieged, besieger, characters_at, units
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW

@@ -26,6 +26,7 @@ from typing import Any
 from games.core.words import agree, in_sentence, join_words, with_article
 from games.core.words import plural as plural_form
 
+from . import combat_words
 from .data import CHARACTERS, FREE, REGIONS
 from .grammar import plural
 from .roles import PLURAL_NATIONS, nation_adjective, nation_subject, side_title
@@ -58,6 +59,7 @@ KINDS: dict[str, dict[str, str]] = {
                 ("_rerolls", "dice"),
                 ("_target", "number"),
                 ("_hits", "number"),
+                ("_cards", "text"),
             )
         },
     },
@@ -87,6 +89,7 @@ KINDS: dict[str, dict[str, str]] = {
     "siege_pressed": {"side": "side", "nation": "nation", "region": "region"},
     "siege_holds": {"region": "region"},
     "siege_lifted": {"region": "region", "side": "side"},
+    **combat_words.KINDS,
 }
 
 EN: dict[str, str] = {
@@ -108,6 +111,7 @@ EN: dict[str, str] = {
     "siege_pressed": "The {side} reduce{s} {elite_words} to a Regular to fight on at {region}.",
     "siege_holds": "The siege of {region} goes on.",
     "siege_lifted": "The siege of {region} is over: its garrison comes out.",
+    **combat_words.EN,
 }
 
 
@@ -161,6 +165,7 @@ def _clause(args: Mapping[str, Any], role: str) -> str:
     notes = []
     if int(args[f"{role}_target"]) != 5:
         notes.append(f"hitting on {args[f'{role}_target']}")
+    notes += combat_words.round_notes(args.get(f"{role}_cards") or {})
     again = args.get(f"{role}_rerolls") or []
     if again:
         notes.append("re-roll " + " ".join(str(d) for d in again))
@@ -217,4 +222,5 @@ DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "leaders_fell": _fell,
     "advanced": _advanced,
     "siege_pressed": _pressed,
+    **combat_words.DERIVED,
 }

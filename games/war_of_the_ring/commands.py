@@ -166,6 +166,38 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("characters", "nazgul", "nazgul", "Choose Nazgûl to fly (their region).", REGION),
     _c("characters", "minion", "minion", "Choose a Minion to move.", CHARACTER),
     _c("characters", "to", "to", "Where the chosen characters go.", REGION, COUNT),
+    # Combat cards, in every round of a battle
+    _c(
+        "combat",
+        "card",
+        "combat",
+        "Choose your Combat card (secret until both chose).",
+        CommandParam("card", "a card in your hand"),
+    ),
+    _c("combat", "none", "no-combat", "Play no Combat card this round."),
+    _c(
+        "combat",
+        "forfeit",
+        "forfeit",
+        "A card's cost: Nazgûl Leadership or a Companion.",
+        CommandParam("what", "points or a Companion"),
+    ),
+    _c("combat", "self-hits", "self-hits", "Hits to inflict on your own Army.", COUNT),
+    _c("combat", "silence", "silence", "Words of Power: the Companion silenced.", CHARACTER),
+    _c(
+        "combat",
+        "sacrifice",
+        "sacrifice",
+        "Heroic Death: the Leader (nation) or Companion.",
+        CommandParam("who", "a nation or a Companion"),
+    ),
+    _c(
+        "combat",
+        "slay",
+        "slay",
+        "The Leader, Nazgûl or character a card slays.",
+        CommandParam("who", "a nation, nazgul or a character"),
+    ),
     # cards
     _c("cards", "draw", "draw", "Event die: draw a card.", DIE),
     _c("cards", "palantir", "dismiss-palantir", "Will of the West: discard the Palantír of Orthanc.", DIE),

@@ -18,6 +18,8 @@ def explain(state: State, role: str, action: Action) -> str:
         return "Once a turn: change one unused die to another face, then act (the Ring goes to the Shadow)."
     if action.verb == "skip":
         return "Use the die for nothing."
+    if action.verb == "combat" and action.args and action.args[0] in CARDS:
+        return CARDS[action.args[0]].combat.effect
     if action.verb == "pass":
         return "Let your opponent act again (allowed with fewer unused dice than his)."
     return ""

@@ -65,7 +65,7 @@ STEPS: tuple[Step, ...] = (
 )
 
 #: The verbs the procedures' steps accept besides the die actions' own.
-VERBS: frozenset[str] = armies.VERBS | recruit.VERBS | characters.VERBS | stacking.VERBS
+VERBS: frozenset[str] = armies.VERBS | recruit.VERBS | characters.VERBS | stacking.VERBS | battle.VERBS
 
 #: Button words of the procedures' steps, asked in this order.
 LABELLERS: tuple[Labeller, ...] = (

@@ -125,6 +125,15 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         ("combat", "attack", "casualties", "retreat", "leadership"),
     ),
     (
+        "combat cards",
+        "Combat cards",
+        "At the start of every round both sides secretly choose a card from their hand whose combat "
+        "condition holds, or none; both are revealed together and discarded face up. Effects act at "
+        "their moment of the round, the lower initiative first (a tie: the defender's card first). "
+        "`/rules card:` gives each card's combat half.",
+        ("combat card", "initiative", "combat cards"),
+    ),
+    (
         "siege",
         "Strongholds and sieges",
         "Defending its own Stronghold, an Army may retreat inside before any round (5 units at most stay); "

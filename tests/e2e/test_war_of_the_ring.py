@@ -90,15 +90,24 @@ def worth_a_post(world: World, match: Match, logged: int) -> bool:
 
 
 def hidden_cards(state: dict[str, Any], reader: str | None) -> set[str]:
-    """Names (event and combat halves) of the cards the other side holds or discarded face down."""
+    """Names (event and combat halves) of the cards the other side holds or discarded face down.
+    A combat name is on several cards: once a card with it was played face up, it is public."""
     from games.war_of_the_ring.data import CARDS
 
+    shown = {
+        CARDS[c].combat.name
+        for pile in ("played", "table")
+        for cards in state.get(pile, {}).values()
+        for c in cards
+    }
     names: set[str] = set()
     for side in state["roles"]:
         if side == reader:
             continue
         for card in [*state["hands"][side], *state["discards"][side]]:
-            names |= {CARDS[card].name, CARDS[card].combat.name}
+            names.add(CARDS[card].name)
+            if CARDS[card].combat.name not in shown:
+                names.add(CARDS[card].combat.name)
     return names
 
 

@@ -1,5 +1,6 @@
 """Seeded random games played to their end through the runner, with the invariants after every
-action and no dead ends (figure pools, stacking, dice, corruption, the Fellowship in one place).
+action and no dead ends (figure pools, stacking, dice, corruption, the Fellowship in one place);
+every game sees Combat cards played in its battles.
 
 CI plays ``WOTR_FUZZ_GAMES`` games (default 8, a few seconds each); the full check is 500:
 ``WOTR_FUZZ_GAMES=500 pytest -n auto tests/games/war_of_the_ring/test_fuzz.py``.
@@ -40,6 +41,9 @@ def test_random_games_end_by_the_rules_with_invariants_kept(block: int) -> None:
             assert not problems, f"seed {seed}: {problems}"
         result = match.state["result"]
         assert result is not None, f"seed {seed}: no end in {LIMIT} actions"
+        revealed = [e["args"] for e in match.state["log"] if e["kind"] == "combat_cards_revealed"]
+        played = sum(1 for args in revealed for role in ("attacker", "defender") if args[f"{role}_card"])
+        assert played, f"seed {seed}: no Combat card was played in any battle"
         assert result["reason"] in ("ring_corrupted", "ring_destroyed", "military_victory")
         endings[result["reason"]] += 1
     assert sum(endings.values()) == len(range(block, GAMES, 8))
