@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common.blocks import Block
 from renderers.common.colours import mix
@@ -119,8 +119,14 @@ def glance_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes
 
 
 def _army_row(
-    block: Block, text: str, counts: tuple[int, int, int], side: str, value: Any, label: Any
+    block: Block,
+    text: str,
+    counts: tuple[int, int, int],
+    side: str,
+    value: ImageFont.FreeTypeFont,
+    label: ImageFont.FreeTypeFont,
 ) -> None:
+    """``text`` (the side and its region) in the side's colour, its Army's counts on the right."""
     words = army_words(counts)
 
     def paint(_image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
@@ -144,7 +150,11 @@ def _tiles(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], left: float, top:
         where = f"{v.number(fs.get('progress'))} {'revealed' if fs.get('revealed') else 'hidden'}"
     box = v.mapping(hunt.get("box"))
     tiles = [
-        ("VP Free · Shadow", f"{v.number(vp.get(FREE))}/4 · {v.number(vp.get(SHADOW))}/10", theme.INK_LIGHT),
+        (
+            "VP Free · Shadow",
+            " · ".join(f"{v.number(vp.get(s))}/{GOAL[s]}" for s in (FREE, SHADOW)),
+            theme.INK_LIGHT,
+        ),
         ("Progress", where, theme.BATTLE_RED if fs.get("revealed") else theme.GOLD_BRIGHT),
         ("Corruption", f"{corruption}/{CORRUPTION_MAX}", _corruption_ink(corruption)),
         ("Hunt Box · Pool", f"{v.number(box.get('shadow'))} · {v.number(hunt.get('pool'))}", theme.INK_LIGHT),
