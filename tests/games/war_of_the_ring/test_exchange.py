@@ -19,8 +19,8 @@ from tests.e2e.harness import Table
 from .helpers import act, offered, step
 
 AT_WAR = {n: {"steps": 0, "active": True} for n in NATIONS}
-#: What an exchange may say: a turn number and a place in the public log, nothing else.
-PUBLIC_NAME = re.compile(r"^(action:\d+:\d+|hand-limit:\d+)$")
+#: What an exchange may say: a turn number, a side and its count of dice used, nothing else.
+PUBLIC_NAME = re.compile(r"^(action:\d+:(free|shadow):\d+|hand-limit:\d+)$")
 
 
 def at(**position: Any) -> Match:
