@@ -637,12 +637,12 @@ class Delivery:
             return
         tail = present.end_text(live) if finished else present.turn_text(live)
         view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
+        drawn = finished or present.shows_board(live.ruleset, told)
+        name = present.image_name(live, "final" if finished else None)
         message = await self.post_match(
             live,
             content=present.clip("\n".join([*lines, "", tail]).strip()),
-            file=await self.image(
-                await self.named(live, view), present.image_name(live, "final" if finished else None)
-            ),
+            file=await self.image(await self.named(live, view), name) if drawn else None,
             view=rematch_view(live.id) if finished else prompt_view(live.id, present.public_step(live)),
             allowed_mentions=(
                 await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
