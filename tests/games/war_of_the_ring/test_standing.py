@@ -43,7 +43,10 @@ def test_the_standing_gives_the_numbers_of_the_picture_hunt_politics_dice_and_th
     }
     m = Match(R, R.from_position(position))
     lines = R.standing(m.state)
-    assert lines[0] == "Turn 1, Action resolution; action dice left: Free Peoples 2 (Muster, Will of the West); Shadow 1 (Army)"
+    assert lines[0] == (
+        "Turn 1, Action resolution; "
+        "action dice left: Free Peoples 2 (Muster, Will of the West); Shadow 1 (Army)"
+    )
     assert "The Hunt: 2 Shadow dice in the Hunt Box; 16 tiles in the Hunt Pool, 0 drawn" in lines
     politics = next(line for line in lines if line.startswith("Politics: "))
     assert politics.startswith("Politics: At War: Gondor, Sauron; ") and "2 steps: " in politics
