@@ -74,6 +74,9 @@ class NewestPost:
     exchange: str | None
     #: Its last line as it stands.
     tail: str
+    #: Whether it carries the board (a post of steps that changed nothing on it has none, until
+    #: a step that does is told in it).
+    board: bool = True
 
 
 def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned: bool) -> bool:
@@ -434,13 +437,16 @@ class Delivery:
             told = await self._edit_newest(live, newest, result.role, exchange)
             edited = told is not None
         if not result.finished and not edited and (visible or mentioned):
+            drawn = False
             if visible:
                 # (Words and seq read together: a later entry may move the state on meanwhile.)
                 content, told = present.public_update(result, awaited, untold), live_seq(live)
+                news = result.events if untold is None else present.told_events(live, untold)
+                drawn = present.shows_board(live.ruleset, news)
             else:  # a bare "waiting" line to mention a player no DM reaches, with the small steps
                 quiet = present.quiet_lines(live.ruleset, result.events)
                 content = present.clip("\n".join([*quiet, present.turn_text(live, awaited)]))
-            board = await self.public_board(live) if visible else None
+            board = await self.public_board(live) if drawn else None
             shown = await self.shown_cards(live, untold, result.events) if visible else None
             message = await self.post_match(
                 live,
@@ -454,7 +460,7 @@ class Delivery:
                 body = content.rpartition("\n\n")[0]
                 since = result.seq_before if untold is None else untold
                 self._newest[live.id] = NewestPost(
-                    message, body, since, {result.role}, exchange, present.turn_text(live, ())
+                    message, body, since, {result.role}, exchange, present.turn_text(live, ()), drawn
                 )
         if message is not None:
             await self._remember_prompt(live, message)  # first: from here on it is never re-sent
@@ -505,15 +511,18 @@ class Delivery:
         caller posts anew)."""
         lines, seq = present.told_lines(live, newest.since), live_seq(live)
         tail = present.turn_text(live, ())
-        board = await self.public_board(live)
+        drawn = newest.board or present.shows_board(live.ruleset, present.told_events(live, newest.since))
         shown = await self.shown_cards(live, newest.since)
+        changes: dict[str, Any] = {
+            "content": present.clip("\n".join([*lines, "", tail]).strip()),
+            "view": prompt_view(live.id, present.public_step(live)) if live.active_roles() else None,
+            "allowed_mentions": NO_PINGS,
+        }
+        if drawn or shown:  # (a post of skipped dice alone stays without a board)
+            board = await self.public_board(live) if drawn else None
+            changes["attachments"] = files(board, shown) or []
         try:
-            await newest.message.edit(
-                content=present.clip("\n".join([*lines, "", tail]).strip()),
-                attachments=files(board, shown) or [],
-                view=prompt_view(live.id, present.public_step(live)) if live.active_roles() else None,
-                allowed_mentions=NO_PINGS,
-            )
+            await newest.message.edit(**changes)
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.info(
                 "could not edit the exchange post of match %s (%s): posting anew", live.id, type(exc).__name__
@@ -521,6 +530,7 @@ class Delivery:
             self._newest.pop(live.id, None)
             return None
         newest.body, newest.exchange, newest.tail = "\n".join(lines), exchange, tail
+        newest.board = drawn
         newest.actors.add(actor)
         return seq
 
@@ -552,7 +562,7 @@ class Delivery:
         tail = present.turn_text(live, ())
         if tail == newest.tail:
             return
-        board = await self.public_board(live)
+        board = await self.public_board(live) if newest.board else None
         changes: dict[str, Any] = {
             "content": present.with_tail(newest.body, live),
             "allowed_mentions": NO_PINGS,
@@ -680,9 +690,9 @@ class Delivery:
             return
         tail = present.end_text(live) if finished else present.turn_text(live)
         view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
-        board = await self.image(
-            await self.named(live, view), present.image_name(live, "final" if finished else None)
-        )
+        drawn = finished or present.shows_board(live.ruleset, told)
+        name = present.image_name(live, "final" if finished else None)
+        board = await self.image(await self.named(live, view), name) if drawn else None
         message = await self.post_match(
             live,
             content=present.clip("\n".join([*lines, "", tail]).strip()),

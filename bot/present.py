@@ -312,6 +312,18 @@ def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -
     return public_lines(live.ruleset, told)
 
 
+def shows_board(ruleset: Ruleset, events: Iterable[Event]) -> bool:
+    """Whether a post telling ``events`` carries the board: some step worth seeing in them
+    changed what the board shows (a skipped die or a pass alone does not)."""
+    still = {*ruleset.quiet_events, *ruleset.boardless_events}
+    return any(project(e, None)[0] not in still for e in events)
+
+
+def told_events(live: LiveMatch, since_seq: int) -> list[Event]:
+    """The logged events from action ``since_seq`` on (what a post from there tells)."""
+    return [e for e in (live.state or {}).get("log", ()) if e["seq"] >= since_seq]
+
+
 def with_tail(body: str, live: LiveMatch) -> str:
     """A thread post's text with its last line, what the game waits for, brought up to date
     (no new mention: an edit pings nobody)."""

@@ -378,6 +378,9 @@ class Ruleset(ABC):
     #: Event kinds that only acknowledge a hidden step ("Sauron has chosen a card."): the table
     #: posts nothing for an entry whose public events are all of these.
     quiet_events: ClassVar[frozenset[str]] = frozenset()
+    #: Event kinds that change nothing a board shows worth a new picture (a die skipped, a pass,
+    #: a card discarded face down): a post that tells only these carries no board.
+    boardless_events: ClassVar[frozenset[str]] = frozenset()
     #: Event kinds that announce the result: the final post gives the result once, in its place.
     result_events: ClassVar[frozenset[str]] = frozenset()
     #: ``kind -> summing kind``: the log in words leaves out the events of ``kind`` when an

@@ -77,6 +77,7 @@ EN: dict[str, str] = {
     "regulars_promoted": "{regulars_words} in {region} {become_words}.",
 }
 
+
 def _promoted(args: Mapping[str, Any]) -> dict[str, str]:
     count = int(args["count"])
     return {

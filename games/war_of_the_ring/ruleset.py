@@ -19,6 +19,7 @@ from .data import REGIONS
 from .event_cards import play as event_play
 from .event_cards import table
 from .events import PRESENTER, QUIET, RESULT_EVENTS
+from .exchange import BOARDLESS, exchange_of
 from .explain import explain
 from .positions import from_position, to_position
 from .roles import ROLES, side_title
@@ -58,6 +59,7 @@ class WarOfTheRing(StepRuleset):
     steps = STEPS
     presenter = PRESENTER
     quiet_events = QUIET
+    boardless_events = BOARDLESS
     result_events = RESULT_EVENTS
 
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
@@ -147,6 +149,11 @@ class WarOfTheRing(StepRuleset):
 
     def explain(self, state: State, role: str, action: Action) -> str:
         return explain(state, role, action)
+
+    def exchange(self, state: State) -> str | None:
+        """A die action under way (its every step, battles included) or the hand-limit discards:
+        one post (see :mod:`.exchange`)."""
+        return exchange_of(state)
 
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(state, None, "", self.narrate))

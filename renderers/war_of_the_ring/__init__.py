@@ -5,7 +5,9 @@ the 105 regions grown as cells over the land, tinted by Nation, impassable borde
 mountain ridges or rivers, settlement icons and names — all static, drawn once per layout and
 cached (:func:`.board.static_map`). Per view only the badges, markers, highlights and panels are
 drawn. Layouts: ``"compact"`` (the default, 1,080 px wide, made to be read at Discord's 550 px:
-header above the map, tracks below) and ``"full"`` (the map at 1,500 px, the tracks on the
+header and glance card above the map, tracks below; the header and the glance card — phase and
+who acts, the battle, the last action, VP, the Fellowship, Corruption, the Hunt, politics — are
+read on a phone at 400 px, :mod:`.glance`) and ``"full"`` (the map at 1,500 px, the tracks on the
 right); :func:`render_zoom` crops the area around one region from the large ``zoom`` drawing.
 Everything drawn comes from the view and the layout, so no secret can show that the view lacks.
 """
@@ -26,6 +28,7 @@ from . import view as v
 from .board import static_map
 from .cards import describe_cards, render_cards
 from .describe import describe
+from .glance import glance_block
 from .layout import MapLayout, load_layout
 from .theme import PICTURES, STYLES, LayoutName
 
@@ -104,18 +107,11 @@ def _compact_panel(
     gap = sizes.gap
     column = (width - 2 * MARGIN - gap) // 2
     inner = column - 2 * sizes.pad
-    left = [
-        panels.fellowship_block(view, layout, inner, sizes),
-        panels.hunt_block(view, inner, sizes),
-        panels.score_block(view, inner, sizes),
-    ]
-    right = [panels.politics_block(view, inner, sizes), panels.dice_block(view, inner, sizes)]
-    wide = [
-        b
-        for b in (panels.news_block(view, layout, width - 2 * MARGIN - 2 * sizes.pad, sizes),)
-        if b is not None
-    ]
-    wide.append(panels.legend_block(view, layout, width - 2 * MARGIN - 2 * sizes.pad, sizes))
+    # (the Political Track is the glance card's row of Nations, above the map)
+    left = [panels.fellowship_block(view, layout, inner, sizes), panels.hunt_block(view, inner, sizes)]
+    right = [panels.dice_block(view, inner, sizes), panels.score_block(view, inner, sizes)]
+    # (the battle and the last action are in the glance card, above the map)
+    wide = [panels.legend_block(view, layout, width - 2 * MARGIN - 2 * sizes.pad, sizes)]
     placed: list[tuple[Block, int, int]] = []
     heights = [0, 0]
     for index, blocks in enumerate((left, right)):
@@ -142,9 +138,13 @@ def render_image(
     header = panels.HEADER_HEIGHT[layout]
     if layout == "compact":
         placed, panel_h = _compact_panel(view, map_layout, map_w)
-        total = header + map_h + MARGIN + panel_h + 4
+        glance = glance_block(view, map_layout, map_w - 2 * MARGIN - 2 * sizes.pad, sizes)
+        glance_h = round(glance.height + 2 * sizes.pad - 4) + MARGIN
+        total = header + glance_h + map_h + MARGIN + panel_h + 4
         image = Image.new("RGB", (map_w, total), theme.BACKGROUND)
         panels.draw_header(image, view, (MARGIN + 4, 12, map_w - MARGIN - 2, header), sizes)
+        panels.card(image, glance, MARGIN, header, map_w - 2 * MARGIN, sizes)
+        header += glance_h
         image.paste(board, (0, header))
         top = header + map_h + MARGIN
         tops = [top, top]

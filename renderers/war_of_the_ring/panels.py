@@ -4,7 +4,8 @@ Rings, victory points and cards, the last action and battle, and a legend.
 
 Each part is a measured :class:`~renderers.common.blocks.Block`, so a card's height follows what
 it has to say. Sizes are per layout in :data:`TEXT` (compact sizes are made to be read when
-Discord shows the 1,080 px picture at 550 px: about half size).
+Discord shows the 1,080 px picture at 550 px: about half size; its header, like the glance card
+of :mod:`.glance`, at 400 px on a phone).
 """
 
 from __future__ import annotations
@@ -50,10 +51,10 @@ class Sizes:
 
 TEXT: dict[str, Sizes] = {
     "compact": Sizes(
-        headline=36,
-        prompt=23,
-        corner=18,
-        turn=40,
+        headline=44,
+        prompt=29,
+        corner=26,
+        turn=46,
         title=23,
         body=21,
         small=19,
@@ -80,7 +81,7 @@ TEXT: dict[str, Sizes] = {
         gap=8,
     ),
 }
-HEADER_HEIGHT = {"compact": 124, "full": 108}
+HEADER_HEIGHT = {"compact": 150, "full": 108}
 
 
 def _face(kind: FontKind, size: int) -> ImageFont.FreeTypeFont:

@@ -386,8 +386,15 @@ def outline_sprite(
     return sprite, (box[0], box[1])
 
 
+#: Under a highlight's colour, a dark edge: gold on a pale region stays visible when small.
+OUTLINE_EDGE: RGB = (40, 28, 12)
+
+
 def draw_outline(image: Image.Image, layout: MapLayout, region: str, colour: RGB) -> None:
-    sprite, origin = outline_sprite(layout, region, colour, STYLES[layout.name].outline)
+    width = STYLES[layout.name].outline
+    edge, origin = outline_sprite(layout, region, OUTLINE_EDGE, width + 3)
+    image.paste(edge, origin, edge)
+    sprite, origin = outline_sprite(layout, region, colour, width)
     image.paste(sprite, origin, sprite)
 
 

@@ -50,7 +50,7 @@ STYLES: dict[LayoutName, MapStyle] = {
         ridge=4.2,
         stream=1.8,
         water_size=15,
-        outline=4,
+        outline=7,  # (seen on a phone at 400 px: 2.6 px)
     ),
     "full": MapStyle(
         scale=1.5,

@@ -8,12 +8,15 @@ from itertools import count
 from types import SimpleNamespace
 from typing import Any
 
-from bot.delivery import Delivery, NewestPost, continues
+import pytest
+
+from bot.delivery import Delivery, NewestPost, continues, live_seq
 from bot.service import MatchService
 from bot.settings import DEFAULTS, PING_MODES, SettingsService, UserSettings
 from bot.storage import Store
 from games.core import Match as Game
 from games.core import find
+from tests.support.toy_game import PEBBLES
 
 from .conftest import NORTH_USER, SOUTH_USER, started_pebbles
 
@@ -159,6 +162,34 @@ async def test_a_round_is_one_post_edited_and_each_wait_one_notifying_dm(service
     assert all(not pinged(m) for m in client.thread.sent[1:]), "no mention between start and end"
     told_south = [m for m in client.dms[SOUTH_USER].sent if not m.kwargs.get("silent")]
     assert len(told_south) == 1, "South was awaited anew once (North's end of turn): one DM"
+
+
+async def test_a_post_of_steps_that_change_nothing_on_the_board_comes_without_one(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PEBBLES, "boardless_events", frozenset({"bid_made"}))  # as a skipped die
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    drawn: list[int] = []
+
+    async def board(live: Any) -> str:
+        drawn.append(live_seq(live))
+        return "board"
+
+    monkeypatch.setattr(delivery, "public_board", board)
+    live = await started_pebbles(service)
+    await delivery.announce_start(live)
+
+    async def act(user: int, text: str) -> None:
+        await delivery.after_entry(await service.act(live.id, user, text))
+
+    await act(NORTH_USER, "bid 3")  # news, but nothing the board shows: text alone
+    post = client.thread.sent[1]
+    assert "file" not in post.kwargs and len(drawn) == 1, "only the start's board was drawn"
+    await act(SOUTH_USER, "bid 1")  # the reveal changes the board: the edit brings it
+    assert post.edits[-1]["attachments"] == ["board"]
+    await act(NORTH_USER, "take")  # a new post, with its board
+    assert client.thread.sent[2].kwargs["file"] == "board"
 
 
 async def test_closed_dms_make_the_mention_happen(service: MatchService) -> None:

@@ -539,17 +539,25 @@ class Table:
     """What the thread should show, step by step, restated from the table's rules (every
     player's DMs open, so nobody is mentioned between the start and the end): a step worth
     seeing posts anew, or rewrites the newest post when it continues that post's round (its
-    actor has not acted in it) or its exchange (a battle waiting for its secret cards)."""
+    actor has not acted in it) or its exchange (a battle waiting for its secret cards).
+
+    A post carries the board once a step told in it changed the board (``drawn``: not only
+    skipped dice or passes); ``boards`` counts the posts that came with one, ``redrawn`` the
+    edits that drew it again."""
 
     def __init__(self) -> None:
         self.posts = 0
+        self.boards = 0
+        self.redrawn = 0
         self._actors: set[str] | None = None  # the newest post's, None before the first
         self._exchange: str | None = None
+        self._board = False
 
-    def step(self, role: str, *, visible: bool, over: bool, exchange: str | None) -> str:
+    def step(self, role: str, *, visible: bool, over: bool, exchange: str | None, drawn: bool = True) -> str:
         """``"post"``, ``"edit"`` or ``"quiet"`` for one entry; ``exchange``: the one under way after it."""
         if over:
             self.posts += 1
+            self.boards += 1
             self._actors = None
             return "post"
         if not visible:
@@ -559,9 +567,12 @@ class Table:
         if self._actors is not None and (self._exchange is not None or role not in self._actors):
             self._actors.add(role)
             self._exchange = exchange
+            self._board = self._board or drawn
+            self.redrawn += self._board
             return "edit"
         self.posts += 1
-        self._actors, self._exchange = {role}, exchange
+        self.boards += drawn
+        self._actors, self._exchange, self._board = {role}, exchange, drawn
         return "post"
 
 

@@ -7,7 +7,8 @@ prompt. After each action the oracles check the table: the action counted once, 
 seeing is posted with the public board (the public view's image), a hidden step posts nothing,
 and no public post or DM to the opponent names a card in a hand. Then the bot is killed while
 a battle decision is in flight, comes back, and the battle goes on from the committed state;
-``/wotr zoom``, ``/hand`` and a resignation end the match with its result told once.
+``/wotr zoom``, ``/hand`` and a resignation end the match with its result told once. The thread
+stays quiet: at most 0.3 posts per action (a die action with all its steps is one post).
 """
 
 from __future__ import annotations
@@ -262,5 +263,11 @@ async def test_a_war_of_the_ring_match_survives_a_kill_in_mid_battle(tmp_path: P
             loud = [m for m in pushed if not m.flags & (1 << 12)]
             assert mentions == 2, f"{role} was mentioned {mentions} times"
             print(f"{role}: {mentions} mentions, {len(loud)} notifying DMs of {len(pushed)} DM prompts")
+        # A quiet table: a die action (its steps, battle rounds, the Hunt) is one post, a reply
+        # edits it, a skip or a pass carries no board of its own.
         posts = [m for m in match.thread.messages if m.author is fd.bot_user]
-        print(f"{len(posts)} thread posts for {len(world.actions(match.id))} actions")
+        boards = [m for m in posts if m.files]
+        actions = len(world.actions(match.id))
+        print(f"{len(posts)} thread posts and {len(boards)} board images for {actions} actions")
+        assert len(posts) <= 0.3 * actions, f"{len(posts)} thread posts for {actions} actions"
+        assert len(boards) <= len(posts)

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from renderers import RENDERERS, describe_view, render_view
 from renderers.common import blocks
-from renderers.war_of_the_ring import panels, render_image, render_zoom, zoom_box
+from renderers.war_of_the_ring import glance, icons, panels, render_image, render_zoom, zoom_box
 from renderers.war_of_the_ring import view as v
 from renderers.war_of_the_ring.icons import FACES
 from renderers.war_of_the_ring.layout import load_layout
@@ -45,7 +45,7 @@ def test_registered() -> None:
 def test_compact_picture(name: str) -> None:
     image = _png(render_view(SAMPLES[name]))
     assert image.width == load_layout("compact").size[0]
-    assert 1200 <= image.height <= 1900
+    assert 1200 <= image.height <= 2200  # (the glance card above the map: 250-450 px)
 
 
 @pytest.mark.parametrize("name", ["start-public", "midgame-shadow", "mordor-free", "finished"])
@@ -119,9 +119,11 @@ def drawn_texts() -> Iterator[list[str]]:
         return original(self, xy, text, *args, **kwargs)
 
     blocks.chip_sprite.cache_clear()
+    icons.number_die_sprite.cache_clear()  # (the combat dice: their numbers are drawn once)
     with mock.patch.object(ImageDraw.ImageDraw, "text", record):
         yield found
     blocks.chip_sprite.cache_clear()
+    icons.number_die_sprite.cache_clear()
 
 
 def test_a_hidden_hand_draws_no_card_name() -> None:
@@ -205,6 +207,29 @@ def test_sizes_are_made_for_discord() -> None:
     assert sizes.legend * share >= 9
     assert sizes.headline * share >= 18
     assert style.name_min * share >= 6
+
+
+def test_the_glance_card_is_read_on_a_phone_at_400_px() -> None:
+    """Shown 400 px wide, the header and the glance card's words stay at 10 px or more."""
+    sizes, share = panels.TEXT["compact"], 400 / load_layout("compact").size[0]
+    assert min(glance.HEAD, glance.VALUE, glance.LABEL, sizes.prompt, sizes.headline) * share >= 10
+    assert sizes.corner * share >= 9.5  # the turn and phase
+    assert glance.DIE * 0.8 * share >= 16 and glance.SQUARE * share >= 18
+
+
+def test_the_glance_card_counts_each_sides_army_where_the_battle_is_fought() -> None:
+    view = SAMPLES["midgame-public"]
+    layout = load_layout("compact")
+    rows = glance.battle_lines(view, layout)
+    assert [(side, text) for side, text, _ in rows] == [
+        ("shadow", "Shadow in Minas Tirith"),
+        ("free", "Free Peoples in Minas Tirith"),
+    ]
+    (_, _, besiegers), (_, _, garrison) = rows
+    assert glance.army_words(besiegers) == "8R 3E 2L" and glance.army_words(garrison) == "3R 2E 1L"
+    with drawn_texts() as texts:
+        render_image(view)
+    assert {"⚔ Siege at Minas Tirith, round 2", "8R 3E 2L", "3R 2E 1L", "2/4 · 4/10", "5/12"} <= set(texts)
 
 
 def _random_view(rng: random.Random) -> dict[str, Any]:
