@@ -113,6 +113,7 @@ WHY = {
     "attacked": "attacked",
     "captured": "a Settlement taken",
     "diplomacy": "diplomacy",
+    "counsel": "a Companion's counsel",
     "fellowship_declared": "the Fellowship declared there",
     "declared": "declared in a Free Peoples refuge",
     "hunt": "the Hunt",
@@ -197,7 +198,7 @@ def _merge_words() -> None:
     import importlib
     import importlib.util
 
-    for module in ("movement_words", "battle_words", "characters_words"):
+    for module in ("movement_words", "battle_words", "characters_words", "card_words_muster"):
         name = f"{__package__}.{module}"
         if importlib.util.find_spec(name) is None:
             continue
