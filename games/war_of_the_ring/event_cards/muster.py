@@ -163,9 +163,10 @@ def _promotable(state: State, region: str, inside: bool) -> list[str]:
 
 
 def promote(state: State, side: str, region: str, nation: str, inside: bool, card: str) -> None:
-    """A Regular there is replaced by an Elite of his Nation (the Regular is eliminated)."""
+    """A Regular there is replaced by an Elite of his Nation (the Regular back to reinforcements)."""
     remove(state, region, nation, "regular", 1, inside)
-    eliminated(state, nation, "regular")
+    pool = state["reinforcements"][nation]
+    pool["regular"] = pool.get("regular", 0) + 1
     add(state, region, nation, "elite", take_reinforcement(state, nation, "elite"), inside)
     emit(state, "card_promoted", {"side": side, "region": region, "nation": nation, "count": 1, "card": card})
 

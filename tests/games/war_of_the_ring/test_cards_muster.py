@@ -72,11 +72,13 @@ def test_card_fpc_24_the_grey_company() -> None:
         characters={"strider": "edoras"},
         add={"edoras": {"gondor": "1R"}},
     )
+    pool = m.state["reinforcements"]["gondor"]["regular"]
     act(m, "free", "play character fpc_24")
     assert offered(m.state, "free") == ["remove gondor regular 1", "remove rohan regular 1"]
     act(m, "free", "remove gondor regular 1")
     assert _count(m, "edoras", "gondor", "regular") == 0 and _count(m, "edoras", "gondor", "elite") == 1
-    assert m.state["casualties"]["gondor"].get("regular") == 1
+    assert m.state["reinforcements"]["gondor"]["regular"] == pool + 1
+    assert not any(m.state["casualties"]["gondor"].values())
     assert len(m.state["hands"]["free"]) == 2
     _back_to_the_opponent(m, "free")
 
