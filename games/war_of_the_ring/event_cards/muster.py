@@ -129,11 +129,17 @@ def _witch_king_away(state: State, side: str) -> bool:
 
 # -- Wisdom of Elrond ---------------------------------------------------------------------------
 def _elrond_options(state: State, side: str) -> list[tuple[Action, str]]:
-    return [
-        (Action("advance", (n,)), f"{NATIONS[n].name}: roused and one step toward war")
-        for n in NATIONS_OF[FREE]
-        if not politics.active(state, n) or politics.can_advance(state, n)
-    ]
+    """The Nations the card changes: those it may rouse (Wormtongue keeps Rohan passive) or move."""
+    found = []
+    for n in NATIONS_OF[FREE]:
+        rousable = not politics.active(state, n) and not (
+            n == "rohan" and politics.wormtongue_bars(state, "fps_08")
+        )
+        if rousable:
+            found.append((Action("advance", (n,)), f"{NATIONS[n].name}: roused and one step toward war"))
+        elif politics.can_advance(state, n):
+            found.append((Action("advance", (n,)), f"{NATIONS[n].name}: one step toward war"))
+    return found
 
 
 def _elrond(state: State, side: str, action: Action) -> None:

@@ -41,7 +41,9 @@ from ..board import (
     units,
 )
 from ..data import CHARACTERS, FREE, NATIONS, REGIONS
+from ..grammar import plural
 from ..movement_words import figure_words
+from ..roles import nation_adjective
 from .base import EventCard, ask
 from .builders import Condition, always, data, draw_cards, hand_limit
 
@@ -225,7 +227,7 @@ class Recruiting(EventCard):
         notes["slots"], notes["chosen"] = slots, []
         kinds = _kinds(state, slots[0][0], slots[0][1], [])
         options = [
-            (Action("place", (r, k)), self._words(spec, r, slots[0][0], k, len(kinds) > 1))
+            (Action("place", (r, k)), f"{group_words(spec, k)} in {REGIONS[r].name}")
             for r in regions
             for k in kinds
         ]
@@ -304,13 +306,22 @@ class Recruiting(EventCard):
             return hand_limit(state, side)
         return False
 
-    def _words(self, spec: Group, region: str, nation: str, kind: str, choice: bool) -> str:
-        """``1 Rohan Elite and 1 Rohan Leader in Edoras``: the group with the first figure's kind."""
-        where = REGIONS[region].name
-        if choice:
-            return f"{figure_words(nation, kind, 1)} in {where}"
-        parts = [figure_words(f.nation, kind if f.kind == UNIT else f.kind, f.count) for f in spec.figures]
-        return f"{join_words(parts)} in {where}"
+
+def group_words(spec: Group, kind: str) -> str:
+    """``1 Rohan Elite and 1 Rohan Leader``: the group, its first unit of ``kind``."""
+    parts, first = [], True
+    for figures in spec.figures:
+        nation, count = figures.nation, figures.count
+        if figures.kind != UNIT:
+            parts.append(figure_words(nation, figures.kind, count))
+            continue
+        if first:
+            parts.append(figure_words(nation, kind, 1))
+            count, first = count - 1, False
+        if count:
+            more = "more " if len(parts) else ""
+            parts.append(plural(count, f"{more}{nation_adjective(nation)} unit"))
+    return join_words(parts)
 
 
 def _with_units(state: State, region: str, inside: bool, placed: dict[tuple[str, str], int]) -> bool:

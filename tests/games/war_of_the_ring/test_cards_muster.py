@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Match
+from games.core import Action, Match
 from games.war_of_the_ring import occupation, politics
 from games.war_of_the_ring.events import PRESENTER
+from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 from .helpers import act, events, forbidden, match, offered, step
 
@@ -31,6 +32,10 @@ def _shadow(card: str, face: str = "muster", **position: Any) -> Match:
     position.setdefault("hands", {"shadow": [card]})
     position.setdefault("dice", {"shadow": [face], "free": ["event"]})
     return match(acting="shadow", **position)
+
+
+def _words(m: Match, role: str, action: str) -> str:
+    return str(R.describe(m.state, role, Action.from_text(action)))
 
 
 def _recruited(m: Match) -> list[str]:
@@ -110,8 +115,21 @@ def test_card_fps_08_wisdom_of_elrond() -> None:
     m = _free("fps_08", politics={**everyone, "rohan": {"steps": 1, "active": False}})
     act(m, "free", "play muster fps_08")
     assert offered(m.state, "free") == ["advance rohan"]
+    assert _words(m, "free", "advance rohan") == "Rohan: roused and one step toward war"
     act(m, "free", "advance rohan")
     assert m.state["politics"]["rohan"] == AT_WAR
+    # with Wormtongue on the table Rohan stays passive: one step short of war is as far as it goes
+    m = _free(
+        "fps_08",
+        politics={**everyone, "rohan": {"steps": 2, "active": False}, "north": {"steps": 1, "active": False}},
+        characters={"saruman": "orthanc"},
+        table={"shadow": ["shc_22"]},
+    )
+    act(m, "free", "play muster fps_08")
+    assert offered(m.state, "free") == ["advance north", "advance rohan"]
+    assert _words(m, "free", "advance rohan") == "Rohan: one step toward war"
+    act(m, "free", "advance rohan")
+    assert m.state["politics"]["rohan"] == {"steps": 1, "active": False}
 
 
 def test_card_fps_09_the_red_arrow() -> None:
@@ -164,6 +182,7 @@ def test_card_fps_16_riders_of_theoden() -> None:
         add={"folde": {"sauron": "2R"}},
     )
     act(m, "free", "play muster fps_16")
+    assert _words(m, "free", "place westemnet elite") == "1 Rohan Elite and 1 Rohan Leader in Westemnet"
     # Edoras, or a Rohan region with a Companion and free (not the Folde, with enemy units)
     assert offered(m.state, "free") == [
         "place edoras regular",
