@@ -23,7 +23,7 @@ from ..board import add, eliminated, neighbours, remove, room, take_reinforcemen
 from ..data import CHARACTERS, FREE, NATIONS, NATIONS_OF, REGIONS, SHADOW
 from ..fellowship import on_mordor_track
 from ..movement_words import figure_words
-from ..occupation import arrive, lone_leaders
+from ..occupation import arrive, capture, lone_leaders
 from ..politics import at_war
 from ..roles import nation_adjective
 from .base import EventCard, ask, stage
@@ -406,8 +406,25 @@ class Stormcrow(EventCard):
         remove(state, region, nation, kind, 1, inside)
         eliminated(state, nation, kind)
         emit(state, "card_figure_lost", {"nation": nation, "kind": kind, "region": region, "card": self.card})
-        if not inside:
+        if inside and not units(state, region, FREE, inside=True):
+            _garrison_falls(state, region)
+        elif not inside:
             lone_leaders(state, region)
+
+
+def _garrison_falls(state: State, region: str) -> None:
+    """The last unit of a besieged garrison is lost: its Leaders with it, the characters inside
+    come out, and the besieger takes the Stronghold (§12, as when a siege battle ends so)."""
+    for nation, counts in list(state["garrisons"].get(region, {}).items()):
+        n = counts.get("leader", 0)
+        if n:
+            remove(state, region, nation, "leader", n, inside=True)
+            eliminated(state, nation, "leader", n)
+            emit(state, "leaders_lost", {"nation": nation, "count": n, "region": region})
+    for where in state["characters"].values():
+        if where["region"] == region and where.get("inside"):
+            where["inside"] = False
+    capture(state, region, SHADOW)
 
 
 def _counts(state: State, region: str, nation: str) -> dict[str, int]:

@@ -310,6 +310,18 @@ def test_card_shs_06_stormcrow() -> None:
     act(m, "free", "remove gondor leader 1")
     assert _count(m, "minas_tirith", "gondor", "leader") == 0
     assert m.state["casualties"]["gondor"].get("leader") == 1
+    # the last unit of a besieged garrison lost: the Leader with it, and the Stronghold falls
+    m = _shadow(
+        "shs_06",
+        characters={"boromir": "dol_amroth@inside"},
+        politics={"elves": AT_WAR},
+        armies={"dol_amroth": {"sauron": "4R"}},
+        garrisons={"dol_amroth": {"gondor": "1R 1L"}},
+    )
+    act(m, "shadow", "play muster shs_06")
+    act(m, "free", "remove gondor regular 1")
+    assert m.state["control"]["dol_amroth"] == "shadow" and "dol_amroth" not in m.state["garrisons"]
+    assert m.state["casualties"]["gondor"] == {"regular": 1, "leader": 1, "elite": 0}
 
 
 def test_card_shs_11_rage_of_the_dunlendings() -> None:
