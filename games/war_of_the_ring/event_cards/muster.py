@@ -28,7 +28,7 @@ from ..politics import at_war
 from ..roles import nation_adjective
 from .base import EventCard, ask, stage
 from .builders import OneChoice, Simple, data, draw_cards, hand_limit
-from .recruiting import Figures, Recruiting, at, companions_in, group, leader, regulars, unit
+from .recruiting import Figures, Recruiting, at, card_target, companions_in, group, leader, regulars, unit
 
 # -- where --------------------------------------------------------------------------------------
 #: The coastal regions (Twilight of the Third Age FAQ; the base rules list none), south to north.
@@ -451,8 +451,8 @@ class RageOfTheDunlendings(Recruiting):
 
     def _finish(self, state: State, side: str, frame: Frame) -> bool:
         notes = data(frame)
-        if not notes["used"]:
-            return False
+        if not notes["used"] or card_target(state, side, notes["used"][0]):
+            return False  # nothing recruited, or inside a besieged Stronghold: no Army may come in
         notes.setdefault(
             "moves", [[d, k] for d in DUNLANDS if d != notes["used"][0] for k in ("regular", "elite")]
         )
