@@ -27,8 +27,19 @@ from ..occupation import arrive, capture, lone_leaders
 from ..politics import at_war
 from ..roles import nation_adjective
 from .base import EventCard, ask, stage
-from .builders import OneChoice, Simple, data, draw_cards, hand_limit
-from .recruiting import Figures, Recruiting, at, card_target, companions_in, group, leader, regulars, unit
+from .builders import Condition, OneChoice, Simple, data, draw_cards, hand_limit
+from .recruiting import (
+    Figures,
+    Recruiting,
+    Regions,
+    at,
+    card_target,
+    companions_in,
+    group,
+    leader,
+    regulars,
+    unit,
+)
 
 # -- where --------------------------------------------------------------------------------------
 #: The coastal regions (Twilight of the Third Age FAQ; the base rules list none), south to north.
@@ -62,7 +73,7 @@ def _has_units(state: State, region: str, side: str) -> bool:
     return bool(units(state, region, side) or units(state, region, side, inside=True))
 
 
-def _armies_of(side: str) -> Any:
+def _armies_of(side: str) -> Regions:
     def regions(state: State, who: str) -> Iterable[str]:
         return (r for r in REGIONS if _has_units(state, r, side))
 
@@ -77,7 +88,7 @@ def _riders(state: State, side: str) -> Iterable[str]:
     return ("edoras", *(r for r in ROHAN_REGIONS if companions_in(state, r)))
 
 
-def _where(character: str) -> Any:
+def _where(character: str) -> Regions:
     def regions(state: State, side: str) -> Iterable[str]:
         where = state["characters"].get(character)
         return (where["region"],) if where else ()
@@ -91,11 +102,11 @@ def companions_on_map(state: State) -> list[str]:
 
 
 # -- conditions ---------------------------------------------------------------------------------
-def _in_play(character: str) -> Any:
+def _in_play(character: str) -> Condition:
     return lambda state, side: character in state["characters"]
 
 
-def _war(nation: str) -> Any:
+def _war(nation: str) -> Condition:
     return lambda state, side: at_war(state, nation)
 
 
