@@ -4,28 +4,25 @@ using one die per action; a player with fewer dice left may pass; a die may be s
 The acting player first chooses a die face and what to do with it (``<verb> <face>``, e.g.
 ``move-fellowship character``); the action then runs as a procedure (its own steps for armies,
 units, destinations...) and returns here, and the other player acts. Every kind of action is a
-:class:`DieAction` listed in :data:`DIE_ACTIONS` by the module that implements it.
+:class:`DieAction` listed in ``DIE_ACTIONS`` by the module that implements it; the table of them
+all (:data:`.procedures.DIE_ACTIONS`) is given to the :class:`Act` step by :mod:`.ruleset`.
 
 Frame ``act``: ``side`` (who acts now).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, Step, pop, push
+from games.core.flow import Frame, Step, call, ret
 from games.core.words import counted
 
-from . import dice, fellowship, rings, turn
+from . import dice, fellowship, rings
 from .data import FREE
 from .dice import FACE_NAMES, face_name
-from .event_cards import play as event_play
 from .last_action import mark
 from .roles import other, side_title
 
@@ -53,49 +50,11 @@ class DieAction:
         return face in self.faces
 
 
-#: Every die action, by verb (filled by :func:`register` from the procedure modules).
-DIE_ACTIONS: dict[str, DieAction] = {}
-
-
-def register(*actions: DieAction) -> None:
-    for action in actions:
-        DIE_ACTIONS[action.verb] = action
-
-
-#: The modules with die actions or steps, imported here (each registers its die actions).
-PROCEDURES = (
-    "cards",
-    "fellowship_actions",
-    "armies",
-    "recruit",
-    "characters",
-    "stacking",
-    "battle",
-    "casualties",
-    "battle_actions",
-    "event_cards.step",
-)
-
-
-def procedure_modules() -> list[ModuleType]:
-    """The procedure modules that exist (part I is built one module at a time)."""
-    found = []
-    for module in PROCEDURES:
-        name = f"{__package__}.{module}"
-        if importlib.util.find_spec(name) is not None:
-            found.append(importlib.import_module(name))
-    return found
-
-
-def _load() -> None:
-    procedure_modules()
-
-
 def first_to_act(state: State) -> bool:
     """Start phase 5 with the Free Peoples (or the Shadow if they have no die)."""
     for side in (FREE, other(FREE)):
         if dice.unused(state, side):
-            push(state, "act", side=side)
+            call(state, "act", side=side)
             return True
     return False
 
@@ -105,14 +64,12 @@ def face_order(faces: list[str]) -> list[str]:
     return sorted(set(faces), key=order.index)
 
 
-def die_actions(state: State, side: str) -> list[Action]:
-    """Every ``<verb> <face>`` the acting side can start now."""
-    if not DIE_ACTIONS:
-        _load()
+def die_actions(state: State, side: str, table: Mapping[str, DieAction]) -> list[Action]:
+    """Every ``<verb> <face>`` of ``table`` the acting side can start now."""
     found: list[Action] = []
     possible: dict[str, bool] = {}  # asked once per action, not once per face (the state is the same)
     for face in face_order(dice.unused(state, side)):
-        for action in DIE_ACTIONS.values():
+        for action in table.values():
             if not action.allows(side, face):
                 continue
             can = possible.get(action.verb)
@@ -137,18 +94,31 @@ def other_actions(state: State, side: str) -> list[Action]:
     return found
 
 
+class CardPlay(Protocol):
+    """Playing Event cards with a die (:mod:`.event_cards.play`): ``play <face> <card>``."""
+
+    def play_actions(self, state: State, side: str, faces: list[str]) -> list[Action]: ...
+
+    def is_play(self, state: State, side: str, action: Action, faces: list[str]) -> bool: ...
+
+    def start(self, state: State, side: str, card: str, die: str) -> bool: ...
+
+
 class Act(Step):
     name = "act"
     kind = "action"
+
+    def __init__(self, die_actions: Mapping[str, DieAction], cards: CardPlay) -> None:
+        self.die_actions = die_actions  # every die action by verb (:data:`.procedures.DIE_ACTIONS`)
+        self.cards = cards  # the ``play`` action (:mod:`.event_cards.play`)
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         side = frame["side"]
-        faces = face_order(dice.unused(state, side))
-        plays = event_play.play_actions(state, side, faces)
-        return (*die_actions(state, side), *plays, *other_actions(state, side))
+        plays = self.cards.play_actions(state, side, face_order(dice.unused(state, side)))
+        return (*die_actions(state, side, self.die_actions), *plays, *other_actions(state, side))
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         """One action tested without listing them all (``is_legal``; the same as the list)."""
@@ -162,10 +132,8 @@ class Act(Step):
         if verb == "ring":
             return action in rings.ring_actions(state, side)
         if verb == "play":
-            return event_play.is_play(state, side, action, faces)
-        if not DIE_ACTIONS:
-            _load()
-        chosen = DIE_ACTIONS.get(verb)
+            return self.cards.is_play(state, side, action, faces)
+        chosen = self.die_actions.get(verb)
         if chosen is None or len(args) != 1 or args[0] not in faces:
             return False
         return chosen.allows(side, args[0]) and chosen.possible(state, side)
@@ -202,9 +170,9 @@ class Act(Step):
         dice.spend(state, side, face)
         state["turn"]["die"] = face
         if action.verb == "play":
-            waits = event_play.start(state, side, action.args[1])
+            waits = self.cards.start(state, side, action.args[1], face)
         else:
-            waits = DIE_ACTIONS[action.verb].run(state, side, face)
+            waits = self.die_actions[action.verb].run(state, side, face)
         if not waits:
             hand_over(state, frame)
 
@@ -218,7 +186,7 @@ def dice_left(count: int) -> str:
 
 def hand_over(state: State, frame: Frame) -> None:
     """The action is over: the other player acts if he has dice left, else the same one; the
-    phase ends when nobody has a die."""
+    phase ends when nobody has a die (the step returns to the turn)."""
     if state["result"] is not None:
         return
     if fellowship.ask_guide(state):
@@ -229,8 +197,4 @@ def hand_over(state: State, frame: Frame) -> None:
     if dice.unused(state, foe):
         frame["side"] = foe
     elif not dice.unused(state, side):
-        pop(state)
-        turn.next_phase(state, "actions")
-
-
-STEPS: tuple[Step, ...] = (Act(),)
+        ret(state)

@@ -616,7 +616,8 @@ def _messenger_run(state: State, side: str, face: str) -> bool:
     return _run("armies")(state, side, face)
 
 
-actions.register(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "move-armies",
         "Move up to two Armies",

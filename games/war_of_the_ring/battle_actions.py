@@ -399,7 +399,8 @@ def label(state: State, role: str, action: Action) -> str | None:
 
 ARMY_FACES = ("army", "army_muster")
 
-actions.register(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "attack",
         "Attack with an Army",

@@ -34,7 +34,6 @@ from games.core.flow import Frame, Step, call, ret
 from games.core.words import join_words
 from games.core.words import plural as plural_form
 
-from . import politics
 from .board import UNIT_KINDS, add, eliminated, remove, take_reinforcement
 from .data import FREE, NATIONS, REGIONS
 from .grammar import plural
@@ -211,8 +210,6 @@ def fall_with_army(
         del state["characters"][character]
         state["eliminated"].append(character)
         emit(state, "character_slain", {"character": character, "region": region})
-    if "saruman" in characters:
-        politics.lapse(state, politics.WORMTONGUE, "saruman_eliminated")
     emit(state, "army_destroyed", {"side": side, "region": region})
 
 

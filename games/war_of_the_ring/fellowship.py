@@ -12,7 +12,7 @@ Frame ``fellowship_phase``: the Free Peoples' choices of phase 2, then ``done``.
 from __future__ import annotations
 
 from games.core import Action, State, emit, finish
-from games.core.flow import Frame, Step, pop, push
+from games.core.flow import Frame, Step, call, ret
 from games.core.words import join_words
 
 from . import politics
@@ -85,11 +85,11 @@ def settle_guide(state: State) -> None:
 
 def ask_guide(state: State) -> bool:
     """At the end of an action that changed the Fellowship, with Companions tied for its highest
-    Level: the Free Peoples name the Guide among them (the ``guide_choice`` step, which hands
-    the turn on after). True if they are asked."""
+    Level: the Free Peoples name the Guide among them (the ``guide_choice`` step, called on the
+    ``act`` frame, which hands the turn on when it returns). True if they are asked."""
     tied = state["fellowship"].pop("guide_open", False) and len(guide_candidates(state)) > 1
     if tied and state["result"] is None:
-        push(state, "guide_choice")
+        call(state, "guide_choice")
         return True
     return False
 
@@ -136,9 +136,7 @@ def start_phase(state: State) -> bool:
     """Phase 2: wait for the Free Peoples only if they have a choice."""
     if not phase_actions(state):
         return False
-    from games.core.flow import push
-
-    push(state, "fellowship_phase")
+    call(state, "fellowship_phase")
     return True
 
 
@@ -209,8 +207,6 @@ class FellowshipPhase(Step):
         return "Waiting for the Free Peoples' Fellowship phase."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
-        from .turn import next_phase
-
         if action.verb != "done":
             mark(state, FREE)
         if action.verb == "declare":
@@ -221,8 +217,7 @@ class FellowshipPhase(Step):
             state["fellowship"]["guide"] = action.args[0]
             emit(state, "guide_changed", {"guide": action.args[0]})
         if action.verb == "done" or state["result"] is not None or not phase_actions(state):
-            pop(state)
-            next_phase(state, "fellowship")
+            ret(state)
 
 
 class GuideChoice(Step):
@@ -251,13 +246,10 @@ class GuideChoice(Step):
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         fs = state["fellowship"]
-        from .actions import hand_over
-
         if action.args[0] != fs["guide"]:
             fs["guide"] = action.args[0]
             emit(state, "guide_changed", {"guide": action.args[0]})
-        pop(state)
-        hand_over(state, state["stack"][-1])  # the action that changed the Fellowship is over
+        ret(state)  # the action that changed the Fellowship is over: its caller hands the turn on
 
 
 STEPS: tuple[Step, ...] = (FellowshipPhase(), GuideChoice())

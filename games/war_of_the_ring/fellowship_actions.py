@@ -88,7 +88,8 @@ class FellowshipMove(Step):
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
 
-actions.register(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "move-fellowship",
         "Move the Fellowship",

@@ -19,9 +19,11 @@ from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import fellowship as fs_rules
 from .board import controller, leaders, units
+from .characters import separate_targets
 from .data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
 from .grammar import plural
 from .options import revision
+from .politics import companion_arrives
 
 MAX_HUNT_DICE = 5
 
@@ -104,6 +106,17 @@ def draw_tile(state: State, why: str, eye: int) -> bool:
     call(state, "hunt_damage", damage=damage, tile=tile_id, reveal=reveal, casualty=False, ability=False)
     frame = state["stack"][-1]
     settle(state, frame)
+    return True
+
+
+def reveal_by_card(state: State) -> bool:
+    """An Event card reveals the Fellowship (Nazgûl Search): as a Hunt tile's reveal, with no
+    damage — the Free Peoples place the figure up to Progress regions away. Whether the
+    procedure ``hunt_damage`` was called (it returns to the caller, maybe at once)."""
+    if state["fellowship"]["revealed"]:
+        return False
+    call(state, "hunt_damage", damage=0, tile=None, reveal=True, casualty=False, ability=False)
+    settle(state, state["stack"][-1])
     return True
 
 
@@ -218,8 +231,6 @@ def place_hobbit(state: State, frame: Frame, companion: str) -> None:
     in the Ring-bearers' region, then up to Progress + 1 regions on, where the Free Peoples
     choose (``hobbit-to``, before the rest of the damage); inside a besieged Free Peoples
     Stronghold when they are in one. Arriving, he rouses a Nation as a Companion would (§8.2)."""
-    from .characters import separate_targets
-
     region = state["fellowship"]["region"]
     targets = separate_targets(state, [companion])
     state["characters"][companion] = {"region": region, "inside": targets[0][1]}
@@ -235,14 +246,10 @@ def guide_open(state: State) -> bool:
 
 
 def hobbit_choices(state: State, frame: Frame) -> list[Action]:
-    from .characters import separate_targets
-
     return [Action("hobbit-to", (r,)) for r, _ in separate_targets(state, [frame["hobbit"]])]
 
 
 def move_hobbit(state: State, frame: Frame, dest: str) -> None:
-    from .characters import separate_targets
-
     hobbit = frame.pop("hobbit")
     start = state["characters"][hobbit]["region"]
     state["characters"][hobbit] = {"region": dest, "inside": dict(separate_targets(state, [hobbit]))[dest]}
@@ -252,8 +259,6 @@ def move_hobbit(state: State, frame: Frame, dest: str) -> None:
 
 
 def rouse(state: State, companion: str, region: str) -> None:
-    from .politics import companion_arrives
-
     companion_arrives(state, companion, region)
 
 

@@ -5,6 +5,7 @@ the At War box (0 = At War). A passive (Free Peoples) Nation never enters the la
 
 Two Shadow table cards change the track while in play (:func:`wormtongue_bars`, and the
 discard of Threats and Promises in :func:`advance`; its diplomacy rule is in ``recruit``).
+Wormtongue's own discard is in ``event_cards.table``.
 
 >>> state = {"politics": {"rohan": {"steps": 1, "active": False}}, "log": [], "seq": 0}
 >>> can_advance(state, "rohan")
@@ -44,20 +45,18 @@ def activate(state: State, nation: str, why: str) -> bool:
         return False
     track["active"] = True
     emit(state, "nation_activated", {"nation": nation, "why": why})
-    if nation == "rohan":
-        lapse(state, WORMTONGUE, "rohan_activated")
     return True
 
 
 # -- table cards that change the Political Track ------------------------------------------------
 #: Wormtongue (Shadow table card): Rohan is roused only by a Companion, by the Fellowship declared
-#: in Edoras or Helm's Deep, or by an attack on them; discarded once Rohan is active.
+#: in Edoras or Helm's Deep, or by an attack on them (its discard: ``event_cards.table``).
 WORMTONGUE = "shc_22"
 ROHAN_GATES = frozenset({"edoras", "helms_deep"})
 #: Threats and Promises (Shadow table card): discarded once a Free Peoples Nation moves toward
 #: war because it was attacked or by a Companion's counsel (Boromir, Legolas, Gimli).
 THREATS_AND_PROMISES = "shs_05"
-THREAT_BREAKERS = frozenset({"attacked", "counsel"})
+THREAT_BREAKERS = {"attacked": "nation_attacked", "counsel": "counsel"}
 
 
 def wormtongue_bars(state: State, why: str) -> bool:
@@ -77,7 +76,7 @@ def lapse(state: State, card: str, why: str) -> None:
     for side in ROLES:
         if card in seen(state, "table", side):
             discard_from_table(state, side, card)
-            emit(state, "table_card_lapsed", {"side": side, "card": card, "why": why})
+            emit(state, "table_card_discarded", {"side": side, "card": card, "why": why})
 
 
 def advance(state: State, nation: str, why: str) -> bool:
@@ -88,7 +87,7 @@ def advance(state: State, nation: str, why: str) -> bool:
     track["steps"] = track["steps"] - 1
     emit(state, "nation_advanced", {"nation": nation, "why": why, "steps": track["steps"]})
     if why in THREAT_BREAKERS and NATIONS[nation].side == "free":
-        lapse(state, THREATS_AND_PROMISES, why)
+        lapse(state, THREATS_AND_PROMISES, THREAT_BREAKERS[why])
     return True
 
 

@@ -15,8 +15,8 @@
   with fewer Regulars left the Shadow places those he has, ``place <region> regular``) or
   ``voice elites`` (2 Isengard Regulars in Orthanc become Elites).
 
-Recruitment by an Event card is ``event_cards.recruiting`` (where the card says, At War or
-not, inside one's own besieged Stronghold too).
+Recruitment by an Event card (:func:`card_target`, used by ``event_cards.recruiting``) places
+figures where the card says, At War or not, inside one's own besieged Stronghold too.
 
 Our rulings: a player may recruit fewer figures than the option allows (``done``); a Free
 Peoples Leader is recruited only where Free Peoples units stand (alone he would be removed at
@@ -80,6 +80,15 @@ def _fits(state: State, side: str, region: str, nation: str, kind: str) -> bool:
         if side == FREE and not units(state, region, FREE):
             return False  # a Leader alone would be removed at once
     return True
+
+
+def card_target(state: State, side: str, region: str) -> bool | None:
+    """Recruitment by an Event card (§7.2, §10.3) ignores At War and the kind of region, and may
+    place figures inside ``side``'s own besieged Stronghold, but the region must otherwise be free
+    for him. ``True``: inside the besieged Stronghold; ``False``: in the open; ``None``: not there."""
+    if besieged(state, region) and controller(state, region) == side:
+        return True
+    return False if free_for(state, region, side) else None
 
 
 #: The Settlements of each side's Nations, in board order: the only places recruits may go.
@@ -412,7 +421,8 @@ def _voice(state: State, side: str, face: str) -> bool:
 
 MUSTER = ("muster", "army_muster")
 
-actions.register(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "recruit",
         "Recruit",

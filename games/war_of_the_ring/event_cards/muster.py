@@ -6,7 +6,8 @@ Promises, Stormcrow and the Shadow's recruiting cards (``shs_05`` … ``shs_24``
 
 The lasting rules of the two table cards are checked where the rule they change is applied:
 Threats and Promises in ``recruit.diplomacy_nations`` (and its discard in ``politics.advance``),
-Wormtongue in ``politics.activate`` (discarded there, or when Saruman falls in ``casualties``).
+Wormtongue in ``politics.activate`` (discarded by ``event_cards.table`` once Rohan is active or
+Saruman gone).
 Our rulings are in ``docs/rules/war_of_the_ring.md`` ("Recruiting and politics cards").
 """
 
@@ -20,26 +21,17 @@ from games.core.flow import Frame, call
 
 from .. import politics
 from ..board import add, eliminated, neighbours, remove, room, take_reinforcement, units
-from ..data import CHARACTERS, FREE, NATIONS, NATIONS_OF, REGIONS, SHADOW
+from ..characters import any_companion, companions_on_map
+from ..data import FREE, NATIONS, NATIONS_OF, REGIONS, SHADOW
 from ..fellowship import on_mordor_track
 from ..movement_words import figure_words
 from ..occupation import arrive, capture, lone_leaders
 from ..politics import at_war
+from ..recruit import card_target
 from ..roles import nation_adjective
 from .base import EventCard, ask, stage
 from .builders import Condition, OneChoice, Simple, data, draw_cards, hand_limit
-from .recruiting import (
-    Figures,
-    Recruiting,
-    Regions,
-    at,
-    card_target,
-    companions_in,
-    group,
-    leader,
-    regulars,
-    unit,
-)
+from .recruiting import Figures, Recruiting, Regions, at, companions_in, group, leader, regulars, unit
 
 # -- where --------------------------------------------------------------------------------------
 #: The coastal regions (Twilight of the Third Age FAQ; the base rules list none), south to north.
@@ -94,11 +86,6 @@ def _where(character: str) -> Regions:
         return (where["region"],) if where else ()
 
     return regions
-
-
-def companions_on_map(state: State) -> list[str]:
-    """The Companions on the map, in data order."""
-    return [c for c in CHARACTERS if c in state["characters"] and CHARACTERS[c].kind == "companion"]
 
 
 # -- conditions ---------------------------------------------------------------------------------
@@ -286,6 +273,10 @@ class HillTrolls(EventCard):
 
 
 # -- Book of Mazarbul, Fear! Fire! Foes! ---------------------------------------------------------
+#: The frame of the procedure ``companions`` before any Companion moved.
+NO_MOVE_YET: dict[str, list[str]] = {"moved": [], "group": []}
+
+
 class CompanionsRouse(EventCard):
     """Move any Companions on the map (normal movement), then a Companion in one of ``regions``
     puts ``nation`` At War (activated first)."""
@@ -300,10 +291,10 @@ class CompanionsRouse(EventCard):
         )
 
     def can_play(self, state: State, side: str) -> bool:
-        return bool(companions_on_map(state))
+        return any_companion(state, NO_MOVE_YET) or self._rouses(state)
 
     def start(self, state: State, side: str, frame: Frame) -> bool:
-        if companions_on_map(state):
+        if any_companion(state, NO_MOVE_YET):
             call(state, "companions", moved=[], group=[])
             return True
         return self.resume(state, side, frame, None)
@@ -535,12 +526,6 @@ def _nothing(state: State, side: str) -> None:
     """A table card's lasting effect is checked where its rule applies."""
 
 
-def _wormtongue(state: State, side: str) -> None:
-    """Its discard condition may hold already: Rohan is active."""
-    if politics.active(state, "rohan"):
-        politics.lapse(state, politics.WORMTONGUE, "rohan_activated")
-
-
 CARDS: tuple[EventCard, ...] = (
     # Free Peoples Character deck
     Recruiting("fpc_23", group(_where("boromir"), unit("gondor")), draw=2, condition=_boromir_in_gondor),
@@ -575,7 +560,7 @@ CARDS: tuple[EventCard, ...] = (
     Recruiting("fps_23", group(at(*ROHAN_SETTLEMENTS), unit("rohan"), leader("rohan"))),
     Recruiting("fps_24", group("woodland_realm", unit("elves")), draw=1),
     # Shadow Character deck
-    Simple("shc_22", _wormtongue, _in_play("saruman")),
+    Simple("shc_22", _nothing, _in_play("saruman")),
     # Shadow Strategy deck
     Simple("shs_05", _nothing),
     Stormcrow(),

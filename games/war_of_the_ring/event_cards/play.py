@@ -14,6 +14,7 @@ from games.core.flow import call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
+from . import after_play
 from .registry import HANDLERS
 
 #: The dice faces that play a card of each icon besides the Event die and the Will of the West
@@ -55,7 +56,7 @@ def is_play(state: State, side: str, action: Action, faces: list[str]) -> bool:
     return face in faces and card in CARDS and face_plays(face, card) and can_play(state, side, card)
 
 
-def start(state: State, side: str, card: str) -> bool:
+def start(state: State, side: str, card: str, die: str) -> bool:
     """Play ``card``: True while its Event waits for decisions (the procedure ``event`` then
     returns to the caller), False when it is over already."""
     if CARDS[card].on_table:
@@ -63,8 +64,8 @@ def start(state: State, side: str, card: str) -> bool:
     else:
         play_from_hand(state, side, card)
     emit(state, "event_played", {"side": side, "card": card})
-    frame = call(state, "event", side=side, card=card, data={}, ask=None)
-    if HANDLERS[card].start(state, side, frame):
+    frame = call(state, "event", side=side, card=card, die=die, data={}, ask=None)
+    if HANDLERS[card].start(state, side, frame) or after_play.conclude(state, frame):
         return True
     if state["result"] is None and state["stack"] and state["stack"][-1] is frame:
         pop(state)

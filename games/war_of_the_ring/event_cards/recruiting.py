@@ -2,8 +2,8 @@
 
 A card recruits one or more :class:`Group` s, in order; each group's figures all go to one
 region, chosen among the group's candidate regions where recruitment by card is possible
-(:func:`card_target`: At War or not, inside one's own besieged Stronghold too, otherwise a
-region free for the player). Cards that say "different" regions
+(:func:`games.war_of_the_ring.recruit.card_target`: At War or not, inside one's own besieged
+Stronghold too, otherwise a region free for the player). Cards that say "different" regions
 (``distinct``) never use a region twice. Applied as far as possible: a figure missing from the
 reinforcements is left out, a group with no region or no figure left is skipped, and a Free
 Peoples Leader is recruited only beside Free Peoples units (alone he would be lost at once).
@@ -33,16 +33,14 @@ from .. import stacking
 from ..board import (
     REGION_INDEX,
     add,
-    besieged,
     characters_at,
-    controller,
-    free_for,
     take_reinforcement,
     units,
 )
 from ..data import CHARACTERS, FREE, NATIONS, REGIONS
 from ..grammar import plural
 from ..movement_words import figure_words
+from ..recruit import card_target
 from ..roles import nation_adjective
 from .base import EventCard, ask
 from .builders import Condition, always, data, draw_cards, hand_limit
@@ -100,15 +98,6 @@ def companions_in(state: State, region: str) -> bool:
         for inside in (False, True)
         for c in characters_at(state, region, FREE, inside)
     )
-
-
-def card_target(state: State, side: str, region: str) -> bool | None:
-    """Recruitment by an Event card (§7.2, §10.3) ignores At War and the kind of region, and may
-    place figures inside ``side``'s own besieged Stronghold, but the region must otherwise be free
-    for him. ``True``: inside the besieged Stronghold; ``False``: in the open; ``None``: not there."""
-    if besieged(state, region) and controller(state, region) == side:
-        return True
-    return False if free_for(state, region, side) else None
 
 
 # -- what may still be recruited -----------------------------------------------------------------

@@ -9,6 +9,7 @@ from games.core.flow import Frame, Step, ret
 
 from ..data import CARDS
 from ..roles import side_title
+from . import after_play
 from .registry import HANDLERS
 
 #: ``{action text: Action}`` of the questions asked so far (a small closed vocabulary).
@@ -60,11 +61,25 @@ class EventStep(Step):
         return f"Waiting for the {who} ({CARDS[frame['card']].name})."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
-        if not HANDLERS[frame["card"]].choose(state, frame["side"], frame, action):
+        if frame.get("phase") == "after":
+            waits = after_play.chosen(state, frame, action)
+        else:
+            waits = HANDLERS[frame["card"]].choose(state, frame["side"], frame, action)
+            waits = waits or after_play.conclude(state, frame)
+        if not waits:
             ret(state)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
-        if not HANDLERS[frame["card"]].resume(state, frame["side"], frame, value):
+        phase = frame.get("phase")
+        if phase == "limit":
+            ret(state)
+            return
+        if phase == "after":  # pragma: no cover - the rewards call no procedure but the last
+            waits = after_play.give(state, frame)
+        else:
+            waits = HANDLERS[frame["card"]].resume(state, frame["side"], frame, value)
+            waits = waits or after_play.conclude(state, frame)
+        if not waits:
             ret(state)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Match
-from games.war_of_the_ring import occupation, politics
+from games.war_of_the_ring import politics
 from games.war_of_the_ring.events import PRESENTER
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
@@ -262,29 +262,50 @@ def test_card_fps_24_thranduils_archers() -> None:
 # -- Shadow Character deck ------------------------------------------------------------------------
 def test_card_shc_22_wormtongue() -> None:
     forbidden(_shadow("shc_22", "character"), "shadow", "play character shc_22")  # no Saruman
-    m = _shadow("shc_22", "character", characters={"saruman": "orthanc"})
+    m = _shadow(
+        "shc_22",
+        dice={"shadow": ["character", "army", "army"], "free": ["event", "event"]},
+        politics=SHADOW_AT_WAR,
+        characters={"saruman": "orthanc"},
+        add={"fangorn": {"isengard": "4R"}},
+    )
     act(m, "shadow", "play character shc_22")
     assert m.state["table"]["shadow"] == ["shc_22"]
-    occupation.arrive(m.state, "westemnet", "shadow")  # an enemy Army entering no longer rouses
-    assert not m.state["politics"]["rohan"]["active"]
-    assert not politics.activate(m.state, "rohan", "witch_king")
-    m.state["battle"] = {"region": "edoras"}  # but an attack on Edoras does
-    assert politics.activate(m.state, "rohan", "attacked")
+    assert not politics.activate(m.state, "rohan", "witch_king")  # nor the Witch-king's coming
+    act(m, "free", "skip event")
+    # an Army entering Rohan (taking Westemnet) no longer rouses it ...
+    act(m, "shadow", "move-armies army", "army fangorn", "to westemnet", "go", "done")
+    assert m.state["control"]["westemnet"] == "shadow" and not m.state["politics"]["rohan"]["active"]
+    act(m, "free", "skip event")
+    # ... but an attack on Edoras does, and Wormtongue leaves the table
+    act(m, "shadow", "attack army", "attack westemnet edoras", "go")
+    assert m.state["politics"]["rohan"]["active"]
     assert m.state["table"]["shadow"] == [] and m.state["played"]["shadow"] == ["shc_22"]
-    assert events(m.state, "table_card_lapsed") == [
-        {"side": "shadow", "card": "shc_22", "why": "rohan_activated"}
+    assert events(m.state, "table_card_discarded") == [
+        {"side": "shadow", "card": "shc_22", "why": "no_longer_in_force"}
     ]
+    # Saruman gone: it leaves the table after the next action
+    m = _free("fps_01", table={"shadow": ["shc_22"]}, dice={"free": ["event"], "shadow": ["event"]})
+    act(m, "free", "skip event")
+    assert m.state["played"]["shadow"] == ["shc_22"]
 
 
 # -- Shadow Strategy deck -------------------------------------------------------------------------
 def test_card_shs_05_threats_and_promises() -> None:
-    m = _shadow("shs_05", dice={"shadow": ["muster"], "free": ["muster"]})
+    m = _shadow(
+        "shs_05",
+        dice={"shadow": ["muster", "event"], "free": ["muster", "event"]},
+        characters={"boromir": "minas_tirith"},
+    )
     act(m, "shadow", "play muster shs_05")
     assert m.state["table"]["shadow"] == ["shs_05"]
     act(m, "free", "diplomacy muster")
     assert offered(m.state, "free") == ["advance elves"]  # the only active Free Peoples Nation
-    politics.attacked(m.state, ["gondor"])
+    act(m, "free", "advance elves")
+    act(m, "shadow", "skip event")
+    act(m, "free", "boromir event")  # a Companion's counsel moves Gondor: the card is discarded
     assert m.state["table"]["shadow"] == [] and m.state["played"]["shadow"] == ["shs_05"]
+    assert events(m.state, "table_card_discarded") == [{"side": "shadow", "card": "shs_05", "why": "counsel"}]
 
 
 def test_card_shs_06_stormcrow() -> None:

@@ -10,8 +10,6 @@
 '2 Sauron Regulars in Gorgoroth become Elites (Hill-trolls).'
 >>> PRESENTER.text("nation_set_back", {"nation": "rohan", "steps": 3, "card": "shs_06"})
 'Rohan moves away from war (Stormcrow): 3 steps from At War.'
->>> PRESENTER.text("table_card_lapsed", {"side": "shadow", "card": "shc_22", "why": "rohan_activated"})
-'Wormtongue leaves the table: Rohan is roused.'
 """
 
 from __future__ import annotations
@@ -52,7 +50,6 @@ KINDS: dict[str, dict[str, str]] = {
         "count": "number",
         "card": "card",
     },
-    "table_card_lapsed": {"side": "side", "card": "card", "why": "text"},
 }
 
 EN: dict[str, str] = {
@@ -62,15 +59,6 @@ EN: dict[str, str] = {
     "card_figure_lost": "The Free Peoples lose {figures} in {region} ({card}).",
     "character_placed": "{who} is placed in {region} ({card}).",
     "card_units_moved": "The {side} {side:moves|move} {figures} from {from} to {to} ({card}).",
-    "table_card_lapsed": "{card} leaves the table: {reason}.",
-}
-
-#: Why a table card left the table.
-LAPSE_REASONS = {
-    "rohan_activated": "Rohan is roused",
-    "saruman_eliminated": "Saruman is eliminated",
-    "attacked": "a Free Peoples Nation was attacked",
-    "counsel": "a Companion urged his Nation toward war",
 }
 
 
@@ -98,5 +86,4 @@ DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "card_figure_lost": lambda args: {"figures": figure_words(str(args["nation"]), str(args["kind"]), 1)},
     "character_placed": lambda args: {"who": capitalized(character_words(str(args["character"])))},
     "card_units_moved": _figures,
-    "table_card_lapsed": lambda args: {"reason": LAPSE_REASONS.get(str(args["why"]), str(args["why"]))},
 }
