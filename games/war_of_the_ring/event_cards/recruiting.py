@@ -30,13 +30,7 @@ from games.core.flow import Frame
 from games.core.words import join_words
 
 from .. import stacking
-from ..board import (
-    REGION_INDEX,
-    add,
-    characters_at,
-    take_reinforcement,
-    units,
-)
+from ..board import REGION_INDEX, add, characters_at, take_reinforcement, units
 from ..data import CHARACTERS, FREE, NATIONS, REGIONS
 from ..grammar import plural
 from ..movement_words import figure_words
