@@ -20,7 +20,7 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, call
 
 from .. import politics
-from ..board import add, eliminated, neighbours, remove, room, take_reinforcement, units
+from ..board import REGION_INDEX, add, eliminated, neighbours, remove, room, take_reinforcement, units
 from ..characters import any_companion, companions_on_map
 from ..data import FREE, NATIONS, NATIONS_OF, REGIONS, SHADOW
 from ..fellowship import on_mordor_track
@@ -67,7 +67,8 @@ def _has_units(state: State, region: str, side: str) -> bool:
 
 def _armies_of(side: str) -> Regions:
     def regions(state: State, who: str) -> Iterable[str]:
-        return (r for r in REGIONS if _has_units(state, r, side))
+        held = {*state["armies"], *state["garrisons"]}
+        return (r for r in held if _has_units(state, r, side))
 
     return regions
 
@@ -214,12 +215,14 @@ def _promote_words(nation: str, region: str) -> str:
 
 # -- Hill-trolls --------------------------------------------------------------------------------
 def _sauron_regulars(state: State) -> list[tuple[str, bool]]:
-    return [
+    """Where Sauron Regulars stand (in the open or inside a Stronghold), in board order."""
+    found = [
         (r, inside)
-        for r in REGIONS
-        for inside in (False, True)
-        if (state["garrisons"] if inside else state["armies"]).get(r, {}).get("sauron", {}).get("regular")
+        for inside, table in ((False, state["armies"]), (True, state["garrisons"]))
+        for r, nations in table.items()
+        if nations.get("sauron", {}).get("regular")
     ]
+    return sorted(found, key=lambda place: REGION_INDEX[place[0]])
 
 
 class HillTrolls(EventCard):

@@ -21,7 +21,7 @@ decided), ``used`` (regions of earlier groups), ``wait`` (``stacking`` / ``disca
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,14 +120,26 @@ def _fits(state: State, side: str, spec: Group, region: str, inside: bool) -> bo
     )
 
 
-def regions_for(state: State, side: str, spec: Group, used: Sequence[str]) -> list[str]:
-    """Where the group may go now, in board order."""
-    found = []
-    for region in sorted(set(spec.regions(state, side)), key=REGION_INDEX.__getitem__):
+def _legal(
+    state: State, side: str, spec: Group, used: Sequence[str], regions: Iterable[str]
+) -> Iterator[str]:
+    for region in regions:
         inside = card_target(state, side, region)
         if region not in used and inside is not None and _fits(state, side, spec, region, inside):
-            found.append(region)
-    return found
+            yield region
+
+
+def regions_for(state: State, side: str, spec: Group, used: Sequence[str]) -> list[str]:
+    """Where the group may go now, in board order."""
+    candidates = sorted(set(spec.regions(state, side)), key=REGION_INDEX.__getitem__)
+    return list(_legal(state, side, spec, used, candidates))
+
+
+def possible(state: State, side: str, spec: Group) -> bool:
+    """Whether the group may go somewhere now (the first legal region found is enough)."""
+    return any(_kinds(state, n, k, []) for n, k in _slots(spec)) and (
+        next(_legal(state, side, spec, (), spec.regions(state, side)), None) is not None
+    )
 
 
 # -- the builder ---------------------------------------------------------------------------------
@@ -156,7 +168,7 @@ class Recruiting(EventCard):
             return True
         if self.draw and state["decks"][f"{side}_strategy"]:
             return True
-        return any(regions_for(state, side, spec, []) for spec in self.groups)
+        return any(possible(state, side, spec) for spec in self.groups)
 
     def start(self, state: State, side: str, frame: Frame) -> bool:
         if self.before is not None:
