@@ -190,6 +190,7 @@ def test_card_fps_16_riders_of_theoden() -> None:
         "place westemnet regular",
         "place westemnet elite",
     ]
+    forbidden(m, "free", "place folde elite")
     act(m, "free", "place westemnet elite")
     assert (_count(m, "westemnet", "rohan", "elite"), _count(m, "westemnet", "rohan", "leader")) == (1, 1)
 
@@ -436,6 +437,7 @@ def test_card_shs_17_many_kings_to_the_service_of_mordor() -> None:
     assert offered(m.state, "shadow") == choices
     act(m, "shadow", "place umbar regular")
     assert offered(m.state, "shadow") == choices[:3]  # three different Settlements
+    forbidden(m, "shadow", "place umbar regular")
     act(m, "shadow", "place near_harad regular", "place far_harad regular")
     assert [_count(m, r, "southrons", "regular") for r in ("umbar", "near_harad", "far_harad")] == [5, 5, 5]
 
