@@ -18,7 +18,14 @@ from typing import Any, TypeVar
 from games.core import Presenter
 from games.core.words import agree, article, in_sentence, join_words
 
-from . import battle_words, characters_words, companions_words, movement_words, muster_words
+from . import (
+    battle_words,
+    card_words_hunt,
+    characters_words,
+    companions_words,
+    movement_words,
+    muster_words,
+)
 from .data import CARDS, CHARACTERS, REGIONS, TILES
 from .dice import face_name
 from .grammar import plural
@@ -215,7 +222,7 @@ def merged(*tables: Mapping[str, T]) -> dict[str, T]:
 
 # Procedure modules keep their own event kinds and words in ``<module>_words.py`` (``KINDS``,
 # ``EN`` and ``DERIVED``: kind -> function of the args giving extra words), merged here.
-WORDS = (movement_words, battle_words, characters_words, companions_words, muster_words)
+WORDS = (movement_words, battle_words, characters_words, companions_words, card_words_hunt, muster_words)
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))
 EXTRA = merged(*(w.DERIVED for w in WORDS))

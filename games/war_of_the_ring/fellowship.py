@@ -15,7 +15,7 @@ from games.core import Action, State, emit, finish
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import join_words
 
-from . import politics
+from . import hunt_cards, politics
 from .board import controller
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
 from .last_action import mark
@@ -81,6 +81,7 @@ def settle_guide(state: State) -> None:
         emit(state, "guide_changed", {"guide": fs["guide"]})
     if len(candidates) > 1 and revision(state) >= 2:
         fs["guide_open"] = True
+    hunt_cards.check_companions(state)  # Axe and Bow, Horn of Gondor, Wizard's Staff
 
 
 def ask_guide(state: State) -> bool:
@@ -92,6 +93,26 @@ def ask_guide(state: State) -> bool:
         call(state, "guide_choice")
         return True
     return False
+
+
+# -- moving and hiding (a die action, or a card) ---------------------------------------------
+def advance(state: State) -> None:
+    """The Fellowship moves (Progress +1, or a step tried on the Mordor Track); the Hunt follows."""
+    fs = state["fellowship"]
+    fs["moved"] = True
+    if on_mordor_track(state):
+        emit(state, "fellowship_moved", {"mordor": True})
+    else:
+        fs["progress"] = fs["progress"] + 1
+        emit(state, "fellowship_moved", {"mordor": False, "progress": fs["progress"]})
+
+
+def hide(state: State) -> None:
+    """A revealed Fellowship is hidden again."""
+    fs = state["fellowship"]
+    fs["revealed"] = False
+    fs["hid"] = True
+    emit(state, "fellowship_hidden", {})
 
 
 # -- phase 2 ------------------------------------------------------------------------------------
@@ -150,6 +171,7 @@ def declare(state: State, region: str) -> None:
     emit(state, "fellowship_declared", {"region": region})
     nation = REGIONS[region].nation
     if refuge(state, region) and nation is not None:
+        hunt_cards.declared_in_refuge(state)  # Worn with Sorrow and Toil, Flocks of Crebain
         heal(state, 1, "declared")
         politics.activate(state, nation, "fellowship_declared")
 
@@ -210,13 +232,23 @@ class FellowshipPhase(Step):
         if action.verb != "done":
             mark(state, FREE)
         if action.verb == "declare":
+            fs = state["fellowship"]
+            start, steps = fs["region"], fs["progress"]
             declare(state, action.args[0])
+            end = action.args[0]
+            if hunt_cards.offer_balrog(state, start, end, steps, no_reveal=refuge(state, end)):
+                return  # the Shadow answers first; then on with the phase (resume)
         elif action.verb == "mordor":
             enter_mordor(state)
         elif action.verb == "guide":
             state["fellowship"]["guide"] = action.args[0]
             emit(state, "guide_changed", {"guide": action.args[0]})
         if action.verb == "done" or state["result"] is not None or not phase_actions(state):
+            ret(state)
+
+    def resume(self, state: State, frame: Frame, value: object) -> None:
+        """Balrog of Moria's extra tile after a declaration is resolved: on with the phase."""
+        if state["result"] is None and not phase_actions(state):
             ret(state)
 
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, State, emit
+from games.core import Action, State
 from games.core.flow import Frame, Step, call, ret
 
 from . import actions, hunt
 from .data import FREE
-from .fellowship import on_mordor_track
+from .fellowship import advance, hide
 
 
 def _can_move(state: State, side: str) -> bool:
@@ -22,13 +22,7 @@ def _can_move(state: State, side: str) -> bool:
 
 
 def _move(state: State, side: str, face: str) -> bool:
-    fs = state["fellowship"]
-    fs["moved"] = True
-    if on_mordor_track(state):
-        emit(state, "fellowship_moved", {"mordor": True})
-    else:
-        fs["progress"] = fs["progress"] + 1
-        emit(state, "fellowship_moved", {"mordor": False, "progress": fs["progress"]})
+    advance(state)
     call(state, "fellowship_move", face=face)
     if not hunt.start(state):
         _to_hunt_box(state, face)
@@ -48,10 +42,7 @@ def _can_hide(state: State, side: str) -> bool:
 
 
 def _hide(state: State, side: str, face: str) -> bool:
-    fs = state["fellowship"]
-    fs["revealed"] = False
-    fs["hid"] = True
-    emit(state, "fellowship_hidden", {})
+    hide(state)
     return False
 
 

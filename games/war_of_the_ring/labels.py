@@ -68,7 +68,15 @@ def _core_label(state: State, role: str, action: Action) -> str | None:
         "corruption": lambda: f"Take {args[0]} Corruption",
         "reveal-to": lambda: f"The Ring-bearers are in {describe_value(args[0])}",
         "hobbit-to": lambda: _hobbit_words(state, args[0]),
+        "use": lambda: f"Use {describe_value(args[0])}",
+        "worn": lambda: (
+            "A random Character card of their hand"
+            if args[0] == "hand"
+            else f"Discard {describe_value(args[0])}"
+        ),
     }
+    if verb == "decline" and state["stack"] and state["stack"][-1]["step"] == "hunt_card":
+        return f"Do not use {describe_value(state['stack'][-1]['card'])}"
     make = words.get(verb)
     return make() if make is not None else None
 

@@ -6,14 +6,14 @@ plays complete games (``games/war_of_the_ring/__init__.py`` says how to try it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import Action, RuleTopic, State, View
 from games.core.flow import Step, StepRuleset
 from games.core.words import the
 
-from . import actions, fellowship, hunt, invariants, labels, procedures, rules_help, turn
+from . import actions, card_text, fellowship, hunt, invariants, labels, procedures, rules_help, turn
 from .commands import COMMANDS
 from .data import REGIONS
 from .event_cards import play as event_play
@@ -109,6 +109,15 @@ class WarOfTheRing(StepRuleset):
 
     def to_position(self, state: State) -> dict[str, Any]:
         return to_position(state)
+
+    def hand(self, state: State, role: str) -> tuple[str, ...]:
+        return card_text.hand(state, role)
+
+    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
+        return card_text.hand_lines(state, role)
+
+    def shown_cards(self, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
+        return card_text.shown_cards(events)
 
     def rules_overview(self) -> str:
         return rules_help.OVERVIEW
