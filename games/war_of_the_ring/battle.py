@@ -221,9 +221,17 @@ def _losses(state: State) -> bool:
 
 
 def elites_in_battle(state: State) -> list[str]:
-    """The attacker's Nations with an Elite in the battle (to fight on in a siege, §12.3)."""
+    """The attacker's Nations with an Elite in the battle (to fight on in a siege, §12.3); not the
+    last unit when no Regular can replace it (the reduction would leave nobody to fight on)."""
     counts, _ = figures(state, current(state)["attacker"])
-    return [n for n, c in counts.items() if c.get("elite")]
+    alone = unit_count(counts) == 1
+    return [n for n, c in counts.items() if c.get("elite") and not (alone and not _regular_at_hand(state, n))]
+
+
+def _regular_at_hand(state: State, nation: str) -> bool:
+    """A Regular to replace a reduced Elite (§11.3: the Free Peoples' casualties, else reinforcements)."""
+    spare = state["casualties"][nation].get("regular", 0) if NATIONS[nation].side == FREE else 0
+    return bool(spare or state["reinforcements"][nation].get("regular", 0))
 
 
 def _next(state: State) -> bool:

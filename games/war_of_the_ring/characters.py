@@ -723,7 +723,7 @@ def _counsel(companion: str) -> tuple[actions.Possible, actions.Run]:
 
     def run(state: State, side: str, face: str) -> bool:
         emit(state, "companion_counsel", {"companion": companion, "nation": nation})
-        politics.advance(state, nation, "diplomacy")
+        politics.advance(state, nation, "counsel")
         return False
 
     return possible, run

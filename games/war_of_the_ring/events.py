@@ -18,7 +18,14 @@ from typing import Any, TypeVar
 from games.core import Presenter
 from games.core.words import agree, article, in_sentence, join_words
 
-from . import battle_words, card_words_hunt, characters_words, companions_words, movement_words
+from . import (
+    battle_words,
+    card_words_hunt,
+    characters_words,
+    companions_words,
+    movement_words,
+    muster_words,
+)
 from .data import CARDS, CHARACTERS, REGIONS, TILES
 from .dice import face_name
 from .grammar import plural
@@ -115,6 +122,7 @@ WHY = {
     "attacked": "attacked",
     "captured": "a Settlement taken",
     "diplomacy": "diplomacy",
+    "counsel": "a Companion's counsel",
     "fellowship_declared": "the Fellowship declared there",
     "declared": "declared in a Free Peoples refuge",
     "hunt": "the Hunt",
@@ -128,6 +136,7 @@ WHY = {
     "no_longer_in_force": "its condition no longer holds",
     "will_of_the_west": "with a Will of the West",
     "elven_ring": "with an Elven Ring",
+    "nation_attacked": "a Free Peoples Nation attacked",
 }
 
 
@@ -213,7 +222,7 @@ def merged(*tables: Mapping[str, T]) -> dict[str, T]:
 
 # Procedure modules keep their own event kinds and words in ``<module>_words.py`` (``KINDS``,
 # ``EN`` and ``DERIVED``: kind -> function of the args giving extra words), merged here.
-WORDS = (movement_words, battle_words, characters_words, companions_words, card_words_hunt)
+WORDS = (movement_words, battle_words, characters_words, companions_words, card_words_hunt, muster_words)
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))
 EXTRA = merged(*(w.DERIVED for w in WORDS))

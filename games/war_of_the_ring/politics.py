@@ -3,6 +3,10 @@
 State key ``politics``: ``{nation: {"steps": n, "active": bool}}`` — ``steps`` is the distance to
 the At War box (0 = At War). A passive (Free Peoples) Nation never enters the last step.
 
+Two Shadow table cards change the track while in play (:func:`wormtongue_bars`, and the
+discard of Threats and Promises in :func:`advance`; its diplomacy rule is in ``recruit``).
+Wormtongue's own discard is in ``event_cards.table``.
+
 >>> state = {"politics": {"rohan": {"steps": 1, "active": False}}, "log": [], "seq": 0}
 >>> can_advance(state, "rohan")
 False
@@ -12,7 +16,9 @@ from __future__ import annotations
 
 from games.core import State, emit
 
+from .card_piles import discard_from_table, on_table, seen
 from .data import CHARACTERS, NATIONS, REGIONS
+from .roles import ROLES
 
 
 def at_war(state: State, nation: str) -> bool:
@@ -35,11 +41,42 @@ def can_advance(state: State, nation: str) -> bool:
 def activate(state: State, nation: str, why: str) -> bool:
     """Flip a passive Nation to active (§8.2); whether it changed."""
     track = state["politics"][nation]
-    if track["active"]:
+    if track["active"] or (nation == "rohan" and wormtongue_bars(state, why)):
         return False
     track["active"] = True
     emit(state, "nation_activated", {"nation": nation, "why": why})
     return True
+
+
+# -- table cards that change the Political Track ------------------------------------------------
+#: Wormtongue (Shadow table card): Rohan is roused only by a Companion, by the Fellowship declared
+#: in Edoras or Helm's Deep, or by an attack on them (its discard: ``event_cards.table``).
+WORMTONGUE = "shc_22"
+ROHAN_GATES = frozenset({"edoras", "helms_deep"})
+#: Threats and Promises (Shadow table card): discarded once a Free Peoples Nation moves toward
+#: war because it was attacked or by a Companion's counsel (Boromir, Legolas, Gimli).
+THREATS_AND_PROMISES = "shs_05"
+THREAT_BREAKERS = {"attacked": "nation_attacked", "counsel": "counsel"}
+
+
+def wormtongue_bars(state: State, why: str) -> bool:
+    """Whether Wormtongue keeps Rohan passive against this reason to rouse it."""
+    if not on_table(state, WORMTONGUE) or why == "companion":
+        return False
+    if why == "fellowship_declared":
+        return state["fellowship"]["region"] not in ROHAN_GATES
+    if why == "attacked":
+        battle = state.get("battle")
+        return not battle or battle["region"] not in ROHAN_GATES
+    return True
+
+
+def lapse(state: State, card: str, why: str) -> None:
+    """A table card's discard condition happened: off the table at once, face up."""
+    for side in ROLES:
+        if card in seen(state, "table", side):
+            discard_from_table(state, side, card)
+            emit(state, "table_card_discarded", {"side": side, "card": card, "why": why})
 
 
 def advance(state: State, nation: str, why: str) -> bool:
@@ -49,6 +86,8 @@ def advance(state: State, nation: str, why: str) -> bool:
     track = state["politics"][nation]
     track["steps"] = track["steps"] - 1
     emit(state, "nation_advanced", {"nation": nation, "why": why, "steps": track["steps"]})
+    if why in THREAT_BREAKERS and NATIONS[nation].side == "free":
+        lapse(state, THREATS_AND_PROMISES, THREAT_BREAKERS[why])
     return True
 
 

@@ -8,11 +8,15 @@
   Strongholds; only figures in reinforcements. Then the stacking limit (settled before the
   figure lands: :func:`stacking.call_arrival`).
 - ``diplomacy`` (same dice): ``advance <nation>`` — one friendly Nation one step toward war
-  (a passive Free Peoples Nation never enters At War: :func:`politics.can_advance`).
+  (a passive Free Peoples Nation never enters At War: :func:`politics.can_advance`; while the
+  Shadow's Threats and Promises is on the table, the Free Peoples advance only active Nations).
 - ``voice-of-saruman`` (Shadow, same dice, Saruman in play, Orthanc his and not besieged):
   ``voice recruit`` (1 Isengard Regular in every Isengard Settlement where one may be recruited;
   with fewer Regulars left the Shadow places those he has, ``place <region> regular``) or
   ``voice elites`` (2 Isengard Regulars in Orthanc become Elites).
+
+Recruitment by an Event card (:func:`card_target`, used by ``event_cards.recruiting``) places
+figures where the card says, At War or not, inside one's own besieged Stronghold too.
 
 Our rulings: a player may recruit fewer figures than the option allows (``done``); a Free
 Peoples Leader is recruited only where Free Peoples units stand (alone he would be removed at
@@ -33,6 +37,7 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import actions, politics, stacking
 from .board import add, besieged, controller, free_for, remove, take_reinforcement, units
+from .card_piles import on_table
 from .data import FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import figure_words
 from .roles import side_title
@@ -75,6 +80,15 @@ def _fits(state: State, side: str, region: str, nation: str, kind: str) -> bool:
         if side == FREE and not units(state, region, FREE):
             return False  # a Leader alone would be removed at once
     return True
+
+
+def card_target(state: State, side: str, region: str) -> bool | None:
+    """Recruitment by an Event card (§7.2, §10.3) ignores At War and the kind of region, and may
+    place figures inside ``side``'s own besieged Stronghold, but the region must otherwise be free
+    for him. ``True``: inside the besieged Stronghold; ``False``: in the open; ``None``: not there."""
+    if besieged(state, region) and controller(state, region) == side:
+        return True
+    return False if free_for(state, region, side) else None
 
 
 #: The Settlements of each side's Nations, in board order: the only places recruits may go.
@@ -271,7 +285,14 @@ def _recruit(state: State, side: str, face: str) -> bool:
 
 # -- diplomacy ------------------------------------------------------------------------------------
 def diplomacy_nations(state: State, side: str) -> list[str]:
-    return [n for n, info in NATIONS.items() if info.side == side and politics.can_advance(state, n)]
+    passive_barred = side == FREE and on_table(state, politics.THREATS_AND_PROMISES)
+    return [
+        n
+        for n, info in NATIONS.items()
+        if info.side == side
+        and politics.can_advance(state, n)
+        and not (passive_barred and not politics.active(state, n))
+    ]
 
 
 class Diplomacy(Step):

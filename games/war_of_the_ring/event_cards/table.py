@@ -11,12 +11,14 @@ from games.core import State, emit
 from .. import actions, rings
 from ..card_piles import discard_from_table, on_table, seen
 from ..data import FREE, SHADOW
+from ..politics import WORMTONGUE
 from ..roles import ROLES
 from .after_play import PALANTIR
 
 #: ``{card: test}``: the table card is discarded at once when its test holds.
 GONE_WHEN: dict[str, Callable[[State], bool]] = {
     PALANTIR: lambda state: "saruman" not in state["characters"],
+    WORMTONGUE: lambda state: "saruman" not in state["characters"] or state["politics"]["rohan"]["active"],
 }
 
 

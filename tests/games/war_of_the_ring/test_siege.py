@@ -122,6 +122,18 @@ def test_a_siege_battle_lasts_one_round_unless_the_attacker_reduces_an_elite() -
     assert army_of(m.state, "minas_tirith", "sauron") == {"regular": 4, "elite": 1}
 
 
+def test_the_last_elite_with_no_regular_to_replace_it_cannot_fight_on() -> None:
+    """Reducing it would leave no attacker (found once Event cards emptied Isengard's Regulars)."""
+    m = besieged_minas_tirith("3R", "1E", reinforcements={"sauron": "4E"})
+    with scripted(*combat((1,), (1, 1, 1))):
+        attack(m, "shadow", "minas_tirith", "minas_tirith")
+    assert m.state["battle"] is None and army_of(m.state, "minas_tirith", "sauron") == {"elite": 1}
+    m = besieged_minas_tirith("3R", "1R 1E", reinforcements={"sauron": "4E"})
+    with scripted(*combat((1, 1), (1, 1, 1))):
+        attack(m, "shadow", "minas_tirith", "minas_tirith")
+    assert offered(m.state, "shadow") == ["fight-on sauron", "cease"]  # the Regular fights on
+
+
 def test_the_besieged_never_retreat_and_are_never_asked_to() -> None:
     m = besieged_minas_tirith("3R 1L", "4R 2E")
     with scripted(*combat((1, 1, 1, 1, 1), (1, 1, 1), defender_rerolls=(1,))):
