@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -23,44 +21,13 @@ from games.core.flow import Frame, Step, pop, push
 from games.core.words import counted
 
 from . import dice, fellowship, rings, turn
+from .card_rules import discard_lapsed
 from .data import FREE
 from .dice import FACE_NAMES, face_name
+from .die_actions import DIE_ACTIONS, DieAction, Possible, Run, register
 from .event_cards import play as event_play
 from .last_action import mark
 from .roles import other, side_title
-
-Possible = Callable[[State, str], bool]
-#: Start the action for ``side`` with a die of ``face``; True if it waits for more decisions (a
-#: procedure was called and will return), False if it is over already.
-Run = Callable[[State, str, str], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class DieAction:
-    verb: str
-    label: str
-    text: str
-    faces: tuple[str, ...]
-    side: str | None
-    possible: Possible
-    run: Run
-
-    def allows(self, side: str, face: str) -> bool:
-        if self.side is not None and self.side != side:
-            return False
-        if face == "will":  # a Will of the West becomes any face (§5.3)
-            return side == FREE
-        return face in self.faces
-
-
-#: Every die action, by verb (filled by :func:`register` from the procedure modules).
-DIE_ACTIONS: dict[str, DieAction] = {}
-
-
-def register(*actions: DieAction) -> None:
-    for action in actions:
-        DIE_ACTIONS[action.verb] = action
-
 
 #: The modules with die actions or steps, imported here (each registers its die actions).
 PROCEDURES = (
@@ -84,7 +51,22 @@ def procedure_modules() -> list[ModuleType]:
         name = f"{__package__}.{module}"
         if importlib.util.find_spec(name) is not None:
             found.append(importlib.import_module(name))
+    _in_procedure_order()
     return found
+
+
+def _in_procedure_order() -> None:
+    """The die actions in the order of :data:`PROCEDURES` (a module an Event card imports early
+    registers its actions first; the prompt's order must not depend on that)."""
+    rank = {f"{__package__}.{m}": i for i, m in enumerate(PROCEDURES)}
+    ordered = sorted(DIE_ACTIONS.values(), key=lambda a: rank.get(a.run.__module__, len(rank)))
+    DIE_ACTIONS.clear()
+    DIE_ACTIONS.update((a.verb, a) for a in ordered)
+    _LOADED.append(True)
+
+
+#: Whether the procedure modules were loaded (an Event card's import registers some before).
+_LOADED: list[bool] = []
 
 
 def _load() -> None:
@@ -107,7 +89,7 @@ def face_order(faces: list[str]) -> list[str]:
 
 def die_actions(state: State, side: str) -> list[Action]:
     """Every ``<verb> <face>`` the acting side can start now."""
-    if not DIE_ACTIONS:
+    if not _LOADED:
         _load()
     found: list[Action] = []
     possible: dict[str, bool] = {}  # asked once per action, not once per face (the state is the same)
@@ -163,7 +145,7 @@ class Act(Step):
             return action in rings.ring_actions(state, side)
         if verb == "play":
             return event_play.is_play(state, side, action, faces)
-        if not DIE_ACTIONS:
+        if not _LOADED:
             _load()
         chosen = DIE_ACTIONS.get(verb)
         if chosen is None or len(args) != 1 or args[0] not in faces:
@@ -221,6 +203,7 @@ def hand_over(state: State, frame: Frame) -> None:
     phase ends when nobody has a die."""
     if state["result"] is not None:
         return
+    discard_lapsed(state)
     if fellowship.ask_guide(state):
         return  # the action changed the Fellowship: its Guide first (§14.3), then on from here
     side = frame["side"]
@@ -234,3 +217,6 @@ def hand_over(state: State, frame: Frame) -> None:
 
 
 STEPS: tuple[Step, ...] = (Act(),)
+
+#: The die-action table lives in :mod:`.die_actions`; the procedure modules still reach it here.
+__all__ = ["DIE_ACTIONS", "STEPS", "DieAction", "Possible", "Run", "register"]

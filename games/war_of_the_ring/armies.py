@@ -30,9 +30,18 @@ character actions); only a moving part with Army units captures a Settlement or 
 Nation (:func:`occupation.arrive`); the rest of an Army that moved part of itself is the same
 Army and cannot be the second Army of the die.
 
+Event cards move Armies with the same procedure and a ``card`` entry in the frame
+(:func:`card_frame`): ``reach`` (regions per move: every region passed through must be free for
+the side, §2.3), ``gather`` (the move ends where another Shadow Army stands in the open),
+``need`` (the moving part takes a ``companion``, a ``nazgul`` or the ``witch_king``), ``dests``
+(the destinations, wherever they are), ``only`` (the regions the Armies may start from) and
+``title``. A Shadow Army never enters a region a Free Peoples table card closes
+(:func:`card_rules.shadow_barred`).
+
 Frame: ``side``, ``face``, ``mode`` (``armies`` or ``army``), ``left`` (moves left), ``from``,
 ``to``, ``pick`` (``{nation: {kind: n}}``), ``with`` (characters), ``origins``, ``arrived``
-(``{region: {nation: {kind: n}}}`` moved in this action), ``came`` (characters moved).
+(``{region: {nation: {kind: n}}}`` moved in this action), ``came`` (characters moved), and
+``card`` for a move by card (or absent).
 """
 
 from __future__ import annotations
@@ -43,9 +52,10 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from . import actions, occupation, politics, stacking
-from .board import add, army, characters_at, free_for_army_move, may_enter, remove, units
-from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
+from . import die_actions, occupation, politics, stacking
+from .board import add, army, characters_at, free_for, free_for_army_move, may_enter, remove, units
+from .card_rules import shadow_barred
+from .data import CHARACTERS, COMPANIONS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
 from .roles import nation_adjective, side_title
 
@@ -68,6 +78,78 @@ def new_frame(side: str, face: str, mode: str) -> dict[str, Any]:
         "arrived": {},
         "came": [],
     }
+
+
+def card_frame(
+    side: str,
+    left: int,
+    title: str,
+    reach: int = 1,
+    gather: bool = False,
+    need: str | None = None,
+    dests: list[str] | None = None,
+    only: list[str] | None = None,
+) -> dict[str, Any]:
+    """The frame of a move by Event card: ``left`` different Armies (see the module docstring)."""
+    frame = new_frame(side, "", "armies")
+    frame["left"] = left
+    frame["card"] = {
+        "reach": reach,
+        "gather": gather,
+        "need": need,
+        "dests": dests,
+        "only": only,
+        "title": title,
+    }
+    return frame
+
+
+def needs_met(state: State, frame: Frame, moving: Counts, chars: list[str]) -> bool:
+    """A move by card that must take a Companion, a Nazgûl or the Witch-king along."""
+    card = frame.get("card")
+    need = card["need"] if card else None
+    if need == "companion":
+        return any(c in COMPANIONS for c in chars)
+    if need == "nazgul":
+        return bool(moving.get("sauron", {}).get("leader", 0)) or "witch_king" in chars
+    if need == "witch_king":
+        return "witch_king" in chars
+    return True
+
+
+def card_destinations(state: State, frame: Frame, region: str) -> list[str]:
+    """Where a move by card may end from ``region``, before the figures are looked at: up to
+    ``reach`` regions away through regions free for the side (or the card's ``dests``)."""
+    card = frame["card"]
+    side = frame["side"]
+    if card["dests"] is not None:
+        found = [d for d in card["dests"] if d != region]
+    else:
+        seen = {region}
+        frontier = [region]
+        found = []
+        for depth in range(card["reach"]):
+            step = []
+            for here in frontier:
+                for d in REGIONS[here].neighbours:
+                    if d in seen:
+                        continue
+                    seen.add(d)
+                    found.append(d)
+                    if (
+                        depth + 1 < card["reach"]
+                        and free_for(state, d, side)
+                        and not (side == SHADOW and shadow_barred(state, d))
+                    ):
+                        step.append(d)
+            frontier = step
+    return [
+        d
+        for d in sorted(found, key=list(REGIONS).index)
+        if free_for_army_move(state, d, side)
+        and not (side == SHADOW and shadow_barred(state, d))
+        and (not card["gather"] or units(state, d, SHADOW) > 0)
+    ]
 
 
 def fresh(state: State, frame: Frame, region: str) -> Counts:
@@ -161,6 +243,8 @@ def valid(state: State, frame: Frame, region: str, dest: str, pick: Counts, char
     if not total(moving, ("regular", "elite", "leader")):
         return False
     if frame["mode"] == "army" and not leads(state, moving, chars):
+        return False
+    if not needs_met(state, frame, moving, chars):
         return False
     side = frame["side"]
     return not (
@@ -300,8 +384,14 @@ def _follow(state: State, dest: str, spare: Counts, here: Counts, chosen: dict[s
     return found
 
 
+def _open_to(state: State, side: str, dest: str) -> bool:
+    return free_for_army_move(state, dest, side) and not (side == SHADOW and shadow_barred(state, dest))
+
+
 def destinations(state: State, frame: Frame, region: str) -> list[str]:
     """The adjacent regions the Army in ``region`` may move to (``best_pick`` finds a move)."""
+    if frame.get("card"):
+        return [d for d in card_destinations(state, frame, region) if best_pick(state, frame, region, d)]
     facts = _facts(state, frame, region)
     if facts is None:
         return []
@@ -309,25 +399,30 @@ def destinations(state: State, frame: Frame, region: str) -> list[str]:
     return [
         d
         for d in REGIONS[region].neighbours
-        if free_for_army_move(state, d, side) and _reaches(state, frame, d, *facts)
+        if _open_to(state, side, d) and _reaches(state, frame, d, *facts)
     ]
 
 
 def _may_go(state: State, frame: Frame, region: str, dest: str | None = None) -> bool:
     """Whether the Army in ``region`` may move (to ``dest``, or anywhere)."""
+    if frame.get("card"):
+        found = destinations(state, frame, region)
+        return bool(found) if dest is None else dest in found
     facts = _facts(state, frame, region)
     if facts is None:
         return False
     side = frame["side"]
     for d in REGIONS[region].neighbours if dest is None else (dest,):
-        if free_for_army_move(state, d, side) and _reaches(state, frame, d, *facts):
+        if _open_to(state, side, d) and _reaches(state, frame, d, *facts):
             return True
     return False
 
 
 def _armies(state: State, frame: Frame) -> Iterator[str]:
     placed, origins = state["armies"], frame["origins"]
-    for region in REGIONS:
+    card = frame.get("card")
+    only = card["only"] if card else None
+    for region in REGIONS if only is None else only:
         if region in origins or not placed.get(region):
             continue
         if _may_go(state, frame, region):
@@ -403,6 +498,8 @@ class _ArmyStep(Step):
         return frozenset({frame["side"]})
 
     def title(self, state: State, frame: Frame, role: str) -> str:
+        if frame.get("card"):
+            return str(frame["card"]["title"]) + (" (another Army)" if frame["origins"] else "")
         what = "two Armies" if frame["mode"] == "armies" else "an Army with a Leader or Character"
         second = " (second Army)" if frame["origins"] else ""
         return f"Move {what}{second}"
@@ -432,12 +529,16 @@ class ArmyChoose(_ArmyStep):
         region = action.args[0]
         if region not in REGIONS or region in frame["origins"] or not state["armies"].get(region):
             return False
+        card = frame.get("card")
+        if card and card["only"] is not None and region not in card["only"]:
+            return False
         return _may_go(state, frame, region)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
+        how = "as the card allows" if frame.get("card") else "one region"
         if frame["origins"]:
-            return "Choose a second, different Army to move one region (`army <region>`), or `done`."
-        return "Choose the Army to move one region (`army <region>`)."
+            return f"Choose another, different Army to move {how} (`army <region>`), or `done`."
+        return f"Choose the Army to move {how} (`army <region>`)."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "done":
@@ -458,10 +559,15 @@ class ArmyTo(_ArmyStep):
         if action.verb != "to" or len(action.args) != 1:
             return False
         dest = action.args[0]
-        return dest in REGIONS[frame["from"]].neighbours and _may_go(state, frame, frame["from"], dest)
+        if dest not in REGIONS:
+            return False
+        if not frame.get("card") and dest not in REGIONS[frame["from"]].neighbours:
+            return False
+        return _may_go(state, frame, frame["from"], dest)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return f"Move the Army in {REGIONS[frame['from']].name} to which adjacent region (`to <region>`)?"
+        which = "" if frame.get("card") else "adjacent "
+        return f"Move the Army in {REGIONS[frame['from']].name} to which {which}region (`to <region>`)?"
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         dest = action.args[0]
@@ -586,14 +692,14 @@ class ArmyUnits(_ArmyStep):
 
 
 # -- the die actions ------------------------------------------------------------------------------
-def _possible(mode: str) -> actions.Possible:
+def _possible(mode: str) -> die_actions.Possible:
     def possible(state: State, side: str) -> bool:
         return any_army_to_move(state, new_frame(side, "", mode))
 
     return possible
 
 
-def _run(mode: str) -> actions.Run:
+def _run(mode: str) -> die_actions.Run:
     def run(state: State, side: str, face: str) -> bool:
         call(state, "army_choose", **new_frame(side, face, mode))
         return True
@@ -616,8 +722,8 @@ def _messenger_run(state: State, side: str, face: str) -> bool:
     return _run("armies")(state, side, face)
 
 
-actions.register(
-    actions.DieAction(
+die_actions.register(
+    die_actions.DieAction(
         "move-armies",
         "Move up to two Armies",
         "Move up to two different Armies one region each.",
@@ -626,7 +732,7 @@ actions.register(
         _possible("armies"),
         _run("armies"),
     ),
-    actions.DieAction(
+    die_actions.DieAction(
         "move-army",
         "Move an Army with a Leader or Character",
         "Move one Army that has a Leader, Nazgûl or Character one region; one of them goes along.",
@@ -635,7 +741,7 @@ actions.register(
         _possible("army"),
         _run("army"),
     ),
-    actions.DieAction(
+    die_actions.DieAction(
         "messenger-move-armies",
         "Messenger of the Dark Tower: move up to two Armies",
         "Once per turn, with the Mouth of Sauron in play, a Muster die moves Armies like an Army die.",

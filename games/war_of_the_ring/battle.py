@@ -33,7 +33,15 @@ State key ``battle`` (``None`` outside a battle)::
      "rolls": {side: {"dice": [n], "rerolls": [n], "target": n}} (the last round's),
      "result": None | "ceased" | "retreated" | "withdrew" | "destroyed" | "repelled" | "both" | "held",
      "advance": {"units": {nation: {kind: n}}, "characters": [...]},
-     "moves": [move, ...] (figures about to move, see :func:`queue_move`), "after_moves": stage}
+     "moves": [move, ...] (figures about to move, see :func:`queue_move`), "after_moves": stage,
+     "rules": {...} (an Event card's, see below)}
+
+An Event card that starts a battle gives it ``rules``: ``rounds`` (a siege battle fought that
+many rounds before the Elite reduction is needed: Grond, The Fighting Uruk-hai), ``card_lock``
+(no Free Peoples Combat card in round 1 without a Companion: :func:`card_rules.
+combat_cards_forbidden`), ``fewer_dice`` (``{side: n}``: n Combat dice fewer, never below one:
+Help Unlooked For), ``no_cease`` (the attacker may not cease: Corsairs of Umbar) and
+``must_advance`` (the attackers all advance when the defenders are gone).
 
 Stages: automatic ones (``round``, ``prepare``, ``roll``, ``losses``, ``next``, ``outcome``,
 ``moving``, ``close``) run one after the other in :func:`proceed` (``roll`` may call the
@@ -164,7 +172,15 @@ def captains(characters: list[str]) -> int:
 def combat_strength(state: State, side: str) -> int:
     """§11.2: Army units in the battle plus Captains of the West, at most 5 dice."""
     counts, chars = figures(state, side)
-    return min(MAX_DICE, unit_count(counts) + captains(chars))
+    dice = min(MAX_DICE, unit_count(counts) + captains(chars))
+    fewer = int(rules(state).get("fewer_dice", {}).get(side, 0))
+    return max(min(dice, 1), dice - fewer)
+
+
+def rules(state: State) -> dict[str, Any]:
+    """The rules an Event card gave to the battle in progress (none for a die's attack)."""
+    found: dict[str, Any] = current(state).get("rules") or {}
+    return found
 
 
 def nazgul_leadership(counts: Mapping[str, Mapping[str, int]], characters: list[str]) -> int:
@@ -250,6 +266,7 @@ def begin(
     rearguard: Mapping[str, Mapping[str, int]] | None = None,
     rearguard_characters: list[str] | None = None,
     die: str = "",
+    rules: Mapping[str, Any] | None = None,
 ) -> None:
     """Start a battle of ``attacker``'s Army in ``origin`` against the enemy in ``region`` (the
     same region: a siege battle by the besieger, or a sortie by the garrison). Calls the
@@ -279,6 +296,7 @@ def begin(
         "advance": {"units": {}, "characters": []},
         "moves": [],
         "after_moves": "close",
+        "rules": dict(rules or {}),
     }
     call(state, "battle")
     counts, chars = figures(state, attacker)
@@ -396,6 +414,8 @@ def _losses(state: State) -> bool:
             "both" if len(destroyed) == 2 else "repelled" if b["attacker"] in destroyed else "destroyed"
         )
         b["stage"] = "outcome"
+    elif b["siege"] and b["round"] < int(rules(state).get("rounds", 1)):
+        b["stage"] = "round"  # a siege battle of several rounds by card: no Elite to reduce yet
     elif b["siege"]:
         if elites_in_battle(state):
             b["stage"] = "press"
@@ -403,7 +423,7 @@ def _losses(state: State) -> bool:
             b["result"] = "held"
             b["stage"] = "outcome"
     else:
-        b["stage"] = "cease"
+        b["stage"] = "next" if rules(state).get("no_cease") else "cease"
     return False
 
 
@@ -708,7 +728,7 @@ class Battle(Step):
         return bool(current(state)["round"] <= 1)
 
     def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
-        if chooser(state) != role or current(state)["stage"] != "advance":
+        if chooser(state) != role or current(state)["stage"] != "advance" or rules(state).get("must_advance"):
             return ()
         return tuple(advance_amounts(state))
 
@@ -730,6 +750,8 @@ class Battle(Step):
             return (*found, Action("fight"))
         if stage == "press":
             return (*(Action("fight-on", (n,)) for n in elites_in_battle(state)), Action("cease"))
+        if stage == "advance" and rules(state).get("must_advance"):
+            return (Action("advance-all"),)
         if stage == "advance":
             found = [Action("advance-all"), Action("stay")]
             found += [Action(a.verb, (*a.args, str(a.high))) for a in advance_amounts(state)]

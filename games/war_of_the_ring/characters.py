@@ -47,7 +47,7 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import join_words
 
-from . import actions, fellowship, politics
+from . import die_actions, fellowship, politics
 from .board import REGION_INDEX, add, besieged, controller, remove
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
 from .grammar import plural
@@ -380,6 +380,7 @@ def minions_to_move(state: State, frame: Frame) -> list[str]:
         if m in placed
         and CHARACTERS[m].side == SHADOW
         and m not in frame["moved"]
+        and (m == "witch_king" or not frame.get("nazgul_only"))
         and minion_targets(state, m)
     ]
 
@@ -396,6 +397,7 @@ def minion_movable(state: State, frame: Frame, minion: str) -> bool:
         minion in state["characters"]
         and CHARACTERS[minion].side == SHADOW
         and minion not in frame["moved"]
+        and (minion == "witch_king" or not frame.get("nazgul_only"))
         and minion_may_go(state, minion)
     )
 
@@ -511,8 +513,13 @@ class MoveMinions(Step):
             ret(state)
 
 
-def minions_frame() -> dict[str, Any]:
-    return {"arrived": {}, "moved": [], "nazgul": None, "minion": None}
+def minions_frame(nazgul_only: bool = False) -> dict[str, Any]:
+    """The frame of ``minions``; ``nazgul_only``: an Event card moves the Nazgûl (the Witch-king
+    is one), not the other Minions."""
+    frame: dict[str, Any] = {"arrived": {}, "moved": [], "nazgul": None, "minion": None}
+    if nazgul_only:
+        frame["nazgul_only"] = True
+    return frame
 
 
 def _minions_possible(state: State, side: str) -> bool:
@@ -654,7 +661,7 @@ class Bring(Step):
         ret(state)
 
 
-def _entry(character: str) -> tuple[actions.Possible, actions.Run]:
+def _entry(character: str) -> tuple[die_actions.Possible, die_actions.Run]:
     def possible(state: State, side: str) -> bool:
         return bool(entry_places(state, character))
 
@@ -677,7 +684,7 @@ COUNSEL: dict[str, tuple[str, Callable[[str], bool]]] = {
 }
 
 
-def _counsel(companion: str) -> tuple[actions.Possible, actions.Run]:
+def _counsel(companion: str) -> tuple[die_actions.Possible, die_actions.Run]:
     nation, fits = COUNSEL[companion]
 
     def possible(state: State, side: str) -> bool:
@@ -699,7 +706,7 @@ def _counsel(companion: str) -> tuple[actions.Possible, actions.Run]:
 
 def _register() -> None:
     found = [
-        actions.DieAction(
+        die_actions.DieAction(
             "move-companions",
             "Move Companions",
             "Move every Companion on the map up to his Level (groups: the highest Level).",
@@ -708,7 +715,7 @@ def _register() -> None:
             _companions_possible,
             _companions,
         ),
-        actions.DieAction(
+        die_actions.DieAction(
             "separate",
             "Separate Companions",
             "One Companion or a group leaves the Fellowship: up to Progress + Level regions.",
@@ -717,7 +724,7 @@ def _register() -> None:
             _separate_possible,
             _separate,
         ),
-        actions.DieAction(
+        die_actions.DieAction(
             "move-minions",
             "Move Nazgûl and Minions",
             "Fly the Nazgûl anywhere, move the Mouth of Sauron up to 3 regions.",
@@ -733,13 +740,14 @@ def _register() -> None:
         text = CHARACTERS[character].entry or ""
         verb = "bring-" + character.replace("_", "-")
         found.append(
-            actions.DieAction(verb, f"Bring {name} into play", text, faces, side, *_entry(character))
+            die_actions.DieAction(verb, f"Bring {name} into play", text, faces, side, *_entry(character))
         )
     for companion, (nation, _) in COUNSEL.items():
         name = CHARACTERS[companion].name
         label = f"{name}: {NATIONS[nation].name} one step toward war"
-        found.append(actions.DieAction(companion, label, label + ".", ANY_FACE, FREE, *_counsel(companion)))
-    actions.register(*found)
+        counsel = die_actions.DieAction(companion, label, label + ".", ANY_FACE, FREE, *_counsel(companion))
+        found.append(counsel)
+    die_actions.register(*found)
 
 
 _register()

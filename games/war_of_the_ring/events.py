@@ -197,7 +197,7 @@ def _merge_words() -> None:
     import importlib
     import importlib.util
 
-    for module in ("movement_words", "battle_words", "characters_words"):
+    for module in ("movement_words", "battle_words", "characters_words", "card_words_armies"):
         name = f"{__package__}.{module}"
         if importlib.util.find_spec(name) is None:
             continue

@@ -19,6 +19,7 @@ from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import fellowship as fs_rules
 from .board import controller, leaders, units
+from .card_rules import fellowship_found
 from .data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
 from .grammar import plural
 from .options import revision
@@ -261,6 +262,7 @@ def reveal(state: State, frame: Frame) -> None:
     fs = state["fellowship"]
     fs["revealed"] = True
     emit(state, "fellowship_revealed", {"region": fs["region"], "progress": fs["progress"]})
+    fellowship_found(state)
 
 
 def reveal_regions(state: State) -> list[str]:

@@ -10,7 +10,7 @@ else face up onto the played pile), announces it and runs its handler as the pro
 from __future__ import annotations
 
 from games.core import Action, State, emit
-from games.core.flow import call, pop
+from games.core.flow import Frame, call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
@@ -55,14 +55,28 @@ def is_play(state: State, side: str, action: Action, faces: list[str]) -> bool:
     return face in faces and card in CARDS and face_plays(face, card) and can_play(state, side, card)
 
 
-def start(state: State, side: str, card: str) -> bool:
-    """Play ``card``: True while its Event waits for decisions (the procedure ``event`` then
-    returns to the caller), False when it is over already."""
+def leave_hand(state: State, side: str, card: str) -> None:
+    """The card leaves the hand (onto the table for a table card, else face up) and is announced."""
     if CARDS[card].on_table:
         put_on_table(state, side, card)
     else:
         play_from_hand(state, side, card)
     emit(state, "event_played", {"side": side, "card": card})
+
+
+def play_next(state: State, frame: Frame, card: str) -> bool:
+    """An Event that lets its player play another card at no die cost (The Ents Awake): the
+    same ``event`` frame goes on with ``card``; whether it waits."""
+    side = frame["side"]
+    leave_hand(state, side, card)
+    frame.update({"card": card, "data": {}, "ask": None})
+    return HANDLERS[card].start(state, side, frame)
+
+
+def start(state: State, side: str, card: str) -> bool:
+    """Play ``card``: True while its Event waits for decisions (the procedure ``event`` then
+    returns to the caller), False when it is over already."""
+    leave_hand(state, side, card)
     frame = call(state, "event", side=side, card=card, data={}, ask=None)
     if HANDLERS[card].start(state, side, frame):
         return True
