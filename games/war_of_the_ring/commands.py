@@ -157,5 +157,5 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("cards", "deck", "deck", "Which deck to draw from.", CommandParam("deck", "character or strategy")),
     _c("cards", "dispel", "dispel", "Discard an enemy table card as its text allows.", DIE),
     _c("cards", "dispel-will", "dispel-will", "Will of the West: discard Denethor's Folly.", DIE),
-    _c("cards", "choose", "choose", "An Event card: choose what it does.", CommandParam("option", "what it does")),
+    _c("cards", "choose", "choose", "An Event card: what it does.", CommandParam("option", "what it does")),
 )

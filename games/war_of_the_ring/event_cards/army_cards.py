@@ -570,7 +570,8 @@ class NazgulCommand(Staged):
             )
         if stage == "then" and value.verb == "army":
             left = 1 if self.black_captain else 2
-            return move_from(state, SHADOW, value.args[0], left, self.title, **self.march(state))
+            move_from(state, SHADOW, value.args[0], left, self.title, **self.march(state))
+            return wait(frame, "moved")
         if stage == "then" and value.verb == "attack":
             card_attack(state, SHADOW, value.args[0], value.args[1], {})
             data["stage"] = "fought"

@@ -14,6 +14,7 @@ from games.core.flow import Frame, call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
+from .base import FREE_CARD, ask
 from .registry import HANDLERS
 
 #: The dice faces that play a card of each icon besides the Event die and the Will of the West
@@ -70,7 +71,22 @@ def play_next(state: State, frame: Frame, card: str) -> bool:
     side = frame["side"]
     leave_hand(state, side, card)
     frame.update({"card": card, "data": {}, "ask": None})
-    return HANDLERS[card].start(state, side, frame)
+    return HANDLERS[card].start(state, side, frame) or offer_free_card(state, frame)
+
+
+def offer_free_card(state: State, frame: Frame) -> bool:
+    """The card just done let its player play another card at no die cost (:data:`.base.FREE_CARD`):
+    if he holds one he may play now, ask him (``play free <card>`` or ``decline``); whether asked."""
+    icon = frame["data"].pop(FREE_CARD, None)
+    side = frame["side"]
+    if icon is None:
+        return False
+    free = [c for c in sorted(state["hands"][side]) if CARDS[c].icon == icon and can_play(state, side, c)]
+    if not free:
+        return False
+    options = [(Action("play", ("free", c)), f"Play {CARDS[c].name} at no die cost") for c in free]
+    options.append((Action("decline"), "Play no other card"))
+    return ask(frame, side, FREE_CARD, options, "another card", "You may play another card at no die cost.")
 
 
 def start(state: State, side: str, card: str) -> bool:
@@ -78,7 +94,7 @@ def start(state: State, side: str, card: str) -> bool:
     returns to the caller), False when it is over already."""
     leave_hand(state, side, card)
     frame = call(state, "event", side=side, card=card, data={}, ask=None)
-    if HANDLERS[card].start(state, side, frame):
+    if HANDLERS[card].start(state, side, frame) or offer_free_card(state, frame):
         return True
     if state["result"] is None and state["stack"] and state["stack"][-1] is frame:
         pop(state)

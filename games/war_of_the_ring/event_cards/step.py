@@ -9,8 +9,8 @@ from games.core.flow import Frame, Step, ret
 
 from ..data import CARDS
 from ..roles import side_title
-from .base import FREE_CARD, ask
-from .play import can_play, play_next
+from .base import FREE_CARD
+from .play import offer_free_card, play_next
 from .registry import HANDLERS
 
 #: ``{action text: Action}`` of the questions asked so far (a small closed vocabulary).
@@ -77,18 +77,9 @@ class EventStep(Step):
 
 def finish(state: State, frame: Frame) -> None:
     """The card is done: the procedure returns, unless its player may now play another card at
-    no die cost (:data:`.base.FREE_CARD`) and has one he may play: then he is asked first."""
-    icon = frame["data"].pop(FREE_CARD, None)
-    side = frame["side"]
-    if icon is not None:
-        free = [c for c in sorted(state["hands"][side]) if CARDS[c].icon == icon and can_play(state, side, c)]
-        if free:
-            options = [(Action("play", ("free", c)), f"Play {CARDS[c].name} at no die cost") for c in free]
-            options.append((Action("decline"), "Play no other card"))
-            text = "You may play another card from your hand at no die cost."
-            ask(frame, side, FREE_CARD, options, "another card", text)
-            return
-    ret(state)
+    no die cost (:func:`.play.offer_free_card`: he is asked first)."""
+    if not offer_free_card(state, frame):
+        ret(state)
 
 
 def label(state: State, role: str, action: Action) -> str | None:
