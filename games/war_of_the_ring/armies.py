@@ -34,7 +34,8 @@ Event cards move Armies with the same procedure and a ``card`` entry in the fram
 (:func:`card_frame`): ``reach`` (regions per move: every region passed through must be free for
 the side, §2.3), ``gather`` (the move ends where another Shadow Army stands in the open),
 ``need`` (the moving part takes a ``companion``, a ``nazgul`` or the ``witch_king``), ``dests``
-(the destinations, wherever they are), ``only`` (the regions the Armies may start from) and
+(the destinations, wherever they are), ``only`` (the regions the Armies may start from),
+``garrison`` (a besieged garrison may move out: the besiegers then take the Stronghold) and
 ``title``. A Shadow Army never enters a region a Free Peoples table card closes
 (:func:`card_rules.shadow_barred`).
 
@@ -53,11 +54,22 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
 from . import die_actions, occupation, politics, stacking
-from .board import add, army, characters_at, free_for, free_for_army_move, may_enter, remove, units
+from .battle import settle_siege
+from .board import (
+    add,
+    army,
+    besieger,
+    characters_at,
+    free_for,
+    free_for_army_move,
+    may_enter,
+    remove,
+    units,
+)
 from .card_rules import shadow_barred
 from .data import CHARACTERS, COMPANIONS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
-from .roles import nation_adjective, side_title
+from .roles import nation_adjective, other, side_title
 
 Counts = dict[str, dict[str, int]]
 UNIT = ("regular", "elite")
@@ -89,6 +101,7 @@ def card_frame(
     need: str | None = None,
     dests: list[str] | None = None,
     only: list[str] | None = None,
+    garrison: bool = False,
 ) -> dict[str, Any]:
     """The frame of a move by Event card: ``left`` different Armies (see the module docstring)."""
     frame = new_frame(side, "", "armies")
@@ -99,6 +112,7 @@ def card_frame(
         "need": need,
         "dests": dests,
         "only": only,
+        "garrison": garrison,
         "title": title,
     }
     return frame
@@ -152,11 +166,19 @@ def card_destinations(state: State, frame: Frame, region: str) -> list[str]:
     ]
 
 
+def leaves_garrison(state: State, frame: Frame, region: str) -> bool:
+    """A move by card from a besieged Stronghold (Paths of the Woses: "a besieged Stronghold
+    counts"): the garrison moves out; elsewhere only the figures in the open move."""
+    card = frame.get("card")
+    return bool(card and card.get("garrison")) and besieger(state, region) == other(frame["side"])
+
+
 def fresh(state: State, frame: Frame, region: str) -> Counts:
-    """``side``'s figures in the open at ``region`` that have not moved in this action."""
+    """``side``'s figures in the open at ``region`` (in its garrison, for a card that moves
+    one out) that have not moved in this action."""
     came = frame["arrived"].get(region, {})
     found: Counts = {}
-    for nation, counts in army(state, region, frame["side"]).items():
+    for nation, counts in army(state, region, frame["side"], leaves_garrison(state, frame, region)).items():
         for kind, n in counts.items():
             left = n - came.get(nation, {}).get(kind, 0)
             if left > 0:
@@ -176,9 +198,10 @@ def movable(state: State, frame: Frame, region: str, dest: str) -> Counts:
 
 def movable_characters(state: State, frame: Frame, region: str) -> list[str]:
     """Characters who may go along (never a Level-0 one, never one who moved already)."""
+    inside = leaves_garrison(state, frame, region)
     return [
         c
-        for c in characters_at(state, region, frame["side"])
+        for c in characters_at(state, region, frame["side"], inside)
         if c not in frame["came"] and CHARACTERS[c].level != 0
     ]
 
@@ -192,7 +215,7 @@ def followers(state: State, frame: Frame, region: str, dest: str, pick: Counts) 
     of them cannot (he moved already, or his Nation may not enter ``dest``)."""
     if frame["side"] != FREE:
         return {}
-    here = army(state, region, FREE)
+    here = army(state, region, FREE, leaves_garrison(state, frame, region))
     if total(here, UNIT) - total(pick, UNIT) > 0:
         return {}
     spare = fresh(state, frame, region)
@@ -423,7 +446,7 @@ def _armies(state: State, frame: Frame) -> Iterator[str]:
     card = frame.get("card")
     only = card["only"] if card else None
     for region in REGIONS if only is None else only:
-        if region in origins or not placed.get(region):
+        if region in origins or not (placed.get(region) or leaves_garrison(state, frame, region)):
             continue
         if _may_go(state, frame, region):
             yield region
@@ -457,16 +480,17 @@ def arrive(state: State, frame: Frame, kept: Counts) -> None:
     """Carry out the move with the units ``kept`` after the stacking limit; units that did not
     come go back to reinforcements from where they stood."""
     side, region, dest = frame["side"], frame["from"], frame["to"]
+    inside = leaves_garrison(state, frame, region)
     moved: Counts = {}
     for nation, kinds in frame["pick"].items():
         for kind, n in kinds.items():
             come = kept.get(nation, {}).get(kind, 0) if kind in UNIT else n
             if n - come:
-                remove(state, region, nation, kind, n - come)
+                remove(state, region, nation, kind, n - come, inside)
                 pool = state["reinforcements"][nation]
                 pool[kind] = pool.get(kind, 0) + n - come
             if come:
-                remove(state, region, nation, kind, come)
+                remove(state, region, nation, kind, come, inside)
                 add(state, dest, nation, kind, come)
                 here = frame["arrived"].setdefault(dest, {}).setdefault(nation, {})
                 here[kind] = here.get(kind, 0) + come
@@ -480,7 +504,10 @@ def arrive(state: State, frame: Frame, kept: Counts) -> None:
     for char in frame["with"]:
         politics.companion_arrives(state, char, dest)
     occupation.lone_leaders(state, region)
-    occupation.lift_siege(state, region)
+    if inside:
+        settle_siege(state, region, was_besieged=True)  # the garrison left: the besiegers take it
+    else:
+        occupation.lift_siege(state, region)
     frame["origins"].append(region)
     frame["left"] -= 1
     frame.update({"from": None, "to": None, "pick": {}, "with": []})
@@ -527,10 +554,12 @@ class ArmyChoose(_ArmyStep):
         if action.verb != "army" or len(action.args) != 1:
             return False
         region = action.args[0]
-        if region not in REGIONS or region in frame["origins"] or not state["armies"].get(region):
+        if region not in REGIONS or region in frame["origins"]:
             return False
         card = frame.get("card")
         if card and card["only"] is not None and region not in card["only"]:
+            return False
+        if not state["armies"].get(region) and not leaves_garrison(state, frame, region):
             return False
         return _may_go(state, frame, region)
 

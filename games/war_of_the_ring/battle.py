@@ -83,6 +83,7 @@ from .board import (
     remove,
     units,
 )
+from .card_rules import shadow_barred
 from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
 from .grammar import plural
 from .movement_words import figure_words
@@ -243,11 +244,17 @@ def can_withdraw(state: State) -> bool:
 
 
 def retreat_regions(state: State) -> list[str]:
-    """§11.3 step 5, §11.4: the adjacent regions free for the defender; none for a besieged Army."""
+    """§11.3 step 5, §11.4: the adjacent regions free for the defender; none for a besieged Army
+    (nor, for the Shadow, a region a Free Peoples table card closes to his Armies)."""
     b = current(state)
     if b["siege"]:
         return []
-    return sorted(r for r in NEIGHBOURS[b["region"]] if free_for(state, r, b["defender"]))
+    side = b["defender"]
+    return sorted(
+        r
+        for r in NEIGHBOURS[b["region"]]
+        if free_for(state, r, side) and not (side == SHADOW and shadow_barred(state, r))
+    )
 
 
 def white_rider_possible(state: State) -> bool:

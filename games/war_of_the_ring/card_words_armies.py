@@ -33,6 +33,7 @@ DISCARDED_WHY = {
 KINDS: dict[str, dict[str, str]] = {
     "card_roll": {"card": "card", "region": "region", "dice": "dice", "target": "number", "hits": "number"},
     "table_card_discarded": {"side": "side", "card": "card", "why": "text"},
+    "card_die_hits": {"card": "card", "region": "region", "die": "number"},
     "nazgul_slain": {"region": "region", "count": "number"},
     "leader_slain": {"card": "card", "nation": "nation", "region": "region"},
 }
@@ -40,6 +41,7 @@ KINDS: dict[str, dict[str, str]] = {
 EN: dict[str, str] = {
     "card_roll": "{card}: {dice} against the Army in {region} (a hit on {target}+): {hits_words}.",
     "table_card_discarded": "{card} leaves the table ({why_words}).",
+    "card_die_hits": "{card}: the die shows {die}: {hits_words} on the Army in {region}.",
     "nazgul_slain": "{count} Nazgûl {is_words} slain in {region}.",
     "leader_slain": "{card}: {leader_words} in {region} is slain.",
 }
@@ -48,6 +50,7 @@ EN: dict[str, str] = {
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "card_roll": lambda args: {"hits_words": plural(int(args["hits"]), "hit")},
     "table_card_discarded": lambda args: {"why_words": DISCARDED_WHY.get(str(args["why"]), str(args["why"]))},
+    "card_die_hits": lambda args: {"hits_words": plural(int(args["die"]), "hit")},
     "nazgul_slain": lambda args: {"is_words": agree(int(args["count"]), "is", "are")},
     "leader_slain": lambda args: {
         "leader_words": with_article(nation_adjective(str(args["nation"])) + " Leader")

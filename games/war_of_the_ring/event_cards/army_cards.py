@@ -231,6 +231,11 @@ def woses_destinations(state: State) -> list[str]:
 
 
 WOSES_TITLE = "Paths of the Woses: move a Rohan Army"
+
+
+def woses(state: State) -> dict[str, Any]:
+    """The move of Paths of the Woses: from Rohan (a besieged garrison too) to its destinations."""
+    return {"dests": woses_destinations(state), "only": list(ROHAN), "garrison": True}
 DAY_AND_NIGHT_TITLE = "Through a Day and a Night: move an Army with a Companion"
 
 
@@ -240,11 +245,11 @@ class PathsOfTheWoses(Staged):
     def can_play(self, state: State, side: str) -> bool:
         if not politics.at_war(state, "rohan"):
             return False
-        return may_move(state, FREE, 1, WOSES_TITLE, dests=woses_destinations(state), only=list(ROHAN))
+        return may_move(state, FREE, 1, WOSES_TITLE, **woses(state))
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         if stage == "start":
-            return move_armies(state, FREE, 1, WOSES_TITLE, dests=woses_destinations(state), only=list(ROHAN))
+            return move_armies(state, FREE, 1, WOSES_TITLE, **woses(state))
         return False
 
 

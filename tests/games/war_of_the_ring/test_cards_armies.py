@@ -12,6 +12,7 @@ from games.core import Match
 from games.core.chance import scripted
 from games.war_of_the_ring.card_rules import combat_cards_forbidden
 from games.war_of_the_ring.data import NATIONS
+from games.war_of_the_ring.events import PRESENTER
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 from .helpers import act, events, forbidden, offered, step
@@ -57,8 +58,10 @@ def die(card: str, *values: int) -> list[tuple[str, int]]:
 
 
 def acting(m: Match) -> str:
-    """Who acts next in the action phase (the card is over)."""
+    """Who acts next in the action phase (the card is over); every event told reads in English."""
     assert step(m.state) == "act"
+    for event in m.state["log"]:
+        assert PRESENTER.text(event["kind"], event["args"])
     return str(m.state["stack"][-1]["side"])
 
 
@@ -225,6 +228,17 @@ def test_card_fps_11_paths_of_the_woses() -> None:
     play(m, "free", "fps_11")
     act(m, "free", "army edoras")
     assert [t for t in offered(m.state, "free") if t.startswith("to ")] == ["to druadan_forest"]
+    # A besieged garrison may take the paths too: the besiegers then take the Stronghold.
+    m = card_match(
+        "free",
+        "fps_11",
+        {"helms_deep": {"isengard": "3R"}},
+        garrisons={"helms_deep": {"rohan": "2R 1L"}},
+    )
+    play(m, "free", "fps_11")
+    act(m, "free", "army helms_deep", "to minas_tirith", "go")
+    assert army_of(m.state, "minas_tirith", "rohan") == {"regular": 2, "leader": 1}
+    assert "helms_deep" not in m.state["garrisons"] and m.state["control"]["helms_deep"] == "shadow"
 
 
 def test_card_fps_12_through_a_day_and_a_night() -> None:
