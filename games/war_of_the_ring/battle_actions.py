@@ -92,12 +92,12 @@ def origins(state: State, side: str) -> list[tuple[str, bool]]:
     for region in occupied:
         for inside, table in ((False, armies), (True, garrisons)):
             here = table.get(region)
-            if here and _attackers(state, side, here):
+            if here and has_attackers(state, side, here):
                 found.append((region, inside))
     return found
 
 
-def _attackers(state: State, side: str, here: Mapping[str, Mapping[str, int]]) -> bool:
+def has_attackers(state: State, side: str, here: Mapping[str, Mapping[str, int]]) -> bool:
     """Whether these figures hold a unit of ``side`` of a Nation At War."""
     for n, c in here.items():
         if SIDE_OF[n] == side and (c.get("regular") or c.get("elite")) and at_war(state, n):
@@ -146,7 +146,7 @@ def can_start(state: State, side: str, leader: bool) -> bool:
     """Whether :func:`choices` offers an attack (any origin will do: no need of board order)."""
     for inside, table in ((False, state["armies"]), (True, state["garrisons"])):
         for region, here in table.items():
-            if not _attackers(state, side, here) or not has_target(state, side, region, inside):
+            if not has_attackers(state, side, here) or not has_target(state, side, region, inside):
                 continue
             if not leader or _led(state, side, region, inside):
                 return True
@@ -166,7 +166,7 @@ def can_attack(state: State, side: str, leader: bool, origin: str, target: str) 
         return False
     for inside, table in ((False, state["armies"]), (True, state["garrisons"])):
         here = table.get(origin)
-        if not here or not _attackers(state, side, here):
+        if not here or not has_attackers(state, side, here):
             continue
         if leader and not _led(state, side, origin, inside):
             continue

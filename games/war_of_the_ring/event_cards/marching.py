@@ -27,8 +27,8 @@ from games.core.flow import Frame, call
 from .. import casualties, occupation, stacking
 from ..armies import any_army_to_move, card_frame
 from ..battle import settle_siege
-from ..board import add, army, besieged, characters_at, controller, take_reinforcement, units
-from ..data import REGIONS
+from ..board import add, army, besieged, characters_at, controller, remove, take_reinforcement, units
+from ..data import REGIONS, SHADOW
 from ..roles import other
 from .base import EventCard
 
@@ -196,3 +196,32 @@ def wait(frame: Frame, stage: str) -> bool:
     """The card waits for a procedure; ``stage`` names where it resumes."""
     frame["data"]["stage"] = stage
     return True
+
+
+def shadow_armies(state: State) -> list[str]:
+    """Regions with Shadow Army units (in the open or in a garrison), board order."""
+    return [r for r in REGIONS if where_army(state, r, SHADOW) is not None]
+
+
+def nations_in(state: State, region: str, side: str) -> set[str]:
+    inside = where_army(state, region, side)
+    if inside is None:
+        return set()
+    return {n for n, c in army(state, region, side, inside).items() if c.get("regular") or c.get("elite")}
+
+
+def shift(state: State, side: str, origin: str, dest: str, kept: Any) -> None:
+    """Every figure of ``side`` in the open at ``origin`` goes to ``dest``: the units ``kept``
+    after the stacking limit (the others back to reinforcements), Leaders and characters all."""
+    for nation, counts in army(state, origin, side).items():
+        for kind, n in counts.items():
+            remove(state, origin, nation, kind, n)
+            come = n if kind == "leader" else min(n, kept.get(nation, {}).get(kind, 0))
+            if come:
+                add(state, dest, nation, kind, come)
+            if n - come:
+                pool = state["reinforcements"][nation]
+                pool[kind] = pool.get(kind, 0) + n - come
+    for character in characters_at(state, origin, side):
+        state["characters"][character] = {"region": dest, "inside": False}
+    occupation.arrive(state, dest, side)
