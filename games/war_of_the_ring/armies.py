@@ -66,8 +66,8 @@ from .board import (
     remove,
     units,
 )
-from .card_rules import shadow_barred
-from .data import CHARACTERS, COMPANIONS, FREE, NATIONS, REGIONS, SHADOW
+from .card_rules import COMPANION_FIGURES, shadow_barred
+from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
 from .roles import nation_adjective, other, side_title
 
@@ -123,7 +123,7 @@ def needs_met(state: State, frame: Frame, moving: Counts, chars: list[str]) -> b
     card = frame.get("card")
     need = card["need"] if card else None
     if need == "companion":
-        return any(c in COMPANIONS for c in chars)
+        return any(c in COMPANION_FIGURES for c in chars)
     if need == "nazgul":
         return bool(moving.get("sauron", {}).get("leader", 0)) or "witch_king" in chars
     if need == "witch_king":

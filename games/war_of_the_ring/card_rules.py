@@ -26,7 +26,7 @@ from games.core import State, emit
 
 from .board import besieged, controller, units
 from .card_piles import discard_from_table, on_table, seen
-from .data import CARDS, COMPANIONS, FREE, NATIONS, REGIONS
+from .data import CARDS, CHARACTERS, FREE, NATIONS, REGIONS
 
 LAST_BATTLE = "fps_01"
 DENETHORS_FOLLY = "shs_03"
@@ -37,6 +37,8 @@ BARRED: dict[str, frozenset[str]] = {
     "fps_03": frozenset({"old_forest", "the_shire", "buckland"}),
 }
 BARRED_REGIONS = frozenset().union(*BARRED.values())
+#: Every Companion figure, the upgraded ones too (Aragorn, Gandalf the White), in data order.
+COMPANION_FIGURES = tuple(c for c, info in CHARACTERS.items() if info.kind == "companion")
 
 
 # -- conditions ---------------------------------------------------------------------------------
@@ -92,7 +94,9 @@ def combat_cards_forbidden(state: State, side: str) -> bool:
         fighting = [
             c
             for c, where in state["characters"].items()
-            if c in COMPANIONS and where["region"] == region and bool(where.get("inside")) == bool(inside)
+            if c in COMPANION_FIGURES
+            and where["region"] == region
+            and bool(where.get("inside")) == bool(inside)
         ]
         return not fighting
     return False

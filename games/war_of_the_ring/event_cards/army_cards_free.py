@@ -30,11 +30,12 @@ from ..board import (
     units,
 )
 from ..card_rules import (
+    COMPANION_FIGURES,
     MINAS_TIRITH,
     aragorn_abroad,
     shadow_barred,
 )
-from ..data import COMPANIONS, FREE, REGIONS, SHADOW, STRONGHOLDS
+from ..data import FREE, REGIONS, SHADOW, STRONGHOLDS
 from .base import FREE_CARD, EventCard, ask
 from .builders import Simple
 from .dispel import dispel_next
@@ -253,7 +254,7 @@ class EaglesAreComing(Staged):
         companies = {
             where["region"]
             for c, where in state["characters"].items()
-            if c in COMPANIONS and where_army(state, where["region"], FREE) is not None
+            if c in COMPANION_FIGURES and where_army(state, where["region"], FREE) is not None
         }
         found = []
         for region in REGIONS:
@@ -318,7 +319,8 @@ class EntsAwake(Staged):
         if "gandalf_white" not in state["characters"]:
             return False
         return any(
-            c in COMPANIONS and where["region"] == "fangorn" for c, where in state["characters"].items()
+            c in COMPANION_FIGURES and where["region"] == "fangorn"
+            for c, where in state["characters"].items()
         )
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
@@ -433,9 +435,9 @@ class DeadMenOfDunharrow(Staged):
         riders = [
             c
             for c in characters_at(state, start, FREE) + characters_at(state, start, FREE, True)
-            if c in COMPANIONS
+            if c in COMPANION_FIGURES
         ]
-        riders = [c for c in COMPANIONS if c in riders]
+        riders = [c for c in COMPANION_FIGURES if c in riders]
         for rider in riders:
             state["characters"][rider] = {"region": dest, "inside": False}
         emit(state, "companions_moved", {"companions": riders, "from": start, "to": dest})

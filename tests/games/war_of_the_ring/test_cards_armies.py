@@ -336,6 +336,11 @@ def test_card_shs_03_denethors_folly() -> None:
     )
     act(m, "free", "dispel muster")
     assert events(m.state, "table_card_discarded")[-1]["why"] == "dispelled"
+    # Minas Tirith no longer besieged: the card leaves the table at the end of the next action.
+    m = card_match("free", "", {"minas_tirith": {"gondor": "1R"}}, table={"shadow": ["shs_03"]}, face="muster")
+    assert not combat_cards_forbidden(m.state, "free")
+    act(m, "free", "skip muster")
+    assert events(m.state, "table_card_discarded") == [{"side": "shadow", "card": "shs_03", "why": "lapsed"}]
 
 
 def tos(m: Match, side: str) -> set[str]:
@@ -409,6 +414,20 @@ def test_card_shs_10_corsairs_of_umbar() -> None:
     act(m, "shadow", "to dol_amroth", "go")
     assert m.state["control"]["dol_amroth"] == "shadow"
     assert acting(m) == "free"
+    # A garrison the Shadow besieges on that coast is assaulted at once (that attack may cease).
+    m = card_match(
+        "shadow",
+        "shs_10",
+        {**armies, "dol_amroth": {"sauron": "1R"}},
+        face="army",
+        garrisons={"dol_amroth": {"gondor": "1R"}},
+    )
+    play(m, "shadow", "shs_10", "army")
+    act(m, "shadow", "army umbar", "to dol_amroth", "go")
+    assert step(m.state) == "battle_start" and m.state["stack"][-1]["to"] == "dol_amroth"
+    with scripted(*combat((1, 1, 1, 1), (1,))):
+        act(m, "shadow", "go")
+    assert events(m.state, "battle_started")[-1]["kind"] == "siege"
 
 
 # -- Shadow Character -----------------------------------------------------------------------------
@@ -451,6 +470,19 @@ def test_card_shc_20_grond_hammer_of_the_underworld() -> None:
         act(m, "shadow", "go")
     assert len(events(m.state, "combat_round")) == 3
     assert set(offered(m.state, "shadow")) == {"fight-on sauron", "cease"}
+    # With a Companion in the garrison the Free Peoples may play a Combat card in round 1.
+    m = card_match(
+        "shadow",
+        "shc_20",
+        armies,
+        face="character",
+        garrisons=garrison,
+        characters={"witch_king": "minas_tirith", "gandalf_white": "minas_tirith@inside"},
+    )
+    play(m, "shadow", "shc_20", "character")
+    act(m, "shadow", "go")
+    assert R.prompt(m.state, "free").kind == "white_rider"  # round 1, before the Combat cards
+    assert m.state["battle"]["rules"]["card_lock"] and not combat_cards_forbidden(m.state, "free")
 
 
 def test_card_shc_23_the_ringwraiths_are_abroad() -> None:
