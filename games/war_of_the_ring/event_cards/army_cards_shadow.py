@@ -13,6 +13,7 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, call
+from games.core.words import with_article
 
 from .. import politics
 from ..battle_actions import card_attack, choices, has_attackers
@@ -135,6 +136,10 @@ class SiegeAssault(Staged):
         return False
 
 
+def leader_lost(nation: str) -> str:
+    return "Lose " + with_article(f"{nation_adjective(nation)} Leader")
+
+
 # -- shs_03 Denethor's Folly ----------------------------------------------------------------------
 class DenethorsFolly(Staged):
     card = DENETHORS_FOLLY
@@ -147,10 +152,7 @@ class DenethorsFolly(Staged):
             garrison = army(state, MINAS_TIRITH, FREE, True)
             nations = [n for n, c in garrison.items() if c.get("leader")]
             if len(nations) > 1:
-                options = [
-                    (Action("remove", (n, "leader", "1")), f"Lose {nation_adjective(n)} Leader")
-                    for n in nations
-                ]
+                options = [(Action("remove", (n, "leader", "1")), leader_lost(n)) for n in nations]
                 return ask(
                     frame, FREE, "leader", options, "a Leader falls", "Which Leader in Minas Tirith is lost?"
                 )
