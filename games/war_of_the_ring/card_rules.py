@@ -26,7 +26,7 @@ from games.core import State, emit
 
 from .board import besieged, controller, units
 from .card_piles import discard_from_table, on_table, seen
-from .data import CARDS, CHARACTERS, FREE, NATIONS, REGIONS
+from .data import CARDS, CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
 
 LAST_BATTLE = "fps_01"
 DENETHORS_FOLLY = "shs_03"
@@ -61,16 +61,23 @@ def minas_tirith_besieged(state: State) -> bool:
 
 
 # -- lasting effects ----------------------------------------------------------------------------
+def free_table(state: State) -> list[str]:
+    """The Free Peoples' table cards (read in the innermost loops: no copy)."""
+    table: dict[str, list[str]] = state.get("table") or {}
+    return table.get(FREE, [])
+
+
 def barring(state: State) -> bool:
-    """Whether a card closing regions to the Shadow's Armies is on the table."""
-    return any(on_table(state, card) for card in BARRED)
+    """Whether a card closing regions to the Shadow's Armies is on the table (the Free Peoples')."""
+    cards = free_table(state)
+    return bool(cards) and ("fps_02" in cards or "fps_03" in cards)
 
 
 def shadow_barred(state: State, region: str) -> bool:
     """Whether a Shadow Army may neither move into nor attack ``region`` (fps_02, fps_03)."""
     if region not in BARRED_REGIONS:
         return False
-    return any(region in regions and on_table(state, card) for card, regions in BARRED.items())
+    return any(region in BARRED.get(card, ()) for card in free_table(state))
 
 
 def sets_die_aside(state: State) -> bool:
@@ -119,7 +126,8 @@ def fellowship_found(state: State) -> None:
 
 def discard_lapsed(state: State) -> None:
     """Table cards whose play condition no longer holds are discarded (at the end of an action)."""
-    if on_table(state, LAST_BATTLE) and not aragorn_abroad(state):
+    table: dict[str, list[str]] = state.get("table") or {}
+    if LAST_BATTLE in table.get(FREE, ()) and not aragorn_abroad(state):
         discard(state, LAST_BATTLE, "lapsed")
-    if on_table(state, DENETHORS_FOLLY) and not minas_tirith_besieged(state):
+    if DENETHORS_FOLLY in table.get(SHADOW, ()) and not minas_tirith_besieged(state):
         discard(state, DENETHORS_FOLLY, "lapsed")

@@ -168,14 +168,14 @@ class HelpUnlookedFor(Staged):
     card = "fps_10"
 
     def attacks(self, state: State) -> list[tuple[str, str]]:
+        """``(from, Stronghold)``: a Free Peoples Army next to a Stronghold the Shadow besieges."""
+        held = [r for r in state["garrisons"] if besieger(state, r) == SHADOW and units(state, r, SHADOW)]
         found = []
-        for region in REGIONS:
+        for region in REGIONS if held else ():
             here = state["armies"].get(region)
             if not here or not has_attackers(state, FREE, here):
                 continue
-            for held in REGIONS[region].neighbours:
-                if besieger(state, held) == SHADOW and units(state, held, SHADOW):
-                    found.append((region, held))
+            found += [(region, h) for h in REGIONS[region].neighbours if h in held]
         return found
 
     def can_play(self, state: State, side: str) -> bool:
@@ -237,12 +237,22 @@ class PathsOfTheWoses(Staged):
 class ThroughADayAndANight(Staged):
     card = "fps_12"
 
+    def march(self, state: State) -> dict[str, Any]:
+        """Two regions, taking a Companion: only Armies where a Companion stands in the open."""
+        where = {
+            w["region"]
+            for c, w in state["characters"].items()
+            if c in COMPANION_FIGURES and not w.get("inside") and units(state, w["region"], FREE)
+        }
+        return {"reach": 2, "need": "companion", "only": [r for r in REGIONS if r in where]}
+
     def can_play(self, state: State, side: str) -> bool:
-        return may_move(state, FREE, 1, DAY_AND_NIGHT_TITLE, reach=2, need="companion")
+        march = self.march(state)
+        return bool(march["only"]) and may_move(state, FREE, 1, DAY_AND_NIGHT_TITLE, **march)
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         if stage == "start":
-            return move_armies(state, FREE, 1, DAY_AND_NIGHT_TITLE, reach=2, need="companion")
+            return move_armies(state, FREE, 1, DAY_AND_NIGHT_TITLE, **self.march(state))
         return False
 
 
