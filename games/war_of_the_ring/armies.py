@@ -139,31 +139,55 @@ def card_destinations(state: State, frame: Frame, region: str) -> list[str]:
     if card["dests"] is not None:
         found = [d for d in card["dests"] if d != region]
     else:
-        seen = {region}
-        frontier = [region]
-        found = []
-        for depth in range(card["reach"]):
-            step = []
-            for here in frontier:
-                for d in REGIONS[here].neighbours:
-                    if d in seen:
-                        continue
-                    seen.add(d)
-                    found.append(d)
-                    if (
-                        depth + 1 < card["reach"]
-                        and free_for(state, d, side)
-                        and not (side == SHADOW and shadow_barred(state, d))
-                    ):
-                        step.append(d)
-            frontier = step
+        found = sorted(reach_by_card(state, frame, region, {}), key=REGION_ORDER.__getitem__)
     return [
         d
-        for d in sorted(found, key=list(REGIONS).index)
+        for d in found
         if free_for_army_move(state, d, side)
         and not (side == SHADOW and shadow_barred(state, d))
         and (not card["gather"] or units(state, d, SHADOW) > 0)
     ]
+
+
+#: Each region's place in board order.
+REGION_ORDER = {r: i for i, r in enumerate(REGIONS)}
+
+
+def reach_by_card(state: State, frame: Frame, region: str, moving: Counts) -> set[str]:
+    """The regions up to the card's ``reach`` away, passing only through regions free for the
+    side (§2.3) that every figure ``moving`` may enter (§8.4: a Nation not At War keeps to its
+    own regions and those of no Nation)."""
+    card = frame["card"]
+    side = frame["side"]
+    kinds = [(n, k) for n, counts in moving.items() for k, c in counts.items() if c]
+    seen = {region}
+    frontier = [region]
+    found: set[str] = set()
+    for depth in range(card["reach"]):
+        step = []
+        for here in frontier:
+            for d in REGIONS[here].neighbours:
+                if d in seen:
+                    continue
+                seen.add(d)
+                found.add(d)
+                if (
+                    depth + 1 < card["reach"]
+                    and free_for(state, d, side)
+                    and not (side == SHADOW and shadow_barred(state, d))
+                    and all(may_enter(state, n, k, d) for n, k in kinds)
+                ):
+                    step.append(d)
+        frontier = step
+    return found
+
+
+def path_open(state: State, frame: Frame, region: str, dest: str, moving: Counts) -> bool:
+    """A move by card of more than one region: a way to ``dest`` these figures may take."""
+    card = frame.get("card")
+    if not card or card["dests"] is not None or card["reach"] <= 1 or dest in REGIONS[region].neighbours:
+        return True
+    return dest in reach_by_card(state, frame, region, moving)
 
 
 def leaves_garrison(state: State, frame: Frame, region: str) -> bool:
@@ -267,7 +291,7 @@ def valid(state: State, frame: Frame, region: str, dest: str, pick: Counts, char
         return False
     if frame["mode"] == "army" and not leads(state, moving, chars):
         return False
-    if not needs_met(state, frame, moving, chars):
+    if not needs_met(state, frame, moving, chars) or not path_open(state, frame, region, dest, moving):
         return False
     side = frame["side"]
     return not (

@@ -255,6 +255,20 @@ def test_card_fps_12_through_a_day_and_a_night() -> None:
     act(m, "free", "with gimli", "go")
     assert army_of(m.state, "eastemnet", "rohan") == {"regular": 2}
     assert m.state["characters"]["gimli"]["region"] == "eastemnet"
+    # Rohan not At War: its units pass only through Rohan and regions of no Nation (§8.4).
+    politics = {**AT_WAR, "rohan": {"steps": 1, "active": True}}
+    m = card_match(
+        "free",
+        "fps_12",
+        {"folde": {"rohan": "2R"}},
+        politics,
+        face="army_muster",
+        characters={"gimli": "folde"},
+    )
+    play(m, "free", "fps_12", "army_muster")
+    act(m, "free", "army folde")
+    reached = tos(m, "free")
+    assert "to fangorn" in reached and "to osgiliath" not in reached  # not through Gondor's Druadan
 
 
 # -- Shadow Strategy ------------------------------------------------------------------------------
@@ -337,7 +351,9 @@ def test_card_shs_03_denethors_folly() -> None:
     act(m, "free", "dispel muster")
     assert events(m.state, "table_card_discarded")[-1]["why"] == "dispelled"
     # Minas Tirith no longer besieged: the card leaves the table at the end of the next action.
-    m = card_match("free", "", {"minas_tirith": {"gondor": "1R"}}, table={"shadow": ["shs_03"]}, face="muster")
+    m = card_match(
+        "free", "", {"minas_tirith": {"gondor": "1R"}}, table={"shadow": ["shs_03"]}, face="muster"
+    )
     assert not combat_cards_forbidden(m.state, "free")
     act(m, "free", "skip muster")
     assert events(m.state, "table_card_discarded") == [{"side": "shadow", "card": "shs_03", "why": "lapsed"}]
