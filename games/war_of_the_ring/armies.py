@@ -304,7 +304,9 @@ def valid(state: State, frame: Frame, region: str, dest: str, pick: Counts, char
 
 def candidates(state: State, frame: Frame, region: str, dest: str) -> list[tuple[Counts, list[str]]]:
     """Every figure allowed, then the same less one unit of each kind: if any move is allowed,
-    one of these is (fewer figures only matter for the Leaders left with a unit)."""
+    one of these is (fewer figures only matter for the Leaders left with a unit); for a card's
+    move of several regions, also the figures of the Nations At War alone (their way may be
+    longer)."""
     top = movable(state, frame, region, dest)
     chars = movable_characters(state, frame, region)
     found = [(top, chars)]
@@ -314,6 +316,11 @@ def candidates(state: State, frame: Frame, region: str, dest: str) -> list[tuple
                 fewer = {n: dict(k) for n, k in top.items()}
                 fewer[nation][kind] -= 1
                 found.append((fewer, chars))
+    card = frame.get("card")
+    if card and card["reach"] > 1:  # a longer way may be open to the Nations At War alone (§8.4)
+        at_war = {n: k for n, k in top.items() if politics.at_war(state, n) or n == "sauron"}
+        if at_war != top:
+            found.append((at_war, chars))
     return found
 
 

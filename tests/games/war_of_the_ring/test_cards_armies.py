@@ -269,6 +269,23 @@ def test_card_fps_12_through_a_day_and_a_night() -> None:
     act(m, "free", "army folde")
     reached = tos(m, "free")
     assert "to fangorn" in reached and "to osgiliath" not in reached  # not through Gondor's Druadan
+    # With a unit of a Nation At War, that unit alone may take the longer way.
+    m = card_match(
+        "free",
+        "fps_12",
+        {"folde": {"rohan": "2R", "north": "1R"}},
+        politics,
+        face="army_muster",
+        characters={"gimli": "folde"},
+    )
+    play(m, "free", "fps_12", "army_muster")
+    act(m, "free", "army folde", "to osgiliath")
+    assert army_of(m.state, "folde", "rohan") == {"regular": 2}
+    act(m, "free", "units rohan regular 2")
+    assert "go" not in offered(m.state, "free")  # the Rohan Regulars may not go through Druadan
+    act(m, "free", "units rohan regular 0", "go")
+    assert army_of(m.state, "osgiliath", "north") == {"regular": 1}
+    assert m.state["characters"]["gimli"]["region"] == "osgiliath"
 
 
 # -- Shadow Strategy ------------------------------------------------------------------------------
