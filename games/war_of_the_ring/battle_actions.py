@@ -358,22 +358,24 @@ class BattleStart(Step):
             add_counts(chosen, nation, kind, int(count))
             frame["rearguard"] = chosen
             return
-        self._go(state, frame)
-
-    def _go(self, state: State, frame: Frame) -> None:
-        begin(
-            state,
-            frame["side"],
-            frame["from"],
-            frame["to"],
-            frame["rearguard"],
-            list(frame["rearguard_characters"]),
-            frame["face"],
-            frame.get("rules"),
-        )
+        start_battle(state, frame)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
         ret(state)
+
+
+def start_battle(state: State, frame: Frame) -> None:
+    """``go``: the battle procedure starts (it returns to this frame when the battle is over)."""
+    begin(
+        state,
+        frame["side"],
+        frame["from"],
+        frame["to"],
+        frame["rearguard"],
+        list(frame["rearguard_characters"]),
+        frame["face"],
+        frame.get("rules"),
+    )
 
 
 def attack_chosen(state: State, frame: Frame, origin: str, target: str) -> None:
@@ -388,7 +390,7 @@ def attack_chosen(state: State, frame: Frame, origin: str, target: str) -> None:
     frame["forced"] = forced
     frame["rearguard"] = forced
     if not rearguard_amounts(state, frame) and not rearguard_characters(state, frame):
-        BattleStart()._go(state, frame)
+        start_battle(state, frame)
 
 
 def card_attack(state: State, side: str, origin: str, target: str, rules: Mapping[str, Any]) -> None:
