@@ -158,6 +158,20 @@ def test_card_fps_03_the_power_of_tom_bombadil() -> None:
     act(m, "shadow", "dispel event")  # one card of each deck: nothing to ask
     assert m.state["table"]["free"] == [] and m.state["hands"]["shadow"] == []
     assert "attack army" in offered(m.state, "shadow") or acting(m) == "free"
+    # Attacked, a Shadow Army may not retreat into the Old Forest either.
+    m = card_match(
+        "free",
+        "",
+        {"buckland": {"north": "3R"}, "cardolan": {"sauron": "2R"}},
+        table={"free": ["fps_03"]},
+        face="army_muster",
+    )
+    act(m, "free", "attack army_muster", "attack buckland cardolan")
+    with scripted(*combat((1, 1, 1), (1, 1), attacking="free")):
+        act(m, "free", "go")
+    act(m, "free", "continue")
+    retreats = {t for t in offered(m.state, "shadow") if t.startswith("retreat ")}
+    assert retreats and "retreat old_forest" not in retreats
 
 
 def test_card_fps_05_the_spirit_of_mordor() -> None:
