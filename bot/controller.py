@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from games.core import Action, ActionError, StaleAction
+from games.core import Action, ActionError, Ruleset, StaleAction
 from games.core.words import agree, capitalized, counted, join_words
 
 from . import present, rendering
@@ -612,6 +612,22 @@ class Controller:
                 if latest is None or latest.message_id != on_prompt:
                     raise StaleAction(STALE)
             await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
+
+    async def rules(
+        self, interaction: discord.Interaction[Any], ruleset: Ruleset, topic: str | None, *, cards_only: bool
+    ) -> None:
+        """``/rules``: the overview, or the topics found, with the pictures of their cards (every
+        card is public knowledge: its face, not who holds it)."""
+        text, cards = present.rules_answer(ruleset, topic, cards_only=cards_only)
+        if not cards:
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await self.defer(interaction)
+        picture = await self.delivery.card_picture(ruleset.name, cards, f"{ruleset.name}-rules-cards.png")
+        kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+        if picture is not None:
+            kwargs["file"] = picture
+        await interaction.followup.send(**kwargs)
 
     async def zoom(self, interaction: discord.Interaction[Any], live: LiveMatch, place: str) -> None:
         """``/<game> zoom``: one place of the board up close, as its asker may see it (his own

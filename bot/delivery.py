@@ -25,6 +25,8 @@ from typing import Any
 import aiohttp
 import discord
 
+from games.core import Event, project
+
 from . import posting, present, rendering
 from .announcer import Announcer
 from .choices import count_shortcuts
@@ -86,6 +88,23 @@ def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned
     if not visible or mentioned or newest is None:
         return False
     return newest.exchange is not None or actor not in newest.actors
+
+
+def files(*found: discord.File | None) -> list[discord.File] | None:
+    """The pictures of a message, in order, leaving out those not drawn (``None`` if none)."""
+    return [f for f in found if f is not None] or None
+
+
+def attach(*found: discord.File | None) -> dict[str, Any]:
+    """A new message's pictures as ``send`` takes them: ``file`` for one (a board alone, as
+    always), ``files`` for several (a board and cards), nothing for none."""
+    drawn = files(*found) or []
+    return {"file": drawn[0]} if len(drawn) == 1 else {"files": drawn} if drawn else {}
+
+
+def attached(payload: dict[str, Any]) -> list[discord.File]:
+    """The pictures of a payload made with :func:`attach` (to edit a message with them)."""
+    return files(payload.get("file"), *(payload.get("files") or ())) or []
 
 
 def live_seq(live: LiveMatch) -> int:
@@ -164,6 +183,36 @@ class Delivery:
             return None
         return discord.File(io.BytesIO(png), filename=name, description=present.describe(view) or None)
 
+    async def cards_image(
+        self, live: LiveMatch, cards: Sequence[str], audience: str | None = None
+    ) -> discord.File | None:
+        """The picture of ``cards`` (a role's hand for ``audience``, else cards shown to all),
+        drawn in a worker; ``None`` without cards or when the game draws none."""
+        return await self.card_picture(live.record.game, cards, present.cards_image_name(live, audience))
+
+    @staticmethod
+    async def card_picture(game: str, cards: Sequence[str], name: str) -> discord.File | None:
+        """``game``'s ``cards`` side by side in one picture with its description, drawn in a
+        worker; ``None`` without cards or when the game draws none."""
+        if not cards:
+            return None
+        png = await rendering.render_cards_png(game, list(cards))
+        if png is None:
+            return None
+        return discord.File(
+            io.BytesIO(png), filename=name, description=present.describe_cards(game, cards) or None
+        )
+
+    async def shown_cards(
+        self, live: LiveMatch, since: int | None, events: Sequence[Event] = ()
+    ) -> discord.File | None:
+        """The picture of the cards a public post shows face up: those its events put face up
+        (``since``: the post tells every action from that one on, else it tells ``events``)."""
+        told = (
+            events if since is None else [e for e in (live.state or {}).get("log", ()) if e["seq"] >= since]
+        )
+        return await self.cards_image(live, live.ruleset.shown_cards([project(e, None) for e in told]))
+
     async def public_board(self, live: LiveMatch) -> discord.File | None:
         """The public board of the match as it stands now. Its view and its name are taken
         together, before anything is awaited: a later entry may change the state meanwhile,
@@ -216,8 +265,9 @@ class Delivery:
         await self.open_thread(live, from_lobby=False)
         if live.record.thread_id != thread_id:
             await self.refresh_lobby(live)  # its "started in #thread" link points to the new one
-        if isinstance(kwargs.get("file"), discord.File):
-            kwargs["file"].reset()
+        for file in [kwargs.get("file"), *(kwargs.get("files") or ())]:
+            if isinstance(file, discord.File):
+                file.reset()
         where = live.record.thread_id if live.record.thread_id != thread_id else live.record.channel_id
         note = "🧵 The previous thread of this match is gone; the match goes on here."
         kwargs["content"] = present.clip(f"{note}\n{kwargs.get('content') or ''}".strip())
@@ -368,13 +418,13 @@ class Delivery:
         edited = False
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
         if result.finished:
+            final = await self.image(
+                await self.named(live, live.ruleset.final_reveal(state)), present.image_name(live, "final")
+            )
             message = await self.post_match(
                 live,
                 content=present.public_update(result, (), untold),
-                file=await self.image(
-                    await self.named(live, live.ruleset.final_reveal(state)),
-                    present.image_name(live, "final"),
-                ),
+                **attach(final, await self.shown_cards(live, untold, result.events)),
                 view=rematch_view(live.id),
                 allowed_mentions=await self.everyone(live),
                 nonce=await self.entry_nonce(live, "post"),
@@ -391,10 +441,11 @@ class Delivery:
                 quiet = present.quiet_lines(live.ruleset, result.events)
                 content = present.clip("\n".join([*quiet, present.turn_text(live, awaited)]))
             board = await self.public_board(live) if visible else None
+            shown = await self.shown_cards(live, untold, result.events) if visible else None
             message = await self.post_match(
                 live,
                 content=content,
-                file=board,
+                **attach(board, shown),
                 view=prompt_view(live.id, present.public_step(live)) if active else None,
                 allowed_mentions=self.mentioning(live, mentioned),
                 nonce=await self.entry_nonce(live, "post"),
@@ -455,10 +506,11 @@ class Delivery:
         lines, seq = present.told_lines(live, newest.since), live_seq(live)
         tail = present.turn_text(live, ())
         board = await self.public_board(live)
+        shown = await self.shown_cards(live, newest.since)
         try:
             await newest.message.edit(
                 content=present.clip("\n".join([*lines, "", tail]).strip()),
-                attachments=[board] if board is not None else [],
+                attachments=files(board, shown) or [],
                 view=prompt_view(live.id, present.public_step(live)) if live.active_roles() else None,
                 allowed_mentions=NO_PINGS,
             )
@@ -478,11 +530,12 @@ class Delivery:
         who = live.ruleset.role_title(result.role)
         lines = [*present.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
         board = await self.public_board(live)
+        shown = await self.shown_cards(live, newest.since)
         tail = present.turn_text(live, ())
         try:
             await newest.message.edit(
                 content=present.clip("\n".join([*lines, "", tail]).strip()),
-                attachments=[board] if board is not None else [],
+                attachments=files(board, shown) or [],
                 allowed_mentions=NO_PINGS,
             )
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
@@ -505,7 +558,7 @@ class Delivery:
             "allowed_mentions": NO_PINGS,
         }
         if board is not None:
-            changes["attachments"] = [board]
+            changes["attachments"] = files(board, await self.shown_cards(live, newest.since))
         try:
             await newest.message.edit(**changes)
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
@@ -627,12 +680,13 @@ class Delivery:
             return
         tail = present.end_text(live) if finished else present.turn_text(live)
         view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
+        board = await self.image(
+            await self.named(live, view), present.image_name(live, "final" if finished else None)
+        )
         message = await self.post_match(
             live,
             content=present.clip("\n".join([*lines, "", tail]).strip()),
-            file=await self.image(
-                await self.named(live, view), present.image_name(live, "final" if finished else None)
-            ),
+            **attach(board, await self.shown_cards(live, None, told)),
             view=rematch_view(live.id) if finished else prompt_view(live.id, present.public_step(live)),
             allowed_mentions=(
                 await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
@@ -752,10 +806,13 @@ class Delivery:
         board = await self.image(
             await self.named(live, live.ruleset.view(state, role)), present.image_name(live, role)
         )
+        hand = None
+        if state.get("result") is None:
+            hand = await self.cards_image(live, live.ruleset.hand(state, role), role)
         payload: dict[str, Any] = {
             "content": present.private_text(live, role, choices),
             "view": view,
-            "file": board,
+            **attach(board, hand),
         }
         return {k: v for k, v in payload.items() if v is not None}
 
@@ -823,13 +880,12 @@ class Delivery:
         if old is None:
             return False
         payload = await self.private_payload(live, role)
-        board = payload.pop("file", None)
         try:
             channel = self.client.get_partial_messageable(old.channel_id)
             await channel.get_partial_message(old.message_id).edit(
                 content=payload.get("content"),
                 view=payload.get("view"),
-                attachments=[board] if board is not None else [],
+                attachments=attached(payload),
             )
         except discord.HTTPException as exc:
             log.debug("could not update a DM prompt of match %s: %s", live.id, exc.status)

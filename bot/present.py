@@ -10,11 +10,11 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 
 import renderers
-from games.core import Event, Ruleset, View, project
+from games.core import Event, Ruleset, RuleTopic, View, project
 from games.core.ruleset import CORE_EVENTS
 from games.core.words import agree, capitalized, counted, join_words
 
-from .choices import Choice, said_once
+from .choices import Choice, matches, said_once
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
@@ -81,6 +81,16 @@ def describe(view: View) -> str:
     return clip_line(text, 1024)
 
 
+def describe_cards(game: str, cards: Sequence[str]) -> str:
+    """What the picture of ``cards`` shows, in words, for screen readers."""
+    try:
+        text = str(renderers.describe_cards(game, cards))
+    except Exception as exc:  # a description problem must never stop the game
+        log.warning("no description for %s cards: %s", game, type(exc).__name__)
+        return ""
+    return clip_line(text, 1024)
+
+
 def clip_line(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters at a word, with an ellipsis when cut.
 
@@ -98,6 +108,12 @@ def public_step(live: LiveMatch) -> int:
 def image_name(live: LiveMatch, audience: str | None) -> str:
     """``<game>-<match>-<board|role|final>-s<step>.png`` (see :func:`public_step`)."""
     return f"{live.record.game}-{live.id}-{audience or 'board'}-s{public_step(live)}.png"
+
+
+def cards_image_name(live: LiveMatch, audience: str | None) -> str:
+    """``<game>-<match>-<cards|role-hand>-s<step>.png``: the cards a post shows, or a hand."""
+    what = f"{audience}-hand" if audience else "cards"
+    return f"{live.record.game}-{live.id}-{what}-s{public_step(live)}.png"
 
 
 def seat_line(live: LiveMatch) -> str:
@@ -333,16 +349,38 @@ def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
         return clip(f"{head}\n{result_text(live)}")
     prompt = live.prompt(role)
     title = f"\n**{prompt.title}**" if prompt.title else ""
+    # His cards come last, as many as the message holds (the picture shows them all).
     if not choices:
-        return clip(f"{head}{title}\n{prompt.text}")
+        return with_hand(f"{head}{title}\n{prompt.text}", live, role)
     # An effect shared by several choices is said once, not on each of their lines (in a long
     # list, only one that every choice shares: the menus show the others where they differ).
     shared, own = said_once(choices, every=len(choices) > SHOWN_CHOICES)
     question = "\n".join([prompt.text, *shared])
     if len(choices) > SHOWN_CHOICES:
-        return clip(f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).")
+        return with_hand(
+            f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).", live, role
+        )
     listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in own)
-    return clip(f"{head}{title}\n{question}\n{listing}")
+    return with_hand(f"{head}{title}\n{question}\n{listing}", live, role)
+
+
+def with_hand(text: str, live: LiveMatch, role: str) -> str:
+    """A private prompt with the cards ``role`` holds under it, one line each (none for a game
+    without such a hand, or an empty one): as many lines as Discord's limit leaves room for,
+    then how many more the picture shows. The prompt itself is never cut for them."""
+    lines = live.ruleset.hand_lines(live.state or {}, role)
+    if not lines:
+        return clip(text)
+    kept = [f"**Your hand** ({counted(len(lines), 'card')}):"]
+    for index, line in enumerate(lines):
+        more = len(lines) - index - 1
+        rest = f"\n…and {more} more in the picture." if more else ""
+        if len("\n".join([text, "", *kept, line])) + len(rest) > MAX_MESSAGE:
+            kept.append(f"…and {len(lines) - index} more in the picture.")
+            break
+        kept.append(line)
+    whole = "\n".join([text, "", *kept])
+    return whole if len(whole) <= MAX_MESSAGE else clip(text)
 
 
 def status_text(live: LiveMatch, viewer_role: str | None) -> str:
@@ -425,13 +463,60 @@ def list_text(matches: Iterable[LiveMatch], user_id: int) -> str:
     return clip("\n".join(["Your matches here:", *rows])) if rows else "You have no matches in this server."
 
 
+#: The most cards one ``/rules`` answer draws.
+RULES_CARDS = 8
+
+
 def rules_text(ruleset: Ruleset, topic: str | None) -> str:
     """``/rules``: the game's overview, or one character, card or rule with what it does."""
+    return rules_answer(ruleset, topic)[0]
+
+
+def rules_answer(
+    ruleset: Ruleset, topic: str | None, *, cards_only: bool = False
+) -> tuple[str, tuple[str, ...]]:
+    """``/rules``: the words (as :func:`rules_text`) and the cards to draw beside them: those of
+    the topics found (``cards_only``: ``/rules card:``, only topics that are cards)."""
     if not topic or not topic.strip() or topic.strip() == "…":
-        return clip(ruleset.rules_overview())
+        return clip(ruleset.rules_overview()), ()
     found = ruleset.rules_lookup(topic)
+    if cards_only:
+        if not any(t.cards for t in ruleset.rules_topics()):
+            return f"{ruleset.title} has no cards to show as pictures: use `/rules topic:`.", ()
+        found = tuple(t for t in found if t.cards) or card_topics_named(ruleset, topic)
     if not found:
-        return clip(ruleset.rules_not_found(topic))
+        return clip(ruleset.rules_not_found(topic)), ()
+    cards: list[str] = []
+    for entry in found[:5]:
+        cards += [c for c in entry.cards if c not in cards]
+    return rules_lines(found), tuple(cards[:RULES_CARDS])
+
+
+def card_choice(ruleset: Ruleset, topic: RuleTopic) -> str:
+    """A card's entry in ``/rules card:``'s list: its name and kind, and for a card carried by
+    others (a Combat card) the cards that carry it.
+
+    >>> from games.core import find
+    >>> wotr = find("war-of-the-ring")
+    >>> [card_choice(wotr, t) for t in wotr.rules_lookup("Mûmakil")]
+    ['Mûmakil — Shadow combat card, on Shadows Gather, The Shadow Lengthens']
+    """
+    kind = f" — {topic.kind}" if topic.kind else ""
+    if topic.cards == (topic.slug,):
+        return f"{topic.title}{kind}"
+    names = []
+    for card in topic.cards:
+        named = ruleset.rules_lookup(card)
+        names.append(named[0].title if named else card)
+    return f"{topic.title}{kind}, on {', '.join(names)}"
+
+
+def card_topics_named(ruleset: Ruleset, typed: str) -> tuple[RuleTopic, ...]:
+    """The card topics whose title or slug holds what was typed (``/rules card:``)."""
+    return tuple(t for t in ruleset.rules_topics() if t.cards and matches(typed, t.title, t.slug))
+
+
+def rules_lines(found: Sequence[RuleTopic]) -> str:
     lines = []
     for entry in found[:5]:
         kind = f" ({entry.kind})" if entry.kind else ""

@@ -4,12 +4,16 @@
 ``describe_view(view)`` to its ``describe`` (the picture's alt text). Renderers are pure
 functions of the view (and the game's ``data/<game>/layout.json``): they never see the full
 state, so they cannot draw or say a secret the view does not hold.
+
+``render_cards(game, cards)`` draws cards by id (a hand, a card just played, a ``/rules``
+answer) for a game whose renderer has ``render_cards`` (:func:`draws_cards`); a card's face is
+static content, so it is the caller that decides who may see which cards.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -54,6 +58,27 @@ def render_view(
     return renderer_for(game)(view, highlight=highlight, layout=layout)
 
 
+def draws_cards(game: str) -> bool:
+    """Whether ``game``'s renderer draws its cards (has ``render_cards``)."""
+    return game in RENDERERS and callable(getattr(_module(game), "render_cards", None))
+
+
+def render_cards(game: str, cards: Sequence[str]) -> bytes:
+    """Draw ``cards`` (card ids of ``game``, in order) as one PNG: a hand, a played card, the
+    cards of a ``/rules`` answer. ``ValueError`` if the game's renderer draws no cards."""
+    if not draws_cards(game):
+        raise ValueError(f"the {game} renderer draws no cards")
+    render: Callable[[Sequence[str]], bytes] = _module(game).render_cards
+    return render(list(cards))
+
+
+def describe_cards(game: str, cards: Sequence[str]) -> str:
+    """What the picture of ``cards`` shows, in words (its alt text), at most :data:`MAX_DESCRIPTION`."""
+    describe: Callable[[Sequence[str]], str] = _module(game).describe_cards
+    text = describe(list(cards))
+    return text if len(text) <= MAX_DESCRIPTION else text[: MAX_DESCRIPTION - 1].rstrip() + "…"
+
+
 def describe_view(view: Mapping[str, Any]) -> str:
     """What the picture of ``view`` shows, in words, for screen readers (Discord's attachment
     description): at most :data:`MAX_DESCRIPTION` characters, only what the view holds."""
@@ -62,4 +87,13 @@ def describe_view(view: Mapping[str, Any]) -> str:
     return text if len(text) <= MAX_DESCRIPTION else text[: MAX_DESCRIPTION - 1].rstrip() + "…"
 
 
-__all__ = ["MAX_DESCRIPTION", "RENDERERS", "describe_view", "render_view", "renderer_for"]
+__all__ = [
+    "MAX_DESCRIPTION",
+    "RENDERERS",
+    "describe_cards",
+    "describe_view",
+    "draws_cards",
+    "render_cards",
+    "render_view",
+    "renderer_for",
+]

@@ -395,14 +395,21 @@ class GameCog(commands.Cog):
         @app_commands.describe(
             game="Which game (default: this thread's match, or the only game)",
             topic="A character, card or rule to look up (leave empty for an overview)",
+            card="A card, shown as a picture with its text (War of the Ring: Event or Combat card)",
         )
-        @app_commands.autocomplete(game=game_autocomplete, topic=topic_autocomplete)
+        @app_commands.autocomplete(game=game_autocomplete, topic=topic_autocomplete, card=card_autocomplete)
         async def rules(
-            interaction: discord.Interaction[Any], game: str | None = None, topic: str | None = None
+            interaction: discord.Interaction[Any],
+            game: str | None = None,
+            topic: str | None = None,
+            card: str | None = None,
         ) -> None:
             async with self.controller.friendly(interaction):
                 ruleset = await rules_game(interaction, game)
-                await interaction.response.send_message(present.rules_text(ruleset, topic), ephemeral=True)
+                if card and card.strip():
+                    await self.controller.rules(interaction, ruleset, card, cards_only=True)
+                else:
+                    await self.controller.rules(interaction, ruleset, topic, cards_only=False)
 
         return app_commands.Command(
             name="rules",
@@ -496,4 +503,16 @@ async def topic_autocomplete(interaction: discord.Interaction[Any], current: str
         return []
     found = [t for t in ruleset.rules_topics() if matches(current, t.title, t.slug, t.kind)]
     pairs = [(truncate(f"{t.title} — {t.kind}" if t.kind else t.title), t.slug) for t in found]
+    return [Choice(name=n, value=v) for n, v in capped(pairs, len(found))]
+
+
+async def card_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """The game's cards (``/rules`` topics that are cards), in words, filtered by what was typed:
+    a card that carries another (a Combat card on Event cards) names them."""
+    try:
+        ruleset = await rules_game(interaction, getattr(interaction.namespace, "game", None))
+    except ValueError:
+        return []
+    found = [t for t in ruleset.rules_topics() if t.cards and matches(current, t.title, t.slug, t.kind)]
+    pairs = [(truncate(present.card_choice(ruleset, t)), t.slug) for t in found]
     return [Choice(name=n, value=v) for n, v in capped(pairs, len(found))]

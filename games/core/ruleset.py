@@ -163,6 +163,9 @@ class RuleTopic:
     text: str
     #: What kind of thing it is ("Fellowship character", "Sauron combat card"...).
     kind: str = ""
+    #: The cards it is about, drawn beside its text (card ids of the game's renderer): a card's
+    #: own topic, or those that carry a Combat card. Empty for a rule or a character.
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,13 +435,31 @@ class Ruleset(ABC):
         for ``/game status``. Never anything secret: anyone in the server may read them."""
         return ()
 
+    # -- cards shown as pictures -------------------------------------------------------
+    def hand(self, state: State, role: str) -> tuple[str, ...]:
+        """The cards ``role`` holds, as his private place shows them in a picture (card ids the
+        game's renderer draws: ``renderers.render_cards``). None by default: a game whose hand
+        is in its board picture, or that has no cards."""
+        return ()
+
+    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
+        """``role``'s hand in words, one line a card (sent to that player only)."""
+        return ()
+
+    def shown_cards(self, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
+        """The cards that ``events``, as the public sees them (``(kind, args)``), put face up (a
+        card played, combat cards revealed): the public post that tells them shows them as
+        pictures. None by default."""
+        return ()
+
     # -- help ----------------------------------------------------------------------
     def rules_overview(self) -> str:
         """How the game is played, in a few lines (``/rules``)."""
         return self.title
 
     def rules_topics(self) -> tuple[RuleTopic, ...]:
-        """Every character, card and rule a player may look up (``/rules topic:``)."""
+        """Every character, card and rule a player may look up (``/rules topic:``); those with
+        ``cards`` are also found by ``/rules card:`` and answered with their pictures."""
         return ()
 
     def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:

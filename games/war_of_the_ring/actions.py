@@ -4,80 +4,57 @@ using one die per action; a player with fewer dice left may pass; a die may be s
 The acting player first chooses a die face and what to do with it (``<verb> <face>``, e.g.
 ``move-fellowship character``); the action then runs as a procedure (its own steps for armies,
 units, destinations...) and returns here, and the other player acts. Every kind of action is a
-:class:`DieAction` listed in :data:`DIE_ACTIONS` by the module that implements it.
+:class:`DieAction` listed in ``DIE_ACTIONS`` by the module that implements it; the table of them
+all (:data:`.procedures.DIE_ACTIONS`) is given to the :class:`Act` step by :mod:`.ruleset`.
 
 Frame ``act``: ``side`` (who acts now).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from types import ModuleType
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, Step, pop, push
+from games.core.flow import Frame, Step, call, ret
 from games.core.words import counted
 
-from . import dice, fellowship, rings, turn
-from .card_rules import discard_lapsed
+from . import dice, fellowship, rings
 from .data import FREE
 from .dice import FACE_NAMES, face_name
-from .die_actions import DIE_ACTIONS, DieAction, Possible, Run, register
-from .event_cards import play as event_play
 from .last_action import mark
 from .roles import other, side_title
 
-#: The modules with die actions or steps, imported here (each registers its die actions).
-PROCEDURES = (
-    "cards",
-    "fellowship_actions",
-    "armies",
-    "recruit",
-    "characters",
-    "stacking",
-    "battle",
-    "casualties",
-    "battle_actions",
-    "event_cards.step",
-)
+Possible = Callable[[State, str], bool]
+#: Start the action for ``side`` with a die of ``face``; True if it waits for more decisions (a
+#: procedure was called and will return), False if it is over already.
+Run = Callable[[State, str, str], bool]
 
 
-def procedure_modules() -> list[ModuleType]:
-    """The procedure modules that exist (part I is built one module at a time)."""
-    found = []
-    for module in PROCEDURES:
-        name = f"{__package__}.{module}"
-        if importlib.util.find_spec(name) is not None:
-            found.append(importlib.import_module(name))
-    _in_procedure_order()
-    return found
+@dataclass(frozen=True, slots=True)
+class DieAction:
+    verb: str
+    label: str
+    text: str
+    faces: tuple[str, ...]
+    side: str | None
+    possible: Possible
+    run: Run
 
-
-def _in_procedure_order() -> None:
-    """The die actions in the order of :data:`PROCEDURES` (a module an Event card imports early
-    registers its actions first; the prompt's order must not depend on that)."""
-    rank = {f"{__package__}.{m}": i for i, m in enumerate(PROCEDURES)}
-    ordered = sorted(DIE_ACTIONS.values(), key=lambda a: rank.get(a.run.__module__, len(rank)))
-    DIE_ACTIONS.clear()
-    DIE_ACTIONS.update((a.verb, a) for a in ordered)
-    _LOADED.append(True)
-
-
-#: Whether the procedure modules were loaded (an Event card's import registers some before).
-_LOADED: list[bool] = []
-
-
-def _load() -> None:
-    procedure_modules()
+    def allows(self, side: str, face: str) -> bool:
+        if self.side is not None and self.side != side:
+            return False
+        if face == "will":  # a Will of the West becomes any face (§5.3)
+            return side == FREE
+        return face in self.faces
 
 
 def first_to_act(state: State) -> bool:
     """Start phase 5 with the Free Peoples (or the Shadow if they have no die)."""
     for side in (FREE, other(FREE)):
         if dice.unused(state, side):
-            push(state, "act", side=side)
+            call(state, "act", side=side)
             return True
     return False
 
@@ -87,14 +64,12 @@ def face_order(faces: list[str]) -> list[str]:
     return sorted(set(faces), key=order.index)
 
 
-def die_actions(state: State, side: str) -> list[Action]:
-    """Every ``<verb> <face>`` the acting side can start now."""
-    if not _LOADED:
-        _load()
+def die_actions(state: State, side: str, table: Mapping[str, DieAction]) -> list[Action]:
+    """Every ``<verb> <face>`` of ``table`` the acting side can start now."""
     found: list[Action] = []
     possible: dict[str, bool] = {}  # asked once per action, not once per face (the state is the same)
     for face in face_order(dice.unused(state, side)):
-        for action in DIE_ACTIONS.values():
+        for action in table.values():
             if not action.allows(side, face):
                 continue
             can = possible.get(action.verb)
@@ -119,18 +94,31 @@ def other_actions(state: State, side: str) -> list[Action]:
     return found
 
 
+class CardPlay(Protocol):
+    """Playing Event cards with a die (:mod:`.event_cards.play`): ``play <face> <card>``."""
+
+    def play_actions(self, state: State, side: str, faces: list[str]) -> list[Action]: ...
+
+    def is_play(self, state: State, side: str, action: Action, faces: list[str]) -> bool: ...
+
+    def start(self, state: State, side: str, card: str, die: str) -> bool: ...
+
+
 class Act(Step):
     name = "act"
     kind = "action"
+
+    def __init__(self, die_actions: Mapping[str, DieAction], cards: CardPlay) -> None:
+        self.die_actions = die_actions  # every die action by verb (:data:`.procedures.DIE_ACTIONS`)
+        self.cards = cards  # the ``play`` action (:mod:`.event_cards.play`)
 
     def active(self, state: State, frame: Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         side = frame["side"]
-        faces = face_order(dice.unused(state, side))
-        plays = event_play.play_actions(state, side, faces)
-        return (*die_actions(state, side), *plays, *other_actions(state, side))
+        plays = self.cards.play_actions(state, side, face_order(dice.unused(state, side)))
+        return (*die_actions(state, side, self.die_actions), *plays, *other_actions(state, side))
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         """One action tested without listing them all (``is_legal``; the same as the list)."""
@@ -144,10 +132,8 @@ class Act(Step):
         if verb == "ring":
             return action in rings.ring_actions(state, side)
         if verb == "play":
-            return event_play.is_play(state, side, action, faces)
-        if not _LOADED:
-            _load()
-        chosen = DIE_ACTIONS.get(verb)
+            return self.cards.is_play(state, side, action, faces)
+        chosen = self.die_actions.get(verb)
         if chosen is None or len(args) != 1 or args[0] not in faces:
             return False
         return chosen.allows(side, args[0]) and chosen.possible(state, side)
@@ -184,9 +170,9 @@ class Act(Step):
         dice.spend(state, side, face)
         state["turn"]["die"] = face
         if action.verb == "play":
-            waits = event_play.start(state, side, action.args[1])
+            waits = self.cards.start(state, side, action.args[1], face)
         else:
-            waits = DIE_ACTIONS[action.verb].run(state, side, face)
+            waits = self.die_actions[action.verb].run(state, side, face)
         if not waits:
             hand_over(state, frame)
 
@@ -200,10 +186,9 @@ def dice_left(count: int) -> str:
 
 def hand_over(state: State, frame: Frame) -> None:
     """The action is over: the other player acts if he has dice left, else the same one; the
-    phase ends when nobody has a die."""
+    phase ends when nobody has a die (the step returns to the turn)."""
     if state["result"] is not None:
         return
-    discard_lapsed(state)
     if fellowship.ask_guide(state):
         return  # the action changed the Fellowship: its Guide first (§14.3), then on from here
     side = frame["side"]
@@ -212,11 +197,4 @@ def hand_over(state: State, frame: Frame) -> None:
     if dice.unused(state, foe):
         frame["side"] = foe
     elif not dice.unused(state, side):
-        pop(state)
-        turn.next_phase(state, "actions")
-
-
-STEPS: tuple[Step, ...] = (Act(),)
-
-#: The die-action table lives in :mod:`.die_actions`; the procedure modules still reach it here.
-__all__ = ["DIE_ACTIONS", "STEPS", "DieAction", "Possible", "Run", "register"]
+        ret(state)

@@ -53,7 +53,7 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from . import die_actions, occupation, politics, stacking
+from . import actions, occupation, politics, stacking
 from .battle import settle_siege
 from .board import (
     add,
@@ -752,14 +752,14 @@ class ArmyUnits(_ArmyStep):
 
 
 # -- the die actions ------------------------------------------------------------------------------
-def _possible(mode: str) -> die_actions.Possible:
+def _possible(mode: str) -> actions.Possible:
     def possible(state: State, side: str) -> bool:
         return any_army_to_move(state, new_frame(side, "", mode))
 
     return possible
 
 
-def _run(mode: str) -> die_actions.Run:
+def _run(mode: str) -> actions.Run:
     def run(state: State, side: str, face: str) -> bool:
         call(state, "army_choose", **new_frame(side, face, mode))
         return True
@@ -782,8 +782,9 @@ def _messenger_run(state: State, side: str, face: str) -> bool:
     return _run("armies")(state, side, face)
 
 
-die_actions.register(
-    die_actions.DieAction(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
+    actions.DieAction(
         "move-armies",
         "Move up to two Armies",
         "Move up to two different Armies one region each.",
@@ -792,7 +793,7 @@ die_actions.register(
         _possible("armies"),
         _run("armies"),
     ),
-    die_actions.DieAction(
+    actions.DieAction(
         "move-army",
         "Move an Army with a Leader or Character",
         "Move one Army that has a Leader, Nazgûl or Character one region; one of them goes along.",
@@ -801,7 +802,7 @@ die_actions.register(
         _possible("army"),
         _run("army"),
     ),
-    die_actions.DieAction(
+    actions.DieAction(
         "messenger-move-armies",
         "Messenger of the Dark Tower: move up to two Armies",
         "Once per turn, with the Mouth of Sauron in play, a Muster die moves Armies like an Army die.",

@@ -38,7 +38,7 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from . import die_actions, politics
+from . import actions, politics
 from .armies import messenger_ready
 from .battle import add_counts, begin, in_order, minus, total, unit_count
 from .battle_words import army_words
@@ -440,8 +440,9 @@ def label(state: State, role: str, action: Action) -> str | None:
 
 ARMY_FACES = ("army", "army_muster")
 
-die_actions.register(
-    die_actions.DieAction(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
+    actions.DieAction(
         "attack",
         "Attack with an Army",
         "Army die: one Army attacks an adjacent enemy Army, the garrison it besieges, or sallies out.",
@@ -450,7 +451,7 @@ die_actions.register(
         _possible_army,
         _run_army,
     ),
-    die_actions.DieAction(
+    actions.DieAction(
         "attack-leader",
         "Attack with a led Army",
         "Character die: an Army with a Leader, Nazgûl or Character attacks (the leader goes with it).",
@@ -459,7 +460,7 @@ die_actions.register(
         _possible_leader,
         _run_leader,
     ),
-    die_actions.DieAction(
+    actions.DieAction(
         "messenger-attack",
         "Messenger of the Dark Tower: attack with an Army",
         "Once per turn, with the Mouth of Sauron in play, a Muster die attacks like an Army die.",

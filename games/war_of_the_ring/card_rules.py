@@ -14,8 +14,8 @@ imports none of them.
   Tirith is no longer besieged by the Shadow.
 
 Every check here also tests the card's play condition, so a card whose condition lapsed in the
-middle of an action has no effect even before it is discarded (:func:`discard_lapsed`, at the
-end of every action).
+middle of an action has no effect even before it is discarded (the lapse tests are in
+:data:`.event_cards.table.GONE_WHEN`, checked after every action).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from games.core import State, emit
 
 from .board import besieged, controller, units
 from .card_piles import discard_from_table, on_table, seen
-from .data import CARDS, CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
+from .data import CARDS, CHARACTERS, FREE, NATIONS, REGIONS
 
 LAST_BATTLE = "fps_01"
 DENETHORS_FOLLY = "shs_03"
@@ -122,12 +122,3 @@ def fellowship_found(state: State) -> None:
     """The Fellowship was declared or revealed: The Last Battle is discarded."""
     if on_table(state, LAST_BATTLE):
         discard(state, LAST_BATTLE, "fellowship_found")
-
-
-def discard_lapsed(state: State) -> None:
-    """Table cards whose play condition no longer holds are discarded (at the end of an action)."""
-    table: dict[str, list[str]] = state.get("table") or {}
-    if LAST_BATTLE in table.get(FREE, ()) and not aragorn_abroad(state):
-        discard(state, LAST_BATTLE, "lapsed")
-    if DENETHORS_FOLLY in table.get(SHADOW, ()) and not minas_tirith_besieged(state):
-        discard(state, DENETHORS_FOLLY, "lapsed")

@@ -5,8 +5,6 @@
 >>> PRESENTER.text("card_roll", {"card": "fps_06", "region": "osgiliath", "dice": [6, 2, 5],
 ...     "target": 5, "hits": 2})
 "Faramir's Rangers: 6 2 5 against the Army in Osgiliath (a hit on 5+): 2 hits."
->>> PRESENTER.text("table_card_discarded", {"side": "free", "card": "fps_02", "why": "dispelled"})
-'A Power too Great leaves the table (discarded as an action).'
 >>> PRESENTER.text("nazgul_slain", {"region": "minas_morgul", "count": 1})
 '1 Nazgûl is slain in Minas Morgul.'
 >>> PRESENTER.text("leader_slain", {"card": "shs_03", "nation": "gondor", "region": "minas_tirith"})
@@ -23,16 +21,8 @@ from games.core.words import agree, with_article
 from .grammar import plural
 from .roles import nation_adjective
 
-#: Why a table card left the table.
-DISCARDED_WHY = {
-    "dispelled": "discarded as an action",
-    "lapsed": "its condition no longer holds",
-    "fellowship_found": "the Fellowship was found",
-}
-
 KINDS: dict[str, dict[str, str]] = {
     "card_roll": {"card": "card", "region": "region", "dice": "dice", "target": "number", "hits": "number"},
-    "table_card_discarded": {"side": "side", "card": "card", "why": "text"},
     "card_die_hits": {"card": "card", "region": "region", "die": "number"},
     "nazgul_slain": {"region": "region", "count": "number"},
     "leader_slain": {"card": "card", "nation": "nation", "region": "region"},
@@ -40,7 +30,6 @@ KINDS: dict[str, dict[str, str]] = {
 
 EN: dict[str, str] = {
     "card_roll": "{card}: {dice} against the Army in {region} (a hit on {target}+): {hits_words}.",
-    "table_card_discarded": "{card} leaves the table ({why_words}).",
     "card_die_hits": "{card}: the die shows {die}: {hits_words} on the Army in {region}.",
     "nazgul_slain": "{count} Nazgûl {is_words} slain in {region}.",
     "leader_slain": "{card}: {leader_words} in {region} is slain.",
@@ -49,7 +38,6 @@ EN: dict[str, str] = {
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "card_roll": lambda args: {"hits_words": plural(int(args["hits"]), "hit")},
-    "table_card_discarded": lambda args: {"why_words": DISCARDED_WHY.get(str(args["why"]), str(args["why"]))},
     "card_die_hits": lambda args: {"hits_words": plural(int(args["die"]), "hit")},
     "nazgul_slain": lambda args: {"is_words": agree(int(args["count"]), "is", "are")},
     "leader_slain": lambda args: {

@@ -112,7 +112,8 @@ class DiscardDown(Step):
             ret(state)
 
 
-actions.register(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "draw",
         "Draw a card",
@@ -121,7 +122,7 @@ actions.register(
         None,
         _possible,
         _run,
-    )
+    ),
 )
 
 STEPS: tuple[Step, ...] = (DrawCard(), DiscardDown())

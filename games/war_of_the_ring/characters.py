@@ -47,7 +47,7 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import join_words
 
-from . import die_actions, fellowship, politics
+from . import actions, fellowship, politics
 from .board import REGION_INDEX, add, besieged, controller, remove
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
 from .grammar import plural
@@ -84,10 +84,11 @@ def barred_regions(state: State) -> set[str]:
     return {r for r in STRONGHOLD_REGIONS if barred_to_minions(state, r)}
 
 
-def reach(state: State, start: str, steps: int, side: str) -> list[str]:
+def reach(state: State, start: str, steps: int, side: str, into_siege: bool = False) -> list[str]:
     """Regions a character of ``side`` may end in, moving up to ``steps`` regions from ``start``
     (itself left out), in board order. Companions stop on entering a Shadow-controlled
-    Stronghold; the Mouth of Sauron never enters a Free Peoples one."""
+    Stronghold; the Mouth of Sauron never enters a Free Peoples one. ``into_siege`` (a card's
+    move): the move may end in a Stronghold of his side under siege (he goes inside)."""
     if closed(state, start, side):
         return []
     seen = {start}
@@ -97,8 +98,10 @@ def reach(state: State, start: str, steps: int, side: str) -> list[str]:
         for region in frontier:
             if region != start and side == FREE and shadow_stronghold(state, region):
                 continue  # he must stop there
+            if region != start and closed(state, region, side):
+                continue  # went inside a besieged Stronghold: the move ends there
             for there in REGIONS[region].neighbours:
-                if there in seen or closed(state, there, side):
+                if there in seen or (closed(state, there, side) and not into_siege):
                     continue
                 if side == SHADOW and barred_to_minions(state, there):
                     continue
@@ -148,12 +151,26 @@ def companions_on_map(state: State) -> list[str]:
 
 
 # -- moving Companions ----------------------------------------------------------------------------
+def move_range(frame: Frame, group: list[str]) -> int:
+    """How far ``group`` moves: its Level, or what the card playing the move says (``level``: as
+    if their Level were this; ``extra``: regions beyond it)."""
+    fixed = frame.get("level")
+    return (fixed if fixed is not None else level(group)) + int(frame.get("extra", 0))
+
+
+def destinations(state: State, frame: Frame, start: str, group: list[str]) -> list[str]:
+    return reach(state, start, move_range(frame, group), FREE, bool(frame.get("into_siege")))
+
+
 def may_move(state: State, frame: Frame, companion: str) -> bool:
     """Whether ``companion`` may be picked first (he is on the map and may still go somewhere)."""
     if companion not in frame["moved"] and companion in state["characters"]:
         info = CHARACTERS[companion]
         if info.side == FREE and info.kind == "companion":
-            return reaches(state, state["characters"][companion]["region"], level([companion]), FREE)
+            start = state["characters"][companion]["region"]
+            if frame.get("into_siege"):
+                return bool(destinations(state, frame, start, [companion]))
+            return reaches(state, start, move_range(frame, [companion]), FREE)
     return False
 
 
@@ -163,16 +180,16 @@ def companion_choices(state: State, frame: Frame) -> list[Action]:
         found = [
             Action("companion", (c,))
             for c in companions_on_map(state)
-            if c not in frame["moved"] and reach(state, state["characters"][c]["region"], level([c]), FREE)
+            if c not in frame["moved"] and destinations(state, frame, state["characters"][c]["region"], [c])
         ]
-        return [*found, Action("done")]
+        return found if frame.get("single") else [*found, Action("done")]
     here = state["characters"][group[0]]
     joiners = [
         Action("companion", (c,))
         for c in companions_on_map(state)
         if c not in frame["moved"] and c not in group and state["characters"][c] == here
     ]
-    targets = [Action("to", (r,)) for r in reach(state, here["region"], level(group), FREE)]
+    targets = [Action("to", (r,)) for r in destinations(state, frame, here["region"], group)]
     return [*joiners, *targets]
 
 
@@ -192,7 +209,7 @@ class MoveCompanions(Step):
         group = frame["group"]
         if not group:
             if verb == "done":
-                return not args
+                return not args and not frame.get("single")
             return verb == "companion" and len(args) == 1 and may_move(state, frame, args[0])
         if len(args) != 1:
             return False
@@ -205,7 +222,7 @@ class MoveCompanions(Step):
                 and c not in group
                 and state["characters"][c] == here
             )
-        return verb == "to" and args[0] in reach(state, here["region"], level(group), FREE)
+        return verb == "to" and args[0] in destinations(state, frame, here["region"], group)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         return "Move Companions"
@@ -213,7 +230,7 @@ class MoveCompanions(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["group"]:
             names = join_words([CHARACTERS[c].name for c in frame["group"]])
-            reach_words = plural(level(frame["group"]), "region")
+            reach_words = plural(move_range(frame, frame["group"]), "region")
             return (
                 f"Moving {names} (up to {reach_words}): add a Companion from the same "
                 "region (`companion <id>`) or choose where they go (`to <region>`)."
@@ -232,14 +249,15 @@ class MoveCompanions(Step):
             return
         group, dest = list(frame["group"]), action.args[0]
         origin = state["characters"][group[0]]["region"]
+        inside = closed(state, dest, FREE)  # a card's move into a besieged Stronghold: inside it
         for char in group:
-            state["characters"][char] = {"region": dest, "inside": False}
+            state["characters"][char] = {"region": dest, "inside": inside}
         emit(state, "companions_moved", {"companions": group, "from": origin, "to": dest})
         for char in group:
             rouse(state, char, dest)
         frame["moved"] += group
         frame["group"] = []
-        if not any_companion(state, frame):  # only ``done`` is left
+        if frame.get("single") or not any_companion(state, frame):  # only ``done`` is left
             ret(state)
 
 
@@ -258,15 +276,19 @@ def _companions(state: State, side: str, face: str) -> bool:
 
 
 # -- separating Companions ------------------------------------------------------------------------
-def separate_targets(state: State, group: list[str]) -> list[tuple[str, bool]]:
+def separate_targets(state: State, group: list[str], frame: Frame | None = None) -> list[tuple[str, bool]]:
     """``(region, inside)`` where the group may end: the Ring-bearers' region or up to
-    Progress + Level from it; inside a besieged Free Peoples Stronghold they stay there."""
+    Progress + Level from it (a card may change the Level or add regions, and let the move end
+    inside a besieged Free Peoples Stronghold); inside a besieged Free Peoples Stronghold they
+    stay there."""
     fs = state["fellowship"]
     start = fs["region"]
     if closed(state, start, FREE):
         return [(start, True)]
-    steps = fs["progress"] + level(group)
-    return [(start, False), *((r, False) for r in reach(state, start, steps, FREE))]
+    card = frame or {}
+    steps = fs["progress"] + move_range(card, group)
+    ends = reach(state, start, steps, FREE, bool(card.get("into_siege")))
+    return [(start, False), *((r, closed(state, r, FREE)) for r in ends)]
 
 
 class Separate(Step):
@@ -280,7 +302,7 @@ class Separate(Step):
         group = frame["group"]
         found = [Action("companion", (c,)) for c in state["fellowship"]["companions"] if c not in group]
         if group:
-            found += [Action("to", (r,)) for r, _ in separate_targets(state, group)]
+            found += [Action("to", (r,)) for r, _ in separate_targets(state, group, frame)]
         return tuple(found)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
@@ -301,7 +323,7 @@ class Separate(Step):
             return
         group = list(frame["group"])
         dest = action.args[0]
-        inside = dict(separate_targets(state, group))[dest]
+        inside = dict(separate_targets(state, group, frame))[dest]
         for char in group:
             state["fellowship"]["companions"].remove(char)
             state["characters"][char] = {"region": dest, "inside": inside}
@@ -372,6 +394,12 @@ def minion_targets(state: State, minion: str) -> list[str]:
     return []  # Saruman never leaves Orthanc
 
 
+def flies(frame: Frame, minion: str) -> bool:
+    """Whether the move may take ``minion``: a card that moves only the Nazgûl (``nazgul_only``)
+    takes the Witch-king, who is one, and no other Minion."""
+    return minion == "witch_king" or not frame.get("nazgul_only")
+
+
 def minions_to_move(state: State, frame: Frame) -> list[str]:
     placed = state["characters"]
     return [
@@ -380,7 +408,7 @@ def minions_to_move(state: State, frame: Frame) -> list[str]:
         if m in placed
         and CHARACTERS[m].side == SHADOW
         and m not in frame["moved"]
-        and (m == "witch_king" or not frame.get("nazgul_only"))
+        and flies(frame, m)
         and minion_targets(state, m)
     ]
 
@@ -397,7 +425,7 @@ def minion_movable(state: State, frame: Frame, minion: str) -> bool:
         minion in state["characters"]
         and CHARACTERS[minion].side == SHADOW
         and minion not in frame["moved"]
-        and (minion == "witch_king" or not frame.get("nazgul_only"))
+        and flies(frame, minion)
         and minion_may_go(state, minion)
     )
 
@@ -466,7 +494,7 @@ class MoveMinions(Step):
         return verb == "minion" and minion_movable(state, frame, args[0])
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Move Nazgûl and Minions"
+        return "Move the Nazgûl" if frame.get("nazgul_only") else "Move Nazgûl and Minions"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["nazgul"] is not None:
@@ -477,6 +505,8 @@ class MoveMinions(Step):
             )
         if frame["minion"] is not None:
             return f"Where does {CHARACTERS[frame['minion']].name} go (`to <region>`)?"
+        if frame.get("nazgul_only"):
+            return "Fly Nazgûl (`nazgul <from>`), each once; `done` leaves the rest where they are."
         return (
             "Fly Nazgûl (`nazgul <from>`) or move a Minion (`minion <id>`), each once; `done` leaves "
             "the rest where they are."
@@ -661,7 +691,7 @@ class Bring(Step):
         ret(state)
 
 
-def _entry(character: str) -> tuple[die_actions.Possible, die_actions.Run]:
+def _entry(character: str) -> tuple[actions.Possible, actions.Run]:
     def possible(state: State, side: str) -> bool:
         return bool(entry_places(state, character))
 
@@ -684,7 +714,7 @@ COUNSEL: dict[str, tuple[str, Callable[[str], bool]]] = {
 }
 
 
-def _counsel(companion: str) -> tuple[die_actions.Possible, die_actions.Run]:
+def _counsel(companion: str) -> tuple[actions.Possible, actions.Run]:
     nation, fits = COUNSEL[companion]
 
     def possible(state: State, side: str) -> bool:
@@ -704,9 +734,9 @@ def _counsel(companion: str) -> tuple[die_actions.Possible, die_actions.Run]:
     return possible, run
 
 
-def _register() -> None:
+def _die_actions() -> tuple[actions.DieAction, ...]:
     found = [
-        die_actions.DieAction(
+        actions.DieAction(
             "move-companions",
             "Move Companions",
             "Move every Companion on the map up to his Level (groups: the highest Level).",
@@ -715,7 +745,7 @@ def _register() -> None:
             _companions_possible,
             _companions,
         ),
-        die_actions.DieAction(
+        actions.DieAction(
             "separate",
             "Separate Companions",
             "One Companion or a group leaves the Fellowship: up to Progress + Level regions.",
@@ -724,7 +754,7 @@ def _register() -> None:
             _separate_possible,
             _separate,
         ),
-        die_actions.DieAction(
+        actions.DieAction(
             "move-minions",
             "Move Nazgûl and Minions",
             "Fly the Nazgûl anywhere, move the Mouth of Sauron up to 3 regions.",
@@ -740,17 +770,17 @@ def _register() -> None:
         text = CHARACTERS[character].entry or ""
         verb = "bring-" + character.replace("_", "-")
         found.append(
-            die_actions.DieAction(verb, f"Bring {name} into play", text, faces, side, *_entry(character))
+            actions.DieAction(verb, f"Bring {name} into play", text, faces, side, *_entry(character))
         )
     for companion, (nation, _) in COUNSEL.items():
         name = CHARACTERS[companion].name
         label = f"{name}: {NATIONS[nation].name} one step toward war"
-        counsel = die_actions.DieAction(companion, label, label + ".", ANY_FACE, FREE, *_counsel(companion))
-        found.append(counsel)
-    die_actions.register(*found)
+        found.append(actions.DieAction(companion, label, label + ".", ANY_FACE, FREE, *_counsel(companion)))
+    return tuple(found)
 
 
-_register()
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS = _die_actions()
 
 STEPS: tuple[Step, ...] = (MoveCompanions(), Separate(), MoveMinions(), Bring())
 VERBS = frozenset({"companion", "to", "done", "nazgul", "minion", "place"})

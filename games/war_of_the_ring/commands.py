@@ -66,6 +66,28 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("fellowship", "corruption", "corruption", "Hunt damage: take the rest as Corruption.", COUNT),
     _c("fellowship", "found-in", "reveal-to", "Revealed: where the Ring-bearers are found.", REGION),
     _c("fellowship", "hobbit-to", "hobbit-to", "Hunt: where the Hobbit who left goes.", REGION),
+    _c(
+        "fellowship",
+        "gollum",
+        "gollum",
+        "There is Another Way: move or hide the Fellowship.",
+        CommandParam("what", "move or hide"),
+    ),
+    _c(
+        "cards",
+        "use",
+        "use",
+        "Use a table card now (the Hunt).",
+        CommandParam("card", "a table card of yours"),
+    ),
+    _c(
+        "cards",
+        "worn",
+        "worn",
+        "Worn with Sorrow and Toil: the Free Peoples lose a Character card.",
+        CommandParam("card", "hand (a random one) or a card on their table"),
+    ),
+    _c("cards", "eye", "eye", "The Lidless Eye: turn a die into an Eye.", DIE),
     # Armies
     _c("army", "move", "move-armies", "Army die: move up to two Armies one region.", DIE),
     _c("army", "lead", "move-army", "Character die: move one Army with a Leader or Character.", DIE),
@@ -146,6 +168,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("characters", "to", "to", "Where the chosen characters go.", REGION, COUNT),
     # cards
     _c("cards", "draw", "draw", "Event die: draw a card.", DIE),
+    _c("cards", "palantir", "dismiss-palantir", "Will of the West: discard the Palantír of Orthanc.", DIE),
+    _c("cards", "palantir-ring", "ring-palantir", "Any die and an Elven Ring: discard the Palantír.", DIE),
+    _c("cards", "option", "option", "Choose how to use a card's Event.", CommandParam("which", "the way")),
     _c(
         "cards",
         "play",

@@ -13,18 +13,27 @@ owner gets an ``own_...`` projection naming it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from games.core import Presenter
 from games.core.words import agree, article, in_sentence, join_words
 
+from . import (
+    battle_words,
+    card_words_armies,
+    card_words_hunt,
+    characters_words,
+    companions_words,
+    movement_words,
+)
 from .data import CARDS, CHARACTERS, REGIONS, TILES
 from .dice import face_name
 from .grammar import plural
 from .movement_words import figure_words
 from .roles import PLURAL_NATIONS, nation_in_sentence, side_title
 
-KINDS: dict[str, dict[str, str]] = {
+#: The turn's own event kinds (the procedures' are in their ``*_words`` modules).
+TURN_KINDS: dict[str, dict[str, str]] = {
     "turn_started": {"number": "number"},
     "cards_drawn": {"side": "side", "count": "number"},
     "own_cards_drawn": {"side": "side", "cards": "cards"},
@@ -67,7 +76,7 @@ KINDS: dict[str, dict[str, str]] = {
     "military_victory": {"side": "side", "vp": "number"},
 }
 
-EN: dict[str, str] = {
+TURN_EN: dict[str, str] = {
     "turn_started": "Turn {number} begins.",
     "cards_drawn": "The {side} {side:draws|draw} {count_cards}.",
     "own_cards_drawn": "You draw {cards}.",
@@ -123,6 +132,11 @@ WHY = {
     "companion": "a Companion arrived",
     "witch_king": "the Witch-king came",
     "invaded": "an enemy Army entered it",
+    "no_longer_in_force": "its condition no longer holds",
+    "will_of_the_west": "with a Will of the West",
+    "elven_ring": "with an Elven Ring",
+    "as_an_action": "as an action",
+    "fellowship_found": "the Fellowship was found",
 }
 
 
@@ -144,6 +158,7 @@ FORMATS = {
     "faces": lambda v, lang: join_words([face_name(str(f)) for f in v]) or "no dice",
     "dice": lambda v, lang: " ".join(str(d) for d in v),
     "tile": lambda v, lang: tile_name(str(v)),
+    "tiles": lambda v, lang: join_words([tile_name(str(t)) for t in v]) or "no tile",
     "card": lambda v, lang: CARDS[str(v)].name,
     "cards": lambda v, lang: join_words([CARDS[str(c)].name for c in v]),
     "deck": lambda v, lang: f"{str(v).title()} deck",
@@ -191,24 +206,33 @@ class WotrPresenter(Presenter):
         return super().text(kind, {**args, **_derived(kind, args), **more}, audience, lang)
 
 
-def _merge_words() -> None:
-    """Procedure modules keep their own event kinds and words in ``<module>_words.py``
-    (``KINDS``, ``EN``, optional ``DERIVED``: kind -> function of the args giving extra words)."""
-    import importlib
-    import importlib.util
-
-    for module in ("movement_words", "battle_words", "characters_words", "card_words_armies"):
-        name = f"{__package__}.{module}"
-        if importlib.util.find_spec(name) is None:
-            continue
-        words = importlib.import_module(name)
-        KINDS.update(words.KINDS)
-        EN.update(words.EN)
-        EXTRA.update(getattr(words, "DERIVED", {}))
+T = TypeVar("T")
 
 
-EXTRA: dict[str, Any] = {}
-_merge_words()
+def merged(*tables: Mapping[str, T]) -> dict[str, T]:
+    """One table from several; a key defined in two of them is a mistake (one would hide the other)."""
+    found: dict[str, T] = {}
+    for table in tables:
+        twice = sorted(found.keys() & table.keys())
+        if twice:
+            raise ValueError(f"defined twice: {', '.join(twice)}")
+        found.update(table)
+    return found
+
+
+# Procedure modules keep their own event kinds and words in ``<module>_words.py`` (``KINDS``,
+# ``EN`` and ``DERIVED``: kind -> function of the args giving extra words), merged here.
+WORDS = (
+    movement_words,
+    battle_words,
+    characters_words,
+    companions_words,
+    card_words_hunt,
+    card_words_armies,
+)
+KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
+EN = merged(TURN_EN, *(w.EN for w in WORDS))
+EXTRA = merged(*(w.DERIVED for w in WORDS))
 
 TEMPLATES = {"en": EN}
 #: The Free Peoples are plural ("the Free Peoples draw"), the Shadow singular ("the Shadow draws");

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from games.core import Action, State
 
-from . import actions
 from .data import CARDS
+from .procedures import DIE_ACTIONS
 
 
 def explain(state: State, role: str, action: Action) -> str:
-    if action.verb in actions.DIE_ACTIONS:
-        return actions.DIE_ACTIONS[action.verb].text
+    if action.verb in DIE_ACTIONS:
+        return DIE_ACTIONS[action.verb].text
     if action.verb == "play" and len(action.args) == 2 and action.args[1] in CARDS:
         return CARDS[action.args[1]].event
     if action.verb == "ring":

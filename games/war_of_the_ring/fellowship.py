@@ -12,10 +12,10 @@ Frame ``fellowship_phase``: the Free Peoples' choices of phase 2, then ``done``.
 from __future__ import annotations
 
 from games.core import Action, State, emit, finish
-from games.core.flow import Frame, Step, pop, push
+from games.core.flow import Frame, Step, call, ret
 from games.core.words import join_words
 
-from . import politics
+from . import hunt_cards, politics
 from .board import controller
 from .card_rules import fellowship_found
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
@@ -82,17 +82,38 @@ def settle_guide(state: State) -> None:
         emit(state, "guide_changed", {"guide": fs["guide"]})
     if len(candidates) > 1 and revision(state) >= 2:
         fs["guide_open"] = True
+    hunt_cards.check_companions(state)  # Axe and Bow, Horn of Gondor, Wizard's Staff
 
 
 def ask_guide(state: State) -> bool:
     """At the end of an action that changed the Fellowship, with Companions tied for its highest
-    Level: the Free Peoples name the Guide among them (the ``guide_choice`` step, which hands
-    the turn on after). True if they are asked."""
+    Level: the Free Peoples name the Guide among them (the ``guide_choice`` step, called on the
+    ``act`` frame, which hands the turn on when it returns). True if they are asked."""
     tied = state["fellowship"].pop("guide_open", False) and len(guide_candidates(state)) > 1
     if tied and state["result"] is None:
-        push(state, "guide_choice")
+        call(state, "guide_choice")
         return True
     return False
+
+
+# -- moving and hiding (a die action, or a card) ---------------------------------------------
+def advance(state: State) -> None:
+    """The Fellowship moves (Progress +1, or a step tried on the Mordor Track); the Hunt follows."""
+    fs = state["fellowship"]
+    fs["moved"] = True
+    if on_mordor_track(state):
+        emit(state, "fellowship_moved", {"mordor": True})
+    else:
+        fs["progress"] = fs["progress"] + 1
+        emit(state, "fellowship_moved", {"mordor": False, "progress": fs["progress"]})
+
+
+def hide(state: State) -> None:
+    """A revealed Fellowship is hidden again."""
+    fs = state["fellowship"]
+    fs["revealed"] = False
+    fs["hid"] = True
+    emit(state, "fellowship_hidden", {})
 
 
 # -- phase 2 ------------------------------------------------------------------------------------
@@ -137,9 +158,7 @@ def start_phase(state: State) -> bool:
     """Phase 2: wait for the Free Peoples only if they have a choice."""
     if not phase_actions(state):
         return False
-    from games.core.flow import push
-
-    push(state, "fellowship_phase")
+    call(state, "fellowship_phase")
     return True
 
 
@@ -154,6 +173,7 @@ def declare(state: State, region: str) -> None:
     fellowship_found(state)
     nation = REGIONS[region].nation
     if refuge(state, region) and nation is not None:
+        hunt_cards.declared_in_refuge(state)  # Worn with Sorrow and Toil, Flocks of Crebain
         heal(state, 1, "declared")
         politics.activate(state, nation, "fellowship_declared")
 
@@ -211,20 +231,27 @@ class FellowshipPhase(Step):
         return "Waiting for the Free Peoples' Fellowship phase."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
-        from .turn import next_phase
-
         if action.verb != "done":
             mark(state, FREE)
         if action.verb == "declare":
+            fs = state["fellowship"]
+            start, steps = fs["region"], fs["progress"]
             declare(state, action.args[0])
+            end = action.args[0]
+            if hunt_cards.offer_balrog(state, start, end, steps, no_reveal=refuge(state, end)):
+                return  # the Shadow answers first; then on with the phase (resume)
         elif action.verb == "mordor":
             enter_mordor(state)
         elif action.verb == "guide":
             state["fellowship"]["guide"] = action.args[0]
             emit(state, "guide_changed", {"guide": action.args[0]})
         if action.verb == "done" or state["result"] is not None or not phase_actions(state):
-            pop(state)
-            next_phase(state, "fellowship")
+            ret(state)
+
+    def resume(self, state: State, frame: Frame, value: object) -> None:
+        """Balrog of Moria's extra tile after a declaration is resolved: on with the phase."""
+        if state["result"] is None and not phase_actions(state):
+            ret(state)
 
 
 class GuideChoice(Step):
@@ -253,13 +280,10 @@ class GuideChoice(Step):
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         fs = state["fellowship"]
-        from .actions import hand_over
-
         if action.args[0] != fs["guide"]:
             fs["guide"] = action.args[0]
             emit(state, "guide_changed", {"guide": action.args[0]})
-        pop(state)
-        hand_over(state, state["stack"][-1])  # the action that changed the Fellowship is over
+        ret(state)  # the action that changed the Fellowship is over: its caller hands the turn on
 
 
 STEPS: tuple[Step, ...] = (FellowshipPhase(), GuideChoice())

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, State, emit
+from games.core import Action, State
 from games.core.flow import Frame, Step, call, ret
 
 from . import actions, hunt
 from .card_rules import sets_die_aside
 from .data import FREE
-from .fellowship import on_mordor_track
+from .fellowship import advance, hide
 
 
 def _can_move(state: State, side: str) -> bool:
@@ -23,13 +23,7 @@ def _can_move(state: State, side: str) -> bool:
 
 
 def _move(state: State, side: str, face: str) -> bool:
-    fs = state["fellowship"]
-    fs["moved"] = True
-    if on_mordor_track(state):
-        emit(state, "fellowship_moved", {"mordor": True})
-    else:
-        fs["progress"] = fs["progress"] + 1
-        emit(state, "fellowship_moved", {"mordor": False, "progress": fs["progress"]})
+    advance(state)
     call(state, "fellowship_move", face=face)
     if not hunt.start(state):
         _to_hunt_box(state, face)
@@ -52,10 +46,7 @@ def _can_hide(state: State, side: str) -> bool:
 
 
 def _hide(state: State, side: str, face: str) -> bool:
-    fs = state["fellowship"]
-    fs["revealed"] = False
-    fs["hid"] = True
-    emit(state, "fellowship_hidden", {})
+    hide(state)
     return False
 
 
@@ -92,7 +83,8 @@ class FellowshipMove(Step):
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
 
-actions.register(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "move-fellowship",
         "Move the Fellowship",

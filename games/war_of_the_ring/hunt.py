@@ -6,7 +6,13 @@ drawn, which returns to the caller when the tile is resolved (damage taken, Fell
 and moved). Frame ``hunt_damage``: ``damage`` left, ``tile``, ``reveal`` (the tile reveals),
 ``casualty`` (a Companion was lost to it already), ``ability`` (the Guide's ability was used),
 ``stronghold_tiles`` (tiles still to draw for Shadow Strongholds on the reveal path), ``gollum``
-(the Free Peoples revealed by Gollum's ability).
+(the Free Peoples revealed by Gollum's ability), ``unreducible`` and ``random_first`` (a tile
+drawn by Isildur's Bane or Foul Thing from the Deep).
+
+Cards draw tiles too (:func:`draw_tile` with a card's id as ``why`` and its :data:`Rules`). The
+table cards of :mod:`.hunt_cards` are asked of their owner at their moment by the procedure
+``hunt_card`` (:class:`HuntCard`), which carries the Hunt on from there once answered; Axe and
+Bow and the Horn of Gondor are ways of taking the damage (``use <card>``).
 """
 
 from __future__ import annotations
@@ -18,11 +24,17 @@ from games.core.chance import draw, roll
 from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import fellowship as fs_rules
+from . import hunt_cards
 from .board import controller, leaders, units
+from .card_piles import discard_from_table, on_table, seen
 from .card_rules import fellowship_found
-from .data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
+from .characters import separate_targets
+from .data import CARDS, CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
+from .events import tile_name
 from .grammar import plural
 from .options import revision
+from .politics import companion_arrives
+from .roles import side_title
 
 MAX_HUNT_DICE = 5
 
@@ -41,13 +53,14 @@ def rerolls(state: State, region: str) -> int:
     return int(stronghold) + int(unit) + int(nazgul)
 
 
-def hunt_roll(state: State) -> int:
+def hunt_roll(state: State, extra: int = 0) -> int:
     """Roll the Hunt (dice = Shadow dice in the Hunt Box, at most 5); the number of successes.
-    Each die hits on 6, +1 per Free Peoples die already in the Hunt Box; a 1 always fails."""
+    Each die hits on 6, +1 per Free Peoples die already in the Hunt Box (and ``extra``, Flocks
+    of Crebain); a 1 always fails."""
     level = min(MAX_HUNT_DICE, hunt_level(state))
     if level == 0:
         return 0
-    bonus = int(state["hunt_box"]["free"])
+    bonus = int(state["hunt_box"]["free"]) + extra
     region = state["fellowship"]["region"]
 
     def hit(value: int) -> bool:
@@ -63,48 +76,139 @@ def hunt_roll(state: State) -> int:
 
 def start(state: State) -> bool:
     """After a move of the Fellowship: the Hunt (the roll, or on the Mordor Track a tile at
-    once). Whether a ``hunt_damage`` procedure was called (it returns when done)."""
+    once). Whether a procedure was called (it returns when the Hunt is over)."""
     barrier(state)  # dice and tiles follow: the move is never taken back
     if fs_rules.on_mordor_track(state):
         return draw_tile(state, "mordor", eye=hunt_level(state) + int(state["hunt_box"]["free"]))
-    successes = hunt_roll(state)
+    if hunt_level(state) > 0 and on_table(state, hunt_cards.CREBAIN):
+        call(state, "hunt_card", side=SHADOW, card=hunt_cards.CREBAIN, moment="roll")
+        return True
+    return _roll_and_draw(state, 0)
+
+
+def _roll_and_draw(state: State, extra: int) -> bool:
+    successes = hunt_roll(state, extra)
     if successes == 0:
         return False
     return draw_tile(state, "hunt", eye=successes)
 
 
-def draw_tile(state: State, why: str, eye: int) -> bool:
-    """Draw a tile blind from the pool (refilled when empty) and start resolving it."""
+#: How a tile drawn by a card is resolved (Orc Patrol and its kin, Balrog of Moria): ``patrol``
+#: (an Eye or a Free Peoples special tile has no effect), ``unreducible`` (all the damage becomes
+#: Corruption), ``random_first`` (a random Companion is lost first), ``no_reveal``.
+Rules = dict[str, bool]
+
+
+def refilled(state: State) -> bool:
+    """The pool, refilled from the standard tiles drawn when it is empty; whether it has one."""
     hunt = state["hunt"]
     if not hunt["pool"]:
         hunt["pool"] = sorted(t for t in hunt["drawn"] if TILES[t].side is None and t not in hunt["removed"])
         hunt["drawn"] = [t for t in hunt["drawn"] if t not in hunt["pool"]]
         emit(state, "hunt_pool_refilled", {"tiles": len(hunt["pool"])})
-    if not hunt["pool"]:
+    return bool(hunt["pool"])
+
+
+def draw_tile(state: State, why: str, eye: int, rules: Rules | None = None) -> bool:
+    """The Shadow draws a tile blind from the pool (refilled when empty) and it is resolved;
+    ``why``: the Hunt of a move (``hunt``, ``mordor``), a Stronghold on the reveal path, or a
+    card's id. Whether a procedure was called (it returns when the tile is resolved)."""
+    if not refilled(state):
         return False
+    if on_table(state, hunt_cards.STAFF) and not (rules or {}).get("unreducible"):
+        call(
+            state,
+            "hunt_card",
+            side=FREE,
+            card=hunt_cards.STAFF,
+            moment="draw",
+            why=why,
+            eye=eye,
+            rules=rules or {},
+        )
+        return True
+    return _draw(state, why, eye, rules or {})
+
+
+def pick(state: State) -> str:
+    barrier(state)
+    hunt = state["hunt"]
     tile_id: str = draw(state, "hunt_tile", list(hunt["pool"]))
     hunt["pool"].remove(tile_id)
     hunt["drawn"].append(tile_id)
+    return tile_id
+
+
+def _draw(state: State, why: str, eye: int, rules: Rules) -> bool:
+    tile = pick(state)
+    if on_table(state, hunt_cards.MITHRIL) and not rules.get("unreducible"):
+        call(
+            state,
+            "hunt_card",
+            side=FREE,
+            card=hunt_cards.MITHRIL,
+            moment="tile",
+            tile=tile,
+            why=why,
+            eye=eye,
+            rules=rules,
+        )
+        return True
+    return resolve_tile(state, tile, why, eye, rules)
+
+
+def no_effect(tile_id: str) -> bool:
+    """A tile a card's draw ignores: an Eye or a Free Peoples special tile."""
     tile = TILES[tile_id]
+    return tile.value == "eye" or tile.side == FREE
+
+
+def resolve_tile(state: State, tile_id: str, why: str, eye: int, rules: Rules) -> bool:
+    """Apply the tile drawn; whether the procedure ``hunt_damage`` was called for it."""
+    tile = TILES[tile_id]
+    if rules.get("patrol") and no_effect(tile_id):
+        emit(state, "hunt_tile_ignored", {"tile": tile_id, "why": why})
+        return False
     if tile.value == "eye":
         damage = eye if why in ("hunt", "mordor") else 0
     elif tile.value == "die":
         damage = roll(state, "shelob_die")
     else:
         damage = int(tile.value)
-    reveal = bool(tile.reveal)
+    reveal = bool(tile.reveal) and not rules.get("no_reveal")
     if reveal and state["fellowship"]["guide"] == "gollum" and tile.side is None and tile.value != "eye":
         reveal = False  # Gollum as Guide: a numbered standard tile does not reveal
     emit(state, "hunt_tile", {"tile": tile_id, "damage": damage, "why": why})
-    if fs_rules.on_mordor_track(state) and not tile.stop:
+    if why == "mordor" and not tile.stop:
         state["fellowship"]["mordor"] += 1
         emit(state, "mordor_step", {"step": state["fellowship"]["mordor"]})
     if damage < 0:
         fs_rules.heal(state, -damage, "tile")
         damage = 0
-    call(state, "hunt_damage", damage=damage, tile=tile_id, reveal=reveal, casualty=False, ability=False)
+    call(
+        state,
+        "hunt_damage",
+        damage=damage,
+        tile=tile_id,
+        reveal=reveal,
+        casualty=False,
+        ability=False,
+        unreducible=bool(rules.get("unreducible")),
+        random_first=bool(rules.get("random_first")),
+    )
     frame = state["stack"][-1]
     settle(state, frame)
+    return True
+
+
+def reveal_by_card(state: State) -> bool:
+    """An Event card reveals the Fellowship (Nazgûl Search): as a Hunt tile's reveal, with no
+    damage — the Free Peoples place the figure up to Progress regions away. Whether the
+    procedure ``hunt_damage`` was called (it returns to the caller, maybe at once)."""
+    if state["fellowship"]["revealed"]:
+        return False
+    call(state, "hunt_damage", damage=0, tile=None, reveal=True, casualty=False, ability=False)
+    settle(state, state["stack"][-1])
     return True
 
 
@@ -114,6 +218,12 @@ def settle(state: State, frame: Frame) -> None:
         return  # a Hobbit who left is placed first
     if frame["damage"] > 0 and guide_open(state):
         return  # then the new Guide is named
+    if frame["damage"] > 0 and frame.get("random_first") and not frame["casualty"]:
+        frame["casualty"] = True  # Foul Thing from the Deep: a random Companion first
+        if state["fellowship"]["companions"] and random_casualty(state, frame):
+            return  # Worn with Sorrow and Toil is offered first
+        if frame.get("hobbit") or (frame["damage"] > 0 and guide_open(state)):
+            return
     if frame["damage"] > 0 and damage_choices(state, frame):
         return  # the Free Peoples decide how to take it
     if frame["damage"] > 0:
@@ -128,6 +238,9 @@ def settle(state: State, frame: Frame) -> None:
         fs = state["fellowship"]
         if fs["region"] is not None:  # nowhere else to go: the figure stays
             frame["stronghold_tiles"] = _path_tiles(state, frame, fs["region"], fs["region"], 0)
+            if hunt_cards.offer_balrog(state, fs["region"], fs["region"], 0, no_reveal=False):
+                fs["progress"] = 0
+                return  # the Balrog's tile first; then the Strongholds' (resume)
         fs["progress"] = 0
     finish_tile(state, frame)
 
@@ -181,8 +294,10 @@ def finish_tile(state: State, frame: Frame) -> None:
 
 # -- taking the damage ----------------------------------------------------------------------------
 def damage_choices(state: State, frame: Frame) -> list[Action]:
+    if frame.get("unreducible"):
+        return []  # Isildur's Bane: all of it becomes Corruption
     fs = state["fellowship"]
-    found: list[Action] = []
+    found = [Action("use", (card,)) for card in hunt_cards.LESSEN if on_table(state, card)]
     if not frame["casualty"] and fs["companions"]:
         found.append(Action("casualty", ("guide",)))
         if len(fs["companions"]) > 1:
@@ -195,6 +310,34 @@ def damage_choices(state: State, frame: Frame) -> list[Action]:
             found.append(Action("ability", ("gollum",)))
     if found:
         found.append(Action("corruption", (str(frame["damage"]),)))
+    return found
+
+
+def random_casualty(state: State, frame: Frame) -> bool:
+    """A Companion drawn at random is the casualty; whether the Shadow is asked about Worn with
+    Sorrow and Toil (the tile goes on when he answers)."""
+    barrier(state)
+    lost = draw(state, "random_hunt_casualty", list(state["fellowship"]["companions"]))
+    frame["damage"] = max(0, frame["damage"] - lose_companion(state, frame, lost, "hunt"))
+    return offer_worn(state)
+
+
+def offer_worn(state: State) -> bool:
+    """A Companion of the Fellowship became a casualty: with Worn with Sorrow and Toil on the
+    table and a Free Peoples Character card to lose, the Shadow is asked (``hunt_card``)."""
+    if state["result"] is None and worn_options(state):
+        call(state, "hunt_card", side=SHADOW, card=hunt_cards.WORN, moment="worn")
+        return True
+    return False
+
+
+def worn_options(state: State) -> list[Action]:
+    """``worn hand`` (a random Character card of the hand: offered while the hand holds any
+    card, the opponent seeing only its size) or ``worn <card>`` for a Character card on the table."""
+    if not on_table(state, hunt_cards.WORN):
+        return []
+    found = [Action("worn", ("hand",))] if state["hands"][FREE] else []
+    found += [Action("worn", (c,)) for c in seen(state, "table", FREE) if CARDS[c].deck == "character"]
     return found
 
 
@@ -219,8 +362,6 @@ def place_hobbit(state: State, frame: Frame, companion: str) -> None:
     in the Ring-bearers' region, then up to Progress + 1 regions on, where the Free Peoples
     choose (``hobbit-to``, before the rest of the damage); inside a besieged Free Peoples
     Stronghold when they are in one. Arriving, he rouses a Nation as a Companion would (§8.2)."""
-    from .characters import separate_targets
-
     region = state["fellowship"]["region"]
     targets = separate_targets(state, [companion])
     state["characters"][companion] = {"region": region, "inside": targets[0][1]}
@@ -236,14 +377,10 @@ def guide_open(state: State) -> bool:
 
 
 def hobbit_choices(state: State, frame: Frame) -> list[Action]:
-    from .characters import separate_targets
-
     return [Action("hobbit-to", (r,)) for r, _ in separate_targets(state, [frame["hobbit"]])]
 
 
 def move_hobbit(state: State, frame: Frame, dest: str) -> None:
-    from .characters import separate_targets
-
     hobbit = frame.pop("hobbit")
     start = state["characters"][hobbit]["region"]
     state["characters"][hobbit] = {"region": dest, "inside": dict(separate_targets(state, [hobbit]))[dest]}
@@ -253,8 +390,6 @@ def move_hobbit(state: State, frame: Frame, dest: str) -> None:
 
 
 def rouse(state: State, companion: str, region: str) -> None:
-    from .politics import companion_arrives
-
     companion_arrives(state, companion, region)
 
 
@@ -321,9 +456,11 @@ class HuntDamage(Step):
             name = CHARACTERS[frame["hobbit"]].name
             return f"{name} has left the Fellowship: he stays or moves up to {steps} (`hobbit-to <region>`)."
         if frame["damage"] > 0:
+            cards = [CARDS[c].name for c in hunt_cards.LESSEN if on_table(state, c)]
+            lessen = f" ({' or '.join(cards)}: 1 less)" if cards and not frame.get("unreducible") else ""
             return (
-                f"The Hunt deals {frame['damage']} damage. Take a Companion as a casualty (the Guide or "
-                "one at random), use the Guide's ability, or take the rest as Corruption."
+                f"The Hunt deals {frame['damage']} damage{lessen}. Take a Companion as a casualty (the "
+                "Guide or one at random), use the Guide's ability, or take the rest as Corruption."
             )
         progress = state["fellowship"]["progress"]
         regions = plural(progress, "region")
@@ -338,13 +475,18 @@ class HuntDamage(Step):
             fs_rules.corrupt(state, frame["damage"], "hunt")
             frame["damage"] = 0
         elif action.verb == "casualty":
-            if action.args[0] == "guide":
-                lost = fs["guide"]
-            else:
-                barrier(state)
-                lost = draw(state, "random_hunt_casualty", list(fs["companions"]))
             frame["casualty"] = True
-            frame["damage"] = max(0, frame["damage"] - lose_companion(state, frame, lost, "hunt"))
+            if action.args[0] == "random":
+                if random_casualty(state, frame):
+                    return  # settled when the Shadow has answered
+            else:
+                lost = fs["guide"]
+                frame["damage"] = max(0, frame["damage"] - lose_companion(state, frame, lost, "hunt"))
+                if offer_worn(state):
+                    return
+        elif action.verb == "use":  # Axe and Bow, Horn of Gondor: one damage less
+            hunt_cards.use(state, action.args[0])
+            frame["damage"] -= 1
         elif action.verb == "ability":
             frame["ability"] = True
             frame["damage"] -= 1
@@ -375,13 +517,123 @@ class HuntDamage(Step):
             fs["progress"] = 0
             emit(state, "fellowship_placed", {"from": old, "region": action.args[0]})
             frame["stronghold_tiles"] = _path_tiles(state, frame, old, action.args[0], steps)
+            if hunt_cards.offer_balrog(state, old, action.args[0], steps, no_reveal=False):
+                return  # the Balrog's tile first; then the Strongholds' (resume)
             finish_tile(state, frame)
             return
         settle(state, frame)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
-        """A tile drawn for a Stronghold on the reveal path is resolved: on to the next one."""
-        finish_tile(state, frame)
+        """Worn with Sorrow and Toil answered: on with the damage; or a tile drawn for a
+        Stronghold on the reveal path is resolved: on to the next one."""
+        if value == "worn":
+            settle(state, frame)
+        else:
+            finish_tile(state, frame)
 
 
-STEPS: tuple[Step, ...] = (HuntDamage(),)
+def _worn(state: State, target: str) -> None:
+    """Worn with Sorrow and Toil: the Free Peoples lose a Character card, a random one of the
+    hand (face down: the Shadow learns only that one was lost) or the one named on the table."""
+    if target != "hand":
+        discard_from_table(state, FREE, target)
+        emit(state, "table_card_discarded", {"side": FREE, "card": target, "why": hunt_cards.WORN})
+        return
+    barrier(state)
+    hand = sorted(c for c in state["hands"][FREE] if CARDS[c].deck == "character")
+    if not hand:
+        emit(state, "no_character_card", {"side": FREE})
+        return
+    card = draw(state, "worn_discard", hand)
+    state["hands"][FREE].remove(card)
+    state["discards"][FREE].append(card)
+    emit(
+        state,
+        "card_discarded",
+        {"side": FREE},
+        private={FREE: ("own_card_discarded", {"side": FREE, "card": card})},
+    )
+
+
+#: What the owner of each table card is asked at its moment (Mithril's names the tile drawn).
+_CARD_QUESTIONS = {
+    hunt_cards.CREBAIN: "Use Flocks of Crebain now: +1 to every Hunt die of this roll?",
+    hunt_cards.STAFF: "The Shadow is about to draw a Hunt tile: use the Staff so that none is drawn?",
+    hunt_cards.BALROG: "The path went through Moria: use Balrog of Moria to draw an extra Hunt tile?",
+    hunt_cards.WORN: (
+        "A Companion fell: the Free Peoples may lose a Character card, one drawn at random from "
+        "their hand or one of theirs on the table."
+    ),
+}
+
+
+class HuntCard(Step):
+    """A table card of the Hunt offered to its owner at its moment: ``use <card>`` or
+    ``decline`` (Worn with Sorrow and Toil: ``worn hand`` / ``worn <card>``). The Hunt goes on
+    from here when answered and this procedure returns when it is over.
+
+    Frame ``hunt_card``: ``side``, ``card``, ``moment`` — ``roll`` (Flocks of Crebain, before the
+    Hunt roll), ``draw`` (Wizard's Staff, before a tile is drawn), ``tile`` (Mithril Coat and
+    Sting, the tile drawn), ``worn`` (a Companion fell) — and the draw's ``why``, ``eye``,
+    ``rules`` and ``tile``."""
+
+    name = "hunt_card"
+    kind = "hunt_card"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({frame["side"]})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        if frame["moment"] == "worn":
+            return (*worn_options(state), Action("decline"))
+        return (Action("use", (frame["card"],)), Action("decline"))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        if frame["moment"] == "tile":
+            return f"The Hunt draws the tile “{tile_name(frame['tile'])}”"
+        return f"The Hunt: {CARDS[frame['card']].name}"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        if frame["moment"] == "tile":
+            return (
+                f"The tile drawn is “{tile_name(frame['tile'])}”: use Mithril Coat and Sting to put it "
+                "back and apply a second tile instead?"
+            )
+        return _CARD_QUESTIONS[frame["card"]]
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return f"Waiting for the {side_title(frame['side'])} ({CARDS[frame['card']].name})."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        moment, used = frame["moment"], action.verb != "decline"
+        if moment == "worn":
+            if used:
+                _worn(state, action.args[0])
+            ret(state, "worn")
+            return
+        if used:
+            hunt_cards.use(state, frame["card"])
+        if moment == "balrog":  # an Eye does nothing; any other tile is a successful Hunt
+            rules = {"patrol": True, "no_reveal": frame["no_reveal"]}
+            waits = used and draw_tile(state, hunt_cards.BALROG, eye=0, rules=rules)
+        elif moment == "roll":
+            waits = _roll_and_draw(state, 1 if used else 0)
+        elif moment == "draw":
+            waits = False if used else _draw(state, frame["why"], frame["eye"], frame["rules"])
+        else:
+            tile = frame["tile"]
+            if used and (state["hunt"]["pool"] or refilled(state)):
+                first, tile = tile, pick(state)  # the second tile, then the first goes back
+                hunt = state["hunt"]
+                hunt["drawn"].remove(first)
+                hunt["pool"] = sorted([*hunt["pool"], first])
+                emit(state, "hunt_tile_returned", {"tile": first})
+            waits = resolve_tile(state, tile, frame["why"], frame["eye"], frame["rules"])
+        if not waits:
+            ret(state)
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        ret(state)
+
+
+STEPS: tuple[Step, ...] = (HuntDamage(), HuntCard())

@@ -2,7 +2,7 @@
 values (the one-line effect of each action is :mod:`games.war_of_the_ring.explain`).
 
 A procedure module may add its own labels with a function ``label(state, role, action) ->
-str | None`` (``None``: not one of its actions).
+str | None`` (``None``: not one of its actions), listed in :data:`.procedures.LABELLERS`.
 
 >>> describe_value("minas_tirith"), describe_value("army_muster"), describe_value("witch_king")
 ('Minas Tirith', 'Army/Muster', 'The Witch-king')
@@ -15,12 +15,10 @@ from collections.abc import Callable
 from games.core import Action, State
 from games.core.words import counted, with_article
 
-from . import actions
-from .data import CARDS, CHARACTERS, NATIONS, REGIONS
+from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
 from .dice import FACE_NAMES, face_name
 from .events import tile_name
-
-Labeller = Callable[[State, str, Action], "str | None"]
+from .procedures import DIE_ACTIONS, LABELLERS
 
 
 def describe_value(value: str) -> str:
@@ -35,8 +33,6 @@ def describe_value(value: str) -> str:
         return FACE_NAMES[value]
     if value in CARDS:
         return CARDS[value].name
-    from .data import TILES
-
     if value in TILES:
         return tile_name(value)
     return value.replace("-", " ").replace("_", " ")
@@ -44,8 +40,8 @@ def describe_value(value: str) -> str:
 
 def _core_label(state: State, role: str, action: Action) -> str | None:
     verb, args = action.verb, action.args
-    if verb in actions.DIE_ACTIONS and len(args) == 1 and args[0] in FACE_NAMES:
-        return f"{actions.DIE_ACTIONS[verb].label} ({face_name(args[0])} die)"
+    if verb in DIE_ACTIONS and len(args) == 1 and args[0] in FACE_NAMES:
+        return f"{DIE_ACTIONS[verb].label} ({face_name(args[0])} die)"
 
     def a_die(face: str) -> str:
         return with_article(f"{face_name(face)} die")
@@ -72,7 +68,15 @@ def _core_label(state: State, role: str, action: Action) -> str | None:
         "corruption": lambda: f"Take {args[0]} Corruption",
         "reveal-to": lambda: f"The Ring-bearers are in {describe_value(args[0])}",
         "hobbit-to": lambda: _hobbit_words(state, args[0]),
+        "use": lambda: f"Use {describe_value(args[0])}",
+        "worn": lambda: (
+            "A random Character card of their hand"
+            if args[0] == "hand"
+            else f"Discard {describe_value(args[0])}"
+        ),
     }
+    if verb == "decline" and state["stack"] and state["stack"][-1]["step"] == "hunt_card":
+        return f"Do not use {describe_value(state['stack'][-1]['card'])}"
     make = words.get(verb)
     return make() if make is not None else None
 
@@ -92,9 +96,8 @@ def describe(state: State, role: str, action: Action) -> str:
     label = _core_label(state, role, action)
     if label is not None:
         return label
-    for module in actions.procedure_modules():
-        labeller: Labeller | None = getattr(module, "label", None)
-        if labeller is not None and (found := labeller(state, role, action)) is not None:
+    for labeller in LABELLERS:
+        if (found := labeller(state, role, action)) is not None:
             return found
     words = [action.verb.replace("-", " ").capitalize(), *(describe_value(a) for a in action.args)]
     return " ".join(words)

@@ -61,17 +61,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import InvalidPosition, State, new_state
-from games.core.flow import push
+from games.core.flow import call
 from games.core.positions import Start, refuse_under_way, start_of
 
 from .board import KINDS
 from .card_piles import PILES, seen
 from .data import CARDS, CHARACTERS, COMPANIONS, NATIONS, REGIONS, TILES
 from .dice import FACES
+from .fellowship import guide_candidates
 from .invariants import check
 from .roles import ROLES
 from .setup import initial_position
-from .turn import PHASES, begin_turn, next_phase, recover
+from .turn import PHASES, begin_turn, next_phase, on_turn_frame, recover
 
 _UNITS = re.compile(r"^\s*(\d+)\s*([REL])\s*$", re.IGNORECASE)
 _LETTER = {"R": "regular", "E": "elite", "L": "leader"}
@@ -172,8 +173,6 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
         c for c in COMPANIONS if c not in companions and c not in characters and c not in eliminated
     ]
     if "guide" not in position.get("fellowship", {}) and fellowship["guide"] not in fellowship["companions"]:
-        from .fellowship import guide_candidates
-
         state["fellowship"] = fellowship
         fellowship["guide"] = guide_candidates(state)[0]
     game["fellowship"] = fellowship
@@ -258,7 +257,8 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
     if problems:
         raise InvalidPosition("; ".join(problems))
     if any(game["dice"][s]["rolled"] for s in ROLES):
-        push(state, "act", side=acting)
+        on_turn_frame(state)
+        call(state, "act", side=acting)
     return state
 
 
@@ -371,7 +371,8 @@ def to_position(state: State) -> dict[str, Any]:
         return {r: {n: text(c) for n, c in nations.items()} for r, nations in armies.items()}
 
     top = state["stack"][-1] if state["stack"] else None
-    if top is None or top["step"] != "act" or len(state["stack"]) != 1:
+    below = [frame["step"] for frame in state["stack"][:-1]]
+    if top is None or top["step"] != "act" or below not in ([], ["turn"]):  # []: saved before the turn frame
         raise InvalidPosition("only a moment between two actions (a player choosing a die) is a position")
     original = initial_position()["control"]
     return {

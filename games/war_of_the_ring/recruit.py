@@ -400,7 +400,8 @@ def _voice(state: State, side: str, face: str) -> bool:
 
 MUSTER = ("muster", "army_muster")
 
-actions.register(
+#: This module's die actions (listed in :mod:`.procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "recruit",
         "Recruit",

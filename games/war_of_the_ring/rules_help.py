@@ -189,8 +189,40 @@ def topics() -> tuple[RuleTopic, ...]:
         condition = f" Only if: {card.condition}" if card.condition else ""
         combat = f" Combat card **{card.combat.name}**: {card.combat.effect}"
         text = f"Event ({card.icon}): {card.event}{condition}{combat}"
-        found.append(RuleTopic(card.id, card.name, text, f"{side} {card.deck} card"))
+        found.append(RuleTopic(card.id, card.name, text, f"{side} {card.deck} card", (card.id,)))
+    found += combat_topics()
     return tuple(found)
+
+
+def combat_slug(name: str) -> str:
+    """
+    >>> combat_slug("Durin's Bane"), combat_slug("Mûmakil")
+    ('combat_durins_bane', 'combat_mumakil')
+    """
+    return "combat_" + "_".join(_key(name).replace("'", "").split())
+
+
+def combat_topics() -> list[RuleTopic]:
+    """The 38 Combat cards by name, each pointing to the Event cards that carry it.
+
+    >>> topic = next(t for t in combat_topics() if t.title == "It Is a Gift")
+    >>> topic.kind, topic.cards
+    ('Free Peoples combat card', ('fpc_01', 'fpc_02', 'fpc_03', 'fpc_04'))
+    """
+    carriers: dict[str, list[str]] = {}
+    for card in CARDS.values():
+        carriers.setdefault(card.combat.name, []).append(card.id)
+    found = []
+    for name, cards in carriers.items():
+        first = CARDS[cards[0]]
+        side = "Free Peoples" if first.side == "free" else "Shadow"
+        initiative = "/".join(str(n) for n in first.initiative)
+        on = ", ".join(CARDS[c].name for c in cards)
+        condition = f" If: {first.combat.condition}" if first.combat.condition else ""
+        carriers_word = "Event cards" if len(cards) > 1 else "Event card"
+        text = f"Initiative {initiative}.{condition} {first.combat.effect} On the {carriers_word} {on}."
+        found.append(RuleTopic(combat_slug(name), name, text, f"{side} combat card", tuple(cards)))
+    return found
 
 
 @cache

@@ -6,30 +6,38 @@ plays complete games (``games/war_of_the_ring/__init__.py`` says how to try it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import Action, RuleTopic, State, View
-from games.core.flow import StepRuleset
+from games.core.flow import Step, StepRuleset
 from games.core.words import the
 
-from . import actions, fellowship, hunt, invariants, labels, rules_help, turn
+from . import actions, card_text, fellowship, hunt, invariants, labels, procedures, rules_help, turn
 from .commands import COMMANDS
 from .data import REGIONS
+from .event_cards import play as event_play
+from .event_cards import table
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
+from .positions import from_position, to_position
 from .roles import ROLES, side_title
 from .secrets import secrets
+from .setup import new_game
 from .standing import standing_lines
 from .view import build_view
 
-
-def _all_steps() -> dict[str, Any]:
-    found = [*turn.STEPS, *actions.STEPS, *fellowship.STEPS, *hunt.STEPS]
-    for module in actions.procedure_modules():
-        found += list(getattr(module, "STEPS", ()))
-    return {s.name: s for s in found}
-
+#: Every step by name: the turn's own, then the procedures' (:mod:`.procedures`).
+STEPS: dict[str, Step] = {
+    step.name: step
+    for step in (
+        *turn.STEPS,
+        actions.Act(procedures.DIE_ACTIONS, event_play),
+        *fellowship.STEPS,
+        *hunt.STEPS,
+        *procedures.STEPS,
+    )
+}
 
 #: Verbs of the steps in the core modules; procedure modules add theirs as ``VERBS``.
 BASE_VERBS = frozenset(
@@ -37,12 +45,8 @@ BASE_VERBS = frozenset(
     | {"casualty", "ability", "corruption", "reveal-to"}
 )
 
-
-def _verbs() -> frozenset[str]:
-    found = set(BASE_VERBS) | set(actions.DIE_ACTIONS) | {c.verb for c in COMMANDS}
-    for module in actions.procedure_modules():
-        found |= set(getattr(module, "VERBS", ()))
-    return frozenset(found)
+#: Every verb a player may type (the die actions', the steps' and the commands').
+VERBS = BASE_VERBS | set(procedures.DIE_ACTIONS) | procedures.VERBS | {c.verb for c in COMMANDS}
 
 
 class WarOfTheRing(StepRuleset):
@@ -51,7 +55,7 @@ class WarOfTheRing(StepRuleset):
     command_group = "wotr"
     commands = COMMANDS
     min_players = max_players = 2
-    steps = _all_steps()
+    steps = STEPS
     presenter = PRESENTER
     quiet_events = QUIET
     result_events = RESULT_EVENTS
@@ -66,8 +70,6 @@ class WarOfTheRing(StepRuleset):
         return the(side_title(role))
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
-        from .setup import new_game
-
         return new_game(self.name, seed, self.resolve_options(options))
 
     def view(self, state: State, role: str | None) -> View:
@@ -91,18 +93,31 @@ class WarOfTheRing(StepRuleset):
     def secrets(self, state: State, role: str) -> set[str]:
         return secrets(state, role)
 
+    def apply(self, state: State, role: str, action: Action) -> None:
+        stack = state["stack"]
+        if stack and stack[0]["step"] != "turn":  # saved before the turn frame: give it one
+            stack.insert(0, dict(turn.TURN_FRAME))
+        super().apply(state, role, action)
+        if any(state.get("table", {}).values()):
+            table.settle(state)  # table cards whose discard condition happened leave
+
     def check_invariants(self, state: State) -> list[str]:
         return invariants.check(state)
 
     def from_position(self, position: Mapping[str, Any]) -> State:
-        from .positions import from_position
-
         return from_position(self.name, position)
 
     def to_position(self, state: State) -> dict[str, Any]:
-        from .positions import to_position
-
         return to_position(state)
+
+    def hand(self, state: State, role: str) -> tuple[str, ...]:
+        return card_text.hand(state, role)
+
+    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
+        return card_text.hand_lines(state, role)
+
+    def shown_cards(self, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
+        return card_text.shown_cards(events)
 
     def rules_overview(self) -> str:
         return rules_help.OVERVIEW
@@ -122,7 +137,7 @@ class WarOfTheRing(StepRuleset):
         return tuple((r.id, r.name) for r in REGIONS.values())
 
     def verbs(self) -> frozenset[str]:
-        return _verbs()
+        return VERBS
 
     def describe(self, state: State, role: str, action: Action) -> str:
         return labels.describe(state, role, action)

@@ -1,5 +1,7 @@
-"""The turn (§4): six phases, always in order. Each phase either waits for a player (a step on
-the flow stack) or runs by itself; when its step is done it calls :func:`next_phase`.
+"""The turn (§4): six phases, always in order. The ``turn`` frame lies at the bottom of the flow
+stack; a phase either runs by itself or calls a step that waits for a player (``flow.call``), and
+that step ends with ``flow.ret``: the turn frame then resumes with the next phase
+(:meth:`Turn.resume` -> :func:`next_phase`). No phase's step knows what follows it.
 
 1. ``recover``: dice back, the Free Peoples' Hunt Box dice back, one card from each deck (a
    hand over six discards at once, in secret: :class:`Discard`).
@@ -12,12 +14,14 @@ the flow stack) or runs by itself; when its step is done it calls :func:`next_ph
 
 from __future__ import annotations
 
-from games.core import Action, State, emit
+from typing import Any
+
+from games.core import Action, IllegalAction, State, emit
 from games.core.chance import draw
-from games.core.flow import Frame, Step, barrier, pop, push
+from games.core.flow import Frame, Step, barrier, call, ret
 from games.core.words import join_words, the
 
-from . import dice, fellowship, victory
+from . import actions, dice, fellowship, victory
 from .data import FREE, SHADOW
 from .grammar import plural
 from .last_action import mark
@@ -25,6 +29,16 @@ from .roles import ROLES, side_title
 
 PHASES = ("recover", "fellowship", "hunt", "roll", "actions", "victory")
 HAND_LIMIT = 6
+#: The bottom frame of the stack during play: the turn, which runs the phases.
+TURN_FRAME = {"step": "turn"}
+
+
+def on_turn_frame(state: State) -> None:
+    """The phases run on the turn frame alone: whatever a phase left above it is over."""
+    stack = state["stack"]
+    if stack != [TURN_FRAME]:
+        stack.clear()
+        stack.append(dict(TURN_FRAME))
 
 
 def begin_turn(state: State) -> None:
@@ -36,6 +50,7 @@ def begin_turn(state: State) -> None:
 
 def recover(state: State) -> None:
     """Phase 1: every die back (the pool sizes of this turn are fixed now), one card from each deck."""
+    on_turn_frame(state)
     for side in ROLES:
         state["dice"][side] = {"rolled": [], "used": []}
     state["hunt_box"] = {"shadow": 0, "free": 0}
@@ -53,7 +68,7 @@ def recover(state: State) -> None:
             )
     over = [side for side in ROLES if len(state["hands"][side]) > HAND_LIMIT]
     if over:
-        push(state, "discard", sides=over)
+        call(state, "discard", sides=over)
         return
     next_phase(state, "recover")
 
@@ -86,6 +101,7 @@ def next_phase(state: State, done: str) -> None:
     """The phase ``done`` is over: run the following ones until one waits for a player."""
     if state["result"] is not None:
         return
+    on_turn_frame(state)
     index = PHASES.index(done) + 1
     while index < len(PHASES) and state["result"] is None:
         phase = PHASES[index]
@@ -106,7 +122,7 @@ def _hunt(state: State) -> bool:
     if low == high:
         allocate(state, low)
         return False
-    push(state, "allocate_hunt")
+    call(state, "allocate_hunt")
     return True
 
 
@@ -140,9 +156,7 @@ def _roll(state: State) -> bool:
 
 
 def _actions(state: State) -> bool:
-    from .actions import first_to_act  # the action step imports the procedures, which import us
-
-    return first_to_act(state)
+    return actions.first_to_act(state)
 
 
 def _victory(state: State) -> bool:
@@ -200,8 +214,7 @@ class Discard(Step):
             private={role: ("own_card_discarded", {"side": role, "card": card})},
         )
         if not self.active(state, frame):
-            pop(state)
-            next_phase(state, state["turn"]["phase"])
+            ret(state)
 
 
 class AllocateHunt(Step):
@@ -229,11 +242,35 @@ class AllocateHunt(Step):
         return "Waiting for the Shadow to allocate dice to the Hunt."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
-        pop(state)
         mark(state, SHADOW)
         allocate(state, int(action.args[0]))
-        next_phase(state, "hunt")
+        ret(state)
 
 
-STEPS: tuple[Step, ...] = (Discard(), AllocateHunt())
+class Turn(Step):
+    """The bottom frame: it never waits for anyone; when the step a phase called returns, the
+    turn goes on with the next phase."""
+
+    name = "turn"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset()
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return ()
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        return ""
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "The turn goes on."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        raise IllegalAction("Nobody acts between two phases.")
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        next_phase(state, state["turn"]["phase"])
+
+
+STEPS: tuple[Step, ...] = (Turn(), Discard(), AllocateHunt())
 __all__ = ["FREE", "PHASES", "STEPS", "allocation_range", "begin_turn", "draw_card", "next_phase"]

@@ -24,6 +24,7 @@ from renderers.common.shapes import curved_arrow
 from . import panels, pieces, theme
 from . import view as v
 from .board import static_map
+from .cards import describe_cards, render_cards
 from .describe import describe
 from .layout import MapLayout, load_layout
 from .theme import PICTURES, STYLES, LayoutName
@@ -31,8 +32,10 @@ from .theme import PICTURES, STYLES, LayoutName
 __all__ = [
     "PICTURES",
     "describe",
+    "describe_cards",
     "draw_board",
     "render",
+    "render_cards",
     "render_image",
     "render_zoom",
     "render_zoom_image",

@@ -177,6 +177,16 @@ def card_name(card: Any) -> str:
     return str(entry["name"]) if entry and entry.get("name") else slug
 
 
+def card_entry(card: Any) -> Mapping[str, Any]:
+    """A card's data from ``data/war_of_the_ring/cards.json`` (empty when unknown)."""
+    return _cards().get(str(card)) or {}
+
+
+def card_ids() -> tuple[str, ...]:
+    """Every Event card's id, in the order of the data file."""
+    return tuple(_cards())
+
+
 def card_deck(card: Any) -> str | None:
     entry = _cards().get(str(card))
     return str(entry["deck"]) if entry and entry.get("deck") else None

@@ -102,3 +102,10 @@ async def test_a_stuck_worker_is_replaced_and_the_work_done_in_a_thread(
         assert await stuck.run(os.getpid) not in (worker, os.getpid()), "a new worker draws the next"
     finally:
         stuck.shutdown()
+
+
+async def test_a_worker_draws_cards_for_a_game_that_has_them(pool: RenderPool) -> None:
+    png = await pool.render_cards("war-of-the-ring", ["fpc_01", "shs_07"])
+    assert png is not None and png == renderers.render_cards("war-of-the-ring", ["fpc_01", "shs_07"])
+    assert await pool.render_cards("confrontation", ["x"]) is None, "a game without card pictures"
+    assert await pool.render_cards("war-of-the-ring", []) is None

@@ -17,6 +17,7 @@ MODULES = [
     "renderers.confrontation.panels",
     "renderers.confrontation.status",
     "renderers.confrontation.highlights",
+    "renderers.war_of_the_ring.cards",
 ]
 
 

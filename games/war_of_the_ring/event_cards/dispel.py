@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import Action, State, emit
 from games.core.flow import Frame, call, pop
 
-from .. import die_actions
+from .. import actions
 from ..card_piles import on_table, seen
 from ..card_rules import BARRED, DENETHORS_FOLLY, MINAS_TIRITH, discard
 from ..data import CARDS as CARD_DATA
@@ -59,7 +59,7 @@ def dispel_next(state: State, frame: Frame) -> bool:
             {"side": SHADOW},
             private={SHADOW: ("own_card_discarded", {"side": SHADOW, "card": card})},
         )
-    discard(state, data["target"], "dispelled")
+    discard(state, data["target"], "as_an_action")
     return False
 
 
@@ -88,7 +88,7 @@ def _dispel_will_possible(state: State, side: str) -> bool:
 
 def _dispel(state: State, side: str, face: str) -> bool:
     if side == FREE:
-        discard(state, DENETHORS_FOLLY, "dispelled")
+        discard(state, DENETHORS_FOLLY, "will_of_the_west" if face == "will" else "as_an_action")
         return False
     found = barring_cards(state)
     frame = call(state, "event", side=SHADOW, card=found[0], data={"dispel": True}, ask=None)
@@ -103,8 +103,9 @@ def _done(state: State, frame: Frame) -> bool:
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
 
-die_actions.register(
-    die_actions.DieAction(
+#: This module's die actions (listed in :mod:`..procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
+    actions.DieAction(
         "dispel",
         "Discard a table card of the enemy",
         "Shadow: any die, a Strategy card and a Character card discard A Power too Great or The Power "
@@ -115,7 +116,7 @@ die_actions.register(
         _dispel_possible,
         _dispel,
     ),
-    die_actions.DieAction(
+    actions.DieAction(
         "dispel-will",
         "Discard Denethor's Folly with a Will of the West",
         "Free Peoples: a Will of the West die discards Denethor's Folly from the table.",

@@ -14,6 +14,7 @@ from games.core.flow import Frame, call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
+from . import after_play
 from .base import FREE_CARD, ask
 from .registry import HANDLERS
 
@@ -71,7 +72,13 @@ def play_next(state: State, frame: Frame, card: str) -> bool:
     side = frame["side"]
     leave_hand(state, side, card)
     frame.update({"card": card, "data": {}, "ask": None})
-    return HANDLERS[card].start(state, side, frame) or offer_free_card(state, frame)
+    return HANDLERS[card].start(state, side, frame)
+
+
+def then(state: State, frame: Frame) -> bool:
+    """The card's Event is over: another card at no die cost if it allows one, else the rewards
+    of the die and the hand limit (:func:`.after_play.conclude`); whether it waits."""
+    return offer_free_card(state, frame) or after_play.conclude(state, frame)
 
 
 def offer_free_card(state: State, frame: Frame) -> bool:
@@ -89,12 +96,12 @@ def offer_free_card(state: State, frame: Frame) -> bool:
     return ask(frame, side, FREE_CARD, options, "another card", "You may play another card at no die cost.")
 
 
-def start(state: State, side: str, card: str) -> bool:
+def start(state: State, side: str, card: str, die: str) -> bool:
     """Play ``card``: True while its Event waits for decisions (the procedure ``event`` then
     returns to the caller), False when it is over already."""
     leave_hand(state, side, card)
-    frame = call(state, "event", side=side, card=card, data={}, ask=None)
-    if HANDLERS[card].start(state, side, frame) or offer_free_card(state, frame):
+    frame = call(state, "event", side=side, card=card, die=die, data={}, ask=None)
+    if HANDLERS[card].start(state, side, frame) or then(state, frame):
         return True
     if state["result"] is None and state["stack"] and state["stack"][-1] is frame:
         pop(state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import army_cards_free, army_cards_shadow, fpc, fps, shc, shs
+from . import army_cards_free, army_cards_shadow, companions, fpc, fps, hunting, shc, shs
 from .base import EventCard
 
 
@@ -18,5 +18,12 @@ def _table(*decks: tuple[EventCard, ...]) -> dict[str, EventCard]:
 
 #: ``{card id: handler}``; a card without one cannot be played as an Event.
 HANDLERS: dict[str, EventCard] = _table(
-    fpc.CARDS, fps.CARDS, shc.CARDS, shs.CARDS, army_cards_free.CARDS, army_cards_shadow.CARDS
+    fpc.CARDS,
+    fps.CARDS,
+    shc.CARDS,
+    shs.CARDS,
+    companions.CARDS,
+    hunting.CARDS,
+    army_cards_free.CARDS,
+    army_cards_shadow.CARDS,
 )

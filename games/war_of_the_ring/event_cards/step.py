@@ -9,8 +9,9 @@ from games.core.flow import Frame, Step, ret
 
 from ..data import CARDS
 from ..roles import side_title
+from . import after_play
 from .base import FREE_CARD
-from .play import offer_free_card, play_next
+from .play import play_next, then
 from .registry import HANDLERS
 
 #: ``{action text: Action}`` of the questions asked so far (a small closed vocabulary).
@@ -62,24 +63,30 @@ class EventStep(Step):
         return f"Waiting for the {who} ({CARDS[frame['card']].name})."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
-        if frame["ask"]["stage"] == FREE_CARD:
+        if frame.get("phase") == "after":
+            waits = after_play.chosen(state, frame, action)
+        elif frame["ask"]["stage"] == FREE_CARD:  # another card at no die cost, or none
             frame["ask"] = None
-            if action.verb == "decline" or not play_next(state, frame, action.args[1]):
-                finish(state, frame)
-            return
-        if not HANDLERS[frame["card"]].choose(state, frame["side"], frame, action):
-            finish(state, frame)
+            waits = action.verb == "play" and play_next(state, frame, action.args[1])
+            waits = waits or then(state, frame)
+        else:
+            waits = HANDLERS[frame["card"]].choose(state, frame["side"], frame, action)
+            waits = waits or then(state, frame)
+        if not waits:
+            ret(state)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
-        if not HANDLERS[frame["card"]].resume(state, frame["side"], frame, value):
-            finish(state, frame)
-
-
-def finish(state: State, frame: Frame) -> None:
-    """The card is done: the procedure returns, unless its player may now play another card at
-    no die cost (:func:`.play.offer_free_card`: he is asked first)."""
-    if not offer_free_card(state, frame):
-        ret(state)
+        phase = frame.get("phase")
+        if phase == "limit":
+            ret(state)
+            return
+        if phase == "after":  # pragma: no cover - the rewards call no procedure but the last
+            waits = after_play.give(state, frame)
+        else:
+            waits = HANDLERS[frame["card"]].resume(state, frame["side"], frame, value)
+            waits = waits or then(state, frame)
+        if not waits:
+            ret(state)
 
 
 def label(state: State, role: str, action: Action) -> str | None:

@@ -97,7 +97,11 @@ def test_card_fps_01_the_last_battle() -> None:
     if step(m.state) == "companions":
         act(m, "free", "done")
     assert m.state["table"]["free"] == [] and "fps_01" in m.state["played"]["free"]
-    assert events(m.state, "table_card_discarded")[-1] == {"side": "free", "card": "fps_01", "why": "lapsed"}
+    assert events(m.state, "table_card_discarded")[-1] == {
+        "side": "free",
+        "card": "fps_01",
+        "why": "no_longer_in_force",
+    }
 
 
 def test_card_fps_02_a_power_too_great() -> None:
@@ -380,14 +384,16 @@ def test_card_shs_03_denethors_folly() -> None:
         **besieged,
     )
     act(m, "free", "dispel muster")
-    assert events(m.state, "table_card_discarded")[-1]["why"] == "dispelled"
+    assert events(m.state, "table_card_discarded")[-1]["why"] == "as_an_action"
     # Minas Tirith no longer besieged: the card leaves the table at the end of the next action.
     m = card_match(
         "free", "", {"minas_tirith": {"gondor": "1R"}}, table={"shadow": ["shs_03"]}, face="muster"
     )
     assert not combat_cards_forbidden(m.state, "free")
     act(m, "free", "skip muster")
-    assert events(m.state, "table_card_discarded") == [{"side": "shadow", "card": "shs_03", "why": "lapsed"}]
+    assert events(m.state, "table_card_discarded") == [
+        {"side": "shadow", "card": "shs_03", "why": "no_longer_in_force"}
+    ]
 
 
 def tos(m: Match, side: str) -> set[str]:

@@ -1,0 +1,69 @@
+"""Event cards in words for their holder and for the table: a hand, one line a card, and the
+cards that public events put face up (which a post shows as pictures).
+
+>>> print(card_line("fpc_12"))
+• **Bilbo's Song** — Character card, Character icon — Heal 1 Corruption (2 if Gollum is the Guide).
+>>> shown_cards([("event_played", {"side": "free", "card": "fps_14"}), ("card_drawn", {"side": "free"})])
+('fps_14',)
+>>> shown_cards([("combat_cards_revealed", {"attacker_card": None, "defender_card": "shs_07"})])
+('shs_07',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games.core import State
+
+from .data import CARDS
+
+#: Event kinds that put a card face up, and the arguments naming it (``None``: no card).
+SHOWN: dict[str, tuple[str, ...]] = {
+    "event_played": ("card",),
+    "combat_cards_revealed": ("attacker_card", "defender_card"),
+}
+#: The longest effect a hand's line gives (the card's picture and ``/rules card:`` say it all).
+EFFECT_CHARS = 80
+ICON_WORDS = {"character": "Character icon", "army": "Army icon", "muster": "Muster icon"}
+
+
+def short_effect(text: str, limit: int = EFFECT_CHARS) -> str:
+    """The start of a card's text, cut at a word with an ellipsis past ``limit`` characters.
+
+    >>> short_effect("Heal 1 Corruption (2 if Gollum is the Guide).")
+    'Heal 1 Corruption (2 if Gollum is the Guide).'
+    >>> short_effect("Move any or all Nazgûl. Then either move up to 2 Armies", 30)
+    'Move any or all Nazgûl. Then…'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[: limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:.")
+    return f"{cut}…"
+
+
+def card_line(card: str) -> str:
+    """One card of a hand: its name, deck, play icon and the start of its Event."""
+    found = CARDS[card]
+    deck = f"{found.deck.title()} card, {ICON_WORDS.get(found.icon, found.icon)}"
+    return f"• **{found.name}** — {deck} — {short_effect(found.event)}"
+
+
+def hand(state: State, side: str) -> tuple[str, ...]:
+    """The cards ``side`` holds, in their order in the decks (Character cards first)."""
+    return tuple(sorted(state["hands"][side], key=lambda card: (CARDS[card].deck, CARDS[card].number)))
+
+
+def hand_lines(state: State, side: str) -> tuple[str, ...]:
+    return tuple(card_line(card) for card in hand(state, side))
+
+
+def shown_cards(events: Iterable[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
+    """The cards that ``events`` (public projections) put face up, in order, each once."""
+    found: list[str] = []
+    for kind, args in events:
+        for key in SHOWN.get(kind, ()):
+            card = args.get(key)
+            if isinstance(card, str) and card in CARDS and card not in found:
+                found.append(card)
+    return tuple(found)

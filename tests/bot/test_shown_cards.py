@@ -1,0 +1,162 @@
+"""Cards as pictures in the bot's posts, on the Pebbles toy game given cards by the ruleset
+hooks: a hand goes to its holder's private place only, and a public post shows the cards its
+events put face up as the public sees them (never a card only a private projection names)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+import pytest
+
+import renderers
+from bot import present, rendering
+from bot.delivery import Delivery
+from bot.service import MatchService
+from games.core import State
+from games.war_of_the_ring.data import CARDS
+from tests.support.toy_game import Pebbles
+
+from .conftest import NORTH_USER, SOUTH_USER, started_pebbles
+from .test_told_once import Client, Sent
+
+
+def _shown(self: Pebbles, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
+    found = [f"first-{args['first']}" for kind, args in events if kind == "bids_shown"]
+    # a card only a private projection names (a secret bid) must never be asked for
+    found += [f"secret-{args['bid']}" for kind, args in events if kind == "own_bid"]
+    return tuple(found)
+
+
+def _hand(self: Pebbles, state: State, role: str) -> tuple[str, ...]:
+    return ("north-ace", "north-king") if role == "north" else ()
+
+
+def _hand_lines(self: Pebbles, state: State, role: str) -> tuple[str, ...]:
+    return tuple(f"• **{card}**" for card in _hand(self, state, role))
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, list[str]]]:
+    """Pebbles with cards; every card picture asked for is recorded (and drawn as fake bytes)."""
+    asked: list[tuple[str, list[str]]] = []
+
+    async def render_cards_png(game: str, cards: list[str]) -> bytes:
+        asked.append((game, list(cards)))
+        return b"PNG " + ",".join(cards).encode()
+
+    monkeypatch.setattr(Pebbles, "shown_cards", _shown)
+    monkeypatch.setattr(Pebbles, "hand", _hand)
+    monkeypatch.setattr(Pebbles, "hand_lines", _hand_lines)
+    monkeypatch.setattr(rendering, "render_cards_png", render_cards_png)
+    return asked
+
+
+def files_of(sent: Sent) -> list[discord.File]:
+    found = [f for f in (sent.kwargs.get("file"), *(sent.kwargs.get("files") or ())) if f is not None]
+    for edit in sent.edits:
+        if "attachments" in edit:
+            found = list(edit["attachments"])
+    return found
+
+
+def names(files: list[discord.File]) -> list[str]:
+    return [f.filename for f in files]
+
+
+async def test_a_hand_goes_to_its_holder_and_a_reveal_shows_its_cards(
+    service: MatchService, drawn: list[tuple[str, list[str]]]
+) -> None:
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    live = await started_pebbles(service)
+    await delivery.announce_start(live)
+
+    north_dm, south_dm = client.dms[NORTH_USER].sent[-1], client.dms[SOUTH_USER].sent[-1]
+    assert names(files_of(north_dm)) == [f"pebbles-{live.id}-north-hand-s0.png"]
+    assert "**Your hand** (2 cards):\n• **north-ace**\n• **north-king**" in north_dm.kwargs["content"]
+    assert files_of(south_dm) == [] and "north-ace" not in south_dm.kwargs["content"]
+    assert [m for m in client.thread.sent if "north-ace" in m.content or files_of(m)] == []
+
+    await delivery.after_entry(await service.act(live.id, NORTH_USER, "bid 3"))
+    secret_post = client.thread.sent[-1]
+    assert files_of(secret_post) == [], "a secret bid shows no card"
+    await delivery.after_entry(await service.act(live.id, SOUTH_USER, "bid 1"))
+    assert client.thread.sent[-1] is secret_post, "the reveal edits the round's post"
+    (shown,) = files_of(secret_post)
+    assert shown.filename.startswith(f"pebbles-{live.id}-cards-s")
+    assert shown.fp.read() == b"PNG first-north"
+    asked = [cards for _, cards in drawn]
+    assert ["first-north"] in asked and not any(c.startswith("secret-") for cards in asked for c in cards)
+    assert not any(
+        "north-ace" in m.content or "-hand-" in " ".join(names(files_of(m))) for m in client.thread.sent
+    )
+
+
+async def test_without_hooks_a_game_shows_no_cards(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[list[str]] = []
+
+    async def render_cards_png(game: str, cards: list[str]) -> bytes:
+        asked.append(cards)
+        return b"PNG"
+
+    monkeypatch.setattr(rendering, "render_cards_png", render_cards_png)
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    live = await started_pebbles(service)
+    await delivery.announce_start(live)
+    for user, text in ((NORTH_USER, "bid 3"), (SOUTH_USER, "bid 1"), (NORTH_USER, "take")):
+        await delivery.after_entry(await service.act(live.id, user, text))
+    assert asked == [], "no card picture is drawn for a game without cards"
+    assert all("Your hand" not in m.kwargs.get("content", "") for p in client.dms.values() for m in p.sent)
+
+
+async def test_a_long_hand_never_cuts_the_prompt(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def long_hand(self: Pebbles, state: State, role: str) -> tuple[str, ...]:
+        return tuple(f"• **Card {n}** — " + "a long effect " * 10 for n in range(30))
+
+    monkeypatch.setattr(Pebbles, "hand_lines", long_hand)
+    live = await started_pebbles(service)
+    text = present.private_text(live, "north", service.choices(live, "north"))
+    assert len(text) <= present.MAX_MESSAGE
+    assert text.startswith(f"**Pebbles** #{live.id} — you play **North**."), "the prompt comes whole"
+    assert "**Your hand** (30 cards):\n• **Card 0**" in text
+    shown = text.count("• **Card ")
+    assert 5 < shown < 30 and text.endswith(f"…and {30 - shown} more in the picture.")
+
+
+async def test_a_war_of_the_ring_event_card_played_is_shown_in_its_post(service: MatchService) -> None:
+    """Through the engine: the cards stay hidden in their hands until one is played as an
+    Event; the post that tells it carries that card's picture (and no other card's)."""
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=NORTH_USER, game="war-of-the-ring", side="free", seed=4
+    )
+    live = (await service.join(live.id, SOUTH_USER)).match
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    await delivery.announce_start(live)
+    users = {"free": NORTH_USER, "shadow": SOUTH_USER}
+    rng = random.Random(4)
+    for _ in range(300):
+        role = sorted(live.active_roles())[0]
+        legal = [a for a, _ in service.legal(live, role)]
+        plays = [a for a in legal if a.verb == "play"]
+        if plays:
+            break
+        assert not any("-cards-" in n for m in client.thread.sent for n in names(files_of(m))), "none yet"
+        await delivery.after_entry(await service.act(live.id, users[role], rng.choice(legal).text))
+    else:
+        raise AssertionError("no Event card became playable")
+    card = plays[0].args[1]
+    await delivery.after_entry(await service.act(live.id, users[role], plays[0].text))
+    post = client.thread.sent[-1]
+    shown = [f for f in files_of(post) if "-cards-" in f.filename]
+    assert len(shown) == 1, names(files_of(post))
+    assert shown[0].fp.read() == renderers.render_cards("war-of-the-ring", [card])
+    assert CARDS[card].name in post.content and CARDS[card].name in (shown[0].description or "")
