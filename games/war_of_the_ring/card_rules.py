@@ -8,7 +8,7 @@ imports none of them.
   Nations.
 - A Power too Great (``fps_02``), The Power of Tom Bombadil (``fps_03``): no Shadow Army moves
   into, or attacks, their three regions (:mod:`.armies`, :mod:`.battle_actions`); the Shadow
-  may discard them as an action (``dispel``, :mod:`.event_cards.army_cards`).
+  may discard them as an action (``dispel``, :mod:`.event_cards.dispel`).
 - Denethor's Folly (``shs_03``): no Free Peoples Combat card in a battle in Minas Tirith
   (:func:`combat_cards_forbidden`, for the Combat-card stage of a battle); discarded when Minas
   Tirith is no longer besieged by the Shadow.

@@ -1,5 +1,5 @@
 """Builders for the Event cards that strike, move and attack Armies (issue 19): the pieces the
-handlers of :mod:`.army_cards` are made of.
+handlers of :mod:`.army_cards_free` and :mod:`.army_cards_shadow` are made of.
 
 - A **strike** (:func:`strike`): the card rolls dice against an Army (chance ``<card>_die``,
   e.g. ``fps_05_die``); its hits are taken as in a battle, through :mod:`..casualties` (the
