@@ -268,7 +268,7 @@ class EaglesAreComing(Staged):
         }
         found = []
         for region in REGIONS:
-            if not units(state, region, SHADOW) or not nazgul_count(state, region, witch_king=False):
+            if where_army(state, region, SHADOW) is None or not nazgul_count(state, region, witch_king=False):
                 continue
             if region in companies or companies & set(REGIONS[region].neighbours):
                 found.append(region)
@@ -296,7 +296,7 @@ class EaglesAreComing(Staged):
                 {"card": self.card, "region": region, "dice": dice, "target": 5, "hits": slain},
             )
             if slain:
-                remove(state, region, "sauron", "leader", slain)
+                remove(state, region, "sauron", "leader", slain, where_army(state, region, SHADOW) is True)
                 eliminated(state, "sauron", "leader", slain)
                 emit(state, "nazgul_slain", {"region": region, "count": slain})
             frame["data"]["region"] = region
@@ -311,7 +311,7 @@ class EaglesAreComing(Staged):
         home = value.args[0]
         count = nazgul_count(state, region, witch_king=False)
         if home != region:
-            remove(state, region, "sauron", "leader", count)
+            remove(state, region, "sauron", "leader", count, where_army(state, region, SHADOW) is True)
             add(state, home, "sauron", "leader", count)
             emit(state, "nazgul_moved", {"from": region, "to": home, "count": count})
         return False

@@ -248,7 +248,7 @@ class DreadfulSpells(Staged):
     def pairs(self, state: State) -> list[tuple[str, str]]:
         found = []
         for region in REGIONS:
-            if not units(state, region, SHADOW) or not nazgul_count(state, region):
+            if where_army(state, region, SHADOW) is None or not nazgul_count(state, region):
                 continue
             for target in (region, *REGIONS[region].neighbours):
                 if where_army(state, target, FREE) is not None:

@@ -47,9 +47,12 @@ def where_army(state: State, region: str, side: str) -> bool | None:
 
 
 def nazgul_count(state: State, region: str, witch_king: bool = True) -> int:
-    """The Nazgûl of the Shadow's figures in the open there (the Witch-king too, if counted)."""
-    found: int = state["armies"].get(region, {}).get("sauron", {}).get("leader", 0)
-    if witch_king and "witch_king" in characters_at(state, region, "shadow"):
+    """The Nazgûl with the Shadow's Army there, in the open or besieged in its Stronghold (the
+    Witch-king too, if counted)."""
+    inside = where_army(state, region, SHADOW) is True
+    table = state["garrisons"] if inside else state["armies"]
+    found: int = table.get(region, {}).get("sauron", {}).get("leader", 0)
+    if witch_king and "witch_king" in characters_at(state, region, SHADOW, inside):
         found += 1
     return found
 

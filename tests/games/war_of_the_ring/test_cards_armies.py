@@ -446,12 +446,15 @@ def test_card_shs_10_corsairs_of_umbar() -> None:
     politics = {**AT_WAR, "southrons": {"steps": 1, "active": True}}
     m = card_match("shadow", "shs_10", armies, politics, face="army")
     forbidden(m, "shadow", "play army shs_10")  # the Southrons are not At War
-    m = card_match("shadow", "shs_10", armies, face="army")
+    m = card_match(
+        "shadow", "shs_10", armies, {**AT_WAR, "gondor": {"steps": 2, "active": True}}, face="army"
+    )
     play(m, "shadow", "shs_10", "army")
     assert set(offered(m.state, "shadow")) == {"army umbar", "attack umbar pelargir"}
     act(m, "shadow", "attack umbar pelargir")
     with scripted(*combat((5, 5, 1), (1,))):  # Pelargir is a City: 6s in round 1
         act(m, "shadow", "go")
+    assert events(m.state, "nation_advanced")[-1] == {"nation": "gondor", "why": "attacked", "steps": 1}
     assert offered(m.state, "shadow") == []  # no `cease`: the Free Peoples choose at once
     assert set(offered(m.state, "free")) >= {"fight"}  # the attack goes on: retreat or fight
     with scripted(*combat((5, 1, 1), (1,))):
@@ -502,6 +505,17 @@ def test_card_shc_19_dreadful_spells() -> None:
         act(m, "shadow", "attack north_ithilien osgiliath")
     assert army_of(m.state, "osgiliath", "gondor") == {"regular": 1}
     assert acting(m) == "free"
+    # Nazgûl besieged in their Stronghold still cast on the besiegers.
+    m = card_match(
+        "shadow",
+        "shc_19",
+        {"minas_morgul": {"gondor": "3R"}},
+        face="character",
+        garrisons={"minas_morgul": {"sauron": "2R 2L"}},
+    )
+    with scripted(*die("shc_19", 6, 2)):
+        play(m, "shadow", "shc_19", "character")  # the only target: no question
+    assert army_of(m.state, "minas_morgul", "gondor") == {"regular": 2}
 
 
 def test_card_shc_20_grond_hammer_of_the_underworld() -> None:
