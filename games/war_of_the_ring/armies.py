@@ -30,9 +30,19 @@ character actions); only a moving part with Army units captures a Settlement or 
 Nation (:func:`occupation.arrive`); the rest of an Army that moved part of itself is the same
 Army and cannot be the second Army of the die.
 
+Event cards move Armies with the same procedure and a ``card`` entry in the frame
+(:func:`card_frame`): ``reach`` (regions per move: every region passed through must be free for
+the side, §2.3), ``gather`` (the move ends where another Shadow Army stands in the open),
+``need`` (the moving part takes a ``companion``, a ``nazgul`` or the ``witch_king``), ``dests``
+(the destinations, wherever they are), ``only`` (the regions the Armies may start from),
+``garrison`` (a besieged garrison may move out: the besiegers then take the Stronghold) and
+``title``. A Shadow Army never enters a region a Free Peoples table card closes
+(:func:`card_rules.shadow_barred`).
+
 Frame: ``side``, ``face``, ``mode`` (``armies`` or ``army``), ``left`` (moves left), ``from``,
 ``to``, ``pick`` (``{nation: {kind: n}}``), ``with`` (characters), ``origins``, ``arrived``
-(``{region: {nation: {kind: n}}}`` moved in this action), ``came`` (characters moved).
+(``{region: {nation: {kind: n}}}`` moved in this action), ``came`` (characters moved), and
+``card`` for a move by card (or absent).
 """
 
 from __future__ import annotations
@@ -44,10 +54,22 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
 from . import actions, occupation, politics, stacking
-from .board import add, army, characters_at, free_for_army_move, may_enter, remove, units
+from .battle import settle_siege
+from .board import (
+    add,
+    army,
+    besieger,
+    characters_at,
+    free_for,
+    free_for_army_move,
+    may_enter,
+    remove,
+    units,
+)
+from .card_rules import COMPANION_FIGURES, shadow_barred
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
-from .roles import nation_adjective, side_title
+from .roles import nation_adjective, other, side_title
 
 Counts = dict[str, dict[str, int]]
 UNIT = ("regular", "elite")
@@ -70,11 +92,117 @@ def new_frame(side: str, face: str, mode: str) -> dict[str, Any]:
     }
 
 
+def card_frame(
+    side: str,
+    left: int,
+    title: str,
+    reach: int = 1,
+    gather: bool = False,
+    need: str | None = None,
+    dests: list[str] | None = None,
+    only: list[str] | None = None,
+    garrison: bool = False,
+) -> dict[str, Any]:
+    """The frame of a move by Event card: ``left`` different Armies (see the module docstring)."""
+    frame = new_frame(side, "", "armies")
+    frame["left"] = left
+    frame["card"] = {
+        "reach": reach,
+        "gather": gather,
+        "need": need,
+        "dests": dests,
+        "only": only,
+        "garrison": garrison,
+        "title": title,
+    }
+    return frame
+
+
+def needs_met(state: State, frame: Frame, moving: Counts, chars: list[str]) -> bool:
+    """A move by card that must take a Companion, a Nazgûl or the Witch-king along."""
+    card = frame.get("card")
+    need = card["need"] if card else None
+    if need == "companion":
+        return any(c in COMPANION_FIGURES for c in chars)
+    if need == "nazgul":
+        return bool(moving.get("sauron", {}).get("leader", 0)) or "witch_king" in chars
+    if need == "witch_king":
+        return "witch_king" in chars
+    return True
+
+
+def card_destinations(state: State, frame: Frame, region: str) -> list[str]:
+    """Where a move by card may end from ``region``, before the figures are looked at: up to
+    ``reach`` regions away through regions free for the side (or the card's ``dests``)."""
+    card = frame["card"]
+    side = frame["side"]
+    if card["dests"] is not None:
+        found = [d for d in card["dests"] if d != region]
+    else:
+        found = sorted(reach_by_card(state, frame, region, {}), key=REGION_ORDER.__getitem__)
+    return [
+        d
+        for d in found
+        if free_for_army_move(state, d, side)
+        and not (side == SHADOW and shadow_barred(state, d))
+        and (not card["gather"] or units(state, d, SHADOW) > 0)
+    ]
+
+
+#: Each region's place in board order.
+REGION_ORDER = {r: i for i, r in enumerate(REGIONS)}
+
+
+def reach_by_card(state: State, frame: Frame, region: str, moving: Counts) -> set[str]:
+    """The regions up to the card's ``reach`` away, passing only through regions free for the
+    side (§2.3) that every figure ``moving`` may enter (§8.4: a Nation not At War keeps to its
+    own regions and those of no Nation)."""
+    card = frame["card"]
+    side = frame["side"]
+    kinds = [(n, k) for n, counts in moving.items() for k, c in counts.items() if c]
+    seen = {region}
+    frontier = [region]
+    found: set[str] = set()
+    for depth in range(card["reach"]):
+        step = []
+        for here in frontier:
+            for d in REGIONS[here].neighbours:
+                if d in seen:
+                    continue
+                seen.add(d)
+                found.add(d)
+                if (
+                    depth + 1 < card["reach"]
+                    and free_for(state, d, side)
+                    and not (side == SHADOW and shadow_barred(state, d))
+                    and all(may_enter(state, n, k, d) for n, k in kinds)
+                ):
+                    step.append(d)
+        frontier = step
+    return found
+
+
+def path_open(state: State, frame: Frame, region: str, dest: str, moving: Counts) -> bool:
+    """A move by card of more than one region: a way to ``dest`` these figures may take."""
+    card = frame.get("card")
+    if not card or card["dests"] is not None or card["reach"] <= 1 or dest in REGIONS[region].neighbours:
+        return True
+    return dest in reach_by_card(state, frame, region, moving)
+
+
+def leaves_garrison(state: State, frame: Frame, region: str) -> bool:
+    """A move by card from a besieged Stronghold (Paths of the Woses: "a besieged Stronghold
+    counts"): the garrison moves out; elsewhere only the figures in the open move."""
+    card = frame.get("card")
+    return bool(card and card.get("garrison")) and besieger(state, region) == other(frame["side"])
+
+
 def fresh(state: State, frame: Frame, region: str) -> Counts:
-    """``side``'s figures in the open at ``region`` that have not moved in this action."""
+    """``side``'s figures in the open at ``region`` (in its garrison, for a card that moves
+    one out) that have not moved in this action."""
     came = frame["arrived"].get(region, {})
     found: Counts = {}
-    for nation, counts in army(state, region, frame["side"]).items():
+    for nation, counts in army(state, region, frame["side"], leaves_garrison(state, frame, region)).items():
         for kind, n in counts.items():
             left = n - came.get(nation, {}).get(kind, 0)
             if left > 0:
@@ -94,9 +222,10 @@ def movable(state: State, frame: Frame, region: str, dest: str) -> Counts:
 
 def movable_characters(state: State, frame: Frame, region: str) -> list[str]:
     """Characters who may go along (never a Level-0 one, never one who moved already)."""
+    inside = leaves_garrison(state, frame, region)
     return [
         c
-        for c in characters_at(state, region, frame["side"])
+        for c in characters_at(state, region, frame["side"], inside)
         if c not in frame["came"] and CHARACTERS[c].level != 0
     ]
 
@@ -110,7 +239,7 @@ def followers(state: State, frame: Frame, region: str, dest: str, pick: Counts) 
     of them cannot (he moved already, or his Nation may not enter ``dest``)."""
     if frame["side"] != FREE:
         return {}
-    here = army(state, region, FREE)
+    here = army(state, region, FREE, leaves_garrison(state, frame, region))
     if total(here, UNIT) - total(pick, UNIT) > 0:
         return {}
     spare = fresh(state, frame, region)
@@ -162,6 +291,8 @@ def valid(state: State, frame: Frame, region: str, dest: str, pick: Counts, char
         return False
     if frame["mode"] == "army" and not leads(state, moving, chars):
         return False
+    if not needs_met(state, frame, moving, chars) or not path_open(state, frame, region, dest, moving):
+        return False
     side = frame["side"]
     return not (
         side == FREE
@@ -173,7 +304,9 @@ def valid(state: State, frame: Frame, region: str, dest: str, pick: Counts, char
 
 def candidates(state: State, frame: Frame, region: str, dest: str) -> list[tuple[Counts, list[str]]]:
     """Every figure allowed, then the same less one unit of each kind: if any move is allowed,
-    one of these is (fewer figures only matter for the Leaders left with a unit)."""
+    one of these is (fewer figures only matter for the Leaders left with a unit); for a card's
+    move of several regions, also the figures of the Nations At War alone (their way may be
+    longer)."""
     top = movable(state, frame, region, dest)
     chars = movable_characters(state, frame, region)
     found = [(top, chars)]
@@ -183,6 +316,11 @@ def candidates(state: State, frame: Frame, region: str, dest: str) -> list[tuple
                 fewer = {n: dict(k) for n, k in top.items()}
                 fewer[nation][kind] -= 1
                 found.append((fewer, chars))
+    card = frame.get("card")
+    if card and card["reach"] > 1:  # a longer way may be open to the Nations At War alone (§8.4)
+        at_war = {n: k for n, k in top.items() if politics.at_war(state, n) or n == "sauron"}
+        if at_war != top:
+            found.append((at_war, chars))
     return found
 
 
@@ -300,8 +438,14 @@ def _follow(state: State, dest: str, spare: Counts, here: Counts, chosen: dict[s
     return found
 
 
+def _open_to(state: State, side: str, dest: str) -> bool:
+    return free_for_army_move(state, dest, side) and not (side == SHADOW and shadow_barred(state, dest))
+
+
 def destinations(state: State, frame: Frame, region: str) -> list[str]:
     """The adjacent regions the Army in ``region`` may move to (``best_pick`` finds a move)."""
+    if frame.get("card"):
+        return [d for d in card_destinations(state, frame, region) if best_pick(state, frame, region, d)]
     facts = _facts(state, frame, region)
     if facts is None:
         return []
@@ -309,26 +453,31 @@ def destinations(state: State, frame: Frame, region: str) -> list[str]:
     return [
         d
         for d in REGIONS[region].neighbours
-        if free_for_army_move(state, d, side) and _reaches(state, frame, d, *facts)
+        if _open_to(state, side, d) and _reaches(state, frame, d, *facts)
     ]
 
 
 def _may_go(state: State, frame: Frame, region: str, dest: str | None = None) -> bool:
     """Whether the Army in ``region`` may move (to ``dest``, or anywhere)."""
+    if frame.get("card"):
+        found = destinations(state, frame, region)
+        return bool(found) if dest is None else dest in found
     facts = _facts(state, frame, region)
     if facts is None:
         return False
     side = frame["side"]
     for d in REGIONS[region].neighbours if dest is None else (dest,):
-        if free_for_army_move(state, d, side) and _reaches(state, frame, d, *facts):
+        if _open_to(state, side, d) and _reaches(state, frame, d, *facts):
             return True
     return False
 
 
 def _armies(state: State, frame: Frame) -> Iterator[str]:
     placed, origins = state["armies"], frame["origins"]
-    for region in REGIONS:
-        if region in origins or not placed.get(region):
+    card = frame.get("card")
+    only = card["only"] if card else None
+    for region in REGIONS if only is None else only:
+        if region in origins or not (placed.get(region) or leaves_garrison(state, frame, region)):
             continue
         if _may_go(state, frame, region):
             yield region
@@ -362,16 +511,17 @@ def arrive(state: State, frame: Frame, kept: Counts) -> None:
     """Carry out the move with the units ``kept`` after the stacking limit; units that did not
     come go back to reinforcements from where they stood."""
     side, region, dest = frame["side"], frame["from"], frame["to"]
+    inside = leaves_garrison(state, frame, region)
     moved: Counts = {}
     for nation, kinds in frame["pick"].items():
         for kind, n in kinds.items():
             come = kept.get(nation, {}).get(kind, 0) if kind in UNIT else n
             if n - come:
-                remove(state, region, nation, kind, n - come)
+                remove(state, region, nation, kind, n - come, inside)
                 pool = state["reinforcements"][nation]
                 pool[kind] = pool.get(kind, 0) + n - come
             if come:
-                remove(state, region, nation, kind, come)
+                remove(state, region, nation, kind, come, inside)
                 add(state, dest, nation, kind, come)
                 here = frame["arrived"].setdefault(dest, {}).setdefault(nation, {})
                 here[kind] = here.get(kind, 0) + come
@@ -385,7 +535,10 @@ def arrive(state: State, frame: Frame, kept: Counts) -> None:
     for char in frame["with"]:
         politics.companion_arrives(state, char, dest)
     occupation.lone_leaders(state, region)
-    occupation.lift_siege(state, region)
+    if inside:
+        settle_siege(state, region, was_besieged=True)  # the garrison left: the besiegers take it
+    else:
+        occupation.lift_siege(state, region)
     frame["origins"].append(region)
     frame["left"] -= 1
     frame.update({"from": None, "to": None, "pick": {}, "with": []})
@@ -403,6 +556,8 @@ class _ArmyStep(Step):
         return frozenset({frame["side"]})
 
     def title(self, state: State, frame: Frame, role: str) -> str:
+        if frame.get("card"):
+            return str(frame["card"]["title"]) + (" (another Army)" if frame["origins"] else "")
         what = "two Armies" if frame["mode"] == "armies" else "an Army with a Leader or Character"
         second = " (second Army)" if frame["origins"] else ""
         return f"Move {what}{second}"
@@ -430,14 +585,20 @@ class ArmyChoose(_ArmyStep):
         if action.verb != "army" or len(action.args) != 1:
             return False
         region = action.args[0]
-        if region not in REGIONS or region in frame["origins"] or not state["armies"].get(region):
+        if region not in REGIONS or region in frame["origins"]:
+            return False
+        card = frame.get("card")
+        if card and card["only"] is not None and region not in card["only"]:
+            return False
+        if not state["armies"].get(region) and not leaves_garrison(state, frame, region):
             return False
         return _may_go(state, frame, region)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
+        how = "as the card allows" if frame.get("card") else "one region"
         if frame["origins"]:
-            return "Choose a second, different Army to move one region (`army <region>`), or `done`."
-        return "Choose the Army to move one region (`army <region>`)."
+            return f"Choose another, different Army to move {how} (`army <region>`), or `done`."
+        return f"Choose the Army to move {how} (`army <region>`)."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "done":
@@ -458,10 +619,15 @@ class ArmyTo(_ArmyStep):
         if action.verb != "to" or len(action.args) != 1:
             return False
         dest = action.args[0]
-        return dest in REGIONS[frame["from"]].neighbours and _may_go(state, frame, frame["from"], dest)
+        if dest not in REGIONS:
+            return False
+        if not frame.get("card") and dest not in REGIONS[frame["from"]].neighbours:
+            return False
+        return _may_go(state, frame, frame["from"], dest)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return f"Move the Army in {REGIONS[frame['from']].name} to which adjacent region (`to <region>`)?"
+        which = "" if frame.get("card") else "adjacent "
+        return f"Move the Army in {REGIONS[frame['from']].name} to which {which}region (`to <region>`)?"
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         dest = action.args[0]

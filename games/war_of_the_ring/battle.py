@@ -36,7 +36,15 @@ State key ``battle`` (``None`` outside a battle)::
      "rolls": {side: {"dice": [n], "rerolls": [n], "target": n}} (the last round's),
      "result": None | "ceased" | "retreated" | "withdrew" | "destroyed" | "repelled" | "both" | "held",
      "advance": {"units": {nation: {kind: n}}, "characters": [...]},
-     "moves": [move, ...] (figures about to move, see :func:`queue_move`), "after_moves": stage}
+     "moves": [move, ...] (figures about to move, see :func:`queue_move`), "after_moves": stage,
+     "rules": {...} (an Event card's, see below)}
+
+An Event card that starts a battle gives it ``rules``: ``rounds`` (a siege battle fought that
+many rounds before the Elite reduction is needed: Grond, The Fighting Uruk-hai), ``card_lock``
+(no Free Peoples Combat card in round 1 without a Companion: :func:`card_rules.
+combat_cards_forbidden`), ``fewer_dice`` (``{side: n}``: n Combat dice fewer, never below one:
+Help Unlooked For), ``no_cease`` (the attacker may not cease: Corsairs of Umbar) and
+``must_advance`` (the attackers all advance when the defenders are gone).
 
 Stages: automatic ones (``round``, ``prepare``, ``combat``, ``losses``, ``next``, ``outcome``,
 ``moving``, ``close``) run one after the other in :func:`proceed` (``combat`` — the round from
@@ -83,6 +91,9 @@ from .battle_figures import (
     unit_count,
     white_rider_possible,
 )
+from .battle_figures import (
+    rules as battle_rules,
+)
 from .board import KINDS, UNIT_KINDS, add, army, besieged, besieger, characters_at, controller, remove, units
 from .data import CHARACTERS, FREE, NATIONS, REGIONS
 from .grammar import plural
@@ -99,6 +110,7 @@ def begin(
     rearguard: Mapping[str, Mapping[str, int]] | None = None,
     rearguard_characters: list[str] | None = None,
     die: str = "",
+    rules: Mapping[str, Any] | None = None,
 ) -> None:
     """Start a battle of ``attacker``'s Army in ``origin`` against the enemy in ``region`` (the
     same region: a siege battle by the besieger, or a sortie by the garrison). Calls the
@@ -129,6 +141,7 @@ def begin(
         "advance": {"units": {}, "characters": []},
         "moves": [],
         "after_moves": "close",
+        "rules": dict(rules or {}),
     }
     call(state, "battle")
     counts, chars = figures(state, attacker)
@@ -209,6 +222,8 @@ def _losses(state: State) -> bool:
             "both" if len(destroyed) == 2 else "repelled" if b["attacker"] in destroyed else "destroyed"
         )
         b["stage"] = "outcome"
+    elif b["siege"] and b["round"] < int(battle_rules(state).get("rounds", 1)):
+        b["stage"] = "round"  # a siege battle of several rounds by card: no Elite to reduce yet
     elif b["siege"]:
         if elites_in_battle(state):
             b["stage"] = "press"
@@ -216,7 +231,7 @@ def _losses(state: State) -> bool:
             b["result"] = "held"
             b["stage"] = "outcome"
     else:
-        b["stage"] = "cease"
+        b["stage"] = "next" if battle_rules(state).get("no_cease") else "cease"
     return False
 
 
@@ -541,7 +556,11 @@ class Battle(Step):
         return b["stage"] != "cards" and bool(b["round"] <= 1)
 
     def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
-        if chooser(state) != role or current(state)["stage"] != "advance":
+        if (
+            chooser(state) != role
+            or current(state)["stage"] != "advance"
+            or battle_rules(state).get("must_advance")
+        ):
             return ()
         return tuple(advance_amounts(state))
 
@@ -570,6 +589,8 @@ class Battle(Step):
             return (*found, Action("fight"))
         if stage == "press":
             return (*(Action("fight-on", (n,)) for n in elites_in_battle(state)), Action("cease"))
+        if stage == "advance" and battle_rules(state).get("must_advance"):
+            return (Action("advance-all"),)
         if stage == "advance":
             found = [Action("advance-all"), Action("stay")]
             found += [Action(a.verb, (*a.args, str(a.high))) for a in advance_amounts(state)]

@@ -20,9 +20,14 @@ those Nations) are put in the rearguard at once, and an Army without a unit At W
 attack. Each part keeps at least one unit (our ruling: a rearguard made only of the figures
 forced into it is allowed without a unit). On ``go`` the battle starts (:func:`.battle.begin`).
 
+A Shadow Army never attacks a region a Free Peoples table card closes
+(:func:`card_rules.shadow_barred`). An Event card that attacks calls ``battle_start`` too, with
+the attack already chosen (:func:`card_attack`): the rearguard is asked as usual, and the card's
+battle ``rules`` go to :func:`.battle.begin`.
+
 Frame ``battle_start``: ``side``, ``face``, ``leader`` (a Character die), ``from`` / ``to``
 (``None`` until chosen), ``rearguard`` ``{nation: {kind: n}}``, ``rearguard_characters``,
-``forced`` (the figures that must stay out).
+``forced`` (the figures that must stay out), ``rules`` (a card's, optional).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from .battle import begin
 from .battle_figures import add_counts, in_order, minus, total, unit_count
 from .battle_words import army_words
 from .board import REGION_INDEX, SIDE_OF, UNIT_KINDS, army, besieged, besieger, characters_at, units
+from .card_rules import barring, shadow_barred
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
 from .movement_words import figure_words
 from .roles import other, side_title
@@ -87,12 +93,12 @@ def origins(state: State, side: str) -> list[tuple[str, bool]]:
     for region in occupied:
         for inside, table in ((False, armies), (True, garrisons)):
             here = table.get(region)
-            if here and _attackers(state, side, here):
+            if here and has_attackers(state, side, here):
                 found.append((region, inside))
     return found
 
 
-def _attackers(state: State, side: str, here: Mapping[str, Mapping[str, int]]) -> bool:
+def has_attackers(state: State, side: str, here: Mapping[str, Mapping[str, int]]) -> bool:
     """Whether these figures hold a unit of ``side`` of a Nation At War."""
     for n, c in here.items():
         if SIDE_OF[n] == side and (c.get("regular") or c.get("elite")) and at_war(state, n):
@@ -106,14 +112,20 @@ def targets(state: State, side: str, origin: str, inside: bool) -> list[str]:
     with enemy Army units in the open (a relief when they besiege a Stronghold there)."""
     foe = other(side)
     if inside:
-        return [origin] if units(state, origin, foe) else []
-    found = [origin] if besieged(state, origin) and besieger(state, origin) == side else []
-    found += [r for r in REGIONS[origin].neighbours if units(state, r, foe)]  # sorted already
+        found = [origin] if units(state, origin, foe) else []
+    else:
+        found = [origin] if besieged(state, origin) and besieger(state, origin) == side else []
+        found += [r for r in REGIONS[origin].neighbours if units(state, r, foe)]  # sorted already
+    if side == SHADOW:
+        found = [r for r in found if not shadow_barred(state, r)]
     return found
 
 
 def has_target(state: State, side: str, origin: str, inside: bool, target: str | None = None) -> bool:
     """Whether :func:`targets` is not empty (holds ``target``, if given)."""
+    if side == SHADOW and barring(state):
+        found = targets(state, side, origin, inside)
+        return bool(found) if target is None else target in found
     foe = other(side)
     if inside:
         return target in (None, origin) and units(state, origin, foe) > 0
@@ -135,7 +147,7 @@ def can_start(state: State, side: str, leader: bool) -> bool:
     """Whether :func:`choices` offers an attack (any origin will do: no need of board order)."""
     for inside, table in ((False, state["armies"]), (True, state["garrisons"])):
         for region, here in table.items():
-            if not _attackers(state, side, here) or not has_target(state, side, region, inside):
+            if not has_attackers(state, side, here) or not has_target(state, side, region, inside):
                 continue
             if not leader or _led(state, side, region, inside):
                 return True
@@ -155,7 +167,7 @@ def can_attack(state: State, side: str, leader: bool, origin: str, target: str) 
         return False
     for inside, table in ((False, state["armies"]), (True, state["garrisons"])):
         here = table.get(origin)
-        if not here or not _attackers(state, side, here):
+        if not here or not has_attackers(state, side, here):
             continue
         if leader and not _led(state, side, origin, inside):
             continue
@@ -336,16 +348,7 @@ class BattleStart(Step):
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "attack":
-            origin, target = action.args
-            frame["from"], frame["to"] = origin, target
-            inside = besieged(state, origin) and besieger(state, origin) == other(role) and origin == target
-            frame["inside"] = bool(inside)
-            counts, _ = army_at(state, role, origin, frame["inside"])
-            forced = forced_rearguard(state, counts)
-            frame["forced"] = forced
-            frame["rearguard"] = forced
-            if not rearguard_amounts(state, frame) and not rearguard_characters(state, frame):
-                self._go(state, frame)
+            attack_chosen(state, frame, *action.args)
             return
         if action.verb == "rearguard" and len(action.args) == 1:
             frame["rearguard_characters"] = in_order([*frame["rearguard_characters"], action.args[0]])
@@ -356,21 +359,59 @@ class BattleStart(Step):
             add_counts(chosen, nation, kind, int(count))
             frame["rearguard"] = chosen
             return
-        self._go(state, frame)
-
-    def _go(self, state: State, frame: Frame) -> None:
-        begin(
-            state,
-            frame["side"],
-            frame["from"],
-            frame["to"],
-            frame["rearguard"],
-            list(frame["rearguard_characters"]),
-            frame["face"],
-        )
+        start_battle(state, frame)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
         ret(state)
+
+
+def start_battle(state: State, frame: Frame) -> None:
+    """``go``: the battle procedure starts (it returns to this frame when the battle is over)."""
+    begin(
+        state,
+        frame["side"],
+        frame["from"],
+        frame["to"],
+        frame["rearguard"],
+        list(frame["rearguard_characters"]),
+        frame["face"],
+        frame.get("rules"),
+    )
+
+
+def attack_chosen(state: State, frame: Frame, origin: str, target: str) -> None:
+    """The attack is chosen: the figures of Nations not At War stay out; then the rearguard is
+    asked, or the battle starts at once when there is nothing to choose."""
+    side = frame["side"]
+    frame["from"], frame["to"] = origin, target
+    inside = besieged(state, origin) and besieger(state, origin) == other(side) and origin == target
+    frame["inside"] = bool(inside)
+    counts, _ = army_at(state, side, origin, frame["inside"])
+    forced = forced_rearguard(state, counts)
+    frame["forced"] = forced
+    frame["rearguard"] = forced
+    if not rearguard_amounts(state, frame) and not rearguard_characters(state, frame):
+        start_battle(state, frame)
+
+
+def card_attack(state: State, side: str, origin: str, target: str, rules: Mapping[str, Any]) -> None:
+    """An Event card's attack of ``side``'s Army in ``origin`` on ``target`` (one of
+    :func:`choices`, or a card's own): the rearguard, then the battle with the card's rules.
+    The procedure returns to the card when the battle is over."""
+    frame = call(
+        state,
+        "battle_start",
+        side=side,
+        face="",
+        leader=False,
+        inside=False,
+        rearguard={},
+        rearguard_characters=[],
+        forced={},
+        rules=dict(rules),
+        **{"from": None, "to": None},
+    )
+    attack_chosen(state, frame, origin, target)
 
 
 def label(state: State, role: str, action: Action) -> str | None:

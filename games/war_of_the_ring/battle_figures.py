@@ -14,6 +14,7 @@ from typing import Any
 from games.core import State
 
 from .board import KINDS, UNIT_KINDS, army, besieged, characters_at, controller, free_for
+from .card_rules import shadow_barred
 from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
 
 #: No modifier ever gives more dice (or re-rolls) than this (§11.2).
@@ -113,7 +114,15 @@ def combat_strength(state: State, side: str) -> int:
     Captain adds nothing)."""
     counts, chars = figures(state, side)
     quiet = silenced(state)
-    return min(MAX_DICE, unit_count(counts) + captains([c for c in chars if c not in quiet]))
+    dice = min(MAX_DICE, unit_count(counts) + captains([c for c in chars if c not in quiet]))
+    fewer = int(rules(state).get("fewer_dice", {}).get(side, 0))  # Help Unlooked For
+    return max(min(dice, 1), dice - fewer)
+
+
+def rules(state: State) -> dict[str, Any]:
+    """The rules an Event card gave to the battle in progress (none for a die's attack)."""
+    found: dict[str, Any] = current(state).get("rules") or {}
+    return found
 
 
 def nazgul_leadership(counts: Mapping[str, Mapping[str, int]], characters: list[str]) -> int:
@@ -191,11 +200,17 @@ def can_withdraw(state: State) -> bool:
 
 
 def retreat_regions(state: State) -> list[str]:
-    """§11.3 step 5, §11.4: the adjacent regions free for the defender; none for a besieged Army."""
+    """§11.3 step 5, §11.4: the adjacent regions free for the defender; none for a besieged Army
+    (nor, for the Shadow, a region a Free Peoples table card closes to his Armies)."""
     b = current(state)
     if b["siege"]:
         return []
-    return sorted(r for r in NEIGHBOURS[b["region"]] if free_for(state, r, b["defender"]))
+    side = b["defender"]
+    return sorted(
+        r
+        for r in NEIGHBOURS[b["region"]]
+        if free_for(state, r, side) and not (side == SHADOW and shadow_barred(state, r))
+    )
 
 
 def white_rider_possible(state: State) -> bool:

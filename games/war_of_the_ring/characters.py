@@ -543,8 +543,13 @@ class MoveMinions(Step):
             ret(state)
 
 
-def minions_frame() -> dict[str, Any]:
-    return {"arrived": {}, "moved": [], "nazgul": None, "minion": None}
+def minions_frame(nazgul_only: bool = False) -> dict[str, Any]:
+    """The frame of ``minions``; ``nazgul_only``: an Event card moves the Nazgûl (the Witch-king
+    is one), not the other Minions."""
+    frame: dict[str, Any] = {"arrived": {}, "moved": [], "nazgul": None, "minion": None}
+    if nazgul_only:
+        frame["nazgul_only"] = True
+    return frame
 
 
 def _minions_possible(state: State, side: str) -> bool:

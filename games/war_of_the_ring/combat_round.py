@@ -28,6 +28,7 @@ from games.core.flow import barrier
 from . import casualties, combat_effects
 from .battle_figures import combat_strength, current, figures, is_hit, leadership, place, to_hit
 from .card_piles import play_from_hand
+from .card_rules import combat_cards_forbidden
 from .combat_effects import EFFECTS, Effect, Mods, misses, new_mods
 from .combat_tools import TIMINGS, fx_of, new_fx, wiped_out
 from .data import CARDS, SHADOW
@@ -57,7 +58,9 @@ def choosers(state: State) -> frozenset[str]:
 
 def playable(state: State, side: str, card: str) -> bool:
     info = CARDS[card]
-    return info.side == side and EFFECTS[info.combat.name].condition(state, side)
+    if info.side != side or combat_cards_forbidden(state, side):
+        return False
+    return EFFECTS[info.combat.name].condition(state, side)
 
 
 def card_actions(state: State, side: str) -> tuple[Action, ...]:

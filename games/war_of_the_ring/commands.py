@@ -212,4 +212,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         CommandParam("card", "a card in your hand you may play now"),
     ),
     _c("cards", "deck", "deck", "Which deck to draw from.", CommandParam("deck", "character or strategy")),
+    _c("cards", "dispel", "dispel", "Discard an enemy table card as its text allows.", DIE),
+    _c("cards", "dispel-will", "dispel-will", "Will of the West: discard Denethor's Folly.", DIE),
+    _c("cards", "choose", "choose", "An Event card: what it does.", CommandParam("option", "what it does")),
 )

@@ -20,6 +20,7 @@ from games.core.words import agree, article, in_sentence, join_words
 
 from . import (
     battle_words,
+    card_words_armies,
     card_words_hunt,
     characters_words,
     companions_words,
@@ -137,6 +138,8 @@ WHY = {
     "will_of_the_west": "with a Will of the West",
     "elven_ring": "with an Elven Ring",
     "nation_attacked": "a Free Peoples Nation attacked",
+    "as_an_action": "as an action",
+    "fellowship_found": "the Fellowship was found",
 }
 
 
@@ -222,7 +225,15 @@ def merged(*tables: Mapping[str, T]) -> dict[str, T]:
 
 # Procedure modules keep their own event kinds and words in ``<module>_words.py`` (``KINDS``,
 # ``EN`` and ``DERIVED``: kind -> function of the args giving extra words), merged here.
-WORDS = (movement_words, battle_words, characters_words, companions_words, card_words_hunt, muster_words)
+WORDS = (
+    movement_words,
+    battle_words,
+    characters_words,
+    companions_words,
+    card_words_hunt,
+    card_words_armies,
+    muster_words,
+)
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))
 EXTRA = merged(*(w.DERIVED for w in WORDS))

@@ -17,6 +17,7 @@ from games.core.words import join_words
 
 from . import hunt_cards, politics
 from .board import controller
+from .card_rules import fellowship_found
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
 from .last_action import mark
 from .options import revision
@@ -169,6 +170,7 @@ def declare(state: State, region: str) -> None:
     fs["progress"] = 0
     fs["declared"] = True
     emit(state, "fellowship_declared", {"region": region})
+    fellowship_found(state)
     nation = REGIONS[region].nation
     if refuge(state, region) and nation is not None:
         hunt_cards.declared_in_refuge(state)  # Worn with Sorrow and Toil, Flocks of Crebain

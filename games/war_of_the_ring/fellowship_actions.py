@@ -12,6 +12,7 @@ from games.core import Action, State
 from games.core.flow import Frame, Step, call, ret
 
 from . import actions, hunt
+from .card_rules import sets_die_aside
 from .data import FREE
 from .fellowship import advance, hide
 
@@ -31,7 +32,10 @@ def _move(state: State, side: str, face: str) -> bool:
 
 
 def _to_hunt_box(state: State, face: str) -> None:
-    """§14.4: the die that moved the Fellowship goes into the Hunt Box after the Hunt."""
+    """§14.4: the die that moved the Fellowship goes into the Hunt Box after the Hunt (The Last
+    Battle on the table: it is set aside, used, instead)."""
+    if sets_die_aside(state):
+        return
     used = state["dice"][FREE]["used"]
     used.remove(face)
     state["hunt_box"]["free"] += 1

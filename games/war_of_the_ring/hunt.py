@@ -27,6 +27,7 @@ from . import fellowship as fs_rules
 from . import hunt_cards
 from .board import controller, leaders, units
 from .card_piles import discard_from_table, on_table, seen
+from .card_rules import fellowship_found
 from .characters import separate_targets
 from .data import CARDS, CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
 from .events import tile_name
@@ -396,6 +397,7 @@ def reveal(state: State, frame: Frame) -> None:
     fs = state["fellowship"]
     fs["revealed"] = True
     emit(state, "fellowship_revealed", {"region": fs["region"], "progress": fs["progress"]})
+    fellowship_found(state)
 
 
 def reveal_regions(state: State) -> list[str]:

@@ -46,7 +46,7 @@ def _core_label(state: State, role: str, action: Action) -> str | None:
     def a_die(face: str) -> str:
         return with_article(f"{face_name(face)} die")
 
-    if verb == "play" and len(args) == 2 and args[1] in CARDS:
+    if verb == "play" and len(args) == 2 and args[1] in CARDS and args[0] in FACE_NAMES:
         return f"Play {CARDS[args[1]].name} ({face_name(args[0])} die)"
     words: dict[str, Callable[[], str]] = {
         "pass": lambda: "Pass (you have fewer dice left)",

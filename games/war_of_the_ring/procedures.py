@@ -31,6 +31,7 @@ from . import (
     stacking,
 )
 from .actions import DieAction
+from .event_cards import dispel as event_dispel
 from .event_cards import step as event_step
 from .event_cards import table as event_table
 
@@ -47,6 +48,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *characters.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
+        *event_dispel.DIE_ACTIONS,
     )
 }
 

@@ -27,6 +27,10 @@ from games.core.flow import Frame
 
 from ..data import CARDS
 
+#: A handler's note in ``frame["data"]``: when the card is done, its player may play another card
+#: with this icon from his hand at no die cost (The Ents Awake); :mod:`.step` asks it.
+FREE_CARD = "free_card"
+
 
 class EventCard:
     """One card's Event. Subclass it (or use a builder of :mod:`.builders`) per card."""

@@ -10,11 +10,12 @@ else face up onto the played pile), announces it and runs its handler as the pro
 from __future__ import annotations
 
 from games.core import Action, State, emit
-from games.core.flow import call, pop
+from games.core.flow import Frame, call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
 from . import after_play
+from .base import FREE_CARD, ask
 from .registry import HANDLERS
 
 #: The dice faces that play a card of each icon besides the Event die and the Will of the West
@@ -56,16 +57,51 @@ def is_play(state: State, side: str, action: Action, faces: list[str]) -> bool:
     return face in faces and card in CARDS and face_plays(face, card) and can_play(state, side, card)
 
 
-def start(state: State, side: str, card: str, die: str) -> bool:
-    """Play ``card``: True while its Event waits for decisions (the procedure ``event`` then
-    returns to the caller), False when it is over already."""
+def leave_hand(state: State, side: str, card: str) -> None:
+    """The card leaves the hand (onto the table for a table card, else face up) and is announced."""
     if CARDS[card].on_table:
         put_on_table(state, side, card)
     else:
         play_from_hand(state, side, card)
     emit(state, "event_played", {"side": side, "card": card})
+
+
+def play_next(state: State, frame: Frame, card: str) -> bool:
+    """An Event that lets its player play another card at no die cost (The Ents Awake): the
+    same ``event`` frame goes on with ``card``; whether it waits."""
+    side = frame["side"]
+    leave_hand(state, side, card)
+    frame.update({"card": card, "data": {}, "ask": None})
+    return HANDLERS[card].start(state, side, frame)
+
+
+def then(state: State, frame: Frame) -> bool:
+    """The card's Event is over: another card at no die cost if it allows one, else the rewards
+    of the die and the hand limit (:func:`.after_play.conclude`); whether it waits."""
+    return offer_free_card(state, frame) or after_play.conclude(state, frame)
+
+
+def offer_free_card(state: State, frame: Frame) -> bool:
+    """The card just done let its player play another card at no die cost (:data:`.base.FREE_CARD`):
+    if he holds one he may play now, ask him (``play free <card>`` or ``decline``); whether asked."""
+    icon = frame["data"].pop(FREE_CARD, None)
+    side = frame["side"]
+    if icon is None:
+        return False
+    free = [c for c in sorted(state["hands"][side]) if CARDS[c].icon == icon and can_play(state, side, c)]
+    if not free:
+        return False
+    options = [(Action("play", ("free", c)), f"Play {CARDS[c].name} at no die cost") for c in free]
+    options.append((Action("decline"), "Play no other card"))
+    return ask(frame, side, FREE_CARD, options, "another card", "You may play another card at no die cost.")
+
+
+def start(state: State, side: str, card: str, die: str) -> bool:
+    """Play ``card``: True while its Event waits for decisions (the procedure ``event`` then
+    returns to the caller), False when it is over already."""
+    leave_hand(state, side, card)
     frame = call(state, "event", side=side, card=card, die=die, data={}, ask=None)
-    if HANDLERS[card].start(state, side, frame) or after_play.conclude(state, frame):
+    if HANDLERS[card].start(state, side, frame) or then(state, frame):
         return True
     if state["result"] is None and state["stack"] and state["stack"][-1] is frame:
         pop(state)

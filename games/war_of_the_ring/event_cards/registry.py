@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import companions, fpc, fps, hunting, muster, shc, shs
+from . import army_cards_free, army_cards_shadow, companions, fpc, fps, hunting, muster, shc, shs
 from .base import EventCard
 
 
@@ -18,5 +18,13 @@ def _table(*decks: tuple[EventCard, ...]) -> dict[str, EventCard]:
 
 #: ``{card id: handler}``; a card without one cannot be played as an Event.
 HANDLERS: dict[str, EventCard] = _table(
-    fpc.CARDS, fps.CARDS, shc.CARDS, shs.CARDS, companions.CARDS, hunting.CARDS, muster.CARDS
+    fpc.CARDS,
+    fps.CARDS,
+    shc.CARDS,
+    shs.CARDS,
+    companions.CARDS,
+    hunting.CARDS,
+    army_cards_free.CARDS,
+    army_cards_shadow.CARDS,
+    muster.CARDS,
 )

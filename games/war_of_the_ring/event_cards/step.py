@@ -10,6 +10,8 @@ from games.core.flow import Frame, Step, ret
 from ..data import CARDS
 from ..roles import side_title
 from . import after_play
+from .base import FREE_CARD
+from .play import play_next, then
 from .registry import HANDLERS
 
 #: ``{action text: Action}`` of the questions asked so far (a small closed vocabulary).
@@ -63,9 +65,13 @@ class EventStep(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if frame.get("phase") == "after":
             waits = after_play.chosen(state, frame, action)
+        elif frame["ask"]["stage"] == FREE_CARD:  # another card at no die cost, or none
+            frame["ask"] = None
+            waits = action.verb == "play" and play_next(state, frame, action.args[1])
+            waits = waits or then(state, frame)
         else:
             waits = HANDLERS[frame["card"]].choose(state, frame["side"], frame, action)
-            waits = waits or after_play.conclude(state, frame)
+            waits = waits or then(state, frame)
         if not waits:
             ret(state)
 
@@ -78,7 +84,7 @@ class EventStep(Step):
             waits = after_play.give(state, frame)
         else:
             waits = HANDLERS[frame["card"]].resume(state, frame["side"], frame, value)
-            waits = waits or after_play.conclude(state, frame)
+            waits = waits or then(state, frame)
         if not waits:
             ret(state)
 

@@ -10,6 +10,7 @@ from games.core import State, emit
 
 from .. import actions, rings
 from ..card_piles import discard_from_table, on_table, seen
+from ..card_rules import DENETHORS_FOLLY, LAST_BATTLE, aragorn_abroad, minas_tirith_besieged
 from ..data import FREE, SHADOW
 from ..politics import WORMTONGUE
 from ..roles import ROLES
@@ -19,6 +20,8 @@ from .after_play import PALANTIR
 GONE_WHEN: dict[str, Callable[[State], bool]] = {
     PALANTIR: lambda state: "saruman" not in state["characters"],
     WORMTONGUE: lambda state: "saruman" not in state["characters"] or state["politics"]["rohan"]["active"],
+    LAST_BATTLE: lambda state: not aragorn_abroad(state),
+    DENETHORS_FOLLY: lambda state: not minas_tirith_besieged(state),
 }
 
 

@@ -17,7 +17,8 @@ from games.core import Action, Match, Prompt, State
 from games.core.rng import randbelow
 from games.war_of_the_ring import armies, battle_actions, characters, recruit
 from games.war_of_the_ring.board import KINDS, free_for_army_move
-from games.war_of_the_ring.data import REGIONS
+from games.war_of_the_ring.card_rules import shadow_barred
+from games.war_of_the_ring.data import REGIONS, SHADOW
 from games.war_of_the_ring.roles import ROLES
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
@@ -73,18 +74,25 @@ def check_is_legal(state: State) -> int:
 # -- the slow answers the shortcuts stand for -----------------------------------------------------
 def slow_destinations(state: State, frame: dict[str, object], region: str) -> list[str]:
     side = str(frame["side"])
-    return [
-        d
-        for d in REGIONS[region].neighbours
-        if free_for_army_move(state, d, side) and armies.best_pick(state, frame, region, d) is not None
-    ]
+    if frame.get("card"):  # a move by Event card: its own reach (the same slow path)
+        reached = armies.card_destinations(state, frame, region)
+    else:
+        reached = [
+            d
+            for d in REGIONS[region].neighbours
+            if free_for_army_move(state, d, side) and not (side == SHADOW and shadow_barred(state, d))
+        ]
+    return [d for d in reached if armies.best_pick(state, frame, region, d) is not None]
 
 
 def slow_armies(state: State, frame: dict[str, object]) -> list[str]:
+    card = frame.get("card") or {}
+    only = card.get("only") if isinstance(card, dict) else None
     return [
         r
         for r in REGIONS
         if r not in frame["origins"]  # type: ignore[operator]
+        and (only is None or r in only)
         and state["armies"].get(r)
         and armies.total(armies.fresh(state, frame, r), KINDS)
         and slow_destinations(state, frame, r)

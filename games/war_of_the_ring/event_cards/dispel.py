@@ -1,0 +1,128 @@
+"""Discarding an enemy's table card as a die action (issue 19): ``dispel`` — the Shadow, with
+any die, one Strategy card and one Character card from his hand, discards A Power too Great or
+The Power of Tom Bombadil; the Free Peoples, with any die while Gandalf or Aragorn is in Minas
+Tirith, discard Denethor's Folly — and ``dispel-will``, their Will of the West die, the same at
+any time. The Shadow's questions are asked in the table card's own ``event`` frame
+(``data["dispel"]``, answered by its handler through :func:`dispel_next`).
+"""
+
+from __future__ import annotations
+
+from games.core import Action, State, emit
+from games.core.flow import Frame, call, pop
+
+from .. import actions
+from ..card_piles import on_table, seen
+from ..card_rules import BARRED, DENETHORS_FOLLY, MINAS_TIRITH, discard
+from ..data import CARDS as CARD_DATA
+from ..data import FREE, SHADOW
+from .base import ask
+
+
+def barring_cards(state: State) -> list[str]:
+    return [card for card in BARRED if card in seen(state, "table", FREE)]
+
+
+def hand_of(state: State, deck: str) -> list[str]:
+    return sorted(c for c in state["hands"][SHADOW] if CARD_DATA[c].deck == deck)
+
+
+def dispel_next(state: State, frame: Frame) -> bool:
+    """The Shadow's discard of a barring card: which card, then a Strategy and a Character card
+    from his hand (asked only when there is a choice); whether it waits."""
+    data = frame["data"]
+    if "target" not in data:
+        found = barring_cards(state)
+        if len(found) > 1:
+            options = [
+                (Action("discard", (c,)), f"Discard {CARD_DATA[c].name} from the table") for c in found
+            ]
+            return ask(frame, SHADOW, "which", options, "which card", "Which table card do you discard?")
+        data["target"] = found[0]
+    for deck in ("strategy", "character"):
+        if deck in data:
+            continue
+        cards = hand_of(state, deck)
+        if len(cards) > 1:
+            options = [(Action("discard", (c,)), f"Give up {CARD_DATA[c].name}") for c in cards]
+            return ask(
+                frame, SHADOW, deck, options, f"a {deck.title()} card", f"Discard which {deck.title()} card?"
+            )
+        data[deck] = cards[0]
+    for deck in ("strategy", "character"):
+        card = data[deck]
+        state["hands"][SHADOW].remove(card)
+        state["discards"][SHADOW].append(card)
+        emit(
+            state,
+            "card_discarded",
+            {"side": SHADOW},
+            private={SHADOW: ("own_card_discarded", {"side": SHADOW, "card": card})},
+        )
+    discard(state, data["target"], "as_an_action")
+    return False
+
+
+def _shadow_may_dispel(state: State) -> bool:
+    return (
+        bool(barring_cards(state)) and bool(hand_of(state, "strategy")) and bool(hand_of(state, "character"))
+    )
+
+
+def _heroes_in_minas_tirith(state: State) -> bool:
+    return any(
+        state["characters"].get(c, {}).get("region") == MINAS_TIRITH
+        for c in ("gandalf_grey", "gandalf_white", "aragorn")
+    )
+
+
+def _dispel_possible(state: State, side: str) -> bool:
+    if side == SHADOW:
+        return _shadow_may_dispel(state)
+    return on_table(state, DENETHORS_FOLLY) and _heroes_in_minas_tirith(state)
+
+
+def _dispel_will_possible(state: State, side: str) -> bool:
+    return on_table(state, DENETHORS_FOLLY) and not _heroes_in_minas_tirith(state)
+
+
+def _dispel(state: State, side: str, face: str) -> bool:
+    if side == FREE:
+        discard(state, DENETHORS_FOLLY, "will_of_the_west" if face == "will" else "as_an_action")
+        return False
+    found = barring_cards(state)
+    frame = call(state, "event", side=SHADOW, card=found[0], data={"dispel": True}, ask=None)
+    return dispel_next(state, frame) or _done(state, frame)
+
+
+def _done(state: State, frame: Frame) -> bool:
+    """The discard needed no question: its ``event`` frame returns at once."""
+    pop(state)
+    return False
+
+
+ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
+
+#: This module's die actions (listed in :mod:`..procedures`).
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
+    actions.DieAction(
+        "dispel",
+        "Discard a table card of the enemy",
+        "Shadow: any die, a Strategy card and a Character card discard A Power too Great or The Power "
+        "of Tom Bombadil. Free Peoples: any die, with Gandalf or Aragorn in Minas Tirith, discards "
+        "Denethor's Folly.",
+        ANY_FACE,
+        None,
+        _dispel_possible,
+        _dispel,
+    ),
+    actions.DieAction(
+        "dispel-will",
+        "Discard Denethor's Folly with a Will of the West",
+        "Free Peoples: a Will of the West die discards Denethor's Folly from the table.",
+        (),
+        FREE,
+        _dispel_will_possible,
+        _dispel,
+    ),
+)
