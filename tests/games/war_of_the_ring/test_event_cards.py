@@ -4,7 +4,11 @@ named after the card."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from games.core import Action
+from games.war_of_the_ring.data import CARDS
 from games.war_of_the_ring.event_cards.registry import HANDLERS
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
@@ -70,3 +74,17 @@ def test_the_opponent_is_offered_nothing_of_a_hand() -> None:
 def test_every_handler_names_its_own_card() -> None:
     for card, handler in HANDLERS.items():
         assert handler.card == card
+
+
+def test_every_event_card_has_one_handler() -> None:
+    assert sorted(HANDLERS) == sorted(CARDS)
+
+
+def test_every_event_card_has_a_scenario_test_named_after_it() -> None:
+    """``test_card_<id>_…`` in one of the card families' test files, for each of the 96 cards."""
+    here = Path(__file__).parent
+    names = set()
+    for path in here.glob("test_cards_*.py"):
+        names |= set(re.findall(r"^def (test_card_[a-z]{3}_\d\d)", path.read_text(encoding="utf-8"), re.M))
+    missing = sorted(card for card in CARDS if f"test_card_{card}" not in names)
+    assert not missing, f"no scenario test for {missing}"
