@@ -1,0 +1,47 @@
+"""An outside audit of the Shadow's Event and Combat cards (issue 19): one test per defect found,
+each failing before its fix."""
+
+from __future__ import annotations
+
+from games.core.chance import scripted
+from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
+
+from .helpers import events, offered
+from .test_battle import texts
+from .test_combat_cards import card_dice, dice, fight, play
+
+SH, FP = "shadow", "free"
+NEAR_MORIA = {"moria": {"sauron": "3R"}, "dimrill_dale": {"north": "4R"}}
+
+
+def test_balrog_of_moria_on_the_table_is_played_as_durins_bane_even_with_an_empty_hand() -> None:
+    """SHC-17: "in a battle, the Shadow may use it as his Combat card Durin's Bane, exactly as if
+    played from hand" — then it leaves the table (and the Witch-king's Sorcerer draws)."""
+    m = fight(
+        NEAR_MORIA,
+        {},
+        origin="moria",
+        target="dimrill_dale",
+        table={SH: ["shc_17"]},
+        characters={"witch_king": "moria"},
+    )
+    assert R.active(m.state) == {SH}  # the Shadow is asked: the table card is his to use
+    assert offered(m.state, SH) == ["combat shc_17", "no-combat"]
+    draws = (("shadow_character_card", "shc_01"), *card_dice(SH, 4, 4, 3), *dice(SH, 1, 1, 1))
+    with scripted(*draws, *dice(FP, 1, 1), others="random"):
+        m.submit(SH, "combat shc_17")
+    assert events(m.state, "combat_extra_attack")[0]["hits"] == 2
+    assert m.state["table"][SH] == [] and "shc_17" in m.state["played"][SH]
+    assert m.state["hands"][SH] == ["shc_01"]  # Sorcerer: a Character card
+
+
+def test_balrog_of_moria_stays_on_the_table_when_not_used_and_far_from_moria() -> None:
+    m = fight(
+        {"dagorlad": {"sauron": "3R"}, "ash_mountains": {"north": "2R"}},
+        {SH: ["shs_22"]},
+        table={SH: ["shc_17"]},
+    )
+    assert "combat shc_17" not in offered(m.state, SH)
+    play(m, "", None, *dice(SH, 1, 1, 1), *dice(FP, 1, 1))
+    assert m.state["table"][SH] == ["shc_17"]
+    assert texts(m.state)
