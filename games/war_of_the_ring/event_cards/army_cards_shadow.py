@@ -70,19 +70,24 @@ def shadow_holds_elven_stronghold(state: State, side: str) -> bool:
 class ReturnToValinor(Staged):
     card = "shs_01"
 
+    def targets(self, state: State) -> list[tuple[str, int]]:
+        """``(region, Elven units)`` for each Elven Stronghold not under siege that holds some."""
+        found = []
+        for region in ELVEN_STRONGHOLDS:
+            if besieged(state, region):
+                continue
+            elves = state["armies"].get(region, {}).get("elves", {})
+            count = elves.get("regular", 0) + elves.get("elite", 0)
+            if count:
+                found.append((region, count))
+        return found
+
     def can_play(self, state: State, side: str) -> bool:
-        return shadow_holds_elven_stronghold(state, side)
+        return shadow_holds_elven_stronghold(state, side) and bool(self.targets(state))
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         if stage == "start":
-            targets = []
-            for region in ELVEN_STRONGHOLDS:
-                if besieged(state, region):
-                    continue
-                elves = state["armies"].get(region, {}).get("elves", {})
-                count = elves.get("regular", 0) + elves.get("elite", 0)
-                if count:
-                    targets.append((region, count))
+            targets = self.targets(state)
             frame["data"]["regions"] = [r for r, _ in targets]
             if strike_many(state, self.card, targets, FREE, 6):
                 return wait(frame, "struck")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from games.core.chance import scripted
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
-from .helpers import events, offered
+from .helpers import events, forbidden, offered
 from .test_battle import texts
+from .test_cards_armies import card_match
 from .test_combat_cards import card_dice, dice, fight, play
 
 SH, FP = "shadow", "free"
@@ -45,3 +46,11 @@ def test_balrog_of_moria_stays_on_the_table_when_not_used_and_far_from_moria() -
     play(m, "", None, *dice(SH, 1, 1, 1), *dice(FP, 1, 1))
     assert m.state["table"][SH] == ["shc_17"]
     assert texts(m.state)
+
+
+def test_return_to_valinor_is_not_offered_without_an_elven_army_to_strike() -> None:
+    """SHS-01 (docs §8, "a strike with no target: not offered"): the Shadow holds Rivendell, but no
+    Elven Stronghold free of siege holds Elven units."""
+    armies = {"lorien": {"north": "2R"}, "rivendell": {"sauron": "1R"}}
+    m = card_match("shadow", "shs_01", armies, face="army", control={"rivendell": "shadow"})
+    forbidden(m, SH, "play army shs_01")
