@@ -3,7 +3,9 @@ each failing before its fix."""
 
 from __future__ import annotations
 
+from games.core import Action
 from games.core.chance import scripted
+from games.war_of_the_ring.labels import describe
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 from .helpers import events, forbidden, offered
@@ -28,6 +30,9 @@ def test_balrog_of_moria_on_the_table_is_played_as_durins_bane_even_with_an_empt
     )
     assert R.active(m.state) == {SH}  # the Shadow is asked: the table card is his to use
     assert offered(m.state, SH) == ["combat shc_17", "no-combat"]
+    assert describe(m.state, SH, Action("combat", ("shc_17",))) == (
+        "Use Balrog of Moria from the table as Durin's Bane"
+    )
     draws = (("shadow_character_card", "shc_01"), *card_dice(SH, 4, 4, 3), *dice(SH, 1, 1, 1))
     with scripted(*draws, *dice(FP, 1, 1), others="random"):
         m.submit(SH, "combat shc_17")
