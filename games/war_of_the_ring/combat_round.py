@@ -26,7 +26,7 @@ from games.core import Action, State, emit
 from games.core.chance import draw, roll
 from games.core.flow import barrier
 
-from . import casualties, combat_effects, hunt_cards
+from . import cards, casualties, combat_effects, hunt_cards
 from .battle_figures import combat_strength, current, figures, is_hit, leadership, place, to_hit
 from .card_piles import discard_from_table, play_from_hand, seen
 from .card_rules import combat_cards_forbidden
@@ -77,14 +77,17 @@ def card_actions(state: State, side: str) -> tuple[Action, ...]:
 
 
 def choose(state: State, side: str, action: Action) -> bool:
-    """Note ``side``'s secret choice; whether both have chosen (then the cards are revealed)."""
+    """Note ``side``'s secret choice; whether the round goes on now: both have chosen (then the
+    cards are revealed) and no discard down to the hand limit comes first."""
     fx = fx_of(state)
     fx["chosen"][side] = action.args[0] if action.verb == "combat" else ""
     barrier(state)  # a hidden choice is never taken back
     if choosers(state):
         return False
     reveal(state)
-    return True
+    # The Sorcerer's draw after a card used from the table can make 7 cards: the battle resumes
+    # when the Shadow has discarded (``discard_down`` returns to it).
+    return not cards.limit(state, SHADOW)
 
 
 def reveal(state: State) -> None:

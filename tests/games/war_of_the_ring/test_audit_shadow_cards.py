@@ -59,3 +59,27 @@ def test_return_to_valinor_is_not_offered_without_an_elven_army_to_strike() -> N
     armies = {"lorien": {"north": "2R"}, "rivendell": {"sauron": "1R"}}
     m = card_match("shadow", "shs_01", armies, face="army", control={"rivendell": "shadow"})
     forbidden(m, SH, "play army shs_01")
+
+
+def test_the_sorcerers_draw_for_the_balrog_over_the_hand_limit_is_discarded_before_the_round() -> None:
+    """Used from the table, the Balrog leaves a full hand full: the Sorcerer's draw makes 7 cards,
+    and the hand limit applies at once (a face-down discard), then the round goes on."""
+    hand = ["shs_01", "shs_02", "shs_03", "shs_04", "shs_05", "shs_06"]
+    m = fight(
+        NEAR_MORIA,
+        {SH: hand},
+        origin="moria",
+        target="dimrill_dale",
+        table={SH: ["shc_17"]},
+        characters={"witch_king": "moria"},
+    )
+    with scripted(("shadow_character_card", "shc_01"), others="random"):
+        m.submit(SH, "combat shc_17")
+    assert len(m.state["hands"][SH]) == 7
+    assert R.prompt(m.state, SH).kind == "discard" and not events(m.state, "combat_extra_attack")
+    assert not R.check_invariants(m.state)
+    draws = (*card_dice(SH, 4, 4, 3), *dice(SH, 1, 1, 1), *dice(FP, 1, 1))
+    with scripted(*draws, others="random"):
+        m.submit(SH, "discard shs_06")
+    assert len(m.state["hands"][SH]) == 6 and "shs_06" in m.state["discards"][SH]
+    assert events(m.state, "combat_extra_attack")[0]["hits"] == 2
