@@ -332,11 +332,12 @@ class NazgulCommand(Staged):
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         data = frame["data"]
-        if stage == "start" and self.black_captain:
-            first = [(Action("choose", ("move",)), "Move any or all Nazgûl")]
-            if state["reinforcements"]["sauron"].get("leader", 0):
-                region = REGIONS[self.witch_king(state) or ""].name
-                first.insert(0, (Action("choose", ("recruit",)), f"Recruit two Nazgûl in {region}"))
+        if stage == "start" and self.black_captain and state["reinforcements"]["sauron"].get("leader", 0):
+            region = REGIONS[self.witch_king(state) or ""].name
+            first = [
+                (Action("choose", ("recruit",)), f"Recruit two Nazgûl in {region}"),
+                (Action("choose", ("move",)), "Move any or all Nazgûl"),
+            ]
             return ask(
                 frame,
                 side,

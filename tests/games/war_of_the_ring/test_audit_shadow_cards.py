@@ -83,3 +83,20 @@ def test_the_sorcerers_draw_for_the_balrog_over_the_hand_limit_is_discarded_befo
         m.submit(SH, "discard shs_06")
     assert len(m.state["hands"][SH]) == 6 and "shs_06" in m.state["discards"][SH]
     assert events(m.state, "combat_extra_attack")[0]["hits"] == 2
+
+
+def test_the_black_captain_asks_nothing_when_no_nazgul_can_be_recruited() -> None:
+    """SHC-24 with every Nazgûl on the map: moving them is the only way, so no one-option
+    question ("recruit or move?") is asked; the Nazgûl movement starts at once."""
+    armies = {"minas_morgul": {"sauron": "2R"}, "north_ithilien": {"gondor": "1R"}}
+    m = card_match(
+        "shadow",
+        "shc_24",
+        armies,
+        face="character",
+        characters={"witch_king": "minas_morgul"},
+        reinforcements={"sauron": "8R 4E"},
+    )
+    m.submit(SH, "play character shc_24")
+    assert "choose move" not in offered(m.state, SH)
+    assert m.state["stack"][-1]["step"] == "minions"
