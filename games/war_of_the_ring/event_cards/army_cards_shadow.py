@@ -223,7 +223,9 @@ class CorsairsOfUmbar(Staged):
                 (Action("attack", ("umbar", r)), f"Sail to {REGIONS[r].name} and attack it")
                 for r in self.attacks(state)
             ]
-            return ask(frame, side, "sail", options, "the fleet", "Where does the fleet sail?")
+            if len(options) > 1:
+                return ask(frame, side, "sail", options, "the fleet", "Where does the fleet sail?")
+            stage, value = "sail", options[0][0]
         if stage == "sail" and value.verb == "army":
             data["before"] = {r: units(state, r, SHADOW) for r in GONDOR_COAST}
             return move_from(

@@ -100,3 +100,12 @@ def test_the_black_captain_asks_nothing_when_no_nazgul_can_be_recruited() -> Non
     m.submit(SH, "play character shc_24")
     assert "choose move" not in offered(m.state, SH)
     assert m.state["stack"][-1]["step"] == "minions"
+
+
+def test_corsairs_of_umbar_with_only_a_free_coast_sails_without_a_one_answer_question() -> None:
+    """SHS-10 with no Free Peoples Army on Gondor's coast: sailing is the only way, so the move
+    starts at once (no "where does the fleet sail?" with one answer)."""
+    m = card_match("shadow", "shs_10", {"umbar": {"southrons": "3R"}}, face="army")
+    m.submit(SH, "play army shs_10")
+    assert "army umbar" not in offered(m.state, SH)
+    assert {"to anfalas", "to dol_amroth", "to lamedon", "to pelargir"} <= set(offered(m.state, SH))
