@@ -330,7 +330,12 @@ class NazgulCommand(Staged):
         return found
 
     def can_play(self, state: State, side: str) -> bool:
-        return not self.black_captain or "witch_king" in state["characters"]
+        if self.black_captain:
+            return "witch_king" in state["characters"]
+        # Armies move or attack only with a Nazgûl: without one that can fly, nothing can happen.
+        if any_pick(state, minions_frame(nazgul_only=True)) or self.attacks(state):
+            return True
+        return may_move(state, SHADOW, 2, self.title, **self.march(state))
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         data = frame["data"]

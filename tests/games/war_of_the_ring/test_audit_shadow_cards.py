@@ -109,3 +109,14 @@ def test_corsairs_of_umbar_with_only_a_free_coast_sails_without_a_one_answer_que
     m.submit(SH, "play army shs_10")
     assert "army umbar" not in offered(m.state, SH)
     assert {"to anfalas", "to dol_amroth", "to lamedon", "to pelargir"} <= set(offered(m.state, SH))
+
+
+def test_the_ringwraiths_are_abroad_is_not_offered_without_a_nazgul_in_play() -> None:
+    """SHC-23 (docs §8: a card of this group is offered only when its effect can do something):
+    every Nazgûl in reinforcements and the Witch-king out of play — nothing can fly, move or
+    attack."""
+    armies = {"minas_morgul": {"sauron": "2R"}, "north_ithilien": {"gondor": "1R"}}
+    m = card_match("shadow", "shc_23", armies, face="character", reinforcements={"sauron": "8R 4E 8L"})
+    forbidden(m, SH, "play character shc_23")
+    m = card_match("shadow", "shc_23", {**armies, "minas_morgul": {"sauron": "2R 1L"}}, face="character")
+    assert "play character shc_23" in offered(m.state, SH)
