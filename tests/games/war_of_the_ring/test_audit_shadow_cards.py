@@ -8,7 +8,7 @@ from games.core.chance import scripted
 from games.war_of_the_ring.labels import describe
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
-from .helpers import events, forbidden, offered
+from .helpers import events, forbidden, match, offered
 from .test_battle import texts
 from .test_cards_armies import card_match
 from .test_combat_cards import card_dice, dice, fight, play
@@ -120,3 +120,18 @@ def test_the_ringwraiths_are_abroad_is_not_offered_without_a_nazgul_in_play() ->
     forbidden(m, SH, "play character shc_23")
     m = card_match("shadow", "shc_23", {**armies, "minas_morgul": {"sauron": "2R 1L"}}, face="character")
     assert "play character shc_23" in offered(m.state, SH)
+
+
+def test_the_lidless_eye_with_one_kind_of_die_left_asks_no_one_answer_question() -> None:
+    """SHC-18: at least one die becomes an Eye (docs §8); with one face left there is nothing to
+    choose for it — only whether to go on."""
+    m = match(
+        dice={"free": ["muster"], "shadow": ["character", "army", "army"]},
+        acting="shadow",
+        hands={"shadow": ["shc_18"]},
+    )
+    m.submit(SH, "play character shc_18")
+    assert m.state["hunt_box"]["shadow"] == 1
+    assert offered(m.state, SH) == ["eye army", "done"]
+    m.submit(SH, "done")
+    assert events(m.state, "eyes_added") == [{"faces": ["army"]}]
