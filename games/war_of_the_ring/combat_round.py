@@ -53,9 +53,12 @@ def start(state: State) -> None:
 
 
 def table_cards(state: State, side: str) -> list[str]:
-    """Table cards ``side`` may use as his Combat card: Balrog of Moria (Durin's Bane, "exactly as
-    if played from hand"; the table is public, so asking about it tells nothing)."""
-    return [hunt_cards.BALROG] if side == SHADOW and hunt_cards.BALROG in seen(state, "table", SHADOW) else []
+    """Table cards ``side`` may use as his Combat card now: Balrog of Moria (Durin's Bane, "exactly
+    as if played from hand"; the table is public, so asking about it tells nothing)."""
+    balrog = hunt_cards.BALROG
+    if side != SHADOW or balrog not in seen(state, "table", SHADOW) or not playable(state, side, balrog):
+        return []
+    return [balrog]
 
 
 def choosers(state: State) -> frozenset[str]:
@@ -108,7 +111,7 @@ def reveal(state: State) -> None:
     for side, card in cards.items():
         if card is None:
             continue
-        if card in table_cards(state, side):
+        if card in seen(state, "table", side):  # Balrog of Moria, used from the table
             discard_from_table(state, side, card)
         else:
             play_from_hand(state, side, card)

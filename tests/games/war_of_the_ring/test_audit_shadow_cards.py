@@ -135,3 +135,9 @@ def test_the_lidless_eye_with_one_kind_of_die_left_asks_no_one_answer_question()
     assert offered(m.state, SH) == ["eye army", "done"]
     m.submit(SH, "done")
     assert events(m.state, "eyes_added") == [{"faces": ["army"]}]
+
+
+def test_an_empty_hand_with_the_balrog_on_the_table_far_from_moria_is_not_asked() -> None:
+    m = fight({"dagorlad": {"sauron": "3R"}, "ash_mountains": {"north": "2R"}}, {}, table={SH: ["shc_17"]})
+    assert m.state["battle"]["stage"] != "cards"  # nobody to ask: the round is fought at once
+    assert m.state["table"][SH] == ["shc_17"]
