@@ -172,7 +172,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "card",
         "combat",
         "Choose your Combat card (secret until both chose).",
-        CommandParam("card", "a card in your hand"),
+        CommandParam("card", "a card in your hand (or Balrog of Moria on your table)"),
     ),
     _c("combat", "none", "no-combat", "Play no Combat card this round."),
     _c(
