@@ -1,7 +1,7 @@
 """The ruleset of War of the Ring (2nd edition): seats, steps, words, views.
 
-Part I of the game (issue 11) is being built: it is not registered in the game list until it
-plays complete games (``games/war_of_the_ring/__init__.py`` says how to try it).
+The whole base game (issues 11 and 19): the turn, the Fellowship and the Hunt, Armies, battles,
+politics, characters, the 96 Event cards and their Combat halves.
 """
 
 from __future__ import annotations
