@@ -14,6 +14,7 @@ from games.core.flow import Frame, call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
+from ..dice import face_name
 from . import after_play
 from .base import FREE_CARD, ask
 from .registry import HANDLERS
@@ -106,3 +107,25 @@ def start(state: State, side: str, card: str, die: str) -> bool:
     if state["result"] is None and state["stack"] and state["stack"][-1] is frame:
         pop(state)
     return False
+
+
+def refusal(state: State, side: str, action: Action, faces: list[str]) -> str | None:
+    """Why ``side`` may not play the card of a ``play <face> <card>`` now, in words for him
+    (``None``: not a play of a card in his own hand — the generic answer, which tells nothing)."""
+    if action.verb != "play" or len(action.args) != 2:
+        return None
+    face, card = action.args
+    if card not in CARDS or card not in state["hands"][side]:
+        return None
+    info = CARDS[card]
+    if face not in faces:
+        return f"You have no unused {face_name(face)} die to play {info.name} with."
+    if not face_plays(face, card):
+        icon = "Army or Muster" if info.icon in ("army", "muster") else info.icon.title()
+        need = "an Army/Muster die" if info.icon in ("army", "muster") else f"a {icon} die"
+        return f"{info.name} is played with {need}, an Event die or a Will of the West."
+    if not can_play(state, side, card):
+        if info.condition:
+            return f"{info.name} cannot be played now. Play it if: {info.condition}"
+        return f"{info.name} cannot be played now: its Event could do nothing."
+    return None
