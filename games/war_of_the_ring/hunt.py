@@ -621,13 +621,15 @@ class HuntCard(Step):
         elif moment == "draw":
             waits = False if used else _draw(state, frame["why"], frame["eye"], frame["rules"])
         else:
-            tile = frame["tile"]
-            if used and (state["hunt"]["pool"] or refilled(state)):
-                first, tile = tile, pick(state)  # the second tile, then the first goes back
-                hunt = state["hunt"]
-                hunt["drawn"].remove(first)
-                hunt["pool"] = sorted([*hunt["pool"], first])
-                emit(state, "hunt_tile_returned", {"tile": first})
+            tile, hunt = frame["tile"], state["hunt"]
+            if used:  # the first tile is set aside (a refill does not take it back) ...
+                hunt["drawn"].remove(tile)
+                if refilled(state):
+                    first, tile = tile, pick(state)  # ... the second drawn, the first goes back
+                    hunt["pool"] = sorted([*hunt["pool"], first])
+                    emit(state, "hunt_tile_returned", {"tile": first})
+                else:
+                    hunt["drawn"].append(tile)
             waits = resolve_tile(state, tile, frame["why"], frame["eye"], frame["rules"])
         if not waits:
             ret(state)

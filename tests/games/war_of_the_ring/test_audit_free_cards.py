@@ -1,0 +1,45 @@
+"""Audit of the Free Peoples Event and Combat cards (issue 19): odd positions the scenario tests
+of each card do not reach."""
+
+from __future__ import annotations
+
+from games.core.chance import scripted
+
+from .helpers import act, events, match, offered, step
+from .test_cards_armies import acting, ents_match, play
+
+HOLLIN = {"region": "hollin", "progress": 0}
+
+
+def test_mithril_with_the_last_tile_of_the_pool_refills_and_returns_the_first() -> None:
+    """The Shadow draws the only tile of the pool; Mithril Coat draws a second one from the
+    pool refilled with the tiles drawn before, and the first goes back into the pool."""
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        table={"free": ["fpc_05"], "shadow": []},
+        fellowship=HOLLIN,
+        hunt_box={"shadow": 1},
+        hunt={"drawn": ["2_1", "1_1"], "removed": [], "waiting": [], "pool": ["3_1"]},
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "3_1"), others="random"):
+        act(m, "free", "move-fellowship character")
+    assert step(m.state) == "hunt_card" and offered(m.state, "free") == ["use fpc_05", "decline"]
+    with scripted(("hunt_tile", "1_1")):
+        act(m, "free", "use fpc_05")
+    hunt = m.state["hunt"]
+    assert events(m.state, "hunt_tile")[-1]["tile"] == "1_1"
+    assert sorted(hunt["pool"]) == ["2_1", "3_1"] and hunt["drawn"] == ["1_1"]
+
+
+def test_ents_awake_asks_for_a_free_card_whatever_the_hand_holds() -> None:
+    """The Shadow must not learn from the wait whether the Free Peoples hold a Character card
+    they may play: with the bonus earned, a hand holding any card is asked (``decline`` only
+    when none may be played); an empty hand (public) is not."""
+    m = ents_match("fpc_20", None, "fangorn", hand=["fps_02"])
+    play(m, "free", "fpc_20", "character")
+    assert offered(m.state, "free") == ["decline"] and offered(m.state, "shadow") == []
+    act(m, "free", "decline")
+    assert acting(m) == "shadow" and m.state["hands"]["free"] == ["fps_02"]
+    m = ents_match("fpc_20", None, "fangorn")
+    play(m, "free", "fpc_20", "character")
+    assert acting(m) == "shadow"
