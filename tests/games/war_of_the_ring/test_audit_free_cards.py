@@ -6,7 +6,8 @@ from __future__ import annotations
 from games.core.chance import scripted
 
 from .helpers import act, events, match, offered, step
-from .test_cards_armies import acting, ents_match, play
+from .test_battle import army_of
+from .test_cards_armies import acting, card_match, die, ents_match, play
 
 HOLLIN = {"region": "hollin", "progress": 0}
 
@@ -42,4 +43,42 @@ def test_ents_awake_asks_for_a_free_card_whatever_the_hand_holds() -> None:
     assert acting(m) == "shadow" and m.state["hands"]["free"] == ["fps_02"]
     m = ents_match("fpc_20", None, "fangorn")
     play(m, "free", "fpc_20", "character")
+    assert acting(m) == "shadow"
+
+
+def test_eagles_send_the_nazgul_inside_a_sauron_stronghold_under_siege() -> None:
+    """Dol Guldur is besieged by the Elves: it is still an unconquered Sauron Stronghold, and the
+    surviving Nazgûl sent there join its garrison, not the besiegers' region in the open."""
+    armies = {
+        "osgiliath": {"gondor": "2R"},
+        "north_ithilien": {"sauron": "2R 2L"},
+        "dol_guldur": {"elves": "2R"},
+    }
+    m = card_match(
+        "free",
+        "fpc_18",
+        armies,
+        face="character",
+        characters={"strider": "osgiliath"},
+        garrisons={"dol_guldur": {"sauron": "1R"}},
+    )
+    with scripted(*die("fpc_18", 1, 2)):
+        play(m, "free", "fpc_18", "character")
+    act(m, "free", "to dol_guldur")
+    assert m.state["garrisons"]["dol_guldur"]["sauron"] == {"regular": 1, "leader": 2}
+    assert "sauron" not in m.state["armies"]["dol_guldur"]
+
+
+def test_faramirs_rangers_bring_a_leader_alone_when_no_gondor_unit_is_left() -> None:
+    """Nothing to strike in Ithilien and no Gondor unit in reinforcements: the Leader still joins
+    the Free Peoples Army in Osgiliath, so the card is offered and does that."""
+    m = card_match(
+        "free",
+        "fps_06",
+        {"osgiliath": {"gondor": "1R"}, "minas_tirith": {"gondor": "2R"}},
+        face="army_muster",
+        reinforcements={"gondor": "1L"},
+    )
+    play(m, "free", "fps_06", "army_muster")
+    assert army_of(m.state, "osgiliath", "gondor") == {"regular": 1, "leader": 1}
     assert acting(m) == "shadow"
