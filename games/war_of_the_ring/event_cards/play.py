@@ -93,7 +93,8 @@ def offer_free_card(state: State, frame: Frame) -> bool:
     free = [c for c in sorted(state["hands"][side]) if CARDS[c].icon == icon and can_play(state, side, c)]
     options = [(Action("play", ("free", c)), f"Play {CARDS[c].name} at no die cost") for c in free]
     options.append((Action("decline"), "Play no other card"))
-    return ask(frame, side, FREE_CARD, options, "another card", "You may play another card at no die cost.")
+    text = "You may play another card at no die cost." if free else "None of your cards may be played now."
+    return ask(frame, side, FREE_CARD, options, "another card", text)
 
 
 def start(state: State, side: str, card: str, die: str) -> bool:
