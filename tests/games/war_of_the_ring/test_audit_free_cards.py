@@ -82,3 +82,19 @@ def test_faramirs_rangers_bring_a_leader_alone_when_no_gondor_unit_is_left() -> 
     play(m, "free", "fps_06", "army_muster")
     assert army_of(m.state, "osgiliath", "gondor") == {"regular": 1, "leader": 1}
     assert acting(m) == "shadow"
+
+
+def test_mithril_is_not_offered_when_no_second_tile_can_be_drawn() -> None:
+    """The only tile left is drawn and nothing could refill the pool: Mithril Coat could only be
+    wasted, so it is not offered and stays on the table."""
+    m = match(
+        dice={"free": ["character"], "shadow": ["army"]},
+        table={"free": ["fpc_05"], "shadow": []},
+        fellowship=HOLLIN,
+        hunt_box={"shadow": 1},
+        hunt={"drawn": [], "removed": [], "waiting": [], "pool": ["3_1"]},
+    )
+    with scripted(("hunt_die", 6), ("hunt_tile", "3_1"), others="random"):
+        act(m, "free", "move-fellowship character")
+    assert step(m.state) == "hunt_damage" and "use fpc_05" not in offered(m.state, "free")
+    assert m.state["table"]["free"] == ["fpc_05"]
