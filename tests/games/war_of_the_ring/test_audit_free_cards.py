@@ -98,3 +98,23 @@ def test_mithril_is_not_offered_when_no_second_tile_can_be_drawn() -> None:
         act(m, "free", "move-fellowship character")
     assert step(m.state) == "hunt_damage" and "use fpc_05" not in offered(m.state, "free")
     assert m.state["table"]["free"] == ["fpc_05"]
+
+
+def test_the_shadows_dispel_always_asks_both_cards_so_the_wait_hides_his_hand() -> None:
+    """Asking only when the Shadow holds several cards of a deck would show the Free Peoples (by
+    the wait) that his hand holds two Strategy or two Character cards: he is always asked."""
+    m = card_match(
+        "shadow",
+        "shc_01",
+        {"bree": {"sauron": "2R"}, "buckland": {"north": "1R"}},
+        table={"free": ["fps_03"]},
+        dice={"shadow": ["event"], "free": ["muster"]},
+        hand=["shs_01"],
+    )
+    act(m, "shadow", "dispel event")
+    assert offered(m.state, "shadow") == ["discard shs_01"] and offered(m.state, "free") == []
+    act(m, "shadow", "discard shs_01")
+    assert offered(m.state, "shadow") == ["discard shc_01"]
+    act(m, "shadow", "discard shc_01")
+    assert m.state["table"]["free"] == [] and m.state["hands"]["shadow"] == []
+    assert acting(m) == "free"
