@@ -141,3 +141,19 @@ def test_an_empty_hand_with_the_balrog_on_the_table_far_from_moria_is_not_asked(
     m = fight({"dagorlad": {"sauron": "3R"}, "ash_mountains": {"north": "2R"}}, {}, table={SH: ["shc_17"]})
     assert m.state["battle"]["stage"] != "cards"  # nobody to ask: the round is fought at once
     assert m.state["table"][SH] == ["shc_17"]
+
+
+def test_dreadful_spells_destroying_a_besieged_garrison_gives_the_stronghold_to_the_besiegers() -> None:
+    """SHC-19 (docs §8: "a garrison left without units is lost to its besiegers"): the last Rohan
+    unit in Helm's Deep falls to the Nazgûl of the besieging Army."""
+    m = card_match(
+        "shadow",
+        "shc_19",
+        {"helms_deep": {"isengard": "3R", "sauron": "2L"}},
+        face="character",
+        garrisons={"helms_deep": {"rohan": "1R"}},
+    )
+    with scripted(("shc_19_die", 6), ("shc_19_die", 1), others="random"):
+        m.submit(SH, "play character shc_19")
+    assert "helms_deep" not in m.state["garrisons"]
+    assert m.state["control"]["helms_deep"] == SH
