@@ -343,7 +343,7 @@ def test_card_shs_02_the_fighting_uruk_hai() -> None:
 
 
 def test_card_shs_03_denethors_folly() -> None:
-    besieged = {"garrisons": {"minas_tirith": {"gondor": "2R 1L", "rohan": "1R 1L"}}}
+    besieged: dict[str, Any] = {"garrisons": {"minas_tirith": {"gondor": "2R 1L", "rohan": "1R 1L"}}}
     m = card_match("shadow", "shs_03", {"osgiliath": {"sauron": "3R"}}, face="army")
     forbidden(m, "shadow", "play army shs_03")  # Minas Tirith is not besieged
     m = card_match(
