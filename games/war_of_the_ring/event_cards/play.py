@@ -86,14 +86,14 @@ def then(state: State, frame: Frame) -> bool:
 
 def offer_free_card(state: State, frame: Frame) -> bool:
     """The card just done let its player play another card at no die cost (:data:`.base.FREE_CARD`):
-    if he holds one he may play now, ask him (``play free <card>`` or ``decline``); whether asked."""
+    ask him (``play free <card>`` for each he may play now, or ``decline``); whether asked. He is
+    asked whenever his hand holds a card (its size is public), even with none to play: asking
+    only a player who holds one would tell his opponent so."""
     icon = frame["data"].pop(FREE_CARD, None)
     side = frame["side"]
-    if icon is None:
+    if icon is None or not state["hands"][side]:
         return False
     free = [c for c in sorted(state["hands"][side]) if CARDS[c].icon == icon and can_play(state, side, c)]
-    if not free:
-        return False
     options = [(Action("play", ("free", c)), f"Play {CARDS[c].name} at no die cost") for c in free]
     options.append((Action("decline"), "Play no other card"))
     return ask(frame, side, FREE_CARD, options, "another card", "You may play another card at no die cost.")
