@@ -116,3 +116,44 @@ async def test_the_first_combat_card_choice_shows_the_opponent_nothing_that_tell
     assert not any(pings for _text, pings, _silent, _edits in shown_card["thread"][-2:]), "nor pings"
     everything = " ".join(str(m) for m in shown_card["thread"] + shown_card["dm"])
     assert not any(name in everything for name in hand), "no card of the chooser's hand"
+
+
+async def test_a_defender_asked_for_a_combat_card_when_a_battle_starts_is_told_once(
+    service: MatchService,
+) -> None:
+    """The attack starts the wait for the defender's Combat card: he is told (one DM that
+    notifies him), as for any wait that begins; the attacker's action caused it, and whether the
+    defender is asked at all depends only on his hand's size, which is public."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+
+    async def picture(*_args: Any, **_kwargs: Any) -> str:
+        return "board"
+
+    delivery.image = picture  # type: ignore[method-assign,assignment]
+    live = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game=GAME, side="free", seed=4)
+    live = (await service.join(live.id, SOUTH_USER)).match
+    await delivery.announce_start(live)
+    rng = random.Random(4)
+    for _ in range(400):
+        live = await service.get(live.id)
+        role = rng.choice(sorted(live.active_roles()))
+        action = rng.choice(live.prompt(role).actions)
+        before = {r: list(live.prompt(r).actions) for r in live.roles}
+        sent = {user: len(place.sent) for user, place in client.dms.items()}
+        await delivery.after_entry(await service.act(live.id, USERS[role], action))
+        live = await service.get(live.id)
+        battle = (live.state or {}).get("battle") or {}
+        defender = battle.get("defender")
+        if (
+            battle.get("stage") == "cards"
+            and battle.get("round") == 1
+            and defender != role
+            and defender in live.active_roles()
+            and not before[defender]
+        ):
+            new = client.dms[USERS[defender]].sent[sent[USERS[defender]] :]
+            assert [m.kwargs.get("silent") for m in new] == [None], "one DM that notifies him"
+            assert "Combat card" in new[0].content
+            return
+    pytest.fail("no battle began with a defender asked for a Combat card")
