@@ -550,10 +550,12 @@ class Battle(Step):
         return KIND.get(b["stage"], self.kind)
 
     def ping(self, state: State, frame: Frame, role: str) -> bool:
-        """After the first round both players are in the exchange: no new mention; the secret
-        choice of a Combat card never mentions anyone (its timing would tell)."""
-        b = current(state)
-        return b["stage"] != "cards" and bool(b["round"] <= 1)
+        """In the first round a player newly asked is told (the defender asked for his Combat
+        card when the attack starts the battle: whether he is asked depends only on his hand's
+        size, which is public); after it both players are in the exchange: no new mention. A
+        secret choice never tells the other anything: his question stays the same, so he is
+        not asked anew."""
+        return bool(current(state)["round"] <= 1)
 
     def amounts(self, state: State, frame: Frame, role: str) -> tuple[Amount, ...]:
         if (

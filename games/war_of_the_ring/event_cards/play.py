@@ -4,13 +4,13 @@ the West taken as the needed face; the card's own condition checked by its handl
 The action step offers ``play <face> <card>`` for every card that may be played now with each
 unused die; :func:`start` takes the card out of the hand (onto the table for a table card,
 else face up onto the played pile), announces it and runs its handler as the procedure
-``event``.
+``event``. A play cannot be undone: the card was shown.
 """
 
 from __future__ import annotations
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, call, pop
+from games.core.flow import Frame, barrier, call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
@@ -59,7 +59,10 @@ def is_play(state: State, side: str, action: Action, faces: list[str]) -> bool:
 
 
 def leave_hand(state: State, side: str, card: str) -> None:
-    """The card leaves the hand (onto the table for a table card, else face up) and is announced."""
+    """The card leaves the hand (onto the table for a table card, else face up) and is announced.
+    A card shown is never taken back into the hand (the opponent would know it is there): an
+    undo barrier."""
+    barrier(state)
     if CARDS[card].on_table:
         put_on_table(state, side, card)
     else:

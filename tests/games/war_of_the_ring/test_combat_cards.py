@@ -107,7 +107,8 @@ def test_the_chosen_card_is_secret_until_both_have_chosen_then_one_event_reveals
     assert step(m.state) == "battle" and R.active(m.state) == {FP, SH}
     for side in (FP, SH):
         prompt = R.prompt(m.state, side)
-        assert prompt.kind == "combat_card" and not prompt.ping
+        # The battle's start asks both (the attack, public, did): a side newly asked is told once.
+        assert prompt.kind == "combat_card" and prompt.ping
     assert f"combat {strife}" in offered(m.state, SH) and "no-combat" in offered(m.state, SH)
     seen = len(m.state["log"])
     m.submit(SH, f"combat {strife}")
