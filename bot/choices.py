@@ -276,3 +276,29 @@ def said_once(choices: Sequence[Choice], *, every: bool = False) -> tuple[list[s
     shared = [effect for effect, times in seen.items() if times > 1 and times >= least]
     own = [replace(choice, effect="") if choice.effect in shared else choice for choice in choices]
     return shared, own
+
+
+def said_first(choices: Sequence[Choice]) -> tuple[list[str], list[Choice]]:
+    """A short list's effects, each said once: one every choice shares above the list (it tells
+    about the question), any other on the first choice that has it (a line apart from its
+    choices would not say which of them it describes).
+
+    >>> a, b, c = (Action(v) for v in ("move", "skip", "again"))
+    >>> listed = [Choice(0, a, "Move (Army die)", "Move two Armies."),
+    ...     Choice(1, b, "Skip", "Use the die for nothing."),
+    ...     Choice(2, c, "Move (Muster die)", "Move two Armies.")]
+    >>> common, own = said_first(listed)
+    >>> common, [ch.effect for ch in own]
+    ([], ['Move two Armies.', 'Use the die for nothing.', ''])
+    >>> said_first(listed[::2])[0]
+    ['Move two Armies.']
+    """
+    common, rest = said_once(choices, every=True)
+    if common:
+        return common, rest
+    seen: set[str] = set()
+    own = []
+    for choice in choices:
+        own.append(replace(choice, effect="") if choice.effect in seen else choice)
+        seen.add(choice.effect)
+    return [], own
