@@ -498,11 +498,13 @@ class MoveMinions(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["nazgul"] is not None:
-            n = nazgul_at(state, frame)[frame["nazgul"]]
-            return (
-                f"Where do the Nazgûl of {region_words(frame['nazgul'])} fly, and how many of the {n} "
-                "(`to <region> <n>`)? Not into a Free Peoples Stronghold that is not besieged."
+            n, where = nazgul_at(state, frame)[frame["nazgul"]], region_words(frame["nazgul"])
+            question = (
+                f"Where does the Nazgûl of {where} fly (`to <region> 1`)?"
+                if n == 1
+                else f"Where do the Nazgûl of {where} fly, and how many of the {n} (`to <region> <n>`)?"
             )
+            return f"{question} Not into a Free Peoples Stronghold that is not besieged."
         if frame["minion"] is not None:
             return f"Where does {CHARACTERS[frame['minion']].name} go (`to <region>`)?"
         if frame.get("nazgul_only"):

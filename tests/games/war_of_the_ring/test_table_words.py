@@ -46,3 +46,14 @@ def test_a_region_or_character_named_the_is_lower_case_inside_a_label() -> None:
     muster = card_match("shadow", "", {"barad_dur": {"sauron": "1R"}}, AT_WAR, face="muster")
     labels = [R.describe(muster.state, "shadow", a) for a in R.prompt(muster.state, "shadow").actions]
     assert "Bring the Witch-king into play (Muster die)" in labels, labels
+
+
+def test_a_lone_nazgul_is_asked_where_it_flies_not_how_many_of_the_1() -> None:
+    m = card_match(
+        "shadow", "", {"barad_dur": {"sauron": "1L"}, "dol_guldur": {"sauron": "2L"}}, face="character"
+    )
+    act(m, "shadow", "move-minions character", "nazgul barad_dur")
+    asked = R.prompt(m.state, "shadow").text
+    assert asked.startswith("Where does the Nazgûl of Barad-dûr fly (`to <region> 1`)?"), asked
+    act(m, "shadow", "to gorgoroth 1", "nazgul dol_guldur")
+    assert "how many of the 2" in R.prompt(m.state, "shadow").text
