@@ -68,10 +68,23 @@ def count_shortcuts(
         return []
     out = []
     for index, action, amount in counted:
-        most, fewest = (" (all)", " (fewest)") if amount.extremes_named else ("", "")
-        out.append(Shortcut(index, amount.high, f"{describe(with_count(action, amount.high))}{most}", True))
-        out.append(Shortcut(index, amount.low, f"{describe(with_count(action, amount.low))}{fewest}", False))
+        most, fewest = ("all", "fewest") if amount.extremes_named else ("", "")
+        out.append(Shortcut(index, amount.high, noted(describe(with_count(action, amount.high)), most), True))
+        out.append(
+            Shortcut(index, amount.low, noted(describe(with_count(action, amount.low)), fewest), False)
+        )
     return out
+
+
+def noted(label: str, note: str) -> str:
+    """``label`` with ``note`` in brackets, inside its own closing ones if it has them.
+
+    >>> noted("Move in 7", "all"), noted("Remove 2 Regulars (2 hits)", "all"), noted("Stop at 5", "")
+    ('Move in 7 (all)', 'Remove 2 Regulars (2 hits, all)', 'Stop at 5')
+    """
+    if not note:
+        return label
+    return f"{label[:-1]}, {note})" if label.endswith(")") else f"{label} ({note})"
 
 
 def with_count(action: Action, count: int) -> Action:
