@@ -68,10 +68,23 @@ def count_shortcuts(
         return []
     out = []
     for index, action, amount in counted:
-        most, fewest = (" (all)", " (fewest)") if amount.extremes_named else ("", "")
-        out.append(Shortcut(index, amount.high, f"{describe(with_count(action, amount.high))}{most}", True))
-        out.append(Shortcut(index, amount.low, f"{describe(with_count(action, amount.low))}{fewest}", False))
+        most, fewest = ("all", "fewest") if amount.extremes_named else ("", "")
+        out.append(Shortcut(index, amount.high, noted(describe(with_count(action, amount.high)), most), True))
+        out.append(
+            Shortcut(index, amount.low, noted(describe(with_count(action, amount.low)), fewest), False)
+        )
     return out
+
+
+def noted(label: str, note: str) -> str:
+    """``label`` with ``note`` in brackets, inside its own closing ones if it has them.
+
+    >>> noted("Move in 7", "all"), noted("Remove 2 Regulars (2 hits)", "all"), noted("Stop at 5", "")
+    ('Move in 7 (all)', 'Remove 2 Regulars (2 hits, all)', 'Stop at 5')
+    """
+    if not note:
+        return label
+    return f"{label[:-1]}, {note})" if label.endswith(")") else f"{label} ({note})"
 
 
 def with_count(action: Action, count: int) -> Action:
@@ -276,3 +289,29 @@ def said_once(choices: Sequence[Choice], *, every: bool = False) -> tuple[list[s
     shared = [effect for effect, times in seen.items() if times > 1 and times >= least]
     own = [replace(choice, effect="") if choice.effect in shared else choice for choice in choices]
     return shared, own
+
+
+def said_first(choices: Sequence[Choice]) -> tuple[list[str], list[Choice]]:
+    """A short list's effects, each said once: one every choice shares above the list (it tells
+    about the question), any other on the first choice that has it (a line apart from its
+    choices would not say which of them it describes).
+
+    >>> a, b, c = (Action(v) for v in ("move", "skip", "again"))
+    >>> listed = [Choice(0, a, "Move (Army die)", "Move two Armies."),
+    ...     Choice(1, b, "Skip", "Use the die for nothing."),
+    ...     Choice(2, c, "Move (Muster die)", "Move two Armies.")]
+    >>> common, own = said_first(listed)
+    >>> common, [ch.effect for ch in own]
+    ([], ['Move two Armies.', 'Use the die for nothing.', ''])
+    >>> said_first(listed[::2])[0]
+    ['Move two Armies.']
+    """
+    common, rest = said_once(choices, every=True)
+    if common:
+        return common, rest
+    seen: set[str] = set()
+    own = []
+    for choice in choices:
+        own.append(replace(choice, effect="") if choice.effect in seen else choice)
+        seen.add(choice.effect)
+    return [], own

@@ -142,6 +142,9 @@ class Delivery:
         #: whose post Discord refused is told by the next post). Unknown after a restart: a
         #: post then tells its own entry.
         self._untold: dict[int, int] = {}
+        #: Per (match, role): the DM prompt's id, the hand its picture shows and that picture as
+        #: Discord holds it, kept when the prompt is rewritten with the same hand (no new upload).
+        self._dm_hands: dict[tuple[int, str], tuple[int, tuple[str, ...], discord.Attachment]] = {}
         #: Called once a match has ended and its end is posted (leagues record results).
         self.on_finished: list[Callable[[LiveMatch], Awaitable[None]]] = []
         self._nonce_key: str | None = None
@@ -790,8 +793,9 @@ class Delivery:
             log.debug("could not retire prompt of match %s: %s", live.id, exc.status)
 
     # -- private output -------------------------------------------------------------
-    async def private_payload(self, live: LiveMatch, role: str) -> dict[str, Any]:
-        """The role's private board, prompt and choices (for that player only)."""
+    async def private_payload(self, live: LiveMatch, role: str, *, hand: bool = True) -> dict[str, Any]:
+        """The role's private board, prompt and choices (for that player only); without the
+        picture of his hand unless ``hand``."""
         state = live.state or {}
         view = None
         choices = self.service.choices(live, role)
@@ -816,13 +820,13 @@ class Delivery:
         board = await self.image(
             await self.named(live, live.ruleset.view(state, role)), present.image_name(live, role)
         )
-        hand = None
-        if state.get("result") is None:
-            hand = await self.cards_image(live, live.ruleset.hand(state, role), role)
+        held = None
+        if hand and state.get("result") is None:
+            held = await self.cards_image(live, live.ruleset.hand(state, role), role)
         payload: dict[str, Any] = {
             "content": present.private_text(live, role, choices),
             "view": view,
-            **attach(board, hand),
+            **attach(board, held),
         }
         return {k: v for k, v in payload.items() if v is not None}
 
@@ -850,6 +854,7 @@ class Delivery:
         if loud is None:
             loud = (await self.notices(live, [role]))[role].dm_pings
         previous = await self.service.store.get_message(live.id, f"dm:{role}")
+        cards = tuple(live.ruleset.hand(live.state or {}, role))  # (as its picture is drawn)
         try:
             user = await self.user(user_id)
             payload = await self.private_payload(live, role)
@@ -874,6 +879,7 @@ class Delivery:
             log.warning("DM to a player of match %s failed: %s", live.id, type(exc).__name__)
             return False
         await self.service.store.record_dm(live.id, role, message.channel.id, message.id, version)
+        self._remember_hand(live, role, message, cards)
         if previous is not None and previous.version < version and previous.message_id != message.id:
             await self._retire_dm_message(live, previous)
         await self.service.store.clear_dm_failure(live.id, user_id)
@@ -889,19 +895,42 @@ class Delivery:
         old = await self.service.store.get_message(live.id, f"dm:{role}")
         if old is None:
             return False
-        payload = await self.private_payload(live, role)
+        kept = self._dm_hands.get((live.id, role))
+        cards = tuple(live.ruleset.hand(live.state or {}, role))
+        same_hand = (
+            kept is not None
+            and kept[0] == old.message_id
+            and kept[1] == cards
+            and (live.state or {}).get("result") is None
+        )
+        payload = await self.private_payload(live, role, hand=not same_hand)
+        pictures: list[discord.File | discord.Attachment] = [*attached(payload)]
+        if same_hand and kept is not None:
+            pictures.append(kept[2])  # the hand did not change: its picture stays as it is
         try:
             channel = self.client.get_partial_messageable(old.channel_id)
-            await channel.get_partial_message(old.message_id).edit(
-                content=payload.get("content"),
-                view=payload.get("view"),
-                attachments=attached(payload),
+            edited = await channel.get_partial_message(old.message_id).edit(
+                content=payload.get("content"), view=payload.get("view"), attachments=pictures
             )
         except discord.HTTPException as exc:
             log.debug("could not update a DM prompt of match %s: %s", live.id, exc.status)
+            self._dm_hands.pop((live.id, role), None)
             return await self.dm(live, role, loud=False)
+        self._remember_hand(live, role, edited, cards)
         await self.service.store.record_dm(live.id, role, old.channel_id, old.message_id, live.record.version)
         return True
+
+    def _remember_hand(
+        self, live: LiveMatch, role: str, message: discord.Message, cards: tuple[str, ...]
+    ) -> None:
+        """Keep the hand picture ``message`` (``role``'s DM prompt) carries, with the ``cards``
+        it shows."""
+        held = getattr(message, "attachments", None) or ()  # (the doubles of tests carry none)
+        picture = next((a for a in held if "-hand-" in a.filename), None)
+        if picture is None:
+            self._dm_hands.pop((live.id, role), None)
+            return
+        self._dm_hands[(live.id, role)] = (message.id, cards, picture)
 
     async def retire_dm(self, live: LiveMatch, role: str, note: str | None = None) -> None:
         """Edit the role's last DM prompt so that its old menus cannot be used any more."""
@@ -920,6 +949,9 @@ class Delivery:
         text = (note or "↪ Play moved on{where}: your newest prompt is below (or use `/hand`).").format(
             where=where
         )
+        for key, (message_id, _, _) in list(self._dm_hands.items()):
+            if message_id == old.message_id:  # its pictures go: none is kept for a later edit
+                del self._dm_hands[key]
         try:
             channel = self.client.get_partial_messageable(old.channel_id)
             await channel.get_partial_message(old.message_id).edit(

@@ -14,7 +14,7 @@ from games.core import Event, Ruleset, RuleTopic, View, project
 from games.core.ruleset import CORE_EVENTS
 from games.core.words import agree, capitalized, counted, join_words
 
-from .choices import Choice, matches, said_once
+from .choices import Choice, matches, said_first, said_once
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
@@ -364,14 +364,17 @@ def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
     # His cards come last, as many as the message holds (the picture shows them all).
     if not choices:
         return with_hand(f"{head}{title}\n{prompt.text}", live, role)
-    # An effect shared by several choices is said once, not on each of their lines (in a long
-    # list, only one that every choice shares: the menus show the others where they differ).
-    shared, own = said_once(choices, every=len(choices) > SHOWN_CHOICES)
-    question = "\n".join([prompt.text, *shared])
+    # An effect shared by several choices is said once, not on each of their lines: in a long
+    # list, only one that every choice shares (the menus show the others where they differ);
+    # in a short one, any other on the first of its choices.
     if len(choices) > SHOWN_CHOICES:
+        shared = said_once(choices, every=True)[0]
+        question = "\n".join([prompt.text, *shared])
         return with_hand(
             f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).", live, role
         )
+    shared, own = said_first(choices)
+    question = "\n".join([prompt.text, *shared])
     listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in own)
     return with_hand(f"{head}{title}\n{question}\n{listing}", live, role)
 

@@ -68,6 +68,7 @@ from .board import (
 )
 from .card_rules import COMPANION_FIGURES, shadow_barred
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
+from .grammar import region_words
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
 from .roles import nation_adjective, other, side_title
 
@@ -627,7 +628,7 @@ class ArmyTo(_ArmyStep):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         which = "" if frame.get("card") else "adjacent "
-        return f"Move the Army in {REGIONS[frame['from']].name} to which {which}region (`to <region>`)?"
+        return f"Move the Army in {region_words(frame['from'])} to which {which}region (`to <region>`)?"
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         dest = action.args[0]
@@ -724,7 +725,7 @@ class ArmyUnits(_ArmyStep):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         moving = figures_phrase(frame["pick"], frame["with"])
-        where = f"{REGIONS[frame['from']].name} to {REGIONS[frame['to']].name}"
+        where = f"{region_words(frame['from'])} to {region_words(frame['to'])}"
         ready = "`go` to move them" if self._ready(state, frame) else "this choice cannot move as it is"
         need = " One Leader or Character must go with them." if frame["mode"] == "army" else ""
         return (
@@ -824,9 +825,9 @@ def label(state: State, role: str, action: Action) -> str | None:
         return None
     verb, args = action.verb, action.args
     if verb == "army":
-        return f"Move the Army in {REGIONS[args[0]].name}"
+        return f"Move the Army in {region_words(args[0])}"
     if verb == "to":
-        return f"Move it to {REGIONS[args[0]].name}"
+        return f"Move it to {region_words(args[0])}"
     if verb == "units":
         count = int(args[2])
         if count == 0:

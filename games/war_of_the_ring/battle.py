@@ -95,8 +95,8 @@ from .battle_figures import (
     rules as battle_rules,
 )
 from .board import KINDS, UNIT_KINDS, add, army, besieged, besieger, characters_at, controller, remove, units
-from .data import CHARACTERS, FREE, NATIONS, REGIONS
-from .grammar import plural
+from .data import CHARACTERS, FREE, NATIONS
+from .grammar import plural, region_words
 from .movement_words import figure_words
 from .roles import nation_adjective, other, side_title
 
@@ -528,7 +528,8 @@ def chooser(state: State) -> str | None:
 
 
 def region_name(region: str) -> str:
-    return REGIONS[region].name
+    """A region's name inside a sentence ("the Shire")."""
+    return region_words(region)
 
 
 class Battle(Step):

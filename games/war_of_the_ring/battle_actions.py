@@ -46,6 +46,7 @@ from .battle_words import army_words
 from .board import REGION_INDEX, SIDE_OF, UNIT_KINDS, army, besieged, besieger, characters_at, units
 from .card_rules import barring, shadow_barred
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
+from .grammar import region_words
 from .movement_words import figure_words
 from .roles import other, side_title
 
@@ -276,7 +277,8 @@ def figure_args(counts: Mapping[str, Mapping[str, int]], characters: list[str]) 
 
 
 def region_name(region: str) -> str:
-    return REGIONS[region].name
+    """A region's name inside a sentence ("the Shire")."""
+    return region_words(region)
 
 
 class BattleStart(Step):

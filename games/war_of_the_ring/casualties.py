@@ -35,8 +35,8 @@ from games.core.words import join_words
 from games.core.words import plural as plural_form
 
 from .board import UNIT_KINDS, add, eliminated, remove, take_reinforcement
-from .data import FREE, NATIONS, REGIONS
-from .grammar import plural
+from .data import FREE, NATIONS
+from .grammar import plural, region_words
 from .roles import nation_adjective, nation_name, side_title
 
 Group = dict[str, Any]
@@ -266,7 +266,7 @@ class Casualties(Step):
     def title(self, state: State, frame: Frame, role: str) -> str:
         current = self._current(frame)
         assert current is not None
-        return f"Casualties in {REGIONS[current['region']].name}: {plural(hits_left(current), 'hit')} to take"
+        return f"Casualties in {region_words(current['region'])}: {plural(hits_left(current), 'hit')} to take"
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         current = self._current(frame)

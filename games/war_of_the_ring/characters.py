@@ -45,12 +45,12 @@ from typing import Any
 
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
-from games.core.words import join_words
+from games.core.words import in_sentence, join_words
 
 from . import actions, fellowship, politics
 from .board import REGION_INDEX, add, besieged, controller, remove
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
-from .grammar import plural
+from .grammar import plural, region_words
 from .roles import side_title
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
@@ -498,11 +498,13 @@ class MoveMinions(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["nazgul"] is not None:
-            n = nazgul_at(state, frame)[frame["nazgul"]]
-            return (
-                f"Where do the Nazgûl of {REGIONS[frame['nazgul']].name} fly, and how many of the {n} "
-                "(`to <region> <n>`)? Not into a Free Peoples Stronghold that is not besieged."
+            n, where = nazgul_at(state, frame)[frame["nazgul"]], region_words(frame["nazgul"])
+            question = (
+                f"Where does the Nazgûl of {where} fly (`to <region> 1`)?"
+                if n == 1
+                else f"Where do the Nazgûl of {where} fly, and how many of the {n} (`to <region> <n>`)?"
             )
+            return f"{question} Not into a Free Peoples Stronghold that is not besieged."
         if frame["minion"] is not None:
             return f"Where does {CHARACTERS[frame['minion']].name} go (`to <region>`)?"
         if frame.get("nazgul_only"):
@@ -770,7 +772,9 @@ def _die_actions() -> tuple[actions.DieAction, ...]:
         text = CHARACTERS[character].entry or ""
         verb = "bring-" + character.replace("_", "-")
         found.append(
-            actions.DieAction(verb, f"Bring {name} into play", text, faces, side, *_entry(character))
+            actions.DieAction(
+                verb, f"Bring {in_sentence(name)} into play", text, faces, side, *_entry(character)
+            )
         )
     for companion, (nation, _) in COUNSEL.items():
         name = CHARACTERS[companion].name
@@ -799,13 +803,13 @@ def label(state: State, role: str, action: Action) -> str | None:
             return f"{name} goes with them"
         return f"{name} leaves the Fellowship" if top["step"] == "separate" else f"Move {name}"
     if verb == "to" and len(args) == 2:
-        return f"Fly {args[1]} Nazgûl to {REGIONS[args[0]].name}"
+        return f"Fly {args[1]} Nazgûl to {region_words(args[0])}"
     if verb == "to":
-        return f"Go to {REGIONS[args[0]].name}"
+        return f"Go to {region_words(args[0])}"
     if verb == "nazgul":
-        return f"Fly Nazgûl from {REGIONS[args[0]].name}"
+        return f"Fly Nazgûl from {region_words(args[0])}"
     if verb == "minion":
         return f"Move {CHARACTERS[args[0]].name}"
     if verb == "place":
-        return f"{CHARACTERS[top['character']].name} enters play in {REGIONS[args[0]].name}"
+        return f"{CHARACTERS[top['character']].name} enters play in {region_words(args[0])}"
     return "Done: the others stay" if verb == "done" else None

@@ -236,7 +236,8 @@ def _cancelled(args: Mapping[str, Any]) -> dict[str, str]:
     cancel = agree(side == FREE, "cancels", "cancel")
     what = f"the {side_title(side)} {cancel} {plural(int(args['hits']), 'hit')}"
     who = _figure(args)
-    return {"cancel_words": f"{who} gives his life: {what}" if who else what}
+    hits = plural(int(args["hits"]), "hit")
+    return {"cancel_words": f"{who} gives his life and cancels {hits}" if who else what}
 
 
 def _slain(args: Mapping[str, Any]) -> dict[str, str]:

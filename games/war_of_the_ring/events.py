@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from games.core import Presenter
-from games.core.words import agree, article, in_sentence, join_words
+from games.core.words import agree, article, join_words
 
 from . import (
     battle_words,
@@ -27,9 +27,9 @@ from . import (
     movement_words,
     muster_words,
 )
-from .data import CARDS, CHARACTERS, REGIONS, TILES
+from .data import CARDS, CHARACTERS, TILES
 from .dice import face_name
-from .grammar import plural
+from .grammar import plural, region_words
 from .movement_words import figure_words
 from .roles import PLURAL_NATIONS, nation_in_sentence, side_title
 
@@ -41,6 +41,8 @@ TURN_KINDS: dict[str, dict[str, str]] = {
     "card_drawn": {"side": "side", "deck": "deck"},
     "own_card_drawn": {"side": "side", "deck": "deck", "card": "card"},
     "card_discarded": {"side": "side"},
+    "cards_given_up": {"side": "side"},
+    "own_cards_given_up": {"side": "side", "cards": "cards"},
     "event_played": {"side": "side", "card": "card"},
     "dice_discarded": {"side": "side", "face": "face", "count": "number"},
     "own_card_discarded": {"side": "side", "card": "card"},
@@ -84,6 +86,8 @@ TURN_EN: dict[str, str] = {
     "card_drawn": "The {side} {side:draws|draw} a card from the {deck}.",
     "own_card_drawn": "You draw {card} from the {deck}.",
     "card_discarded": "The {side} {side:discards|discard} a card face down.",
+    "cards_given_up": "The {side} {side:discards|discard} a Strategy card and a Character card face down.",
+    "own_cards_given_up": "You discard {cards}.",
     "event_played": "The {side} {side:plays|play} {card}.",
     "dice_discarded": "The {side} {side:loses|lose} {count_dice} showing {face}.",
     "own_card_discarded": "You discard {card}.",
@@ -138,7 +142,7 @@ WHY = {
     "will_of_the_west": "with a Will of the West",
     "elven_ring": "with an Elven Ring",
     "nation_attacked": "a Free Peoples Nation attacked",
-    "as_an_action": "as an action",
+    "as_an_action": "a die action",
     "fellowship_found": "the Fellowship was found",
 }
 
@@ -155,7 +159,7 @@ def tile_name(tile: str) -> str:
 FORMATS = {
     "side": lambda v, lang: side_title(str(v)),
     "nation": lambda v, lang: nation_in_sentence(str(v)),
-    "region": lambda v, lang: in_sentence(REGIONS[str(v)].name) if v else "nowhere",
+    "region": lambda v, lang: region_words(str(v)) if v else "nowhere",
     "character": lambda v, lang: CHARACTERS[str(v)].name,
     "face": lambda v, lang: face_name(str(v)),
     "faces": lambda v, lang: join_words([face_name(str(f)) for f in v]) or "no dice",

@@ -105,7 +105,7 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "hide-strider",
-        "Hide the Fellowship (Strider, Guide)",
+        "Strider hides the Fellowship",
         "Strider as Guide: any die hides a revealed Fellowship.",
         ANY_FACE,
         FREE,

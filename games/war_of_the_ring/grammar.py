@@ -2,11 +2,15 @@
 
 >>> plural(2, "die"), plural(1, "Regular")
 ('2 dice', '1 Regular')
+>>> region_words("the_shire"), region_words("bree")
+('the Shire', 'Bree')
 """
 
 from __future__ import annotations
 
-from games.core.words import counted
+from games.core.words import counted, in_sentence
+
+from .data import REGIONS
 
 
 def plural(count: int, word: str) -> str:
@@ -18,3 +22,8 @@ def leader_word(nation: str, count: int = 1) -> str:
     """``Leader`` or ``Nazgûl`` (a Sauron "leader")."""
     word = "Nazgûl" if nation == "sauron" else "Leader"
     return plural(count, word)
+
+
+def region_words(region: str) -> str:
+    """A region's name inside a sentence: "the Shire" (its own "The" in lower case)."""
+    return in_sentence(REGIONS[region].name)

@@ -5,7 +5,9 @@ logged since then, as the audience may know them, and finds the regions they nam
 start and end (for an arrow) and the words. A hidden step names no region in its public events,
 so nothing here can show where the hidden Fellowship went.
 
-State key ``last``: ``None`` or ``{"side": side, "start": index into the log}``.
+State key ``last``: ``None`` or ``{"side": side, "start": index into the log, "before": the
+previous action's ``{"side", "start"}``}``: while a new action has told nothing yet (a die action
+chosen, its first question open), the board still shows the one before it.
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ Text = Callable[[str, Mapping[str, Any], "str | None"], str]
 
 def mark(state: State, side: str) -> None:
     """An action of ``side`` begins: what it logs from now on is "the last action"."""
+    previous = state.get("last")
     state["last"] = {"side": side, "start": len(state["log"])}
+    if previous:
+        state["last"]["before"] = {"side": previous["side"], "start": previous["start"]}
 
 
 def last_view(state: State, audience: str | None, narrate: Text) -> dict[str, Any] | None:
@@ -40,7 +45,11 @@ def last_view(state: State, audience: str | None, narrate: Text) -> dict[str, An
     if not last:
         return None
     log = state["log"]
-    events = [project(e, audience) for e in log[int(last["start"]) :]]
+    side, events = last["side"], [project(e, audience) for e in log[int(last["start"]) :]]
+    before = last.get("before")
+    if not events and before:  # the new action told nothing yet: the one before it is the last
+        told = log[int(before["start"]) : int(last["start"])]
+        side, events = before["side"], [project(e, audience) for e in told]
     if not events:
         return None
     kind, args = events[-1]
@@ -63,7 +72,7 @@ def last_view(state: State, audience: str | None, narrate: Text) -> dict[str, An
     if len(events) > WORDS:
         words.append("…")
     return {
-        "side": last["side"],
+        "side": side,
         "from": start if start != end else None,
         "to": end if start != end else None,
         "regions": regions,

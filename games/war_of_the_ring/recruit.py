@@ -39,6 +39,7 @@ from . import actions, politics, stacking
 from .board import add, besieged, controller, free_for, remove, take_reinforcement, units
 from .card_piles import on_table
 from .data import FREE, NATIONS, REGIONS, SHADOW
+from .grammar import region_words
 from .movement_words import figure_words
 from .roles import side_title
 
@@ -468,7 +469,7 @@ def label(state: State, role: str, action: Action) -> str | None:
         region, kind = args
         nation = REGIONS[region].nation
         assert nation is not None
-        return f"{figure_words(nation, kind, 1)} in {REGIONS[region].name}"
+        return f"{figure_words(nation, kind, 1)} in {region_words(region)}"
     if verb == "advance":
         return f"{NATIONS[args[0]].name} one step toward war"
     if verb == "voice":

@@ -23,7 +23,7 @@ from games.core.words import join_words
 from .data import FREE, NATIONS, REGIONS, SHADOW
 from .dice import face_name
 from .fellowship import CRACK_OF_DOOM, MAX_CORRUPTION
-from .grammar import plural
+from .grammar import plural, region_words
 from .roles import ROLES, nation_in_sentence, side_title
 from .victory import FREE_VP, SHADOW_VP
 
@@ -118,8 +118,8 @@ def _battle(view: View, battle: dict[str, Any]) -> str:
     kind = "Siege" if battle.get("siege") else "Battle"
     sides = []
     for side, where in ((battle["attacker"], origin), (battle["defender"], region)):
-        sides.append(f"the {side_title(side)} ({_army(view, where, side)} in {REGIONS[where].name})")
-    return f"{kind} at {REGIONS[region].name}, round {battle['round']}: {sides[0]} against {sides[1]}"
+        sides.append(f"the {side_title(side)} ({_army(view, where, side)} in {region_words(where)})")
+    return f"{kind} at {region_words(region)}, round {battle['round']}: {sides[0]} against {sides[1]}"
 
 
 def _army(view: View, region: str, side: str) -> str:

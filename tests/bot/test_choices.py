@@ -90,6 +90,11 @@ def test_count_shortcuts_name_the_extremes_only_of_a_number_of_pieces() -> None:
     move_in = Prompt("Move in", (Action("to", ("rohan", "7")),), amounts=(Amount("to", ("rohan",), 3, 7),))
     labels = [s.label for s in count_shortcuts(move_in, move_in.actions, lambda a: f"Move in {a.args[-1]}")]
     assert labels == ["Move in 7 (all)", "Move in 3 (fewest)"]
+    # A label with its own brackets gets no second pair ("(2 hits) (all)").
+    hits = [
+        s.label for s in count_shortcuts(move_in, move_in.actions, lambda a: f"Remove {a.args[-1]} (2 hits)")
+    ]
+    assert hits == ["Remove 7 (2 hits, all)", "Remove 3 (2 hits, fewest)"]
     # A threshold ("stop at n") is not "all" or "the fewest" of anything: its label says it.
     until = Prompt(
         "Attack", (Action("until", ("1",)),), amounts=(Amount("until", (), 1, 5, extremes_named=False),)

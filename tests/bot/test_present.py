@@ -106,7 +106,11 @@ async def test_a_private_prompt_says_an_effect_shared_by_several_choices_once(se
     choices.append(Choice(5, actions[0], "Another bid", "Its own effect."))
     text = present.private_text(live, "north", choices)
     assert text.count(same) == 1 and "Its own effect." in text
-    assert text.index(same) < text.index("• **Bid 0**")  # said once, above the list
+    # Said once, on the first of its choices: a line above the list would not say which
+    # choices it describes (War of the Ring's die actions share several such effects).
+    assert f"• **Bid 0** — {same}" in text and "• **Bid 1**\n" in text
+    every = present.private_text(live, "north", choices[:5])
+    assert every.count(same) == 1 and every.index(same) < every.index("• **Bid 0**\n")  # the question's
 
 
 def menu_descriptions(view: object) -> list[str | None]:

@@ -89,3 +89,25 @@ async def test_a_hand_reaches_only_its_owner_and_rules_show_any_card(tmp_path: P
         assert "Recruit 1 Gondor unit" in typed.text and len(typed.files) == 1
         unknown = await carol.slash(match.thread, "rules", card="Gandalf's Pipe")
         assert unknown.ephemeral and "no card" in unknown.text and not unknown.files
+
+
+async def test_a_dm_prompt_rewritten_with_the_same_hand_keeps_its_hand_picture(tmp_path: Path) -> None:
+    """A player going on in his DM prompt (the Guide changed, the same cards in hand) gets his
+    board redrawn, but his hand's picture stays the one Discord holds: no upload of an unchanged
+    picture at every step."""
+    async with running_world(tmp_path, commands=COMMANDS, settle=0.05) as world:
+        alice, bob = world.users["alice"], world.users["bob"]
+        await world.no_confirm(alice, bob)
+        match = await world.new_table(alice, [bob], game=GAME, side="free")
+        prompt = await world.fd.wait_for_message(hand_dm_to(alice))
+        before = {a.id: a.filename for a in prompt.attachments}
+        guide = next(a for a in world.legal(match, "free") if a.startswith("guide "))
+        done = await world.pick(match, alice, guide)
+        assert not is_error(done), done.text
+        await world.until_announced(match)
+        await world.fd.quiet(0.05)
+        assert prompt.edited_timestamp is not None and prompt.custom_ids(), "rewritten in place"
+        hands = [a.id for a in prompt.attachments if "-hand-" in a.filename]
+        boards = [a.id for a in prompt.attachments if "-hand-" not in a.filename]
+        assert hands and hands == [i for i, name in before.items() if "-hand-" in name], prompt.attachments
+        assert boards and not set(boards) & set(before), "the board is drawn anew"

@@ -36,6 +36,7 @@ from ..card_rules import (
     shadow_barred,
 )
 from ..data import FREE, REGIONS, SHADOW, STRONGHOLDS
+from ..grammar import region_words
 from .base import FREE_CARD, EventCard, ask
 from .builders import Simple
 from .dispel import dispel_next
@@ -191,7 +192,7 @@ class HelpUnlookedFor(Staged):
                 options = [
                     (
                         Action("attack", pair),
-                        f"Attack the besiegers of {REGIONS[pair[1]].name} from {REGIONS[pair[0]].name}",
+                        f"Attack the besiegers of {region_words(pair[1])} from {region_words(pair[0])}",
                     )
                     for pair in found
                 ]

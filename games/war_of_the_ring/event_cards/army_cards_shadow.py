@@ -36,6 +36,7 @@ from ..card_rules import (
 from ..characters import any_pick, minions_frame
 from ..data import CARDS as CARD_DATA
 from ..data import FREE, NATIONS_OF, REGIONS, SHADOW, STRONGHOLDS
+from ..grammar import region_words
 from ..roles import nation_adjective
 from .base import EventCard, ask
 from .marching import (
@@ -130,7 +131,7 @@ class SiegeAssault(Staged):
             found = self.sieges(state)
             if len(found) > 1:
                 options = [
-                    (Action("attack", (r, r)), f"Assault the Stronghold of {REGIONS[r].name}") for r in found
+                    (Action("attack", (r, r)), f"Assault the Stronghold of {region_words(r)}") for r in found
                 ]
                 return ask(frame, side, "attack", options, "the assault", "Which Stronghold do you assault?")
             value = Action("attack", (found[0], found[0]))
@@ -220,7 +221,7 @@ class CorsairsOfUmbar(Staged):
             if self.sails(state):
                 options.append((Action("army", ("umbar",)), "Sail to a free coastal region of Gondor"))
             options += [
-                (Action("attack", ("umbar", r)), f"Sail to {REGIONS[r].name} and attack it")
+                (Action("attack", ("umbar", r)), f"Sail to {region_words(r)} and attack it")
                 for r in self.attacks(state)
             ]
             if len(options) > 1:
@@ -273,7 +274,7 @@ class DreadfulSpells(Staged):
                 options = [
                     (
                         Action("attack", pair),
-                        f"The Nazgûl in {REGIONS[pair[0]].name} strike {REGIONS[pair[1]].name}",
+                        f"The Nazgûl in {region_words(pair[0])} strike {region_words(pair[1])}",
                     )
                     for pair in found
                 ]
@@ -369,11 +370,19 @@ class NazgulCommand(Staged):
                 for region in march["only"] or REGIONS:
                     if may_move(state, SHADOW, 1, self.title, need=march["need"], only=[region]):
                         options.append(
-                            (Action("army", (region,)), f"Move the Army in {REGIONS[region].name}")
+                            (
+                                Action("army", (region,)),
+                                f"Move the Army in {region_words(region)}",
+                            )
                         )
             for action in self.attacks(state):
                 origin, target = action.args
-                options.append((action, f"Attack {REGIONS[target].name} from {REGIONS[origin].name}"))
+                options.append(
+                    (
+                        action,
+                        f"Attack {region_words(target)} from {region_words(origin)}",
+                    )
+                )
             if not options:
                 return False
             options.append((Action("done"), "Neither move nor attack"))

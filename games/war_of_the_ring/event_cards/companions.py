@@ -21,6 +21,7 @@ from ..card_piles import discard_from_table, seen
 from ..data import CARDS as CARD_TEXTS
 from ..data import FREE, REGIONS, TILES
 from ..fellowship import heal, on_mordor_track
+from ..grammar import region_words
 from .base import EventCard, ask
 from .builders import data
 
@@ -265,14 +266,14 @@ class CruelWeather(EventCard):
 
     def start(self, state: State, side: str, frame: Frame) -> bool:
         here = state["fellowship"]["region"]
-        options = [(Action("to", (r,)), f"Into {REGIONS[r].name}") for r in REGIONS[here].neighbours]
+        options = [(Action("to", (r,)), f"Into {region_words(r)}") for r in REGIONS[here].neighbours]
         return ask(
             frame,
             side,
             "weather",
             options,
             "where the weather drives the Fellowship",
-            f"Move the Fellowship from {REGIONS[here].name} to an adjacent region.",
+            f"Move the Fellowship from {region_words(here)} to an adjacent region.",
         )
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:

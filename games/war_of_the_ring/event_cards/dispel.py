@@ -47,16 +47,16 @@ def dispel_next(state: State, frame: Frame) -> bool:
         return ask(
             frame, SHADOW, deck, options, f"a {deck.title()} card", f"Discard which {deck.title()} card?"
         )
-    for deck in ("strategy", "character"):
-        card = data[deck]
+    given = [data["strategy"], data["character"]]
+    for card in given:
         state["hands"][SHADOW].remove(card)
         state["discards"][SHADOW].append(card)
-        emit(
-            state,
-            "card_discarded",
-            {"side": SHADOW},
-            private={SHADOW: ("own_card_discarded", {"side": SHADOW, "card": card})},
-        )
+    emit(  # one line for both: the decks are known, the cards stay secret
+        state,
+        "cards_given_up",
+        {"side": SHADOW},
+        private={SHADOW: ("own_cards_given_up", {"side": SHADOW, "cards": given})},
+    )
     discard(state, data["target"], "as_an_action")
     return False
 

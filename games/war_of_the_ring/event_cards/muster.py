@@ -24,6 +24,7 @@ from ..board import REGION_INDEX, add, eliminated, neighbours, remove, room, tak
 from ..characters import any_companion, companions_on_map
 from ..data import FREE, NATIONS, NATIONS_OF, REGIONS, SHADOW
 from ..fellowship import on_mordor_track
+from ..grammar import region_words
 from ..movement_words import figure_words
 from ..occupation import arrive, capture, lone_leaders
 from ..politics import at_war
@@ -192,7 +193,7 @@ class GreyCompany(EventCard):
         if len(nations) > 1:
             words = [(Action("remove", (n, "regular", "1")), _promote_words(n, region)) for n in nations]
             return ask(
-                frame, side, "nation", words, "Which Regular?", "Choose the Regular who becomes an Elite."
+                frame, side, "nation", words, "which Regular?", "Choose the Regular who becomes an Elite."
             )
         if nations:
             promote(state, side, region, nations[0], inside, self.card)
@@ -210,7 +211,7 @@ class GreyCompany(EventCard):
 
 
 def _promote_words(nation: str, region: str) -> str:
-    return f"{figure_words(nation, 'regular', 1)} in {REGIONS[region].name} becomes an Elite"
+    return f"{figure_words(nation, 'regular', 1)} in {region_words(region)} becomes an Elite"
 
 
 # -- Hill-trolls --------------------------------------------------------------------------------
@@ -265,11 +266,14 @@ class HillTrolls(EventCard):
                 return False
             if len(where) > 1:
                 options = [
-                    (Action("place", (r, "elite")), f"A Sauron Regular in {REGIONS[r].name} becomes an Elite")
+                    (
+                        Action("place", (r, "elite")),
+                        f"A Sauron Regular in {region_words(r)} becomes an Elite",
+                    )
                     for r, _ in where
                 ]
                 return ask(
-                    frame, side, "region", options, "Which Regular?", "Choose a Sauron Regular to replace."
+                    frame, side, "region", options, "which Regular?", "Choose a Sauron Regular to replace."
                 )
             self._promote(state, side, frame, *where[0])
         return False
@@ -349,7 +353,7 @@ class Stormcrow(EventCard):
                 (Action("advance", (n,)), f"{NATIONS[n].name}: one step away from war") for n in nations
             ]
             return ask(
-                frame, side, "nation", options, "Which Nation?", "Choose the Nation that moves away from war."
+                frame, side, "nation", options, "which Nation?", "Choose the Nation that moves away from war."
             )
         return self._set_back(state, frame, nations[0])
 
@@ -376,7 +380,10 @@ class Stormcrow(EventCard):
             return False
         if len(where) > 1:
             options = [
-                (Action("army", (r,)), f"Lose one {nation_adjective(nation)} figure in {REGIONS[r].name}")
+                (
+                    Action("army", (r,)),
+                    f"Lose one {nation_adjective(nation)} figure in {region_words(r)}",
+                )
                 for r, _ in where
             ]
             return ask(
@@ -384,7 +391,7 @@ class Stormcrow(EventCard):
                 FREE,
                 "army",
                 options,
-                "Where is a figure lost?",
+                "where is a figure lost?",
                 "Choose the Army that loses a figure.",
             )
         notes["region"] = where[0][0]
@@ -398,11 +405,11 @@ class Stormcrow(EventCard):
             options = [
                 (
                     Action("remove", (nation, k, "1")),
-                    f"Lose {figure_words(nation, k, 1)} in {REGIONS[region].name}",
+                    f"Lose {figure_words(nation, k, 1)} in {region_words(region)}",
                 )
                 for k in kinds
             ]
-            return ask(frame, FREE, "kind", options, "Which figure?", "Choose the figure you lose.")
+            return ask(frame, FREE, "kind", options, "which figure?", "Choose the figure you lose.")
         self._lose(state, nation, kinds[0], region)
         return False
 
@@ -510,7 +517,7 @@ class RageOfTheDunlendings(Recruiting):
                     side,
                     "move",
                     options,
-                    "Bring units?",
+                    "bring units?",
                     "You may move Isengard units into the region.",
                 )
             notes["moves"].pop(0)
@@ -519,9 +526,9 @@ class RageOfTheDunlendings(Recruiting):
 
 def _move_words(kind: str, count: int, source: str, target: str) -> str:
     if not count:
-        return f"No {kind.title()}s from {REGIONS[source].name}"
+        return f"No {kind.title()}s from {region_words(source)}"
     return (
-        f"Move {figure_words('isengard', kind, count)} from {REGIONS[source].name} to {REGIONS[target].name}"
+        f"Move {figure_words('isengard', kind, count)} from {region_words(source)} to {region_words(target)}"
     )
 
 
@@ -540,7 +547,7 @@ CARDS: tuple[EventCard, ...] = (
         "fps_08",
         _elrond_options,
         _elrond,
-        "Which Nation?",
+        "which Nation?",
         "Choose a Free Peoples Nation to rouse and move one step toward war.",
     ),
     Recruiting(

@@ -31,8 +31,8 @@ from games.core.words import join_words
 
 from .. import stacking
 from ..board import REGION_INDEX, add, characters_at, take_reinforcement, units
-from ..data import CHARACTERS, FREE, NATIONS, REGIONS
-from ..grammar import plural
+from ..data import CHARACTERS, FREE, NATIONS
+from ..grammar import plural, region_words
 from ..movement_words import figure_words
 from ..recruit import card_target
 from ..roles import nation_adjective
@@ -222,12 +222,12 @@ class Recruiting(EventCard):
         notes["slots"], notes["chosen"] = slots, []
         kinds = _kinds(state, slots[0][0], slots[0][1], [])
         options = [
-            (Action("place", (r, k)), f"{group_words(spec, k)} in {REGIONS[r].name}")
+            (Action("place", (r, k)), f"{group_words(spec, k)} in {region_words(r)}")
             for r in regions
             for k in kinds
         ]
         if len(options) > 1:
-            return ask(frame, side, "place", options, "Where to recruit?", _place_text(self.name))
+            return ask(frame, side, "place", options, "where to recruit?", _place_text(self.name))
         notes["region"], notes["inside"] = regions[0], bool(card_target(state, side, regions[0]))
         nation = notes["slots"].pop(0)[0]
         notes["chosen"].append([nation, kinds[0]])
@@ -242,7 +242,10 @@ class Recruiting(EventCard):
             kinds = _kinds(state, nation, kind, notes["chosen"])
             if len(kinds) > 1:
                 options = [
-                    (Action("place", (region, k)), f"{figure_words(nation, k, 1)} in {REGIONS[region].name}")
+                    (
+                        Action("place", (region, k)),
+                        f"{figure_words(nation, k, 1)} in {region_words(region)}",
+                    )
                     for k in kinds
                 ]
                 return ask(frame, side, "unit", options, "Regular or Elite?", _unit_text(self.name))

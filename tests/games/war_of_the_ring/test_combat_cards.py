@@ -216,7 +216,7 @@ def test_every_combat_event_has_words() -> None:
         "combat_forfeit": "Daring Defiance: Legolas and Gimli forfeit their Leadership.",
         "combat_dice_turned": "Andúril: Aragorn forfeits his Leadership; 2 missed dice become hits.",
         "combat_extra_hits": "Great Host: the Shadow scores 1 extra hit.",
-        "combat_hits_cancelled": ("Heroic Death: Boromir gives his life: the Free Peoples cancel 2 hits."),
+        "combat_hits_cancelled": ("Heroic Death: Boromir gives his life and cancels 2 hits."),
         "combat_slain": "Fateful Strike: a Nazgûl is slain in Dagorlad.",
         "combat_silenced": "Words of Power: Legolas's Leadership and abilities do not count this round.",
         "combat_scouts": "Scouts: the Army of the Free Peoples leaves Ash Mountains before the Combat roll.",
@@ -330,7 +330,7 @@ def test_combat_heroic_death() -> None:
     assert "boromir" in m.state["eliminated"]
     assert army_of(m.state, "ash_mountains", "north") == {"regular": 1}  # 3 hits less Boromir's Level 2
     said = texts(m.state)
-    assert "Heroic Death: Boromir gives his life: the Free Peoples cancel 2 hits." in said
+    assert "Heroic Death: Boromir gives his life and cancels 2 hits." in said
     assert not any("slain" in line for line in said)
 
 

@@ -128,3 +128,17 @@ def test_the_hunt_allocation_is_the_shadows_last_action() -> None:
     act(m, "shadow", "hunt 1")
     last = R.view(m.state, None)["last"]
     assert last["side"] == "shadow" and last["text"].startswith("The Shadow puts 1 die in the Hunt Box.")
+
+
+def test_a_die_action_that_told_nothing_yet_leaves_the_last_action_on_the_board() -> None:
+    """The Shadow chooses to move Armies (his first question open, nothing told): the board,
+    redrawn to say what the game waits for, still shows the action before as the last one."""
+    m = match(dice={"free": ["event"], "shadow": ["army", "army"]}, acting="shadow")
+    act(m, "shadow", "move-armies army", "army gorgoroth", "to nurn", "go", "done")
+    act(m, "free", "skip event")
+    skipped = R.view(m.state, None)["last"]
+    act(m, "shadow", "move-armies army")
+    assert R.view(m.state, None)["last"] == skipped
+    act(m, "shadow", "army nurn", "to gorgoroth", "go")
+    moved = R.view(m.state, None)["last"]
+    assert moved["side"] == "shadow" and (moved["from"], moved["to"]) == ("nurn", "gorgoroth")
