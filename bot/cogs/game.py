@@ -16,6 +16,7 @@ from games.core.chain import SEPARATOR
 
 from .. import present
 from ..choices import capped, matches, option_choices, truncate
+from ..delivery import NO_PINGS
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from ..settings import CONFIRM_MODES, PING_MODES, time_zones
@@ -263,13 +264,15 @@ class GameCog(commands.Cog):
 
         async def status(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
             text = present.status_text(live, live.role_of(interaction.user.id))
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
         async def log_(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
             seat = live.seat_of(interaction.user.id)
             role = seat.role if seat else None
             since = seat.last_seq if seat and role else present.recent_seq(live)
-            await interaction.response.send_message(present.log_text(live, role, since), ephemeral=True)
+            await interaction.response.send_message(
+                present.log_text(live, role, since), ephemeral=True, allowed_mentions=NO_PINGS
+            )
 
         async def undo(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
             await self.controller.undo(interaction, live.id)

@@ -49,9 +49,10 @@ async def test_read_commands_for_players_and_spectators_reveal_only_what_they_ma
             status = await user.slash(thread, "game status")
             assert status.ephemeral and f"match #{match.id}" in status.text
             assert "The Fellowship: no character lost; 9 cards in hand" in status.text, status.text
+            assert status.response is not None and not status.response.pinged, "a status answer pings nobody"
             no_secrets(world, match, user, status)
             log = await user.slash(thread, "game log")
-            assert log.ephemeral
+            assert log.ephemeral and log.response is not None and not log.response.pinged
             no_secrets(world, match, user, log)
         # The public board, asked in the thread, is the public view's image for everyone to see.
         board = await carol.slash(thread, "game board")
