@@ -1,5 +1,5 @@
-"""War of the Ring, 2nd edition (Ares Games, 2012): part I — the whole game but the Event cards'
-texts (cards are drawn and held; playing them comes with part II)."""
+"""War of the Ring, 2nd edition (Ares Games, 2012): the whole base game, the 96 Event cards and
+their Combat halves included."""
 
 from games.core import register
 

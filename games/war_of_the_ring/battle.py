@@ -661,7 +661,7 @@ class Battle(Step):
         stage, verb = b["stage"], action.verb
         if stage == "cards":
             if not combat_round.choose(state, role, action):
-                return  # the other side still chooses, in secret: nothing else happens
+                return  # the other side still chooses, in secret (or the Shadow discards first)
         elif stage == "combat_choice":
             if combat_round.answer(state, role, action):
                 return  # a procedure was called (hits taken at once): the battle resumes after it

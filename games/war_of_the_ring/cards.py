@@ -1,7 +1,6 @@
-"""Event cards in part I (§7): the four decks, drawing with an Event die, the hand limit.
+"""Drawing Event cards (§7): the four decks, drawing with an Event die, the hand limit.
 
-Playing a card's event, or a card as a Combat card, comes with part II; until then a card in
-hand is drawn, held, and discarded at the hand limit.
+Playing a card's Event is :mod:`.event_cards`; its Combat half, :mod:`.combat_round`.
 
 Frame ``draw_card``: ``side`` — an Event die draws one card from the deck the player chooses.
 """

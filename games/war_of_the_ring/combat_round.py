@@ -2,12 +2,13 @@
 and the round's steps with every card effect acting at its point (:mod:`.combat_effects`).
 
 **The choice** (stage ``cards`` of the battle step, both sides active at once): every side that
-holds a card is asked — the hand counts are public, so asking only a side with a playable card
-would tell the other what he holds. He answers ``combat <card>`` (a card of his hand whose combat
-condition holds now) or ``no-combat``. The choice is secret: the card stays in the hand (the hand
-count does not change), no event is posted, nobody is mentioned; it is kept in
-``battle["fx"]["chosen"]``, which no view shows. When both have chosen, one public event
-(``combat_cards_revealed``) shows both cards, which go face up to the played pile.
+holds a card (or Balrog of Moria on the table, usable as Durin's Bane) is asked — the hand counts
+are public, so asking only a side with a playable card would tell the other what he holds. He
+answers ``combat <card>`` (a card of his hand whose combat condition holds now) or ``no-combat``.
+The choice is secret: the card stays in the hand (the hand count does not change), no event is
+posted, nobody is mentioned; it is kept in ``battle["fx"]["chosen"]``, which no view shows. When
+both have chosen, one public event (``combat_cards_revealed``) shows both cards, which go face up
+to the played pile.
 
 **The round** (stage ``combat``, automatic, :func:`run`): at each timing of
 :data:`.combat_tools.TIMINGS` the effects in play act, the lower initiative first, the defender's
@@ -25,9 +26,9 @@ from games.core import Action, State, emit
 from games.core.chance import draw, roll
 from games.core.flow import barrier
 
-from . import casualties, combat_effects
+from . import cards, casualties, combat_effects, hunt_cards
 from .battle_figures import combat_strength, current, figures, is_hit, leadership, place, to_hit
-from .card_piles import play_from_hand
+from .card_piles import discard_from_table, play_from_hand, seen
 from .card_rules import combat_cards_forbidden
 from .combat_effects import EFFECTS, Effect, Mods, misses, new_mods
 from .combat_tools import TIMINGS, fx_of, new_fx, wiped_out
@@ -47,8 +48,17 @@ def start(state: State) -> None:
     """Step 1 of a round: ask every side holding a card (or go on when nobody holds one)."""
     b = current(state)
     fx = b["fx"] = new_fx()
-    fx["asked"] = [s for s in sides(state) if state["hands"][s]]
+    fx["asked"] = [s for s in sides(state) if state["hands"][s] or table_cards(state, s)]
     b["stage"] = "cards" if fx["asked"] else "combat"
+
+
+def table_cards(state: State, side: str) -> list[str]:
+    """Table cards ``side`` may use as his Combat card now: Balrog of Moria (Durin's Bane, "exactly
+    as if played from hand"; the table is public, so asking about it tells nothing)."""
+    balrog = hunt_cards.BALROG
+    if side != SHADOW or balrog not in seen(state, "table", SHADOW) or not playable(state, side, balrog):
+        return []
+    return [balrog]
 
 
 def choosers(state: State) -> frozenset[str]:
@@ -64,19 +74,23 @@ def playable(state: State, side: str, card: str) -> bool:
 
 
 def card_actions(state: State, side: str) -> tuple[Action, ...]:
-    found = [Action("combat", (c,)) for c in sorted(state["hands"][side]) if playable(state, side, c)]
+    cards = sorted([*state["hands"][side], *table_cards(state, side)])
+    found = [Action("combat", (c,)) for c in cards if playable(state, side, c)]
     return (*found, NO_CARD)
 
 
 def choose(state: State, side: str, action: Action) -> bool:
-    """Note ``side``'s secret choice; whether both have chosen (then the cards are revealed)."""
+    """Note ``side``'s secret choice; whether the round goes on now: both have chosen (then the
+    cards are revealed) and no discard down to the hand limit comes first."""
     fx = fx_of(state)
     fx["chosen"][side] = action.args[0] if action.verb == "combat" else ""
     barrier(state)  # a hidden choice is never taken back
     if choosers(state):
         return False
     reveal(state)
-    return True
+    # The Sorcerer's draw after a card used from the table can make 7 cards: the battle resumes
+    # when the Shadow has discarded (``discard_down`` returns to it).
+    return not cards.limit(state, SHADOW)
 
 
 def reveal(state: State) -> None:
@@ -95,10 +109,14 @@ def reveal(state: State) -> None:
         },
     )
     for side, card in cards.items():
-        if card is not None:
+        if card is None:
+            continue
+        if card in seen(state, "table", side):  # Balrog of Moria, used from the table
+            discard_from_table(state, side, card)
+        else:
             play_from_hand(state, side, card)
-            fx["cards"][side] = card
-            fx["combat"][side] = CARDS[card].combat.name
+        fx["cards"][side] = card
+        fx["combat"][side] = CARDS[card].combat.name
     fx["chosen"] = {}
     b["stage"] = "combat"
     shadow_card = cards[SHADOW]

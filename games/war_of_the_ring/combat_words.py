@@ -21,6 +21,7 @@ from games.core import Action, State
 from games.core.words import agree, counted, in_sentence, join_words
 
 from .battle_figures import current
+from .card_piles import seen
 from .data import CARDS, CHARACTERS, FREE, NATIONS, REGIONS
 from .grammar import plural
 from .roles import nation_adjective, side_title
@@ -104,6 +105,8 @@ def label(state: State, role: str, action: Action) -> str | None:
     verb, args = action.verb, action.args
     if verb == "combat":
         card = CARDS[args[0]]
+        if args[0] in seen(state, "table", role):  # Balrog of Moria
+            return f"Use {card.name} from the table as {card.combat.name}"
         return f"Play {card.name} as {card.combat.name}"
     words: dict[str, Callable[[], str]] = {
         "no-combat": lambda: "Play no Combat card",

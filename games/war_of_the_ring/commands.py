@@ -172,7 +172,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "card",
         "combat",
         "Choose your Combat card (secret until both chose).",
-        CommandParam("card", "a card in your hand"),
+        CommandParam("card", "a card in your hand (or Balrog of Moria on your table)"),
     ),
     _c("combat", "none", "no-combat", "Play no Combat card this round."),
     _c(
@@ -202,7 +202,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("cards", "draw", "draw", "Event die: draw a card.", DIE),
     _c("cards", "palantir", "dismiss-palantir", "Will of the West: discard the Palantír of Orthanc.", DIE),
     _c("cards", "palantir-ring", "ring-palantir", "Any die and an Elven Ring: discard the Palantír.", DIE),
-    _c("cards", "option", "option", "Choose how to use a card's Event.", CommandParam("which", "the way")),
     _c(
         "cards",
         "play",

@@ -141,7 +141,7 @@ def pick(state: State) -> str:
 
 def _draw(state: State, why: str, eye: int, rules: Rules) -> bool:
     tile = pick(state)
-    if on_table(state, hunt_cards.MITHRIL) and not rules.get("unreducible"):
+    if on_table(state, hunt_cards.MITHRIL) and not rules.get("unreducible") and _second_tile(state, tile):
         call(
             state,
             "hunt_card",
@@ -155,6 +155,15 @@ def _draw(state: State, why: str, eye: int, rules: Rules) -> bool:
         )
         return True
     return resolve_tile(state, tile, why, eye, rules)
+
+
+def _second_tile(state: State, first: str) -> bool:
+    """Whether Mithril Coat could draw another tile than ``first``: one in the pool, or a standard
+    tile drawn before that a refill would bring back."""
+    hunt = state["hunt"]
+    return bool(hunt["pool"]) or any(
+        TILES[t].side is None and t != first and t not in hunt["removed"] for t in hunt["drawn"]
+    )
 
 
 def no_effect(tile_id: str) -> bool:
@@ -621,13 +630,15 @@ class HuntCard(Step):
         elif moment == "draw":
             waits = False if used else _draw(state, frame["why"], frame["eye"], frame["rules"])
         else:
-            tile = frame["tile"]
-            if used and (state["hunt"]["pool"] or refilled(state)):
-                first, tile = tile, pick(state)  # the second tile, then the first goes back
-                hunt = state["hunt"]
-                hunt["drawn"].remove(first)
-                hunt["pool"] = sorted([*hunt["pool"], first])
-                emit(state, "hunt_tile_returned", {"tile": first})
+            tile, hunt = frame["tile"], state["hunt"]
+            if used:  # the first tile is set aside (a refill does not take it back) ...
+                hunt["drawn"].remove(tile)
+                if refilled(state):
+                    first, tile = tile, pick(state)  # ... the second drawn, the first goes back
+                    hunt["pool"] = sorted([*hunt["pool"], first])
+                    emit(state, "hunt_tile_returned", {"tile": first})
+                else:  # pragma: no cover - offered only when a second tile can be drawn
+                    hunt["drawn"].append(tile)
             waits = resolve_tile(state, tile, frame["why"], frame["eye"], frame["rules"])
         if not waits:
             ret(state)

@@ -153,8 +153,9 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "cards",
         "Event cards",
         "Four decks of 24: each side's Character and Strategy cards. Draw one of each every turn; hold at "
-        "most 6. Playing a card's event or its combat half comes with part II of this game; until then an "
-        "Event die draws a card.",
+        "most 6. Play a card's Event with a die showing its icon, an Event die or a Will of the West "
+        "(`/wotr cards play`); in each battle round choose a card's Combat half in secret (`/wotr combat "
+        "card`). An Event die may also draw a card. `/rules card:` shows any card.",
         ("event cards", "hand", "deck"),
     ),
 )

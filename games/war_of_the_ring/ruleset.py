@@ -1,7 +1,7 @@
 """The ruleset of War of the Ring (2nd edition): seats, steps, words, views.
 
-Part I of the game (issue 11) is being built: it is not registered in the game list until it
-plays complete games (``games/war_of_the_ring/__init__.py`` says how to try it).
+The whole base game (issues 11 and 19): the turn, the Fellowship and the Hunt, Armies, battles,
+politics, characters, the 96 Event cards and their Combat halves.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from games.core import Action, RuleTopic, State, View
 from games.core.flow import Step, StepRuleset
 from games.core.words import the
 
-from . import actions, card_text, fellowship, hunt, invariants, labels, procedures, rules_help, turn
+from . import actions, card_text, dice, fellowship, hunt, invariants, labels, procedures, rules_help, turn
 from .commands import COMMANDS
 from .data import REGIONS
 from .event_cards import play as event_play
@@ -157,6 +157,13 @@ class WarOfTheRing(StepRuleset):
 
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(state, None, "", self.narrate))
+
+    def refusal(self, state: State, role: str, action: Action) -> str | None:
+        """Why a card cannot be played now (its condition, the die it needs), for its holder."""
+        top = state["stack"][-1] if state["stack"] else None
+        if top is None or top["step"] != "act" or top["side"] != role or state["result"] is not None:
+            return None
+        return event_play.refusal(state, role, action, list(dice.unused(state, role)))
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
         """Passing and skipping a die give up an action for good; using a die does not."""

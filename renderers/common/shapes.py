@@ -213,6 +213,14 @@ def _bezier(a: Point, control: Point, b: Point, steps: int = 24) -> list[Point]:
 def curved_arrow(image: Image.Image, start: Point, end: Point, colour: RGB, badge: float) -> None:
     """A curved arrow from ``start`` to ``end`` (badge centres), stopping short of badges ``badge``
     pixels wide; its head and width grow with ``badge``."""
+    sprite, origin = arrow_sprite(start, end, colour, badge)
+    paste_sprite(image, sprite, origin)
+
+
+@lru_cache(maxsize=64)
+def arrow_sprite(start: Point, end: Point, colour: RGB, badge: float) -> tuple[Image.Image, tuple[int, int]]:
+    """The sprite of :func:`curved_arrow` and where it goes (cached: an attack or a march is
+    drawn again on every board until the next; do not modify)."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
@@ -245,4 +253,4 @@ def curved_arrow(image: Image.Image, start: Point, end: Point, colour: RGB, badg
         ]
         draw.polygon([to_patch(p) for p in inset], fill=(*colour, 255))
 
-    draw_smooth(image, (min(xs) - 8, min(ys) - 8, max(xs) + 8, max(ys) + 8), paint)
+    return smooth_sprite((min(xs) - 8, min(ys) - 8, max(xs) + 8, max(ys) + 8), paint)

@@ -158,3 +158,20 @@ def test_a_rounded_panel_has_the_pixels_of_its_whole_sprite(
     expected.paste(sprite, (round(box[0]), round(box[1])), sprite)
     shapes.rounded_panel(drawn, box, fill, edge, radius=radius)
     assert drawn.tobytes() == expected.tobytes()
+
+
+def test_an_arrow_drawn_again_has_the_pixels_of_a_new_one_and_follows_its_colour_and_ends() -> None:
+    # ``shapes.arrow_sprite`` keeps the arrows it drew: one drawn again (from the cache) is the
+    # same as one drawn anew; another colour or other ends give another arrow.
+    def drawn(start: tuple[float, float], end: tuple[float, float], colour: tuple[int, int, int]) -> bytes:
+        image = Image.new("RGB", (160, 120), (200, 190, 170))
+        shapes.curved_arrow(image, start, end, colour, 24)
+        return image.tobytes()
+
+    fresh = Image.new("RGB", (160, 120), (200, 190, 170))
+    sprite, origin = shapes.arrow_sprite.__wrapped__((20.0, 30.0), (130.0, 90.0), (200, 30, 30), 24)
+    shapes.paste_sprite(fresh, sprite, origin)
+    first = drawn((20.0, 30.0), (130.0, 90.0), (200, 30, 30))
+    assert drawn((20.0, 30.0), (130.0, 90.0), (200, 30, 30)) == first == fresh.tobytes()
+    assert drawn((20.0, 30.0), (130.0, 90.0), (30, 30, 200)) != first
+    assert drawn((20.0, 30.0), (120.0, 100.0), (200, 30, 30)) != first

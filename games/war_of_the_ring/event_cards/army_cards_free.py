@@ -113,7 +113,10 @@ class FaramirsRangers(Staged):
         return [k for k in ("regular", "elite") if pool.get(k, 0)]
 
     def can_play(self, state: State, side: str) -> bool:
-        return bool(self.targets(state)) or bool(self.recruits(state))
+        joins = bool(units(state, "osgiliath", FREE)) and bool(
+            self.recruits(state) or state["reinforcements"]["gondor"].get("leader", 0)
+        )
+        return bool(self.targets(state)) or joins
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         data = frame["data"]
@@ -312,7 +315,7 @@ class EaglesAreComing(Staged):
         count = nazgul_count(state, region, witch_king=False)
         if home != region:
             remove(state, region, "sauron", "leader", count, where_army(state, region, SHADOW) is True)
-            add(state, home, "sauron", "leader", count)
+            add(state, home, "sauron", "leader", count, besieged(state, home))  # besieged: inside
             emit(state, "nazgul_moved", {"from": region, "to": home, "count": count})
         return False
 

@@ -70,19 +70,24 @@ def shadow_holds_elven_stronghold(state: State, side: str) -> bool:
 class ReturnToValinor(Staged):
     card = "shs_01"
 
+    def targets(self, state: State) -> list[tuple[str, int]]:
+        """``(region, Elven units)`` for each Elven Stronghold not under siege that holds some."""
+        found = []
+        for region in ELVEN_STRONGHOLDS:
+            if besieged(state, region):
+                continue
+            elves = state["armies"].get(region, {}).get("elves", {})
+            count = elves.get("regular", 0) + elves.get("elite", 0)
+            if count:
+                found.append((region, count))
+        return found
+
     def can_play(self, state: State, side: str) -> bool:
-        return shadow_holds_elven_stronghold(state, side)
+        return shadow_holds_elven_stronghold(state, side) and bool(self.targets(state))
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         if stage == "start":
-            targets = []
-            for region in ELVEN_STRONGHOLDS:
-                if besieged(state, region):
-                    continue
-                elves = state["armies"].get(region, {}).get("elves", {})
-                count = elves.get("regular", 0) + elves.get("elite", 0)
-                if count:
-                    targets.append((region, count))
+            targets = self.targets(state)
             frame["data"]["regions"] = [r for r, _ in targets]
             if strike_many(state, self.card, targets, FREE, 6):
                 return wait(frame, "struck")
@@ -218,7 +223,9 @@ class CorsairsOfUmbar(Staged):
                 (Action("attack", ("umbar", r)), f"Sail to {REGIONS[r].name} and attack it")
                 for r in self.attacks(state)
             ]
-            return ask(frame, side, "sail", options, "the fleet", "Where does the fleet sail?")
+            if len(options) > 1:
+                return ask(frame, side, "sail", options, "the fleet", "Where does the fleet sail?")
+            stage, value = "sail", options[0][0]
         if stage == "sail" and value.verb == "army":
             data["before"] = {r: units(state, r, SHADOW) for r in GONDOR_COAST}
             return move_from(
@@ -323,15 +330,21 @@ class NazgulCommand(Staged):
         return found
 
     def can_play(self, state: State, side: str) -> bool:
-        return not self.black_captain or "witch_king" in state["characters"]
+        if self.black_captain:
+            return "witch_king" in state["characters"]
+        # Armies move or attack only with a Nazgûl: without one that can fly, nothing can happen.
+        if any_pick(state, minions_frame(nazgul_only=True)) or self.attacks(state):
+            return True
+        return may_move(state, SHADOW, 2, self.title, **self.march(state))
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         data = frame["data"]
-        if stage == "start" and self.black_captain:
-            first = [(Action("choose", ("move",)), "Move any or all Nazgûl")]
-            if state["reinforcements"]["sauron"].get("leader", 0):
-                region = REGIONS[self.witch_king(state) or ""].name
-                first.insert(0, (Action("choose", ("recruit",)), f"Recruit two Nazgûl in {region}"))
+        if stage == "start" and self.black_captain and state["reinforcements"]["sauron"].get("leader", 0):
+            region = REGIONS[self.witch_king(state) or ""].name
+            first = [
+                (Action("choose", ("recruit",)), f"Recruit two Nazgûl in {region}"),
+                (Action("choose", ("move",)), "Move any or all Nazgûl"),
+            ]
             return ask(
                 frame,
                 side,

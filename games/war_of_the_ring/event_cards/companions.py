@@ -65,7 +65,7 @@ class MoveOrSeparate(EventCard):
     def start(self, state: State, side: str, frame: Frame) -> bool:
         ways = self.ways(state)
         if len(ways) > 1:
-            options = [(Action("option", (w,)), WAYS[w]) for w in ways]
+            options = [(Action("choose", (w,)), WAYS[w]) for w in ways]
             return ask(
                 frame,
                 side,
@@ -231,7 +231,7 @@ class NazgulStrike(NazgulCard):
     roll as if the Fellowship had just moved."""
 
     def found(self, state: State, side: str, frame: Frame) -> bool:
-        options = [(Action("option", ("hunt",)), "Roll the Hunt as if the Fellowship had moved")]
+        options = [(Action("choose", ("hunt",)), "Roll the Hunt as if the Fellowship had moved")]
         options += [
             (Action("discard", (c,)), f"Discard {CARD_TEXTS[c].name} from the table")
             for c in free_character_table_cards(state)

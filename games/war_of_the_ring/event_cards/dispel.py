@@ -9,7 +9,7 @@ any time. The Shadow's questions are asked in the table card's own ``event`` fra
 from __future__ import annotations
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, call, pop
+from games.core.flow import Frame, call
 
 from .. import actions
 from ..card_piles import on_table, seen
@@ -28,8 +28,9 @@ def hand_of(state: State, deck: str) -> list[str]:
 
 
 def dispel_next(state: State, frame: Frame) -> bool:
-    """The Shadow's discard of a barring card: which card, then a Strategy and a Character card
-    from his hand (asked only when there is a choice); whether it waits."""
+    """The Shadow's discard of a barring card: which card (asked when both are on the table),
+    then a Strategy and a Character card from his hand — always asked, even with one card of a
+    deck, so that the wait tells the Free Peoples nothing of his hand; whether it waits."""
     data = frame["data"]
     if "target" not in data:
         found = barring_cards(state)
@@ -42,13 +43,10 @@ def dispel_next(state: State, frame: Frame) -> bool:
     for deck in ("strategy", "character"):
         if deck in data:
             continue
-        cards = hand_of(state, deck)
-        if len(cards) > 1:
-            options = [(Action("discard", (c,)), f"Give up {CARD_DATA[c].name}") for c in cards]
-            return ask(
-                frame, SHADOW, deck, options, f"a {deck.title()} card", f"Discard which {deck.title()} card?"
-            )
-        data[deck] = cards[0]
+        options = [(Action("discard", (c,)), f"Give up {CARD_DATA[c].name}") for c in hand_of(state, deck)]
+        return ask(
+            frame, SHADOW, deck, options, f"a {deck.title()} card", f"Discard which {deck.title()} card?"
+        )
     for deck in ("strategy", "character"):
         card = data[deck]
         state["hands"][SHADOW].remove(card)
@@ -92,13 +90,7 @@ def _dispel(state: State, side: str, face: str) -> bool:
         return False
     found = barring_cards(state)
     frame = call(state, "event", side=SHADOW, card=found[0], data={"dispel": True}, ask=None)
-    return dispel_next(state, frame) or _done(state, frame)
-
-
-def _done(state: State, frame: Frame) -> bool:
-    """The discard needed no question: its ``event`` frame returns at once."""
-    pop(state)
-    return False
+    return dispel_next(state, frame)  # it always asks (the cards given up)
 
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")

@@ -159,6 +159,8 @@ class LidlessEye(EventCard):
         ]
         if faces:
             options.append((Action("done"), "Done"))
+        elif len(options) == 1:  # the first Eye, and one face to take it from: nothing to choose
+            return self.choose(state, SHADOW, frame, options[0][0])
         left = self.MOST - len(faces)
         return ask(
             frame, SHADOW, "eye", options, "the Hunt Box", f"Turn an unused die into an Eye ({left} at most)."

@@ -102,7 +102,9 @@ def after_strike(state: State, region: str, side: str, lethal: bool = False) -> 
             chars = characters_at(state, region, side, inside)
             if leaders or chars:
                 casualties.fall_with_army(state, region, side, inside, leaders, chars)
-    settle_siege(state, region)
+    # A garrison the hits wiped out is gone from the siege table already: in a Stronghold's region
+    # the besiegers (the only enemy units that may stand there) then take it.
+    settle_siege(state, region, was_besieged=REGIONS[region].is_stronghold)
     occupation.lone_leaders(state, region)
 
 

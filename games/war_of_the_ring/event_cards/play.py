@@ -14,6 +14,7 @@ from games.core.flow import Frame, call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
+from ..dice import face_name
 from . import after_play
 from .base import FREE_CARD, ask
 from .registry import HANDLERS
@@ -83,17 +84,18 @@ def then(state: State, frame: Frame) -> bool:
 
 def offer_free_card(state: State, frame: Frame) -> bool:
     """The card just done let its player play another card at no die cost (:data:`.base.FREE_CARD`):
-    if he holds one he may play now, ask him (``play free <card>`` or ``decline``); whether asked."""
+    ask him (``play free <card>`` for each he may play now, or ``decline``); whether asked. He is
+    asked whenever his hand holds a card (its size is public), so that the wait tells his
+    opponent nothing about what he holds."""
     icon = frame["data"].pop(FREE_CARD, None)
     side = frame["side"]
-    if icon is None:
+    if icon is None or not state["hands"][side]:
         return False
     free = [c for c in sorted(state["hands"][side]) if CARDS[c].icon == icon and can_play(state, side, c)]
-    if not free:
-        return False
     options = [(Action("play", ("free", c)), f"Play {CARDS[c].name} at no die cost") for c in free]
     options.append((Action("decline"), "Play no other card"))
-    return ask(frame, side, FREE_CARD, options, "another card", "You may play another card at no die cost.")
+    text = "You may play another card at no die cost." if free else "None of your cards may be played now."
+    return ask(frame, side, FREE_CARD, options, "another card", text)
 
 
 def start(state: State, side: str, card: str, die: str) -> bool:
@@ -106,3 +108,25 @@ def start(state: State, side: str, card: str, die: str) -> bool:
     if state["result"] is None and state["stack"] and state["stack"][-1] is frame:
         pop(state)
     return False
+
+
+def refusal(state: State, side: str, action: Action, faces: list[str]) -> str | None:
+    """Why ``side`` may not play the card of a ``play <face> <card>`` now, in words for him
+    (``None``: not a play of a card in his own hand — the generic answer, which tells nothing)."""
+    if action.verb != "play" or len(action.args) != 2:
+        return None
+    face, card = action.args
+    if card not in CARDS or card not in state["hands"][side]:
+        return None
+    info = CARDS[card]
+    if face not in faces:
+        return f"You have no unused {face_name(face)} die to play {info.name} with."
+    if not face_plays(face, card):
+        icon = "Army or Muster" if info.icon in ("army", "muster") else info.icon.title()
+        need = "an Army/Muster die" if info.icon in ("army", "muster") else f"a {icon} die"
+        return f"{info.name} is played with {need}, an Event die or a Will of the West."
+    if not can_play(state, side, card):
+        if info.condition:
+            return f"{info.name} cannot be played now. Play it if: {info.condition}"
+        return f"{info.name} cannot be played now: its Event could do nothing."
+    return None

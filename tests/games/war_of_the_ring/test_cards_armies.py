@@ -123,7 +123,7 @@ def test_card_fps_02_a_power_too_great() -> None:
     assert "attack army" not in offered(m.state, "shadow")
     act(m, "shadow", "move-armies army", "army trollshaws")
     assert "to rivendell" not in offered(m.state, "shadow")
-    # It discards the card with any die, a Strategy card and a Character card (asked when several).
+    # It discards the card with any die, a Strategy card and a Character card (always asked).
     m = card_match(
         "shadow",
         "shs_04",
@@ -135,6 +135,8 @@ def test_card_fps_02_a_power_too_great() -> None:
     act(m, "shadow", "dispel character")
     assert set(offered(m.state, "shadow")) == {"discard shs_04", "discard shs_05"}
     act(m, "shadow", "discard shs_05")
+    assert offered(m.state, "shadow") == ["discard shc_01"]  # the only one, asked all the same
+    act(m, "shadow", "discard shc_01")
     assert m.state["hands"]["shadow"] == ["shs_04"]
     assert sorted(m.state["discards"]["shadow"]) == ["shc_01", "shs_05"]
     assert m.state["table"]["free"] == [] and "fps_02" in m.state["played"]["free"]
@@ -159,7 +161,7 @@ def test_card_fps_03_the_power_of_tom_bombadil() -> None:
         hand=["shs_01"],
     )
     assert "attack army" not in offered(m.state, "shadow")  # Buckland is closed to the Shadow
-    act(m, "shadow", "dispel event")  # one card of each deck: nothing to ask
+    act(m, "shadow", "dispel event", "discard shs_01", "discard shc_01")  # asked though alone
     assert m.state["table"]["free"] == [] and m.state["hands"]["shadow"] == []
     assert "attack army" in offered(m.state, "shadow") or acting(m) == "free"
     # Attacked, a Shadow Army may not retreat into the Old Forest either.
@@ -341,7 +343,7 @@ def test_card_shs_02_the_fighting_uruk_hai() -> None:
 
 
 def test_card_shs_03_denethors_folly() -> None:
-    besieged = {"garrisons": {"minas_tirith": {"gondor": "2R 1L", "rohan": "1R 1L"}}}
+    besieged: dict[str, Any] = {"garrisons": {"minas_tirith": {"gondor": "2R 1L", "rohan": "1R 1L"}}}
     m = card_match("shadow", "shs_03", {"osgiliath": {"sauron": "3R"}}, face="army")
     forbidden(m, "shadow", "play army shs_03")  # Minas Tirith is not besieged
     m = card_match(

@@ -93,8 +93,8 @@ def test_card_fpc_15_gwaihir_the_windlord_moves_as_level_4_into_a_siege() -> Non
         fellowship={"companions": [c for c in FELLOWSHIP if c != "legolas"], "region": "rivendell"},
     )
     act(m, "free", "play character fpc_15")
-    assert {a for a in offered(m.state, "free")} == {"option separate", "option move"}
-    act(m, "free", "option move", "companion legolas")
+    assert {a for a in offered(m.state, "free")} == {"choose separate", "choose move"}
+    act(m, "free", "choose move", "companion legolas")
     targets = {a for a in offered(m.state, "free") if a.startswith("to ")}
     assert "to fords_of_bruinen" in targets and "done" not in offered(m.state, "free")
     act(m, "free", "to fords_of_bruinen")
@@ -169,7 +169,7 @@ def test_card_shc_11_the_nazgul_strike_discards_a_table_card_or_hunts() -> None:
         hunt_box={"shadow": 2},
     )
     act(m, "shadow", "play character shc_11", "done")
-    assert set(offered(m.state, "shadow")) == {"option hunt", "discard fpc_05"}
+    assert set(offered(m.state, "shadow")) == {"choose hunt", "discard fpc_05"}
     act(m, "shadow", "discard fpc_05")
     assert m.state["table"]["free"] == [] and m.state["played"]["free"] == ["fpc_05"]
 

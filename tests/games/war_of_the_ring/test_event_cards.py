@@ -88,3 +88,18 @@ def test_every_event_card_has_a_scenario_test_named_after_it() -> None:
         names |= set(re.findall(r"^def (test_card_[a-z]{3}_\d\d)", path.read_text(encoding="utf-8"), re.M))
     missing = sorted(card for card in CARDS if f"test_card_{card}" not in names)
     assert not missing, f"no scenario test for {missing}"
+
+
+def test_a_card_that_cannot_be_played_now_says_why_to_its_holder_only() -> None:
+    m = match(
+        dice={"free": ["muster", "event"], "shadow": ["event"]},
+        hands={"free": ["fpc_14", "fpc_12"]},
+    )
+    why = R.refusal(m.state, "free", Action("play", ("event", "fpc_14")))
+    assert why is not None and "Challenge of the King cannot be played now" in why and "Strider" in why
+    why = R.refusal(m.state, "free", Action("play", ("muster", "fpc_12")))
+    assert why == "Bilbo's Song is played with a Character die, an Event die or a Will of the West."
+    assert "no unused Army die" in str(R.refusal(m.state, "free", Action("play", ("army", "fpc_12"))))
+    # a card not in the hand, or the opponent asking: the generic answer, which tells nothing
+    assert R.refusal(m.state, "free", Action("play", ("event", "fpc_01"))) is None
+    assert R.refusal(m.state, "shadow", Action("play", ("event", "fpc_14"))) is None
