@@ -21,7 +21,7 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from .helpers import events
 
 GOLDEN = Path(__file__).parent / "golden" / "seed_11.txt"
-#: A short game (1,287 actions, a military victory) with 42 Event cards and 16 Combat cards played.
+#: A game of 2,325 actions (the Ring-bearers corrupted) with 39 Event cards and 21 Combat cards played.
 GOLDEN_SEED = 11
 #: Another seed for the replay tests, so they do not lean on the golden game alone.
 REPLAY_SEED = 25
