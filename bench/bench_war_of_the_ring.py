@@ -22,22 +22,23 @@ plays; it counts the cards played too). With a clone of the peer at commit dde70
     uptime; .venv/bin/python bench/bench_war_of_the_ring.py 30
 
 Measured 2026-12-05 on a shared 2-core machine, other work running (load before the rounds: 2-6,
-21-27 for the fourth; CPU time, so the load matters less than for wall time), five rounds of
-peer then ours, both with cards:
+21-27 for the fourth; CPU time, so the load matters less than for wall time), six rounds of
+peer then ours, both with cards (the sixth after main's card audits, load 2.6-3):
 
-- peer (dde7058): 737, 731, 635, 563, 627 actions/s CPU; 0.37, 0.35, 0.22, 0.12, 0.25 games/s;
-  2,000-4,800 actions and 79-191 turns per game (the runs had 10, 8, 2, 1 and 4 games: its seed
-  1 takes 4,823 actions), about 23 Event cards and 9 Combat cards played per game, 32-34 choices
-  per prompt.
-- ours: 8,522, 8,337, 7,633, 7,024, 7,727 actions/s CPU (5,100-6,100 with the invariants); 2.5,
-  2.5, 2.1, 1.6, 2.3 games/s; 3,300-4,300 actions per game (78-106 turns in the last two
-  rounds), about 45 Event cards and 17 Combat cards played per game, 9 choices per prompt.
+- peer (dde7058): 737, 731, 635, 563, 627, 715 actions/s CPU; 0.37, 0.35, 0.22, 0.12, 0.25, 0.36
+  games/s; 2,000-4,800 actions and 78-191 turns per game (the runs had 10, 8, 2, 1, 4 and 11
+  games: its seed 1 takes 4,823 actions), about 23 Event cards and 9 Combat cards played per
+  game, 32-34 choices per prompt.
+- ours: 8,522, 8,337, 7,633, 7,024, 7,727, 7,888 actions/s CPU (5,100-6,100 with the invariants);
+  2.5, 2.5, 2.1, 1.6, 2.3, 2.5 games/s; 3,100-4,300 actions per game (72-106 turns in the last
+  three rounds), about 45 Event cards and 17-18 Combat cards played per game, 9 choices per
+  prompt.
 
-So 11-12.5x the peer's actions/s and 7-14x its complete games per second (7x in the first two
-rounds, which played the most games). Our menus ask a decision in smaller steps (9 choices per
-prompt against its 32-34; a count is asked after its choice), so a turn takes more actions (about
-40 against its 25): games per second is the fairer ratio, though noisy with so few games. Never
-used as a test.
+So 11-12.5x the peer's actions/s and 7-14x its complete games per second (about 7x in the
+rounds that played the most games: the first two and the sixth). Our menus ask a decision in
+smaller steps (9 choices per prompt against its 32-34; a count is asked after its choice), so a
+turn takes more actions (about 43 against its 25): games per second is the fairer ratio, though
+noisy with so few games. Never used as a test.
 """
 
 from __future__ import annotations

@@ -34,8 +34,8 @@
 // `npx tsx` instead of `npx vite-node` also works (tsx: npm install --no-save tsx).
 //
 // Measured (commit dde7058, the full engine with its Event and Combat cards, 2026-12-05 on a
-// shared 2-core machine, five runs): 563-737 actions/s CPU, 0.12-0.37 complete games/s,
-// 2,000-4,800 actions and 79-191 turns per game, about 23 Event cards and 9 Combat cards
+// shared 2-core machine, six runs): 563-737 actions/s CPU, 0.12-0.37 complete games/s,
+// 2,000-4,800 actions and 78-191 turns per game, about 23 Event cards and 9 Combat cards
 // played per game. The figures beside ours are in bench_war_of_the_ring.py's docstring.
 // Earlier, without GitHub, only a reconstruction of its first playable slice (commit
 // 8bf53cd: Fellowship, Hunt and dice, no armies, combat or cards) could be run: 5,700-5,900
