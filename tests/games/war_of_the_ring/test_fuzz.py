@@ -3,7 +3,7 @@ action and no dead ends (figure pools, stacking, dice, corruption, the Fellowshi
 every game sees Combat cards played in its battles.
 
 CI plays ``WOTR_FUZZ_GAMES`` games (default 8, a few seconds each); the full check is 500:
-``WOTR_FUZZ_GAMES=500 pytest -n auto tests/games/war_of_the_ring/test_fuzz.py``.
+``WOTR_FUZZ_GAMES=500 pytest -n 2 tests/games/war_of_the_ring/test_fuzz.py``.
 """
 
 from __future__ import annotations
