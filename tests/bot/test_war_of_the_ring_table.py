@@ -60,7 +60,13 @@ async def test_a_die_action_is_one_post_and_a_skip_shows_no_board(
             opened_at = None
         if len(thread) > posts_before:  # a new post: a board only if something on it changed
             public = {project(e, None)[0] for e in result.events}
-            assert ("file" in thread[-1].kwargs) == bool(public - still), (action.text, public)
+            assert has_board(thread[-1].kwargs) == bool(public - still), (action.text, public)
     assert die_actions > 20
     posts = len(thread) - 1  # (the start)
     assert posts <= 0.3 * actions, f"{posts} posts for {actions} actions"
+
+
+def has_board(kwargs: dict[str, Any]) -> bool:
+    """Whether a post carries the board (alone as ``file``, or beside a played card in ``files``)."""
+    pictures = [kwargs["file"]] if kwargs.get("file") is not None else list(kwargs.get("files") or ())
+    return any("board" in str(getattr(p, "filename", p)) for p in pictures)
