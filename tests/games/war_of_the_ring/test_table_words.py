@@ -27,7 +27,7 @@ def test_the_shadow_giving_up_two_cards_for_a_table_card_is_one_line() -> None:
     )
     since = len(m.state["log"])
     act(m, "shadow", "dispel character")
-    act(m, "shadow", "discard shs_05")
+    act(m, "shadow", "discard shs_05", "discard shc_01")  # both asked: the wait tells nothing
     told = public_lines(m.state, since)
     assert told == [
         "The Shadow discards a Strategy card and a Character card face down.",
