@@ -35,12 +35,16 @@ from ..card_rules import (
     aragorn_abroad,
     shadow_barred,
 )
-from ..data import FREE, REGIONS, SHADOW, STRONGHOLDS
+from ..data import FREE, REGIONS, SHADOW
 from ..grammar import region_words
 from .base import FREE_CARD, EventCard, ask
 from .builders import Simple
 from .dispel import dispel_next
 from .marching import (
+    DEAD_MEN_DESTINATIONS,
+    ITHILIEN,
+    ROHAN,
+    SAURON_STRONGHOLDS,
     Staged,
     after_strike,
     choose_region,
@@ -57,14 +61,6 @@ from .marching import (
     wait,
     where_army,
 )
-
-ROHAN = tuple(r for r, info in REGIONS.items() if info.nation == "rohan")
-ELVEN_STRONGHOLDS = tuple(r for r in STRONGHOLDS[FREE] if REGIONS[r].nation == "elves")
-SAURON_STRONGHOLDS = tuple(r for r in STRONGHOLDS[SHADOW] if REGIONS[r].nation == "sauron")
-#: Corsairs of Umbar: the coastal regions of Gondor (the rules do not list them; see the docs).
-GONDOR_COAST = ("anfalas", "dol_amroth", "lamedon", "pelargir")
-ITHILIEN = ("osgiliath", "north_ithilien", "south_ithilien")
-DEAD_MEN_DESTINATIONS = ("erech", "lamedon", "pelargir")
 
 
 # -- fps_01 The Last Battle, fps_02 A Power too Great, fps_03 The Power of Tom Bombadil ----------

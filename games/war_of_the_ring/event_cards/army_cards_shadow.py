@@ -35,11 +35,13 @@ from ..card_rules import (
 )
 from ..characters import any_pick, minions_frame
 from ..data import CARDS as CARD_DATA
-from ..data import FREE, NATIONS_OF, REGIONS, SHADOW, STRONGHOLDS
+from ..data import FREE, NATIONS_OF, REGIONS, SHADOW
 from ..grammar import region_words
 from ..roles import nation_adjective
 from .base import EventCard, ask
 from .marching import (
+    ELVEN_STRONGHOLDS,
+    GONDOR_COAST,
     Staged,
     after_strike,
     land,
@@ -53,14 +55,6 @@ from .marching import (
     wait,
     where_army,
 )
-
-ROHAN = tuple(r for r, info in REGIONS.items() if info.nation == "rohan")
-ELVEN_STRONGHOLDS = tuple(r for r in STRONGHOLDS[FREE] if REGIONS[r].nation == "elves")
-SAURON_STRONGHOLDS = tuple(r for r in STRONGHOLDS[SHADOW] if REGIONS[r].nation == "sauron")
-#: Corsairs of Umbar: the coastal regions of Gondor (the rules do not list them; see the docs).
-GONDOR_COAST = ("anfalas", "dol_amroth", "lamedon", "pelargir")
-ITHILIEN = ("osgiliath", "north_ithilien", "south_ithilien")
-DEAD_MEN_DESTINATIONS = ("erech", "lamedon", "pelargir")
 
 
 # -- shs_01 Return to Valinor ---------------------------------------------------------------------

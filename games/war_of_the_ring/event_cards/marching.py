@@ -28,12 +28,21 @@ from .. import casualties, occupation, stacking
 from ..armies import any_army_to_move, card_frame
 from ..battle import settle_siege
 from ..board import add, army, besieged, characters_at, controller, remove, take_reinforcement, units
-from ..data import REGIONS, SHADOW
+from ..data import FREE, REGIONS, SHADOW, STRONGHOLDS
 from ..roles import other
 from .base import EventCard
 
 Counts = dict[str, dict[str, int]]
 UNIT = ("regular", "elite")
+
+#: Regions the Army cards of both sides name.
+ROHAN = tuple(r for r, info in REGIONS.items() if info.nation == "rohan")
+ELVEN_STRONGHOLDS = tuple(r for r in STRONGHOLDS[FREE] if REGIONS[r].nation == "elves")
+SAURON_STRONGHOLDS = tuple(r for r in STRONGHOLDS[SHADOW] if REGIONS[r].nation == "sauron")
+#: Corsairs of Umbar: the coastal regions of Gondor (the rules do not list them; see the docs).
+GONDOR_COAST = ("anfalas", "dol_amroth", "lamedon", "pelargir")
+ITHILIEN = ("osgiliath", "north_ithilien", "south_ithilien")
+DEAD_MEN_DESTINATIONS = ("erech", "lamedon", "pelargir")
 
 
 def where_army(state: State, region: str, side: str) -> bool | None:
