@@ -338,13 +338,12 @@ class World:
             _, number, index = value.split(":")
             opened = await user.select(message, cid, [number])
             second = opened.main
-            menu = (
-                next((c for c in second.custom_ids() if c.startswith("palantir:pick:")), None)
-                if second
-                else None
-            )
-            if second is None or menu is None:
+            picks = [c for c in second.custom_ids() if c.startswith("palantir:pick:")] if second else []
+            if second is None or not picks:
                 return opened  # stale, or a group of one (already acted or asked to confirm)
+            # A group of more than 25 actions comes as several menus: the one listing ``index``.
+            listing = {c: (second.component(c) or {}).get("options", []) for c in picks}
+            menu = next(c for c, options in listing.items() if any(o["value"] == index for o in options))
             return await user.select(second, menu, [index])
         return await user.select(message, cid, [value])
 
