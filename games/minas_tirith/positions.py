@@ -26,9 +26,10 @@ A position is a JSON-like mapping; every key is optional::
       "mt_cards": {"good": [{"id": "theoden", "holds": {"cavalry": 2}}], "evil": ["grond"]},
                                                     # Minas Tirith cards in front (an id alone:
                                                     # holding nothing)
-      "decks": {"reinforcements": [...], "mt": [...],   # the draw piles, top LAST; default: every
-                "used": [...], "aside": [...]},     # card placed nowhere else, in data order;
-                                                    # used reinforcement cards, put-aside MT cards
+      "decks": {"reinforcements": [...], "mt": [...],   # the draw piles, top LAST; every card
+                "used": [...], "aside": [...]},     # placed nowhere goes under its pile, in data
+                                                    # order; used reinforcement cards, put-aside
+                                                    # Minas Tirith cards
       "captured": {"good": {"orcs": 2, "gothmog": 1}, "evil": {}},   # by the capturer
       "deck_out": false,                            # the last reinforcement card is drawn
       "last": null,                                 # the last battle, as the view shows it
@@ -237,20 +238,16 @@ def _cards(state: State, position: Mapping[str, Any]) -> None:
     for card in placed + list(decks.get("reinforcements", [])):
         if card not in REINFORCEMENTS:
             raise _fail(f"unknown reinforcement card {card!r}")
-    if "reinforcements" in decks:
-        state["decks"]["reinforcements"] = list(decks["reinforcements"])
-    else:
-        state["decks"]["reinforcements"] = [c for c in REINFORCEMENT_DECK if c not in placed]
+    given = list(decks.get("reinforcements", []))
+    state["decks"]["reinforcements"] = [c for c in REINFORCEMENT_DECK if c not in placed + given] + given
     state["decks"]["used"] = list(decks.get("used", []))
     aside = list(decks.get("aside", []))
     fronted = [e["id"] for side in SIDES for e in state["mt"][side]]
     for card in aside + list(decks.get("mt", [])):
         if card not in MT_CARDS:
             raise _fail(f"unknown Minas Tirith card {card!r}")
-    if "mt" in decks:
-        state["decks"]["mt"] = list(decks["mt"])
-    else:
-        state["decks"]["mt"] = [c for c in MT_DECK if c not in aside and c not in fronted]
+    given_mt = list(decks.get("mt", []))
+    state["decks"]["mt"] = [c for c in MT_DECK if c not in aside + fronted + given_mt] + given_mt
     state["decks"]["aside"] = aside
 
 
