@@ -237,6 +237,7 @@ class Advance(Step):
                 kind,
                 {"role": role, "from": a, "to": b, "units": units, "leaders": list(frame["lead"])},
             )
+            state["last"] = {"kind": frame["mode"], "role": role, "from": a, "to": b}
             pop(state)
             state["turn"]["points"] -= 1
 
@@ -246,3 +247,4 @@ def move_leader(state: State, role: str, leader: str, to: str) -> None:
     state["leaders"][leader] = to
     state["turn"]["points"] -= 1
     emit(state, "leader_moved", {"role": role, "leader": leader, "from": start, "to": to})
+    state["last"] = {"kind": "leader", "role": role, "from": start, "to": to}

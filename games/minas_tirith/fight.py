@@ -177,10 +177,12 @@ def resolve(state: State, frame: Frame) -> None:
     )
     state["last"] = {
         "kind": "land",
+        "role": attacker,
         "from": frame["start"],
         "to": frame["to"],
         "dice": {"attack": list(frame["att"]), "defence": list(frame["def"])},
-        "sixes": {GOOD: good_sixes, EVIL: evil_sixes},
+        "sixes": good_sixes + evil_sixes,
+        "retreat": [],
         "losses": {attacker: lost_att, defender: lost_def},
     }
     queue: list[dict[str, Any]] = []
@@ -330,6 +332,9 @@ def _retreat(state: State, frame: Frame, op: dict[str, Any]) -> bool:
             state["leaders"][leader] = there
         space = there
         left -= 1
+        last = state["last"]
+        if last is not None and last.get("kind") == "land":
+            last["retreat"].append(there)
     if space != start:
         emit(state, "retreated", {"role": side, "from": start, "to": space, "steps": op["sixes"] - left})
     if left:

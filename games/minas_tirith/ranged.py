@@ -79,7 +79,14 @@ def shoot(state: State, side: str, start: str, target: str, dice: int) -> None:
         "shot",
         {"role": side, "from": start, "to": target, "dice": rolled, "hits": hits, "catapult": bool(catapult)},
     )
-    state["last"] = {"kind": "ranged", "from": start, "to": target, "dice": {"attack": rolled}, "hits": hits}
+    state["last"] = {
+        "kind": "ranged",
+        "role": side,
+        "from": start,
+        "to": target,
+        "dice": {"attack": rolled},
+        "hits": hits,
+    }
     if hits:
         frame = new_fight("ranged", side, start, target)
         frame["queue"] = [lose_op(other(side), target, hits, side)]
@@ -92,7 +99,14 @@ def bombard(state: State, start: str, target: str, dice: int) -> None:
     rolled = roll_dice(state, "ranged die", dice)
     hits = min(rolled.count(6), forces.count_at(state, target))
     emit(state, "bombarded", {"role": side, "from": start, "to": target, "dice": rolled, "hits": hits})
-    state["last"] = {"kind": "ranged", "from": start, "to": target, "dice": {"attack": rolled}, "hits": hits}
+    state["last"] = {
+        "kind": "ranged",
+        "role": side,
+        "from": start,
+        "to": target,
+        "dice": {"attack": rolled},
+        "hits": hits,
+    }
     if hits:
         frame = new_fight("ranged", side, start, target)
         frame["queue"] = [lose_op(GOOD, target, hits, side)]

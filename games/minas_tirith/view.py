@@ -2,6 +2,13 @@
 (all face up), the dice, the gate, captures and points. The only secret is the order of the two
 decks (and the PRNG): views show how many cards each deck holds, never which. Every audience's
 view is the same but for its ``audience`` marker.
+
+Beyond MT_DESIGN §8: ``leaders`` (every leader's whereabouts: a space, ``card``, ``captured`` or
+``removed``), ``catapults_used`` (walls whose catapult shot this turn) and ``supply`` (battalions
+left to place, per kind). ``last`` is the last advance (``kind`` ``advance``/``ride``/``leader``,
+``role``, ``from``, ``to``), ranged attack (``ranged``, with ``dice.attack`` and ``hits``) or land
+attack (``land``, with ``dice.attack``/``dice.defence``, ``sixes``, ``losses`` per side and
+``retreat``, the spaces the retreating army passed).
 """
 
 from __future__ import annotations
