@@ -1,0 +1,70 @@
+"""The picture's alt text: who acts, the dice, the gate, each side's points and where its
+forces stand (at most 1,024 characters, Discord's limit)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import view as v
+from .layout import load_layout
+from .theme import SIDES
+
+LIMIT = 1024
+KINDS = {"land": "attack", "ranged": "ranged attack", "advance": "advance"}
+
+
+def _force(space: Mapping[str, Any]) -> str:
+    parts = [f"{n} {v.unit_name(kind, n).lower()}" for kind, n in v.units_of(space.get("units"))]
+    parts += [v.leader_name(str(leader)) for leader in v.sequence(space.get("leaders"))]
+    return ", ".join(parts)
+
+
+def describe(view: Mapping[str, Any]) -> str:
+    """What the picture of ``view`` shows, in words."""
+    names = load_layout("compact").names
+    round_no, turn = v.number(view.get("round"), 1), v.number(view.get("turn_in_round"), 1)
+    lines = [f"Minas Tirith, round {round_no}, turn {turn} of 3. {v.headline(view)}."]
+    prompt = v.prompt(view)
+    if prompt:
+        lines.append(prompt.rstrip(".") + ".")
+    dice = v.mapping(view.get("dice"))
+    left = [str(v.number(x)) for x in v.sequence(dice.get("left"))]
+    if left:
+        lines.append(f"Action dice left: {', '.join(left)}.")
+    gate = v.mapping(view.get("gate"))
+    lines.append(
+        "The gate is broken."
+        if gate.get("broken")
+        else f"The gate stands ({v.number(gate.get('blows'))} of 3 blows)."
+    )
+    last = v.mapping(view.get("last"))
+    if last.get("from") and last.get("to"):
+        dice_text = ""
+        rolled = v.mapping(last.get("dice"))
+        if rolled:
+            dice_text = (
+                " ("
+                + "; ".join(
+                    f"{k} {', '.join(str(x) for x in v.sequence(vals))}" for k, vals in rolled.items()
+                )
+                + ")"
+            )
+        origin, target = v.space_name(view, names, last["from"]), v.space_name(view, names, last["to"])
+        kind = KINDS.get(str(last.get("kind")), "move")
+        lines.append(f"Last: {kind} from {origin} to {target}{dice_text}.")
+    spaces = v.spaces(view)
+    for role in SIDES:
+        player = v.player(view, role)
+        held = [
+            f"{v.space_name(view, names, slug)}: {_force(space)}"
+            for slug, space in spaces.items()
+            if isinstance(space, Mapping) and v.side(space.get("side")) == role and _force(space)
+        ]
+        lines.append(
+            f"{v.name(view, role)} {v.number(player.get('points'))} points; "
+            + ("; ".join(held) or "no forces")
+            + "."
+        )
+    text = " ".join(lines)
+    return text if len(text) <= LIMIT else text[: LIMIT - 1].rstrip() + "…"
