@@ -207,6 +207,10 @@ class MinasTirith(StepRuleset):
             return None
         return refusals.refusal(state, role, action)
 
+    def notice(self, options: Mapping[str, str]) -> str:
+        """Every option plays on our reconstruction of the lost board and cards."""
+        return rules_help.NOTICE
+
     def rules_overview(self) -> str:
         return rules_help.OVERVIEW
 
