@@ -315,7 +315,7 @@ def draw_pieces(image: Image.Image, layout: MapLayout, slug: str, space: Mapping
             paste_sprite(image, unit_sprite(what, style.icon), (x, y))
             x += style.icon + 1
             x += _count(draw, (x, y + style.icon / 2), n, style) + 1
-        y += style.icon + 4
+        y += style.icon + 1
 
 
 # -- the gate ------------------------------------------------------------------------------------
