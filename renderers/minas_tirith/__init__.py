@@ -39,13 +39,28 @@ def _spaces(view: Mapping[str, Any], layout: MapLayout) -> dict[str, Mapping[str
     return spaces
 
 
-def ranges(view: Mapping[str, Any]) -> tuple[str | None, list[str]]:
-    """The shooter's space and the spaces within its range, from ``view["ranges"]``
-    (``{"from": id, "spaces": [ids]}``) when the view gives it."""
+#: How far a ranged attack reaches: archers and crossbows 2, a catapult 3 (MT_DESIGN §6).
+SHOOTERS_REACH, CATAPULT_REACH = 2, 3
+
+
+def ranges(view: Mapping[str, Any], layout: MapLayout) -> tuple[str | None, list[str]]:
+    """The shooter's space and the spaces within its range: ``view["ranges"]`` (``{"from": id,
+    "spaces": [ids]}``) when the view gives it, else those of the last action when it was a
+    ranged attack (a catapult's reach when a wall's catapult shot or Mordor's shooters hold no
+    crossbows, i.e. the Catapults of Mordor)."""
     found = v.mapping(view.get("ranges"))
-    spaces = [str(s) for s in v.sequence(found.get("spaces"))]
-    origin = found.get("from")
-    return (str(origin) if origin else None), spaces
+    if found:
+        origin = found.get("from")
+        return (str(origin) if origin else None), [str(s) for s in v.sequence(found.get("spaces"))]
+    last = v.mapping(view.get("last"))
+    origin = str(last.get("from") or "")
+    if last.get("kind") != "ranged" or origin not in layout.labels:
+        return None, []
+    catapults = {str(s) for s in v.sequence(view.get("catapults_used"))}
+    shooters = v.mapping(v.mapping(v.spaces(view).get(origin)).get("units"))
+    bombard = v.side(last.get("role")) == theme.EVIL and not v.number(shooters.get("crossbows"))
+    reach = CATAPULT_REACH if origin in catapults or bombard else SHOOTERS_REACH
+    return origin, layout.within(origin, reach)
 
 
 def draw_board(view: Mapping[str, Any], layout: MapLayout, *, highlight: bool) -> Image.Image:
@@ -57,7 +72,7 @@ def draw_board(view: Mapping[str, Any], layout: MapLayout, *, highlight: bool) -
     }
     image = draw_map(layout, fills)
     style = STYLES[layout.name]
-    origin, in_range = ranges(view)
+    origin, in_range = ranges(view, layout)
     if in_range:
         draw_range(image, layout, in_range)
         if origin:
@@ -73,7 +88,7 @@ def draw_board(view: Mapping[str, Any], layout: MapLayout, *, highlight: bool) -
         start, end = str(last.get("from") or ""), str(last.get("to") or "")
         colour = theme.BATTLE_RED if last.get("kind") in ("land", "ranged") else theme.GOLD_BRIGHT
         draw_arrow(image, layout, start, end, colour)
-        for a, b in panels.retreat_path(last):
+        for a, b in panels.retreat_path(last, layout):
             draw_dashed_arrow(image, layout, a, b, theme.RETREAT)
     for slug, space in spaces.items():
         draw_pieces(image, layout, slug, space)

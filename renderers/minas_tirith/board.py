@@ -9,6 +9,7 @@ Echor, the roads, the forts, Gondor's banners, Grond's silhouette before the gat
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
@@ -18,6 +19,7 @@ from renderers.common.cellmap import Point, along, base_palette, binary, edges, 
 from renderers.common.colours import RGB, mix
 from renderers.common.fonts import font
 from renderers.common.map_layout import raster
+from renderers.common.map_placement import cell_mask, fits
 from renderers.common.shapes import supersampled
 
 from . import theme
@@ -296,11 +298,139 @@ def _grond(draw: ImageDraw.ImageDraw, at: Point, size: float, s: float) -> None:
         draw.polygon(_sc(polygon, s), fill=ink)
 
 
+#: Small drawings that say what a territory is, by a word of its id.
+DECOR = (
+    ("farmsteads", "house"),
+    ("fields", "furrows"),
+    ("pelennor", "furrows"),
+    ("townlands", "house"),
+    ("slopes", "pines"),
+    ("mindolluin", "pines"),
+    ("camps", "tents"),
+    ("reaches", "tents"),
+    ("flats", "reeds"),
+    ("reach", "reeds"),
+    ("harlond", "reeds"),
+    ("road", "furrows"),
+)
+
+
+def _decor_kind(slug: str) -> str | None:
+    return next((kind for word, kind in DECOR if word in slug), None)
+
+
+def decor_spots(layout: MapLayout, slug: str, size: int, count: int) -> list[Point]:
+    """Up to ``count`` spots for ``size``-pixel drawings in a space, clear of its name and pieces."""
+    label = layout.labels[slug]
+    box = label.box
+    mask = cell_mask(raster(layout), layout.number(slug), box)
+    left, top = box[0], box[1]
+    draw = ImageDraw.Draw(mask)
+    face = font(NAME_FONT, label.size)
+    half = max(face.getlength(line) for line in label.lines) / 2 + 4
+    name_top = label.name[1] - label.size * LEADING * len(label.lines) / 2 - 4
+    draw.rectangle(
+        (label.name[0] - half - left, name_top - top, label.name[0] + half - left, label.badge[1] - top),
+        fill=0,
+    )
+    w, h = label.room[0], min(label.room[1], 2 * STYLES[layout.name].icon + 4)
+    draw.rectangle(
+        (
+            label.badge[0] - w / 2 - left,
+            label.badge[1] - top,
+            label.badge[0] + w / 2 - left,
+            label.badge[1] + h - top,
+        ),
+        fill=0,
+    )
+    found = fits(mask, size + 6, size + 6)
+    rng = random.Random(slug)
+    out: list[Point] = []
+    for _ in range(count):
+        if not found:
+            break
+        spot = found[rng.randrange(len(found))]
+        out.append((left + spot[0], top + spot[1]))
+        found = [p for p in found if abs(p[0] - spot[0]) > size * 1.6 or abs(p[1] - spot[1]) > size * 1.6]
+    return out
+
+
+def _decor(draw: ImageDraw.ImageDraw, kind: str, at: Point, size: float, s: float) -> None:
+    x, y = at
+    ink = (*mix(theme.PARCHMENT, theme.NAME_INK, 0.5), 150)
+    if kind == "furrows":
+        for i in range(4):
+            dy = (i - 1.5) * size * 0.22
+            draw.line(
+                _sc([(x - size * 0.5, y + dy + size * 0.1), (x + size * 0.5, y + dy - size * 0.1)], s),
+                fill=ink,
+                width=round(s),
+            )
+    elif kind == "house":
+        body = [
+            (x - size * 0.35, y + size * 0.3),
+            (x - size * 0.35, y - size * 0.05),
+            (x, y - size * 0.38),
+            (x + size * 0.35, y - size * 0.05),
+            (x + size * 0.35, y + size * 0.3),
+        ]
+        draw.polygon(
+            _sc(body, s), fill=(*mix(theme.PARCHMENT, theme.ROAD, 0.5), 150), outline=ink, width=round(s)
+        )
+    elif kind == "pines":
+        for dx, dy in ((-0.3, 0.1), (0.15, -0.15), (0.35, 0.25)):
+            cx, cy = x + dx * size, y + dy * size
+            draw.polygon(
+                _sc(
+                    [
+                        (cx, cy - size * 0.32),
+                        (cx + size * 0.17, cy + size * 0.18),
+                        (cx - size * 0.17, cy + size * 0.18),
+                    ],
+                    s,
+                ),
+                fill=(70, 96, 60, 120),
+            )
+    elif kind == "tents":
+        for dx in (-0.28, 0.28):
+            cx = x + dx * size
+            draw.polygon(
+                _sc(
+                    [
+                        (cx, y - size * 0.3),
+                        (cx + size * 0.26, y + size * 0.22),
+                        (cx - size * 0.26, y + size * 0.22),
+                    ],
+                    s,
+                ),
+                fill=(60, 30, 24, 110),
+            )
+    elif kind == "reeds":
+        for dx in (-0.3, -0.1, 0.1, 0.3):
+            cx = x + dx * size
+            draw.line(
+                _sc([(cx, y + size * 0.3), (cx + dx * size * 0.3, y - size * 0.3)], s),
+                fill=(70, 100, 80, 130),
+                width=round(s),
+            )
+
+
+def _decorations(draw: ImageDraw.ImageDraw, layout: MapLayout, style: MapStyle, s: float) -> None:
+    size = round(16 * style.scale)
+    for slug in layout.spaces:
+        kind = _decor_kind(slug)
+        if kind is None or layout.kinds.get(slug) in ("wall", "city") or slug not in layout.labels:
+            continue
+        for at in decor_spots(layout, slug, size, 3):
+            _decor(draw, kind, at, size, s)
+
+
 def _vector_layer(layout: MapLayout, style: MapStyle) -> Image.Image:
     width, height = layout.size
     s = float(SS)
 
     def paint(draw: ImageDraw.ImageDraw, _s: float) -> None:
+        _decorations(draw, layout, style, s)
         _mountain(draw, layout, style, s)
         _river(draw, layout, style, s)
         _quays(draw, layout, style, s)

@@ -316,6 +316,12 @@ def build(verbose: bool = True) -> tuple[dict[str, Any], dict[str, Image.Image],
         "map_names": {slug: MAP_NAMES.get(slug, board.names[slug]) for slug in board.ids},
         "kinds": board.kinds,
         "flags": board.flags,
+        "neighbours": {
+            slug: sorted(
+                (n for pair in board.links if slug in pair for n in pair if n != slug), key=board.ids.index
+            )
+            for slug in board.ids
+        },
         "layouts": layouts,
     }
     return layout, rasters, problems

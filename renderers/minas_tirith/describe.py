@@ -11,7 +11,13 @@ from .layout import load_layout
 from .theme import SIDES
 
 LIMIT = 1024
-KINDS = {"land": "attack", "ranged": "ranged attack", "advance": "advance"}
+KINDS = {
+    "land": "attack",
+    "ranged": "ranged attack",
+    "advance": "advance",
+    "ride": "ride",
+    "leader": "leader's move",
+}
 
 
 def _force(space: Mapping[str, Any]) -> str:
@@ -24,7 +30,10 @@ def describe(view: Mapping[str, Any]) -> str:
     """What the picture of ``view`` shows, in words."""
     names = load_layout("compact").names
     round_no, turn = v.number(view.get("round"), 1), v.number(view.get("turn_in_round"), 1)
-    lines = [f"Minas Tirith, round {round_no}, turn {turn} of 3. {v.headline(view)}."]
+    headline = v.headline(view)
+    lines = [
+        f"Minas Tirith, round {round_no}, turn {turn} of 3. {headline}{'' if headline.endswith('!') else '.'}"
+    ]
     prompt = v.prompt(view)
     if prompt:
         lines.append(prompt.rstrip(".") + ".")

@@ -63,6 +63,7 @@ class MapLayout:
     map_names: dict[str, str]
     kinds: dict[str, str]
     flags: dict[str, tuple[str, ...]]
+    neighbours: dict[str, tuple[str, ...]]  # joined by any link (every link is one step of range)
     labels: dict[str, Label]
     marks: dict[str, dict[str, Point]]
     catapults: dict[str, Point]
@@ -75,6 +76,14 @@ class MapLayout:
     mountain: tuple[Point, ...]
     river: tuple[Point, ...]
     quay: Point
+
+    def within(self, space: str, reach: int) -> list[str]:
+        """The spaces 1 to ``reach`` steps from ``space`` over any link, in board order."""
+        seen, edge = {space}, [space]
+        for _ in range(reach):
+            edge = [n for s in edge for n in self.neighbours.get(s, ()) if n not in seen]
+            seen.update(edge)
+        return [slug for slug in self.spaces if slug in seen and slug != space]
 
     def number(self, space: str) -> int:
         """The raster value of ``space``."""
@@ -94,6 +103,7 @@ def parse(raw: dict[str, Any], name: LayoutName, folder: Path) -> MapLayout:
         map_names=dict(raw["map_names"]),
         kinds=dict(raw["kinds"]),
         flags={slug: tuple(flags) for slug, flags in raw["flags"].items()},
+        neighbours={slug: tuple(items) for slug, items in raw["neighbours"].items()},
         labels={
             slug: Label(
                 lines=tuple(item["lines"]),

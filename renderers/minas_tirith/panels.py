@@ -453,7 +453,8 @@ def last_text(view: Mapping[str, Any], layout: MapLayout) -> str:
         "land": "Attack",
         "ranged": "Ranged attack",
         "advance": "Advance",
-        "ram": "Grond rams the gate",
+        "ride": "Ride in",
+        "leader": "Leader moves",
     }.get(kind, kind.replace("_", " ").capitalize())
     if origin and target:
         words += f": {origin} → {target}"
@@ -466,25 +467,32 @@ def last_text(view: Mapping[str, Any], layout: MapLayout) -> str:
         lost.append(f"{hits} hit{'s' if hits != 1 else ''}")
     if lost:
         words += " · " + ", ".join(lost)
-    retreat = retreat_path(last)
+    retreat = retreat_path(last, layout)
     if retreat:
         words += f" · retreat to {v.space_name(view, names, retreat[-1][1])}"
     return words
 
 
-def retreat_path(last: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The retreat steps of the last action as (from, to) pairs: ``retreat`` is a list of spaces
-    (the path, starting where the army stood) or of {"from", "to"} steps."""
+def retreat_path(last: Mapping[str, Any], layout: MapLayout) -> list[tuple[str, str]]:
+    """The retreat steps of the last action as (from, to) pairs. ``retreat`` lists the spaces the
+    retreating army passed (the engine's view: its start, the attack's ``from`` or ``to``, is the
+    one nearer the first of them) or {"from", "to"} steps."""
     raw = v.sequence(last.get("retreat"))
-    steps: list[tuple[str, str]] = []
     if raw and all(isinstance(x, Mapping) for x in raw):
-        steps = [(str(x.get("from")), str(x.get("to"))) for x in raw if x.get("from") and x.get("to")]
-    elif raw:
-        path = [str(x) for x in raw]
-        if len(path) == 1 and last.get("to"):
-            path = [str(last.get("to")), *path]
-        steps = list(itertools.pairwise(path))
-    return steps
+        return [(str(x.get("from")), str(x.get("to"))) for x in raw if x.get("from") and x.get("to")]
+    path = [str(x) for x in raw if str(x) in layout.labels]
+    if not path:
+        return []
+    ends = [str(last.get(k)) for k in ("to", "from") if str(last.get(k)) in layout.labels]
+    first = layout.labels[path[0]].badge
+    starts = [e for e in ends if path[0] in layout.neighbours.get(e, ())] or ends
+    if starts:
+        path = [min(starts, key=lambda e: _distance(layout.labels[e].badge, first)), *path]
+    return list(itertools.pairwise(path))
+
+
+def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
 
 
 def _attacker(view: Mapping[str, Any], last: Mapping[str, Any]) -> str | None:
@@ -542,7 +550,7 @@ def last_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
 def legend_block(width: float, *, columns: int) -> Block:
     """Every unit kind's plate with its name."""
     block = Block(width)
-    face = font("condensed", TEXT["legend"] + 1)
+    face = font("narrow", TEXT["legend"] + 1)
     kinds = list(v.UNITS)
     step = width / columns
     rows = [kinds[i : i + columns] for i in range(0, len(kinds), columns)]

@@ -23,6 +23,7 @@ from renderers.common.shapes import curved_arrow, paste_sprite, smooth_sprite, s
 
 from . import theme
 from . import view as v
+from .board import name_lines
 from .layout import MapLayout
 from .theme import STYLES, MapStyle
 
@@ -315,7 +316,7 @@ def draw_pieces(image: Image.Image, layout: MapLayout, slug: str, space: Mapping
             paste_sprite(image, unit_sprite(what, style.icon), (x, y))
             x += style.icon + 1
             x += _count(draw, (x, y + style.icon / 2), n, style) + 1
-        y += style.icon + 4
+        y += style.icon + 1
 
 
 # -- the gate ------------------------------------------------------------------------------------
@@ -427,6 +428,8 @@ def draw_range(image: Image.Image, layout: MapLayout, spaces: Sequence[str]) -> 
         layer = Image.new("RGBA", mask.size, (*theme.RANGE_TINT, 0))
         layer.putalpha(ImageChops.multiply(hatch, mask))
         image.alpha_composite(layer, origin)
+        label = layout.labels[slug]  # the name stays on top of the hatching
+        name_lines(ImageDraw.Draw(image), label.lines, label.size, label.name)
 
 
 def anchor(layout: MapLayout, slug: str) -> Point:

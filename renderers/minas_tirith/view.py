@@ -48,7 +48,6 @@ INITIALS = {
     "gothmog": "Go",
     "black_serpent": "BS",
 }
-PHASES = {"choose_die": "choosing a die", "trade": "trading cards", "actions": "actions", "over": "game over"}
 
 
 def mapping(value: Any) -> Mapping[str, Any]:
@@ -235,21 +234,48 @@ def headline(view: Mapping[str, Any]) -> str:
     return f"{name(view, role)} to act"
 
 
+REASONS = {
+    "leaders": "{winner} captured Mordor's leaders.",
+    "city": "{winner} holds Minas Tirith.",
+    "points": "On points: Gondor {good}, Mordor {evil}.",
+}
+
+
+def result_text(view: Mapping[str, Any]) -> str:
+    done = result(view) or {}
+    if isinstance(done.get("text"), str):
+        return str(done["text"])
+    reason = str(done.get("reason") or "")
+    args = mapping(done.get("args"))
+    template = REASONS.get(reason)
+    if template is None:
+        return reason
+    return template.format(
+        winner=name(view, winner(view)), good=number(args.get("good")), evil=number(args.get("evil"))
+    )
+
+
 def prompt(view: Mapping[str, Any]) -> str:
-    """What is awaited (the view's prompt or waiting text, else the phase in words)."""
+    """What is awaited (the view's prompt or waiting text, else said from the phase)."""
     for key in ("prompt", "waiting"):
         value = view.get(key)
         if isinstance(value, str) and value.strip():
             return value.strip()
     if result(view) is not None:
-        text = result(view) or {}
-        return str(text.get("reason") or text.get("text") or "")
+        return result_text(view)
     role = current(view)
+    if role is None:
+        return ""
+    who = name(view, role)
     phase = str(view.get("phase") or "")
-    what = PHASES.get(phase, phase.replace("_", " "))
-    if role and what:
-        return f"{name(view, role)}: {what}"
-    return what
+    if phase == "choose_die":
+        return f"{who} chooses one of the action dice."
+    if phase == "trade":
+        return f"{who} may trade reinforcement cards."
+    if phase == "actions":
+        points = number(view.get("points_left"))
+        return f"{who} spends action points: {points} left."
+    return f"{who} acts."
 
 
 def space_name(view: Mapping[str, Any], names: Mapping[str, str], space: Any) -> str:

@@ -244,3 +244,52 @@ def test_the_description_tells_the_gate_and_the_forces() -> None:
     text = describe(SAMPLES["gate_broken"])
     assert "The gate is broken." in text
     assert "Minas Tirith: 3 orcs, 1 troll, The Witch-king" in text
+
+
+# -- the engine's views --------------------------------------------------------------------------
+
+
+def engine_views() -> list[dict[str, Any]]:
+    """The set-up and positions along a random game, public and each side's."""
+    import random
+
+    import games  # noqa: F401  (registers every game)
+    from games.core import find, submit
+
+    ruleset = find("minas-tirith")
+    options = ruleset.resolve_options({})
+    players = ruleset.seats(options)[0]
+    state = ruleset.setup(11, options, players)
+    chooser = random.Random(4)
+    views = []
+    for step in range(120):
+        if step % 15 == 0:
+            views += [ruleset.view(state, audience) for audience in (None, "good", "evil")]
+        active = sorted(ruleset.active(state))
+        if state.get("result") is not None or not active:
+            break
+        role = chooser.choice(active)
+        state = submit(ruleset, state, role, chooser.choice(ruleset.prompt(state, role).actions)).state
+    views.append(ruleset.view(state, None))
+    return views
+
+
+def test_registered() -> None:
+    from renderers import RENDERERS, describe_view, render_view
+
+    assert RENDERERS["minas-tirith"] == "renderers.minas_tirith"
+    view = engine_views()[0]
+    assert _png(render_view(view)).width == WIDTH
+    assert describe_view(view) == describe(view)
+
+
+def test_the_engines_views_draw_in_both_layouts_and_describe() -> None:
+    kinds = set()
+    for view in engine_views():
+        for layout in ("compact", "full"):
+            image = render_image(view, layout=layout)
+            if layout == "compact":
+                assert image.width == WIDTH and image.height <= 1300
+        assert len(describe(view)) <= 1024
+        kinds.add(str((view.get("last") or {}).get("kind")))
+    assert len(kinds) >= 2  # the set-up and at least one action drawn
