@@ -133,14 +133,18 @@ COMMANDS = (
             _p("at", "the target of a bombardment"),
         ),
     ),
-    CommandSpec("lose", "lose", "Battle: choose which battalion you lose.", (_p("kind", "the kind"),)),
+    # (One level of a slash command holds 25 entries: the battle's choices share one.)
+    CommandSpec(
+        "lose", "lose", "Choose which battalion you lose.", (_p("kind", "the kind"),), group="battle"
+    ),
     CommandSpec(
         "react",
         "react",
-        "Battle: play a reaction card.",
+        "Play a reaction card.",
         (_p("card", "the card"), _p("dice", "the dice to re-roll")),
+        group="battle",
     ),
-    CommandSpec("decline", "decline", "Battle: play no reaction card."),
+    CommandSpec("decline", "decline", "Play no reaction card.", group="battle"),
     CommandSpec("end", "end", "End your turn (unused points are lost)."),
 )
 
