@@ -461,7 +461,10 @@ def last_text(view: Mapping[str, Any], layout: MapLayout) -> str:
     elif target or origin:
         words += f": {target or origin}"
     losses = v.mapping(last.get("losses"))
-    lost = [f"{v.side_title(r)} loses {v.number(n)}" for r, n in losses.items() if v.number(n)]
+    in_order = sorted(
+        losses.items(), key=lambda kv: ("good", "evil").index(kv[0]) if kv[0] in ("good", "evil") else 2
+    )
+    lost = [f"{v.side_title(r)} loses {v.number(n)}" for r, n in in_order if v.number(n)]  # (Gondor first)
     if "hits" in last:
         hits = v.number(last.get("hits"))
         lost.append(f"{hits} hit{'s' if hits != 1 else ''}")
