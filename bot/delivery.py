@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -77,6 +78,9 @@ class NewestPost:
     #: Whether it carries the board (a post of steps that changed nothing on it has none, until
     #: a step that does is told in it).
     board: bool = True
+    #: The board picture it carries (its bytes' digest), so that an edit of its last line
+    #: alone never uploads the same picture again.
+    picture: bytes | None = None
 
 
 def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned: bool) -> bool:
@@ -96,6 +100,13 @@ def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned
 def files(*found: discord.File | None) -> list[discord.File] | None:
     """The pictures of a message, in order, leaving out those not drawn (``None`` if none)."""
     return [f for f in found if f is not None] or None
+
+
+def digest(board: discord.File | None) -> bytes | None:
+    """A picture's fingerprint, taken before it is sent (sending consumes its bytes)."""
+    if board is None or not isinstance(board.fp, io.BytesIO):
+        return None
+    return hashlib.sha256(board.fp.getvalue()).digest()
 
 
 def attach(*found: discord.File | None) -> dict[str, Any]:
@@ -450,6 +461,7 @@ class Delivery:
                 quiet = present.quiet_lines(live.ruleset, result.events)
                 content = present.clip("\n".join([*quiet, present.turn_text(live, awaited)]))
             board = await self.public_board(live) if drawn else None
+            picture = digest(board)
             shown = await self.shown_cards(live, untold, result.events) if visible else None
             message = await self.post_match(
                 live,
@@ -463,7 +475,7 @@ class Delivery:
                 body = content.rpartition("\n\n")[0]
                 since = result.seq_before if untold is None else untold
                 self._newest[live.id] = NewestPost(
-                    message, body, since, {result.role}, exchange, present.turn_text(live, ()), drawn
+                    message, body, since, {result.role}, exchange, present.turn_text(live, ()), drawn, picture
                 )
         if message is not None:
             await self._remember_prompt(live, message)  # first: from here on it is never re-sent
@@ -521,8 +533,10 @@ class Delivery:
             "view": prompt_view(live.id, present.public_step(live)) if live.active_roles() else None,
             "allowed_mentions": NO_PINGS,
         }
+        picture = newest.picture
         if drawn or shown:  # (a post of skipped dice alone stays without a board)
             board = await self.public_board(live) if drawn else None
+            picture = digest(board)
             changes["attachments"] = files(board, shown) or []
         try:
             await newest.message.edit(**changes)
@@ -533,7 +547,7 @@ class Delivery:
             self._newest.pop(live.id, None)
             return None
         newest.body, newest.exchange, newest.tail = "\n".join(lines), exchange, tail
-        newest.board = drawn
+        newest.board, newest.picture = drawn, picture
         newest.actors.add(actor)
         return seq
 
@@ -543,6 +557,7 @@ class Delivery:
         who = live.ruleset.role_title(result.role)
         lines = [*present.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
         board = await self.public_board(live)
+        picture = digest(board)
         shown = await self.shown_cards(live, newest.since)
         tail = present.turn_text(live, ())
         try:
@@ -555,7 +570,7 @@ class Delivery:
             log.debug("could not mark a taken-back post of match %s: %s", live.id, type(exc).__name__)
             self._newest.pop(live.id, None)
             return
-        newest.body, newest.tail = "\n".join(lines), tail
+        newest.body, newest.tail, newest.picture = "\n".join(lines), tail, picture
         self._bare.pop(live.id, None)
 
     async def _update_tail(self, live: LiveMatch, newest: NewestPost) -> None:
@@ -566,11 +581,12 @@ class Delivery:
         if tail == newest.tail:
             return
         board = await self.public_board(live) if newest.board else None
+        picture = digest(board)
         changes: dict[str, Any] = {
             "content": present.with_tail(newest.body, live),
             "allowed_mentions": NO_PINGS,
         }
-        if board is not None:
+        if board is not None and (picture is None or picture != newest.picture):  # (else: as drawn)
             changes["attachments"] = files(board, await self.shown_cards(live, newest.since))
         try:
             await newest.message.edit(**changes)
@@ -578,6 +594,8 @@ class Delivery:
             log.debug("could not update the newest post of match %s: %s", live.id, type(exc).__name__)
             return
         newest.tail = tail
+        if "attachments" in changes:
+            newest.picture = picture
 
     async def notices(self, live: LiveMatch, roles: Sequence[str]) -> dict[str, Notice]:
         """How each of ``roles`` (with a player) is told that the game now waits for him."""
