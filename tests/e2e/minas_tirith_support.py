@@ -10,13 +10,14 @@ front of a player is face up), so no message, public or private, names a card st
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
 from games.core import find, project
 from tests.e2e.harness import Match, World, assert_png, typed
 from tests.fakediscord import InteractionResult, Message
-from tests.fakediscord.model import DM
+from tests.fakediscord.model import DM, Attachment
 
 GAME = "minas-tirith"
 USERS = ("alice", "bob", "carol")
@@ -83,7 +84,8 @@ async def play(
     spec = next((c for c in ruleset().commands if c.verb == verb), None)
     if how == 2 and spec is not None and len(spec.params) >= len(args):
         used["typed"] += 1
-        return await typed(world, match, user, spec.name, [p.name for p in spec.params], action, legal)
+        name = f"{spec.group} {spec.name}".strip()
+        return await typed(world, match, user, name, [p.name for p in spec.params], action, legal)
     if how == 3:
         choices = await user.autocomplete(match.thread, "game act", focused="action", action=verb)
         values = [c["value"] for c in choices if c["value"] != "…"]
@@ -124,6 +126,17 @@ def undrawn_names(state: dict[str, Any]) -> set[str]:
     return out
 
 
+def without_places(text: str) -> str:
+    """``text`` without the names of the board's spaces and leaders ("the Harad Road" is no card
+    named "Harad")."""
+    from games.minas_tirith.data import LEADERS, SPACES
+
+    names = sorted([*(s.name for s in SPACES.values()), *(x.name for x in LEADERS.values())], key=len)
+    for name in reversed(names):
+        text = re.sub(re.escape(name.removeprefix("The ")), " ", text)
+    return text
+
+
 def seen(msg: Message) -> str:
     """What a reader finds in ``msg``: its text, its pictures' descriptions, its menus."""
     return "\n".join([msg.text, *(a.description or "" for a in msg.attachments)])
@@ -139,8 +152,8 @@ def check_secrets(world: World, match: Match, since: int) -> None:
     for msg in [*created, *edited]:
         if msg.author is not world.fd.bot_user:
             continue
-        text = seen(msg)
-        named = {n for n in hidden if n in text}
+        text = without_places(seen(msg))
+        named = {n for n in hidden if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)}
         assert not named, f"{named} still in a deck but named to {msg.channel.name}: {text!r}"
         for data in msg.files:
             assert_png(data)
@@ -156,11 +169,11 @@ def worth_a_post(world: World, match: Match, logged: int) -> bool:
     return any(project(e, None)[0] not in quiet for e in row.state["log"][logged:])
 
 
-def board_of(msg: Message) -> bytes | None:
-    """The board picture ``msg`` carries, if any."""
-    for attachment, data in zip(msg.attachments, msg.files, strict=False):
+def board_of(msg: Message) -> Attachment | None:
+    """The board picture ``msg`` carries, if any (an edit that keeps it keeps its id)."""
+    for attachment in msg.attachments:
         if "-board-" in attachment.filename or "-final-" in attachment.filename:
-            return data
+            return attachment
     return None
 
 
@@ -190,7 +203,9 @@ def notified(world: World, match: Match, mark: int) -> Counter[str]:
     out: Counter[str] = Counter()
     for role, user in match.players.items():
         for m in created:
-            pushed_dm = m.channel.type == DM and m.channel.recipient is user and m.interaction_metadata is None
+            pushed_dm = (
+                m.channel.type == DM and m.channel.recipient is user and m.interaction_metadata is None
+            )
             if user.id in m.pinged or (pushed_dm and not m.flags & SILENT):
                 out[role] += 1
     return out
@@ -203,4 +218,3 @@ def in_battle(world: World, match: Match) -> tuple[str, str] | None:
         if choices:
             return role, choices[0]
     return None
-
