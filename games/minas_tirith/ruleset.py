@@ -201,8 +201,9 @@ class MinasTirith(StepRuleset):
         return explain(state, role, action)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
-        """Ending the turn with points left, and declining a reaction card, give a chance up."""
-        return action.verb == "decline" or (action.verb == "end" and state["turn"]["points"] > 0)
+        """Ending the turn (its points or event cards unused) and declining a reaction card give a
+        chance up; every other action is routine."""
+        return action.verb in ("decline", "end")
 
     def refusal(self, state: State, role: str, action: Action) -> str | None:
         if role not in self.active(state):
