@@ -469,3 +469,18 @@ def test_no_battalion_is_placed_beyond_the_supply() -> None:
     )
     assert not any(a.startswith("play muster_of_gondor") for a in legal(game, "good"))
     assert R.is_legal(game.state, "good", Action("play", ("muster_of_gondor", "road_fort"))) is False
+
+
+def test_only_the_leaders_of_the_side_ending_its_turn_must_stand_right() -> None:
+    game = match(
+        {"road_fort": {"infantry": 1}, "causeway": {"orcs": 2}},
+        leaders={"gothmog": "causeway", "black_serpent": "causeway"},
+    )
+    play(game, "good", "end")  # Mordor's turn: his two black leaders stand together until it ends
+    assert game.state["leaders"]["black_serpent"] == "causeway"
+    if "done" in legal(game, "evil"):  # the cards drawn may make a set
+        play(game, "evil", "done")
+    play(game, "evil", "end")
+    assert (
+        game.state["leaders"]["black_serpent"] == "removed" and game.state["leaders"]["gothmog"] == "causeway"
+    )
