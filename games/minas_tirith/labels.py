@@ -146,5 +146,28 @@ def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> 
     return value.replace("_", " ").replace("-", " ")
 
 
+GROUPS = {
+    "advance": "Advance from {space}…",
+    "ride": "Ride from {space}…",
+    "attack": "Attack from {space}…",
+    "shoot": "Shoot from {space}…",
+    "leader": "Move {leader} alone…",
+    "enter": "Bring in {card}…",
+    "play": "Play {card}…",
+    "load": "Load {card}…",
+}
+
+
 def describe_group(state: State, role: str, verb: str, first: str) -> str:
+    """A first step's label for the actions of ``verb`` starting with ``first``."""
+    template = GROUPS.get(verb)
+    if template is not None:
+        words = {
+            "space": space_name(first) if first in SPACES else first,
+            "leader": leader_name(first) if first in LEADERS else first,
+            "card": card_name(first),
+        }
+        return _clip(template.format(**words))
+    if verb == "trade":
+        return _clip(f"Trade {with_article(first)} set…")
     return _clip(f"{_cap(verb)} {describe_arg(state, role, verb, 0, first)}…")
