@@ -9,7 +9,7 @@ from games.core.words import counted, with_article
 from . import forces
 from .events import card_name, kind_words, leader_name, space_name, units_words
 from .facts import LEADERS, MT_CARDS, SPACES, UNITS
-from .trading import figure_of
+from .trading import card_type, figure_of
 
 MAX_LABEL = 100
 SWORDS = {"silver": "silver sword", "black": "black sword"}
@@ -144,6 +144,17 @@ def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> 
     ):
         return _cap(card_type_words(value))
     return value.replace("_", " ").replace("-", " ")
+
+
+def hand_lines(state: State, role: str) -> tuple[str, ...]:
+    """``role``'s cards in words: each reinforcement card by figure and sword, each Minas Tirith
+    card with what it holds (shown under his private prompts; none: nothing shown)."""
+    lines = [_cap(card_type_words(card_type(c))) for c in state["hands"][role]]
+    for entry in state["mt"][role]:
+        held = entry["holds"]
+        on_it = f" ({units_words(held)} on it)" if sum(held.values()) else ""
+        lines.append(_cap(card_name(entry["id"])) + on_it)
+    return tuple(lines)
 
 
 GROUPS = {
