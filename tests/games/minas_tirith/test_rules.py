@@ -484,3 +484,13 @@ def test_only_the_leaders_of_the_side_ending_its_turn_must_stand_right() -> None
     assert (
         game.state["leaders"]["black_serpent"] == "removed" and game.state["leaders"]["gothmog"] == "causeway"
     )
+
+
+def test_a_good_six_ends_mordors_attacking_turn_even_when_no_battalion_is_left_to_retreat() -> None:
+    game = match(
+        {"causeway": {"orcs": 1}, "southern_camps": {"orcs": 1}, "causeway_forts": {"infantry": 2}},
+        role="evil",
+    )
+    with scripted(("attack die", 3), ("defence die", 6), ("defence die", 1), others="random"):
+        play(game, "evil", "attack causeway causeway_forts 1")
+    assert units(game, "causeway") == {} and game.state["turn"]["role"] == "good"
