@@ -449,11 +449,20 @@ def test_the_deck_out_may_end_the_game_at_once() -> None:
 
 
 def test_a_tie_on_points_goes_to_gondor() -> None:
-    game = match({"road_fort": {"infantry": 1}}, captured={"good": {"orcs": 1}, "evil": {"infantry": 1}})
-    from games.minas_tirith.victory import finish_on_points
-
-    finish_on_points(game.state)
-    assert result(game)["winners"] == ["good"]
+    game = match(
+        {"road_fort": {"infantry": 1}},
+        phase="die",
+        dice={"rolled": [4, 2, 1], "taken": [], "left": [4, 2, 1]},
+        decks=LAST_CARD,
+        options={"deckout": "at-once"},
+        captured={"good": {"orcs": 1}, "evil": {"infantry": 1}},
+    )
+    play(game, "good", "die 4")
+    assert result(game)["winners"] == ["good"] and result(game)["args"] == {
+        "role": "good",
+        "good": 1,
+        "evil": 1,
+    }
 
 
 def test_mordor_scores_each_wall_it_holds_and_the_broken_gate() -> None:
