@@ -310,8 +310,7 @@ def retreat_step(state: State, side: str, space: str, army: list[str]) -> str | 
 
 def _retreat(state: State, frame: Frame, op: dict[str, Any]) -> bool:
     side, start = op["side"], op["space"]
-    if not forces.holds(state, side, start):
-        return True
+    # the 6s end the fighting (and the turn) even when no battalion is left to retreat
     if side == EVIL:
         if EVIL not in state["turn"]["no_fight"]:
             state["turn"]["no_fight"].append(EVIL)
@@ -319,6 +318,8 @@ def _retreat(state: State, frame: Frame, op: dict[str, Any]) -> bool:
             frame["end_turn"] = True
     elif state["turn"]["role"] == GOOD:
         frame["end_turn"] = True
+    if not forces.holds(state, side, start):
+        return True
     space = start
     left = op["sixes"]
     while left:
@@ -365,6 +366,11 @@ class Fight(Step):
     def question(self, state: State, frame: Frame, role: str) -> str:
         return "casualty" if frame["queue"][0]["op"] == "lose" else "reaction"
 
+    def ping(self, state: State, frame: Frame, role: str) -> bool:
+        """The player whose turn it is is in the battle already; the other is mentioned the first
+        time the battle asks him, not again."""
+        return role != state["turn"]["role"] and role not in frame.get("heard", ())
+
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         op = frame["queue"][0]
         if op["op"] == "lose":
@@ -402,6 +408,8 @@ class Fight(Step):
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         op = frame["queue"][0]
+        if role not in frame.setdefault("heard", []):
+            frame["heard"].append(role)
         if action.verb == "lose":
             remove_one(state, op, action.args[0])
             if op["count"] <= 0 or not loss_choices(state, op):

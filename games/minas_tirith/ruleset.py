@@ -13,7 +13,6 @@ from . import action_phase, labels, positions, refusals, rules_help, secrets, se
 from .advances import Advance
 from .events import BOARDLESS, PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
-from .facts import SPACES
 from .fight import Fight
 from .invariants import check
 from .options import OPTIONS
@@ -133,7 +132,6 @@ COMMANDS = (
             _p("at", "the target of a bombardment"),
         ),
     ),
-    # (One level of a slash command holds 25 entries: the battle's choices share one.)
     CommandSpec(
         "lose", "lose", "Choose which battalion you lose.", (_p("kind", "the kind"),), group="battle"
     ),
@@ -203,8 +201,9 @@ class MinasTirith(StepRuleset):
         return explain(state, role, action)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
-        """Ending the turn with points left, and declining a reaction card, give a chance up."""
-        return action.verb == "decline" or (action.verb == "end" and state["turn"]["points"] > 0)
+        """Ending the turn (its points or event cards unused) and declining a reaction card give a
+        chance up; every other action is routine."""
+        return action.verb in ("decline", "end")
 
     def refusal(self, state: State, role: str, action: Action) -> str | None:
         if role not in self.active(state):
@@ -214,6 +213,9 @@ class MinasTirith(StepRuleset):
     def notice(self, options: Mapping[str, str]) -> str:
         """Every option plays on our reconstruction of the lost board and cards."""
         return rules_help.NOTICE
+
+    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
+        return labels.hand_lines(state, role)
 
     def rules_overview(self) -> str:
         return rules_help.OVERVIEW
@@ -226,9 +228,6 @@ class MinasTirith(StepRuleset):
 
     def rules_not_found(self, topic: str) -> str:
         return rules_help.not_found(topic)
-
-    def places(self) -> tuple[tuple[str, str], ...]:
-        return tuple((s, space.name) for s, space in SPACES.items())
 
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None) -> View:
