@@ -75,7 +75,7 @@ def test_golden_playthrough() -> None:
 
 
 def test_the_golden_game_has_battles_cards_and_holders() -> None:
-    match, history = golden_game(GOLDEN_SEED)
+    _, history = golden_game(GOLDEN_SEED)
     verbs = Counter(text.split(" ")[0] for _, text in history)
     assert verbs["attack"] >= 5 and verbs["shoot"] >= 3 and verbs["trade"] >= 5, verbs
     assert verbs["play"] + verbs["enter"] + verbs["load"] >= 3, verbs
