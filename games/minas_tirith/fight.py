@@ -30,6 +30,7 @@ from games.core.flow import Frame, Step, pop
 
 from . import cards, forces, leaders, victory
 from .advances import movers, shift
+from .events import space_name
 from .facts import EVIL, GOOD, KINDS, SPACES, UNITS, other
 from .roles import ONLY, title
 
@@ -389,7 +390,7 @@ class Fight(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         op = frame["queue"][0]
         if op["op"] == "lose":
-            return f"Choose which battalion you lose in {SPACES[op['space']].name} ({op['count']} to go)."
+            return f"Choose which battalion you lose in {space_name(op['space'])} ({op['count']} to go)."
         if op["op"] == "white_rider":
             return (
                 "The Witch-king's 6s would drive your army back: play the White Rider to stand, or decline."
@@ -401,10 +402,10 @@ class Fight(Step):
         )
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Battle for {SPACES[frame['to']].name}"
+        return f"Battle for {space_name(frame['to'])}"
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(self.asked(frame))} in the battle for {SPACES[frame['to']].name}."
+        return f"Waiting for {title(self.asked(frame))} in the battle for {space_name(frame['to'])}."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         op = frame["queue"][0]
