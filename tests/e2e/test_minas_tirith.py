@@ -188,6 +188,10 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
         start = await world.fd.wait_for_message(
             lambda m: m.channel is match.thread and board_of(m) is not None, timeout=20
         )
+        await world.fd.wait_for_message(  # the first wait is told by DM (after the thread's post)
+            lambda m: m.channel.type == DM and m.channel.recipient is alice, timeout=20
+        )
+        await world.fd.quiet(0.1)
         table = Table()
         first = board_of(start)
         assert first is not None and assert_png(first.data)
