@@ -24,7 +24,8 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, pop, push
 
 from . import cards, forces
-from .facts import ADJACENT, CITY, EVIL, GOOD, KINDS, LEADERS, LINK_OF, SPACE_IDS, SPACES, UNITS
+from .events import space_name
+from .facts import ADJACENT, CITY, EVIL, GOOD, KINDS, LEADERS, LINK_OF, SPACE_IDS, UNITS
 from .options import evil_down_ladders, evil_through_gate
 from .roles import ONLY, title
 
@@ -205,13 +206,13 @@ class Advance(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         verb = "ride" if frame["mode"] == "ride" else "advance"
-        where = f"from {SPACES[frame['start']].name} to {SPACES[frame['to']].name}"
+        where = f"from {space_name(frame['start'])} to {space_name(frame['to'])}"
         if frame["send"]:
             return f"Choose more to {verb} {where}, or go (1 action point)."
         return f"Choose the battalions that {verb} {where} (and leaders with them)."
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"{'Ride' if frame['mode'] == 'ride' else 'Advance'} to {SPACES[frame['to']].name}"
+        return f"{'Ride' if frame['mode'] == 'ride' else 'Advance'} to {space_name(frame['to'])}"
 
     def waiting(self, state: State, frame: Frame) -> str:
         return f"Waiting for {title(state['turn']['role'])} to advance."
