@@ -153,6 +153,9 @@ class Delivery:
         #: whose post Discord refused is told by the next post). Unknown after a restart: a
         #: post then tells its own entry.
         self._untold: dict[int, int] = {}
+        #: match -> roles the catch-up owes a DM that must not notify (they acted in the entries
+        #: it tells and still act: the game was waiting for them already).
+        self._owed_quietly: dict[int, set[str]] = {}
         #: Per (match, role): the DM prompt's id, the hand its picture shows and that picture as
         #: Discord holds it, kept when the prompt is rewritten with the same hand (no new upload).
         self._dm_hands: dict[tuple[int, str], tuple[int, tuple[str, ...], discord.Attachment]] = {}
@@ -704,6 +707,9 @@ class Delivery:
         lines = present.public_lines(live.ruleset, told)
         if not finished:
             await self._owe_new_prompts(live)
+            entries = [await self.service.store.entry_at(live.id, i) for i in range(posted, record.version)]
+            actors = {e.role for e in entries if e is not None}
+            self._owed_quietly[live.id] = actors & set(live.active_roles())
         if not finished and not lines:
             # Only hidden or quiet steps: a post now would tell that something secret happened.
             await self._mark_announced(live)
@@ -739,9 +745,10 @@ class Delivery:
 
     async def _send_owed_dms(self, live: LiveMatch) -> None:
         """Send the DM prompts still owed (a crash or an outage kept them from going out)."""
+        quietly = self._owed_quietly.pop(live.id, set())
         for role in await self.service.store.owed_dms(live.id):
             log.info("match %s: sending a DM prompt owed to %s", live.id, role)
-            await self.dm(live, role)  # (a role without a player is settled there)
+            await self.dm(live, role, loud=False if role in quietly else None)  # (no player: settled)
 
     async def _drop_bare_post(self, live: LiveMatch, message: discord.Message, *, bare: bool) -> None:
         """Keep one bare "waiting" line at the bottom of the thread: the previous one, which only

@@ -91,6 +91,10 @@ async def play(
         values = [c["value"] for c in choices if c["value"] != "…"]
         assert values, f"autocomplete offered nothing for {verb!r}"
         assert set(values) <= set(legal), "autocomplete offered an illegal action"
+        state = world.row(match.id).state
+        assert state is not None
+        named = {n for n in undrawn_names(state) for c in choices if n in without_places(c["name"])}
+        assert not named, f"the autocomplete names {named}, still in a deck"
         used["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
     if how == 1:

@@ -35,6 +35,7 @@ from tests.e2e.minas_tirith_support import (
     public_board,
     ruleset,
     thread_activity,
+    undrawn_names,
     worth_a_post,
 )
 from tests.fakediscord.model import DM
@@ -192,6 +193,13 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
             lambda m: m.channel.type == DM and m.channel.recipient is alice, timeout=20
         )
         await world.fd.quiet(0.1)
+        state = world.row(match.id).state
+        assert state is not None
+        from games.minas_tirith.data import MT_CARDS
+
+        assert MT_CARDS[state["decks"]["mt"][0]].name in undrawn_names(state), (
+            "the secret oracle sees the top card"
+        )
         table = Table()
         first = board_of(start)
         assert first is not None and assert_png(first.data)
@@ -229,6 +237,11 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
             pushed = [m for m in user.dms if m.interaction_metadata is None]
             used[f"{role} DMs"] = len(pushed)
         assert not carol.dms, "a spectator is told nothing"
+
+        # /rules finds a card by its name and a space by its grid square, for anyone.
+        for topic, found in (("Siege Tower", "**Siege Tower**"), ("B2", "**Fields of the Pelennor**")):
+            answer = await carol.slash(match.thread, "rules", topic=topic)
+            assert answer.ephemeral and not is_error(answer) and found in answer.text, answer.text
 
         # A quiet table: at most one post per action, fewer images than posts.
         posts = [m for m in match.thread.messages if m.author is fd.bot_user]
