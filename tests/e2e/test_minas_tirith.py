@@ -79,6 +79,11 @@ async def one_action(
     awaited = set(active)
     mark = fd.activity_mark()
     result = await play(world, match, role, action, table.moves % 4, table.used)
+    if table.killed and is_error(result) and "once more" in result.text:
+        # The same move as the last before the restart: the bot asks to be sure (a retry made
+        # by a player's client after a crash must not count twice); the player sends it again.
+        table.used["again after the restart"] += 1
+        result = await play(world, match, role, action, table.moves % 4, table.used)
     assert not is_error(result), f"{action!r} by {role}: {result.text}"
     row = world.row(match.id)
     assert row.version == version + 1, (
@@ -165,6 +170,7 @@ async def kill_in_a_battle(world: World, match: Match, table: Table, names: dict
     assert len(log) == len(before) + 1 and log[-1][3:5] == (role, action), "chosen exactly once"
     table.killed = True
     table.moves += 1
+    await world.until_announced(match, timeout=60)  # (a restarted bot spawns its render workers anew)
     await after_action(world, match, table, names, mark, logged, {role}, f"{role} {action} (kill -9)")
     # Told once: each line of the choice's news is in the thread once, in one post.
     after = world.row(match.id).state
