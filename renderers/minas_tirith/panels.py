@@ -324,9 +324,9 @@ def short_card_name(card: Mapping[str, Any]) -> str:
     return name
 
 
-def _captured(player: Mapping[str, Any]) -> list[tuple[str, int]]:
+def captured_pieces(player: Mapping[str, Any]) -> list[tuple[str, int]]:
     table = v.mapping(player.get("captured"))
-    units = v.units_of(table)
+    units = [(kind, n) for kind, n in v.units_of(table) if kind not in v.LEADERS]
     leaders = [(str(k), v.number(n)) for k, n in table.items() if str(k) in v.LEADERS and v.number(n) > 0]
     return units + leaders
 
@@ -365,7 +365,7 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
         )
 
     block.custom(30, title_row)
-    captured = _captured(player)
+    captured = captured_pieces(player)
 
     def icon_row(label: str, items: Sequence[tuple[str, int]], empty: str) -> None:
         def paint(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
@@ -376,7 +376,7 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
             for what, n in items:
                 if x + ICON + 24 > left + width:
                     break
-                sprite = leader_sprite(what, ICON) if what in v.LEADERS else unit_sprite(what, ICON)
+                sprite = leader_sprite(what, ICON + 2) if what in v.LEADERS else unit_sprite(what, ICON)
                 paste_sprite(image, sprite, (x, top))
                 x += ICON + 2
                 draw.text(

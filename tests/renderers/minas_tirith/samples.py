@@ -203,6 +203,9 @@ def gate_broken(audience: str | None = None) -> dict[str, Any]:
     view["spaces"]["wall_north"] = {"side": "evil", "units": {"orcs": 2, "crossbows": 1}, "leaders": []}
     view["spaces"]["before_the_gate"] = {"side": "evil", "units": {"orcs": 5, "trolls": 1}, "leaders": []}
     view.update(current="evil", last={"kind": "advance", "from": "before_the_gate", "to": "minas_tirith"})
+    view["spaces"]["rammas_northeast"]["leaders"] = []  # Gothmog fell
+    view["players"]["good"]["captured"] = {"orcs": 6, "wargs": 1, "gothmog": 1}
+    view["players"]["good"]["points"] = 13
     return view
 
 

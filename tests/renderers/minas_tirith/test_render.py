@@ -173,7 +173,10 @@ def test_the_panels_say_what_the_view_holds() -> None:
         "to The Fort of the Road",
     ):
         assert any(text in line for line in found), text
-    assert any("Gate: broken" in line for line in words(SAMPLES["gate_broken"]))
+    broken = words(SAMPLES["gate_broken"])
+    assert any("Gate: broken" in line for line in broken)
+    captured = panels.captured_pieces(SAMPLES["gate_broken"]["players"]["good"])
+    assert captured == [("orcs", 6), ("wargs", 1), ("gothmog", 1)]  # a leader once, not also as a unit
     assert any("Mordor wins!" in line for line in words(SAMPLES["finished"]))
 
 
