@@ -405,34 +405,49 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
             x += CARD[0] + 4
 
     block.custom(CARD[1] + 6, cards_row)
+    items = []
     for card in v.sequence(player.get("mt_cards")):
-        if not isinstance(card, Mapping):
-            continue
-        holds = v.units_of(card.get("holds"))
-        kind = str(card.get("kind") or "")
-        name = short_card_name(card)
+        if isinstance(card, Mapping):
+            items.append((short_card_name(card), str(card.get("kind") or ""), v.units_of(card.get("holds"))))
+    count_face = font("bold", 15)
+
+    def item_width(item: tuple[str, str, list[tuple[str, int]]]) -> float:
+        name, _kind, holds = item
+        return 18 + text_face.getlength(name) + sum(29 + count_face.getlength(str(n)) for _, n in holds)
+
+    rows: list[list[tuple[str, str, list[tuple[str, int]]]]] = []
+    used = width
+    for item in items:  # the Minas Tirith cards flow, several to a row
+        w = min(item_width(item), width)
+        if used + 16 + w > width:
+            rows.append([])
+            used = -16.0
+        rows[-1].append(item)
+        used += 16 + w
+    for row in rows:
 
         def mt_row(
             image: Image.Image,
             draw: ImageDraw.ImageDraw,
             left: float,
             top: float,
-            name: str = name,
-            holds: list[tuple[str, int]] = holds,
-            kind: str = kind,
+            row: list[tuple[str, str, list[tuple[str, int]]]] = row,
         ) -> None:
-            mark = {"holder": "▣", "lasting": "◆", "event": "✦", "reaction": "↺"}.get(kind, "•")
-            draw.text((left, top + 10), mark, font=font("sans", 15), fill=theme.GOLD, anchor="lm")
-            x = left + 18
-            room = left + width - x - (len(holds) * (20 + 22))
-            shown = ellipsize(name, text_face, room)
-            draw.text((x, top + 10), shown, font=text_face, fill=theme.INK_LIGHT, anchor="lm")
-            x += text_face.getlength(shown) + 8
-            for what, n in holds:
-                paste_sprite(image, unit_sprite(what, 20), (x, top))
-                x += 21
-                draw.text((x, top + 10), str(n), font=font("bold", 15), fill=theme.INK_LIGHT, anchor="lm")
-                x += 20
+            x = left
+            for name, kind, holds in row:
+                mark = {"holder": "▣", "lasting": "◆", "event": "✦", "reaction": "↺"}.get(kind, "•")
+                draw.text((x, top + 10), mark, font=font("sans", 15), fill=theme.GOLD, anchor="lm")
+                x += 18
+                room = left + width - x - sum(29 + count_face.getlength(str(n)) for _, n in holds)
+                shown = ellipsize(name, text_face, room)
+                draw.text((x, top + 10), shown, font=text_face, fill=theme.INK_LIGHT, anchor="lm")
+                x += text_face.getlength(shown) + 6
+                for what, n in holds:
+                    paste_sprite(image, unit_sprite(what, 20), (x, top))
+                    x += 21
+                    draw.text((x, top + 10), str(n), font=count_face, fill=theme.INK_LIGHT, anchor="lm")
+                    x += count_face.getlength(str(n)) + 8
+                x += 16
 
         block.custom(23, mt_row)
     return block
@@ -570,7 +585,7 @@ def legend_block(width: float, *, columns: int) -> Block:
                     anchor="lm",
                 )
 
-        block.custom(27, paint)
+        block.custom(25, paint)
     return block
 
 

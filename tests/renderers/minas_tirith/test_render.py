@@ -296,3 +296,57 @@ def test_the_engines_views_draw_in_both_layouts_and_describe() -> None:
         assert len(describe(view)) <= 1024
         kinds.add(str((view.get("last") or {}).get("kind")))
     assert len(kinds) >= 2  # the set-up and at least one action drawn
+
+
+def random_view(seed: int) -> dict[str, Any]:
+    """A view with random armies, dice, cards and a random last action (for the fuzz)."""
+    import random
+
+    rng = random.Random(seed)
+    view = copy.deepcopy(SAMPLES["land_attack"])
+    good, evil = v.UNITS[:4], v.UNITS[4:]
+    leaders = {"good": list(v.LEADERS[:5]), "evil": list(v.LEADERS[5:])}
+    for slug, space in view["spaces"].items():
+        side = rng.choice(["good", "evil", None, None])
+        kinds = rng.sample(good if side == "good" else evil, rng.randint(1, 4)) if side else []
+        here = [leaders[side].pop() for _ in range(rng.randint(0, 2)) if side and leaders[side]]
+        space.update(side=side, units={k: rng.randint(1, 12) for k in kinds}, leaders=here)
+        del slug
+    cards = list(samples.MT_CARDS)
+    rng.shuffle(cards)
+    for role, dealt in (("good", cards[:8]), ("evil", cards[8:])):
+        view["players"][role]["mt_cards"] = [
+            samples._mt(c, {"orcs": 2} if rng.random() < 0.3 else None) for c in dealt
+        ]
+        view["players"][role]["hand"] = samples._hand(
+            [c["id"] for c in rng.sample(samples.REINFORCEMENTS, rng.randint(0, 9))]
+        )
+        view["players"][role]["captured"] = {k: rng.randint(1, 9) for k in rng.sample(v.UNITS, 4)}
+    a, b = rng.sample(sorted(view["spaces"]), 2)
+    view["last"] = rng.choice(
+        [
+            {
+                "kind": "land",
+                "role": "evil",
+                "from": a,
+                "to": b,
+                "dice": {"attack": [6, 6, 6], "defence": [6, 6]},
+                "retreat": [a],
+            },
+            {"kind": "ranged", "role": "good", "from": a, "to": b, "dice": {"attack": [6, 1, 2]}, "hits": 1},
+            {"kind": "advance", "role": "good", "from": a, "to": b},
+            None,
+        ]
+    )
+    view["dice"] = {"rolled": [rng.randint(1, 6) for _ in range(3)], "taken": [], "left": []}
+    view["gate"] = {"broken": rng.random() < 0.3, "blows": rng.randint(0, 2)}
+    return view
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fuzz_random_views_draw_within_the_height_and_describe(seed: int) -> None:
+    view = random_view(seed)
+    image = render_image(view)
+    assert image.width == WIDTH and image.height <= 1300, image.height
+    render_image(view, layout="full")
+    assert len(describe(view)) <= 1024
