@@ -7,7 +7,6 @@ what there is to say. Sizes (pixels at 800 wide) are in :data:`TEXT`.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -483,31 +482,32 @@ def last_text(view: Mapping[str, Any], layout: MapLayout) -> str:
     if lost:
         words += " · " + ", ".join(lost)
     retreat = retreat_path(last, layout)
-    if retreat:
-        words += f" · retreat to {v.space_name(view, names, retreat[-1][1])}"
+    ends = [b for a, b in retreat if b not in {x for x, _ in retreat}]
+    if ends:
+        words += " · retreat to " + " and ".join(v.space_name(view, names, end) for end in ends)
     return words
 
 
 def retreat_path(last: Mapping[str, Any], layout: MapLayout) -> list[tuple[str, str]]:
     """The retreat steps of the last action as (from, to) pairs. ``retreat`` lists the spaces the
-    retreating army passed (the engine's view: its start, the attack's ``from`` or ``to``, is the
-    one nearer the first of them) or {"from", "to"} steps."""
+    retreating armies passed, in order (the engine's view: both armies may retreat, each from its
+    end of the attack), or {"from", "to"} steps. A space is a step from the army's place it
+    borders (the army that moved last first)."""
     raw = v.sequence(last.get("retreat"))
     if raw and all(isinstance(x, Mapping) for x in raw):
         return [(str(x.get("from")), str(x.get("to"))) for x in raw if x.get("from") and x.get("to")]
-    path = [str(x) for x in raw if str(x) in layout.labels]
-    if not path:
-        return []
-    ends = [str(last.get(k)) for k in ("to", "from") if str(last.get(k)) in layout.labels]
-    first = layout.labels[path[0]].badge
-    starts = [e for e in ends if path[0] in layout.neighbours.get(e, ())] or ends
-    if starts:
-        path = [min(starts, key=lambda e: _distance(layout.labels[e].badge, first)), *path]
-    return list(itertools.pairwise(path))
-
-
-def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+    armies = [str(last.get(k)) for k in ("from", "to") if str(last.get(k)) in layout.labels]
+    steps: list[tuple[str, str]] = []
+    for space in (str(x) for x in raw):
+        if space not in layout.labels:
+            continue
+        moving = next((a for a in reversed(armies) if space in layout.neighbours.get(a, ())), None)
+        if moving is None:
+            continue
+        steps.append((moving, space))
+        armies.remove(moving)
+        armies.append(space)
+    return steps
 
 
 def _attacker(view: Mapping[str, Any], last: Mapping[str, Any]) -> str | None:

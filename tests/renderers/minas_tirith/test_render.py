@@ -350,3 +350,23 @@ def test_fuzz_random_views_draw_within_the_height_and_describe(seed: int) -> Non
     assert image.width == WIDTH and image.height <= 1300, image.height
     render_image(view, layout="full")
     assert len(describe(view)) <= 1024
+
+
+def test_a_retreat_is_drawn_step_by_step_for_each_army() -> None:
+    """The engine lists every space the retreating armies passed: here the defender fell back from
+    the Causeway to Osgiliath, then the attacker from the Causeway Forts to the Fort of the Road."""
+    layout = load_layout("compact")
+    last = {"kind": "land", "from": "causeway_forts", "to": "causeway", "retreat": ["osgiliath", "road_fort"]}
+    assert panels.retreat_path(last, layout) == [("causeway", "osgiliath"), ("causeway_forts", "road_fort")]
+    two_steps = {
+        "kind": "land",
+        "from": "causeway",
+        "to": "causeway_forts",
+        "retreat": ["road_fort", "pelennor"],
+    }
+    assert panels.retreat_path(two_steps, layout) == [
+        ("causeway_forts", "road_fort"),
+        ("road_fort", "pelennor"),
+    ]
+    steps = {"retreat": [{"from": "causeway_forts", "to": "road_fort"}]}
+    assert panels.retreat_path(steps, layout) == [("causeway_forts", "road_fort")]
