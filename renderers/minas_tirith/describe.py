@@ -70,10 +70,8 @@ def describe(view: Mapping[str, Any]) -> str:
             for slug, space in spaces.items()
             if isinstance(space, Mapping) and v.side(space.get("side")) == role and _force(space)
         ]
-        lines.append(
-            f"{v.name(view, role)} {v.number(player.get('points'))} points; "
-            + ("; ".join(held) or "no forces")
-            + "."
-        )
+        points = v.number(player.get("points"))
+        score = f"{points} point{'' if points == 1 else 's'}"
+        lines.append(f"{v.name(view, role)} {score}; " + ("; ".join(held) or "no forces") + ".")
     text = " ".join(lines)
     return text if len(text) <= LIMIT else text[: LIMIT - 1].rstrip() + "…"
