@@ -310,8 +310,7 @@ def retreat_step(state: State, side: str, space: str, army: list[str]) -> str | 
 
 def _retreat(state: State, frame: Frame, op: dict[str, Any]) -> bool:
     side, start = op["side"], op["space"]
-    if not forces.holds(state, side, start):
-        return True
+    # the 6s end the fighting (and the turn) even when no battalion is left to retreat
     if side == EVIL:
         if EVIL not in state["turn"]["no_fight"]:
             state["turn"]["no_fight"].append(EVIL)
@@ -319,6 +318,8 @@ def _retreat(state: State, frame: Frame, op: dict[str, Any]) -> bool:
             frame["end_turn"] = True
     elif state["turn"]["role"] == GOOD:
         frame["end_turn"] = True
+    if not forces.holds(state, side, start):
+        return True
     space = start
     left = op["sixes"]
     while left:
