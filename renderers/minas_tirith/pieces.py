@@ -326,7 +326,7 @@ def draw_gate(image: Image.Image, layout: MapLayout, gate: Mapping[str, Any]) ->
     """The Great Gate on the gate wall: standing (with a notch per blow) or broken."""
     style = STYLES[layout.name]
     gx, gy = layout.gate
-    h = 13 * style.scale
+    h = 15 * style.scale
     broken = bool(gate.get("broken"))
     blows = v.number(gate.get("blows"))
 
@@ -369,12 +369,14 @@ def draw_gate(image: Image.Image, layout: MapLayout, gate: Mapping[str, Any]) ->
         draw.line(
             [to((gx, gy - h * 0.8)), to((gx, gy + h * 0.9))], fill=(20, 16, 12, 255), width=round(1.2 * s)
         )
-        for i in range(min(blows, 3)):
-            cy = gy - h * 0.3 + i * h * 0.5
-            draw.line(
-                [to((gx + h * 0.55, cy - h * 0.18)), to((gx + h * 1.05, cy + h * 0.18))],
-                fill=(*theme.BATTLE_RED, 255),
-                width=round(2.4 * s),
+        for i in range(3):  # the three blows that break it: struck ones red, the rest hollow
+            cx, cy, r = gx + h * 0.95, gy + (i - 1) * h * 0.62, h * 0.24
+            fill = (*theme.BATTLE_RED, 255) if i < blows else (250, 244, 228, 200)
+            draw.ellipse(
+                [to((cx - r, cy - r)), to((cx + r, cy + r))],
+                fill=fill,
+                outline=(20, 16, 12, 255),
+                width=round(1.2 * s),
             )
 
     sprite, origin = smooth_sprite((gx - h * 1.2, gy - h * 1.2, gx + h * 1.3, gy + h * 1.2), paint)
