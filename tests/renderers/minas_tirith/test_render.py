@@ -9,18 +9,17 @@ import copy
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
-from unittest import mock
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from renderers.common import blocks
 from renderers.minas_tirith import board, describe, draw_board, panels, pieces, render, render_image
 from renderers.minas_tirith import view as v
 from renderers.minas_tirith.layout import load_layout
 
+from .. import capture
+from ..capture import Drawn
 from . import samples
 
 SAMPLES = samples.all_samples()
@@ -183,28 +182,13 @@ def test_the_panels_say_what_the_view_holds() -> None:
 # -- readable at Discord's widths -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    size: int
-    font: str
-
-
 @contextmanager
 def drawn_texts() -> Iterator[list[Drawn]]:
-    """Every text drawn inside the ``with`` block, with its font size (caches emptied first)."""
-    found: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def record(
-        self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None, font: Any = None, *a: Any, **k: Any
-    ) -> Any:
-        found.append(Drawn(str(text), int(getattr(font, "size", 0) or 0), str(getattr(font, "path", ""))))
-        return original(self, xy, text, fill, font, *a, **k)
-
-    for cached in (board.static_overlay, pieces.leader_sprite, pieces.unit_sprite, blocks.chip_sprite):
+    """Every text drawn inside the ``with`` block, with its font size (the shared recorder of
+    ``tests/renderers/capture.py``, this renderer's sprite caches emptied first)."""
+    for cached in (board.static_overlay, pieces.leader_sprite, pieces.unit_sprite, panels.die_sprite):
         cached.cache_clear()
-    with mock.patch.object(ImageDraw.ImageDraw, "text", record):
+    with capture.drawn_texts() as found:
         yield found
 
 
