@@ -354,3 +354,14 @@ def test_a_retreat_is_drawn_step_by_step_for_each_army() -> None:
     ]
     steps = {"retreat": [{"from": "causeway_forts", "to": "road_fort"}]}
     assert panels.retreat_path(steps, layout) == [("causeway_forts", "road_fort")]
+
+
+def test_a_crowded_board_is_described_briefly_but_whole() -> None:
+    """Too many forces to say in words: every held space is still named, with its battalions."""
+    view = random_view(0)
+    text = describe(view)
+    assert len(text) <= 1024 and "(battalions per space)" in text
+    names = load_layout("compact").names
+    for slug, space in view["spaces"].items():
+        if space["side"] and space["units"]:
+            assert names[slug] in text, slug
