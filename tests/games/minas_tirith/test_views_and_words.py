@@ -56,3 +56,19 @@ def test_labels_and_events_name_spaces_units_and_cards_in_english() -> None:
         == "Mordor's 3 orcs advance from the Causeway to the Causeway Forts."
     )
     assert R.role_name("good") == "Gondor" and R.standing(game.state)[0].startswith("Round 2, turn 1")
+
+
+def test_the_player_asked_in_anothers_battle_is_mentioned_once() -> None:
+    game = match(
+        {"road_fort": {"infantry": 3}, "causeway_forts": {"orcs": 2, "crossbows": 1}},
+        mt_cards={"evil": ["fortunes_of_war"]},
+    )
+    with scripted(
+        ("attack die", 6), ("attack die", 5), ("attack die", 1), ("defence die", 3), ("defence die", 2)
+    ):
+        play(game, "good", "attack road_fort causeway_forts 3")
+    assert R.prompt(game.state, "evil").kind == "reaction" and R.prompt(game.state, "evil").ping
+    with scripted(("defence die", 1), ("defence die", 1)):
+        play(game, "evil", "react fortunes_of_war all")
+    prompt = R.prompt(game.state, "evil")
+    assert prompt.kind == "casualty" and not prompt.ping
