@@ -510,7 +510,9 @@ def retreat_path(last: Mapping[str, Any], layout: MapLayout) -> list[tuple[str, 
     return steps
 
 
-def _attacker(view: Mapping[str, Any], last: Mapping[str, Any]) -> str | None:
+def attacker_of(view: Mapping[str, Any], last: Mapping[str, Any]) -> str | None:
+    """Who made the last action: its ``role``, else the side holding where it came from, else
+    the side to act."""
     side = v.side(last.get("role") or last.get("by") or last.get("attacker"))
     if side:
         return side
@@ -530,7 +532,7 @@ def last_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
     defence = [v.number(x) for x in v.sequence(dice.get("defence"))]
     if not attack and not defence:
         return block
-    attacker = _attacker(view, last)
+    attacker = attacker_of(view, last)
     defender = v.other(attacker) if attacker else None
     heads = _face("bold", "small")
 

@@ -128,6 +128,7 @@ def land_attack(audience: str | None = None) -> dict[str, Any]:
         points_left=3,
         last={
             "kind": "land",
+            "role": "evil",
             "from": "causeway",
             "to": "causeway_forts",
             "dice": {"attack": [6, 6, 2], "defence": [5, 3]},
@@ -176,6 +177,7 @@ def bombardment(audience: str | None = None) -> dict[str, Any]:
         turn_in_round=3,
         last={
             "kind": "ranged",
+            "role": "good",
             "from": "wall_gate",
             "to": "before_the_gate",
             "dice": {"attack": [6, 3, 5]},

@@ -365,3 +365,17 @@ def test_a_crowded_board_is_described_briefly_but_whole() -> None:
     for slug, space in view["spaces"].items():
         if space["side"] and space["units"]:
             assert names[slug] in text, slug
+
+
+def test_the_battle_dice_are_shown_on_the_map_where_no_space_is() -> None:
+    """In the land beyond the board to the north: drawn for a battle, and nothing of the spaces
+    changes with them."""
+    view = copy.deepcopy(SAMPLES["land_attack"])
+    layout = load_layout("compact")
+    strip = (layout.labels["rammas_north"].box[0], 0, layout.size[0], layout.labels["anorien_road"].box[1])
+    with_dice = _board(view)
+    view["last"]["dice"] = {}
+    without = _board(view)
+    assert with_dice.crop(strip).tobytes() != without.crop(strip).tobytes()
+    for slug in ("causeway_forts", "rammas_north", "cair_andros_road"):
+        assert _region(with_dice, slug) == _region(without, slug)
