@@ -5,8 +5,27 @@ from __future__ import annotations
 
 from .colours import rgb
 
-__all__ = ["BATTLE_RED", "COAST", "GOLD", "GOLD_BRIGHT", "NAME_HALO", "NAME_INK", "PANEL_FILL", "RIDGE"]
+__all__ = [
+    "BACKGROUND",
+    "BATTLE_RED",
+    "COAST",
+    "GOLD",
+    "GOLD_BRIGHT",
+    "INK_FAINT",
+    "INK_LIGHT",
+    "INK_MUTED",
+    "NAME_HALO",
+    "NAME_INK",
+    "PANEL_EDGE",
+    "PANEL_FILL",
+    "RIDGE",
+]
 
+BACKGROUND = rgb("#1b1915")  # around the map and the panels (Risk keeps a warmer one of its own)
+PANEL_EDGE = rgb("#3d372d")
+INK_LIGHT = rgb("#ede5d3")  # text on the panels
+INK_MUTED = rgb("#aaa08d")
+INK_FAINT = rgb("#7a7163")
 PANEL_FILL = rgb("#25221d")  # the panels beside and under the map
 GOLD = rgb("#d9b35b")  # titles and marks of the player who acts
 GOLD_BRIGHT = rgb("#ffd866")  # highlights of the last move

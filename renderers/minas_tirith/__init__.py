@@ -22,7 +22,15 @@ from . import view as v
 from .board import draw_map
 from .describe import describe
 from .layout import MapLayout, load_layout
-from .pieces import draw_arrow, draw_dashed_arrow, draw_gate, draw_outline, draw_pieces, draw_range
+from .pieces import (
+    draw_arrow,
+    draw_battle_dice,
+    draw_dashed_arrow,
+    draw_gate,
+    draw_outline,
+    draw_pieces,
+    draw_range,
+)
 from .theme import LAYOUTS, STYLES, LayoutName
 
 __all__ = ["LAYOUTS", "describe", "draw_board", "ranges", "render", "render_image"]
@@ -92,6 +100,8 @@ def draw_board(view: Mapping[str, Any], layout: MapLayout, *, highlight: bool) -
             draw_dashed_arrow(image, layout, a, b, theme.RETREAT)
     for slug, space in spaces.items():
         draw_pieces(image, layout, slug, space)
+    if highlight and last:
+        draw_battle_dice(image, layout, view)
     return image
 
 

@@ -199,21 +199,19 @@ def _city(draw: ImageDraw.ImageDraw, layout: MapLayout, style: MapStyle, s: floa
 
 
 def _catapult(draw: ImageDraw.ImageDraw, at: Point, size: float, s: float) -> None:
-    """A small trebuchet: a frame, a throwing arm and its weight."""
+    """A small trebuchet: an A-frame on a base, the throwing arm and its counterweight."""
     x, y = at
-    ink = (*theme.ROAD_EDGE, 255)
-    h = size
-    draw.polygon(
-        _sc([(x - h * 0.45, y + h * 0.45), (x, y - h * 0.2), (x + h * 0.45, y + h * 0.45)], s),
-        outline=ink,
-        width=round(max(1.0, h * 0.1) * s),
-    )
+    ink = (52, 38, 24, 255)
+    h = size * 1.15
+    line = round(max(1.6, h * 0.12) * s)
+    draw.line(_sc([(x - h * 0.5, y + h * 0.45), (x + h * 0.5, y + h * 0.45)], s), fill=ink, width=line)
     draw.line(
-        _sc([(x - h * 0.55, y - h * 0.45), (x + h * 0.4, y + h * 0.05)], s),
+        _sc([(x - h * 0.32, y + h * 0.45), (x, y - h * 0.1), (x + h * 0.32, y + h * 0.45)], s),
         fill=ink,
-        width=round(max(1.0, h * 0.12) * s),
+        width=line,
     )
-    draw.rectangle(_sc([(x + h * 0.28, y), (x + h * 0.5, y + h * 0.22)], s), fill=ink)
+    draw.line(_sc([(x - h * 0.6, y - h * 0.5), (x + h * 0.35, y + h * 0.08)], s), fill=ink, width=line)
+    draw.rectangle(_sc([(x + h * 0.22, y + h * 0.02), (x + h * 0.5, y + h * 0.28)], s), fill=ink)
 
 
 def banner_points(at: Point, size: float) -> tuple[list[Point], list[Point]]:
@@ -311,7 +309,6 @@ DECOR = (
     ("flats", "reeds"),
     ("reach", "reeds"),
     ("harlond", "reeds"),
-    ("road", "furrows"),
 )
 
 

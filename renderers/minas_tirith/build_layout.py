@@ -213,8 +213,21 @@ def export(board: Board, name: LayoutName) -> tuple[dict[str, Any], Image.Image,
     free = raster.copy()
     lines_draw = ImageDraw.Draw(free)
     for line in geo.rammas():
-        lines_draw.line(_scaled(line, s), fill=0, width=round((style.rammas + 8) * s / s))
+        lines_draw.line(_scaled(line, s), fill=0, width=round(style.rammas + 8))
     lines_draw.line(_scaled(geo.road(), s), fill=0, width=round(style.road + 10))
+    wall_marks = {
+        "wall_north": geo.on_wall(geo.GATE_SPAN[0] - 70),
+        "wall_gate": geo.on_wall(geo.CITY[1] - 34),
+        "wall_south": geo.on_wall(geo.GATE_SPAN[1] + 70),
+    }
+    catapults = {slug: ((x - 14) * s, y * s) for slug, (x, y) in wall_marks.items()}
+    wall_banners = {slug: ((x + 2) * s, (y + 30) * s) for slug, (x, y) in wall_marks.items()}
+    gate = (geo.gate()[0] * s, geo.gate()[1] * s)
+    for (x, y), r in (  # names keep off the walls' marks and the gate
+        *((at, style.mark * 0.8) for at in (*catapults.values(), *wall_banners.values())),
+        (gate, 16 * s),
+    ):
+        lines_draw.ellipse((x - r, y - r, x + r, y + r), fill=0)
     boxes = bboxes(list(raster.tobytes()), raster.size)
     labels: dict[str, Any] = {}
     marks: dict[str, dict[str, list[float]]] = {}
@@ -261,14 +274,8 @@ def export(board: Board, name: LayoutName) -> tuple[dict[str, Any], Image.Image,
             here["gondor_banner"] = xy((left + spot[0], top + spot[1]))
         if here:
             marks[slug] = here
-    wall_marks = {
-        "wall_north": geo.on_wall(geo.GATE_SPAN[0] - 70),
-        "wall_gate": geo.on_wall(geo.CITY[1] - 34),
-        "wall_south": geo.on_wall(geo.GATE_SPAN[1] + 70),
-    }
-    catapults = {slug: xy((x * s - 14 * s, y * s)) for slug, (x, y) in wall_marks.items()}
-    for slug, (x, y) in wall_marks.items():  # the wall's banner flies on its outer edge
-        marks[slug] = {"gondor_banner": xy((x * s + 2 * s, (y + 30) * s))}
+    for slug, at in wall_banners.items():  # the wall's banner flies on its outer edge
+        marks[slug] = {"gondor_banner": xy(at)}
     gx, gy = geo.gate()
     entry = {
         "scale": s,
@@ -276,7 +283,7 @@ def export(board: Board, name: LayoutName) -> tuple[dict[str, Any], Image.Image,
         "raster": f"map-{name}.png",
         "labels": labels,
         "marks": marks,
-        "catapults": catapults,
+        "catapults": {slug: xy(at) for slug, at in catapults.items()},
         "gate": xy((gx * s, gy * s)),
         "grond": xy(((gx + 36) * s, (gy + 22) * s)),
         "city": {

@@ -62,18 +62,30 @@ def describe(view: Mapping[str, Any]) -> str:
         origin, target = v.space_name(view, names, last["from"]), v.space_name(view, names, last["to"])
         kind = KINDS.get(str(last.get("kind")), "move")
         lines.append(f"Last: {kind} from {origin} to {target}{dice_text}.")
-    spaces = v.spaces(view)
-    for role in SIDES:
-        player = v.player(view, role)
-        held = [
-            f"{v.space_name(view, names, slug)}: {_force(space)}"
-            for slug, space in spaces.items()
-            if isinstance(space, Mapping) and v.side(space.get("side")) == role and _force(space)
-        ]
-        lines.append(
-            f"{v.name(view, role)} {v.number(player.get('points'))} points; "
-            + ("; ".join(held) or "no forces")
-            + "."
-        )
-    text = " ".join(lines)
-    return text if len(text) <= LIMIT else text[: LIMIT - 1].rstrip() + "…"
+    head = " ".join(lines)
+    for brief in (False, True):  # every force in words; when too long, battalions per space
+        sides = [_side(view, role, names, brief=brief) for role in SIDES]
+        text = " ".join([head, *sides])
+        if len(text) <= LIMIT:
+            return text
+    return text[: LIMIT - 1].rstrip() + "…"
+
+
+def _side(view: Mapping[str, Any], role: str, names: Mapping[str, str], *, brief: bool) -> str:
+    """A side's points and where its forces stand (``brief``: the number of battalions and the
+    leaders' initials per space)."""
+    held = []
+    for slug, space in v.spaces(view).items():
+        if not isinstance(space, Mapping) or v.side(space.get("side")) != role or not _force(space):
+            continue
+        if brief:
+            count = sum(n for _, n in v.units_of(space.get("units")))
+            leaders = "".join(f" +{v.initials(str(x))}" for x in v.sequence(space.get("leaders")))
+            held.append(f"{v.space_name(view, names, slug)} {count}{leaders}")
+        else:
+            held.append(f"{v.space_name(view, names, slug)}: {_force(space)}")
+    points = v.number(v.player(view, role).get("points"))
+    score = f"{points} point{'' if points == 1 else 's'}"
+    joined = ("; " if not brief else ", ").join(held) or "no forces"
+    unit = " (battalions per space)" if brief and held else ""
+    return f"{v.name(view, role)} {score}{unit}; {joined}."

@@ -28,8 +28,8 @@ WALL_RADII = (185.0, 228.0)  # the outer edge of the walls (x, y radius)
 CITY_RADII = (122.0, 172.0)  # the city inside them
 #: Where the gate wall begins and ends (the rows of Before the Great Gate): straight edges.
 GATE_SPAN = (float(YS[2]), float(YS[3]))
-JITTER = 9.0
-WOBBLE = 3.0
+JITTER = 12.0
+WOBBLE = 4.0
 SEED = 20
 
 

@@ -7,7 +7,6 @@ what there is to say. Sizes (pixels at 800 wide) are in :data:`TEXT`.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -324,9 +323,9 @@ def short_card_name(card: Mapping[str, Any]) -> str:
     return name
 
 
-def _captured(player: Mapping[str, Any]) -> list[tuple[str, int]]:
+def captured_pieces(player: Mapping[str, Any]) -> list[tuple[str, int]]:
     table = v.mapping(player.get("captured"))
-    units = v.units_of(table)
+    units = [(kind, n) for kind, n in v.units_of(table) if kind not in v.LEADERS]
     leaders = [(str(k), v.number(n)) for k, n in table.items() if str(k) in v.LEADERS and v.number(n) > 0]
     return units + leaders
 
@@ -365,7 +364,7 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
         )
 
     block.custom(30, title_row)
-    captured = _captured(player)
+    captured = captured_pieces(player)
 
     def icon_row(label: str, items: Sequence[tuple[str, int]], empty: str) -> None:
         def paint(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
@@ -376,7 +375,7 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
             for what, n in items:
                 if x + ICON + 24 > left + width:
                     break
-                sprite = leader_sprite(what, ICON) if what in v.LEADERS else unit_sprite(what, ICON)
+                sprite = leader_sprite(what, ICON + 2) if what in v.LEADERS else unit_sprite(what, ICON)
                 paste_sprite(image, sprite, (x, top))
                 x += ICON + 2
                 draw.text(
@@ -405,34 +404,49 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
             x += CARD[0] + 4
 
     block.custom(CARD[1] + 6, cards_row)
+    items = []
     for card in v.sequence(player.get("mt_cards")):
-        if not isinstance(card, Mapping):
-            continue
-        holds = v.units_of(card.get("holds"))
-        kind = str(card.get("kind") or "")
-        name = short_card_name(card)
+        if isinstance(card, Mapping):
+            items.append((short_card_name(card), str(card.get("kind") or ""), v.units_of(card.get("holds"))))
+    count_face = font("bold", 15)
+
+    def item_width(item: tuple[str, str, list[tuple[str, int]]]) -> float:
+        name, _kind, holds = item
+        return 18 + text_face.getlength(name) + sum(29 + count_face.getlength(str(n)) for _, n in holds)
+
+    rows: list[list[tuple[str, str, list[tuple[str, int]]]]] = []
+    used = width
+    for item in items:  # the Minas Tirith cards flow, several to a row
+        w = min(item_width(item), width)
+        if used + 16 + w > width:
+            rows.append([])
+            used = -16.0
+        rows[-1].append(item)
+        used += 16 + w
+    for row in rows:
 
         def mt_row(
             image: Image.Image,
             draw: ImageDraw.ImageDraw,
             left: float,
             top: float,
-            name: str = name,
-            holds: list[tuple[str, int]] = holds,
-            kind: str = kind,
+            row: list[tuple[str, str, list[tuple[str, int]]]] = row,
         ) -> None:
-            mark = {"holder": "▣", "lasting": "◆", "event": "✦", "reaction": "↺"}.get(kind, "•")
-            draw.text((left, top + 10), mark, font=font("sans", 15), fill=theme.GOLD, anchor="lm")
-            x = left + 18
-            room = left + width - x - (len(holds) * (20 + 22))
-            shown = ellipsize(name, text_face, room)
-            draw.text((x, top + 10), shown, font=text_face, fill=theme.INK_LIGHT, anchor="lm")
-            x += text_face.getlength(shown) + 8
-            for what, n in holds:
-                paste_sprite(image, unit_sprite(what, 20), (x, top))
-                x += 21
-                draw.text((x, top + 10), str(n), font=font("bold", 15), fill=theme.INK_LIGHT, anchor="lm")
-                x += 20
+            x = left
+            for name, kind, holds in row:
+                mark = {"holder": "▣", "lasting": "◆", "event": "✦", "reaction": "↺"}.get(kind, "•")
+                draw.text((x, top + 10), mark, font=font("sans", 15), fill=theme.GOLD, anchor="lm")
+                x += 18
+                room = left + width - x - sum(29 + count_face.getlength(str(n)) for _, n in holds)
+                shown = ellipsize(name, text_face, room)
+                draw.text((x, top + 10), shown, font=text_face, fill=theme.INK_LIGHT, anchor="lm")
+                x += text_face.getlength(shown) + 6
+                for what, n in holds:
+                    paste_sprite(image, unit_sprite(what, 20), (x, top))
+                    x += 21
+                    draw.text((x, top + 10), str(n), font=count_face, fill=theme.INK_LIGHT, anchor="lm")
+                    x += count_face.getlength(str(n)) + 8
+                x += 16
 
         block.custom(23, mt_row)
     return block
@@ -471,34 +485,37 @@ def last_text(view: Mapping[str, Any], layout: MapLayout) -> str:
     if lost:
         words += " · " + ", ".join(lost)
     retreat = retreat_path(last, layout)
-    if retreat:
-        words += f" · retreat to {v.space_name(view, names, retreat[-1][1])}"
+    ends = [b for a, b in retreat if b not in {x for x, _ in retreat}]
+    if ends:
+        words += " · retreat to " + " and ".join(v.space_name(view, names, end) for end in ends)
     return words
 
 
 def retreat_path(last: Mapping[str, Any], layout: MapLayout) -> list[tuple[str, str]]:
     """The retreat steps of the last action as (from, to) pairs. ``retreat`` lists the spaces the
-    retreating army passed (the engine's view: its start, the attack's ``from`` or ``to``, is the
-    one nearer the first of them) or {"from", "to"} steps."""
+    retreating armies passed, in order (the engine's view: both armies may retreat, each from its
+    end of the attack), or {"from", "to"} steps. A space is a step from the army's place it
+    borders (the army that moved last first)."""
     raw = v.sequence(last.get("retreat"))
     if raw and all(isinstance(x, Mapping) for x in raw):
         return [(str(x.get("from")), str(x.get("to"))) for x in raw if x.get("from") and x.get("to")]
-    path = [str(x) for x in raw if str(x) in layout.labels]
-    if not path:
-        return []
-    ends = [str(last.get(k)) for k in ("to", "from") if str(last.get(k)) in layout.labels]
-    first = layout.labels[path[0]].badge
-    starts = [e for e in ends if path[0] in layout.neighbours.get(e, ())] or ends
-    if starts:
-        path = [min(starts, key=lambda e: _distance(layout.labels[e].badge, first)), *path]
-    return list(itertools.pairwise(path))
+    armies = [str(last.get(k)) for k in ("from", "to") if str(last.get(k)) in layout.labels]
+    steps: list[tuple[str, str]] = []
+    for space in (str(x) for x in raw):
+        if space not in layout.labels:
+            continue
+        moving = next((a for a in reversed(armies) if space in layout.neighbours.get(a, ())), None)
+        if moving is None:
+            continue
+        steps.append((moving, space))
+        armies.remove(moving)
+        armies.append(space)
+    return steps
 
 
-def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
-
-
-def _attacker(view: Mapping[str, Any], last: Mapping[str, Any]) -> str | None:
+def attacker_of(view: Mapping[str, Any], last: Mapping[str, Any]) -> str | None:
+    """Who made the last action: its ``role``, else the side holding where it came from, else
+    the side to act."""
     side = v.side(last.get("role") or last.get("by") or last.get("attacker"))
     if side:
         return side
@@ -518,7 +535,7 @@ def last_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
     defence = [v.number(x) for x in v.sequence(dice.get("defence"))]
     if not attack and not defence:
         return block
-    attacker = _attacker(view, last)
+    attacker = attacker_of(view, last)
     defender = v.other(attacker) if attacker else None
     heads = _face("bold", "small")
 
@@ -573,7 +590,7 @@ def legend_block(width: float, *, columns: int) -> Block:
                     anchor="lm",
                 )
 
-        block.custom(27, paint)
+        block.custom(25, paint)
     return block
 
 

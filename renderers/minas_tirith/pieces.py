@@ -326,7 +326,7 @@ def draw_gate(image: Image.Image, layout: MapLayout, gate: Mapping[str, Any]) ->
     """The Great Gate on the gate wall: standing (with a notch per blow) or broken."""
     style = STYLES[layout.name]
     gx, gy = layout.gate
-    h = 13 * style.scale
+    h = 15 * style.scale
     broken = bool(gate.get("broken"))
     blows = v.number(gate.get("blows"))
 
@@ -369,12 +369,14 @@ def draw_gate(image: Image.Image, layout: MapLayout, gate: Mapping[str, Any]) ->
         draw.line(
             [to((gx, gy - h * 0.8)), to((gx, gy + h * 0.9))], fill=(20, 16, 12, 255), width=round(1.2 * s)
         )
-        for i in range(min(blows, 3)):
-            cy = gy - h * 0.3 + i * h * 0.5
-            draw.line(
-                [to((gx + h * 0.55, cy - h * 0.18)), to((gx + h * 1.05, cy + h * 0.18))],
-                fill=(*theme.BATTLE_RED, 255),
-                width=round(2.4 * s),
+        for i in range(3):  # the three blows that break it: struck ones red, the rest hollow
+            cx, cy, r = gx + h * 0.95, gy + (i - 1) * h * 0.62, h * 0.24
+            fill = (*theme.BATTLE_RED, 255) if i < blows else (250, 244, 228, 200)
+            draw.ellipse(
+                [to((cx - r, cy - r)), to((cx + r, cy + r))],
+                fill=fill,
+                outline=(20, 16, 12, 255),
+                width=round(1.2 * s),
             )
 
     sprite, origin = smooth_sprite((gx - h * 1.2, gy - h * 1.2, gx + h * 1.3, gy + h * 1.2), paint)
@@ -486,3 +488,43 @@ def draw_dashed_arrow(image: Image.Image, layout: MapLayout, start: str, end: st
 
 def mix_towards(colour: RGB, t: float) -> RGB:
     return mix(colour, (255, 255, 255), t)
+
+
+def draw_battle_dice(image: Image.Image, layout: MapLayout, view: Mapping[str, Any]) -> None:
+    """The last battle's dice on the map, in the land beyond the board to the north (never a
+    space's name or pieces): the attacker's, then the defender's (Gondor's ivory, Mordor's
+    black), every six ringed in gold."""
+    from .panels import attacker_of, battle_die
+
+    last = v.mapping(view.get("last"))
+    dice = v.mapping(last.get("dice"))
+    attack = [v.number(x) for x in v.sequence(dice.get("attack"))]
+    defence = [v.number(x) for x in v.sequence(dice.get("defence"))]
+    if not (attack or defence) or not {"rammas_north", "cair_andros_road"} <= set(layout.labels):
+        return
+    attacker = attacker_of(view, last)
+    defender = v.other(attacker) if attacker else None
+    size = round(20 * layout.scale)
+    gap = 4
+    face = font("bold", round(14 * layout.scale))
+    title = "Last battle"
+    strip = [(value, attacker) for value in attack] + [(value, defender) for value in defence]
+    width = face.getlength(title) + 12 + len(strip) * (size + gap) + (10 if attack and defence else 0) + 8
+    height = size + 8
+    left = layout.labels["rammas_north"].box[0]
+    right = layout.labels["cair_andros_road"].box[2]
+    strip_top = max(1.0, layout.labels["anorien_road"].box[1] / 2 - height / 2)
+    x0 = (left + right) / 2 - width / 2
+    backing = Image.new("RGBA", (round(width) + 1, round(height) + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(backing).rounded_rectangle(
+        (0, 0, width, height), radius=6, fill=(24, 20, 16, 225), outline=(*theme.BATTLE_RED, 255), width=2
+    )
+    image.alpha_composite(backing, (round(x0), round(strip_top)))
+    draw = ImageDraw.Draw(image)
+    draw.text((x0 + 8, strip_top + height / 2), title, font=face, fill=theme.INK_LIGHT, anchor="lm")
+    x = x0 + 8 + face.getlength(title) + 8
+    for index, (value, who) in enumerate(strip):
+        if index == len(attack) and attack:
+            x += 10
+        paste_sprite(image, battle_die(value, who, size), (x, strip_top + 4))
+        x += size + gap

@@ -59,11 +59,6 @@ STYLES: dict[LayoutName, MapStyle] = {
 
 # -- colours -------------------------------------------------------------------------------------
 
-BACKGROUND = rgb("#1b1915")
-PANEL_EDGE = rgb("#3d372d")
-INK_LIGHT = rgb("#ede5d3")
-INK_MUTED = rgb("#aaa08d")
-INK_FAINT = rgb("#7a7163")
 
 PARCHMENT = rgb("#e3d4a8")  # an empty space
 OUTLANDS = rgb("#a99f7c")  # land beyond the board

@@ -5,11 +5,14 @@ leaders and cards come from ``data/minas_tirith`` (the renderer never imports th
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from renderers.common.paths import DATA_DIR
+from renderers.common.view_reading import mapping as mapping
+from renderers.common.view_reading import number as number
+from renderers.common.view_reading import sequence as sequence
 
 from .theme import EVIL, GOOD, SIDE_TITLES, SIDES
 
@@ -48,24 +51,6 @@ INITIALS = {
     "gothmog": "Go",
     "black_serpent": "BS",
 }
-
-
-def mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def sequence(value: Any) -> Sequence[Any]:
-    return value if isinstance(value, list | tuple) else ()
-
-
-def number(value: Any, default: int = 0) -> int:
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return default
 
 
 def side(value: Any) -> str | None:

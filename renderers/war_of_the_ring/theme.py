@@ -89,11 +89,6 @@ STYLES: dict[LayoutName, MapStyle] = {
 
 # -- colours -------------------------------------------------------------------------------------
 
-BACKGROUND = rgb("#1b1915")
-PANEL_EDGE = rgb("#3d372d")
-INK_LIGHT = rgb("#ede5d3")
-INK_MUTED = rgb("#aaa08d")
-INK_FAINT = rgb("#7a7163")
 
 SEA = rgb("#3a5d7e")
 SHALLOW = rgb("#6189aa")

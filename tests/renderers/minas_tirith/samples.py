@@ -128,6 +128,7 @@ def land_attack(audience: str | None = None) -> dict[str, Any]:
         points_left=3,
         last={
             "kind": "land",
+            "role": "evil",
             "from": "causeway",
             "to": "causeway_forts",
             "dice": {"attack": [6, 6, 2], "defence": [5, 3]},
@@ -176,6 +177,7 @@ def bombardment(audience: str | None = None) -> dict[str, Any]:
         turn_in_round=3,
         last={
             "kind": "ranged",
+            "role": "good",
             "from": "wall_gate",
             "to": "before_the_gate",
             "dice": {"attack": [6, 3, 5]},
@@ -203,6 +205,9 @@ def gate_broken(audience: str | None = None) -> dict[str, Any]:
     view["spaces"]["wall_north"] = {"side": "evil", "units": {"orcs": 2, "crossbows": 1}, "leaders": []}
     view["spaces"]["before_the_gate"] = {"side": "evil", "units": {"orcs": 5, "trolls": 1}, "leaders": []}
     view.update(current="evil", last={"kind": "advance", "from": "before_the_gate", "to": "minas_tirith"})
+    view["spaces"]["rammas_northeast"]["leaders"] = []  # Gothmog fell
+    view["players"]["good"]["captured"] = {"orcs": 6, "wargs": 1, "gothmog": 1}
+    view["players"]["good"]["points"] = 13
     return view
 
 

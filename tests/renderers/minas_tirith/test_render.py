@@ -9,18 +9,17 @@ import copy
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
-from unittest import mock
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from renderers.common import blocks
 from renderers.minas_tirith import board, describe, draw_board, panels, pieces, render, render_image
 from renderers.minas_tirith import view as v
 from renderers.minas_tirith.layout import load_layout
 
+from .. import capture
+from ..capture import Drawn
 from . import samples
 
 SAMPLES = samples.all_samples()
@@ -173,35 +172,23 @@ def test_the_panels_say_what_the_view_holds() -> None:
         "to The Fort of the Road",
     ):
         assert any(text in line for line in found), text
-    assert any("Gate: broken" in line for line in words(SAMPLES["gate_broken"]))
+    broken = words(SAMPLES["gate_broken"])
+    assert any("Gate: broken" in line for line in broken)
+    captured = panels.captured_pieces(SAMPLES["gate_broken"]["players"]["good"])
+    assert captured == [("orcs", 6), ("wargs", 1), ("gothmog", 1)]  # a leader once, not also as a unit
     assert any("Mordor wins!" in line for line in words(SAMPLES["finished"]))
 
 
 # -- readable at Discord's widths -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    size: int
-    font: str
-
-
 @contextmanager
 def drawn_texts() -> Iterator[list[Drawn]]:
-    """Every text drawn inside the ``with`` block, with its font size (caches emptied first)."""
-    found: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def record(
-        self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None, font: Any = None, *a: Any, **k: Any
-    ) -> Any:
-        found.append(Drawn(str(text), int(getattr(font, "size", 0) or 0), str(getattr(font, "path", ""))))
-        return original(self, xy, text, fill, font, *a, **k)
-
-    for cached in (board.static_overlay, pieces.leader_sprite, pieces.unit_sprite, blocks.chip_sprite):
+    """Every text drawn inside the ``with`` block, with its font size (the shared recorder of
+    ``tests/renderers/capture.py``, this renderer's sprite caches emptied first)."""
+    for cached in (board.static_overlay, pieces.leader_sprite, pieces.unit_sprite, panels.die_sprite):
         cached.cache_clear()
-    with mock.patch.object(ImageDraw.ImageDraw, "text", record):
+    with capture.drawn_texts() as found:
         yield found
 
 
@@ -293,3 +280,102 @@ def test_the_engines_views_draw_in_both_layouts_and_describe() -> None:
         assert len(describe(view)) <= 1024
         kinds.add(str((view.get("last") or {}).get("kind")))
     assert len(kinds) >= 2  # the set-up and at least one action drawn
+
+
+def random_view(seed: int) -> dict[str, Any]:
+    """A view with random armies, dice, cards and a random last action (for the fuzz)."""
+    import random
+
+    rng = random.Random(seed)
+    view = copy.deepcopy(SAMPLES["land_attack"])
+    good, evil = v.UNITS[:4], v.UNITS[4:]
+    leaders = {"good": list(v.LEADERS[:5]), "evil": list(v.LEADERS[5:])}
+    for slug, space in view["spaces"].items():
+        side = rng.choice(["good", "evil", None, None])
+        kinds = rng.sample(good if side == "good" else evil, rng.randint(1, 4)) if side else []
+        here = [leaders[side].pop() for _ in range(rng.randint(0, 2)) if side and leaders[side]]
+        space.update(side=side, units={k: rng.randint(1, 12) for k in kinds}, leaders=here)
+        del slug
+    cards = list(samples.MT_CARDS)
+    rng.shuffle(cards)
+    for role, dealt in (("good", cards[:8]), ("evil", cards[8:])):
+        view["players"][role]["mt_cards"] = [
+            samples._mt(c, {"orcs": 2} if rng.random() < 0.3 else None) for c in dealt
+        ]
+        view["players"][role]["hand"] = samples._hand(
+            [c["id"] for c in rng.sample(samples.REINFORCEMENTS, rng.randint(0, 9))]
+        )
+        view["players"][role]["captured"] = {k: rng.randint(1, 9) for k in rng.sample(v.UNITS, 4)}
+    a, b = rng.sample(sorted(view["spaces"]), 2)
+    view["last"] = rng.choice(
+        [
+            {
+                "kind": "land",
+                "role": "evil",
+                "from": a,
+                "to": b,
+                "dice": {"attack": [6, 6, 6], "defence": [6, 6]},
+                "retreat": [a],
+            },
+            {"kind": "ranged", "role": "good", "from": a, "to": b, "dice": {"attack": [6, 1, 2]}, "hits": 1},
+            {"kind": "advance", "role": "good", "from": a, "to": b},
+            None,
+        ]
+    )
+    view["dice"] = {"rolled": [rng.randint(1, 6) for _ in range(3)], "taken": [], "left": []}
+    view["gate"] = {"broken": rng.random() < 0.3, "blows": rng.randint(0, 2)}
+    return view
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fuzz_random_views_draw_within_the_height_and_describe(seed: int) -> None:
+    view = random_view(seed)
+    image = render_image(view)
+    assert image.width == WIDTH and image.height <= 1300, image.height
+    render_image(view, layout="full")
+    assert len(describe(view)) <= 1024
+
+
+def test_a_retreat_is_drawn_step_by_step_for_each_army() -> None:
+    """The engine lists every space the retreating armies passed: here the defender fell back from
+    the Causeway to Osgiliath, then the attacker from the Causeway Forts to the Fort of the Road."""
+    layout = load_layout("compact")
+    last = {"kind": "land", "from": "causeway_forts", "to": "causeway", "retreat": ["osgiliath", "road_fort"]}
+    assert panels.retreat_path(last, layout) == [("causeway", "osgiliath"), ("causeway_forts", "road_fort")]
+    two_steps = {
+        "kind": "land",
+        "from": "causeway",
+        "to": "causeway_forts",
+        "retreat": ["road_fort", "pelennor"],
+    }
+    assert panels.retreat_path(two_steps, layout) == [
+        ("causeway_forts", "road_fort"),
+        ("road_fort", "pelennor"),
+    ]
+    steps = {"retreat": [{"from": "causeway_forts", "to": "road_fort"}]}
+    assert panels.retreat_path(steps, layout) == [("causeway_forts", "road_fort")]
+
+
+def test_a_crowded_board_is_described_briefly_but_whole() -> None:
+    """Too many forces to say in words: every held space is still named, with its battalions."""
+    view = random_view(0)
+    text = describe(view)
+    assert len(text) <= 1024 and "(battalions per space)" in text
+    names = load_layout("compact").names
+    for slug, space in view["spaces"].items():
+        if space["side"] and space["units"]:
+            assert names[slug] in text, slug
+
+
+def test_the_battle_dice_are_shown_on_the_map_where_no_space_is() -> None:
+    """In the land beyond the board to the north: drawn for a battle, and nothing of the spaces
+    changes with them."""
+    view = copy.deepcopy(SAMPLES["land_attack"])
+    layout = load_layout("compact")
+    strip = (layout.labels["rammas_north"].box[0], 0, layout.size[0], layout.labels["anorien_road"].box[1])
+    with_dice = _board(view)
+    view["last"]["dice"] = {}
+    without = _board(view)
+    assert with_dice.crop(strip).tobytes() != without.crop(strip).tobytes()
+    for slug in ("causeway_forts", "rammas_north", "cair_andros_road"):
+        assert _region(with_dice, slug) == _region(without, slug)
