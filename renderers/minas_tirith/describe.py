@@ -26,6 +26,18 @@ def _force(space: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
+#: Spaces named without "the" mid-sentence (as the rules' words name them).
+PROPER_NAMES = frozenset({"minas_tirith", "osgiliath", "before_the_gate"})
+
+
+def _mid_sentence(view: Mapping[str, Any], names: Mapping[str, str], space: Any) -> str:
+    """A space's name inside a sentence: "the Harlond", "the Southern Rammas", "Osgiliath"."""
+    name = v.space_name(view, names, space)
+    if name.startswith("The "):
+        return "the" + name[3:]
+    return name if str(space) in PROPER_NAMES else f"the {name}"
+
+
 def describe(view: Mapping[str, Any]) -> str:
     """What the picture of ``view`` shows, in words."""
     names = load_layout("compact").names
@@ -59,7 +71,7 @@ def describe(view: Mapping[str, Any]) -> str:
                 )
                 + ")"
             )
-        origin, target = v.space_name(view, names, last["from"]), v.space_name(view, names, last["to"])
+        origin, target = _mid_sentence(view, names, last["from"]), _mid_sentence(view, names, last["to"])
         kind = KINDS.get(str(last.get("kind")), "move")
         lines.append(f"Last: {kind} from {origin} to {target}{dice_text}.")
     head = " ".join(lines)

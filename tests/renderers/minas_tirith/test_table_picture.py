@@ -16,3 +16,12 @@ def test_the_last_battles_losses_read_the_same_in_any_mapping_order() -> None:
     one = panels.last_text({**view, "last": {**last, "losses": {"good": 1, "evil": 2}}}, layout)
     other = panels.last_text({**view, "last": {**last, "losses": {"evil": 2, "good": 1}}}, layout)
     assert one == other and "Gondor loses 1, Mordor loses 2" in one, (one, other)
+
+
+def test_the_description_names_the_last_moves_spaces_mid_sentence_as_the_words_do() -> None:
+    from renderers.minas_tirith import describe
+
+    view = samples.setup()
+    last = {"kind": "land", "from": "rammas_south", "to": "harlond", "role": "evil"}
+    text = describe({**view, "last": {**last, "dice": {"attack": [4, 1], "defence": [4, 2]}}})
+    assert "Last: attack from the Southern Rammas to the Harlond" in text, text
