@@ -40,3 +40,13 @@ def test_a_battle_and_an_advance_name_their_spaces_mid_sentence_as_the_words_do(
         pool = [a for a in actions if a.verb in wanted] or [a for a in actions if a.verb != "cancel"]
         match.submit(role, pool[randbelow(chooser, len(pool))])
     assert asked["fight"] and asked["advance"], asked
+
+
+def test_the_end_post_says_hidden_pieces_are_shown_only_when_something_was_hidden() -> None:
+    from bot.present import reveals_anything
+    from games.core import Match
+
+    for game, hidden in (("minas-tirith", False), ("lotr-risk", True), ("war-of-the-ring", True)):
+        ruleset = find(game)
+        match = Match.new(ruleset, 3, ruleset.resolve_options({}), ruleset.min_players)
+        assert reveals_anything(ruleset, match.state) is hidden, game
