@@ -168,7 +168,7 @@ TEMPLATES = {
     "mt_put_aside": "{card:cap} is put aside.",
     "mt_deck_empty": "The Minas Tirith deck is empty: {role} draws nothing.",
     "mt_two_drawn": "{role} draws {cards} (special trade).",
-    "entered": "{card:cap} enters {space}: {role} {units}.",
+    "entered": "{card:cap} enter {space}: {role} {units}.",  # (every holder card names a host)
     "reinforced": "{role} plays {card}: {units} in {space}.",
     "advanced": "{role} {units} {units:advances|advance} from {from} to {to}{leaders}.",
     "rode": "{role} {units} {units:rides|ride} from {from} to {to}{leaders}.",

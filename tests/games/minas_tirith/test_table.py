@@ -50,3 +50,12 @@ def test_the_end_post_says_hidden_pieces_are_shown_only_when_something_was_hidde
         ruleset = find(game)
         match = Match.new(ruleset, 3, ruleset.resolve_options({}), ruleset.min_players)
         assert reveals_anything(ruleset, match.state) is hidden, game
+
+
+def test_a_holder_card_brought_in_is_told_in_the_plural_its_name_takes() -> None:
+    from games.minas_tirith.events import PRESENTER
+
+    line = PRESENTER.text(
+        "entered", {"card": "theoden", "space": "druadan_road", "role": "good", "units": {"cavalry": 2}}
+    )
+    assert line.startswith("Théoden and the Riders of Rohan enter the Drúadan Road"), line
