@@ -215,6 +215,9 @@ class MinasTirith(StepRuleset):
     def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
         return labels.hand_lines(state, role)
 
+    def notice(self, options: Mapping[str, str]) -> str:
+        return rules_help.NOTICE
+
     def rules_overview(self) -> str:
         return rules_help.OVERVIEW
 
