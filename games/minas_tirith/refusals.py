@@ -1,0 +1,71 @@
+"""Why an action is refused, in words for the player asking: what is wrong and what he may do."""
+
+from __future__ import annotations
+
+from games.core import Action, State
+
+from . import forces
+from .facts import EVIL, GOOD, LEADERS, MT_CARDS, SPACES
+from .roles import title
+
+PHASE_VERBS = {
+    "die": ("die",),
+    "trade": ("trade", "load", "discard", "done"),
+    "reward": ("reward",),
+    "keep": ("keep",),
+    "act": ("advance", "ride", "leader", "attack", "shoot", "enter", "exchange", "ram", "play", "end"),
+    "advance": ("send", "lead", "go", "cancel"),
+    "fight": ("lose", "react", "decline"),
+}
+
+
+def refusal(state: State, role: str, action: Action) -> str | None:
+    step = state["stack"][-1]["step"] if state["stack"] else None
+    verb, args = action.verb, action.args
+    if step is None:
+        return None
+    if verb not in PHASE_VERBS.get(step, ()):
+        allowed = ", ".join(f"`{v}`" for v in PHASE_VERBS.get(step, ()))
+        return f"You cannot `{verb}` now: this step takes {allowed}."
+    if step == "act" and state["turn"]["points"] <= 0 and verb not in ("play", "end"):
+        return "Your action points are spent: you may only play an event card or end your turn."
+    if verb in ("attack", "shoot") and role in state["turn"]["no_fight"]:
+        return f"{title(role)} may not fight any more this turn: a retreat stopped the fighting."
+    for arg in args[:2]:
+        if verb in ("advance", "ride", "attack", "shoot") and arg not in SPACES:
+            return f"There is no space called `{arg}` on this board."
+    if verb in ("advance", "ride") and args and args[0] in SPACES and not forces.holds(state, role, args[0]):
+        return f"You have no battalions in {SPACES[args[0]].name}."
+    if (
+        verb in ("advance", "ride")
+        and len(args) > 1
+        and args[1] in SPACES
+        and forces.enemy_in(state, role, args[1])
+    ):
+        return f"You may not move into {SPACES[args[1]].name}: enemy battalions hold it. Attack it first."
+    if verb == "advance" and len(args) > 1 and args[1] in SPACES and SPACES[args[1]].kind == "wall":
+        if role == EVIL:
+            return (
+                "Mordor climbs the walls only from the spaces below, with the Siege Tower or Storm Ladders."
+            )
+        return "Only Gondor's infantry and leaders go up the ladders from the city onto the walls."
+    if verb == "advance" and len(args) > 1 and args[1] == "minas_tirith" and role == EVIL:
+        return (
+            "The Great Gate is closed to Mordor until Grond breaks it; or come down the ladders from a wall."
+        )
+    if verb == "attack" and role == GOOD and args and args[0] in SPACES and SPACES[args[0]].kind == "wall":
+        return "Gondor's battalions on the walls shoot; they never attack from them."
+    if verb == "shoot" and len(args) > 2 and args[2].isdigit() and int(args[2]) > 3:
+        return "A ranged attack rolls at most 3 dice."
+    if verb == "attack" and len(args) > 2 and args[2].isdigit() and int(args[2]) > 3:
+        return "At most 3 battalions attack at once."
+    if verb == "leader" and args and args[0] in LEADERS and LEADERS[args[0]].side != role:
+        return f"{LEADERS[args[0]].name} is not your leader."
+    if (
+        verb in ("play", "enter")
+        and args
+        and args[0] in MT_CARDS
+        and not forces.holds_card(state, role, args[0])
+    ):
+        return f"You do not hold {MT_CARDS[args[0]].name}."
+    return None
