@@ -1,0 +1,37 @@
+"""Audit of the leaders' end-of-turn rule (§10): "When YOUR turn is over, the leader must be in a
+territory with battalions of its own armies ... If YOU have 2 leaders of the same colour in the
+same territory when your turn is over, one of them is removed" -- the player whose turn ends
+checks his own leaders, not his opponent's."""
+
+from __future__ import annotations
+
+from games.core.chance import scripted
+
+from .helpers import match, play, units
+
+
+def test_gondors_turn_end_leaves_two_black_leaders_driven_together_for_mordor_to_part() -> None:
+    game = match(
+        {"road_fort": {"infantry": 3}, "causeway_forts": {"orcs": 2}, "causeway": {"orcs": 2}},
+        leaders={"gothmog": "causeway_forts", "black_serpent": "causeway"},
+        points=2,
+    )
+    with scripted(("attack die", 6), ("defence die", 5), ("defence die", 2), others="random"):
+        play(game, "good", "attack road_fort causeway_forts 1")
+    assert units(game, "causeway") == {"orcs": 4}  # 6 against 5+1 (Gothmog): a tie, Gondor loses
+    assert game.state["leaders"]["gothmog"] == "causeway"
+    play(game, "good", "end")
+    assert game.state["turn"]["role"] == "evil"
+    assert game.state["leaders"]["gothmog"] == "causeway"
+    assert game.state["leaders"]["black_serpent"] == "causeway"
+
+
+def test_mordors_own_turn_end_still_removes_one_of_two_black_leaders() -> None:
+    game = match(
+        {"causeway": {"orcs": 3}, "road_fort": {"infantry": 1}},
+        role="evil",
+        leaders={"gothmog": "causeway", "black_serpent": "causeway"},
+    )
+    play(game, "evil", "end")
+    where = {game.state["leaders"]["gothmog"], game.state["leaders"]["black_serpent"]}
+    assert where == {"causeway", "removed"}
