@@ -170,6 +170,7 @@ class Trade(Step):
         elif verb == "discard":
             (card,) = take_cards(state, role, action.args)
             emit(state, "discarded", {"role": role, "card": card})
+            after_trade(state)
         elif verb == "load":
             holder, kind, t = action.args
             (card,) = take_cards(state, role, (t,))
@@ -179,12 +180,14 @@ class Trade(Step):
             assert isinstance(held, dict)
             held[kind] = held.get(kind, 0) + 1
             emit(state, "loaded", {"role": role, "holder": holder, "kind": kind, "card": card})
+            after_trade(state)
         elif verb == "trade":
             figure, *types = action.args
             used = take_cards(state, role, tuple(types))
             emit(state, "set_traded", {"role": role, "figure": figure, "cards": used})
             special = own_sword(role) in "".join(t[len(figure_of(t)) :] for t in types)
-            if special and not state["turn"]["special_used"]:
+            only_draw = reward_actions(state, role, figure) == (Action("reward", ("draw",)),)
+            if special and not state["turn"]["special_used"] and not only_draw:
                 push(state, "reward", figure=figure)
                 return
             cards.draw_mt(state, role)
