@@ -1,0 +1,49 @@
+"""Audit of the words a player reads on the buttons: nothing he would misread."""
+
+from __future__ import annotations
+
+from games.core import Action
+from games.core.chance import scripted
+from games.minas_tirith.facts import MT_DECK
+
+from .helpers import CARD, R, match, play
+
+
+def test_a_sets_label_names_the_sword_not_a_black_creature() -> None:
+    # "creature (black)" reads as a black troll; the card shows Mordor's black sword.
+    game = match(
+        {"causeway": {"orcs": 1}},
+        role="evil",
+        phase="trade",
+        hands={"evil": CARD["creature"][:1] + CARD["creature-black"][:2]},
+    )
+    label = R.describe(
+        game.state, "evil", Action.from_text("trade creature creature creature-black creature-black")
+    )
+    assert label == "Trade a creature set: creature, creature (black sword), creature (black sword)"
+
+
+def test_a_re_roll_names_the_dice_by_their_pips() -> None:
+    # "re-roll die 2, 3" leaves the player guessing which of his dice are meant.
+    game = match(
+        {"road_fort": {"infantry": 3}, "causeway_forts": {"orcs": 3}},
+        mt_cards={"good": ["courage_of_gondor"]},
+    )
+    with scripted(
+        ("attack die", 5), ("attack die", 2), ("attack die", 1), ("defence die", 4), ("defence die", 3)
+    ):
+        play(game, "good", "attack road_fort causeway_forts 3")
+    label = R.describe(game.state, "good", Action.from_text("react courage_of_gondor 2-3"))
+    assert label == "Play the Courage of Gondor: re-roll your 2 and 1"
+
+
+def test_the_plain_draw_of_an_empty_deck_says_it_draws_nothing() -> None:
+    game = match(
+        {"road_fort": {"infantry": 1}},
+        phase="trade",
+        hands={"good": CARD["infantry"][:2] + CARD["infantry-silver"][:1]},
+        decks={"mt": [], "aside": list(MT_DECK)},
+    )
+    play(game, "good", "trade infantry infantry infantry infantry-silver")
+    label = R.describe(game.state, "good", Action.from_text("reward draw"))
+    assert label == "No card (the Minas Tirith deck is empty): keep your special trade for later"
