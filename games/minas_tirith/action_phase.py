@@ -80,6 +80,40 @@ def act_actions(state: State, side: str) -> tuple[Action, ...]:
     return tuple(found)
 
 
+def verb_actions(state: State, side: str, action: Action) -> list[Action]:
+    """The legal actions that could equal ``action``: those of its verb (from its first space)."""
+    verb, args = action.verb, action.args
+    points = state["turn"]["points"]
+    if verb == "end":
+        return [Action("end")]
+    if verb == "play":
+        return cards.event_actions(state, side, points)
+    if points <= 0:
+        return []
+    fighting = may_fight(state, side)
+    if (
+        verb in ("advance", "ride")
+        and len(args) == 2
+        and args[0] in SPACES
+        and forces.holds(state, side, args[0])
+    ):
+        targets = advances.advance_targets if verb == "advance" else advances.ride_targets
+        return [Action(verb, (args[0], b)) for b in targets(state, side, args[0])]
+    if verb == "leader" and args and args[0] in forces.on_board_leaders(state, side):
+        return [Action("leader", (args[0], b)) for b in advances.leader_targets(state, args[0])]
+    if verb == "attack" and fighting:
+        return attack_actions(state, side)
+    if verb == "shoot" and fighting:
+        return ranged.shoot_actions(state, side)
+    if verb == "ram" and fighting and can_ram(state, side):
+        return [Action("ram")]
+    if verb == "enter":
+        return cards.entry_actions(state, side)
+    if verb == "exchange":
+        return exchange_actions(state, side)
+    return []
+
+
 def enter_action_phase(state: State) -> None:
     state["stack"] = [{"step": "act"}]
     settle(state)
@@ -90,7 +124,9 @@ def settle(state: State) -> None:
     if state["result"] is not None or state["stack"][-1]["step"] != "act":
         return
     current = state["turn"]
-    if current["end_after"] or act_actions(state, current["role"]) == (Action("end"),):
+    if current["end_after"] or (
+        current["points"] <= 0 and not cards.event_actions(state, current["role"], current["points"])
+    ):
         turn.end_turn(state)
 
 
@@ -142,6 +178,10 @@ class Act(Step):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return act_actions(state, role)
+
+    def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
+        """As :meth:`actions` lists, computing only the actions of ``action``'s verb (and space)."""
+        return action in verb_actions(state, role, action)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         points = state["turn"]["points"]

@@ -36,10 +36,16 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
 ORDER = {kind: i for i, kind in enumerate(k for side in SIDES for k in KINDS[side])}
 
 
+#: Spaces named like places ("to Osgiliath"), not like things ("to the Southern Farmsteads").
+PROPER_NAMES = frozenset({"minas_tirith", "osgiliath", "before_the_gate"})
+
+
 def space_name(space: str) -> str:
-    """A space mid-sentence: "the Causeway", "Minas Tirith"."""
+    """A space mid-sentence: "the Causeway", "the Fields of the Pelennor", "Minas Tirith"."""
     name = SPACES[space].name
-    return "the" + name[3:] if name.startswith("The ") else name
+    if name.startswith("The "):
+        return "the" + name[3:]
+    return name if space in PROPER_NAMES else f"the {name}"
 
 
 def units_words(units: Mapping[str, int]) -> str:

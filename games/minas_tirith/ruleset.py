@@ -13,7 +13,6 @@ from . import action_phase, labels, positions, refusals, rules_help, secrets, se
 from .advances import Advance
 from .events import BOARDLESS, PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
-from .facts import SPACES
 from .fight import Fight
 from .invariants import check
 from .options import OPTIONS
@@ -133,14 +132,17 @@ COMMANDS = (
             _p("at", "the target of a bombardment"),
         ),
     ),
-    CommandSpec("lose", "lose", "Battle: choose which battalion you lose.", (_p("kind", "the kind"),)),
+    CommandSpec(
+        "lose", "lose", "Choose which battalion you lose.", (_p("kind", "the kind"),), group="battle"
+    ),
     CommandSpec(
         "react",
         "react",
-        "Battle: play a reaction card.",
+        "Play a reaction card.",
         (_p("card", "the card"), _p("dice", "the dice to re-roll")),
+        group="battle",
     ),
-    CommandSpec("decline", "decline", "Battle: play no reaction card."),
+    CommandSpec("decline", "decline", "Play no reaction card.", group="battle"),
     CommandSpec("end", "end", "End your turn (unused points are lost)."),
 )
 
@@ -199,8 +201,9 @@ class MinasTirith(StepRuleset):
         return explain(state, role, action)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
-        """Ending the turn with points left, and declining a reaction card, give a chance up."""
-        return action.verb == "decline" or (action.verb == "end" and state["turn"]["points"] > 0)
+        """Ending the turn (its points or event cards unused) and declining a reaction card give a
+        chance up; every other action is routine."""
+        return action.verb in ("decline", "end")
 
     def refusal(self, state: State, role: str, action: Action) -> str | None:
         if role not in self.active(state):
@@ -218,9 +221,6 @@ class MinasTirith(StepRuleset):
 
     def rules_not_found(self, topic: str) -> str:
         return rules_help.not_found(topic)
-
-    def places(self) -> tuple[tuple[str, str], ...]:
-        return tuple((s, space.name) for s, space in SPACES.items())
 
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None) -> View:
