@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.core.chance import scripted
 
-from .helpers import match, play, units
+from .helpers import legal, match, play, units
 
 
 def test_gondors_turn_end_leaves_two_black_leaders_driven_together_for_mordor_to_part() -> None:
@@ -35,3 +35,13 @@ def test_mordors_own_turn_end_still_removes_one_of_two_black_leaders() -> None:
     play(game, "evil", "end")
     where = {game.state["leaders"]["gothmog"], game.state["leaders"]["black_serpent"]}
     assert where == {"causeway", "removed"}
+
+
+def test_a_leader_alone_never_passes_through_an_empty_space() -> None:
+    # "alone through 1, 2 or 3 territories that its armies occupy": the Pelennor is empty, so
+    # Gandalf cannot cross it to the Fort of the Road, though the fort is his.
+    game = match(
+        {"before_the_gate": {"infantry": 1}, "road_fort": {"infantry": 1}},
+        leaders={"gandalf": "before_the_gate"},
+    )
+    assert not any(a.startswith("leader gandalf") for a in legal(game, "good"))

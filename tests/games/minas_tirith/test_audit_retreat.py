@@ -51,3 +51,17 @@ def test_a_two_step_retreat_leaves_the_battalions_it_passes_where_they_stand() -
     assert units(game, "osgiliath") == {"orcs": 1}
     assert units(game, "causeway") == {"orcs": 2}
     assert game.state["leaders"]["gothmog"] == "causeway"
+
+
+def test_a_five_raised_to_six_by_a_bonus_forces_no_retreat() -> None:
+    # "if the good player rolls a 6": the die rolled, not the leader's or banner's +1 on it.
+    game = match(
+        {"road_fort": {"infantry": 3}, "causeway_forts": {"orcs": 3}},
+        leaders={"faramir": "road_fort"},
+        points=3,
+    )
+    with scripted(("attack die", 5), ("defence die", 4), ("defence die", 2), others="random"):
+        play(game, "good", "attack road_fort causeway_forts 1")
+    assert units(game, "causeway_forts") == {"orcs": 2}
+    assert units(game, "causeway") == {}
+    assert game.state["turn"]["no_fight"] == []

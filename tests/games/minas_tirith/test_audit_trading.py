@@ -3,7 +3,7 @@ discarding with nothing else to do, and a special trade that can only draw."""
 
 from __future__ import annotations
 
-from .helpers import CARD, match, play
+from .helpers import CARD, legal, match, play
 
 GOOD_CARDS = [
     "theoden", "aragorn", "imrahil", "white_rider", "muster_of_gondor", "courage_of_gondor",
@@ -39,3 +39,11 @@ def test_a_special_trade_that_can_only_draw_asks_nothing() -> None:
     play(game, "good", "trade creature creature creature creature-silver")
     assert game.state["stack"][-1]["step"] == "act"
     assert not game.state["turn"]["special_used"]
+
+
+def test_a_hand_of_exactly_six_cards_need_not_trade() -> None:
+    # "You may have only 6 reinforcement cards in front of you. If you have 7 or more, you must
+    # trade": six is allowed, so the player may go on with a set in hand.
+    hand = CARD["infantry"][:3] + CARD["cavalry"][:2] + CARD["creature"][:1]
+    game = match({"road_fort": {"infantry": 1}}, phase="trade", hands={"good": hand})
+    assert {"done", "trade infantry infantry infantry infantry"} <= legal(game, "good")
