@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.core import Action
 from games.core.chance import scripted
+from games.minas_tirith.events import PRESENTER
 from games.minas_tirith.facts import MT_DECK
 
 from .helpers import CARD, R, match, play
@@ -47,3 +48,14 @@ def test_the_plain_draw_of_an_empty_deck_says_it_draws_nothing() -> None:
     play(game, "good", "trade infantry infantry infantry infantry-silver")
     label = R.describe(game.state, "good", Action.from_text("reward draw"))
     assert label == "No card (the Minas Tirith deck is empty): keep your special trade for later"
+
+
+def test_a_leader_leaving_the_board_says_why_and_that_he_is_not_captured() -> None:
+    # "Faramir leaves the board" reads like a loss the opponent scores; it is neither.
+    game = match({"road_fort": {"infantry": 1}, "causeway": {"orcs": 1}}, leaders={"faramir": "pelennor"})
+    play(game, "good", "end")
+    (event,) = [e for e in game.state["log"] if e["kind"] == "leader_removed"]
+    assert PRESENTER.text("leader_removed", event["args"]) == (
+        "Faramir leaves the board from the Fields of the Pelennor, not captured: "
+        "no battalion of his side stands with him."
+    )
