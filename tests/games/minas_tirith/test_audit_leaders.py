@@ -1,10 +1,14 @@
-"""Audit of the leaders' end-of-turn rule (§10): "When YOUR turn is over, the leader must be in a
-territory with battalions of its own armies ... If YOU have 2 leaders of the same colour in the
-same territory when your turn is over, one of them is removed" -- the player whose turn ends
-checks his own leaders, not his opponent's."""
+"""Audit of the leaders' rules (§10). "When YOUR turn is over, the leader must be in a territory
+with battalions of its own armies ... If YOU have 2 leaders of the same colour in the same territory
+when your turn is over, one of them is removed": the player whose turn ends checks his own leaders,
+not his opponent's. "Two leaders of the same colour may not occupy the same territory."
+"""
 
 from __future__ import annotations
 
+import pytest
+
+from games.core import IllegalAction
 from games.core.chance import scripted
 
 from .helpers import legal, match, play, units
@@ -45,3 +49,18 @@ def test_a_leader_alone_never_passes_through_an_empty_space() -> None:
         leaders={"gandalf": "before_the_gate"},
     )
     assert not any(a.startswith("leader gandalf") for a in legal(game, "good"))
+
+
+def test_a_holder_cards_leader_never_enters_beside_a_leader_of_his_colour() -> None:
+    # "Two leaders of the same colour may not occupy the same territory": Théoden (green) may not
+    # ride in where Faramir (green) stands -- an advance refuses this; so must the card's entry,
+    # rather than let the end of the turn take one of them off the board.
+    game = match(
+        {"road_fort": {"infantry": 1}, "rammas_north_gate": {"infantry": 1}},
+        leaders={"faramir": "rammas_north_gate"},
+        mt_cards={"good": [{"id": "theoden", "holds": {"cavalry": 2}}]},
+    )
+    entries = {a for a in legal(game, "good") if a.startswith("enter")}
+    assert entries == {"enter theoden druadan_road"}
+    with pytest.raises(IllegalAction, match="Faramir stands there, and two green leaders never share"):
+        game.submit("good", "enter theoden rammas_north_gate")
