@@ -368,6 +368,11 @@ class Fight(Step):
     def question(self, state: State, frame: Frame, role: str) -> str:
         return "casualty" if frame["queue"][0]["op"] == "lose" else "reaction"
 
+    def ping(self, state: State, frame: Frame, role: str) -> bool:
+        """The player whose turn it is is in the battle already; the other is mentioned the first
+        time the battle asks him, not again."""
+        return role != state["turn"]["role"] and role not in frame.get("heard", ())
+
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         op = frame["queue"][0]
         if op["op"] == "lose":
@@ -405,6 +410,8 @@ class Fight(Step):
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         op = frame["queue"][0]
+        if role not in frame.setdefault("heard", []):
+            frame["heard"].append(role)
         if action.verb == "lose":
             remove_one(state, op, action.args[0])
             if op["count"] <= 0 or not loss_choices(state, op):

@@ -65,8 +65,9 @@ def check(state: State) -> list[str]:
 
 
 def _turn_start(state: State) -> list[str]:
+    """The leaders of the side whose turn just ended (turns alternate: the other side's)."""
     problems = []
-    just_played = other(state["turn"]["role"])  # turns alternate: G E G, then E G E
+    just_played = other(state["turn"]["role"])
     for leader in forces.on_board_leaders(state, just_played):
         where = state["leaders"][leader]
         side, colour = LEADERS[leader].side, LEADERS[leader].colour

@@ -9,7 +9,7 @@ from games.core.words import counted, join_words, with_article
 from . import forces
 from .events import card_name, kind_words, leader_name, space_name, units_words
 from .facts import LEADERS, MT_CARDS, SPACES, UNITS
-from .trading import figure_of
+from .trading import card_type, figure_of
 
 MAX_LABEL = 100
 SWORDS = {"silver": "silver sword", "black": "black sword"}
@@ -156,5 +156,39 @@ def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> 
     return value.replace("_", " ").replace("-", " ")
 
 
+def hand_lines(state: State, role: str) -> tuple[str, ...]:
+    """``role``'s cards in words: each reinforcement card by figure and sword, each Minas Tirith
+    card with what it holds (shown under his private prompts; none: nothing shown)."""
+    lines = [_cap(card_type_words(card_type(c))) for c in state["hands"][role]]
+    for entry in state["mt"][role]:
+        held = entry["holds"]
+        on_it = f" ({units_words(held)} on it)" if sum(held.values()) else ""
+        lines.append(_cap(card_name(entry["id"])) + on_it)
+    return tuple(lines)
+
+
+GROUPS = {
+    "advance": "Advance from {space}…",
+    "ride": "Ride from {space}…",
+    "attack": "Attack from {space}…",
+    "shoot": "Shoot from {space}…",
+    "leader": "Move {leader} alone…",
+    "enter": "Bring in {card}…",
+    "play": "Play {card}…",
+    "load": "Load {card}…",
+}
+
+
 def describe_group(state: State, role: str, verb: str, first: str) -> str:
+    """A first step's label for the actions of ``verb`` starting with ``first``."""
+    template = GROUPS.get(verb)
+    if template is not None:
+        words = {
+            "space": space_name(first) if first in SPACES else first,
+            "leader": leader_name(first) if first in LEADERS else first,
+            "card": card_name(first),
+        }
+        return _clip(template.format(**words))
+    if verb == "trade":
+        return _clip(f"Trade {with_article(first)} set…")
     return _clip(f"{_cap(verb)} {describe_arg(state, role, verb, 0, first)}…")

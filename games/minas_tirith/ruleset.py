@@ -210,6 +210,9 @@ class MinasTirith(StepRuleset):
             return None
         return refusals.refusal(state, role, action)
 
+    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
+        return labels.hand_lines(state, role)
+
     def rules_overview(self) -> str:
         return rules_help.OVERVIEW
 

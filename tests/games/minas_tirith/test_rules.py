@@ -449,11 +449,20 @@ def test_the_deck_out_may_end_the_game_at_once() -> None:
 
 
 def test_a_tie_on_points_goes_to_gondor() -> None:
-    game = match({"road_fort": {"infantry": 1}}, captured={"good": {"orcs": 1}, "evil": {"infantry": 1}})
-    from games.minas_tirith.victory import finish_on_points
-
-    finish_on_points(game.state)
-    assert result(game)["winners"] == ["good"]
+    game = match(
+        {"road_fort": {"infantry": 1}},
+        phase="die",
+        dice={"rolled": [4, 2, 1], "taken": [], "left": [4, 2, 1]},
+        decks=LAST_CARD,
+        options={"deckout": "at-once"},
+        captured={"good": {"orcs": 1}, "evil": {"infantry": 1}},
+    )
+    play(game, "good", "die 4")
+    assert result(game)["winners"] == ["good"] and result(game)["args"] == {
+        "role": "good",
+        "good": 1,
+        "evil": 1,
+    }
 
 
 def test_mordor_scores_each_wall_it_holds_and_the_broken_gate() -> None:
@@ -469,3 +478,28 @@ def test_no_battalion_is_placed_beyond_the_supply() -> None:
     )
     assert not any(a.startswith("play muster_of_gondor") for a in legal(game, "good"))
     assert R.is_legal(game.state, "good", Action("play", ("muster_of_gondor", "road_fort"))) is False
+
+
+def test_only_the_leaders_of_the_side_ending_its_turn_must_stand_right() -> None:
+    game = match(
+        {"road_fort": {"infantry": 1}, "causeway": {"orcs": 2}},
+        leaders={"gothmog": "causeway", "black_serpent": "causeway"},
+    )
+    play(game, "good", "end")  # Mordor's turn: his two black leaders stand together until it ends
+    assert game.state["leaders"]["black_serpent"] == "causeway"
+    if "done" in legal(game, "evil"):  # the cards drawn may make a set
+        play(game, "evil", "done")
+    play(game, "evil", "end")
+    assert (
+        game.state["leaders"]["black_serpent"] == "removed" and game.state["leaders"]["gothmog"] == "causeway"
+    )
+
+
+def test_a_good_six_ends_mordors_attacking_turn_even_when_no_battalion_is_left_to_retreat() -> None:
+    game = match(
+        {"causeway": {"orcs": 1}, "southern_camps": {"orcs": 1}, "causeway_forts": {"infantry": 2}},
+        role="evil",
+    )
+    with scripted(("attack die", 3), ("defence die", 6), ("defence die", 1), others="random"):
+        play(game, "evil", "attack causeway causeway_forts 1")
+    assert units(game, "causeway") == {} and game.state["turn"]["role"] == "good"
