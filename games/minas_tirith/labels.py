@@ -79,8 +79,8 @@ def _describe(state: State, role: str, action: Action) -> str:
     if verb == "attack":
         held = forces.count_at(state, args[1])
         return (
-            f"Attack {space_name(args[1])} ({held}) from {space_name(args[0])} "
-            f"with {counted(int(args[2]), 'battalion')}"
+            f"Attack {space_name(args[1])} from {space_name(args[0])}: "
+            f"{counted(int(args[2]), 'battalion')} against {held}"
         )
     if verb == "shoot":
         dice = counted(int(args[2]), "die", "dice")

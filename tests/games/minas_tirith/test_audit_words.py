@@ -59,3 +59,12 @@ def test_a_leader_leaving_the_board_says_why_and_that_he_is_not_captured() -> No
         "Faramir leaves the board from the Fields of the Pelennor, not captured: "
         "no battalion of his side stands with him."
     )
+
+
+def test_an_attacks_label_says_what_its_count_in_brackets_counts() -> None:
+    # "Attack the Causeway Forts (3) ..." -- 3 dice? 3 points? It is the battalions defending there.
+    game = match({"road_fort": {"infantry": 3}, "causeway_forts": {"orcs": 3}})
+    label = R.describe(game.state, "good", Action.from_text("attack road_fort causeway_forts 2"))
+    assert label == "Attack the Causeway Forts from the Fort of the Road: 2 battalions against 3"
+    longest = R.describe(game.state, "good", Action.from_text("attack rammas_north_gate mindolluin_north 3"))
+    assert not longest.endswith("…")
