@@ -14,7 +14,7 @@ from games.core import Action, State, emit
 from games.core.chance import roll
 from games.core.flow import Frame, Step
 
-from . import advances, cards, forces, ranged, turn
+from . import advances, cards, forces, ranged, trading, turn
 from .facts import ADJACENT, EVIL, GATE_SPACE, GOOD, MT_CARDS, SPACES, other
 from .fight import land_attack, lose_op, new_fight, start_fight
 from .roles import ONLY, title
@@ -114,20 +114,22 @@ def verb_actions(state: State, side: str, action: Action) -> list[Action]:
     return []
 
 
-def enter_action_phase(state: State) -> None:
-    state["stack"] = [{"step": "act"}]
-    settle(state)
-
-
 def settle(state: State) -> None:
-    """Back in phase 4 with nothing open: end the turn when it is over."""
-    if state["result"] is not None or state["stack"][-1]["step"] != "act":
-        return
-    current = state["turn"]
-    if current["end_after"] or (
-        current["points"] <= 0 and not cards.event_actions(state, current["role"], current["points"])
-    ):
-        turn.end_turn(state)
+    """Go on by the engine alone where nobody has a choice: past a trade phase with nothing to
+    trade, and to the next turn once this one is over (ended, or its points spent and no free
+    event card to play). Run after set-up and after every action."""
+    while state["result"] is None and state["stack"]:
+        step = state["stack"][-1]["step"]
+        current = state["turn"]
+        if step == "trade" and len(state["stack"]) == 1 and trading.nothing_to_trade(state):
+            state["stack"] = [{"step": "act"}]
+        elif step == "act" and (
+            current["end_after"]
+            or (current["points"] <= 0 and not cards.event_actions(state, current["role"], current["points"]))
+        ):
+            turn.end_turn(state)
+        else:
+            return
 
 
 def ram(state: State) -> None:
@@ -222,6 +224,3 @@ class Act(Step):
             ram(state)
         else:
             play(state, role, action)
-
-
-turn.PHASES["actions"] = enter_action_phase

@@ -176,7 +176,9 @@ class MinasTirith(StepRuleset):
         return title(role) if role in LONG_NAMES else role.title()
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
-        return setup.build(self.name, seed, self.resolve_options(options))
+        state = setup.build(self.name, seed, self.resolve_options(options))
+        action_phase.settle(state)
+        return state
 
     def apply(self, state: State, role: str, action: Action) -> None:
         super().apply(state, role, action)

@@ -23,7 +23,7 @@ from itertools import combinations_with_replacement
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, pop, push
 
-from . import cards, forces, turn
+from . import cards, forces
 from .facts import FIGURES, GOOD, KINDS, MT_CARDS, REINFORCEMENTS, SPACES, UNITS, WILD, usable_by
 from .roles import ONLY, title
 
@@ -105,12 +105,9 @@ def take_cards(state: State, role: str, types: tuple[str, ...]) -> list[str]:
     return taken
 
 
-def enter_trade_phase(state: State) -> None:
-    """Phase 3 begins: a question only when there is something to trade or discard."""
-    role = state["turn"]["role"]
-    state["stack"] = [{"step": "trade"}]
-    if trade_actions(state, role) == (Action("done"),):
-        turn.PHASES["actions"](state)
+def nothing_to_trade(state: State) -> bool:
+    """Whether phase 3 asks nothing (only ``done`` is left): the engine goes on by itself."""
+    return trade_actions(state, state["turn"]["role"]) == (Action("done"),)
 
 
 def battalion_kinds(role: str, figure: str) -> tuple[str, ...]:
@@ -166,11 +163,10 @@ class Trade(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         verb = action.verb
         if verb == "done":
-            turn.PHASES["actions"](state)
+            state["stack"] = [{"step": "act"}]
         elif verb == "discard":
             (card,) = take_cards(state, role, action.args)
             emit(state, "discarded", {"role": role, "card": card})
-            after_trade(state)
         elif verb == "load":
             holder, kind, t = action.args
             (card,) = take_cards(state, role, (t,))
@@ -180,7 +176,6 @@ class Trade(Step):
             assert isinstance(held, dict)
             held[kind] = held.get(kind, 0) + 1
             emit(state, "loaded", {"role": role, "holder": holder, "kind": kind, "card": card})
-            after_trade(state)
         elif verb == "trade":
             figure, *types = action.args
             used = take_cards(state, role, tuple(types))
@@ -191,14 +186,6 @@ class Trade(Step):
                 push(state, "reward", figure=figure)
                 return
             cards.draw_mt(state, role)
-            after_trade(state)
-
-
-def after_trade(state: State) -> None:
-    """Back in phase 3 after a trade: skip the question when only ``done`` is left."""
-    role = state["turn"]["role"]
-    if state["result"] is None and trade_actions(state, role) == (Action("done"),):
-        turn.PHASES["actions"](state)
 
 
 class Reward(Step):
@@ -231,7 +218,6 @@ class Reward(Step):
         pop(state)
         if how == "draw":
             cards.draw_mt(state, role)
-            after_trade(state)
             return
         state["turn"]["special_used"] = True
         if how == "two":
@@ -247,7 +233,6 @@ class Reward(Step):
             kind, space = action.args[1], action.args[2]
             forces.add_units(state, space, kind, 1)
             emit(state, "special_battalion", {"role": role, "kind": kind, "space": space})
-        after_trade(state)
 
 
 class KeepOne(Step):
@@ -273,8 +258,6 @@ class KeepOne(Step):
         drawn = list(frame["cards"])
         pop(state)
         cards.keep_of_two(state, role, drawn, action.args[0])
-        after_trade(state)
 
 
-turn.PHASES["trade"] = enter_trade_phase
 __all__ = ["GOOD", "HAND_LIMIT", "KeepOne", "Reward", "Trade", "card_type"]

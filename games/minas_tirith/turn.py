@@ -78,9 +78,8 @@ def take_die(state: State, pips: int) -> None:
     turn["points"] = pips
     emit(state, "die_taken", {"role": role, "pips": pips, "cards": CARDS_FOR[pips]})
     draw_reinforcements(state, role, CARDS_FOR[pips])
-    if state["result"] is not None:
-        return
-    PHASES["trade"](state)
+    if state["result"] is None:
+        state["stack"] = [{"step": "trade"}]  # the question is skipped when only `done` is left
 
 
 def draw_reinforcements(state: State, role: str, wanted: int) -> None:
@@ -110,11 +109,6 @@ def end_turn(state: State) -> None:
         start_turn(state, in_round + 1)
     else:
         start_round(state)
-
-
-#: Phase entry points set by the modules of later phases (``trade`` -> :mod:`.trading`,
-#: ``actions`` -> :mod:`.action_phase`), so that this module imports none of them.
-PHASES: dict[str, Any] = {}
 
 
 class ChooseDie(Step):

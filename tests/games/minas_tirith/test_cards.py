@@ -127,7 +127,7 @@ def test_mordor_reinforcements_card() -> None:
         "done",
     }
     play(game, "evil", "load mordor_reinforcements trolls creature")
-    play(game, "evil", "enter mordor_reinforcements osgiliath")  # nothing left to trade: no "done"
+    play(game, "evil", "enter mordor_reinforcements osgiliath")  # nothing left to trade: phase 4
     assert units(game, "osgiliath") == {"trolls": 1}
 
 
