@@ -54,6 +54,9 @@ def check(state: State) -> list[str]:
         captured = state["captured"][other(LEADERS[leader].side)].get(leader, 0)
         if captured != (1 if where == "captured" else 0):
             problems.append(f"{leader} captured {captured} times but stands {where}")
+    gate = state["gate"]
+    if gate["broken"] != (gate["blows"] >= 3) or not 0 <= gate["blows"] <= 3:
+        problems.append(f"the gate has {gate['blows']} blows but is {'' if gate['broken'] else 'not '}broken")
     stack = state["stack"]
     if state["result"] is None and stack and stack[-1]["step"] == "die":
         problems += _turn_start(state)

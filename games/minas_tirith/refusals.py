@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from games.core import Action, State
 
-from . import forces
-from .facts import EVIL, GOOD, LEADERS, MT_CARDS, SPACES
+from . import advances, forces, ranged
+from .events import space_name
+from .facts import ADJACENT, EVIL, GOOD, LEADERS, MT_CARDS, SPACES, distance, other
 from .roles import title
 
 PHASE_VERBS = {
@@ -70,6 +71,8 @@ def refusal(state: State, role: str, action: Action) -> str | None:
         return f"You do not hold {MT_CARDS[args[0]].name}."
     if verb == "enter" and len(args) > 1 and args[1] in SPACES:
         return _entry_refusal(state, args[0], args[1])
+    if len(args) >= 2 and args[0] in SPACES and args[1] in SPACES:
+        return _between(state, role, verb, args[0], args[1])
     return None
 
 
@@ -85,3 +88,26 @@ def _entry_refusal(state: State, card: str, space: str) -> str | None:
         f"{LEADERS[leader].name} may not enter {SPACES[space].name}: {LEADERS[there[0]].name} stands "
         f"there, and two {colour} leaders never share a space."
     )
+
+
+def _between(state: State, role: str, verb: str, start: str, target: str) -> str | None:
+    """Why an action from ``start`` to ``target`` is refused, when the spaces tell."""
+    here, there = space_name(start), space_name(target)
+    if verb in ("attack", "shoot") and not forces.holds(state, other(role), target):
+        return f"There are no enemy battalions in {there} to {verb}."
+    if verb == "attack" and target not in ADJACENT[start]:
+        return f"A land attack goes into a neighbouring space: {there} does not border {here}."
+    if verb == "shoot":
+        reach = distance(start, target)
+        catapult = ranged.catapult_ready(state, role, start)
+        if reach > ranged.CATAPULT_RANGE or (reach > ranged.SHOOTER_RANGE and not catapult):
+            return f"{_cap(there)} is out of range of {here}: shooters reach 2 spaces, a catapult 3."
+        if ranged.fresh_shooters(state, role, start) <= 0 and not catapult:
+            return f"No shooter in {here} may shoot now: each shoots once a turn."
+    if verb == "ride" and target not in advances.ride_targets(state, role, start):
+        return "Cavalry rides two spaces, through a space your battalions hold, into one free of the enemy."
+    return None
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

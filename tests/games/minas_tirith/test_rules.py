@@ -159,7 +159,7 @@ def test_a_holder_card_takes_one_battalion_for_each_matching_card() -> None:
     assert game.state["mt"]["good"][0]["holds"] == {"cavalry": 1}
 
 
-def test_seven_cards_must_be_traded_or_discarded_down_to_six() -> None:
+def test_seven_cards_must_be_traded_down_to_six() -> None:
     hand = CARD["infantry"][:2] + CARD["cavalry"][:2] + CARD["creature"][:2] + CARD["infantry-silver"][:1]
     game = trade_game(hand)
     assert "done" not in legal(game, "good")

@@ -72,3 +72,33 @@ def test_the_player_asked_in_anothers_battle_is_mentioned_once() -> None:
         play(game, "evil", "react fortunes_of_war all")
     prompt = R.prompt(game.state, "evil")
     assert prompt.kind == "casualty" and not prompt.ping
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("attack road_fort causeway 1", "does not border"),
+        ("attack road_fort pelennor 1", "no enemy battalions"),
+        ("shoot road_fort osgiliath 1", "out of range"),
+        ("ride pelennor rammas_north_gate", "Cavalry rides two spaces"),
+    ],
+)
+def test_a_refused_battle_or_ride_says_what_the_spaces_allow(typed: str, why: str) -> None:
+    game = match(
+        {
+            "road_fort": {"archers": 2},
+            "pelennor": {"cavalry": 1},
+            "causeway": {"orcs": 1},
+            "osgiliath": {"orcs": 1},
+        }
+    )
+    with pytest.raises(IllegalAction, match=why):
+        game.submit("good", typed)
+
+
+def test_a_shooter_that_shot_is_told_it_shoots_once_a_turn() -> None:
+    game = match({"road_fort": {"archers": 1}, "causeway_forts": {"orcs": 2}})
+    with scripted(("ranged die", 1)):
+        play(game, "good", "shoot road_fort causeway_forts 1")
+    with pytest.raises(IllegalAction, match="each shoots once a turn"):
+        game.submit("good", "shoot road_fort causeway_forts 1")
