@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core import Action, Match
 from games.war_of_the_ring import politics
+from games.war_of_the_ring.commands import COMMANDS
 from games.war_of_the_ring.events import PRESENTER
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
@@ -523,3 +524,15 @@ def test_card_shs_24_pits_of_mordor() -> None:
         2,
         2,
     ]
+
+
+def test_card_shs_06_stormcrow_the_advance_command_and_its_choices_tell_a_step_away_from_war() -> None:
+    """`advance <nation>` answers diplomacy and the cards that move a Nation toward war, and
+    Stormcrow, that sets it back: the command's help says both, each question's choices its own."""
+    (command,) = [c for c in COMMANDS if c.verb == "advance" and c.group == "muster"]
+    assert "toward war" in command.description and "away (Stormcrow)" in command.description
+    assert "toward" not in command.params[0].description
+    m = _shadow("shs_06", characters={"boromir": "minas_tirith"})
+    act(m, "shadow", "play muster shs_06")
+    words = [R.describe(m.state, "shadow", a) for a in R.prompt(m.state, "shadow").actions]
+    assert words == ["Elves: one step away from war", "Gondor: one step away from war"]
