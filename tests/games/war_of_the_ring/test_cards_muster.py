@@ -113,12 +113,17 @@ def test_card_fps_07_fear_fire_foes() -> None:
 def test_card_fps_08_wisdom_of_elrond() -> None:
     everyone = {n: AT_WAR for n in ("dwarves", "elves", "gondor", "north", "rohan")}
     forbidden(_free("fps_08", politics=everyone), "free", "play muster fps_08")
-    m = _free("fps_08", politics={**everyone, "rohan": {"steps": 1, "active": False}})
+    passive = {"steps": 1, "active": False}
+    m = _free("fps_08", politics={**everyone, "rohan": passive, "north": passive})
     act(m, "free", "play muster fps_08")
-    assert offered(m.state, "free") == ["advance rohan"]
+    assert offered(m.state, "free") == ["advance north", "advance rohan"]
     assert _words(m, "free", "advance rohan") == "Rohan: roused and one step toward war"
     act(m, "free", "advance rohan")
     assert m.state["politics"]["rohan"] == AT_WAR
+    # one Nation it may change: taken, not asked
+    m = _free("fps_08", politics={**everyone, "rohan": passive})
+    act(m, "free", "play muster fps_08")
+    assert m.state["politics"]["rohan"] == AT_WAR and offered(m.state, "free") == []
     # with Wormtongue on the table Rohan stays passive: one step short of war is as far as it goes
     m = _free(
         "fps_08",
@@ -301,9 +306,8 @@ def test_card_shs_05_threats_and_promises() -> None:
     )
     act(m, "shadow", "play muster shs_05")
     assert m.state["table"]["shadow"] == ["shs_05"]
-    act(m, "free", "diplomacy muster")
-    assert offered(m.state, "free") == ["advance elves"]  # the only active Free Peoples Nation
-    act(m, "free", "advance elves")
+    act(m, "free", "diplomacy muster")  # the only active Free Peoples Nation: taken, not asked
+    assert events(m.state, "nation_advanced")[-1]["nation"] == "elves"
     act(m, "shadow", "skip event")
     act(m, "free", "boromir event")  # a Companion's counsel moves Gondor: the card is discarded
     assert m.state["table"]["shadow"] == [] and m.state["played"]["shadow"] == ["shs_05"]
