@@ -23,10 +23,11 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from .helpers import events
 
 GOLDEN = Path(__file__).parent / "golden" / "seed_11.txt"
-#: A game of 2,544 actions (the Shadow's military victory) with 46 Event cards and 11 Combat cards
-#: played. The chooser draws no number for a question with one answer, so the questions rules
-#: revision 3 no longer asks change the action count only: the same game by revision 2 is 2,600
-#: actions with the same log.
+#: A game of 3,011 actions (the Free Peoples' military victory) with 45 Event cards and 13 Combat
+#: cards played. The chooser draws no number for a question with one answer, so a question the
+#: engine stops asking changes the action count only (rules revision 3's one-answer questions:
+#: 2,600 actions by revision 2, 2,544 without them, the same log; then its Mirror of Galadriel,
+#: no longer offered with the last Character die, changed the game from turn 22 on).
 GOLDEN_SEED = 11
 #: Another seed for the replay tests, so they do not lean on the golden game alone.
 REPLAY_SEED = 25
