@@ -18,6 +18,7 @@ from __future__ import annotations
 from games.core import Action, State
 from games.core.flow import Step
 
+from .armies import only_army
 from .options import revision
 
 #: The revision from which one-answer questions are answered by the engine.
@@ -56,8 +57,11 @@ def only_answer(state: State, steps: dict[str, Step]) -> tuple[str, Action] | No
     if len(active) != 1:
         return None
     (role,) = active
-    if step.question(state, frame, role) not in TAKEN:
-        return None
+    if step.name == "army_units" or step.question(state, frame, role) not in TAKEN:
+        return None  # (what moves is a count: never one answer)
+    if step.name == "army_choose":  # the one question asked of every Army on the board: cut short
+        region = only_army(state, frame)
+        return None if region is None else (role, Action("army", (region,)))
     found = step.actions(state, frame, role)
     if len(found) != 1 or any(a.high > a.low for a in step.amounts(state, frame, role)):
         return None
