@@ -105,7 +105,10 @@ def _between(state: State, role: str, verb: str, start: str, target: str) -> str
         if ranged.fresh_shooters(state, role, start) <= 0 and not catapult:
             return f"No shooter in {here} may shoot now: each shoots once a turn."
     if verb == "ride" and target not in advances.ride_targets(state, role, start):
-        return "Cavalry rides two spaces, through a space your battalions hold, into one free of the enemy."
+        return (
+            "Cavalry rides two spaces, through a space free of the enemy (yours or empty), "
+            "into one free of the enemy."
+        )
     return None
 
 
