@@ -33,6 +33,7 @@ from .announcer import Announcer
 from .choices import count_shortcuts
 from .clock import CLOCK
 from .menus import private_view
+from .picture_cache import PictureCache
 from .posting import DM_CLOSED
 from .service import ActResult, LiveMatch, MatchService
 from .settings import Notice, SettingsService
@@ -81,6 +82,16 @@ class NewestPost:
     #: The board picture it carries (its bytes' digest), so that an edit of its last line
     #: alone never uploads the same picture again.
     picture: bytes | None = None
+    #: The cards its picture of cards face up shows, and that picture as Discord holds it: kept
+    #: by an edit while they do not change (no new drawing, no new upload).
+    cards: tuple[str, ...] = ()
+    cards_picture: discord.Attachment | None = None
+
+    def remember_cards(self, message: Any, cards: tuple[str, ...]) -> None:
+        """``message`` (this post, as sent or edited) shows ``cards`` face up."""
+        held = getattr(message, "attachments", None) or ()
+        self.cards_picture = next((a for a in held if "-cards-" in a.filename), None)
+        self.cards = cards if self.cards_picture is not None else ()
 
 
 def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned: bool) -> bool:
@@ -97,8 +108,9 @@ def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned
     return newest.exchange is not None or actor not in newest.actors
 
 
-def files(*found: discord.File | None) -> list[discord.File] | None:
-    """The pictures of a message, in order, leaving out those not drawn (``None`` if none)."""
+def files(*found: discord.File | discord.Attachment | None) -> list[discord.File | discord.Attachment] | None:
+    """The pictures of a message, in order, leaving out those not drawn (``None`` if none): new
+    files, or attachments the message carries already (an edit keeps them as they are)."""
     return [f for f in found if f is not None] or None
 
 
@@ -116,9 +128,15 @@ def attach(*found: discord.File | None) -> dict[str, Any]:
     return {"file": drawn[0]} if len(drawn) == 1 else {"files": drawn} if drawn else {}
 
 
-def attached(payload: dict[str, Any]) -> list[discord.File]:
+def attached(payload: dict[str, Any]) -> list[discord.File | discord.Attachment]:
     """The pictures of a payload made with :func:`attach` (to edit a message with them)."""
     return files(payload.get("file"), *(payload.get("files") or ())) or []
+
+
+def card_file(game: str, cards: Sequence[str], png: bytes, name: str) -> discord.File:
+    """The picture ``png`` of ``game``'s ``cards`` as a file named ``name``, described."""
+    description = present.describe_cards(game, cards) or None
+    return discord.File(io.BytesIO(png), filename=name, description=description)
 
 
 def live_seq(live: LiveMatch) -> int:
@@ -159,6 +177,9 @@ class Delivery:
         #: Per (match, role): the DM prompt's id, the hand its picture shows and that picture as
         #: Discord holds it, kept when the prompt is rewritten with the same hand (no new upload).
         self._dm_hands: dict[tuple[int, str], tuple[int, tuple[str, ...], discord.Attachment]] = {}
+        #: Per (match, role): the PNG of the hand last drawn, by the cards it shows, so that a new
+        #: DM prompt (or ``/hand``) with the same hand does not draw it again.
+        self._hand_pngs = PictureCache()
         #: Called once a match has ended and its end is posted (leagues record results).
         self.on_finished: list[Callable[[LiveMatch], Awaitable[None]]] = []
         self._nonce_key: str | None = None
@@ -203,12 +224,24 @@ class Delivery:
             return None
         return discord.File(io.BytesIO(png), filename=name, description=present.describe(view) or None)
 
-    async def cards_image(
-        self, live: LiveMatch, cards: Sequence[str], audience: str | None = None
-    ) -> discord.File | None:
-        """The picture of ``cards`` (a role's hand for ``audience``, else cards shown to all),
-        drawn in a worker; ``None`` without cards or when the game draws none."""
-        return await self.card_picture(live.record.game, cards, present.cards_image_name(live, audience))
+    async def cards_image(self, live: LiveMatch, cards: Sequence[str]) -> discord.File | None:
+        """The picture of ``cards`` shown to all, drawn in a worker; ``None`` without cards or
+        when the game draws none."""
+        return await self.card_picture(live.record.game, cards, present.cards_image_name(live, None))
+
+    async def hand_image(self, live: LiveMatch, role: str) -> discord.File | None:
+        """The picture of ``role``'s hand, drawn only when it shows other cards than the one
+        last drawn for him (``None`` without cards or when the game draws none)."""
+        game, cards = live.record.game, tuple(live.ruleset.hand(live.state or {}, role))
+        if not cards:
+            return None
+        png = self._hand_pngs.get((live.id, role), cards)
+        if png is None:
+            png = await rendering.render_cards_png(game, list(cards))
+            if png is None:
+                return None
+            self._hand_pngs.put((live.id, role), cards, png)
+        return card_file(game, cards, png, present.cards_image_name(live, role))
 
     @staticmethod
     async def card_picture(game: str, cards: Sequence[str], name: str) -> discord.File | None:
@@ -217,21 +250,31 @@ class Delivery:
         if not cards:
             return None
         png = await rendering.render_cards_png(game, list(cards))
-        if png is None:
-            return None
-        return discord.File(
-            io.BytesIO(png), filename=name, description=present.describe_cards(game, cards) or None
+        return None if png is None else card_file(game, cards, png, name)
+
+    @staticmethod
+    def shown_card_names(live: LiveMatch, since: int | None, events: Sequence[Event] = ()) -> tuple[str, ...]:
+        """The cards a public post shows face up: those its events put face up (``since``: the
+        post tells every action from that one on, else it tells ``events``)."""
+        told = (
+            events if since is None else [e for e in (live.state or {}).get("log", ()) if e["seq"] >= since]
         )
+        return tuple(live.ruleset.shown_cards([project(e, None) for e in told]))
 
     async def shown_cards(
         self, live: LiveMatch, since: int | None, events: Sequence[Event] = ()
     ) -> discord.File | None:
-        """The picture of the cards a public post shows face up: those its events put face up
-        (``since``: the post tells every action from that one on, else it tells ``events``)."""
-        told = (
-            events if since is None else [e for e in (live.state or {}).get("log", ()) if e["seq"] >= since]
-        )
-        return await self.cards_image(live, live.ruleset.shown_cards([project(e, None) for e in told]))
+        """The picture of the cards a public post shows face up (see :meth:`shown_card_names`)."""
+        return await self.cards_image(live, self.shown_card_names(live, since, events))
+
+    async def shown_in(
+        self, newest: NewestPost, live: LiveMatch, cards: tuple[str, ...]
+    ) -> discord.File | discord.Attachment | None:
+        """The picture of ``cards`` for an edit of the newest post: the one it carries when
+        they are the cards it shows already (kept, not drawn or uploaded again)."""
+        if cards and cards == newest.cards and newest.cards_picture is not None:
+            return newest.cards_picture
+        return await self.cards_image(live, cards)
 
     async def public_board(self, live: LiveMatch) -> discord.File | None:
         """The public board of the match as it stands now. Its view and its name are taken
@@ -465,7 +508,8 @@ class Delivery:
                 content = present.clip("\n".join([*quiet, present.turn_text(live, awaited)]))
             board = await self.public_board(live) if drawn else None
             picture = digest(board)
-            shown = await self.shown_cards(live, untold, result.events) if visible else None
+            cards = self.shown_card_names(live, untold, result.events) if visible else ()
+            shown = await self.cards_image(live, cards)
             message = await self.post_match(
                 live,
                 content=content,
@@ -480,6 +524,7 @@ class Delivery:
                 self._newest[live.id] = NewestPost(
                     message, body, since, {result.role}, exchange, present.turn_text(live, ()), drawn, picture
                 )
+                self._newest[live.id].remember_cards(message, cards)
         if message is not None:
             await self._remember_prompt(live, message)  # first: from here on it is never re-sent
             await self._retire_prompt(live, previous)
@@ -504,6 +549,7 @@ class Delivery:
             self._newest.pop(live.id, None)
             self._untold.pop(live.id, None)
             for role in live.roles:
+                self._hand_pngs.forget((live.id, role))
                 await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
             for hook in self.on_finished:
                 await hook(live)
@@ -530,7 +576,8 @@ class Delivery:
         lines, seq = present.told_lines(live, newest.since), live_seq(live)
         tail = present.turn_text(live, ())
         drawn = newest.board or present.shows_board(live.ruleset, present.told_events(live, newest.since))
-        shown = await self.shown_cards(live, newest.since)
+        cards = self.shown_card_names(live, newest.since)
+        shown = await self.shown_in(newest, live, cards)
         changes: dict[str, Any] = {
             "content": present.clip("\n".join([*lines, "", tail]).strip()),
             "view": prompt_view(live.id, present.public_step(live)) if live.active_roles() else None,
@@ -542,13 +589,15 @@ class Delivery:
             picture = digest(board)
             changes["attachments"] = files(board, shown) or []
         try:
-            await newest.message.edit(**changes)
+            edited = await newest.message.edit(**changes)
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.info(
                 "could not edit the exchange post of match %s (%s): posting anew", live.id, type(exc).__name__
             )
             self._newest.pop(live.id, None)
             return None
+        if "attachments" in changes:
+            newest.remember_cards(edited, cards)
         newest.body, newest.exchange, newest.tail = "\n".join(lines), exchange, tail
         newest.board, newest.picture = drawn, picture
         newest.actors.add(actor)
@@ -561,10 +610,11 @@ class Delivery:
         lines = [*present.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
         board = await self.public_board(live)
         picture = digest(board)
-        shown = await self.shown_cards(live, newest.since)
+        cards = self.shown_card_names(live, newest.since)
+        shown = await self.shown_in(newest, live, cards)
         tail = present.turn_text(live, ())
         try:
-            await newest.message.edit(
+            edited = await newest.message.edit(
                 content=present.clip("\n".join([*lines, "", tail]).strip()),
                 attachments=files(board, shown) or [],
                 allowed_mentions=NO_PINGS,
@@ -573,6 +623,7 @@ class Delivery:
             log.debug("could not mark a taken-back post of match %s: %s", live.id, type(exc).__name__)
             self._newest.pop(live.id, None)
             return
+        newest.remember_cards(edited, cards)
         newest.body, newest.tail, newest.picture = "\n".join(lines), tail, picture
         self._bare.pop(live.id, None)
 
@@ -589,16 +640,18 @@ class Delivery:
             "content": present.with_tail(newest.body, live),
             "allowed_mentions": NO_PINGS,
         }
+        cards = self.shown_card_names(live, newest.since)
         if board is not None and (picture is None or picture != newest.picture):  # (else: as drawn)
-            changes["attachments"] = files(board, await self.shown_cards(live, newest.since))
+            changes["attachments"] = files(board, await self.shown_in(newest, live, cards))
         try:
-            await newest.message.edit(**changes)
+            edited = await newest.message.edit(**changes)
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.debug("could not update the newest post of match %s: %s", live.id, type(exc).__name__)
             return
-        newest.tail = tail
         if "attachments" in changes:
+            newest.remember_cards(edited, cards)
             newest.picture = picture
+        newest.tail = tail
 
     async def notices(self, live: LiveMatch, roles: Sequence[str]) -> dict[str, Notice]:
         """How each of ``roles`` (with a player) is told that the game now waits for him."""
@@ -847,7 +900,7 @@ class Delivery:
         )
         held = None
         if hand and state.get("result") is None:
-            held = await self.cards_image(live, live.ruleset.hand(state, role), role)
+            held = await self.hand_image(live, role)
         payload: dict[str, Any] = {
             "content": present.private_text(live, role, choices),
             "view": view,

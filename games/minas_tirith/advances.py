@@ -77,7 +77,7 @@ def ride_targets(state: State, side: str, a: str) -> list[str]:
     near = set(ADJACENT[a])
     found: set[str] = set()
     for mid in ADJACENT[a]:
-        if not forces.holds(state, side, mid) or not movers(state, side, a, mid, CAVALRY):
+        if forces.enemy_in(state, side, mid) or not movers(state, side, a, mid, CAVALRY):
             continue
         for b in ADJACENT[mid]:
             if b == a or b in near or forces.enemy_in(state, side, b):

@@ -83,8 +83,18 @@ def entry_actions(state: State, role: str) -> list[Action]:
         info = MT_CARDS[entry["id"]]
         if info.kind != "holder" or not sum(entry["holds"].values()):
             continue
-        found += [Action("enter", (info.id, s)) for s in info.entry if not forces.enemy_in(state, role, s)]
+        found += [Action("enter", (info.id, s)) for s in info.entry if may_enter(state, role, info.id, s)]
     return found
+
+
+def may_enter(state: State, role: str, card: str, space: str) -> bool:
+    """Free of the enemy, and no leader of the colour of the card's waiting leader there (§10)."""
+    if forces.enemy_in(state, role, space):
+        return False
+    leader = MT_CARDS[card].leader
+    if not leader or state["leaders"][leader] != "card":
+        return True
+    return not forces.colour_at(state, space, LEADERS[leader].colour)
 
 
 def enter(state: State, role: str, card: str, space: str) -> None:

@@ -157,7 +157,7 @@ TEMPLATES = {
     ),
     "cards_drawn": "{role} draws {cards}.",
     "deck_out": "The last reinforcement card is drawn: the game ends on points.",
-    "leader_removed": "{leader:cap} leaves the board from {space}.",
+    "leader_removed": "{leader:cap} leaves the board from {space}, not captured: {why}.",
     "leader_captured": "{leader:cap} is captured in {space} by {by}.",
     "won": "{role} wins.",
     "discarded": "{role} discards a card down to the hand limit.",

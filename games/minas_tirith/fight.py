@@ -311,7 +311,7 @@ def retreat_step(state: State, side: str, space: str, army: list[str]) -> str | 
 
 def _retreat(state: State, frame: Frame, op: dict[str, Any]) -> bool:
     side, start = op["side"], op["space"]
-    # the 6s end the fighting (and the turn) even when no battalion is left to retreat
+    # the sixes end the fighting even when no battalion is left to go back (§9.4)
     if side == EVIL:
         if EVIL not in state["turn"]["no_fight"]:
             state["turn"]["no_fight"].append(EVIL)
@@ -321,16 +321,18 @@ def _retreat(state: State, frame: Frame, op: dict[str, Any]) -> bool:
         frame["end_turn"] = True
     if not forces.holds(state, side, start):
         return True
+    # only the army that fought steps back: battalions and leaders it passes stay where they are
+    army = {k: n for k, n in forces.units_at(state, start).items() if n}
+    chiefs = forces.leaders_at(state, start, side)
     space = start
     left = op["sixes"]
     while left:
-        army = forces.kinds_present(forces.units_at(state, space), side)
-        there = retreat_step(state, side, space, army)
+        there = retreat_step(state, side, space, list(army))
         if there is None:
             break
-        for kind in army:
-            shift(state, space, there, kind, forces.units_at(state, space)[kind])
-        for leader in forces.leaders_at(state, space, side):
+        for kind, n in army.items():
+            shift(state, space, there, kind, n)
+        for leader in chiefs:
             state["leaders"][leader] = there
         space = there
         left -= 1
@@ -341,7 +343,7 @@ def _retreat(state: State, frame: Frame, op: dict[str, Any]) -> bool:
         emit(state, "retreated", {"role": side, "from": start, "to": space, "steps": op["sixes"] - left})
     if left:
         emit(state, "retreat_blocked", {"role": side, "space": space, "sixes": left})
-        frame["queue"].insert(1, lose_op(side, space, left, op["by"]))
+        frame["queue"].insert(1, lose_op(side, space, left, op["by"], list(army)))
     return True
 
 

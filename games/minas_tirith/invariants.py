@@ -1,7 +1,8 @@
 """What must hold between any two actions: figures conserved (on the board, on cards, captured
 and in the supply add up to the supply table), every card in exactly one place, one side per
-space, nothing mounted on a wall, and at a turn's start hands of six at most, and the leaders of the
-side that just played with their battalions and no two of a colour together."""
+space, nothing mounted on a wall, and at a turn's start hands of six at most, and the leaders of
+the side that just played (§10 checks them at the end of his turn) with their battalions and no two
+of a colour together."""
 
 from __future__ import annotations
 
@@ -69,7 +70,8 @@ def check(state: State) -> list[str]:
 def _turn_start(state: State) -> list[str]:
     """The leaders of the side whose turn just ended (turns alternate: the other side's)."""
     problems = []
-    for leader in forces.on_board_leaders(state, other(state["turn"]["role"])):
+    just_played = other(state["turn"]["role"])
+    for leader in forces.on_board_leaders(state, just_played):
         where = state["leaders"][leader]
         side, colour = LEADERS[leader].side, LEADERS[leader].colour
         if not forces.holds(state, side, where):

@@ -4,7 +4,7 @@ names, never slugs; at most 100 characters."""
 from __future__ import annotations
 
 from games.core import Action, State
-from games.core.words import counted, with_article
+from games.core.words import counted, join_words, with_article
 
 from . import forces
 from .events import card_name, kind_words, leader_name, space_name, units_words
@@ -32,9 +32,10 @@ def card_type_words(slug: str) -> str:
 
 
 def _short_type(slug: str) -> str:
-    """``infantry-silver`` -> "infantry (silver)" (a set's three cards in one label)."""
+    """``infantry-silver`` -> "infantry (silver sword)" (a set's three cards in one label; a bare
+    "black" would read as a black figure)."""
     figure, _, sword = slug.partition("-")
-    return f"{figure} ({sword})" if sword else figure
+    return f"{figure} ({SWORDS[sword]})" if sword else figure
 
 
 def describe(state: State, role: str, action: Action) -> str:
@@ -56,6 +57,8 @@ def _describe(state: State, role: str, action: Action) -> str:
     if verb == "done":
         return "Done trading: go on to your actions"
     if verb == "reward":
+        if args[0] == "draw" and not state["decks"]["mt"]:
+            return "No card (the Minas Tirith deck is empty): keep your special trade for later"
         return _reward(args)
     if verb == "keep":
         return f"Keep {card_name(args[0])}"
@@ -76,8 +79,8 @@ def _describe(state: State, role: str, action: Action) -> str:
     if verb == "attack":
         held = forces.count_at(state, args[1])
         return (
-            f"Attack {space_name(args[1])} ({held}) from {space_name(args[0])} "
-            f"with {counted(int(args[2]), 'battalion')}"
+            f"Attack {space_name(args[1])} from {space_name(args[0])}: "
+            f"{counted(int(args[2]), 'battalion')} against {held}"
         )
     if verb == "shoot":
         dice = counted(int(args[2]), "die", "dice")
@@ -100,10 +103,17 @@ def _describe(state: State, role: str, action: Action) -> str:
             return "Play the White Rider: no retreat for Gondor"
         if args[1] == "all":
             return f"Play {card_name(args[0])}: re-roll all your dice"
-        return f"Play {card_name(args[0])}: re-roll die {args[1].replace('-', ', ')}"
+        return f"Play {card_name(args[0])}: re-roll your {_dice_named(state, role, args[1])}"
     if verb == "decline":
         return "Decline"
     return action.text
+
+
+def _dice_named(state: State, role: str, which: str) -> str:
+    """Dice positions of a re-roll (``2-3``: the second and third highest) by their pips."""
+    frame = state["stack"][-1]
+    dice = frame["att"] if role == frame["attacker"] else frame["def"]
+    return join_words(str(dice[int(i) - 1]) for i in which.split("-"))
 
 
 def _reward(args: tuple[str, ...]) -> str:

@@ -13,6 +13,10 @@ from games.core import State, emit
 from . import forces
 from .facts import LEADERS
 
+#: Why a leader leaves the board at the end of his side's turn, as the post says it.
+ALONE = "no battalion of his side stands with him"
+DOUBLED = "another leader of his colour stands there"
+
 
 def end_of_turn(state: State, side: str) -> None:
     where = state["leaders"]
@@ -20,7 +24,7 @@ def end_of_turn(state: State, side: str) -> None:
         space = where[leader]
         if not forces.holds(state, side, space):
             where[leader] = "removed"
-            emit(state, "leader_removed", {"leader": leader, "space": space, "why": "alone"})
+            emit(state, "leader_removed", {"leader": leader, "space": space, "why": ALONE})
     for leader in forces.on_board_leaders(state, side):
         space = where[leader]
         earlier = [
@@ -30,7 +34,7 @@ def end_of_turn(state: State, side: str) -> None:
         ]
         if earlier and list(LEADERS).index(earlier[0]) < list(LEADERS).index(leader):
             where[leader] = "removed"
-            emit(state, "leader_removed", {"leader": leader, "space": space, "why": "doubled"})
+            emit(state, "leader_removed", {"leader": leader, "space": space, "why": DOUBLED})
 
 
 def capture_if_alone(state: State, side: str, space: str, capturer: str) -> None:

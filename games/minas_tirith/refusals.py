@@ -69,9 +69,25 @@ def refusal(state: State, role: str, action: Action) -> str | None:
         and not forces.holds_card(state, role, args[0])
     ):
         return f"You do not hold {MT_CARDS[args[0]].name}."
+    if verb == "enter" and len(args) > 1 and args[1] in SPACES:
+        return _entry_refusal(state, args[0], args[1])
     if len(args) >= 2 and args[0] in SPACES and args[1] in SPACES:
         return _between(state, role, verb, args[0], args[1])
     return None
+
+
+def _entry_refusal(state: State, card: str, space: str) -> str | None:
+    leader = MT_CARDS[card].leader if card in MT_CARDS else None
+    if not leader or state["leaders"][leader] != "card":
+        return None
+    colour = LEADERS[leader].colour
+    there = [x for x in forces.leaders_at(state, space) if LEADERS[x].colour == colour]
+    if not there:
+        return None
+    return (
+        f"{LEADERS[leader].name} may not enter {SPACES[space].name}: {LEADERS[there[0]].name} stands "
+        f"there, and two {colour} leaders never share a space."
+    )
 
 
 def _between(state: State, role: str, verb: str, start: str, target: str) -> str | None:
@@ -89,7 +105,10 @@ def _between(state: State, role: str, verb: str, start: str, target: str) -> str
         if ranged.fresh_shooters(state, role, start) <= 0 and not catapult:
             return f"No shooter in {here} may shoot now: each shoots once a turn."
     if verb == "ride" and target not in advances.ride_targets(state, role, start):
-        return "Cavalry rides two spaces, through a space your battalions hold, into one free of the enemy."
+        return (
+            "Cavalry rides two spaces, through a space free of the enemy (yours or empty), "
+            "into one free of the enemy."
+        )
     return None
 
 

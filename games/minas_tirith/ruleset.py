@@ -11,6 +11,7 @@ from games.core.flow import StepRuleset
 
 from . import action_phase, labels, positions, refusals, rules_help, secrets, setup, victory
 from .advances import Advance
+from .data import LEADERS, MT_CARDS, SPACES, UNITS
 from .events import BOARDLESS, PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
 from .fight import Fight
@@ -21,6 +22,9 @@ from .standing import standing_lines
 from .trading import KeepOne, Reward, Trade
 from .turn import ChooseDie
 from .view import build_view
+
+#: Slugs typed in full are taken whole ("causeway" is never "causeway_forts").
+WHOLE_WORDS = frozenset([*SPACES, *UNITS, *LEADERS, *MT_CARDS])
 
 VERBS = frozenset(
     {
@@ -212,12 +216,14 @@ class MinasTirith(StepRuleset):
             return None
         return refusals.refusal(state, role, action)
 
-    def notice(self, options: Mapping[str, str]) -> str:
-        """Every option plays on our reconstruction of the lost board and cards."""
-        return rules_help.NOTICE
-
     def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
         return labels.hand_lines(state, role)
+
+    def whole_words(self) -> frozenset[str]:
+        return WHOLE_WORDS
+
+    def notice(self, options: Mapping[str, str]) -> str:
+        return rules_help.NOTICE
 
     def rules_overview(self) -> str:
         return rules_help.OVERVIEW

@@ -181,7 +181,8 @@ class Trade(Step):
             used = take_cards(state, role, tuple(types))
             emit(state, "set_traded", {"role": role, "figure": figure, "cards": used})
             special = own_sword(role) in "".join(t[len(figure_of(t)) :] for t in types)
-            if special and not state["turn"]["special_used"]:
+            only_draw = reward_actions(state, role, figure) == (Action("reward", ("draw",)),)
+            if special and not state["turn"]["special_used"] and not only_draw:
                 push(state, "reward", figure=figure)
                 return
             cards.draw_mt(state, role)

@@ -96,7 +96,8 @@ def draw_reinforcements(state: State, role: str, wanted: int) -> None:
 
 
 def end_turn(state: State) -> None:
-    """The turn's end: lone and doubled leaders leave, the deck-out end, then the next turn."""
+    """The turn's end: the player's own lone and doubled leaders leave ("when your turn is over",
+    §10), the deck-out end, then the next turn."""
     leaders.end_of_turn(state, state["turn"]["role"])
     if state["result"] is not None:
         return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -24,7 +25,7 @@ from renderers.common.shapes import curved_arrow, paste_sprite, smooth_sprite, s
 from . import theme
 from . import view as v
 from .board import name_lines
-from .layout import MapLayout
+from .layout import Label, MapLayout
 from .theme import STYLES, MapStyle
 
 RGBA = tuple[int, int, int, int]
@@ -262,8 +263,8 @@ def leader_sprite(leader: str, size: int) -> Image.Image:
     return sprite
 
 
-def _count(draw: ImageDraw.ImageDraw, at: Point, n: int, style: MapStyle) -> float:
-    face = font("bold", style.count_size)
+def _count(draw: ImageDraw.ImageDraw, at: Point, n: int, size: int) -> float:
+    face = font("bold", size)
     text = str(n)
     draw.text(
         at, text, font=face, fill=(20, 16, 12), anchor="lm", stroke_width=2, stroke_fill=(250, 244, 228)
@@ -278,45 +279,90 @@ def piece_items(space: Mapping[str, Any]) -> list[tuple[str, str, int]]:
     return items
 
 
-def _width(item: tuple[str, str, int], style: MapStyle) -> float:
-    if item[0] == "leader":
-        return style.leader + 3
-    return style.icon + 1 + font("bold", style.count_size).getlength(str(item[2])) + 5
+@dataclass(frozen=True, slots=True)
+class PieceSizes:
+    """The sizes of one space's pieces: the style's, or smaller where a crowded space needs it."""
+
+    icon: int
+    leader: int
+    count: int
+
+    @staticmethod
+    def of(style: MapStyle, factor: float = 1.0) -> PieceSizes:
+        return PieceSizes(
+            round(style.icon * factor), round(style.leader * factor), round(style.count_size * factor)
+        )
+
+    def width(self, item: tuple[str, str, int]) -> float:
+        if item[0] == "leader":
+            return self.leader + 3
+        return self.icon + 1 + font("bold", self.count).getlength(str(item[2])) + 5
 
 
-def draw_pieces(image: Image.Image, layout: MapLayout, slug: str, space: Mapping[str, Any]) -> None:
-    """A space's units and leaders, in rows centred under its name."""
-    label = layout.labels.get(slug)
-    items = piece_items(space)
-    if label is None or not items:
-        return
-    style = STYLES[layout.name]
-    room = max(label.room[0], style.icon * 3.0)
+#: Shrinking steps for a crowded space (the smallest still reads at 400 px: 0.7 × 23 px icons).
+CROWDED = (1.0, 0.85, 0.7)
+
+
+def _rows(
+    items: list[tuple[str, str, int]], sizes: PieceSizes, room: float
+) -> list[list[tuple[str, str, int]]]:
     rows: list[list[tuple[str, str, int]]] = [[]]
     used = 0.0
     for item in items:
-        w = _width(item, style)
+        w = sizes.width(item)
         if rows[-1] and used + w > room:
             rows.append([])
             used = 0.0
         rows[-1].append(item)
         used += w
+    return rows
+
+
+def arrange(
+    items: list[tuple[str, str, int]], label: Label, style: MapStyle
+) -> tuple[PieceSizes, list[list[tuple[str, str, int]]]]:
+    """Rows of pieces that fit the space: the room under its name (or the space's whole width
+    when more rows would spill out of it), at the largest size whose rows fit its height."""
+    left, _, right, bottom = label.box
+    wide = max(label.room[0], right - left - 12.0)
+    height = bottom - label.badge[1] - 4
+    best: tuple[PieceSizes, list[list[tuple[str, str, int]]]] | None = None
+    for factor in CROWDED:
+        sizes = PieceSizes.of(style, factor)
+        for room in (max(label.room[0], sizes.icon * 3.0), wide):
+            rows = _rows(items, sizes, room)
+            best = (sizes, rows)
+            if len(rows) * (sizes.icon + 1) <= max(label.room[1], sizes.icon + 1) or (
+                room == wide and len(rows) * (sizes.icon + 1) <= height
+            ):
+                return best
+    assert best is not None
+    return best
+
+
+def draw_pieces(image: Image.Image, layout: MapLayout, slug: str, space: Mapping[str, Any]) -> None:
+    """A space's units and leaders, in rows centred under its name (smaller where crowded)."""
+    label = layout.labels.get(slug)
+    items = piece_items(space)
+    if label is None or not items:
+        return
+    sizes, rows = arrange(items, label, STYLES[layout.name])
     draw = ImageDraw.Draw(image)
     y = label.badge[1] + 1
     for row in rows:
-        total = sum(_width(item, style) for item in row) - 3
+        total = sum(sizes.width(item) for item in row) - 3
         x = label.badge[0] - total / 2
         for kind_of, what, n in row:
             if kind_of == "leader":
                 paste_sprite(
-                    image, leader_sprite(what, style.leader), (x, y + (style.icon - style.leader) / 2)
+                    image, leader_sprite(what, sizes.leader), (x, y + (sizes.icon - sizes.leader) / 2)
                 )
-                x += style.leader + 3
+                x += sizes.leader + 3
                 continue
-            paste_sprite(image, unit_sprite(what, style.icon), (x, y))
-            x += style.icon + 1
-            x += _count(draw, (x, y + style.icon / 2), n, style) + 1
-        y += style.icon + 1
+            paste_sprite(image, unit_sprite(what, sizes.icon), (x, y))
+            x += sizes.icon + 1
+            x += _count(draw, (x, y + sizes.icon / 2), n, sizes.count) + 1
+        y += sizes.icon + 1
 
 
 # -- the gate ------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ events put face up as the public sees them (never a card only a private projecti
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -160,3 +161,93 @@ async def test_a_war_of_the_ring_event_card_played_is_shown_in_its_post(service:
     assert len(shown) == 1, names(files_of(post))
     assert shown[0].fp.read() == renderers.render_cards("war-of-the-ring", [card])
     assert CARDS[card].name in post.content and CARDS[card].name in (shown[0].description or "")
+
+
+def uploaded(sent: Sent, kind: str) -> list[bytes]:
+    """The pictures of ``kind`` (``hand``, ``cards``) uploaded with ``sent``, sent or edited."""
+    found = [f for f in sent.uploads if f"-{kind}-" in f.filename]
+    for f in found:
+        f.reset()
+    return [f.fp.read() for f in found]
+
+
+async def test_a_new_dm_prompt_with_the_same_hand_does_not_draw_it_again(
+    service: MatchService, drawn: list[tuple[str, list[str]]]
+) -> None:
+    """Each new DM prompt carries the hand's picture (a new message must upload it), but the
+    picture is drawn once while the hand does not change."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    live = await started_pebbles(service)
+    await delivery.announce_start(live)
+    for user, text in (
+        (NORTH_USER, "bid 3"),
+        (SOUTH_USER, "bid 1"),
+        (NORTH_USER, "take"),
+        (NORTH_USER, "end"),
+        (SOUTH_USER, "take"),
+        (SOUTH_USER, "end"),
+    ):
+        await delivery.after_entry(await service.act(live.id, user, text))
+    prompts = [m for m in client.dms[NORTH_USER].sent if uploaded(m, "hand")]
+    assert len(prompts) >= 2 and all(uploaded(m, "hand") == [b"PNG north-ace,north-king"] for m in prompts)
+    (newest,) = [f.filename for f in prompts[-1].uploads if "-hand-" in f.filename]
+    assert newest == present.cards_image_name(live, "north"), "named for its step"
+    assert drawn.count(("pebbles", ["north-ace", "north-king"])) == 1, drawn
+
+
+async def test_a_hand_that_changes_is_drawn_anew_and_never_shown_to_another_player(
+    service: MatchService, drawn: list[tuple[str, list[str]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hands = {"north": ["north-ace", "north-king"], "south": ["south-ace"]}
+
+    def hand(self: Pebbles, state: State, role: str) -> tuple[str, ...]:
+        return tuple(hands[role])
+
+    monkeypatch.setattr(Pebbles, "hand", hand)
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    live = await started_pebbles(service)
+    await delivery.announce_start(live)
+    hands["north"] = ["north-ace"]
+    await delivery.after_entry(await service.act(live.id, NORTH_USER, "bid 3"))
+    await delivery.after_entry(await service.act(live.id, SOUTH_USER, "bid 1"))
+    north = [uploaded(m, "hand") for m in client.dms[NORTH_USER].sent if uploaded(m, "hand")]
+    south = [uploaded(m, "hand") for m in client.dms[SOUTH_USER].sent if uploaded(m, "hand")]
+    assert north[0] == [b"PNG north-ace,north-king"] and north[-1] == [b"PNG north-ace"]
+    assert south and all(h == [b"PNG south-ace"] for h in south)
+
+
+async def test_an_edit_of_a_post_keeps_its_unchanged_cards_picture(
+    service: MatchService, drawn: list[tuple[str, list[str]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A post rewritten (a waiting line that follows the game, the other side's reply) keeps
+    the picture of its cards as Discord holds it while they are the same: neither drawn nor
+    uploaded again; new cards face up bring a new picture."""
+
+    def shown(self: Pebbles, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
+        return tuple(f"pebble-{args['role']}" for kind, args in events if kind == "took")
+
+    monkeypatch.setattr(Pebbles, "shown_cards", shown)
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+
+    async def board(live: Any) -> discord.File:  # (its heading changes with the waiting line)
+        drawn_for = f"board {present.turn_text(live, ())}".encode()
+        return discord.File(io.BytesIO(drawn_for), filename=present.image_name(live, None))
+
+    monkeypatch.setattr(delivery, "public_board", board)
+    live = await started_pebbles(service)
+    await delivery.announce_start(live)
+    for user, text in ((NORTH_USER, "bid 3"), (SOUTH_USER, "bid 1"), (NORTH_USER, "take")):
+        await delivery.after_entry(await service.act(live.id, user, text))
+    post = client.thread.sent[-1]
+    assert uploaded(post, "cards") == [b"PNG pebble-north"]
+    await delivery.after_entry(await service.act(live.id, NORTH_USER, "end"))  # the waiting line
+    assert post.edits and "attachments" in post.edits[-1], "the board was redrawn in an edit"
+    assert uploaded(post, "cards") == [b"PNG pebble-north"], "kept, not uploaded again"
+    assert [a.filename for a in post.attachments if "-cards-" in a.filename], "still shown"
+    await delivery.after_entry(await service.act(live.id, SOUTH_USER, "take"))  # the reply, edited in
+    assert client.thread.sent[-1] is post
+    assert uploaded(post, "cards") == [b"PNG pebble-north", b"PNG pebble-north,pebble-south"]
+    assert drawn.count(("pebbles", ["pebble-north"])) == 1, drawn

@@ -80,17 +80,37 @@ def test_a_confrontation_battle_is_an_exchange_named_by_its_public_region() -> N
 
 
 # -- the delivery, on a fake channel ---------------------------------------------------------
+class Held:
+    """A picture as Discord holds it on a message (an id and its name)."""
+
+    def __init__(self, filename: str) -> None:
+        self.id = next(IDS)
+        self.filename = filename
+
+
 class Sent:
-    """A message the bot sent (and then edited)."""
+    """A message the bot sent (and then edited). Its pictures are held as Discord does: an edit
+    that lists ``attachments`` keeps those of them the message holds and uploads the new files."""
 
     def __init__(self, channel: Any, kwargs: dict[str, Any]) -> None:
         self.id = next(IDS)
         self.channel = channel
         self.kwargs = kwargs
         self.edits: list[dict[str, Any]] = []
+        new = [f for f in (kwargs.get("file"), *(kwargs.get("files") or ())) if f is not None]
+        #: Every picture uploaded with this message, first sent or by an edit.
+        self.uploads: list[Any] = list(new)
+        self.attachments = [Held(getattr(f, "filename", str(f))) for f in new]
 
     async def edit(self, **kwargs: Any) -> Sent:
         self.edits.append(kwargs)
+        if "attachments" in kwargs:
+            listed = list(kwargs["attachments"])
+            kept = [a for a in listed if isinstance(a, Held)]
+            assert all(a in self.attachments for a in kept), "only a message's own pictures can be kept"
+            added = [f for f in listed if not isinstance(f, Held)]
+            self.uploads += added
+            self.attachments = [*kept, *(Held(getattr(f, "filename", str(f))) for f in added)]
         return self
 
     async def delete(self) -> None:

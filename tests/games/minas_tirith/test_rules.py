@@ -191,10 +191,17 @@ def test_no_advance_into_a_space_holding_enemy_battalions() -> None:
 def test_cavalry_rides_two_spaces_through_a_space_of_its_own_with_a_leader() -> None:
     game = match({"pelennor": {"cavalry": 2}, "road_fort": {"infantry": 1}}, leaders={"faramir": "pelennor"})
     assert "ride pelennor causeway_forts" in legal(game, "good")
-    assert "ride pelennor rammas_north_gate" not in legal(game, "good")  # only through empty spaces
+    assert "ride pelennor rammas_north_gate" in legal(game, "good")  # through an empty space too
     play(game, "good", "ride pelennor causeway_forts", "send cavalry 2", "lead faramir", "go")
     assert units(game, "causeway_forts") == {"cavalry": 2}
     assert game.state["leaders"]["faramir"] == "causeway_forts"
+
+
+def test_cavalry_never_rides_through_an_enemy_space() -> None:
+    game = match({"pelennor": {"cavalry": 2}, "road_fort": {"orcs": 1}, "north_fields": {"orcs": 1}})
+    rides = {a for a in legal(game, "good") if a.startswith("ride pelennor")}
+    assert "ride pelennor causeway_forts" not in rides and "ride pelennor north_farmsteads" not in rides
+    assert "ride pelennor harlond" in rides  # through the empty Southern Fields
 
 
 def test_a_leader_alone_moves_through_up_to_three_spaces_of_its_own() -> None:

@@ -80,7 +80,8 @@ def test_the_player_asked_in_anothers_battle_is_mentioned_once() -> None:
         ("attack road_fort causeway 1", "does not border"),
         ("attack road_fort pelennor 1", "no enemy battalions"),
         ("shoot road_fort osgiliath 1", "out of range"),
-        ("ride pelennor rammas_north_gate", "Cavalry rides two spaces"),
+        ("ride pelennor anorien_road", "Cavalry rides two spaces"),
+        ("ride pelennor causeway", "enemy battalions hold it"),  # typed whole: not causeway_forts
     ],
 )
 def test_a_refused_battle_or_ride_says_what_the_spaces_allow(typed: str, why: str) -> None:
