@@ -289,9 +289,8 @@ class PieceSizes:
 
     @staticmethod
     def of(style: MapStyle, factor: float = 1.0) -> PieceSizes:
-        return PieceSizes(
-            round(style.icon * factor), round(style.leader * factor), round(style.count_size * factor)
-        )
+        # Leaders keep their size: their initials are read at 550 px; counts stay ≥ 15 px (400 px).
+        return PieceSizes(round(style.icon * factor), style.leader, max(15, round(style.count_size * factor)))
 
     def width(self, item: tuple[str, str, int]) -> float:
         if item[0] == "leader":
@@ -299,8 +298,8 @@ class PieceSizes:
         return self.icon + 1 + font("bold", self.count).getlength(str(item[2])) + 5
 
 
-#: Shrinking steps for a crowded space (the smallest still reads at 400 px: 0.7 × 23 px icons).
-CROWDED = (1.0, 0.85, 0.7)
+#: Shrinking steps of the unit icons for a crowded space (0.85: still told apart at 400 px).
+CROWDED = (1.0, 0.85)
 
 
 def _rows(

@@ -379,3 +379,16 @@ def test_the_battle_dice_are_shown_on_the_map_where_no_space_is() -> None:
     assert with_dice.crop(strip).tobytes() != without.crop(strip).tobytes()
     for slug in ("causeway_forts", "rammas_north", "cair_andros_road"):
         assert _region(with_dice, slug) == _region(without, slug)
+
+
+def test_a_crowded_narrow_space_keeps_its_pieces_inside_it() -> None:
+    from renderers.minas_tirith.pieces import arrange
+    from renderers.minas_tirith.theme import STYLES
+
+    labels = load_layout("compact").labels
+    label, below = labels["rammas_north"], labels["north_farmsteads"]
+    items = [("unit", "infantry", 1), ("unit", "archers", 1), ("unit", "cavalry", 1)]
+    sizes, rows = arrange(items, label, STYLES["compact"])
+    name_top = below.name[1] - len(below.lines) * below.size * 0.6
+    assert label.badge[1] + len(rows) * (sizes.icon + 1) <= name_top  # the name below stays clear
+    assert all(sum(sizes.width(i) for i in row) <= label.box[2] - label.box[0] for row in rows)
