@@ -144,13 +144,23 @@ async def after_action(
             print(f"[{what}] {where}: {msg.content[:300]}")
 
 
-async def kill_in_a_battle(world: World, match: Match, table: Table, names: dict[str, str]) -> None:
-    """A player chooses in a land attack from his private prompt and the bot is killed with the
-    click in flight, then started again: the choice counts exactly once, and the table tells it
-    (and nothing twice)."""
+def land_attack(world: World, match: Match) -> tuple[str, str] | None:
+    """A land attack to interrupt: a choice it waits for (a casualty, a reaction card), or else
+    an attack the player to act may make now (the bot dies while it is rolled)."""
     found = in_battle(world, match)
-    assert found is not None
-    role, action = found
+    active = world.active_roles(match)
+    if found is None and len(active) == 1:
+        attacks = [a for a in world.legal(match, active[0]) if a.startswith("attack ")]
+        found = (active[0], attacks[-1]) if attacks else None
+    return found
+
+
+async def kill_in_a_land_attack(
+    world: World, match: Match, table: Table, names: dict[str, str], role: str, action: str
+) -> None:
+    """A player attacks, or chooses in an attack, from his private prompt and the bot is killed
+    with the click in flight, then started again: the action counts exactly once, and the table
+    tells it once."""
     user = match.players[role]
     fd = world.fd
     state = world.row(match.id).state
@@ -160,7 +170,7 @@ async def kill_in_a_battle(world: World, match: Match, table: Table, names: dict
     prompt = await world.fresh_prompt(match, user)
     assert prompt is not None
     offered = world.offered(prompt)
-    assert action in offered, f"{action!r} is not in the battle menu ({sorted(offered)})"
+    assert action in offered, f"{action!r} is not in the menu ({sorted(offered)})"
     before = world.actions(match.id)
     if not await world.press_as_the_bot_dies(match, user, prompt, *offered[action]):
         retry = await world.pick(match, user, action)
@@ -212,12 +222,12 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
         table.last_board, table.seen = first.data, {first.id}
         rng = seeded(20)
         while world.row(match.id).state["result"] is None:  # type: ignore[index]
-            if not table.killed and table.moves >= WARM_UP and in_battle(world, match) is not None:
-                await kill_in_a_battle(world, match, table, names)
+            if not table.killed and table.moves >= WARM_UP and (found := land_attack(world, match)):
+                await kill_in_a_land_attack(world, match, table, names, *found)
                 continue
             await one_action(world, match, rng, table, names)
             assert table.moves < MOVE_LIMIT, "the match should have ended"
-        assert table.killed, f"no land attack waited for a choice ({table.moves} actions, {table.used})"
+        assert table.killed, f"no land attack came after {WARM_UP} actions ({table.moves}, {table.used})"
         used = table.used
         assert used["menu"] and used["typed"] and used["act"] and used["my turn"], used
 
@@ -245,9 +255,9 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
         assert not carol.dms, "a spectator is told nothing"
 
         # /rules finds a card by its name and a space by its grid square, for anyone.
-        for topic, found in (("Siege Tower", "**Siege Tower**"), ("B2", "**Fields of the Pelennor**")):
+        for topic, heading in (("Siege Tower", "**Siege Tower**"), ("B2", "**Fields of the Pelennor**")):
             answer = await carol.slash(match.thread, "rules", topic=topic)
-            assert answer.ephemeral and not is_error(answer) and found in answer.text, answer.text
+            assert answer.ephemeral and not is_error(answer) and heading in answer.text, answer.text
 
         # A quiet table: at most one post per action, fewer images than posts.
         posts = [m for m in match.thread.messages if m.author is fd.bot_user]
