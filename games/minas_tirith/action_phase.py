@@ -116,13 +116,16 @@ def verb_actions(state: State, side: str, action: Action) -> list[Action]:
 
 def settle(state: State) -> None:
     """Go on by the engine alone where nobody has a choice: past a trade phase with nothing to
-    trade, and to the next turn once this one is over (ended, or its points spent and no free
-    event card to play). Run after set-up and after every action."""
+    trade, through a trade the hand limit forces when only one set can go, and to the next turn
+    once this one is over (ended, or its points spent and no free event card to play). Run after
+    set-up and after every action."""
     while state["result"] is None and state["stack"]:
         step = state["stack"][-1]["step"]
         current = state["turn"]
         if step == "trade" and len(state["stack"]) == 1 and trading.nothing_to_trade(state):
             state["stack"] = [{"step": "act"}]
+        elif step == "trade" and len(state["stack"]) == 1 and (forced := trading.forced_trade(state)):
+            trading.Trade().apply(state, state["stack"][-1], current["role"], forced)
         elif step == "act" and (
             current["end_after"]
             or (current["points"] <= 0 and not cards.event_actions(state, current["role"], current["points"]))

@@ -110,6 +110,16 @@ def nothing_to_trade(state: State) -> bool:
     return trade_actions(state, state["turn"]["role"]) == (Action("done"),)
 
 
+def forced_trade(state: State) -> Action | None:
+    """Over the hand limit with one thing to do (a single set to trade, nothing to load): that
+    action, which the engine makes by itself rather than ask a question with one answer."""
+    role = state["turn"]["role"]
+    if len(state["hands"][role]) <= HAND_LIMIT:
+        return None
+    found = trade_actions(state, role)
+    return found[0] if len(found) == 1 and found[0].verb == "trade" else None
+
+
 def battalion_kinds(role: str, figure: str) -> tuple[str, ...]:
     """The battalions a special trade of a ``figure`` set may give (none: a creature set of
     Gondor's)."""

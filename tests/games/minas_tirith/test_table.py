@@ -59,3 +59,24 @@ def test_a_holder_card_brought_in_is_told_in_the_plural_its_name_takes() -> None
         "entered", {"card": "theoden", "space": "druadan_road", "role": "good", "units": {"cavalry": 2}}
     )
     assert line.startswith("Théoden and the Riders of Rohan enter the Drúadan Road"), line
+
+
+def test_a_hand_over_the_limit_with_one_set_to_trade_is_traded_without_asking() -> None:
+    """Seven cards and a single set that can be traded (nothing to load): the trade is forced,
+    so the engine makes it (it is told) instead of asking a question with one answer."""
+    from tests.games.minas_tirith.helpers import CARD, match, play
+
+    draws = [CARD["cavalry-silver"][0], CARD["creature-silver"][0]]  # (top last)
+    game = match(
+        {"road_fort": {"infantry": 1}},
+        phase="die",
+        dice={"rolled": [4, 3, 3], "taken": [], "left": [4, 3, 3]},
+        hands={"good": [*CARD["infantry"][:3], CARD["cavalry"][0], CARD["creature"][0]]},
+        decks={"reinforcements": draws},
+    )
+    play(game, "good", "die 4")
+    kinds = [e["kind"] for e in game.state["log"]]
+    assert "set_traded" in kinds, kinds
+    assert len(game.state["hands"]["good"]) == 4
+    prompt = find("minas-tirith").prompt(game.state, "good")
+    assert len(prompt.actions) > 1, [a.text for a in prompt.actions]
