@@ -26,6 +26,7 @@ from .roles import ROLES, side_title
 from .secrets import secrets
 from .setup import new_game
 from .standing import standing_lines
+from .tta import switches as tta_switches
 from .view import build_view
 
 #: Every step by name: the turn's own, then the procedures' (:mod:`.procedures`).
@@ -55,6 +56,7 @@ class WarOfTheRing(StepRuleset):
     title = "War of the Ring"
     command_group = "wotr"
     commands = COMMANDS
+    options = tta_switches.OPTIONS
     min_players = max_players = 2
     steps = STEPS
     presenter = PRESENTER
@@ -70,6 +72,15 @@ class WarOfTheRing(StepRuleset):
 
     def role_name(self, role: str) -> str:
         return the(side_title(role))
+
+    def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
+        """The generic check of names and values, with the module's preset filled in, its
+        combinations put in order, its dependencies (D3) and its unplayable parts refused."""
+        resolved = super().resolve_options(tta_switches.prepare(chosen or {}))
+        return tta_switches.check(resolved)
+
+    def option_notes(self, options: Mapping[str, str]) -> tuple[str, ...]:
+        return tta_switches.notes(options)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         return new_game(self.name, seed, self.resolve_options(options))
