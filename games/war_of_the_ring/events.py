@@ -26,6 +26,7 @@ from . import (
     companions_words,
     movement_words,
     muster_words,
+    siege_engines_words,
 )
 from .data import CARDS, CHARACTERS, TILES
 from .dice import face_name
@@ -237,6 +238,7 @@ WORDS = (
     card_words_hunt,
     card_words_armies,
     muster_words,
+    siege_engines_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

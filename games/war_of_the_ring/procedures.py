@@ -28,6 +28,7 @@ from . import (
     characters,
     fellowship_actions,
     recruit,
+    siege_engines,
     stacking,
 )
 from .actions import DieAction
@@ -45,6 +46,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *fellowship_actions.DIE_ACTIONS,
         *armies.DIE_ACTIONS,
         *recruit.DIE_ACTIONS,
+        *siege_engines.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
@@ -58,6 +60,7 @@ STEPS: tuple[Step, ...] = (
     *fellowship_actions.STEPS,
     *armies.STEPS,
     *recruit.STEPS,
+    *siege_engines.STEPS,
     *characters.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
@@ -67,12 +70,15 @@ STEPS: tuple[Step, ...] = (
 )
 
 #: The verbs the procedures' steps accept besides the die actions' own.
-VERBS: frozenset[str] = armies.VERBS | recruit.VERBS | characters.VERBS | stacking.VERBS | battle.VERBS
+VERBS: frozenset[str] = (
+    armies.VERBS | recruit.VERBS | characters.VERBS | stacking.VERBS | battle.VERBS | siege_engines.VERBS
+)
 
 #: Button words of the procedures' steps, asked in this order.
 LABELLERS: tuple[Labeller, ...] = (
     armies.label,
     recruit.label,
+    siege_engines.label,
     characters.label,
     stacking.label,
     battle.label,

@@ -13,7 +13,19 @@ from games.core import Action, RuleTopic, State, View
 from games.core.flow import Step, StepRuleset
 from games.core.words import the
 
-from . import actions, card_text, dice, fellowship, hunt, invariants, labels, procedures, rules_help, turn
+from . import (
+    actions,
+    card_text,
+    dice,
+    fellowship,
+    hunt,
+    invariants,
+    labels,
+    procedures,
+    rules_help,
+    siege_engines,
+    turn,
+)
 from .commands import COMMANDS
 from .data import REGIONS
 from .event_cards import play as event_play
@@ -113,6 +125,8 @@ class WarOfTheRing(StepRuleset):
         super().apply(state, role, action)
         if any(state.get("table", {}).values()):
             table.settle(state)  # table cards whose discard condition happened leave
+        if "tta" in state:
+            siege_engines.settle(state)  # engines whose Army is gone go back to the pools
 
     def check_invariants(self, state: State) -> list[str]:
         return invariants.check(state)

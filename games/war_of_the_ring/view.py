@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import State
 
+from . import siege_engines
 from .battle import battle_view
 from .board import besieged, vp
 from .card_piles import seen
@@ -19,6 +20,7 @@ from .dice import pool_size
 from .events import PRESENTER
 from .last_action import Text, last_view
 from .roles import ROLES
+from .tta.state import engine_pool
 
 
 def regions_view(state: State) -> list[dict[str, Any]]:
@@ -56,7 +58,7 @@ def build_view(
     which knows the core's events too: a resignation can be the last thing that happened)."""
     fs = state["fellowship"]
     allocated = int(state["turn"].get("allocated", 0))
-    return {
+    view = {
         "game": state["game"],
         "audience": role,
         "turn": state["turn"]["number"],
@@ -103,3 +105,9 @@ def build_view(
         "last": last_view(state, role, narrate),
         "battle": battle_view(state),
     }
+    if siege_engines.in_game(state):  # Twilight of the Third Age: the engines are public
+        view["siege_engines"] = {
+            "regions": siege_engines.view(state),
+            "pools": {side: engine_pool(state, side) for side in ROLES},
+        }
+    return view

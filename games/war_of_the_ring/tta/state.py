@@ -22,6 +22,7 @@ from typing import Any
 
 from games.core import State
 
+from ..board import controller, units
 from ..data import REGIONS, SIDES
 from .content import COASTAL_CHAIN, ENGINES, ENGINES_PER_REGION, FACTIONS
 from .switches import switches
@@ -69,6 +70,8 @@ def check(state: State) -> list[str]:
                     problems.append(f"{ENGINES[side].plural} in {region}, which is not a Stronghold")
                 if not 0 < n <= ENGINES_PER_REGION:
                     problems.append(f"{n} {ENGINES[side].plural} in {region}")
+                elif not _engines_stand(state, side, region):
+                    problems.append(f"{ENGINES[side].plural} in {region} without their Army or Stronghold")
             if engine_pool(state, side) < 0:
                 problems.append(f"more than {ENGINES[side].count} {ENGINES[side].plural}")
     for faction, info in tta.get("factions", {}).items():
@@ -82,6 +85,13 @@ def check(state: State) -> list[str]:
         if info["map"] and not info["in_play"]:
             problems.append(f"{FACTIONS[faction].name} have pieces but are not in play")
     return problems + check_ents(state)
+
+
+def _engines_stand(state: State, side: str, region: str) -> bool:
+    """Engines stand at a Stronghold the Free Peoples control, with an Army unit of their side."""
+    if region in REGIONS and controller(state, region) != "free":
+        return False
+    return bool(units(state, region, side) or (side == "free" and units(state, region, side, inside=True)))
 
 
 def check_ents(state: State) -> list[str]:

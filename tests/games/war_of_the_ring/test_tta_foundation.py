@@ -225,6 +225,8 @@ def test_a_position_expresses_every_module_piece_and_reads_back() -> None:
             "cards_aside": [],
         },
         "hands": {"shadow": ["shs_25", "shc_17t"]},
+        "armies": {"minas_tirith": {"sauron": "4R"}, "helms_deep": {"rohan": "2R"}},
+        "garrisons": {"minas_tirith": {"gondor": "3R 1E 1L"}},
         "dice": DICE,
     }
     state = position(**described)
