@@ -210,6 +210,13 @@ def _stays(state: State, side: str, region: str) -> bool:
     return bool(units(state, region, SHADOW))
 
 
+def at(state: State, region: str) -> dict[str, int]:
+    """The engines of each side in ``region`` (empty without any)."""
+    if not in_game(state):
+        return {}
+    return {side: n for side in SIDES if (n := engines_at(state, region, side))}
+
+
 def view(state: State) -> dict[str, dict[str, int]]:
     """Engines on the map per region (public), and in each pool."""
     if not in_game(state):

@@ -47,6 +47,9 @@ def regions_view(state: State) -> list[dict[str, Any]]:
         if garrison:
             entry["garrison"] = {n: dict(c) for n, c in garrison.items()}
             entry["garrison_characters"] = inside.get(region, [])
+        engines = siege_engines.at(state, region)
+        if engines:  # Twilight of the Third Age
+            entry["engines"] = engines
         found.append(entry)
     return found
 
