@@ -10,6 +10,7 @@ import pytest
 
 from games.core import Match
 from games.core.chance import scripted
+from games.war_of_the_ring.commands import COMMANDS
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 from .helpers import events, forbidden, offered
@@ -74,6 +75,11 @@ def test_placing_asks_where_when_several_strongholds_are_besieged() -> None:
     )
     m.submit("shadow", "build-engine army_muster")
     assert offered(m.state, "shadow") == ["engine helms_deep", "engine minas_tirith"]
+    assert R.prompt(m.state, "shadow").kind == "engine_site"
+    assert [R.describe(m.state, "shadow", a) for a in R.prompt(m.state, "shadow").actions] == [
+        "Siege Tower at Helm's Deep",
+        "Siege Tower at Minas Tirith",
+    ]
     m.submit("shadow", "engine helms_deep")
     assert at(m, "helms_deep") == {"shadow": 1}
 
@@ -183,6 +189,11 @@ def test_sacrificing_a_trebuchet_when_even_gives_superiority_until_the_end_of_th
     )
     attack(m, "shadow", "minas_tirith", "minas_tirith")
     assert offered(m.state, "free") == ["sacrifice-trebuchet", "keep-trebuchets"]
+    labels = [R.describe(m.state, "free", a) for a in R.prompt(m.state, "free").actions]
+    assert labels == [
+        "Sacrifice a Trebuchet: siege superiority for the rest of the turn",
+        "Keep your Trebuchets",
+    ]
     with scripted(*combat((1, 1, 1, 1, 1), (4, 1, 1))):
         m.submit("free", "sacrifice-trebuchet")
     assert at(m) == {"shadow": 1} and pool(m, "free") == 6
@@ -244,3 +255,8 @@ def test_the_lobby_offers_the_siege_engines(switch_on: bool) -> None:
     options = R.resolve_options({"tta_engines": "on"} if switch_on else {})
     state = R.setup(3, options, 2)
     assert ("tta" in state) is switch_on and R.check_invariants(state) == []
+
+
+def test_every_engine_decision_has_a_typed_command() -> None:
+    typed = {c.verb for c in COMMANDS}
+    assert {"build-engine", "engine", "fight-on-free", "sacrifice-trebuchet", "keep-trebuchets"} <= typed
