@@ -24,6 +24,7 @@ from . import (
     card_words_hunt,
     characters_words,
     companions_words,
+    ents_words,
     movement_words,
     muster_words,
     siege_engines_words,
@@ -239,6 +240,7 @@ WORDS = (
     card_words_armies,
     muster_words,
     siege_engines_words,
+    ents_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

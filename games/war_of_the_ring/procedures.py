@@ -26,6 +26,7 @@ from . import (
     cards,
     casualties,
     characters,
+    ents,
     fellowship_actions,
     recruit,
     siege_engines,
@@ -47,6 +48,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *armies.DIE_ACTIONS,
         *recruit.DIE_ACTIONS,
         *siege_engines.DIE_ACTIONS,
+        *ents.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
@@ -71,7 +73,13 @@ STEPS: tuple[Step, ...] = (
 
 #: The verbs the procedures' steps accept besides the die actions' own.
 VERBS: frozenset[str] = (
-    armies.VERBS | recruit.VERBS | characters.VERBS | stacking.VERBS | battle.VERBS | siege_engines.VERBS
+    armies.VERBS
+    | recruit.VERBS
+    | characters.VERBS
+    | stacking.VERBS
+    | battle.VERBS
+    | siege_engines.VERBS
+    | ents.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.

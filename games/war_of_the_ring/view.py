@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core import State
 
-from . import siege_engines
+from . import ents, siege_engines
 from .battle import battle_view
 from .board import besieged, vp
 from .card_piles import seen
@@ -108,6 +108,8 @@ def build_view(
         "last": last_view(state, role, narrate),
         "battle": battle_view(state),
     }
+    if ents.in_game(state):  # Twilight of the Third Age: the Ents are public
+        view["ents"] = ents.view(state)
     if siege_engines.in_game(state):  # Twilight of the Third Age: the engines are public
         view["siege_engines"] = {
             "regions": siege_engines.view(state),

@@ -60,7 +60,7 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "The Ents of Fangorn",
         "8 Ents (Free Peoples). With Saruman in play and a Companion in Fangorn, a Muster die puts 1 Ent in "
         "Fangorn; each Ents Awake card played then brings up to 2 more (reconstructed), moves them and "
-        "lets them attack (5 dice, 5+). They leave the game after the third Ents Awake. Not yet available.",
+        "lets them attack (5 dice, 5+). They leave the game after the third Ents Awake.",
         ("ent", "fangorn", "treebeard"),
     ),
 )

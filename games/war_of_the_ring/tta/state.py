@@ -99,4 +99,6 @@ def check_ents(state: State) -> list[str]:
     ents = part(state).get("factions", {}).get("ents")
     if ents and ents.get("gone") and (ents["map"] or ents["in_play"]):
         return ["the Ents left the game but are still on the map"]
+    if ents and ents["map"] and not ents["map"].get("fangorn"):
+        return ["the Ents are in play but none stands in Fangorn"]
     return []

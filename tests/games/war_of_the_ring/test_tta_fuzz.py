@@ -21,8 +21,9 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 GAMES = int(os.environ.get("TTA_FUZZ_GAMES", "4"))
 LIMIT = 30_000
 #: The playable switches, as lobby options.
-OPTIONS = {"tta_engines": "on"}
+OPTIONS = {"tta_engines": "on", "tta_factions": "ents"}
 ENGINE_EVENTS = ("engine_placed", "engines_removed", "trebuchet_sacrificed", "siege_towers_press")
+ENT_EVENTS = ("ents_entered", "ents_roused", "ent_moved", "ent_attack", "ents_left")
 
 
 def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str]]]:
@@ -48,7 +49,7 @@ def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str
 
 
 @pytest.mark.parametrize("block", range(min(GAMES, 4)))
-def test_random_games_with_the_siege_engines_keep_the_invariants(block: int) -> None:
+def test_random_games_with_the_playable_parts_keep_the_invariants(block: int) -> None:
     seen: Counter[str] = Counter()
     for seed in range(block, GAMES, 4):
         match, _ = play(seed, OPTIONS)
@@ -57,7 +58,7 @@ def test_random_games_with_the_siege_engines_keep_the_invariants(block: int) -> 
         assert seen["engine_placed"] and seen["engines_removed"], seen
 
 
-def test_a_game_with_the_siege_engines_replays_exactly() -> None:
+def test_a_game_with_the_playable_parts_replays_exactly() -> None:
     match, history = play(1, OPTIONS)
     again = Match.new(R, 2001, OPTIONS, 2)
     for role, text in history:
