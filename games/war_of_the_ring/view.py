@@ -35,7 +35,8 @@ def regions_view(state: State) -> list[dict[str, Any]]:
         holder = state["control"].get(region)
         original = NATIONS[info.nation].side if info.nation else None
         changed = holder is not None and holder != original
-        if not (units or garrison or region in characters or region in inside or changed):
+        treants = ents.at(state, region)  # Twilight of the Third Age: the Ents stand alone
+        if not (units or garrison or region in characters or region in inside or changed or treants):
             continue
         entry: dict[str, Any] = {
             "id": region,
@@ -50,6 +51,8 @@ def regions_view(state: State) -> list[dict[str, Any]]:
         engines = siege_engines.at(state, region)
         if engines:  # Twilight of the Third Age
             entry["engines"] = engines
+        if treants:
+            entry["ents"] = treants
         found.append(entry)
     return found
 

@@ -57,6 +57,9 @@ def _region(entry: Mapping[str, Any], names: Mapping[str, str]) -> str:
         bits.append(
             ", ".join(_engines(side, v.number(engines.get(side))) for side in SIDES if engines.get(side))
         )
+    ents = v.number(entry.get("ents"))
+    if ents:
+        bits.append(f"{ents} Ent{'s' if ents > 1 else ''}")
     return text + (": " + "; ".join(bits) if bits else "")
 
 
