@@ -146,7 +146,6 @@ def lobby_text(live: LiveMatch) -> str:
     head = f"**{ruleset.title}** — match #{record.id}"
     opts = options_line(ruleset, record.options)
     lines = [head, opts] if opts else [head]
-    lines += ruleset.option_notes(record.options)
     if pace_line(live):
         lines.append(pace_line(live))
     if record.rematch_of is not None:

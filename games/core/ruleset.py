@@ -248,10 +248,6 @@ class Ruleset(ABC):
             raise InvalidAction(f"{self.title} has no option named {', '.join(sorted(chosen))}.")
         return resolved
 
-    def option_notes(self, options: Mapping[str, str]) -> tuple[str, ...]:
-        """Lines the lobby adds under the options (a warning about what they contain)."""
-        return ()
-
     def seats(self, options: Mapping[str, str]) -> tuple[int, int]:
         """``(fewest, most)`` players for these options: a lobby starts by itself when it has
         the most, and its creator may start it early with the fewest. A game whose options fix

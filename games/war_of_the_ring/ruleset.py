@@ -91,8 +91,8 @@ class WarOfTheRing(StepRuleset):
         resolved = super().resolve_options(tta_switches.prepare(chosen or {}))
         return tta_switches.check(resolved)
 
-    def option_notes(self, options: Mapping[str, str]) -> tuple[str, ...]:
-        return tta_switches.notes(options)
+    def notice(self, options: Mapping[str, str]) -> str:
+        return tta_switches.notice(options)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         return new_game(self.name, seed, self.resolve_options(options))

@@ -28,7 +28,7 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
         )
         lobby = match.lobby.content
         assert "Siege engines: **On**" in lobby and "Factions: **Ents**" in lobby, lobby
-        assert "Reconstructed where no source gives it" in lobby, lobby
+        assert "reconstructed where no source gives it" in lobby, lobby
         state = world.row(match.id).state
         assert state is not None and "tta" in state
         rng, tally = seeded(21), Tally()

@@ -236,17 +236,20 @@ def resolve(chosen: Mapping[str, str], playable_only: bool = True) -> dict[str, 
     return check(resolved, playable_only)
 
 
-def notes(options: Mapping[str, str]) -> tuple[str, ...]:
-    """The lobby's warning: which parts of the module chosen are reconstructed."""
+def notice(options: Mapping[str, str]) -> str:
+    """The lobby's notice: which parts of the module chosen are reconstructed ("" without it)."""
     on = switches(options)
     if not on:
-        return ()
+        return ""
     parts = [text for switch, text in RECONSTRUCTED.items() if switch in on]
     if "cards" in on:
         parts.append("the numbers of the new cards")
     if not parts:
-        return ("Twilight of the Third Age: every part chosen is as published (see /rules topic:twilight).",)
-    return (f"Reconstructed where no source gives it: {_and(parts)} (see /rules topic:twilight).",)
+        return "Twilight of the Third Age: every part chosen is as published (see /rules topic:twilight)."
+    return (
+        f"Twilight of the Third Age, reconstructed where no source gives it: {_and(parts)} "
+        "(see /rules topic:twilight)."
+    )
 
 
 def _and(items: list[str]) -> str:

@@ -50,7 +50,7 @@ def test_every_switch_off_is_the_base_game() -> None:
         assert "tta" not in base and dump(base) == dump(named)
         assert len(base["hunt"]["pool"]) == len(STANDARD_TILES)
         assert sum(map(len, base["decks"].values())) + 4 == sum(map(len, DECKS.values()))
-        assert R.option_notes(base["options"]) == ()
+        assert R.notice(base["options"]) == ""
 
 
 def test_an_old_match_without_options_is_the_base_game() -> None:
@@ -105,9 +105,9 @@ def test_a_wrong_value_gets_a_clear_refusal() -> None:
 
 
 def test_the_lobby_tells_which_parts_are_reconstructed() -> None:
-    notes = switches.notes(options_for({"galadriel", "siege_engines"}))
-    assert len(notes) == 1 and "Galadriel's card" in notes[0] and "/rules topic:twilight" in notes[0]
-    assert "as published" in switches.notes(options_for({"siege_engines"}))[0]
+    notice = R.notice(options_for({"galadriel", "siege_engines"}))
+    assert "Galadriel's card" in notice and "/rules topic:twilight" in notice
+    assert "as published" in R.notice(options_for({"siege_engines"}))
     shown = [s.name for s in R.options if s.applies(resolve(options_for({"siege_engines"}), False))]
     assert shown == ["tta", "tta_engines", "tta_factions", "tta_characters", "tta_cards"]
     assert [s.name for s in R.options if s.applies(resolve({}, False))] == []
