@@ -146,6 +146,9 @@ def lobby_text(live: LiveMatch) -> str:
     head = f"**{ruleset.title}** — match #{record.id}"
     opts = options_line(ruleset, record.options)
     lines = [head, opts] if opts else [head]
+    notice = ruleset.notice(record.options)
+    if notice and record.status != FINISHED:
+        lines.append(f"ℹ️ {notice}")
     if pace_line(live):
         lines.append(pace_line(live))
     if record.rematch_of is not None:

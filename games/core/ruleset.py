@@ -248,6 +248,11 @@ class Ruleset(ABC):
             raise InvalidAction(f"{self.title} has no option named {', '.join(sorted(chosen))}.")
         return resolved
 
+    def notice(self, options: Mapping[str, str]) -> str:
+        """One or two sentences the lobby and the living status show for these options, or "":
+        what players must know before they sit down (a reconstructed board or module)."""
+        return ""
+
     def seats(self, options: Mapping[str, str]) -> tuple[int, int]:
         """``(fewest, most)`` players for these options: a lobby starts by itself when it has
         the most, and its creator may start it early with the fewest. A game whose options fix

@@ -45,6 +45,9 @@ async def test_lobby_and_list_texts(service: MatchService) -> None:
     )
     lobby = present.lobby_text(live)
     assert "Pebbles" in lobby and "Pile: **10**" in lobby and "1 more player" in lobby
+    assert "ℹ️ A pile of 10 is our own variant." in lobby  # the ruleset's notice for these options
+    plain = await service.create(guild_id=1, channel_id=2, user_id=SOUTH_USER, game="pebbles", options={})
+    assert "ℹ️" not in present.lobby_text(plain)  # no notice for the printed game
     mine = await service.recent_of(NORTH_USER, 1)
     assert f"#{live.id} Pebbles" in present.list_text(mine, NORTH_USER)
     assert present.list_text([], NORTH_USER) == "You have no matches in this server."

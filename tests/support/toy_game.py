@@ -120,6 +120,9 @@ class Pebbles(StepRuleset):
     steps = {s.name: s for s in (Bid(), Take())}
     presenter = PRESENTER
 
+    def notice(self, options: Mapping[str, str]) -> str:
+        return "A pile of 10 is our own variant." if options.get("pile") == "10" else ""
+
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return ROLES
 
