@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot import present
+from bot.cogs.game import union_options
 from bot.service import MatchService
 from games.core import ActionError
 
@@ -28,3 +29,8 @@ async def test_a_part_not_yet_playable_is_refused_with_words(service: MatchServi
         await service.create(
             guild_id=1, channel_id=2, user_id=NORTH_USER, game="war-of-the-ring", options={"tta": "whole"}
         )
+
+
+def test_game_new_keeps_within_discords_25_parameters_with_the_module() -> None:
+    assert {"tta", "tta_engines", "tta_factions", "tta_characters", "tta_cards"} <= set(union_options())
+    assert len(union_options()) + 3 <= 25  # game, side and pace besides the options
