@@ -47,6 +47,13 @@ def faction(state: State) -> dict[str, Any] | None:
     return found
 
 
+def _ents(state: State) -> dict[str, Any]:
+    """The Ents' part of the state, in a game with them."""
+    found = faction(state)
+    assert found is not None, "the Ents are not in this game"
+    return found
+
+
 def in_game(state: State) -> bool:
     return faction(state) is not None
 
@@ -70,7 +77,7 @@ def unused(state: State) -> int:
 
 
 def _put(state: State, region: str, n: int) -> None:
-    placed = faction(state)["map"]  # type: ignore[index]
+    placed = _ents(state)["map"]
     placed[region] = placed.get(region, 0) + n
     if not placed[region]:
         del placed[region]
@@ -92,7 +99,7 @@ def _entry_possible(state: State, side: str) -> bool:
 
 
 def _enter(state: State, side: str, face: str) -> bool:
-    faction(state)["in_play"] = True  # type: ignore[index]
+    _ents(state)["in_play"] = True
     _put(state, FANGORN, 1)
     emit(state, "ents_entered", {"region": FANGORN})
     return False
@@ -167,7 +174,7 @@ def rouse(state: State, frame: Frame, stage: str, value: Action | None) -> bool:
         else:
             region = data["ent_target"] = value.args[0]
             _put(state, FANGORN, -1)
-            faction(state)["removed"] += 1  # type: ignore[index]
+            _ents(state)["removed"] += 1
             emit(state, "ent_attack", {"region": region})
             if strike(state, frame["card"], region, SHADOW, ATTACK_DICE, ATTACK_HIT):
                 return wait(frame, "ent_struck")
