@@ -264,3 +264,18 @@ def test_a_base_position_says_nothing_of_the_module() -> None:
 def test_an_impossible_module_position_is_refused(described: dict[str, Any], words: str) -> None:
     with pytest.raises(InvalidPosition, match=words):
         position(**described)
+
+
+def test_a_module_position_may_start_at_the_beginning_of_a_turn_or_a_phase() -> None:
+    siege = {
+        "switches": ["siege_engines", "ents"],
+        "armies": {"minas_tirith": {"sauron": "4R"}},
+        "garrisons": {"minas_tirith": {"gondor": "3R"}},
+        "tta": {"engines": {"minas_tirith": {"shadow": 1}}, "ents": {"fangorn": 2}},
+    }
+    for start in ("turn", "phase:hunt", "phase:actions"):
+        extra = {"dice": DICE} if start == "phase:actions" else {}
+        state = position(**siege, start=start, **extra)
+        assert state["tta"]["engines"]["shadow"] == {"minas_tirith": 1}
+        assert state["tta"]["factions"]["ents"]["map"] == {"fangorn": 2}
+        assert R.check_invariants(state) == []
