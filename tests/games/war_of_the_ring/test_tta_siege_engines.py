@@ -149,7 +149,7 @@ def test_equal_engines_give_nobody_superiority() -> None:
     assert last_round(m.state)["defender_hits"] == 3
 
 
-def test_engines_do_not_count_in_a_field_battle_or_a_sortie() -> None:
+def test_engines_do_not_count_in_a_sortie() -> None:
     m = siege(
         engines={"shadow": 2},
         acting="free",
