@@ -242,8 +242,8 @@ def _index() -> dict[str, tuple[RuleTopic, ...]]:
     index: dict[str, list[RuleTopic]] = {}
     words = {slug: aliases for slug, _, _, aliases in (*RULES, *tta_topics.RULES)}
     for topic in topics():
-        for key in {topic.slug, topic.title, *words.get(topic.slug, ())}:
-            index.setdefault(_key(key), []).append(topic)
+        for key in {_key(k) for k in (topic.slug, topic.title, *words.get(topic.slug, ()))}:
+            index.setdefault(key, []).append(topic)  # once per key: "gimli" and "Gimli" are one
     return {k: tuple(v) for k, v in index.items()}
 
 
