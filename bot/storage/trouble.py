@@ -9,6 +9,9 @@ from __future__ import annotations
 import errno
 import sqlite3
 
+import psycopg
+from psycopg import errors as pg_errors
+
 STORAGE_FULL = (
     "The bot's storage is full, so nothing was changed. Please tell the server's admins "
     "(the disk holding its database has no room left)."
@@ -20,6 +23,14 @@ BUSY = "busy"
 
 _FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+#: PostgreSQL's words for the same: no room left, or a lock (or turn) not had in time.
+_PG_FULL = (pg_errors.DiskFull, pg_errors.OutOfMemory)
+_PG_BUSY = (
+    pg_errors.LockNotAvailable,
+    pg_errors.SerializationFailure,
+    pg_errors.DeadlockDetected,
+    pg_errors.TooManyConnections,
+)
 
 
 def storage_trouble(exc: BaseException) -> str | None:
@@ -43,6 +54,11 @@ def storage_trouble(exc: BaseException) -> str | None:
             if code == sqlite3.SQLITE_FULL or "database or disk is full" in text:
                 return FULL
             if code in _BUSY_CODES or "database is locked" in text or "database table is locked" in text:
+                return BUSY
+        elif isinstance(current, psycopg.Error):
+            if isinstance(current, _PG_FULL):
+                return FULL
+            if isinstance(current, _PG_BUSY):
                 return BUSY
         elif isinstance(current, OSError) and current.errno in _FULL_ERRNOS:
             return FULL
