@@ -42,6 +42,10 @@ class Connection(Protocol):
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
+    async def revive(self) -> bool:
+        """Reconnect if the connection was lost (a database server restarted); whether it did."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -58,6 +62,9 @@ class SqliteConnection:
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.raw.executemany(sql, rows)
+
+    async def revive(self) -> bool:
+        return False  # a file is never lost like a network connection
 
     async def close(self) -> None:
         await self.raw.close()
@@ -96,10 +103,40 @@ class PostgresConnection:
 
     dialect = "postgresql"
 
-    def __init__(self, conn: psycopg.AsyncConnection[Any], identity_tables: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        identity_tables: Iterable[str] = (),
+        *,
+        url: str | None = None,
+        settings: Sequence[str] = (),
+    ) -> None:
         self.raw = conn
         #: Tables whose ``id`` the database numbers: an ``INSERT`` into one returns it.
         self.identity_tables = frozenset(identity_tables)
+        #: To connect again after the connection was lost: the URL and the session's settings.
+        self._url = url
+        self._settings = tuple(settings)
+
+    @classmethod
+    async def connect(cls, url: str, settings: Sequence[str] = ()) -> PostgresConnection:
+        """A new connection to ``url`` in autocommit mode, with ``settings`` (``SET`` statements)."""
+        raw = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        try:
+            for statement in settings:
+                await raw.execute(statement)
+        except BaseException:
+            await raw.close()
+            raise
+        return cls(raw, url=url, settings=settings)
+
+    async def revive(self) -> bool:
+        if self._url is None or not (self.raw.closed or self.raw.broken):
+            return False
+        fresh = await PostgresConnection.connect(self._url, self._settings)
+        await self.raw.close()
+        self.raw = fresh.raw
+        return True
 
     async def execute(self, sql: str, parameters: Iterable[Any] = ()) -> Cursor:
         params = tuple(parameters)

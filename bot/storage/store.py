@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
-import psycopg
 
 from ..clock import CLOCK
 from ..pace import Clock
 from .connection import (
     Connection,
+    Cursor,
     PostgresConnection,
     SqliteConnection,
     identity_tables,
@@ -350,22 +350,22 @@ class Store:
 
         As on SQLite: one connection for writes (one transaction at a time, a lock waited for at
         most ``WRITE_WAIT_MS``), one for reads, which sees every committed transaction and
-        never waits for the writer; every commit is durable (``synchronous_commit``).
+        never waits for the writer; every commit is durable (``synchronous_commit``). A
+        connection lost (the server restarted) is made again at the next read or transaction.
         """
-        raw = await psycopg.AsyncConnection.connect(url, autocommit=True)
-        await raw.execute(f"SET lock_timeout = {WRITE_WAIT_MS}")
-        await raw.execute("SET synchronous_commit = on")
+        conn = await PostgresConnection.connect(
+            url, (f"SET lock_timeout = {WRITE_WAIT_MS}", "SET synchronous_commit = on")
+        )
         try:
-            applied = await migrate(PostgresConnection(raw), dialect="postgresql")
+            applied = await migrate(conn, dialect="postgresql")
             if applied:
                 log.info("PostgreSQL database migrated: %s", ", ".join(applied))
-            tables = await identity_tables(raw)
-            reader = await psycopg.AsyncConnection.connect(url, autocommit=True)
+            conn.identity_tables = frozenset(await identity_tables(conn.raw))
+            reader = await PostgresConnection.connect(url, ("SET default_transaction_read_only = on",))
         except BaseException:
-            await raw.close()
+            await conn.close()
             raise
-        await reader.execute("SET default_transaction_read_only = on")
-        return cls(PostgresConnection(raw, tables), PostgresConnection(reader, tables), dialect="postgresql")
+        return cls(conn, reader, dialect="postgresql")
 
     def _records(self, rows: Iterable[Sequence[Any]]) -> list[MatchRecord]:
         """Match records of ``rows``, leaving out (and reporting once) any damaged one."""
@@ -396,7 +396,15 @@ class Store:
         lock held elsewhere is waited for at most ``WRITE_WAIT_MS`` too; a refused statement
         rolls the whole transaction back."""
         async with self._write:
-            await self._conn.execute("BEGIN IMMEDIATE" if self.dialect == "sqlite" else "BEGIN")
+            begin = "BEGIN IMMEDIATE" if self.dialect == "sqlite" else "BEGIN"
+            try:
+                await self._conn.execute(begin)
+            except Exception:
+                # A lost connection (the PostgreSQL server restarted): nothing was written yet.
+                if not await self._conn.revive():
+                    raise
+                log.warning("the connection to the database was lost; connected again")
+                await self._conn.execute(begin)
             try:
                 yield self._conn
             except BaseException:
@@ -404,11 +412,22 @@ class Store:
                 raise
             await self._conn.execute("COMMIT")
 
+    async def _read(self, sql: str, params: Iterable[Any]) -> Cursor:
+        """Run a read; once more on a new connection if the old one was lost (reads change nothing)."""
+        params = tuple(params)
+        try:
+            return await self._reader.execute(sql, params)
+        except Exception:
+            if not await self._reader.revive():
+                raise
+            log.warning("the connection to the database was lost; connected again")
+            return await self._reader.execute(sql, params)
+
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        return await (await self._reader.execute(sql, tuple(params))).fetchone()
+        return await (await self._read(sql, params)).fetchone()
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        return list(await (await self._reader.execute(sql, tuple(params))).fetchall())
+        return list(await (await self._read(sql, params)).fetchall())
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Any:
         """One row of a read-only query (for stores of other features), on the read connection:

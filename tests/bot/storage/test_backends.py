@@ -139,3 +139,21 @@ async def test_a_busy_database_refuses_the_entry_in_words(store: Store, database
         assert storage_trouble(refused.value) == BUSY
     assert await store.actions(match_id) == []
     await store.append(entry(match_id, 1, "a"))  # and the store goes on once it is free
+
+
+async def test_the_store_connects_again_after_the_database_server_dropped_it(
+    store: Store, database: str
+) -> None:
+    """A PostgreSQL server that restarts (or a network that drops) ends the store's connections:
+    the next read and the next transaction connect again; nothing committed is lost."""
+    if store.dialect != "postgresql":
+        pytest.skip("a SQLite file has no connection to lose")
+    match_id = await new_match(store)
+    await store.append(entry(match_id, 1, "before"))
+    pids = [c.raw.info.backend_pid for c in (store._conn, store._reader)]  # type: ignore[attr-defined]
+    async with await psycopg.AsyncConnection.connect(database, autocommit=True) as admin:
+        for pid in pids:
+            await admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    assert [a.interaction_id for a in await store.actions(match_id)] == ["before"]
+    await store.append(entry(match_id, 2, "after"))
+    assert [a.interaction_id for a in await store.actions(match_id)] == ["before", "after"]
