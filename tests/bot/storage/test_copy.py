@@ -5,35 +5,26 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 
 from bot.service import MatchService, replay_entry, stored_events
 from bot.storage import LOBBY, Store
 from bot.storage.copy import copy_database
 from games.core import Match, dump_without, find
+from tests.support.postgresql import fresh_database
 
 from ..conftest import NORTH_USER, SOUTH_USER, started_pebbles, through_bids
-from .conftest import SERVER, schema_url
 
 
 @pytest.fixture
 async def empty_postgresql() -> AsyncIterator[str]:
-    if not SERVER:
-        pytest.skip("no PostgreSQL server (PALANTIR_TEST_POSTGRESQL is not set)")
-    schema = f"copy_{secrets.token_hex(6)}"
-    async with await psycopg.AsyncConnection.connect(SERVER, autocommit=True) as admin:
-        await admin.execute(f"CREATE SCHEMA {schema}")
-        try:
-            yield schema_url(SERVER, schema)
-        finally:
-            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    async with fresh_database("copy") as url:
+        yield url
 
 
 async def some_matches(path: Path) -> None:
