@@ -16,9 +16,29 @@ from typing import Any, Protocol
 
 import aiosqlite
 import psycopg
+from psycopg.conninfo import conninfo_to_dict
 
 #: What a driver raises when a statement breaks a constraint (e.g. a retried interaction id).
 INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)
+
+
+class DatabaseUnreachable(RuntimeError):
+    """The PostgreSQL server could not be reached or refused the bot; the message says which
+    database and why, never the password."""
+
+
+def where(url: str) -> str:
+    """The database a URL names, without its password.
+
+    >>> where("postgresql://bot:secret@db.example:5433/palantir")
+    'bot@db.example:5433/palantir'
+    """
+    try:
+        info = conninfo_to_dict(url)
+    except psycopg.Error:
+        return "of DATABASE_URL (which cannot be read)"
+    user, host = info.get("user", ""), info.get("host", "localhost")
+    return f"{user}@{host}:{info.get('port', 5432)}/{info.get('dbname', user)}"
 
 
 class Cursor(Protocol):
@@ -121,7 +141,13 @@ class PostgresConnection:
     @classmethod
     async def connect(cls, url: str, settings: Sequence[str] = ()) -> PostgresConnection:
         """A new connection to ``url`` in autocommit mode, with ``settings`` (``SET`` statements)."""
-        raw = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        try:
+            raw = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        except psycopg.Error as exc:
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise DatabaseUnreachable(
+                f"cannot connect to the PostgreSQL database {where(url)}: {reason}"
+            ) from None
         try:
             for statement in settings:
                 await raw.execute(statement)

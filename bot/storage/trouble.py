@@ -1,4 +1,5 @@
-"""Failures of the storage itself (a full disk, a database locked by another writer), in words.
+"""Failures of the storage itself (a full disk, a database locked by another writer or out of
+reach), in words.
 
 They are no bug of the bot and no fault of the player: the reply says what happened and that
 nothing changed, and the log tells the admin what to do, instead of "Something went wrong".
@@ -11,6 +12,8 @@ import sqlite3
 
 import psycopg
 from psycopg import errors as pg_errors
+
+from .connection import DatabaseUnreachable
 
 STORAGE_FULL = (
     "The bot's storage is full, so nothing was changed. Please tell the server's admins "
@@ -58,8 +61,10 @@ def storage_trouble(exc: BaseException) -> str | None:
         elif isinstance(current, psycopg.Error):
             if isinstance(current, _PG_FULL):
                 return FULL
-            if isinstance(current, _PG_BUSY):
-                return BUSY
+            if isinstance(current, (*_PG_BUSY, psycopg.OperationalError)):
+                return BUSY  # a lock not had in time, or the server gone for a moment
+        elif isinstance(current, DatabaseUnreachable):
+            return BUSY
         elif isinstance(current, OSError) and current.errno in _FULL_ERRNOS:
             return FULL
         current = current.__cause__ or current.__context__
