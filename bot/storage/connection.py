@@ -172,7 +172,8 @@ class PostgresConnection:
             and insert.group(1).lower() in self.identity_tables
             and "RETURNING" not in sql.upper()
         )
-        text = pg_sql(sql) + (" RETURNING id" if returning else "")
+        # Without parameters psycopg sends the text as it is (a ``%`` stays single).
+        text = (pg_sql(sql) if params else sql) + (" RETURNING id" if returning else "")
         cursor = await self.raw.execute(text, params or None)
         lastrowid = None
         if returning:

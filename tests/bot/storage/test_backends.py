@@ -157,3 +157,11 @@ async def test_the_store_connects_again_after_the_database_server_dropped_it(
     assert [a.interaction_id for a in await store.actions(match_id)] == ["before"]
     await store.append(entry(match_id, 2, "after"))
     assert [a.interaction_id for a in await store.actions(match_id)] == ["before", "after"]
+
+
+async def test_the_same_sql_text_reads_the_same_on_both(store: Store) -> None:
+    """``?`` placeholders, a ``%`` in a literal with and without parameters, a new row's id."""
+    assert tuple(await store.read_one("SELECT '50%', 1 + 1")) == ("50%", 2)
+    assert tuple(await store.read_one("SELECT ? || '%', ? + 1", ("50", 1))) == ("50%", 2)
+    first, second = await new_match(store), await new_match(store)
+    assert second == first + 1
