@@ -165,3 +165,18 @@ async def test_the_same_sql_text_reads_the_same_on_both(store: Store) -> None:
     assert tuple(await store.read_one("SELECT ? || '%', ? + 1", ("50", 1))) == ("50%", 2)
     first, second = await new_match(store), await new_match(store)
     assert second == first + 1
+
+
+async def test_whole_numbers_are_as_large_as_sqlites(store: Store) -> None:
+    """SQLite's INTEGER has eight bytes: so has every whole-number column on PostgreSQL."""
+    match_id = await new_match(store)
+    large = 2**62
+    async with store.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO dm_failures (match_id, user_id, code, failed_at) VALUES (?, ?, ?, ?)",
+            (match_id, "5", large, "now"),
+        )
+        await conn.execute("UPDATE matches SET seq = ?, version = ? WHERE id = ?", (large, large, match_id))
+    assert (await store.read_one("SELECT code FROM dm_failures"))[0] == large
+    record = await store.get_match(match_id)
+    assert record is not None and (record.seq, record.version) == (large, large)
