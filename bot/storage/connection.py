@@ -2,9 +2,10 @@
 
 The store and the stores of other features write one SQL text for both backends: ``?``
 placeholders, ``ON CONFLICT``, plain ``BEGIN``/``COMMIT``. A connection here runs it as it is on
-SQLite; on PostgreSQL it turns ``?`` into ``%s`` (our SQL never puts ``?`` or ``%`` inside a
-literal) and, for an ``INSERT`` into a table whose ``id`` is an identity column, asks for the new
-id (``RETURNING id``) so that :attr:`Cursor.lastrowid` means the same on both.
+SQLite; on PostgreSQL it turns ``?`` into ``%s`` (our SQL never puts a ``?`` inside a literal;
+a ``%`` is escaped where psycopg would read it) and, for an ``INSERT`` into a table whose ``id``
+is an identity column, asks for the new id (``RETURNING id``) so that :attr:`Cursor.lastrowid`
+means the same on both.
 """
 
 from __future__ import annotations
