@@ -17,7 +17,7 @@ from tests.support.postgresql import fresh_database
 pytestmark = requires_bot
 
 #: Fewer than on SQLite: the same code paths, on the other database.
-KILLS = 12
+KILLS = 6
 
 
 async def test_kill9_on_postgresql_loses_nothing_and_applies_nothing_twice(tmp_path: Path) -> None:
