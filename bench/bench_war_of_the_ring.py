@@ -39,6 +39,10 @@ rounds that played the most games: the first two and the sixth). Our menus ask a
 smaller steps (9 choices per prompt against its 32-34; a count is asked after its choice), so a
 turn takes more actions (about 43 against its 25): games per second is the fairer ratio, though
 noisy with so few games. Never used as a test.
+
+With ``--module`` it measures, beside the base game, games with the playable parts of Twilight of
+the Third Age switched on (:data:`MODULE`: the siege engines and the Ents; issue 21's goal: within
+20 % of the base game's speed), alternating base and module rounds.
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 TARGET = 3500.0
 #: A game still going after this many actions is cut (none should come near it).
 LIMIT = 20_000
+#: The playable parts of Twilight of the Third Age, as lobby options (``--module``).
+MODULE = {"tta_engines": "on", "tta_factions": "ents"}
 
 
 class Game(NamedTuple):
@@ -69,9 +75,9 @@ class Game(NamedTuple):
     combat: int
 
 
-def game(seed: int, check: bool) -> Game:
+def game(seed: int, check: bool, options: dict[str, str] | None = None) -> Game:
     """One random game through the runner."""
-    match = Match.new(R, seed, {}, 2)
+    match = Match.new(R, seed, options or {}, 2)
     chooser = {"rng": seed * 2654435761 + 7}
     actions = listed = 0
     while match.state["result"] is None and actions < LIMIT:
@@ -100,11 +106,11 @@ def cards_played(state: State) -> tuple[int, int]:
     return events, combat
 
 
-def measure(seconds: float, check: bool) -> None:
+def measure(seconds: float, check: bool, options: dict[str, str] | None = None) -> None:
     games: list[Game] = []
     wall, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall < seconds:
-        games.append(game(len(games), check))
+        games.append(game(len(games), check, options))
     spent = time.process_time() - cpu
     count = max(len(games), 1)
     actions = sum(g.actions for g in games)
@@ -114,7 +120,7 @@ def measure(seconds: float, check: bool) -> None:
 
     rate = actions / spent
     verdict = "meets" if rate >= TARGET else "BELOW"
-    label = "with invariants" if check else "runner"
+    label = ("module " if options else "") + ("with invariants" if check else "runner")
     print(
         f"{label:>16}: {rate:7.0f} actions/s CPU ({verdict} {TARGET:.0f}), "
         f"{len(games) / spent:5.2f} games/s CPU ({len(games)} games, {spent:.1f} s CPU)"
@@ -127,6 +133,8 @@ def measure(seconds: float, check: bool) -> None:
 
 
 if __name__ == "__main__":
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
-    measure(seconds, check=False)
-    measure(seconds, check=True)
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] != "--module" else 10.0
+    rounds = [None, MODULE, None, MODULE] if "--module" in sys.argv else [None]
+    for options in rounds:
+        measure(seconds, False, options)
+        measure(seconds, True, options)

@@ -13,10 +13,12 @@ import discord
 
 from .app import PalantirBot
 from .config import ConfigError, exposed_token_file, load_config, setup_logging
+from .storage.connection import DatabaseUnreachable
 
 log = logging.getLogger("bot")
 
-#: Exit code when Discord stayed unreachable (EX_TEMPFAIL: "try again later").
+#: Exit code when Discord or the PostgreSQL database stayed unreachable (EX_TEMPFAIL: "try again
+#: later").
 UNREACHABLE_EXIT = 75
 #: The longest pause between two attempts to reach Discord.
 MAX_PAUSE = 60
@@ -82,6 +84,9 @@ def main() -> int:
                 "palantir: Discord rejected DISCORD_TOKEN; reset the token and update .env.", file=sys.stderr
             )
             return 1
+        except DatabaseUnreachable as exc:
+            print(f"palantir: {exc}", file=sys.stderr)
+            return UNREACHABLE_EXIT
         except UNREACHABLE as exc:
             if bot.connected_once:
                 attempt = 1  # it was up: a new outage gets every attempt again

@@ -87,7 +87,7 @@ class PalantirBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.use_announced_gateway()
-        self.store = await Store.open(self.config.db_path)
+        self.store = await Store.open(self.config.database)
         self.service = MatchService(self.store)
         self.announcer = self.new_announcer()
         self.settings = SettingsService(self.store)

@@ -12,6 +12,7 @@ from pathlib import Path
 from dotenv import find_dotenv, load_dotenv
 
 from .pace import PaceError, parse_duration
+from .storage.connection import is_postgresql
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -24,6 +25,9 @@ class ConfigError(RuntimeError):
 class Config:
     token: str = field(repr=False)  # never printed or logged
     db_path: Path = Path("palantir.db")
+    #: A PostgreSQL database (``postgresql://`` URL, from ``DATABASE_URL`` or ``PALANTIR_DB``)
+    #: used instead of the SQLite file; never printed (it may hold a password).
+    database_url: str | None = field(default=None, repr=False)
     dev_guild: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None
@@ -37,6 +41,11 @@ class Config:
     lobby_lifetime: float = 2 * 86400.0
     #: The ``.env`` file the settings were read from, if any (checked for its permissions).
     env_file: Path | None = None
+
+    @property
+    def database(self) -> str | Path:
+        """What :meth:`bot.storage.Store.open` opens: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url or self.db_path
 
 
 def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Config:
@@ -73,9 +82,19 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
         raise ConfigError(
             f"PALANTIR_LOBBY_LIFETIME must be a duration like 2d, 12h or 30m, not {lifetime_text!r}."
         ) from None
+    db_text = env.get("PALANTIR_DB", "").strip()
+    database_url = env.get("DATABASE_URL", "").strip() or None
+    if database_url is not None and not is_postgresql(database_url):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://USER:PASSWORD@HOST:PORT/DATABASE); "
+            "for a SQLite file set PALANTIR_DB instead."
+        )
+    if database_url is None and is_postgresql(db_text):
+        database_url = db_text
     return Config(
         token=token,
-        db_path=Path(env.get("PALANTIR_DB", "").strip() or "palantir.db"),
+        db_path=Path("palantir.db" if is_postgresql(db_text) else db_text or "palantir.db"),
+        database_url=database_url,
         dev_guild=dev_guild,
         log_level=level,
         api_base=api_base,

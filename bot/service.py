@@ -12,7 +12,6 @@ import json
 import logging
 import random
 import secrets
-import sqlite3
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -49,6 +48,7 @@ from .storage import (
     ABANDONED,
     ACTIVE,
     FINISHED,
+    INTEGRITY_ERRORS,
     LOBBY,
     ActionRecord,
     LogEntry,
@@ -1028,7 +1028,7 @@ class MatchService:
             if staged:
                 game.revert_all([s.outcome for s in staged])
             live.record, live.clocks, live.seats = saved
-            if isinstance(error, sqlite3.IntegrityError):
+            if isinstance(error, INTEGRITY_ERRORS):
                 again = await self._duplicate(interaction_id)
                 if again is not None:
                     return [again]

@@ -1,5 +1,6 @@
-"""SQLite storage for matches, seats and the append-only action log."""
+"""Storage for matches, seats and the append-only action log: SQLite, or PostgreSQL."""
 
+from .connection import INTEGRITY_ERRORS
 from .records import (
     ABANDONED,
     ACTIVE,
@@ -17,6 +18,7 @@ __all__ = [
     "ABANDONED",
     "ACTIVE",
     "FINISHED",
+    "INTEGRITY_ERRORS",
     "LOBBY",
     "UNFINISHED",
     "ActionRecord",

@@ -1,7 +1,8 @@
-"""The SQLite store (aiosqlite, WAL). Every write that belongs together is one transaction.
+"""The store: SQLite (aiosqlite, WAL; the default) or PostgreSQL (psycopg 3), one SQL text for
+both. Every write that belongs together is one transaction.
 
-SQL stays portable (plain ``BEGIN``/``COMMIT``, ``ON CONFLICT ... DO UPDATE``) so that a
-PostgreSQL backend can implement the same methods later.
+SQL stays portable (plain ``BEGIN``/``COMMIT``, ``ON CONFLICT ... DO UPDATE``, ``?``
+placeholders): :mod:`bot.storage.connection` runs it on either backend.
 """
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ import aiosqlite
 
 from ..clock import CLOCK
 from ..pace import Clock
+from .connection import (
+    Connection,
+    Cursor,
+    PostgresConnection,
+    SqliteConnection,
+    identity_tables,
+    is_postgresql,
+)
 from .migrate import migrate
 from .records import LOBBY, UNFINISHED, ActionRecord, MatchRecord, MessageRecord, SeatRecord
 
@@ -179,9 +188,7 @@ def _action(row: Sequence[Any]) -> ActionRecord:
     )
 
 
-async def _write_clocks(
-    conn: aiosqlite.Connection, match_id: int, clocks: Mapping[str, Clock] | None
-) -> None:
+async def _write_clocks(conn: Connection, match_id: int, clocks: Mapping[str, Clock] | None) -> None:
     for role, clock in (clocks or {}).items():
         await conn.execute(
             "INSERT INTO clocks (match_id, role, bank, running_since, reminded) VALUES (?, ?, ?, ?, ?) "
@@ -203,7 +210,7 @@ _OWED_DMS = (
 )
 
 
-async def _settle_dm(conn: aiosqlite.Connection, match_id: int, role: str, version: int) -> None:
+async def _settle_dm(conn: Connection, match_id: int, role: str, version: int) -> None:
     await conn.execute(
         "INSERT INTO dm_prompts (match_id, role, delivered) VALUES (?, ?, ?) "
         "ON CONFLICT (match_id, role) DO UPDATE SET delivered = excluded.delivered "
@@ -213,7 +220,7 @@ async def _settle_dm(conn: aiosqlite.Connection, match_id: int, role: str, versi
 
 
 async def _write_events(
-    conn: aiosqlite.Connection, match_id: int, start: int, events: Sequence[tuple[int, str]]
+    conn: Connection, match_id: int, start: int, events: Sequence[tuple[int, str]]
 ) -> None:
     """Make the log from index ``start`` on exactly ``events`` (``(seq, JSON)`` pairs)."""
     await conn.execute("DELETE FROM events WHERE match_id = ? AND idx >= ?", (match_id, start))
@@ -285,15 +292,19 @@ _SET_MESSAGE = (
 class Store:
     """Async access to the Palantír database. Create with :meth:`open`.
 
-    Two connections, each with its own aiosqlite thread: writes (transactions) go to one, plain
+    Two connections (on SQLite each with its own aiosqlite thread): writes (transactions) go to one, plain
     reads to the other. A write waiting for the database's lock (held by another process) then
     never holds up the reads behind it on the same thread: a spectator's ``/game status`` or an
     autocomplete is answered while the write waits. WAL lets the reader see every committed
     transaction and never blocks on the writer. (An in-memory database has one connection.)
     """
 
-    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
+    def __init__(
+        self, conn: Connection, reader: Connection | None = None, *, dialect: str = "sqlite"
+    ) -> None:
         self._conn = conn
+        #: ``sqlite`` or ``postgresql``.
+        self.dialect = dialect
         self._reader = reader or conn
         # One connection: transactions from different matches must not interleave on it.
         self._write = asyncio.Lock()
@@ -304,9 +315,13 @@ class Store:
     async def open(cls, path: str | Path) -> Store:
         """Open (creating if needed) the database at ``path`` and apply pending migrations.
 
+        A ``postgresql://`` URL opens a PostgreSQL database instead (see :meth:`open_postgresql`).
+
         The database holds every hidden piece and hand: the file and its ``-wal``/``-shm``
         companions are made readable by the bot's user only (mode 0600).
         """
+        if is_postgresql(path):
+            return await cls.open_postgresql(str(path))
         on_disk = _on_disk(path)
         if on_disk:
             _create_private(Path(path))
@@ -315,7 +330,7 @@ class Store:
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute(f"PRAGMA busy_timeout={WRITE_WAIT_MS}")
-        applied = await migrate(conn)
+        applied = await migrate(SqliteConnection(conn))
         if applied:
             log.info("database %s migrated: %s", path, ", ".join(applied))
         reader: aiosqlite.Connection | None = None
@@ -326,7 +341,31 @@ class Store:
             reader = await aiosqlite.connect(str(path), isolation_level=None)
             await reader.execute("PRAGMA query_only=ON")
             await reader.execute(f"PRAGMA busy_timeout={READ_WAIT_MS}")
-        return cls(conn, reader)
+        return cls(SqliteConnection(conn), None if reader is None else SqliteConnection(reader))
+
+    @classmethod
+    async def open_postgresql(cls, url: str) -> Store:
+        """Open the PostgreSQL database of ``url`` (``postgresql://user:password@host/db``) and
+        apply pending migrations (the database must exist; the tables are created in it).
+
+        As on SQLite: one connection for writes (one transaction at a time, a lock waited for at
+        most ``WRITE_WAIT_MS``), one for reads, which sees every committed transaction and
+        never waits for the writer; every commit is durable (``synchronous_commit``). A
+        connection lost (the server restarted) is made again at the next read or transaction.
+        """
+        conn = await PostgresConnection.connect(
+            url, (f"SET lock_timeout = {WRITE_WAIT_MS}", "SET synchronous_commit = on")
+        )
+        try:
+            applied = await migrate(conn, dialect="postgresql")
+            if applied:
+                log.info("PostgreSQL database migrated: %s", ", ".join(applied))
+            conn.identity_tables = frozenset(await identity_tables(conn.raw))
+            reader = await PostgresConnection.connect(url, ("SET default_transaction_read_only = on",))
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, reader, dialect="postgresql")
 
     def _records(self, rows: Iterable[Sequence[Any]]) -> list[MatchRecord]:
         """Match records of ``rows``, leaving out (and reporting once) any damaged one."""
@@ -350,12 +389,22 @@ class Store:
         await self._conn.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction. ``BEGIN IMMEDIATE`` takes the write lock at once (waiting at
-        most ``WRITE_WAIT_MS``), so a busy database refuses the whole transaction before it
-        wrote anything, never in its middle."""
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """One write transaction. On SQLite ``BEGIN IMMEDIATE`` takes the write lock at once
+        (waiting at most ``WRITE_WAIT_MS``), so a busy database refuses the whole transaction
+        before it wrote anything, never in its middle. On PostgreSQL (read committed) a row
+        lock held elsewhere is waited for at most ``WRITE_WAIT_MS`` too; a refused statement
+        rolls the whole transaction back."""
         async with self._write:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            begin = "BEGIN IMMEDIATE" if self.dialect == "sqlite" else "BEGIN"
+            try:
+                await self._conn.execute(begin)
+            except Exception:
+                # A lost connection (the PostgreSQL server restarted): nothing was written yet.
+                if not await self._conn.revive():
+                    raise
+                log.warning("the connection to the database was lost; connected again")
+                await self._conn.execute(begin)
             try:
                 yield self._conn
             except BaseException:
@@ -363,13 +412,22 @@ class Store:
                 raise
             await self._conn.execute("COMMIT")
 
+    async def _read(self, sql: str, params: Iterable[Any]) -> Cursor:
+        """Run a read; once more on a new connection if the old one was lost (reads change nothing)."""
+        params = tuple(params)
+        try:
+            return await self._reader.execute(sql, params)
+        except Exception:
+            if not await self._reader.revive():
+                raise
+            log.warning("the connection to the database was lost; connected again")
+            return await self._reader.execute(sql, params)
+
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self._reader.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        return await (await self._read(sql, params)).fetchone()
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self._reader.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return list(await (await self._read(sql, params)).fetchall())
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Any:
         """One row of a read-only query (for stores of other features), on the read connection:
@@ -619,7 +677,7 @@ class Store:
             return [await self._append_in(conn, entry, stamp) for entry in entries]
 
     @staticmethod
-    async def _append_in(conn: aiosqlite.Connection, entry: LogEntry, stamp: str) -> int:
+    async def _append_in(conn: Connection, entry: LogEntry, stamp: str) -> int:
         result = None if entry.result is None else json.dumps(entry.result, sort_keys=True)
         if entry.undo_opened:
             # The state before this entry (the row as it stands) is where undo may lead back to.

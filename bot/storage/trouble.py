@@ -1,4 +1,5 @@
-"""Failures of the storage itself (a full disk, a database locked by another writer), in words.
+"""Failures of the storage itself (a full disk, a database locked by another writer or out of
+reach), in words.
 
 They are no bug of the bot and no fault of the player: the reply says what happened and that
 nothing changed, and the log tells the admin what to do, instead of "Something went wrong".
@@ -8,6 +9,11 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+
+import psycopg
+from psycopg import errors as pg_errors
+
+from .connection import DatabaseUnreachable
 
 STORAGE_FULL = (
     "The bot's storage is full, so nothing was changed. Please tell the server's admins "
@@ -20,6 +26,14 @@ BUSY = "busy"
 
 _FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+#: PostgreSQL's words for the same: no room left, or a lock (or turn) not had in time.
+_PG_FULL = (pg_errors.DiskFull, pg_errors.OutOfMemory)
+_PG_BUSY = (
+    pg_errors.LockNotAvailable,
+    pg_errors.SerializationFailure,
+    pg_errors.DeadlockDetected,
+    pg_errors.TooManyConnections,
+)
 
 
 def storage_trouble(exc: BaseException) -> str | None:
@@ -44,6 +58,13 @@ def storage_trouble(exc: BaseException) -> str | None:
                 return FULL
             if code in _BUSY_CODES or "database is locked" in text or "database table is locked" in text:
                 return BUSY
+        elif isinstance(current, psycopg.Error):
+            if isinstance(current, _PG_FULL):
+                return FULL
+            if isinstance(current, (*_PG_BUSY, psycopg.OperationalError)):
+                return BUSY  # a lock not had in time, or the server gone for a moment
+        elif isinstance(current, DatabaseUnreachable):
+            return BUSY
         elif isinstance(current, OSError) and current.errno in _FULL_ERRNOS:
             return FULL
         current = current.__cause__ or current.__context__

@@ -59,7 +59,10 @@ the revealed cards to the casualties — may call the ``casualties`` procedure, 
 - ``white_rider`` (Free Peoples): ``white-rider`` / ``decline``;
 - ``cease`` (attacker): ``continue`` / ``cease``;
 - ``retreat`` (defender): ``retreat <region>`` / ``withdraw`` / ``fight``;
-- ``press`` (siege battle, attacker): ``fight-on <nation>`` / ``cease``;
+- ``press`` (siege battle, attacker): ``fight-on <nation>`` / ``fight-on-free`` (Siege Tower
+  superiority, :mod:`.siege_engines`) / ``cease``;
+- ``engines`` (siege battle, Free Peoples, siege engines even): ``sacrifice-trebuchet`` /
+  ``keep-trebuchets``;
 - ``advance`` (attacker): ``advance-all``, ``advance <nation> <kind> <n>``, ``advance
   <character>``, ``done``, ``stay``.
 
@@ -75,7 +78,16 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import with_article
 
-from . import casualties, combat_effects, combat_round, combat_words, occupation, politics, stacking
+from . import (
+    casualties,
+    combat_effects,
+    combat_round,
+    combat_words,
+    occupation,
+    politics,
+    siege_engines,
+    stacking,
+)
 from .battle_figures import (
     add_counts,
     can_withdraw,
@@ -194,6 +206,10 @@ def _prepare(state: State) -> bool:
             b["stage"] = "white_rider"
             return False
         b["white_rider"] = False
+    if siege_engines.asks_sacrifice(state):
+        b["stage"] = "engines"
+        return False
+    siege_engines.fix(state)
     combat_cards(state)
     return False
 
@@ -225,7 +241,7 @@ def _losses(state: State) -> bool:
     elif b["siege"] and b["round"] < int(battle_rules(state).get("rounds", 1)):
         b["stage"] = "round"  # a siege battle of several rounds by card: no Elite to reduce yet
     elif b["siege"]:
-        if elites_in_battle(state):
+        if press_choices(state):
             b["stage"] = "press"
         else:
             b["result"] = "held"
@@ -241,6 +257,17 @@ def elites_in_battle(state: State) -> list[str]:
     counts, _ = figures(state, current(state)["attacker"])
     alone = unit_count(counts) == 1
     return [n for n, c in counts.items() if c.get("elite") and not (alone and not _regular_at_hand(state, n))]
+
+
+def press_choices(state: State) -> list[Action]:
+    """How the attacker may fight one more round of a siege battle: reduce an Elite (not against
+    Free Peoples siege-engine superiority), or once with Siege Tower superiority for free."""
+    found = (
+        []
+        if siege_engines.bars_reduction(state)
+        else [Action("fight-on", (n,)) for n in elites_in_battle(state)]
+    )
+    return [*found, *([Action("fight-on-free")] if siege_engines.free_round(state) else [])]
 
 
 def _regular_at_hand(state: State, nation: str) -> bool:
@@ -501,6 +528,7 @@ ACTIVE = {
     "scouts": "defender",
     "cease": "attacker",
     "press": "attacker",
+    "engines": "defender",
     "advance": "attacker",
 }
 KIND = {
@@ -509,6 +537,7 @@ KIND = {
     "cease": "cease_or_continue",
     "retreat": "retreat",
     "press": "siege_fight_on",
+    "engines": "siege_engines",
     "advance": "advance",
     "cards": "combat_card",
     "scouts": "scouts",
@@ -591,7 +620,9 @@ class Battle(Step):
                 found.append(Action("withdraw"))
             return (*found, Action("fight"))
         if stage == "press":
-            return (*(Action("fight-on", (n,)) for n in elites_in_battle(state)), Action("cease"))
+            return (*press_choices(state), Action("cease"))
+        if stage == "engines":
+            return (Action("sacrifice-trebuchet"), Action("keep-trebuchets"))
         if stage == "advance" and battle_rules(state).get("must_advance"):
             return (Action("advance-all"),)
         if stage == "advance":
@@ -639,6 +670,17 @@ class Battle(Step):
             return (
                 "The siege battle round is over: reduce one of your Elites to a Regular to fight one "
                 "more round, or cease."
+                + (
+                    " Your Siege Towers may carry it one round without it (`fight-on-free`)."
+                    if siege_engines.free_round(state)
+                    else ""
+                )
+            )
+        if stage == "engines":
+            return (
+                f"Trebuchets and Siege Towers are even at {where}: sacrifice a Trebuchet for siege "
+                "superiority until the end of the turn (+1 to your Combat dice; no Elite reduced to "
+                "fight on), or keep them?"
             )
         if stage == "advance":
             into = (
@@ -694,6 +736,14 @@ class Battle(Step):
             b["stage"] = "outcome"
         elif stage == "cease":  # continue
             b["stage"] = "next"
+        elif stage == "engines":
+            b["engines_asked"] = b["round"]
+            if verb == "sacrifice-trebuchet":
+                siege_engines.sacrifice(state)
+            b["stage"] = "prepare"
+        elif stage == "press" and verb == "fight-on-free":
+            siege_engines.press_free(state)
+            b["stage"] = "round"
         elif stage == "press":  # fight-on
             nation = action.args[0]
             casualties.reduce_elite(state, b["from"], nation)
@@ -788,7 +838,18 @@ def battle_view(state: State) -> dict[str, Any] | None:
 STEPS: tuple[Step, ...] = (Battle(),)
 #: The verbs of the battle's questions (those of the Combat cards included).
 VERBS = frozenset(
-    {"fight", "withdraw", "white-rider", "decline", "continue", "cease", "retreat", "fight-on"}
+    {
+        "fight",
+        "withdraw",
+        "white-rider",
+        "decline",
+        "continue",
+        "cease",
+        "retreat",
+        "fight-on",
+        "fight-on-free",
+    }
+    | {"sacrifice-trebuchet", "keep-trebuchets"}
     | {"advance-all", "advance", "done", "stay"}
     | {"combat", "no-combat", "forfeit", "self-hits", "silence", "sacrifice", "slay"}
 )

@@ -26,7 +26,7 @@ from games.core import Action, State, emit
 from games.core.chance import draw, roll
 from games.core.flow import barrier
 
-from . import cards, casualties, combat_effects, hunt_cards
+from . import cards, casualties, combat_effects, hunt_cards, siege_engines
 from .battle_figures import combat_strength, current, figures, is_hit, leadership, place, to_hit
 from .card_piles import discard_from_table, play_from_hand, seen
 from .card_rules import combat_cards_forbidden
@@ -224,6 +224,7 @@ def collect(state: State) -> Mods:
             modify = EFFECTS[name].modify
             assert modify is not None
             modify(state, side, mods)
+    siege_engines.modify(state, mods)  # Twilight of the Third Age: siege-engine superiority
     return mods
 
 

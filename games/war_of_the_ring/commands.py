@@ -130,6 +130,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _c("battle", "advance-all", "advance-all", "After the battle: move every attacker in."),
     _c("battle", "stay", "stay", "After the battle: stay where you are."),
+    _c("battle", "press-free", "fight-on-free", "Siege: Siege Tower superiority, one more round free."),
+    _c(
+        "battle",
+        "sacrifice-trebuchet",
+        "sacrifice-trebuchet",
+        "Siege: a Trebuchet for superiority this turn.",
+    ),
+    _c("battle", "keep-trebuchets", "keep-trebuchets", "Siege: keep your Trebuchets."),
     _c("battle", "white-rider", "white-rider", "Gandalf the White cancels the Nazgûl's Leadership."),
     _c("battle", "decline", "decline", "Do not use the ability offered."),
     # muster and politics
@@ -157,6 +165,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "The Voice: recruit in every Settlement, or make Elites.",
         CommandParam("how", "recruit or elites"),
     ),
+    _c("muster", "engine", "build-engine", "Muster die: a Siege Tower or Trebuchet at a siege.", DIE),
+    _c("muster", "engine-at", "engine", "Where the siege engine goes.", REGION),
+    _c("muster", "ents", "bring-ents", "Muster die: the Ents of Fangorn enter the war.", DIE),
     _c("muster", "saruman", "bring-saruman", "Bring Saruman into play.", DIE),
     _c("muster", "witch-king", "bring-witch-king", "Bring the Witch-king into play.", DIE),
     _c("muster", "mouth", "bring-mouth-of-sauron", "Bring the Mouth of Sauron into play.", DIE),
@@ -220,4 +231,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("cards", "dispel", "dispel", "Discard an enemy table card as its text allows.", DIE),
     _c("cards", "dispel-will", "dispel-will", "Will of the West: discard Denethor's Folly.", DIE),
     _c("cards", "choose", "choose", "An Event card: what it does.", CommandParam("option", "what it does")),
+    _c("cards", "ent-move", "ent-move", "Ents Awake: an Ent strides out of Fangorn.", REGION),
+    _c("cards", "ent-attack", "ent-attack", "Ents Awake: an Ent of Fangorn attacks.", REGION),
+    _c("cards", "ents-done", "ents-done", "Ents Awake: no more Ent moves (or attacks)."),
 )

@@ -24,8 +24,10 @@ from . import (
     card_words_hunt,
     characters_words,
     companions_words,
+    ents_words,
     movement_words,
     muster_words,
+    siege_engines_words,
 )
 from .data import CARDS, CHARACTERS, TILES
 from .dice import face_name
@@ -237,6 +239,8 @@ WORDS = (
     card_words_hunt,
     card_words_armies,
     muster_words,
+    siege_engines_words,
+    ents_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

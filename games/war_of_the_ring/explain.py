@@ -6,10 +6,13 @@ from __future__ import annotations
 from games.core import Action, State
 
 from .data import CARDS
+from .event_cards.dispel import dispel_text
 from .procedures import DIE_ACTIONS
 
 
 def explain(state: State, role: str, action: Action) -> str:
+    if action.verb == "dispel":
+        return dispel_text(state, role)
     if action.verb in DIE_ACTIONS:
         return DIE_ACTIONS[action.verb].text
     if action.verb == "play" and len(action.args) == 2 and action.args[1] in CARDS:

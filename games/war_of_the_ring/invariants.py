@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.core import State
 
 from .data import CHARACTERS, COMPANIONS, MAX_GARRISON, MAX_STACK, NATIONS, REGIONS
+from .tta import state as tta
 
 KINDS = ("regular", "elite", "leader")
 
@@ -75,4 +76,6 @@ def check(state: State) -> list[str]:
             )
         ):
             problems.append(f"{side} holds {len(state['hands'][side])} cards")
+    if "tta" in state or state.get("options"):
+        problems += tta.check(state)
     return problems

@@ -31,6 +31,7 @@ A position is a mapping; every key is optional (missing ones keep the set-up's v
   "reinforcements": {"gondor": "2R 1E", "sauron": "8R 4E 4L"},   # figures off the map, ready
   "casualties": {"gondor": "1R"},              # Free Peoples figures eliminated for good
   "start": "turn" | "phase:<name>",            # see below
+  "switches": [...], "tta": {...},             # Twilight of the Third Age (tta/positions.py)
 }
 ```
 
@@ -72,6 +73,10 @@ from .fellowship import guide_candidates
 from .invariants import check
 from .roles import ROLES
 from .setup import initial_position
+from .tta import positions as tta_positions
+from .tta.content import CARDS as TTA_CARDS
+from .tta.content import REPLACEMENTS, SMEAGOL_TILES
+from .tta.state import on as tta_on
 from .turn import PHASES, begin_turn, next_phase, on_turn_frame, recover
 
 _UNITS = re.compile(r"^\s*(\d+)\s*([REL])\s*$", re.IGNORECASE)
@@ -129,8 +134,21 @@ KEYS = frozenset(
         "reinforcements",
         "messenger_used",
         "start",
+        "switches",
+        "tta",
     }
 )
+
+#: The Twilight of the Third Age cards a deck may hold, by id.
+_TTA_CARDS = {**TTA_CARDS, **{c.id: c for c in REPLACEMENTS.values()}}
+
+
+def _card(card: str) -> tuple[str, str, bool] | None:
+    """A card's side, deck and whether it stays on the table; None for an unknown id."""
+    found = CARDS.get(card) or _TTA_CARDS.get(card)
+    if found is None or found.deck is None:
+        return None
+    return found.side, found.deck, found.on_table
 
 
 def from_position(name: str, position: Mapping[str, Any]) -> State:
@@ -139,6 +157,7 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
         raise InvalidPosition(f"unknown keys {', '.join(unknown)}; a position has {', '.join(sorted(KEYS))}")
     state = new_state(name, int(position.get("seed", 1)), {}, ROLES)
     state.update(initial_position())
+    tta_positions.start(state, position)
     game = state
     if "armies" in position:
         game["armies"] = _armies(position["armies"], "armies")
@@ -190,16 +209,14 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
         game["politics"][nation] = {**game["politics"][nation], **track}
     for side, hand in position.get("hands", {}).items():
         for card in hand:
-            if card not in CARDS or CARDS[card].side != side:
-                raise InvalidPosition(f"{card!r} is not a {side} card")
-            deck = game["decks"][f"{side}_{CARDS[card].deck}"]
+            deck = _deck_of(game, card, side)
+            if card not in deck:
+                raise InvalidPosition(f"{card} is not in this game's {side} decks")
             deck.remove(card)
         game["hands"][side] = list(hand)
     for side, cards in position.get("discards", {}).items():
         for card in cards:
-            if card not in CARDS or CARDS[card].side != side:
-                raise InvalidPosition(f"{card!r} is not a {side} card")
-            deck = game["decks"][f"{side}_{CARDS[card].deck}"]
+            deck = _deck_of(game, card, side)
             if card not in deck:
                 raise InvalidPosition(f"{card} is both in hand and discarded")
             deck.remove(card)
@@ -209,19 +226,18 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
             if side not in ROLES:
                 raise InvalidPosition(f"{name}: {side!r} is not a side")
             for card in cards:
-                if card not in CARDS or CARDS[card].side != side:
-                    raise InvalidPosition(f"{card!r} is not a {side} card")
-                deck = game["decks"][f"{side}_{CARDS[card].deck}"]
+                deck = _deck_of(game, card, side)
                 if card not in deck:
                     raise InvalidPosition(f"{card} is in two places")
                 deck.remove(card)
-            if name == "table" and any(not CARDS[c].on_table for c in cards):
+            if name == "table" and any(not _deck_card(c)[2] for c in cards):
                 raise InvalidPosition(f"table: only table cards stay in play ({cards})")
             game[name][side] = list(cards)
     hunt = position.get("hunt", {})
+    tiles = set(TILES) | ({t.id for t in SMEAGOL_TILES} if tta_on(state, "smeagol") else set())
     for key in ("pool", "drawn", "removed", "waiting"):
         if key in hunt:
-            unknown_tiles = [t for t in hunt[key] if t not in TILES]
+            unknown_tiles = [t for t in hunt[key] if t not in tiles]
             if unknown_tiles:
                 raise InvalidPosition(f"hunt {key}: unknown tiles {', '.join(unknown_tiles)}")
             game["hunt"][key] = sorted(hunt[key]) if key == "pool" else list(hunt[key])
@@ -232,6 +248,7 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
     allocated = int(box.pop("allocated", 0))
     game["hunt_box"].update(box)
     _balance(game, position.get("casualties", {}), position.get("reinforcements"))
+    tta_positions.place(state, position)
     start = start_of(position, PHASES, "War of the Ring")
     if start is not None:
         _start(state, position, start)
@@ -260,6 +277,22 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
         on_turn_frame(state)
         call(state, "act", side=acting)
     return state
+
+
+def _deck_card(card: str) -> tuple[str, str, bool]:
+    found = _card(card)
+    if found is None:
+        raise InvalidPosition(f"unknown card {card!r}")
+    return found
+
+
+def _deck_of(game: dict[str, Any], card: str, side: str) -> list[str]:
+    """The deck ``card`` of ``side`` comes from; refused for another side's card."""
+    card_side, deck, _ = _deck_card(card)
+    if card_side != side:
+        raise InvalidPosition(f"{card!r} is not a {side} card")
+    decks: list[str] = game["decks"][f"{side}_{deck}"]
+    return decks
 
 
 def _balance(
@@ -410,4 +443,5 @@ def to_position(state: State) -> dict[str, Any]:
         "casualties": {n: text(c) for n, c in state["casualties"].items() if any(c.values())},
         "reinforcements": {n: text(c) for n, c in state["reinforcements"].items()},
         "messenger_used": bool(state["turn"].get("messenger")),
+        **tta_positions.describe(state),
     }

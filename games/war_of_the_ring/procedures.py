@@ -26,8 +26,10 @@ from . import (
     cards,
     casualties,
     characters,
+    ents,
     fellowship_actions,
     recruit,
+    siege_engines,
     stacking,
 )
 from .actions import DieAction
@@ -45,6 +47,8 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *fellowship_actions.DIE_ACTIONS,
         *armies.DIE_ACTIONS,
         *recruit.DIE_ACTIONS,
+        *siege_engines.DIE_ACTIONS,
+        *ents.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
@@ -58,6 +62,7 @@ STEPS: tuple[Step, ...] = (
     *fellowship_actions.STEPS,
     *armies.STEPS,
     *recruit.STEPS,
+    *siege_engines.STEPS,
     *characters.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
@@ -67,12 +72,21 @@ STEPS: tuple[Step, ...] = (
 )
 
 #: The verbs the procedures' steps accept besides the die actions' own.
-VERBS: frozenset[str] = armies.VERBS | recruit.VERBS | characters.VERBS | stacking.VERBS | battle.VERBS
+VERBS: frozenset[str] = (
+    armies.VERBS
+    | recruit.VERBS
+    | characters.VERBS
+    | stacking.VERBS
+    | battle.VERBS
+    | siege_engines.VERBS
+    | ents.VERBS
+)
 
 #: Button words of the procedures' steps, asked in this order.
 LABELLERS: tuple[Labeller, ...] = (
     armies.label,
     recruit.label,
+    siege_engines.label,
     characters.label,
     stacking.label,
     battle.label,

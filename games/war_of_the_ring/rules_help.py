@@ -20,6 +20,7 @@ from games.core import RuleTopic
 
 from .data import CARDS, CHARACTERS, TILES
 from .events import tile_name
+from .tta import rules_topics as tta_topics
 
 TITLE = "War of the Ring"
 
@@ -201,6 +202,7 @@ def topics() -> tuple[RuleTopic, ...]:
         text = f"Event ({card.icon}): {card.event}{condition}{combat}"
         found.append(RuleTopic(card.id, card.name, text, f"{side} {card.deck} card", (card.id,)))
     found += combat_topics()
+    found += tta_topics.topics()
     return tuple(found)
 
 
@@ -238,10 +240,10 @@ def combat_topics() -> list[RuleTopic]:
 @cache
 def _index() -> dict[str, tuple[RuleTopic, ...]]:
     index: dict[str, list[RuleTopic]] = {}
-    words = {slug: aliases for slug, _, _, aliases in RULES}
+    words = {slug: aliases for slug, _, _, aliases in (*RULES, *tta_topics.RULES)}
     for topic in topics():
-        for key in {topic.slug, topic.title, *words.get(topic.slug, ())}:
-            index.setdefault(_key(key), []).append(topic)
+        for key in {_key(k) for k in (topic.slug, topic.title, *words.get(topic.slug, ()))}:
+            index.setdefault(key, []).append(topic)  # once per key: "gimli" and "Gimli" are one
     return {k: tuple(v) for k, v in index.items()}
 
 

@@ -13,7 +13,19 @@ from games.core import Action, RuleTopic, State, View
 from games.core.flow import Step, StepRuleset
 from games.core.words import the
 
-from . import actions, card_text, dice, fellowship, hunt, invariants, labels, procedures, rules_help, turn
+from . import (
+    actions,
+    card_text,
+    dice,
+    fellowship,
+    hunt,
+    invariants,
+    labels,
+    procedures,
+    rules_help,
+    siege_engines,
+    turn,
+)
 from .commands import COMMANDS
 from .data import REGIONS
 from .event_cards import play as event_play
@@ -27,6 +39,7 @@ from .roles import ROLES, side_title
 from .secrets import secrets
 from .setup import new_game
 from .standing import standing_lines
+from .tta import switches as tta_switches
 from .view import build_view
 
 #: Every step by name: the turn's own, then the procedures' (:mod:`.procedures`).
@@ -56,6 +69,7 @@ class WarOfTheRing(StepRuleset):
     title = "War of the Ring"
     command_group = "wotr"
     commands = COMMANDS
+    options = tta_switches.OPTIONS
     min_players = max_players = 2
     steps = STEPS
     presenter = PRESENTER
@@ -71,6 +85,15 @@ class WarOfTheRing(StepRuleset):
 
     def role_name(self, role: str) -> str:
         return the(side_title(role))
+
+    def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
+        """The generic check of names and values, with the module's preset filled in, its
+        combinations put in order, its dependencies (D3) and its unplayable parts refused."""
+        resolved = super().resolve_options(tta_switches.prepare(chosen or {}))
+        return tta_switches.check(resolved)
+
+    def notice(self, options: Mapping[str, str]) -> str:
+        return tta_switches.notice(options)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         return new_game(self.name, seed, self.resolve_options(options))
@@ -108,6 +131,8 @@ class WarOfTheRing(StepRuleset):
         super().apply(state, role, action)
         if any(state.get("table", {}).values()):
             table.settle(state)  # table cards whose discard condition happened leave
+        if "tta" in state:
+            siege_engines.settle(state)  # engines whose Army is gone go back to the pools
 
     def check_invariants(self, state: State) -> list[str]:
         return invariants.check(state)

@@ -1,6 +1,7 @@
 """The set-up (§3): Armies and reinforcements, the political track, the Fellowship in
 Rivendell with Gandalf the Grey as Guide, the Elven Rings, the four decks and the Hunt Pool; then
-the first turn begins (its phase 1 draws the opening cards).
+the first turn begins (its phase 1 draws the opening cards). The switches of Twilight of the Third
+Age add their own set-up (:mod:`.tta.setup`); with none on the set-up is the base game's.
 
 Decks and the Hunt Pool are kept as sorted lists: nothing is shuffled in advance, each draw is a
 blind draw from what is left (``games.core.chance``), so no order exists in the state to leak.
@@ -17,11 +18,14 @@ from . import turn
 from .data import COMPANIONS, DECKS, FELLOWSHIP_START, NATIONS, REGIONS, STANDARD_TILES
 from .options import RULES_REVISION
 from .roles import ROLES
+from .tta import setup as tta_setup
+from .tta.switches import switches
 
 
 def new_game(name: str, seed: int, options: Mapping[str, str]) -> State:
     state = new_state(name, seed, options, ROLES)
     state.update(initial_position())
+    tta_setup.apply(state, switches(options))
     turn.begin_turn(state)
     return state
 

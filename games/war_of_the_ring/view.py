@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import State
 
+from . import ents, siege_engines
 from .battle import battle_view
 from .board import besieged, vp
 from .card_piles import seen
@@ -19,6 +20,7 @@ from .dice import pool_size
 from .events import PRESENTER
 from .last_action import Text, last_view
 from .roles import ROLES
+from .tta.state import engine_pool
 
 
 def regions_view(state: State) -> list[dict[str, Any]]:
@@ -33,7 +35,8 @@ def regions_view(state: State) -> list[dict[str, Any]]:
         holder = state["control"].get(region)
         original = NATIONS[info.nation].side if info.nation else None
         changed = holder is not None and holder != original
-        if not (units or garrison or region in characters or region in inside or changed):
+        treants = ents.at(state, region)  # Twilight of the Third Age: the Ents stand alone
+        if not (units or garrison or region in characters or region in inside or changed or treants):
             continue
         entry: dict[str, Any] = {
             "id": region,
@@ -45,6 +48,11 @@ def regions_view(state: State) -> list[dict[str, Any]]:
         if garrison:
             entry["garrison"] = {n: dict(c) for n, c in garrison.items()}
             entry["garrison_characters"] = inside.get(region, [])
+        engines = siege_engines.at(state, region)
+        if engines:  # Twilight of the Third Age
+            entry["engines"] = engines
+        if treants:
+            entry["ents"] = treants
         found.append(entry)
     return found
 
@@ -56,7 +64,7 @@ def build_view(
     which knows the core's events too: a resignation can be the last thing that happened)."""
     fs = state["fellowship"]
     allocated = int(state["turn"].get("allocated", 0))
-    return {
+    view = {
         "game": state["game"],
         "audience": role,
         "turn": state["turn"]["number"],
@@ -103,3 +111,11 @@ def build_view(
         "last": last_view(state, role, narrate),
         "battle": battle_view(state),
     }
+    if ents.in_game(state):  # Twilight of the Third Age: the Ents are public
+        view["ents"] = ents.view(state)
+    if siege_engines.in_game(state):  # Twilight of the Third Age: the engines are public
+        view["siege_engines"] = {
+            "regions": siege_engines.view(state),
+            "pools": {side: engine_pool(state, side) for side in ROLES},
+        }
+    return view

@@ -27,6 +27,11 @@ def _units(rows: list[tuple[str, int, int, int]]) -> str:
     return ", ".join(parts)
 
 
+def _engines(side: str, n: int) -> str:
+    name = "Trebuchet" if side == FREE else "Siege Tower"
+    return f"{n} {name}{'s' if n > 1 else ''}"
+
+
 def _region(entry: Mapping[str, Any], names: Mapping[str, str]) -> str:
     slug = str(entry.get("id"))
     head = names.get(slug, slug)
@@ -47,6 +52,14 @@ def _region(entry: Mapping[str, Any], names: Mapping[str, str]) -> str:
     inside = [v.character_name(c, short=True) for c in v.sequence(entry.get("garrison_characters"))]
     if garrison or inside:
         bits.append("garrison " + ", ".join(p for p in (_units(garrison), ", ".join(inside)) if p))
+    engines = v.mapping(entry.get("engines"))
+    if engines:  # Twilight of the Third Age
+        bits.append(
+            ", ".join(_engines(side, v.number(engines.get(side))) for side in SIDES if engines.get(side))
+        )
+    ents = v.number(entry.get("ents"))
+    if ents:
+        bits.append(f"{ents} Ent{'s' if ents > 1 else ''}")
     return text + (": " + "; ".join(bits) if bits else "")
 
 

@@ -5,7 +5,7 @@ Ring-bearers, control markers, and the highlights (the last action's regions, th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -110,6 +110,9 @@ class Stack:
     besieged: bool
     control: str | None
     ring: bool
+    #: Twilight of the Third Age: siege engines per side, and Ents.
+    engines: dict[str, int] = field(default_factory=dict)
+    ents: int = 0
 
 
 def stacks(view: Mapping[str, Any], layout: MapLayout) -> dict[str, Stack]:
@@ -136,6 +139,8 @@ def stacks(view: Mapping[str, Any], layout: MapLayout) -> dict[str, Stack]:
             bool(entry.get("besieged")),
             str(control) if control in (FREE, SHADOW) else None,
             False,
+            {s: v.number(n) for s, n in v.mapping(entry.get("engines")).items() if s in (FREE, SHADOW)},
+            v.number(entry.get("ents")),
         )
     where = v.fellowship(view).get("region")
     if isinstance(where, str) and where:
@@ -328,6 +333,40 @@ def draw_marks(image: Image.Image, layout: MapLayout, stack: Stack) -> None:
         marker = icons.control_sprite(stack.control, round(style.icon * 0.95))
         ix, iy = spot.icon
         paste_sprite(image, marker, (ix - marker.width * 0.95, iy - marker.height * 0.95))
+    ix, iy = spot.icon or spot.badge
+    for index, side in enumerate(s for s in (FREE, SHADOW) if stack.engines.get(s)):
+        label = f"{'Treb' if side == FREE else 'Tower'} ×{stack.engines[side]}"
+        tag = tag_sprite(label, theme.SIDE_COLOURS[side], style)
+        paste_sprite(image, tag, (ix - tag.width / 2, iy - style.icon * 0.6 - (index + 1) * (tag.height - 4)))
+    if stack.ents:
+        tag = tag_sprite(f"Ents ×{stack.ents}", ENT_GREEN, style)
+        bx, by = spot.badge
+        paste_sprite(image, tag, (bx - tag.width / 2, by + style.chip))
+
+
+ENT_GREEN: RGB = (46, 110, 52)
+
+
+@lru_cache(maxsize=64)
+def tag_sprite(label: str, colour: RGB, style: MapStyle) -> Image.Image:
+    """A small named counter (Twilight of the Third Age: siege engines, Ents): white words on
+    the piece's colour, framed dark."""
+    face = font("condensed", style.count_size)
+    pad, width = 3, round(face.getlength(label)) + 8
+    height = style.chip + 2
+    full = (width + 2 * pad, height + 2 * pad)
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        box = (pad * s, pad * s, (pad + width) * s, (pad + height) * s)
+        draw.rounded_rectangle(box, radius=4 * s, fill=(20, 16, 12, 255))
+        inner = (box[0] + s, box[1] + s, box[2] - s, box[3] - s)
+        draw.rounded_rectangle(inner, radius=3 * s, fill=(*colour, 255))
+
+    sprite = supersampled(full, paint)
+    ImageDraw.Draw(sprite).text(
+        (pad + width / 2, pad + height / 2 + 0.5), label, font=face, fill=(255, 255, 255), anchor="mm"
+    )
+    return sprite
 
 
 def _besieger(stack: Stack) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from tests.fakediscord import FakeDiscord, InteractionResult, InteractionTimeout
@@ -62,6 +63,23 @@ class Match:
         return next(role for role, u in self.players.items() if u is user)
 
 
+class PostgresOracle:
+    """The committed rows of the bot's PostgreSQL database, read with the oracle's SQLite SQL
+    (``?`` placeholders) as from the SQLite file."""
+
+    def __init__(self, url: str) -> None:
+        self._conn = psycopg.connect(url, autocommit=True)
+
+    def __enter__(self) -> PostgresOracle:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._conn.close()
+
+    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> psycopg.Cursor[Any]:
+        return self._conn.execute(sql.replace("?", "%s"), params)
+
+
 @dataclass
 class World:
     """A fake Discord with one server, a #games channel, users and the real bot running."""
@@ -73,13 +91,17 @@ class World:
     db_path: Path
     checked: dict[int, int] = field(default_factory=dict)  # message id -> versions already checked
     _rows: dict[int, tuple[Any, Row]] = field(default_factory=dict)
+    #: The bot's PostgreSQL database (``DATABASE_URL``), when it runs on one instead of the file.
+    database_url: str | None = None
 
     @property
     def bot(self) -> Any:
         return self.fd.bots[0]
 
     # -- the database oracle --------------------------------------------------------
-    def _db(self) -> sqlite3.Connection:
+    def _db(self) -> Any:
+        if self.database_url:
+            return PostgresOracle(self.database_url)
         return sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True, timeout=10)
 
     def prompt_number(self, match_id: int, role: str) -> int:
@@ -758,7 +780,7 @@ async def running_world(
         await fd.start_bot(argv=BOT_ARGV, db_path=db, env=env)
         await fd.wait_until_ready()
         await fd.wait_for_commands(list(commands))
-        world = World(fd, guild, games, users, db)
+        world = World(fd, guild, games, users, db, database_url=(env or {}).get("DATABASE_URL"))
         yield world
         assert fd.unknown_routes == [], fd.unknown_routes
         assert fd.protocol_errors == [], fd.protocol_errors

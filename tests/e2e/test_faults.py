@@ -59,55 +59,61 @@ async def next_move(world: World, match: Match, rng: random.Random) -> tuple[str
 
 async def test_kill9_at_random_points_loses_nothing_and_applies_nothing_twice(tmp_path: Path) -> None:
     async with running_world(tmp_path, settle=0.1) as world:
-        await world.no_confirm(*world.users.values())  # one click acts (confirming is tested elsewhere)
-        fd, bot = world.fd, world.bot
-        match = await world.new_match(world.users["alice"], world.users["bob"])
-        rng = seeded(5)
-        kills = applied_before_kill = 0
-        matches = [match]
-        while kills < KILLS:
-            if not world.active_roles(match):  # finished: the kills go on in a new match
-                match = await world.new_match(world.users["alice"], world.users["bob"])
-                matches.append(match)
-            role, user, prompt, cid, value = await next_move(world, match, rng)
-            action = world.offered(prompt)
-            text = next(a for a, where in action.items() if where == (cid, value))
-            before = world.actions(match.id)
-            click = asyncio.create_task(world.press(user, prompt, cid, value))
-            # Half the kills come almost at once (before the commit, mostly), half at any later point.
-            await asyncio.sleep(rng.uniform(0.0, 0.015) if kills % 2 else rng.uniform(0.0, 0.3))
-            await bot.kill9()
-            kills += 1
-            click.cancel()
-            with contextlib.suppress(asyncio.CancelledError, InteractionTimeout):
-                await click
-            after_kill = world.actions(match.id)
-            assert after_kill[: len(before)] == before, "a committed action was lost"
-            assert len(after_kill) - len(before) in (0, 1), "one click applied more than once"
-            committed = len(after_kill) == len(before) + 1
-            applied_before_kill += committed
-            await start_again(fd, bot)
-            # The same old menu, clicked again after the restart: applies once, or says it is
-            # stale, or is gone (a newer private prompt retired it: play moved on).
-            if cid in prompt.custom_ids():
-                retry: InteractionResult = await world.press(user, prompt, cid, value)
-                if committed:
-                    assert is_error(retry) and "Already done" in retry.text, retry.text
-                else:
-                    assert not is_error(retry), retry.text
+        await kill9_play(world, KILLS)
+
+
+async def kill9_play(world: World, kills_wanted: int) -> None:
+    """Play matches, killing the bot (kill -9) at a random point of every click and starting it
+    again: no committed action is lost, none applied twice, the log always replays to the state."""
+    await world.no_confirm(*world.users.values())  # one click acts (confirming is tested elsewhere)
+    fd, bot = world.fd, world.bot
+    match = await world.new_match(world.users["alice"], world.users["bob"])
+    rng = seeded(5)
+    kills = applied_before_kill = 0
+    matches = [match]
+    while kills < kills_wanted:
+        if not world.active_roles(match):  # finished: the kills go on in a new match
+            match = await world.new_match(world.users["alice"], world.users["bob"])
+            matches.append(match)
+        role, user, prompt, cid, value = await next_move(world, match, rng)
+        action = world.offered(prompt)
+        text = next(a for a, where in action.items() if where == (cid, value))
+        before = world.actions(match.id)
+        click = asyncio.create_task(world.press(user, prompt, cid, value))
+        # Half the kills come almost at once (before the commit, mostly), half at any later point.
+        await asyncio.sleep(rng.uniform(0.0, 0.015) if kills % 2 else rng.uniform(0.0, 0.3))
+        await bot.kill9()
+        kills += 1
+        click.cancel()
+        with contextlib.suppress(asyncio.CancelledError, InteractionTimeout):
+            await click
+        after_kill = world.actions(match.id)
+        assert after_kill[: len(before)] == before, "a committed action was lost"
+        assert len(after_kill) - len(before) in (0, 1), "one click applied more than once"
+        committed = len(after_kill) == len(before) + 1
+        applied_before_kill += committed
+        await start_again(fd, bot)
+        # The same old menu, clicked again after the restart: applies once, or says it is
+        # stale, or is gone (a newer private prompt retired it: play moved on).
+        if cid in prompt.custom_ids():
+            retry: InteractionResult = await world.press(user, prompt, cid, value)
+            if committed:
+                assert is_error(retry) and "Already done" in retry.text, retry.text
             else:
-                assert committed, "an old prompt was retired although its action was not applied"
-            log = world.actions(match.id)
-            assert len(log) == len(before) + 1 and log[-1][3:5] == (role, text)
-            assert replayed(world, match) == dump(world.row(match.id).state or {}), "log and state disagree"
-            if kills % 10 == 0:
-                hand = await user.click(world.latest_prompt(match), f"palantir:hand:{match.id}")
-                assert not is_error(hand), hand.text
-        assert 0 < applied_before_kill < KILLS, "kills should land both before and after commits"
-        for played in matches:
-            status = await world.users["alice"].slash(played.thread, "game status")
-            assert f"match #{played.id}" in status.text, status.text
-            assert world.row(played.id).status in ("active", "finished")
+                assert not is_error(retry), retry.text
+        else:
+            assert committed, "an old prompt was retired although its action was not applied"
+        log = world.actions(match.id)
+        assert len(log) == len(before) + 1 and log[-1][3:5] == (role, text)
+        assert replayed(world, match) == dump(world.row(match.id).state or {}), "log and state disagree"
+        if kills % 10 == 0:
+            hand = await user.click(world.latest_prompt(match), f"palantir:hand:{match.id}")
+            assert not is_error(hand), hand.text
+    assert 0 < applied_before_kill < kills_wanted, "kills should land both before and after commits"
+    for played in matches:
+        status = await world.users["alice"].slash(played.thread, "game status")
+        assert f"match #{played.id}" in status.text, status.text
+        assert world.row(played.id).status in ("active", "finished")
 
 
 async def test_after_a_crash_between_commit_and_posting_the_thread_catches_up(tmp_path: Path) -> None:

@@ -130,7 +130,7 @@ def bot_env(
     extra: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """The environment for a bot subprocess pointed at the fake."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "PALANTIR_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "PALANTIR_", "DATABASE_"))}
     env.update(
         DISCORD_TOKEN=token,
         PALANTIR_API_BASE=api_base,
@@ -138,6 +138,9 @@ def bot_env(
         PYTHONUNBUFFERED="1",
         PYTHONPATH=os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep),
     )
+    # Never a database of the developer's (his shell's or his .env's DATABASE_URL): the test's
+    # own file, or the PostgreSQL database a test passes in ``extra``.
+    env["DATABASE_URL"] = ""
     if db_path is not None:
         env["PALANTIR_DB"] = str(db_path)
     if dev_guild is not None:

@@ -15,7 +15,7 @@ from typing import Any
 from games.core import Action, State, emit
 from games.core.flow import Frame
 
-from .. import casualties, occupation, politics, stacking
+from .. import casualties, ents, occupation, politics, stacking
 from ..battle_actions import card_attack, has_attackers
 from ..board import (
     add,
@@ -323,9 +323,16 @@ ORTHANC = "orthanc"
 
 class EntsAwake(Staged):
     """Three dice against the Shadow in Orthanc; then, with Gandalf the White in Fangorn or
-    Rohan, another Character card at no die cost (:data:`.step.FREE_CARD`)."""
+    Rohan, another Character card at no die cost (:data:`.step.FREE_CARD`).
+
+    With the Ents of Fangorn (Twilight of the Third Age, :mod:`..ents`): every play counts toward
+    the third, after which the Ents leave; while they are in play the card may rouse them instead
+    (the only way when its own condition fails)."""
 
     def can_play(self, state: State, side: str) -> bool:
+        return self.printed(state) or ents.may_rouse(state)
+
+    def printed(self, state: State) -> bool:
         if "gandalf_white" not in state["characters"]:
             return False
         return any(
@@ -334,6 +341,31 @@ class EntsAwake(Staged):
         )
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
+        if ents.in_game(state):
+            if stage == "start":
+                ents.count_event(state)
+                if ents.may_rouse(state) and self.printed(state):
+                    options = [
+                        (Action("choose", ("ents",)), "Rouse the Ents of Fangorn"),
+                        (Action("choose", ("orthanc",)), "The card's own Event: 3 dice against Orthanc"),
+                    ]
+                    return ask(
+                        frame, side, "branch", options, self.name, "Rouse the Ents, or the card's own Event?"
+                    )
+                stage = "ents" if ents.may_rouse(state) else "printed"
+            elif stage == "branch":
+                stage = "ents" if value.args[0] == "ents" else "printed"
+            if stage in ("ents", "ent_move", "ent_attack", "ent_struck"):
+                if ents.rouse(state, frame, stage, value):
+                    return True
+                ents.after_event(state)
+                return False
+        waits = self.strike_orthanc(state, frame, "start" if stage == "printed" else stage)
+        if not waits:
+            ents.after_event(state)
+        return waits
+
+    def strike_orthanc(self, state: State, frame: Frame, stage: str) -> bool:
         data = frame["data"]
         if stage == "start":
             if where_army(state, ORTHANC, SHADOW) is not None:

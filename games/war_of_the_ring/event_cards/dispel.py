@@ -74,6 +74,15 @@ def _heroes_in_minas_tirith(state: State) -> bool:
     )
 
 
+def dispel_text(state: State, side: str) -> str:
+    """What ``dispel`` does for ``side`` now, naming only the table cards in play (a card merely
+    named by the rules text might be in the enemy's hand: the words never bring it up)."""
+    if side == FREE:
+        return "Any die, with Gandalf or Aragorn in Minas Tirith, discards Denethor's Folly from the table."
+    names = " or ".join(CARD_DATA[card].name for card in barring_cards(state)) or "a barring table card"
+    return f"Any die, a Strategy card and a Character card from your hand discard {names} from the table."
+
+
 def _dispel_possible(state: State, side: str) -> bool:
     if side == SHADOW:
         return _shadow_may_dispel(state)
@@ -100,8 +109,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "dispel",
         "Discard a table card of the enemy",
-        "Shadow: any die, a Strategy card and a Character card discard A Power too Great or The Power "
-        "of Tom Bombadil. Free Peoples: any die, with Gandalf or Aragorn in Minas Tirith, discards "
+        "Shadow: any die, a Strategy card and a Character card discard a Free Peoples table card that "
+        "bars his Armies. Free Peoples: any die, with Gandalf or Aragorn in Minas Tirith, discards "
         "Denethor's Folly.",
         ANY_FACE,
         None,

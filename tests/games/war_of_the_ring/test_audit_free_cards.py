@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core.chance import scripted
 
-from .helpers import act, events, match, offered, step
+from .helpers import R, act, events, match, offered, step
 from .test_battle import army_of
 from .test_cards_armies import acting, card_match, die, ents_match, play
 
@@ -118,3 +118,20 @@ def test_the_shadows_dispel_always_asks_both_cards_so_the_wait_hides_his_hand() 
     act(m, "shadow", "discard shc_01")
     assert m.state["table"]["free"] == [] and m.state["hands"]["shadow"] == []
     assert acting(m) == "free"
+
+
+def test_card_fps_02_a_power_too_great_in_the_free_hand_is_never_named_by_the_shadows_dispel() -> None:
+    """The dispel's words name only the barring card on the table: the rules text names both,
+    and the other (A Power too Great) may be in the Free Peoples' hand."""
+    m = card_match(
+        "shadow",
+        "shc_01",
+        {"bree": {"sauron": "2R"}, "buckland": {"north": "1R"}},
+        table={"free": ["fps_03"]},
+        dice={"shadow": ["event"], "free": ["muster"]},
+        hand=["shs_01"],
+        other_hand=["fps_02"],
+    )
+    dispel = next(a for a in R.prompt(m.state, "shadow").actions if a.verb == "dispel")
+    words = R.explain(m.state, "shadow", dispel) + R.describe(m.state, "shadow", dispel)
+    assert "The Power of Tom Bombadil" in words and "A Power too Great" not in words

@@ -84,3 +84,9 @@ def test_rules_topics_point_to_the_cards() -> None:
     assert "Elven Cloaks" in gift[0].text and "Initiative 3." in gift[0].text
     mumakil = WOTR.rules_lookup("Mumakil")[0]
     assert mumakil.cards == ("shs_07", "shs_08") and "Initiative 3/5." in mumakil.text
+
+
+def test_a_rules_topic_is_found_once_whatever_its_names_share() -> None:
+    for asked in ("gimli", "Gimli", "balrog", "Elven Cloaks"):
+        found = [t.slug for t in WOTR.rules_lookup(asked)]
+        assert found and len(found) == len(set(found)), (asked, found)

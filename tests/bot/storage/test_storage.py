@@ -1,23 +1,25 @@
-"""The SQLite store: migrations and the action log."""
+"""The store on both backends: migrations and the action log."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bot.storage import LogEntry, Store
+from bot.storage import INTEGRITY_ERRORS, LogEntry, Store
+from bot.storage.connection import SqliteConnection
 from bot.storage.migrate import available, migrate
 
+from .conftest import Opener
 
-async def test_migrations_are_idempotent(db_path: Path) -> None:
-    first = await Store.open(db_path)
+
+async def test_migrations_are_idempotent(open_store: Opener) -> None:
+    first = await open_store()
     await first.set_meta("k", "v1")
     await first.close()
-    second = await Store.open(db_path)
+    second = await open_store()
     try:
-        assert await migrate(second._conn) == []
+        assert await migrate(second._conn, dialect=second.dialect) == []
         rows = await second._all("SELECT version FROM schema_version")
         assert [r[0] for r in rows] == [m.version for m in available()]
         assert await second.get_meta("k") == "v1"
@@ -27,6 +29,7 @@ async def test_migrations_are_idempotent(db_path: Path) -> None:
         await second.close()
 
 
+@pytest.mark.sqlite_only
 async def test_database_uses_wal(store: Store) -> None:
     row = await store._one("PRAGMA journal_mode")
     assert row[0] == "wal"
@@ -42,7 +45,7 @@ async def test_interaction_id_is_unique(store: Store) -> None:
         result=None, snapshot=False,
     )  # fmt: skip
     await store.append(entry)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         await store.append(entry)
     assert len(await store.actions(match.id)) == 1
     record = await store.get_match(match.id)
@@ -78,13 +81,13 @@ async def test_the_prompt_numbers_of_a_database_before_version_8_carry_over(tmp_
         if int(path.name[:3]) < 8:
             shutil.copy(path, older / path.name)
     async with aiosqlite.connect(tmp_path / "old.db") as conn:
-        await migrate(conn, older)
+        await migrate(SqliteConnection(conn), older)
         await conn.execute("PRAGMA foreign_keys = OFF")
         await conn.execute(
             "INSERT INTO seats (match_id, seat, user_id, role, joined_at, prompt_version) "
             "VALUES (1, 0, '5', 'north', 'now', 42)"
         )
         await conn.commit()
-        assert await migrate(conn) == [m.name for m in available() if m.version >= 8]
+        assert await migrate(SqliteConnection(conn)) == [m.name for m in available() if m.version >= 8]
         async with conn.execute("SELECT prompt_version, prompt_entry FROM seats") as cur:
             assert await cur.fetchall() == [(42, 42)]

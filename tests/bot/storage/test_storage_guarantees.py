@@ -20,7 +20,7 @@ from bot.service import MatchService
 from bot.storage import Store
 from games.core import ActionError, dump_without
 
-from .conftest import NORTH_USER, SOUTH_USER, started_pebbles
+from ..conftest import NORTH_USER, SOUTH_USER, started_pebbles
 
 FELLOWSHIP_USER, SAURON_USER = 1001, 2002
 

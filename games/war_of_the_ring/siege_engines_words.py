@@ -1,0 +1,40 @@
+"""Words of the siege engines' events (Twilight of the Third Age, §1.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .grammar import plural
+from .tta.content import ENGINES
+
+KINDS: dict[str, dict[str, str]] = {
+    "engine_placed": {"side": "side", "region": "region"},
+    "engines_removed": {"side": "side", "region": "region", "count": "number"},
+    "trebuchet_sacrificed": {"region": "region"},
+    "siege_towers_press": {"region": "region"},
+}
+
+EN: dict[str, str] = {
+    "engine_placed": "The {side} {build_words} {engine_words} at {region}.",
+    "engines_removed": "{engines_words} at {region} {go_words} back to the {side}'s pool.",
+    "trebuchet_sacrificed": (
+        "The Free Peoples sacrifice a Trebuchet at {region}: siege superiority there until the turn ends."
+    ),
+    "siege_towers_press": "The Siege Towers carry the assault on {region} one more round, no Elite reduced.",
+}
+
+
+def _placed(args: Mapping[str, Any]) -> dict[str, str]:
+    side = str(args["side"])
+    return {"engine_words": f"a {ENGINES[side].name}", "build_words": "raise" if side == "free" else "builds"}
+
+
+def _removed(args: Mapping[str, Any]) -> dict[str, str]:
+    n = int(args["count"])
+    engine = ENGINES[str(args["side"])]
+    words = plural(n, engine.name) if n > 1 else f"A {engine.name}"
+    return {"engines_words": words, "go_words": "go" if n > 1 else "goes"}
+
+
+DERIVED = {"engine_placed": _placed, "engines_removed": _removed}

@@ -1,0 +1,155 @@
+"""The module in a described position: which switches are on (``"switches"``) and where its
+pieces are (``"tta"``); both keys are optional and absent for the base game.
+
+```text
+"switches": ["siege_engines", "corsairs", ...],   # names of tta.switches.SWITCHES
+"tta": {
+  "engines": {"minas_tirith": {"free": 1, "shadow": 2}},  # Trebuchets / Siege Towers there
+  "superiority": {"region": "minas_tirith", "turn": 3},   # a Trebuchet sacrificed this turn (D11)
+  "in_play": ["dunlendings"],                 # factions brought in (also implied by their pieces)
+  "dunlendings": {"north_dunland": 2}, "corsairs": {"umbar": 2}, "ents": {"fangorn": 3},
+  "ents_removed": 1, "ents_gone": false,      # Ents out of the game for good
+  "ents_awake_events": 1,                     # Ents Awake cards played as Events
+  "characters_aside": ["galadriel"],          # module characters not yet in play
+  "witch_king_card": "chief",                 # the Witch-king's card once chosen
+  "smeagol": "gollum",                        # the side Sméagol's piece shows
+  "cards_aside": ["we_shall_get_it"],
+}
+```
+
+Positions accept every switch, playable in the lobby yet or not, so that the set-up of every part
+can be tested; the dependencies of the cards (D3) are refused as in the lobby.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import InvalidAction, InvalidPosition, State
+
+from ..data import REGIONS, SIDES
+from . import setup
+from .state import part
+from .switches import CHARACTERS, FACTIONS, SWITCHES, options_for, resolve, switches
+
+_KEYS = frozenset(
+    {"engines", "superiority", "in_play", *FACTIONS, "ents_removed", "ents_gone", "ents_awake_events"}
+    | {"characters_aside", "witch_king_card", "smeagol", "cards_aside"}
+)
+#: The switch each key needs.
+_NEEDS = {
+    "engines": "siege_engines",
+    "superiority": "siege_engines",
+    "dunlendings": "dunlendings",
+    "corsairs": "corsairs",
+    "ents": "ents",
+    "ents_removed": "ents",
+    "ents_gone": "ents",
+    "ents_awake_events": "ents",
+    "witch_king_card": "witch_king_chief",
+    "smeagol": "smeagol",
+    "cards_aside": "smeagol",
+}
+
+
+def start(state: State, position: Mapping[str, Any]) -> None:
+    """Turn the position's switches on with their set-up (right after the base set-up)."""
+    named = list(position.get("switches", []))
+    unknown = [s for s in named if s not in SWITCHES]
+    if unknown:
+        raise InvalidPosition(
+            f"switches: unknown {', '.join(unknown)}; the switches are {', '.join(SWITCHES)}"
+        )
+    if not named:
+        return
+    try:
+        state["options"] = resolve(options_for(set(named)), playable_only=False)
+    except InvalidAction as refused:
+        raise InvalidPosition(str(refused)) from None
+    setup.apply(state, named)
+
+
+def place(state: State, position: Mapping[str, Any]) -> None:
+    """The module's pieces as the position describes them."""
+    given = position.get("tta")
+    if not given:
+        return
+    unknown = sorted(set(given) - _KEYS)
+    if unknown:
+        raise InvalidPosition(f"tta: unknown keys {', '.join(unknown)}; it has {', '.join(sorted(_KEYS))}")
+    chosen = switches(state["options"])
+    off = sorted(k for k in given if k in _NEEDS and _NEEDS[k] not in chosen)
+    if off:
+        raise InvalidPosition(
+            f"tta: {', '.join(off)} need their switch on ({', '.join(_NEEDS[k] for k in off)})"
+        )
+    tta = part(state)
+    for region, counts in given.get("engines", {}).items():
+        if region not in REGIONS:
+            raise InvalidPosition(f"tta engines: unknown region {region!r}")
+        for side, n in counts.items():
+            if side not in SIDES:
+                raise InvalidPosition(f"tta engines in {region}: {side!r} is not a side")
+            if int(n):
+                tta["engines"][side][region] = int(n)
+    if "superiority" in given:
+        tta["superiority"] = given["superiority"] and dict(given["superiority"])
+    brought = set(given.get("in_play", []))
+    for faction in FACTIONS:
+        if faction in brought and faction not in chosen:
+            raise InvalidPosition(f"tta in_play: {faction} needs its switch on")
+        pieces = {r: int(n) for r, n in given.get(faction, {}).items() if int(n)}
+        bad = [r for r in pieces if r not in REGIONS]
+        if bad:
+            raise InvalidPosition(f"tta {faction}: unknown region {', '.join(bad)}")
+        if faction in chosen:
+            tta["factions"][faction]["map"] = pieces
+            tta["factions"][faction]["in_play"] = bool(pieces) or faction in brought
+    if "ents" in chosen:
+        ents = tta["factions"]["ents"]
+        ents["removed"] = int(given.get("ents_removed", 0))
+        ents["gone"] = bool(given.get("ents_gone", False))
+        tta["ents_awake_events"] = int(given.get("ents_awake_events", 0))
+    if "characters_aside" in given:
+        extra = [c for c in given["characters_aside"] if c not in CHARACTERS or c not in chosen]
+        if extra:
+            raise InvalidPosition(f"tta characters_aside: {', '.join(extra)} not in this game")
+        tta["characters_aside"] = [c for c in CHARACTERS if c in given["characters_aside"]]
+    if "witch_king_card" in given:
+        if given["witch_king_card"] not in (None, "black_captain", "chief"):
+            raise InvalidPosition("tta witch_king_card: black_captain, chief or null")
+        tta["witch_king_card"] = given["witch_king_card"]
+    if "smeagol" in given:
+        if given["smeagol"] not in ("smeagol", "gollum"):
+            raise InvalidPosition("tta smeagol: the piece shows smeagol or gollum")
+        tta["smeagol"] = given["smeagol"]
+    if "cards_aside" in given:
+        tta["cards_aside"] = list(given["cards_aside"])
+
+
+def describe(state: State) -> dict[str, Any]:
+    """The ``switches`` and ``tta`` keys of :func:`to_position` (nothing for the base game)."""
+    chosen = switches(state.get("options") or {})
+    if not chosen:
+        return {}
+    tta = part(state)
+    out: dict[str, Any] = {}
+    if "engines" in tta:
+        regions = sorted(set(tta["engines"]["free"]) | set(tta["engines"]["shadow"]))
+        out["engines"] = {
+            r: {s: tta["engines"][s][r] for s in SIDES if r in tta["engines"][s]} for r in regions
+        }
+        out["superiority"] = tta["superiority"]
+    factions = tta.get("factions", {})
+    if factions:
+        out["in_play"] = [f for f in FACTIONS if f in factions and factions[f]["in_play"]]
+        out.update({f: dict(info["map"]) for f, info in factions.items()})
+    if "ents" in factions:
+        out["ents_removed"] = factions["ents"]["removed"]
+        out["ents_gone"] = factions["ents"]["gone"]
+        out["ents_awake_events"] = tta["ents_awake_events"]
+    for key in ("characters_aside", "witch_king_card", "smeagol", "cards_aside"):
+        if key in tta:
+            out[key] = tta[key] if not isinstance(tta[key], list) else list(tta[key])
+    return {"switches": [s for s in SWITCHES if s in chosen], "tta": out}

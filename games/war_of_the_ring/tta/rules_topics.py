@@ -1,0 +1,118 @@
+"""``/rules`` topics of Twilight of the Third Age: the module, each part, each character, card,
+Combat card and tile, with where its content comes from (official, reference, reconstructed).
+
+>>> [t.slug for t in module_topics()][:3]
+['twilight', 'siege-engines', 'dunlendings']
+>>> next(t for t in topics() if t.slug == "galadriel").kind
+'Twilight of the Third Age character (reconstructed)'
+"""
+
+from __future__ import annotations
+
+from games.core import RuleTopic
+
+from .content import CARDS, COASTAL_CHAIN, REPLACEMENTS, SET_ASIDE_CARDS, SMEAGOL_TILES, TTA_CHARACTERS
+from .switches import NAMES, PLAYABLE, SWITCHES
+
+MODULE = "Twilight of the Third Age"
+
+#: The module's rule topics: slug, title, text, words that find it.
+RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    (
+        "twilight",
+        MODULE,
+        "The War of the Ring module of *Battles of the Third Age* (1st edition), played on the 2nd-edition "
+        "rules as independent switches chosen in the lobby: `tta` (base, whole, custom), `tta_engines`, "
+        "`tta_factions`, `tta_characters`, `tta_cards`. Reconstructed where no source gives it: the four "
+        "characters' cards, the Sméagol tiles' effect, the number of Ents an Ents Awake brings, the new "
+        "cards' numbers. The cards need the siege engines, the Dunlendings and the Corsairs.",
+        ("tta", "module", "expansion", "reconstructed", "switches", "battles of the third age"),
+    ),
+    (
+        "siege-engines",
+        "Siege engines",
+        "6 Trebuchets (Free Peoples) and 6 Siege Towers (Shadow), at most 2 of each in a region; not Army "
+        "units. A Muster die places one: a Siege Tower where a Shadow Army besieges a Free Peoples "
+        "Stronghold, a Trebuchet inside it. In a siege battle there, each round: more Towers, -1 to the "
+        "Free Peoples' dice and once a free extra round for the Shadow; more Trebuchets, +1 to them and no "
+        "Elite reduction to fight on. Even: the Free Peoples may sacrifice a Trebuchet for superiority until "
+        "the turn ends. Engines go back to the pool when their side's Army leaves or the Stronghold falls.",
+        ("trebuchet", "trebuchets", "siege tower", "siege towers", "engines", "tta_engines"),
+    ),
+    (
+        "dunlendings",
+        "The Hillmen of Dunland",
+        "12 Dunlendings (Shadow). Once Isengard is At War, a Muster die brings them in: 2 in North and 2 in "
+        "South Dunland. Then a Muster die recruits 2 with a Shadow Army in Isengard or Rohan. A hit on "
+        "Dunlendings removes 2. Not yet available.",
+        ("dunlending", "dunland", "hillmen"),
+    ),
+    (
+        "corsairs",
+        "The Corsairs of Umbar",
+        "6 Corsair Ships (Shadow). Once the Southrons & Easterlings are At War, a Muster die puts 2 Ships in "
+        "Umbar. Ships move up to 2 steps along the coast (" + ", ".join(COASTAL_CHAIN) + ") and carry "
+        "Armies between Ship regions; they never fight or hold regions. Not yet available.",
+        ("ships", "corsair", "fleet", "coast", "coastal"),
+    ),
+    (
+        "ents",
+        "The Ents of Fangorn",
+        "8 Ents (Free Peoples). With Saruman in play and a Companion in Fangorn, a Muster die puts 1 Ent in "
+        "Fangorn; each Ents Awake card played then brings up to 2 more (reconstructed), moves them and "
+        "lets them attack (5 dice, 5+). They leave the game after the third Ents Awake.",
+        ("ent", "fangorn", "treebeard"),
+    ),
+)
+
+
+def _source(values: set[str]) -> str:
+    return "reconstructed" if values & {"reference", "reconstructed"} else "official"
+
+
+def module_topics() -> list[RuleTopic]:
+    playable = ", ".join(NAMES[s] for s in SWITCHES if s in PLAYABLE) or "none yet"
+    found = []
+    for slug, title, text, _ in RULES:
+        extra = f" Playable now: {playable}." if slug == "twilight" else ""
+        found.append(RuleTopic(slug, title, text + extra, f"{MODULE} rule"))
+    return found
+
+
+def topics() -> list[RuleTopic]:
+    found = module_topics()
+    for char in TTA_CHARACTERS.values():
+        level = "moves like a Nazgûl" if char.level is None else f"Level {char.level}"
+        parts = [
+            f"{level}, Leadership {char.leadership}, +{char.die_bonus} Action die."
+            if char.die_bonus
+            else f"{level}, Leadership {char.leadership}."
+        ]
+        parts += [f"Enters play: {char.entry}"]
+        parts += [f"{a.name}: {a.text}" for a in char.abilities]
+        parts.append(char.leaves)
+        kind = f"{MODULE} character ({_source(set(char.sources.values()))})"
+        found.append(RuleTopic(char.id, char.name, " ".join(parts) + " Not yet available.", kind))
+    for card in [*CARDS.values(), *REPLACEMENTS.values(), *SET_ASIDE_CARDS.values()]:
+        side = "Free Peoples" if card.side == "free" else "Shadow"
+        condition = f" Only if: {card.condition}" if card.condition else ""
+        combat = f" Combat card **{card.combat.name}**: {card.combat.effect}" if card.combat else ""
+        replaces = (
+            f" Replaces {card.replaces} when {NAMES[card.needs]} are on."
+            if card.replaces and card.needs
+            else ""
+        )
+        text = f"Event ({card.icon}): {card.event}{condition}{combat}{replaces} Not yet available."
+        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card"))
+    for tile in SMEAGOL_TILES:
+        found.append(
+            RuleTopic(
+                tile.id,
+                "Sméagol Hunt tile",
+                "Damage 0, no Reveal (reconstructed). While Sméagol's piece shows Sméagol the tile goes "
+                "back into the Hunt Pool after it is drawn; once it shows Gollum it leaves the game. "
+                "Not yet available.",
+                f"{MODULE} Hunt tile (reconstructed)",
+            )
+        )
+    return found

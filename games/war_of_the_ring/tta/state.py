@@ -1,0 +1,104 @@
+"""The ``tta`` key of the state (present only when a switch is on) and its invariants.
+
+```text
+"tta": {
+  "engines": {"free": {region: n}, "shadow": {region: n}},  # Trebuchets / Siege Towers on the map;
+                                             # the rest of the 6 of each are in the owner's pool
+  "superiority": None | {"region", "turn"},  # a Trebuchet sacrificed: Free Peoples superiority (D11)
+  "factions": {"dunlendings" | "corsairs" | "ents": {"in_play", "map": {region: n}}},
+                                             # the Ents also keep "removed" (never return) and "gone"
+  "ents_awake_events": n,                    # Ents Awake cards played as Events (D32)
+  "characters_aside": [...],                 # module characters not yet in play
+  "witch_king_card": None | "black_captain" | "chief",   # the Witch-king's card once chosen (R-3)
+  "smeagol": "smeagol" | "gollum",           # the side the piece shows (R-4)
+  "cards_aside": ["we_shall_get_it"],        # set aside outside the decks
+}
+```
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import State
+
+from ..board import controller, units
+from ..data import REGIONS, SIDES
+from .content import COASTAL_CHAIN, ENGINES, ENGINES_PER_REGION, FACTIONS
+from .switches import switches
+
+#: Where a faction's pieces may stand (None: anywhere).
+_WHERE = {"corsairs": frozenset(COASTAL_CHAIN)}
+
+
+def part(state: State) -> dict[str, Any]:
+    """The module's state (empty for the base game)."""
+    found: dict[str, Any] = state.get("tta") or {}
+    return found
+
+
+def on(state: State, switch: str) -> bool:
+    """Whether the match plays with this switch."""
+    return switch in switches(state.get("options") or {})
+
+
+def engines_at(state: State, region: str, side: str) -> int:
+    engines = part(state).get("engines")
+    return 0 if engines is None else int(engines[side].get(region, 0))
+
+
+def engine_pool(state: State, side: str) -> int:
+    """Engines of ``side`` off the map, ready to be placed."""
+    engines = part(state).get("engines")
+    return 0 if engines is None else ENGINES[side].count - sum(engines[side].values())
+
+
+def check(state: State) -> list[str]:
+    """Problems with the module's pieces (the fuzzer checks them after every action)."""
+    tta = part(state)
+    problems: list[str] = []
+    chosen = switches(state.get("options") or {})
+    if tta and not chosen:
+        problems.append("the module's pieces are in a game without the module")
+    engines = tta.get("engines")
+    if (engines is not None) != ("siege_engines" in chosen):
+        problems.append("siege engines without their switch, or the switch without them")
+    if engines is not None:
+        for side in SIDES:
+            for region, n in engines[side].items():
+                if region not in REGIONS or not REGIONS[region].is_stronghold:
+                    problems.append(f"{ENGINES[side].plural} in {region}, which is not a Stronghold")
+                if not 0 < n <= ENGINES_PER_REGION:
+                    problems.append(f"{n} {ENGINES[side].plural} in {region}")
+                elif not _engines_stand(state, side, region):
+                    problems.append(f"{ENGINES[side].plural} in {region} without their Army or Stronghold")
+            if engine_pool(state, side) < 0:
+                problems.append(f"more than {ENGINES[side].count} {ENGINES[side].plural}")
+    for faction, info in tta.get("factions", {}).items():
+        placed = sum(info["map"].values()) + info.get("removed", 0)
+        if placed > FACTIONS[faction].count:
+            problems.append(f"{placed} {FACTIONS[faction].piece}s, the box has {FACTIONS[faction].count}")
+        allowed = _WHERE.get(faction)
+        for region, n in info["map"].items():
+            if n <= 0 or region not in REGIONS or (allowed is not None and region not in allowed):
+                problems.append(f"{n} {FACTIONS[faction].piece}s in {region}")
+        if info["map"] and not info["in_play"]:
+            problems.append(f"{FACTIONS[faction].name} have pieces but are not in play")
+    return problems + check_ents(state)
+
+
+def _engines_stand(state: State, side: str, region: str) -> bool:
+    """Engines stand at a Stronghold the Free Peoples control, with an Army unit of their side."""
+    if region in REGIONS and controller(state, region) != "free":
+        return False
+    return bool(units(state, region, side) or (side == "free" and units(state, region, side, inside=True)))
+
+
+def check_ents(state: State) -> list[str]:
+    """Ents that left the game never come back (D32)."""
+    ents = part(state).get("factions", {}).get("ents")
+    if ents and ents.get("gone") and (ents["map"] or ents["in_play"]):
+        return ["the Ents left the game but are still on the map"]
+    if ents and ents["map"] and not ents["map"].get("fangorn"):
+        return ["the Ents are in play but none stands in Fangorn"]
+    return []

@@ -1,0 +1,36 @@
+"""The lobby of War of the Ring with Twilight of the Third Age: the switches chosen are listed,
+with a line naming the reconstructed parts; a part not yet playable is refused with words."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import present
+from bot.cogs.game import union_options
+from bot.service import MatchService
+from games.core import ActionError
+
+from .conftest import NORTH_USER
+
+
+async def test_the_lobby_lists_the_switches_and_what_is_reconstructed(service: MatchService) -> None:
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=NORTH_USER, game="war-of-the-ring", options={"tta_engines": "on"}
+    )
+    lobby = present.lobby_text(live)
+    assert "Twilight of the Third Age: **Some parts**" in lobby and "Siege engines: **On**" in lobby
+    assert "every part chosen is as published" in lobby
+    base = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="war-of-the-ring")
+    assert "Twilight" not in present.lobby_text(base)
+
+
+async def test_a_part_not_yet_playable_is_refused_with_words(service: MatchService) -> None:
+    with pytest.raises(ActionError, match="not yet available"):
+        await service.create(
+            guild_id=1, channel_id=2, user_id=NORTH_USER, game="war-of-the-ring", options={"tta": "whole"}
+        )
+
+
+def test_game_new_keeps_within_discords_25_parameters_with_the_module() -> None:
+    assert {"tta", "tta_engines", "tta_factions", "tta_characters", "tta_cards"} <= set(union_options())
+    assert len(union_options()) + 3 <= 25  # game, side and pace besides the options

@@ -1,0 +1,42 @@
+"""Twilight of the Third Age through the fake Discord: ``/game new`` with the module's options
+opens a lobby that lists them with the line on reconstructed parts, refuses a part not yet
+playable, and a match with the siege engines and the Ents runs a few hundred actions under the
+same oracles as the base game's (each action counted once, a die action one post at most, a
+hidden step silent, no secret shown)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.harness import is_error, requires_bot, running_world, seeded
+from tests.e2e.test_war_of_the_ring import COMMANDS, GAME, USERS, Tally, one_action
+
+pytestmark = requires_bot
+
+#: Actions played in the match with the module.
+ACTIONS = 150
+
+
+async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp_path: Path) -> None:
+    async with running_world(tmp_path, names=USERS, commands=COMMANDS, settle=0.04) as world:
+        alice, bob, _ = (world.users[n] for n in USERS)
+        await world.no_confirm(alice, bob)
+        refused = await alice.slash(world.games, "game new", game=GAME, tta="whole")
+        assert refused.ephemeral and "not yet available" in refused.text, refused.text
+        match = await world.new_table(
+            alice, [bob], game=GAME, side="free", tta_engines="on", tta_factions="ents"
+        )
+        lobby = match.lobby.content
+        assert "Siege engines: **On**" in lobby and "Factions: **Ents**" in lobby, lobby
+        assert "reconstructed where no source gives it" in lobby, lobby
+        state = world.row(match.id).state
+        assert state is not None and "tta" in state
+        rng, tally = seeded(21), Tally()
+        for moves in range(ACTIONS):
+            if world.row(match.id).state["result"] is not None:  # type: ignore[index]
+                break
+            await one_action(world, match, rng, moves, tally)
+        crowded = {k: n for k, n in tally.posts_in.items() if n > 1}
+        assert not crowded, f"exchanges told in more than one post: {crowded}"
+        rules = await alice.slash(match.thread, "rules", topic="trebuchet")
+        assert not is_error(rules) and "Trebuchets" in rules.text, rules.text

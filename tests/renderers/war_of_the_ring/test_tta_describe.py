@@ -1,0 +1,49 @@
+"""Twilight of the Third Age on the picture: the siege engines are in the public view of their
+region and in the picture's words."""
+
+from __future__ import annotations
+
+from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
+from renderers import render_view
+from renderers.war_of_the_ring import pieces
+from renderers.war_of_the_ring.describe import describe
+from renderers.war_of_the_ring.layout import load_layout
+
+
+def test_the_engines_of_a_besieged_stronghold_are_in_the_view_and_the_words() -> None:
+    state = R.from_position(
+        {
+            "switches": ["siege_engines"],
+            "armies": {"minas_tirith": {"sauron": "4R"}},
+            "garrisons": {"minas_tirith": {"gondor": "3R"}},
+            "tta": {"engines": {"minas_tirith": {"shadow": 2, "free": 1}}},
+            "dice": {"free": ["will"], "shadow": ["army"]},
+        }
+    )
+    view = R.view(state, None)
+    entry = next(e for e in view["regions"] if e["id"] == "minas_tirith")
+    assert entry["engines"] == {"free": 1, "shadow": 2}
+    assert view["siege_engines"]["pools"] == {"free": 5, "shadow": 4}
+    assert "1 Trebuchet, 2 Siege Towers" in describe(view, limit=100_000)
+    base = R.view(R.from_position({"dice": {"free": ["will"], "shadow": ["army"]}}), None)
+    assert "siege_engines" not in base and not any("engines" in e for e in base["regions"])
+
+
+def test_the_map_draws_the_engines_and_the_ents() -> None:
+    described = {
+        "switches": ["siege_engines", "ents"],
+        "armies": {"minas_tirith": {"sauron": "4R"}},
+        "garrisons": {"minas_tirith": {"gondor": "3R"}},
+        "tta": {
+            "engines": {"minas_tirith": {"shadow": 2, "free": 1}},
+            "ents": {"fangorn": 3, "eastemnet": 1},
+        },
+        "dice": {"free": ["will"], "shadow": ["army"]},
+    }
+    view = R.view(R.from_position(described), None)
+    stacks = pieces.stacks(view, load_layout("compact"))
+    assert stacks["minas_tirith"].engines == {"free": 1, "shadow": 2}
+    assert (stacks["fangorn"].ents, stacks["eastemnet"].ents) == (3, 1)
+    assert "Fangorn: 3 Ents" in describe(view, limit=100_000)
+    bare = R.view(R.from_position({**described, "tta": {}}), None)
+    assert render_view(view, zoom="fangorn") != render_view(bare, zoom="fangorn")
