@@ -9,8 +9,10 @@ front of a player is face up), so no message, public or private, names a card st
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+import time
 from collections import Counter
 from typing import Any
 
@@ -213,6 +215,23 @@ def notified(world: World, match: Match, mark: int) -> Counter[str]:
             if user.id in m.pinged or (pushed_dm and not m.flags & SILENT):
                 out[role] += 1
     return out
+
+
+async def until_dms_delivered(world: World, match: Match, timeout: float = 20.0) -> None:
+    """Wait until every DM prompt the bot owes for ``match`` is delivered (a notifying DM is
+    sent after the thread's post: it belongs to the action that made it owed)."""
+    deadline = time.monotonic() + timeout
+    query = (
+        "SELECT COUNT(*) FROM dm_prompts d JOIN seats s ON s.match_id = d.match_id AND s.role = d.role "
+        "WHERE d.match_id = ? AND d.owed > d.delivered AND d.owed >= s.prompt_entry"
+    )
+    while True:
+        with world._db() as conn:
+            owed = int(conn.execute(query, (match.id,)).fetchone()[0])
+        if not owed:
+            return
+        assert time.monotonic() < deadline, f"{owed} DM prompts of match {match.id} never delivered"
+        await asyncio.sleep(0.02)
 
 
 def in_battle(world: World, match: Match) -> tuple[str, str] | None:

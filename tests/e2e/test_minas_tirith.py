@@ -36,6 +36,7 @@ from tests.e2e.minas_tirith_support import (
     ruleset,
     thread_activity,
     undrawn_names,
+    until_dms_delivered,
     worth_a_post,
 )
 from tests.fakediscord.model import DM
@@ -107,6 +108,7 @@ async def after_action(
     """The oracles of the quiet table for the entries after ``logged``."""
     fd = world.fd
     await world.until_announced(match)
+    await until_dms_delivered(world, match)
     await fd.quiet(0.05)
     row = world.row(match.id)
     assert row.state is not None
