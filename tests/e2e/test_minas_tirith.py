@@ -261,7 +261,7 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
             answer = await carol.slash(match.thread, "rules", topic=topic)
             assert answer.ephemeral and not is_error(answer) and heading in answer.text, answer.text
 
-        # A quiet table: at most one post per action, fewer images than posts.
+        # A quiet table: a post for a step worth seeing (measured 0.41-0.49 per action).
         posts = [m for m in match.thread.messages if m.author is fd.bot_user]
         images = sum(len(m.attachments) for m in posts)
         actions = len(world.actions(match.id))
@@ -271,4 +271,4 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
             f"({len(posts) / actions:.2f} per action), {images} images ({images / actions:.2f} per "
             f"action); {dict(sorted(used.items()))}"
         )
-        assert len(posts) <= actions
+        assert len(posts) <= 0.6 * actions, f"{len(posts)} thread posts for {actions} actions"
