@@ -193,6 +193,11 @@ class CommandSpec:
     #: (Discord: 25 per level); empty for a plain subcommand (``/risk attack``).
     group: str = ""
 
+    @property
+    def path(self) -> str:
+        """The command under the game's group: ``"army move"`` or ``"attack"``."""
+        return f"{self.group} {self.name}".strip()
+
 
 def new_state(game: str, seed: int, options: Mapping[str, str], roles: tuple[str, ...]) -> State:
     """The shared envelope of a fresh game state, in plain containers.

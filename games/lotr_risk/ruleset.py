@@ -152,14 +152,20 @@ COMMANDS = (
     ),
     CommandSpec("back", "back", "Fortify: choose another territory to move from."),
     CommandSpec("done", "done", "Finish placing or fortifying."),
+    # The adventure cards: /risk card … (one level of a slash command holds 25 entries).
     CommandSpec(
-        "discard", "discard", "Discard an adventure card (hand limit).", (_p("card", "adventure card"),)
+        "discard",
+        "discard",
+        "Discard an adventure card (hand limit).",
+        (_p("card", "adventure card"),),
+        group="card",
     ),
     CommandSpec(
         "power",
         "power",
         "Play a power card now.",
         (_p("card", "your power card"), _p("target", "what it targets"), _p("more", "a second target")),
+        group="card",
     ),
     CommandSpec(
         "arm",
@@ -171,13 +177,15 @@ COMMANDS = (
             _p("also", "more of the condition (a place, where to...)"),
             _p("more", "the rest of the condition"),
         ),
+        group="card",
     ),
-    CommandSpec("disarm", "disarm", "Disarm a reaction power.", (_p("card", "an armed card"),)),
+    CommandSpec("disarm", "disarm", "Disarm a reaction power.", (_p("card", "an armed card"),), group="card"),
     CommandSpec(
         "complete",
         "complete",
         "Declare a mission complete: your leader has reached its site of power.",
         (_p("card", "your mission card"),),
+        group="card",
     ),
 )
 

@@ -83,7 +83,7 @@ async def play(
     spec = next((c for c in find("confrontation").commands if c.verb == verb), None)
     if how == 2 and spec is not None and len(spec.params) == len(args):
         used["typed"] += 1
-        return await typed(world, match, user, spec.name, [p.name for p in spec.params], action, legal)
+        return await typed(world, match, user, spec.path, [p.name for p in spec.params], action, legal)
     if how >= 2:
         choices = await user.autocomplete(match.thread, "game act", focused="action", action=verb)
         values = [c["value"] for c in choices if c["value"] != "…"]  # "…": an entry that only explains

@@ -191,7 +191,7 @@ async def play(
     if how == 2 and spec is not None and len(args) <= len(spec.params):
         played.typed.add(verb)
         played.ways["typed"] += 1
-        return await typed(world, match, user, spec.name, [p.name for p in spec.params], action, legal)
+        return await typed(world, match, user, spec.path, [p.name for p in spec.params], action, legal)
     if how >= 2:
         choices = await user.autocomplete(match.thread, "game act", focused="action", action=verb)
         values = [c["value"] for c in choices if c["value"] != "…"]  # "…": an entry that only explains
