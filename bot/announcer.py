@@ -66,6 +66,7 @@ class Announcer(Background):
     """Sweeps the matches behind in Discord and catches them up, one at a time."""
 
     TASK_NAME = "palantir-announcer"
+    FAILURE = "announcer sweep failed"
 
     def __init__(
         self,
@@ -101,16 +102,15 @@ class Announcer(Background):
             self._nudged.add(match_id)
         self._wake.set()
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except Exception as exc:  # the database may be busy: the next sweep tries again
-                log_failure(log, "announcer sweep failed", exc)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.every)
-                await asyncio.sleep(self.settle)
-            self._wake.clear()
+    async def round(self) -> None:
+        await self.sweep()
+
+    async def rest(self) -> None:
+        """Until the next sweep: ``every`` seconds, or ``settle`` seconds after a nudge."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), self.every)
+            await asyncio.sleep(self.settle)
+        self._wake.clear()
 
     # -- holding a match ---------------------------------------------------------------
     @contextlib.asynccontextmanager
