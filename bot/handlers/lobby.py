@@ -9,10 +9,10 @@ from typing import Any
 
 import discord
 
-from .. import present, rendering
-from ..delivery import NO_PINGS
-from ..exchange import MAX_BYTES as MAX_EXPORT_BYTES
-from ..exchange import ExchangeError, read_document
+from .. import rendering, texts
+from ..match_file import MAX_BYTES as MAX_EXPORT_BYTES
+from ..match_file import ExchangeError, read_document
+from ..match_posts import NO_PINGS
 from ..service import LiveMatch, ServiceError
 from ..storage import FINISHED
 from ..ui import lobby_view
@@ -51,7 +51,7 @@ class LobbyHandlers(Handlers):
                 pace=pace,
             )
             await interaction.response.send_message(
-                present.lobby_text(live),
+                texts.lobby_text(live),
                 view=lobby_view(live.id),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -66,10 +66,10 @@ class LobbyHandlers(Handlers):
             if new:
                 old = await self.service.get(match_id)
                 others = [s.user_id for s in old.seats if s.user_id != interaction.user.id]
-                invite = " ".join(present.mention(u) for u in others)
+                invite = " ".join(texts.mention(u) for u in others)
                 message = await self.delivery.post(
                     live.record.channel_id,
-                    content=f"{present.lobby_text(live)}\n{invite}: press **Join** for the rematch.",
+                    content=f"{texts.lobby_text(live)}\n{invite}: press **Join** for the rematch.",
                     view=lobby_view(live.id),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
                 )
@@ -102,7 +102,7 @@ class LobbyHandlers(Handlers):
             title = live.ruleset.role_title(role or "")
             await self.delivery.seat_changed(live, role or "", old_user, new_user)
             await interaction.followup.send(
-                f"Done: {present.mention(new_user)} now plays {title} in match #{live.id}.", ephemeral=True
+                f"Done: {texts.mention(new_user)} now plays {title} in match #{live.id}.", ephemeral=True
             )
 
     async def admin_of(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
@@ -134,7 +134,7 @@ class LobbyHandlers(Handlers):
                 live.state.get("rules"),  # replayed by the rules revision it was played by
             )
             stem = f"{record.game}-{live.id}"
-            log_text = present.full_log(live, names)
+            log_text = texts.full_log(live, names)
             files = [discord.File(io.BytesIO(log_text.encode("utf-8")), filename=f"{stem}-log.txt")]
             head = f"**Replay of {live.ruleset.title} #{live.id}**"
             if len(gif) <= MAX_UPLOAD:
@@ -148,7 +148,7 @@ class LobbyHandlers(Handlers):
             else:
                 head += " (too long a match for one animated picture: here is its log)"
             await interaction.followup.send(
-                f"{head}. {present.result_text(live)}", files=files, allowed_mentions=NO_PINGS
+                f"{head}. {texts.result_text(live)}", files=files, allowed_mentions=NO_PINGS
             )
 
     async def export(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
@@ -178,7 +178,7 @@ class LobbyHandlers(Handlers):
             live = await self.service.import_match(
                 document, guild_id=interaction.guild_id, channel_id=interaction.channel_id
             )
-            outcome = present.result_text(live) if live.state and live.state.get("result") else "in progress"
+            outcome = texts.result_text(live) if live.state and live.state.get("result") else "in progress"
             await interaction.followup.send(
                 f"Imported as match #{live.id} ({live.ruleset.title}, {len(document.entries)} entries): "
                 f"{outcome}. `/game replay match:{live.id}` shows it.",

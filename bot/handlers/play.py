@@ -11,7 +11,7 @@ import discord
 from games.core import Action, StaleAction
 from games.core.words import capitalized, join_words
 
-from .. import present
+from .. import texts
 from ..choices import HINT, amount_of, count_choices, with_count
 from ..components import freeze
 from ..menus import confirm_view, count_view, group_view, groups, resign_view
@@ -262,7 +262,7 @@ class PlayHandlers(Handlers):
                 outcome = f"{names} will win"
             await interaction.followup.send(
                 f"Resign match #{live.id}? {outcome}. This cannot be taken back.",
-                view=resign_view(live.id, present.public_step(live)),
+                view=resign_view(live.id, texts.public_step(live)),
                 ephemeral=True,
             )
 
@@ -295,10 +295,10 @@ class PlayHandlers(Handlers):
         if going_on and not await self.delivery.has_private_place(live, result.role):
             # No DM to keep up to date (closed DMs): the next choices come with the answer.
             payload = await self.delivery.private_payload(live, result.role)
-            payload["content"] = present.clip(f"{done}\n{payload.get('content', '')}")
+            payload["content"] = texts.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
         elif going_on:
-            text = present.acted_text(done, pressed_in_dm=interaction.guild_id is None)
+            text = texts.acted_text(done, pressed_in_dm=interaction.guild_id is None)
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.followup.send(done, ephemeral=True)

@@ -11,9 +11,9 @@ import discord
 from games.core import Ruleset, StaleAction
 from games.core.words import agree, counted
 
-from .. import present
+from .. import texts
 from ..choices import resolve_arg
-from ..delivery import NO_PINGS
+from ..match_posts import NO_PINGS
 from ..service import LiveMatch, ServiceError
 from ..storage import ACTIVE, LOBBY
 from .replies import STALE, Handlers
@@ -53,7 +53,7 @@ class PrivateHandlers(Handlers):
     ) -> None:
         """``/rules``: the overview, or the topics found, with the pictures of their cards (every
         card is public knowledge: its face, not who holds it)."""
-        text, cards = present.rules_answer(ruleset, topic, cards_only=cards_only)
+        text, cards = texts.rules_answer(ruleset, topic, cards_only=cards_only)
         if not cards:
             await interaction.response.send_message(text, ephemeral=True)
             return
@@ -150,7 +150,7 @@ class PrivateHandlers(Handlers):
                 return
             await self.delivery.post_match(
                 live,
-                content=f"{present.mention(interaction.user.id)} asks to {verb} the match: every player "
+                content=f"{texts.mention(interaction.user.id)} asks to {verb} the match: every player "
                 f"agrees with `/game {verb}` ({missing} more to go).",
                 allowed_mentions=NO_PINGS,
             )
@@ -178,9 +178,9 @@ class PrivateHandlers(Handlers):
             )
             layout = "full" if full else "compact"
             image = await self.delivery.image(
-                await self.delivery.named(live, view), present.image_name(live, None), layout=layout
+                await self.delivery.named(live, view), texts.image_name(live, None), layout=layout
             )
-            kwargs: dict[str, Any] = {"content": present.status_text(live, None)}
+            kwargs: dict[str, Any] = {"content": texts.status_text(live, None)}
             if image is not None:
                 kwargs["file"] = image
             await interaction.followup.send(**kwargs)

@@ -15,10 +15,10 @@ import discord
 
 from games.core import ActionError
 
-from .. import present
-from ..delivery import Delivery
-from ..exchange import ExchangeError
+from .. import texts
 from ..failures import log_failure
+from ..match_file import ExchangeError
+from ..match_posts import Delivery
 from ..pace import PaceError
 from ..service import LiveMatch, MatchService, ServiceError
 from ..settings import SettingsError, SettingsService
@@ -50,7 +50,7 @@ class Handlers:
     # -- replies ---------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
         """An ephemeral error, whether or not the interaction was answered already."""
-        text = present.clip(f"⚠️ {text}")  # errors may quote what was typed, which can be long
+        text = texts.clip(f"⚠️ {text}")  # errors may quote what was typed, which can be long
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

@@ -6,7 +6,7 @@ import logging
 
 from games.core import ActionError, find
 
-from ..exchange import Document, export_document
+from ..match_file import Document, export_document
 from ..pace import PaceError, parse_pace
 from ..storage import ABANDONED, FINISHED, Store
 from .cache import MatchCache

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import Delivery, NewestPost, continues, live_seq
+from bot.match_posts import Delivery, NewestPost, continues, live_seq
 from bot.service import MatchService
 from bot.settings import DEFAULTS, PING_MODES, SettingsService, UserSettings
 from bot.storage import Store
