@@ -27,7 +27,7 @@ import discord
 
 from games.core import Event, project
 
-from . import discord_send, rendering, texts
+from . import discord_send, post_plan, rendering, texts
 from .catch_up import Announcer
 from .choices import count_shortcuts
 from .clock import CLOCK
@@ -88,20 +88,6 @@ class NewestPost:
         held = getattr(message, "attachments", None) or ()
         self.cards_picture = next((a for a in held if "-cards-" in a.filename), None)
         self.cards = cards if self.cards_picture is not None else ()
-
-
-def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned: bool) -> bool:
-    """Whether a step's news goes into the newest post, edited, rather than a new one.
-
-    Only news (a step worth seeing) that mentions nobody (an edit pings nobody), and only into
-    a post the thread has not moved past: when that post's exchange is still under way (the
-    battle its move began, which this step reveals), or when ``actor`` has not acted in it yet
-    (the other side's reply completes the round). A round's second move by the same player, or
-    a new attack of the same turn, posts anew.
-    """
-    if not visible or mentioned or newest is None:
-        return False
-    return newest.exchange is not None or actor not in newest.actors
 
 
 def files(*found: discord.File | discord.Attachment | None) -> list[discord.File | discord.Attachment] | None:
@@ -242,9 +228,7 @@ class Delivery:
     def shown_card_names(live: LiveMatch, since: int | None, events: Sequence[Event] = ()) -> tuple[str, ...]:
         """The cards a public post shows face up: those its events put face up (``since``: the
         post tells every action from that one on, else it tells ``events``)."""
-        told = (
-            events if since is None else [e for e in (live.state or {}).get("log", ()) if e["seq"] >= since]
-        )
+        told = events if since is None else texts.told_events(live, since)
         return tuple(live.ruleset.shown_cards([project(e, None) for e in told]))
 
     async def shown_cards(
@@ -446,18 +430,14 @@ class Delivery:
     async def _after_entry(self, result: ActResult) -> None:
         live = result.match
         state = live.state or {}
-        active = live.active_roles()
-        # A player asked again within an exchange he is in (a defender's next roll) is not
-        # mentioned again, and his private place is updated rather than posted anew.
-        again = {r for r in result.roles_to_notify() if r in active and not live.prompt(r).ping}
-        awaited = [r for r in result.roles_to_notify() if r in active and r not in again]
+        entry = self.entry_facts(result)
         # Each newly awaited player is told once: by his DM prompt where it reaches him, else
         # (or as he chose) by a mention in the thread (``/settings ping``).
-        notices = await self.notices(live, awaited)
-        mentioned = [r for r in awaited if notices[r].mention]
-        visible = texts.visible_events(live.ruleset, result.events)
+        notices = await self.notices(live, post_plan.waits_for(entry))
         untold = self._untold.get(live.id)
         newest = self._newest.get(live.id)
+        todo = post_plan.plan(entry, newest, {r for r, notice in notices.items() if notice.mention})
+        awaited, mentioned = list(todo.awaited), list(todo.mentioned)
         exchange = None if result.finished else live.ruleset.exchange(state)
         # The DMs this entry sends are owed before anything is posted: once the thread post is
         # recorded, the catch-up no longer looks at this entry, and owed DMs are what it sends.
@@ -466,7 +446,7 @@ class Delivery:
         message: discord.Message | None = None
         edited = False
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
-        if result.finished:
+        if todo.thread == post_plan.Thread.FINAL:
             final = await self.image(
                 await self.named(live, live.ruleset.final_reveal(state)), texts.image_name(live, "final")
             )
@@ -478,13 +458,16 @@ class Delivery:
                 allowed_mentions=await self.everyone(live),
                 nonce=await self.entry_nonce(live, "post"),
             )
-        elif continues(newest, result.role, visible=bool(visible), mentioned=bool(mentioned)):
+        elif todo.thread == post_plan.Thread.EDIT:
             assert newest is not None
             told = await self._edit_newest(live, newest, result.role, exchange)
             edited = told is not None
-        if not result.finished and not edited and (visible or mentioned):
+        if (
+            todo.thread in (post_plan.Thread.EDIT, post_plan.Thread.POST, post_plan.Thread.BARE)
+            and not edited
+        ):
             drawn = False
-            if visible:
+            if entry.visible:  # a new post, or the edit Discord refused
                 # (Words and seq read together: a later entry may move the state on meanwhile.)
                 content, told = texts.public_update(result, awaited, untold), live_seq(live)
                 news = result.events if untold is None else texts.told_events(live, untold)
@@ -493,17 +476,17 @@ class Delivery:
                 quiet = texts.quiet_lines(live.ruleset, result.events)
                 content = texts.clip("\n".join([*quiet, texts.turn_text(live, awaited)]))
             board = await self.public_board(live) if drawn else None
-            cards = self.shown_card_names(live, untold, result.events) if visible else ()
+            cards = self.shown_card_names(live, untold, result.events) if entry.visible else ()
             shown = await self.cards_image(live, cards)
             message = await self.post_match(
                 live,
                 content=content,
                 **attach(board, shown),
-                view=prompt_view(live.id, texts.public_step(live)) if active else None,
+                view=prompt_view(live.id, texts.public_step(live)) if entry.active else None,
                 allowed_mentions=self.mentioning(live, mentioned),
                 nonce=await self.entry_nonce(live, "post"),
             )
-            if message is not None and visible:
+            if message is not None and entry.visible:
                 body = content.rpartition("\n\n")[0]
                 since = result.seq_before if untold is None else untold
                 self._newest[live.id] = NewestPost(
@@ -513,20 +496,21 @@ class Delivery:
         if message is not None:
             await self._remember_prompt(live, message)  # first: from here on it is never re-sent
             await self._retire_prompt(live, previous)
-            await self._drop_bare_post(live, message, bare=not visible and not result.finished)
+            await self._drop_bare_post(live, message, bare=not entry.visible and not result.finished)
         elif edited:
             await self._remember_prompt(live, newest.message if newest is not None else None)
         else:
-            if result.took_back and newest is not None:
+            instead = post_plan.quiet_step(entry, newest)
+            if instead == post_plan.Quiet.RETELL and newest is not None:
                 await self._retell_taken_back(live, newest, result)
-            elif result.took_back:
+            elif instead == post_plan.Quiet.MARK_TAKEN_BACK:
                 await self._mark_taken_back(live, result)
-            elif newest is not None:
+            elif instead == post_plan.Quiet.TAIL and newest is not None:
                 if exchange != newest.exchange:
                     newest.exchange = None  # over (or another began): the next news posts anew
                 await self._update_tail(live, newest)
             await self._mark_announced(live)
-        if told is not None and (edited or (message is not None and visible)):
+        if told is not None and (edited or (message is not None and entry.visible)):
             # Told now (a bare line tells nothing worth keeping: it is deleted when superseded).
             self._untold[live.id] = told
         await self.refresh_lobby(live)
@@ -535,21 +519,39 @@ class Delivery:
             self._untold.pop(live.id, None)
             for role in live.roles:
                 self._hand_pngs.forget((live.id, role))
+        for role, place in todo.private:
+            if place == post_plan.Private.CLOSE:
                 await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
+            elif place == post_plan.Private.UPDATE_OR_SEND:
+                if not await self.update_dm(live, role):
+                    await self.dm(live, role)
+            elif place == post_plan.Private.SEND:
+                await self.dm(live, role)
+            elif place == post_plan.Private.UPDATE:
+                await self.update_dm(live, role)
+            else:
+                await self.retire_dm(live, role, WAIT_NOTE)
+        if result.finished:
             for hook in self.on_finished:
                 await hook(live)
-            return
-        notified = result.roles_to_notify()
-        for role in notified:
-            if not (role in again and await self.update_dm(live, role)):
-                await self.dm(live, role)
-        for role in live.roles:
-            if role in notified:
-                continue
-            if role == result.role and role in active:
-                await self.update_dm(live, role)  # the actor goes on: his private place follows
-            elif role in result.stale_roles:
-                await self.retire_dm(live, role, WAIT_NOTE)
+
+    @staticmethod
+    def entry_facts(result: ActResult) -> post_plan.Entry:
+        """What ``result`` did, as :mod:`bot.post_plan` reads it."""
+        live = result.match
+        active = live.active_roles()
+        notify = result.roles_to_notify()
+        return post_plan.Entry(
+            actor=result.role,
+            finished=result.finished,
+            roles=live.roles,
+            active=active,
+            notify=notify,
+            stale=result.stale_roles,
+            pinged=frozenset(r for r in notify if r in active and live.prompt(r).ping),
+            visible=bool(texts.visible_events(live.ruleset, result.events)),
+            took_back=bool(result.took_back),
+        )
 
     async def _edit_newest(
         self, live: LiveMatch, newest: NewestPost, actor: str, exchange: str | None
@@ -735,7 +737,7 @@ class Delivery:
         log.info("match %s: announcing entries %d..%d after a restart", live.id, posted + 1, record.version)
         state = live.state or {}
         since = await self.service.store.entry_seq(live.id, posted) or 0
-        told = [e for e in state.get("log", ()) if e["seq"] >= since]
+        told = texts.told_events(live, since)
         finished = state.get("result") is not None
         lines = texts.public_lines(live.ruleset, told)
         if not finished:

@@ -94,11 +94,11 @@ def test_a_spectators_log_window_counts_events_never_hidden_actions() -> None:
     from types import SimpleNamespace
 
     events = [{"seq": seq, "kind": "moved", "args": {}} for seq in range(15)]
-    live = SimpleNamespace(state={"seq": 15, "log": events})
+    live = SimpleNamespace(state={"seq": 15, "log": events}, ruleset=CONFRONTATION)  # read through it
     assert texts.recent_seq(live) == 5  # type: ignore[arg-type]
     live.state["seq"] = 25  # ten hidden actions later: the same window
     assert texts.recent_seq(live) == 5  # type: ignore[arg-type]
-    assert texts.recent_seq(SimpleNamespace(state={"seq": 9, "log": events[:9]})) == 0  # type: ignore[arg-type]
+    assert texts.recent_seq(SimpleNamespace(state={"seq": 9, "log": events[:9]}, ruleset=CONFRONTATION)) == 0  # type: ignore[arg-type]
 
 
 async def test_a_private_prompt_says_an_effect_shared_by_several_choices_once(service: MatchService) -> None:
