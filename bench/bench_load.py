@@ -2,7 +2,7 @@
 flight, through the real bot.
 
     .venv/bin/python bench/bench_load.py [--stored 201] [--inflight 64] [--moves 640]
-                                         [--games confrontation,lotr-risk,war-of-the-ring]
+                                         [--games confrontation,lotr-risk,war-of-the-ring,minas-tirith]
                                          [--modes processes,threads] [--render-workers N]
 
 The database is filled with ``--stored`` active matches, the games taken in turn (two players
@@ -66,7 +66,7 @@ from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.interactions import MESSAGE_COMPONENT, Interaction  # noqa: E402
 from tests.fakediscord.model import DM, Channel, Message, User  # noqa: E402
 
-GAMES = ("confrontation", "lotr-risk", "war-of-the-ring")
+GAMES = ("confrontation", "lotr-risk", "war-of-the-ring", "minas-tirith")
 #: A player's choices (``bot/menus.py``): ``palantir:<kind>:<match>:<prompt>:<n>[:<count>]``.
 CHOICE = re.compile(
     r"^palantir:(?P<kind>do|don|pick|group|count|confirm|confirmn):(?P<match>\d+):(?P<version>\d+)"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -78,6 +79,9 @@ class NewestPost:
     #: Whether it carries the board (a post of steps that changed nothing on it has none, until
     #: a step that does is told in it).
     board: bool = True
+    #: The board picture it carries (its bytes' digest), so that an edit of its last line
+    #: alone never uploads the same picture again.
+    picture: bytes | None = None
     #: The cards its picture of cards face up shows, and that picture as Discord holds it: kept
     #: by an edit while they do not change (no new drawing, no new upload).
     cards: tuple[str, ...] = ()
@@ -94,6 +98,14 @@ def files(*found: discord.File | discord.Attachment | None) -> list[discord.File
     """The pictures of a message, in order, leaving out those not drawn (``None`` if none): new
     files, or attachments the message carries already (an edit keeps them as they are)."""
     return [f for f in found if f is not None] or None
+
+
+def digest(board: discord.File | None) -> bytes | None:
+    """A picture's fingerprint, taken before it is sent (sending consumes its bytes)."""
+    held = getattr(board, "fp", None)  # (None for a picture not drawn here, as tests stand in)
+    if not isinstance(held, io.BytesIO):
+        return None
+    return hashlib.sha256(held.getvalue()).digest()
 
 
 def attach(*found: discord.File | None) -> dict[str, Any]:
@@ -146,6 +158,9 @@ class Delivery:
         #: whose post Discord refused is told by the next post). Unknown after a restart: a
         #: post then tells its own entry.
         self._untold: dict[int, int] = {}
+        #: match -> roles the catch-up owes a DM that must not notify (they acted in the entries
+        #: it tells and still act: the game was waiting for them already).
+        self._owed_quietly: dict[int, set[str]] = {}
         #: Per (match, role): the DM prompt's id, the hand its picture shows and that picture as
         #: Discord holds it, kept when the prompt is rewritten with the same hand (no new upload).
         self._dm_hands: dict[tuple[int, str], tuple[int, tuple[str, ...], discord.Attachment]] = {}
@@ -476,6 +491,7 @@ class Delivery:
                 quiet = texts.quiet_lines(live.ruleset, result.events)
                 content = texts.clip("\n".join([*quiet, texts.turn_text(live, awaited)]))
             board = await self.public_board(live) if drawn else None
+            picture = digest(board)
             cards = self.shown_card_names(live, untold, result.events) if entry.visible else ()
             shown = await self.cards_image(live, cards)
             message = await self.post_match(
@@ -490,7 +506,7 @@ class Delivery:
                 body = content.rpartition("\n\n")[0]
                 since = result.seq_before if untold is None else untold
                 self._newest[live.id] = NewestPost(
-                    message, body, since, {result.role}, exchange, texts.turn_text(live, ()), drawn
+                    message, body, since, {result.role}, exchange, texts.turn_text(live, ()), drawn, picture
                 )
                 self._newest[live.id].remember_cards(message, cards)
         if message is not None:
@@ -570,8 +586,10 @@ class Delivery:
             "view": prompt_view(live.id, texts.public_step(live)) if live.active_roles() else None,
             "allowed_mentions": NO_PINGS,
         }
+        picture = newest.picture
         if drawn or shown:  # (a post of skipped dice alone stays without a board)
             board = await self.public_board(live) if drawn else None
+            picture = digest(board)
             changes["attachments"] = files(board, shown) or []
         try:
             edited = await newest.message.edit(**changes)
@@ -584,7 +602,7 @@ class Delivery:
         if "attachments" in changes:
             newest.remember_cards(edited, cards)
         newest.body, newest.exchange, newest.tail = "\n".join(lines), exchange, tail
-        newest.board = drawn
+        newest.board, newest.picture = drawn, picture
         newest.actors.add(actor)
         return seq
 
@@ -594,6 +612,7 @@ class Delivery:
         who = live.ruleset.role_title(result.role)
         lines = [*texts.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
         board = await self.public_board(live)
+        picture = digest(board)
         cards = self.shown_card_names(live, newest.since)
         shown = await self.shown_in(newest, live, cards)
         tail = texts.turn_text(live, ())
@@ -608,7 +627,7 @@ class Delivery:
             self._newest.pop(live.id, None)
             return
         newest.remember_cards(edited, cards)
-        newest.body, newest.tail = "\n".join(lines), tail
+        newest.body, newest.tail, newest.picture = "\n".join(lines), tail, picture
         self._bare.pop(live.id, None)
 
     async def _update_tail(self, live: LiveMatch, newest: NewestPost) -> None:
@@ -619,20 +638,22 @@ class Delivery:
         if tail == newest.tail:
             return
         board = await self.public_board(live) if newest.board else None
+        picture = digest(board)
         changes: dict[str, Any] = {
             "content": texts.with_tail(newest.body, live),
             "allowed_mentions": NO_PINGS,
         }
         cards = self.shown_card_names(live, newest.since)
-        if board is not None:
+        if board is not None and (picture is None or picture != newest.picture):  # (else: as drawn)
             changes["attachments"] = files(board, await self.shown_in(newest, live, cards))
         try:
             edited = await newest.message.edit(**changes)
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.debug("could not update the newest post of match %s: %s", live.id, type(exc).__name__)
             return
-        if board is not None:
+        if "attachments" in changes:
             newest.remember_cards(edited, cards)
+            newest.picture = picture
         newest.tail = tail
 
     async def notices(self, live: LiveMatch, roles: Sequence[str]) -> dict[str, Notice]:
@@ -742,6 +763,9 @@ class Delivery:
         lines = texts.public_lines(live.ruleset, told)
         if not finished:
             await self._owe_new_prompts(live)
+            entries = [await self.service.store.entry_at(live.id, i) for i in range(posted, record.version)]
+            actors = {e.role for e in entries if e is not None}
+            self._owed_quietly[live.id] = actors & set(live.active_roles())
         if not finished and not lines:
             # Only hidden or quiet steps: a post now would tell that something secret happened.
             await self._mark_announced(live)
@@ -777,9 +801,10 @@ class Delivery:
 
     async def _send_owed_dms(self, live: LiveMatch) -> None:
         """Send the DM prompts still owed (a crash or an outage kept them from going out)."""
+        quietly = self._owed_quietly.pop(live.id, set())
         for role in await self.service.store.owed_dms(live.id):
             log.info("match %s: sending a DM prompt owed to %s", live.id, role)
-            await self.dm(live, role)  # (a role without a player is settled there)
+            await self.dm(live, role, loud=False if role in quietly else None)  # (no player: settled)
 
     async def _drop_bare_post(self, live: LiveMatch, message: discord.Message, *, bare: bool) -> None:
         """Keep one bare "waiting" line at the bottom of the thread: the previous one, which only

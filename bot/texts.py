@@ -10,7 +10,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 
 import renderers
-from games.core import Event, Ruleset, RuleTopic, View, project
+from games.core import Event, Ruleset, RuleTopic, State, View, project
 from games.core.ruleset import CORE_EVENTS
 from games.core.words import agree, capitalized, counted, join_words
 
@@ -298,10 +298,16 @@ def public_update(result: ActResult, awaited: Iterable[str], since_seq: int | No
     return clip("\n".join([*lines, "", turn_text(live, awaited)]).strip())
 
 
+def reveals_anything(ruleset: Ruleset, state: State) -> bool:
+    """Whether the end shows what the public could not see (a game played face up does not)."""
+    return bool(ruleset.final_reveal(state) != ruleset.view(state, None))
+
+
 def end_text(live: LiveMatch) -> str:
-    """The last lines of a finished match's post: the result, and its players (each mentioned
-    once more: the end, like the start, is told in the thread)."""
-    return f"{result_text(live)}\nEvery hidden piece is now shown.\nPlayed by {seat_line(live)}."
+    """The last lines of a finished match's post: the result, what the end reveals, and its
+    players (each mentioned once more: the end, like the start, is told in the thread)."""
+    shown = "\nEvery hidden piece is now shown." if reveals_anything(live.ruleset, live.state or {}) else ""
+    return f"{result_text(live)}{shown}\nPlayed by {seat_line(live)}."
 
 
 def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -> list[str]:

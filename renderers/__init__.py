@@ -22,6 +22,7 @@ from typing import Any
 RENDERERS: dict[str, str] = {
     "confrontation": "renderers.confrontation",
     "lotr-risk": "renderers.lotr_risk",
+    "minas-tirith": "renderers.minas_tirith",
     "war-of-the-ring": "renderers.war_of_the_ring",
 }
 #: Discord's limit for an attachment's description (alt text).

@@ -351,6 +351,9 @@ class Ruleset(ABC):
         if len(by_label) == 1:
             return by_label[0]
         prefixed = [a for a in legal if a.text.startswith(wanted.text)]
+        last = wanted.args[-1] if wanted.args else wanted.verb
+        if last in self.whole_words():  # "causeway" names a place: never "causeway_forts"
+            prefixed = [a for a in prefixed if a.text[len(wanted.text) :][:1] in ("", " ")]
         if len(prefixed) == 1:
             return prefixed[0]
         if len(prefixed) > 1:
@@ -370,6 +373,11 @@ class Ruleset(ABC):
     def verbs(self) -> frozenset[str]:
         """Every verb this game knows (to tell an illegal action from a garbled one)."""
         return frozenset()
+
+    def whole_words(self) -> frozenset[str]:
+        """Slugs a typed action may name (places, cards, pieces): typed in full, such a word is
+        taken whole, never as the start of a longer slug (default: the slugs of ``places``)."""
+        return frozenset(slug for slug, _ in self.places())
 
     def refusal(self, state: State, role: str, action: Action) -> str | None:
         """Why ``role`` may not take ``action`` (a verb of this game) now, in words for him: what

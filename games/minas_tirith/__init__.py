@@ -1,3 +1,9 @@
-"""Minas Tirith: the two-player siege game printed on the back of the Gondor & Mordor expansion board of
-Risk: The Lord of the Rings (Hasbro, 2003). Board and cards are a documented reconstruction
-(docs/rules/minas_tirith.md)."""
+"""The Siege of Minas Tirith (two players), registered as ``minas-tirith``."""
+
+from games.core import register
+
+from .ruleset import MinasTirith
+
+MINAS_TIRITH = register(MinasTirith())
+
+__all__ = ["MINAS_TIRITH", "MinasTirith"]

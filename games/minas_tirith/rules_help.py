@@ -134,9 +134,10 @@ RULES: tuple[tuple[str, str, str], ...] = (
         "Advances",
         "1 point per space entered: move battalions to a neighbouring space (split an army: 1 point per "
         "space), or move on into a space you hold and carry on together. Cavalry moves 1 or 2 spaces "
-        "through spaces you hold, with leaders. A leader alone moves 1 to 3 spaces through spaces you "
-        "hold. Evil may swap 1 oliphaunt for 3 orcs. A holder card brings its battalions in for 1 point. "
-        "Never into a space holding enemy battalions; no limit per space.",
+        "(through an empty space or one you hold, never the enemy's), with leaders. A leader alone "
+        "moves 1 to 3 spaces through spaces you hold. Evil may swap 1 oliphaunt for 3 orcs. A holder "
+        "card brings its battalions in for 1 point. Never into a space holding enemy battalions; "
+        "no limit per space.",
     ),
     (
         "walls",

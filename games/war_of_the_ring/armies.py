@@ -48,6 +48,7 @@ Frame: ``side``, ``face``, ``mode`` (``armies`` or ``army``), ``left`` (moves le
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from games.core import Action, Amount, State, emit
@@ -491,6 +492,15 @@ def armies_to_move(state: State, frame: Frame) -> list[str]:
 
 def any_army_to_move(state: State, frame: Frame) -> bool:
     return next(_armies(state, frame), None) is not None
+
+
+def only_army(state: State, frame: Frame) -> str | None:
+    """The Army to move when it is the one answer of ``army_choose`` (the first Army, and no
+    other may move), else ``None``; looks no further than a second Army."""
+    if frame["origins"]:
+        return None  # ``done`` is offered beside it
+    found = list(islice(_armies(state, frame), 2))
+    return found[0] if len(found) == 1 else None
 
 
 # -- the move -------------------------------------------------------------------------------------

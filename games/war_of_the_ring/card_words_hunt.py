@@ -31,7 +31,7 @@ EN: dict[str, str] = {
     "special_tile_in_play": "The {side} {side:puts|put} the special Hunt tile {tile} in play{where}.",
     "table_card_used": "The {side} {side:uses|use} {card}.",
     "hunt_tile_ignored": "Hunt tile ({why}): {tile} — no effect.",
-    "hunt_tile_returned": "Mithril Coat and Sting: {tile} goes back into the Hunt Pool.",
+    "hunt_tile_returned": "Mithril Coat and Sting: the Hunt tile {tile} is put back into the Hunt Pool.",
     "no_character_card": "The {side} {side:holds|hold} no Character card to lose.",
     "card_dice_rolled": "{card}: the dice roll {dice}.",
     "die_changed": "{card}: a {face} die becomes a {new}.",

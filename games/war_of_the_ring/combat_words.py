@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core import Action, State
-from games.core.words import agree, counted, in_sentence, join_words
+from games.core.words import agree, counted, in_sentence, join_words, with_article
 
 from .battle_figures import current
 from .card_piles import seen
@@ -96,7 +96,7 @@ def _target(value: str) -> str:
     if value == "nazgul":
         return "a Nazgûl"
     if value in NATIONS:
-        return f"a {nation_adjective(value)} Leader" if value != "sauron" else "a Nazgûl"
+        return with_article(f"{nation_adjective(value)} Leader") if value != "sauron" else "a Nazgûl"
     return CHARACTERS[value].name
 
 

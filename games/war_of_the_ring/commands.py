@@ -142,7 +142,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     _c("muster", "place", "place", "Place a figure (a recruit, a character entering play).", REGION, KIND),
     _c("muster", "diplomacy", "diplomacy", "Muster die: move a Nation toward war.", DIE),
-    _c("muster", "nation", "advance", "Diplomacy: the Nation to move toward war.", NATION),
+    _c(
+        "muster",
+        "nation",
+        "advance",
+        "The Nation that moves a step: toward war (diplomacy, a card) or away (Stormcrow).",
+        CommandParam("nation", "the Nation that moves on the Political Track"),
+    ),
     _c("muster", "voice", "voice-of-saruman", "Muster die: the Voice of Saruman.", DIE),
     _c(
         "muster",

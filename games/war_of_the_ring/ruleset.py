@@ -21,6 +21,7 @@ from .event_cards import table
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .exchange import BOARDLESS, exchange_of
 from .explain import explain
+from .one_answer import only_answer
 from .positions import from_position, to_position
 from .roles import ROLES, side_title
 from .secrets import secrets
@@ -99,6 +100,11 @@ class WarOfTheRing(StepRuleset):
         stack = state["stack"]
         if stack and stack[0]["step"] != "turn":  # saved before the turn frame: give it one
             stack.insert(0, dict(turn.TURN_FRAME))
+        self._apply_one(state, role, action)
+        while (forced := only_answer(state, self.steps)) is not None:  # not asked (revision 3)
+            self._apply_one(state, *forced)
+
+    def _apply_one(self, state: State, role: str, action: Action) -> None:
         super().apply(state, role, action)
         if any(state.get("table", {}).values()):
             table.settle(state)  # table cards whose discard condition happened leave

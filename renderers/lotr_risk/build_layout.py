@@ -10,18 +10,17 @@ rasters ``data/lotr_risk/map-<edition>-<layout>.png`` and ``data/lotr_risk/layou
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.common import cellmap, cells
-from renderers.common.cellmap import Links, bboxes, connectivity, xy
+from renderers.common import cellmap, cells, map_build
+from renderers.common.cellmap import Links, bboxes, xy
 from renderers.common.cells import RIDGE, RIVER, Point
 from renderers.common.paths import DATA_DIR
 
@@ -108,18 +107,7 @@ def link(links: Links, a: str, b: str) -> None:
     cellmap.link(links, geography.SKELETONS, a, b)
 
 
-@dataclass
-class Grown:
-    """One edition's cells at one scale, with barriers marked."""
-
-    board: Board
-    scale: float
-    size: tuple[int, int]
-    labels: list[int]
-    raw: list[int]
-    barriers: dict[frozenset[str], str]  # touching, not adjacent pair -> "river" | "ridge"
-    problems: list[str]
-    short: list[tuple[str, str]]  # adjacent pairs that do not touch (enough)
+Grown = map_build.Grown[Board]
 
 
 BALANCE_SCALE = 0.25
@@ -153,11 +141,9 @@ def balance(board: Board, links: Links | None = None) -> dict[str, float]:
 def grow_board(
     board: Board, scale: float, bias: dict[str, float] | None = None, links: Links | None = None
 ) -> Grown:
-    mask = land_mask(board.edition, scale)
-    size = mask.size
-    raw = cells.drop_crumbs(cells.grow(mask, seeds(board, scale, bias, links)), size)
-    number = {slug: i for i, slug in enumerate(board.ids, start=1)}
-    slug_of = {i: slug for slug, i in number.items()}
+    """One edition's cells at one scale, with every border the game does not cross a barrier
+    (a river, or a ridge) and every adjacent land pair checked to share a visible border (sea
+    routes are drawn; a bridged pair must face across a river)."""
 
     def kind_of(names: frozenset[str]) -> str | None:
         edge = board.edges.get(names)
@@ -165,36 +151,32 @@ def grow_board(
             return None
         return "river" if edge is not None or names in geography.RIVER_PAIRS else "ridge"
 
-    labels, barriers = cellmap.mark_barriers(raw, size, slug_of, kind_of)
-    problems: list[str] = []
-    short: list[tuple[str, str]] = []
-    # every adjacent land pair must share a visible border (sea routes are drawn)
-    final = cells.contacts(labels, size)
-    river_faces = cells.across(labels, size, RIVER)
-    minimum = MIN_BORDER * scale / SCALES["compact"]
-    for names_pair, edge in board.edges.items():
-        a, b = sorted(names_pair)
-        key = frozenset((number[a], number[b]))
-        if edge["sea"]:
-            if key in final:
-                problems.append(f"sea route {a}-{b} also touches by land")
-            continue
-        if edge["bridge"]:
-            if key not in river_faces:
-                problems.append(f"bridge {a}-{b}: not facing across a river")
+    def check(
+        labels: list[int], size: tuple[int, int], final: map_build.Contacts, number: Mapping[str, int]
+    ) -> tuple[list[str], list[tuple[str, str]]]:
+        problems: list[str] = []
+        short: list[tuple[str, str]] = []
+        river_faces = cells.across(labels, size, RIVER)
+        minimum = MIN_BORDER * scale / SCALES["compact"]
+        for names_pair, edge in board.edges.items():
+            a, b = sorted(names_pair)
+            key = frozenset((number[a], number[b]))
+            if edge["sea"]:
+                if key in final:
+                    problems.append(f"sea route {a}-{b} also touches by land")
+                continue
+            if edge["bridge"]:
+                if key not in river_faces:
+                    problems.append(f"bridge {a}-{b}: not facing across a river")
+                    short.append((a, b))
+                continue
+            if final.get(key, 0) < minimum:
+                problems.append(f"adjacent {a}-{b}: border {final.get(key, 0)} px")
                 short.append((a, b))
-            continue
-        if final.get(key, 0) < minimum:
-            problems.append(f"adjacent {a}-{b}: border {final.get(key, 0)} px")
-            short.append((a, b))
-    for contact in final:
-        first, second = sorted(slug_of[i] for i in contact)
-        found = board.edges.get(frozenset((first, second)))
-        if found is None or found["bridge"] or found["sea"]:
-            problems.append(f"not adjacent {first}-{second} still touch")
-    labels = cells.crumbs_to_barriers(labels, size)
-    problems += connectivity(labels, size, slug_of)
-    return Grown(board, scale, size, labels, raw, barriers, problems, short)
+        return problems, short
+
+    mask = land_mask(board.edition, scale)
+    return map_build.grow(board, board.ids, scale, mask, seeds(board, scale, bias, links), kind_of, check)
 
 
 LINK_ROUNDS = 3
@@ -215,14 +197,6 @@ def plan(trilogy: Board, boards: list[Board]) -> tuple[dict[str, float], Links]:
             link(links, a, b)
         bias = balance(trilogy, links)
     return bias, links
-
-
-def areas(grown: Grown) -> dict[str, int]:
-    """Pixels per territory."""
-    counts: dict[int, int] = {}
-    for label in grown.labels:
-        counts[label] = counts.get(label, 0) + 1
-    return {slug: counts.get(i, 0) for i, slug in enumerate(grown.board.ids, start=1)}
 
 
 def barrier_paths(grown: Grown) -> list[dict[str, Any]]:
@@ -356,7 +330,7 @@ def build(verbose: bool = True) -> tuple[dict[str, Any], dict[str, Image.Image],
     layout = {
         "note": NOTE,
         "bias": bias,
-        "links": {slug: [[xy(p) for p in seg] for seg in segs] for slug, segs in sorted(links.items())},
+        "links": map_build.links_entry(links),
         "editions": editions,
     }
     return layout, rasters, problems
@@ -369,35 +343,8 @@ NOTE = (
 )
 
 
-def to_json(layout: dict[str, Any]) -> str:
-    """Compact JSON: one line per entry of the big lists."""
-    return json.dumps(layout, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n"
-
-
-def write(layout: dict[str, Any], rasters: dict[str, Image.Image]) -> None:
-    (GAME_DIR / "layout.json").write_text(to_json(layout), encoding="utf-8")
-    for name, image in rasters.items():
-        image.save(GAME_DIR / name, optimize=True)
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="only report problems")
-    parser.add_argument("--preview", type=Path, help="save debug pictures in this folder")
-    args = parser.parse_args(argv)
-    layout, rasters, problems = build()
-    for problem in problems:
-        print(problem)
-    if args.preview:
-        args.preview.mkdir(parents=True, exist_ok=True)
-        for name, image in rasters.items():
-            image.point(lambda v: 0 if v == 0 else (v * 37) % 200 + 55).save(args.preview / name)
-    if problems:
-        return 1
-    if not args.check:
-        write(layout, rasters)
-        print(f"wrote {GAME_DIR / 'layout.json'} and {len(rasters)} rasters")
-    return 0
+    return map_build.run(map_build.arguments(__doc__).parse_args(argv), build, GAME_DIR)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
-from renderers.common.cellmap import Point, box, load_raster, point, polylines, read_json
+from renderers.common.cellmap import Point, box, point, read_json
+from renderers.common.map_layout import Line, check_name, lines, raster, waters
 from renderers.common.paths import DATA_DIR
 
 from .theme import LAYOUTS, LayoutName
+
+__all__ = ["EDITIONS", "Label", "Line", "MapLayout", "load_layout", "parse", "raster"]
 
 GAME_DIR = DATA_DIR / "lotr_risk"
 LAYOUT_PATH = GAME_DIR / "layout.json"
@@ -33,16 +34,6 @@ class Label:
     badge: Point
     ring: Point
     box: tuple[int, int, int, int]  # the cell's bounding box
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A drawn barrier, sea route or path: its kind and polylines."""
-
-    a: str
-    b: str
-    kind: str
-    paths: tuple[tuple[Point, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +106,7 @@ def parse(edition: str, raw: dict[str, Any], name: LayoutName, folder: Path) -> 
         strongholds=dict(raw["strongholds"]),
         sites=dict(raw["sites"]),
         labels=labels,
-        barriers=tuple(Line(b["a"], b["b"], b["kind"], polylines(b["paths"])) for b in entry["barriers"]),
+        barriers=lines(entry["barriers"]),
         bridges=tuple(Bridge(b["a"], b["b"], point(b["at"]), float(b["angle"])) for b in entry["bridges"]),
         sea_routes=tuple(
             Line(r["a"], r["b"], "sea", (tuple(point(p) for p in r["path"]),)) for r in entry["sea_routes"]
@@ -124,22 +115,16 @@ def parse(edition: str, raw: dict[str, Any], name: LayoutName, folder: Path) -> 
             PathSpace(s["territory"], s.get("place"), bool(s["die"]), bool(s["final"]), point(s["at"]))
             for s in entry["ring_path"]
         ),
-        waters=tuple((w["name"], point(w["at"])) for w in entry["waters"]),
+        waters=waters(entry["waters"]),
     )
 
 
 @lru_cache(maxsize=8)
 def load_layout(edition: str, name: LayoutName = "compact", path: Path = LAYOUT_PATH) -> MapLayout:
     """The layout of ``edition`` ("middle-earth" or "trilogy") in ``name`` (cached)."""
-    if name not in LAYOUTS:
-        raise ValueError(f"no layout {name!r} (known: {', '.join(LAYOUTS)})")
+    check_name(name, LAYOUTS)
     raw = read_json(path)
     editions = raw["editions"]
     if edition not in editions:
         raise ValueError(f"no map for edition {edition!r} (known: {', '.join(editions)})")
     return parse(edition, editions[edition], name, path.parent)
-
-
-def raster(layout: MapLayout) -> Image.Image:
-    """The label raster of ``layout`` as a mode ``"L"`` image (cached; do not modify it)."""
-    return load_raster(layout.raster_path)

@@ -7,6 +7,7 @@ from typing import Literal
 
 from renderers.common.colours import ink_on as ink_on  # re-exported: the theme's text colour
 from renderers.common.colours import rgb
+from renderers.common.map_colours import *  # noqa: F403  (re-exported: the colours every map shares)
 
 LayoutName = Literal["compact", "full"]
 LAYOUTS: tuple[LayoutName, ...] = ("compact", "full")
@@ -70,29 +71,21 @@ def badge_row_width(style: MapStyle) -> int:
 # -- colours -------------------------------------------------------------------------------------
 
 BACKGROUND = rgb("#1d1a16")
-PANEL_FILL = rgb("#25221d")
 PANEL_EDGE = rgb("#3b362d")
 INK_LIGHT = rgb("#ece4d2")
 INK_MUTED = rgb("#a79e8c")
 INK_FAINT = rgb("#756d60")
-GOLD = rgb("#d9b35b")
-GOLD_BRIGHT = rgb("#ffd866")
-BATTLE_RED = rgb("#ff4a36")
 
 SEA = rgb("#36597a")
 SEA_DEEP = rgb("#2a4763")
 SHALLOW = rgb("#5f87a8")
-COAST = rgb("#22313d")
 RIVER = rgb("#3f86c6")
 RIVER_LIGHT = rgb("#9cc8ec")
-RIDGE = rgb("#6b5a48")
 RIDGE_DARK = rgb("#3e3228")
 RIDGE_LIGHT = rgb("#d8cbb6")
 PARCHMENT = rgb("#e6d7b0")  # an empty territory
 NEUTRAL = rgb("#9a9a96")
 BORDER = rgb("#2a221a")
-NAME_INK = rgb("#1d170f")
-NAME_HALO = rgb("#f4ead2")
 PATH = rgb("#f2cf4a")
 PATH_EDGE = rgb("#5a4310")
 SEA_ROUTE = rgb("#e8f1f8")

@@ -12,17 +12,17 @@ game's regions from ``data/war_of_the_ring/regions.json``. ``--check`` only repo
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.common import cellmap, cells
-from renderers.common.cellmap import Links, bboxes, connectivity, xy
+from renderers.common import cellmap, cells, map_build
+from renderers.common.cellmap import Links, bboxes, xy
 from renderers.common.cells import RIDGE, RIVER, Point
 from renderers.common.paths import DATA_DIR
 
@@ -92,52 +92,36 @@ def link(links: Links, a: str, b: str) -> None:
     cellmap.link(links, geography.SKELETONS, a, b)
 
 
-@dataclass
-class Grown:
-    """The cells at one scale, with impassable borders marked."""
-
-    board: Board
-    scale: float
-    size: tuple[int, int]
-    labels: list[int]
-    raw: list[int]
-    barriers: dict[frozenset[str], str]  # touching, not adjacent pair -> "river" | "ridge"
-    problems: list[str]
-    short: list[tuple[str, str]]  # neighbours that do not touch (enough)
+Grown = map_build.Grown[Board]
 
 
 def grow_board(
     board: Board, scale: float, bias: dict[str, float] | None = None, links: Links | None = None
 ) -> Grown:
-    mask = land_mask(scale)
-    size = mask.size
-    raw = cells.drop_crumbs(cells.grow(mask, seeds(board, scale, bias, links)), size)
-    number = {slug: i for i, slug in enumerate(board.ids, start=1)}
-    slug_of = {i: slug for slug, i in number.items()}
+    """The cells at one scale: every border between non-neighbours impassable (a river or a
+    ridge), every pair of neighbours checked to share a visible border (or a drawn link)."""
 
     def kind_of(names: frozenset[str]) -> str | None:
         if names in board.edges:
             return None
         return "river" if names in geography.RIVER_PAIRS else "ridge"
 
-    labels, barriers = cellmap.mark_barriers(raw, size, slug_of, kind_of)
-    problems: list[str] = []
-    short: list[tuple[str, str]] = []
-    final = cells.contacts(labels, size)
-    minimum = MIN_BORDER * scale / STYLES["compact"].scale
-    for names_pair in sorted(board.edges, key=sorted):
-        a, b = sorted(names_pair)
-        key = frozenset((number[a], number[b]))
-        if final.get(key, 0) < minimum and names_pair not in geography.LINKED:
-            problems.append(f"neighbours {a}-{b}: border {final.get(key, 0)} px")
-            short.append((a, b))
-    for contact in final:
-        first, second = sorted(slug_of[i] for i in contact)
-        if frozenset((first, second)) not in board.edges:
-            problems.append(f"not neighbours {first}-{second} still touch")
-    labels = cells.crumbs_to_barriers(labels, size)
-    problems += connectivity(labels, size, slug_of)
-    return Grown(board, scale, size, labels, raw, barriers, problems, short)
+    def check(
+        labels: list[int], size: tuple[int, int], final: map_build.Contacts, number: Mapping[str, int]
+    ) -> tuple[list[str], list[tuple[str, str]]]:
+        problems: list[str] = []
+        short: list[tuple[str, str]] = []
+        minimum = MIN_BORDER * scale / STYLES["compact"].scale
+        for names_pair in sorted(board.edges, key=sorted):
+            a, b = sorted(names_pair)
+            key = frozenset((number[a], number[b]))
+            if final.get(key, 0) < minimum and names_pair not in geography.LINKED:
+                problems.append(f"neighbours {a}-{b}: border {final.get(key, 0)} px")
+                short.append((a, b))
+        return problems, short
+
+    mask = land_mask(scale)
+    return map_build.grow(board, board.ids, scale, mask, seeds(board, scale, bias, links), kind_of, check)
 
 
 LINK_SCALE = 0.6
@@ -228,7 +212,7 @@ def build(verbose: bool = True) -> tuple[dict[str, Any], dict[str, Image.Image],
             slug: sorted(n for e in board.edges if slug in e for n in e if n != slug) for slug in board.ids
         },
         "bias": bias,
-        "links": {slug: [[xy(p) for p in seg] for seg in segs] for slug, segs in sorted(links.items())},
+        "links": map_build.links_entry(links),
         "layouts": layouts,
     }
     return layout, rasters, problems
@@ -240,16 +224,6 @@ NOTE = (
     f" hand. Rasters: pixel value = 1 + index in 'regions', 0 sea, {RIDGE} mountain ridge, {RIVER}"
     " river (impassable borders). Coordinates in pixels of each layout."
 )
-
-
-def to_json(layout: dict[str, Any]) -> str:
-    return json.dumps(layout, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-def write(layout: dict[str, Any], rasters: dict[str, Image.Image]) -> None:
-    (GAME_DIR / "layout.json").write_text(to_json(layout), encoding="utf-8")
-    for name, image in rasters.items():
-        image.save(GAME_DIR / name, optimize=True)
 
 
 def preview(grown: Grown, path: Path) -> None:
@@ -292,9 +266,7 @@ def preview(grown: Grown, path: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="only report problems")
-    parser.add_argument("--preview", type=Path, help="save debug pictures in this folder")
+    parser = map_build.arguments(__doc__)
     parser.add_argument("--quick", action="store_true", help="grow once at scale 1 (no files written)")
     parser.add_argument("--plan", action="store_true", help="with --quick: balance and link first")
     args = parser.parse_args(argv)
@@ -303,10 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         bias, links = plan(board) if args.plan else (dict(geography.BIAS), {})
         grown = grow_board(board, 1.0, bias, links)
         print("links:", {k: len(v) for k, v in links.items()})
-        counts: dict[int, int] = {}
-        for label in grown.labels:
-            counts[label] = counts.get(label, 0) + 1
-        areas = sorted((counts.get(i, 0), slug) for i, slug in enumerate(board.ids, start=1))
+        areas = sorted((count, slug) for slug, count in map_build.areas(grown.labels, board.ids).items())
         print("smallest:", areas[:12])
         print("largest:", areas[-12:])
         print(
@@ -322,19 +291,7 @@ def main(argv: list[str] | None = None) -> int:
             args.preview.mkdir(parents=True, exist_ok=True)
             preview(grown, args.preview / "quick.png")
         return 1 if grown.problems else 0
-    layout, rasters, problems = build()
-    for problem in problems:
-        print(problem)
-    if args.preview:
-        args.preview.mkdir(parents=True, exist_ok=True)
-        for name, image in rasters.items():
-            image.point(lambda v: 0 if v == 0 else (v * 37) % 200 + 55).save(args.preview / name)
-    if problems:
-        return 1
-    if not args.check:
-        write(layout, rasters)
-        print(f"wrote {GAME_DIR / 'layout.json'} and {len(rasters)} rasters")
-    return 0
+    return map_build.run(args, build, GAME_DIR)
 
 
 if __name__ == "__main__":

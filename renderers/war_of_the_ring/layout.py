@@ -13,12 +13,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
-from renderers.common.cellmap import Point, box, load_raster, point, polylines, read_json
+from renderers.common.cellmap import Point, box, point, read_json
+from renderers.common.map_layout import Line, check_name, lines, raster, waters
 from renderers.common.paths import DATA_DIR
 
 from .theme import LAYOUTS, LayoutName
+
+__all__ = ["Line", "MapLayout", "Spot", "load_layout", "parse", "raster"]
 
 GAME_DIR = DATA_DIR / "war_of_the_ring"
 LAYOUT_PATH = GAME_DIR / "layout.json"
@@ -36,16 +37,6 @@ class Spot:
     box: tuple[int, int, int, int]  # the cell's bounding box
 
 
-@dataclass(frozen=True, slots=True)
-class Barrier:
-    """An impassable border: a mountain ridge or a river, as polylines."""
-
-    a: str
-    b: str
-    kind: str
-    paths: tuple[tuple[Point, ...], ...]
-
-
 @dataclass(frozen=True, eq=False)
 class MapLayout:
     """The map in one layout."""
@@ -60,7 +51,7 @@ class MapLayout:
     settlements: dict[str, str | None]
     neighbours: dict[str, tuple[str, ...]]
     spots: dict[str, Spot]
-    barriers: tuple[Barrier, ...]
+    barriers: tuple[Line, ...]  # impassable borders: ridges and rivers
     rivers: tuple[tuple[Point, ...], ...]
     waters: tuple[tuple[str, Point], ...]
     links: tuple[tuple[str, str], ...]  # neighbours that do not touch: joined by a drawn link
@@ -94,9 +85,9 @@ def parse(raw: dict[str, Any], name: LayoutName, folder: Path) -> MapLayout:
         settlements=dict(raw["settlements"]),
         neighbours={slug: tuple(items) for slug, items in raw["neighbours"].items()},
         spots=spots,
-        barriers=tuple(Barrier(b["a"], b["b"], b["kind"], polylines(b["paths"])) for b in entry["barriers"]),
+        barriers=lines(entry["barriers"]),
         rivers=tuple(tuple(point(p) for p in river) for river in entry["rivers"]),
-        waters=tuple((w["name"], point(w["at"])) for w in entry["waters"]),
+        waters=waters(entry["waters"]),
         links=tuple((str(a), str(b)) for a, b in entry.get("links", [])),
     )
 
@@ -104,12 +95,6 @@ def parse(raw: dict[str, Any], name: LayoutName, folder: Path) -> MapLayout:
 @lru_cache(maxsize=8)
 def load_layout(name: LayoutName = "compact", path: Path = LAYOUT_PATH) -> MapLayout:
     """The map in layout ``name`` ("compact", "full" or "zoom"), cached."""
-    if name not in LAYOUTS:
-        raise ValueError(f"no map layout {name!r} (known: {', '.join(LAYOUTS)})")
+    check_name(name, LAYOUTS)
     raw = read_json(path)
     return parse(raw, name, path.parent)
-
-
-def raster(layout: MapLayout) -> Image.Image:
-    """The label raster of ``layout`` as a mode ``"L"`` image (cached; do not modify it)."""
-    return load_raster(layout.raster_path)

@@ -10,17 +10,16 @@ or, for a region with no city or stronghold, left out (the zoom shows it).
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
+from renderers.common.cellmap import Box
 from renderers.common.fonts import font
-from renderers.common.text import two_lines
+from renderers.common.map_placement import best, cell_mask, centroid, fits, name_options
 
 from .theme import MapStyle
 
-Box = tuple[int, int, int, int]
 NAME_FONT = "narrow"
 LEADING = 1.04  # line step as a share of the size
 #: Settlements whose name is never left out.
@@ -71,45 +70,6 @@ class Placed:
     fits: bool
 
 
-def _mask(labels: Image.Image, value: int, box: Box, pad: int) -> Image.Image:
-    crop = labels.crop((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad))
-    return crop.point(lambda v: 255 if v == value else 0)
-
-
-def fits(mask: Image.Image, width: int, height: int, share: float = 1.0) -> list[tuple[int, int]]:
-    """Centres (in ``mask``) of the ``width`` x ``height`` boxes lying (at least ``share`` of
-    them) on white."""
-    rx, ry = max(1, width // 2), max(1, height // 2)
-    threshold = min(255, math.ceil(255 * share) - (1 if share < 1 else 0))
-    blurred = mask.filter(ImageFilter.BoxBlur((rx, ry))).point(lambda v: 255 if v >= threshold else 0)
-    w, h = mask.size
-    data = blurred.tobytes()
-    found = []
-    for match in re.finditer(b"\xff", data):
-        x, y = match.start() % w, match.start() // w
-        if rx <= x < w - rx and ry <= y < h - ry:
-            found.append((x, y))
-    return found
-
-
-def centroid(mask: Image.Image) -> tuple[float, float]:
-    w, _ = mask.size
-    xs = ys = count = 0
-    for i, v in enumerate(mask.tobytes()):
-        if v:
-            xs += i % w
-            ys += i // w
-            count += 1
-    return (xs / count, ys / count) if count else (mask.size[0] / 2, mask.size[1] / 2)
-
-
-def _best(points: list[tuple[int, int]], towards: tuple[float, float]) -> tuple[int, int]:
-    cx = sum(p[0] for p in points) / len(points)
-    cy = sum(p[1] for p in points) / len(points)
-    goal = ((cx + towards[0]) / 2, (cy + towards[1]) / 2)
-    return min(points, key=lambda p: (math.dist(p, goal), p))
-
-
 def icon_size(settlement: str | None, style: MapStyle) -> int:
     """The drawn size of a settlement's icon (0 for none)."""
     if settlement is None:
@@ -123,16 +83,8 @@ def options(
     """(size, lines) to try, best first: the full name on one or two lines from the largest
     size down, then its shorter forms."""
     top = style.settlement_size if settlement in KEEP else style.name_size
-    out: list[tuple[int, list[str]]] = []
     forms = (name, *SHORT.get(name, ())) if shorten else (name,)
-    for form in forms:
-        for size in range(top, style.name_min - 1, -1):
-            face = font(NAME_FONT, size)
-            out.append((size, [form]))
-            split = two_lines(form, face, face.getlength(form) * 0.72)
-            if split:
-                out.append((size, split))
-    return out
+    return name_options(forms, top, style.name_min, 0.72)
 
 
 def name_box(lines: list[str], size: int, settlement: str | None, style: MapStyle) -> tuple[int, int]:
@@ -165,7 +117,7 @@ def place(
     """The best block for cell ``value`` (its bounding ``box`` in ``labels``)."""
     pad = style.chip
     left, top = box[0] - pad, box[1] - pad
-    mask = _mask(labels, value, box, pad)
+    mask = cell_mask(labels, value, box, pad)
     middle = centroid(mask)
     badge_w, badge_h = badge_room(style)
     gap = 2
@@ -177,7 +129,7 @@ def place(
             total_w, total_h = max(width, badge_w), height + gap + badge_h
             found = fits(mask, total_w + 2 * margin, total_h + 2 * margin, share)
             if found:
-                x, y = _best(found, middle)
+                x, y = best(found, middle)
                 block_top = y - total_h / 2
                 return _result(lines, size, settlement, style, (x, block_top), width, height, gap, left, top)
     # 2. the name alone, the badge where there is room left
@@ -186,7 +138,7 @@ def place(
             width, height = name_box(lines, size, settlement, style)
             found = fits(mask, width, height, share)
             if found:
-                x, y = _best(found, middle)
+                x, y = best(found, middle)
                 rest = mask.copy()
                 ImageDraw.Draw(rest).rectangle(
                     (x - width / 2 - 2, y - height / 2 - 2, x + width / 2 + 2, y + height / 2 + 2), fill=0

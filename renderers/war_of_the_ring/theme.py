@@ -7,6 +7,7 @@ from typing import Literal
 
 from renderers.common.colours import RGB, mix, rgb
 from renderers.common.colours import ink_on as ink_on  # re-exported: the theme's text colour
+from renderers.common.map_colours import *  # noqa: F403  (re-exported: the colours every map shares)
 
 LayoutName = Literal["compact", "full", "zoom"]
 #: The map layouts drawn by the build (``zoom`` is the large drawing ``render_zoom`` crops).
@@ -88,30 +89,17 @@ STYLES: dict[LayoutName, MapStyle] = {
 
 # -- colours -------------------------------------------------------------------------------------
 
-BACKGROUND = rgb("#1b1915")
-PANEL_FILL = rgb("#25221d")
-PANEL_EDGE = rgb("#3d372d")
-INK_LIGHT = rgb("#ede5d3")
-INK_MUTED = rgb("#aaa08d")
-INK_FAINT = rgb("#7a7163")
-GOLD = rgb("#d9b35b")
-GOLD_BRIGHT = rgb("#ffd866")
-BATTLE_RED = rgb("#ff4a36")
 
 SEA = rgb("#3a5d7e")
 SHALLOW = rgb("#6189aa")
-COAST = rgb("#22313d")
 RIVER = rgb("#2f6fb0")
 RIVER_EDGE = rgb("#173a60")
 RIVER_LIGHT = rgb("#a6cdef")
 STREAM = rgb("#5b94c8")
-RIDGE = rgb("#6b5a48")
 RIDGE_DARK = rgb("#3a2f25")
 RIDGE_LIGHT = rgb("#d9ccb6")
 PARCHMENT = rgb("#e4d5ae")  # a region of no Nation
 BORDER = rgb("#3b3024")
-NAME_INK = rgb("#1d170f")
-NAME_HALO = rgb("#f4ead2")
 
 FREE = "free"
 SHADOW = "shadow"

@@ -5,11 +5,14 @@ still draw, and only the keys of the view contract are ever read (see
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from renderers.common.paths import DATA_DIR
+from renderers.common.view_reading import mapping as mapping
+from renderers.common.view_reading import number as number
+from renderers.common.view_reading import sequence as sequence
 
 from .theme import FREE, NATION_SIDES, NATIONS, SHADOW, SIDE_TITLES, SIDES
 
@@ -23,24 +26,6 @@ PHASES = {
     "actions": "Action resolution",
     "victory": "Victory check",
 }
-
-
-def mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def sequence(value: Any) -> Sequence[Any]:
-    return value if isinstance(value, list | tuple) else ()
-
-
-def number(value: Any, default: int = 0) -> int:
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return default
 
 
 def side_title(side: Any) -> str:

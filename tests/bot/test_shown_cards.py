@@ -232,8 +232,9 @@ async def test_an_edit_of_a_post_keeps_its_unchanged_cards_picture(
     client = Client()
     delivery = Delivery(client, service)  # type: ignore[arg-type]
 
-    async def board(live: Any) -> discord.File:
-        return discord.File(io.BytesIO(b"board"), filename=texts.image_name(live, None))
+    async def board(live: Any) -> discord.File:  # (its heading changes with the waiting line)
+        drawn_for = f"board {texts.turn_text(live, ())}".encode()
+        return discord.File(io.BytesIO(drawn_for), filename=texts.image_name(live, None))
 
     monkeypatch.setattr(delivery, "public_board", board)
     live = await started_pebbles(service)

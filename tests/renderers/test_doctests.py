@@ -12,6 +12,7 @@ MODULES = [
     "renderers.common.text",
     "renderers.common.shapes",
     "renderers.common.blocks",
+    "renderers.common.view_reading",
     "renderers.confrontation.tokens",
     "renderers.confrontation.pieces",
     "renderers.confrontation.panels",

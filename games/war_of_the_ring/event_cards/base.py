@@ -53,6 +53,14 @@ class EventCard:
         whether its effect can do anything now, where the card says so."""
         return True
 
+    #: Why :meth:`die_allows` refuses a die, in words for the player ("it needs ...").
+    die_need = ""
+
+    def die_allows(self, state: State, side: str, face: str | None) -> bool:
+        """Whether the unused die ``face`` may play the card (``None``: played at no die cost),
+        for a card whose Event needs a die left once one played it. Default: any die."""
+        return True
+
     def start(self, state: State, side: str, frame: Frame) -> bool:
         """Apply the Event; ``True`` while it waits for an answer or a procedure."""
         raise NotImplementedError(f"{self.card} has no Event effect")

@@ -11,6 +11,8 @@ from typing import Any
 from games.core import Action, State
 from games.core.flow import Frame, call
 
+from .. import one_answer
+from ..options import revision
 from ..turn import HAND_LIMIT, draw_one
 from .base import EventCard, ask
 
@@ -61,7 +63,10 @@ class OneChoice(EventCard):
         return self.condition(state, side) and bool(self.options(state, side))
 
     def start(self, state: State, side: str, frame: Frame) -> bool:
-        return ask(frame, side, "choice", self.options(state, side), self.title, self.text)
+        options = self.options(state, side)
+        if len(options) == 1 and revision(state) >= one_answer.SINCE:  # nothing to choose
+            return self.choose(state, side, frame, options[0][0])
+        return ask(frame, side, "choice", options, self.title, self.text)
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:
         self.chosen(state, side, action)

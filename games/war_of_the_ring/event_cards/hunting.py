@@ -17,6 +17,7 @@ from .. import dice, hunt, hunt_cards
 from ..board import besieged, controller
 from ..data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, SPECIAL_TILES, TILES
 from ..fellowship import advance, corrupt, heal, hide, on_mordor_track, settle_guide
+from ..options import DIE_AWARE, revision
 from ..politics import companion_arrives
 from .base import EventCard, ask
 from .builders import Simple, data
@@ -112,23 +113,39 @@ def _in_lorien(state: State) -> bool:
     return state["fellowship"]["region"] == "lorien" and controller(state, "lorien") != SHADOW
 
 
-def _mirror_helps(state: State, side: str) -> bool:
-    """A Character die may be left once a die played the card (another Character die, or an
-    Event die or a Will of the West beside one), or the Ring-bearers may heal in Lórien."""
-    rolled = dice.unused(state, FREE)
-    characters = rolled.count("character")
-    die_left = characters >= 2 or (characters == 1 and ("event" in rolled or "will" in rolled))
-    return die_left or (_in_lorien(state) and state["fellowship"]["corruption"] > 0)
+class MirrorOfGaladriel(EventCard):
+    """An unused Character die becomes a Will of the West; in unconquered Lórien, heal 1 as well.
 
+    From rules revision 3 the card is offered only with a die that leaves a Character die unused
+    (another Character die, or an Event die or a Will of the West beside one): its whole Event as
+    printed. Before, it was offered whenever some die could do that, or the Ring-bearers could
+    heal in Lórien, and with any die that plays it: the last Character die turned nothing."""
 
-def _mirror(state: State, side: str) -> None:
-    """A Character die becomes a Will of the West; in unconquered Lórien, heal 1 as well."""
-    rolled = dice.unused(state, FREE)
-    if "character" in rolled:
-        rolled[rolled.index("character")] = "will"
-        emit(state, "die_changed", {"side": FREE, "face": "character", "new": "will", "card": "fpc_13"})
-    if _in_lorien(state):
-        heal(state, 1, "fpc_13")
+    card = "fpc_13"
+    die_need = "it turns another unused Character die into a Will of the West"
+
+    def can_play(self, state: State, side: str) -> bool:
+        rolled = dice.unused(state, FREE)
+        if revision(state) >= DIE_AWARE:
+            return "character" in rolled  # which die plays it: :meth:`die_allows`
+        characters = rolled.count("character")
+        die_left = characters >= 2 or (characters == 1 and ("event" in rolled or "will" in rolled))
+        return die_left or (_in_lorien(state) and state["fellowship"]["corruption"] > 0)
+
+    def die_allows(self, state: State, side: str, face: str | None) -> bool:
+        rest = list(dice.unused(state, FREE))
+        if face is not None:
+            rest.remove(face)
+        return "character" in rest
+
+    def start(self, state: State, side: str, frame: Frame) -> bool:
+        rolled = dice.unused(state, FREE)
+        if "character" in rolled:
+            rolled[rolled.index("character")] = "will"
+            emit(state, "die_changed", {"side": FREE, "face": "character", "new": "will", "card": self.card})
+        if _in_lorien(state):
+            heal(state, 1, self.card)
+        return False
 
 
 def _morgul_wound(state: State, side: str) -> None:
@@ -329,7 +346,7 @@ CARDS: tuple[EventCard, ...] = (
     *(TableCard(card) for card in ("fpc_05", "fpc_06", "fpc_07", "fpc_08")),
     Simple("fpc_09", _athelas),
     AnotherWay(),
-    Simple("fpc_13", _mirror, _mirror_helps),
+    MirrorOfGaladriel(),
     *(SpecialTile(card) for card in ("shc_01", "shc_02", "shc_03", "shc_04")),
     DrawTile("shc_05"),
     DrawTile("shc_06", unreducible=True),

@@ -15,6 +15,7 @@ from games.core.flow import Frame, barrier, call, pop
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
 from ..dice import face_name
+from ..options import DIE_AWARE, revision
 from . import after_play
 from .base import FREE_CARD, ask
 from .registry import HANDLERS
@@ -39,6 +40,12 @@ def can_play(state: State, side: str, card: str) -> bool:
     return handler is not None and card in state["hands"][side] and handler.can_play(state, side)
 
 
+def die_allows(state: State, side: str, card: str, face: str | None) -> bool:
+    """The card's own need of the die that plays it (``None``: no die), from rules revision 3
+    on; a match begun before plays by ``can_play`` alone, as it did."""
+    return revision(state) < DIE_AWARE or HANDLERS[card].die_allows(state, side, face)
+
+
 def play_actions(state: State, side: str, faces: list[str]) -> list[Action]:
     """``play <face> <card>`` for each unused die face and each card it may play now."""
     hand = sorted(state["hands"][side])
@@ -47,7 +54,7 @@ def play_actions(state: State, side: str, faces: list[str]) -> list[Action]:
         Action("play", (face, card))
         for face in faces
         for card in hand
-        if allowed[card] and face_plays(face, card)
+        if allowed[card] and face_plays(face, card) and die_allows(state, side, card, face)
     ]
 
 
@@ -55,7 +62,13 @@ def is_play(state: State, side: str, action: Action, faces: list[str]) -> bool:
     if action.verb != "play" or len(action.args) != 2:
         return False
     face, card = action.args
-    return face in faces and card in CARDS and face_plays(face, card) and can_play(state, side, card)
+    return (
+        face in faces
+        and card in CARDS
+        and face_plays(face, card)
+        and can_play(state, side, card)
+        and die_allows(state, side, card, face)
+    )
 
 
 def leave_hand(state: State, side: str, card: str) -> None:
@@ -94,7 +107,11 @@ def offer_free_card(state: State, frame: Frame) -> bool:
     side = frame["side"]
     if icon is None or not state["hands"][side]:
         return False
-    free = [c for c in sorted(state["hands"][side]) if CARDS[c].icon == icon and can_play(state, side, c)]
+    free = [
+        c
+        for c in sorted(state["hands"][side])
+        if CARDS[c].icon == icon and can_play(state, side, c) and die_allows(state, side, c, None)
+    ]
     options = [(Action("play", ("free", c)), f"Play {CARDS[c].name} at no die cost") for c in free]
     options.append((Action("decline"), "Play no other card"))
     text = "You may play another card at no die cost." if free else "None of your cards may be played now."
@@ -132,4 +149,6 @@ def refusal(state: State, side: str, action: Action, faces: list[str]) -> str | 
         if info.condition:
             return f"{info.name} cannot be played now. Play it if: {info.condition}"
         return f"{info.name} cannot be played now: its Event could do nothing."
+    if not die_allows(state, side, card, face):
+        return f"{info.name} cannot be played with this {face_name(face)} die: {HANDLERS[card].die_need}."
     return None

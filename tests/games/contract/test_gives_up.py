@@ -16,8 +16,12 @@ POLICY = {
     "confrontation": ({"decline"}, {"place", "autoplace", "ready", "move", "card", "target", "retreat"}),
     "lotr-risk": (set(), {"claim", "place", "autoplace", "ready", "roll", "attack", "end", "done", "stop"}),
     "war-of-the-ring": ({"pass", "skip"}, {"army", "move-army", "recruit", "draw", "hunt", "attack", "done"}),
+    "minas-tirith": (
+        {"end", "decline"},
+        {"die", "trade", "advance", "send", "go", "shoot", "attack", "lose"},
+    ),
 }
-ACTIONS = {"confrontation": 4000, "lotr-risk": 3000, "war-of-the-ring": 1500}
+ACTIONS = {"confrontation": 4000, "lotr-risk": 3000, "war-of-the-ring": 1500, "minas-tirith": 3000}
 
 
 def classified(game: str, seeds: range) -> dict[str, set[bool]]:

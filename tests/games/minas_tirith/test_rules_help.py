@@ -111,3 +111,11 @@ def test_the_lobby_notice_is_one_or_two_short_sentences() -> None:
     assert "reconstruction" in NOTICE
     assert _slugs("reconstruction") == ["reconstruction"]
     assert rules_help.OVERVIEW.startswith("**Minas Tirith**")
+
+
+def test_the_lobby_tells_players_the_board_and_cards_are_our_reconstruction() -> None:
+    from games.core import find
+
+    ruleset = find("minas-tirith")
+    notice = ruleset.notice(ruleset.resolve_options({}))
+    assert "reconstruction" in notice and "/rules topic:reconstruction" in notice

@@ -111,7 +111,7 @@ def test_the_rest_of_an_army_that_split_is_not_a_second_army() -> None:
     menu = offered(match, "shadow")
     assert menu == {"army nurn", "done"}  # Nurn's own two Regulars, not the one that came
     refused(match, "shadow", "army gorgoroth")
-    play(match, "shadow", "army nurn", "to gorgoroth")
+    play(match, "shadow", "army nurn")  # Gorgoroth, its one way, is taken
     refused(match, "shadow", "units sauron regular 3")
 
 
@@ -122,11 +122,11 @@ def test_a_passive_rohan_unit_cannot_enter_gondor_until_rohan_is_at_war() -> Non
         "armies": {"folde": {"rohan": "2R"}},
     }
     match = match_at(position)
-    play(match, "free", "move-armies army_muster", "army folde")
+    play(match, "free", "move-armies army_muster")  # its one Army is taken
     assert offered(match, "free") == {"to eastemnet", "to edoras", "to westemnet"}
     refused(match, "free", "to druadan_forest")
     match = match_at({**position, "politics": at_war("rohan")})
-    play(match, "free", "move-armies army_muster", "army folde")
+    play(match, "free", "move-armies army_muster")
     assert "to druadan_forest" in offered(match, "free")
 
 
@@ -138,7 +138,7 @@ def test_units_not_at_war_stay_behind_when_their_army_enters_another_nation() ->
             "politics": at_war("gondor"),
         }
     )
-    play(match, "free", "move-armies army_muster", "army osgiliath", "to minas_tirith")
+    play(match, "free", "move-armies army_muster", "to minas_tirith")
     menu = offered(match, "free")
     assert not any(a.startswith("units rohan") for a in menu)
     refused(match, "free", "units rohan regular 1")
@@ -151,7 +151,7 @@ def test_a_unit_that_retreated_into_another_nation_must_leave_it_with_its_next_m
     match = match_at(
         {"dice": {"free": ["army_muster"], "shadow": ["army"]}, "armies": {"druadan_forest": {"rohan": "1R"}}}
     )
-    play(match, "free", "move-armies army_muster", "army druadan_forest")
+    play(match, "free", "move-armies army_muster")
     menu = offered(match, "free")
     assert "to minas_tirith" not in menu  # still Gondor
     assert {"to folde", "to eastemnet", "to osgiliath"} <= menu
@@ -167,7 +167,7 @@ def test_an_army_never_enters_enemy_units_but_captures_an_empty_enemy_settlement
             "politics": at_war("sauron"),
         }
     )
-    play(match, "shadow", "move-armies army", "army west_harondor")
+    play(match, "shadow", "move-armies army")
     menu = offered(match, "shadow")
     assert "to pelargir" in menu and "to osgiliath" not in menu
     refused(match, "shadow", "to osgiliath")
@@ -230,7 +230,7 @@ def test_when_the_besiegers_leave_the_siege_ends_and_the_garrison_comes_out() ->
             "characters": {"boromir": "minas_tirith@inside"},
         }
     )
-    play(match, "shadow", "move-armies army", "army minas_tirith", "to osgiliath", "go")
+    play(match, "shadow", "move-armies army", "to osgiliath", "go")
     state = match.state
     assert not besieged(state, "minas_tirith")
     assert state["armies"]["minas_tirith"] == {"gondor": {"regular": 2, "leader": 1}}
@@ -246,7 +246,6 @@ def test_free_peoples_leaders_left_without_units_follow_the_move() -> None:
         match,
         "free",
         "move-armies army_muster",
-        "army osgiliath",
         "to lossarnach",
         "units gondor leader 0",
         "go",
@@ -264,7 +263,7 @@ def test_a_leader_who_cannot_follow_keeps_a_unit_behind() -> None:
             "politics": at_war("gondor"),
         }
     )
-    play(match, "free", "move-armies army_muster", "army osgiliath", "to minas_tirith")
+    play(match, "free", "move-armies army_muster", "to minas_tirith")
     menu = offered(match, "free")
     assert "go" in menu and "all" not in menu  # the first offer already leaves a Regular
     play(match, "free", "units gondor regular 2")
@@ -282,10 +281,9 @@ def test_a_character_die_moves_only_an_army_with_a_leader_or_character_going_alo
             "characters": {"boromir": "osgiliath"},
         }
     )
-    play(match, "free", "move-army character")
-    menu = offered(match, "free")
-    assert "army osgiliath" in menu and "army lossarnach" not in menu and "army pelargir" not in menu
-    play(match, "free", "army osgiliath", "to pelargir")
+    play(match, "free", "move-army character")  # the one Army with a Leader or Character is taken
+    assert match.state["stack"][-1]["from"] == "osgiliath"
+    play(match, "free", "to pelargir")
     assert "without boromir" in offered(match, "free")
     play(match, "free", "without boromir")
     assert "go" not in offered(match, "free")
@@ -304,13 +302,13 @@ def test_a_companion_moving_with_an_army_into_a_city_rouses_its_nation() -> None
         }
     )
     assert match.state["politics"]["gondor"]["active"] is False
-    play(match, "free", "move-army character", "army osgiliath", "to pelargir", "go")
+    play(match, "free", "move-army character", "to pelargir", "go")
     assert match.state["politics"]["gondor"]["active"] is True
 
 
 def test_level_zero_saruman_never_moves_even_with_his_army() -> None:
     match = match_at({"acting": "shadow", "dice": {"shadow": ["army"]}, "characters": {"saruman": "orthanc"}})
-    play(match, "shadow", "move-armies army", "army orthanc", "to gap_of_rohan")
+    play(match, "shadow", "move-armies army", "army orthanc")  # to the Gap of Rohan: its one way
     assert not any("saruman" in a for a in offered(match, "shadow"))
     refused(match, "shadow", "with saruman")
     play(match, "shadow", "go")
@@ -330,7 +328,7 @@ def test_with_saruman_in_play_isengard_elites_lead_a_character_die_move() -> Non
             "characters": {"saruman": "orthanc"},
         }
     )
-    play(match, "shadow", "move-army character", "army orthanc", "to gap_of_rohan", "units isengard elite 0")
+    play(match, "shadow", "move-army character", "units isengard elite 0")
     assert "go" not in offered(match, "shadow")
     play(match, "shadow", "units isengard elite 1", "go")
     assert match.state["armies"]["gap_of_rohan"] == {"isengard": {"regular": 4, "elite": 1}}

@@ -94,8 +94,7 @@ def test_a_shadow_army_retreating_into_a_free_nation_rouses_it() -> None:
             dice={"free": ["army_muster"], "shadow": ["army"]},
         ),
     )
-    m.submit("free", "attack army_muster")
-    m.submit("free", "attack lorien parth_celebrant")
+    m.submit("free", "attack army_muster")  # its one target, Parth Celebrant, is taken
     with scripted(*[("free_combat_die", 2)] * 3, *[("shadow_combat_die", 2)] * 2, ("free_combat_reroll", 2)):
         if "go" in offered(m.state, "free"):
             m.submit("free", "go")

@@ -68,11 +68,16 @@ def attack(
     m: Match, side: str, origin: str, target: str, *then: str, die: str | None = None, go: bool = True
 ) -> None:
     """Start an attack with an Army die (or ``attack-leader`` with a Character die): choose the
-    target, then the ``then`` actions (a rearguard), then ``go`` if still asked and ``go``."""
+    target (unless it is the only one: then it is not asked), then the ``then`` actions (a
+    rearguard), then ``go`` if still asked and ``go``."""
     verb = "attack-leader" if die == "character" else "attack"
     face = die or ("army" if side == "shadow" else "army_muster")
     m.submit(side, f"{verb} {face}")
-    m.submit(side, f"attack {origin} {target}")
+    if step(m.state) == "battle_start" and m.state["stack"][-1]["to"] is None:
+        assert len(offered(m.state, side)) > 1  # a target with no other is taken, not asked
+        m.submit(side, f"attack {origin} {target}")
+    if step(m.state) == "battle_start":
+        assert (m.state["stack"][-1]["from"], m.state["stack"][-1]["to"]) == (origin, target)
     for action in then:
         m.submit(side, action)
     if go and step(m.state) == "battle_start":
@@ -99,10 +104,10 @@ def test_an_army_die_attacks_an_adjacent_enemy_army_and_the_log_tells_the_battle
         politics={"sauron": {"steps": 0}},
     )
     assert "attack army" in offered(m.state, "shadow")
-    m.submit("shadow", "attack army")
-    assert offered(m.state, "shadow") == ["attack north_ithilien osgiliath"]
-    m.submit("shadow", "attack north_ithilien osgiliath")
-    assert step(m.state) == "battle_start" and "go" in offered(m.state, "shadow")
+    m.submit("shadow", "attack army")  # its one possible target is taken, not asked
+    frame = m.state["stack"][-1]
+    assert (frame["step"], frame["from"], frame["to"]) == ("battle_start", "north_ithilien", "osgiliath")
+    assert "go" in offered(m.state, "shadow")
     seen = len(m.state["log"])
     # Osgiliath is a Fortification: 6s hit in round 1; the Nazgûl re-rolls one miss.
     with scripted(*combat((6, 6, 2, 3, 1), (5, 1), attacker_rerolls=(6,))):
@@ -523,7 +528,9 @@ def test_an_attack_rouses_and_advances_every_free_nation_in_the_defending_army_o
 
 
 def test_a_listed_attack_never_leads_to_a_dead_end_and_cannot_be_typed_wrong() -> None:
-    m = battle_match({"north_ithilien": {"sauron": "3R"}, "dead_marshes": {"gondor": "3R"}})
+    m = battle_match(
+        {"north_ithilien": {"sauron": "3R"}, "dead_marshes": {"gondor": "3R"}, "osgiliath": {"gondor": "1R"}}
+    )
     m.submit("shadow", "attack army")
     with pytest.raises(IllegalAction):
         m.submit("shadow", "attack north_ithilien minas_tirith")

@@ -121,8 +121,8 @@ def test_card_fps_02_a_power_too_great() -> None:
         hand=["shc_01"],
     )
     assert "attack army" not in offered(m.state, "shadow")
-    act(m, "shadow", "move-armies army", "army trollshaws")
-    assert "to rivendell" not in offered(m.state, "shadow")
+    act(m, "shadow", "move-armies army")  # Trollshaws's Army, the one there is, to Rivendell? no
+    assert moving(m)[0] == "trollshaws" and "to rivendell" not in offered(m.state, "shadow")
     # It discards the card with any die, a Strategy card and a Character card (always asked).
     m = card_match(
         "shadow",
@@ -172,7 +172,7 @@ def test_card_fps_03_the_power_of_tom_bombadil() -> None:
         table={"free": ["fps_03"]},
         face="army_muster",
     )
-    act(m, "free", "attack army_muster", "attack buckland cardolan")
+    act(m, "free", "attack army_muster")  # its one target, Cardolan, is taken
     with scripted(*combat((1, 1, 1), (1, 1), attacking="free")):
         act(m, "free", "go")
     act(m, "free", "continue")
@@ -233,10 +233,9 @@ def test_card_fps_11_paths_of_the_woses() -> None:
     m = card_match("free", "fps_11", armies, {**AT_WAR, "rohan": {"steps": 1, "active": True}})
     forbidden(m, "free", "play event fps_11")  # Rohan is not At War
     m = card_match("free", "fps_11", armies)
-    play(m, "free", "fps_11")
-    act(m, "free", "army edoras")
-    assert [t for t in offered(m.state, "free") if t.startswith("to ")] == ["to minas_tirith"]
-    act(m, "free", "to minas_tirith", "go")
+    play(m, "free", "fps_11")  # its one Army and its one way are taken
+    assert moving(m) == ("edoras", "minas_tirith")
+    act(m, "free", "go")
     assert army_of(m.state, "minas_tirith", "rohan") == {"regular": 2}
     # The Shadow besieges Minas Tirith: the Army comes out next to it, in a free region.
     m = card_match(
@@ -246,8 +245,7 @@ def test_card_fps_11_paths_of_the_woses() -> None:
         garrisons={"minas_tirith": {"gondor": "1R"}},
     )
     play(m, "free", "fps_11")
-    act(m, "free", "army edoras")
-    assert [t for t in offered(m.state, "free") if t.startswith("to ")] == ["to druadan_forest"]
+    assert moving(m) == ("edoras", "druadan_forest")
     # A besieged garrison may take the paths too: the besiegers then take the Stronghold.
     m = card_match(
         "free",
@@ -256,7 +254,8 @@ def test_card_fps_11_paths_of_the_woses() -> None:
         garrisons={"helms_deep": {"rohan": "2R 1L"}},
     )
     play(m, "free", "fps_11")
-    act(m, "free", "army helms_deep", "to minas_tirith", "go")
+    assert moving(m) == ("helms_deep", "minas_tirith")
+    act(m, "free", "go")
     assert army_of(m.state, "minas_tirith", "rohan") == {"regular": 2, "leader": 1}
     assert "helms_deep" not in m.state["garrisons"] and m.state["control"]["helms_deep"] == "shadow"
 
@@ -267,7 +266,7 @@ def test_card_fps_12_through_a_day_and_a_night() -> None:
     forbidden(m, "free", "play army_muster fps_12")  # no Companion with an Army
     m = card_match("free", "fps_12", armies, face="army_muster", characters={"gimli": "edoras"})
     play(m, "free", "fps_12", "army_muster")
-    act(m, "free", "army edoras")
+    assert moving(m) == ("edoras", None)
     reached = {t for t in offered(m.state, "free") if t.startswith("to ")}
     assert reached == {"to folde", "to druadan_forest", "to eastemnet"}  # not through Westemnet
     act(m, "free", "to eastemnet", "without gimli")
@@ -286,7 +285,7 @@ def test_card_fps_12_through_a_day_and_a_night() -> None:
         characters={"gimli": "folde"},
     )
     play(m, "free", "fps_12", "army_muster")
-    act(m, "free", "army folde")
+    assert moving(m) == ("folde", None)
     reached = tos(m, "free")
     assert "to fangorn" in reached and "to osgiliath" not in reached  # not through Gondor's Druadan
     # With a unit of a Nation At War, that unit alone may take the longer way.
@@ -299,7 +298,7 @@ def test_card_fps_12_through_a_day_and_a_night() -> None:
         characters={"gimli": "folde"},
     )
     play(m, "free", "fps_12", "army_muster")
-    act(m, "free", "army folde", "to osgiliath")
+    act(m, "free", "to osgiliath")
     assert army_of(m.state, "folde", "rohan") == {"regular": 2}
     act(m, "free", "units rohan regular 2")
     assert "go" not in offered(m.state, "free")  # the Rohan Regulars may not go through Druadan
@@ -360,7 +359,7 @@ def test_card_shs_03_denethors_folly() -> None:
     assert army_of(m.state, "minas_tirith", "rohan", inside=True) == {"regular": 1}
     assert m.state["table"]["shadow"] == ["shs_03"]
     act(m, "free", "skip muster")
-    act(m, "shadow", "attack army", "attack minas_tirith minas_tirith")
+    act(m, "shadow", "attack army")  # the garrison, its one target, is taken
     with scripted(*combat((1, 1, 1), (1, 1, 1), defender_rerolls=(1,))):
         act(m, "shadow", "go")
     assert combat_cards_forbidden(m.state, "free") and not combat_cards_forbidden(m.state, "shadow")
@@ -402,15 +401,22 @@ def tos(m: Match, side: str) -> set[str]:
     return {t for t in offered(m.state, side) if t.startswith("to ")}
 
 
+def moving(m: Match) -> tuple[str, str | None]:
+    """Where the Army being moved comes from and goes to (a question with one answer is taken)."""
+    frame = m.state["stack"][-1]
+    assert frame["step"] in ("army_to", "army_units")
+    return frame["from"], frame["to"]
+
+
 def test_card_shs_07_shadows_gather() -> None:
     m = card_match("shadow", "shs_07", {"gorgoroth": {"sauron": "3R"}}, face="army")
     forbidden(m, "shadow", "play army shs_07")  # no other Shadow Army to join
     armies = {"gorgoroth": {"sauron": "3R"}, "dagorlad": {"sauron": "2R"}, "osgiliath": {"gondor": "1R"}}
     m = card_match("shadow", "shs_07", armies, face="army")
     play(m, "shadow", "shs_07", "army")
-    act(m, "shadow", "army gorgoroth")
-    assert tos(m, "shadow") == {"to dagorlad"}  # two regions away, where another Army stands
-    act(m, "shadow", "to dagorlad", "go")
+    act(m, "shadow", "army gorgoroth")  # to Dagorlad, its one way: taken
+    assert moving(m) == ("gorgoroth", "dagorlad")  # two regions away, where another Army stands
+    act(m, "shadow", "go")
     assert army_of(m.state, "dagorlad", "sauron") == {"regular": 5}
     assert acting(m) == "free"
 
@@ -422,8 +428,8 @@ def test_card_shs_08_the_shadow_lengthens() -> None:
     act(m, "shadow", "army gorgoroth", "to minas_morgul", "go")
     assert "army nurn" in offered(m.state, "shadow") and "done" in offered(m.state, "shadow")
     act(m, "shadow", "army nurn")
-    assert tos(m, "shadow") == {"to minas_morgul"}  # Gorgoroth is empty now: no Army to join there
-    act(m, "shadow", "to minas_morgul", "go")
+    assert moving(m) == ("nurn", "minas_morgul")  # Gorgoroth is empty now: no Army to join there
+    act(m, "shadow", "go")
     assert army_of(m.state, "minas_morgul", "sauron") == {"regular": 5}
     assert acting(m) == "free"
 
@@ -436,7 +442,11 @@ def test_card_shs_09_the_shadow_is_moving() -> None:
     m = card_match("shadow", "shs_09", armies, face="army")
     play(m, "shadow", "shs_09", "army")
     for region, dest in (("gorgoroth", "morannon"), ("nurn", "gorgoroth"), ("dagorlad", "noman_lands")):
-        act(m, "shadow", f"army {region}", f"to {dest}", "go")
+        act(m, "shadow", f"army {region}")
+        if moving(m)[1] is None:  # Nurn's one way, to Gorgoroth, is taken
+            act(m, "shadow", f"to {dest}")
+        assert moving(m) == (region, dest)
+        act(m, "shadow", "go")
     assert step(m.state) == "army_choose" and "army moria" in offered(m.state, "shadow")
     act(m, "shadow", "army moria", "to hollin", "go")
     assert acting(m) == "free"  # four Armies moved: the card is over
@@ -461,8 +471,7 @@ def test_card_shs_10_corsairs_of_umbar() -> None:
     assert set(offered(m.state, "free")) >= {"fight"}  # the attack goes on: retreat or fight
     with scripted(*combat((5, 1, 1), (1,))):
         act(m, "free", "fight")
-    assert offered(m.state, "shadow") == ["advance-all"]  # the fleet lands
-    act(m, "shadow", "advance-all")
+    assert events(m.state, "advanced")  # the fleet lands: the one answer, taken
     assert army_of(m.state, "pelargir", "southrons") == {"regular": 3}
     # A free coast: the fleet sails there (taking Dol Amroth, empty).
     m = card_match("shadow", "shs_10", armies, face="army")

@@ -94,7 +94,7 @@ def test_card_fpc_15_gwaihir_the_windlord_moves_as_level_4_into_a_siege() -> Non
     )
     act(m, "free", "play character fpc_15")
     assert {a for a in offered(m.state, "free")} == {"choose separate", "choose move"}
-    act(m, "free", "choose move", "companion legolas")
+    act(m, "free", "choose move")  # Legolas, the one Companion on the map, is taken
     targets = {a for a in offered(m.state, "free") if a.startswith("to ")}
     assert "to fords_of_bruinen" in targets and "done" not in offered(m.state, "free")
     act(m, "free", "to fords_of_bruinen")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core import Action, Match
 from games.core.chance import scripted
 from games.war_of_the_ring.fellowship import declare, enter_mordor
+from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
-from .helpers import act, events, forbidden, match, offered, step
+from .helpers import act, events, forbidden, match, offered, position, step
 
 HOLLIN = {"region": "hollin", "progress": 0}
 MORDOR = {"region": None, "mordor": 1, "progress": 0}
@@ -476,3 +478,38 @@ def test_card_shc_18_the_lidless_eye() -> None:
     act(m, "shadow", "eye muster", "eye army")
     assert m.state["hunt_box"]["shadow"] == 4 and m.state["dice"]["shadow"]["rolled"] == ["event"]
     assert events(m.state, "eyes_added") == [{"faces": ["muster", "muster", "army"]}]
+
+
+def test_card_fpc_13_mirror_of_galadriel_is_offered_only_with_a_die_that_leaves_a_character_die() -> None:
+    """Its whole Event as printed: the die that plays it leaves an unused Character die to turn
+    (rules revision 3); in Lórien, its last Character die does not play it only to heal."""
+    lorien = {"region": "lorien", "progress": 0, "corruption": 2}
+    card = {"free": ["fpc_13"]}
+    m = match(dice={"free": ["character", "event"], "shadow": ["army"]}, hands=card, fellowship=lorien)
+    assert "play event fpc_13" in offered(m.state, "free")
+    refusal = R.refusal(m.state, "free", Action.from_text("play character fpc_13"))
+    assert refusal == (
+        "Mirror of Galadriel cannot be played with this Character die: it turns another unused "
+        "Character die into a Will of the West."
+    )
+    forbidden(m, "free", "play character fpc_13")
+    act(m, "free", "play event fpc_13")
+    assert m.state["dice"]["free"]["rolled"] == ["will"] and m.state["fellowship"]["corruption"] == 1
+    m = match(dice={"free": ["will", "character"], "shadow": ["army"]}, hands=card, fellowship=HOLLIN)
+    assert [a for a in offered(m.state, "free") if "fpc_13" in a] == ["play will fpc_13"]
+    m = match(dice={"free": ["character"], "shadow": ["army"]}, hands=card, fellowship=lorien)
+    forbidden(m, "free", "play character fpc_13")  # it would only heal
+
+
+def test_card_fpc_13_mirror_of_galadriel_in_a_match_begun_by_revision_2() -> None:
+    """A stored match goes on by its revision: the last Character die still plays it, and in
+    Lórien it only heals."""
+    state = position(
+        dice={"free": ["character", "event"], "shadow": ["army"]},
+        hands={"free": ["fpc_13"]},
+        fellowship={"region": "lorien", "progress": 0, "corruption": 2},
+    )
+    state["rules"] = 2
+    m = Match(R, state)
+    act(m, "free", "play character fpc_13")
+    assert m.state["fellowship"]["corruption"] == 1 and events(m.state, "die_changed") == []

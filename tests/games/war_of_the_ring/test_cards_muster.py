@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core import Action, Match
 from games.war_of_the_ring import politics
+from games.war_of_the_ring.commands import COMMANDS
 from games.war_of_the_ring.events import PRESENTER
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
@@ -112,12 +113,17 @@ def test_card_fps_07_fear_fire_foes() -> None:
 def test_card_fps_08_wisdom_of_elrond() -> None:
     everyone = {n: AT_WAR for n in ("dwarves", "elves", "gondor", "north", "rohan")}
     forbidden(_free("fps_08", politics=everyone), "free", "play muster fps_08")
-    m = _free("fps_08", politics={**everyone, "rohan": {"steps": 1, "active": False}})
+    passive = {"steps": 1, "active": False}
+    m = _free("fps_08", politics={**everyone, "rohan": passive, "north": passive})
     act(m, "free", "play muster fps_08")
-    assert offered(m.state, "free") == ["advance rohan"]
+    assert offered(m.state, "free") == ["advance north", "advance rohan"]
     assert _words(m, "free", "advance rohan") == "Rohan: roused and one step toward war"
     act(m, "free", "advance rohan")
     assert m.state["politics"]["rohan"] == AT_WAR
+    # one Nation it may change: taken, not asked
+    m = _free("fps_08", politics={**everyone, "rohan": passive})
+    act(m, "free", "play muster fps_08")
+    assert m.state["politics"]["rohan"] == AT_WAR and offered(m.state, "free") == []
     # with Wormtongue on the table Rohan stays passive: one step short of war is as far as it goes
     m = _free(
         "fps_08",
@@ -300,9 +306,8 @@ def test_card_shs_05_threats_and_promises() -> None:
     )
     act(m, "shadow", "play muster shs_05")
     assert m.state["table"]["shadow"] == ["shs_05"]
-    act(m, "free", "diplomacy muster")
-    assert offered(m.state, "free") == ["advance elves"]  # the only active Free Peoples Nation
-    act(m, "free", "advance elves")
+    act(m, "free", "diplomacy muster")  # the only active Free Peoples Nation: taken, not asked
+    assert events(m.state, "nation_advanced")[-1]["nation"] == "elves"
     act(m, "shadow", "skip event")
     act(m, "free", "boromir event")  # a Companion's counsel moves Gondor: the card is discarded
     assert m.state["table"]["shadow"] == [] and m.state["played"]["shadow"] == ["shs_05"]
@@ -523,3 +528,15 @@ def test_card_shs_24_pits_of_mordor() -> None:
         2,
         2,
     ]
+
+
+def test_card_shs_06_stormcrow_the_advance_command_and_its_choices_tell_a_step_away_from_war() -> None:
+    """`advance <nation>` answers diplomacy and the cards that move a Nation toward war, and
+    Stormcrow, that sets it back: the command's help says both, each question's choices its own."""
+    (command,) = [c for c in COMMANDS if c.verb == "advance" and c.group == "muster"]
+    assert "toward war" in command.description and "away (Stormcrow)" in command.description
+    assert "toward" not in command.params[0].description
+    m = _shadow("shs_06", characters={"boromir": "minas_tirith"})
+    act(m, "shadow", "play muster shs_06")
+    words = [R.describe(m.state, "shadow", a) for a in R.prompt(m.state, "shadow").actions]
+    assert words == ["Elves: one step away from war", "Gondor: one step away from war"]

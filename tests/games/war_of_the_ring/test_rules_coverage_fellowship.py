@@ -91,7 +91,7 @@ def test_gollum_guides_once_the_last_companion_leaves() -> None:
         dice={"free": ["character"], "shadow": ["army"]},
         fellowship={"region": "hollin", "progress": 0, "companions": ["gimli"], "guide": "gimli"},
     )
-    act(m, "free", "separate character", "companion gimli", "to hollin")
+    act(m, "free", "separate character", "to hollin")  # Gimli, the one Companion, is taken
     assert m.state["fellowship"]["companions"] == [] and m.state["fellowship"]["guide"] == "gollum"
 
 

@@ -303,7 +303,7 @@ def test_military_victory_is_checked_only_in_the_victory_phase() -> None:
         politics={"sauron": {"steps": 0}},
     )
     act(m, "free", "skip muster")
-    act(m, "shadow", "move-armies army", "army west_harondor", "to pelargir")
+    act(m, "shadow", "move-armies army", "to pelargir")  # its one Army is taken
     if step(m.state) != "act":
         act(m, "shadow", "go")
     assert vp(m.state, "shadow") == 10 and m.state["result"] is None  # not yet: phase 5 goes on

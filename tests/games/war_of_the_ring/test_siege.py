@@ -100,9 +100,11 @@ def test_a_siege_battle_attacker_hits_on_6_in_every_round_and_the_defender_on_5(
 
 
 def _targets(m: Match) -> list[str]:
-    """The targets an Army die offers (the action is taken back)."""
+    """The targets an Army die offers, or the one it takes when there is no other (the action is
+    taken back)."""
     m.submit("shadow", "attack army")
-    found = offered(m.state, "shadow")
+    frame = m.state["stack"][-1]
+    found = offered(m.state, "shadow") if frame["to"] is None else [f"attack {frame['from']} {frame['to']}"]
     m.undo("shadow")
     return found
 

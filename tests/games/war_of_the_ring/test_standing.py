@@ -51,10 +51,9 @@ def test_the_standing_gives_the_numbers_of_the_picture_hunt_politics_dice_and_th
     politics = next(line for line in lines if line.startswith("Politics: "))
     assert politics.startswith("Politics: At War: Gondor, Sauron; ") and "2 steps: " in politics
     assert "Rohan (passive)" in politics
-    m.submit("shadow", "attack army")
     misses = [("shadow_combat_die", 1)] * 5 + [("free_combat_die", 1)] * 3 + [("shadow_combat_reroll", 1)] * 2
     with scripted(*misses):
-        m.submit("shadow", "attack north_ithilien osgiliath")
+        m.submit("shadow", "attack army")  # its one target, Osgiliath, is taken
         if R.prompt(m.state, "shadow").actions[0].verb == "go":
             m.submit("shadow", "go")
     assert R.standing(m.state)[-1] == (

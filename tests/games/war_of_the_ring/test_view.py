@@ -57,7 +57,7 @@ def test_a_battle_shows_each_sides_last_round_dice_target_and_hits() -> None:
         armies={"north_ithilien": {"sauron": "3R"}, "osgiliath": {"gondor": "2R"}},
         politics={"sauron": AT_WAR, "gondor": AT_WAR},
     )
-    act(m, "shadow", "attack army", "attack north_ithilien osgiliath")
+    act(m, "shadow", "attack army")  # its one target, Osgiliath, is taken
     with scripted(*[("shadow_combat_die", d) for d in (6, 2, 1)], *[("free_combat_die", d) for d in (5, 3)]):
         act(m, "shadow", "go")
     battle = R.view(m.state, None)["battle"]
@@ -139,6 +139,6 @@ def test_a_die_action_that_told_nothing_yet_leaves_the_last_action_on_the_board(
     skipped = R.view(m.state, None)["last"]
     act(m, "shadow", "move-armies army")
     assert R.view(m.state, None)["last"] == skipped
-    act(m, "shadow", "army nurn", "to gorgoroth", "go")
+    act(m, "shadow", "army nurn", "go")  # to Gorgoroth, its one way
     moved = R.view(m.state, None)["last"]
     assert moved["side"] == "shadow" and (moved["from"], moved["to"]) == ("nurn", "gorgoroth")
