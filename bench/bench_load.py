@@ -76,7 +76,7 @@ CHOICE = re.compile(
 MENUS = ("pick", "group", "count")
 #: The next click after an answer that asks more of the same move, most wanted first.
 FOLLOW_UP = ("confirm", "confirmn", "count", "pick", "don", "do", "group")
-#: A public board: ``<game>-<match>-board-s<public step>.png`` (``bot.present.image_name``).
+#: A public board: ``<game>-<match>-board-s<public step>.png`` (``bot.texts.image_name``).
 BOARD = re.compile(r"-(\d+)-board-s(\d+)\.png$")
 #: Any image of a match: ``<game>-<match>-<board|role|final>-s<step>.png``.
 IMAGE = re.compile(r"^(?P<game>[a-z-]+?)-\d+-")
@@ -112,8 +112,8 @@ class Results:
 
 async def play_past_setup(service: Any, match_id: int, rng: random.Random, boards: int) -> bool:
     """Random legal moves in match ``match_id`` until ``boards`` of them posted a board (a step
-    with public news, ``bot.present.visible_events``); False if the match ended first."""
-    from bot.present import visible_events
+    with public news, ``bot.texts.visible_events``); False if the match ended first."""
+    from bot.texts import visible_events
 
     posted = 0
     for _ in range(5000):

@@ -15,28 +15,28 @@ from discord.ext import commands
 import games  # noqa: F401  (registers every game)
 
 from . import rendering
-from .announcer import Announcer
+from .catch_up import Announcer
 from .cogs.game import GameCog
 from .cogs.league import LeagueCog
 from .cogs.per_game import PerGameCog
 from .config import Config
 from .controller import Controller
-from .delivery import Delivery
 from .failures import log_failure
-from .leagues.desk import LeagueDesk
+from .leagues.posts import LeagueDesk
 from .leagues.service import LeagueService
 from .leagues.store import LeagueStore
+from .match_posts import Delivery
 from .service import LiveMatch, MatchService, ServiceError
 from .settings import SettingsService
 from .storage import MatchRecord, Store
 from .storage.trouble import storage_reply, storage_trouble
 from .ticker import Ticker
-from .timedesk import TimeDesk
+from .ticker_posts import TimeDesk
 from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two matches announced after a restart or an outage (see ``bot/announcer.py``).
+#: Seconds between two matches announced after a restart or an outage (see ``bot/catch_up.py``).
 CATCH_UP_PAUSE = 0.25
 
 

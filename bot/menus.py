@@ -14,7 +14,7 @@ values are counts; ``part`` numbers a step's menus), ``palantir:typen:<match>:<p
 <action>:<low>:<high>`` opens a form to type one, and ``palantir:confirmn:<match>:<prompt>:
 <action>:<count>`` confirms one;
 ``palantir:resign:<match>:<step>`` confirms a resignation at the match's public step
-(``present.public_step``). ``prompt`` is the player's prompt number (``LiveMatch.prompt_version``:
+(``texts.public_step``). ``prompt`` is the player's prompt number (``LiveMatch.prompt_version``:
 it counts his own prompts, never others' hidden actions); ``action`` an index into his legal
 actions.
 """
@@ -165,7 +165,7 @@ def confirm_view(match_id: int, version: int, index: int, count: int | None = No
 
 
 def resign_view(match_id: int, step: int) -> ui.View:
-    """ "Resign" and "Cancel", for the match at public step ``step`` (see ``present.public_step``)."""
+    """ "Resign" and "Cancel", for the match at public step ``step`` (see ``texts.public_step``)."""
     view = ui.View(timeout=None)
     view.add_item(ResignButton(match_id, step))
     view.add_item(CancelButton(match_id))

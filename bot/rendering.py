@@ -20,7 +20,7 @@ this module and the renderers, never discord.py nor the bot's state).
   not answer within :data:`STUCK_AFTER` seconds (a worker lost while it started), the picture
   is drawn in a thread: a slower bot, never a missing image.
 * A drawing failure is logged without the view (its type only; the stack at DEBUG) and gives
-  ``None``: the message is then posted without its image (as ``bot.present.render`` does).
+  ``None``: the message is then posted without its image (as ``bot.texts.render`` does).
 """
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ while the bot was down) it reads the running clocks from the database, soonest d
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -35,6 +34,7 @@ class Ticker(Background):
     """Runs :meth:`tick` now and then every ``every`` seconds until stopped."""
 
     TASK_NAME = "palantir-ticker"
+    FAILURE = "the ticker failed"
 
     def __init__(
         self,
@@ -57,13 +57,8 @@ class Ticker(Background):
         self.every = every
         self.clock = clock
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.tick()
-            except Exception as exc:  # one bad tick must not stop the clocks for good
-                log_failure(log, "the ticker failed", exc)
-            await asyncio.sleep(self.every)
+    async def round(self) -> None:
+        await self.tick()  # one bad tick must not stop the clocks for good: the next one runs
 
     async def tick(self) -> None:
         """Handle everything due now: timeouts first (in deadline order), then reminders and

@@ -14,9 +14,9 @@ from discord.ext import commands
 from games.core import all_rulesets, find, normalize
 from games.core.chain import SEPARATOR
 
-from .. import present
+from .. import texts
 from ..choices import capped, matches, option_choices, truncate
-from ..delivery import NO_PINGS
+from ..match_posts import NO_PINGS
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from ..settings import CONFIRM_MODES, PING_MODES, time_zones
@@ -263,15 +263,15 @@ class GameCog(commands.Cog):
                     await handler(interaction, await resolve_match(interaction, match))
 
         async def status(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
-            text = present.status_text(live, live.role_of(interaction.user.id))
+            text = texts.status_text(live, live.role_of(interaction.user.id))
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
         async def log_(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
             seat = live.seat_of(interaction.user.id)
             role = seat.role if seat else None
-            since = seat.last_seq if seat and role else present.recent_seq(live)
+            since = seat.last_seq if seat and role else texts.recent_seq(live)
             await interaction.response.send_message(
-                present.log_text(live, role, since), ephemeral=True, allowed_mentions=NO_PINGS
+                texts.log_text(live, role, since), ephemeral=True, allowed_mentions=NO_PINGS
             )
 
         async def undo(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
@@ -376,7 +376,7 @@ class GameCog(commands.Cog):
             async with self.controller.friendly(interaction):
                 mine = await self.bot.service.recent_of(interaction.user.id, interaction.guild_id)
                 await interaction.response.send_message(
-                    present.list_text(mine, interaction.user.id), ephemeral=True
+                    texts.list_text(mine, interaction.user.id), ephemeral=True
                 )
 
         return made
@@ -450,7 +450,7 @@ class GameCog(commands.Cog):
                 chosen = await service.update(
                     interaction.user.id, confirm=confirm, ping=ping, time_zone=time_zone, quiet=quiet
                 )
-                await interaction.response.send_message(present.settings_text(chosen), ephemeral=True)
+                await interaction.response.send_message(texts.settings_text(chosen), ephemeral=True)
 
         return app_commands.Command(
             name="settings",
@@ -517,5 +517,5 @@ async def card_autocomplete(interaction: discord.Interaction[Any], current: str)
     except ValueError:
         return []
     found = [t for t in ruleset.rules_topics() if t.cards and matches(current, t.title, t.slug, t.kind)]
-    pairs = [(truncate(present.card_choice(ruleset, t)), t.slug) for t in found]
+    pairs = [(truncate(texts.card_choice(ruleset, t)), t.slug) for t in found]
     return [Choice(name=n, value=v) for n, v in capped(pairs, len(found))]

@@ -15,10 +15,10 @@ from discord.ext import commands
 
 from games.core import find
 
-from .. import present
+from .. import texts
 from ..choices import matches, truncate
 from ..clock import CLOCK
-from ..leagues.desk import LeagueDesk, game_line, league_line, schedule_text
+from ..leagues.posts import LeagueDesk, game_line, league_line, schedule_text
 from ..leagues.records import League
 from ..leagues.service import LeagueService
 from ..pace import PaceError, parse_duration
@@ -100,10 +100,10 @@ class LeagueCog(commands.Cog):
 
     async def reply(self, interaction: discord.Interaction[Any], text: str, *, public: bool = False) -> None:
         if interaction.response.is_done():
-            await interaction.followup.send(present.clip(text), ephemeral=not public)
+            await interaction.followup.send(texts.clip(text), ephemeral=not public)
         else:
             await interaction.response.send_message(
-                present.clip(text), ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
+                texts.clip(text), ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
             )
 
     # -- commands ----------------------------------------------------------------------
@@ -318,7 +318,7 @@ class LeagueCog(commands.Cog):
                 for result in gone.resigned:
                     await self.bot.delivery.after_entry(result)
                 await self.desk.progressed(gone.progress)
-                await self.reply(interaction, f"{present.mention(player.id)} was removed from {chosen.name}.")
+                await self.reply(interaction, f"{texts.mention(player.id)} was removed from {chosen.name}.")
 
         @app_commands.describe(admin_role="Members with this role may run leagues (leave out to clear)")
         @group.command(name="config", description="Who may run leagues in this server (Manage Server).")

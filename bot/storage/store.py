@@ -939,7 +939,7 @@ class Store:
         return {str(r[0]): int(r[1]) for r in rows}
 
     async def nonce_key(self) -> str:
-        """This database's random key for the nonces of what the bot sends (``bot.posting``):
+        """This database's random key for the nonces of what the bot sends (``bot.discord_send``):
         made once, so that two databases (a test and a live one, one bot account) never share
         nonces."""
         async with self.transaction() as conn:

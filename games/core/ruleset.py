@@ -420,6 +420,18 @@ class Ruleset(ABC):
         kind, args = project(event, audience)
         return self.narrate(kind, args, audience, lang)
 
+    def events_since(self, state: Mapping[str, Any], since_seq: int = 0) -> list[Event]:
+        """The logged events (as data, not yet projected for an audience) from the action
+        numbered ``since_seq`` on: what a thread post from there tells."""
+        return [e for e in state.get("log", ()) if e["seq"] >= since_seq]
+
+    def turn_number(self, state: Mapping[str, Any]) -> int | None:
+        """The number of the turn being played, for a match's status line; ``None`` for a
+        game that does not number its turns (the default reads ``turn.number`` if the state
+        keeps one)."""
+        turn = state.get("turn")
+        return int(turn["number"]) if isinstance(turn, dict) and "number" in turn else None
+
     def log_lines(
         self, state: State, audience: str | None, since_seq: int = 0, lang: str = "en"
     ) -> list[str]:

@@ -7,7 +7,7 @@ from bot.service import MatchService
 from bot.storage import Store
 
 from .conftest import NORTH_USER, SOUTH_USER
-from .test_delivery_recovery import FakeDiscord, Quick, started
+from .test_match_posts_recovery import FakeDiscord, Quick, started
 
 
 async def test_the_actor_who_goes_on_gets_his_prompt_again_silently_after_a_crash(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import present
+from bot import texts
 from bot.choices import action_choices
 from bot.service import ActResult, LiveMatch, MatchService
 from bot.storage import Store
@@ -30,13 +30,13 @@ async def start(service: MatchService, seed: int, **options: str) -> LiveMatch:
 
 
 def public_texts(live: LiveMatch, result: ActResult | None) -> list[str]:
-    texts = [present.turn_text(live), present.status_text(live, None), present.lobby_text(live)]
-    texts.append(present.log_text(live, None, 0))
+    said = [texts.turn_text(live), texts.status_text(live, None), texts.lobby_text(live)]
+    said.append(texts.log_text(live, None, 0))
     if result is not None:
-        texts.append(present.public_update(result, result.roles_to_notify()))
+        said.append(texts.public_update(result, result.roles_to_notify()))
     else:
-        texts.append(present.start_text(live))
-    return texts
+        said.append(texts.start_text(live))
+    return said
 
 
 def assert_no_leaks(live: LiveMatch, result: ActResult | None) -> None:
@@ -51,11 +51,11 @@ def assert_no_leaks(live: LiveMatch, result: ActResult | None) -> None:
         # tile side in a Draft), which reveals nothing, so those labels are left out here.
         legal = [(a, label) for a, label in MatchService.legal(live, role) if a.verb != "special"]
         choices = [c for c in MatchService.choices(live, role) if c.action.verb != "special"]
-        private = present.private_text(live, role, choices)
+        private = texts.private_text(live, role, choices)
         assert text_leaks(private, theirs) == [], private
         offered = action_choices(((a.text, label) for a, label in legal), "")
         assert text_leaks("\n".join(n + " " + v for n, v in offered), theirs) == []
-        assert text_leaks(present.log_text(live, role, 0), theirs) == []
+        assert text_leaks(texts.log_text(live, role, 0), theirs) == []
 
 
 def choose(legal: list[Action], rng: random.Random) -> Action:

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["bot.pace", "bot.choices", "bot.present", "bot.rendering", "bot.settings"]
+MODULES = ["bot.pace", "bot.choices", "bot.texts", "bot.rendering", "bot.settings"]
 
 
 @pytest.mark.parametrize("name", MODULES)

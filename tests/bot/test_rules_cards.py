@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from bot import present
+from bot import texts
 from bot.cogs.game import card_autocomplete
 from games.core import find
 
@@ -19,18 +19,18 @@ def asking(**options: Any) -> Any:
 
 
 def test_a_card_is_answered_with_its_picture_and_a_rule_without() -> None:
-    text, cards = present.rules_answer(WOTR, "Guards of the Citadel", cards_only=True)
+    text, cards = texts.rules_answer(WOTR, "Guards of the Citadel", cards_only=True)
     assert cards == ("fps_14",) and "**Guards of the Citadel** (Free Peoples strategy card)" in text
     assert "Recruit 1 Gondor unit" in text and "Combat card **Charge**" in text
-    text, cards = present.rules_answer(WOTR, "combat_it_is_a_gift", cards_only=True)
+    text, cards = texts.rules_answer(WOTR, "combat_it_is_a_gift", cards_only=True)
     assert cards == ("fpc_01", "fpc_02", "fpc_03", "fpc_04") and "Phial of Galadriel" in text
-    assert present.rules_answer(WOTR, "fpc_12", cards_only=True)[1] == ("fpc_12",)
-    assert present.rules_answer(WOTR, "ents awake", cards_only=True)[1] == ("fpc_19", "fpc_20", "fpc_21")
-    assert present.rules_answer(WOTR, "hunt")[1] == (), "a rule shows no card"
-    assert present.rules_answer(WOTR, "Elven Cloaks")[1] == ("fpc_01",), "topic: shows a card too"
-    text, cards = present.rules_answer(WOTR, "Gandalf's Pipe", cards_only=True)
+    assert texts.rules_answer(WOTR, "fpc_12", cards_only=True)[1] == ("fpc_12",)
+    assert texts.rules_answer(WOTR, "ents awake", cards_only=True)[1] == ("fpc_19", "fpc_20", "fpc_21")
+    assert texts.rules_answer(WOTR, "hunt")[1] == (), "a rule shows no card"
+    assert texts.rules_answer(WOTR, "Elven Cloaks")[1] == ("fpc_01",), "topic: shows a card too"
+    text, cards = texts.rules_answer(WOTR, "Gandalf's Pipe", cards_only=True)
     assert cards == () and "no card" in text
-    text, cards = present.rules_answer(find("confrontation"), "balrog", cards_only=True)
+    text, cards = texts.rules_answer(find("confrontation"), "balrog", cards_only=True)
     assert cards == () and "no cards to show" in text and "/rules topic:" in text
 
 

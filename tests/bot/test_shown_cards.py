@@ -13,8 +13,8 @@ import discord
 import pytest
 
 import renderers
-from bot import present, rendering
-from bot.delivery import Delivery
+from bot import rendering, texts
+from bot.match_posts import Delivery
 from bot.service import MatchService
 from games.core import State
 from games.war_of_the_ring.data import CARDS
@@ -124,8 +124,8 @@ async def test_a_long_hand_never_cuts_the_prompt(
 
     monkeypatch.setattr(Pebbles, "hand_lines", long_hand)
     live = await started_pebbles(service)
-    text = present.private_text(live, "north", service.choices(live, "north"))
-    assert len(text) <= present.MAX_MESSAGE
+    text = texts.private_text(live, "north", service.choices(live, "north"))
+    assert len(text) <= texts.MAX_MESSAGE
     assert text.startswith(f"**Pebbles** #{live.id} — you play **North**."), "the prompt comes whole"
     assert "**Your hand** (30 cards):\n• **Card 0**" in text
     shown = text.count("• **Card ")
@@ -192,7 +192,7 @@ async def test_a_new_dm_prompt_with_the_same_hand_does_not_draw_it_again(
     prompts = [m for m in client.dms[NORTH_USER].sent if uploaded(m, "hand")]
     assert len(prompts) >= 2 and all(uploaded(m, "hand") == [b"PNG north-ace,north-king"] for m in prompts)
     (newest,) = [f.filename for f in prompts[-1].uploads if "-hand-" in f.filename]
-    assert newest == present.cards_image_name(live, "north"), "named for its step"
+    assert newest == texts.cards_image_name(live, "north"), "named for its step"
     assert drawn.count(("pebbles", ["north-ace", "north-king"])) == 1, drawn
 
 
@@ -233,8 +233,8 @@ async def test_an_edit_of_a_post_keeps_its_unchanged_cards_picture(
     delivery = Delivery(client, service)  # type: ignore[arg-type]
 
     async def board(live: Any) -> discord.File:  # (its heading changes with the waiting line)
-        drawn_for = f"board {present.turn_text(live, ())}".encode()
-        return discord.File(io.BytesIO(drawn_for), filename=present.image_name(live, None))
+        drawn_for = f"board {texts.turn_text(live, ())}".encode()
+        return discord.File(io.BytesIO(drawn_for), filename=texts.image_name(live, None))
 
     monkeypatch.setattr(delivery, "public_board", board)
     live = await started_pebbles(service)

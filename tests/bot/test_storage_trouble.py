@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.controller import Controller
-from bot.exchange import ExchangeError, read_document
+from bot.match_file import ExchangeError, read_document
 from bot.service import MatchService
 from bot.storage import Store
 from bot.storage.trouble import STORAGE_FULL

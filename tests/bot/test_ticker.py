@@ -92,7 +92,7 @@ async def test_a_bank_that_runs_out_loses_on_time_once_and_the_timeout_replays(s
     again = MatchService(store, clock=clock)
     record = await store.get_match(match_id)
     assert record is not None
-    rebuilt = await again._rebuild(record, live.ruleset, 2)
+    rebuilt = await again.cache.rebuild(record, live.ruleset, 2)
     assert dump(rebuilt.state) == dump(live.state)
 
 

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import Delivery, NewestPost, continues, live_seq
+from bot.match_posts import Delivery, NewestPost, live_seq
+from bot.post_plan import continues
 from bot.service import MatchService
 from bot.settings import DEFAULTS, PING_MODES, SettingsService, UserSettings
 from bot.storage import Store

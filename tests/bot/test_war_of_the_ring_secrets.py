@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import Delivery
+from bot.match_posts import Delivery
 from bot.service import MatchService
 from bot.storage import Store
 from games.war_of_the_ring.data import CARDS

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import Delivery
+from bot.match_posts import Delivery
 from bot.service import MatchService
 from games.core import project
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import WallClock
-from bot.leagues.desk import LeagueDesk
+from bot.leagues.posts import LeagueDesk
 from bot.leagues.records import FINISHED, LEFT, REMOVED, RUNNING, SIGNUP, League
 from bot.leagues.service import PLAYING, LeagueService, Recorded
 from bot.leagues.store import LeagueStore

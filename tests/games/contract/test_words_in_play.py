@@ -4,7 +4,7 @@ war", "Waiting for Free Peoples and Shadow".
 
 Collected: each event as every audience reads it, every role's prompt text and title, the
 acting role's action labels, effects and group labels, the standing lines, the result, and the
-table's waiting line ("Waiting for A and B", as ``bot.present.turn_text`` joins the roles).
+table's waiting line ("Waiting for A and B", as ``bot.texts.turn_text`` joins the roles).
 """
 
 from __future__ import annotations

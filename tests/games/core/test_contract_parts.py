@@ -354,3 +354,14 @@ def test_a_refused_verb_of_the_game_is_explained_by_the_games_refusal_hook() -> 
         _PebblesWithReasons().parse(state, "north", "end")
     with pytest.raises(InvalidAction):  # not a verb of the game: the hook is not asked
         _PebblesWithReasons().parse(state, "north", "jump")
+
+
+def test_the_bot_reads_the_turn_and_the_log_through_the_ruleset() -> None:
+    log = EventLog([{"seq": 0, "kind": "a", "args": {}}, {"seq": 2, "kind": "b", "args": {}}])
+    state = {"seq": 3, "log": log, "turn": {"number": 4, "side": "north"}}
+    assert PEBBLES.turn_number(state) == 4
+    assert PEBBLES.turn_number({"turn": 4}) is None  # a turn the game does not number this way
+    assert PEBBLES.turn_number({}) is None
+    assert [e["kind"] for e in PEBBLES.events_since(state, 1)] == ["b"]
+    assert [e["kind"] for e in PEBBLES.events_since(state)] == ["a", "b"]
+    assert PEBBLES.events_since({}, 0) == []

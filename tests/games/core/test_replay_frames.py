@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.present import visible_events
+from bot.texts import visible_events
 from games.core import Match, Ruleset, dump, find
 from games.core.errors import GameOver
 from games.core.replay import Entry, replay_views

@@ -43,7 +43,7 @@ def test_a_battle_and_an_advance_name_their_spaces_mid_sentence_as_the_words_do(
 
 
 def test_the_end_post_says_hidden_pieces_are_shown_only_when_something_was_hidden() -> None:
-    from bot.present import reveals_anything
+    from bot.texts import reveals_anything
     from games.core import Match
 
     for game, hidden in (("minas-tirith", False), ("lotr-risk", True), ("war-of-the-ring", True)):

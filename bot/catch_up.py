@@ -1,11 +1,11 @@
 """The announcer: post what was committed but never announced, without waiting for a restart.
 
 An entry is committed before anything is posted; if the post then fails (a crash, or Discord
-unavailable for longer than :mod:`bot.posting` retries), the match is left "behind in Discord"
+unavailable for longer than :mod:`bot.discord_send` retries), the match is left "behind in Discord"
 (``Store.behind_in_discord``); so is a match that owes a player a DM prompt (``Store.owe_dms``:
 owed before the entry is posted, paid when Discord takes the DM). The announcer sweeps those
 matches at start-up, every ``every`` seconds after that, and soon after a delivery reports
-:class:`~bot.posting.PostFailed` (:meth:`Announcer.nudge`), calling ``catch_up(match_id)`` for
+:class:`~bot.discord_send.PostFailed` (:meth:`Announcer.nudge`), calling ``catch_up(match_id)`` for
 each, one at a time with a ``pause`` between them, so that a backlog neither starves the
 players' live interactions nor runs into Discord's rate limits.
 
@@ -29,7 +29,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from . import posting
+from . import discord_send
 from .background import Background
 from .clock import CLOCK
 from .failures import log_failure
@@ -66,6 +66,7 @@ class Announcer(Background):
     """Sweeps the matches behind in Discord and catches them up, one at a time."""
 
     TASK_NAME = "palantir-announcer"
+    FAILURE = "announcer sweep failed"
 
     def __init__(
         self,
@@ -101,16 +102,15 @@ class Announcer(Background):
             self._nudged.add(match_id)
         self._wake.set()
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except Exception as exc:  # the database may be busy: the next sweep tries again
-                log_failure(log, "announcer sweep failed", exc)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.every)
-                await asyncio.sleep(self.settle)
-            self._wake.clear()
+    async def round(self) -> None:
+        await self.sweep()
+
+    async def rest(self) -> None:
+        """Until the next sweep: ``every`` seconds, or ``settle`` seconds after a nudge."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), self.every)
+            await asyncio.sleep(self.settle)
+        self._wake.clear()
 
     # -- holding a match ---------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -127,10 +127,10 @@ class Announcer(Background):
             self.nudge(match_id)
 
     @contextlib.asynccontextmanager
-    async def _hold(self, match_id: int) -> AsyncIterator[list[posting.PostFailed]]:
+    async def _hold(self, match_id: int) -> AsyncIterator[list[discord_send.PostFailed]]:
         held = _held.get()
         if match_id in held:
-            with posting.watch() as failures:
+            with discord_send.watch() as failures:
                 yield failures
             return
         lock = self._locks.setdefault(match_id, asyncio.Lock())
@@ -138,7 +138,7 @@ class Announcer(Background):
         token = _held.set(held | {match_id})
         try:
             async with lock:
-                with posting.watch() as failures:
+                with discord_send.watch() as failures:
                     yield failures
         finally:
             _held.reset(token)
@@ -213,7 +213,7 @@ class Announcer(Background):
         async with self._hold(match_id) as failures:
             try:
                 await self.catch_up(match_id)
-            except posting.PostFailed:
+            except discord_send.PostFailed:
                 pass  # logged where it was given up; counted in ``failures``
             except DamagedMatch:
                 log.debug("match %s cannot be rebuilt (reported once): nothing to announce", match_id)

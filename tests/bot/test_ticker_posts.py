@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.delivery import EVER
+from bot.match_posts import EVER
 from bot.pace import HOUR
 from bot.service import MatchService
 from bot.settings import SettingsService
 from bot.storage import Store
-from bot.timedesk import TimeDesk
+from bot.ticker_posts import TimeDesk
 
 from .conftest import NORTH_USER, SOUTH_USER
 from .test_ticker import MovedClock

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.exchange import ExchangeError, read_document
+from bot.match_file import ExchangeError, read_document
 from bot.service import MatchService, ServiceError
 from games.core import dump
 

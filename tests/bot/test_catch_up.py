@@ -9,13 +9,13 @@ from pathlib import Path
 
 import discord
 
-from bot import posting
-from bot.announcer import Announcer
+from bot import discord_send
+from bot.catch_up import Announcer
 from bot.service import MatchService
 from bot.storage import Store
 
 from .conftest import started_pebbles
-from .test_posting import Sleeps, Target, http_error
+from .test_discord_send import Sleeps, Target, http_error
 
 
 async def behind_matches(service: MatchService, count: int) -> list[int]:
@@ -123,8 +123,8 @@ async def test_a_held_match_is_skipped_and_a_given_up_post_nudges(
             assert await announcer.sweep() == 1
     assert seen == [ids[1]] and not announcer.busy(ids[0])
     async with announcer.delivering(ids[0]):
-        with contextlib.suppress(posting.PostFailed):  # a delivery logs it and carries on
-            await posting.send(Target(http_error(503)), content="x", delays=(), sleep=Sleeps())
+        with contextlib.suppress(discord_send.PostFailed):  # a delivery logs it and carries on
+            await discord_send.send(Target(http_error(503)), content="x", delays=(), sleep=Sleeps())
     assert announcer._wake.is_set() and ids[0] in announcer._nudged
 
 
@@ -137,7 +137,7 @@ async def test_a_sweep_stops_at_the_first_post_discord_refuses_for_now(
     async def catch_up(match_id: int) -> None:
         seen.append(match_id)
         file = discord.File(io.BytesIO(b"png"), filename="b.png")
-        await posting.send(Target(http_error(503)), content="x", file=file, delays=(), sleep=Sleeps())
+        await discord_send.send(Target(http_error(503)), content="x", file=file, delays=(), sleep=Sleeps())
 
     announcer = Announcer(catch_up, store, pause=0.0)
     assert await announcer.sweep() == 1 and seen == ids[:1]

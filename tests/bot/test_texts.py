@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import menus, present
+from bot import menus, texts
 from bot.choices import Choice
 from bot.service import MatchService
 from bot.storage import Store
@@ -15,14 +15,14 @@ async def test_secret_bid_stays_out_of_public_texts(service: MatchService) -> No
     live = await started_pebbles(service)
     result = await service.act(live.id, NORTH_USER, "bid 3")
     public = "\n".join(
-        [present.public_update(result, ()), present.turn_text(live), present.status_text(live, None)]
+        [texts.public_update(result, ()), texts.turn_text(live), texts.status_text(live, None)]
     )
     assert "made a secret bid" in public
     assert "bid 3" not in public.lower() and "You bid" not in public
-    assert "You bid 3." in present.log_text(live, "north", 0)
-    assert "You bid" not in present.log_text(live, "south", 0)
-    assert f"<@{SOUTH_USER}>" in present.turn_text(live)  # south still has to bid
-    assert f"<@{NORTH_USER}>" not in present.turn_text(live)
+    assert "You bid 3." in texts.log_text(live, "north", 0)
+    assert "You bid" not in texts.log_text(live, "south", 0)
+    assert f"<@{SOUTH_USER}>" in texts.turn_text(live)  # south still has to bid
+    assert f"<@{NORTH_USER}>" not in texts.turn_text(live)
 
 
 async def test_turn_and_result_texts(service: MatchService) -> None:
@@ -30,11 +30,11 @@ async def test_turn_and_result_texts(service: MatchService) -> None:
     await service.act(live.id, NORTH_USER, "bid 3")
     await service.act(live.id, SOUTH_USER, "bid 1")
     # One line: what the side must do, then whom to ping (not "Your move" addressed to all).
-    turn = present.turn_text(live)
+    turn = texts.turn_text(live)
     assert turn.startswith("⏳ Waiting for North") and turn.endswith(f" — <@{NORTH_USER}>.")
     assert "\n" not in turn and turn.count(f"<@{NORTH_USER}>") == 1 and "Your move" not in turn
     result = await service.resign(live.id, NORTH_USER)
-    text = present.public_update(result, ())
+    text = texts.public_update(result, ())
     assert "North resigned" in text and f"<@{SOUTH_USER}> (South) wins" in text
     assert text.count("resigned") == 1  # said once, by the result ("North resigned"), not the event too
 
@@ -43,20 +43,20 @@ async def test_lobby_and_list_texts(service: MatchService) -> None:
     live = await service.create(
         guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles", options={"pile": "10"}
     )
-    lobby = present.lobby_text(live)
+    lobby = texts.lobby_text(live)
     assert "Pebbles" in lobby and "Pile: **10**" in lobby and "1 more player" in lobby
     assert "ℹ️ A pile of 10 is our own variant." in lobby  # the ruleset's notice for these options
     plain = await service.create(guild_id=1, channel_id=2, user_id=SOUTH_USER, game="pebbles", options={})
-    assert "ℹ️" not in present.lobby_text(plain)  # no notice for the printed game
+    assert "ℹ️" not in texts.lobby_text(plain)  # no notice for the printed game
     mine = await service.recent_of(NORTH_USER, 1)
-    assert f"#{live.id} Pebbles" in present.list_text(mine, NORTH_USER)
-    assert present.list_text([], NORTH_USER) == "You have no matches in this server."
+    assert f"#{live.id} Pebbles" in texts.list_text(mine, NORTH_USER)
+    assert texts.list_text([], NORTH_USER) == "You have no matches in this server."
 
 
 def test_clip_keeps_messages_within_discord_limit() -> None:
     text = "\n".join(f"line {n}" for n in range(1000))
-    clipped = present.clip(text)
-    assert len(clipped) <= present.MAX_MESSAGE and clipped.endswith("line 999")
+    clipped = texts.clip(text)
+    assert len(clipped) <= texts.MAX_MESSAGE and clipped.endswith("line 999")
 
 
 async def test_listing_finished_matches_reads_no_state(service: MatchService, store: Store) -> None:
@@ -69,7 +69,7 @@ async def test_listing_finished_matches_reads_no_state(service: MatchService, st
         raise AssertionError("/game list must not replay a finished match")
 
     store.actions = no_replay  # type: ignore[method-assign]
-    text = present.list_text(await service.recent_of(NORTH_USER, 1), NORTH_USER)
+    text = texts.list_text(await service.recent_of(NORTH_USER, 1), NORTH_USER)
     assert f"#{live.id} Pebbles as North (North won: South resigned)" in text
 
 
@@ -77,13 +77,13 @@ def test_the_lobby_lists_only_the_options_that_matter_for_the_chosen_game() -> N
     from games.core import find
 
     risk = find("lotr-risk")
-    plain = present.options_line(risk, risk.resolve_options({"mode": "plain", "players": "4"}))
+    plain = texts.options_line(risk, risk.resolve_options({"mode": "plain", "players": "4"}))
     assert "Plain Risk" in plain and "Plain mode, 4 players: **30" in plain
     assert "Hunt" not in plain and "Ring die spaces" not in plain and "Expansion bonus" not in plain
-    trilogy = present.options_line(risk, risk.resolve_options({"edition": "trilogy"}))
+    trilogy = texts.options_line(risk, risk.resolve_options({"edition": "trilogy"}))
     assert "Hunt for the Ring: **Off**" in trilogy and "Ring die spaces" in trilogy
     assert "Plain mode" not in trilogy
-    middle_earth = present.options_line(risk, risk.resolve_options({}))
+    middle_earth = texts.options_line(risk, risk.resolve_options({}))
     assert "Hunt" not in middle_earth and "Ring die spaces" in middle_earth
 
 
@@ -94,11 +94,11 @@ def test_a_spectators_log_window_counts_events_never_hidden_actions() -> None:
     from types import SimpleNamespace
 
     events = [{"seq": seq, "kind": "moved", "args": {}} for seq in range(15)]
-    live = SimpleNamespace(state={"seq": 15, "log": events})
-    assert present.recent_seq(live) == 5  # type: ignore[arg-type]
+    live = SimpleNamespace(state={"seq": 15, "log": events}, ruleset=CONFRONTATION)  # read through it
+    assert texts.recent_seq(live) == 5  # type: ignore[arg-type]
     live.state["seq"] = 25  # ten hidden actions later: the same window
-    assert present.recent_seq(live) == 5  # type: ignore[arg-type]
-    assert present.recent_seq(SimpleNamespace(state={"seq": 9, "log": events[:9]})) == 0  # type: ignore[arg-type]
+    assert texts.recent_seq(live) == 5  # type: ignore[arg-type]
+    assert texts.recent_seq(SimpleNamespace(state={"seq": 9, "log": events[:9]}, ruleset=CONFRONTATION)) == 0  # type: ignore[arg-type]
 
 
 async def test_a_private_prompt_says_an_effect_shared_by_several_choices_once(service: MatchService) -> None:
@@ -107,12 +107,12 @@ async def test_a_private_prompt_says_an_effect_shared_by_several_choices_once(se
     same = "Bids stay secret until both are in."
     choices = [Choice(i, actions[i % len(actions)], f"Bid {i}", same) for i in range(5)]
     choices.append(Choice(5, actions[0], "Another bid", "Its own effect."))
-    text = present.private_text(live, "north", choices)
+    text = texts.private_text(live, "north", choices)
     assert text.count(same) == 1 and "Its own effect." in text
     # Said once, on the first of its choices: a line above the list would not say which
     # choices it describes (War of the Ring's die actions share several such effects).
     assert f"• **Bid 0** — {same}" in text and "• **Bid 1**\n" in text
-    every = present.private_text(live, "north", choices[:5])
+    every = texts.private_text(live, "north", choices[:5])
     assert every.count(same) == 1 and every.index(same) < every.index("• **Bid 0**\n")  # the question's
 
 
@@ -127,21 +127,21 @@ async def test_a_menu_drops_a_description_every_option_shares(service: MatchServ
     same = "Bids stay secret until both are in."
     alike = [Choice(i, actions[i % len(actions)], f"Bid {i}", same) for i in range(5)]
     assert menu_descriptions(menus.private_view(live.id, 1, alike, str, undo=False)) == [None] * 5
-    assert same in present.private_text(live, "north", alike)  # said once in the text instead
+    assert same in texts.private_text(live, "north", alike)  # said once in the text instead
     # Descriptions that tell options apart stay on them.
     mixed = [*alike, Choice(5, actions[0], "Another bid", "Its own effect.")]
     assert same in menu_descriptions(menus.private_view(live.id, 1, mixed, str, undo=False))
 
 
 def test_a_press_in_the_dm_is_not_sent_to_the_dm() -> None:
-    assert "in your DMs" not in present.acted_text("✅ Bid 3", pressed_in_dm=True)
-    assert "in your DMs" in present.acted_text("✅ Bid 3", pressed_in_dm=False)
+    assert "in your DMs" not in texts.acted_text("✅ Bid 3", pressed_in_dm=True)
+    assert "in your DMs" in texts.acted_text("✅ Bid 3", pressed_in_dm=False)
 
 
 def test_saruman_declaring_no_cards_is_told_in_the_public_post() -> None:
     """The audit read no word of Saruman's choice in the thread: it is a public step."""
     state = position({"gimli": "eregion", "frodo": "shire"}, {"saruman": "misty_mountains"})
     state = act(state, "sauron", "move saruman eregion", "ability saruman")
-    lines = present.public_lines(CONFRONTATION, state["log"])
+    lines = texts.public_lines(CONFRONTATION, state["log"])
     assert "Saruman declares that no cards will be played." in lines
     assert lines.index("Saruman declares that no cards will be played.") < len(lines) - 1  # then the result

@@ -19,8 +19,8 @@ from games.core import find
 from games.core.words import counted, join_words, plural
 from renderers.standings import describe_standings, render_standings, standings_text
 
-from .. import present, rendering
-from ..delivery import NO_PINGS, Delivery
+from .. import rendering, texts
+from ..match_posts import NO_PINGS, Delivery
 from ..service import LiveMatch, ServiceError
 from .records import League
 from .service import LeagueService, Opened, Progress, Recovered, ScheduledGame, ScheduledRound
@@ -55,15 +55,15 @@ def schedule_text(league: League, rounds: Sequence[ScheduledRound]) -> str:
         for game in round_.games:
             lines.append(f"• {game_line(game, title)}")
         if round_.bye is not None:
-            lines.append(f"• bye: {present.mention(round_.bye)}")
-    return present.clip("\n".join(lines))
+            lines.append(f"• bye: {texts.mention(round_.bye)}")
+    return texts.clip("\n".join(lines))
 
 
 def game_line(game: ScheduledGame, title: Callable[[str], str] = str) -> str:
-    seats = " vs ".join(f"{present.mention(user)} ({title(role)})" for role, user in game.seats)
+    seats = " vs ".join(f"{texts.mention(user)} ({title(role)})" for role, user in game.seats)
     where = f" — match #{game.match_id}" if game.match_id is not None else ""
     if game.status == "playing":
-        turn = " ".join(present.mention(u) for u in game.to_move)
+        turn = " ".join(texts.mention(u) for u in game.to_move)
         extra = f", to move: {turn}" if turn else ""
         if game.deadline is not None:
             extra += f", clock runs out <t:{int(game.deadline)}:R>"
@@ -82,7 +82,7 @@ def result_words(game: ScheduledGame) -> str:
     ending = f", {result.ending}" if result.ending not in ("win", "") else ""
     if len(winners) > 1:
         return f"draw{ending}"
-    return f"won by {present.mention(int(winners[0]))}{ending}"
+    return f"won by {texts.mention(int(winners[0]))}{ending}"
 
 
 def standings_table(league: League, rows: Sequence[Row], names: Mapping[int, str]) -> dict[str, Any]:
@@ -122,7 +122,7 @@ class LeagueDesk:
             rounds = sorted({live.record.league_round or 0 for live in opened.matches})
             names = join_words(str(r) for r in rounds)
             byes = "".join(
-                f"\nBye in round {r}: {present.mention(user)}" for r, user in sorted(opened.byes.items())
+                f"\nBye in round {r}: {texts.mention(user)}" for r, user in sorted(opened.byes.items())
             )
             await self.post(
                 opened.league,
@@ -146,7 +146,7 @@ class LeagueDesk:
         await self.progressed(recorded.progress)
 
     async def post_result(self, league: League, live: LiveMatch) -> None:
-        await self.post(league, f"🏁 {league.name}, match #{live.id}: {present.result_text(live)}")
+        await self.post(league, f"🏁 {league.name}, match #{live.id}: {texts.result_text(live)}")
 
     async def recovered(self, outcome: Recovered) -> None:
         """At start-up, what :meth:`LeagueService.recover` did: the matches created now (their
@@ -202,4 +202,4 @@ class LeagueDesk:
     async def post(self, league: League, text: str) -> None:
         if league.channel_id is None:
             return
-        await self.delivery.post(league.channel_id, content=present.clip(text), allowed_mentions=NO_PINGS)
+        await self.delivery.post(league.channel_id, content=texts.clip(text), allowed_mentions=NO_PINGS)

@@ -1,4 +1,4 @@
-"""``bot.posting.send``: transient failures retried, then ``PostFailed``; the Attach Files fallback."""
+"""``bot.discord_send.send``: transient failures retried, then ``PostFailed``; the Attach Files fallback."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import aiohttp
 import discord
 import pytest
 
-from bot import posting
-from bot.posting import PostFailed
+from bot import discord_send
+from bot.discord_send import PostFailed
 
 
 class Response:
@@ -62,7 +62,7 @@ def board() -> discord.File:
 async def test_transient_failures_are_retried_with_growing_pauses_then_it_posts() -> None:
     target = Target(http_error(503), aiohttp.ClientConnectionError(), TimeoutError(), http_error(502))
     sleeps = Sleeps()
-    message = await posting.send(target, content="hello", file=board(), view=None, sleep=sleeps)
+    message = await discord_send.send(target, content="hello", file=board(), view=None, sleep=sleeps)
     assert message == "message 5"
     assert sleeps == [0.5, 1.0, 2.0, 4.0]
     assert len({call["nonce"] for call in target.calls}) == 1, "one nonce for all attempts: no double post"
@@ -73,13 +73,13 @@ async def test_transient_failures_are_retried_with_growing_pauses_then_it_posts(
 async def test_it_gives_up_with_post_failed_after_the_last_attempt(caplog: pytest.LogCaptureFixture) -> None:
     target = Target(*[http_error(503) for _ in range(10)])
     sleeps = Sleeps()
-    with posting.watch() as failures, pytest.raises(PostFailed) as raised:
-        await posting.send(target, content="Frodo moves", sleep=sleeps)
+    with discord_send.watch() as failures, pytest.raises(PostFailed) as raised:
+        await discord_send.send(target, content="Frodo moves", sleep=sleeps)
     assert len(target.calls) == 5 and sleeps == [0.5, 1.0, 2.0, 4.0]
     failed = raised.value
     assert isinstance(failed, discord.HTTPException), "callers written for discord.py's errors handle it"
     assert (failed.status, failed.attempts) == (503, 5)
-    assert failures == [failed] and not posting.gave_up()
+    assert failures == [failed] and not discord_send.gave_up()
     text = caplog.text
     assert "giving up" in text and "Frodo" not in text and "Bree" not in text
 
@@ -87,7 +87,7 @@ async def test_it_gives_up_with_post_failed_after_the_last_attempt(caplog: pytes
 async def test_a_network_failure_gives_post_failed_with_status_zero() -> None:
     target = Target(*[ConnectionResetError() for _ in range(3)])
     with pytest.raises(PostFailed) as raised:
-        await posting.send(target, content="x", delays=(0.0, 0.0), sleep=Sleeps())
+        await discord_send.send(target, content="x", delays=(0.0, 0.0), sleep=Sleeps())
     assert (raised.value.status, raised.value.attempts, len(target.calls)) == (0, 3, 3)
 
 
@@ -95,7 +95,7 @@ async def test_refusals_are_not_retried() -> None:
     for status in (404, 400, 403):
         target = Target(http_error(status))
         with pytest.raises(discord.HTTPException) as raised:
-            await posting.send(target, content="x", sleep=Sleeps())
+            await discord_send.send(target, content="x", sleep=Sleeps())
         assert not isinstance(raised.value, PostFailed)
         assert raised.value.status == status and len(target.calls) == 1
 
@@ -103,14 +103,14 @@ async def test_refusals_are_not_retried() -> None:
 async def test_a_rate_limit_is_waited_out_as_long_as_discord_asks() -> None:
     target = Target(http_error(429, headers={"Retry-After": "3"}), discord.RateLimited(0.1))
     sleeps = Sleeps()
-    assert await posting.send(target, content="x", sleep=sleeps) == "message 3"
+    assert await discord_send.send(target, content="x", sleep=sleeps) == "message 3"
     assert sleeps == [3.0, 1.0]
 
 
 async def test_without_attach_files_the_text_is_posted_alone(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING)
     target = Target(http_error(403, code=50013))
-    message = await posting.send(target, content="Frodo moves", file=board(), sleep=Sleeps())
+    message = await discord_send.send(target, content="Frodo moves", file=board(), sleep=Sleeps())
     assert message == "message 2"
     assert "file" in target.calls[0] and "file" not in target.calls[1]
     assert target.calls[1]["content"] == "Frodo moves"
@@ -120,18 +120,18 @@ async def test_without_attach_files_the_text_is_posted_alone(caplog: pytest.LogC
 async def test_the_text_alone_is_retried_too_and_a_forbidden_text_is_raised() -> None:
     target = Target(http_error(403), http_error(503))
     sleeps = Sleeps()
-    assert await posting.send(target, content="x", file=board(), sleep=sleeps) == "message 3"
+    assert await discord_send.send(target, content="x", file=board(), sleep=sleeps) == "message 3"
     assert sleeps == [0.5] and [("file" in c) for c in target.calls] == [True, False, False]
     refused = Target(http_error(403), http_error(403))
     with pytest.raises(discord.Forbidden):
-        await posting.send(refused, content="x", file=board(), sleep=Sleeps())
+        await discord_send.send(refused, content="x", file=board(), sleep=Sleeps())
     with pytest.raises(discord.Forbidden):
-        await posting.send(Target(http_error(403)), content="no image", sleep=Sleeps())
+        await discord_send.send(Target(http_error(403)), content="no image", sleep=Sleeps())
 
 
 async def test_watch_blocks_nest_and_see_failures_of_inner_sends() -> None:
-    with posting.watch() as outer:
-        with posting.watch() as inner, pytest.raises(PostFailed):
-            await posting.send(Target(http_error(500)), content="x", delays=(), sleep=Sleeps())
-        assert posting.gave_up() and len(outer) == len(inner) == 1
-    assert posting.describe(outer[0]) == "HTTP 500 (code 0)"
+    with discord_send.watch() as outer:
+        with discord_send.watch() as inner, pytest.raises(PostFailed):
+            await discord_send.send(Target(http_error(500)), content="x", delays=(), sleep=Sleeps())
+        assert discord_send.gave_up() and len(outer) == len(inner) == 1
+    assert discord_send.describe(outer[0]) == "HTTP 500 (code 0)"

@@ -167,8 +167,8 @@ def lobby_text(live: LiveMatch) -> str:
         if record.thread_id:
             lines.append(f"Playing in <#{record.thread_id}>.")
         if live.state is not None:
-            turn = live.state.get("turn")
-            number = f"Turn {turn['number']} · " if isinstance(turn, dict) and "number" in turn else ""
+            turn = live.ruleset.turn_number(live.state)
+            number = f"Turn {turn} · " if turn is not None else ""
             lines.append(f"{number}{turn_text(live, ())}")
             if clock_line(live):
                 lines.append(clock_line(live))
@@ -315,9 +315,8 @@ def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -
     (the last few if there are many), none of ``leave_out``. The small steps between them (a
     claim, a die roll, a secret card chosen) are left out: the step they lead to sums them up
     (an attack's post gives its rolls)."""
-    state = live.state or {}
     skip = {*live.ruleset.quiet_events, *leave_out}
-    told = [e for e in state.get("log", ()) if e["seq"] >= since_seq and project(e, None)[0] not in skip]
+    told = [e for e in told_events(live, since_seq) if project(e, None)[0] not in skip]
     return public_lines(live.ruleset, told)
 
 
@@ -330,7 +329,7 @@ def shows_board(ruleset: Ruleset, events: Iterable[Event]) -> bool:
 
 def told_events(live: LiveMatch, since_seq: int) -> list[Event]:
     """The logged events from action ``since_seq`` on (what a post from there tells)."""
-    return [e for e in (live.state or {}).get("log", ()) if e["seq"] >= since_seq]
+    return live.ruleset.events_since(live.state or {}, since_seq)
 
 
 def with_tail(body: str, live: LiveMatch) -> str:
@@ -342,7 +341,7 @@ def with_tail(body: str, live: LiveMatch) -> str:
 def start_text(live: LiveMatch) -> str:
     record = live.record
     head = f"**{live.ruleset.title}** — match #{record.id} begins! {seat_line(live)}"
-    opening = public_lines(live.ruleset, (live.state or {}).get("log", ()))
+    opening = public_lines(live.ruleset, told_events(live, 0))
     body = "\n".join(opening)
     tips = "Use the buttons below, `/hand` or `/game act` to play; your private view comes by DM."
     return clip("\n".join(p for p in (head, body, turn_text(live), tips) if p))
@@ -457,7 +456,7 @@ def recent_seq(live: LiveMatch) -> int:
     """Where someone without a seat starts reading the log: at the last
     :data:`RECENT_EVENTS` events. Counted in events, never in actions: hidden actions log
     nothing, so a window of actions would shrink with each one and show that they happened."""
-    log = (live.state or {}).get("log", ())
+    log = told_events(live, 0)
     return int(log[-RECENT_EVENTS]["seq"]) if len(log) >= RECENT_EVENTS else 0
 
 

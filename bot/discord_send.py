@@ -5,7 +5,7 @@ but a 503 (Discord "unavailable"), a 429 it did not handle, a reset connection o
 reach the caller at the first try. :func:`send` retries those a few times with a short,
 growing pause (0.5 s, 1 s, 2 s, 4 s: well under the 15 minutes an interaction token lives),
 and raises :class:`PostFailed` when it gives up, so that the caller leaves the entry "not
-announced" and the announcer (``bot/announcer.py``) posts it once Discord is back.
+announced" and the announcer (``bot/catch_up.py``) posts it once Discord is back.
 
 Each logical post carries one ``nonce`` (with ``enforce_nonce``) over all its attempts: if a
 503 came back although Discord had stored the message, the retry is answered with that same

@@ -5,7 +5,7 @@ logged and reported where useful, and never stops the game or reaches the player
 
 Every entry is told at least once, and a re-send is stored once: a thread post is recorded as
 soon as Discord has it, before anything else is done, and carries the entry's nonce
-(``posting.entry_nonce``), so the catch-up after a crash gets the same message back instead of
+(``discord_send.entry_nonce``), so the catch-up after a crash gets the same message back instead of
 a second one. DM prompts are owed before anything is sent (``Store.owe_dms``) and paid when
 delivered; the announcer and the start-up catch-up send what is still owed. A closed DM is not
 owed: the thread mention and ``/hand`` stand in for it.
@@ -28,13 +28,13 @@ import discord
 
 from games.core import Event, project
 
-from . import posting, present, rendering
-from .announcer import Announcer
+from . import discord_send, post_plan, rendering, texts
+from .catch_up import Announcer
 from .choices import count_shortcuts
 from .clock import CLOCK
+from .discord_send import DM_CLOSED
 from .menus import private_view
 from .picture_cache import PictureCache
-from .posting import DM_CLOSED
 from .service import ActResult, LiveMatch, MatchService
 from .settings import Notice, SettingsService
 from .storage import ACTIVE, FINISHED, LOBBY, MessageRecord
@@ -94,20 +94,6 @@ class NewestPost:
         self.cards = cards if self.cards_picture is not None else ()
 
 
-def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned: bool) -> bool:
-    """Whether a step's news goes into the newest post, edited, rather than a new one.
-
-    Only news (a step worth seeing) that mentions nobody (an edit pings nobody), and only into
-    a post the thread has not moved past: when that post's exchange is still under way (the
-    battle its move began, which this step reveals), or when ``actor`` has not acted in it yet
-    (the other side's reply completes the round). A round's second move by the same player, or
-    a new attack of the same turn, posts anew.
-    """
-    if not visible or mentioned or newest is None:
-        return False
-    return newest.exchange is not None or actor not in newest.actors
-
-
 def files(*found: discord.File | discord.Attachment | None) -> list[discord.File | discord.Attachment] | None:
     """The pictures of a message, in order, leaving out those not drawn (``None`` if none): new
     files, or attachments the message carries already (an edit keeps them as they are)."""
@@ -116,9 +102,10 @@ def files(*found: discord.File | discord.Attachment | None) -> list[discord.File
 
 def digest(board: discord.File | None) -> bytes | None:
     """A picture's fingerprint, taken before it is sent (sending consumes its bytes)."""
-    if board is None or not isinstance(board.fp, io.BytesIO):
+    held = getattr(board, "fp", None)  # (None for a picture not drawn here, as tests stand in)
+    if not isinstance(held, io.BytesIO):
         return None
-    return hashlib.sha256(board.fp.getvalue()).digest()
+    return hashlib.sha256(held.getvalue()).digest()
 
 
 def attach(*found: discord.File | None) -> dict[str, Any]:
@@ -135,7 +122,7 @@ def attached(payload: dict[str, Any]) -> list[discord.File | discord.Attachment]
 
 def card_file(game: str, cards: Sequence[str], png: bytes, name: str) -> discord.File:
     """The picture ``png`` of ``game``'s ``cards`` as a file named ``name``, described."""
-    description = present.describe_cards(game, cards) or None
+    description = texts.describe_cards(game, cards) or None
     return discord.File(io.BytesIO(png), filename=name, description=description)
 
 
@@ -194,7 +181,7 @@ class Delivery:
         ``dm:<role>:<user>``): the same after a restart, so that Discord stores a re-send once."""
         if self._nonce_key is None:
             self._nonce_key = await self.service.store.nonce_key()
-        return posting.entry_nonce(self._nonce_key, live.id, live.record.version, purpose)
+        return discord_send.entry_nonce(self._nonce_key, live.id, live.record.version, purpose)
 
     # -- plumbing -----------------------------------------------------------------
     async def channel(self, channel_id: int | None) -> Any | None:
@@ -222,12 +209,12 @@ class Delivery:
         png = await rendering.render_png(view, **options)
         if png is None:
             return None
-        return discord.File(io.BytesIO(png), filename=name, description=present.describe(view) or None)
+        return discord.File(io.BytesIO(png), filename=name, description=texts.describe(view) or None)
 
     async def cards_image(self, live: LiveMatch, cards: Sequence[str]) -> discord.File | None:
         """The picture of ``cards`` shown to all, drawn in a worker; ``None`` without cards or
         when the game draws none."""
-        return await self.card_picture(live.record.game, cards, present.cards_image_name(live, None))
+        return await self.card_picture(live.record.game, cards, texts.cards_image_name(live, None))
 
     async def hand_image(self, live: LiveMatch, role: str) -> discord.File | None:
         """The picture of ``role``'s hand, drawn only when it shows other cards than the one
@@ -241,7 +228,7 @@ class Delivery:
             if png is None:
                 return None
             self._hand_pngs.put((live.id, role), cards, png)
-        return card_file(game, cards, png, present.cards_image_name(live, role))
+        return card_file(game, cards, png, texts.cards_image_name(live, role))
 
     @staticmethod
     async def card_picture(game: str, cards: Sequence[str], name: str) -> discord.File | None:
@@ -256,9 +243,7 @@ class Delivery:
     def shown_card_names(live: LiveMatch, since: int | None, events: Sequence[Event] = ()) -> tuple[str, ...]:
         """The cards a public post shows face up: those its events put face up (``since``: the
         post tells every action from that one on, else it tells ``events``)."""
-        told = (
-            events if since is None else [e for e in (live.state or {}).get("log", ()) if e["seq"] >= since]
-        )
+        told = events if since is None else texts.told_events(live, since)
         return tuple(live.ruleset.shown_cards([project(e, None) for e in told]))
 
     async def shown_cards(
@@ -280,7 +265,7 @@ class Delivery:
         """The public board of the match as it stands now. Its view and its name are taken
         together, before anything is awaited: a later entry may change the state meanwhile,
         and a board must never carry the step number of another position."""
-        view, name = live.ruleset.view(live.state or {}, None), present.image_name(live, None)
+        view, name = live.ruleset.view(live.state or {}, None), texts.image_name(live, None)
         return await self.image(await self.named(live, view), name)
 
     async def post(self, channel_id: int | None, **kwargs: Any) -> discord.Message | None:
@@ -299,9 +284,9 @@ class Delivery:
 
     @staticmethod
     async def _send(target: Any, kwargs: dict[str, Any]) -> discord.Message:
-        """``target.send`` with retries of transient failures (``bot.posting``); if only the image
+        """``target.send`` with retries of transient failures (``bot.discord_send``); if only the image
         was refused (no *Attach Files*), the text alone. Gives up with ``PostFailed``."""
-        return await posting.send(target, **kwargs)
+        return await discord_send.send(target, **kwargs)
 
     async def post_match(self, live: LiveMatch, **kwargs: Any) -> discord.Message | None:
         """Post in the match thread; if the thread was deleted, go on in a new one.
@@ -333,7 +318,7 @@ class Delivery:
                 file.reset()
         where = live.record.thread_id if live.record.thread_id != thread_id else live.record.channel_id
         note = "🧵 The previous thread of this match is gone; the match goes on here."
-        kwargs["content"] = present.clip(f"{note}\n{kwargs.get('content') or ''}".strip())
+        kwargs["content"] = texts.clip(f"{note}\n{kwargs.get('content') or ''}".strip())
         return await self.post(where, **kwargs)
 
     # -- lobby (the living status) and start -------------------------------------------
@@ -352,7 +337,7 @@ class Delivery:
             view = hand_view(live.id)
         else:
             view = None
-        content = present.lobby_text(live)
+        content = texts.lobby_text(live)
         shown = (record.status, content)
         if self._lobbies.get(live.id) == shown:
             return  # unchanged: an edit would only tell that something hidden happened
@@ -393,7 +378,7 @@ class Delivery:
         """``'The Confrontation #12: alice vs bob'`` (Discord allows 100 characters)."""
         names = [name for _, name in await self.display_names(live)]
         short = live.ruleset.title.removeprefix("The Lord of the Rings: ")
-        return present.clip_line(f"{short} #{live.id}: {' vs '.join(names)}", 100)
+        return texts.clip_line(f"{short} #{live.id}: {' vs '.join(names)}", 100)
 
     async def open_thread(self, live: LiveMatch, *, from_lobby: bool = True) -> None:
         """A public thread (from the lobby message, if ``from_lobby``) in the match's channel.
@@ -433,9 +418,9 @@ class Delivery:
         # first private prompts come silently: notified once.
         message = await self.post_match(
             live,
-            content=present.start_text(live),
+            content=texts.start_text(live),
             file=await self.public_board(live),
-            view=prompt_view(live.id, present.public_step(live)) if awaited else None,
+            view=prompt_view(live.id, texts.public_step(live)) if awaited else None,
             allowed_mentions=await self.everyone(live),
             nonce=await self.entry_nonce(live, "post"),
         )
@@ -460,18 +445,14 @@ class Delivery:
     async def _after_entry(self, result: ActResult) -> None:
         live = result.match
         state = live.state or {}
-        active = live.active_roles()
-        # A player asked again within an exchange he is in (a defender's next roll) is not
-        # mentioned again, and his private place is updated rather than posted anew.
-        again = {r for r in result.roles_to_notify() if r in active and not live.prompt(r).ping}
-        awaited = [r for r in result.roles_to_notify() if r in active and r not in again]
+        entry = self.entry_facts(result)
         # Each newly awaited player is told once: by his DM prompt where it reaches him, else
         # (or as he chose) by a mention in the thread (``/settings ping``).
-        notices = await self.notices(live, awaited)
-        mentioned = [r for r in awaited if notices[r].mention]
-        visible = present.visible_events(live.ruleset, result.events)
+        notices = await self.notices(live, post_plan.waits_for(entry))
         untold = self._untold.get(live.id)
         newest = self._newest.get(live.id)
+        todo = post_plan.plan(entry, newest, {r for r, notice in notices.items() if notice.mention})
+        awaited, mentioned = list(todo.awaited), list(todo.mentioned)
         exchange = None if result.finished else live.ruleset.exchange(state)
         # The DMs this entry sends are owed before anything is posted: once the thread post is
         # recorded, the catch-up no longer looks at this entry, and owed DMs are what it sends.
@@ -480,68 +461,72 @@ class Delivery:
         message: discord.Message | None = None
         edited = False
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
-        if result.finished:
+        if todo.thread == post_plan.Thread.FINAL:
             final = await self.image(
-                await self.named(live, live.ruleset.final_reveal(state)), present.image_name(live, "final")
+                await self.named(live, live.ruleset.final_reveal(state)), texts.image_name(live, "final")
             )
             message = await self.post_match(
                 live,
-                content=present.public_update(result, (), untold),
+                content=texts.public_update(result, (), untold),
                 **attach(final, await self.shown_cards(live, untold, result.events)),
                 view=rematch_view(live.id),
                 allowed_mentions=await self.everyone(live),
                 nonce=await self.entry_nonce(live, "post"),
             )
-        elif continues(newest, result.role, visible=bool(visible), mentioned=bool(mentioned)):
+        elif todo.thread == post_plan.Thread.EDIT:
             assert newest is not None
             told = await self._edit_newest(live, newest, result.role, exchange)
             edited = told is not None
-        if not result.finished and not edited and (visible or mentioned):
+        if (
+            todo.thread in (post_plan.Thread.EDIT, post_plan.Thread.POST, post_plan.Thread.BARE)
+            and not edited
+        ):
             drawn = False
-            if visible:
+            if entry.visible:  # a new post, or the edit Discord refused
                 # (Words and seq read together: a later entry may move the state on meanwhile.)
-                content, told = present.public_update(result, awaited, untold), live_seq(live)
-                news = result.events if untold is None else present.told_events(live, untold)
-                drawn = present.shows_board(live.ruleset, news)
+                content, told = texts.public_update(result, awaited, untold), live_seq(live)
+                news = result.events if untold is None else texts.told_events(live, untold)
+                drawn = texts.shows_board(live.ruleset, news)
             else:  # a bare "waiting" line to mention a player no DM reaches, with the small steps
-                quiet = present.quiet_lines(live.ruleset, result.events)
-                content = present.clip("\n".join([*quiet, present.turn_text(live, awaited)]))
+                quiet = texts.quiet_lines(live.ruleset, result.events)
+                content = texts.clip("\n".join([*quiet, texts.turn_text(live, awaited)]))
             board = await self.public_board(live) if drawn else None
             picture = digest(board)
-            cards = self.shown_card_names(live, untold, result.events) if visible else ()
+            cards = self.shown_card_names(live, untold, result.events) if entry.visible else ()
             shown = await self.cards_image(live, cards)
             message = await self.post_match(
                 live,
                 content=content,
                 **attach(board, shown),
-                view=prompt_view(live.id, present.public_step(live)) if active else None,
+                view=prompt_view(live.id, texts.public_step(live)) if entry.active else None,
                 allowed_mentions=self.mentioning(live, mentioned),
                 nonce=await self.entry_nonce(live, "post"),
             )
-            if message is not None and visible:
+            if message is not None and entry.visible:
                 body = content.rpartition("\n\n")[0]
                 since = result.seq_before if untold is None else untold
                 self._newest[live.id] = NewestPost(
-                    message, body, since, {result.role}, exchange, present.turn_text(live, ()), drawn, picture
+                    message, body, since, {result.role}, exchange, texts.turn_text(live, ()), drawn, picture
                 )
                 self._newest[live.id].remember_cards(message, cards)
         if message is not None:
             await self._remember_prompt(live, message)  # first: from here on it is never re-sent
             await self._retire_prompt(live, previous)
-            await self._drop_bare_post(live, message, bare=not visible and not result.finished)
+            await self._drop_bare_post(live, message, bare=not entry.visible and not result.finished)
         elif edited:
             await self._remember_prompt(live, newest.message if newest is not None else None)
         else:
-            if result.took_back and newest is not None:
+            instead = post_plan.quiet_step(entry, newest)
+            if instead == post_plan.Quiet.RETELL and newest is not None:
                 await self._retell_taken_back(live, newest, result)
-            elif result.took_back:
+            elif instead == post_plan.Quiet.MARK_TAKEN_BACK:
                 await self._mark_taken_back(live, result)
-            elif newest is not None:
+            elif instead == post_plan.Quiet.TAIL and newest is not None:
                 if exchange != newest.exchange:
                     newest.exchange = None  # over (or another began): the next news posts anew
                 await self._update_tail(live, newest)
             await self._mark_announced(live)
-        if told is not None and (edited or (message is not None and visible)):
+        if told is not None and (edited or (message is not None and entry.visible)):
             # Told now (a bare line tells nothing worth keeping: it is deleted when superseded).
             self._untold[live.id] = told
         await self.refresh_lobby(live)
@@ -550,21 +535,39 @@ class Delivery:
             self._untold.pop(live.id, None)
             for role in live.roles:
                 self._hand_pngs.forget((live.id, role))
+        for role, place in todo.private:
+            if place == post_plan.Private.CLOSE:
                 await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
+            elif place == post_plan.Private.UPDATE_OR_SEND:
+                if not await self.update_dm(live, role):
+                    await self.dm(live, role)
+            elif place == post_plan.Private.SEND:
+                await self.dm(live, role)
+            elif place == post_plan.Private.UPDATE:
+                await self.update_dm(live, role)
+            else:
+                await self.retire_dm(live, role, WAIT_NOTE)
+        if result.finished:
             for hook in self.on_finished:
                 await hook(live)
-            return
-        notified = result.roles_to_notify()
-        for role in notified:
-            if not (role in again and await self.update_dm(live, role)):
-                await self.dm(live, role)
-        for role in live.roles:
-            if role in notified:
-                continue
-            if role == result.role and role in active:
-                await self.update_dm(live, role)  # the actor goes on: his private place follows
-            elif role in result.stale_roles:
-                await self.retire_dm(live, role, WAIT_NOTE)
+
+    @staticmethod
+    def entry_facts(result: ActResult) -> post_plan.Entry:
+        """What ``result`` did, as :mod:`bot.post_plan` reads it."""
+        live = result.match
+        active = live.active_roles()
+        notify = result.roles_to_notify()
+        return post_plan.Entry(
+            actor=result.role,
+            finished=result.finished,
+            roles=live.roles,
+            active=active,
+            notify=notify,
+            stale=result.stale_roles,
+            pinged=frozenset(r for r in notify if r in active and live.prompt(r).ping),
+            visible=bool(texts.visible_events(live.ruleset, result.events)),
+            took_back=bool(result.took_back),
+        )
 
     async def _edit_newest(
         self, live: LiveMatch, newest: NewestPost, actor: str, exchange: str | None
@@ -573,14 +576,14 @@ class Delivery:
         is rewritten with everything since it began and the board now, instead of a new post.
         Returns the state's seq its words were taken at, ``None`` if it could not be edited (the
         caller posts anew)."""
-        lines, seq = present.told_lines(live, newest.since), live_seq(live)
-        tail = present.turn_text(live, ())
-        drawn = newest.board or present.shows_board(live.ruleset, present.told_events(live, newest.since))
+        lines, seq = texts.told_lines(live, newest.since), live_seq(live)
+        tail = texts.turn_text(live, ())
+        drawn = newest.board or texts.shows_board(live.ruleset, texts.told_events(live, newest.since))
         cards = self.shown_card_names(live, newest.since)
         shown = await self.shown_in(newest, live, cards)
         changes: dict[str, Any] = {
-            "content": present.clip("\n".join([*lines, "", tail]).strip()),
-            "view": prompt_view(live.id, present.public_step(live)) if live.active_roles() else None,
+            "content": texts.clip("\n".join([*lines, "", tail]).strip()),
+            "view": prompt_view(live.id, texts.public_step(live)) if live.active_roles() else None,
             "allowed_mentions": NO_PINGS,
         }
         picture = newest.picture
@@ -607,15 +610,15 @@ class Delivery:
         """An undo took back a step the newest post told: it is rewritten from the log, which
         no longer holds that step, with a note and the board as it stands again."""
         who = live.ruleset.role_title(result.role)
-        lines = [*present.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
+        lines = [*texts.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
         board = await self.public_board(live)
         picture = digest(board)
         cards = self.shown_card_names(live, newest.since)
         shown = await self.shown_in(newest, live, cards)
-        tail = present.turn_text(live, ())
+        tail = texts.turn_text(live, ())
         try:
             edited = await newest.message.edit(
-                content=present.clip("\n".join([*lines, "", tail]).strip()),
+                content=texts.clip("\n".join([*lines, "", tail]).strip()),
                 attachments=files(board, shown) or [],
                 allowed_mentions=NO_PINGS,
             )
@@ -631,13 +634,13 @@ class Delivery:
         """A step that posts nothing may still change what the game waits for (a secret card
         chosen: now the other side must choose): the newest post says so, in its last line and
         in its board's heading, redrawn from the public view (no new post, no ping)."""
-        tail = present.turn_text(live, ())
+        tail = texts.turn_text(live, ())
         if tail == newest.tail:
             return
         board = await self.public_board(live) if newest.board else None
         picture = digest(board)
         changes: dict[str, Any] = {
-            "content": present.with_tail(newest.body, live),
+            "content": texts.with_tail(newest.body, live),
             "allowed_mentions": NO_PINGS,
         }
         cards = self.shown_card_names(live, newest.since)
@@ -704,7 +707,7 @@ class Delivery:
         await self.retire_dm(live, role, f"you handed {title} to someone else; this prompt is closed.")
         await self.post_match(
             live,
-            content=f"♻️ {present.mention(old_user)} handed **{title}** to {present.mention(new_user)}.",
+            content=f"♻️ {texts.mention(old_user)} handed **{title}** to {texts.mention(new_user)}.",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(new_user)]),
         )
         await self.spectator_thread(live, new_user, joined=True)
@@ -755,9 +758,9 @@ class Delivery:
         log.info("match %s: announcing entries %d..%d after a restart", live.id, posted + 1, record.version)
         state = live.state or {}
         since = await self.service.store.entry_seq(live.id, posted) or 0
-        told = [e for e in state.get("log", ()) if e["seq"] >= since]
+        told = texts.told_events(live, since)
         finished = state.get("result") is not None
-        lines = present.public_lines(live.ruleset, told)
+        lines = texts.public_lines(live.ruleset, told)
         if not finished:
             await self._owe_new_prompts(live)
             entries = [await self.service.store.entry_at(live.id, i) for i in range(posted, record.version)]
@@ -768,16 +771,16 @@ class Delivery:
             await self._mark_announced(live)
             await self.refresh_lobby(live)
             return
-        tail = present.end_text(live) if finished else present.turn_text(live)
+        tail = texts.end_text(live) if finished else texts.turn_text(live)
         view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
-        drawn = finished or present.shows_board(live.ruleset, told)
-        name = present.image_name(live, "final" if finished else None)
+        drawn = finished or texts.shows_board(live.ruleset, told)
+        name = texts.image_name(live, "final" if finished else None)
         board = await self.image(await self.named(live, view), name) if drawn else None
         message = await self.post_match(
             live,
-            content=present.clip("\n".join([*lines, "", tail]).strip()),
+            content=texts.clip("\n".join([*lines, "", tail]).strip()),
             **attach(board, await self.shown_cards(live, None, told)),
-            view=rematch_view(live.id) if finished else prompt_view(live.id, present.public_step(live)),
+            view=rematch_view(live.id) if finished else prompt_view(live.id, texts.public_step(live)),
             allowed_mentions=(
                 await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
             ),
@@ -825,10 +828,10 @@ class Delivery:
         if old is None or target is None or not hasattr(target, "get_partial_message"):
             return
         who = live.ruleset.role_title(result.role)
-        text = f"↩ *{who} took this step back.* {present.turn_text(live)}"
+        text = f"↩ *{who} took this step back.* {texts.turn_text(live)}"
         try:
             await target.get_partial_message(old.message_id).edit(
-                content=present.clip(text), attachments=[], allowed_mentions=NO_PINGS
+                content=texts.clip(text), attachments=[], allowed_mentions=NO_PINGS
             )
         except discord.HTTPException as exc:
             log.debug("could not mark a taken-back post of match %s: %s", live.id, exc.status)
@@ -846,7 +849,7 @@ class Delivery:
         Not when nothing was posted because Discord kept refusing the post: that entry stays
         "not announced", for the announcer.
         """
-        if posting.gave_up():
+        if discord_send.gave_up():
             return
         old = await self.service.store.get_message(live.id, "prompt")
         if old is not None:
@@ -896,13 +899,13 @@ class Delivery:
                 ),
             )
         board = await self.image(
-            await self.named(live, live.ruleset.view(state, role)), present.image_name(live, role)
+            await self.named(live, live.ruleset.view(state, role)), texts.image_name(live, role)
         )
         held = None
         if hand and state.get("result") is None:
             held = await self.hand_image(live, role)
         payload: dict[str, Any] = {
-            "content": present.private_text(live, role, choices),
+            "content": texts.private_text(live, role, choices),
             "view": view,
             **attach(board, held),
         }
@@ -914,7 +917,7 @@ class Delivery:
         see :meth:`UserSettings.notice`; never when a thread mention tells him).
 
         Delivered, it is recorded at once (what was owed to him is paid), before the old prompt
-        is edited. Discord failing for now (after ``bot.posting``'s retries) leaves it owed: the
+        is edited. Discord failing for now (after ``bot.discord_send``'s retries) leaves it owed: the
         announcer sends it later. A closed DM is reported once in the match thread, is no longer
         owed, and is not tried again for :data:`DM_RETRY_AFTER` (every later prompt would fail
         alike; ``/hand`` always works).
@@ -939,15 +942,17 @@ class Delivery:
             if not loud:
                 payload["silent"] = True
             payload["nonce"] = await self.entry_nonce(live, f"dm:{role}:{user_id}")
-            message = await posting.send(user, **payload)
+            message = await discord_send.send(user, **payload)
         except discord.Forbidden as exc:
             await self._dm_failed(live, role, user_id, exc.code, pings=loud)
             return False
         except discord.HTTPException as exc:
             if exc.status == 403 or exc.code == DM_CLOSED:
                 await self._dm_failed(live, role, user_id, exc.code, pings=loud)
-            elif isinstance(exc, posting.PostFailed) or posting.transient(exc):
-                log.warning("DM to a player of match %s failed for now: %s", live.id, posting.describe(exc))
+            elif isinstance(exc, discord_send.PostFailed) or discord_send.transient(exc):
+                log.warning(
+                    "DM to a player of match %s failed for now: %s", live.id, discord_send.describe(exc)
+                )
             else:  # refused for good: trying again would only fail again
                 log.warning("DM to a player of match %s refused: %s %s", live.id, exc.status, exc.code)
                 await self.service.store.settle_dm(live.id, role, version)
@@ -1049,7 +1054,7 @@ class Delivery:
         if await self.service.store.note_dm_failure(live.id, user_id, code):
             await self.post_match(
                 live,
-                content=f"{present.mention(user_id)}, I can't DM you; use `/hand` or the **My hand** button "
+                content=f"{texts.mention(user_id)}, I can't DM you; use `/hand` or the **My hand** button "
                 "to see your pieces and choices.",
                 allowed_mentions=self.mentioning_users([user_id] if pings else []),
             )

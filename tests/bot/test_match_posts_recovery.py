@@ -11,9 +11,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot import posting
-from bot.announcer import Announcer
-from bot.delivery import Delivery
+from bot import discord_send
+from bot.catch_up import Announcer
+from bot.match_posts import Delivery
 from bot.service import ActResult, LiveMatch, MatchService
 from bot.storage import ACTIVE, Store
 
@@ -245,14 +245,14 @@ async def test_a_dm_discord_fails_for_now_stays_owed_a_closed_one_does_not(
     fake = FakeDiscord()
     live, delivery = await started(service, fake)
     result = await south_to_move(service, live)
-    fake.dm_failure = posting.PostFailed(5, ConnectionResetError())
+    fake.dm_failure = discord_send.PostFailed(5, ConnectionResetError())
     await delivery.after_entry(result)
     assert await store.owed_dms(live.id) == ["south"]
 
     class Closed:
         status, reason = 403, "Forbidden"
 
-    fake.dm_failure = discord.Forbidden(Closed(), {"code": posting.DM_CLOSED, "message": "closed"})  # type: ignore[arg-type]
+    fake.dm_failure = discord.Forbidden(Closed(), {"code": discord_send.DM_CLOSED, "message": "closed"})  # type: ignore[arg-type]
     await delivery.catch_up(await service.get(live.id))
     assert await store.owed_dms(live.id) == [], "closed DMs are not owed forever"
     assert await store.behind_in_discord() == []

@@ -9,7 +9,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.delivery import Delivery
+from bot.match_posts import Delivery
 from bot.service import MatchService
 
 from .conftest import NORTH_USER, SOUTH_USER, started_pebbles

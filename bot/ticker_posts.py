@@ -14,8 +14,8 @@ import logging
 
 import discord
 
-from . import posting, present
-from .delivery import Delivery
+from . import discord_send, texts
+from .match_posts import Delivery
 from .pace import human_duration
 from .service import ActResult
 
@@ -48,7 +48,7 @@ class TimeDesk:
         where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
         # Public words only: the thread is read by everyone (his prompt would name his secrets).
         text = (
-            f"⏰ {present.mention(user_id)}, **{human_duration(clock.left(now))}** left on your clock in "
+            f"⏰ {texts.mention(user_id)}, **{human_duration(clock.left(now))}** left on your clock in "
             f"**{live.ruleset.title}** #{live.id}{where}: it runs out <t:{deadline}:R> "
             f"(<t:{deadline}:f>). The game waits for your move: `/hand` shows it."
         )
@@ -56,11 +56,11 @@ class TimeDesk:
         if notice.mention:
             await self.delivery.post_match(
                 live,
-                content=present.clip(text),
+                content=texts.clip(text),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
             return
-        await self._dm(user_id, present.clip(text), silent=not notice.dm_pings)
+        await self._dm(user_id, texts.clip(text), silent=not notice.dm_pings)
 
     async def expire_lobby(self, match_id: int) -> None:
         """Close a lobby that waited too long for players, and tell its creator."""
@@ -77,6 +77,6 @@ class TimeDesk:
 
     async def _dm(self, user_id: int, text: str, *, silent: bool) -> None:
         try:
-            await posting.send(await self.delivery.user(user_id), content=text, silent=silent or None)
+            await discord_send.send(await self.delivery.user(user_id), content=text, silent=silent or None)
         except discord.HTTPException as exc:
             log.info("could not DM a player a notice: %s %s", exc.status, exc.code)

@@ -1,0 +1,227 @@
+"""Handlers of the lobby and of whole matches: open, join, start, cancel, hand over, export."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from .. import rendering, texts
+from ..match_file import MAX_BYTES as MAX_EXPORT_BYTES
+from ..match_file import ExchangeError, read_document
+from ..match_posts import NO_PINGS
+from ..service import LiveMatch, ServiceError
+from ..storage import FINISHED
+from ..ui import lobby_view
+from .replies import Handlers, is_admin
+
+log = logging.getLogger(__name__)
+
+#: Discord's upload limit for a message without a server boost (bytes).
+MAX_UPLOAD = 10_000_000
+
+
+class LobbyHandlers(Handlers):
+    """Lobbies, seats, rematches, substitutes, replays, export and import."""
+
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: Mapping[str, str | None],
+        side: str | None,
+        *,
+        pace: str | None = None,
+    ) -> None:
+        async with self.friendly(interaction):
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ServiceError("Start matches in a server channel, not in DMs.")
+            if isinstance(interaction.channel, discord.Thread):
+                raise ServiceError("Start matches in a text channel, not inside a thread.")
+            live = await self.service.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                game=game,
+                options=options,
+                side=side,
+                pace=pace,
+            )
+            await interaction.response.send_message(
+                texts.lobby_text(live),
+                view=lobby_view(live.id),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            message = await interaction.original_response()
+            await self.service.attach_lobby_message(live.id, message.id)
+
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """Open the rematch lobby of a finished match in its channel (the others are invited)."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live, new = await self.service.rematch(match_id, interaction.user.id)
+            if new:
+                old = await self.service.get(match_id)
+                others = [s.user_id for s in old.seats if s.user_id != interaction.user.id]
+                invite = " ".join(texts.mention(u) for u in others)
+                message = await self.delivery.post(
+                    live.record.channel_id,
+                    content=f"{texts.lobby_text(live)}\n{invite}: press **Join** for the rematch.",
+                    view=lobby_view(live.id),
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
+                )
+                if message is not None:
+                    await self.service.attach_lobby_message(live.id, message.id)
+            role = live.seat_of(interaction.user.id)
+            mine = (
+                f" You play **{live.ruleset.role_title(role.role or role.wanted_role or '')}**."
+                if role
+                else ""
+            )
+            head = "Rematch lobby opened" if new else "The rematch lobby is open already"
+            await interaction.followup.send(
+                f"{head}: match #{live.id} in <#{live.record.channel_id}>.{mine}", ephemeral=True
+            )
+
+    async def substitute(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, old_user: int, new_user: int
+    ) -> None:
+        """A player hands his seat on, or a server admin hands anyone's."""
+        async with self.friendly(interaction):
+            if interaction.user.id != old_user and not await self.admin_of(interaction, live):
+                raise ServiceError(
+                    "Only the player himself, a server admin (Manage Server) or, in a league match, "
+                    "a league admin can hand a seat on."
+                )
+            await self.defer(interaction)
+            role = live.role_of(old_user)
+            live = await self.service.substitute(live.id, old_user, new_user)
+            title = live.ruleset.role_title(role or "")
+            await self.delivery.seat_changed(live, role or "", old_user, new_user)
+            await interaction.followup.send(
+                f"Done: {texts.mention(new_user)} now plays {title} in match #{live.id}.", ephemeral=True
+            )
+
+    async def admin_of(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
+        """A server admin, or whoever :attr:`match_admin` accepts for this match."""
+        if is_admin(interaction):
+            return True
+        return self.match_admin is not None and await self.match_admin(interaction, live)
+
+    async def replay(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+        """A finished match as an animated picture (every step worth seeing, the last frame with
+        every secret shown) and its whole log as text, posted where the command was used."""
+        async with self.friendly(interaction):
+            if live.record.status != FINISHED or live.state is None:
+                raise ServiceError(
+                    f"Match #{live.id} can be replayed once it is over: the last frame shows every secret."
+                )
+            await self.defer(interaction, ephemeral=False)
+            entries = [(a.kind, a.role, a.action) for a in await self.service.store.actions(live.id)]
+            names = {role: name for role, name in await self.delivery.display_names(live) if role}
+            record = live.record
+            gif, frames = await rendering.POOL.run(
+                rendering.draw_replay,
+                record.game,
+                record.seed,
+                record.options,
+                len(live.seats),
+                entries,
+                names,
+                live.state.get("rules"),  # replayed by the rules revision it was played by
+            )
+            stem = f"{record.game}-{live.id}"
+            log_text = texts.full_log(live, names)
+            files = [discord.File(io.BytesIO(log_text.encode("utf-8")), filename=f"{stem}-log.txt")]
+            head = f"**Replay of {live.ruleset.title} #{live.id}**"
+            if len(gif) <= MAX_UPLOAD:
+                head += f" ({frames} frames; the last shows every secret)"
+                picture = discord.File(
+                    io.BytesIO(gif),
+                    filename=f"{stem}-replay.gif",
+                    description=f"The match #{live.id} step by step ({frames} pictures)",
+                )
+                files.insert(0, picture)
+            else:
+                head += " (too long a match for one animated picture: here is its log)"
+            await interaction.followup.send(
+                f"{head}. {texts.result_text(live)}", files=files, allowed_mentions=NO_PINGS
+            )
+
+    async def export(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+        """A finished match as a file, to the asker only."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live, text = await self.service.export(live.id, interaction.guild_id)
+            name = f"palantir-{live.record.game}-{live.id}.json"
+            await interaction.followup.send(
+                f"Match #{live.id} ({live.ruleset.title}) as a file: options, seed, every move and the "
+                "result. A server admin can re-create it with `/game import`.",
+                file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name),
+                ephemeral=True,
+            )
+
+    async def import_file(
+        self, interaction: discord.Interaction[Any], attachment: discord.Attachment
+    ) -> None:
+        """Re-create an exported match in this channel (server admins only)."""
+        async with self.friendly(interaction):
+            if not is_admin(interaction):
+                raise ServiceError("Only a server admin (Manage Server) can import a match.")
+            if attachment.size > MAX_EXPORT_BYTES:
+                raise ExchangeError("That file is too big for a match export.")
+            await self.defer(interaction)
+            document = read_document(await attachment.read())
+            live = await self.service.import_match(
+                document, guild_id=interaction.guild_id, channel_id=interaction.channel_id
+            )
+            outcome = texts.result_text(live) if live.state and live.state.get("result") else "in progress"
+            await interaction.followup.send(
+                f"Imported as match #{live.id} ({live.ruleset.title}, {len(document.entries)} entries): "
+                f"{outcome}. `/game replay match:{live.id}` shows it.",
+                ephemeral=True,
+            )
+
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        side: str | None = None,
+    ) -> None:
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            result = await self.service.join(
+                match_id, interaction.user.id, side, guild_id=interaction.guild_id
+            )
+            live = result.match
+            role = live.seat_of(interaction.user.id)
+            side_text = ""
+            if role is not None and role.role:
+                side_text = f" You play **{live.ruleset.role_title(role.role)}**."
+            # The joiner is answered first: the start renders the first boards, which may take
+            # seconds under load. The post follows whether or not the answer went through.
+            try:
+                await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
+            finally:
+                if result.started:
+                    await self._deliver(self.delivery.announce_start(live))
+                else:
+                    await self._deliver(self.delivery.refresh_lobby(live))
+
+    async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live = await self.service.start(match_id, interaction.user.id)
+            try:  # answered first, as for the joiner who fills a lobby
+                await interaction.followup.send(f"Match #{live.id} starts.", ephemeral=True)
+            finally:
+                await self._deliver(self.delivery.announce_start(live))
+
+    async def cancel(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        async with self.friendly(interaction):
+            live = await self.service.cancel(match_id, interaction.user.id)
+            await interaction.response.send_message(f"Lobby #{live.id} cancelled.", ephemeral=True)
+            await self.delivery.refresh_lobby(live)

@@ -1,0 +1,95 @@
+"""Interaction handling shared by slash commands and components: parse -> service -> present.
+
+Every refusal (an engine ``ActionError`` or a ``ServiceError``) becomes a friendly ephemeral
+reply and changes nothing. Slow work is deferred first so Discord gets an answer within 3 s.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+
+from games.core import ActionError
+
+from .. import texts
+from ..failures import log_failure
+from ..match_file import ExchangeError
+from ..match_posts import Delivery
+from ..pace import PaceError
+from ..service import LiveMatch, MatchService, ServiceError
+from ..settings import SettingsError, SettingsService
+from ..storage.trouble import BUSY, FULL, storage_reply, storage_trouble
+
+log = logging.getLogger(__name__)
+
+STALE = "This prompt is out of date: the game has moved on. Use the newest prompt or `/hand`."
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage this server (league and match admin powers)."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+class Handlers:
+    """What every handler needs: the services, and the ways to answer. Holds no Discord state."""
+
+    def __init__(
+        self, service: MatchService, delivery: Delivery, settings: SettingsService | None = None
+    ) -> None:
+        self.service = service
+        self.delivery = delivery
+        self.settings = settings or SettingsService(service.store)
+        #: Who else may act as an admin for a match (the league-admin role for league matches);
+        #: set by the app, which knows the leagues.
+        self.match_admin: Callable[[discord.Interaction[Any], LiveMatch], Awaitable[bool]] | None = None
+
+    # -- replies ---------------------------------------------------------------------
+    async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """An ephemeral error, whether or not the interaction was answered already."""
+        text = texts.clip(f"⚠️ {text}")  # errors may quote what was typed, which can be long
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not send an error reply: %s %s", exc.status, exc.code)
+
+    @asynccontextmanager
+    async def friendly(self, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+        """Turn refusals into ephemeral replies; log (without secrets) anything unexpected."""
+        try:
+            yield
+        except (ActionError, ServiceError, PaceError, SettingsError, ExchangeError) as exc:
+            await self.refuse(interaction, str(exc))
+        except discord.HTTPException as exc:
+            log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
+        except Exception as exc:
+            trouble = storage_trouble(exc)
+            if trouble == FULL:
+                log.error("the database's disk is full: a request was refused; free some space")
+            elif trouble == BUSY:
+                log.warning("the database is locked by another writer: a request was answered 'busy'")
+            else:
+                log_failure(log, "unexpected failure handling an interaction", exc)
+            await self.refuse(
+                interaction,
+                storage_reply(trouble)
+                if trouble
+                else "Something went wrong on my side; nothing was changed.",
+            )
+
+    async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+    async def _deliver(self, work: Awaitable[None]) -> None:
+        """Run delivery work; the action is committed already, so a failure is only logged."""
+        try:
+            await work
+        except Exception as exc:
+            log_failure(log, "delivering a committed action failed", exc)

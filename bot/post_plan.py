@@ -1,0 +1,169 @@
+"""What the table does after one committed entry, decided without Discord or storage.
+
+:func:`waits_for` names the players the game starts waiting for (each told once: his DM, or a
+mention where DMs do not reach him); :func:`plan` then decides, from what the entry did and the
+newest post of the thread, what the thread gets (a final post, an edit of the newest post, a new
+post, a bare waiting line, or nothing) and what each player's private place gets.
+:mod:`bot.match_posts` carries the plan out; if Discord refuses an edit it posts anew, and if
+nothing reaches the thread it does what :func:`quiet_step` says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Set
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+
+class Thread(StrEnum):
+    """What the match thread gets for an entry."""
+
+    #: The match is over: the result, the final board, the rematch button, everyone mentioned.
+    FINAL = "final"
+    #: News that continues the newest post's round or exchange: that post is rewritten.
+    EDIT = "edit"
+    #: News in a new post (with the board when the news changed it).
+    POST = "post"
+    #: No news, but a player no DM reaches is mentioned: a bare waiting line.
+    BARE = "bare"
+    #: Nothing is posted (see :func:`quiet_step`).
+    NOTHING = "nothing"
+
+
+class Quiet(StrEnum):
+    """What is done when an entry posts nothing in the thread."""
+
+    #: An undo took back a step the newest post tells: that post is told again without it.
+    RETELL = "retell"
+    #: An undo took back a step told in an earlier post: that post is marked.
+    MARK_TAKEN_BACK = "mark_taken_back"
+    #: The newest post's last line (what the game waits for) is brought up to date.
+    TAIL = "tail"
+    #: Nothing to change.
+    NONE = "none"
+
+
+class Private(StrEnum):
+    """What a player's private place (his DM prompt) gets for an entry."""
+
+    #: A new prompt (a DM that notifies, or a silent one), the old ones retired.
+    SEND = "send"
+    #: Asked again within an exchange he is in: his prompt is rewritten, or sent if it cannot be.
+    UPDATE_OR_SEND = "update_or_send"
+    #: The actor goes on: his prompt follows, in place.
+    UPDATE = "update"
+    #: His old prompt is out of date and he is not asked anything: it is retired with a note.
+    RETIRE = "retire"
+    #: The match is over: his prompt is retired with the result's note.
+    CLOSE = "close"
+
+
+class NewestPost(Protocol):
+    """What the plan reads of the thread's newest post."""
+
+    @property
+    def exchange(self) -> str | None: ...
+
+    @property
+    def actors(self) -> Set[str]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What one committed entry did, as the plan needs it (from its result and the views)."""
+
+    actor: str
+    finished: bool
+    #: Every role of the match, in order.
+    roles: tuple[str, ...]
+    #: The roles the game waits for now.
+    active: frozenset[str]
+    #: Roles other than the actor facing a new decision or told something of their own.
+    notify: tuple[str, ...]
+    #: Roles whose old menus the entry made out of date.
+    stale: tuple[str, ...]
+    #: The roles whose prompt now asks to be pinged (:attr:`games.core.Prompt.ping`): a wait
+    #: that continues an exchange the player is in does not.
+    pinged: frozenset[str]
+    #: Whether the entry has news worth seeing in the thread.
+    visible: bool
+    #: Whether an undo took back steps the thread was shown.
+    took_back: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    thread: Thread
+    #: The players mentioned in the thread (newly awaited, whom no DM reaches or who chose so).
+    mentioned: tuple[str, ...]
+    #: The newly awaited players, named in the post's waiting line.
+    awaited: tuple[str, ...]
+    #: What each player's private place gets, in the order of the match's roles.
+    private: tuple[tuple[str, Private], ...]
+
+
+def asked_again(entry: Entry) -> frozenset[str]:
+    """Players asked again within an exchange they are in: not mentioned nor told anew."""
+    return frozenset(r for r in entry.notify if r in entry.active and r not in entry.pinged)
+
+
+def waits_for(entry: Entry) -> tuple[str, ...]:
+    """The players the game starts waiting for: each is told once (a DM or a mention)."""
+    again = asked_again(entry)
+    return tuple(r for r in entry.notify if r in entry.active and r not in again)
+
+
+def continues(newest: NewestPost | None, actor: str, *, visible: bool, mentioned: bool) -> bool:
+    """Whether a step's news goes into the newest post, edited, rather than a new one.
+
+    Only news (a step worth seeing) that mentions nobody (an edit pings nobody), and only into
+    a post the thread has not moved past: when that post's exchange is still under way (the
+    battle its move began, which this step reveals), or when ``actor`` has not acted in it yet
+    (the other side's reply completes the round). A round's second move by the same player, or
+    a new attack of the same turn, posts anew.
+    """
+    if not visible or mentioned or newest is None:
+        return False
+    return newest.exchange is not None or actor not in newest.actors
+
+
+def plan(entry: Entry, newest: NewestPost | None, mentioned: Collection[str]) -> Plan:
+    """The thread's post and the private places after ``entry``; ``mentioned``: those of
+    :func:`waits_for` whose notice is a mention in the thread (their settings, their DMs)."""
+    awaited = waits_for(entry)
+    mentions = tuple(r for r in awaited if r in mentioned)
+    if entry.finished:
+        thread = Thread.FINAL
+    elif continues(newest, entry.actor, visible=entry.visible, mentioned=bool(mentions)):
+        thread = Thread.EDIT
+    elif entry.visible:
+        thread = Thread.POST
+    elif mentions:
+        thread = Thread.BARE
+    else:
+        thread = Thread.NOTHING
+    return Plan(thread, mentions, awaited, private_places(entry))
+
+
+def private_places(entry: Entry) -> tuple[tuple[str, Private], ...]:
+    """What each player's DM prompt gets after ``entry`` (players left out keep theirs)."""
+    if entry.finished:
+        return tuple((role, Private.CLOSE) for role in entry.roles)
+    again = asked_again(entry)
+    told = [(role, Private.UPDATE_OR_SEND if role in again else Private.SEND) for role in entry.notify]
+    for role in entry.roles:
+        if role in entry.notify:
+            continue
+        if role == entry.actor and role in entry.active:
+            told.append((role, Private.UPDATE))
+        elif role in entry.stale:
+            told.append((role, Private.RETIRE))
+    return tuple(told)
+
+
+def quiet_step(entry: Entry, newest: NewestPost | None) -> Quiet:
+    """What is done when nothing of ``entry`` reached the thread."""
+    if entry.took_back:
+        return Quiet.RETELL if newest is not None else Quiet.MARK_TAKEN_BACK
+    return Quiet.TAIL if newest is not None else Quiet.NONE
