@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import present
+from bot import texts
 from bot.cogs.game import union_options
 from bot.service import MatchService
 from games.core import ActionError
@@ -17,11 +17,11 @@ async def test_the_lobby_lists_the_switches_and_what_is_reconstructed(service: M
     live = await service.create(
         guild_id=1, channel_id=2, user_id=NORTH_USER, game="war-of-the-ring", options={"tta_engines": "on"}
     )
-    lobby = present.lobby_text(live)
+    lobby = texts.lobby_text(live)
     assert "Twilight of the Third Age: **Some parts**" in lobby and "Siege engines: **On**" in lobby
     assert "every part chosen is as published" in lobby
     base = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="war-of-the-ring")
-    assert "Twilight" not in present.lobby_text(base)
+    assert "Twilight" not in texts.lobby_text(base)
 
 
 async def test_a_part_not_yet_playable_is_refused_with_words(service: MatchService) -> None:
