@@ -15,6 +15,7 @@ from typing import Any
 from games.confrontation import computer as confrontation
 from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
+from games.lotr_risk import computer as lotr_risk
 
 LEVELS = ("random", "rules", "gentle", "strong")
 #: The level a player gets when he names none.
@@ -33,7 +34,14 @@ def _confrontation_levels() -> dict[str, Level]:
     rules = confrontation.RuleBasedPlayer
 
     def search(noise: float) -> Callable[[], Policy]:
-        return lambda: SearchPlayer(confrontation.RULESET, confrontation.determinize, rules(), noise=noise)
+        return lambda: SearchPlayer(
+            confrontation.RULESET,
+            confrontation.determinize,
+            rules(),
+            noise=noise,
+            playout_limit=confrontation.PLAYOUT_LIMIT,
+            evaluate=confrontation.evaluate,
+        )
 
     return {
         "random": Level(RandomPlayer, Budget(1)),
@@ -43,12 +51,24 @@ def _confrontation_levels() -> dict[str, Level]:
     }
 
 
-#: ``game -> level -> Level`` for every game that has computer players.
-PLAYERS: dict[str, dict[str, Level]] = {"confrontation": _confrontation_levels()}
+#: ``game -> level -> Level`` for every game that has computer players (LOTR Risk has no
+#: search yet: its levels stop at ``rules``).
+PLAYERS: dict[str, dict[str, Level]] = {
+    "confrontation": _confrontation_levels(),
+    "lotr-risk": {
+        "random": Level(RandomPlayer, Budget(1)),
+        "rules": Level(lotr_risk.RuleBasedPlayer, Budget(1)),
+    },
+}
 
 
 def supports(game: str) -> bool:
     return game in PLAYERS
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The levels ``game`` offers, weakest first."""
+    return tuple(level for level in LEVELS if level in PLAYERS.get(game, {}))
 
 
 def policy(game: str, level: str) -> tuple[Policy, Budget]:

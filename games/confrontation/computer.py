@@ -159,3 +159,19 @@ def _row_of(view: View, char: str) -> int:
             if any(p["character"] == char for p in pieces):
                 return REGIONS[region["id"]].row
     return 0
+
+
+#: Actions a playout runs before :func:`evaluate` judges it (20 beat 60 and whole games: more,
+#: shorter looks; see docs/computer-players.md).
+PLAYOUT_LIMIT = 20
+
+
+def evaluate(state: State, role: str) -> float:
+    """How well ``role`` stands in a playout cut short, in ``(0, 1)``: the Ring-bearer's way to
+    Mordor and the characters each side still has on the board."""
+    bearer = state["ring_bearer"]
+    progress = (REGIONS[state["pos"][bearer]].row - 1) / 6 if bearer in state["pos"] else 0.0
+    alive = {side: sum(1 for c in state["chars"][side] if c in state["pos"]) for side in (FELLOWSHIP, SAURON)}
+    fellowship = 0.35 + 0.4 * progress + 0.05 * (alive[FELLOWSHIP] - alive[SAURON])
+    fellowship = min(0.95, max(0.05, fellowship))
+    return fellowship if role == FELLOWSHIP else 1.0 - fellowship
