@@ -76,7 +76,7 @@ class _Peeking:
         self.real = real
 
     def decide(self, seat: Seat) -> Action:
-        return seat.actions[(self.real["rng"] + seat.seed) % len(seat.actions)]
+        return seat.actions[(int(self.real["rng"]) + seat.seed) % len(seat.actions)]
 
 
 @pytest.mark.parametrize("seat", ["green", "black"])
