@@ -1,8 +1,9 @@
 """Seeded tournaments between computer players, both sides, and their decision times.
 
-Run: ``python bench/bench_ai.py [--game confrontation] [--games N] [PAIRING ...]`` where a
-pairing is ``level:level`` (default: every pairing below). Each pairing plays N games with the
-first level on each side (seeds 0..N-1, the same deals for both), and prints its wins per side,
+Run: ``python bench/bench_ai.py [--game confrontation] [--games N] [--players P] [PAIRING ...]``
+where a pairing is ``level:level`` (default: every pairing below). Each pairing plays N games
+with the first level in each seat in turn, the second in every other seat (seeds S..S+N-1 with
+``--seed S``, the same deals for every seat), and prints its wins per seat (against the fair share 1/P),
 the first level's decision time (p50 and p99 of the decisions with a choice, on this machine)
 and how often the search fell back to the rule-based player (a moment the game cannot sample).
 
@@ -43,20 +44,23 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def tournament(ruleset: Ruleset, first: str, second: str, games: int) -> list[str]:
-    """Lines of results: ``first`` against ``second`` on every side of a two-player game."""
-    roles = ruleset.roles(ruleset.resolve_options({}), 2)
+def tournament(
+    ruleset: Ruleset, first: str, second: str, games: int, seats: int = 2, start: int = 0
+) -> list[str]:
+    """Lines of results: ``first`` in each seat in turn, ``second`` in every other seat."""
+    options = {"players": str(seats)} if seats != 2 else {}
+    roles = ruleset.roles(ruleset.resolve_options(options), seats)
     lines = []
     for side in roles:
         wins = draws = 0
         times: list[float] = []
         fallbacks = decisions = 0
         started = time.perf_counter()
-        for seed in range(games):
+        for seed in range(start, start + games):
             players = {}
             for role in roles:
                 players[role] = policy(ruleset.name, first if role == side else second)
-            played = play(ruleset, players, seed)
+            played = play(ruleset, players, seed, options)
             wins += side in played.winners
             draws += not played.winners
             times += played.times[side]
@@ -66,7 +70,8 @@ def tournament(ruleset: Ruleset, first: str, second: str, games: int) -> list[st
                 fallbacks += computer.fallbacks
         spent = time.perf_counter() - started
         lines.append(
-            f"{first} vs {second} as {side}: {wins}/{games} wins ({100 * wins / games:.0f} %), "
+            f"{first} vs {second} as {side} ({seats} players, fair share {100 / seats:.0f} %): "
+            f"{wins}/{games} wins ({100 * wins / games:.0f} %), "
             f"{draws} unfinished; decision p50 {statistics.median(times or [0]):.3f} s, "
             f"p99 {percentile(times, 0.99):.3f} s over {len(times)} decisions; "
             f"fallbacks {fallbacks}/{max(decisions, 1)}; {spent:.0f} s"
@@ -79,11 +84,13 @@ def main() -> None:
     parser.add_argument("pairings", nargs="*", default=list(PAIRINGS))
     parser.add_argument("--game", default="confrontation", choices=sorted(PLAYERS))
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--players", type=int, default=2, help="seats (LOTR Risk: 2 to 4)")
     args = parser.parse_args()
     ruleset = find(args.game)
     for pairing in args.pairings:
         first, second = pairing.split(":")
-        for line in tournament(ruleset, first, second, args.games):
+        for line in tournament(ruleset, first, second, args.games, args.players, args.seed):
             print(line, flush=True)
 
 
