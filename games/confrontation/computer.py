@@ -98,7 +98,7 @@ def _enemy_hand(view: View, foe: str, rng: Generator) -> list[str]:
 class RuleBasedPlayer:
     """The obvious good moves, from the view alone: win at once when a move can; attack a shown
     weaker enemy; go forward; in a battle, spend a high card when weaker, a low one when
-    stronger; in the set-up, place at random and confirm."""
+    stronger; in the set-up, Frodo in the Shire, the others placed at random, and confirm."""
 
     def decide(self, seat: Seat) -> Action:
         rng = seat.rng()
@@ -107,6 +107,8 @@ class RuleBasedPlayer:
 
     def _score(self, seat: Seat, action: Action) -> float:
         view, side = seat.view, seat.role
+        if action.verb == "place" and action.args[0] == "frodo":
+            return 20.0 if action.args[1] == HOME[FELLOWSHIP] else -20.0  # the Ring-bearer stays back
         if action.verb in ("ready", "autoplace"):
             return 10.0
         if action.verb == "unplace":
