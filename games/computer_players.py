@@ -1,0 +1,95 @@
+"""Every game's computer players by level, and one decision from picklable inputs.
+
+Levels, weakest first: ``random`` (uniform), ``rules`` (the game's rule-based player),
+``gentle`` (a short, noisy search) and ``strong`` (the full search). :func:`decide_request` is
+the entry point for a worker process: it takes and returns plain data, so the bot can run it
+off the event loop (``loop.run_in_executor(process_pool, decide_request, request)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.confrontation import computer as confrontation
+from games.core import Action
+from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
+from games.lotr_risk import computer as lotr_risk
+
+LEVELS = ("random", "rules", "gentle", "strong")
+#: The level a player gets when he names none.
+DEFAULT_LEVEL = "strong"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How one level plays and how long it may think."""
+
+    make: Callable[[], Policy]
+    budget: Budget
+
+
+def _confrontation_levels() -> dict[str, Level]:
+    rules = confrontation.RuleBasedPlayer
+
+    def search(noise: float) -> Callable[[], Policy]:
+        return lambda: SearchPlayer(
+            confrontation.RULESET,
+            confrontation.determinize,
+            rules(),
+            noise=noise,
+            playout_limit=confrontation.PLAYOUT_LIMIT,
+            evaluate=confrontation.evaluate,
+        )
+
+    return {
+        "random": Level(RandomPlayer, Budget(1)),
+        "rules": Level(rules, Budget(1)),
+        "gentle": Level(search(0.1), Budget(iterations=60)),
+        "strong": Level(search(0.0), Budget(iterations=600, seconds=1.5)),
+    }
+
+
+#: ``game -> level -> Level`` for every game that has computer players (LOTR Risk has no
+#: search yet: its levels stop at ``rules``).
+PLAYERS: dict[str, dict[str, Level]] = {
+    "confrontation": _confrontation_levels(),
+    "lotr-risk": {
+        "random": Level(RandomPlayer, Budget(1)),
+        "rules": Level(lotr_risk.RuleBasedPlayer, Budget(1)),
+    },
+}
+
+
+def supports(game: str) -> bool:
+    return game in PLAYERS
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The levels ``game`` offers, weakest first."""
+    return tuple(level for level in LEVELS if level in PLAYERS.get(game, {}))
+
+
+def policy(game: str, level: str) -> tuple[Policy, Budget]:
+    """A fresh policy of ``level`` for ``game`` and its budget."""
+    chosen = PLAYERS[game][level]
+    return chosen.make(), chosen.budget
+
+
+def decide_request(request: Mapping[str, Any]) -> str:
+    """One decision from plain data: ``game``, ``level``, ``role``, ``view`` (the seat's view),
+    ``actions`` (the legal actions' texts) and ``seed``; returns the chosen action's text.
+    ``seconds`` (optional) caps the level's time budget."""
+    player, budget = policy(str(request["game"]), str(request["level"]))
+    if request.get("seconds") is not None:
+        budget = Budget(budget.iterations, float(request["seconds"]))
+    seat = Seat(
+        game=str(request["game"]),
+        role=str(request["role"]),
+        view=dict(request["view"]),
+        actions=tuple(Action.from_text(text) for text in request["actions"]),
+        seed=int(request["seed"]),
+        budget=budget,
+    )
+    return player.decide(seat).text

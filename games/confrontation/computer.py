@@ -1,0 +1,179 @@
+"""Computer players for the Confrontation: sampling what a seat cannot see, and the rule-based
+player (obvious good moves, no search).
+
+:func:`determinize` reads only a seat's view: the enemy pieces it cannot see are dealt at random
+among the enemy's characters still unaccounted for, the enemy's hand among the cards not yet
+discarded, and the PRNG is new; the state is built through :func:`~.positions.from_position`.
+It describes the game between two moves and at a battle's start (the combat cards); other
+moments (the secret set-up, a battle under way, special cards held) raise
+:class:`~games.core.players.CannotSample`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, InvalidPosition, State, View
+from games.core.players import CannotSample, Generator, Seat
+
+from .data import CARD_ORDER, CARDS, CHARS, CLASSIC, FELLOWSHIP, HOME, REGIONS, SAURON, VARIANT, other
+from .ruleset import Confrontation
+
+RULESET = Confrontation()
+_ROSTERS = {"classic": CLASSIC, "variant-2002": CLASSIC, "deluxe-variant": VARIANT}
+
+
+#: Samples drawn before giving up on a view (a sample may be impossible: Frodo dealt to Mordor).
+TRIES = 20
+
+
+def determinize(view: View, rng: Generator) -> State:
+    """A full state the seat of ``view`` cannot tell from the real one: impossible samples are
+    drawn again (rejection keeps the sampling consistent with what the seat knows)."""
+    problem = ""
+    for _ in range(TRIES):
+        try:
+            return _sample(view, rng)
+        except InvalidPosition as exc:
+            problem = str(exc)
+    raise CannotSample(problem)
+
+
+def _sample(view: View, rng: Generator) -> State:
+    options = view["options"]
+    if view.get("setup") is not None or view["result"] is not None:
+        raise CannotSample("the set-up is secret and the finished game has nothing to decide")
+    if options.get("specials", "none") != "none" or options["variant"] not in _ROSTERS:
+        raise CannotSample("special cards held and drafted rosters are not sampled yet")
+    me = view["audience"]
+    foe = other(me)
+    position: dict[str, Any] = {"options": dict(options), FELLOWSHIP: {}, SAURON: {}}
+    hidden: list[str] = []  # the region of each enemy piece whose identity is unknown
+    revealed: list[str] = []
+    for region in view["regions"]:
+        for side in (FELLOWSHIP, SAURON):
+            for piece in region["pieces"][side]:
+                char = piece["character"]
+                if char is None:
+                    hidden.append(region["id"])
+                    continue
+                position[side][char] = region["id"]
+                if piece["revealed"]:
+                    revealed.append(char)
+    defeated = [d["character"] for side in (FELLOWSHIP, SAURON) for d in view["defeated"][side]]
+    unseen = [c for c in _ROSTERS[options["variant"]][foe] if c not in position[foe] and c not in defeated]
+    if len(unseen) != len(hidden):
+        raise CannotSample("the enemy's unseen characters do not fill its hidden pieces")
+    rng.shuffle(unseen)
+    position[foe].update(zip(unseen, hidden, strict=True))
+    seen = [e for e in view.get("last_seen", ()) if e["side"] == foe]
+    position["last_seen"] = {e["character"]: {"region": e["region"], "turn": e["turn"]} for e in seen}
+    position["revealed"] = revealed
+    position["defeated"] = defeated
+    position["shown"] = sorted({*revealed, *defeated, *position["last_seen"]})
+    position["hands"] = {me: [c["id"] for c in view["cards"][me]["hand"]], foe: _enemy_hand(view, foe, rng)}
+    position["to_move"] = view["turn"]["side"]
+    position["turn"] = view["turn"]["number"]
+    battle = view["battle"]
+    if battle is not None:
+        position["battle"] = {
+            "attacker": battle["attacker"]["piece"]["character"],
+            "region": battle["region"],
+        }
+    position["seed"] = rng.bits(62)
+    return RULESET.from_position(position)
+
+
+def _enemy_hand(view: View, foe: str, rng: Generator) -> list[str]:
+    cards = view["cards"][foe]
+    discarded = {c["id"] for c in cards["discard"]}
+    pool = [c for c in CARD_ORDER[foe] if c not in discarded]
+    battle = view["battle"]
+    count = cards["hand_count"]
+    if battle is not None and battle["chosen"][foe] and battle["played"][foe] is None:
+        count += 1  # the card he chose face down goes back: the sample's battle starts afresh
+    return rng.sample(pool, min(count, len(pool)))
+
+
+class RuleBasedPlayer:
+    """The obvious good moves, from the view alone: win at once when a move can; attack a shown
+    weaker enemy; go forward; in a battle, spend a high card when weaker, a low one when
+    stronger; in the set-up, Frodo in the Shire, the others placed at random, and confirm."""
+
+    def decide(self, seat: Seat) -> Action:
+        rng = seat.rng()
+        scored = [(self._score(seat, a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
+        return seat.actions[max(scored)[1]]
+
+    def _score(self, seat: Seat, action: Action) -> float:
+        view, side = seat.view, seat.role
+        if action.verb == "place" and action.args[0] == "frodo":
+            return 20.0 if action.args[1] == HOME[FELLOWSHIP] else -20.0  # the Ring-bearer stays back
+        if action.verb in ("ready", "autoplace"):
+            return 10.0
+        if action.verb == "unplace":
+            return -10.0
+        if action.verb == "move":
+            return self._move(view, side, action.args[0], action.args[1])
+        if action.verb == "card":
+            return self._card(view, side, action.args[0])
+        return 0.0
+
+    def _move(self, view: View, side: str, char: str, region: str) -> float:
+        here = {r["id"]: r for r in view["regions"]}
+        enemies = here[region]["pieces"][other(side)]
+        if side == FELLOWSHIP and char == "frodo" and region == HOME[SAURON] and not enemies:
+            return 100.0
+        if side == SAURON and region == HOME[FELLOWSHIP]:
+            ours = len(here[region]["pieces"][SAURON]) + 1
+            if ours >= 3 and not enemies:
+                return 100.0
+        forward = REGIONS[region].row - _row_of(view, char)
+        score = float(forward if side == FELLOWSHIP else -forward)
+        strength = CHARS[char].strength
+        for enemy in enemies:
+            if enemy["character"] is None:
+                score -= 0.5 if strength < 3 else -0.5
+            elif enemy["strength"] < strength:
+                score += 3.0
+            else:
+                score -= 3.0
+        if side == FELLOWSHIP and char == "frodo" and enemies:
+            score -= 5.0
+        return score
+
+    def _card(self, view: View, side: str, card: str) -> float:
+        value = CARDS[side][card].value
+        if value is None:
+            return 0.0
+        battle = view["battle"] or {}
+        fighters = [battle.get("attacker"), battle.get("defender")]
+        strength = {f["side"]: f["piece"]["strength"] for f in fighters if f is not None}
+        own, enemy = strength.get(side), strength.get(other(side))
+        if isinstance(own, int) and isinstance(enemy, int) and own > enemy:
+            return -float(value)  # strong enough: keep the high cards
+        return float(value)
+
+
+def _row_of(view: View, char: str) -> int:
+    for region in view["regions"]:
+        for pieces in region["pieces"].values():
+            if any(p["character"] == char for p in pieces):
+                return REGIONS[region["id"]].row
+    return 0
+
+
+#: Actions a playout runs before :func:`evaluate` judges it (20 beat 60 and whole games: more,
+#: shorter looks; see docs/computer-players.md).
+PLAYOUT_LIMIT = 20
+
+
+def evaluate(state: State, role: str) -> float:
+    """How well ``role`` stands in a playout cut short, in ``(0, 1)``: the Ring-bearer's way to
+    Mordor and the characters each side still has on the board."""
+    bearer = state["ring_bearer"]
+    progress = (REGIONS[state["pos"][bearer]].row - 1) / 6 if bearer in state["pos"] else 0.0
+    alive = {side: sum(1 for c in state["chars"][side] if c in state["pos"]) for side in (FELLOWSHIP, SAURON)}
+    fellowship = 0.35 + 0.4 * progress + 0.05 * (alive[FELLOWSHIP] - alive[SAURON])
+    fellowship = min(0.95, max(0.05, fellowship))
+    return fellowship if role == FELLOWSHIP else 1.0 - fellowship

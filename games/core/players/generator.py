@@ -1,0 +1,50 @@
+"""A computer seat's own generator: the core's SplitMix64 on a private integer.
+
+Games never import :mod:`random` (every draw of a game goes through :mod:`games.core.chance`);
+a computer player's choices are not the game's draws, so it keeps a generator of its own,
+seeded by the seat, never the state's PRNG.
+
+>>> gen = Generator(5)
+>>> gen.choice(["a", "b", "c"]) in "abc", 0 <= gen.random() < 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
+
+from .. import rng
+
+T = TypeVar("T")
+
+
+class Generator:
+    """Seeded, deterministic draws for one decision."""
+
+    def __init__(self, seed: int) -> None:
+        self._state: dict[str, Any] = {"rng": rng.seed_state(seed)}
+
+    def below(self, n: int) -> int:
+        """An integer in ``[0, n)``."""
+        return rng.randbelow(self._state, n)
+
+    def random(self) -> float:
+        """A float in ``[0, 1)``."""
+        return (rng.next_u64(self._state) >> 11) / float(1 << 53)
+
+    def bits(self, count: int) -> int:
+        """A non-negative integer of ``count`` (at most 64) random bits."""
+        return rng.next_u64(self._state) >> (64 - count)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        rng.shuffle(self._state, items)
+
+    def sample(self, items: Sequence[T], count: int) -> list[T]:
+        """``count`` distinct items, in random order."""
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:count]

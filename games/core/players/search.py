@@ -1,0 +1,118 @@
+"""Determinized Monte Carlo search: the seat's choices tried on states sampled from its view.
+
+Each iteration samples one full state consistent with the seat's view (the game's
+:data:`~.contract.Determinizer`, never the real state), picks a root action by UCB1 over the
+statistics gathered so far on every sample (the root of an information-set tree: the seat's
+choices are the same in every world it cannot tell apart), applies it through the ruleset and
+plays the game out with random legal actions. The most tried action is chosen.
+
+The budget bounds iterations and, optionally, time; a time budget makes decisions depend on the
+machine's speed, an iteration budget on the seed alone. When the game cannot sample this moment
+(:class:`~.contract.CannotSample`), or the sample's prompt differs from the seat's, the
+fallback policy decides.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from ..actions import Action
+from ..ruleset import Ruleset, State
+from .contract import CannotSample, Determinizer, Policy, Seat
+from .generator import Generator
+
+#: ``(state, role) -> score in [0, 1]`` for a playout cut short (``None``: a draw, 0.5).
+Evaluation = Callable[[State, str], float]
+
+
+def outcome(state: State, role: str) -> float:
+    """1 for a win of ``role``, 0 for a loss, a share for a shared win or a draw."""
+    winners = state["result"]["winners"]
+    if not winners:
+        return 0.5
+    return 1.0 / len(winners) if role in winners else 0.0
+
+
+class SearchPlayer:
+    """Information-set Monte Carlo at the root, with random playouts."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        determinize: Determinizer,
+        fallback: Policy,
+        *,
+        exploration: float = 0.7,
+        noise: float = 0.0,
+        playout_limit: int = 400,
+        evaluate: Evaluation | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.determinize = determinize
+        self.fallback = fallback
+        self.exploration = exploration
+        #: The chance of playing a random legal action instead (a gentle level's mistakes).
+        self.noise = noise
+        self.playout_limit = playout_limit
+        self.evaluate = evaluate
+        #: Decisions the fallback took since creation (the bench reports how often).
+        self.fallbacks = 0
+
+    def decide(self, seat: Seat) -> Action:
+        rng = seat.rng()
+        if len(seat.actions) == 1:
+            return seat.actions[0]
+        if self.noise and rng.random() < self.noise:
+            return rng.choice(seat.actions)
+        visits = dict.fromkeys(seat.actions, 0)
+        wins = dict.fromkeys(seat.actions, 0.0)
+        wanted = set(seat.actions)
+        deadline = None if seat.budget.seconds is None else time.perf_counter() + seat.budget.seconds
+        done = 0
+        while done < seat.budget.iterations and (deadline is None or time.perf_counter() < deadline):
+            try:
+                state = self.determinize(seat.view, rng)
+            except CannotSample:
+                break
+            if (
+                seat.role not in self.ruleset.active(state)
+                or set(self.ruleset.legal_actions(state, seat.role)) != wanted
+            ):
+                break  # the sample is not at the seat's decision: the positions cannot say it
+            action = self._select(seat.actions, visits, wins, done)
+            self.ruleset.apply(state, seat.role, action)
+            visits[action] += 1
+            wins[action] += self._playout(state, seat.role, rng)
+            done += 1
+        if done == 0:
+            self.fallbacks += 1
+            return self.fallback.decide(seat)
+        return max(seat.actions, key=lambda a: (visits[a], wins[a] / max(visits[a], 1)))
+
+    def _select(
+        self, actions: tuple[Action, ...], visits: dict[Action, int], wins: dict[Action, float], total: int
+    ) -> Action:
+        for action in actions:
+            if visits[action] == 0:
+                return action
+        log_total = math.log(total)
+        return max(
+            actions,
+            key=lambda a: wins[a] / visits[a] + self.exploration * math.sqrt(log_total / visits[a]),
+        )
+
+    def _playout(self, state: State, role: str, rng: Generator) -> float:
+        ruleset = self.ruleset
+        for _ in range(self.playout_limit):
+            if state["result"] is not None:
+                return outcome(state, role)
+            active = ruleset.active(state)
+            if not active:
+                break
+            mover = min(active)
+            ruleset.apply(state, mover, rng.choice(ruleset.legal_actions(state, mover)))
+        if state["result"] is not None:
+            return outcome(state, role)
+        return self.evaluate(state, role) if self.evaluate is not None else 0.5

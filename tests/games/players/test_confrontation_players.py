@@ -1,0 +1,166 @@
+"""Computer players of the Confrontation: honest (the decision ignores what the seat cannot
+know), consistent sampling, complete games on both sides, a decision in a worker process."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+from games.computer_players import LEVELS, decide_request, policy
+from games.confrontation.computer import RULESET, RuleBasedPlayer, determinize
+from games.confrontation.data import FELLOWSHIP, SAURON
+from games.core import Action, State, clone
+from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, play, seat_of
+
+#: An iteration budget (no time limit): a decision then depends on the seed alone.
+TEST_BUDGET = Budget(iterations=40)
+
+
+def _midgame(seed: int, side: str) -> State:
+    """A state between two moves with ``side`` to move and hidden pieces on both sides."""
+    rules = RuleBasedPlayer()
+    state = RULESET.setup(seed, RULESET.resolve_options({}), 2)
+    count = moves = 0
+    while True:
+        role = min(RULESET.active(state))
+        if RULESET.prompt(state, role).kind == "move":
+            if moves >= 6 and role == side:
+                return state
+            moves += 1
+        action = rules.decide(seat_of(RULESET, state, role, count))
+        RULESET.apply(state, role, action)
+        count += 1
+        assert state["result"] is None, "the game ended before the wanted moment: pick another seed"
+
+
+def _twin(state: State, seat: str, seed: int) -> State:
+    """The same game but for what ``seat`` cannot know: the enemy's hidden pieces trade places
+    and the PRNG differs. (His hand is known: the cards not in his open discard pile.)"""
+    position = RULESET.to_position(state)
+    foe = SAURON if seat == FELLOWSHIP else FELLOWSHIP
+    view = RULESET.view(state, seat)
+    hidden = [
+        c
+        for c in position[foe]
+        if not any(p["character"] == c for r in view["regions"] for p in r["pieces"][foe])
+    ]
+    where = [position[foe][c] for c in hidden]
+    rng = Generator(seed)
+    while len(set(where)) > 1 and [position[foe][c] for c in hidden] == where:
+        rng.shuffle(where)
+    position[foe].update(zip(hidden, where, strict=True))
+    position["seed"] = seed
+    twin = RULESET.from_position(position)
+    return twin
+
+
+def _decisions_agree(make: Callable[[State], Policy], seat_side: str, seeds: range) -> bool:
+    """Whether the policy decides the same in a state and its twin, for every computer seed."""
+    state = _midgame(7, seat_side)
+    real = RULESET.from_position(RULESET.to_position(state))
+    twin = _twin(real, seat_side, 99)
+    view_a, view_b = RULESET.view(real, seat_side), RULESET.view(twin, seat_side)
+    assert view_a == view_b, "the twins must look the same to the seat"
+    assert real["pos"] != twin["pos"] and real["rng"] != twin["rng"], "the twins must differ"
+    for seed in seeds:
+        first = make(real).decide(seat_of(RULESET, real, seat_side, seed, TEST_BUDGET))
+        second = make(twin).decide(seat_of(RULESET, twin, seat_side, seed, TEST_BUDGET))
+        if first != second:
+            return False
+    return True
+
+
+def _search() -> SearchPlayer:
+    return SearchPlayer(RULESET, determinize, RuleBasedPlayer())
+
+
+@pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
+@pytest.mark.parametrize(
+    "make",
+    [lambda _s: _search(), lambda _s: RuleBasedPlayer(), lambda _s: RandomPlayer()],
+    ids=["search", "rules", "random"],
+)
+def test_a_decision_ignores_what_the_seat_cannot_know(side: str, make: Callable[[State], Policy]) -> None:
+    assert _decisions_agree(make, side, range(4))
+
+
+class _Peeking(SearchPlayer):
+    """A planted leak: searches the real state (its hidden pieces, its hand, its PRNG)."""
+
+    def __init__(self, real: State) -> None:
+        def peek(view: dict[str, Any], rng: Generator) -> State:
+            return clone(real)
+
+        super().__init__(RULESET, peek, RuleBasedPlayer())
+
+
+@pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
+def test_the_honesty_check_catches_a_player_that_reads_the_state(side: str) -> None:
+    assert not _decisions_agree(_Peeking, side, range(12))
+
+
+@pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
+def test_a_sample_looks_to_the_seat_exactly_like_the_real_game(side: str) -> None:
+    real = _midgame(11, side)
+    view = RULESET.view(real, side)
+    keys = ("regions", "cards", "defeated", "turn", "active", "battle", "options")
+    for seed in range(20):
+        sample = determinize(view, Generator(seed))
+        seen = RULESET.view(sample, side)
+        assert _comparable(seen, keys) == _comparable(view, keys)
+        assert sample["rng"] != real["rng"]
+
+
+def _comparable(view: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """The view's ``keys``, discard piles as sets (a position does not keep their order)."""
+    picked = clone({k: view[k] for k in keys})
+    for cards in picked["cards"].values():
+        cards["discard"] = sorted(c["id"] for c in cards["discard"])
+    return picked
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
+def test_every_level_plays_complete_games_on_each_side(level: str, side: str) -> None:
+    computer, _ = policy("confrontation", level)
+    foe = SAURON if side == FELLOWSHIP else FELLOWSHIP
+    players = {side: (computer, Budget(iterations=8)), foe: (RandomPlayer(), Budget(1))}
+    for seed in range(2):
+        played = play(RULESET, {r: players[r] for r in (FELLOWSHIP, SAURON)}, seed)
+        assert played.reason != "stopped" and len(played.winners) == 1
+
+
+def test_a_decision_runs_in_a_worker_process_from_plain_data() -> None:
+    state = _midgame(5, SAURON)
+    seat = seat_of(RULESET, state, SAURON, 3)
+    request = {
+        "game": "confrontation",
+        "level": "gentle",
+        "role": SAURON,
+        "view": seat.view,
+        "actions": [a.text for a in seat.actions],
+        "seed": 3,
+    }
+    request = pickle.loads(pickle.dumps(request))
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        chosen = pool.submit(decide_request, request).result(timeout=120)
+    assert Action.from_text(chosen) in seat.actions
+    assert chosen == decide_request(request)
+
+
+def test_a_search_player_falls_back_where_the_game_cannot_sample() -> None:
+    state = RULESET.setup(1, RULESET.resolve_options({}), 2)  # the secret set-up
+    player = _search()
+    seat = seat_of(RULESET, state, FELLOWSHIP, 1, TEST_BUDGET)
+    assert player.decide(seat) == RuleBasedPlayer().decide(seat)
+    assert player.fallbacks == 1
+
+
+def test_a_seat_holds_no_state_and_no_generator_of_the_game() -> None:
+    state = _midgame(3, FELLOWSHIP)
+    seat = seat_of(RULESET, state, FELLOWSHIP, 1)
+    assert isinstance(seat, Seat) and "rng" not in seat.view and "stack" not in seat.view

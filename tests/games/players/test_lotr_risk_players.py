@@ -1,0 +1,96 @@
+"""Computer players of LOTR Risk: honest (a decision ignores the others' hands, the decks'
+order and the PRNG) and able to finish games of two, three and four players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from games.computer_players import levels, policy
+from games.core import Action, State, find
+from games.core.players import Budget, Policy, RandomPlayer, Seat, play, seat_of
+from games.lotr_risk.computer import RuleBasedPlayer
+
+RISK = find("lotr-risk")
+
+
+def _midgame(seat: str) -> State:
+    """A state in ``seat``'s attack phase of his fourth turn, between two attacks."""
+    rules = RuleBasedPlayer()
+    state = RISK.setup(3, RISK.resolve_options({}), 2)
+    count = 0
+    while not (
+        state["turn"]["number"] >= 4 and min(RISK.active(state)) == seat and _kind(state, seat) == "attack"
+    ):
+        role = min(RISK.active(state))
+        RISK.apply(state, role, rules.decide(seat_of(RISK, state, role, count)))
+        count += 1
+        assert state["result"] is None, "the game ended before the wanted moment: pick another seed"
+    return RISK.from_position(RISK.to_position(state))
+
+
+def _kind(state: State, role: str) -> str:
+    return RISK.prompt(state, role).kind
+
+
+def _twin(state: State, seat: str) -> State:
+    """The same game but for what ``seat`` cannot know: the decks in another order, a card of
+    the other player's hand traded with one of the deck, another PRNG."""
+    position = RISK.to_position(state)
+    decks = position["decks"]
+    for name in ("territory", "adventure"):
+        decks[name] = list(reversed(decks[name]))
+    foe = next(r for r in state["roles"] if r != seat)
+    hand = position["hands"][foe]["territory"]
+    if hand and decks["territory"]:
+        hand[0], decks["territory"][0] = decks["territory"][0], hand[0]
+    position["seed"] = int(position.get("seed", 1)) + 12345
+    return RISK.from_position(position)
+
+
+def _decisions_agree(seat: str, make: Callable[[State], Policy]) -> bool:
+    real = _midgame(seat)
+    twin = _twin(real, seat)
+    assert RISK.view(real, seat) == RISK.view(twin, seat), "the twins must look the same to the seat"
+    assert real["rng"] != twin["rng"] and RISK.to_position(real) != RISK.to_position(twin)
+    return all(
+        make(real).decide(seat_of(RISK, real, seat, seed))
+        == make(twin).decide(seat_of(RISK, twin, seat, seed))
+        for seed in range(8)
+    )
+
+
+@pytest.mark.parametrize("seat", ["green", "black"])
+@pytest.mark.parametrize(
+    "make", [lambda _s: RuleBasedPlayer(), lambda _s: RandomPlayer()], ids=["rules", "random"]
+)
+def test_a_decision_ignores_what_the_seat_cannot_know(seat: str, make: Callable[[State], Policy]) -> None:
+    assert _decisions_agree(seat, make)
+
+
+class _Peeking:
+    """A planted leak: decides by the real state's PRNG, the next draws of the game."""
+
+    def __init__(self, real: State) -> None:
+        self.real = real
+
+    def decide(self, seat: Seat) -> Action:
+        return seat.actions[(int(self.real["rng"]) + seat.seed) % len(seat.actions)]
+
+
+@pytest.mark.parametrize("seat", ["green", "black"])
+def test_the_honesty_check_catches_a_player_that_reads_the_state(seat: str) -> None:
+    assert not _decisions_agree(seat, _Peeking)
+
+
+@pytest.mark.parametrize("level", levels("lotr-risk"))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_level_finishes_games_in_every_seat(level: str, players: int) -> None:
+    options = RISK.resolve_options({"players": str(players)})
+    roles = RISK.roles(options, players)
+    for seat in roles:
+        computer, budget = policy("lotr-risk", level)
+        seats = {r: (computer, budget) if r == seat else (RandomPlayer(), Budget(1)) for r in roles}
+        played = play(RISK, seats, seed=players, options={"players": str(players)})
+        assert played.reason != "stopped"
