@@ -12,12 +12,11 @@ every territory, and :func:`lookup` that finds them by slug, name, common word o
 
 from __future__ import annotations
 
-import difflib
 import re
-import unicodedata
 from functools import cache
 
 from games.core import RuleTopic
+from games.core.rules_search import closest_titles, find_topics, search_key
 from games.core.words import join_words
 
 from .board import geometry
@@ -197,7 +196,7 @@ RULES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-#: Common words for a rule topic ("the ring", "sets"); keys as :func:`_key` makes them.
+#: Common words for a rule topic ("the ring", "sets"); keys as :func:`search_key` makes them.
 ALIASES: dict[str, str] = {
     **dict.fromkeys(
         ("attacks", "attacking", "battle", "battles", "conquer", "conquest", "advance"), "attack"
@@ -248,17 +247,6 @@ ALIASES: dict[str, str] = {
 _COPY = re.compile(r"(?P<card>[a-z_]+)-\d+")
 
 
-def _key(text: str) -> str:
-    """Words to compare: no case, accents, apostrophes or punctuation.
-
-    >>> _key("They've Brought a Cave Troll!"), _key("theyve_brought_a_cave_troll"), _key("Lórien")
-    ('theyve brought a cave troll', 'theyve brought a cave troll', 'lorien')
-    """
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    plain = re.sub(r"['’]", "", plain.casefold())
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", plain).split())
-
-
 def _asked(query: str) -> str:
     """The topic a query names, with a card copy's suffix and a territory card's prefix gone.
 
@@ -279,18 +267,7 @@ def _asked(query: str) -> str:
 def lookup(query: str) -> tuple[RuleTopic, ...]:
     """The topics ``query`` names, best first: a slug or title, then a common word, then the
     topics whose title words begin with the words typed (``grima`` finds Gríma Wormtongue)."""
-    key = _key(_asked(query))
-    if not key:
-        return ()
-    every = topics()
-    exact = [t for t in every if key in (_key(t.slug), _key(t.title)) or _also_called().get(key) == t.slug]
-    if exact:
-        return tuple(exact)
-    alias = ALIASES.get(key)
-    if alias is not None:
-        return tuple(t for t in every if t.slug == alias)
-    words = key.split()
-    return tuple(t for t in every if _starts_words(words, f"{_key(t.title)} {_key(t.slug)}".split()))
+    return find_topics(search_key(_asked(query)), topics(), ALIASES, _also_called().get)
 
 
 @cache
@@ -300,25 +277,13 @@ def _also_called() -> dict[str, str]:
     for territory, data in TERRITORIES.items():
         for other in (data.stronghold, data.site):
             if other:
-                found.setdefault(_key(other), territory)
+                found.setdefault(search_key(other), territory)
     return found
-
-
-def _starts_words(wanted: list[str], words: list[str]) -> bool:
-    return all(any(w.startswith(part) for w in words) for part in wanted)
 
 
 def suggestions(query: str, count: int = 3) -> list[str]:
     """Titles of the topics whose names come closest to ``query``."""
-    by_key: dict[str, str] = {}
-    for topic in topics():
-        by_key.setdefault(_key(topic.title), topic.title)
-        by_key.setdefault(_key(topic.slug), topic.title)
-    titles = {t.slug: t.title for t in topics()}
-    for word, slug in ALIASES.items():
-        by_key.setdefault(word, titles[slug])
-    close = difflib.get_close_matches(_key(_asked(query)), list(by_key), n=count * 2, cutoff=0.7)
-    return list(dict.fromkeys(by_key[k] for k in close))[:count]
+    return closest_titles(search_key(_asked(query)), topics(), ALIASES, count)
 
 
 def not_found(query: str) -> str:

@@ -16,13 +16,11 @@ slug, name, grid label (``B2``) or a common word, with close matches when nothin
 
 from __future__ import annotations
 
-import difflib
-import re
-import unicodedata
 from collections.abc import Mapping
 from functools import cache
 
 from games.core import RuleTopic
+from games.core.rules_search import closest_titles, find_topics, search_key
 from games.core.words import join_words
 
 from . import board
@@ -232,7 +230,7 @@ RULES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-#: Common words for a rule topic; keys as :func:`_key` makes them.
+#: Common words for a rule topic; keys as :func:`search_key` makes them.
 ALIASES: dict[str, str] = {
     **dict.fromkeys(("win", "winning", "victory", "goal", "aim"), "object"),
     **dict.fromkeys(("map", "spaces", "territories", "grid", "rammas echor", "banners", "forts"), "board"),
@@ -260,56 +258,21 @@ ALIASES: dict[str, str] = {
 }
 
 
-def _key(text: str) -> str:
-    """Words to compare: no case, accents, apostrophes or punctuation.
-
-    >>> _key("Théoden and the Riders of Rohan"), _key("north_gate"), _key("Mûmakil")
-    ('theoden and the riders of rohan', 'north gate', 'mumakil')
-    """
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    plain = re.sub(r"['’]", "", plain.casefold())
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", plain).split())
-
-
 @cache
 def _grid_labels() -> dict[str, str]:
     """Grid labels ("b2") -> space ids."""
-    return {_key(s.grid): s.id for s in SPACES.values() if s.grid}
+    return {search_key(s.grid): s.id for s in SPACES.values() if s.grid}
 
 
 def lookup(query: str) -> tuple[RuleTopic, ...]:
     """The topics ``query`` names, best first: a slug, title or grid label, then a common word, then
     the topics whose title words begin with the words typed (``black b`` finds The Black Breath)."""
-    key = _key(query)
-    if not key:
-        return ()
-    every = topics()
-    grid = _grid_labels().get(key)
-    exact = [t for t in every if key in (_key(t.slug), _key(t.title)) or t.slug == grid]
-    if exact:
-        return tuple(exact)
-    alias = ALIASES.get(key)
-    if alias is not None:
-        return tuple(t for t in every if t.slug == alias)
-    words = key.split()
-    return tuple(t for t in every if _starts_words(words, f"{_key(t.title)} {_key(t.slug)}".split()))
-
-
-def _starts_words(wanted: list[str], words: list[str]) -> bool:
-    return all(any(w.startswith(part) for w in words) for part in wanted)
+    return find_topics(search_key(query), topics(), ALIASES, _grid_labels().get)
 
 
 def suggestions(query: str, count: int = 3) -> list[str]:
     """Titles of the topics whose names come closest to ``query``."""
-    by_key: dict[str, str] = {}
-    for topic in topics():
-        by_key.setdefault(_key(topic.title), topic.title)
-        by_key.setdefault(_key(topic.slug), topic.title)
-    titles = {t.slug: t.title for t in topics()}
-    for word, slug in ALIASES.items():
-        by_key.setdefault(word, titles[slug])
-    close = difflib.get_close_matches(_key(query), list(by_key), n=count * 2, cutoff=0.7)
-    return list(dict.fromkeys(by_key[k] for k in close))[:count]
+    return closest_titles(search_key(query), topics(), ALIASES, count)
 
 
 def not_found(query: str) -> str:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from games.core.rules_search import search_key
 from games.minas_tirith import rules_help
 from games.minas_tirith.data import MT_CARDS, SPACES, UNITS
 from games.minas_tirith.rules_help import ALIASES, NOTICE, lookup, not_found, topics
@@ -59,7 +60,7 @@ def test_every_rule_area_and_alias_is_found() -> None:
     for slug, title, _ in rules_help.RULES:
         assert _slugs(slug) == [slug] and _slugs(title) == [slug]
     for word, slug in ALIASES.items():
-        assert word == rules_help._key(word), word
+        assert word == search_key(word), word
         assert _slugs(word) == [slug], word
 
 
