@@ -1,8 +1,9 @@
 """Random playouts: for every edition, mode and player count, seeded games through the runner
-with the invariants checked after every action (every territory held with a battalion, the cards all accounted for, leaders, the Ring), the battalions conserved (the board changes by
-exactly what the log tells) and no dead end (everyone asked has a legal action). A quarter of
-the games use the printed set-up (one battalion at a time), the rest the quick one; the Trilogy
-options Hunt for the Ring and the expansion bonus vary with the seed.
+with the invariants checked after every action (every territory held with a battalion, the cards
+all accounted for, leaders, the Ring), the battalions conserved (the board changes by exactly what
+the log tells) and no dead end (everyone asked has a legal action). A quarter of the games use the
+printed set-up (one battalion at a time), the rest the quick one; the Trilogy options Hunt for the
+Ring and the expansion bonus vary with the seed.
 
 Plain mode is world conquest, which random players take thousands of actions to finish: its
 games stop after ``PLAIN_TURNS`` turns (a fuzzer-only cap). The games of each combination run in
