@@ -53,7 +53,7 @@ def _confrontation_levels() -> dict[str, Level]:
 
 
 #: ``game -> level -> Level`` for every game that has computer players (LOTR Risk and Minas
-#: Tirith have no search yet: their levels stop at ``rules``).
+#: Tirith have no search level yet: their levels stop at ``rules``).
 PLAYERS: dict[str, dict[str, Level]] = {
     "confrontation": _confrontation_levels(),
     "lotr-risk": {

@@ -9,8 +9,8 @@ import pytest
 
 from games.computer_players import levels, policy
 from games.core import Action, State, find
-from games.core.players import Budget, Policy, RandomPlayer, Seat, play, seat_of
-from games.minas_tirith.computer import RuleBasedPlayer
+from games.core.players import Budget, Generator, Policy, RandomPlayer, Seat, play, seat_of
+from games.minas_tirith.computer import RuleBasedPlayer, determinize
 
 MT = find("minas-tirith")
 SIDES = ("good", "evil")
@@ -84,3 +84,16 @@ def test_every_level_finishes_games_on_both_sides(level: str, seat: str) -> None
 
 def test_minas_tirith_offers_the_random_and_rule_based_levels() -> None:
     assert levels("minas-tirith") == ("random", "rules")
+
+
+@pytest.mark.parametrize("seat", SIDES)
+@pytest.mark.parametrize("kind", ["action", "trade", "die"])
+def test_a_sample_looks_to_the_seat_exactly_like_the_real_game(seat: str, kind: str) -> None:
+    real = _midgame(seat, kind)
+    view = MT.view(real, seat)
+    for seed in range(4):
+        sample = determinize(view, Generator(seed))
+        assert MT.view(sample, seat) == view
+        assert MT.legal_actions(sample, seat) == MT.legal_actions(real, seat)
+    differs = {tuple(determinize(view, Generator(s))["decks"]["reinforcements"]) for s in range(4)}
+    assert len(differs) > 1, "the deck is dealt anew in every sample"
