@@ -9,6 +9,8 @@ from typing import Any
 
 import discord
 
+from games.computer_players import supports
+
 from .. import rendering, texts
 from ..match_file import MAX_BYTES as MAX_EXPORT_BYTES
 from ..match_file import ExchangeError, read_document
@@ -52,7 +54,7 @@ class LobbyHandlers(Handlers):
             )
             await interaction.response.send_message(
                 texts.lobby_text(live),
-                view=lobby_view(live.id),
+                view=lobby_view(live.id, computer=supports(game)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             message = await interaction.original_response()
@@ -70,7 +72,7 @@ class LobbyHandlers(Handlers):
                 message = await self.delivery.post(
                     live.record.channel_id,
                     content=f"{texts.lobby_text(live)}\n{invite}: press **Join** for the rematch.",
-                    view=lobby_view(live.id),
+                    view=lobby_view(live.id, computer=supports(live.record.game)),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
                 )
                 if message is not None:

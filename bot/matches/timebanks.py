@@ -6,6 +6,7 @@ import logging
 from dataclasses import replace
 
 from ..clock import WallClock
+from ..computers.identity import is_computer
 from ..pace import Clock, clocks_after
 from ..storage import ACTIVE, Store
 from .cache import MatchCache
@@ -36,6 +37,8 @@ class TimeBanks:
                 return None
             if role not in live.active_roles() or clock.left(self.clock.now()) > 0:
                 return None
+            if is_computer(live.user_of(role)):
+                return None  # a computer answers in seconds: its clock never runs out
             user_id = live.user_of(role) or 0
             marker = f"timeout:{match_id}:{live.record.version}"
             result = await self.entries.commit(live, TIMEOUT, role, user_id, TIMEOUT, marker)
@@ -64,7 +67,7 @@ class TimeBanks:
                 state = "paused" if pause else "not paused"
                 raise ServiceError(f"Match #{match_id} is {state} already.")
             voted = await self.store.vote_pause(match_id, user_id, "pause" if pause else "resume")
-            players = {s.user_id for s in live.seats}
+            players = {s.user_id for s in live.seats if not is_computer(s.user_id)}
             missing = len(players - voted)
             if missing:
                 return live, False, missing
