@@ -78,9 +78,10 @@ def waiting_computer(live: LiveMatch) -> str | None:
     return None
 
 
-def people_asked(live: LiveMatch) -> bool:
-    """Whether the game waits for a person now (a computer's run of steps then ends)."""
-    return any(not is_computer(live.user_of(role)) for role in live.active_roles())
+def asked_people(live: LiveMatch) -> frozenset[str]:
+    """The people's roles the game waits for now (a computer's run of steps ends when one
+    more is asked)."""
+    return frozenset(role for role in live.active_roles() if not is_computer(live.user_of(role)))
 
 
 def told_as_one(results: Sequence[ActResult]) -> ActResult:
@@ -199,6 +200,7 @@ class ComputerDriver:
         loop = asyncio.get_running_loop()
         began = loop.time()
         results: list[ActResult] = []
+        asked = asked_people(live)
         while len(results) < MAX_CHAIN:
             user = live.user_of(role)
             assert user is not None
@@ -227,8 +229,8 @@ class ComputerDriver:
             results.append(result)
             self.moves += 1
             live = result.match
-            if result.finished or waiting_computer(live) != role or people_asked(live):
-                break
+            if result.finished or waiting_computer(live) != role or asked_people(live) - asked:
+                break  # its decision is made, or a person is asked something new: tell it
         if results:
             log.info("match %s: the computer played %d step(s) as %s", match_id, len(results), role)
             await self.delivery.after_entry(told_as_one(results))
