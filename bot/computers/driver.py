@@ -197,6 +197,7 @@ class ComputerDriver:
         role = waiting_computer(live)
         if role is None or await self._behind(live):
             return False
+        log.info("match %s v%s: the computer thinks as %s", match_id, live.record.version, role)
         loop = asyncio.get_running_loop()
         began = loop.time()
         results: list[ActResult] = []

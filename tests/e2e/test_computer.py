@@ -1,0 +1,136 @@
+"""A person against the computer through the fake Discord, to the end of a Confrontation match.
+
+The computer is seated by ``/game new opponent:computer level:rules``, named as a computer,
+never pinged nor DMed; its moves are the bot's own entries (``computer:<match>:<version>``),
+each told once. The bot is killed (``kill -9``) while its computer is thinking (a long pace
+holds its first move back) and started again (pace 0): the pending turn is played exactly once.
+A lobby's "Add a computer player" button seats one at the chosen level; a game without a
+computer player says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from pathlib import Path
+
+from tests.e2e.harness import Match, World, is_error, requires_bot, running_world, start_again
+from tests.fakediscord import Message
+
+pytestmark = requires_bot
+
+MOVE_LIMIT = 300
+THINKING = re.compile(r"match (\d+) v(\d+): the computer thinks as (\w+)")
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """A random legal action, Frodo's moves first and the set-up placed at once: the match is
+    short (Frodo reaches Mordor or falls within about 15 moves)."""
+    for quick in ("autoplace", "ready"):
+        if quick in legal:
+            return quick
+    frodo = [action for action in legal if action.startswith("move frodo")]
+    return rng.choice(frodo or legal)
+
+
+async def until(condition: object, what: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"never: {what}"
+        await asyncio.sleep(0.02)
+
+
+def computer_entries(world: World, match: Match) -> list[tuple[int, int, str, str, str, str | None]]:
+    return [a for a in world.actions(match.id) if (a[5] or "").startswith("computer:")]
+
+
+async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_thinks(tmp_path: Path) -> None:
+    env = {"PALANTIR_COMPUTER_PACE": "60", "PALANTIR_COMPUTER_WORKERS": "1"}
+    async with running_world(tmp_path, names=("alice",), env=env) as world:
+        alice = world.users["alice"]
+        refused = await alice.slash(world.games, "game new", game="war-of-the-ring", opponent="computer")
+        assert is_error(refused) and "no computer player yet" in refused.text
+        await a_lobby_adds_a_computer_with_its_button(world)
+
+        opened = await alice.slash(
+            world.games,
+            "game new",
+            game="confrontation",
+            side="fellowship",
+            opponent="computer",
+            level="rules",
+        )
+        assert not opened.ephemeral, opened.text
+        lobby = opened.response
+        assert lobby is not None
+        found = re.search(r"match #(\d+)", lobby.content)
+        assert found is not None, lobby.content
+        match_id = int(found[1])
+        thread = await world.wait_for_thread(lobby)
+        await world.fd.wait_for_message(
+            lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids(), timeout=20
+        )
+        match = Match(match_id, lobby, thread, {"fellowship": alice})
+        start = next(m for m in thread.messages if f"palantir:hand:{match_id}" in m.custom_ids())
+        assert "🤖 Computer (rules)" in start.content, start.content
+
+        # The computer (Sauron) sets up at once, held back by the pace: kill -9 then.
+        await until(lambda: THINKING.search(world.bot.output), "the computer started thinking")
+        version = world.row(match.id).version
+        assert computer_entries(world, match) == [], "nothing committed while it thinks"
+        await world.bot.kill9()
+        world.bot.env["PALANTIR_COMPUTER_PACE"] = "0"
+        await start_again(world.fd, world.bot)
+        await until(lambda: computer_entries(world, match), "the pending turn was resumed")
+        first = computer_entries(world, match)[0]
+        assert first[5] == f"computer:{match.id}:{version}", "resumed at the version it was asked at"
+
+        rng = random.Random(11)
+        moves = 0
+        while world.active_roles(match):
+            await world.until_announced(match)
+            legal = world.legal(match, "fellowship")
+            if not legal:
+                await asyncio.sleep(0.02)  # the computer's turn: wait for it (a condition below)
+                continue
+            result = await alice.slash(thread, "game act", action=choose(legal, rng))
+            assert not is_error(result), result.text
+            moves += 1
+            assert moves < MOVE_LIMIT
+        await world.until_announced(match)
+
+        row = world.row(match.id)
+        assert row.status == "finished"
+        entries = computer_entries(world, match)
+        ids = [e[5] for e in entries]
+        assert len(ids) == len(set(ids)), "every computer decision committed once"
+        assert all(e[3] == "sauron" for e in entries)
+        everything: list[Message] = list(world.fd.messages.values())
+        assert all(not any(user < 0 for user in m.pinged) for m in everything), "the computer is never pinged"
+        assert all("<@-" not in m.content for m in everything), "nor mentioned"
+        assert {m.channel.recipient.name for m in everything if m.channel.type == 1} <= {"alice"}, (
+            "DMs: alice's"
+        )
+        assert world.bot.output.count(f"match {match.id} v{version}: the computer thinks") == 2, (
+            "once per run"
+        )
+
+
+async def a_lobby_adds_a_computer_with_its_button(world: World) -> None:
+    """A Risk lobby of three: "Add a computer player", a level, the lobby names it; cancelled."""
+    alice = world.users["alice"]
+    opened = await alice.slash(world.games, "game new", game="lotr-risk", players="3")
+    lobby = opened.response
+    assert lobby is not None
+    add = next(c for c in lobby.custom_ids() if re.fullmatch(r"palantir:computer:\d+", c))
+    offered = await alice.click(lobby, add)
+    assert offered.ephemeral and "random" in offered.text and "rules" in offered.text
+    assert offered.main is not None
+    level = next(c for c in offered.main.custom_ids() if c.startswith("palantir:computer:"))
+    added = await alice.click(offered.main, level)
+    assert not is_error(added), added.text
+    await until(lambda: "🤖 Computer (random)" in world.fd.messages[lobby.id].content, "the lobby names it")
+    cancelled = await alice.slash(world.games, "game cancel", match=add.rsplit(":", 1)[1])
+    assert not is_error(cancelled), cancelled.text
