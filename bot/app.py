@@ -20,6 +20,7 @@ from .cogs.game import GameCog
 from .cogs.league import LeagueCog
 from .cogs.per_game import PerGameCog
 from .computers.driver import ComputerDriver
+from .computers.zombie_posts import ZombieDesk
 from .config import Config
 from .controller import Controller
 from .failures import log_failure
@@ -104,6 +105,8 @@ class PalantirBot(commands.Bot):
         # Computer players play when the table has been told that a match waits for them.
         self.computers = ComputerDriver(self.service, self.delivery)
         self.delivery.on_told.append(self.computers.poke)
+        # Zombie mode: a casual match's bank that ran out first asks whether a computer plays on.
+        self.service.timebanks.hold = ZombieDesk(self.delivery).hold_timeout
         desk = TimeDesk(self.delivery, self.config.lobby_lifetime)
         self.ticker = Ticker(
             self.service,

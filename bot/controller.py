@@ -15,5 +15,5 @@ from .handlers.replies import STALE, is_admin
 __all__ = ["STALE", "Controller", "is_admin"]
 
 
-class Controller(LobbyHandlers, PlayHandlers, PrivateHandlers, ComputerHandlers):
+class Controller(ComputerHandlers, LobbyHandlers, PlayHandlers, PrivateHandlers):
     """What the bot does for one interaction. Holds no Discord state of its own."""

@@ -11,6 +11,7 @@ from collections import OrderedDict
 
 from .clock import CLOCK, WallClock
 from .computers.seats import ComputerSeats
+from .computers.zombie import ZombieSeats
 from .matches.cache import MatchCache
 from .matches.entries import Entries
 from .matches.legality import Legality
@@ -86,6 +87,7 @@ class MatchService:
         self.queries = Queries(store, self.cache)
         self.legality = Legality(self.cache)
         self.computers = ComputerSeats(store, self.cache, self.lobby)
+        self.zombie = ZombieSeats(store, self.cache, self.computers, self.entries, self.timebanks)
         #: Told once about each match whose log no longer replays (see :class:`DamagedMatch`).
         self.on_damaged = self.cache.on_damaged
 

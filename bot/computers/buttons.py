@@ -51,11 +51,38 @@ class ComputerLevelButton(
         await controller.add_computer(interaction, self.match_id, LEVELS[self.level], one_shot=True)
 
 
-COMPUTER_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AddComputerButton, ComputerLevelButton)
-
-
 def levels_view(match_id: int, offered: tuple[str, ...]) -> ui.View:
     view = ui.View(timeout=None)
     for name in offered:
         view.add_item(ComputerLevelButton(match_id, LEVELS.index(name)))
     return view
+
+
+class ZombieButton(
+    Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:zombie:(?P<match>\d+):(?P<agree>\d+)"
+):
+    """A vote on a computer playing on for a player who left: yes (1) or no (0)."""
+
+    ID_NAMES = ("match", "agree")
+
+    def __init__(self, match_id: int, agree: int) -> None:
+        self.match_id, self.agree = match_id, agree
+        label, style = (
+            ("🤖 Yes, a computer plays on", discord.ButtonStyle.success)
+            if agree
+            else ("No", discord.ButtonStyle.secondary)
+        )
+        super().__init__(button(label, style, f"palantir:zombie:{match_id}:{1 if agree else 0}"))
+
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        await controller.zombie_vote(interaction, self.match_id, agree=bool(self.agree))
+
+
+def zombie_view(match_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ZombieButton(match_id, 1))
+    view.add_item(ZombieButton(match_id, 0))
+    return view
+
+
+COMPUTER_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AddComputerButton, ComputerLevelButton, ZombieButton)

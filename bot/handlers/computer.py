@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,9 +15,11 @@ from .. import texts
 from ..components import freeze
 from ..computers.buttons import levels_view
 from ..computers.identity import LEVEL_HELP, no_computer, pick_level
+from ..computers.zombie import RESIGN
+from ..computers.zombie_posts import ZombieDesk
 from ..service import LiveMatch, ServiceError
 from ..ui import lobby_view
-from .replies import Handlers
+from .play import PlayHandlers
 
 #: What ``opponent:`` takes (``person``: the lobby waits for people, as without it).
 OPPONENTS = ("computer", "person")
@@ -39,8 +42,50 @@ def chosen_level(game: str, opponent: str | None, level: str | None) -> str | No
         raise ServiceError(str(exc)) from None
 
 
-class ComputerHandlers(Handlers):
-    """``/game new opponent:computer``, "Add a computer player" and ``/game computer``."""
+class ComputerHandlers(PlayHandlers):
+    """``/game new opponent:computer``, "Add a computer player", ``/game computer``, and zombie
+    mode (a resignation in a casual match first asks the others whether a computer plays on)."""
+
+    async def resign_confirmed(self, interaction: discord.Interaction[Any], match_id: int, step: int) -> None:
+        """A confirmed resignation; in a casual match whose seat a computer may take, held while
+        the other players vote (:mod:`bot.computers.zombie`)."""
+        async with self.friendly(interaction):
+            live = await self.service.get(match_id)
+            offer = None
+            if step == texts.public_step(live):
+                offer = await self.service.zombie.open(live.id, interaction.user.id, RESIGN)
+            if offer is None:
+                await super().resign_confirmed(interaction, match_id, step)
+                return
+            await freeze(interaction)
+            await self._deliver(ZombieDesk(self.delivery).offer(live, offer))
+            await interaction.followup.send(
+                f"You left match #{live.id}. The other players decide whether a computer plays on "
+                "for you; if one of them says no, your resignation stands.",
+                ephemeral=True,
+            )
+            await self._close_one_shot(interaction, "You resigned (the others vote on a computer).")
+
+    async def zombie_vote(self, interaction: discord.Interaction[Any], match_id: int, *, agree: bool) -> None:
+        """One player's vote on a computer playing on for a player who left."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            decision = await self.service.zombie.vote(match_id, interaction.user.id, agree)
+            if decision.outcome == "waiting":
+                await interaction.followup.send(
+                    f"Noted: waiting for {len(decision.offer.missing)} more player(s) to agree.",
+                    ephemeral=True,
+                )
+                return
+            if interaction.message is not None:
+                verdict = "🤖 Agreed: a computer plays on." if decision.outcome == "taken" else "Declined."
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.message.edit(
+                        content=f"{interaction.message.content}\n{verdict}", view=None
+                    )
+            await self._deliver(ZombieDesk(self.delivery).decided(decision))
+            done = "a computer plays on" if decision.outcome == "taken" else "the player's leaving stands"
+            await interaction.followup.send(f"Done: {done}.", ephemeral=True)
 
     async def new_against_computer(
         self,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from ..clock import WallClock
@@ -24,10 +25,16 @@ class TimeBanks:
         self.cache = cache
         self.entries = entries
         self.clock = clock
+        #: Asked first when a bank runs out: ``True`` keeps the timeout back for now (zombie
+        #: mode's vote on a computer playing on for him, see :mod:`bot.computers.zombie`).
+        self.hold: Callable[[int, str], Awaitable[bool]] | None = None
 
-    async def time_out(self, match_id: int, role: str) -> ActResult | None:
+    async def time_out(self, match_id: int, role: str, *, offer_seat: bool = True) -> ActResult | None:
         """``role``'s bank has run out: commit the timeout (``None`` if it has not run out after
-        all, or the match is over or paused). Safe to call twice: the second finds no expired bank."""
+        all, or the match is over or paused). Safe to call twice: the second finds no expired bank.
+        ``offer_seat``: :attr:`hold` may keep it back (a vote on a computer playing on for him)."""
+        if offer_seat and self.hold is not None and await self.hold(match_id, role):
+            return None
         live = await self.cache.get(match_id)
         async with live.lock:
             state, pace, clock = live.state, live.pace, live.clocks.get(role)
