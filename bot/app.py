@@ -70,6 +70,7 @@ class PalantirBot(commands.Bot):
     leagues: LeagueService
     league_desk: LeagueDesk
     computers: ComputerDriver
+    zombie_desk: ZombieDesk
 
     def __init__(self, config: Config) -> None:
         super().__init__(
@@ -106,7 +107,8 @@ class PalantirBot(commands.Bot):
         self.computers = ComputerDriver(self.service, self.delivery)
         self.delivery.on_told.append(self.computers.poke)
         # Zombie mode: a casual match's bank that ran out first asks whether a computer plays on.
-        self.service.timebanks.hold = ZombieDesk(self.delivery).hold_timeout
+        self.zombie_desk = ZombieDesk(self.delivery)
+        self.service.timebanks.hold = self.zombie_desk.hold_timeout
         desk = TimeDesk(self.delivery, self.config.lobby_lifetime)
         self.ticker = Ticker(
             self.service,
@@ -195,6 +197,7 @@ class PalantirBot(commands.Bot):
         """The ticker's regular call: leagues due to start, and computer turns left waiting
         (a match resumed after a pause, a turn whose post the announcer has just told)."""
         await self.start_due_leagues()
+        await self.zombie_desk.lapse()
         await self.computers.sweep()
 
     async def report_damaged(self, record: MatchRecord) -> None:

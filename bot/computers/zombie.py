@@ -1,12 +1,14 @@
 """Zombie mode: in a casual match, a computer may play on for a player who resigned or ran out
 of time, if every other player agrees.
 
-The player's leaving is held, not committed, while the others vote (the game's own rules would
-drop his seat or end the match): one vote per match, kept in ``meta`` (``zombie:<match>``) so
-that it outlives a restart. Every other person still playing says yes: a computer of the
-game's strongest level takes his seat (:meth:`ComputerSeats.take_over`) and plays on. One of
-them says no: his resignation or timeout is committed as it would have been. Never in a
-league match, nor in a game without computer players, nor where nobody else would vote.
+Only where the others would play on without him (LOTR Risk of three or four players: his
+territories would turn neutral); where his leaving ends the match (two players), the others
+win as always. His leaving is held, not committed, while they vote: one vote per match, kept in
+``meta`` (``zombie:<match>``) so that it outlives a restart. Every other person still playing
+says yes: a computer of the game's strongest level takes his seat
+(:meth:`ComputerSeats.take_over`) and plays on. One of them says no, or nobody has answered
+after :data:`VOTE_LIFETIME`: his resignation or timeout is committed as it would have been.
+Never in a league match, nor in a game without computer players, nor where nobody would vote.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from .seats import ComputerSeats
 log = logging.getLogger(__name__)
 
 RESIGN, TIMEOUT = "resign", "timeout"
+#: Seconds a vote stays open; unanswered, the player's leaving stands.
+VOTE_LIFETIME = 6 * 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,8 @@ class Offer:
     kind: str
     voters: tuple[int, ...]
     yes: tuple[int, ...] = ()
+    #: Wall-clock time (epoch seconds) the vote was opened at.
+    opened_at: float = 0.0
 
     @property
     def missing(self) -> tuple[int, ...]:
@@ -58,6 +64,7 @@ class Offer:
             str(data["kind"]),
             tuple(int(v) for v in data["voters"]),
             tuple(int(v) for v in data["yes"]),
+            float(data.get("opened_at", 0.0)),
         )
 
 
@@ -89,8 +96,8 @@ def voters(live: LiveMatch, leaving: int) -> tuple[int, ...]:
     )
 
 
-def offerable(live: LiveMatch, user_id: int) -> bool:
-    """Whether ``user_id``'s seat may be offered to a computer when he leaves."""
+def offerable(live: LiveMatch, user_id: int, kind: str) -> bool:
+    """Whether ``user_id``'s seat may be offered to a computer when he leaves (``kind``)."""
     return (
         live.record.status == ACTIVE
         and live.record.league_id is None
@@ -98,7 +105,20 @@ def offerable(live: LiveMatch, user_id: int) -> bool:
         and live.is_seated(user_id)
         and not is_computer(user_id)
         and bool(voters(live, user_id))
+        and goes_on_without(live, user_id, kind)
     )
+
+
+def goes_on_without(live: LiveMatch, user_id: int, kind: str) -> bool:
+    """Whether the match would go on if the player left now (tried on the game, reverted)."""
+    role, game = live.role_of(user_id), live.game
+    if role is None or game is None or not live.ruleset.still_playing(game.state, role):
+        return False
+    outcome = game.resign(role) if kind == RESIGN else game.time_out(role)
+    try:
+        return game.state.get("result") is None
+    finally:
+        outcome.revert()
 
 
 class ZombieSeats:
@@ -127,11 +147,12 @@ class ZombieSeats:
         or an offer is open already: one at a time)."""
         live = await self.cache.get(match_id)
         async with live.lock:
-            if not offerable(live, user_id) or await self.pending(match_id) is not None:
+            if not offerable(live, user_id, kind) or await self.pending(match_id) is not None:
                 return None
             role = live.role_of(user_id)
             assert role is not None
-            offer = Offer(match_id, role, user_id, kind, voters(live, user_id))
+            now = self.timebanks.clock.now()
+            offer = Offer(match_id, role, user_id, kind, voters(live, user_id), opened_at=now)
             await self.store.set_meta(key(match_id), offer.dumps())
         log.info("match %s: a seat is offered to a computer (%s)", match_id, kind)
         return offer
@@ -162,6 +183,24 @@ class ZombieSeats:
         computer = await self.computers.take_over(match_id, offer.user_id)
         await self.store.set_meta(key(match_id), "")
         return Decision(offer, "taken", computer=computer)
+
+    async def lapsed(self) -> list[Decision]:
+        """Votes nobody finished within :data:`VOTE_LIFETIME`: closed, the leaving committed."""
+        rows = await self.store.read_all("SELECT key, value FROM meta WHERE key LIKE 'zombie:%'")
+        now = self.timebanks.clock.now()
+        closed = []
+        for _, text in rows:
+            if not text:
+                continue
+            offer = Offer.loads(str(text))
+            if now - offer.opened_at < VOTE_LIFETIME:
+                continue
+            await self.store.set_meta(key(offer.match_id), "")
+            try:
+                closed.append(Decision(offer, "declined", left=await self._leave(offer)))
+            except ServiceError:
+                continue  # the match ended meanwhile
+        return closed
 
     async def _leave(self, offer: Offer) -> ActResult | None:
         """The held resignation or timeout, committed as the player's own."""

@@ -67,6 +67,11 @@ class ZombieDesk:
         elif decision.left is not None:
             await self.delivery.after_entry(decision.left)
 
+    async def lapse(self) -> None:
+        """Votes nobody finished in time: the leaving stands, told as it is (the ticker's call)."""
+        for decision in await self.service.zombie.lapsed():
+            await self.decided(decision)
+
     async def hold_timeout(self, match_id: int, role: str) -> bool:
         """The ticker's question before a timeout: held while a vote on the seat is open, and
         a vote opened where the seat may go to a computer."""
