@@ -5,7 +5,8 @@ never pinged nor DMed; its moves are the bot's own entries (``computer:<match>:<
 each told once. The bot is killed (``kill -9``) while its computer is thinking (a long pace
 holds its first move back) and started again (pace 0): the pending turn is played exactly once.
 A lobby's "Add a computer player" button seats one at the chosen level; a game without a
-computer player says so.
+computer player says so; in a casual Risk of three, a player's resignation waits for the
+others' vote and a computer takes her seat (zombie mode). All in one world: one bot start.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from tests.fakediscord import Message
 pytestmark = requires_bot
 
 MOVE_LIMIT = 300
-THINKING = re.compile(r"match (\d+) v(\d+): the computer thinks as (\w+)")
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
@@ -48,11 +48,12 @@ def computer_entries(world: World, match: Match) -> list[tuple[int, int, str, st
 
 async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_thinks(tmp_path: Path) -> None:
     env = {"PALANTIR_COMPUTER_PACE": "60", "PALANTIR_COMPUTER_WORKERS": "1"}
-    async with running_world(tmp_path, names=("alice",), env=env) as world:
+    async with running_world(tmp_path, names=("alice", "bob", "carol"), env=env) as world:
         alice = world.users["alice"]
         refused = await alice.slash(world.games, "game new", game="war-of-the-ring", opponent="computer")
         assert is_error(refused) and "no computer player yet" in refused.text
         await a_lobby_adds_a_computer_with_its_button(world)
+        await zombie_mode_on_a_risk_table(world)
 
         opened = await alice.slash(
             world.games,
@@ -77,7 +78,7 @@ async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_th
         assert "🤖 Computer (rules)" in start.content, start.content
 
         # The computer (Sauron) sets up at once, held back by the pace: kill -9 then.
-        await until(lambda: THINKING.search(world.bot.output), "the computer started thinking")
+        await until(lambda: f"match {match.id} v" in world.bot.output, "the computer started thinking")
         version = world.row(match.id).version
         assert computer_entries(world, match) == [], "nothing committed while it thinks"
         await world.bot.kill9()
@@ -110,9 +111,8 @@ async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_th
         everything: list[Message] = list(world.fd.messages.values())
         assert all(not any(user < 0 for user in m.pinged) for m in everything), "the computer is never pinged"
         assert all("<@-" not in m.content for m in everything), "nor mentioned"
-        assert {m.channel.recipient.name for m in everything if m.channel.type == 1} <= {"alice"}, (
-            "DMs: alice's"
-        )
+        dms = {m.channel.recipient.name for m in everything if m.channel.type == 1}
+        assert dms <= set(world.users), "DMs go to people only (a computer has no user to DM)"
         assert world.bot.output.count(f"match {match.id} v{version}: the computer thinks") == 2, (
             "once per run"
         )
@@ -134,3 +134,32 @@ async def a_lobby_adds_a_computer_with_its_button(world: World) -> None:
     await until(lambda: "🤖 Computer (random)" in world.fd.messages[lobby.id].content, "the lobby names it")
     cancelled = await alice.slash(world.games, "game cancel", match=add.rsplit(":", 1)[1])
     assert not is_error(cancelled), cancelled.text
+
+
+async def zombie_mode_on_a_risk_table(world: World) -> None:
+    """A casual Risk of three: alice resigns, bob and carol agree, a computer takes her seat."""
+    alice, bob, carol = (world.users[n] for n in ("alice", "bob", "carol"))
+    match = await world.new_table(alice, [bob, carol], game="lotr-risk", players="3")
+    asked = await alice.slash(match.thread, "game resign")
+    assert asked.ephemeral and asked.main is not None, asked.text
+    yes = next(c for c in asked.main.custom_ids() if c.startswith("palantir:resign:"))
+    left = await alice.click(asked.main, yes)
+    assert not is_error(left) and "decide whether a computer plays on" in left.text, left.text
+    vote = await world.fd.wait_for_message(
+        lambda m: m.channel is match.thread and f"palantir:zombie:{match.id}:1" in m.custom_ids(), timeout=20
+    )
+    assert vote.pinged == {bob.id, carol.id}, "the vote asks the other players"
+    assert world.row(match.id).status == "active" and world.actions(match.id) == [], "her leaving is held"
+    waiting = await bob.click(vote, f"palantir:zombie:{match.id}:1")
+    assert "waiting for 1 more" in waiting.text, waiting.text
+    agreed = await carol.click(vote, f"palantir:zombie:{match.id}:1")
+    assert not is_error(agreed), agreed.text
+    told = await world.fd.wait_for_message(
+        lambda m: m.channel is match.thread and "now plays" in m.content, timeout=20
+    )
+    assert "🤖 Computer (rules)" in told.content and not told.pinged
+    with world._db() as conn:
+        (user_id,) = conn.execute(
+            "SELECT user_id FROM seats WHERE match_id = ? AND role = ?", (match.id, match.role_of(alice))
+        ).fetchone()
+    assert int(user_id) < 0, "her seat is the computer's"
