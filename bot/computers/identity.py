@@ -41,6 +41,16 @@ def computer_user(number: int, level: str) -> int:
     return -(number * SLOTS + LEVELS.index(level) + 1)
 
 
+def is_computer_seat(user_id: int) -> bool:
+    """Whether ``user_id`` is a computer's id as :func:`computer_user` makes them (a match
+    file's seats are checked with it).
+
+    >>> is_computer_seat(computer_user(3, "rules")), is_computer_seat(-3), is_computer_seat(7)
+    (True, False, False)
+    """
+    return is_computer(user_id) and number_of(user_id) >= 1 and (-user_id - 1) % SLOTS < len(LEVELS)
+
+
 def level_of(user_id: int) -> str:
     return LEVELS[(-user_id - 1) % SLOTS]
 

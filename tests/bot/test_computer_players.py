@@ -17,6 +17,7 @@ from bot.computers.driver import ComputerDriver
 from bot.computers.identity import computer_name, computer_user, is_computer, level_of
 from bot.computers.thinking import ThinkingPool, request_for
 from bot.handlers.computer import chosen_level
+from bot.match_file import read_document
 from bot.match_posts import Delivery
 from bot.service import LiveMatch, MatchService, ServiceError
 from bot.storage import Store
@@ -324,3 +325,18 @@ async def test_a_computer_never_runs_out_of_time_and_never_votes(service: MatchS
     assert await service.time_out(live.id, "fellowship") is None, "the computer's clock never runs out"
     _, paused, missing = await service.vote_pause(live.id, HUMAN, pause=True)
     assert paused and missing == 0, "the person alone decides a pause: the computer has no vote"
+
+
+async def test_a_match_against_the_computer_exports_and_imports_with_its_computer(
+    service: MatchService,
+) -> None:
+    delivery = Delivery(Client(), service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    delivery.on_told.append(driver.poke)
+    live = await against_computer(service)
+    await delivery.announce_start(live)
+    await play_to_the_end(service, driver, delivery, live, seed=8)
+    _, text = await service.export(live.id, guild_id=1)
+    copy = await service.import_match(read_document(text), guild_id=1, channel_id=3)
+    assert copy.record.status == "finished"
+    assert {s.role: s.user_id for s in copy.seats} == {s.role: s.user_id for s in live.seats}
