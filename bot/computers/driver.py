@@ -205,8 +205,10 @@ class ComputerDriver:
         while len(results) < MAX_CHAIN:
             user = live.user_of(role)
             assert user is not None
-            version = live.record.version
-            text = await self.pool.decide(request_for(live, role, user))
+            async with live.lock:  # never a position staged by an entry not stored yet
+                version = live.record.version
+                request = request_for(live, role, user)
+            text = await self.pool.decide(request)
             if not results:  # at a human pace: the first step no sooner than the pace allows
                 await asyncio.sleep(max(0.0, self.pace - (loop.time() - began)))
             try:

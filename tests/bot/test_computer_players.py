@@ -340,3 +340,39 @@ async def test_a_match_against_the_computer_exports_and_imports_with_its_compute
     copy = await service.import_match(read_document(text), guild_id=1, channel_id=3)
     assert copy.record.status == "finished"
     assert {s.role: s.user_id for s in copy.seats} == {s.role: s.user_id for s in live.seats}
+
+
+async def test_a_decision_gone_stale_while_it_thought_is_dropped_and_made_anew(service: MatchService) -> None:
+    delivery = Delivery(Client(), service)  # type: ignore[arg-type]
+    live = await service.create(guild_id=1, channel_id=2, user_id=HUMAN, game="confrontation", side="sauron")
+    live = (await service.computers.add(live.id, HUMAN, "rules")).match
+    await delivery.announce_start(live)
+    asked_at = live.record.version
+    assert {"fellowship", "sauron"} <= live.active_roles(), "both set up at once"
+
+    class Slow(ThinkingPool):
+        """The person places a piece while the computer thinks its first decision."""
+
+        def __init__(self) -> None:
+            super().__init__(0)
+            self.calls = 0
+
+        async def decide(self, request: Any) -> str:
+            self.calls += 1
+            if self.calls == 1:
+                now = await service.get(live.id)
+                placing = now.ruleset.legal_actions(now.state or {}, "sauron")[0]
+                await delivery.after_entry(await service.act(live.id, HUMAN, placing.text))
+            return await super().decide(request)
+
+    pool = Slow()
+    driver = ComputerDriver(service, delivery, pool, pace=0.0)
+    delivery.on_told.append(driver.poke)
+    driver.poke(await service.get(live.id))
+    await driver.idle()
+    entries = await service.store.actions(live.id)
+    computer = [e for e in entries if e.role == "fellowship"]
+    assert pool.calls >= 2 and computer, "decided again after the stale decision"
+    assert all(e.interaction_id != f"computer:{live.id}:{asked_at}" for e in computer), (
+        "the stale one dropped"
+    )
