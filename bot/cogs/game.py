@@ -185,7 +185,9 @@ class GameCog(commands.Cog):
         ]
         new = generated_command(
             name="new",
-            description="Open a lobby for a new match; others join with the button.",
+            description=(
+                "Open a lobby for a new match; others join with the button (opponent:computer plays the bot)."
+            ),
             params=params,
             body=self._new,
             autocompletes={
