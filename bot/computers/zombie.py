@@ -96,8 +96,9 @@ def voters(live: LiveMatch, leaving: int) -> tuple[int, ...]:
     )
 
 
-def offerable(live: LiveMatch, user_id: int, kind: str) -> bool:
-    """Whether ``user_id``'s seat may be offered to a computer when he leaves (``kind``)."""
+def may_offer(live: LiveMatch, user_id: int) -> bool:
+    """Whether ``user_id``'s seat could go to a computer were the match to go on without him:
+    a casual match of a game with computers, and other people to vote."""
     return (
         live.record.status == ACTIVE
         and live.record.league_id is None
@@ -105,8 +106,13 @@ def offerable(live: LiveMatch, user_id: int, kind: str) -> bool:
         and live.is_seated(user_id)
         and not is_computer(user_id)
         and bool(voters(live, user_id))
-        and goes_on_without(live, user_id, kind)
     )
+
+
+def offerable(live: LiveMatch, user_id: int, kind: str) -> bool:
+    """Whether ``user_id``'s seat may be offered to a computer when he leaves (``kind``); tries
+    his leaving on the game (call it under the match's lock)."""
+    return may_offer(live, user_id) and goes_on_without(live, user_id, kind)
 
 
 def goes_on_without(live: LiveMatch, user_id: int, kind: str) -> bool:

@@ -15,7 +15,7 @@ from .. import texts
 from ..components import freeze
 from ..computers.buttons import levels_view
 from ..computers.identity import LEVEL_HELP, no_computer, pick_level
-from ..computers.zombie import RESIGN
+from ..computers.zombie import RESIGN, may_offer
 from ..computers.zombie_posts import ZombieDesk
 from ..service import LiveMatch, ServiceError
 from ..ui import lobby_view
@@ -65,6 +65,11 @@ class ComputerHandlers(PlayHandlers):
                 ephemeral=True,
             )
             await self._close_one_shot(interaction, "You resigned (the others vote on a computer).")
+
+    def leaving_note(self, live: LiveMatch, user_id: int) -> str:
+        if not may_offer(live, user_id):
+            return ""
+        return " (first, the others decide whether a computer plays on for you)"
 
     async def zombie_vote(self, interaction: discord.Interaction[Any], match_id: int, *, agree: bool) -> None:
         """One player's vote on a computer playing on for a player who left."""

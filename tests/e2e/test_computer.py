@@ -53,7 +53,6 @@ async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_th
         refused = await alice.slash(world.games, "game new", game="war-of-the-ring", opponent="computer")
         assert is_error(refused) and "no computer player yet" in refused.text
         await a_lobby_adds_a_computer_with_its_button(world)
-        await zombie_mode_on_a_risk_table(world)
 
         opened = await alice.slash(
             world.games,
@@ -116,6 +115,7 @@ async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_th
         assert world.bot.output.count(f"match {match.id} v{version}: the computer thinks") == 2, (
             "once per run"
         )
+        await zombie_mode_on_a_risk_table(world)
 
 
 async def a_lobby_adds_a_computer_with_its_button(world: World) -> None:
@@ -139,9 +139,10 @@ async def a_lobby_adds_a_computer_with_its_button(world: World) -> None:
 async def zombie_mode_on_a_risk_table(world: World) -> None:
     """A casual Risk of three: alice resigns, bob and carol agree, a computer takes her seat."""
     alice, bob, carol = (world.users[n] for n in ("alice", "bob", "carol"))
-    match = await world.new_table(alice, [bob, carol], game="lotr-risk", players="3")
+    match = await world.new_table(alice, [bob, carol], game="lotr-risk", players="3", edition="middle-earth")
     asked = await alice.slash(match.thread, "game resign")
     assert asked.ephemeral and asked.main is not None, asked.text
+    assert "the others decide whether a computer plays on for you" in asked.text, asked.text
     yes = next(c for c in asked.main.custom_ids() if c.startswith("palantir:resign:"))
     left = await alice.click(asked.main, yes)
     assert not is_error(left) and "decide whether a computer plays on" in left.text, left.text
