@@ -13,6 +13,7 @@ Never in a league match, nor in a game without computer players, nor where nobod
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from dataclasses import asdict, dataclass, replace
@@ -143,6 +144,8 @@ class ZombieSeats:
         self.computers = computers
         self.entries = entries
         self.timebanks = timebanks
+        #: Votes are counted one at a time (two players clicking at once both count).
+        self._counting = asyncio.Lock()
 
     async def pending(self, match_id: int) -> Offer | None:
         text = await self.store.get_meta(key(match_id))
@@ -169,6 +172,10 @@ class ZombieSeats:
         return offer is not None and offer.role == role
 
     async def vote(self, match_id: int, voter: int, agree: bool) -> Decision:
+        async with self._counting:
+            return await self._vote(match_id, voter, agree)
+
+    async def _vote(self, match_id: int, voter: int, agree: bool) -> Decision:
         offer = await self.pending(match_id)
         if offer is not None and (await self.cache.get(match_id)).record.status != ACTIVE:
             await self.store.set_meta(key(match_id), "")  # the match ended meanwhile
@@ -192,6 +199,10 @@ class ZombieSeats:
 
     async def lapsed(self) -> list[Decision]:
         """Votes nobody finished within :data:`VOTE_LIFETIME`: closed, the leaving committed."""
+        async with self._counting:
+            return await self._lapsed()
+
+    async def _lapsed(self) -> list[Decision]:
         rows = await self.store.read_all("SELECT key, value FROM meta WHERE key LIKE 'zombie:%'")
         now = self.timebanks.clock.now()
         closed = []

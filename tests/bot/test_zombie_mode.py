@@ -3,6 +3,7 @@ match, if every other player agrees; his leaving stands otherwise; never in a le
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -134,3 +135,12 @@ async def test_a_bank_that_ran_out_waits_for_the_vote_and_a_no_commits_the_timeo
     other = next(u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user)
     decision = await service.zombie.vote(live.id, other, False)
     assert decision.left is not None and decision.left.action == "timeout"
+
+
+async def test_two_players_agreeing_at_once_both_count(service: MatchService) -> None:
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    first, second = await asyncio.gather(
+        service.zombie.vote(live.id, SOUTH_USER, True), service.zombie.vote(live.id, THIRD, True)
+    )
+    assert {first.outcome, second.outcome} == {"waiting", "taken"}
