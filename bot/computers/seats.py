@@ -66,6 +66,28 @@ class ComputerSeats:
         log.info("match %s: a computer (%s) took a seat", match_id, chosen)
         return JoinResult(live, started)
 
+    async def seat_rematch(self, lobby_id: int) -> JoinResult | None:
+        """Seat the old match's computers in its rematch lobby, each on its next side (as every
+        player of a rematch); ``None`` when it had none or they are seated already."""
+        live = await self.cache.get(lobby_id)
+        old_match = live.record.rematch_of
+        if old_match is None:
+            return None
+        old = [s.user_id for s in await self.store.seats(old_match) if is_computer(s.user_id)]
+        async with live.lock:
+            missing = [c for c in old if not live.is_seated(c)]
+            if live.record.status != LOBBY or not missing:
+                return None
+            for computer in missing:
+                side = await self.lobby._rematch_side(old_match, computer)
+                await self.store.add_seat(lobby_id, computer, side)
+            live.seats = await self.store.seats(lobby_id)
+            _, most = live.ruleset.seats(live.record.options)
+            started = len(live.seats) >= most
+            if started:
+                await self.lobby.begin(live)
+        return JoinResult(live, started)
+
     async def _rematch_side(self, old_match: int, computer: int) -> str:
         """A rematch's computer plays the next side of the old match's computer of that level."""
         old = await self.store.seats(old_match)

@@ -18,7 +18,9 @@ from ..computers.identity import LEVEL_HELP, no_computer, pick_level
 from ..computers.zombie import RESIGN, may_offer
 from ..computers.zombie_posts import ZombieDesk
 from ..service import LiveMatch, ServiceError
+from ..storage import LOBBY
 from ..ui import lobby_view
+from .lobby import LobbyHandlers
 from .play import PlayHandlers
 
 #: What ``opponent:`` takes (``person``: the lobby waits for people, as without it).
@@ -42,7 +44,7 @@ def chosen_level(game: str, opponent: str | None, level: str | None) -> str | No
         raise ServiceError(str(exc)) from None
 
 
-class ComputerHandlers(PlayHandlers):
+class ComputerHandlers(LobbyHandlers, PlayHandlers):
     """``/game new opponent:computer``, "Add a computer player", ``/game computer``, and zombie
     mode (a resignation in a casual match first asks the others whether a computer plays on)."""
 
@@ -65,6 +67,19 @@ class ComputerHandlers(PlayHandlers):
                 ephemeral=True,
             )
             await self._close_one_shot(interaction, "You resigned (the others vote on a computer).")
+
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """A rematch as for people; the old match's computers take their next sides at once (a
+        match against the computer starts again at once)."""
+        await super().rematch(interaction, match_id)
+        for record in await self.service.store.rematches_of(match_id):
+            if record.status != LOBBY:
+                continue
+            result = await self.service.computers.seat_rematch(record.id)
+            if result is not None and result.started:
+                await self._deliver(self.delivery.announce_start(result.match))
+            elif result is not None:
+                await self._deliver(self.delivery.refresh_lobby(result.match))
 
     def leaving_note(self, live: LiveMatch, user_id: int) -> str:
         if not may_offer(live, user_id):

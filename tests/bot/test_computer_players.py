@@ -376,3 +376,21 @@ async def test_a_decision_gone_stale_while_it_thought_is_dropped_and_made_anew(s
     assert all(e.interaction_id != f"computer:{live.id}:{asked_at}" for e in computer), (
         "the stale one dropped"
     )
+
+
+async def test_a_rematch_against_the_computer_starts_at_once_with_the_sides_swapped(
+    service: MatchService,
+) -> None:
+    delivery = Delivery(Client(), service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    delivery.on_told.append(driver.poke)
+    live = await against_computer(service)
+    computer = live.user_of("sauron")
+    await delivery.announce_start(live)
+    await play_to_the_end(service, driver, delivery, live, seed=2)
+    lobby, new = await service.rematch(live.id, HUMAN)
+    assert new and lobby.record.status == "lobby"
+    result = await service.computers.seat_rematch(lobby.id)
+    assert result is not None and result.started
+    assert result.match.user_of("fellowship") == computer and result.match.user_of("sauron") == HUMAN
+    assert await service.computers.seat_rematch(lobby.id) is None, "seated once"
