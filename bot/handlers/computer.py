@@ -72,14 +72,15 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers):
         """A rematch as for people; the old match's computers take their next sides at once (a
         match against the computer starts again at once)."""
         await super().rematch(interaction, match_id)
-        for record in await self.service.store.rematches_of(match_id):
-            if record.status != LOBBY:
-                continue
-            result = await self.service.computers.seat_rematch(record.id)
-            if result is not None and result.started:
-                await self._deliver(self.delivery.announce_start(result.match))
-            elif result is not None:
-                await self._deliver(self.delivery.refresh_lobby(result.match))
+        async with self.friendly(interaction):
+            for record in await self.service.store.rematches_of(match_id):
+                if record.status != LOBBY:
+                    continue
+                result = await self.service.computers.seat_rematch(record.id)
+                if result is not None and result.started:
+                    await self._deliver(self.delivery.announce_start(result.match))
+                elif result is not None:
+                    await self._deliver(self.delivery.refresh_lobby(result.match))
 
     def leaving_note(self, live: LiveMatch, user_id: int) -> str:
         if not may_offer(live, user_id):

@@ -12,6 +12,7 @@ import discord
 from games.computer_players import supports
 
 from .. import rendering, texts
+from ..computers.identity import is_computer
 from ..match_file import MAX_BYTES as MAX_EXPORT_BYTES
 from ..match_file import ExchangeError, read_document
 from ..match_posts import NO_PINGS
@@ -67,11 +68,17 @@ class LobbyHandlers(Handlers):
             live, new = await self.service.rematch(match_id, interaction.user.id)
             if new:
                 old = await self.service.get(match_id)
-                others = [s.user_id for s in old.seats if s.user_id != interaction.user.id]
+                others = [
+                    s.user_id
+                    for s in old.seats
+                    if s.user_id != interaction.user.id and not is_computer(s.user_id)
+                ]  # (a computer is seated at once: see ComputerHandlers.rematch)
                 invite = " ".join(texts.mention(u) for u in others)
                 message = await self.delivery.post(
                     live.record.channel_id,
-                    content=f"{texts.lobby_text(live)}\n{invite}: press **Join** for the rematch.",
+                    content=f"{texts.lobby_text(live)}\n{invite}: press **Join** for the rematch."
+                    if others
+                    else texts.lobby_text(live),
                     view=lobby_view(live.id, computer=supports(live.record.game)),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
                 )

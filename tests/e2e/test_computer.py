@@ -115,6 +115,7 @@ async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_th
         assert world.bot.output.count(f"match {match.id} v{version}: the computer thinks") == 2, (
             "once per run"
         )
+        await a_rematch_starts_at_once(world, match)
         await zombie_mode_on_a_risk_table(world)
 
 
@@ -164,3 +165,19 @@ async def zombie_mode_on_a_risk_table(world: World) -> None:
             "SELECT user_id FROM seats WHERE match_id = ? AND role = ?", (match.id, match.role_of(alice))
         ).fetchone()
     assert int(user_id) < 0, "her seat is the computer's"
+
+
+async def a_rematch_starts_at_once(world: World, match: Match) -> None:
+    """**Rematch** on the final post: the computer is seated at once, the sides swapped."""
+    alice = world.users["alice"]
+    final = next(
+        m for m in reversed(match.thread.messages) if f"palantir:rematch:{match.id}" in m.custom_ids()
+    )
+    asked = await alice.click(final, f"palantir:rematch:{match.id}")
+    assert not is_error(asked) and "Rematch lobby opened" in asked.text, asked.text
+    start = await world.fd.wait_for_message(
+        lambda m: m.channel.parent is world.games and "begins" in m.content and m.channel is not match.thread,
+        timeout=20,
+    )
+    assert "🤖 Computer (rules) (Fellowship)" in start.content and "(Sauron)" in start.content, start.content
+    assert not any(user < 0 for user in start.pinged)
