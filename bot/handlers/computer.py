@@ -22,6 +22,7 @@ from ..storage import LOBBY
 from ..ui import lobby_view
 from .lobby import LobbyHandlers
 from .play import PlayHandlers
+from .private import PrivateHandlers
 
 #: What ``opponent:`` takes (``person``: the lobby waits for people, as without it).
 OPPONENTS = ("computer", "person")
@@ -44,7 +45,7 @@ def chosen_level(game: str, opponent: str | None, level: str | None) -> str | No
         raise ServiceError(str(exc)) from None
 
 
-class ComputerHandlers(LobbyHandlers, PlayHandlers):
+class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
     """``/game new opponent:computer``, "Add a computer player", ``/game computer``, and zombie
     mode (a resignation in a casual match first asks the others whether a computer plays on)."""
 
@@ -81,6 +82,13 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers):
                     await self._deliver(self.delivery.announce_start(result.match))
                 elif result is not None:
                     await self._deliver(self.delivery.refresh_lobby(result.match))
+
+    async def pause(self, interaction: discord.Interaction[Any], live: LiveMatch, *, pause: bool) -> None:
+        """As for people; a match resumed goes on at once where a computer is to move."""
+        await super().pause(interaction, live, pause=pause)
+        if not pause:
+            async with self.friendly(interaction):
+                self.delivery.told(await self.service.get(live.id))
 
     def leaving_note(self, live: LiveMatch, user_id: int) -> str:
         if not may_offer(live, user_id):
