@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.choices import arg_choices
 from games.core import Match
 from games.core.chance import scripted
 from games.war_of_the_ring import combat_effects, dunlendings_card, dunlendings_combat
@@ -440,3 +441,40 @@ def test_the_commands_and_rules_topics_name_the_dunlendings() -> None:
     assert {"bring-dunlendings", "recruit-dunlendings"} <= verbs
     topic = next(t for t in topics() if t.slug == "dunlendings")
     assert "removes 2" in topic.text and "Not yet available" not in topic.text
+
+
+def test_autocomplete_offers_only_the_legal_places_and_casualties() -> None:
+    m = dunland(
+        tta={"in_play": ["dunlendings"]},
+        armies={
+            "orthanc": {"isengard": "1R"},
+            "westemnet": {"isengard": "10R"},
+            "eastemnet": {"sauron": "1R"},
+        },
+    )
+    m.submit("shadow", "recruit-dunlendings muster")  # Westemnet is full: Orthanc and Eastemnet
+    prompt = R.prompt(m.state, "shadow")
+
+    def words(value: str) -> str:
+        return R.describe_arg(m.state, "shadow", "place", 0, value)
+
+    assert arg_choices(prompt, "place", 0, [], "", words) == [
+        ("Eastemnet", "eastemnet"),
+        ("Orthanc", "orthanc"),
+    ]
+    assert arg_choices(prompt, "place", 1, ["eastemnet"], "", str) == [("dunlendings", "dunlendings")]
+    hit = battle_match(
+        {"north_dunland": {"dunlendings": "3R", "isengard": "1R"}, "south_dunland": {"rohan": "3R"}},
+        acting="free",
+        switches=SWITCH,
+        dice={"free": ["army_muster"], "shadow": ["muster"]},
+    )
+    with scripted(*combat((5, 1, 1), (1, 1, 1, 1), attacking="free")):
+        attack(hit, "free", "south_dunland", "north_dunland")
+        casualties = R.prompt(hit.state, "shadow")
+        assert arg_choices(casualties, "remove", 0, [], "", str) == [
+            ("isengard", "isengard"),
+            ("dunlendings", "dunlendings"),
+        ]
+        assert arg_choices(casualties, "remove", 2, ["dunlendings", "regular"], "", str) == [("1", "1")]
+        hit.submit("shadow", "remove isengard regular 1")
