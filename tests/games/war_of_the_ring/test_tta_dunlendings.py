@@ -162,7 +162,7 @@ def test_d15_dunlendings_move_with_the_army_and_are_always_at_war() -> None:
     assert "2 Dunlending Regulars" in " ".join(texts(m.state))
 
 
-def test_d15_dunlendings_count_for_stacking_and_combat_strength() -> None:
+def test_d15_dunlendings_roll_combat_dice_like_shadow_regulars() -> None:
     m = battle_match(
         {"north_dunland": {"dunlendings": "3R", "isengard": "1R"}, "south_dunland": {"rohan": "3R"}},
         switches=SWITCH,
@@ -172,7 +172,24 @@ def test_d15_dunlendings_count_for_stacking_and_combat_strength() -> None:
     assert events(m.state, "combat_round")[-1]["attacker_dice"] == [1, 1, 1, 1]
 
 
-def test_d15_slain_dunlendings_go_back_to_the_pool_and_the_faction_is_never_eliminated() -> None:
+def test_d15_dunlendings_are_no_nation_for_the_spirit_of_mordor() -> None:
+    one_nation = dunland(
+        acting="free",
+        dice={"free": ["army_muster"], "shadow": ["muster"]},
+        armies={"moria": {"sauron": "2R", "dunlendings": "2R"}},
+        hands={"free": ["fps_05"]},
+    )
+    forbidden(one_nation, "free", "play army_muster fps_05")
+    two_nations = dunland(
+        acting="free",
+        dice={"free": ["army_muster"], "shadow": ["muster"]},
+        armies={"moria": {"sauron": "2R", "isengard": "1R", "dunlendings": "2R"}},
+        hands={"free": ["fps_05"]},
+    )
+    assert "play army_muster fps_05" in offered(two_nations.state, "free")
+
+
+def test_d4_faq_slain_dunlendings_go_back_to_the_pool_and_the_faction_is_never_eliminated() -> None:
     m = battle_match(
         {"north_dunland": {"dunlendings": "2R"}, "south_dunland": {"rohan": "3R"}},
         acting="free",
@@ -347,7 +364,7 @@ def rage(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     yield card.id
 
 
-def test_d16_rage_of_the_dunlendings_replaces_the_base_card_with_the_switches() -> None:
+def test_d3_the_module_s_rage_of_the_dunlendings_replaces_the_base_card_with_the_cards_on() -> None:
     state = R.from_position({"switches": CARDS_ON})
     deck = state["decks"]["shadow_strategy"]
     assert "shs_11t" in deck and "shs_11" not in deck
