@@ -1,7 +1,8 @@
 """Random games with the playable parts of Twilight of the Third Age switched on, to their end
 through the runner, with the invariants after every action (the module's too: engines per
-Stronghold, pools, engines only where their Army stands, an Ent in Fangorn while they are in play)
-and no dead ends, each subset of the playable switches in turn; and replay determinism with the
+Stronghold, pools, engines only where their Army stands, an Ent in Fangorn while they are in play,
+the Dunlendings Regulars in play and at most 12) and no dead ends, subsets of the playable switches
+in turn; and replay determinism with the
 switches on.
 
 CI plays ``TTA_FUZZ_GAMES`` games (default 4); the full check:
