@@ -172,6 +172,23 @@ def test_d15_dunlendings_roll_combat_dice_like_shadow_regulars() -> None:
     assert events(m.state, "combat_round")[-1]["attacker_dice"] == [1, 1, 1, 1]
 
 
+def test_d15_dunlendings_count_for_stacking_and_those_sent_back_return_to_the_pool() -> None:
+    m = dunland(
+        dice={"shadow": ["army"], "free": ["muster"]},
+        tta={"in_play": ["dunlendings"]},
+        armies={"north_dunland": {"dunlendings": "3R"}, "south_dunland": {"isengard": "8R"}},
+    )
+    m.submit("shadow", "move-armies army")
+    m.submit("shadow", "army north_dunland")
+    m.submit("shadow", "to south_dunland")
+    m.submit("shadow", "go")
+    assert step(m.state) == "stacking"  # 11 units: one must go back
+    assert offered(m.state, "shadow") == ["remove isengard regular 1", "remove dunlendings regular 1"]
+    m.submit("shadow", "remove dunlendings regular 1")
+    assert army_of(m.state, "south_dunland", "dunlendings") == {"regular": 2} and pool(m) == 10
+    assert R.check_invariants(m.state) == []
+
+
 def test_d15_dunlendings_are_no_nation_for_the_spirit_of_mordor() -> None:
     one_nation = dunland(
         acting="free",
@@ -401,6 +418,15 @@ def test_d16_rage_of_the_dunlendings_asks_which_dunland_army_and_needs_the_facti
     assert army_of(m.state, "south_dunland", "dunlendings") == {"regular": 1}  # the stacking limit
     out = dunland(switches=CARDS_ON, armies={"south_dunland": {"isengard": "2R"}}, hands={"shadow": [rage]})
     assert f"play muster {rage}" not in offered(out.state, "shadow")
+    no_army = dunland(
+        switches=CARDS_ON,
+        tta={"in_play": ["dunlendings"]},
+        armies={"orthanc": {"isengard": "1R"}},
+        hands={"shadow": [rage]},
+    )
+    no_army.submit("shadow", f"play muster {rage}")
+    assert pool(no_army) == 12 and R.active(no_army.state) == {"free"}
+    assert "No Shadow Army stands in North or South Dunland: no Dunlending comes." in texts(no_army.state)
 
 
 # -- the switch, the view, the map, positions, help ---------------------------------------------------
