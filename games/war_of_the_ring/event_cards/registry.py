@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import army_cards_free, army_cards_shadow, companions, fpc, fps, hunting, muster, shc, shs
+from . import army_cards_free, army_cards_shadow, companions, fpc, fps, hunting, muster, shc, shs, tta_cards
 from .base import EventCard
 
 
@@ -27,4 +27,5 @@ HANDLERS: dict[str, EventCard] = _table(
     army_cards_free.CARDS,
     army_cards_shadow.CARDS,
     muster.CARDS,
+    tta_cards.CARDS,  # Twilight of the Third Age (dealt only with the switch ``cards``)
 )

@@ -66,6 +66,29 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
 )
 
 
+def combat_topics() -> list[RuleTopic]:
+    """The module's new Combat cards, each pointing to the cards that carry it.
+
+    >>> [t.title for t in combat_topics()]
+    ['Last Defences', 'Among the Siege Engines', 'Heads of the Fallen', 'Old Hatred']
+    """
+    carriers: dict[str, list[str]] = {}
+    for card in CARDS.values():
+        if card.combat is not None:
+            carriers.setdefault(card.combat.name, []).append(card.id)
+    found = []
+    for name, ids in carriers.items():
+        first = CARDS[ids[0]]
+        assert first.combat is not None
+        side = "Free Peoples" if first.side == "free" else "Shadow"
+        condition = f" If: {first.combat.condition}" if first.combat.condition else ""
+        on = ", ".join(CARDS[c].name for c in ids)
+        text = f"Initiative {first.initiative[0]}.{condition} {first.combat.effect} On the Event cards {on}."
+        slug = "combat_" + "_".join(name.lower().split())
+        found.append(RuleTopic(slug, name, text, f"{MODULE} {side} combat card", tuple(ids)))
+    return found
+
+
 def _source(values: set[str]) -> str:
     return "reconstructed" if values & {"reference", "reconstructed"} else "official"
 
@@ -102,8 +125,13 @@ def topics() -> list[RuleTopic]:
             if card.replaces and card.needs
             else ""
         )
-        text = f"Event ({card.icon}): {card.event}{condition}{combat}{replaces} Not yet available."
-        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card"))
+        table = f" Stays on the table; discarded: {card.discard}" if card.on_table and card.discard else ""
+        ready = "cards" in PLAYABLE and (card.needs is None or card.needs in PLAYABLE)
+        later = "" if ready else " Not yet available."
+        text = f"Event ({card.icon}): {card.event}{condition}{table}{combat}{replaces}{later}"
+        shown = (card.id,) if card.deck is not None else ()  # drawn beside the text, as a base card
+        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card", shown))
+    found += combat_topics()
     for tile in SMEAGOL_TILES:
         found.append(
             RuleTopic(
