@@ -63,6 +63,18 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "lets them attack (5 dice, 5+). They leave the game after the third Ents Awake.",
         ("ent", "fangorn", "treebeard"),
     ),
+    (
+        "twilight-cards",
+        "The Twilight cards",
+        "Each deck holds 26 cards: 8 new cards numbered 25 and 26 (only Shadow Strategy 25 is a printed "
+        "number), and a base card is swapped for its module version when its part is on: A Balrog is Come! "
+        "(the Balrog), The Corsairs are Upon Us! (the Corsairs), Rage of the Dunlendings (the Dunlendings). "
+        "The three Ents Awake are never swapped. New Combat cards: Last Defences and Heads of the Fallen "
+        "(with your siege engines in the siege battle), Among the Siege Engines, Old Hatred (with "
+        "Dunlendings). Wind from the West shows the Shadow's hand to the Free Peoples alone. The cards "
+        "need the siege engines, the Dunlendings and the Corsairs.",
+        ("cards", "new cards", "tta_cards", "deck", "wind from the west", "combat cards"),
+    ),
 )
 
 

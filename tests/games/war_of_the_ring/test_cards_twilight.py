@@ -12,6 +12,7 @@ import pytest
 
 from games.core import Match, project
 from games.core.chance import scripted
+from games.war_of_the_ring.commands import COMMANDS
 from games.war_of_the_ring.data import DECKS, NATIONS
 from games.war_of_the_ring.event_cards.registry import HANDLERS
 from games.war_of_the_ring.events import PRESENTER
@@ -466,3 +467,31 @@ def test_d33_every_new_card_reads_in_rules_and_in_the_hand_picture(card: str) ->
     topic = next(t for t in R.rules_topics() if t.slug == card)
     assert topic.cards == (card,) and content.CARDS[card].event in topic.text
     assert card_face(card).size == card_face("fpc_01").size  # the same look as a base card
+
+
+# -- invariants, /rules, typed commands ------------------------------------------------------------
+def test_d33_the_invariants_refuse_twilight_cards_without_the_switch_and_a_fourth_ring() -> None:
+    m = twilight("free", "fpc_25", "character", rings={"free": 0, "shadow": 1})
+    assert R.check_invariants(m.state) == []
+    m.state["options"] = {**m.state["options"], "tta_cards": "off"}
+    assert any("Twilight cards fpc_25" in p for p in R.check_invariants(m.state))
+    m.state["options"]["tta_cards"] = "on"
+    m.state["rings"]["free"] = 3
+    assert any("Elven Rings" in p for p in R.check_invariants(m.state))
+
+
+def test_the_rules_tell_the_twilight_cards() -> None:
+    found = R.rules_lookup("twilight cards")
+    assert found and found[0].slug == "twilight-cards" and "26 cards" in found[0].text
+    wind = next(t for t in R.rules_topics() if t.slug == "fpc_26")
+    assert "Combat card **Among the Siege Engines**" in wind.text
+    gates = next(t for t in R.rules_topics() if t.slug == "shc_26")
+    assert "Stays on the table" in gates.text
+    heads = next(t for t in R.rules_topics() if t.slug == "combat_heads_of_the_fallen")
+    assert heads.cards == ("shc_25", "shc_26") and heads.kind.endswith("Shadow combat card")
+
+
+def test_every_card_decision_has_a_typed_command() -> None:
+    typed = {c.verb for c in COMMANDS}
+    verbs = {"army", "place", "discard", "choose", "engine", "done", "attack", "use", "decline"}
+    assert verbs | {"dismiss-gates", "guide-gates", "play", "combat"} <= typed
