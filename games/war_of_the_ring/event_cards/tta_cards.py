@@ -191,6 +191,8 @@ class WindFromTheWest(Staged):
                 {"side": FREE, "count": len(hand)},
                 private={FREE: ("hand_seen", {"side": FREE, "cards": hand})},
             )
+            if len(hand) == 1:  # its size is public: nothing to ask
+                return self.next(state, side, frame, "hand", Action("discard", (hand[0],)))
             options = [(Action("discard", (c,)), f"Discard the Shadow's {CARD_DATA[c].name}") for c in hand]
             return ask(
                 frame,
@@ -257,6 +259,8 @@ class DeepTrenches(Staged):
         found = self.sites(state, mode) if data["count"] < self.MOST else []
         if not found:
             return False
+        if not data["count"] and len(found) == 1:  # the first engine, one place: nothing to ask
+            return self.next(state, side, frame, "engine", Action("engine", (found[0],)))
         verb = "Build a Siege Tower at {}" if mode == "towers" else "Eliminate a Trebuchet at {}"
         options = choose_region("engine", found, verb)
         if data["count"]:

@@ -328,22 +328,16 @@ def test_d34_the_free_peoples_force_the_gates_discard_with_a_will_or_a_guided_ch
 
 # -- shs_25 Deep Trenches and Great Engines -------------------------------------------------------
 def _siege(**more: Any) -> Match:
-    return twilight(
-        "shadow",
-        "shs_25",
-        "muster",
-        armies={"minas_tirith": {"sauron": "4R"}},
-        garrisons={"minas_tirith": {"gondor": "3R"}},
-        **more,
-    )
+    more.setdefault("armies", {"minas_tirith": {"sauron": "4R"}})
+    more.setdefault("garrisons", {"minas_tirith": {"gondor": "3R"}})
+    return twilight("shadow", "shs_25", "muster", **more)
 
 
 def test_card_shs_25_deep_trenches_and_great_engines() -> None:
     assert not plays(twilight("shadow", "shs_25", "muster"), "shadow")  # no siege anywhere
     m = _siege()
-    act(m, "shadow", "play muster shs_25")  # no Trebuchet: only Siege Towers, no question
-    assert offered(m.state, "shadow") == ["engine minas_tirith"]
-    act(m, "shadow", "engine minas_tirith")
+    act(m, "shadow", "play muster shs_25")  # no Trebuchet, one siege: the first Tower is built
+    assert m.state["tta"]["engines"]["shadow"] == {"minas_tirith": 1}
     assert offered(m.state, "shadow") == ["engine minas_tirith", "done"]
     act(m, "shadow", "engine minas_tirith")
     assert m.state["tta"]["engines"]["shadow"] == {"minas_tirith": 2}
@@ -354,11 +348,11 @@ def test_d34_deep_trenches_eliminates_trebuchets_or_builds_towers_within_the_cap
     m = _siege(tta={"engines": {"minas_tirith": {"free": 2, "shadow": 1}}})
     act(m, "shadow", "play muster shs_25")
     assert offered(m.state, "shadow") == ["choose towers", "choose trebuchets"]
-    act(m, "shadow", "choose trebuchets", "engine minas_tirith", "engine minas_tirith")
+    act(m, "shadow", "choose trebuchets", "engine minas_tirith")  # the first at the one siege
     assert m.state["tta"]["engines"]["free"] == {}
     assert R.view(m.state, None)["siege_engines"]["pools"]["free"] == 6
     capped = _siege(tta={"engines": {"minas_tirith": {"shadow": 1}}})
-    act(capped, "shadow", "play muster shs_25", "engine minas_tirith")
+    act(capped, "shadow", "play muster shs_25")
     assert capped.state["tta"]["engines"]["shadow"] == {"minas_tirith": 2} and step(capped.state) == "act"
 
 
@@ -495,3 +489,17 @@ def test_every_card_decision_has_a_typed_command() -> None:
     typed = {c.verb for c in COMMANDS}
     verbs = {"army", "place", "discard", "choose", "engine", "done", "attack", "use", "decline"}
     assert verbs | {"dismiss-gates", "guide-gates", "play", "combat"} <= typed
+
+
+def test_d34_deep_trenches_may_stop_after_one_engine_and_use_two_strongholds() -> None:
+    m = _siege(
+        armies={"minas_tirith": {"sauron": "4R"}, "helms_deep": {"isengard": "3R"}},
+        garrisons={"minas_tirith": {"gondor": "3R"}, "helms_deep": {"rohan": "2R"}},
+    )
+    act(m, "shadow", "play muster shs_25")
+    assert offered(m.state, "shadow") == ["engine helms_deep", "engine minas_tirith"]
+    act(m, "shadow", "engine helms_deep", "engine minas_tirith")
+    assert m.state["tta"]["engines"]["shadow"] == {"helms_deep": 1, "minas_tirith": 1}
+    stop = _siege()
+    act(stop, "shadow", "play muster shs_25", "done")
+    assert stop.state["tta"]["engines"]["shadow"] == {"minas_tirith": 1} and step(stop.state) == "act"
