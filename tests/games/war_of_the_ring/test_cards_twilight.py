@@ -503,3 +503,20 @@ def test_d34_deep_trenches_may_stop_after_one_engine_and_use_two_strongholds() -
     stop = _siege()
     act(stop, "shadow", "play muster shs_25", "done")
     assert stop.state["tta"]["engines"]["shadow"] == {"minas_tirith": 1} and step(stop.state) == "act"
+
+
+def test_d34_the_gates_are_closed_is_asked_after_balrog_of_moria_on_the_same_path() -> None:
+    m = match(
+        switches=CARDS_ON,
+        table={"shadow": ["shc_17", "shc_26"]},
+        fellowship={"region": "hollin", "progress": 1},
+        start="phase:fellowship",
+    )
+    act(m, "free", "declare moria")  # Moria: the Balrog's path, and a Shadow Stronghold
+    assert offered(m.state, "shadow") == ["use shc_17", "decline"]
+    act(m, "shadow", "decline")
+    assert offered(m.state, "shadow") == ["use shc_26", "decline"]
+    with scripted(("hunt_tile", "1_1")):
+        act(m, "shadow", "use shc_26")
+    assert events(m.state, "hunt_tile")[-1]["why"] == "shc_26"
+    assert m.state["table"]["shadow"] == ["shc_17"]
