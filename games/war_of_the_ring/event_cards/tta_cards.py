@@ -337,30 +337,40 @@ class ShadowOfDolGuldur(Staged):
     card = SHADOW_OF_DOL_GULDUR
     TITLE = "Shadow of Dol Guldur: move the Army"
 
+    def recruits(self, state: State) -> int:
+        """The Regulars the card recruits now (0 where Dol Guldur is not free for the Shadow)."""
+        if card_target(state, SHADOW, DOL_GULDUR) is None:
+            return 0
+        pool = int(state["reinforcements"]["sauron"].get("regular", 0))
+        return min(nazgul_leadership_at(state, DOL_GULDUR), pool)
+
+    def options(self, state: State) -> list[tuple[Action, str]]:
+        """Then: move the Army of Dol Guldur one region, or attack with it."""
+        found: list[tuple[Action, str]] = []
+        if may_move(state, SHADOW, 1, self.TITLE, only=[DOL_GULDUR]):
+            found.append((Action("army", (DOL_GULDUR,)), "Move the Army of Dol Guldur"))
+        found += [
+            (a, f"Attack {region_words(a.args[1])}")
+            for a in choices(state, SHADOW, leader=False)
+            if a.args[0] == DOL_GULDUR
+        ]
+        return found
+
     def can_play(self, state: State, side: str) -> bool:
-        return nazgul_in(state, DOL_GULDUR)
+        """A Nazgûl there, and something to do: Regulars to recruit or an Army to move or attack."""
+        return nazgul_in(state, DOL_GULDUR) and bool(self.recruits(state) or self.options(state))
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         if stage == "start":
-            n = min(
-                nazgul_leadership_at(state, DOL_GULDUR), state["reinforcements"]["sauron"].get("regular", 0)
-            )
-            there = card_target(state, SHADOW, DOL_GULDUR) is not None
-            if n and there and recruit_here(state, SHADOW, DOL_GULDUR, {"sauron": {"regular": n}}):
+            n = self.recruits(state)
+            if n and recruit_here(state, SHADOW, DOL_GULDUR, {"sauron": {"regular": n}}):
                 return wait(frame, "landed")
             stage = "recruited"
         if stage == "landed":
             land(state, SHADOW, DOL_GULDUR, value or {}, {})
             stage = "recruited"
         if stage == "recruited":
-            options: list[tuple[Action, str]] = []
-            if may_move(state, SHADOW, 1, self.TITLE, only=[DOL_GULDUR]):
-                options.append((Action("army", (DOL_GULDUR,)), "Move the Army of Dol Guldur"))
-            options += [
-                (a, f"Attack {region_words(a.args[1])}")
-                for a in choices(state, SHADOW, leader=False)
-                if a.args[0] == DOL_GULDUR
-            ]
+            options = self.options(state)
             if not options:
                 return False
             options.append((Action("done"), "Neither move nor attack"))
