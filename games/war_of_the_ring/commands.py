@@ -232,6 +232,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("cards", "deck", "deck", "Which deck to draw from.", CommandParam("deck", "character or strategy")),
     _c("cards", "dispel", "dispel", "Discard an enemy table card as its text allows.", DIE),
     _c("cards", "dispel-will", "dispel-will", "Will of the West: discard Denethor's Folly.", DIE),
+    _c("cards", "gates", "dismiss-gates", "Will of the West: discard The Gates are Closed.", DIE),
+    _c("cards", "gates-guide", "guide-gates", "Character die (Gandalf or Gollum guides): discard it.", DIE),
     _c("cards", "choose", "choose", "An Event card: what it does.", CommandParam("option", "what it does")),
     _c("cards", "ent-move", "ent-move", "Ents Awake: an Ent strides out of Fangorn.", REGION),
     _c("cards", "ent-attack", "ent-attack", "Ents Awake: an Ent of Fangorn attacks.", REGION),

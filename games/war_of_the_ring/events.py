@@ -29,6 +29,7 @@ from . import (
     movement_words,
     muster_words,
     siege_engines_words,
+    tta_cards_words,
 )
 from .data import CARDS, CHARACTERS, TILES
 from .dice import face_name
@@ -243,6 +244,7 @@ WORDS = (
     siege_engines_words,
     ents_words,
     dunlendings_words,
+    tta_cards_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

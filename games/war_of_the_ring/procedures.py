@@ -37,6 +37,7 @@ from .actions import DieAction
 from .event_cards import dispel as event_dispel
 from .event_cards import step as event_step
 from .event_cards import table as event_table
+from .event_cards import tta_table as event_tta_table
 
 Labeller = Callable[[State, str, Action], str | None]
 
@@ -54,6 +55,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *characters.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
+        *event_tta_table.DIE_ACTIONS,
         *event_dispel.DIE_ACTIONS,
     )
 }
