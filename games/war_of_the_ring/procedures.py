@@ -26,8 +26,10 @@ from . import (
     cards,
     casualties,
     characters,
+    corsairs,
     ents,
     fellowship_actions,
+    fleets,
     recruit,
     siege_engines,
     stacking,
@@ -49,6 +51,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *recruit.DIE_ACTIONS,
         *siege_engines.DIE_ACTIONS,
         *ents.DIE_ACTIONS,
+        *corsairs.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
@@ -63,6 +66,7 @@ STEPS: tuple[Step, ...] = (
     *armies.STEPS,
     *recruit.STEPS,
     *siege_engines.STEPS,
+    *fleets.STEPS,
     *characters.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
@@ -80,6 +84,7 @@ VERBS: frozenset[str] = (
     | battle.VERBS
     | siege_engines.VERBS
     | ents.VERBS
+    | corsairs.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.
@@ -87,6 +92,7 @@ LABELLERS: tuple[Labeller, ...] = (
     armies.label,
     recruit.label,
     siege_engines.label,
+    corsairs.label,
     characters.label,
     stacking.label,
     battle.label,

@@ -22,11 +22,12 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 GAMES = int(os.environ.get("TTA_FUZZ_GAMES", "4"))
 LIMIT = 30_000
 #: The playable switches, as lobby options.
-OPTIONS = {"tta_engines": "on", "tta_factions": "ents"}
+OPTIONS = {"tta_engines": "on", "tta_factions": "corsairs+ents"}
 #: Every subset of them, played in turn by the seeds.
-SUBSETS = ({"tta_engines": "on"}, {"tta_factions": "ents"}, OPTIONS)
+SUBSETS = ({"tta_engines": "on"}, {"tta_factions": "ents"}, {"tta_factions": "corsairs"}, OPTIONS)
 ENGINE_EVENTS = ("engine_placed", "engines_removed", "trebuchet_sacrificed", "siege_towers_press")
 ENT_EVENTS = ("ents_entered", "ents_roused", "ent_moved", "ent_attack", "ents_left")
+CORSAIR_EVENTS = ("corsairs_entered", "ship_built", "fleet_sailed", "sea_transport", "ships_sunk")
 
 
 def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str]]]:
@@ -56,9 +57,10 @@ def test_random_games_with_the_playable_parts_keep_the_invariants(block: int) ->
     seen: Counter[str] = Counter()
     for seed in range(block, GAMES, 4):
         match, _ = play(seed, SUBSETS[seed % len(SUBSETS)])
-        seen.update(e["kind"] for e in match.state["log"] if e["kind"] in ENGINE_EVENTS)
+        seen.update(e["kind"] for e in match.state["log"] if e["kind"] in ENGINE_EVENTS + CORSAIR_EVENTS)
     if GAMES >= 40:
         assert seen["engine_placed"] and seen["engines_removed"], seen
+        assert seen["corsairs_entered"] and seen["fleet_sailed"], seen
 
 
 def test_a_game_with_the_playable_parts_replays_exactly() -> None:
