@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from . import army_cards_free, army_cards_shadow, companions, fpc, fps, hunting, muster, shc, shs
+from . import (
+    army_cards_free,
+    army_cards_shadow,
+    companions,
+    corsairs_cards,
+    fpc,
+    fps,
+    hunting,
+    muster,
+    shc,
+    shs,
+)
 from .base import EventCard
 
 
@@ -27,4 +38,5 @@ HANDLERS: dict[str, EventCard] = _table(
     army_cards_free.CARDS,
     army_cards_shadow.CARDS,
     muster.CARDS,
+    corsairs_cards.CARDS,
 )
