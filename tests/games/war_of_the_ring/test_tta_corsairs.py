@@ -10,6 +10,7 @@ import pytest
 
 from games.core import Action, Match
 from games.core.chance import scripted
+from games.core.ruleset import InvalidPosition
 from games.war_of_the_ring.data import CARDS, REGIONS, Card, CombatCard
 from games.war_of_the_ring.event_cards.corsairs_cards import FIEFS, HANDLER_TYPES, UPON_US
 from games.war_of_the_ring.event_cards.registry import HANDLERS
@@ -120,6 +121,21 @@ def test_d19_ships_do_not_block_nor_are_attacked_nor_change_control() -> None:
 
 
 # -- the coastal chain (D20) and fleets (D21) -------------------------------------------------------
+
+
+def test_d20_ships_stand_only_on_the_coastal_chain_and_positions_keep_them() -> None:
+    with pytest.raises(InvalidPosition, match="Corsair Ships in osgiliath"):
+        corsairs_match({"osgiliath": 1})
+    with pytest.raises(InvalidPosition, match="Corsair Ships in evendim"):
+        corsairs_match({"evendim": 1})  # flagged coastal by one data set, not here (D20)
+    m = corsairs_match({"umbar": 2, "harlindon": 1})
+    described = R.to_position(m.state)
+    assert described["tta"]["corsairs"] == {"umbar": 2, "harlindon": 1}
+    assert described["tta"]["in_play"] == ["corsairs"]
+    assert R.to_position(R.from_position(described)) == described
+    assert R.check_invariants(m.state) == []
+    m.state["tta"]["factions"]["corsairs"]["map"]["osgiliath"] = 1
+    assert "1 Corsair Ships in osgiliath" in R.check_invariants(m.state)
 
 
 def test_d20_d21_a_fleet_sails_up_to_two_steps_along_the_coastal_chain() -> None:
@@ -267,6 +283,35 @@ def test_d23_a_sea_attack_needs_ships_at_both_ends_within_reach() -> None:
     assert not any(a.startswith("attack") for a in offered(m.state, "shadow"))
 
 
+def test_d22_a_nation_not_at_war_is_never_carried_into_another_nation() -> None:
+    m = corsairs_match(
+        {"umbar": 1, "pelargir": 1},
+        armies={"umbar": {"southrons": "3R"}, "near_harad": {"sauron": "1R"}},
+        politics={**AT_WAR, "southrons": {"steps": 1, "active": True}},
+    )
+    m.submit("shadow", "move-armies army")
+    choose_army(m, "shadow", "umbar")
+    assert "to pelargir" not in offered(m.state, "shadow")  # Gondor's: §8.4 as on land
+    assert "to west_harondor" in offered(m.state, "shadow")  # a region of no Nation
+
+
+def test_d23_a_character_die_attacks_by_sea_with_a_led_army() -> None:
+    m = corsairs_match(
+        {"umbar": 1, "pelargir": 1},
+        dice={"shadow": ["character"], "free": ["muster"]},
+        armies={"umbar": {"southrons": "3R", "sauron": "1L"}, "pelargir": {"gondor": "1R"}},
+    )
+    with scripted(*combat((6, 6, 6), (1,), (), ())):
+        attack(m, "shadow", "umbar", "pelargir", die="character")
+    assert events(m.state, "battle_started")[0]["from"] == "umbar"
+    unled = corsairs_match(
+        {"umbar": 1, "pelargir": 1},
+        dice={"shadow": ["character"], "free": ["muster"]},
+        armies={"umbar": {"southrons": "3R"}, "pelargir": {"gondor": "1R"}},
+    )
+    assert "attack-leader character" not in offered(unled.state, "shadow")
+
+
 # -- Ship losses (D24) ------------------------------------------------------------------------------
 
 
@@ -368,7 +413,7 @@ def test_card_shs_10t_needs_the_corsairs_in_play() -> None:
 
 
 @pytest.mark.usefixtures("corsair_cards")
-def test_card_fps_26_threats_to_the_fiefs_recruits_three_gondor_regulars_and_sinks_ships_on_4() -> None:
+def test_card_fps_26_d25_threats_to_the_fiefs_recruits_three_regulars_and_sinks_gondor_ships_on_4() -> None:
     m = corsairs_match(
         {"pelargir": 2, "dol_amroth": 1, "umbar": 1},
         acting="free",
