@@ -11,6 +11,7 @@ import pytest
 from games.core import Action, Match
 from games.core.chance import scripted
 from games.core.ruleset import InvalidPosition
+from games.war_of_the_ring.commands import COMMANDS
 from games.war_of_the_ring.data import CARDS, REGIONS, Card, CombatCard
 from games.war_of_the_ring.event_cards.corsairs_cards import FIEFS, HANDLER_TYPES, UPON_US
 from games.war_of_the_ring.event_cards.registry import HANDLERS
@@ -443,3 +444,24 @@ def test_card_fps_26_needs_the_corsairs_in_play() -> None:
         switches=WITH_CARDS,
     )
     assert f"play muster {FIEFS}" not in offered(m.state, "free")
+
+
+# -- typed commands and menus -----------------------------------------------------------------------
+
+
+def test_the_typed_commands_fill_the_corsairs_actions_and_the_menus_name_them() -> None:
+    by_verb = {c.verb: c for c in COMMANDS}
+    m = corsairs_match({"umbar": 2}, dice={"shadow": ["muster", "army"], "free": ["muster"]})
+    for text in ("muster-ships muster", "move-armies army"):
+        action = Action.from_text(text)
+        assert text in offered(m.state, "shadow")
+        assert len(by_verb[action.verb].params) == len(action.args)
+    m.submit("shadow", "move-armies army")
+    fleet = Action("fleet", ("umbar",))
+    assert fleet in R.prompt(m.state, "shadow").actions
+    assert R.describe(m.state, "shadow", fleet) == "Sail the Ships in Umbar"
+    m.submit("shadow", "fleet umbar")
+    sails = R.prompt(m.state, "shadow").actions
+    assert all(len(by_verb["sail"].params) == len(a.args) for a in sails)
+    assert R.describe(m.state, "shadow", sails[0]) == "Sail 2 Ships to West Harondor"
+    assert len(by_verb["fleet"].params) == 1 and by_verb["bring-corsairs"].group == "muster"
