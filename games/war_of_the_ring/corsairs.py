@@ -120,7 +120,7 @@ def sea_targets(state: State, region: str, side: str = SHADOW) -> list[str]:
 
 
 def told_by_sea(state: State, side: str, origin: str, dest: str) -> None:
-    """After an Army move or advance: tell that the Ships carried it, when they did."""
+    """After an Army move: tell that the Ships carried it, when they did."""
     if side != SHADOW or dest in REGIONS[origin].neighbours:
         return
     if ships_at(state, origin) and ships_at(state, dest):
