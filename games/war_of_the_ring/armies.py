@@ -619,9 +619,10 @@ class ArmyChoose(_ArmyStep):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         how = "as the card allows" if frame.get("card") else "one region"
-        if frame["origins"]:
-            return f"Choose another, different Army to move {how} (`army <region>`), or `done`."
-        return f"Choose the Army to move {how} (`army <region>`)."
+        sail = ", or sail a fleet (`fleet <region>`)" if fleets(state, frame) else ""
+        if frame["origins"] or frame.get("sailed"):
+            return f"Choose another, different Army to move {how} (`army <region>`){sail}, or `done`."
+        return f"Choose the Army to move {how} (`army <region>`){sail}."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "done":
