@@ -1,0 +1,145 @@
+"""Several bot processes on one PostgreSQL database: any of them may act on any match.
+
+Each "process" here is a store and a match service of its own (its own connections, its own
+matches in memory, its own locks), as two bot processes would have. An entry is made under the
+match's lock across processes, on the match as stored: a copy in memory that another process
+moved on is read again first, so an entry from one process after another's works, two entries
+at once are made one after the other (each checked against the match as the other left it),
+and a double click arriving at both processes is made once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.service import ALREADY_DONE, MatchService
+from bot.storage import Store
+from bot.storage import store as store_module
+from bot.storage.store import MatchBusy
+from bot.storage.trouble import BUSY, storage_trouble
+from games.core import StaleAction
+from tests.bot.conftest import NORTH_USER, SOUTH_USER, started_pebbles
+
+BACKENDS = ["postgresql"]
+
+
+@pytest.fixture
+async def pair(database: str) -> AsyncIterator[tuple[MatchService, MatchService]]:
+    """Two bot processes' match services on one database."""
+    first, second = await Store.open(database), await Store.open(database)
+    yield MatchService(first), MatchService(second)
+    await first.close()
+    await second.close()
+
+
+async def test_one_process_acts_after_another_moved_the_match(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    assert (await b.get(live.id)).record.version == 0  # b holds its copy now
+    await a.act(live.id, NORTH_USER, "bid 3")
+    # b's copy is behind the database: b reads the match again before acting on it.
+    south_menu = (await b.get(live.id)).prompt_version("south")
+    result = await b.act(live.id, SOUTH_USER, "bid 1", expected_prompt=south_menu)
+    assert result.match.record.version == 2 and result.match.state is not None
+    assert result.match.active_roles() == {"north"}  # both bids counted: north bid higher
+    # and back: a's copy (version 1) is read again too.
+    await a.act(live.id, NORTH_USER, "take")
+    stored = await a.store.get_match(live.id)
+    assert stored is not None and stored.version == 3
+    assert [e.action for e in await a.store.actions(live.id)] == ["bid 3", "bid 1", "take"]
+    assert (await b.get(live.id)).record.version == 3, "a read sees the other process's entry"
+
+
+async def test_two_processes_acting_at_once_make_both_entries_one_after_the_other(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    await b.get(live.id)
+    north = a.act(live.id, NORTH_USER, "bid 3", expected_prompt=live.prompt_version("north"))
+    south = b.act(live.id, SOUTH_USER, "bid 1", expected_prompt=live.prompt_version("south"))
+    await asyncio.gather(north, south)
+    entries = await a.store.actions(live.id)
+    assert sorted(e.action for e in entries) == ["bid 1", "bid 3"], "nothing lost, nothing twice"
+    stored = await a.store.get_match(live.id)
+    assert stored is not None and stored.version == 2
+    for service in pair:
+        state = (await service.get(live.id)).state
+        assert state is not None and state["bids"] == {"north": 3, "south": 1}
+
+
+async def test_a_double_click_arriving_at_both_processes_is_made_once(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    await a.act(live.id, NORTH_USER, "bid 3")
+    await a.act(live.id, SOUTH_USER, "bid 1")
+    menu = (await b.get(live.id)).prompt_version("north")
+    clicks = await asyncio.gather(
+        a.act(live.id, NORTH_USER, "take", expected_prompt=menu, interaction_id="click-1"),
+        b.act(live.id, NORTH_USER, "take", expected_prompt=menu, interaction_id="click-2"),
+        return_exceptions=True,
+    )
+    made = [c for c in clicks if not isinstance(c, BaseException)]
+    refused = [c for c in clicks if isinstance(c, BaseException)]
+    assert len(made) == 1 and len(refused) == 1, clicks
+    assert isinstance(refused[0], StaleAction) and str(refused[0]) == ALREADY_DONE
+    assert [e.action for e in await a.store.actions(live.id)] == ["bid 3", "bid 1", "take"]
+
+
+async def test_the_same_interaction_at_both_processes_is_made_once(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    await b.get(live.id)
+    first, again = await asyncio.gather(
+        a.act(live.id, NORTH_USER, "bid 3", interaction_id="same"),
+        b.act(live.id, NORTH_USER, "bid 3", interaction_id="same"),
+    )
+    assert sorted([first.duplicate, again.duplicate]) == [False, True]
+    assert len(await a.store.actions(live.id)) == 1
+
+
+async def test_a_match_held_by_another_process_too_long_is_refused_as_busy(
+    pair: tuple[MatchService, MatchService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    monkeypatch.setattr(store_module, "MATCH_WAIT_MS", 50)
+    async with a.store.match_lock(live.id):
+        with pytest.raises(MatchBusy) as refused:
+            await b.act(live.id, NORTH_USER, "bid 3")
+    assert storage_trouble(refused.value) == BUSY  # the player reads "the storage is busy"
+    assert await b.store.actions(live.id) == []
+    await b.act(live.id, NORTH_USER, "bid 3")  # let go: the next try is made
+    assert len(await a.store.actions(live.id)) == 1
+
+
+async def test_a_dead_process_lets_go_of_the_match_it_held(pair: tuple[MatchService, MatchService]) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    holding = a.store.match_lock(live.id)
+    await holding.__aenter__()  # a holds the match and dies without letting go
+    await a.store.close()
+    await b.act(live.id, NORTH_USER, "bid 3")  # the server let go of a's lock with its connection
+    assert len(await b.store.actions(live.id)) == 1
+
+
+async def test_a_state_rebuilt_from_an_old_version_does_not_overwrite_a_newer_one(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, _ = pair
+    live = await started_pebbles(a)
+    await a.act(live.id, NORTH_USER, "bid 3")
+    before = await a.store.get_match(live.id)
+    assert before is not None and before.version == 1
+    await a.store.save_state_cache(live.id, "{}", 0, [], None, False, version=0)
+    after = await a.store.get_match(live.id)
+    assert after is not None and after.state == before.state and after.log_length == before.log_length
