@@ -205,8 +205,11 @@ class PalantirBot(commands.Bot):
             log_failure(log, "league recovery failed", exc)
 
     async def start_due_leagues(self) -> None:
-        """Leagues whose sign-up deadline has passed start by themselves (the ticker's call)."""
+        """Leagues whose sign-up deadline has passed start by themselves (the ticker's call;
+        one process starts each, see :mod:`bot.leases`)."""
         for league in await self.leagues.due_to_start():
+            if not await self.service.leases.claim(f"league-start:{league.id}"):
+                continue  # another process is starting it
             try:
                 await self.league_desk.announce(await self.leagues.start(league.id))
             except ServiceError as exc:
@@ -220,7 +223,11 @@ class PalantirBot(commands.Bot):
 
     def new_announcer(self) -> Announcer:
         return Announcer(
-            self.catch_up_match, self.store, every=self.config.catch_up_every, pause=CATCH_UP_PAUSE
+            self.catch_up_match,
+            self.store,
+            every=self.config.catch_up_every,
+            pause=CATCH_UP_PAUSE,
+            leases=self.service.leases,
         )
 
     async def catch_up_match(self, match_id: int) -> None:

@@ -8,6 +8,7 @@ placeholders): :mod:`bot.storage.connection` runs it on either backend.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -284,13 +285,16 @@ READ_WAIT_MS = 1000
 #: How long an operation on a match waits for another bot process that holds the match (on
 #: PostgreSQL) before it is refused as busy, like a write waiting for a lock.
 MATCH_WAIT_MS = WRITE_WAIT_MS
-#: The first key of the PostgreSQL advisory locks of matches (the second is the match id).
+#: The same for a league (its operations create matches: they may take longer).
+LEAGUE_WAIT_MS = 30_000
+#: The first keys of the PostgreSQL advisory locks of matches and leagues (the second: the id).
 MATCH_LOCKS = 0x50414C  # "PAL"
+LEAGUE_LOCKS = 0x50414D
 
 
 class MatchBusy(psycopg.errors.LockNotAvailable):
-    """Another bot process held a match longer than ``MATCH_WAIT_MS``; nothing was done
-    (reported to the player as the storage being busy)."""
+    """Another bot process held a match (or league) longer than ``MATCH_WAIT_MS``; nothing was
+    done (reported to the player as the storage being busy)."""
 
 
 #: Records (or moves on) the message of a match of one kind: its thread post, a player's DM prompt.
@@ -419,8 +423,7 @@ class Store:
         match is checked against the stored version before it is trusted."""
         return self._locks is not None
 
-    @asynccontextmanager
-    async def match_lock(self, match_id: int) -> AsyncIterator[None]:
+    def match_lock(self, match_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold ``match_id`` against every other bot process (PostgreSQL; nothing on SQLite,
         where one process uses the database and its in-process lock is enough).
 
@@ -429,24 +432,33 @@ class Store:
         process holding the match is waited for at most ``MATCH_WAIT_MS`` (:class:`MatchBusy`).
         The caller holds the match's in-process lock, so one process never asks twice at once.
         """
+        return self._advisory(MATCH_LOCKS, match_id, MATCH_WAIT_MS, "match")
+
+    def league_lock(self, league_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold a league against every other bot process, as :meth:`match_lock` a match (its
+        operations create matches, so another process is waited for longer: ``LEAGUE_WAIT_MS``)."""
+        return self._advisory(LEAGUE_LOCKS, league_id, LEAGUE_WAIT_MS, "league")
+
+    @asynccontextmanager
+    async def _advisory(self, space: int, number: int, wait_ms: int, what: str) -> AsyncIterator[None]:
         locks = self._locks
         if locks is None:
             yield
             return
-        key = (MATCH_LOCKS, match_id % 2**31)
-        await self._take(locks, key)
+        key = (space, number % 2**31)
+        await self._take(locks, key, wait_ms, what)
         try:
             yield
         finally:
             try:
                 await locks.execute("SELECT pg_advisory_unlock(?, ?)", key)
             except psycopg.Error as exc:  # a lost connection let go of its locks already
-                log.warning("could not release the lock on match %s: %s", match_id, type(exc).__name__)
+                log.warning("could not release the lock on %s %s: %s", what, number, type(exc).__name__)
 
     @staticmethod
-    async def _take(locks: Connection, key: tuple[int, int]) -> None:
+    async def _take(locks: Connection, key: tuple[int, int], wait_ms: int, what: str) -> None:
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + MATCH_WAIT_MS / 1000
+        deadline = loop.time() + wait_ms / 1000
         pause = 0.002
         while True:
             try:
@@ -454,12 +466,12 @@ class Store:
             except psycopg.Error:
                 if not await locks.revive():
                     raise
-                log.warning("the connection holding match locks was lost; connected again")
+                log.warning("the connection holding the bot's locks was lost; connected again")
                 continue
             if row[0]:
                 return
             if loop.time() >= deadline:
-                raise MatchBusy(f"match {key[1]} is held by another bot process")
+                raise MatchBusy(f"{what} {key[1]} is held by another bot process")
             await asyncio.sleep(pause)  # the holder is another process: nothing to wake us
             pause = min(pause * 2, 0.05)
 

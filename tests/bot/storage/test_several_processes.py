@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.catch_up import Announcer, announcing
 from bot.service import ALREADY_DONE, MatchService
 from bot.storage import Store
 from bot.storage import store as store_module
@@ -22,6 +23,11 @@ from bot.storage.store import MatchBusy
 from bot.storage.trouble import BUSY, storage_trouble
 from games.core import StaleAction
 from tests.bot.conftest import NORTH_USER, SOUTH_USER, started_pebbles
+from tests.bot.leagues.test_league_service import A as LEAGUE_A
+from tests.bot.leagues.test_league_service import B as LEAGUE_B
+from tests.bot.leagues.test_league_service import C as LEAGUE_C
+from tests.bot.leagues.test_league_service import D as LEAGUE_D
+from tests.bot.leagues.test_league_service import leagues_over, signed_up
 
 BACKENDS = ["postgresql"]
 
@@ -143,3 +149,41 @@ async def test_a_state_rebuilt_from_an_old_version_does_not_overwrite_a_newer_on
     await a.store.save_state_cache(live.id, "{}", 0, [], None, False, version=0)
     after = await a.store.get_match(live.id)
     assert after is not None and after.state == before.state and after.log_length == before.log_length
+
+
+async def test_a_live_delivery_claims_its_match_from_the_other_processes_sweeps(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    match_id = (await started_pebbles(a)).id  # behind in Discord: its delivery has not posted yet
+    seen: list[int] = []
+
+    async def catch_up(match_id: int) -> None:
+        seen.append(match_id)
+
+    delivering = Announcer(catch_up, a.store, pause=0.0, leases=a.leases)
+    sweeping = Announcer(catch_up, b.store, pause=0.0, leases=b.leases)
+    async with delivering.delivering(match_id):
+        assert await b.store.lease_holder(announcing(match_id), b.clock.now()) == a.leases.holder
+        await sweeping.sweep()
+        assert seen == [], "b's sweep leaves the match a is delivering"
+    assert await b.store.lease_holder(announcing(match_id), b.clock.now()) is None
+    await sweeping.sweep()
+    assert seen == [match_id]
+
+
+async def test_two_processes_starting_one_league_at_once_draw_it_up_once(database: str) -> None:
+    first, second = await Store.open(database), await Store.open(database)
+    try:
+        _, a = leagues_over(first)
+        _, b = leagues_over(second)
+        league = await signed_up(a, [LEAGUE_A, LEAGUE_B, LEAGUE_C, LEAGUE_D])
+        outcomes = await asyncio.gather(a.start(league.id), b.start(league.id), return_exceptions=True)
+        started = [o for o in outcomes if not isinstance(o, BaseException)]
+        refused = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(started) == 1 and len(started[0].matches) == 6
+        assert len(refused) == 1 and "has started already" in str(refused[0])
+        assert len(await a.store.games(league.id)) == 6
+    finally:
+        await first.close()
+        await second.close()
