@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two matches announced after a restart or an outage (see ``bot/catch_up.py``).
 CATCH_UP_PAUSE = 0.25
+#: With several bot processes on one database: seconds between two league recoveries (one
+#: process does each), which finish what a process that died left undone.
+LEAGUE_RECOVERY_EVERY = 300.0
 
 
 #: Posted once where a match plays when its saved log no longer replays (see ``DamagedMatch``).
@@ -206,7 +209,11 @@ class PalantirBot(commands.Bot):
 
     async def start_due_leagues(self) -> None:
         """Leagues whose sign-up deadline has passed start by themselves (the ticker's call;
-        one process starts each, see :mod:`bot.leases`)."""
+        one process starts each, see :mod:`bot.leases`). With several bot processes on one
+        database, one of them also brings the leagues up to date every few minutes (what a
+        process that died left: a result unrecorded, a round unpaired), as each does at start-up."""
+        if self.store.shared and await self.service.leases.turn("leagues:recover", LEAGUE_RECOVERY_EVERY):
+            await self.recover_leagues()
         for league in await self.leagues.due_to_start():
             if not await self.service.leases.claim(f"league-start:{league.id}"):
                 continue  # another process is starting it

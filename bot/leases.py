@@ -45,6 +45,11 @@ class Leases:
         """Claim ``name`` for ``seconds``: True if this process may do it now."""
         return await self.store.claim(name, self.holder, self.clock.now(), seconds)
 
+    async def turn(self, name: str, every: float) -> bool:
+        """Whether it is this process's turn to do the periodic work ``name``: one process of
+        all, at most once every ``every`` seconds (its claim is not given back)."""
+        return await self.store.claim(name, self.holder, self.clock.now(), every, again=False)
+
     async def release(self, name: str) -> None:
         """Give ``name`` back (done, and it may fall due again)."""
         await self.store.release(name, self.holder)

@@ -486,14 +486,16 @@ class Store:
         return None if row is None else _match(row, self._warned)
 
     # -- leases on background work ------------------------------------------------------
-    async def claim(self, name: str, holder: str, now: float, seconds: float) -> bool:
+    async def claim(self, name: str, holder: str, now: float, seconds: float, *, again: bool = True) -> bool:
         """Claim the lease ``name`` for ``holder`` until ``now + seconds``: True if it was free,
-        had run out (its holder never finished: another process takes over), or was his."""
+        had run out (its holder never finished: another process takes over), or was his
+        (``again``; else his own lease must have run out too)."""
+        mine = " OR leases.holder = excluded.holder" if again else ""
         async with self.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO leases (name, holder, expires) VALUES (?, ?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires = excluded.expires "
-                "WHERE leases.expires <= ? OR leases.holder = excluded.holder",
+                f"WHERE leases.expires <= ?{mine}",
                 (name, holder, now + seconds, now),
             )
             return cur.rowcount == 1

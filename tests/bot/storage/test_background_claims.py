@@ -63,6 +63,16 @@ async def test_a_claim_is_its_holders_until_it_runs_out(pair: Pair, clock: Moved
     assert await a.leases.claim("item", 60)
 
 
+async def test_periodic_work_is_one_processs_turn_at_a_time(pair: Pair, clock: MovedClock) -> None:
+    a, b = pair
+    assert await a.leases.turn("sweep", 300)
+    assert not await a.leases.turn("sweep", 300), "not again before its time, not even by a"
+    assert not await b.leases.turn("sweep", 300)
+    clock.at += 300
+    assert await b.leases.turn("sweep", 300)
+    assert not await a.leases.turn("sweep", 300)
+
+
 async def test_two_tickers_time_a_bank_out_once(pair: Pair, clock: MovedClock) -> None:
     a, b = pair
     match_id = await paced_match(a, "1h")

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.catch_up import Announcer, announcing
+from bot.match_posts import Delivery
 from bot.service import ALREADY_DONE, MatchService
 from bot.storage import Store
 from bot.storage import store as store_module
@@ -28,6 +29,7 @@ from tests.bot.leagues.test_league_service import B as LEAGUE_B
 from tests.bot.leagues.test_league_service import C as LEAGUE_C
 from tests.bot.leagues.test_league_service import D as LEAGUE_D
 from tests.bot.leagues.test_league_service import leagues_over, signed_up
+from tests.bot.test_told_once import Client
 
 BACKENDS = ["postgresql"]
 
@@ -187,3 +189,42 @@ async def test_two_processes_starting_one_league_at_once_draw_it_up_once(databas
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_process_never_edits_a_thread_post_that_another_process_followed(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    client = Client()  # one thread, as Discord has it, posted in by both processes
+    deliveries = {a: Delivery(client, a), b: Delivery(client, b)}  # type: ignore[arg-type]
+    live = await started_pebbles(a)
+    await deliveries[a].announce_start(live)
+
+    async def act(service: MatchService, user: int, text: str) -> None:
+        await deliveries[service].after_entry(await service.act(live.id, user, text))
+
+    await act(a, NORTH_USER, "bid 3")  # a posts the round
+    await act(b, SOUTH_USER, "bid 1")  # b has no memory of a's post: b posts
+    await act(a, NORTH_USER, "take")  # north again: a new post
+    followed = client.thread.sent[2]
+    edits = len(followed.edits)
+    await act(b, NORTH_USER, "take")  # b's newest post (its own) is no longer the thread's newest
+    assert len(followed.edits) == edits, "an older post is never rewritten"
+    newest = client.thread.sent[-1]
+    assert newest is not followed and "took a pebble" in newest.content
+    recorded = await a.store.get_message(live.id, "prompt")
+    assert recorded is not None and recorded.message_id == newest.id
+
+
+async def test_a_typed_move_repeated_through_another_process_is_made_again(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    await a.act(live.id, NORTH_USER, "bid 3")
+    await a.act(live.id, SOUTH_USER, "bid 1")
+    await a.act(live.id, NORTH_USER, "take", typed=True)
+    # The same command again, typed where the other process answers (a DM, then the thread):
+    # a running process stored and answered the first, so this is a second take, not a retry.
+    await b.act(live.id, NORTH_USER, "take", typed=True)
+    assert [e.action for e in await a.store.actions(live.id)][-2:] == ["take", "take"]
