@@ -18,6 +18,7 @@ import pytest
 from bot.catch_up import Announcer, announcing
 from bot.match_posts import Delivery
 from bot.service import ALREADY_DONE, MatchService
+from bot.settings import SettingsService
 from bot.storage import Store
 from bot.storage import store as store_module
 from bot.storage.store import MatchBusy
@@ -228,3 +229,13 @@ async def test_a_typed_move_repeated_through_another_process_is_made_again(
     # a running process stored and answered the first, so this is a second take, not a retry.
     await b.act(live.id, NORTH_USER, "take", typed=True)
     assert [e.action for e in await a.store.actions(live.id)][-2:] == ["take", "take"]
+
+
+async def test_a_setting_changed_through_one_process_holds_in_the_other(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    first, second = SettingsService(a.store), SettingsService(b.store)
+    assert (await second.get(NORTH_USER)).ping != "thread"
+    await first.update(NORTH_USER, ping="thread")
+    assert (await second.get(NORTH_USER)).ping == "thread"
