@@ -21,6 +21,7 @@ from games.core import ActionError, Event, Match, Ruleset, State, dump_without, 
 from games.core.journal import EventLog
 
 from ..storage import ABANDONED, ACTIVE, LOBBY, ActionRecord, MatchRecord, Store
+from ..storage.store import stamp as stored_stamp
 from .live import MAX_LIVE, DamagedMatch, DamageReport, LiveMatch, ServiceError, replay_entry, stored_events
 
 log = logging.getLogger(__name__)
@@ -40,14 +41,15 @@ class MatchCache:
         self._reports: set[asyncio.Task[None]] = set()
 
     async def get(self, match_id: int) -> LiveMatch:
-        """The live match ``match_id`` (loaded and, if needed, rebuilt from its log)."""
+        """The live match ``match_id`` (loaded and, if needed, rebuilt from its log; on a shared
+        database read again if another process moved it, paused it or opened its thread)."""
         live = self.held.get(match_id)
         if live is not None:
             self.held.move_to_end(match_id)
             if self.store.shared and not live.lock.locked():
                 # (A locked copy is being worked on, and its holder reads it again itself.)
                 stamp = await self.store.match_stamp(match_id)
-                if stamp != (live.record.version, live.record.status) and not live.lock.locked():
+                if stamp != stored_stamp(live.record) and not live.lock.locked():
                     async with live.lock, self.store.match_lock(match_id):
                         await self.refresh(live)
             return live

@@ -178,6 +178,11 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
     )
 
 
+def stamp(record: MatchRecord) -> tuple[int, str, bool, int | None]:
+    """A match record's version, status, pause and thread, as :meth:`Store.match_stamp` reads them."""
+    return (record.version, record.status, record.paused, record.thread_id)
+
+
 def _action(row: Sequence[Any]) -> ActionRecord:
     return ActionRecord(
         id=int(row[0]),
@@ -475,10 +480,13 @@ class Store:
             await asyncio.sleep(pause)  # the holder is another process: nothing to wake us
             pause = min(pause * 2, 0.05)
 
-    async def match_stamp(self, match_id: int) -> tuple[int, str] | None:
-        """The stored ``(version, status)`` of a match: a copy in memory that differs is stale."""
-        row = await self._one("SELECT version, status FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else (int(row[0]), str(row[1]))
+    async def match_stamp(self, match_id: int) -> tuple[int, str, bool, int | None] | None:
+        """What says whether a copy of a match in memory is stale: its stored version, status,
+        pause and thread (see :func:`stamp`)."""
+        row = await self._one(
+            "SELECT version, status, paused, thread_id FROM matches WHERE id = ?", (match_id,)
+        )
+        return None if row is None else (int(row[0]), str(row[1]), bool(row[2]), _iid(row[3]))
 
     async def match_without_state(self, match_id: int) -> MatchRecord | None:
         """The match's row without its cached state (``state`` is ``None``)."""

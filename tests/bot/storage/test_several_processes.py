@@ -239,3 +239,16 @@ async def test_a_setting_changed_through_one_process_holds_in_the_other(
     assert (await second.get(NORTH_USER)).ping != "thread"
     await first.update(NORTH_USER, ping="thread")
     assert (await second.get(NORTH_USER)).ping == "thread"
+
+
+async def test_a_thread_opened_or_a_pause_agreed_through_one_process_is_seen_by_the_other(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    assert (await b.get(live.id)).record.thread_id is None
+    await a.attach_thread(live.id, 555)
+    assert (await b.get(live.id)).record.thread_id == 555
+    await a.vote_pause(live.id, NORTH_USER, pause=True)
+    await b.vote_pause(live.id, SOUTH_USER, pause=True)  # b counts a's vote: everyone agreed
+    assert (await a.get(live.id)).record.paused
