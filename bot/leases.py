@@ -64,16 +64,3 @@ class Leases:
         finally:
             if claimed:
                 await asyncio.shield(self.release(name))
-
-    async def wait_for(self, name: str, seconds: float, *, patience: float) -> bool:
-        """Claim ``name``, waiting up to ``patience`` seconds of real time while another process
-        holds it; whether it was claimed."""
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + patience
-        pause = 0.01
-        while not await self.claim(name, seconds):
-            if loop.time() >= give_up:
-                return False
-            await asyncio.sleep(pause)  # the holder is another process: nothing to wake us
-            pause = min(pause * 2, 0.25)
-        return True

@@ -295,6 +295,7 @@ LEAGUE_WAIT_MS = 30_000
 #: The first keys of the PostgreSQL advisory locks of matches and leagues (the second: the id).
 MATCH_LOCKS = 0x50414C  # "PAL"
 LEAGUE_LOCKS = 0x50414D
+ANNOUNCE_LOCKS = 0x50414E
 
 
 class MatchBusy(psycopg.errors.LockNotAvailable):
@@ -445,6 +446,27 @@ class Store:
         return self._advisory(LEAGUE_LOCKS, league_id, LEAGUE_WAIT_MS, "league")
 
     @asynccontextmanager
+    async def announcing(self, match_id: int, wait: float) -> AsyncIterator[bool]:
+        """Hold the announcing of ``match_id`` (its posts in Discord) against every other bot
+        process, waiting up to ``wait`` seconds while one holds it: yields whether it is held
+        (always on SQLite, where one process posts). An advisory lock like :meth:`match_lock`:
+        the server lets go of it when the holding process dies."""
+        locks = self._locks
+        if locks is None:
+            yield True
+            return
+        key = (ANNOUNCE_LOCKS, match_id % 2**31)
+        try:
+            await self._take(locks, key, int(wait * 1000), "the announcing of match")
+        except MatchBusy:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            await self._let_go(locks, key)
+
+    @asynccontextmanager
     async def _advisory(self, space: int, number: int, wait_ms: int, what: str) -> AsyncIterator[None]:
         locks = self._locks
         if locks is None:
@@ -455,10 +477,14 @@ class Store:
         try:
             yield
         finally:
-            try:
-                await locks.execute("SELECT pg_advisory_unlock(?, ?)", key)
-            except psycopg.Error as exc:  # a lost connection let go of its locks already
-                log.warning("could not release the lock on %s %s: %s", what, number, type(exc).__name__)
+            await self._let_go(locks, key)
+
+    @staticmethod
+    async def _let_go(locks: Connection, key: tuple[int, int]) -> None:
+        try:
+            await locks.execute("SELECT pg_advisory_unlock(?, ?)", key)
+        except psycopg.Error as exc:  # a lost connection let go of its locks already
+            log.warning("could not release the lock %s: %s", key, type(exc).__name__)
 
     @staticmethod
     async def _take(locks: Connection, key: tuple[int, int], wait_ms: int, what: str) -> None:

@@ -165,6 +165,7 @@ async def test_two_announcers_tell_each_match_once(pair: Pair) -> None:
     assert await a.store.behind_in_discord() == []
 
 
+@pytest.mark.sqlite_only  # on PostgreSQL an advisory lock, let go when a process dies: test_several_processes
 async def test_a_match_a_dead_process_was_announcing_is_caught_up_when_its_claim_runs_out(
     pair: Pair, clock: MovedClock
 ) -> None:

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.catch_up import Announcer, announcing
+from bot.catch_up import Announcer
 from bot.match_posts import Delivery
 from bot.service import ALREADY_DONE, MatchService
 from bot.settings import SettingsService
@@ -154,7 +154,7 @@ async def test_a_state_rebuilt_from_an_old_version_does_not_overwrite_a_newer_on
     assert after is not None and after.state == before.state and after.log_length == before.log_length
 
 
-async def test_a_live_delivery_claims_its_match_from_the_other_processes_sweeps(
+async def test_a_live_delivery_holds_its_match_from_the_other_processes_sweeps(
     pair: tuple[MatchService, MatchService],
 ) -> None:
     a, b = pair
@@ -167,10 +167,28 @@ async def test_a_live_delivery_claims_its_match_from_the_other_processes_sweeps(
     delivering = Announcer(catch_up, a.store, pause=0.0, leases=a.leases)
     sweeping = Announcer(catch_up, b.store, pause=0.0, leases=b.leases)
     async with delivering.delivering(match_id):
-        assert await b.store.lease_holder(announcing(match_id), b.clock.now()) == a.leases.holder
         await sweeping.sweep()
         assert seen == [], "b's sweep leaves the match a is delivering"
-    assert await b.store.lease_holder(announcing(match_id), b.clock.now()) is None
+    await sweeping.sweep()
+    assert seen == [match_id]
+
+
+async def test_a_process_that_dies_announcing_a_match_leaves_it_to_the_others_at_once(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    match_id = (await started_pebbles(a)).id
+    seen: list[int] = []
+
+    async def catch_up(match_id: int) -> None:
+        seen.append(match_id)
+
+    sweeping = Announcer(catch_up, b.store, pause=0.0, leases=b.leases)
+    holding = a.store.announcing(match_id, 0.0)
+    assert await holding.__aenter__()  # a is announcing the match...
+    await sweeping.sweep()
+    assert seen == []
+    await a.store.close()  # ... and dies: the server lets go of its lock with its connections
     await sweeping.sweep()
     assert seen == [match_id]
 
