@@ -44,15 +44,23 @@ class MatchCache:
         """The live match ``match_id`` (loaded and, if needed, rebuilt from its log; on a shared
         database read again if another process moved it, paused it or opened its thread)."""
         live = self.held.get(match_id)
+        if live is not None and self.store.shared and not live.lock.locked():
+            # (A locked copy is being worked on, and its holder reads it again itself.)
+            stamp = await self.store.match_stamp(match_id)
+            if stamp != stored_stamp(live.record) and not live.lock.locked():
+                async with live.lock, self.store.match_lock(match_id):
+                    await self.refresh(live)
+        return await self._copy(match_id) if live is None else self._used(live)
+
+    def _used(self, live: LiveMatch) -> LiveMatch:
+        self.held.move_to_end(live.id)
+        return live
+
+    async def _copy(self, match_id: int) -> LiveMatch:
+        """The match in memory as it is (loaded if it is not)."""
+        live = self.held.get(match_id)
         if live is not None:
-            self.held.move_to_end(match_id)
-            if self.store.shared and not live.lock.locked():
-                # (A locked copy is being worked on, and its holder reads it again itself.)
-                stamp = await self.store.match_stamp(match_id)
-                if stamp != stored_stamp(live.record) and not live.lock.locked():
-                    async with live.lock, self.store.match_lock(match_id):
-                        await self.refresh(live)
-            return live
+            return self._used(live)
         lock = self._load_locks.setdefault(match_id, asyncio.Lock())
         try:
             async with lock:
@@ -73,7 +81,7 @@ class MatchCache:
     async def locked(self, match_id: int) -> AsyncIterator[LiveMatch]:
         """The live match ``match_id``, held for one operation: its lock in this process and,
         on a shared database, against every other process, read again under that lock."""
-        live = await self.get(match_id)
+        live = await self._copy(match_id)  # (read again below, under the lock)
         async with live.lock:
             if not self.store.shared:
                 yield live
@@ -85,9 +93,10 @@ class MatchCache:
     async def refresh(self, live: LiveMatch) -> None:
         """Bring ``live`` up to the stored match (the caller holds it): its row, seats and
         clocks, and its game too when another process committed an entry or started it."""
-        record = await self.store.match_without_state(live.id)
-        if record is None:
+        found = await self.store.match_and_seats(live.id)
+        if found is None:
             raise ServiceError(f"There is no match #{live.id}.")
+        record, seats = found
         if (record.version, record.status) != (live.record.version, live.record.status):
             full = await self.store.get_match(live.id)
             assert full is not None
@@ -96,7 +105,7 @@ class MatchCache:
             record = replace(fresh.record, state=None)
             log.debug("match %s read again at version %s", live.id, record.version)
         live.record = record
-        live.seats = await self.store.seats(live.id)
+        live.seats = seats
         live.clocks = await self.store.clocks(live.id) if record.pace else {}
         live.forget_prompts()
         if record.status not in (LOBBY, ACTIVE):

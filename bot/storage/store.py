@@ -44,8 +44,10 @@ _MATCH_COLUMNS = (
     "league_id, league_round"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
-#: The match columns without the (large) cached state, which is read as ``NULL``.
-_LIGHT_COLUMNS = _MATCH_COLUMNS.replace(" state,", " NULL,", 1)
+_SEAT_COLUMNS = "match_id, seat, user_id, wanted_role, role, last_seq, prompt_version, prompt_entry"
+#: The match columns of ``m`` without the (large) cached state, read as ``NULL``; the seat columns of ``s``.
+_LIGHT_COLUMNS_OF_M = ", ".join("NULL" if c == "state" else f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
+_SEAT_COLUMNS_OF_S = ", ".join(f"s.{c}" for c in _SEAT_COLUMNS.split(", "))
 
 
 def now() -> str:
@@ -181,6 +183,10 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
 def stamp(record: MatchRecord) -> tuple[int, str, bool, int | None]:
     """A match record's version, status, pause and thread, as :meth:`Store.match_stamp` reads them."""
     return (record.version, record.status, record.paused, record.thread_id)
+
+
+def _seat(r: Sequence[Any]) -> SeatRecord:
+    return SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6]), int(r[7]))
 
 
 def _action(row: Sequence[Any]) -> ActionRecord:
@@ -514,10 +520,19 @@ class Store:
         )
         return None if row is None else (int(row[0]), str(row[1]), bool(row[2]), _iid(row[3]))
 
-    async def match_without_state(self, match_id: int) -> MatchRecord | None:
-        """The match's row without its cached state (``state`` is ``None``)."""
-        row = await self._one(f"SELECT {_LIGHT_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else _match(row, self._warned)
+    async def match_and_seats(self, match_id: int) -> tuple[MatchRecord, list[SeatRecord]] | None:
+        """The match's row without its cached state (``state`` is ``None``) and its seats, in
+        one query (a process reads them again before each operation on a shared database)."""
+        rows = await self._all(
+            f"SELECT {_LIGHT_COLUMNS_OF_M}, {_SEAT_COLUMNS_OF_S} FROM matches m "
+            "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat",
+            (match_id,),
+        )
+        if not rows:
+            return None
+        width = len(_MATCH_COLUMNS.split(", "))
+        seats = [_seat(row[width:]) for row in rows if row[width] is not None]
+        return _match(rows[0][:width], self._warned), seats
 
     # -- leases on background work ------------------------------------------------------
     async def claim(self, name: str, holder: str, now: float, seconds: float, *, again: bool = True) -> bool:
@@ -735,14 +750,9 @@ class Store:
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._all(
-            "SELECT match_id, seat, user_id, wanted_role, role, last_seq, prompt_version, prompt_entry "
-            "FROM seats WHERE match_id = ? ORDER BY seat",
-            (match_id,),
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
         )
-        return [
-            SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6]), int(r[7]))
-            for r in rows
-        ]
+        return [_seat(r) for r in rows]
 
     async def add_seat(self, match_id: int, user_id: int, wanted_role: str | None) -> None:
         async with self.transaction() as conn:
@@ -844,12 +854,9 @@ class Store:
         async with self.transaction() as conn:
             return [await self._append_in(conn, entry, stamp) for entry in entries]
 
-    async def _append_in(self, conn: Connection, entry: LogEntry, stamp: str) -> int:
+    @staticmethod
+    async def _append_in(conn: Connection, entry: LogEntry, stamp: str) -> int:
         result = None if entry.result is None else json.dumps(entry.result, sort_keys=True)
-        if self.shared:
-            # The match row first, locked until the commit: an entry of another process (whose
-            # match lock was lost) waits here, and then the version check below refuses it.
-            await conn.execute("SELECT version FROM matches WHERE id = ? FOR UPDATE", (entry.match_id,))
         if entry.undo_opened:
             # The state before this entry (the row as it stands) is where undo may lead back to.
             await conn.execute(

@@ -21,7 +21,7 @@ from bot.service import ALREADY_DONE, MatchService
 from bot.settings import SettingsService
 from bot.storage import Store
 from bot.storage import store as store_module
-from bot.storage.store import MatchBusy
+from bot.storage.store import ANNOUNCE_LOCKS, MATCH_LOCKS, MatchBusy
 from bot.storage.trouble import BUSY, storage_trouble
 from games.core import StaleAction
 from tests.bot.conftest import NORTH_USER, SOUTH_USER, started_pebbles
@@ -33,6 +33,17 @@ from tests.bot.leagues.test_league_service import leagues_over, signed_up
 from tests.bot.test_told_once import Client
 
 BACKENDS = ["postgresql"]
+
+
+async def let_go(store: Store, space: int, number: int) -> None:
+    """Wait until the server has let go of an advisory lock (a closed connection's backend
+    ends a moment after the client closed it)."""
+    async with asyncio.timeout(10):
+        while await store.read_one(
+            "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ? AND objid = ?",
+            (space, number),
+        ):
+            await asyncio.sleep(0.01)
 
 
 @pytest.fixture
@@ -137,7 +148,8 @@ async def test_a_dead_process_lets_go_of_the_match_it_held(pair: tuple[MatchServ
     holding = a.store.match_lock(live.id)
     await holding.__aenter__()  # a holds the match and dies without letting go
     await a.store.close()
-    await b.act(live.id, NORTH_USER, "bid 3")  # the server let go of a's lock with its connection
+    await let_go(b.store, MATCH_LOCKS, live.id)  # the server lets go of a's lock with its connection
+    await b.act(live.id, NORTH_USER, "bid 3")
     assert len(await b.store.actions(live.id)) == 1
 
 
@@ -189,6 +201,7 @@ async def test_a_process_that_dies_announcing_a_match_leaves_it_to_the_others_at
     await sweeping.sweep()
     assert seen == []
     await a.store.close()  # ... and dies: the server lets go of its lock with its connections
+    await let_go(b.store, ANNOUNCE_LOCKS, match_id)
     await sweeping.sweep()
     assert seen == [match_id]
 
