@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 
 import pytest
 
+from bot.app import LEAGUE_RECOVERY_EVERY, PalantirBot
 from bot.catch_up import ANNOUNCE_SECONDS, Announcer, announcing
 from bot.leases import ITEM_SECONDS
 from bot.pace import DAY, HOUR
@@ -179,3 +181,36 @@ async def test_a_match_a_dead_process_was_announcing_is_caught_up_when_its_claim
     clock.at += ANNOUNCE_SECONDS
     await second.sweep()
     assert seen == [("b", match_id)]
+
+
+async def test_one_process_brings_the_leagues_up_to_date_every_few_minutes(
+    pair: Pair, clock: MovedClock
+) -> None:
+    recovered: list[str] = []
+
+    def bot(name: str, service: MatchService) -> SimpleNamespace:
+        async def recover_leagues() -> None:
+            recovered.append(name)
+
+        async def nothing_due() -> list[object]:
+            return []
+
+        leagues = SimpleNamespace(due_to_start=nothing_due)
+        return SimpleNamespace(
+            store=service.store, service=service, leagues=leagues, recover_leagues=recover_leagues
+        )
+
+    bots = [bot("a", pair[0]), bot("b", pair[1])]
+
+    async def tick() -> None:
+        await asyncio.gather(*(PalantirBot.start_due_leagues(b) for b in bots))  # type: ignore[arg-type]
+
+    await tick()
+    await tick()
+    if not pair[0].store.shared:
+        assert recovered == [], "one process on SQLite: it recovers at start-up only"
+        return
+    assert len(recovered) == 1, "one process, once"
+    clock.at += LEAGUE_RECOVERY_EVERY
+    await tick()
+    assert len(recovered) == 2
