@@ -21,10 +21,16 @@ from games.core import ActionError, Event, Match, Ruleset, State, dump_without, 
 from games.core.journal import EventLog
 
 from ..storage import ABANDONED, ACTIVE, LOBBY, ActionRecord, MatchRecord, Store
-from ..storage.store import stamp as stored_stamp
 from .live import MAX_LIVE, DamagedMatch, DamageReport, LiveMatch, ServiceError, replay_entry, stored_events
 
 log = logging.getLogger(__name__)
+
+
+def stamp_of(live: LiveMatch) -> tuple[int, str, bool, int | None, int, int]:
+    """``live`` as :meth:`Store.match_stamp` reads the stored match (a difference: it is stale)."""
+    record = live.record
+    seats = (len(live.seats), sum(seat.user_id for seat in live.seats))
+    return (record.version, record.status, record.paused, record.thread_id, *seats)
 
 
 class MatchCache:
@@ -42,12 +48,13 @@ class MatchCache:
 
     async def get(self, match_id: int) -> LiveMatch:
         """The live match ``match_id`` (loaded and, if needed, rebuilt from its log; on a shared
-        database read again if another process moved it, paused it or opened its thread)."""
+        database read again if another process moved it, paused it, opened its thread or
+        changed its seats)."""
         live = self.held.get(match_id)
         if live is not None and self.store.shared and not live.lock.locked():
             # (A locked copy is being worked on, and its holder reads it again itself.)
             stamp = await self.store.match_stamp(match_id)
-            if stamp != stored_stamp(live.record) and not live.lock.locked():
+            if stamp != stamp_of(live) and not live.lock.locked():
                 async with live.lock, self.store.match_lock(match_id):
                     await self.refresh(live)
         return await self._copy(match_id) if live is None else self._used(live)

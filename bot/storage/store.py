@@ -180,11 +180,6 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
     )
 
 
-def stamp(record: MatchRecord) -> tuple[int, str, bool, int | None]:
-    """A match record's version, status, pause and thread, as :meth:`Store.match_stamp` reads them."""
-    return (record.version, record.status, record.paused, record.thread_id)
-
-
 def _seat(r: Sequence[Any]) -> SeatRecord:
     return SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6]), int(r[7]))
 
@@ -512,13 +507,19 @@ class Store:
             await asyncio.sleep(pause)  # the holder is another process: nothing to wake us
             pause = min(pause * 2, 0.05)
 
-    async def match_stamp(self, match_id: int) -> tuple[int, str, bool, int | None] | None:
+    async def match_stamp(self, match_id: int) -> tuple[int, str, bool, int | None, int, int] | None:
         """What says whether a copy of a match in memory is stale: its stored version, status,
-        pause and thread (see :func:`stamp`)."""
+        pause and thread, and how many seats and whose (the sum of their user ids: a seat
+        handed over changes it)."""
         row = await self._one(
-            "SELECT version, status, paused, thread_id FROM matches WHERE id = ?", (match_id,)
+            "SELECT m.version, m.status, m.paused, m.thread_id, COUNT(s.seat), "
+            "COALESCE(SUM(CAST(s.user_id AS BIGINT)), 0) FROM matches m "
+            "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? GROUP BY m.id",
+            (match_id,),
         )
-        return None if row is None else (int(row[0]), str(row[1]), bool(row[2]), _iid(row[3]))
+        if row is None:
+            return None
+        return (int(row[0]), str(row[1]), bool(row[2]), _iid(row[3]), int(row[4]), int(row[5]))
 
     async def match_and_seats(self, match_id: int) -> tuple[MatchRecord, list[SeatRecord]] | None:
         """The match's row without its cached state (``state`` is ``None``) and its seats, in
@@ -626,6 +627,13 @@ class Store:
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    async def swap_meta(self, key: str, old: str, new: str) -> bool:
+        """Set ``key`` to ``new`` if it still holds ``old``: whether it did (one of several
+        processes doing the same at once does)."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("UPDATE meta SET value = ? WHERE key = ? AND value = ?", (new, key, old))
+            return cur.rowcount == 1
 
     # -- matches and seats ---------------------------------------------------------
     async def create_match(

@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import LEAGUE_RECOVERY_EVERY, PalantirBot
 from bot.catch_up import ANNOUNCE_SECONDS, Announcer, announcing
+from bot.computers.zombie import RESIGN, VOTE_LIFETIME
 from bot.leases import ITEM_SECONDS
 from bot.pace import DAY, HOUR
 from bot.service import MatchService
@@ -20,6 +21,7 @@ from bot.storage import Store
 from bot.ticker import Ticker
 from tests.bot.conftest import NORTH_USER, started_pebbles
 from tests.bot.test_ticker import Calls, MovedClock, paced_match
+from tests.bot.test_zombie_mode import casual
 
 Pair = tuple[MatchService, MatchService]
 
@@ -214,3 +216,15 @@ async def test_one_process_brings_the_leagues_up_to_date_every_few_minutes(
     clock.at += LEAGUE_RECOVERY_EVERY
     await tick()
     assert len(recovered) == 2
+
+
+async def test_a_lapsed_zombie_vote_is_closed_by_one_process(pair: Pair, clock: MovedClock) -> None:
+    a, b = pair
+    live = await casual(a)
+    assert await a.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    await b.get(live.id)
+    clock.at += VOTE_LIFETIME
+    closed = await asyncio.gather(a.zombie.lapsed(), b.zombie.lapsed())
+    assert len(closed[0] + closed[1]) == 1, "the leaving stands once, told once"
+    resignations = [e for e in await a.store.actions(live.id) if e.kind == "resign"]
+    assert len(resignations) == 1

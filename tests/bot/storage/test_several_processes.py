@@ -12,10 +12,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
+from bot import rendering
 from bot.catch_up import Announcer
+from bot.computers.driver import ComputerDriver
+from bot.computers.thinking import ThinkingPool
+from bot.computers.zombie import RESIGN
+from bot.leases import ITEM_SECONDS
 from bot.match_posts import Delivery
 from bot.service import ALREADY_DONE, MatchService
 from bot.settings import SettingsService
@@ -30,9 +36,16 @@ from tests.bot.leagues.test_league_service import B as LEAGUE_B
 from tests.bot.leagues.test_league_service import C as LEAGUE_C
 from tests.bot.leagues.test_league_service import D as LEAGUE_D
 from tests.bot.leagues.test_league_service import leagues_over, signed_up
+from tests.bot.test_computer_players import Client as ComputerClient
+from tests.bot.test_ticker import MovedClock
 from tests.bot.test_told_once import Client
+from tests.bot.test_zombie_mode import THIRD, casual
 
 BACKENDS = ["postgresql"]
+
+
+async def no_render(*args: Any, **kwargs: Any) -> None:
+    return None
 
 
 async def let_go(store: Store, space: int, number: int) -> None:
@@ -283,3 +296,68 @@ async def test_a_thread_opened_or_a_pause_agreed_through_one_process_is_seen_by_
     await a.vote_pause(live.id, NORTH_USER, pause=True)
     await b.vote_pause(live.id, SOUTH_USER, pause=True)  # b counts a's vote: everyone agreed
     assert (await a.get(live.id)).record.paused
+
+
+async def test_zombie_votes_through_two_processes_at_once_both_count(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await casual(a)
+    assert await a.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    first, second = await asyncio.gather(
+        a.zombie.vote(live.id, SOUTH_USER, True), b.zombie.vote(live.id, THIRD, True)
+    )
+    assert {first.outcome, second.outcome} == {"waiting", "taken"}
+    seats = (await a.get(live.id)).seats
+    assert sum(1 for seat in seats if seat.user_id < 0) == 1, "one computer took the seat"
+
+
+class Thinking(ThinkingPool):
+    """A computer that thinks until its process dies (never decides), and counts its calls."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.started = asyncio.Event()
+        self.calls = 0
+
+    async def decide(self, request: Any) -> str:
+        self.calls += 1
+        self.started.set()
+        await asyncio.Event().wait()
+        raise AssertionError("never decided")
+
+
+async def test_a_computers_turn_is_thought_by_one_process_and_taken_over_if_it_dies(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rendering, "render_png", no_render)
+    clock = MovedClock()
+    first, second = await Store.open(database), await Store.open(database)
+    try:
+        a, b = MatchService(first, clock=clock), MatchService(second, clock=clock)
+        live = await a.create(
+            guild_id=1, channel_id=2, user_id=NORTH_USER, game="confrontation", side="sauron"
+        )
+        live = (await a.computers.add(live.id, NORTH_USER, "rules")).match
+        await Delivery(ComputerClient(), a).announce_start(live)  # type: ignore[arg-type]
+        thinking = Thinking()
+        dying = ComputerDriver(a, Delivery(ComputerClient(), a), thinking, pace=0.0)  # type: ignore[arg-type]
+        await dying.sweep()
+        await thinking.started.wait()  # a thinks for the computer...
+        idle = Thinking()
+        waiting = ComputerDriver(b, Delivery(ComputerClient(), b), idle, pace=0.0)  # type: ignore[arg-type]
+        await waiting.sweep()
+        async with asyncio.timeout(10):  # (were b thinking too, it would never be idle)
+            await waiting.idle()
+        assert idle.calls == 0, "b leaves the decision a is thinking"
+        await dying.stop()  # ... and dies: nothing was committed
+        clock.at += ITEM_SECONDS  # its claim runs out
+        playing = ComputerDriver(b, Delivery(ComputerClient(), b), ThinkingPool(0), pace=0.0)  # type: ignore[arg-type]
+        await playing.sweep()
+        await playing.idle()
+        assert playing.moves >= 1
+        entries = await second.actions(live.id)
+        assert len({e.interaction_id for e in entries}) == len(entries), "each decision once"
+    finally:
+        await first.close()
+        await second.close()
