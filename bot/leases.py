@@ -1,13 +1,15 @@
 """Claims on background work, so that one bot process does each item when several share a
-database: a time bank that ran out, a reminder, a lobby to close, a match to catch up in
-Discord, a league to start.
+database: a time bank that ran out, a reminder, a lobby to close, a league to start, a computer
+player's decision (and a match to catch up in Discord where two announcers share an SQLite
+file; on PostgreSQL posting is held by an advisory lock, ``Store.announcing``).
 
 A claim is a lease row (``Store.claim``) with an expiry on the bot's clock: while it holds,
 another process's claim of the same item fails; once it runs out (its holder died mid-item),
 another process may take the item over. Work whose doing changes what is due (a timeout
 committed, a reminder noted, a lobby closed) keeps its lease until it runs out, so that a
 process that read the list of due work a moment earlier does not take it up again; work that
-may fall due again (a match behind in Discord) gives its lease back when done.
+may fall due again (a match behind in Discord) gives its lease back when done; periodic work
+(the leagues' recovery) is one process's :meth:`Leases.turn` at a time.
 """
 
 from __future__ import annotations
