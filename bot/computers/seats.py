@@ -39,7 +39,7 @@ class ComputerSeats:
         ``side`` if given; the match starts when the lobby is full, as when a person joins."""
         live = await self.cache.get(match_id)
         chosen = level_for(live, level)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if live.record.status != LOBBY:
                 raise ServiceError(f"Match #{match_id} is not open for players any more.")
             if user_id != live.record.creator_id:
@@ -74,7 +74,7 @@ class ComputerSeats:
         if old_match is None:
             return None
         old = [s.user_id for s in await self.store.seats(old_match) if is_computer(s.user_id)]
-        async with live.lock:
+        async with self.cache.locked(lobby_id) as live:
             missing = [c for c in old if not live.is_seated(c)]
             if live.record.status != LOBBY or not missing:
                 return None
@@ -104,7 +104,7 @@ class ComputerSeats:
         returns the computer's user id."""
         live = await self.cache.get(match_id)
         chosen = level_for(live, level)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if live.record.league_id is not None:
                 raise ServiceError(LEAGUE_REFUSAL)
             if live.record.status != ACTIVE:
