@@ -15,6 +15,7 @@ from games.core.ruleset import CORE_EVENTS
 from games.core.words import agree, capitalized, counted, join_words
 
 from .choices import Choice, matches, said_first, said_once
+from .i18n import NATIVE_NAMES, SOURCE, in_words, join, match_locale, msg, nt, t
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
@@ -29,8 +30,8 @@ MAX_LOG_LINES = 15
 SHOWN_CHOICES = 12
 
 
-def mention(user_id: int | None) -> str:
-    return "nobody" if user_id is None else f"<@{user_id}>"
+def mention(user_id: int | None, locale: str = SOURCE) -> str:
+    return t(locale, "nobody") if user_id is None else f"<@{user_id}>"
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -116,14 +117,14 @@ def cards_image_name(live: LiveMatch, audience: str | None) -> str:
     return f"{live.record.game}-{live.id}-{what}-s{public_step(live)}.png"
 
 
-def seat_line(live: LiveMatch) -> str:
+def seat_line(live: LiveMatch, locale: str = SOURCE) -> str:
     ruleset = live.ruleset
     parts = []
     for seat in live.seats:
         role = seat.role or seat.wanted_role
-        title = ruleset.role_title(role) if role else "any side"
-        parts.append(f"{mention(seat.user_id)} ({title})")
-    return ", ".join(parts)
+        title = ruleset.role_title(role) if role else t(locale, "any side")
+        parts.append(t(locale, "{player} ({side})", player=mention(seat.user_id, locale), side=title))
+    return join(locale, parts)
 
 
 def options_line(ruleset: Ruleset, options: dict[str, str]) -> str:
@@ -139,39 +140,58 @@ def options_line(ruleset: Ruleset, options: dict[str, str]) -> str:
     return " · ".join(shown)
 
 
-def lobby_text(live: LiveMatch) -> str:
+def lobby_text(live: LiveMatch, locale: str | None = None) -> str:
     """The lobby message, which stays the match's living status once it starts: who plays, what
-    the game waits for (edited after every move), and the result at the end."""
+    the game waits for (edited after every move), and the result at the end. It is public: in
+    the match's language unless ``locale`` says otherwise."""
     ruleset, record = live.ruleset, live.record
-    head = f"**{ruleset.title}** — match #{record.id}"
+    locale = locale or match_locale(record.language)
+    head = t(locale, "**{game}** — match #{match}", game=ruleset.title, match=record.id)
+    if locale != SOURCE:
+        head += f" · {NATIVE_NAMES[locale]}"
     opts = options_line(ruleset, record.options)
     lines = [head, opts] if opts else [head]
     notice = ruleset.notice(record.options)
     if notice and record.status != FINISHED:
         lines.append(f"ℹ️ {notice}")
-    if pace_line(live):
-        lines.append(pace_line(live))
+    if pace_line(live, locale):
+        lines.append(pace_line(live, locale))
     if record.rematch_of is not None:
-        lines.append(f"Rematch of match #{record.rematch_of}: its players only, each on the next side.")
-    lines.append(f"Players: {seat_line(live)}")
+        lines.append(
+            t(
+                locale,
+                "Rematch of match #{match}: its players only, each on the next side.",
+                match=record.rematch_of,
+            )
+        )
+    lines.append(t(locale, "Players: {players}", players=seat_line(live, locale)))
     if record.status == LOBBY:
         free = ruleset.seats(record.options)[1] - len(live.seats)
-        lines.append(f"Waiting for {counted(free, 'more player')}: press **Join** or use `/game join`.")
+        lines.append(
+            nt(
+                locale,
+                "Waiting for {count} more player: press **Join** or use `/game join`.",
+                "Waiting for {count} more players: press **Join** or use `/game join`.",
+                free,
+            )
+        )
     elif record.status == ABANDONED:
-        lines.append("This lobby was cancelled.")
+        lines.append(t(locale, "This lobby was cancelled."))
     elif record.status == FINISHED:
         lines.append(result_text(live) if live.state is not None else result_summary(live))
         if record.thread_id:
-            lines.append(f"The whole match is in <#{record.thread_id}>.")
+            lines.append(t(locale, "The whole match is in <#{thread}>.", thread=record.thread_id))
     else:
         if record.thread_id:
-            lines.append(f"Playing in <#{record.thread_id}>.")
+            lines.append(t(locale, "Playing in <#{thread}>.", thread=record.thread_id))
         if live.state is not None:
             turn = live.ruleset.turn_number(live.state)
-            number = f"Turn {turn} · " if turn is not None else ""
-            lines.append(f"{number}{turn_text(live, ())}")
-            if clock_line(live):
-                lines.append(clock_line(live))
+            waits = turn_text(live, ())
+            lines.append(
+                t(locale, "Turn {turn} · {waits}", turn=turn, waits=waits) if turn is not None else waits
+            )
+            if clock_line(live, locale):
+                lines.append(clock_line(live, locale))
     return clip("\n".join(lines))
 
 
@@ -216,16 +236,16 @@ def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
     return f"⏳ Waiting for {names}."
 
 
-def pace_line(live: LiveMatch) -> str:
+def pace_line(live: LiveMatch, locale: str = SOURCE) -> str:
     """The match's time control in words ("" without one), and whether play is paused."""
     pace = live.pace
     if pace is None:
         return ""
-    line = f"Pace: **{pace.text}** ({pace.words()})"
-    return f"{line} · ⏸️ paused" if live.record.paused else line
+    line = t(locale, "Pace: **{pace}** ({words})", pace=pace.text, words=pace.words())
+    return t(locale, "{pace} · ⏸️ paused", pace=line) if live.record.paused else line
 
 
-def clock_line(live: LiveMatch) -> str:
+def clock_line(live: LiveMatch, locale: str = SOURCE) -> str:
     """Each player's bank: a running one as its deadline (Discord shows it counting down)."""
     if live.pace is None or not live.clocks or live.state is None or live.state.get("result") is not None:
         return ""
@@ -237,10 +257,10 @@ def clock_line(live: LiveMatch) -> str:
         title = live.ruleset.role_title(role)
         deadline = clock.deadline()
         if deadline is not None and not live.record.paused:
-            parts.append(f"{title} ⏳ runs out <t:{int(deadline)}:R>")
+            parts.append(t(locale, "{side} ⏳ runs out <t:{deadline}:R>", side=title, deadline=int(deadline)))
         else:
             parts.append(f"{title} {human_duration(clock.bank)}")
-    return "Clocks: " + " · ".join(parts)
+    return t(locale, "Clocks: {clocks}", clocks=" · ".join(parts))
 
 
 def result_text(live: LiveMatch) -> str:
@@ -460,30 +480,59 @@ def recent_seq(live: LiveMatch) -> int:
     return int(log[-RECENT_EVENTS]["seq"]) if len(log) >= RECENT_EVENTS else 0
 
 
-def log_text(live: LiveMatch, role: str | None, since_seq: int) -> str:
+def log_text(live: LiveMatch, role: str | None, since_seq: int, locale: str = SOURCE) -> str:
     lines = live.ruleset.log_lines(live.state, role, since_seq) if live.state else []
     if not lines:
         return (
-            "Nothing has happened since your last move." if role is not None else "Nothing has happened yet."
+            t(locale, "Nothing has happened since your last move.")
+            if role is not None
+            else t(locale, "Nothing has happened yet.")
         )
-    head = "Since your last move:" if role is not None else "Recent events:"
+    head = t(locale, "Since your last move:") if role is not None else t(locale, "Recent events:")
     return clip("\n".join([head, *lines[-40:]]))
 
 
-def list_text(matches: Iterable[LiveMatch], user_id: int) -> str:
+#: A match's status in words (``/game list``, autocomplete).
+STATUS_WORDS = {
+    LOBBY: msg("lobby"),
+    ACTIVE: msg("active"),
+    FINISHED: msg("finished"),
+    ABANDONED: msg("cancelled"),
+}
+
+
+def status_word(status: str, locale: str) -> str:
+    return in_words(locale, STATUS_WORDS.get(status, status))
+
+
+def list_text(matches: Iterable[LiveMatch], user_id: int, locale: str = SOURCE) -> str:
     rows = []
     for live in matches:
         role = live.role_of(user_id)
-        side = f" as {live.ruleset.role_title(role)}" if role else ""
-        turn = ""
-        if live.record.status == ACTIVE and role in live.active_roles():
-            turn = " — **your move**"
-        status = live.record.status
-        if status == FINISHED:
+        status = status_word(live.record.status, locale)
+        if live.record.status == FINISHED:
             status = result_summary(live)
-        where = f" <#{live.record.thread_id}>" if live.record.thread_id else ""
-        rows.append(f"#{live.id} {live.ruleset.title}{side} ({status}){turn}{where}")
-    return clip("\n".join(["Your matches here:", *rows])) if rows else "You have no matches in this server."
+        if role:
+            row = t(
+                locale,
+                "#{match} {game} as {side} ({status})",
+                match=live.id,
+                game=live.ruleset.title,
+                side=live.ruleset.role_title(role),
+                status=status,
+            )
+        else:
+            row = t(
+                locale, "#{match} {game} ({status})", match=live.id, game=live.ruleset.title, status=status
+            )
+        if live.record.status == ACTIVE and role in live.active_roles():
+            row = t(locale, "{match} — **your move**", match=row)
+        if live.record.thread_id:
+            row += f" <#{live.record.thread_id}>"
+        rows.append(row)
+    if not rows:
+        return t(locale, "You have no matches in this server.")
+    return clip("\n".join([t(locale, "Your matches here:"), *rows]))
 
 
 #: The most cards one ``/rules`` answer draws.
@@ -548,21 +597,45 @@ def rules_lines(found: Sequence[RuleTopic]) -> str:
     return clip("\n\n".join(lines) + more)
 
 
-def settings_text(settings: UserSettings) -> str:
-    zone = settings.time_zone or "UTC (not set)"
+def settings_text(settings: UserSettings, locale: str = SOURCE) -> str:
+    """``/settings``: what the player chose, in his language (``locale``)."""
+    zone = settings.time_zone or t(locale, "UTC (not set)")
     if settings.has_quiet_hours:
         assert settings.quiet_from is not None and settings.quiet_to is not None
         quiet = f"{format_clock_time(settings.quiet_from)}–{format_clock_time(settings.quiet_to)}"
     else:
-        quiet = "off"
+        quiet = t(locale, "off")
+    language = (
+        NATIVE_NAMES[settings.language]
+        if settings.language
+        else t(locale, "your Discord's ({language})", language=NATIVE_NAMES[locale])
+    )
     return "\n".join(
         [
-            "Your settings (every match, every server):",
-            f"• Ask “Go ahead?” before: **{settings.confirm}**, {CONFIRM_MODES[settings.confirm]} "
-            "(`/settings confirm:`)",
-            f"• When it is your move: **{settings.ping}**, {PING_MODES[settings.ping]} (`/settings ping:`)",
-            f"• Time zone: **{zone}** (`/settings time_zone:`)",
-            f"• Quiet hours: **{quiet}**: no pings then; clock reminders wait until they end "
-            "(`/settings quiet:23:00-07:00`, or `off`)",
+            t(locale, "Your settings (every match, every server):"),
+            t(
+                locale,
+                "• Ask “Go ahead?” before: **{mode}**, {words} (`/settings confirm:`)",
+                mode=settings.confirm,
+                words=CONFIRM_MODES[settings.confirm],
+            ),
+            t(
+                locale,
+                "• When it is your move: **{mode}**, {words} (`/settings ping:`)",
+                mode=settings.ping,
+                words=PING_MODES[settings.ping],
+            ),
+            t(locale, "• Time zone: **{zone}** (`/settings time_zone:`)", zone=zone),
+            t(
+                locale,
+                "• Quiet hours: **{quiet}**: no pings then; clock reminders wait until they end "
+                "(`/settings quiet:23:00-07:00`, or `off`)",
+                quiet=quiet,
+            ),
+            t(
+                locale,
+                "• Language of what I tell you alone: **{language}** (`/settings language:`)",
+                language=language,
+            ),
         ]
     )

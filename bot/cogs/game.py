@@ -16,10 +16,11 @@ from games.core.chain import SEPARATOR
 
 from .. import texts
 from ..choices import capped, matches, option_choices, truncate
+from ..i18n import LOCALES, NATIVE_NAMES, msg, private_locale
 from ..match_posts import NO_PINGS
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
-from ..settings import CONFIRM_MODES, PING_MODES, time_zones
+from ..settings import AUTO_LANGUAGE, CONFIRM_MODES, PING_MODES, time_zones
 from .common import (
     Choice,
     action_autocomplete,
@@ -37,7 +38,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RESERVED = {"game", "side", "match", "pace"}
+RESERVED = {"game", "side", "match", "pace", "language"}
+
+#: ``language:`` of ``/game new`` and ``/settings``: each language by its own name.
+LANGUAGE_CHOICES = [Choice(name=NATIVE_NAMES[code], value=code) for code in LOCALES]
 
 
 def _chosen_game(interaction: discord.Interaction[Any]) -> Any | None:
@@ -148,6 +152,7 @@ class GameCog(commands.Cog):
             ("game", "Which game", True),
             ("side", "Your side (or random)", False),
             ("pace", "Time control: none (default), fast, normal, slow, or a bank like 2d+12h/5d", False),
+            ("language", "The language of the match thread and its pictures (default: the server's)", False),
             *((name, text, False) for name, text in options.items()),
         ]
         new = generated_command(
@@ -161,6 +166,7 @@ class GameCog(commands.Cog):
                 "pace": pace_autocomplete,
                 **{name: option_autocomplete(name) for name in options},
             },
+            choices={"language": LANGUAGE_CHOICES},
             parent=self.group,
         )
         self.group.add_command(new)
@@ -171,20 +177,22 @@ class GameCog(commands.Cog):
         game = values.pop("game") or ""
         side = values.pop("side", None)
         pace = values.pop("pace", None)
+        language = values.pop("language", None)
         try:
             ruleset = find(game)
         except ValueError as exc:
-            await self.controller.refuse(interaction, str(exc))
+            await self.controller.refuse(interaction, exc)
             return
         known = {s.name for s in ruleset.options}
         extra = sorted(k for k, v in values.items() if v and k not in known)
         if extra:
+            names = ", ".join(f"`{e}`" for e in extra)
             await self.controller.refuse(
-                interaction, f"{ruleset.title} has no option {', '.join(f'`{e}`' for e in extra)}."
+                interaction, msg("{game} has no option {names}.", game=ruleset.title, names=names)
             )
             return
         chosen = {k: normalize(v) for k, v in values.items() if v and k in known}
-        await self.controller.new(interaction, ruleset.name, chosen, side, pace=pace)
+        await self.controller.new(interaction, ruleset.name, chosen, side, pace=pace, language=language)
 
     def _static_commands(self) -> list[app_commands.Command[Any, ..., None]]:
         made: list[app_commands.Command[Any, ..., None]] = []
@@ -208,8 +216,13 @@ class GameCog(commands.Cog):
             async with self.controller.friendly(interaction):
                 match_id = parse_match_id(match)
                 if match_id is None:
-                    raise ServiceError("Tell me which match to join, e.g. `/game join 12`.")
+                    raise ServiceError(msg("Tell me which match to join, e.g. `/game join 12`."))
                 await self.controller.join(interaction, match_id, side)
+
+        which_lobby = {
+            "start": msg("Tell me which lobby to start, e.g. `/game start 12`."),
+            "cancel": msg("Tell me which lobby to cancel, e.g. `/game cancel 12`."),
+        }
 
         def creator_command(name: str, description: str) -> None:
             """``/game start`` and ``/game cancel``: the lobby's creator acts on it by number."""
@@ -221,7 +234,7 @@ class GameCog(commands.Cog):
                 async with self.controller.friendly(interaction):
                     match_id = parse_match_id(match)
                     if match_id is None:
-                        raise ServiceError(f"Tell me which lobby to {name}, e.g. `/game {name} 12`.")
+                        raise ServiceError(which_lobby[name])
                     await getattr(self.controller, name)(interaction, match_id)
 
         creator_command("start", "Start your lobby now with the players seated so far (if the game allows).")
@@ -270,8 +283,9 @@ class GameCog(commands.Cog):
             seat = live.seat_of(interaction.user.id)
             role = seat.role if seat else None
             since = seat.last_seq if seat and role else texts.recent_seq(live)
+            locale = await self.controller.locale_of(interaction)
             await interaction.response.send_message(
-                texts.log_text(live, role, since), ephemeral=True, allowed_mentions=NO_PINGS
+                texts.log_text(live, role, since, locale), ephemeral=True, allowed_mentions=NO_PINGS
             )
 
         async def undo(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
@@ -338,12 +352,15 @@ class GameCog(commands.Cog):
         ) -> None:
             async with self.controller.friendly(interaction):
                 if to.bot:
-                    raise ServiceError("A bot cannot take a seat.")
+                    raise ServiceError(msg("A bot cannot take a seat."))
                 if interaction.guild_id is not None and not isinstance(to, discord.Member):
                     # Discord resolves a member of this server as a Member, anyone else as a User:
                     # he could not open the match thread and would play from his DMs alone.
                     raise ServiceError(
-                        f"{to.mention} is not a member of this server: only a member can take a seat."
+                        msg(
+                            "{player} is not a member of this server: only a member can take a seat.",
+                            player=to.mention,
+                        )
                     )
                 live = await self.bot.service.resolve(
                     player.id,
@@ -375,8 +392,9 @@ class GameCog(commands.Cog):
         async def list_(interaction: discord.Interaction[Any]) -> None:
             async with self.controller.friendly(interaction):
                 mine = await self.bot.service.recent_of(interaction.user.id, interaction.guild_id)
+                locale = await self.controller.locale_of(interaction)
                 await interaction.response.send_message(
-                    texts.list_text(mine, interaction.user.id), ephemeral=True
+                    texts.list_text(mine, interaction.user.id, locale), ephemeral=True
                 )
 
         return made
@@ -426,6 +444,7 @@ class GameCog(commands.Cog):
             ping="How you are told it is your move, and reminded of your clock",
             time_zone="Your time zone, for quiet hours (e.g. Europe/Copenhagen)",
             quiet="Quiet hours in your time, e.g. 23:00-07:00 (no pings, reminders wait), or off",
+            language="The language of what I tell you alone (default: your Discord's)",
         )
         @app_commands.choices(
             confirm=[
@@ -436,6 +455,10 @@ class GameCog(commands.Cog):
                 app_commands.Choice(name=f"{mode}: {words}"[:100], value=mode)
                 for mode, words in PING_MODES.items()
             ],
+            language=[
+                *LANGUAGE_CHOICES,
+                app_commands.Choice(name="auto: your Discord's language", value=AUTO_LANGUAGE),
+            ],
         )
         @app_commands.autocomplete(time_zone=time_zone_autocomplete)
         async def settings(
@@ -444,13 +467,20 @@ class GameCog(commands.Cog):
             ping: str | None = None,
             time_zone: str | None = None,
             quiet: str | None = None,
+            language: str | None = None,
         ) -> None:
             async with self.controller.friendly(interaction):
                 service = self.controller.settings
                 chosen = await service.update(
-                    interaction.user.id, confirm=confirm, ping=ping, time_zone=time_zone, quiet=quiet
+                    interaction.user.id,
+                    confirm=confirm,
+                    ping=ping,
+                    time_zone=time_zone,
+                    quiet=quiet,
+                    language=language,
                 )
-                await interaction.response.send_message(texts.settings_text(chosen), ephemeral=True)
+                locale = private_locale(chosen.language, interaction)
+                await interaction.response.send_message(texts.settings_text(chosen, locale), ephemeral=True)
 
         return app_commands.Command(
             name="settings",
@@ -495,7 +525,7 @@ async def rules_game(interaction: discord.Interaction[Any], game: str | None) ->
     if len(games) == 1:
         return games[0]
     names = ", ".join(g.name for g in games)
-    raise ServiceError(f"Which game? Say `game:` ({names}).")
+    raise ServiceError(msg("Which game? Say `game:` ({names}).", names=names))
 
 
 async def topic_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:

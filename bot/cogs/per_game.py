@@ -20,8 +20,16 @@ from games.core.chain import SEPARATOR, prefix_state
 
 from ..choices import arg_choices, hint_choice, line_choices, resolve_arg, truncate
 from ..failures import log_failure
+from ..i18n import Msg, msg
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
-from .common import Choice, acting_match, generated_command, my_matches_autocomplete, resolve_match
+from .common import (
+    Choice,
+    acting_match,
+    generated_command,
+    my_matches_autocomplete,
+    reader_locale,
+    resolve_match,
+)
 
 if TYPE_CHECKING:
     from ..app import PalantirBot
@@ -29,6 +37,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MATCH_HELP = "Which match (default: this thread's, or your only one)"
+
+
+def not_this_game(live: LiveMatch, ruleset: Ruleset) -> Msg:
+    return msg("Match #{match} is not a {game} match.", match=live.id, game=ruleset.title)
 
 
 def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
@@ -70,7 +82,7 @@ def line_autocomplete(ruleset: Ruleset) -> Any:
             log_failure(log, "line autocomplete failed", exc)
             return []
         if not isinstance(found, str) and found[0].record.game != ruleset.name:
-            found = f"Match #{found[0].id} is not a {ruleset.title} match."
+            found = not_this_game(found[0], ruleset).render(await reader_locale(interaction))
         return await next_steps(found, current)
 
     return complete
@@ -162,7 +174,7 @@ class PerGameCog(commands.Cog):
             async with self.bot.controller.friendly(interaction):
                 live = await resolve_match(interaction, values.get("match"))
                 if live.record.game != ruleset.name:
-                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                    raise ServiceError(not_this_game(live, ruleset))
                 await self.bot.controller.zoom(interaction, live, values.get(noun) or "")
 
         return generated_command(
@@ -181,7 +193,7 @@ class PerGameCog(commands.Cog):
             async with self.bot.controller.friendly(interaction):
                 live = await resolve_match(interaction, values.get("match"))
                 if live.record.game != ruleset.name:
-                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                    raise ServiceError(not_this_game(live, ruleset))
                 await self.bot.controller.act_line(interaction, live, values.get("steps") or "")
 
         return generated_command(
@@ -247,7 +259,7 @@ class PerGameCog(commands.Cog):
             async with controller.friendly(interaction):
                 live = await resolve_match(interaction, values.get("match"))
                 if live.record.game != ruleset.name:
-                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                    raise ServiceError(not_this_game(live, ruleset))
                 text = " ".join([spec.verb, *self._args(live, interaction.user.id, spec, values)])
                 await controller.act_typed(interaction, live, text, confirm=bool(values.get("confirm")))
 

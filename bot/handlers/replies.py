@@ -17,6 +17,7 @@ from games.core import ActionError
 
 from .. import texts
 from ..failures import log_failure
+from ..i18n import Msg, msg, private_locale, refusal
 from ..match_file import ExchangeError
 from ..match_posts import Delivery
 from ..pace import PaceError
@@ -26,7 +27,9 @@ from ..storage.trouble import BUSY, FULL, storage_reply, storage_trouble
 
 log = logging.getLogger(__name__)
 
-STALE = "This prompt is out of date: the game has moved on. Use the newest prompt or `/hand`."
+STALE = msg("This prompt is out of date: the game has moved on. Use the newest prompt or `/hand`.")
+#: Said when something unexpected failed (logged without secrets).
+UNEXPECTED = msg("Something went wrong on my side; nothing was changed.")
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -48,9 +51,25 @@ class Handlers:
         self.match_admin: Callable[[discord.Interaction[Any], LiveMatch], Awaitable[bool]] | None = None
 
     # -- replies ---------------------------------------------------------------------
-    async def refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
-        """An ephemeral error, whether or not the interaction was answered already."""
-        text = texts.clip(f"⚠️ {text}")  # errors may quote what was typed, which can be long
+    async def locale_of(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of what this user alone reads: his ``/settings language:``, else his
+        Discord client's, else English (``bot.i18n``)."""
+        try:
+            chosen = (await self.settings.get(interaction.user.id)).language
+        except Exception as exc:  # a busy database must not cost the answer
+            log_failure(log, "reading a player's language failed", exc)
+            chosen = None
+        return private_locale(chosen, interaction)
+
+    async def refuse(self, interaction: discord.Interaction[Any], text: str | Msg | BaseException) -> None:
+        """An ephemeral error in the user's language, whether or not the interaction was
+        answered already (an engine's refusal, not translated yet, is said as it is)."""
+        locale = await self.locale_of(interaction)
+        if isinstance(text, BaseException):
+            said = refusal(locale, text)
+        else:
+            said = text.render(locale) if isinstance(text, Msg) else str(text)
+        text = texts.clip(f"⚠️ {said}")  # errors may quote what was typed, which can be long
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -65,7 +84,7 @@ class Handlers:
         try:
             yield
         except (ActionError, ServiceError, PaceError, SettingsError, ExchangeError) as exc:
-            await self.refuse(interaction, str(exc))
+            await self.refuse(interaction, exc)
         except discord.HTTPException as exc:
             log.warning("Discord refused a reply: %s %s", exc.status, exc.code)
         except Exception as exc:
@@ -76,12 +95,7 @@ class Handlers:
                 log.warning("the database is locked by another writer: a request was answered 'busy'")
             else:
                 log_failure(log, "unexpected failure handling an interaction", exc)
-            await self.refuse(
-                interaction,
-                storage_reply(trouble)
-                if trouble
-                else "Something went wrong on my side; nothing was changed.",
-            )
+            await self.refuse(interaction, storage_reply(trouble) if trouble else UNEXPECTED)
 
     async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
         if not interaction.response.is_done():

@@ -1,0 +1,7 @@
+-- Version 10: languages (docs/i18n.md).
+-- `user_settings.language`: the language a player chose with `/settings language:` for what the
+-- bot tells him alone (NULL: his Discord client's language).
+-- `matches.language`: the language of a match's public posts and pictures, chosen at `/game new`
+-- (NULL for matches older than this: English).
+ALTER TABLE user_settings ADD COLUMN language TEXT;
+ALTER TABLE matches ADD COLUMN language TEXT;
