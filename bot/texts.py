@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import renderers
 from games.core import Event, Ruleset, RuleTopic, State, View, project
 from games.core.ruleset import CORE_EVENTS
-from games.core.words import agree, capitalized, counted, join_words
+from games.core.words import capitalized, counted
 
 from .choices import Choice, matches, said_first, said_once
 from .i18n import NATIVE_NAMES, SOURCE, in_words, join, match_locale, msg, nt, t
@@ -178,7 +178,7 @@ def lobby_text(live: LiveMatch, locale: str | None = None) -> str:
     elif record.status == ABANDONED:
         lines.append(t(locale, "This lobby was cancelled."))
     elif record.status == FINISHED:
-        lines.append(result_text(live) if live.state is not None else result_summary(live))
+        lines.append(result_text(live, locale) if live.state is not None else result_summary(live, locale))
         if record.thread_id:
             lines.append(t(locale, "The whole match is in <#{thread}>.", thread=record.thread_id))
     else:
@@ -186,7 +186,7 @@ def lobby_text(live: LiveMatch, locale: str | None = None) -> str:
             lines.append(t(locale, "Playing in <#{thread}>.", thread=record.thread_id))
         if live.state is not None:
             turn = live.ruleset.turn_number(live.state)
-            waits = turn_text(live, ())
+            waits = turn_text(live, (), locale)
             lines.append(
                 t(locale, "Turn {turn} · {waits}", turn=turn, waits=waits) if turn is not None else waits
             )
@@ -195,32 +195,39 @@ def lobby_text(live: LiveMatch, locale: str | None = None) -> str:
     return clip("\n".join(lines))
 
 
-def result_summary(live: LiveMatch) -> str:
+def result_summary(live: LiveMatch, locale: str = SOURCE) -> str:
     """The result from the match row alone (listing finished matches without loading them)."""
     result = live.record.result or {}
     winners = [live.ruleset.role_name(r) for r in result.get("winners") or []]
     if not result:
-        return "finished"
+        return t(locale, "finished")
     reason = live.ruleset.result_text(result) if result.get("reason") else ""
-    head = f"{capitalized(join_words(winners))} won" if winners else "a draw"
-    return f"{head}: {reason}" if reason else head
+    head = (
+        t(locale, "{winners} won", winners=capitalized(join(locale, winners)))
+        if winners
+        else t(locale, "a draw")
+    )
+    return t(locale, "{result}: {reason}", result=head, reason=reason) if reason else head
 
 
-def _role_tag(live: LiveMatch, role: str) -> str:
-    return f"{mention(live.user_of(role))} ({live.ruleset.role_title(role)})"
+def _role_tag(live: LiveMatch, role: str, locale: str = SOURCE) -> str:
+    player = mention(live.user_of(role), locale)
+    return t(locale, "{player} ({side})", player=player, side=live.ruleset.role_title(role))
 
 
-def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
-    """What the game waits for, for everyone (waiting texts carry no secrets by contract).
+def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None, locale: str | None = None) -> str:
+    """What the game waits for, for everyone (waiting texts carry no secrets by contract), in the
+    match's language unless ``locale`` says otherwise.
 
     Players in ``awaited`` (the game has just started waiting for them) are addressed with a
     mention; ``None`` addresses every active player.
     """
+    locale = locale or match_locale(live.record.language)
     state = live.state
     if state is None:
         return ""
     if state.get("result") is not None:
-        return result_text(live)
+        return result_text(live, locale)
     active = sorted(live.active_roles())
     called = set(active if awaited is None else awaited) & set(active)
     idle = [r for r in state["roles"] if r not in active]
@@ -228,12 +235,16 @@ def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
         # The waiting text names the side and what it must do ("Waiting for Sauron to move.").
         waiting = live.prompt(idle[0]).text.strip().rstrip(".")
         who = " ".join(mention(live.user_of(r)) for r in active if r in called)
-        return f"⏳ {waiting} — {who}." if who else f"⏳ {waiting}."
+        if who:
+            return t(locale, "⏳ {waiting} — {players}.", waiting=waiting, players=who)
+        return t(locale, "⏳ {waiting}.", waiting=waiting)
     if called:
-        tags = join_words(_role_tag(live, r) for r in active)
-        return f"⏳ {'Both' if len(active) == 2 else 'All'} to play now: {tags}."
-    names = join_words(live.ruleset.role_name(r) for r in active)
-    return f"⏳ Waiting for {names}."
+        tags = join(locale, (_role_tag(live, r, locale) for r in active))
+        if len(active) == 2:
+            return t(locale, "⏳ Both to play now: {players}.", players=tags)
+        return t(locale, "⏳ All to play now: {players}.", players=tags)
+    names = join(locale, (live.ruleset.role_name(r) for r in active))
+    return t(locale, "⏳ Waiting for {sides}.", sides=names)
 
 
 def pace_line(live: LiveMatch, locale: str = SOURCE) -> str:
@@ -263,16 +274,25 @@ def clock_line(live: LiveMatch, locale: str = SOURCE) -> str:
     return t(locale, "Clocks: {clocks}", clocks=" · ".join(parts))
 
 
-def result_text(live: LiveMatch) -> str:
+def result_text(live: LiveMatch, locale: str | None = None) -> str:
+    """The result, said in the match's thread: in the match's language unless ``locale`` says
+    otherwise (the reason is the engine's words, not translated yet)."""
+    locale = locale or match_locale(live.record.language)
     state = live.state or {}
     result = state.get("result") or {}
     winners = list(result.get("winners") or [])
     reason = live.ruleset.result_text(result) if result.get("reason") else ""
     if winners:
-        who = join_words(_role_tag(live, r) for r in winners)
-        head = f"🏆 **Game over: {who} {agree(len(winners), 'wins', 'win')}!**"
+        who = join(locale, (_role_tag(live, r, locale) for r in winners))
+        head = nt(
+            locale,
+            "🏆 **Game over: {players} wins!**",
+            "🏆 **Game over: {players} win!**",
+            len(winners),
+            players=who,
+        )
     else:
-        head = "**Game over: a draw.**"
+        head = t(locale, "**Game over: a draw.**")
     return f"{head}\n{reason[0].upper() + reason[1:]}." if reason else head
 
 
@@ -326,8 +346,12 @@ def reveals_anything(ruleset: Ruleset, state: State) -> bool:
 def end_text(live: LiveMatch) -> str:
     """The last lines of a finished match's post: the result, what the end reveals, and its
     players (each mentioned once more: the end, like the start, is told in the thread)."""
-    shown = "\nEvery hidden piece is now shown." if reveals_anything(live.ruleset, live.state or {}) else ""
-    return f"{result_text(live)}{shown}\nPlayed by {seat_line(live)}."
+    locale = match_locale(live.record.language)
+    lines = [result_text(live, locale)]
+    if reveals_anything(live.ruleset, live.state or {}):
+        lines.append(t(locale, "Every hidden piece is now shown."))
+    lines.append(t(locale, "Played by {players}.", players=seat_line(live, locale)))
+    return "\n".join(lines)
 
 
 def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -> list[str]:
@@ -359,12 +383,20 @@ def with_tail(body: str, live: LiveMatch) -> str:
 
 
 def start_text(live: LiveMatch) -> str:
+    """The match thread's first post, in the match's language."""
     record = live.record
-    head = f"**{live.ruleset.title}** — match #{record.id} begins! {seat_line(live)}"
+    locale = match_locale(record.language)
+    head = t(
+        locale,
+        "**{game}** — match #{match} begins! {players}",
+        game=live.ruleset.title,
+        match=record.id,
+        players=seat_line(live, locale),
+    )
     opening = public_lines(live.ruleset, told_events(live, 0))
     body = "\n".join(opening)
-    tips = "Use the buttons below, `/hand` or `/game act` to play; your private view comes by DM."
-    return clip("\n".join(p for p in (head, body, turn_text(live), tips) if p))
+    tips = t(locale, "Use the buttons below, `/hand` or `/game act` to play; your private view comes by DM.")
+    return clip("\n".join(p for p in (head, body, turn_text(live, None, locale), tips) if p))
 
 
 def acted_text(done: str, *, pressed_in_dm: bool) -> str:
@@ -426,27 +458,29 @@ def with_hand(text: str, live: LiveMatch, role: str) -> str:
     return whole if len(whole) <= MAX_MESSAGE else clip(text)
 
 
-def status_text(live: LiveMatch, viewer_role: str | None) -> str:
+def status_text(live: LiveMatch, viewer_role: str | None, locale: str = SOURCE) -> str:
+    """``/game status``: for the asker alone, in his language (``locale``)."""
     record = live.record
     ruleset = live.ruleset
-    lines = [f"**{ruleset.title}** — match #{record.id} ({record.status})"]
+    head = t(locale, "**{game}** — match #{match}", game=ruleset.title, match=record.id)
+    lines = [f"{head} ({status_word(record.status, locale)})"]
     opts = options_line(ruleset, record.options)
     if opts:
         lines.append(opts)
-    if pace_line(live):
-        lines.append(pace_line(live))
-    lines.append(f"Players: {seat_line(live)}")
+    if pace_line(live, locale):
+        lines.append(pace_line(live, locale))
+    lines.append(t(locale, "Players: {players}", players=seat_line(live, locale)))
     if record.thread_id:
-        lines.append(f"Thread: <#{record.thread_id}>")
+        lines.append(t(locale, "Thread: <#{thread}>", thread=record.thread_id))
     if record.status == ACTIVE and live.state is not None:
-        lines.append(turn_text(live))
-        if clock_line(live):
-            lines.append(clock_line(live))
+        lines.append(turn_text(live, None, locale))
+        if clock_line(live, locale):
+            lines.append(clock_line(live, locale))
         lines.extend(f"· {line}" for line in ruleset.standing(live.state))
         if viewer_role is not None:
-            lines.append(f"You: {live.ruleset.prompt(live.state, viewer_role).text}")
+            lines.append(t(locale, "You: {asked}", asked=live.ruleset.prompt(live.state, viewer_role).text))
     elif record.status == FINISHED:
-        lines.append(result_text(live))
+        lines.append(result_text(live, locale))
     return clip("\n".join(lines))
 
 
@@ -511,7 +545,7 @@ def list_text(matches: Iterable[LiveMatch], user_id: int, locale: str = SOURCE) 
         role = live.role_of(user_id)
         status = status_word(live.record.status, locale)
         if live.record.status == FINISHED:
-            status = result_summary(live)
+            status = result_summary(live, locale)
         if role:
             row = t(
                 locale,

@@ -276,7 +276,8 @@ class GameCog(commands.Cog):
                     await handler(interaction, await resolve_match(interaction, match))
 
         async def status(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
-            text = texts.status_text(live, live.role_of(interaction.user.id))
+            locale = await self.controller.locale_of(interaction)
+            text = texts.status_text(live, live.role_of(interaction.user.id), locale)
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
         async def log_(interaction: discord.Interaction[Any], live: LiveMatch) -> None:

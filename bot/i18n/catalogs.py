@@ -128,9 +128,24 @@ def read(path: Path, locale: str | None = None, domain: str | None = None) -> Ca
         return read_po(handle, locale=locale, domain=domain)
 
 
+def _entries(catalog: Catalog) -> list[tuple[Any, ...]]:
+    """What a catalog says, without its header's dates (so that nothing changed writes nothing)."""
+    return [
+        (m.id, m.context, m.string or "", m.fuzzy, tuple(m.auto_comments), tuple(p for p, _ in m.locations))
+        for m in catalog
+        if m.id
+    ]
+
+
+def write_if_changed(catalog: Catalog, path: Path) -> None:
+    if path.exists() and _entries(read(path)) == _entries(catalog):
+        return
+    write(catalog, path)
+
+
 def extract() -> None:
-    write(bot_template(), template_path("bot"))
-    write(commands_template(asyncio.run(registered_tree())), template_path("commands"))
+    write_if_changed(bot_template(), template_path("bot"))
+    write_if_changed(commands_template(asyncio.run(registered_tree())), template_path("commands"))
 
 
 def update() -> None:
@@ -142,9 +157,9 @@ def update() -> None:
                 catalog = read(path, gettext_name(locale), domain)
             else:
                 catalog = Catalog(locale=gettext_name(locale), domain=domain, project="palantir")
-            catalog.update(template, no_fuzzy_matching=True)
+            catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
             catalog.obsolete.clear()
-            write(catalog, path)
+            write_if_changed(catalog, path)
 
 
 def missing(locale: str, domain: str) -> list[str]:

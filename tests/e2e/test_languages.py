@@ -17,6 +17,9 @@ async def test_a_japanese_a_danish_and_a_chinese_player_each_read_their_own_lang
         # The lobby, public, is in the match's language (Danish) for everyone.
         lobby = match.lobby.text
         assert f"kamp #{match.id}" in lobby and "Spillere:" in lobby and "Dansk" in lobby, lobby
+        # So is the thread: its first post and its waiting line (the game's own words come next).
+        first = match.thread.messages[0].text
+        assert f"kamp #{match.id} begynder!" in first and "Brug knapperne nedenfor" in first, first
         # What each reads alone is in his client's language.
         listing = {u: await u.slash(world.games, "game list") for u in (alice, bob, carol)}
         assert "ここでのあなたの対戦" in listing[alice].text, listing[alice].text
