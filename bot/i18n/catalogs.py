@@ -3,7 +3,9 @@
 - ``extract`` writes the templates ``data/locale/<domain>.pot`` from the code: ``bot`` from the
   calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/``, ``commands`` from the slash
   commands the bot registers (:data:`TRANSLATED_COMMANDS` and the parts every game's group
-  shares), each string with its context (``command name``, ``option description``…).
+  shares), each string with its context (``command name``, ``option description``…), and a
+  game's event templates once its presenter reads them from its catalog
+  (:class:`~games.core.i18n.CatalogTables`).
 - ``update`` merges the templates into every language's ``.po`` (new messages come in empty,
   changed ones marked fuzzy, a translator's work is kept).
 - ``check`` lists what is missing or fuzzy, language by language (exit status 1 if anything).
@@ -28,7 +30,8 @@ from bot.app import PalantirBot
 from bot.cogs.game import GameCog
 from bot.cogs.per_game import PerGameCog
 from bot.config import Config
-from games.core.i18n import LOCALE_DIR, NATIVE_NAMES, TRANSLATED, catalog_path, gettext_name
+from games.core import all_rulesets
+from games.core.i18n import LOCALE_DIR, NATIVE_NAMES, TRANSLATED, CatalogTables, catalog_path, gettext_name
 
 from .translator import CHOICE, COMMAND_DESCRIPTION, COMMAND_NAME, OPTION_DESCRIPTION, OPTION_NAME
 
@@ -105,6 +108,26 @@ async def registered_tree() -> Any:
     return client.tree
 
 
+def game_templates() -> dict[str, Catalog]:
+    """The template of each game whose presenter reads its catalog (:class:`CatalogTables`):
+    one message per event kind, the kind as its context."""
+    out = {}
+    for ruleset in all_rulesets():
+        tables = getattr(getattr(ruleset, "presenter", None), "templates", None)
+        if not isinstance(tables, CatalogTables):
+            continue
+        catalog = Catalog(project="palantir", domain=tables.domain, fuzzy=False, copyright_holder=HOLDER)
+        for kind, text in tables.english.items():
+            catalog.add(text, context=kind, auto_comments=[f"event kind {kind} ({ruleset.title})"])
+        out[tables.domain] = catalog
+    return out
+
+
+def domains() -> tuple[str, ...]:
+    """Every catalog domain: the bot's, the commands', and each game's that reads its catalog."""
+    return (*DOMAINS, *sorted(game_templates()))
+
+
 def commands_template(tree: Any) -> Catalog:
     catalog = Catalog(project="palantir", domain="commands", fuzzy=False, copyright_holder=HOLDER)
     for context, text, where in command_strings(tree):
@@ -131,7 +154,14 @@ def read(path: Path, locale: str | None = None, domain: str | None = None) -> Ca
 def _entries(catalog: Catalog) -> list[tuple[Any, ...]]:
     """What a catalog says, without its header's dates (so that nothing changed writes nothing)."""
     return [
-        (m.id, m.context, m.string or "", m.fuzzy, tuple(m.auto_comments), tuple(p for p, _ in m.locations))
+        (
+            m.id,
+            m.context,
+            m.string or "",
+            m.fuzzy,
+            tuple(m.auto_comments),
+            tuple(sorted({p for p, _ in m.locations})),
+        )
         for m in catalog
         if m.id
     ]
@@ -146,10 +176,12 @@ def write_if_changed(catalog: Catalog, path: Path) -> None:
 def extract() -> None:
     write_if_changed(bot_template(), template_path("bot"))
     write_if_changed(commands_template(asyncio.run(registered_tree())), template_path("commands"))
+    for domain, catalog in game_templates().items():
+        write_if_changed(catalog, template_path(domain))
 
 
 def update() -> None:
-    for domain in DOMAINS:
+    for domain in domains():
         template = read(template_path(domain), domain=domain)
         for locale in TRANSLATED:
             path = catalog_path(locale, domain)
@@ -181,7 +213,7 @@ def missing(locale: str, domain: str) -> list[str]:
 
 def check() -> int:
     problems = 0
-    for domain in DOMAINS:
+    for domain in domains():
         for locale in TRANSLATED:
             lacking = missing(locale, domain)
             problems += len(lacking)

@@ -32,7 +32,7 @@ import gettext
 import io
 import logging
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -182,6 +182,47 @@ class Msg:
 def in_words(locale: str, text: object) -> str:
     """A :class:`Msg` in ``locale``, anything else as it is (text not translated yet)."""
     return text.render(locale) if isinstance(text, Msg) else str(text)
+
+
+class CatalogTables(Mapping[str, Mapping[str, str]]):
+    """A presenter's template tables (``games.core.events.Presenter.templates``) read from a
+    game's catalog: English as the game writes it, and in every other language the catalog's
+    translation of each template, its context being the event kind (a template not translated
+    yet stays English). Built the first time a language is asked for.
+
+    A game hands these to its ``Presenter`` once its catalog is translated; ``python -m
+    bot.i18n.catalogs extract`` then writes its template (``data/locale/<domain>.pot``). The
+    ``{n:battalion|battalions}`` format of a template chooses by the English rule (one, or
+    not), which Danish shares; a Japanese or Chinese translation simply writes ``{n}``.
+
+    >>> tables = CatalogTables("no_such_game", {"took": "Took {n} {n:pebble|pebbles}."})
+    >>> tables["en"]["took"] == tables["ja"]["took"], sorted(tables)
+    (True, ['da', 'en', 'ja', 'zh-CN'])
+    """
+
+    def __init__(self, domain: str, english: Mapping[str, str]) -> None:
+        self.domain = domain
+        self.english = english
+        self._built: dict[str, Mapping[str, str]] = {}
+
+    def __getitem__(self, locale: str) -> Mapping[str, str]:
+        if locale == SOURCE:
+            return self.english
+        if locale not in TRANSLATED:
+            raise KeyError(locale)
+        table = self._built.get(locale)
+        if table is None:
+            catalog = translations(locale, self.domain)
+            table = self._built[locale] = {
+                kind: catalog.pgettext(kind, text) for kind, text in self.english.items()
+            }
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LOCALES)
+
+    def __len__(self) -> int:
+        return len(LOCALES)
 
 
 @dataclass(frozen=True, slots=True)
