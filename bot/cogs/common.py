@@ -13,7 +13,7 @@ from discord import app_commands
 
 from ..choices import action_choices, capped, hint_choice, matches, truncate
 from ..failures import log_failure
-from ..i18n import SOURCE, msg, private_locale, refusal, t
+from ..i18n import LOCALES, NATIVE_NAMES, SOURCE, msg, private_locale, refusal, t
 from ..service import LiveMatch, ServiceError
 from ..storage import ACTIVE
 from ..texts import status_word
@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice[str]
+
+#: ``language:`` of ``/game new``, ``/<game> new`` and ``/settings``: each language by its own name.
+LANGUAGE_HELP = "The language of the match thread and its pictures (default: the server's)"
+LANGUAGE_CHOICES = [Choice(name=NATIVE_NAMES[code], value=code) for code in LOCALES]
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> PalantirBot:

@@ -16,12 +16,14 @@ from games.core.chain import SEPARATOR
 
 from .. import texts
 from ..choices import capped, matches, option_choices, truncate
-from ..i18n import LOCALES, NATIVE_NAMES, msg, private_locale
+from ..i18n import msg, private_locale
 from ..match_posts import NO_PINGS
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from ..settings import AUTO_LANGUAGE, CONFIRM_MODES, PING_MODES, time_zones
 from .common import (
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
     Choice,
     action_autocomplete,
     bot_of,
@@ -39,9 +41,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RESERVED = {"game", "side", "match", "pace", "language"}
-
-#: ``language:`` of ``/game new`` and ``/settings``: each language by its own name.
-LANGUAGE_CHOICES = [Choice(name=NATIVE_NAMES[code], value=code) for code in LOCALES]
 
 
 def _chosen_game(interaction: discord.Interaction[Any]) -> Any | None:
@@ -152,7 +151,7 @@ class GameCog(commands.Cog):
             ("game", "Which game", True),
             ("side", "Your side (or random)", False),
             ("pace", "Time control: none (default), fast, normal, slow, or a bank like 2d+12h/5d", False),
-            ("language", "The language of the match thread and its pictures (default: the server's)", False),
+            ("language", LANGUAGE_HELP, False),
             *((name, text, False) for name, text in options.items()),
         ]
         new = generated_command(

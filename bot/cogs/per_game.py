@@ -23,6 +23,8 @@ from ..failures import log_failure
 from ..i18n import Msg, msg
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from .common import (
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
     Choice,
     acting_match,
     generated_command,
@@ -212,21 +214,27 @@ class PerGameCog(commands.Cog):
         roles = every_role(ruleset)
         side_choices = [Choice(name=ruleset.role_title(r), value=r) for r in roles][:24]
         side_choices.append(Choice(name="Random", value=RANDOM_SIDE))
-        specs = [s for s in ruleset.options if s.name not in {"side", "match"}]
+        specs = [s for s in ruleset.options if s.name not in {"side", "match", "language"}]
         choices = {
             "side": side_choices,
+            "language": LANGUAGE_CHOICES,
             **{s.name: [Choice(name=truncate(s.label(c)), value=c) for c in s.choices][:25] for s in specs},
         }
 
         async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
             side = values.pop("side", None)
+            language = values.pop("language", None)
             options = {k: v for k, v in values.items() if v}
-            await self.bot.controller.new(interaction, ruleset.name, options, side)
+            await self.bot.controller.new(interaction, ruleset.name, options, side, language=language)
 
         return generated_command(
             name="new",
             description=f"Open a lobby for {ruleset.title}.",
-            params=[("side", "Your side", False), *((s.name, s.help, False) for s in specs)],
+            params=[
+                ("side", "Your side", False),
+                ("language", LANGUAGE_HELP, False),
+                *((s.name, s.help, False) for s in specs),
+            ],
             body=body,
             choices=choices,
             parent=group,

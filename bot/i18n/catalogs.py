@@ -46,7 +46,7 @@ KEYWORDS: dict[str, Any] = {"t": (2,), "nt": (2, 3), "msg": (1,), "nmsg": (1, 2)
 #: catalogs; only what every game's group shares (``new``, ``zoom``, ``do``, ``match:``…) is here.
 TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings")
 SHARED_GAME_COMMANDS = ("zoom", "do")
-SHARED_OPTIONS = ("match", "confirm", "steps")
+SHARED_OPTIONS = ("match", "confirm", "steps", "language")
 
 DOMAINS = ("bot", "commands")
 HOLDER = "the Palantír authors"
