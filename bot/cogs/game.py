@@ -16,7 +16,7 @@ from games.core.chain import SEPARATOR
 
 from .. import texts
 from ..choices import capped, matches, option_choices, truncate
-from ..i18n import msg, private_locale
+from ..i18n import msg, private_locale, t
 from ..match_posts import NO_PINGS
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
@@ -32,6 +32,7 @@ from .common import (
     my_matches_autocomplete,
     parse_match_id,
     playing_autocomplete,
+    reader_locale,
     resolve_match,
 )
 
@@ -74,11 +75,12 @@ def _roles_for_options(interaction: discord.Interaction[Any], ruleset: Any) -> t
 
 
 async def side_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    random = t(await reader_locale(interaction), "Random")
     ruleset = _chosen_game(interaction)
     if ruleset is None:
-        return [Choice(name="Random", value=RANDOM_SIDE)]
+        return [Choice(name=random, value=RANDOM_SIDE)]
     roles = [*_roles_for_options(interaction, ruleset), RANDOM_SIDE]
-    pairs = option_choices(roles, lambda r: "Random" if r == RANDOM_SIDE else ruleset.role_title(r), current)
+    pairs = option_choices(roles, lambda r: random if r == RANDOM_SIDE else ruleset.role_title(r), current)
     return [Choice(name=n, value=v) for n, v in pairs]
 
 
@@ -498,7 +500,7 @@ async def pace_autocomplete(interaction: discord.Interaction[Any], current: str)
             pace = parse_pace(typed)
             if pace is not None:
                 found.append(Choice(name=truncate(f"{pace.text}: {pace.words()}"), value=pace.text))
-    found.append(Choice(name="none: no clock (casual)", value=NO_PACE))
+    found.append(Choice(name=t(await reader_locale(interaction), "none: no clock (casual)"), value=NO_PACE))
     for name, text in PRESETS.items():
         preset = parse_pace(text)
         assert preset is not None

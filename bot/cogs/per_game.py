@@ -20,7 +20,7 @@ from games.core.chain import SEPARATOR, prefix_state
 
 from ..choices import arg_choices, hint_choice, line_choices, resolve_arg, truncate
 from ..failures import log_failure
-from ..i18n import Msg, msg
+from ..i18n import SOURCE, Msg, msg, t
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from .common import (
     LANGUAGE_CHOICES,
@@ -83,14 +83,15 @@ def line_autocomplete(ruleset: Ruleset) -> Any:
         except Exception as exc:
             log_failure(log, "line autocomplete failed", exc)
             return []
+        locale = await reader_locale(interaction)
         if not isinstance(found, str) and found[0].record.game != ruleset.name:
-            found = not_this_game(found[0], ruleset).render(await reader_locale(interaction))
-        return await next_steps(found, current)
+            found = not_this_game(found[0], ruleset).render(locale)
+        return await next_steps(found, current, locale)
 
     return complete
 
 
-async def next_steps(found: tuple[LiveMatch, str] | str, current: str) -> list[Choice]:
+async def next_steps(found: tuple[LiveMatch, str] | str, current: str, locale: str = SOURCE) -> list[Choice]:
     """The next step of a line: what is legal after the steps typed so far (rehearsed on a copy;
     nothing is offered after a step that is refused or draws chance, so no outcome shows)."""
     try:
@@ -102,9 +103,11 @@ async def next_steps(found: tuple[LiveMatch, str] | str, current: str) -> list[C
         done = [p.strip() for p in pieces if p.strip()]
         state = prefix_state(live.ruleset, live.state, role, done) if done else live.state
         if state is None:
-            pairs = hint_choice("A step so far is refused, or cannot be undone (dice, a draw): end there.")
+            pairs = hint_choice(
+                t(locale, "A step so far is refused, or cannot be undone (dice, a draw): end there.")
+            )
         elif role not in live.ruleset.active(state):
-            pairs = hint_choice("That finishes your decision: send the line as it is.")
+            pairs = hint_choice(t(locale, "That finishes your decision: send the line as it is."))
         else:
             prompt = live.ruleset.prompt(state, role)
             labelled = [(a.text, live.ruleset.describe(state, role, a)) for a in prompt.actions]
