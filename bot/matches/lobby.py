@@ -103,6 +103,7 @@ class Lobby:
         seed: int | None = None,
         league_id: int | None = None,
         league_round: int | None = None,
+        language: str | None = None,
     ) -> LiveMatch:
         """A match started at once, without a lobby: ``seats`` gives each player (the first is
         the creator) and his role, and every role of the game is taken. For leagues, which
@@ -138,6 +139,7 @@ class Lobby:
             league_id=league_id,
             league_round=league_round,
             others=[(user, role) for user, role in seats[1:]],
+            language=language,
         )
         live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
         self.cache.keep(live)

@@ -5,3 +5,6 @@
 -- (NULL for matches older than this: English).
 ALTER TABLE user_settings ADD COLUMN language TEXT;
 ALTER TABLE matches ADD COLUMN language TEXT;
+-- `leagues.language`: the language of a league's matches (and, to come, of its posts), chosen at
+-- `/league create language:` (NULL for older leagues: English).
+ALTER TABLE leagues ADD COLUMN language TEXT;
