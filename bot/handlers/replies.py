@@ -57,7 +57,9 @@ class Handlers:
         try:
             chosen = (await self.settings.get(interaction.user.id)).language
         except Exception as exc:  # a busy database must not cost the answer
-            log_failure(log, "reading a player's language failed", exc)
+            log.warning(
+                "a player's language could not be read (%s): his client's is used", type(exc).__name__
+            )
             chosen = None
         return private_locale(chosen, interaction)
 
