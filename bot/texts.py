@@ -399,7 +399,7 @@ def start_text(live: LiveMatch) -> str:
     return clip("\n".join(p for p in (head, body, turn_text(live, None, locale), tips) if p))
 
 
-def acted_text(done: str, *, pressed_in_dm: bool) -> str:
+def acted_text(done: str, *, pressed_in_dm: bool, locale: str = SOURCE) -> str:
     """The answer to a player who acted and has his next choice in his DM prompt: where to find
     it, unless he pressed it there (that prompt is updated in place, under his eyes).
 
@@ -408,7 +408,7 @@ def acted_text(done: str, *, pressed_in_dm: bool) -> str:
     >>> acted_text("✅ Roll 3 dice", pressed_in_dm=False)
     '✅ Roll 3 dice\\nYour next choice is in your DMs (or `/hand`).'
     """
-    return done if pressed_in_dm else f"{done}\nYour next choice is in your DMs (or `/hand`)."
+    return done if pressed_in_dm else f"{done}\n" + t(locale, "Your next choice is in your DMs (or `/hand`).")
 
 
 def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
