@@ -118,6 +118,15 @@ class UserSettings:
     quiet_to: int | None = None
     #: The language of what the bot tells him alone (``None``: his Discord client's).
     language: str | None = None
+    #: The language his Discord client showed at his last interaction (``None``: unknown, or
+    #: one the bot does not speak).
+    client_language: str | None = None
+
+    @property
+    def reader_language(self) -> str | None:
+        """The language of his DMs, which come without an interaction: his choice, else his
+        client's as last seen (``None``: English)."""
+        return self.language or self.client_language
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo | None:
@@ -188,7 +197,7 @@ class Notice:
 
 
 DEFAULTS = UserSettings()
-_COLUMNS = "confirm, ping, time_zone, quiet_from, quiet_to, language"
+_COLUMNS = "confirm, ping, time_zone, quiet_from, quiet_to, language, client_language"
 
 
 class SettingsService:
@@ -214,6 +223,7 @@ class SettingsService:
                 quiet_from=row[3],
                 quiet_to=row[4],
                 language=resolve(row[5]),
+                client_language=resolve(row[6]),
             )
         )
         self._cache[user_id] = settings
@@ -252,27 +262,42 @@ class SettingsService:
             changed = replace(changed, quiet_from=begin, quiet_to=finish)
         if language is not None:
             changed = replace(changed, language=_checked_language(language))
+        await self._store(user_id, changed)
+        return changed
+
+    async def note_client(self, user_id: int, code: str | None) -> UserSettings:
+        """Remember the language his Discord client shows (``interaction.locale``), for his DMs;
+        written only when it changed."""
+        current = await self.get(user_id)
+        seen = resolve(code)
+        if seen == current.client_language:
+            return current
+        changed = replace(current, client_language=seen)
+        await self._store(user_id, changed)
+        return changed
+
+    async def _store(self, user_id: int, settings: UserSettings) -> None:
         async with self.store.transaction() as conn:
             await conn.execute(
                 f"INSERT INTO user_settings (user_id, {_COLUMNS}, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET confirm = excluded.confirm, ping = excluded.ping, "
                 "time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
                 "quiet_to = excluded.quiet_to, language = excluded.language, "
-                "updated_at = excluded.updated_at",
+                "client_language = excluded.client_language, updated_at = excluded.updated_at",
                 (
                     str(user_id),
-                    _STORED_CONFIRM[changed.confirm],
-                    changed.ping,
-                    changed.time_zone,
-                    changed.quiet_from,
-                    changed.quiet_to,
-                    changed.language,
+                    _STORED_CONFIRM[settings.confirm],
+                    settings.ping,
+                    settings.time_zone,
+                    settings.quiet_from,
+                    settings.quiet_to,
+                    settings.language,
+                    settings.client_language,
                     now(),
                 ),
             )
-        self._cache[user_id] = changed
-        return changed
+        self._cache[user_id] = settings
 
 
 def _checked_zone(text: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import renderers
 from games.core import Event, Ruleset, RuleTopic, State, View, project
 from games.core.ruleset import CORE_EVENTS
-from games.core.words import capitalized, counted
+from games.core.words import capitalized
 
 from .choices import Choice, matches, said_first, said_once
 from .i18n import NATIVE_NAMES, SOURCE, in_words, join, match_locale, msg, nt, t
@@ -411,47 +411,57 @@ def acted_text(done: str, *, pressed_in_dm: bool, locale: str = SOURCE) -> str:
     return done if pressed_in_dm else f"{done}\n" + t(locale, "Your next choice is in your DMs (or `/hand`).")
 
 
-def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
+def private_text(live: LiveMatch, role: str, choices: Sequence[Choice], locale: str = SOURCE) -> str:
     """A player's private prompt (only ever sent to that player): the question with its
-    context, what to do, and, when the list is short, the choices with what they do."""
+    context, what to do, and, when the list is short, the choices with what they do. The
+    bot's words in ``locale``, his language (the game's own words are not translated yet)."""
     state = live.state or {}
     ruleset = live.ruleset
-    head = f"**{ruleset.title}** #{live.id} — you play **{ruleset.role_title(role)}**."
+    head = t(
+        locale,
+        "**{game}** #{match} — you play **{side}**.",
+        game=ruleset.title,
+        match=live.id,
+        side=ruleset.role_title(role),
+    )
     if state.get("result") is not None:
-        return clip(f"{head}\n{result_text(live)}")
+        return clip(f"{head}\n{result_text(live, locale)}")
     prompt = live.prompt(role)
     title = f"\n**{prompt.title}**" if prompt.title else ""
     # His cards come last, as many as the message holds (the picture shows them all).
     if not choices:
-        return with_hand(f"{head}{title}\n{prompt.text}", live, role)
+        return with_hand(f"{head}{title}\n{prompt.text}", live, role, locale)
     # An effect shared by several choices is said once, not on each of their lines: in a long
     # list, only one that every choice shares (the menus show the others where they differ);
     # in a short one, any other on the first of its choices.
     if len(choices) > SHOWN_CHOICES:
         shared = said_once(choices, every=True)[0]
         question = "\n".join([prompt.text, *shared])
-        return with_hand(
-            f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).", live, role
-        )
+        below = nt(locale, "Choose below ({count} choice).", "Choose below ({count} choices).", len(choices))
+        return with_hand(f"{head}{title}\n{question}\n{below}", live, role, locale)
     shared, own = said_first(choices)
     question = "\n".join([prompt.text, *shared])
     listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in own)
-    return with_hand(f"{head}{title}\n{question}\n{listing}", live, role)
+    return with_hand(f"{head}{title}\n{question}\n{listing}", live, role, locale)
 
 
-def with_hand(text: str, live: LiveMatch, role: str) -> str:
+def with_hand(text: str, live: LiveMatch, role: str, locale: str = SOURCE) -> str:
     """A private prompt with the cards ``role`` holds under it, one line each (none for a game
     without such a hand, or an empty one): as many lines as Discord's limit leaves room for,
     then how many more the picture shows. The prompt itself is never cut for them."""
     lines = live.ruleset.hand_lines(live.state or {}, role)
     if not lines:
         return clip(text)
-    kept = [f"**Your hand** ({counted(len(lines), 'card')}):"]
+    kept = [nt(locale, "**Your hand** ({count} card):", "**Your hand** ({count} cards):", len(lines))]
+
+    def more_in_picture(count: int) -> str:
+        return nt(locale, "…and {count} more in the picture.", "…and {count} more in the picture.", count)
+
     for index, line in enumerate(lines):
         more = len(lines) - index - 1
-        rest = f"\n…and {more} more in the picture." if more else ""
+        rest = f"\n{more_in_picture(more)}" if more else ""
         if len("\n".join([text, "", *kept, line])) + len(rest) > MAX_MESSAGE:
-            kept.append(f"…and {len(lines) - index} more in the picture.")
+            kept.append(more_in_picture(len(lines) - index))
             break
         kept.append(line)
     whole = "\n".join([text, "", *kept])

@@ -60,7 +60,7 @@ async def resolve_match(interaction: discord.Interaction[Any], match: str | None
 
 async def reader_locale(interaction: discord.Interaction[Any]) -> str:
     """The language of what only this user reads (autocomplete labels, hints): see bot.i18n."""
-    controller = getattr(bot_of(interaction), "controller", None)
+    controller = getattr(getattr(interaction, "client", None), "controller", None)
     if controller is None:  # a client without the handlers (tests of one service)
         return private_locale(None, interaction)
     return await controller.locale_of(interaction)  # type: ignore[no-any-return]

@@ -327,7 +327,7 @@ class PlayHandlers(Handlers):
         going_on = not result.finished and result.role in live.active_roles()
         if going_on and not await self.delivery.has_private_place(live, result.role):
             # No DM to keep up to date (closed DMs): the next choices come with the answer.
-            payload = await self.delivery.private_payload(live, result.role)
+            payload = await self.delivery.private_payload(live, result.role, locale=locale)
             payload["content"] = texts.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
         elif going_on:

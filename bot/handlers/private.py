@@ -46,7 +46,9 @@ class PrivateHandlers(Handlers):
                 latest = await self.service.store.get_message(live.id, "prompt")
                 if latest is None or latest.message_id != on_prompt:
                     raise StaleAction(STALE)
-            await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
+            locale = await self.locale_of(interaction)
+            payload = await self.delivery.private_payload(live, role, locale=locale)
+            await interaction.followup.send(ephemeral=True, **payload)
 
     async def rules(
         self, interaction: discord.Interaction[Any], ruleset: Ruleset, topic: str | None, *, cards_only: bool

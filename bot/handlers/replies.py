@@ -17,7 +17,7 @@ from games.core import ActionError
 
 from .. import texts
 from ..failures import log_failure
-from ..i18n import Msg, msg, private_locale, refusal
+from ..i18n import Msg, interaction_locale, msg, private_locale, refusal
 from ..match_file import ExchangeError
 from ..match_posts import Delivery
 from ..pace import PaceError
@@ -53,9 +53,10 @@ class Handlers:
     # -- replies ---------------------------------------------------------------------
     async def locale_of(self, interaction: discord.Interaction[Any]) -> str:
         """The language of what this user alone reads: his ``/settings language:``, else his
-        Discord client's, else English (``bot.i18n``)."""
+        Discord client's, else English (``bot.i18n``). His client's is remembered for his DMs."""
         try:
-            chosen = (await self.settings.get(interaction.user.id)).language
+            settings = await self.settings.note_client(interaction.user.id, interaction_locale(interaction))
+            chosen = settings.language
         except Exception as exc:  # a busy database must not cost the answer
             log.warning(
                 "a player's language could not be read (%s): his client's is used", type(exc).__name__
@@ -82,7 +83,9 @@ class Handlers:
 
     @asynccontextmanager
     async def friendly(self, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
-        """Turn refusals into ephemeral replies; log (without secrets) anything unexpected."""
+        """Turn refusals into ephemeral replies; log (without secrets) anything unexpected.
+        The user's client language is noted first, for the DMs that come without an interaction."""
+        await self.locale_of(interaction)
         try:
             yield
         except (ActionError, ServiceError, PaceError, SettingsError, ExchangeError) as exc:

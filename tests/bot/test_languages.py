@@ -9,7 +9,7 @@ import pytest
 from bot import texts
 from bot.i18n import match_locale, private_locale, refusal
 from bot.service import MatchService, ServiceError
-from bot.settings import SettingsError, SettingsService
+from bot.settings import DEFAULTS, SettingsError, SettingsService
 from tests.bot.conftest import NORTH_USER, started_pebbles
 
 
@@ -54,3 +54,20 @@ async def test_a_match_opened_before_languages_reads_as_english(service: MatchSe
     live = await started_pebbles(service)
     assert live.record.language is None
     assert "Players:" in texts.lobby_text(live)
+
+
+async def test_a_players_client_language_is_kept_for_his_dms_and_changes_nothing_else(
+    service: MatchService,
+) -> None:
+    settings = SettingsService(service.store)
+    noted = await settings.note_client(NORTH_USER, "ja")
+    assert noted.client_language == "ja" and noted.reader_language == "ja"
+    again = SettingsService(service.store)  # a restart: read back from the database
+    stored = await again.get(NORTH_USER)
+    assert (
+        stored.client_language == "ja" and stored.ping == DEFAULTS.ping and stored.confirm == DEFAULTS.confirm
+    )
+    chosen = await again.update(NORTH_USER, language="da")
+    assert chosen.reader_language == "da"  # his choice wins over his client's
+    assert (await again.note_client(NORTH_USER, "fr")).client_language is None  # not spoken: English
+    assert (await again.get(NORTH_USER)).reader_language == "da"

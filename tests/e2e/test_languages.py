@@ -20,7 +20,14 @@ async def test_a_japanese_a_danish_and_a_chinese_player_each_read_their_own_lang
         # So is the thread: its first post and its waiting line (the game's own words come next).
         first = match.thread.messages[0].text
         assert f"kamp #{match.id} begynder!" in first and "Brug knapperne nedenfor" in first, first
-        # What each reads alone is in his client's language.
+        # What each reads alone is in his client's language: his DM prompt (the bot's words in it;
+        # the game's own come with the games' catalogs) ...
+        await world.fd.quiet(0.5)
+        said = {u: "\n".join(m.content for m in u.dms) for u in (alice, bob, carol)}
+        assert "あなたの担当は" in said[alice], said[alice]
+        assert "du spiller" in said[bob], said[bob]
+        assert "你执" in said[carol], said[carol]
+        # ... and his answers.
         listing = {u: await u.slash(world.games, "game list") for u in (alice, bob, carol)}
         assert "ここでのあなたの対戦" in listing[alice].text, listing[alice].text
         assert "Dine kampe her" in listing[bob].text, listing[bob].text
