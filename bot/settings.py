@@ -265,16 +265,27 @@ class SettingsService:
         await self._store(user_id, changed)
         return changed
 
-    async def note_client(self, user_id: int, code: str | None) -> UserSettings:
-        """Remember the language his Discord client shows (``interaction.locale``), for his DMs;
-        written only when it changed."""
+    async def note_client(self, user_id: int, code: str | None) -> bool:
+        """Remember the language his Discord client shows (``interaction.locale``), for his DMs,
+        in memory; whether it changed (then :meth:`save_client` stores it)."""
         current = await self.get(user_id)
         seen = resolve(code)
         if seen == current.client_language:
-            return current
-        changed = replace(current, client_language=seen)
-        await self._store(user_id, changed)
-        return changed
+            return False
+        self._cache[user_id] = replace(current, client_language=seen)
+        return True
+
+    async def save_client(self, user_id: int) -> None:
+        """Store the client language noted in memory; his other settings are left as stored
+        (a new row takes the defaults)."""
+        settings = await self.get(user_id)
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO user_settings (user_id, {_COLUMNS}, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET client_language = excluded.client_language",
+                (str(user_id), *_row(settings), now()),
+            )
 
     async def _store(self, user_id: int, settings: UserSettings) -> None:
         async with self.store.transaction() as conn:
@@ -285,19 +296,22 @@ class SettingsService:
                 "time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
                 "quiet_to = excluded.quiet_to, language = excluded.language, "
                 "client_language = excluded.client_language, updated_at = excluded.updated_at",
-                (
-                    str(user_id),
-                    _STORED_CONFIRM[settings.confirm],
-                    settings.ping,
-                    settings.time_zone,
-                    settings.quiet_from,
-                    settings.quiet_to,
-                    settings.language,
-                    settings.client_language,
-                    now(),
-                ),
+                (str(user_id), *_row(settings), now()),
             )
         self._cache[user_id] = settings
+
+
+def _row(settings: UserSettings) -> tuple[object, ...]:
+    """The stored values of ``_COLUMNS``."""
+    return (
+        _STORED_CONFIRM[settings.confirm],
+        settings.ping,
+        settings.time_zone,
+        settings.quiet_from,
+        settings.quiet_to,
+        settings.language,
+        settings.client_language,
+    )
 
 
 def _checked_zone(text: str) -> str:

@@ -53,10 +53,9 @@ class Handlers:
     # -- replies ---------------------------------------------------------------------
     async def locale_of(self, interaction: discord.Interaction[Any]) -> str:
         """The language of what this user alone reads: his ``/settings language:``, else his
-        Discord client's, else English (``bot.i18n``). His client's is remembered for his DMs."""
+        Discord client's, else English (``bot.i18n``)."""
         try:
-            settings = await self.settings.note_client(interaction.user.id, interaction_locale(interaction))
-            chosen = settings.language
+            chosen = (await self.settings.get(interaction.user.id)).language
         except Exception as exc:  # a busy database must not cost the answer
             log.warning(
                 "a player's language could not be read (%s): his client's is used", type(exc).__name__
@@ -84,8 +83,34 @@ class Handlers:
     @asynccontextmanager
     async def friendly(self, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
         """Turn refusals into ephemeral replies; log (without secrets) anything unexpected.
-        The user's client language is noted first, for the DMs that come without an interaction."""
-        await self.locale_of(interaction)
+
+        The user's client language is noted first, in memory, for the DMs that come without an
+        interaction (those this very interaction causes included), and stored once he has been
+        answered: a busy database never delays the answer for it.
+        """
+        noted = await self._note_client(interaction)
+        try:
+            async with self._refusals(interaction):
+                yield
+        finally:
+            if noted:
+                await self._save_client(interaction.user.id)
+
+    async def _note_client(self, interaction: discord.Interaction[Any]) -> bool:
+        try:
+            return await self.settings.note_client(interaction.user.id, interaction_locale(interaction))
+        except Exception as exc:
+            log.warning("a player's client language could not be noted (%s)", type(exc).__name__)
+            return False
+
+    async def _save_client(self, user_id: int) -> None:
+        try:
+            await self.settings.save_client(user_id)
+        except Exception as exc:
+            log.warning("a player's client language could not be stored (%s)", type(exc).__name__)
+
+    @asynccontextmanager
+    async def _refusals(self, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
         try:
             yield
         except (ActionError, ServiceError, PaceError, SettingsError, ExchangeError) as exc:

@@ -60,8 +60,10 @@ async def test_a_players_client_language_is_kept_for_his_dms_and_changes_nothing
     service: MatchService,
 ) -> None:
     settings = SettingsService(service.store)
-    noted = await settings.note_client(NORTH_USER, "ja")
-    assert noted.client_language == "ja" and noted.reader_language == "ja"
+    assert await settings.note_client(NORTH_USER, "ja")  # in memory at once (for this interaction's DMs)
+    assert not await settings.note_client(NORTH_USER, "ja")  # the same again: nothing to store
+    assert (await settings.get(NORTH_USER)).reader_language == "ja"
+    await settings.save_client(NORTH_USER)  # stored once he has been answered
     again = SettingsService(service.store)  # a restart: read back from the database
     stored = await again.get(NORTH_USER)
     assert (
@@ -69,5 +71,7 @@ async def test_a_players_client_language_is_kept_for_his_dms_and_changes_nothing
     )
     chosen = await again.update(NORTH_USER, language="da")
     assert chosen.reader_language == "da"  # his choice wins over his client's
-    assert (await again.note_client(NORTH_USER, "fr")).client_language is None  # not spoken: English
-    assert (await again.get(NORTH_USER)).reader_language == "da"
+    assert await again.note_client(NORTH_USER, "fr")  # a language not spoken: English
+    await again.save_client(NORTH_USER)
+    stored = await SettingsService(service.store).get(NORTH_USER)
+    assert stored.client_language is None and stored.reader_language == "da"  # his choice was kept
