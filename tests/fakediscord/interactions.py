@@ -152,7 +152,7 @@ class Interactions:
         self.server = server
         self.by_token: dict[str, Interaction] = {}
         self.by_id: dict[int, Interaction] = {}
-        self.timeout = 15.0
+        self.timeout = 30.0
         self.settle = 0.25
 
     # -- the driver's verbs ----------------------------------------------------

@@ -47,7 +47,7 @@ class FakeDiscord:
         self,
         *,
         callback_deadline: float = 3.0,
-        timeout: float = 15.0,
+        timeout: float = 30.0,
         settle: float = 0.25,
         ack_grace: float = 1.0,
         workdir: Path | None = None,
@@ -336,7 +336,7 @@ class FakeDiscord:
         task.add_done_callback(self._tasks.discard)
 
     async def wait_for_message(
-        self, predicate: Callable[[Message], bool], *, timeout: float = 10.0, since: int = 0
+        self, predicate: Callable[[Message], bool], *, timeout: float = 30.0, since: int = 0
     ) -> Message:
         """The first bot message (created or edited after activity mark ``since``) matching ``predicate``."""
         deadline = time.monotonic() + timeout
@@ -384,14 +384,14 @@ class FakeDiscord:
         await bot.start()
         return bot
 
-    async def wait_until_ready(self, timeout: float = 20.0) -> None:
+    async def wait_until_ready(self, timeout: float = 60.0) -> None:
         """Wait until a bot has identified (or resumed) and received its guilds."""
         try:
             await asyncio.wait_for(self.gateway.ready.wait(), timeout)
         except TimeoutError:
             raise InteractionTimeout(f"the bot did not connect within {timeout}s.{self.bot_tail()}") from None
 
-    async def wait_for_commands(self, names: list[str] | None = None, timeout: float = 20.0) -> None:
+    async def wait_for_commands(self, names: list[str] | None = None, timeout: float = 60.0) -> None:
         """Wait until the bot has synced its commands (and, if given, these top-level names)."""
         deadline = time.monotonic() + timeout
         while True:
