@@ -41,6 +41,9 @@ IDENTIFY_INTERVAL = 5.0
 
 #: Seconds between two matches announced after a restart or an outage (see ``bot/catch_up.py``).
 CATCH_UP_PAUSE = 0.25
+#: With several bot processes on one database: seconds between two league recoveries (one
+#: process does each), which finish what a process that died left undone.
+LEAGUE_RECOVERY_EVERY = 300.0
 
 
 #: Posted once where a match plays when its saved log no longer replays (see ``DamagedMatch``).
@@ -224,8 +227,15 @@ class PalantirBot(commands.Bot):
             log_failure(log, "league recovery failed", exc)
 
     async def start_due_leagues(self) -> None:
-        """Leagues whose sign-up deadline has passed start by themselves (the ticker's call)."""
+        """Leagues whose sign-up deadline has passed start by themselves (the ticker's call;
+        one process starts each, see :mod:`bot.leases`). With several bot processes on one
+        database, one of them also brings the leagues up to date every few minutes (what a
+        process that died left: a result unrecorded, a round unpaired), as each does at start-up."""
+        if self.store.shared and await self.service.leases.turn("leagues:recover", LEAGUE_RECOVERY_EVERY):
+            await self.recover_leagues()
         for league in await self.leagues.due_to_start():
+            if not await self.service.leases.claim(f"league-start:{league.id}"):
+                continue  # another process is starting it
             try:
                 await self.league_desk.announce(await self.leagues.start(league.id))
             except ServiceError as exc:
@@ -239,7 +249,11 @@ class PalantirBot(commands.Bot):
 
     def new_announcer(self) -> Announcer:
         return Announcer(
-            self.catch_up_match, self.store, every=self.config.catch_up_every, pause=CATCH_UP_PAUSE
+            self.catch_up_match,
+            self.store,
+            every=self.config.catch_up_every,
+            pause=CATCH_UP_PAUSE,
+            leases=self.service.leases,
         )
 
     async def catch_up_match(self, match_id: int) -> None:

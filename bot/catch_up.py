@@ -9,7 +9,14 @@ matches at start-up, every ``every`` seconds after that, and soon after a delive
 each, one at a time with a ``pause`` between them, so that a backlog neither starves the
 players' live interactions nor runs into Discord's rate limits.
 
-It never races a live delivery of the same match: deliveries run inside
+Several bot processes on one database each run an announcer: a sweep claims each match before
+catching it up (:mod:`bot.leases`; a match claimed by another process is left to it), and on a
+shared database (PostgreSQL) a live delivery claims its match too, so that an entry is announced
+by one process; a process that died mid-announcement leaves its claim to run out
+(``ANNOUNCE_SECONDS``), and another catches the match up then (the nonces of
+:mod:`bot.discord_send` make a re-sent post the same message).
+
+In one process, it never races a live delivery of the same match: deliveries run inside
 :meth:`Announcer.delivering`, which holds the match for them (a sweep skips a held match, and a
 delivery waits while the announcer catches that match up), and a sweep leaves alone a match
 committed less than ``grace`` seconds ago (its own delivery may not have started yet). A sweep
@@ -33,6 +40,7 @@ from . import discord_send
 from .background import Background
 from .clock import CLOCK
 from .failures import log_failure
+from .leases import Leases
 from .service import DamagedMatch
 from .storage import Store
 
@@ -48,6 +56,12 @@ SETTLE = 1.0
 GRACE = 10.0
 #: The longest wait before trying again a match that stays behind although caught up.
 MAX_BACKOFF = 3600.0
+
+#: How long a claim on announcing a match holds (seconds): a process that died announcing it
+#: leaves it to the others this long after.
+ANNOUNCE_SECONDS = 120.0
+#: How long (real seconds) a live delivery waits for another process announcing its match.
+DELIVERY_PATIENCE = 10.0
 
 #: Matches held by the current task (so that a delivery calling another one does not deadlock).
 _held: ContextVar[frozenset[int]] = ContextVar("palantir_held_matches", default=frozenset())
@@ -78,9 +92,12 @@ class Announcer(Background):
         settle: float = SETTLE,
         grace: float = GRACE,
         clock: Callable[[], float] = time.monotonic,
+        leases: Leases | None = None,
     ) -> None:
         self.catch_up = catch_up
         self.store = store
+        #: Claims on announcing a match, shared with the other bot processes of the database.
+        self.leases = leases or Leases(store)
         self.every = every
         self.pause = pause
         self.settle = settle
@@ -122,9 +139,28 @@ class Announcer(Background):
         """
         outermost = match_id not in _held.get()
         async with self._hold(match_id) as failures:
-            yield
+            if outermost and self.store.shared:
+                async with self._claimed(match_id):
+                    yield
+            else:
+                yield
         if failures and outermost:  # inside, the holder (a sweep, a delivery) sees them too
             self.nudge(match_id)
+
+    @contextlib.asynccontextmanager
+    async def _claimed(self, match_id: int) -> AsyncIterator[None]:
+        """A live delivery on a shared database: claim the match's announcing from the other
+        processes, waiting while one of them catches it up (at most ``DELIVERY_PATIENCE``
+        seconds: then it posts all the same, and the nonces keep a post from being doubled)."""
+        name = announcing(match_id)
+        claimed = await self.leases.wait_for(name, ANNOUNCE_SECONDS, patience=DELIVERY_PATIENCE)
+        if not claimed:
+            log.warning("match %s is being announced by another process; delivering all the same", match_id)
+        try:
+            yield
+        finally:
+            if claimed:
+                await asyncio.shield(self.leases.release(name))
 
     @contextlib.asynccontextmanager
     async def _hold(self, match_id: int) -> AsyncIterator[list[discord_send.PostFailed]]:
@@ -210,7 +246,12 @@ class Announcer(Background):
 
     async def _announce(self, match_id: int) -> bool:
         """``catch_up(match_id)`` holding the match; True if Discord refused a post for now."""
-        async with self._hold(match_id) as failures:
+        async with (
+            self._hold(match_id) as failures,
+            self.leases.holding(announcing(match_id), ANNOUNCE_SECONDS) as claimed,
+        ):
+            if not claimed:
+                return False  # another process is announcing it (its delivery, or its sweep)
             try:
                 await self.catch_up(match_id)
             except discord_send.PostFailed:
@@ -222,6 +263,11 @@ class Announcer(Background):
         if failures:
             self._attempts.pop(match_id, None)  # not this match's fault: no backoff
         return bool(failures)
+
+
+def announcing(match_id: int) -> str:
+    """The name of the claim on announcing a match (:mod:`bot.leases`)."""
+    return f"announce:{match_id}"
 
 
 def _parse_time(text: str) -> datetime | None:

@@ -158,6 +158,8 @@ class Delivery:
         #: whose post Discord refused is told by the next post). Unknown after a restart: a
         #: post then tells its own entry.
         self._untold: dict[int, int] = {}
+        #: match -> the thread post this process recorded last (another process may post since).
+        self._recorded: dict[int, int] = {}
         #: match -> roles the catch-up owes a DM that must not notify (they acted in the entries
         #: it tells and still act: the game was waiting for them already).
         self._owed_quietly: dict[int, set[str]] = {}
@@ -449,6 +451,12 @@ class Delivery:
         # Each newly awaited player is told once: by his DM prompt where it reaches him, else
         # (or as he chose) by a mention in the thread (``/settings ping``).
         notices = await self.notices(live, post_plan.waits_for(entry))
+        previous = await self.service.store.get_message(live.id, "prompt")
+        if self.service.store.shared and not self._told_here_last(live.id, previous):
+            # Another bot process posted in the thread since: this one's memory of the newest
+            # post (and of what it told) is out of date, so this entry posts anew.
+            self._newest.pop(live.id, None)
+            self._untold.pop(live.id, None)
         untold = self._untold.get(live.id)
         newest = self._newest.get(live.id)
         todo = post_plan.plan(entry, newest, {r for r, notice in notices.items() if notice.mention})
@@ -457,7 +465,6 @@ class Delivery:
         # The DMs this entry sends are owed before anything is posted: once the thread post is
         # recorded, the catch-up no longer looks at this entry, and owed DMs are what it sends.
         await self.service.store.owe_dms(live.id, result.roles_to_notify(), live.record.version)
-        previous = await self.service.store.get_message(live.id, "prompt")
         message: discord.Message | None = None
         edited = False
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
@@ -533,6 +540,7 @@ class Delivery:
         if result.finished:
             self._newest.pop(live.id, None)
             self._untold.pop(live.id, None)
+            self._recorded.pop(live.id, None)
             for role in live.roles:
                 self._hand_pngs.forget((live.id, role))
         for role, place in todo.private:
@@ -550,6 +558,11 @@ class Delivery:
         if result.finished:
             for hook in self.on_finished:
                 await hook(live)
+
+    def _told_here_last(self, match_id: int, recorded: MessageRecord | None) -> bool:
+        """Whether the thread post recorded for a match is the one this process recorded last
+        (several bot processes post in one thread)."""
+        return self._recorded.get(match_id) == (None if recorded is None else recorded.message_id)
 
     @staticmethod
     def entry_facts(result: ActResult) -> post_plan.Entry:
@@ -839,6 +852,7 @@ class Delivery:
 
     async def _remember_prompt(self, live: LiveMatch, message: discord.Message | None) -> None:
         if message is not None:
+            self._recorded[live.id] = message.id
             await self.service.store.set_message(
                 live.id, "prompt", message.channel.id, message.id, live.record.version
             )

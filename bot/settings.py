@@ -180,7 +180,8 @@ _COLUMNS = "confirm, ping, time_zone, quiet_from, quiet_to"
 
 
 class SettingsService:
-    """Reads and writes players' settings; reads are cached (one bot process owns the database)."""
+    """Reads and writes players' settings; reads are cached when one bot process owns the
+    database (SQLite), and read each time when several share it (another may change them)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -203,7 +204,8 @@ class SettingsService:
                 quiet_to=row[4],
             )
         )
-        self._cache[user_id] = settings
+        if not self.store.shared:
+            self._cache[user_id] = settings
         return settings
 
     async def update(
@@ -247,7 +249,8 @@ class SettingsService:
                     now(),
                 ),
             )
-        self._cache[user_id] = changed
+        if not self.store.shared:
+            self._cache[user_id] = changed
         return changed
 
 

@@ -1,5 +1,11 @@
 """The live-match cache: unfinished matches in memory, least recently used first, each loaded
-from its row (or rebuilt from its log) on first use, under a per-match load lock."""
+from its row (or rebuilt from its log) on first use, under a per-match load lock.
+
+On a database that several bot processes share (PostgreSQL) a copy in memory is never trusted
+past the stored version: :meth:`MatchCache.get` compares it with the row and reads the match
+again when another process moved it, and :meth:`MatchCache.locked` holds the match against the
+other processes (``Store.match_lock``) and reads its row, seats and clocks again under that lock.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from games.core import ActionError, Event, Match, Ruleset, State, dump_without, find, load
@@ -36,6 +44,12 @@ class MatchCache:
         live = self.held.get(match_id)
         if live is not None:
             self.held.move_to_end(match_id)
+            if self.store.shared and not live.lock.locked():
+                # (A locked copy is being worked on, and its holder reads it again itself.)
+                stamp = await self.store.match_stamp(match_id)
+                if stamp != (live.record.version, live.record.status) and not live.lock.locked():
+                    async with live.lock, self.store.match_lock(match_id):
+                        await self.refresh(live)
             return live
         lock = self._load_locks.setdefault(match_id, asyncio.Lock())
         try:
@@ -52,6 +66,39 @@ class MatchCache:
             if not lock.locked():
                 self._load_locks.pop(match_id, None)
         return live
+
+    @asynccontextmanager
+    async def locked(self, match_id: int) -> AsyncIterator[LiveMatch]:
+        """The live match ``match_id``, held for one operation: its lock in this process and,
+        on a shared database, against every other process, read again under that lock."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if not self.store.shared:
+                yield live
+                return
+            async with self.store.match_lock(match_id):
+                await self.refresh(live)
+                yield live
+
+    async def refresh(self, live: LiveMatch) -> None:
+        """Bring ``live`` up to the stored match (the caller holds it): its row, seats and
+        clocks, and its game too when another process committed an entry or started it."""
+        record = await self.store.match_without_state(live.id)
+        if record is None:
+            raise ServiceError(f"There is no match #{live.id}.")
+        if (record.version, record.status) != (live.record.version, live.record.status):
+            full = await self.store.get_match(live.id)
+            assert full is not None
+            fresh = await self._load(full)
+            live.game = fresh.game
+            record = replace(fresh.record, state=None)
+            log.debug("match %s read again at version %s", live.id, record.version)
+        live.record = record
+        live.seats = await self.store.seats(live.id)
+        live.clocks = await self.store.clocks(live.id) if record.pace else {}
+        live.forget_prompts()
+        if record.status not in (LOBBY, ACTIVE):
+            self.forget(live.id, only=live)
 
     def keep(self, live: LiveMatch) -> None:
         """Hold ``live`` in memory, forgetting the least recently used idle matches beyond the cap.
@@ -94,6 +141,7 @@ class MatchCache:
                     stored_events(state["log"]),
                     state.get("result"),
                     game.undo_open,
+                    version=record.version,
                 )
                 record = replace(
                     record,

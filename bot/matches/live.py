@@ -118,6 +118,10 @@ class LiveMatch:
             return frozenset()
         return self.ruleset.active(self.state)
 
+    def forget_prompts(self) -> None:
+        """Compute the prompts again (the match was read again from the database)."""
+        self._prompts = (-1, {})
+
     def prompt(self, role: str) -> Prompt:
         """``role``'s prompt now, computed once per version of the match."""
         assert self.state is not None

@@ -135,7 +135,7 @@ class Lobby:
         live = await self.cache.get(match_id)
         if guild_id is not None and live.record.guild_id != guild_id:
             raise ServiceError(f"There is no match #{match_id} in this server.")
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if live.record.status != LOBBY:
                 raise ServiceError(f"Match #{match_id} is not open for players any more.")
             if live.is_seated(user_id):
@@ -169,7 +169,8 @@ class Lobby:
             raise ServiceError(f"A rematch is offered once match #{match_id} is over.")
         if not old.is_seated(user_id):
             raise ServiceError(f"Only the players of match #{match_id} can ask for its rematch.")
-        async with self._rematching:  # two players clicking at once open one lobby
+        # Two players clicking at once open one lobby (in this process, and across processes).
+        async with self._rematching, self.store.match_lock(match_id):
             for record in await self.store.rematches_of(match_id):
                 if record.status in (LOBBY, ACTIVE):
                     return await self.cache.get(record.id), False
@@ -198,8 +199,7 @@ class Lobby:
 
     async def substitute(self, match_id: int, old_user: int, new_user: int) -> LiveMatch:
         """Hand ``old_user``'s seat (role, hand, clock) to ``new_user``, who is not playing."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if live.record.status != ACTIVE:
                 raise ServiceError(f"Match #{match_id} is not being played: there is no seat to hand over.")
             if not live.is_seated(old_user):
@@ -213,8 +213,7 @@ class Lobby:
 
     async def start(self, match_id: int, user_id: int) -> LiveMatch:
         """Start early (games allowing fewer than the maximum players); creator only."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             self._check_own_lobby(live, user_id, "start", "has already started.")
             fewest, _ = live.ruleset.seats(live.record.options)
             if len(live.seats) < fewest:
@@ -270,8 +269,7 @@ class Lobby:
 
     async def cancel(self, match_id: int, user_id: int) -> LiveMatch:
         """Close a lobby that has not started (its creator only)."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             self._check_own_lobby(live, user_id, "cancel", "has started; use /game resign instead.")
             await self.store.set_status(match_id, ABANDONED)
             live.record = replace(live.record, status=ABANDONED)
@@ -280,8 +278,7 @@ class Lobby:
 
     async def expire_lobby(self, match_id: int) -> LiveMatch | None:
         """Close a lobby that is still waiting for players (the ticker's lobby lifetime)."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if live.record.status != LOBBY:
                 return None
             await self.store.set_status(match_id, ABANDONED)

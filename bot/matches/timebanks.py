@@ -27,8 +27,7 @@ class TimeBanks:
     async def time_out(self, match_id: int, role: str) -> ActResult | None:
         """``role``'s bank has run out: commit the timeout (``None`` if it has not run out after
         all, or the match is over or paused). Safe to call twice: the second finds no expired bank."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             state, pace, clock = live.state, live.pace, live.clocks.get(role)
             if state is None or state.get("result") is not None or live.record.status != ACTIVE:
                 return None
@@ -44,8 +43,7 @@ class TimeBanks:
 
     async def remind(self, match_id: int, role: str, mark: int) -> None:
         """Note that ``role`` was reminded at ``mark`` seconds left (sent once per wait)."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             pace, clock = live.pace, live.clocks.get(role)
             if pace is None or clock is None:
                 return
@@ -58,7 +56,7 @@ class TimeBanks:
         live = await self.cache.get(match_id)
         if pause and live.record.league_id is not None:
             raise ServiceError("League matches cannot be paused.")
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             playing(live, user_id, moving=False)
             if live.record.paused == pause:
                 state = "paused" if pause else "not paused"

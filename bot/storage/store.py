@@ -8,6 +8,7 @@ placeholders): :mod:`bot.storage.connection` runs it on either backend.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import psycopg
 
 from ..clock import CLOCK
 from ..pace import Clock
@@ -42,6 +44,8 @@ _MATCH_COLUMNS = (
     "league_id, league_round"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
+#: The match columns without the (large) cached state, which is read as ``NULL``.
+_LIGHT_COLUMNS = _MATCH_COLUMNS.replace(" state,", " NULL,", 1)
 
 
 def now() -> str:
@@ -278,6 +282,19 @@ WRITE_WAIT_MS = 1500
 #: How long a read may wait. WAL readers do not wait for writers; this covers the rare moments
 #: SQLite itself makes readers wait (recovering the write-ahead log after a crash).
 READ_WAIT_MS = 1000
+#: How long an operation on a match waits for another bot process that holds the match (on
+#: PostgreSQL) before it is refused as busy, like a write waiting for a lock.
+MATCH_WAIT_MS = WRITE_WAIT_MS
+#: The same for a league (its operations create matches: they may take longer).
+LEAGUE_WAIT_MS = 30_000
+#: The first keys of the PostgreSQL advisory locks of matches and leagues (the second: the id).
+MATCH_LOCKS = 0x50414C  # "PAL"
+LEAGUE_LOCKS = 0x50414D
+
+
+class MatchBusy(psycopg.errors.LockNotAvailable):
+    """Another bot process held a match (or league) longer than ``MATCH_WAIT_MS``; nothing was
+    done (reported to the player as the storage being busy)."""
 
 
 #: Records (or moves on) the message of a match of one kind: its thread post, a player's DM prompt.
@@ -300,12 +317,19 @@ class Store:
     """
 
     def __init__(
-        self, conn: Connection, reader: Connection | None = None, *, dialect: str = "sqlite"
+        self,
+        conn: Connection,
+        reader: Connection | None = None,
+        *,
+        dialect: str = "sqlite",
+        locks: Connection | None = None,
     ) -> None:
         self._conn = conn
         #: ``sqlite`` or ``postgresql``.
         self.dialect = dialect
         self._reader = reader or conn
+        #: PostgreSQL: the connection holding this process's locks on matches (see :meth:`match_lock`).
+        self._locks = locks
         # One connection: transactions from different matches must not interleave on it.
         self._write = asyncio.Lock()
         #: Matches already reported as damaged (each is logged once, not at every listing).
@@ -362,10 +386,11 @@ class Store:
                 log.info("PostgreSQL database migrated: %s", ", ".join(applied))
             conn.identity_tables = frozenset(await identity_tables(conn.raw))
             reader = await PostgresConnection.connect(url, ("SET default_transaction_read_only = on",))
+            locks = await PostgresConnection.connect(url)
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, reader, dialect="postgresql")
+        return cls(conn, reader, dialect="postgresql", locks=locks)
 
     def _records(self, rows: Iterable[Sequence[Any]]) -> list[MatchRecord]:
         """Match records of ``rows``, leaving out (and reporting once) any damaged one."""
@@ -384,9 +409,111 @@ class Store:
         return records
 
     async def close(self) -> None:
+        if self._locks is not None:
+            await self._locks.close()
         if self._reader is not self._conn:
             await self._reader.close()
         await self._conn.close()
+
+    # -- several processes ---------------------------------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether other bot processes may use this database at the same time (PostgreSQL):
+        a match is then locked across processes (:meth:`match_lock`) and a process's copy of a
+        match is checked against the stored version before it is trusted."""
+        return self._locks is not None
+
+    def match_lock(self, match_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold ``match_id`` against every other bot process (PostgreSQL; nothing on SQLite,
+        where one process uses the database and its in-process lock is enough).
+
+        A session advisory lock on a connection of its own: held across the operation's reads,
+        engine work and transaction, and released by the server when the process dies. Another
+        process holding the match is waited for at most ``MATCH_WAIT_MS`` (:class:`MatchBusy`).
+        The caller holds the match's in-process lock, so one process never asks twice at once.
+        """
+        return self._advisory(MATCH_LOCKS, match_id, MATCH_WAIT_MS, "match")
+
+    def league_lock(self, league_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold a league against every other bot process, as :meth:`match_lock` a match (its
+        operations create matches, so another process is waited for longer: ``LEAGUE_WAIT_MS``)."""
+        return self._advisory(LEAGUE_LOCKS, league_id, LEAGUE_WAIT_MS, "league")
+
+    @asynccontextmanager
+    async def _advisory(self, space: int, number: int, wait_ms: int, what: str) -> AsyncIterator[None]:
+        locks = self._locks
+        if locks is None:
+            yield
+            return
+        key = (space, number % 2**31)
+        await self._take(locks, key, wait_ms, what)
+        try:
+            yield
+        finally:
+            try:
+                await locks.execute("SELECT pg_advisory_unlock(?, ?)", key)
+            except psycopg.Error as exc:  # a lost connection let go of its locks already
+                log.warning("could not release the lock on %s %s: %s", what, number, type(exc).__name__)
+
+    @staticmethod
+    async def _take(locks: Connection, key: tuple[int, int], wait_ms: int, what: str) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait_ms / 1000
+        pause = 0.002
+        while True:
+            try:
+                row = await (await locks.execute("SELECT pg_try_advisory_lock(?, ?)", key)).fetchone()
+            except psycopg.Error:
+                if not await locks.revive():
+                    raise
+                log.warning("the connection holding the bot's locks was lost; connected again")
+                continue
+            if row[0]:
+                return
+            if loop.time() >= deadline:
+                raise MatchBusy(f"{what} {key[1]} is held by another bot process")
+            await asyncio.sleep(pause)  # the holder is another process: nothing to wake us
+            pause = min(pause * 2, 0.05)
+
+    async def match_stamp(self, match_id: int) -> tuple[int, str] | None:
+        """The stored ``(version, status)`` of a match: a copy in memory that differs is stale."""
+        row = await self._one("SELECT version, status FROM matches WHERE id = ?", (match_id,))
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    async def match_without_state(self, match_id: int) -> MatchRecord | None:
+        """The match's row without its cached state (``state`` is ``None``)."""
+        row = await self._one(f"SELECT {_LIGHT_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        return None if row is None else _match(row, self._warned)
+
+    # -- leases on background work ------------------------------------------------------
+    async def claim(self, name: str, holder: str, now: float, seconds: float, *, again: bool = True) -> bool:
+        """Claim the lease ``name`` for ``holder`` until ``now + seconds``: True if it was free,
+        had run out (its holder never finished: another process takes over), or was his
+        (``again``; else his own lease must have run out too)."""
+        mine = " OR leases.holder = excluded.holder" if again else ""
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO leases (name, holder, expires) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires = excluded.expires "
+                f"WHERE leases.expires <= ?{mine}",
+                (name, holder, now + seconds, now),
+            )
+            return cur.rowcount == 1
+
+    async def release(self, name: str, holder: str) -> None:
+        """Give the lease ``name`` up (if ``holder`` still has it)."""
+        async with self.transaction() as conn:
+            await conn.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+
+    async def lease_holder(self, name: str, now: float) -> str | None:
+        """Who holds the lease ``name`` at ``now`` (``None``: nobody, or it ran out)."""
+        row = await self._one("SELECT holder FROM leases WHERE name = ? AND expires > ?", (name, now))
+        return None if row is None else str(row[0])
+
+    async def drop_leases(self, before: float) -> None:
+        """Forget the leases that ran out before ``before`` (their work was done or taken over)."""
+        async with self.transaction() as conn:
+            await conn.execute("DELETE FROM leases WHERE expires < ?", (before,))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
@@ -648,16 +775,23 @@ class Store:
         events: Sequence[tuple[int, str]],
         result: dict[str, Any] | None,
         undo_open: bool,
+        *,
+        version: int | None = None,
     ) -> None:
-        """Rewrite the cached state and the whole log (after a rebuild from the action log)."""
+        """Rewrite the cached state and the whole log (after a rebuild from the action log).
+
+        ``version``: the match version the state was rebuilt at; if another process has
+        committed an entry since, nothing is written (its row is newer than this state)."""
         text = None if result is None else json.dumps(result, sort_keys=True)
+        sql = "UPDATE matches SET state = ?, seq = ?, log_length = ?, result = ?, undo_open = ? WHERE id = ?"
+        params: list[Any] = [state, seq, len(events), text, int(undo_open), match_id]
+        if version is not None:
+            sql += " AND version = ?"
+            params.append(version)
         async with self.transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET state = ?, seq = ?, log_length = ?, result = ?, undo_open = ? "
-                "WHERE id = ?",
-                (state, seq, len(events), text, int(undo_open), match_id),
-            )
-            await _write_events(conn, match_id, 0, events)
+            cur = await conn.execute(sql, params)
+            if cur.rowcount == 1:
+                await _write_events(conn, match_id, 0, events)
 
     async def events(self, match_id: int) -> list[str]:
         """The match's log events (JSON texts), in order."""
@@ -676,9 +810,12 @@ class Store:
         async with self.transaction() as conn:
             return [await self._append_in(conn, entry, stamp) for entry in entries]
 
-    @staticmethod
-    async def _append_in(conn: Connection, entry: LogEntry, stamp: str) -> int:
+    async def _append_in(self, conn: Connection, entry: LogEntry, stamp: str) -> int:
         result = None if entry.result is None else json.dumps(entry.result, sort_keys=True)
+        if self.shared:
+            # The match row first, locked until the commit: an entry of another process (whose
+            # match lock was lost) waits here, and then the version check below refuses it.
+            await conn.execute("SELECT version FROM matches WHERE id = ? FOR UPDATE", (entry.match_id,))
         if entry.undo_opened:
             # The state before this entry (the row as it stands) is where undo may lead back to.
             await conn.execute(
