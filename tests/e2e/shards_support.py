@@ -76,6 +76,10 @@ async def running_shards(
                     "SHARD_COUNT": str(count),
                     "SHARD_IDS": ",".join(map(str, shards)),
                     "PALANTIR_DEV_GUILD": "",  # global commands: every server has them
+                    # Boards drawn in a thread of each process: the render pools of several
+                    # processes would spend CI's two CPUs preparing their workers (the pool
+                    # has tests of its own).
+                    "PALANTIR_RENDER_WORKERS": "0",
                     **(env or {}),
                 },
                 name="shards-" + "-".join(map(str, shards)),
