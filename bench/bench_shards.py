@@ -16,6 +16,9 @@ until ``--moves`` moves were measured. The setups:
 * ``postgresql-1``: one process running both shards (``SHARD_COUNT=2``, ``SHARD_IDS=0,1``);
 * ``postgresql-2``: two processes, one shard each (``SHARD_IDS=0`` and ``SHARD_IDS=1``).
 
+The processes of a setup share the machine's CPUs among their render pools
+(``PALANTIR_RENDER_WORKERS`` = CPUs / processes, at least 1), as ``docs/operations.md`` advises.
+
 ``--where threads`` (the default): the players click the menus of their ephemeral "My hand"
 answers in their match's server, so each click reaches the process of that server's shard;
 ``--where dms``: they click the menus the bot sent them by DM, which Discord delivers to shard
@@ -47,7 +50,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent))
 sys.path.insert(0, str(ROOT))
 
-from bench_load import Driver, Stored, merged, median, pct, populate  # noqa: E402
+from bench_load import Driver, Stored, median, merged, pct, populate  # noqa: E402
 
 from tests.e2e.harness import BOT_ARGV, PostgresOracle  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
@@ -149,6 +152,9 @@ async def run(
             for shards in processes:
                 env = {"DATABASE_URL": str(db)} if setup != "sqlite" else {}
                 env["PALANTIR_DEV_GUILD"] = ""  # global commands: both servers have them
+                # The machine's CPUs shared by the processes' render pools (two pools of one
+                # worker per CPU each thrash: their workers are declared stuck and restarted).
+                env["PALANTIR_RENDER_WORKERS"] = str(max(1, (os.cpu_count() or 1) // len(processes)))
                 if shards is not None:
                     env |= {"SHARD_COUNT": str(SHARDS), "SHARD_IDS": ",".join(map(str, shards))}
                 await fd.start_bot(
@@ -217,7 +223,8 @@ def main() -> None:
     setups = [s.strip() for s in args.setups.split(",") if s.strip()]
     if any(s != "sqlite" for s in setups) and not os.environ.get("PALANTIR_TEST_POSTGRESQL"):
         sys.exit(
-            "bench_shards: set PALANTIR_TEST_POSTGRESQL (source scripts/_postgres.sh; palantir_postgres_start)"
+            "bench_shards: set PALANTIR_TEST_POSTGRESQL "
+            "(source scripts/_postgres.sh; palantir_postgres_start)"
         )
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     print(f"bench_shards: {', '.join(games)}; load average {os.getloadavg()[0]:.1f}", flush=True)
