@@ -168,6 +168,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("muster", "engine", "build-engine", "Muster die: a Siege Tower or Trebuchet at a siege.", DIE),
     _c("muster", "engine-at", "engine", "Where the siege engine goes.", REGION),
     _c("muster", "ents", "bring-ents", "Muster die: the Ents of Fangorn enter the war.", DIE),
+    _c("muster", "dunlendings", "bring-dunlendings", "Muster die: the Dunlendings enter the war.", DIE),
+    _c("muster", "dunlendings-recruit", "recruit-dunlendings", "Muster die: recruit 2 Dunlendings.", DIE),
     _c("muster", "saruman", "bring-saruman", "Bring Saruman into play.", DIE),
     _c("muster", "witch-king", "bring-witch-king", "Bring the Witch-king into play.", DIE),
     _c("muster", "mouth", "bring-mouth-of-sauron", "Bring the Mouth of Sauron into play.", DIE),

@@ -336,6 +336,13 @@ for _nation in NATIONS.values():
 NATIONS_OF: dict[str, tuple[str, ...]] = {
     side: tuple(n.id for n in NATIONS.values() if n.side == side) for side in SIDES
 }
+#: Twilight of the Third Age: the Dunlendings are Shadow Army units of no Nation (D15). In the
+#: Armies they stand under this pseudo-nation key, which no Nation table (politics, pools) has.
+DUNLENDINGS = "dunlendings"
+#: The keys of an Army's figures, in order: the Nations, then the Dunlendings.
+ARMY_NATIONS: tuple[str, ...] = (*NATIONS, DUNLENDINGS)
+#: The side of each key of :data:`ARMY_NATIONS`.
+ARMY_SIDES: dict[str, str] = {**{n.id: n.side for n in NATIONS.values()}, DUNLENDINGS: SHADOW}
 
 
 def side_of_nation(nation: str) -> str:

@@ -24,6 +24,7 @@ from . import (
     card_words_hunt,
     characters_words,
     companions_words,
+    dunlendings_words,
     ents_words,
     movement_words,
     muster_words,
@@ -241,6 +242,7 @@ WORDS = (
     muster_words,
     siege_engines_words,
     ents_words,
+    dunlendings_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

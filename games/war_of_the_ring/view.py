@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core import State
 
-from . import ents, siege_engines
+from . import dunlendings, ents, siege_engines
 from .battle import battle_view
 from .board import besieged, vp
 from .card_piles import seen
@@ -113,6 +113,9 @@ def build_view(
     }
     if ents.in_game(state):  # Twilight of the Third Age: the Ents are public
         view["ents"] = ents.view(state)
+    dunland = dunlendings.view(state)
+    if dunland is not None:  # Twilight of the Third Age: the Dunlendings' pool (public)
+        view["dunlendings"] = dunland
     if siege_engines.in_game(state):  # Twilight of the Third Age: the engines are public
         view["siege_engines"] = {
             "regions": siege_engines.view(state),

@@ -51,7 +51,13 @@ async def dm_prompt(world: World, match: Match, user: User) -> Message:
     found = [m for m in world.fd.messages.values() if current(m)]
     if found:
         return found[-1]
-    return await world.fd.wait_for_message(current, timeout=15)
+    try:
+        return await world.fd.wait_for_message(current, timeout=15)
+    except InteractionTimeout as exc:
+        menus = [c for m in user.dms for c in m.custom_ids() if _pick_of(c, match.id)]
+        raise InteractionTimeout(
+            f"no DM menu of prompt {wanted} for {user.name}: {menus[-3:]}; {exc}"
+        ) from None
 
 
 def one_press(world: World, prompt: Message) -> dict[str, tuple[str, str]]:

@@ -1,7 +1,7 @@
 """Twilight of the Third Age through the fake Discord: ``/game new`` with the module's options
 opens a lobby that lists them with the line on reconstructed parts, refuses a part not yet
-playable, and a match with the siege engines and the Ents runs a few hundred actions under the
-same oracles as the base game's (each action counted once, a die action one post at most, a
+playable, and a match with the siege engines, the Dunlendings and the Ents runs a few hundred
+actions under the same oracles as the base game's (each action counted once, a die action one post at most, a
 hidden step silent, no secret shown)."""
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
         refused = await alice.slash(world.games, "game new", game=GAME, tta="whole")
         assert refused.ephemeral and "not yet available" in refused.text, refused.text
         match = await world.new_table(
-            alice, [bob], game=GAME, side="free", tta_engines="on", tta_factions="ents"
+            alice, [bob], game=GAME, side="free", tta_engines="on", tta_factions="dunlendings+ents"
         )
         lobby = match.lobby.content
-        assert "Siege engines: **On**" in lobby and "Factions: **Ents**" in lobby, lobby
+        assert "Siege engines: **On**" in lobby and "Factions: **Dunlendings, Ents**" in lobby, lobby
         assert "reconstructed where no source gives it" in lobby, lobby
         state = world.row(match.id).state
         assert state is not None and "tta" in state

@@ -42,10 +42,15 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     (
         "dunlendings",
         "The Hillmen of Dunland",
-        "12 Dunlendings (Shadow). Once Isengard is At War, a Muster die brings them in: 2 in North and 2 in "
-        "South Dunland. Then a Muster die recruits 2 with a Shadow Army in Isengard or Rohan. A hit on "
-        "Dunlendings removes 2. Not yet available.",
-        ("dunlending", "dunland", "hillmen"),
+        "12 Dunlendings (Shadow): Army units of no Nation, always At War, that stack, move and fight like "
+        "Shadow Regulars. Once Isengard is At War, a Muster die (`bring-dunlendings`) brings them in: 2 in "
+        "North and 2 in South Dunland, where free for the Shadow. Then a Muster die (`recruit-dunlendings`) "
+        "puts 2 with a Shadow Army, not besieged, in a region of Isengard or Rohan (within the stacking "
+        "limit). In battle each hit on them removes 2; a single Dunlending takes a hit only as the last unit "
+        "of its Army. The slain go back to the pool: the faction is never eliminated. Old Hatred (Combat "
+        "card): before the Combat roll, one die per Dunlending in the battle (at most 5), hitting as the "
+        "Combat roll does.",
+        ("dunlending", "dunland", "hillmen", "old hatred", "tta_factions"),
     ),
     (
         "corsairs",
