@@ -9,12 +9,14 @@ matches at start-up, every ``every`` seconds after that, and soon after a delive
 each, one at a time with a ``pause`` between them, so that a backlog neither starves the
 players' live interactions nor runs into Discord's rate limits.
 
-Several bot processes on one database each run an announcer: a sweep claims each match before
-catching it up (:mod:`bot.leases`; a match claimed by another process is left to it), and on a
-shared database (PostgreSQL) a live delivery claims its match too, so that an entry is announced
-by one process; a process that died mid-announcement leaves its claim to run out
-(``ANNOUNCE_SECONDS``), and another catches the match up then (the nonces of
-:mod:`bot.discord_send` make a re-sent post the same message).
+Several bot processes on one database each run an announcer. On PostgreSQL a live delivery
+and a sweep both hold the match's announcing against the other processes
+(``Store.announcing``, an advisory lock: a sweep leaves a match another process holds, a
+delivery waits for it), so that an entry is announced by one process; a process that dies
+lets go of it at once, and another's next sweep catches the match up (the nonces of
+:mod:`bot.discord_send` make a re-sent post the same message). Two announcers on one SQLite
+file (tests) claim each match with a lease (:mod:`bot.leases`) that runs out after
+``ANNOUNCE_SECONDS``.
 
 In one process, it never races a live delivery of the same match: deliveries run inside
 :meth:`Announcer.delivering`, which holds the match for them (a sweep skips a held match, and a
@@ -57,8 +59,7 @@ GRACE = 10.0
 #: The longest wait before trying again a match that stays behind although caught up.
 MAX_BACKOFF = 3600.0
 
-#: How long a claim on announcing a match holds (seconds): a process that died announcing it
-#: leaves it to the others this long after.
+#: How long a sweep's lease on announcing a match holds (seconds; SQLite: see above).
 ANNOUNCE_SECONDS = 120.0
 #: How long (real seconds) a live delivery waits for another process announcing its match.
 DELIVERY_PATIENCE = 10.0
@@ -149,18 +150,15 @@ class Announcer(Background):
 
     @contextlib.asynccontextmanager
     async def _claimed(self, match_id: int) -> AsyncIterator[None]:
-        """A live delivery on a shared database: claim the match's announcing from the other
+        """A live delivery on a shared database: hold the match's announcing against the other
         processes, waiting while one of them catches it up (at most ``DELIVERY_PATIENCE``
         seconds: then it posts all the same, and the nonces keep a post from being doubled)."""
-        name = announcing(match_id)
-        claimed = await self.leases.wait_for(name, ANNOUNCE_SECONDS, patience=DELIVERY_PATIENCE)
-        if not claimed:
-            log.warning("match %s is being announced by another process; delivering all the same", match_id)
-        try:
+        async with self.store.announcing(match_id, DELIVERY_PATIENCE) as held:
+            if not held:
+                log.warning(
+                    "match %s is being announced by another process; delivering all the same", match_id
+                )
             yield
-        finally:
-            if claimed:
-                await asyncio.shield(self.leases.release(name))
 
     @contextlib.asynccontextmanager
     async def _hold(self, match_id: int) -> AsyncIterator[list[discord_send.PostFailed]]:
@@ -182,6 +180,13 @@ class Announcer(Background):
             if not self._users[match_id]:
                 del self._users[match_id]
                 del self._locks[match_id]
+
+    def _sweep_claim(self, match_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        """A sweep's claim on catching a match up: on PostgreSQL the match's announcing lock (not
+        waited for: another process at it keeps it), else a lease (see :mod:`bot.leases`)."""
+        if self.store.shared:
+            return self.store.announcing(match_id, 0.0)
+        return self.leases.holding(announcing(match_id), ANNOUNCE_SECONDS)
 
     def busy(self, match_id: int) -> bool:
         """Whether a delivery holds (or waits for) ``match_id``."""
@@ -246,10 +251,7 @@ class Announcer(Background):
 
     async def _announce(self, match_id: int) -> bool:
         """``catch_up(match_id)`` holding the match; True if Discord refused a post for now."""
-        async with (
-            self._hold(match_id) as failures,
-            self.leases.holding(announcing(match_id), ANNOUNCE_SECONDS) as claimed,
-        ):
+        async with self._hold(match_id) as failures, self._sweep_claim(match_id) as claimed:
             if not claimed:
                 return False  # another process is announcing it (its delivery, or its sweep)
             try:

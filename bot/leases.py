@@ -1,13 +1,15 @@
 """Claims on background work, so that one bot process does each item when several share a
-database: a time bank that ran out, a reminder, a lobby to close, a match to catch up in
-Discord, a league to start.
+database: a time bank that ran out, a reminder, a lobby to close, a league to start, a computer
+player's decision (and a match to catch up in Discord where two announcers share an SQLite
+file; on PostgreSQL posting is held by an advisory lock, ``Store.announcing``).
 
 A claim is a lease row (``Store.claim``) with an expiry on the bot's clock: while it holds,
 another process's claim of the same item fails; once it runs out (its holder died mid-item),
 another process may take the item over. Work whose doing changes what is due (a timeout
 committed, a reminder noted, a lobby closed) keeps its lease until it runs out, so that a
 process that read the list of due work a moment earlier does not take it up again; work that
-may fall due again (a match behind in Discord) gives its lease back when done.
+may fall due again (a match behind in Discord) gives its lease back when done; periodic work
+(the leagues' recovery) is one process's :meth:`Leases.turn` at a time.
 """
 
 from __future__ import annotations
@@ -64,16 +66,3 @@ class Leases:
         finally:
             if claimed:
                 await asyncio.shield(self.release(name))
-
-    async def wait_for(self, name: str, seconds: float, *, patience: float) -> bool:
-        """Claim ``name``, waiting up to ``patience`` seconds of real time while another process
-        holds it; whether it was claimed."""
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + patience
-        pause = 0.01
-        while not await self.claim(name, seconds):
-            if loop.time() >= give_up:
-                return False
-            await asyncio.sleep(pause)  # the holder is another process: nothing to wake us
-            pause = min(pause * 2, 0.25)
-        return True

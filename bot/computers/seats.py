@@ -37,8 +37,9 @@ class ComputerSeats:
     ) -> JoinResult:
         """Seat a computer of ``level`` (default: the strongest) in ``user_id``'s lobby, on
         ``side`` if given; the match starts when the lobby is full, as when a person joins."""
-        async with self.cache.locked(match_id) as live:  # against other processes too
-            chosen = level_for(live, level)
+        live = await self.cache.get(match_id)
+        chosen = level_for(live, level)
+        async with self.cache.locked(match_id) as live:
             if live.record.status != LOBBY:
                 raise ServiceError(f"Match #{match_id} is not open for players any more.")
             if user_id != live.record.creator_id:
@@ -68,11 +69,12 @@ class ComputerSeats:
     async def seat_rematch(self, lobby_id: int) -> JoinResult | None:
         """Seat the old match's computers in its rematch lobby, each on its next side (as every
         player of a rematch); ``None`` when it had none or they are seated already."""
-        async with self.cache.locked(lobby_id) as live:  # against other processes too
-            old_match = live.record.rematch_of
-            if old_match is None:
-                return None
-            old = [s.user_id for s in await self.store.seats(old_match) if is_computer(s.user_id)]
+        live = await self.cache.get(lobby_id)
+        old_match = live.record.rematch_of
+        if old_match is None:
+            return None
+        old = [s.user_id for s in await self.store.seats(old_match) if is_computer(s.user_id)]
+        async with self.cache.locked(lobby_id) as live:
             missing = [c for c in old if not live.is_seated(c)]
             if live.record.status != LOBBY or not missing:
                 return None
@@ -100,8 +102,9 @@ class ComputerSeats:
     async def take_over(self, match_id: int, old_user: int, level: str | None = None) -> int:
         """Hand ``old_user``'s seat of a casual match to a computer (the zombie vote passed);
         returns the computer's user id."""
-        async with self.cache.locked(match_id) as live:  # against other processes too
-            chosen = level_for(live, level)
+        live = await self.cache.get(match_id)
+        chosen = level_for(live, level)
+        async with self.cache.locked(match_id) as live:
             if live.record.league_id is not None:
                 raise ServiceError(LEAGUE_REFUSAL)
             if live.record.status != ACTIVE:

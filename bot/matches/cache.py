@@ -26,6 +26,13 @@ from .live import MAX_LIVE, DamagedMatch, DamageReport, LiveMatch, ServiceError,
 log = logging.getLogger(__name__)
 
 
+def stamp_of(live: LiveMatch) -> tuple[int, str, bool, int | None, int, int]:
+    """``live`` as :meth:`Store.match_stamp` reads the stored match (a difference: it is stale)."""
+    record = live.record
+    seats = (len(live.seats), sum(seat.user_id for seat in live.seats))
+    return (record.version, record.status, record.paused, record.thread_id, *seats)
+
+
 class MatchCache:
     """Unfinished matches in memory (loaded on first use), and the report of a damaged one."""
 
@@ -40,17 +47,27 @@ class MatchCache:
         self._reports: set[asyncio.Task[None]] = set()
 
     async def get(self, match_id: int) -> LiveMatch:
-        """The live match ``match_id`` (loaded and, if needed, rebuilt from its log)."""
+        """The live match ``match_id`` (loaded and, if needed, rebuilt from its log; on a shared
+        database read again if another process moved it, paused it, opened its thread or
+        changed its seats)."""
+        live = self.held.get(match_id)
+        if live is not None and self.store.shared and not live.lock.locked():
+            # (A locked copy is being worked on, and its holder reads it again itself.)
+            stamp = await self.store.match_stamp(match_id)
+            if stamp != stamp_of(live) and not live.lock.locked():
+                async with live.lock, self.store.match_lock(match_id):
+                    await self.refresh(live)
+        return await self._copy(match_id) if live is None else self._used(live)
+
+    def _used(self, live: LiveMatch) -> LiveMatch:
+        self.held.move_to_end(live.id)
+        return live
+
+    async def _copy(self, match_id: int) -> LiveMatch:
+        """The match in memory as it is (loaded if it is not)."""
         live = self.held.get(match_id)
         if live is not None:
-            self.held.move_to_end(match_id)
-            if self.store.shared and not live.lock.locked():
-                # (A locked copy is being worked on, and its holder reads it again itself.)
-                stamp = await self.store.match_stamp(match_id)
-                if stamp != (live.record.version, live.record.status) and not live.lock.locked():
-                    async with live.lock, self.store.match_lock(match_id):
-                        await self.refresh(live)
-            return live
+            return self._used(live)
         lock = self._load_locks.setdefault(match_id, asyncio.Lock())
         try:
             async with lock:
@@ -71,7 +88,7 @@ class MatchCache:
     async def locked(self, match_id: int) -> AsyncIterator[LiveMatch]:
         """The live match ``match_id``, held for one operation: its lock in this process and,
         on a shared database, against every other process, read again under that lock."""
-        live = await self.get(match_id)
+        live = await self._copy(match_id)  # (read again below, under the lock)
         async with live.lock:
             if not self.store.shared:
                 yield live
@@ -88,9 +105,10 @@ class MatchCache:
         lock (``get`` while it is held) never sees the new position with the old seats (their
         prompt numbers), which would refuse a double click as "out of date" instead of
         "already done"."""
-        record = await self.store.match_without_state(live.id)
-        if record is None:
+        found = await self.store.match_and_seats(live.id)
+        if found is None:
             raise ServiceError(f"There is no match #{live.id}.")
+        record, seats = found
         game = live.game
         if (record.version, record.status) != (live.record.version, live.record.status):
             full = await self.store.get_match(live.id)
@@ -99,7 +117,6 @@ class MatchCache:
             game = fresh.game
             record = replace(fresh.record, state=None)
             log.debug("match %s read again at version %s", live.id, record.version)
-        seats = await self.store.seats(live.id)
         clocks = await self.store.clocks(live.id) if record.pace else {}
         live.game, live.record, live.seats, live.clocks = game, record, seats, clocks
         live.forget_prompts()

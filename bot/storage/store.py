@@ -44,8 +44,10 @@ _MATCH_COLUMNS = (
     "league_id, league_round"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
-#: The match columns without the (large) cached state, which is read as ``NULL``.
-_LIGHT_COLUMNS = _MATCH_COLUMNS.replace(" state,", " NULL,", 1)
+_SEAT_COLUMNS = "match_id, seat, user_id, wanted_role, role, last_seq, prompt_version, prompt_entry"
+#: The match columns of ``m`` without the (large) cached state, read as ``NULL``; the seat columns of ``s``.
+_LIGHT_COLUMNS_OF_M = ", ".join("NULL" if c == "state" else f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
+_SEAT_COLUMNS_OF_S = ", ".join(f"s.{c}" for c in _SEAT_COLUMNS.split(", "))
 
 
 def now() -> str:
@@ -178,6 +180,10 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
     )
 
 
+def _seat(r: Sequence[Any]) -> SeatRecord:
+    return SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6]), int(r[7]))
+
+
 def _action(row: Sequence[Any]) -> ActionRecord:
     return ActionRecord(
         id=int(row[0]),
@@ -290,6 +296,7 @@ LEAGUE_WAIT_MS = 30_000
 #: The first keys of the PostgreSQL advisory locks of matches and leagues (the second: the id).
 MATCH_LOCKS = 0x50414C  # "PAL"
 LEAGUE_LOCKS = 0x50414D
+ANNOUNCE_LOCKS = 0x50414E
 
 
 class MatchBusy(psycopg.errors.LockNotAvailable):
@@ -440,6 +447,27 @@ class Store:
         return self._advisory(LEAGUE_LOCKS, league_id, LEAGUE_WAIT_MS, "league")
 
     @asynccontextmanager
+    async def announcing(self, match_id: int, wait: float) -> AsyncIterator[bool]:
+        """Hold the announcing of ``match_id`` (its posts in Discord) against every other bot
+        process, waiting up to ``wait`` seconds while one holds it: yields whether it is held
+        (always on SQLite, where one process posts). An advisory lock like :meth:`match_lock`:
+        the server lets go of it when the holding process dies."""
+        locks = self._locks
+        if locks is None:
+            yield True
+            return
+        key = (ANNOUNCE_LOCKS, match_id % 2**31)
+        try:
+            await self._take(locks, key, int(wait * 1000), "the announcing of match")
+        except MatchBusy:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            await self._let_go(locks, key)
+
+    @asynccontextmanager
     async def _advisory(self, space: int, number: int, wait_ms: int, what: str) -> AsyncIterator[None]:
         locks = self._locks
         if locks is None:
@@ -450,10 +478,14 @@ class Store:
         try:
             yield
         finally:
-            try:
-                await locks.execute("SELECT pg_advisory_unlock(?, ?)", key)
-            except psycopg.Error as exc:  # a lost connection let go of its locks already
-                log.warning("could not release the lock on %s %s: %s", what, number, type(exc).__name__)
+            await self._let_go(locks, key)
+
+    @staticmethod
+    async def _let_go(locks: Connection, key: tuple[int, int]) -> None:
+        try:
+            await locks.execute("SELECT pg_advisory_unlock(?, ?)", key)
+        except psycopg.Error as exc:  # a lost connection let go of its locks already
+            log.warning("could not release the lock %s: %s", key, type(exc).__name__)
 
     @staticmethod
     async def _take(locks: Connection, key: tuple[int, int], wait_ms: int, what: str) -> None:
@@ -475,15 +507,33 @@ class Store:
             await asyncio.sleep(pause)  # the holder is another process: nothing to wake us
             pause = min(pause * 2, 0.05)
 
-    async def match_stamp(self, match_id: int) -> tuple[int, str] | None:
-        """The stored ``(version, status)`` of a match: a copy in memory that differs is stale."""
-        row = await self._one("SELECT version, status FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else (int(row[0]), str(row[1]))
+    async def match_stamp(self, match_id: int) -> tuple[int, str, bool, int | None, int, int] | None:
+        """What says whether a copy of a match in memory is stale: its stored version, status,
+        pause and thread, and how many seats and whose (the sum of their user ids: a seat
+        handed over changes it)."""
+        row = await self._one(
+            "SELECT m.version, m.status, m.paused, m.thread_id, COUNT(s.seat), "
+            "COALESCE(SUM(CAST(s.user_id AS BIGINT)), 0) FROM matches m "
+            "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? GROUP BY m.id",
+            (match_id,),
+        )
+        if row is None:
+            return None
+        return (int(row[0]), str(row[1]), bool(row[2]), _iid(row[3]), int(row[4]), int(row[5]))
 
-    async def match_without_state(self, match_id: int) -> MatchRecord | None:
-        """The match's row without its cached state (``state`` is ``None``)."""
-        row = await self._one(f"SELECT {_LIGHT_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else _match(row, self._warned)
+    async def match_and_seats(self, match_id: int) -> tuple[MatchRecord, list[SeatRecord]] | None:
+        """The match's row without its cached state (``state`` is ``None``) and its seats, in
+        one query (a process reads them again before each operation on a shared database)."""
+        rows = await self._all(
+            f"SELECT {_LIGHT_COLUMNS_OF_M}, {_SEAT_COLUMNS_OF_S} FROM matches m "
+            "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat",
+            (match_id,),
+        )
+        if not rows:
+            return None
+        width = len(_MATCH_COLUMNS.split(", "))
+        seats = [_seat(row[width:]) for row in rows if row[width] is not None]
+        return _match(rows[0][:width], self._warned), seats
 
     # -- leases on background work ------------------------------------------------------
     async def claim(self, name: str, holder: str, now: float, seconds: float, *, again: bool = True) -> bool:
@@ -577,6 +627,13 @@ class Store:
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    async def swap_meta(self, key: str, old: str, new: str) -> bool:
+        """Set ``key`` to ``new`` if it still holds ``old``: whether it did (one of several
+        processes doing the same at once does)."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("UPDATE meta SET value = ? WHERE key = ? AND value = ?", (new, key, old))
+            return cur.rowcount == 1
 
     # -- matches and seats ---------------------------------------------------------
     async def create_match(
@@ -701,14 +758,9 @@ class Store:
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._all(
-            "SELECT match_id, seat, user_id, wanted_role, role, last_seq, prompt_version, prompt_entry "
-            "FROM seats WHERE match_id = ? ORDER BY seat",
-            (match_id,),
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
         )
-        return [
-            SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6]), int(r[7]))
-            for r in rows
-        ]
+        return [_seat(r) for r in rows]
 
     async def add_seat(self, match_id: int, user_id: int, wanted_role: str | None) -> None:
         async with self.transaction() as conn:
@@ -810,12 +862,9 @@ class Store:
         async with self.transaction() as conn:
             return [await self._append_in(conn, entry, stamp) for entry in entries]
 
-    async def _append_in(self, conn: Connection, entry: LogEntry, stamp: str) -> int:
+    @staticmethod
+    async def _append_in(conn: Connection, entry: LogEntry, stamp: str) -> int:
         result = None if entry.result is None else json.dumps(entry.result, sort_keys=True)
-        if self.shared:
-            # The match row first, locked until the commit: an entry of another process (whose
-            # match lock was lost) waits here, and then the version check below refuses it.
-            await conn.execute("SELECT version FROM matches WHERE id = ? FOR UPDATE", (entry.match_id,))
         if entry.undo_opened:
             # The state before this entry (the row as it stands) is where undo may lead back to.
             await conn.execute(

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 
 import pytest
 
+from bot.app import LEAGUE_RECOVERY_EVERY, PalantirBot
 from bot.catch_up import ANNOUNCE_SECONDS, Announcer, announcing
+from bot.computers.zombie import RESIGN, VOTE_LIFETIME
 from bot.leases import ITEM_SECONDS
 from bot.pace import DAY, HOUR
 from bot.service import MatchService
@@ -18,6 +21,7 @@ from bot.storage import Store
 from bot.ticker import Ticker
 from tests.bot.conftest import NORTH_USER, started_pebbles
 from tests.bot.test_ticker import Calls, MovedClock, paced_match
+from tests.bot.test_zombie_mode import casual
 
 Pair = tuple[MatchService, MatchService]
 
@@ -165,6 +169,7 @@ async def test_two_announcers_tell_each_match_once(pair: Pair) -> None:
     assert await a.store.behind_in_discord() == []
 
 
+@pytest.mark.sqlite_only  # on PostgreSQL an advisory lock, let go when a process dies: test_several_processes
 async def test_a_match_a_dead_process_was_announcing_is_caught_up_when_its_claim_runs_out(
     pair: Pair, clock: MovedClock
 ) -> None:
@@ -178,3 +183,48 @@ async def test_a_match_a_dead_process_was_announcing_is_caught_up_when_its_claim
     clock.at += ANNOUNCE_SECONDS
     await second.sweep()
     assert seen == [("b", match_id)]
+
+
+async def test_one_process_brings_the_leagues_up_to_date_every_few_minutes(
+    pair: Pair, clock: MovedClock
+) -> None:
+    recovered: list[str] = []
+
+    def bot(name: str, service: MatchService) -> SimpleNamespace:
+        async def recover_leagues() -> None:
+            recovered.append(name)
+
+        async def nothing_due() -> list[object]:
+            return []
+
+        leagues = SimpleNamespace(due_to_start=nothing_due)
+        return SimpleNamespace(
+            store=service.store, service=service, leagues=leagues, recover_leagues=recover_leagues
+        )
+
+    bots = [bot("a", pair[0]), bot("b", pair[1])]
+
+    async def tick() -> None:
+        await asyncio.gather(*(PalantirBot.start_due_leagues(b) for b in bots))  # type: ignore[arg-type]
+
+    await tick()
+    await tick()
+    if not pair[0].store.shared:
+        assert recovered == [], "one process on SQLite: it recovers at start-up only"
+        return
+    assert len(recovered) == 1, "one process, once"
+    clock.at += LEAGUE_RECOVERY_EVERY
+    await tick()
+    assert len(recovered) == 2
+
+
+async def test_a_lapsed_zombie_vote_is_closed_by_one_process(pair: Pair, clock: MovedClock) -> None:
+    a, b = pair
+    live = await casual(a)
+    assert await a.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    await b.get(live.id)
+    clock.at += VOTE_LIFETIME
+    closed = await asyncio.gather(a.zombie.lapsed(), b.zombie.lapsed())
+    assert len(closed[0] + closed[1]) == 1, "the leaving stands once, told once"
+    resignations = [e for e in await a.store.actions(live.id) if e.kind == "resign"]
+    assert len(resignations) == 1

@@ -12,16 +12,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
-from bot.catch_up import Announcer, announcing
+from bot import rendering
+from bot.catch_up import Announcer
+from bot.computers.driver import ComputerDriver
+from bot.computers.thinking import ThinkingPool
+from bot.computers.zombie import RESIGN
+from bot.leases import ITEM_SECONDS
 from bot.match_posts import Delivery
 from bot.service import ALREADY_DONE, MatchService
 from bot.settings import SettingsService
 from bot.storage import Store
 from bot.storage import store as store_module
-from bot.storage.store import MatchBusy
+from bot.storage.store import ANNOUNCE_LOCKS, MATCH_LOCKS, MatchBusy
 from bot.storage.trouble import BUSY, storage_trouble
 from games.core import StaleAction
 from tests.bot.conftest import NORTH_USER, SOUTH_USER, started_pebbles
@@ -30,9 +36,27 @@ from tests.bot.leagues.test_league_service import B as LEAGUE_B
 from tests.bot.leagues.test_league_service import C as LEAGUE_C
 from tests.bot.leagues.test_league_service import D as LEAGUE_D
 from tests.bot.leagues.test_league_service import leagues_over, signed_up
+from tests.bot.test_computer_players import Client as ComputerClient
+from tests.bot.test_ticker import MovedClock
 from tests.bot.test_told_once import Client
+from tests.bot.test_zombie_mode import THIRD, casual
 
 BACKENDS = ["postgresql"]
+
+
+async def no_render(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+async def let_go(store: Store, space: int, number: int) -> None:
+    """Wait until the server has let go of an advisory lock (a closed connection's backend
+    ends a moment after the client closed it)."""
+    async with asyncio.timeout(10):
+        while await store.read_one(
+            "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ? AND objid = ?",
+            (space, number),
+        ):
+            await asyncio.sleep(0.01)
 
 
 @pytest.fixture
@@ -137,7 +161,8 @@ async def test_a_dead_process_lets_go_of_the_match_it_held(pair: tuple[MatchServ
     holding = a.store.match_lock(live.id)
     await holding.__aenter__()  # a holds the match and dies without letting go
     await a.store.close()
-    await b.act(live.id, NORTH_USER, "bid 3")  # the server let go of a's lock with its connection
+    await let_go(b.store, MATCH_LOCKS, live.id)  # the server lets go of a's lock with its connection
+    await b.act(live.id, NORTH_USER, "bid 3")
     assert len(await b.store.actions(live.id)) == 1
 
 
@@ -154,7 +179,7 @@ async def test_a_state_rebuilt_from_an_old_version_does_not_overwrite_a_newer_on
     assert after is not None and after.state == before.state and after.log_length == before.log_length
 
 
-async def test_a_live_delivery_claims_its_match_from_the_other_processes_sweeps(
+async def test_a_live_delivery_holds_its_match_from_the_other_processes_sweeps(
     pair: tuple[MatchService, MatchService],
 ) -> None:
     a, b = pair
@@ -167,10 +192,29 @@ async def test_a_live_delivery_claims_its_match_from_the_other_processes_sweeps(
     delivering = Announcer(catch_up, a.store, pause=0.0, leases=a.leases)
     sweeping = Announcer(catch_up, b.store, pause=0.0, leases=b.leases)
     async with delivering.delivering(match_id):
-        assert await b.store.lease_holder(announcing(match_id), b.clock.now()) == a.leases.holder
         await sweeping.sweep()
         assert seen == [], "b's sweep leaves the match a is delivering"
-    assert await b.store.lease_holder(announcing(match_id), b.clock.now()) is None
+    await sweeping.sweep()
+    assert seen == [match_id]
+
+
+async def test_a_process_that_dies_announcing_a_match_leaves_it_to_the_others_at_once(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    match_id = (await started_pebbles(a)).id
+    seen: list[int] = []
+
+    async def catch_up(match_id: int) -> None:
+        seen.append(match_id)
+
+    sweeping = Announcer(catch_up, b.store, pause=0.0, leases=b.leases)
+    holding = a.store.announcing(match_id, 0.0)
+    assert await holding.__aenter__()  # a is announcing the match...
+    await sweeping.sweep()
+    assert seen == []
+    await a.store.close()  # ... and dies: the server lets go of its lock with its connections
+    await let_go(b.store, ANNOUNCE_LOCKS, match_id)
     await sweeping.sweep()
     assert seen == [match_id]
 
@@ -239,3 +283,81 @@ async def test_a_setting_changed_through_one_process_holds_in_the_other(
     assert (await second.get(NORTH_USER)).ping != "thread"
     await first.update(NORTH_USER, ping="thread")
     assert (await second.get(NORTH_USER)).ping == "thread"
+
+
+async def test_a_thread_opened_or_a_pause_agreed_through_one_process_is_seen_by_the_other(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await started_pebbles(a)
+    assert (await b.get(live.id)).record.thread_id is None
+    await a.attach_thread(live.id, 555)
+    assert (await b.get(live.id)).record.thread_id == 555
+    await a.vote_pause(live.id, NORTH_USER, pause=True)
+    await b.vote_pause(live.id, SOUTH_USER, pause=True)  # b counts a's vote: everyone agreed
+    assert (await a.get(live.id)).record.paused
+
+
+async def test_zombie_votes_through_two_processes_at_once_both_count(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    a, b = pair
+    live = await casual(a)
+    assert await a.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    first, second = await asyncio.gather(
+        a.zombie.vote(live.id, SOUTH_USER, True), b.zombie.vote(live.id, THIRD, True)
+    )
+    assert {first.outcome, second.outcome} == {"waiting", "taken"}
+    seats = (await a.get(live.id)).seats
+    assert sum(1 for seat in seats if seat.user_id < 0) == 1, "one computer took the seat"
+
+
+class Thinking(ThinkingPool):
+    """A computer that thinks until its process dies (never decides), and counts its calls."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.started = asyncio.Event()
+        self.calls = 0
+
+    async def decide(self, request: Any) -> str:
+        self.calls += 1
+        self.started.set()
+        await asyncio.Event().wait()
+        raise AssertionError("never decided")
+
+
+async def test_a_computers_turn_is_thought_by_one_process_and_taken_over_if_it_dies(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rendering, "render_png", no_render)
+    clock = MovedClock()
+    first, second = await Store.open(database), await Store.open(database)
+    try:
+        a, b = MatchService(first, clock=clock), MatchService(second, clock=clock)
+        live = await a.create(
+            guild_id=1, channel_id=2, user_id=NORTH_USER, game="confrontation", side="sauron"
+        )
+        live = (await a.computers.add(live.id, NORTH_USER, "rules")).match
+        await Delivery(ComputerClient(), a).announce_start(live)  # type: ignore[arg-type]
+        thinking = Thinking()
+        dying = ComputerDriver(a, Delivery(ComputerClient(), a), thinking, pace=0.0)  # type: ignore[arg-type]
+        await dying.sweep()
+        await thinking.started.wait()  # a thinks for the computer...
+        idle = Thinking()
+        waiting = ComputerDriver(b, Delivery(ComputerClient(), b), idle, pace=0.0)  # type: ignore[arg-type]
+        await waiting.sweep()
+        async with asyncio.timeout(10):  # (were b thinking too, it would never be idle)
+            await waiting.idle()
+        assert idle.calls == 0, "b leaves the decision a is thinking"
+        await dying.stop()  # ... and dies: nothing was committed
+        clock.at += ITEM_SECONDS  # its claim runs out
+        playing = ComputerDriver(b, Delivery(ComputerClient(), b), ThinkingPool(0), pace=0.0)  # type: ignore[arg-type]
+        await playing.sweep()
+        await playing.idle()
+        assert playing.moves >= 1
+        entries = await second.actions(live.id)
+        assert len({e.interaction_id for e in entries}) == len(entries), "each decision once"
+    finally:
+        await first.close()
+        await second.close()
