@@ -24,6 +24,9 @@ from .computers.zombie_posts import ZombieDesk
 from .config import Config
 from .controller import Controller
 from .failures import log_failure
+from .handlers.replies import UNEXPECTED
+from .i18n import Msg, msg
+from .i18n.translator import CatalogTranslator
 from .leagues.posts import LeagueDesk
 from .leagues.service import LeagueService
 from .leagues.store import LeagueStore
@@ -142,6 +145,7 @@ class PalantirBot(commands.Bot):
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(self.on_app_command_error)
+        await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self))
         await self.add_cog(PerGameCog(self))
         await self.add_cog(LeagueCog(self, self.leagues, self.league_desk))
@@ -165,7 +169,7 @@ class PalantirBot(commands.Bot):
         guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        digest = command_hash(self.tree, guild)
+        digest = await command_hash(self.tree, guild)
         key = f"command_hash:{guild.id if guild else 'global'}"
         if await self.store.get_meta(key) == digest:
             log.info("application commands unchanged; not syncing")
@@ -184,15 +188,17 @@ class PalantirBot(commands.Bot):
     ) -> None:
         """Whatever escaped a command (e.g. a client with an outdated command list): answer kindly."""
         if isinstance(error, discord.app_commands.CommandSignatureMismatch):
-            text = "This command was just updated; please try again in a minute (or restart Discord)."
+            text: str | Msg = msg(
+                "This command was just updated; please try again in a minute (or restart Discord)."
+            )
             log.warning("outdated command used: %s", error.command.qualified_name)
         elif isinstance(error, discord.app_commands.CheckFailure):
-            text = "This command can't be used here."
+            text = msg("This command can't be used here.")
         elif trouble := storage_trouble(getattr(error, "original", error)):
             text = storage_reply(trouble)
             log.warning("a command met a %s database", trouble)
         else:
-            text = "Something went wrong on my side; nothing was changed."
+            text = UNEXPECTED
             log_failure(log, "command failed", getattr(error, "original", error))
         await self.controller.refuse(interaction, text)
 
@@ -308,9 +314,16 @@ class PalantirBot(commands.Bot):
             await store.close()
 
 
-def command_hash(tree: discord.app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> str:
-    """A stable hash of the command definitions Discord would receive for ``guild``."""
-    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+async def command_hash(
+    tree: discord.app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
+) -> str:
+    """A stable hash of the command definitions Discord would receive for ``guild``, with their
+    translations (a corrected translation is synced like a changed command)."""
+    translator = tree.translator
+    payload = [
+        await command.get_translated_payload(tree, translator) if translator else command.to_dict(tree)
+        for command in tree.get_commands(guild=guild)
+    ]
     text = json.dumps(payload, sort_keys=True, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -35,6 +35,7 @@ from .choices import count_shortcuts
 from .clock import CLOCK
 from .computers.identity import computer_name, is_computer
 from .discord_send import DM_CLOSED
+from .i18n import best
 from .menus import private_view
 from .picture_cache import PictureCache
 from .service import ActResult, LiveMatch, MatchService
@@ -903,9 +904,12 @@ class Delivery:
             log.debug("could not retire prompt of match %s: %s", live.id, exc.status)
 
     # -- private output -------------------------------------------------------------
-    async def private_payload(self, live: LiveMatch, role: str, *, hand: bool = True) -> dict[str, Any]:
+    async def private_payload(
+        self, live: LiveMatch, role: str, *, hand: bool = True, locale: str | None = None
+    ) -> dict[str, Any]:
         """The role's private board, prompt and choices (for that player only); without the
-        picture of his hand unless ``hand``."""
+        picture of his hand unless ``hand``. In ``locale``, by default his language as his
+        settings know it (a DM comes without an interaction to tell it)."""
         state = live.state or {}
         view = None
         choices = self.service.choices(live, role)
@@ -933,8 +937,11 @@ class Delivery:
         held = None
         if hand and state.get("result") is None:
             held = await self.hand_image(live, role)
+        if locale is None:
+            user_id = live.user_of(role)
+            locale = best(None if user_id is None else (await self.settings.get(user_id)).reader_language)
         payload: dict[str, Any] = {
-            "content": texts.private_text(live, role, choices),
+            "content": texts.private_text(live, role, choices, locale),
             "view": view,
             **attach(board, held),
         }

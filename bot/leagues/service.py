@@ -306,8 +306,10 @@ class LeagueService:
         channel_id: int | None = None,
         table_size: int | None = None,
         double: bool = False,
+        language: str | None = None,
     ) -> League:
-        """A new league of this server, taking sign-ups (every setting checked here)."""
+        """A new league of this server, taking sign-ups (every setting checked here); its matches
+        speak ``language`` (see bot/i18n)."""
         name = " ".join(name.split())
         if not name:
             raise ServiceError("Give the league a name.")
@@ -357,6 +359,7 @@ class LeagueService:
                 signup_deadline=signup_deadline,
                 channel_id=channel_id,
                 created_by=user_id,
+                language=language,
             )
         except DuplicateName:
             raise ServiceError(f"This server has a league called {name} already.") from None
@@ -588,6 +591,7 @@ class LeagueService:
             pace=league.pace,
             league_id=league.id,
             league_round=game.round,
+            language=league.language,
         )
         await self.store.link_match(league.id, game.round, game.board, live.id)
         return live

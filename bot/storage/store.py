@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, game, options, seed, creator_id, status, "
     "state, seq, version, result, created_at, updated_at, log_length, undo_open, pace, paused, rematch_of, "
-    "league_id, league_round"
+    "league_id, league_round, language"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
 _SEAT_COLUMNS = "match_id, seat, user_id, wanted_role, role, last_seq, prompt_version, prompt_entry"
@@ -177,6 +177,7 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
         rematch_of=None if row[20] is None else int(row[20]),
         league_id=league[0],
         league_round=league[1],
+        language=None if len(row) < 24 or row[23] is None else str(row[23]),
     )
 
 
@@ -651,6 +652,7 @@ class Store:
         league_id: int | None = None,
         league_round: int | None = None,
         others: Sequence[tuple[int, str | None]] = (),
+        language: str | None = None,
     ) -> MatchRecord:
         """A new match in the lobby, with its creator in seat 0 (and ``others``, each a user
         and his wanted role, in seats 1, 2, ... in the same transaction)."""
@@ -658,8 +660,8 @@ class Store:
         async with self.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seed, creator_id, status, seq, "
-                "version, created_at, updated_at, pace, rematch_of, league_id, league_round) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?)",
+                "version, created_at, updated_at, pace, rematch_of, league_id, league_round, language) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     _sid(guild_id),
                     _sid(channel_id),
@@ -674,6 +676,7 @@ class Store:
                     rematch_of,
                     league_id,
                     league_round,
+                    language,
                 ),
             )
             match_id = int(cur.lastrowid or 0)

@@ -24,11 +24,13 @@ from . import (
     card_words_hunt,
     characters_words,
     companions_words,
+    corsairs_words,
     dunlendings_words,
     ents_words,
     movement_words,
     muster_words,
     siege_engines_words,
+    tta_cards_words,
 )
 from .data import CARDS, CHARACTERS, TILES
 from .dice import face_name
@@ -243,6 +245,8 @@ WORDS = (
     siege_engines_words,
     ents_words,
     dunlendings_words,
+    tta_cards_words,
+    corsairs_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

@@ -26,9 +26,11 @@ from . import (
     cards,
     casualties,
     characters,
+    corsairs,
     dunlendings,
     ents,
     fellowship_actions,
+    fleets,
     recruit,
     siege_engines,
     stacking,
@@ -37,6 +39,7 @@ from .actions import DieAction
 from .event_cards import dispel as event_dispel
 from .event_cards import step as event_step
 from .event_cards import table as event_table
+from .event_cards import tta_table as event_tta_table
 
 Labeller = Callable[[State, str, Action], str | None]
 
@@ -51,9 +54,11 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *siege_engines.DIE_ACTIONS,
         *ents.DIE_ACTIONS,
         *dunlendings.DIE_ACTIONS,
+        *corsairs.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
+        *event_tta_table.DIE_ACTIONS,
         *event_dispel.DIE_ACTIONS,
     )
 }
@@ -66,6 +71,7 @@ STEPS: tuple[Step, ...] = (
     *recruit.STEPS,
     *siege_engines.STEPS,
     *dunlendings.STEPS,
+    *fleets.STEPS,
     *characters.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
@@ -83,6 +89,7 @@ VERBS: frozenset[str] = (
     | battle.VERBS
     | siege_engines.VERBS
     | ents.VERBS
+    | corsairs.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.
@@ -91,6 +98,7 @@ LABELLERS: tuple[Labeller, ...] = (
     recruit.label,
     siege_engines.label,
     dunlendings.label,
+    corsairs.label,
     characters.label,
     stacking.label,
     battle.label,

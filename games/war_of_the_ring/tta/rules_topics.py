@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from games.core import RuleTopic
 
+from ..data import REGIONS
 from .content import CARDS, COASTAL_CHAIN, REPLACEMENTS, SET_ASIDE_CARDS, SMEAGOL_TILES, TTA_CHARACTERS
 from .switches import NAMES, PLAYABLE, SWITCHES
+
+#: The coastal chain's regions by name, south to north (D20).
+REGION_NAMES = tuple(REGIONS[r].name for r in COASTAL_CHAIN)
 
 MODULE = "Twilight of the Third Age"
 
@@ -55,10 +59,28 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     (
         "corsairs",
         "The Corsairs of Umbar",
-        "6 Corsair Ships (Shadow). Once the Southrons & Easterlings are At War, a Muster die puts 2 Ships in "
-        "Umbar. Ships move up to 2 steps along the coast (" + ", ".join(COASTAL_CHAIN) + ") and carry "
-        "Armies between Ship regions; they never fight or hold regions. Not yet available.",
-        ("ships", "corsair", "fleet", "coast", "coastal"),
+        "6 Corsair Ships (Shadow), set aside. Once the Southrons & Easterlings are At War, with Umbar "
+        "held by the Shadow and not besieged, a Muster die brings them in: 2 Ships in Umbar (`bring-"
+        "corsairs`). Then a Muster die builds 1 Ship in Umbar and recruits 1 Southron & Easterling "
+        "Regular in a free Settlement of theirs (`muster-ships`). Ships are not Army units: they never "
+        "count for stacking, are never attacked, never block and are never blocked, never take a region, "
+        "and may share one with the enemy; they stand only on the coast ("
+        + ", ".join(REGION_NAMES)
+        + "). Sunk Ships go back to the pool; the faction stays in play even without Ships.",
+        ("ships", "ship", "corsair", "corsairs", "umbar", "coast", "coastal", "navy"),
+    ),
+    (
+        "fleets",
+        "Corsair fleets and sea moves",
+        "Fleet: one of the two moves of an Army die may sail the Ships of one region, all or some, up to 2 "
+        "steps along the coast, whatever stands there (`fleet <region>`, then `sail <region> <n>`). Sea "
+        "transport: with a move of an Army die, or of a Character die for an Army with a Leader or "
+        "Character, a Shadow Army standing with a Ship may move to a region holding a Ship at most 2 steps "
+        "along the coast and free of enemy units (an undefended enemy Settlement is captured); the Ships "
+        "stay. Attack by sea: such an Army may attack an enemy Army in a coastal region with a Ship within "
+        "the same reach, as if next to it; nobody retreats by sea, and the winner may advance by sea. When "
+        "the Free Peoples attack a region and destroy every Shadow unit in it, its Ships sink.",
+        ("fleet", "sail", "sea", "sea move", "transport", "by sea", "naval"),
     ),
     (
         "ents",
@@ -68,7 +90,42 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "lets them attack (5 dice, 5+). They leave the game after the third Ents Awake.",
         ("ent", "fangorn", "treebeard"),
     ),
+    (
+        "twilight-cards",
+        "The Twilight cards",
+        "Each deck holds 26 cards: 8 new cards numbered 25 and 26 (only Shadow Strategy 25 is a printed "
+        "number), and a base card is swapped for its module version when its part is on: A Balrog is Come! "
+        "(the Balrog), The Corsairs are Upon Us! (the Corsairs), Rage of the Dunlendings (the Dunlendings). "
+        "The three Ents Awake are never swapped. New Combat cards: Last Defences and Heads of the Fallen "
+        "(with your siege engines in the siege battle), Among the Siege Engines, Old Hatred (with "
+        "Dunlendings). Wind from the West shows the Shadow's hand to the Free Peoples alone. The cards "
+        "need the siege engines, the Dunlendings and the Corsairs.",
+        ("cards", "new cards", "tta_cards", "deck", "wind from the west", "combat cards"),
+    ),
 )
+
+
+def combat_topics() -> list[RuleTopic]:
+    """The module's new Combat cards, each pointing to the cards that carry it.
+
+    >>> [t.title for t in combat_topics()]
+    ['Last Defences', 'Among the Siege Engines', 'Heads of the Fallen', 'Old Hatred']
+    """
+    carriers: dict[str, list[str]] = {}
+    for card in CARDS.values():
+        if card.combat is not None:
+            carriers.setdefault(card.combat.name, []).append(card.id)
+    found = []
+    for name, ids in carriers.items():
+        first = CARDS[ids[0]]
+        assert first.combat is not None
+        side = "Free Peoples" if first.side == "free" else "Shadow"
+        condition = f" If: {first.combat.condition}" if first.combat.condition else ""
+        on = ", ".join(CARDS[c].name for c in ids)
+        text = f"Initiative {first.initiative[0]}.{condition} {first.combat.effect} On the Event cards {on}."
+        slug = "combat_" + "_".join(name.lower().split())
+        found.append(RuleTopic(slug, name, text, f"{MODULE} {side} combat card", tuple(ids)))
+    return found
 
 
 def _source(values: set[str]) -> str:
@@ -107,8 +164,13 @@ def topics() -> list[RuleTopic]:
             if card.replaces and card.needs
             else ""
         )
-        text = f"Event ({card.icon}): {card.event}{condition}{combat}{replaces} Not yet available."
-        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card"))
+        table = f" Stays on the table; discarded: {card.discard}" if card.on_table and card.discard else ""
+        ready = "cards" in PLAYABLE and (card.needs is None or card.needs in PLAYABLE)
+        later = "" if ready else " Not yet available."
+        text = f"Event ({card.icon}): {card.event}{condition}{table}{combat}{replaces}{later}"
+        shown = (card.id,) if card.deck is not None else ()  # drawn beside the text, as a base card
+        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card", shown))
+    found += combat_topics()
     for tile in SMEAGOL_TILES:
         found.append(
             RuleTopic(

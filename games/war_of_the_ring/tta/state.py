@@ -25,7 +25,7 @@ from typing import Any
 from games.core import State
 
 from ..board import controller, units
-from ..data import DUNLENDINGS, REGIONS, SIDES
+from ..data import DUNLENDINGS, REGIONS, SIDES, TWILIGHT_CARDS
 from .content import COASTAL_CHAIN, ENGINES, ENGINES_PER_REGION, FACTIONS
 from .switches import switches
 
@@ -86,7 +86,7 @@ def check(state: State) -> list[str]:
                 problems.append(f"{n} {FACTIONS[faction].piece}s in {region}")
         if info["map"] and not info["in_play"]:
             problems.append(f"{FACTIONS[faction].name} have pieces but are not in play")
-    return problems + check_ents(state) + check_dunlendings(state)
+    return problems + check_ents(state) + check_dunlendings(state) + check_cards(state)
 
 
 def _engines_stand(state: State, side: str, region: str) -> bool:
@@ -126,3 +126,27 @@ def check_ents(state: State) -> list[str]:
     if ents and ents["map"] and not ents["map"].get("fangorn"):
         return ["the Ents are in play but none stands in Fangorn"]
     return []
+
+
+#: Where a card of the game may be: the decks, hands, discards and the played and table piles.
+_CARD_PLACES = ("decks", "hands", "discards", "played", "table")
+
+
+def check_cards(state: State) -> list[str]:
+    """The Twilight cards are in a game only with the switch ``cards`` (D33); the Elven Rings
+    the Three Rings take back never make more than three."""
+    problems: list[str] = []
+    if "cards" not in switches(state.get("options") or {}):
+        found = sorted(
+            card
+            for place in _CARD_PLACES
+            for pile in (state.get(place) or {}).values()
+            for card in pile
+            if card in TWILIGHT_CARDS
+        )
+        if found:
+            problems.append(f"Twilight cards {', '.join(found)} in a game without them")
+    rings = state["rings"]
+    if rings["free"] < 0 or rings["shadow"] < 0 or rings["free"] + rings["shadow"] > 3:
+        problems.append(f"{rings['free']} + {rings['shadow']} Elven Rings in play, there are 3")
+    return problems
