@@ -11,7 +11,7 @@ import time
 import aiohttp
 import discord
 
-from .app import PalantirBot
+from .app import make_bot
 from .config import ConfigError, exposed_token_file, load_config, setup_logging
 from .storage.connection import DatabaseUnreachable
 
@@ -76,7 +76,7 @@ def main() -> int:
     attempt = 0
     while True:
         attempt += 1
-        bot = PalantirBot(config)
+        bot = make_bot(config)
         try:
             bot.run(config.token, log_handler=None)
         except discord.LoginFailure:

@@ -41,6 +41,9 @@ from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
+#: Seconds between two IDENTIFYs of one bucket of shards (Discord's limit).
+IDENTIFY_INTERVAL = 5.0
+
 #: Seconds between two matches announced after a restart or an outage (see ``bot/catch_up.py``).
 CATCH_UP_PAUSE = 0.25
 #: With several bot processes on one database: seconds between two league recoveries (one
@@ -55,6 +58,18 @@ DAMAGED_NOTICE = (
     "(`match {match} cannot be rebuilt`); restore a backup of the database or ask the bot's "
     "maintainers. Other matches are not affected."
 )
+
+
+def make_bot(config: Config) -> PalantirBot:
+    """The bot for ``config``: one unsharded connection, or the shards ``SHARD_IDS`` of
+    ``SHARD_COUNT`` (discord.py's AutoShardedBot; other processes run the other shards).
+
+    Any process acts on any match: the match's state, order of entries and background work live
+    in the shared database, and interactions from DMs arrive only on shard 0.
+    """
+    if config.shard_count is None:
+        return PalantirBot(config)
+    return ShardedPalantirBot(config, shard_ids=list(config.shard_ids or ()), shard_count=config.shard_count)
 
 
 def intents() -> discord.Intents:
@@ -78,8 +93,9 @@ class PalantirBot(commands.Bot):
     computers: ComputerDriver
     zombie_desk: ZombieDesk
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, **shards: Any) -> None:
         super().__init__(
+            **shards,
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
@@ -94,6 +110,8 @@ class PalantirBot(commands.Bot):
         self.connected_once = False
         self._warm_up: asyncio.Task[None] | None = None
         self._recovered: asyncio.Task[None] | None = None
+        #: How many shards may identify at once (``session_start_limit`` of ``GET /gateway/bot``).
+        self.max_concurrency = 1
         self._computers_warm: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -141,7 +159,8 @@ class PalantirBot(commands.Bot):
         discord.py would otherwise use its built-in default URL; asking keeps the REST base
         (``PALANTIR_API_BASE``) and the gateway consistent.
         """
-        _, url, _ = await self.http.get_bot_gateway()
+        _, url, limit = await self.http.get_bot_gateway()
+        self.max_concurrency = max(1, int(limit.get("max_concurrency", 1)))
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         log.debug("gateway announced at %s", url)
 
@@ -307,3 +326,22 @@ async def command_hash(
     ]
     text = json.dumps(payload, sort_keys=True, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class ShardedPalantirBot(PalantirBot, commands.AutoShardedBot):
+    """The same bot on several gateway connections, one per shard of ``SHARD_IDS``."""
+
+    def __init__(self, config: Config, **shards: Any) -> None:
+        super().__init__(config, **shards)
+        self._identified: dict[int, float] = {}
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord's identify limit: one IDENTIFY per 5 seconds in each of ``max_concurrency``
+        buckets (``shard_id % max_concurrency``), instead of discord.py's 5 seconds before every
+        shard but the first (a large bot's 16 buckets connect its shards at once)."""
+        loop = asyncio.get_running_loop()
+        bucket = (shard_id or 0) % self.max_concurrency
+        last = self._identified.get(bucket)
+        if last is not None and (wait := last + IDENTIFY_INTERVAL - loop.time()) > 0:
+            await asyncio.sleep(wait)
+        self._identified[bucket] = loop.time()

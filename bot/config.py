@@ -41,6 +41,10 @@ class Config:
     lobby_lifetime: float = 2 * 86400.0
     #: The ``.env`` file the settings were read from, if any (checked for its permissions).
     env_file: Path | None = None
+    #: Sharding (``SHARD_COUNT``, ``SHARD_IDS``): the total number of shards and the ones this
+    #: process runs. ``None``: one unsharded connection, as a bot under 2,500 servers needs.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @property
     def database(self) -> str | Path:
@@ -91,6 +95,7 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
         )
     if database_url is None and is_postgresql(db_text):
         database_url = db_text
+    shard_count, shard_ids = _shards(env)
     return Config(
         token=token,
         db_path=Path("palantir.db" if is_postgresql(db_text) else db_text or "palantir.db"),
@@ -103,7 +108,37 @@ def load_config(environ: Mapping[str, str] | None = None, *, dotenv: bool = True
         tick_every=tick_every,
         lobby_lifetime=lobby_lifetime or 60.0,
         env_file=env_file,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` (``0,1`` or ``2-3``; all shards when unset).
+
+    >>> _shards({"SHARD_COUNT": "4", "SHARD_IDS": "2-3"}), _shards({"SHARD_COUNT": "2"}), _shards({})
+    ((4, (2, 3)), (2, (0, 1)), (None, None))
+    """
+    ids_text = env.get("SHARD_IDS", "").strip()
+    if not env.get("SHARD_COUNT", "").strip():
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT: the total number of shards of all processes.")
+        return None, None
+    count = int(_number(env, "SHARD_COUNT", 1, low=1, high=100_000, whole=True))
+    if not ids_text:
+        return count, tuple(range(count))
+    ids: set[int] = set()
+    try:
+        for part in ids_text.split(","):
+            low, _, high = part.strip().partition("-")
+            ids.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise ConfigError(f"SHARD_IDS must list shard numbers like 0,1 or 2-3, not {ids_text!r}.") from None
+    if not ids or min(ids) < 0 or max(ids) >= count:
+        raise ConfigError(
+            f"SHARD_IDS must be between 0 and {count - 1} (SHARD_COUNT is {count}), not {ids_text!r}."
+        )
+    return count, tuple(sorted(ids))
 
 
 def exposed_token_file(path: Path | None) -> str | None:

@@ -99,21 +99,26 @@ class MatchCache:
 
     async def refresh(self, live: LiveMatch) -> None:
         """Bring ``live`` up to the stored match (the caller holds it): its row, seats and
-        clocks, and its game too when another process committed an entry or started it."""
+        clocks, and its game too when another process committed an entry or started it.
+
+        Everything is read first and put in place at once: a reader that does not wait for the
+        lock (``get`` while it is held) never sees the new position with the old seats (their
+        prompt numbers), which would refuse a double click as "out of date" instead of
+        "already done"."""
         found = await self.store.match_and_seats(live.id)
         if found is None:
             raise ServiceError(f"There is no match #{live.id}.")
         record, seats = found
+        game = live.game
         if (record.version, record.status) != (live.record.version, live.record.status):
             full = await self.store.get_match(live.id)
             assert full is not None
             fresh = await self._load(full)
-            live.game = fresh.game
+            game = fresh.game
             record = replace(fresh.record, state=None)
             log.debug("match %s read again at version %s", live.id, record.version)
-        live.record = record
-        live.seats = seats
-        live.clocks = await self.store.clocks(live.id) if record.pace else {}
+        clocks = await self.store.clocks(live.id) if record.pace else {}
+        live.game, live.record, live.seats, live.clocks = game, record, seats, clocks
         live.forget_prompts()
         if record.status not in (LOBBY, ACTIVE):
             self.forget(live.id, only=live)

@@ -130,7 +130,11 @@ def bot_env(
     extra: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """The environment for a bot subprocess pointed at the fake."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "PALANTIR_", "DATABASE_"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DISCORD_", "PALANTIR_", "DATABASE_", "SHARD_"))
+    }
     env.update(
         DISCORD_TOKEN=token,
         PALANTIR_API_BASE=api_base,

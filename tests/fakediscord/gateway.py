@@ -1,6 +1,9 @@
-"""The websocket gateway: HELLO, IDENTIFY/READY, heartbeats, RESUME with replay, zlib-stream.
+"""The websocket gateway: HELLO, IDENTIFY/READY, heartbeats, RESUME with replay, zlib-stream, shards.
 
-One :class:`Session` per IDENTIFY. Dispatches get sequence numbers and are kept in the
+One :class:`Session` per IDENTIFY, and one current session per shard: IDENTIFY carries
+``[shard_id, shard_count]`` (``[0, 1]`` when absent); a guild's events go to the session of
+shard ``(guild_id >> 22) % shard_count``, everything without a guild (DMs, DM interactions)
+to shard 0's, as Discord does. Dispatches get sequence numbers and are kept in the
 session's buffer, so a RESUME replays whatever the bot missed while disconnected. Frames are
 sent by one writer task per connection, in order, because zlib-stream compresses the whole
 connection as a single stream (each message ends with a Z_SYNC_FLUSH).
@@ -42,6 +45,16 @@ EVENT_INTENTS = {
 #: Close code Discord uses for "unknown error, reconnect and resume".
 CLOSE_RESUMABLE = 4000
 CLOSE_AUTH_FAILED = 4004
+CLOSE_INVALID_SHARD, CLOSE_SHARDING_REQUIRED = 4010, 4011
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events (Discord's formula).
+
+    >>> shard_of(1 << 22, 4), shard_of(5 << 22 | 12345, 4), shard_of(123, 1)
+    (1, 1, 0)
+    """
+    return (guild_id >> 22) % shard_count
 
 
 class Connection:
@@ -90,6 +103,7 @@ class Session:
 
     id: str
     intents: int
+    shard: int = 0
     seq: int = 0
     buffer: list[dict[str, Any]] = field(default_factory=list)
     connection: Connection | None = None
@@ -105,12 +119,17 @@ class Session:
 
 
 class Gateway:
-    """The gateway endpoint and its sessions. ``current`` is the newest identified session."""
+    """The gateway endpoint and its sessions. ``by_shard`` holds each shard's newest identified
+    session; ``current`` is shard 0's (the only one when the bot does not shard)."""
 
-    def __init__(self, server: FakeDiscord) -> None:
+    def __init__(self, server: FakeDiscord, shard_count: int = 1) -> None:
         self.server = server
+        #: The shard count ``GET /gateway/bot`` recommends and every IDENTIFY must use.
+        self.shard_count = shard_count
+        #: Shards that may identify at once (``session_start_limit``; Discord grants large bots 16).
+        self.max_concurrency = 1
         self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None
+        self.by_shard: dict[int, Session] = {}
         self.connections: list[Connection] = []
         self.identifies = 0
         self.resumes = 0
@@ -119,31 +138,59 @@ class Gateway:
         self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS
         #: ``time.monotonic()`` of every heartbeat received (gaps show a stalled client loop).
         self.heartbeats: list[float] = []
+        #: Set while every shard has a connected session that received its READY (or RESUMED).
         self.ready = asyncio.Event()
         self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
 
-    # -- dispatching -------------------------------------------------------
-    def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Send an event to the current session (buffered for RESUME). False if no session.
+    @property
+    def current(self) -> Session | None:
+        """Shard 0's session: the one DMs and DM interactions go to."""
+        return self.by_shard.get(0)
 
-        Events behind an intent the session did not ask for are dropped, as Discord does.
+    def shard_for(self, guild_id: int | None) -> int:
+        """The shard a guild's events go to; shard 0 for events outside guilds."""
+        return 0 if guild_id is None else shard_of(guild_id, self.shard_count)
+
+    # -- dispatching -------------------------------------------------------
+    def dispatch(
+        self, event: str, data: dict[str, Any], *, guild_id: int | None = None, intent: int = 0
+    ) -> bool:
+        """Send an event to the session of its shard (buffered for RESUME). False if that shard
+        has no session.
+
+        The guild is ``guild_id``, else the payload's ``guild_id``; none: shard 0. Events behind
+        an intent (``intent``, else the event's own) the session did not ask for are dropped,
+        as Discord does.
         """
-        if self.current is None:
+        if guild_id is None and data.get("guild_id") is not None:
+            guild_id = int(data["guild_id"])
+        session = self.by_shard.get(self.shard_for(guild_id))
+        if session is None:
             return False
-        needed = EVENT_INTENTS.get(event, 0)
-        if needed and not self.current.intents & needed:
+        needed = intent or EVENT_INTENTS.get(event, 0)
+        if needed and not session.intents & needed:
             return True
-        self.current.dispatch(event, data)
+        session.dispatch(event, data)
         return True
 
     @property
     def connected(self) -> bool:
         return self.current is not None and self.current.connection is not None
 
+    def shard_connected(self, shard: int) -> bool:
+        session = self.by_shard.get(shard)
+        return session is not None and session.connection is not None
+
+    def _update_ready(self) -> None:
+        if all(self.shard_connected(shard) for shard in range(self.shard_count)):
+            self.ready.set()
+        else:
+            self.ready.clear()
+
     # -- faults ------------------------------------------------------------
-    async def drop(self, *, resume: bool = True) -> None:
-        """Close the live connection abruptly. With ``resume=False`` the session is invalidated."""
-        session = self.current
+    async def drop(self, *, resume: bool = True, shard: int = 0) -> None:
+        """Close a shard's live connection abruptly. With ``resume=False`` the session is invalidated."""
+        session = self.by_shard.get(shard)
         if session is None or session.connection is None:
             raise RuntimeError("the bot is not connected to the gateway")
         session.resumable = resume
@@ -196,7 +243,7 @@ class Gateway:
         finally:
             if conn.session is not None and conn.session.connection is conn:
                 conn.session.connection = None
-                if conn.session is self.current:
+                if conn.session is self.by_shard.get(conn.session.shard):
                     self.ready.clear()
             await conn.close(1000)
         return ws
@@ -221,18 +268,26 @@ class Gateway:
         if data.get("token") != self.server.token:
             await conn.close(CLOSE_AUTH_FAILED)
             return
+        shard, count = _shard_field(data.get("shard"))
+        if count != self.shard_count or not 0 <= shard < count:
+            problem = f"IDENTIFY with shard [{shard}, {count}]; this gateway has {self.shard_count} shards"
+            log.error(problem)
+            self.server.protocol_errors.append(problem)
+            too_few = count < self.shard_count
+            await conn.close(CLOSE_SHARDING_REQUIRED if too_few else CLOSE_INVALID_SHARD)
+            return
         self.identifies += 1
-        session = Session(secrets.token_hex(16), int(data.get("intents") or 0))
+        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), shard=shard)
         self.sessions[session.id] = session
-        old = self.current
+        old = self.by_shard.get(shard)
         if old is not None and old.connection is not None and old.connection is not conn:
             await old.connection.close(CLOSE_RESUMABLE)
         if old is not None:
             old.connection = None
-        self.current = session
+        self.by_shard[shard] = session
         session.connection = conn
         conn.session = session
-        guilds = list(self.server.guilds.values())
+        guilds = [g for g in self.server.guilds.values() if self.shard_for(g.id) == shard]
         session.dispatch(
             "READY",
             {
@@ -242,7 +297,7 @@ class Gateway:
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self.server.gateway_url,
-                "shard": [0, 1],
+                "shard": [shard, count],
                 "application": {"id": str(self.server.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
@@ -255,8 +310,8 @@ class Gateway:
         )
         for guild in guilds:
             session.dispatch("GUILD_CREATE", guild.to_json())
-        self.ready.set()
-        log.info("bot identified: session %s", session.id)
+        self._update_ready()
+        log.info("bot identified: session %s (shard %d of %d)", session.id, shard, count)
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         session = self.sessions.get(str(data.get("session_id")))
@@ -264,7 +319,7 @@ class Gateway:
             data.get("token") != self.server.token
             or session is None
             or not session.resumable
-            or session is not self.current
+            or session is not self.by_shard.get(session.shard)
         ):
             conn.send({"op": INVALID_SESSION, "d": False})
             return
@@ -279,7 +334,7 @@ class Gateway:
                 conn.send(payload)
         session.seq += 1
         conn.send({"op": DISPATCH, "t": "RESUMED", "s": session.seq, "d": {"_trace": ["fake"]}})
-        self.ready.set()
+        self._update_ready()
         log.info("bot resumed session %s from seq %s", session.id, last)
 
     def _members_chunk(self, conn: Connection, data: dict[str, Any]) -> None:
@@ -298,3 +353,15 @@ class Gateway:
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
         conn.session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+def _shard_field(value: Any) -> tuple[int, int]:
+    """IDENTIFY's ``shard``: ``[shard_id, shard_count]``; absent means ``[0, 1]``.
+
+    >>> _shard_field(None), _shard_field([1, 4])
+    ((0, 1), (1, 4))
+    """
+    if not value:
+        return 0, 1
+    shard, count = value
+    return int(shard), int(count)

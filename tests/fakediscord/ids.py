@@ -32,6 +32,20 @@ class SnowflakeFactory:
         self._last = value
         return value
 
+    def on_shard(self, shard: int, shard_count: int) -> int:
+        """A new snowflake that, as a guild id, lands on ``shard`` (``(id >> 22) % shard_count``):
+        its timestamp moved on by less than ``shard_count`` milliseconds.
+
+        >>> make = SnowflakeFactory()
+        >>> [(make.on_shard(s, 4) >> 22) % 4 for s in (3, 1, 0)]
+        [3, 1, 0]
+        """
+        value = self()
+        ms = value >> 22
+        value = ((ms + (shard - ms) % shard_count) << 22) | (value & ((1 << 22) - 1))
+        self._last = max(self._last, value)
+        return value
+
 
 def snowflake_time(snowflake: int) -> float:
     """The UNIX time (seconds) encoded in a snowflake."""

@@ -210,8 +210,20 @@ class Rest:
         return ok({"url": self.server.gateway_url})
 
     async def gateway_bot(self, request: web.Request, m: dict[str, str]) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return ok({"url": self.server.gateway_url, "shards": 1, "session_start_limit": limit})
+        gateway = self.server.gateway
+        limit = {
+            "total": 1000,
+            "remaining": 999,
+            "reset_after": 0,
+            "max_concurrency": gateway.max_concurrency,
+        }
+        return ok(
+            {
+                "url": self.server.gateway_url,
+                "shards": self.server.gateway.shard_count,
+                "session_start_limit": limit,
+            }
+        )
 
     async def me(self, request: web.Request, m: dict[str, str]) -> web.Response:
         return ok({**self.server.bot_user.to_json(), "verified": True, "mfa_enabled": False, "email": None})

@@ -51,6 +51,7 @@ class FakeDiscord:
         settle: float = 0.25,
         ack_grace: float = 1.0,
         workdir: Path | None = None,
+        shards: int = 1,
     ) -> None:
         self.snowflake = SnowflakeFactory()
         self.token = f"fake.{secrets.token_urlsafe(24)}"
@@ -65,7 +66,7 @@ class FakeDiscord:
         self.attachments: dict[int, Attachment] = {}
         self.commands = CommandTree()
         self.commands_synced = asyncio.Event()
-        self.gateway = Gateway(self)
+        self.gateway = Gateway(self, shards)
         self.interactions = Interactions(self)
         self.interactions.timeout = timeout
         self.interactions.settle = settle
@@ -156,12 +157,16 @@ class FakeDiscord:
     def create_user(self, name: str, *, dms_open: bool = True) -> User:
         return self._user(name, dms_open=dms_open)
 
-    def create_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        guild = Guild(self, self.snowflake(), name, owner or self.owner, bot_role_id=self.snowflake())
+    def create_guild(self, name: str, *, owner: User | None = None, shard: int | None = None) -> Guild:
+        """A server; with ``shard``, one whose id puts it on that shard of the gateway's count."""
+        guild_id = (
+            self.snowflake() if shard is None else self.snowflake.on_shard(shard, self.gateway.shard_count)
+        )
+        guild = Guild(self, guild_id, name, owner or self.owner, bot_role_id=self.snowflake())
         guild.members[self.bot_user.id] = self.bot_user
         guild.members[guild.owner.id] = guild.owner
         self.guilds[guild.id] = guild
-        self.dispatch_later("GUILD_CREATE", guild.to_json(), guild=None)
+        self.dispatch_later("GUILD_CREATE", guild.to_json(), guild=guild)
         return guild
 
     def dm_channel_for(self, user: User) -> Channel:
@@ -183,8 +188,9 @@ class FakeDiscord:
         return thread
 
     def dispatch_later(self, event: str, data: Json, *, guild: Guild | None) -> None:
-        """Tell a connected bot about a change made by the test (no-op before it connects)."""
-        self.gateway.dispatch(event, data)
+        """Tell a connected bot (the guild's shard) about a change made by the test (no-op
+        before it connects)."""
+        self.gateway.dispatch(event, data, guild_id=guild.id if guild is not None else None)
 
     # -- injected failures ---------------------------------------------------------------
     def fail_next(
@@ -261,18 +267,14 @@ class FakeDiscord:
         self._poke()
 
     def _dispatch_message(self, event: str, msg: Message) -> None:
-        session = self.gateway.current
-        if session is None:
-            return
-        wanted = GUILD_MESSAGES if msg.channel.guild is not None else DIRECT_MESSAGES
-        if session.intents & wanted:
-            data = msg.to_json()
-            guild = msg.channel.guild
-            if guild is not None and msg.author.id in guild.members:
-                member = guild.member_json(msg.author)
-                member.pop("user")
-                data["member"] = member
-            self.gateway.dispatch(event, data)
+        guild = msg.channel.guild
+        data = msg.to_json()
+        if guild is not None and msg.author.id in guild.members:
+            member = guild.member_json(msg.author)
+            member.pop("user")
+            data["member"] = member
+        wanted = GUILD_MESSAGES if guild is not None else DIRECT_MESSAGES
+        self.gateway.dispatch(event, data, guild_id=guild.id if guild else None, intent=wanted)
 
     async def user_message(self, user: User, channel: Channel, content: str) -> Message:
         msg = Message(self.snowflake(), channel, user, content=content)
@@ -405,9 +407,24 @@ class FakeDiscord:
                 )
             await asyncio.sleep(0.05)
 
-    async def drop_gateway(self, *, resume: bool = True) -> None:
-        """Cut the gateway connection; the bot should reconnect (and RESUME when allowed)."""
-        await self.gateway.drop(resume=resume)
+    async def wait_for_shards(
+        self, shards: list[int], *, replacing: dict[int, Any] | None = None, timeout: float = 20.0
+    ) -> None:
+        """Wait until each of ``shards`` has a connected session (other than its session in
+        ``replacing``: a restarted process's new one, not its dead predecessor's)."""
+        gateway = self.gateway
+        old = replacing or {}
+        deadline = time.monotonic() + timeout
+        while not all(gateway.shard_connected(s) and gateway.by_shard[s] is not old.get(s) for s in shards):
+            if time.monotonic() > deadline:
+                raise InteractionTimeout(
+                    f"shards {shards} did not connect within {timeout}s.{self.bot_tail()}"
+                )
+            await asyncio.sleep(0.01)
+
+    async def drop_gateway(self, *, resume: bool = True, shard: int = 0) -> None:
+        """Cut a shard's gateway connection; the bot should reconnect (and RESUME when allowed)."""
+        await self.gateway.drop(resume=resume, shard=shard)
 
     def bot_tail(self, lines: int = 25) -> str:
         if not self.bots:
