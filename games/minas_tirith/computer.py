@@ -212,4 +212,3 @@ def determinize(view: View, rng: Generator) -> State:
         return from_position(str(view["game"]), position)
     except InvalidPosition as exc:
         raise CannotSample(str(exc)) from exc
-

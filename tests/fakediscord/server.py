@@ -408,7 +408,7 @@ class FakeDiscord:
             await asyncio.sleep(0.05)
 
     async def wait_for_shards(
-        self, shards: list[int], *, replacing: dict[int, Any] | None = None, timeout: float = 20.0
+        self, shards: list[int], *, replacing: dict[int, Any] | None = None, timeout: float = 60.0
     ) -> None:
         """Wait until each of ``shards`` has a connected session (other than its session in
         ``replacing``: a restarted process's new one, not its dead predecessor's)."""
