@@ -171,6 +171,16 @@ class ZombieSeats:
         offer = await self.pending(match_id)
         return offer is not None and offer.role == role
 
+    async def refuse_leaving_again(self, match_id: int, user_id: int) -> None:
+        """A :class:`ServiceError` if ``user_id``'s leaving is held by an open vote (a double
+        click on "Resign", or resigning again, must not commit it behind the vote)."""
+        offer = await self.pending(match_id)
+        if offer is not None and offer.user_id == user_id:
+            raise ServiceError(
+                f"You left match #{match_id} already: the other players are voting on a computer "
+                "playing on for you; if one of them says no, your resignation stands."
+            )
+
     async def vote(self, match_id: int, voter: int, agree: bool) -> Decision:
         async with self._counting:
             return await self._vote(match_id, voter, agree)

@@ -6,14 +6,17 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
+from bot import texts
 from bot.computers.driver import ComputerDriver
 from bot.computers.identity import is_computer
 from bot.computers.thinking import ThinkingPool
 from bot.computers.zombie import RESIGN, TIMEOUT
 from bot.computers.zombie_posts import ZombieDesk
+from bot.controller import Controller
 from bot.match_posts import Delivery
 from bot.service import LiveMatch, MatchService, ServiceError
 
@@ -144,3 +147,50 @@ async def test_two_players_agreeing_at_once_both_count(service: MatchService) ->
         service.zombie.vote(live.id, SOUTH_USER, True), service.zombie.vote(live.id, THIRD, True)
     )
     assert {first.outcome, second.outcome} == {"waiting", "taken"}
+
+
+class Clicked:
+    """A click on a confirmation button (its answers recorded)."""
+
+    message = None
+
+    def __init__(self, user_id: int, click: int) -> None:
+        self.id = click
+        self.user = SimpleNamespace(id=user_id)
+        self.answers: list[str] = []
+        self.response = SimpleNamespace(is_done=lambda: True, defer=self._nothing, send_message=self._note)
+        self.followup = SimpleNamespace(send=self._note)
+
+    async def _nothing(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    async def _note(self, content: str = "", **kwargs: Any) -> None:
+        self.answers.append(content)
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        return None
+
+
+async def test_a_second_resignation_while_the_others_vote_changes_nothing(service: MatchService) -> None:
+    """A double click on "Resign" (or resigning again) must not commit the resignation the vote
+    holds back: the seat would be lost while the others are still asked to hand it on."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    controller = Controller(service, delivery)
+    live = await casual(service)
+    await delivery.announce_start(live)
+    step = texts.public_step(live)
+    first = Clicked(NORTH_USER, 1)
+    await controller.resign_confirmed(first, live.id, step)  # type: ignore[arg-type]
+    assert await service.zombie.pending(live.id) is not None, "the vote is open"
+    entries_before = len(await service.store.actions(live.id))
+    again = Clicked(NORTH_USER, 2)
+    await controller.resign_confirmed(again, live.id, step)  # type: ignore[arg-type]
+    assert again.answers and again.answers[-1].startswith("⚠️") and "voting" in again.answers[-1]
+    assert len(await service.store.actions(live.id)) == entries_before, "nothing committed"
+    assert "black" not in ((await service.get(live.id)).state or {}).get("resigned", [])
+    await service.zombie.vote(live.id, SOUTH_USER, True)
+    decision = await service.zombie.vote(live.id, THIRD, True)
+    assert decision.outcome == "taken"
+    live = await service.get(live.id)
+    assert live.ruleset.still_playing(live.state or {}, "black"), "the computer plays on for him"
