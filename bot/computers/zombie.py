@@ -171,9 +171,10 @@ class ZombieSeats:
         offer = await self.pending(match_id)
         return offer is not None and offer.role == role
 
-    async def refuse_leaving_again(self, match_id: int, user_id: int) -> None:
-        """A :class:`ServiceError` if ``user_id``'s leaving is held by an open vote (a double
-        click on "Resign", or resigning again, must not commit it behind the vote)."""
+    async def refuse_held(self, match_id: int, user_id: int) -> None:
+        """A :class:`ServiceError` if ``user_id``'s leaving is held by an open vote: he left,
+        so neither a move (his old prompt's buttons) nor a second resignation (a double click)
+        may change the seat the others vote on (asked by every entry, under the match's lock)."""
         offer = await self.pending(match_id)
         if offer is not None and offer.user_id == user_id:
             raise ServiceError(

@@ -58,7 +58,6 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
             if step == texts.public_step(live):
                 offer = await self.service.zombie.open(live.id, interaction.user.id, RESIGN)
             if offer is None:
-                await self.service.zombie.refuse_leaving_again(live.id, interaction.user.id)
                 await super().resign_confirmed(interaction, match_id, step)
                 return
             await freeze(interaction)

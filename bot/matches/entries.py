@@ -4,7 +4,7 @@ committed in one transaction (or put back exactly), and then settled on the live
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from games.core import (
@@ -119,6 +119,9 @@ class Entries:
         #: earlier runs a typed retry was already warned about (see :meth:`_retried`).
         self._stored_here: dict[tuple[int, str], int] = {}
         self._retry_warned: set[int] = set()
+        #: Asked before a player's entry: raises a :class:`ServiceError` while his leaving is
+        #: held (zombie mode's vote on his seat, see :mod:`bot.computers.zombie`).
+        self.held: Callable[[int, int], Awaitable[None]] | None = None
 
     async def _duplicate(self, interaction_id: str | None) -> ActResult | None:
         if interaction_id is None:
@@ -234,6 +237,8 @@ class Entries:
             if previous is not None:
                 return [previous]
             role, state = playing(live, user_id, moving=kind != "resign")
+            if self.held is not None:
+                await self.held(match_id, user_id)
             stale_prompt = expected_prompt is not None and expected_prompt != live.prompt_version(role)
             if stale_prompt and expected_prompt is not None:
                 raise await self.stale(live, role, expected_prompt)

@@ -194,3 +194,23 @@ async def test_a_second_resignation_while_the_others_vote_changes_nothing(servic
     assert decision.outcome == "taken"
     live = await service.get(live.id)
     assert live.ruleset.still_playing(live.state or {}, "black"), "the computer plays on for him"
+
+
+async def test_the_player_whose_resignation_is_held_makes_no_more_moves(service: MatchService) -> None:
+    """He was told "you left": his old prompt's buttons or a typed command change nothing while
+    the others vote (else the seat handed on, or given up, is not the one they voted on)."""
+    live = await casual(service)
+    waiting = sorted(live.active_roles())[0]
+    user = live.user_of(waiting)
+    assert user is not None
+    assert await service.zombie.open(live.id, user, RESIGN) is not None
+    version = live.record.version
+    move = live.ruleset.legal_actions(live.state or {}, waiting)[0].text
+    with pytest.raises(ServiceError, match="voting on a computer"):
+        await service.act(live.id, user, move)
+    with pytest.raises(ServiceError, match="voting on a computer"):
+        await service.act_line(live.id, user, move)
+    assert (await service.get(live.id)).record.version == version, "nothing changed"
+    other = next(u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user)
+    decision = await service.zombie.vote(live.id, other, False)
+    assert decision.left is not None and decision.left.kind == "resign", "his resignation stands"
