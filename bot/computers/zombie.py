@@ -177,9 +177,12 @@ class ZombieSeats:
         may change the seat the others vote on (asked by every entry, under the match's lock)."""
         offer = await self.pending(match_id)
         if offer is not None and offer.user_id == user_id:
+            left, ending = (
+                ("You left", "resignation") if offer.kind == RESIGN else ("Your time ran out in", "timeout")
+            )
             raise ServiceError(
-                f"You left match #{match_id} already: the other players are voting on a computer "
-                "playing on for you; if one of them says no, your resignation stands."
+                f"{left} match #{match_id}: the other players are voting on a computer playing on "
+                f"for you; if one of them says no, your {ending} stands."
             )
 
     async def vote(self, match_id: int, voter: int, agree: bool) -> Decision:

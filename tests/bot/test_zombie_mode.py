@@ -135,6 +135,8 @@ async def test_a_bank_that_ran_out_waits_for_the_vote_and_a_no_commits_the_timeo
     assert offer is not None and offer.kind == TIMEOUT and offer.user_id == user
     assert await service.time_out(live.id, waiting) is None, "still held on the next tick"
     assert (await service.get(live.id)).record.status == "active"
+    with pytest.raises(ServiceError, match=r"time ran out .* your timeout stands"):
+        await service.resign(live.id, user)  # (his seat is what they vote on)
     other = next(u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user)
     decision = await service.zombie.vote(live.id, other, False)
     assert decision.left is not None and decision.left.action == "timeout"
