@@ -191,19 +191,26 @@ class ZombieSeats:
 
     async def _vote(self, match_id: int, voter: int, agree: bool) -> Decision:
         offer = await self.pending(match_id)
-        if offer is not None and (await self.cache.get(match_id)).record.status != ACTIVE:
+        live = await self.cache.get(match_id)
+        if offer is not None and live.record.status != ACTIVE:
             await self.store.set_meta(key(match_id), "")  # the match ended meanwhile
             offer = None
         if offer is None:
             raise ServiceError("This vote is over.")
         if voter not in offer.voters:
             raise ServiceError("Only the other players of this match vote on it.")
+        # Those who left the match since the vote opened neither vote nor are waited for.
+        still = set(voters(live, offer.user_id))
+        if voter not in still:
+            raise ServiceError(
+                f"You are no longer playing in match #{match_id}: the players still in it decide."
+            )
         if agree and voter in offer.yes:
             raise ServiceError(f"You agreed already: waiting for {len(offer.missing)} more.")
         if not agree:
             await self.store.set_meta(key(match_id), "")
             return Decision(offer, "declined", left=await self._leave(offer))
-        offer = replace(offer, yes=(*offer.yes, voter))
+        offer = replace(offer, voters=tuple(v for v in offer.voters if v in still), yes=(*offer.yes, voter))
         if offer.missing:
             await self.store.set_meta(key(match_id), offer.dumps())
             return Decision(offer, "waiting")

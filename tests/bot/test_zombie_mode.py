@@ -216,3 +216,14 @@ async def test_the_player_whose_resignation_is_held_makes_no_more_moves(service:
     other = next(u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user)
     decision = await service.zombie.vote(live.id, other, False)
     assert decision.left is not None and decision.left.kind == "resign", "his resignation stands"
+
+
+async def test_a_voter_who_left_meanwhile_neither_votes_nor_is_waited_for(service: MatchService) -> None:
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    await service.resign(live.id, SOUTH_USER)  # another player leaves while they vote
+    with pytest.raises(ServiceError, match="no longer playing"):
+        await service.zombie.vote(live.id, SOUTH_USER, False)
+    assert await service.zombie.pending(live.id) is not None, "his refused vote changed nothing"
+    decision = await service.zombie.vote(live.id, THIRD, True)
+    assert decision.outcome == "taken", "the one player still in the match decides"
