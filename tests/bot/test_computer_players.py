@@ -126,6 +126,24 @@ async def test_only_the_creator_adds_computers_to_an_open_lobby_of_a_game_that_h
         await service.computers.add(lobby.id, HUMAN)
 
 
+async def test_a_double_click_on_a_level_button_seats_one_computer(service: MatchService) -> None:
+    """Both clicks reach the bot before the first answer disables the buttons: the second,
+    from the same message, is refused (a computer cannot be taken out of a lobby again)."""
+    lobby = await service.create(
+        guild_id=1, channel_id=2, user_id=HUMAN, game="lotr-risk", options={"players": "4"}
+    )
+    clicks = await asyncio.gather(
+        service.computers.add(lobby.id, HUMAN, "rules", once="message-7"),
+        service.computers.add(lobby.id, HUMAN, "rules", once="message-7"),
+        return_exceptions=True,
+    )
+    refused = [c for c in clicks if isinstance(c, ServiceError)]
+    assert len(refused) == 1 and "already" in str(refused[0])
+    assert len((await service.get(lobby.id)).seats) == 2, "one computer joined the creator"
+    await service.computers.add(lobby.id, HUMAN, "rules", once="message-8")  # another choice
+    assert len((await service.get(lobby.id)).seats) == 3
+
+
 async def test_a_risk_table_of_three_fills_with_two_computers(service: MatchService) -> None:
     lobby = await service.create(
         guild_id=1, channel_id=2, user_id=HUMAN, game="lotr-risk", options={"players": "3"}
