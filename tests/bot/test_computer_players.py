@@ -413,3 +413,30 @@ async def test_a_rematch_against_the_computer_starts_at_once_with_the_sides_swap
     assert result is not None and result.started
     assert result.match.user_of("fellowship") == computer and result.match.user_of("sauron") == HUMAN
     assert await service.computers.seat_rematch(lobby.id) is None, "seated once"
+
+
+async def test_computers_left_alone_do_not_play_on_in_an_empty_thread(service: MatchService) -> None:
+    """The last person leaves a Risk table of computers: they resign (through the engine, as one
+    post) instead of playing a whole game nobody watches, a post every few seconds."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    delivery.on_told.append(driver.poke)
+    lobby = await service.create(
+        guild_id=1, channel_id=2, user_id=HUMAN, game="lotr-risk", options={"players": "3"}, seed=4
+    )
+    await service.computers.add(lobby.id, HUMAN, "rules")
+    live = (await service.computers.add(lobby.id, HUMAN, "rules")).match
+    await delivery.announce_start(live)
+    await driver.idle()
+    moves, posts = driver.moves, len(client.thread.sent)
+    result = await service.resign(live.id, HUMAN)
+    assert not result.finished, "two computers are left"
+    await delivery.after_entry(result)
+    await driver.idle()
+    live = await service.get(live.id)
+    assert live.record.status == "finished"
+    assert driver.moves == moves, "no move of a computer after the last person left"
+    assert len(client.thread.sent) - posts <= 2, "his resignation, then the computers' in one post"
+    kinds = [e.kind for e in (await service.store.actions(live.id))[-2:]]
+    assert kinds == ["resign", "resign"], "the person's, then the first computer's: the other one is left"
