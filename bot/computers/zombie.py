@@ -205,12 +205,14 @@ class ZombieSeats:
             raise ServiceError(
                 f"You are no longer playing in match #{match_id}: the players still in it decide."
             )
-        if agree and voter in offer.yes:
-            raise ServiceError(f"You agreed already: waiting for {len(offer.missing)} more.")
         if not agree:
             await self.store.set_meta(key(match_id), "")
             return Decision(offer, "declined", left=await self._leave(offer))
-        offer = replace(offer, voters=tuple(v for v in offer.voters if v in still), yes=(*offer.yes, voter))
+        again = voter in offer.yes
+        yes = offer.yes if again else (*offer.yes, voter)
+        offer = replace(offer, voters=tuple(v for v in offer.voters if v in still), yes=yes)
+        if again and offer.missing:
+            raise ServiceError(f"You agreed already: waiting for {len(offer.missing)} more.")
         if offer.missing:
             await self.store.set_meta(key(match_id), offer.dumps())
             return Decision(offer, "waiting")

@@ -227,3 +227,14 @@ async def test_a_voter_who_left_meanwhile_neither_votes_nor_is_waited_for(servic
     assert await service.zombie.pending(live.id) is not None, "his refused vote changed nothing"
     decision = await service.zombie.vote(live.id, THIRD, True)
     assert decision.outcome == "taken", "the one player still in the match decides"
+
+
+async def test_when_the_last_missing_voter_leaves_a_yes_already_given_completes_the_vote(
+    service: MatchService,
+) -> None:
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    assert (await service.zombie.vote(live.id, THIRD, True)).outcome == "waiting"
+    await service.resign(live.id, SOUTH_USER)  # the one still to answer leaves the match
+    decision = await service.zombie.vote(live.id, THIRD, True)  # (pressed again)
+    assert decision.outcome == "taken", "every player still in the match agreed"
