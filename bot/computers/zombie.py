@@ -199,6 +199,8 @@ class ZombieSeats:
             raise ServiceError("This vote is over.")
         if voter not in offer.voters:
             raise ServiceError("Only the other players of this match vote on it.")
+        if live.record.paused:  # (a timeout cannot be committed while paused: a No would be lost)
+            raise ServiceError(f"Match #{match_id} is paused: vote once it goes on (`/game resume`).")
         # Those who left the match since the vote opened neither vote nor are waited for.
         still = set(voters(live, offer.user_id))
         if voter not in still:
@@ -235,12 +237,20 @@ class ZombieSeats:
             offer = Offer.loads(str(text))
             if now - offer.opened_at < VOTE_LIFETIME:
                 continue
+            if offer.kind == TIMEOUT and await self._paused(offer.match_id):
+                continue  # its timeout is committed once the match goes on
             await self.store.set_meta(key(offer.match_id), "")
             try:
                 closed.append(Decision(offer, "declined", left=await self._leave(offer)))
             except ServiceError:
                 continue  # the match ended meanwhile
         return closed
+
+    async def _paused(self, match_id: int) -> bool:
+        try:
+            return (await self.cache.get(match_id)).record.paused
+        except ServiceError:
+            return False
 
     async def _leave(self, offer: Offer) -> ActResult | None:
         """The held resignation or timeout, committed as the player's own."""

@@ -238,3 +238,28 @@ async def test_when_the_last_missing_voter_leaves_a_yes_already_given_completes_
     await service.resign(live.id, SOUTH_USER)  # the one still to answer leaves the match
     decision = await service.zombie.vote(live.id, THIRD, True)  # (pressed again)
     assert decision.outcome == "taken", "every player still in the match agreed"
+
+
+async def test_a_vote_on_a_timeout_waits_while_the_match_is_paused(service: MatchService) -> None:
+    """Paused, a timeout cannot be committed: a No (or the vote lapsing) would be lost and, once
+    the match goes on, the same vote asked again."""
+    delivery = Delivery(Client(), service)  # type: ignore[arg-type]
+    service.timebanks.hold = ZombieDesk(delivery).hold_timeout
+    live = await casual(service, pace="fast")
+    waiting = sorted(live.active_roles())[0]
+    user = live.user_of(waiting)
+    service.clock = service.timebanks.clock = SimpleNamespace(now=lambda: 10**12)  # type: ignore[assignment]
+    assert await service.time_out(live.id, waiting) is None, "held: the others vote first"
+    for player in (NORTH_USER, SOUTH_USER, THIRD):
+        await service.vote_pause(live.id, player, pause=True)
+    other = next(u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user)
+    with pytest.raises(ServiceError, match="paused"):
+        await service.zombie.vote(live.id, other, False)
+    service.timebanks.clock = SimpleNamespace(now=lambda: 10**13)  # type: ignore[assignment]
+    assert await service.zombie.lapsed() == [], "no lapse while paused"
+    offer = await service.zombie.pending(live.id)
+    assert offer is not None and offer.kind == TIMEOUT, "the vote is still open"
+    for player in (NORTH_USER, SOUTH_USER, THIRD):
+        await service.vote_pause(live.id, player, pause=False)
+    decision = await service.zombie.vote(live.id, other, False)
+    assert decision.left is not None and decision.left.action == "timeout", "the No is committed"
