@@ -24,6 +24,9 @@ from .computers.zombie_posts import ZombieDesk
 from .config import Config
 from .controller import Controller
 from .failures import log_failure
+from .handlers.replies import UNEXPECTED
+from .i18n import Msg, msg
+from .i18n.translator import CatalogTranslator
 from .leagues.posts import LeagueDesk
 from .leagues.service import LeagueService
 from .leagues.store import LeagueStore
@@ -40,6 +43,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two matches announced after a restart or an outage (see ``bot/catch_up.py``).
 CATCH_UP_PAUSE = 0.25
+#: With several bot processes on one database: seconds between two league recoveries (one
+#: process does each), which finish what a process that died left undone.
+LEAGUE_RECOVERY_EVERY = 300.0
 
 
 #: Posted once where a match plays when its saved log no longer replays (see ``DamagedMatch``).
@@ -121,6 +127,7 @@ class PalantirBot(commands.Bot):
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(self.on_app_command_error)
+        await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self))
         await self.add_cog(PerGameCog(self))
         await self.add_cog(LeagueCog(self, self.leagues, self.league_desk))
@@ -143,7 +150,7 @@ class PalantirBot(commands.Bot):
         guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        digest = command_hash(self.tree, guild)
+        digest = await command_hash(self.tree, guild)
         key = f"command_hash:{guild.id if guild else 'global'}"
         if await self.store.get_meta(key) == digest:
             log.info("application commands unchanged; not syncing")
@@ -162,15 +169,17 @@ class PalantirBot(commands.Bot):
     ) -> None:
         """Whatever escaped a command (e.g. a client with an outdated command list): answer kindly."""
         if isinstance(error, discord.app_commands.CommandSignatureMismatch):
-            text = "This command was just updated; please try again in a minute (or restart Discord)."
+            text: str | Msg = msg(
+                "This command was just updated; please try again in a minute (or restart Discord)."
+            )
             log.warning("outdated command used: %s", error.command.qualified_name)
         elif isinstance(error, discord.app_commands.CheckFailure):
-            text = "This command can't be used here."
+            text = msg("This command can't be used here.")
         elif trouble := storage_trouble(getattr(error, "original", error)):
             text = storage_reply(trouble)
             log.warning("a command met a %s database", trouble)
         else:
-            text = "Something went wrong on my side; nothing was changed."
+            text = UNEXPECTED
             log_failure(log, "command failed", getattr(error, "original", error))
         await self.controller.refuse(interaction, text)
 
@@ -227,8 +236,15 @@ class PalantirBot(commands.Bot):
             log_failure(log, "league recovery failed", exc)
 
     async def start_due_leagues(self) -> None:
-        """Leagues whose sign-up deadline has passed start by themselves (the ticker's call)."""
+        """Leagues whose sign-up deadline has passed start by themselves (the ticker's call;
+        one process starts each, see :mod:`bot.leases`). With several bot processes on one
+        database, one of them also brings the leagues up to date every few minutes (what a
+        process that died left: a result unrecorded, a round unpaired), as each does at start-up."""
+        if self.store.shared and await self.service.leases.turn("leagues:recover", LEAGUE_RECOVERY_EVERY):
+            await self.recover_leagues()
         for league in await self.leagues.due_to_start():
+            if not await self.service.leases.claim(f"league-start:{league.id}"):
+                continue  # another process is starting it
             try:
                 await self.league_desk.announce(await self.leagues.start(league.id))
             except ServiceError as exc:
@@ -242,7 +258,11 @@ class PalantirBot(commands.Bot):
 
     def new_announcer(self) -> Announcer:
         return Announcer(
-            self.catch_up_match, self.store, every=self.config.catch_up_every, pause=CATCH_UP_PAUSE
+            self.catch_up_match,
+            self.store,
+            every=self.config.catch_up_every,
+            pause=CATCH_UP_PAUSE,
+            leases=self.service.leases,
         )
 
     async def catch_up_match(self, match_id: int) -> None:
@@ -275,8 +295,15 @@ class PalantirBot(commands.Bot):
             await store.close()
 
 
-def command_hash(tree: discord.app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> str:
-    """A stable hash of the command definitions Discord would receive for ``guild``."""
-    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+async def command_hash(
+    tree: discord.app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
+) -> str:
+    """A stable hash of the command definitions Discord would receive for ``guild``, with their
+    translations (a corrected translation is synced like a changed command)."""
+    translator = tree.translator
+    payload = [
+        await command.get_translated_payload(tree, translator) if translator else command.to_dict(tree)
+        for command in tree.get_commands(guild=guild)
+    ]
     text = json.dumps(payload, sort_keys=True, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

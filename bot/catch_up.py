@@ -9,7 +9,16 @@ matches at start-up, every ``every`` seconds after that, and soon after a delive
 each, one at a time with a ``pause`` between them, so that a backlog neither starves the
 players' live interactions nor runs into Discord's rate limits.
 
-It never races a live delivery of the same match: deliveries run inside
+Several bot processes on one database each run an announcer. On PostgreSQL a live delivery
+and a sweep both hold the match's announcing against the other processes
+(``Store.announcing``, an advisory lock: a sweep leaves a match another process holds, a
+delivery waits for it), so that an entry is announced by one process; a process that dies
+lets go of it at once, and another's next sweep catches the match up (the nonces of
+:mod:`bot.discord_send` make a re-sent post the same message). Two announcers on one SQLite
+file (tests) claim each match with a lease (:mod:`bot.leases`) that runs out after
+``ANNOUNCE_SECONDS``.
+
+In one process, it never races a live delivery of the same match: deliveries run inside
 :meth:`Announcer.delivering`, which holds the match for them (a sweep skips a held match, and a
 delivery waits while the announcer catches that match up), and a sweep leaves alone a match
 committed less than ``grace`` seconds ago (its own delivery may not have started yet). A sweep
@@ -33,6 +42,7 @@ from . import discord_send
 from .background import Background
 from .clock import CLOCK
 from .failures import log_failure
+from .leases import Leases
 from .service import DamagedMatch
 from .storage import Store
 
@@ -48,6 +58,11 @@ SETTLE = 1.0
 GRACE = 10.0
 #: The longest wait before trying again a match that stays behind although caught up.
 MAX_BACKOFF = 3600.0
+
+#: How long a sweep's lease on announcing a match holds (seconds; SQLite: see above).
+ANNOUNCE_SECONDS = 120.0
+#: How long (real seconds) a live delivery waits for another process announcing its match.
+DELIVERY_PATIENCE = 10.0
 
 #: Matches held by the current task (so that a delivery calling another one does not deadlock).
 _held: ContextVar[frozenset[int]] = ContextVar("palantir_held_matches", default=frozenset())
@@ -78,9 +93,12 @@ class Announcer(Background):
         settle: float = SETTLE,
         grace: float = GRACE,
         clock: Callable[[], float] = time.monotonic,
+        leases: Leases | None = None,
     ) -> None:
         self.catch_up = catch_up
         self.store = store
+        #: Claims on announcing a match, shared with the other bot processes of the database.
+        self.leases = leases or Leases(store)
         self.every = every
         self.pause = pause
         self.settle = settle
@@ -122,9 +140,25 @@ class Announcer(Background):
         """
         outermost = match_id not in _held.get()
         async with self._hold(match_id) as failures:
-            yield
+            if outermost and self.store.shared:
+                async with self._claimed(match_id):
+                    yield
+            else:
+                yield
         if failures and outermost:  # inside, the holder (a sweep, a delivery) sees them too
             self.nudge(match_id)
+
+    @contextlib.asynccontextmanager
+    async def _claimed(self, match_id: int) -> AsyncIterator[None]:
+        """A live delivery on a shared database: hold the match's announcing against the other
+        processes, waiting while one of them catches it up (at most ``DELIVERY_PATIENCE``
+        seconds: then it posts all the same, and the nonces keep a post from being doubled)."""
+        async with self.store.announcing(match_id, DELIVERY_PATIENCE) as held:
+            if not held:
+                log.warning(
+                    "match %s is being announced by another process; delivering all the same", match_id
+                )
+            yield
 
     @contextlib.asynccontextmanager
     async def _hold(self, match_id: int) -> AsyncIterator[list[discord_send.PostFailed]]:
@@ -146,6 +180,13 @@ class Announcer(Background):
             if not self._users[match_id]:
                 del self._users[match_id]
                 del self._locks[match_id]
+
+    def _sweep_claim(self, match_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        """A sweep's claim on catching a match up: on PostgreSQL the match's announcing lock (not
+        waited for: another process at it keeps it), else a lease (see :mod:`bot.leases`)."""
+        if self.store.shared:
+            return self.store.announcing(match_id, 0.0)
+        return self.leases.holding(announcing(match_id), ANNOUNCE_SECONDS)
 
     def busy(self, match_id: int) -> bool:
         """Whether a delivery holds (or waits for) ``match_id``."""
@@ -210,7 +251,9 @@ class Announcer(Background):
 
     async def _announce(self, match_id: int) -> bool:
         """``catch_up(match_id)`` holding the match; True if Discord refused a post for now."""
-        async with self._hold(match_id) as failures:
+        async with self._hold(match_id) as failures, self._sweep_claim(match_id) as claimed:
+            if not claimed:
+                return False  # another process is announcing it (its delivery, or its sweep)
             try:
                 await self.catch_up(match_id)
             except discord_send.PostFailed:
@@ -222,6 +265,11 @@ class Announcer(Background):
         if failures:
             self._attempts.pop(match_id, None)  # not this match's fault: no backoff
         return bool(failures)
+
+
+def announcing(match_id: int) -> str:
+    """The name of the claim on announcing a match (:mod:`bot.leases`)."""
+    return f"announce:{match_id}"
 
 
 def _parse_time(text: str) -> datetime | None:

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 import discord
 from discord import ui
 
+from .i18n import msg
+
 if TYPE_CHECKING:
     from .controller import Controller
 
@@ -24,7 +26,7 @@ log = logging.getLogger(__name__)
 #: Numbers in custom ids at or above this are forged (snowflakes, match ids and versions stay
 #: far below; SQLite's integers end at 2**63, where a forged id would fail loudly).
 MAX_ID = 2**53
-FORGED = "This button is not valid."
+FORGED = msg("This button is not valid.")
 
 
 class HasController(Protocol):

@@ -35,6 +35,7 @@ from .choices import count_shortcuts
 from .clock import CLOCK
 from .computers.identity import computer_name, is_computer
 from .discord_send import DM_CLOSED
+from .i18n import best
 from .menus import private_view
 from .picture_cache import PictureCache
 from .service import ActResult, LiveMatch, MatchService
@@ -160,6 +161,8 @@ class Delivery:
         #: whose post Discord refused is told by the next post). Unknown after a restart: a
         #: post then tells its own entry.
         self._untold: dict[int, int] = {}
+        #: match -> the thread post this process recorded last (another process may post since).
+        self._recorded: dict[int, int] = {}
         #: match -> roles the catch-up owes a DM that must not notify (they acted in the entries
         #: it tells and still act: the game was waiting for them already).
         self._owed_quietly: dict[int, set[str]] = {}
@@ -463,6 +466,12 @@ class Delivery:
         # Each newly awaited player is told once: by his DM prompt where it reaches him, else
         # (or as he chose) by a mention in the thread (``/settings ping``).
         notices = await self.notices(live, post_plan.waits_for(entry))
+        previous = await self.service.store.get_message(live.id, "prompt")
+        if self.service.store.shared and not self._told_here_last(live.id, previous):
+            # Another bot process posted in the thread since: this one's memory of the newest
+            # post (and of what it told) is out of date, so this entry posts anew.
+            self._newest.pop(live.id, None)
+            self._untold.pop(live.id, None)
         untold = self._untold.get(live.id)
         newest = self._newest.get(live.id)
         todo = post_plan.plan(entry, newest, {r for r, notice in notices.items() if notice.mention})
@@ -471,7 +480,6 @@ class Delivery:
         # The DMs this entry sends are owed before anything is posted: once the thread post is
         # recorded, the catch-up no longer looks at this entry, and owed DMs are what it sends.
         await self.service.store.owe_dms(live.id, result.roles_to_notify(), live.record.version)
-        previous = await self.service.store.get_message(live.id, "prompt")
         message: discord.Message | None = None
         edited = False
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
@@ -547,6 +555,7 @@ class Delivery:
         if result.finished:
             self._newest.pop(live.id, None)
             self._untold.pop(live.id, None)
+            self._recorded.pop(live.id, None)
             for role in live.roles:
                 self._hand_pngs.forget((live.id, role))
         for role, place in todo.private:
@@ -564,6 +573,11 @@ class Delivery:
         if result.finished:
             for hook in self.on_finished:
                 await hook(live)
+
+    def _told_here_last(self, match_id: int, recorded: MessageRecord | None) -> bool:
+        """Whether the thread post recorded for a match is the one this process recorded last
+        (several bot processes post in one thread)."""
+        return self._recorded.get(match_id) == (None if recorded is None else recorded.message_id)
 
     @staticmethod
     def entry_facts(result: ActResult) -> post_plan.Entry:
@@ -854,6 +868,7 @@ class Delivery:
 
     async def _remember_prompt(self, live: LiveMatch, message: discord.Message | None) -> None:
         if message is not None:
+            self._recorded[live.id] = message.id
             await self.service.store.set_message(
                 live.id, "prompt", message.channel.id, message.id, live.record.version
             )
@@ -889,9 +904,12 @@ class Delivery:
             log.debug("could not retire prompt of match %s: %s", live.id, exc.status)
 
     # -- private output -------------------------------------------------------------
-    async def private_payload(self, live: LiveMatch, role: str, *, hand: bool = True) -> dict[str, Any]:
+    async def private_payload(
+        self, live: LiveMatch, role: str, *, hand: bool = True, locale: str | None = None
+    ) -> dict[str, Any]:
         """The role's private board, prompt and choices (for that player only); without the
-        picture of his hand unless ``hand``."""
+        picture of his hand unless ``hand``. In ``locale``, by default his language as his
+        settings know it (a DM comes without an interaction to tell it)."""
         state = live.state or {}
         view = None
         choices = self.service.choices(live, role)
@@ -919,8 +937,11 @@ class Delivery:
         held = None
         if hand and state.get("result") is None:
             held = await self.hand_image(live, role)
+        if locale is None:
+            user_id = live.user_of(role)
+            locale = best(None if user_id is None else (await self.settings.get(user_id)).reader_language)
         payload: dict[str, Any] = {
-            "content": texts.private_text(live, role, choices),
+            "content": texts.private_text(live, role, choices, locale),
             "view": view,
             **attach(board, held),
         }

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from .clock import CLOCK, WallClock
 from .computers.seats import ComputerSeats
 from .computers.zombie import ZombieSeats
+from .leases import Leases
 from .matches.cache import MatchCache
 from .matches.entries import Entries
 from .matches.legality import Legality
@@ -80,6 +81,8 @@ class MatchService:
         #: Wall-clock time (epoch seconds) for the time banks; tests move it.
         self.clock = clock or CLOCK
         self.cache = MatchCache(store, max_live=max_live)
+        #: This process's claims on background work (the ticker's, the announcer's, leagues').
+        self.leases = Leases(store, clock=self.clock)
         self.lobby = Lobby(store, self.cache, self.clock)
         self.entries = Entries(store, self.cache, self.clock)
         self.timebanks = TimeBanks(store, self.cache, self.entries, self.clock)

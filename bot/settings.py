@@ -19,15 +19,16 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
+from .i18n import LOCALES, msg, resolve
 from .storage import Store
 from .storage.store import now
 
 #: How a player is told that the game waits for him (and reminded of his clock): once per wait,
 #: by one of his DM prompt or a thread mention, never both. The first is the default.
 PING_MODES = {
-    "dm": "by DM; a thread mention only when I cannot DM you",
-    "thread": "mentioned in the match thread (DM prompts come silently)",
-    "quiet": "never pinged (silent DMs; check `/game list`)",
+    "dm": msg("by DM; a thread mention only when I cannot DM you"),
+    "thread": msg("mentioned in the match thread (DM prompts come silently)"),
+    "quiet": msg("never pinged (silent DMs; check `/game list`)"),
 }
 DEFAULT_PING = next(iter(PING_MODES))
 
@@ -35,15 +36,20 @@ DEFAULT_PING = next(iter(PING_MODES))
 #: When a choice from the menus asks "Go ahead?" first (``/settings confirm:``). Typed
 #: commands act at once unless asked otherwise (their ``confirm`` option).
 CONFIRM_MODES = {
-    "important": "only what ends your turn early or gives something up for good (passing, skipping a die)",
-    "always": "everything that cannot be taken back (each move, roll and claim)",
-    "never": "never: every click acts at once",
+    "important": msg(
+        "only what ends your turn early or gives something up for good (passing, skipping a die)"
+    ),
+    "always": msg("everything that cannot be taken back (each move, roll and claim)"),
+    "never": msg("every click acts at once"),
 }
 DEFAULT_CONFIRM = "important"
 #: How each mode is stored in ``user_settings.confirm``. 1 and 0 were the old on and off: "on"
 #: is read as the new default (confirm what matters), "off" as never.
 _STORED_CONFIRM = {"never": 0, "important": 1, "always": 2}
 _CONFIRM_WORDS = {"on": "important", "true": "important", "off": "never", "false": "never"}
+
+#: ``/settings language:`` value that goes back to the Discord client's language.
+AUTO_LANGUAGE = "auto"
 
 
 class SettingsError(ValueError):
@@ -61,10 +67,12 @@ def parse_clock_time(text: str) -> int:
     raw = text.strip().replace(".", ":")
     hours, _, minutes = raw.partition(":")
     if not hours.isdigit() or (minutes and not minutes.isdigit()):
-        raise SettingsError(f"`{text}` is not a time of day: write it like `23`, `7:30` or `22:45`.")
+        raise SettingsError(
+            msg("`{text}` is not a time of day: write it like `23`, `7:30` or `22:45`.", text=text)
+        )
     value = int(hours) * 60 + int(minutes or 0)
     if int(hours) > 23 or int(minutes or 0) > 59:
-        raise SettingsError(f"`{text}` is not a time of day (00:00 to 23:59).")
+        raise SettingsError(msg("`{text}` is not a time of day (00:00 to 23:59).", text=text))
     return value
 
 
@@ -77,7 +85,9 @@ def confirm_mode(text: str) -> str:
     wanted = text.strip().lower()
     mode = _CONFIRM_WORDS.get(wanted, wanted)
     if mode not in CONFIRM_MODES:
-        raise SettingsError(f"`{text}` is not a confirm setting: use {', '.join(CONFIRM_MODES)}.")
+        raise SettingsError(
+            msg("`{text}` is not a confirm setting: use {modes}.", text=text, modes=", ".join(CONFIRM_MODES))
+        )
     return mode
 
 
@@ -106,6 +116,17 @@ class UserSettings:
     #: Quiet hours, minutes after local midnight (both or neither); may wrap past midnight.
     quiet_from: int | None = None
     quiet_to: int | None = None
+    #: The language of what the bot tells him alone (``None``: his Discord client's).
+    language: str | None = None
+    #: The language his Discord client showed at his last interaction (``None``: unknown, or
+    #: one the bot does not speak).
+    client_language: str | None = None
+
+    @property
+    def reader_language(self) -> str | None:
+        """The language of his DMs, which come without an interaction: his choice, else his
+        client's as last seen (``None``: English)."""
+        return self.language or self.client_language
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo | None:
@@ -176,11 +197,12 @@ class Notice:
 
 
 DEFAULTS = UserSettings()
-_COLUMNS = "confirm, ping, time_zone, quiet_from, quiet_to"
+_COLUMNS = "confirm, ping, time_zone, quiet_from, quiet_to, language, client_language"
 
 
 class SettingsService:
-    """Reads and writes players' settings; reads are cached (one bot process owns the database)."""
+    """Reads and writes players' settings; reads are cached when one bot process owns the
+    database (SQLite), and read each time when several share it (another may change them)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -201,9 +223,12 @@ class SettingsService:
                 time_zone=row[2],
                 quiet_from=row[3],
                 quiet_to=row[4],
+                language=resolve(row[5]),
+                client_language=resolve(row[6]),
             )
         )
-        self._cache[user_id] = settings
+        if not self.store.shared:
+            self._cache[user_id] = settings
         return settings
 
     async def update(
@@ -214,9 +239,11 @@ class SettingsService:
         ping: str | None = None,
         time_zone: str | None = None,
         quiet: str | None = None,
+        language: str | None = None,
     ) -> UserSettings:
         """Change what is given. ``confirm`` is one of :data:`CONFIRM_MODES` (or the old
-        ``on``/``off``); ``quiet`` is ``"23:00-07:00"`` or ``"off"``;
+        ``on``/``off``); ``quiet`` is ``"23:00-07:00"`` or ``"off"``; ``language`` one of
+        :data:`~bot.i18n.LOCALES` or ``auto`` (the Discord client's);
         :class:`SettingsError` for a value that cannot be read (nothing is changed)."""
         current = await self.get(user_id)
         changed = current
@@ -224,31 +251,72 @@ class SettingsService:
             changed = replace(changed, confirm=confirm_mode(confirm))
         if ping is not None:
             if ping not in PING_MODES:
-                raise SettingsError(f"`{ping}` is not a ping setting: use {', '.join(PING_MODES)}.")
+                raise SettingsError(
+                    msg(
+                        "`{text}` is not a ping setting: use {modes}.", text=ping, modes=", ".join(PING_MODES)
+                    )
+                )
             changed = replace(changed, ping=ping)
         if time_zone is not None:
             changed = replace(changed, time_zone=_checked_zone(time_zone))
         if quiet is not None:
             begin, finish = _quiet_hours(quiet)
             changed = replace(changed, quiet_from=begin, quiet_to=finish)
+        if language is not None:
+            changed = replace(changed, language=_checked_language(language))
+        await self._store(user_id, changed)
+        return changed
+
+    async def note_client(self, user_id: int, code: str | None) -> bool:
+        """Remember the language his Discord client shows (``interaction.locale``), for his DMs,
+        in memory; whether it changed (then :meth:`save_client` stores it)."""
+        current = await self.get(user_id)
+        seen = resolve(code)
+        if seen == current.client_language:
+            return False
+        self._cache[user_id] = replace(current, client_language=seen)
+        return True
+
+    async def save_client(self, user_id: int) -> None:
+        """Store the client language noted in memory; his other settings are left as stored
+        (a new row takes the defaults)."""
+        settings = await self.get(user_id)
         async with self.store.transaction() as conn:
             await conn.execute(
-                f"INSERT INTO user_settings (user_id, {_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                f"INSERT INTO user_settings (user_id, {_COLUMNS}, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET client_language = excluded.client_language",
+                (str(user_id), *_row(settings), now()),
+            )
+        if self.store.shared:  # noted for this interaction only: another process may change them
+            self._cache.pop(user_id, None)
+
+    async def _store(self, user_id: int, settings: UserSettings) -> None:
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO user_settings (user_id, {_COLUMNS}, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET confirm = excluded.confirm, ping = excluded.ping, "
                 "time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
-                "quiet_to = excluded.quiet_to, updated_at = excluded.updated_at",
-                (
-                    str(user_id),
-                    _STORED_CONFIRM[changed.confirm],
-                    changed.ping,
-                    changed.time_zone,
-                    changed.quiet_from,
-                    changed.quiet_to,
-                    now(),
-                ),
+                "quiet_to = excluded.quiet_to, language = excluded.language, "
+                "client_language = excluded.client_language, updated_at = excluded.updated_at",
+                (str(user_id), *_row(settings), now()),
             )
-        self._cache[user_id] = changed
-        return changed
+        if not self.store.shared:
+            self._cache[user_id] = settings
+
+
+def _row(settings: UserSettings) -> tuple[object, ...]:
+    """The stored values of ``_COLUMNS``."""
+    return (
+        _STORED_CONFIRM[settings.confirm],
+        settings.ping,
+        settings.time_zone,
+        settings.quiet_from,
+        settings.quiet_to,
+        settings.language,
+        settings.client_language,
+    )
 
 
 def _checked_zone(text: str) -> str:
@@ -257,8 +325,11 @@ def _checked_zone(text: str) -> str:
     found = by_lower.get(wanted.lower().replace(" ", "_"))
     if found is None:
         raise SettingsError(
-            f"`{text}` is not a time zone I know: pick one from the list, e.g. `Europe/Copenhagen`, "
-            "`America/New_York` or `Asia/Tokyo`."
+            msg(
+                "`{text}` is not a time zone I know: pick one from the list, e.g. `Europe/Copenhagen`, "
+                "`America/New_York` or `Asia/Tokyo`.",
+                text=text,
+            )
         )
     return found
 
@@ -269,8 +340,24 @@ def _quiet_hours(text: str) -> tuple[int | None, int | None]:
         return None, None
     start, sep, end = raw.replace("–", "-").partition("-")
     if not sep:
-        raise SettingsError("Quiet hours are written `23:00-07:00` (from-to, your time), or `off`.")
+        raise SettingsError(msg("Quiet hours are written `23:00-07:00` (from-to, your time), or `off`."))
     begin, finish = parse_clock_time(start), parse_clock_time(end)
     if begin == finish:
-        raise SettingsError("Quiet hours must start and end at different times.")
+        raise SettingsError(msg("Quiet hours must start and end at different times."))
     return begin, finish
+
+
+def _checked_language(text: str) -> str | None:
+    """A language the bot speaks (``None`` for ``auto``: the Discord client's)."""
+    if text.strip().lower() == AUTO_LANGUAGE:
+        return None
+    found = resolve(text)
+    if found is None:
+        raise SettingsError(
+            msg(
+                "`{text}` is not a language I speak: use {languages}.",
+                text=text,
+                languages=", ".join(LOCALES),
+            )
+        )
+    return found

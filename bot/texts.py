@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping, Sequence
 import renderers
 from games.core import Event, Ruleset, RuleTopic, State, View, project
 from games.core.ruleset import CORE_EVENTS
-from games.core.words import agree, capitalized, counted, join_words
+from games.core.words import capitalized
 
 from .choices import Choice, matches, said_first, said_once
 from .computers.identity import computer_name, is_computer
+from .i18n import NATIVE_NAMES, SOURCE, in_words, join, match_locale, msg, nt, t
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
@@ -30,10 +31,10 @@ MAX_LOG_LINES = 15
 SHOWN_CHOICES = 12
 
 
-def mention(user_id: int | None) -> str:
+def mention(user_id: int | None, locale: str = SOURCE) -> str:
     """A player as the thread names him: a mention, or a computer's name (never pinged)."""
     if user_id is None:
-        return "nobody"
+        return t(locale, "nobody")
     return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
 
 
@@ -120,14 +121,14 @@ def cards_image_name(live: LiveMatch, audience: str | None) -> str:
     return f"{live.record.game}-{live.id}-{what}-s{public_step(live)}.png"
 
 
-def seat_line(live: LiveMatch) -> str:
+def seat_line(live: LiveMatch, locale: str = SOURCE) -> str:
     ruleset = live.ruleset
     parts = []
     for seat in live.seats:
         role = seat.role or seat.wanted_role
-        title = ruleset.role_title(role) if role else "any side"
-        parts.append(f"{mention(seat.user_id)} ({title})")
-    return ", ".join(parts)
+        title = ruleset.role_title(role) if role else t(locale, "any side")
+        parts.append(t(locale, "{player} ({side})", player=mention(seat.user_id, locale), side=title))
+    return join(locale, parts)
 
 
 def options_line(ruleset: Ruleset, options: dict[str, str]) -> str:
@@ -143,68 +144,94 @@ def options_line(ruleset: Ruleset, options: dict[str, str]) -> str:
     return " · ".join(shown)
 
 
-def lobby_text(live: LiveMatch) -> str:
+def lobby_text(live: LiveMatch, locale: str | None = None) -> str:
     """The lobby message, which stays the match's living status once it starts: who plays, what
-    the game waits for (edited after every move), and the result at the end."""
+    the game waits for (edited after every move), and the result at the end. It is public: in
+    the match's language unless ``locale`` says otherwise."""
     ruleset, record = live.ruleset, live.record
-    head = f"**{ruleset.title}** — match #{record.id}"
+    locale = locale or match_locale(record.language)
+    head = t(locale, "**{game}** — match #{match}", game=ruleset.title, match=record.id)
+    if locale != SOURCE:
+        head += f" · {NATIVE_NAMES[locale]}"
     opts = options_line(ruleset, record.options)
     lines = [head, opts] if opts else [head]
     notice = ruleset.notice(record.options)
     if notice and record.status != FINISHED:
         lines.append(f"ℹ️ {notice}")
-    if pace_line(live):
-        lines.append(pace_line(live))
+    if pace_line(live, locale):
+        lines.append(pace_line(live, locale))
     if record.rematch_of is not None:
-        lines.append(f"Rematch of match #{record.rematch_of}: its players only, each on the next side.")
-    lines.append(f"Players: {seat_line(live)}")
+        lines.append(
+            t(
+                locale,
+                "Rematch of match #{match}: its players only, each on the next side.",
+                match=record.rematch_of,
+            )
+        )
+    lines.append(t(locale, "Players: {players}", players=seat_line(live, locale)))
     if record.status == LOBBY:
         free = ruleset.seats(record.options)[1] - len(live.seats)
-        lines.append(f"Waiting for {counted(free, 'more player')}: press **Join** or use `/game join`.")
+        lines.append(
+            nt(
+                locale,
+                "Waiting for {count} more player: press **Join** or use `/game join`.",
+                "Waiting for {count} more players: press **Join** or use `/game join`.",
+                free,
+            )
+        )
     elif record.status == ABANDONED:
-        lines.append("This lobby was cancelled.")
+        lines.append(t(locale, "This lobby was cancelled."))
     elif record.status == FINISHED:
-        lines.append(result_text(live) if live.state is not None else result_summary(live))
+        lines.append(result_text(live, locale) if live.state is not None else result_summary(live, locale))
         if record.thread_id:
-            lines.append(f"The whole match is in <#{record.thread_id}>.")
+            lines.append(t(locale, "The whole match is in <#{thread}>.", thread=record.thread_id))
     else:
         if record.thread_id:
-            lines.append(f"Playing in <#{record.thread_id}>.")
+            lines.append(t(locale, "Playing in <#{thread}>.", thread=record.thread_id))
         if live.state is not None:
             turn = live.ruleset.turn_number(live.state)
-            number = f"Turn {turn} · " if turn is not None else ""
-            lines.append(f"{number}{turn_text(live, ())}")
-            if clock_line(live):
-                lines.append(clock_line(live))
+            waits = turn_text(live, (), locale)
+            lines.append(
+                t(locale, "Turn {turn} · {waits}", turn=turn, waits=waits) if turn is not None else waits
+            )
+            if clock_line(live, locale):
+                lines.append(clock_line(live, locale))
     return clip("\n".join(lines))
 
 
-def result_summary(live: LiveMatch) -> str:
+def result_summary(live: LiveMatch, locale: str = SOURCE) -> str:
     """The result from the match row alone (listing finished matches without loading them)."""
     result = live.record.result or {}
     winners = [live.ruleset.role_name(r) for r in result.get("winners") or []]
     if not result:
-        return "finished"
+        return t(locale, "finished")
     reason = live.ruleset.result_text(result) if result.get("reason") else ""
-    head = f"{capitalized(join_words(winners))} won" if winners else "a draw"
-    return f"{head}: {reason}" if reason else head
+    head = (
+        t(locale, "{winners} won", winners=capitalized(join(locale, winners)))
+        if winners
+        else t(locale, "a draw")
+    )
+    return t(locale, "{result}: {reason}", result=head, reason=reason) if reason else head
 
 
-def _role_tag(live: LiveMatch, role: str) -> str:
-    return f"{mention(live.user_of(role))} ({live.ruleset.role_title(role)})"
+def _role_tag(live: LiveMatch, role: str, locale: str = SOURCE) -> str:
+    player = mention(live.user_of(role), locale)
+    return t(locale, "{player} ({side})", player=player, side=live.ruleset.role_title(role))
 
 
-def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
-    """What the game waits for, for everyone (waiting texts carry no secrets by contract).
+def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None, locale: str | None = None) -> str:
+    """What the game waits for, for everyone (waiting texts carry no secrets by contract), in the
+    match's language unless ``locale`` says otherwise.
 
     Players in ``awaited`` (the game has just started waiting for them) are addressed with a
     mention; ``None`` addresses every active player.
     """
+    locale = locale or match_locale(live.record.language)
     state = live.state
     if state is None:
         return ""
     if state.get("result") is not None:
-        return result_text(live)
+        return result_text(live, locale)
     active = sorted(live.active_roles())
     called = set(active if awaited is None else awaited) & set(active)
     idle = [r for r in state["roles"] if r not in active]
@@ -212,24 +239,28 @@ def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None) -> str:
         # The waiting text names the side and what it must do ("Waiting for Sauron to move.").
         waiting = live.prompt(idle[0]).text.strip().rstrip(".")
         who = " ".join(mention(live.user_of(r)) for r in active if r in called)
-        return f"⏳ {waiting} — {who}." if who else f"⏳ {waiting}."
+        if who:
+            return t(locale, "⏳ {waiting} — {players}.", waiting=waiting, players=who)
+        return t(locale, "⏳ {waiting}.", waiting=waiting)
     if called:
-        tags = join_words(_role_tag(live, r) for r in active)
-        return f"⏳ {'Both' if len(active) == 2 else 'All'} to play now: {tags}."
-    names = join_words(live.ruleset.role_name(r) for r in active)
-    return f"⏳ Waiting for {names}."
+        tags = join(locale, (_role_tag(live, r, locale) for r in active))
+        if len(active) == 2:
+            return t(locale, "⏳ Both to play now: {players}.", players=tags)
+        return t(locale, "⏳ All to play now: {players}.", players=tags)
+    names = join(locale, (live.ruleset.role_name(r) for r in active))
+    return t(locale, "⏳ Waiting for {sides}.", sides=names)
 
 
-def pace_line(live: LiveMatch) -> str:
+def pace_line(live: LiveMatch, locale: str = SOURCE) -> str:
     """The match's time control in words ("" without one), and whether play is paused."""
     pace = live.pace
     if pace is None:
         return ""
-    line = f"Pace: **{pace.text}** ({pace.words()})"
-    return f"{line} · ⏸️ paused" if live.record.paused else line
+    line = t(locale, "Pace: **{pace}** ({words})", pace=pace.text, words=pace.words())
+    return t(locale, "{pace} · ⏸️ paused", pace=line) if live.record.paused else line
 
 
-def clock_line(live: LiveMatch) -> str:
+def clock_line(live: LiveMatch, locale: str = SOURCE) -> str:
     """Each player's bank: a running one as its deadline (Discord shows it counting down)."""
     if live.pace is None or not live.clocks or live.state is None or live.state.get("result") is not None:
         return ""
@@ -241,22 +272,31 @@ def clock_line(live: LiveMatch) -> str:
         title = live.ruleset.role_title(role)
         deadline = clock.deadline()
         if deadline is not None and not live.record.paused:
-            parts.append(f"{title} ⏳ runs out <t:{int(deadline)}:R>")
+            parts.append(t(locale, "{side} ⏳ runs out <t:{deadline}:R>", side=title, deadline=int(deadline)))
         else:
             parts.append(f"{title} {human_duration(clock.bank)}")
-    return "Clocks: " + " · ".join(parts)
+    return t(locale, "Clocks: {clocks}", clocks=" · ".join(parts))
 
 
-def result_text(live: LiveMatch) -> str:
+def result_text(live: LiveMatch, locale: str | None = None) -> str:
+    """The result, said in the match's thread: in the match's language unless ``locale`` says
+    otherwise (the reason is the engine's words, not translated yet)."""
+    locale = locale or match_locale(live.record.language)
     state = live.state or {}
     result = state.get("result") or {}
     winners = list(result.get("winners") or [])
     reason = live.ruleset.result_text(result) if result.get("reason") else ""
     if winners:
-        who = join_words(_role_tag(live, r) for r in winners)
-        head = f"🏆 **Game over: {who} {agree(len(winners), 'wins', 'win')}!**"
+        who = join(locale, (_role_tag(live, r, locale) for r in winners))
+        head = nt(
+            locale,
+            "🏆 **Game over: {players} wins!**",
+            "🏆 **Game over: {players} win!**",
+            len(winners),
+            players=who,
+        )
     else:
-        head = "**Game over: a draw.**"
+        head = t(locale, "**Game over: a draw.**")
     return f"{head}\n{reason[0].upper() + reason[1:]}." if reason else head
 
 
@@ -310,8 +350,12 @@ def reveals_anything(ruleset: Ruleset, state: State) -> bool:
 def end_text(live: LiveMatch) -> str:
     """The last lines of a finished match's post: the result, what the end reveals, and its
     players (each mentioned once more: the end, like the start, is told in the thread)."""
-    shown = "\nEvery hidden piece is now shown." if reveals_anything(live.ruleset, live.state or {}) else ""
-    return f"{result_text(live)}{shown}\nPlayed by {seat_line(live)}."
+    locale = match_locale(live.record.language)
+    lines = [result_text(live, locale)]
+    if reveals_anything(live.ruleset, live.state or {}):
+        lines.append(t(locale, "Every hidden piece is now shown."))
+    lines.append(t(locale, "Played by {players}.", players=seat_line(live, locale)))
+    return "\n".join(lines)
 
 
 def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -> list[str]:
@@ -343,15 +387,23 @@ def with_tail(body: str, live: LiveMatch) -> str:
 
 
 def start_text(live: LiveMatch) -> str:
+    """The match thread's first post, in the match's language."""
     record = live.record
-    head = f"**{live.ruleset.title}** — match #{record.id} begins! {seat_line(live)}"
+    locale = match_locale(record.language)
+    head = t(
+        locale,
+        "**{game}** — match #{match} begins! {players}",
+        game=live.ruleset.title,
+        match=record.id,
+        players=seat_line(live, locale),
+    )
     opening = public_lines(live.ruleset, told_events(live, 0))
     body = "\n".join(opening)
-    tips = "Use the buttons below, `/hand` or `/game act` to play; your private view comes by DM."
-    return clip("\n".join(p for p in (head, body, turn_text(live), tips) if p))
+    tips = t(locale, "Use the buttons below, `/hand` or `/game act` to play; your private view comes by DM.")
+    return clip("\n".join(p for p in (head, body, turn_text(live, None, locale), tips) if p))
 
 
-def acted_text(done: str, *, pressed_in_dm: bool) -> str:
+def acted_text(done: str, *, pressed_in_dm: bool, locale: str = SOURCE) -> str:
     """The answer to a player who acted and has his next choice in his DM prompt: where to find
     it, unless he pressed it there (that prompt is updated in place, under his eyes).
 
@@ -360,77 +412,89 @@ def acted_text(done: str, *, pressed_in_dm: bool) -> str:
     >>> acted_text("✅ Roll 3 dice", pressed_in_dm=False)
     '✅ Roll 3 dice\\nYour next choice is in your DMs (or `/hand`).'
     """
-    return done if pressed_in_dm else f"{done}\nYour next choice is in your DMs (or `/hand`)."
+    return done if pressed_in_dm else f"{done}\n" + t(locale, "Your next choice is in your DMs (or `/hand`).")
 
 
-def private_text(live: LiveMatch, role: str, choices: Sequence[Choice]) -> str:
+def private_text(live: LiveMatch, role: str, choices: Sequence[Choice], locale: str = SOURCE) -> str:
     """A player's private prompt (only ever sent to that player): the question with its
-    context, what to do, and, when the list is short, the choices with what they do."""
+    context, what to do, and, when the list is short, the choices with what they do. The
+    bot's words in ``locale``, his language (the game's own words are not translated yet)."""
     state = live.state or {}
     ruleset = live.ruleset
-    head = f"**{ruleset.title}** #{live.id} — you play **{ruleset.role_title(role)}**."
+    head = t(
+        locale,
+        "**{game}** #{match} — you play **{side}**.",
+        game=ruleset.title,
+        match=live.id,
+        side=ruleset.role_title(role),
+    )
     if state.get("result") is not None:
-        return clip(f"{head}\n{result_text(live)}")
+        return clip(f"{head}\n{result_text(live, locale)}")
     prompt = live.prompt(role)
     title = f"\n**{prompt.title}**" if prompt.title else ""
     # His cards come last, as many as the message holds (the picture shows them all).
     if not choices:
-        return with_hand(f"{head}{title}\n{prompt.text}", live, role)
+        return with_hand(f"{head}{title}\n{prompt.text}", live, role, locale)
     # An effect shared by several choices is said once, not on each of their lines: in a long
     # list, only one that every choice shares (the menus show the others where they differ);
     # in a short one, any other on the first of its choices.
     if len(choices) > SHOWN_CHOICES:
         shared = said_once(choices, every=True)[0]
         question = "\n".join([prompt.text, *shared])
-        return with_hand(
-            f"{head}{title}\n{question}\nChoose below ({counted(len(choices), 'choice')}).", live, role
-        )
+        below = nt(locale, "Choose below ({count} choice).", "Choose below ({count} choices).", len(choices))
+        return with_hand(f"{head}{title}\n{question}\n{below}", live, role, locale)
     shared, own = said_first(choices)
     question = "\n".join([prompt.text, *shared])
     listing = "\n".join(f"• **{c.label}**" + (f" — {c.effect}" if c.effect else "") for c in own)
-    return with_hand(f"{head}{title}\n{question}\n{listing}", live, role)
+    return with_hand(f"{head}{title}\n{question}\n{listing}", live, role, locale)
 
 
-def with_hand(text: str, live: LiveMatch, role: str) -> str:
+def with_hand(text: str, live: LiveMatch, role: str, locale: str = SOURCE) -> str:
     """A private prompt with the cards ``role`` holds under it, one line each (none for a game
     without such a hand, or an empty one): as many lines as Discord's limit leaves room for,
     then how many more the picture shows. The prompt itself is never cut for them."""
     lines = live.ruleset.hand_lines(live.state or {}, role)
     if not lines:
         return clip(text)
-    kept = [f"**Your hand** ({counted(len(lines), 'card')}):"]
+    kept = [nt(locale, "**Your hand** ({count} card):", "**Your hand** ({count} cards):", len(lines))]
+
+    def more_in_picture(count: int) -> str:
+        return nt(locale, "…and {count} more in the picture.", "…and {count} more in the picture.", count)
+
     for index, line in enumerate(lines):
         more = len(lines) - index - 1
-        rest = f"\n…and {more} more in the picture." if more else ""
+        rest = f"\n{more_in_picture(more)}" if more else ""
         if len("\n".join([text, "", *kept, line])) + len(rest) > MAX_MESSAGE:
-            kept.append(f"…and {len(lines) - index} more in the picture.")
+            kept.append(more_in_picture(len(lines) - index))
             break
         kept.append(line)
     whole = "\n".join([text, "", *kept])
     return whole if len(whole) <= MAX_MESSAGE else clip(text)
 
 
-def status_text(live: LiveMatch, viewer_role: str | None) -> str:
+def status_text(live: LiveMatch, viewer_role: str | None, locale: str = SOURCE) -> str:
+    """``/game status``: for the asker alone, in his language (``locale``)."""
     record = live.record
     ruleset = live.ruleset
-    lines = [f"**{ruleset.title}** — match #{record.id} ({record.status})"]
+    head = t(locale, "**{game}** — match #{match}", game=ruleset.title, match=record.id)
+    lines = [f"{head} ({status_word(record.status, locale)})"]
     opts = options_line(ruleset, record.options)
     if opts:
         lines.append(opts)
-    if pace_line(live):
-        lines.append(pace_line(live))
-    lines.append(f"Players: {seat_line(live)}")
+    if pace_line(live, locale):
+        lines.append(pace_line(live, locale))
+    lines.append(t(locale, "Players: {players}", players=seat_line(live, locale)))
     if record.thread_id:
-        lines.append(f"Thread: <#{record.thread_id}>")
+        lines.append(t(locale, "Thread: <#{thread}>", thread=record.thread_id))
     if record.status == ACTIVE and live.state is not None:
-        lines.append(turn_text(live))
-        if clock_line(live):
-            lines.append(clock_line(live))
+        lines.append(turn_text(live, None, locale))
+        if clock_line(live, locale):
+            lines.append(clock_line(live, locale))
         lines.extend(f"· {line}" for line in ruleset.standing(live.state))
         if viewer_role is not None:
-            lines.append(f"You: {live.ruleset.prompt(live.state, viewer_role).text}")
+            lines.append(t(locale, "You: {asked}", asked=live.ruleset.prompt(live.state, viewer_role).text))
     elif record.status == FINISHED:
-        lines.append(result_text(live))
+        lines.append(result_text(live, locale))
     return clip("\n".join(lines))
 
 
@@ -464,30 +528,59 @@ def recent_seq(live: LiveMatch) -> int:
     return int(log[-RECENT_EVENTS]["seq"]) if len(log) >= RECENT_EVENTS else 0
 
 
-def log_text(live: LiveMatch, role: str | None, since_seq: int) -> str:
+def log_text(live: LiveMatch, role: str | None, since_seq: int, locale: str = SOURCE) -> str:
     lines = live.ruleset.log_lines(live.state, role, since_seq) if live.state else []
     if not lines:
         return (
-            "Nothing has happened since your last move." if role is not None else "Nothing has happened yet."
+            t(locale, "Nothing has happened since your last move.")
+            if role is not None
+            else t(locale, "Nothing has happened yet.")
         )
-    head = "Since your last move:" if role is not None else "Recent events:"
+    head = t(locale, "Since your last move:") if role is not None else t(locale, "Recent events:")
     return clip("\n".join([head, *lines[-40:]]))
 
 
-def list_text(matches: Iterable[LiveMatch], user_id: int) -> str:
+#: A match's status in words (``/game list``, autocomplete).
+STATUS_WORDS = {
+    LOBBY: msg("lobby"),
+    ACTIVE: msg("active"),
+    FINISHED: msg("finished"),
+    ABANDONED: msg("cancelled"),
+}
+
+
+def status_word(status: str, locale: str) -> str:
+    return in_words(locale, STATUS_WORDS.get(status, status))
+
+
+def list_text(matches: Iterable[LiveMatch], user_id: int, locale: str = SOURCE) -> str:
     rows = []
     for live in matches:
         role = live.role_of(user_id)
-        side = f" as {live.ruleset.role_title(role)}" if role else ""
-        turn = ""
+        status = status_word(live.record.status, locale)
+        if live.record.status == FINISHED:
+            status = result_summary(live, locale)
+        if role:
+            row = t(
+                locale,
+                "#{match} {game} as {side} ({status})",
+                match=live.id,
+                game=live.ruleset.title,
+                side=live.ruleset.role_title(role),
+                status=status,
+            )
+        else:
+            row = t(
+                locale, "#{match} {game} ({status})", match=live.id, game=live.ruleset.title, status=status
+            )
         if live.record.status == ACTIVE and role in live.active_roles():
-            turn = " — **your move**"
-        status = live.record.status
-        if status == FINISHED:
-            status = result_summary(live)
-        where = f" <#{live.record.thread_id}>" if live.record.thread_id else ""
-        rows.append(f"#{live.id} {live.ruleset.title}{side} ({status}){turn}{where}")
-    return clip("\n".join(["Your matches here:", *rows])) if rows else "You have no matches in this server."
+            row = t(locale, "{match} — **your move**", match=row)
+        if live.record.thread_id:
+            row += f" <#{live.record.thread_id}>"
+        rows.append(row)
+    if not rows:
+        return t(locale, "You have no matches in this server.")
+    return clip("\n".join([t(locale, "Your matches here:"), *rows]))
 
 
 #: The most cards one ``/rules`` answer draws.
@@ -552,21 +645,45 @@ def rules_lines(found: Sequence[RuleTopic]) -> str:
     return clip("\n\n".join(lines) + more)
 
 
-def settings_text(settings: UserSettings) -> str:
-    zone = settings.time_zone or "UTC (not set)"
+def settings_text(settings: UserSettings, locale: str = SOURCE) -> str:
+    """``/settings``: what the player chose, in his language (``locale``)."""
+    zone = settings.time_zone or t(locale, "UTC (not set)")
     if settings.has_quiet_hours:
         assert settings.quiet_from is not None and settings.quiet_to is not None
         quiet = f"{format_clock_time(settings.quiet_from)}–{format_clock_time(settings.quiet_to)}"
     else:
-        quiet = "off"
+        quiet = t(locale, "off")
+    language = (
+        NATIVE_NAMES[settings.language]
+        if settings.language
+        else t(locale, "your Discord's ({language})", language=NATIVE_NAMES[locale])
+    )
     return "\n".join(
         [
-            "Your settings (every match, every server):",
-            f"• Ask “Go ahead?” before: **{settings.confirm}**, {CONFIRM_MODES[settings.confirm]} "
-            "(`/settings confirm:`)",
-            f"• When it is your move: **{settings.ping}**, {PING_MODES[settings.ping]} (`/settings ping:`)",
-            f"• Time zone: **{zone}** (`/settings time_zone:`)",
-            f"• Quiet hours: **{quiet}**: no pings then; clock reminders wait until they end "
-            "(`/settings quiet:23:00-07:00`, or `off`)",
+            t(locale, "Your settings (every match, every server):"),
+            t(
+                locale,
+                "• Ask “Go ahead?” before: **{mode}**, {words} (`/settings confirm:`)",
+                mode=settings.confirm,
+                words=CONFIRM_MODES[settings.confirm],
+            ),
+            t(
+                locale,
+                "• When it is your move: **{mode}**, {words} (`/settings ping:`)",
+                mode=settings.ping,
+                words=PING_MODES[settings.ping],
+            ),
+            t(locale, "• Time zone: **{zone}** (`/settings time_zone:`)", zone=zone),
+            t(
+                locale,
+                "• Quiet hours: **{quiet}**: no pings then; clock reminders wait until they end "
+                "(`/settings quiet:23:00-07:00`, or `off`)",
+                quiet=quiet,
+            ),
+            t(
+                locale,
+                "• Language of what I tell you alone: **{language}** (`/settings language:`)",
+                language=language,
+            ),
         ]
     )

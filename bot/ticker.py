@@ -11,6 +11,10 @@ while the bot was down) it reads the running clocks from the database, soonest d
   it is noted before it is sent, so a crash never sends it twice;
 * a lobby older than the lobby lifetime is closed and its creator told;
 * ``on_tick`` runs last (leagues whose sign-up deadline has passed start).
+
+Several bot processes on one database each run a ticker; every item is claimed first
+(:class:`bot.leases.Leases`), so one process does it, and another takes it over when the
+claim runs out (``ITEM_SECONDS``) because its process died.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from collections.abc import Awaitable, Callable
 from .background import Background
 from .clock import CLOCK, WallClock
 from .failures import log_failure
+from .leases import ITEM_SECONDS
 from .pace import parse_pace
 from .service import DamagedMatch, MatchService
 
@@ -62,21 +67,32 @@ class Ticker(Background):
 
     async def tick(self) -> None:
         """Handle everything due now: timeouts first (in deadline order), then reminders and
-        expired lobbies."""
+        expired lobbies. Each item is claimed first (:mod:`bot.leases`): when several bot
+        processes share the database, one of them does it."""
         now = self.clock.now()
-        store = self.service.store
+        store, leases = self.service.store, self.service.leases
+        claimed = False
         for match_id, role, clock, _ in await store.running_clocks():
-            if clock.left(now) <= 0:
+            if clock.left(now) <= 0 and await leases.claim(
+                f"timeout:{match_id}:{role}:{clock.running_since}"
+            ):
+                claimed = True
                 await self._each(f"the timeout of match {match_id}", self._time_out(match_id, role))
         for match_id, role, clock, pace_text in await store.running_clocks():
             pace = parse_pace(pace_text) if pace_text else None
             mark = None if pace is None else clock.due_reminder(now, pace)
-            if mark is not None:
+            item = f"remind:{match_id}:{role}:{clock.running_since}:{mark}"
+            if mark is not None and await leases.claim(item):
+                claimed = True
                 await self._each(f"a reminder of match {match_id}", self.on_reminder(match_id, role, mark))
         for match_id in await store.lobbies_created_before(now - self.lobby_lifetime):
-            await self._each(f"the expiry of lobby {match_id}", self.on_expired_lobby(match_id))
+            if await leases.claim(f"expire:{match_id}"):
+                claimed = True
+                await self._each(f"the expiry of lobby {match_id}", self.on_expired_lobby(match_id))
         if self.on_tick is not None:
             await self._each("the tick's last step", self.on_tick())
+        if claimed:  # the claims of earlier ticks that ran out: their work is done
+            await store.drop_leases(now - ITEM_SECONDS)
 
     @staticmethod
     async def _each(what: str, work: Awaitable[None]) -> None:

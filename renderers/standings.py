@@ -74,7 +74,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common.colours import RGB, mix, rgb
-from renderers.common.fonts import FontKind, font
+from renderers.common.fonts import FontKind, cjk_kind, font, has_glyph, is_cjk
 from renderers.common.png import encode_png
 from renderers.common.shapes import paste_sprite, supersampled
 from renderers.common.text import ELLIPSIS, ellipsize, fit_text, wrap_words
@@ -481,18 +481,6 @@ def _layout(read: _Read, width: int, max_rows: int) -> Layout:
     )
 
 
-@lru_cache(maxsize=4096)
-def _has_glyph(kind: FontKind, char: str) -> bool:
-    """Whether the shipped font ``kind`` draws ``char`` (not its "missing glyph" box)."""
-    face = font(kind, 24)
-    return bytes(face.getmask(char)) != _missing_glyph(kind)
-
-
-@lru_cache(maxsize=16)
-def _missing_glyph(kind: FontKind) -> bytes:
-    return bytes(font(kind, 24).getmask("\ue000"))  # a private-use code point no font here has
-
-
 def drawable(text: str, kind: FontKind = "condensed") -> str:
     """``text`` without the characters font ``kind`` cannot draw (most emoji, Chinese), so that
     a name never shows boxes ("" when nothing is left).
@@ -506,8 +494,8 @@ def drawable(text: str, kind: FontKind = "condensed") -> str:
         return text
     kept = []
     for cluster in _clusters(text):  # an emoji goes with its joiners and variation selectors
-        if cluster[0].isspace() or _has_glyph(kind, cluster[0]):
-            kept.append("".join(c for c in cluster if c == cluster[0] or _has_glyph(kind, c)))
+        if cluster[0].isspace() or has_glyph(kind, cluster[0]):
+            kept.append("".join(c for c in cluster if c == cluster[0] or has_glyph(kind, c)))
     return " ".join("".join(kept).split())
 
 
@@ -517,16 +505,22 @@ UNDRAWABLE = "?"
 
 def name_font(name: str) -> tuple[FontKind, str]:
     """The font a player's name is drawn in and what of it is drawn: Roboto Condensed (the
-    boards' piece names), or DejaVu Sans Condensed when it draws more of the name (Hebrew,
-    Arabic, Georgian...).
+    boards' piece names), DejaVu Sans Condensed when it draws more of the name (Hebrew,
+    Arabic, Georgian...), Noto Sans CJK for Japanese and Chinese names.
 
     >>> name_font("Sméagol"), name_font("שלום"), name_font("🐎")
     (('narrow', 'Sméagol'), ('condensed', 'שלום'), ('narrow', '?'))
+    >>> name_font("山田 🐎"), name_font("ふろど")
+    (('cjk_sc_bold', '山田'), ('cjk_jp_bold', 'ふろど'))
     """
     narrow = drawable(name, "narrow")
     if narrow == name:
         return "narrow", narrow
     wide = drawable(name, "condensed")
+    cjk = cjk_kind("narrow", name)
+    drawn = drawable(name, cjk) if any(is_cjk(c) for c in name) else ""
+    if len(drawn) > max(len(wide), len(narrow)):
+        return cjk, drawn
     if len(wide) > len(narrow):
         return "condensed", wide
     return "narrow", narrow or UNDRAWABLE

@@ -13,8 +13,10 @@ from discord import app_commands
 
 from ..choices import action_choices, capped, hint_choice, matches, truncate
 from ..failures import log_failure
+from ..i18n import LOCALES, NATIVE_NAMES, SOURCE, msg, private_locale, refusal, t
 from ..service import LiveMatch, ServiceError
 from ..storage import ACTIVE
+from ..texts import status_word
 
 if TYPE_CHECKING:
     from ..app import PalantirBot
@@ -22,6 +24,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice[str]
+
+#: ``language:`` of ``/game new``, ``/<game> new`` and ``/settings``: each language by its own name.
+LANGUAGE_HELP = "The language of the match thread and its pictures (default: the server's)"
+LANGUAGE_CHOICES = [Choice(name=NATIVE_NAMES[code], value=code) for code in LOCALES]
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> PalantirBot:
@@ -38,7 +44,7 @@ def parse_match_id(text: str | None) -> int | None:
         return None
     found = re.match(r"\s*#?(\d{1,18})\b", text)
     if found is None:
-        raise ServiceError(f"`{truncate(text, 40)}` is not a match number (like `12`).")
+        raise ServiceError(msg("`{text}` is not a match number (like `12`).", text=truncate(text, 40)))
     return int(found.group(1))
 
 
@@ -52,11 +58,25 @@ async def resolve_match(interaction: discord.Interaction[Any], match: str | None
     )
 
 
-def match_label(live: LiveMatch, user_id: int) -> str:
+async def reader_locale(interaction: discord.Interaction[Any]) -> str:
+    """The language of what only this user reads (autocomplete labels, hints): see bot.i18n."""
+    controller = getattr(getattr(interaction, "client", None), "controller", None)
+    if controller is None:  # a client without the handlers (tests of one service)
+        return private_locale(None, interaction)
+    return await controller.locale_of(interaction)  # type: ignore[no-any-return]
+
+
+def match_label(live: LiveMatch, user_id: int, locale: str = SOURCE) -> str:
     role = live.role_of(user_id)
-    turn = " — your move" if live.record.status == ACTIVE and role in live.active_roles() else ""
-    side = f" as {live.ruleset.role_title(role)}" if role else ""
-    return truncate(f"#{live.id} {live.ruleset.title}{side} ({live.record.status}){turn}")
+    status = status_word(live.record.status, locale)
+    where = {"match": live.id, "game": live.ruleset.title, "status": status}
+    if role:
+        label = t(locale, "#{match} {game} as {side} ({status})", side=live.ruleset.role_title(role), **where)
+    else:
+        label = t(locale, "#{match} {game} ({status})", **where)
+    if live.record.status == ACTIVE and role in live.active_roles():
+        label = t(locale, "{match} — your move", match=label)
+    return truncate(label)
 
 
 async def _match_choices(
@@ -68,7 +88,8 @@ async def _match_choices(
     except Exception as exc:
         log_failure(log, f"{what} autocomplete failed", exc)
         return []
-    out = [(match_label(m, interaction.user.id), str(m.id)) for m in listed]
+    locale = await reader_locale(interaction)
+    out = [(match_label(m, interaction.user.id, locale), str(m.id)) for m in listed]
     kept = [(n, v) for n, v in out if matches(current.strip().lstrip("#"), n)]
     return [Choice(name=n, value=v) for n, v in capped(kept, len(kept))]
 
@@ -96,17 +117,18 @@ async def playing_autocomplete(interaction: discord.Interaction[Any], current: s
 async def acting_match(interaction: discord.Interaction[Any]) -> tuple[LiveMatch, str] | str:
     """For autocompletes: the match meant by the options so far and the user's role in it, or
     a line saying why the user has nothing to choose (a spectator, out of turn, no match)."""
+    locale = await reader_locale(interaction)
     try:
         live = await resolve_match(interaction, getattr(interaction.namespace, "match", None))
     except ValueError as exc:
-        return str(exc)
+        return refusal(locale, exc)
     role = live.role_of(interaction.user.id)
     if role is None:
-        return f"You are watching match #{live.id}: only its players can act."
+        return t(locale, "You are watching match #{match}: only its players can act.", match=live.id)
     if live.state is None or live.state.get("result") is not None:
-        return f"Match #{live.id} is not being played."
+        return t(locale, "Match #{match} is not being played.", match=live.id)
     if role not in live.active_roles():
-        return f"Not your turn: {live.prompt(role).text}"
+        return t(locale, "Not your turn: {waiting}", waiting=live.prompt(role).text)
     return live, role
 
 

@@ -19,11 +19,14 @@ from .. import texts
 from ..choices import capped, matches, option_choices, truncate
 from ..computers.identity import LEVEL_HELP
 from ..handlers.computer import OPPONENTS, chosen_level
+from ..i18n import msg, private_locale, t
 from ..match_posts import NO_PINGS
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
-from ..settings import CONFIRM_MODES, PING_MODES, time_zones
+from ..settings import AUTO_LANGUAGE, CONFIRM_MODES, PING_MODES, time_zones
 from .common import (
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
     Choice,
     action_autocomplete,
     bot_of,
@@ -32,6 +35,7 @@ from .common import (
     my_matches_autocomplete,
     parse_match_id,
     playing_autocomplete,
+    reader_locale,
     resolve_match,
 )
 
@@ -40,7 +44,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RESERVED = {"game", "side", "match", "pace", "opponent", "level"}
+RESERVED = {"game", "side", "match", "pace", "opponent", "level", "language"}
 
 
 def _chosen_game(interaction: discord.Interaction[Any]) -> Any | None:
@@ -74,11 +78,12 @@ def _roles_for_options(interaction: discord.Interaction[Any], ruleset: Any) -> t
 
 
 async def side_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    random = t(await reader_locale(interaction), "Random")
     ruleset = _chosen_game(interaction)
     if ruleset is None:
-        return [Choice(name="Random", value=RANDOM_SIDE)]
+        return [Choice(name=random, value=RANDOM_SIDE)]
     roles = [*_roles_for_options(interaction, ruleset), RANDOM_SIDE]
-    pairs = option_choices(roles, lambda r: "Random" if r == RANDOM_SIDE else ruleset.role_title(r), current)
+    pairs = option_choices(roles, lambda r: random if r == RANDOM_SIDE else ruleset.role_title(r), current)
     return [Choice(name=n, value=v) for n, v in pairs]
 
 
@@ -181,6 +186,7 @@ class GameCog(commands.Cog):
             ("pace", "Time control: none (default), fast, normal, slow, or a bank like 2d+12h/5d", False),
             ("opponent", "computer: play against the computer (seated at once); default: people join", False),
             ("level", "The computer's level: gentle ... strong (default: the strongest)", False),
+            ("language", LANGUAGE_HELP, False),
             *((name, text, False) for name, text in options.items()),
         ]
         new = generated_command(
@@ -198,6 +204,7 @@ class GameCog(commands.Cog):
                 "level": level_autocomplete,
                 **{name: option_autocomplete(name) for name in options},
             },
+            choices={"language": LANGUAGE_CHOICES},
             parent=self.group,
         )
         self.group.add_command(new)
@@ -209,26 +216,28 @@ class GameCog(commands.Cog):
         side = values.pop("side", None)
         pace = values.pop("pace", None)
         opponent, level = values.pop("opponent", None), values.pop("level", None)
+        language = values.pop("language", None)
         try:
             ruleset = find(game)
             computer = chosen_level(ruleset.name, opponent, level)
         except (ValueError, ServiceError) as exc:
-            await self.controller.refuse(interaction, str(exc))
+            await self.controller.refuse(interaction, exc)
             return
         known = {s.name for s in ruleset.options}
         extra = sorted(k for k, v in values.items() if v and k not in known)
         if extra:
+            names = ", ".join(f"`{e}`" for e in extra)
             await self.controller.refuse(
-                interaction, f"{ruleset.title} has no option {', '.join(f'`{e}`' for e in extra)}."
+                interaction, msg("{game} has no option {names}.", game=ruleset.title, names=names)
             )
             return
         chosen = {k: normalize(v) for k, v in values.items() if v and k in known}
         if computer is not None:
             await self.controller.new_against_computer(
-                interaction, ruleset.name, chosen, side, level=computer, pace=pace
+                interaction, ruleset.name, chosen, side, level=computer, pace=pace, language=language
             )
             return
-        await self.controller.new(interaction, ruleset.name, chosen, side, pace=pace)
+        await self.controller.new(interaction, ruleset.name, chosen, side, pace=pace, language=language)
 
     def _static_commands(self) -> list[app_commands.Command[Any, ..., None]]:
         made: list[app_commands.Command[Any, ..., None]] = []
@@ -252,8 +261,13 @@ class GameCog(commands.Cog):
             async with self.controller.friendly(interaction):
                 match_id = parse_match_id(match)
                 if match_id is None:
-                    raise ServiceError("Tell me which match to join, e.g. `/game join 12`.")
+                    raise ServiceError(msg("Tell me which match to join, e.g. `/game join 12`."))
                 await self.controller.join(interaction, match_id, side)
+
+        which_lobby = {
+            "start": msg("Tell me which lobby to start, e.g. `/game start 12`."),
+            "cancel": msg("Tell me which lobby to cancel, e.g. `/game cancel 12`."),
+        }
 
         def creator_command(name: str, description: str) -> None:
             """``/game start`` and ``/game cancel``: the lobby's creator acts on it by number."""
@@ -265,7 +279,7 @@ class GameCog(commands.Cog):
                 async with self.controller.friendly(interaction):
                     match_id = parse_match_id(match)
                     if match_id is None:
-                        raise ServiceError(f"Tell me which lobby to {name}, e.g. `/game {name} 12`.")
+                        raise ServiceError(which_lobby[name])
                     await getattr(self.controller, name)(interaction, match_id)
 
         creator_command("start", "Start your lobby now with the players seated so far (if the game allows).")
@@ -329,15 +343,17 @@ class GameCog(commands.Cog):
                     await handler(interaction, await resolve_match(interaction, match))
 
         async def status(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
-            text = texts.status_text(live, live.role_of(interaction.user.id))
+            locale = await self.controller.locale_of(interaction)
+            text = texts.status_text(live, live.role_of(interaction.user.id), locale)
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
         async def log_(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
             seat = live.seat_of(interaction.user.id)
             role = seat.role if seat else None
             since = seat.last_seq if seat and role else texts.recent_seq(live)
+            locale = await self.controller.locale_of(interaction)
             await interaction.response.send_message(
-                texts.log_text(live, role, since), ephemeral=True, allowed_mentions=NO_PINGS
+                texts.log_text(live, role, since, locale), ephemeral=True, allowed_mentions=NO_PINGS
             )
 
         async def undo(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
@@ -404,12 +420,15 @@ class GameCog(commands.Cog):
         ) -> None:
             async with self.controller.friendly(interaction):
                 if to.bot:
-                    raise ServiceError("A bot cannot take a seat.")
+                    raise ServiceError(msg("A bot cannot take a seat."))
                 if interaction.guild_id is not None and not isinstance(to, discord.Member):
                     # Discord resolves a member of this server as a Member, anyone else as a User:
                     # he could not open the match thread and would play from his DMs alone.
                     raise ServiceError(
-                        f"{to.mention} is not a member of this server: only a member can take a seat."
+                        msg(
+                            "{player} is not a member of this server: only a member can take a seat.",
+                            player=to.mention,
+                        )
                     )
                 live = await self.bot.service.resolve(
                     player.id,
@@ -441,8 +460,9 @@ class GameCog(commands.Cog):
         async def list_(interaction: discord.Interaction[Any]) -> None:
             async with self.controller.friendly(interaction):
                 mine = await self.bot.service.recent_of(interaction.user.id, interaction.guild_id)
+                locale = await self.controller.locale_of(interaction)
                 await interaction.response.send_message(
-                    texts.list_text(mine, interaction.user.id), ephemeral=True
+                    texts.list_text(mine, interaction.user.id, locale), ephemeral=True
                 )
 
         return made
@@ -492,6 +512,7 @@ class GameCog(commands.Cog):
             ping="How you are told it is your move, and reminded of your clock",
             time_zone="Your time zone, for quiet hours (e.g. Europe/Copenhagen)",
             quiet="Quiet hours in your time, e.g. 23:00-07:00 (no pings, reminders wait), or off",
+            language="The language of what I tell you alone (default: your Discord's)",
         )
         @app_commands.choices(
             confirm=[
@@ -502,6 +523,10 @@ class GameCog(commands.Cog):
                 app_commands.Choice(name=f"{mode}: {words}"[:100], value=mode)
                 for mode, words in PING_MODES.items()
             ],
+            language=[
+                *LANGUAGE_CHOICES,
+                app_commands.Choice(name="auto: your Discord's language", value=AUTO_LANGUAGE),
+            ],
         )
         @app_commands.autocomplete(time_zone=time_zone_autocomplete)
         async def settings(
@@ -510,13 +535,20 @@ class GameCog(commands.Cog):
             ping: str | None = None,
             time_zone: str | None = None,
             quiet: str | None = None,
+            language: str | None = None,
         ) -> None:
             async with self.controller.friendly(interaction):
                 service = self.controller.settings
                 chosen = await service.update(
-                    interaction.user.id, confirm=confirm, ping=ping, time_zone=time_zone, quiet=quiet
+                    interaction.user.id,
+                    confirm=confirm,
+                    ping=ping,
+                    time_zone=time_zone,
+                    quiet=quiet,
+                    language=language,
                 )
-                await interaction.response.send_message(texts.settings_text(chosen), ephemeral=True)
+                locale = private_locale(chosen.language, interaction)
+                await interaction.response.send_message(texts.settings_text(chosen, locale), ephemeral=True)
 
         return app_commands.Command(
             name="settings",
@@ -534,7 +566,7 @@ async def pace_autocomplete(interaction: discord.Interaction[Any], current: str)
             pace = parse_pace(typed)
             if pace is not None:
                 found.append(Choice(name=truncate(f"{pace.text}: {pace.words()}"), value=pace.text))
-    found.append(Choice(name="none: no clock (casual)", value=NO_PACE))
+    found.append(Choice(name=t(await reader_locale(interaction), "none: no clock (casual)"), value=NO_PACE))
     for name, text in PRESETS.items():
         preset = parse_pace(text)
         assert preset is not None
@@ -561,7 +593,7 @@ async def rules_game(interaction: discord.Interaction[Any], game: str | None) ->
     if len(games) == 1:
         return games[0]
     names = ", ".join(g.name for g in games)
-    raise ServiceError(f"Which game? Say `game:` ({names}).")
+    raise ServiceError(msg("Which game? Say `game:` ({names}).", names=names))
 
 
 async def topic_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:

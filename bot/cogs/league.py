@@ -18,18 +18,21 @@ from games.core import find
 from .. import texts
 from ..choices import matches, truncate
 from ..clock import CLOCK
+from ..i18n import best, guild_locale
 from ..leagues.posts import LeagueDesk, game_line, league_line, schedule_text
 from ..leagues.records import League
 from ..leagues.service import LeagueService
 from ..pace import PaceError, parse_duration
 from ..service import ServiceError
-from .common import Choice, parse_match_id
+from .common import LANGUAGE_CHOICES, Choice, parse_match_id
 from .game import game_autocomplete, pace_autocomplete
 
 if TYPE_CHECKING:
     from ..app import PalantirBot
 
 log = logging.getLogger(__name__)
+
+LANGUAGE_HELP_LEAGUE = "The language of the league's matches (default: the server's)"
 
 FORMATS = [
     app_commands.Choice(
@@ -129,8 +132,9 @@ class LeagueCog(commands.Cog):
             double="Round-robin: every pair plays twice, sides swapped",
             signup_closes="Sign-ups close after this long, e.g. 3d (the league then starts by itself)",
             channel="Where the league's news is posted and its matches played (default: here)",
+            language=LANGUAGE_HELP_LEAGUE,
         )
-        @app_commands.choices(format=FORMATS)
+        @app_commands.choices(format=FORMATS, language=LANGUAGE_CHOICES)
         @app_commands.autocomplete(game=game_autocomplete, pace=pace_autocomplete)
         @group.command(name="create", description="Create a league (league admins).")
         async def create(
@@ -146,6 +150,7 @@ class LeagueCog(commands.Cog):
             double: bool = False,
             signup_closes: str | None = None,
             channel: discord.TextChannel | None = None,
+            language: str | None = None,
         ) -> None:
             async with self.controller.friendly(interaction):
                 await self.require_admin(interaction)
@@ -170,6 +175,7 @@ class LeagueCog(commands.Cog):
                     channel_id=channel.id if channel else interaction.channel_id,
                     table_size=table_size,
                     double=double,
+                    language=best(language, guild_locale(interaction)),
                 )
                 await self.reply(
                     interaction,

@@ -23,8 +23,18 @@ from ..choices import arg_choices, hint_choice, line_choices, resolve_arg, trunc
 from ..computers.identity import LEVEL_HELP
 from ..failures import log_failure
 from ..handlers.computer import chosen_level
+from ..i18n import SOURCE, Msg, msg, t
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
-from .common import Choice, acting_match, generated_command, my_matches_autocomplete, resolve_match
+from .common import (
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
+    Choice,
+    acting_match,
+    generated_command,
+    my_matches_autocomplete,
+    reader_locale,
+    resolve_match,
+)
 
 if TYPE_CHECKING:
     from ..app import PalantirBot
@@ -32,6 +42,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MATCH_HELP = "Which match (default: this thread's, or your only one)"
+
+
+def not_this_game(live: LiveMatch, ruleset: Ruleset) -> Msg:
+    return msg("Match #{match} is not a {game} match.", match=live.id, game=ruleset.title)
 
 
 def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
@@ -72,14 +86,15 @@ def line_autocomplete(ruleset: Ruleset) -> Any:
         except Exception as exc:
             log_failure(log, "line autocomplete failed", exc)
             return []
+        locale = await reader_locale(interaction)
         if not isinstance(found, str) and found[0].record.game != ruleset.name:
-            found = f"Match #{found[0].id} is not a {ruleset.title} match."
-        return await next_steps(found, current)
+            found = not_this_game(found[0], ruleset).render(locale)
+        return await next_steps(found, current, locale)
 
     return complete
 
 
-async def next_steps(found: tuple[LiveMatch, str] | str, current: str) -> list[Choice]:
+async def next_steps(found: tuple[LiveMatch, str] | str, current: str, locale: str = SOURCE) -> list[Choice]:
     """The next step of a line: what is legal after the steps typed so far (rehearsed on a copy;
     nothing is offered after a step that is refused or draws chance, so no outcome shows)."""
     try:
@@ -91,9 +106,11 @@ async def next_steps(found: tuple[LiveMatch, str] | str, current: str) -> list[C
         done = [p.strip() for p in pieces if p.strip()]
         state = prefix_state(live.ruleset, live.state, role, done) if done else live.state
         if state is None:
-            pairs = hint_choice("A step so far is refused, or cannot be undone (dice, a draw): end there.")
+            pairs = hint_choice(
+                t(locale, "A step so far is refused, or cannot be undone (dice, a draw): end there.")
+            )
         elif role not in live.ruleset.active(state):
-            pairs = hint_choice("That finishes your decision: send the line as it is.")
+            pairs = hint_choice(t(locale, "That finishes your decision: send the line as it is."))
         else:
             prompt = live.ruleset.prompt(state, role)
             labelled = [(a.text, live.ruleset.describe(state, role, a)) for a in prompt.actions]
@@ -165,7 +182,7 @@ class PerGameCog(commands.Cog):
             async with self.bot.controller.friendly(interaction):
                 live = await resolve_match(interaction, values.get("match"))
                 if live.record.game != ruleset.name:
-                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                    raise ServiceError(not_this_game(live, ruleset))
                 await self.bot.controller.zoom(interaction, live, values.get(noun) or "")
 
         return generated_command(
@@ -184,7 +201,7 @@ class PerGameCog(commands.Cog):
             async with self.bot.controller.friendly(interaction):
                 live = await resolve_match(interaction, values.get("match"))
                 if live.record.game != ruleset.name:
-                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                    raise ServiceError(not_this_game(live, ruleset))
                 await self.bot.controller.act_line(interaction, live, values.get("steps") or "")
 
         return generated_command(
@@ -203,7 +220,8 @@ class PerGameCog(commands.Cog):
         roles = every_role(ruleset)
         side_choices = [Choice(name=ruleset.role_title(r), value=r) for r in roles][:24]
         side_choices.append(Choice(name="Random", value=RANDOM_SIDE))
-        specs = [s for s in ruleset.options if s.name not in {"side", "match", "opponent", "level"}]
+        reserved = {"side", "match", "opponent", "level", "language"}
+        specs = [s for s in ruleset.options if s.name not in reserved]
         computer = supports(ruleset.name)
         opponents = (
             [Choice(name="The computer", value="computer"), Choice(name="People", value="person")]
@@ -218,6 +236,7 @@ class PerGameCog(commands.Cog):
         choices = {
             "opponent": opponents,
             "side": side_choices,
+            "language": LANGUAGE_CHOICES,
             **{s.name: [Choice(name=truncate(s.label(c)), value=c) for c in s.choices][:25] for s in specs},
         }
 
@@ -230,22 +249,30 @@ class PerGameCog(commands.Cog):
         async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
             side = values.pop("side", None)
             opponent, level = values.pop("opponent", None), values.pop("level", None)
+            language = values.pop("language", None)
             options = {k: v for k, v in values.items() if v}
             controller = self.bot.controller
             try:
                 chosen = chosen_level(ruleset.name, opponent, level)
             except ServiceError as exc:
-                await controller.refuse(interaction, str(exc))
+                await controller.refuse(interaction, exc)
                 return
             if chosen is not None:
-                await controller.new_against_computer(interaction, ruleset.name, options, side, level=chosen)
+                await controller.new_against_computer(
+                    interaction, ruleset.name, options, side, level=chosen, language=language
+                )
                 return
-            await controller.new(interaction, ruleset.name, options, side)
+            await controller.new(interaction, ruleset.name, options, side, language=language)
 
         return generated_command(
             name="new",
             description=f"Open a lobby for {ruleset.title}.",
-            params=[("side", "Your side", False), *extra, *((s.name, s.help, False) for s in specs)],
+            params=[
+                ("side", "Your side", False),
+                ("language", LANGUAGE_HELP, False),
+                *extra,
+                *((s.name, s.help, False) for s in specs),
+            ],
             body=body,
             choices=choices,
             parent=group,
@@ -278,7 +305,7 @@ class PerGameCog(commands.Cog):
             async with controller.friendly(interaction):
                 live = await resolve_match(interaction, values.get("match"))
                 if live.record.game != ruleset.name:
-                    raise ServiceError(f"Match #{live.id} is not a {ruleset.title} match.")
+                    raise ServiceError(not_this_game(live, ruleset))
                 text = " ".join([spec.verb, *self._args(live, interaction.user.id, spec, values)])
                 await controller.act_typed(interaction, live, text, confirm=bool(values.get("confirm")))
 

@@ -13,6 +13,9 @@ event loop) and its move goes through the same entry pipeline and table as a per
   bot restarted while its computer was thinking finds the turn still pending (nothing was
   committed) and plays it once, and a second attempt at one version is the duplicate the log
   already refuses.
+* **One process.** With several bot processes on one database, the process that claims the
+  decision at its version (``bot.leases``) thinks; another takes it over if that one died
+  (its claim runs out).
 * **After the table is told.** A turn starts only once the entry that asked the computer has
   been posted (the delivery calls :meth:`ComputerDriver.poke`); a match behind in Discord waits
   for the announcer, whose catch-up pokes it in turn. :meth:`ComputerDriver.sweep` (at start-up
@@ -208,6 +211,10 @@ class ComputerDriver:
         role = waiting_computer(live)
         if role is None or await self._behind(live):
             return False
+        if self.service.store.shared and not await self.service.leases.claim(
+            f"computer:{match_id}:{live.record.version}"
+        ):
+            return False  # another bot process thinks for it (and plays it once: see above)
         if not people_playing(live):
             return await self._retire(live)
         log.info("match %s v%s: the computer thinks as %s", match_id, live.record.version, role)

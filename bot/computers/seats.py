@@ -47,7 +47,7 @@ class ComputerSeats:
         live = await self.cache.get(match_id)
         chosen = level_for(live, level)
         marker = None if once is None else f"computer-added:{match_id}:{once}"
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if marker is not None and await self.store.get_meta(marker):
                 raise ServiceError("That computer player was added already (the button was pressed twice).")
             if live.record.status != LOBBY:
@@ -86,7 +86,7 @@ class ComputerSeats:
         if old_match is None:
             return None
         old = [s.user_id for s in await self.store.seats(old_match) if is_computer(s.user_id)]
-        async with live.lock:
+        async with self.cache.locked(lobby_id) as live:
             missing = [c for c in old if not live.is_seated(c)]
             if live.record.status != LOBBY or not missing:
                 return None
@@ -116,7 +116,7 @@ class ComputerSeats:
         returns the computer's user id."""
         live = await self.cache.get(match_id)
         chosen = level_for(live, level)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if live.record.league_id is not None:
                 raise ServiceError(LEAGUE_REFUSAL)
             if live.record.status != ACTIVE:

@@ -154,8 +154,7 @@ class ZombieSeats:
     async def open(self, match_id: int, user_id: int, kind: str) -> Offer | None:
         """Hold ``user_id``'s leaving and open the vote (``None``: his seat cannot be offered,
         or an offer is open already: one at a time)."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if not offerable(live, user_id, kind) or await self.pending(match_id) is not None:
                 return None
             role = live.role_of(user_id)
@@ -186,7 +185,8 @@ class ZombieSeats:
             )
 
     async def vote(self, match_id: int, voter: int, agree: bool) -> Decision:
-        async with self._counting:
+        # (Across processes too: the match is held while its vote is counted.)
+        async with self._counting, self.store.match_lock(match_id):
             return await self._vote(match_id, voter, agree)
 
     async def _vote(self, match_id: int, voter: int, agree: bool) -> Decision:
@@ -239,7 +239,8 @@ class ZombieSeats:
                 continue
             if offer.kind == TIMEOUT and await self._paused(offer.match_id):
                 continue  # its timeout is committed once the match goes on
-            await self.store.set_meta(key(offer.match_id), "")
+            if not await self.store.swap_meta(key(offer.match_id), str(text), ""):
+                continue  # closed meanwhile (by another bot process's tick, or a last vote)
             try:
                 closed.append(Decision(offer, "declined", left=await self._leave(offer)))
             except ServiceError:

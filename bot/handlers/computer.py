@@ -17,6 +17,7 @@ from ..computers.buttons import levels_view
 from ..computers.identity import LEVEL_HELP, no_computer, pick_level
 from ..computers.zombie import RESIGN, may_offer
 from ..computers.zombie_posts import ZombieDesk
+from ..i18n import Msg, best, guild_locale, msg
 from ..service import LiveMatch, ServiceError
 from ..storage import LOBBY
 from ..ui import lobby_view
@@ -90,10 +91,10 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
             async with self.friendly(interaction):
                 self.delivery.told(await self.service.get(live.id))
 
-    def leaving_note(self, live: LiveMatch, user_id: int) -> str:
+    def leaving_note(self, live: LiveMatch, user_id: int) -> Msg | None:
         if not may_offer(live, user_id):
-            return ""
-        return " (first, the others decide whether a computer plays on for you)"
+            return None
+        return msg("First, the others decide whether a computer plays on for you.")
 
     async def zombie_vote(self, interaction: discord.Interaction[Any], match_id: int, *, agree: bool) -> None:
         """One player's vote on a computer playing on for a player who left."""
@@ -125,9 +126,11 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
         *,
         level: str,
         pace: str | None = None,
+        language: str | None = None,
     ) -> None:
         """A lobby with a computer seated at once: a two-player game starts at once; a larger
-        table waits for more players (or more computers) as any lobby."""
+        table waits for more players (or more computers) as any lobby. Its public posts speak
+        ``language`` (default: the server's)."""
         async with self.friendly(interaction):
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise ServiceError("Start matches in a server channel, not in DMs.")
@@ -141,6 +144,7 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                 options=options,
                 side=side,
                 pace=pace,
+                language=best(language, guild_locale(interaction)),
             )
             await interaction.response.send_message(
                 texts.lobby_text(live),

@@ -13,6 +13,7 @@ from games.computer_players import supports
 
 from .. import rendering, texts
 from ..computers.identity import is_computer
+from ..i18n import best, guild_locale, msg, nt, t
 from ..match_file import MAX_BYTES as MAX_EXPORT_BYTES
 from ..match_file import ExchangeError, read_document
 from ..match_posts import NO_PINGS
@@ -38,12 +39,14 @@ class LobbyHandlers(Handlers):
         side: str | None,
         *,
         pace: str | None = None,
+        language: str | None = None,
     ) -> None:
+        """Open a lobby; its public posts speak ``language`` (default: the server's)."""
         async with self.friendly(interaction):
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise ServiceError("Start matches in a server channel, not in DMs.")
+                raise ServiceError(msg("Start matches in a server channel, not in DMs."))
             if isinstance(interaction.channel, discord.Thread):
-                raise ServiceError("Start matches in a text channel, not inside a thread.")
+                raise ServiceError(msg("Start matches in a text channel, not inside a thread."))
             live = await self.service.create(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
@@ -52,6 +55,7 @@ class LobbyHandlers(Handlers):
                 options=options,
                 side=side,
                 pace=pace,
+                language=best(language, guild_locale(interaction)),
             )
             await interaction.response.send_message(
                 texts.lobby_text(live),
@@ -74,26 +78,30 @@ class LobbyHandlers(Handlers):
                     if s.user_id != interaction.user.id and not is_computer(s.user_id)
                 ]  # (a computer is seated at once: see ComputerHandlers.rematch)
                 invite = " ".join(texts.mention(u) for u in others)
+                said = t(
+                    best(live.record.language), "{players}: press **Join** for the rematch.", players=invite
+                )
                 message = await self.delivery.post(
                     live.record.channel_id,
-                    content=f"{texts.lobby_text(live)}\n{invite}: press **Join** for the rematch."
-                    if others
-                    else texts.lobby_text(live),
+                    content=f"{texts.lobby_text(live)}\n{said}" if others else texts.lobby_text(live),
                     view=lobby_view(live.id, computer=supports(live.record.game)),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
                 )
                 if message is not None:
                     await self.service.attach_lobby_message(live.id, message.id)
-            role = live.seat_of(interaction.user.id)
-            mine = (
-                f" You play **{live.ruleset.role_title(role.role or role.wanted_role or '')}**."
-                if role
-                else ""
-            )
-            head = "Rematch lobby opened" if new else "The rematch lobby is open already"
-            await interaction.followup.send(
-                f"{head}: match #{live.id} in <#{live.record.channel_id}>.{mine}", ephemeral=True
-            )
+            locale = await self.locale_of(interaction)
+            seat = live.seat_of(interaction.user.id)
+            where = {"match": live.id, "channel": live.record.channel_id}
+            if new:
+                said = t(locale, "Rematch lobby opened: match #{match} in <#{channel}>.", **where)
+            else:
+                said = t(
+                    locale, "The rematch lobby is open already: match #{match} in <#{channel}>.", **where
+                )
+            if seat:
+                side = live.ruleset.role_title(seat.role or seat.wanted_role or "")
+                said += " " + t(locale, "You play **{side}**.", side=side)
+            await interaction.followup.send(said, ephemeral=True)
 
     async def substitute(
         self, interaction: discord.Interaction[Any], live: LiveMatch, old_user: int, new_user: int
@@ -102,17 +110,25 @@ class LobbyHandlers(Handlers):
         async with self.friendly(interaction):
             if interaction.user.id != old_user and not await self.admin_of(interaction, live):
                 raise ServiceError(
-                    "Only the player himself, a server admin (Manage Server) or, in a league match, "
-                    "a league admin can hand a seat on."
+                    msg(
+                        "Only the player himself, a server admin (Manage Server) or, in a league match, "
+                        "a league admin can hand a seat on."
+                    )
                 )
             await self.defer(interaction)
             role = live.role_of(old_user)
             live = await self.service.substitute(live.id, old_user, new_user)
             title = live.ruleset.role_title(role or "")
             await self.delivery.seat_changed(live, role or "", old_user, new_user)
-            await interaction.followup.send(
-                f"Done: {texts.mention(new_user)} now plays {title} in match #{live.id}.", ephemeral=True
+            locale = await self.locale_of(interaction)
+            said = t(
+                locale,
+                "Done: {player} now plays {side} in match #{match}.",
+                player=texts.mention(new_user),
+                side=title,
+                match=live.id,
             )
+            await interaction.followup.send(said, ephemeral=True)
 
     async def admin_of(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
         """A server admin, or whoever :attr:`match_admin` accepts for this match."""
@@ -126,7 +142,10 @@ class LobbyHandlers(Handlers):
         async with self.friendly(interaction):
             if live.record.status != FINISHED or live.state is None:
                 raise ServiceError(
-                    f"Match #{live.id} can be replayed once it is over: the last frame shows every secret."
+                    msg(
+                        "Match #{match} can be replayed once it is over: the last frame shows every secret.",
+                        match=live.id,
+                    )
                 )
             await self.defer(interaction, ephemeral=False)
             entries = [(a.kind, a.role, a.action) for a in await self.service.store.actions(live.id)]
@@ -145,19 +164,37 @@ class LobbyHandlers(Handlers):
             stem = f"{record.game}-{live.id}"
             log_text = texts.full_log(live, names)
             files = [discord.File(io.BytesIO(log_text.encode("utf-8")), filename=f"{stem}-log.txt")]
-            head = f"**Replay of {live.ruleset.title} #{live.id}**"
+            locale = best(record.language)  # posted where everyone sees it: the match's language
+            where = {"game": live.ruleset.title, "match": live.id}
             if len(gif) <= MAX_UPLOAD:
-                head += f" ({frames} frames; the last shows every secret)"
+                head = nt(
+                    locale,
+                    "**Replay of {game} #{match}** ({count} frame; the last shows every secret).",
+                    "**Replay of {game} #{match}** ({count} frames; the last shows every secret).",
+                    frames,
+                    **where,
+                )
                 picture = discord.File(
                     io.BytesIO(gif),
                     filename=f"{stem}-replay.gif",
-                    description=f"The match #{live.id} step by step ({frames} pictures)",
+                    description=nt(
+                        locale,
+                        "The match #{match} step by step ({count} picture)",
+                        "The match #{match} step by step ({count} pictures)",
+                        frames,
+                        match=live.id,
+                    ),
                 )
                 files.insert(0, picture)
             else:
-                head += " (too long a match for one animated picture: here is its log)"
+                head = t(
+                    locale,
+                    "**Replay of {game} #{match}** (too long a match for one animated picture: "
+                    "here is its log).",
+                    **where,
+                )
             await interaction.followup.send(
-                f"{head}. {texts.result_text(live)}", files=files, allowed_mentions=NO_PINGS
+                f"{head} {texts.result_text(live)}", files=files, allowed_mentions=NO_PINGS
             )
 
     async def export(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
@@ -166,9 +203,15 @@ class LobbyHandlers(Handlers):
             await self.defer(interaction)
             live, text = await self.service.export(live.id, interaction.guild_id)
             name = f"palantir-{live.record.game}-{live.id}.json"
+            locale = await self.locale_of(interaction)
             await interaction.followup.send(
-                f"Match #{live.id} ({live.ruleset.title}) as a file: options, seed, every move and the "
-                "result. A server admin can re-create it with `/game import`.",
+                t(
+                    locale,
+                    "Match #{match} ({game}) as a file: options, seed, every move and the result. "
+                    "A server admin can re-create it with `/game import`.",
+                    match=live.id,
+                    game=live.ruleset.title,
+                ),
                 file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name),
                 ephemeral=True,
             )
@@ -179,18 +222,29 @@ class LobbyHandlers(Handlers):
         """Re-create an exported match in this channel (server admins only)."""
         async with self.friendly(interaction):
             if not is_admin(interaction):
-                raise ServiceError("Only a server admin (Manage Server) can import a match.")
+                raise ServiceError(msg("Only a server admin (Manage Server) can import a match."))
             if attachment.size > MAX_EXPORT_BYTES:
-                raise ExchangeError("That file is too big for a match export.")
+                raise ExchangeError(msg("That file is too big for a match export."))
             await self.defer(interaction)
             document = read_document(await attachment.read())
             live = await self.service.import_match(
                 document, guild_id=interaction.guild_id, channel_id=interaction.channel_id
             )
-            outcome = texts.result_text(live) if live.state and live.state.get("result") else "in progress"
+            locale = await self.locale_of(interaction)
+            finished = bool(live.state and live.state.get("result"))
+            outcome = texts.result_text(live) if finished else t(locale, "in progress")
             await interaction.followup.send(
-                f"Imported as match #{live.id} ({live.ruleset.title}, {len(document.entries)} entries): "
-                f"{outcome}. `/game replay match:{live.id}` shows it.",
+                nt(
+                    locale,
+                    "Imported as match #{match} ({game}, {count} entry): {outcome}. "
+                    "`/game replay match:{match}` shows it.",
+                    "Imported as match #{match} ({game}, {count} entries): {outcome}. "
+                    "`/game replay match:{match}` shows it.",
+                    len(document.entries),
+                    match=live.id,
+                    game=live.ruleset.title,
+                    outcome=outcome,
+                ),
                 ephemeral=True,
             )
 
@@ -206,14 +260,15 @@ class LobbyHandlers(Handlers):
                 match_id, interaction.user.id, side, guild_id=interaction.guild_id
             )
             live = result.match
-            role = live.seat_of(interaction.user.id)
-            side_text = ""
-            if role is not None and role.role:
-                side_text = f" You play **{live.ruleset.role_title(role.role)}**."
+            locale = await self.locale_of(interaction)
+            seat = live.seat_of(interaction.user.id)
+            said = t(locale, "You joined match #{match}.", match=live.id)
+            if seat is not None and seat.role:
+                said += " " + t(locale, "You play **{side}**.", side=live.ruleset.role_title(seat.role))
             # The joiner is answered first: the start renders the first boards, which may take
             # seconds under load. The post follows whether or not the answer went through.
             try:
-                await interaction.followup.send(f"You joined match #{live.id}.{side_text}", ephemeral=True)
+                await interaction.followup.send(said, ephemeral=True)
             finally:
                 if result.started:
                     await self._deliver(self.delivery.announce_start(live))
@@ -225,12 +280,14 @@ class LobbyHandlers(Handlers):
             await self.defer(interaction)
             live = await self.service.start(match_id, interaction.user.id)
             try:  # answered first, as for the joiner who fills a lobby
-                await interaction.followup.send(f"Match #{live.id} starts.", ephemeral=True)
+                said = t(await self.locale_of(interaction), "Match #{match} starts.", match=live.id)
+                await interaction.followup.send(said, ephemeral=True)
             finally:
                 await self._deliver(self.delivery.announce_start(live))
 
     async def cancel(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):
             live = await self.service.cancel(match_id, interaction.user.id)
-            await interaction.response.send_message(f"Lobby #{live.id} cancelled.", ephemeral=True)
+            said = t(await self.locale_of(interaction), "Lobby #{match} cancelled.", match=live.id)
+            await interaction.response.send_message(said, ephemeral=True)
             await self.delivery.refresh_lobby(live)

@@ -9,11 +9,12 @@ from typing import Any
 import discord
 
 from games.core import Action, StaleAction
-from games.core.words import capitalized, join_words
+from games.core.words import capitalized
 
 from .. import texts
 from ..choices import HINT, amount_of, count_choices, with_count
 from ..components import freeze
+from ..i18n import Msg, join, msg, t
 from ..menus import confirm_view, count_view, group_view, groups, resign_view
 from ..service import ActResult, LiveMatch, ServiceError
 from .replies import STALE, Handlers
@@ -37,7 +38,10 @@ class PlayHandlers(Handlers):
         async with self.friendly(interaction):
             if text.strip() == HINT:
                 raise ServiceError(
-                    "That line of the list only explains: type a few letters of what you want, then pick it."
+                    msg(
+                        "That line of the list only explains: type a few letters of what you want, "
+                        "then pick it."
+                    )
                 )
             await self.defer(interaction)
             result = await self.service.act(
@@ -91,7 +95,7 @@ class PlayHandlers(Handlers):
             live = await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if role is None:
-                raise ServiceError(f"You are not playing in match #{match_id}.")
+                raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
             choices = self.service.choices(live, role)
             if version != live.prompt_version(role):
                 raise await self.service.stale(live, role, version)
@@ -106,13 +110,17 @@ class PlayHandlers(Handlers):
                     (n, live.ruleset.describe(state, role, with_count(action, n)))
                     for n in count_choices(amount.low, amount.high)
                 ]
+                locale = await self.locale_of(interaction)
+                group = live.ruleset.describe_group(state, role, action.verb, action.args[0])
                 await interaction.followup.send(
-                    f"**{live.ruleset.describe_group(state, role, action.verb, action.args[0])}** How many?",
+                    t(locale, "**{choice}** How many?", choice=group),
                     view=count_view(live.id, version, index, counts, amount.low, amount.high),
                     ephemeral=True,
                 )
                 if one_shot:
-                    await self._close_one_shot(interaction, f"Chosen: {label} (how many?)")
+                    await self._close_one_shot(
+                        interaction, t(locale, "Chosen: {choice} (how many?)", choice=label)
+                    )
                 return
             if count is not None:
                 if amount is None or not amount.admits(with_count(action, count)):
@@ -120,18 +128,22 @@ class PlayHandlers(Handlers):
                 action = with_count(action, count)
                 label = live.ruleset.describe(state, role, action)
             if not confirmed and await self._asks_first(interaction, live, role, action):
+                locale = await self.locale_of(interaction)
                 effect = f"\n{choice.effect}" if choice.effect else ""
                 await interaction.followup.send(
-                    f"**{label}**{effect}\nThis cannot be taken back. Go ahead?",
+                    f"**{label}**{effect}\n" + t(locale, "This cannot be taken back. Go ahead?"),
                     view=confirm_view(live.id, version, index, count),
                     ephemeral=True,
                 )
                 if one_shot:
-                    await self._close_one_shot(interaction, f"Chosen: {label} (to confirm)")
+                    await self._close_one_shot(
+                        interaction, t(locale, "Chosen: {choice} (to confirm)", choice=label)
+                    )
                 return
             await self.act(interaction, live, action.text, expected_prompt=version)
             if one_shot:
-                await self._close_one_shot(interaction, f"Chosen: {label}")
+                said = t(await self.locale_of(interaction), "Chosen: {choice}", choice=label)
+                await self._close_one_shot(interaction, said)
 
     @staticmethod
     async def _close_one_shot(interaction: discord.Interaction[Any], text: str) -> None:
@@ -161,7 +173,7 @@ class PlayHandlers(Handlers):
             live = await self.service.get(match_id)
             role = live.role_of(interaction.user.id)
             if role is None:
-                raise ServiceError(f"You are not playing in match #{match_id}.")
+                raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
             state = live.state or {}
             choices = [c for c in self.service.choices(live, role) if c.action.args]
 
@@ -190,7 +202,7 @@ class PlayHandlers(Handlers):
                 await self.defer(interaction)
                 role = live.role_of(interaction.user.id)
                 if role is None:
-                    raise ServiceError(f"You are not playing in match #{live.id}.")
+                    raise ServiceError(msg("You are not playing in match #{match}.", match=live.id))
                 assert live.game is not None
                 action = live.game.check(role, text)
                 choices = self.service.choices(live, role)
@@ -204,8 +216,9 @@ class PlayHandlers(Handlers):
                 if await self.service.would_be_final(live.id, interaction.user.id, action):
                     label = live.ruleset.describe(live.state or {}, role, action)
                     effect = f"\n{listed.effect}" if listed.effect else ""
+                    go_ahead = t(await self.locale_of(interaction), "This cannot be taken back. Go ahead?")
                     await interaction.followup.send(
-                        f"**{label}**{effect}\nThis cannot be taken back. Go ahead?",
+                        f"**{label}**{effect}\n{go_ahead}",
                         view=confirm_view(live.id, live.prompt_version(role), listed.index, count),
                         ephemeral=True,
                     )
@@ -221,8 +234,9 @@ class PlayHandlers(Handlers):
         async with self.friendly(interaction):
             message = interaction.message
             if message is None or not message.flags.ephemeral:
-                raise ServiceError("There is nothing to cancel here.")
-            await interaction.response.edit_message(content="Cancelled: nothing was done.", view=None)
+                raise ServiceError(msg("There is nothing to cancel here."))
+            said = t(await self.locale_of(interaction), "Cancelled: nothing was done.")
+            await interaction.response.edit_message(content=said, view=None)
 
     async def undo(
         self, interaction: discord.Interaction[Any], match_id: int, *, expected_prompt: int | None = None
@@ -250,27 +264,45 @@ class PlayHandlers(Handlers):
         async with self.friendly(interaction):
             role = live.role_of(interaction.user.id)
             if role is None:
-                raise ServiceError(f"You are not playing in match #{live.id}.")
+                raise ServiceError(msg("You are not playing in match #{match}.", match=live.id))
             if live.state is None or live.state.get("result") is not None or live.record.status != "active":
-                raise ServiceError(f"Match #{live.id} is not being played.")
+                raise ServiceError(msg("Match #{match} is not being played.", match=live.id))
             await self.defer(interaction)
+            locale = await self.locale_of(interaction)
             winners = await self.service.winners_if_resigned(live.id, interaction.user.id)
             if winners is None:
-                outcome = "You leave the game and the others play on without you" + self.leaving_note(
-                    live, interaction.user.id
+                question = t(
+                    locale,
+                    "Resign match #{match}? You leave the game and the others play on without you. "
+                    "This cannot be taken back.",
+                    match=live.id,
+                )
+                note = self.leaving_note(live, interaction.user.id)
+                if note is not None:
+                    question += " " + note.render(locale)
+            elif winners:
+                names = capitalized(join(locale, (live.ruleset.role_name(r) for r in winners)))
+                question = t(
+                    locale,
+                    "Resign match #{match}? {winners} will win. This cannot be taken back.",
+                    match=live.id,
+                    winners=names,
                 )
             else:
-                names = capitalized(join_words(live.ruleset.role_name(r) for r in winners)) or "Nobody"
-                outcome = f"{names} will win"
+                question = t(
+                    locale,
+                    "Resign match #{match}? Nobody will win. This cannot be taken back.",
+                    match=live.id,
+                )
             await interaction.followup.send(
-                f"Resign match #{live.id}? {outcome}. This cannot be taken back.",
+                question,
                 view=resign_view(live.id, texts.public_step(live)),
                 ephemeral=True,
             )
 
-    def leaving_note(self, live: LiveMatch, user_id: int) -> str:
+    def leaving_note(self, live: LiveMatch, user_id: int) -> Msg | None:
         """What more a player who leaves a match that goes on is told (zombie mode's vote)."""
-        return ""
+        return None
 
     async def resign_confirmed(self, interaction: discord.Interaction[Any], match_id: int, step: int) -> None:
         async with self.friendly(interaction):
@@ -279,7 +311,7 @@ class PlayHandlers(Handlers):
                 match_id, interaction.user.id, interaction_id=str(interaction.id), expected_step=step
             )
             await self._after(interaction, result)
-            await self._close_one_shot(interaction, "You resigned.")
+            await self._close_one_shot(interaction, t(await self.locale_of(interaction), "You resigned."))
 
     async def _after(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
         """Post publicly and DM the others (all after the commit), then answer the actor.
@@ -287,24 +319,26 @@ class PlayHandlers(Handlers):
         The actor's answer comes last, so when it arrives the thread is already up to date.
         """
         live = result.match
+        locale = await self.locale_of(interaction)
         if result.duplicate:
-            await interaction.followup.send(f"Already done: `{result.action}`.", ephemeral=True)
+            said = t(locale, "Already done: `{action}`.", action=result.action)
+            await interaction.followup.send(said, ephemeral=True)
             return
         await self._deliver(self.delivery.after_entry(result))
         if result.kind == "act":
             done = f"✅ {result.label}"
         elif result.kind == "undo":
-            done = "↩️ Your last move was taken back."
+            done = t(locale, "↩️ Your last move was taken back.")
         else:
-            done = "🏳️ You resigned."
+            done = t(locale, "🏳️ You resigned.")
         going_on = not result.finished and result.role in live.active_roles()
         if going_on and not await self.delivery.has_private_place(live, result.role):
             # No DM to keep up to date (closed DMs): the next choices come with the answer.
-            payload = await self.delivery.private_payload(live, result.role)
+            payload = await self.delivery.private_payload(live, result.role, locale=locale)
             payload["content"] = texts.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
         elif going_on:
-            text = texts.acted_text(done, pressed_in_dm=interaction.guild_id is None)
+            text = texts.acted_text(done, pressed_in_dm=interaction.guild_id is None, locale=locale)
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.followup.send(done, ephemeral=True)

@@ -9,10 +9,10 @@ from typing import Any
 import discord
 
 from games.core import Ruleset, StaleAction
-from games.core.words import agree, counted
 
 from .. import texts
 from ..choices import resolve_arg
+from ..i18n import Msg, match_locale, msg, nt, t
 from ..match_posts import NO_PINGS
 from ..service import LiveMatch, ServiceError
 from ..storage import ACTIVE, LOBBY
@@ -46,7 +46,9 @@ class PrivateHandlers(Handlers):
                 latest = await self.service.store.get_message(live.id, "prompt")
                 if latest is None or latest.message_id != on_prompt:
                     raise StaleAction(STALE)
-            await interaction.followup.send(ephemeral=True, **await self.delivery.private_payload(live, role))
+            locale = await self.locale_of(interaction)
+            payload = await self.delivery.private_payload(live, role, locale=locale)
+            await interaction.followup.send(ephemeral=True, **payload)
 
     async def rules(
         self, interaction: discord.Interaction[Any], ruleset: Ruleset, topic: str | None, *, cards_only: bool
@@ -69,13 +71,25 @@ class PrivateHandlers(Handlers):
         side's view when he plays, else the public one), only to him."""
         async with self.friendly(interaction):
             if live.state is None:
-                raise ServiceError(f"Match #{live.id} has not started yet.")
+                raise ServiceError(msg("Match #{match} has not started yet.", match=live.id))
             names = dict(live.ruleset.places())
             slug = resolve_arg(place, list(names.items()))
             if slug not in names:
                 close = difflib.get_close_matches(place, list(names.values()), n=1, cutoff=0.5)
-                hint = f" Did you mean {close[0]}?" if close else " Pick one from the list."
-                raise ServiceError(f"There is no place called “{place}” on this board.{hint}")
+                if close:
+                    raise ServiceError(
+                        msg(
+                            "There is no place called “{place}” on this board. Did you mean {other}?",
+                            place=place,
+                            other=close[0],
+                        )
+                    )
+                raise ServiceError(
+                    msg(
+                        "There is no place called “{place}” on this board. Pick one from the list.",
+                        place=place,
+                    )
+                )
             await self.defer(interaction)
             role = live.role_of(interaction.user.id)
             view = live.ruleset.view(live.state, role)
@@ -84,23 +98,29 @@ class PrivateHandlers(Handlers):
                 f"{live.record.game}-{live.id}-{slug}.png",
                 zoom=slug,
             )
-            missing = "" if image else " (no picture could be drawn)."
-            text = f"**{names[slug]}** in match #{live.id}{missing}"
+            locale = await self.locale_of(interaction)
+            where = {"place": names[slug], "match": live.id}
+            if image:
+                text = t(locale, "**{place}** in match #{match}", **where)
+            else:
+                text = t(locale, "**{place}** in match #{match} (no picture could be drawn).", **where)
             kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
             if image is not None:
                 kwargs["file"] = image
             await interaction.followup.send(**kwargs)
 
-    async def no_hand(self, live: LiveMatch, user_id: int) -> str:
+    async def no_hand(self, live: LiveMatch, user_id: int) -> Msg:
         """Why a user who is not playing has no hand (a spectator is told how to watch)."""
         if user_id in await self.service.store.followers(live.id):
-            return (
-                f"You are watching match #{live.id}: spectators have no hand or private board. "
-                "`/game board` shows the public board."
+            return msg(
+                "You are watching match #{match}: spectators have no hand or private board. "
+                "`/game board` shows the public board.",
+                match=live.id,
             )
-        return (
-            f"You have no hand in match #{live.id}: you are not playing in it. "
-            "`/game follow` lets you watch it."
+        return msg(
+            "You have no hand in match #{match}: you are not playing in it. "
+            "`/game follow` lets you watch it.",
+            match=live.id,
         )
 
     async def follow(
@@ -109,26 +129,34 @@ class PrivateHandlers(Handlers):
         """A spectator follows a match (the public view only: its thread and `/game board`)."""
         async with self.friendly(interaction):
             if live.is_seated(interaction.user.id):
-                raise ServiceError(f"You play in match #{live.id}: you follow it already.")
+                raise ServiceError(msg("You play in match #{match}: you follow it already.", match=live.id))
             if live.record.status not in (ACTIVE, LOBBY):
-                raise ServiceError(f"Match #{live.id} is not being played.")
+                raise ServiceError(msg("Match #{match} is not being played.", match=live.id))
             await self.defer(interaction)
             changed = await self.service.store.follow(live.id, interaction.user.id, following)
             await self.delivery.spectator_thread(live, interaction.user.id, joined=following)
-            where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
-            if following:
-                text = (
-                    f"You follow match #{live.id}{where}: you see what everyone sees (the board, "
-                    "the moves), never a player's hand. `/game unfollow` to stop."
-                    if changed
-                    else f"You follow match #{live.id} already."
+            locale = await self.locale_of(interaction)
+            if following and changed and live.record.thread_id:
+                text = t(
+                    locale,
+                    "You follow match #{match} in <#{thread}>: you see what everyone sees (the board, "
+                    "the moves), never a player's hand. `/game unfollow` to stop.",
+                    match=live.id,
+                    thread=live.record.thread_id,
                 )
+            elif following and changed:
+                text = t(
+                    locale,
+                    "You follow match #{match}: you see what everyone sees (the board, the moves), never a "
+                    "player's hand. `/game unfollow` to stop.",
+                    match=live.id,
+                )
+            elif following:
+                text = t(locale, "You follow match #{match} already.", match=live.id)
+            elif changed:
+                text = t(locale, "You no longer follow match #{match}.", match=live.id)
             else:
-                text = (
-                    f"You no longer follow match #{live.id}."
-                    if changed
-                    else f"You did not follow match #{live.id}."
-                )
+                text = t(locale, "You did not follow match #{match}.", match=live.id)
             await interaction.followup.send(text, ephemeral=True)
 
     async def pause(self, interaction: discord.Interaction[Any], live: LiveMatch, *, pause: bool) -> None:
@@ -136,36 +164,71 @@ class PrivateHandlers(Handlers):
         async with self.friendly(interaction):
             await self.defer(interaction)
             live, done, missing = await self.service.vote_pause(live.id, interaction.user.id, pause=pause)
-            verb = "pause" if pause else "resume"
+            mine = await self.locale_of(interaction)  # the answer to him
+            public = match_locale(live.record.language)  # the post in the thread
             if done:
                 text = (
-                    "⏸️ Everyone agreed: the match is paused. No clock runs and no move can be made "
-                    "until every player asks `/game resume`."
+                    t(
+                        public,
+                        "⏸️ Everyone agreed: the match is paused. No clock runs and no move can be made "
+                        "until every player asks `/game resume`.",
+                    )
                     if pause
-                    else "▶️ Everyone agreed: the match goes on."
+                    else t(public, "▶️ Everyone agreed: the match goes on.")
                 )
                 await self.delivery.post_match(live, content=text, allowed_mentions=NO_PINGS)
                 await self.delivery.refresh_lobby(live)
-                await interaction.followup.send(f"Done: match #{live.id} is {verb}d.", ephemeral=True)
+                said = (
+                    t(mine, "Done: match #{match} is paused.", match=live.id)
+                    if pause
+                    else t(mine, "Done: match #{match} is resumed.", match=live.id)
+                )
+                await interaction.followup.send(said, ephemeral=True)
                 return
-            await self.delivery.post_match(
-                live,
-                content=f"{texts.mention(interaction.user.id)} asks to {verb} the match: every player "
-                f"agrees with `/game {verb}` ({missing} more to go).",
-                allowed_mentions=NO_PINGS,
+            player = texts.mention(interaction.user.id)
+            asked = (
+                t(
+                    public,
+                    "{player} asks to pause the match: every player agrees with `/game pause` "
+                    "({count} more to go).",
+                    player=player,
+                    count=missing,
+                )
+                if pause
+                else t(
+                    public,
+                    "{player} asks to resume the match: every player agrees with `/game resume` "
+                    "({count} more to go).",
+                    player=player,
+                    count=missing,
+                )
             )
-            await interaction.followup.send(
-                f"Noted: match #{live.id} is {verb}d once {counted(missing, 'more player')} "
-                f"{agree(missing, 'agrees', 'agree')}.",
-                ephemeral=True,
+            await self.delivery.post_match(live, content=asked, allowed_mentions=NO_PINGS)
+            noted = (
+                nt(
+                    mine,
+                    "Noted: match #{match} is paused once {count} more player agrees.",
+                    "Noted: match #{match} is paused once {count} more players agree.",
+                    missing,
+                    match=live.id,
+                )
+                if pause
+                else nt(
+                    mine,
+                    "Noted: match #{match} is resumed once {count} more player agrees.",
+                    "Noted: match #{match} is resumed once {count} more players agree.",
+                    missing,
+                    match=live.id,
+                )
             )
+            await interaction.followup.send(noted, ephemeral=True)
 
     async def board(
         self, interaction: discord.Interaction[Any], live: LiveMatch, *, private: bool, full: bool = False
     ) -> None:
         async with self.friendly(interaction):
             if live.state is None:
-                raise ServiceError(f"Match #{live.id} has not started yet.")
+                raise ServiceError(msg("Match #{match} has not started yet.", match=live.id))
             if private:
                 await self.show_private(interaction, live)
                 return

@@ -40,6 +40,8 @@ class League:
     current_round: int
     created_by: int
     created_at: str
+    #: The language of its matches' public posts (``None``: English; see bot/i18n).
+    language: str | None = None
 
     @property
     def multiplayer(self) -> bool:

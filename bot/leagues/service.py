@@ -46,10 +46,11 @@ How a league runs (the choices are documented here, once):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.core import ActionError, Ruleset, find
@@ -236,8 +237,15 @@ class LeagueService:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
 
-    def _lock(self, league_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(league_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def _held(self, league_id: int) -> AsyncIterator[None]:
+        """The league held for one operation: in this process, and on a shared database
+        against every other process (``Store.league_lock``)."""
+        async with (
+            self._locks.setdefault(league_id, asyncio.Lock()),
+            self.matches.store.league_lock(league_id),
+        ):
+            yield
 
     def _now(self) -> float:
         return self.matches.clock.now()
@@ -298,8 +306,10 @@ class LeagueService:
         channel_id: int | None = None,
         table_size: int | None = None,
         double: bool = False,
+        language: str | None = None,
     ) -> League:
-        """A new league of this server, taking sign-ups (every setting checked here)."""
+        """A new league of this server, taking sign-ups (every setting checked here); its matches
+        speak ``language`` (see bot/i18n)."""
         name = " ".join(name.split())
         if not name:
             raise ServiceError("Give the league a name.")
@@ -349,6 +359,7 @@ class LeagueService:
                 signup_deadline=signup_deadline,
                 channel_id=channel_id,
                 created_by=user_id,
+                language=language,
             )
         except DuplicateName:
             raise ServiceError(f"This server has a league called {name} already.") from None
@@ -399,7 +410,7 @@ class LeagueService:
 
     async def join(self, league_id: int, user_id: int, *, guild_id: int | None = None) -> League:
         """Sign up (again, after leaving) while the league takes sign-ups."""
-        async with self._lock(league_id):
+        async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status != SIGNUP:
                 state = "has started" if league.status == RUNNING else "is over"
@@ -427,7 +438,7 @@ class LeagueService:
     async def _depart(
         self, league_id: int, user_id: int, status: str, guild_id: int | None, admin_id: int | None
     ) -> Departure:
-        async with self._lock(league_id):
+        async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             player = await self.store.player(league.id, user_id)
             if player is None or player.status != ACTIVE:
@@ -466,7 +477,7 @@ class LeagueService:
     async def start(self, league_id: int, *, guild_id: int | None = None) -> Opened:
         """Close sign-ups and draw up the games: every round of a round-robin, the first of a
         Swiss league. Returns the matches created, already started."""
-        async with self._lock(league_id):
+        async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status != SIGNUP:
                 state = "has started already" if league.status == RUNNING else "is over"
@@ -525,7 +536,7 @@ class LeagueService:
     async def next_round(self, league_id: int, *, guild_id: int | None = None) -> Opened:
         """Pair the next Swiss round now (an admin; it is paired automatically when the last
         result of a round comes in). Refused while the current round has unfinished matches."""
-        async with self._lock(league_id):
+        async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status != RUNNING:
                 state = "has not started" if league.status == SIGNUP else "is over"
@@ -580,6 +591,7 @@ class LeagueService:
             pace=league.pace,
             league_id=league.id,
             league_round=game.round,
+            language=league.language,
         )
         await self.store.link_match(league.id, game.round, game.board, live.id)
         return live
@@ -679,7 +691,7 @@ class LeagueService:
         league_id = live.record.league_id
         if league_id is None:
             raise ServiceError(f"Match #{live.id} is not a league match.")
-        async with self._lock(league_id):
+        async with self._held(league_id):
             league = await self.get(league_id)
             game = await self.store.game_of_match(live.id)
             if game is None or game.league_id != league.id:
@@ -786,7 +798,7 @@ class LeagueService:
         reason = " ".join(reason.split())
         if not reason:
             raise ServiceError("Say why the result is corrected: it is kept in the league's history.")
-        async with self._lock(league_id):
+        async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             game = await self.store.game_of_match(match_id)
             if game is None or game.league_id != league.id:
@@ -824,7 +836,7 @@ class LeagueService:
 
     async def end(self, league_id: int, *, guild_id: int | None = None) -> League:
         """Close a league now (archived as finished); later results no longer count."""
-        async with self._lock(league_id):
+        async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status == FINISHED:
                 raise ServiceError(f"{league.name} is over already.")
@@ -839,7 +851,7 @@ class LeagueService:
         is not recorded again by the match's own ending, so its announcement is ours)."""
         recovered: list[Recovered] = []
         for league in await self.store.leagues_with_status(RUNNING):
-            async with self._lock(league.id):
+            async with self._held(league.id):
                 try:
                     healed = await self._open(league)
                     recorded: list[int] = []

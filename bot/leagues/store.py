@@ -31,7 +31,7 @@ from .standings import Result, Scoring
 
 _LEAGUE_COLUMNS = (
     "id, guild_id, name, game, options, format, rounds, double, table_size, pace, scoring, "
-    "signup_deadline, channel_id, status, current_round, created_by, created_at"
+    "signup_deadline, channel_id, status, current_round, created_by, created_at, language"
 )
 _RESULT_COLUMNS = (
     "id, league_id, round, match_id, places, sides, forfeited_by, ending, recorded_at, corrected_by, "
@@ -80,6 +80,7 @@ def _league(row: Sequence[Any]) -> League:
         current_round=int(row[14]),
         created_by=int(row[15]),
         created_at=str(row[16]),
+        language=None if len(row) < 18 or row[17] is None else str(row[17]),
     )
 
 
@@ -142,6 +143,7 @@ class LeagueStore:
         signup_deadline: float | None,
         channel_id: int | None,
         created_by: int,
+        language: str | None = None,
     ) -> League:
         """A new league taking sign-ups; :class:`DuplicateName` if the server has one so named."""
         async with self.store.transaction() as conn:
@@ -156,7 +158,7 @@ class LeagueStore:
             cur = await conn.execute(
                 "INSERT INTO leagues (guild_id, name, name_key, game, options, format, rounds, double, "
                 "table_size, pace, scoring, signup_deadline, channel_id, status, current_round, created_by, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                "created_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (
                     str(guild_id),
                     name,
@@ -174,6 +176,7 @@ class LeagueStore:
                     SIGNUP,
                     str(created_by),
                     now(),
+                    language,
                 ),
             )
             league_id = int(cur.lastrowid or 0)

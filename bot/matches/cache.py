@@ -1,5 +1,11 @@
 """The live-match cache: unfinished matches in memory, least recently used first, each loaded
-from its row (or rebuilt from its log) on first use, under a per-match load lock."""
+from its row (or rebuilt from its log) on first use, under a per-match load lock.
+
+On a database that several bot processes share (PostgreSQL) a copy in memory is never trusted
+past the stored version: :meth:`MatchCache.get` compares it with the row and reads the match
+again when another process moved it, and :meth:`MatchCache.locked` holds the match against the
+other processes (``Store.match_lock``) and reads its row, seats and clocks again under that lock.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from games.core import ActionError, Event, Match, Ruleset, State, dump_without, find, load
@@ -16,6 +24,13 @@ from ..storage import ABANDONED, ACTIVE, LOBBY, ActionRecord, MatchRecord, Store
 from .live import MAX_LIVE, DamagedMatch, DamageReport, LiveMatch, ServiceError, replay_entry, stored_events
 
 log = logging.getLogger(__name__)
+
+
+def stamp_of(live: LiveMatch) -> tuple[int, str, bool, int | None, int, int]:
+    """``live`` as :meth:`Store.match_stamp` reads the stored match (a difference: it is stale)."""
+    record = live.record
+    seats = (len(live.seats), sum(seat.user_id for seat in live.seats))
+    return (record.version, record.status, record.paused, record.thread_id, *seats)
 
 
 class MatchCache:
@@ -32,11 +47,27 @@ class MatchCache:
         self._reports: set[asyncio.Task[None]] = set()
 
     async def get(self, match_id: int) -> LiveMatch:
-        """The live match ``match_id`` (loaded and, if needed, rebuilt from its log)."""
+        """The live match ``match_id`` (loaded and, if needed, rebuilt from its log; on a shared
+        database read again if another process moved it, paused it, opened its thread or
+        changed its seats)."""
+        live = self.held.get(match_id)
+        if live is not None and self.store.shared and not live.lock.locked():
+            # (A locked copy is being worked on, and its holder reads it again itself.)
+            stamp = await self.store.match_stamp(match_id)
+            if stamp != stamp_of(live) and not live.lock.locked():
+                async with live.lock, self.store.match_lock(match_id):
+                    await self.refresh(live)
+        return await self._copy(match_id) if live is None else self._used(live)
+
+    def _used(self, live: LiveMatch) -> LiveMatch:
+        self.held.move_to_end(live.id)
+        return live
+
+    async def _copy(self, match_id: int) -> LiveMatch:
+        """The match in memory as it is (loaded if it is not)."""
         live = self.held.get(match_id)
         if live is not None:
-            self.held.move_to_end(match_id)
-            return live
+            return self._used(live)
         lock = self._load_locks.setdefault(match_id, asyncio.Lock())
         try:
             async with lock:
@@ -52,6 +83,40 @@ class MatchCache:
             if not lock.locked():
                 self._load_locks.pop(match_id, None)
         return live
+
+    @asynccontextmanager
+    async def locked(self, match_id: int) -> AsyncIterator[LiveMatch]:
+        """The live match ``match_id``, held for one operation: its lock in this process and,
+        on a shared database, against every other process, read again under that lock."""
+        live = await self._copy(match_id)  # (read again below, under the lock)
+        async with live.lock:
+            if not self.store.shared:
+                yield live
+                return
+            async with self.store.match_lock(match_id):
+                await self.refresh(live)
+                yield live
+
+    async def refresh(self, live: LiveMatch) -> None:
+        """Bring ``live`` up to the stored match (the caller holds it): its row, seats and
+        clocks, and its game too when another process committed an entry or started it."""
+        found = await self.store.match_and_seats(live.id)
+        if found is None:
+            raise ServiceError(f"There is no match #{live.id}.")
+        record, seats = found
+        if (record.version, record.status) != (live.record.version, live.record.status):
+            full = await self.store.get_match(live.id)
+            assert full is not None
+            fresh = await self._load(full)
+            live.game = fresh.game
+            record = replace(fresh.record, state=None)
+            log.debug("match %s read again at version %s", live.id, record.version)
+        live.record = record
+        live.seats = seats
+        live.clocks = await self.store.clocks(live.id) if record.pace else {}
+        live.forget_prompts()
+        if record.status not in (LOBBY, ACTIVE):
+            self.forget(live.id, only=live)
 
     def keep(self, live: LiveMatch) -> None:
         """Hold ``live`` in memory, forgetting the least recently used idle matches beyond the cap.
@@ -94,6 +159,7 @@ class MatchCache:
                     stored_events(state["log"]),
                     state.get("result"),
                     game.undo_open,
+                    version=record.version,
                 )
                 record = replace(
                     record,

@@ -24,6 +24,7 @@ from games.core.chain import rehearse, split_steps
 from ..clock import WallClock
 from ..pace import Clock, clocks_after, stop_all
 from ..storage import ABANDONED, ACTIVE, FINISHED, INTEGRITY_ERRORS, LOBBY, LogEntry, StaleWrite, Store
+from ..storage.store import stamp_of
 from .cache import MatchCache
 from .live import (
     ALREADY_DONE,
@@ -119,6 +120,9 @@ class Entries:
         #: earlier runs a typed retry was already warned about (see :meth:`_retried`).
         self._stored_here: dict[tuple[int, str], int] = {}
         self._retry_warned: set[int] = set()
+        #: When this process started: on a shared database, an entry stored since then was
+        #: stored (and answered) by a running process, this one or another.
+        self._started = stamp_of(clock.now())
         #: Asked before a player's entry: raises a :class:`ServiceError` while his leaving is
         #: held (zombie mode's vote on his seat, see :mod:`bot.computers.zombie`).
         self.held: Callable[[int, int], Awaitable[None]] | None = None
@@ -231,8 +235,7 @@ class Entries:
         previous = await self._duplicate(interaction_id)
         if previous is not None:
             return [previous]
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             previous = await self._duplicate(interaction_id)
             if previous is not None:
                 return [previous]
@@ -287,6 +290,7 @@ class Entries:
             or last.action != text
             or last.user_id != user_id
             or self._stored_here.get((live.id, role)) == last.id
+            or (self.store.shared and last.created_at >= self._started)
             or last.id in self._retry_warned
         ):
             return

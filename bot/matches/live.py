@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import Event, Match, Prompt, Ruleset, State, dump
 
+from ..i18n import msg
 from ..pace import Clock, Pace, parse_pace
 from ..storage import ACTIVE, ActionRecord, MatchRecord, SeatRecord
 
@@ -19,7 +20,7 @@ RANDOM_SIDE = "random"
 MAX_LIVE = 256
 #: The action text of a timeout in the log (an entry of kind `resign`).
 TIMEOUT = "timeout"
-STALE = "This prompt is out of date: the game has moved on. Use the newest one."
+STALE = msg("This prompt is out of date: the game has moved on. Use the newest one.")
 ALREADY_DONE = (
     "Already done: you have acted on this prompt, so it is out of date (this click changed "
     "nothing). Your newest prompt is the latest message, or use `/hand`."
@@ -117,6 +118,10 @@ class LiveMatch:
         if self.state is None or self.record.status != ACTIVE:
             return frozenset()
         return self.ruleset.active(self.state)
+
+    def forget_prompts(self) -> None:
+        """Compute the prompts again (the match was read again from the database)."""
+        self._prompts = (-1, {})
 
     def prompt(self, role: str) -> Prompt:
         """``role``'s prompt now, computed once per version of the match."""

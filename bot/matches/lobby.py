@@ -12,6 +12,7 @@ from dataclasses import replace
 from games.core import ActionError, Match, Ruleset, dump_without, find, normalize
 
 from ..clock import WallClock
+from ..i18n import msg
 from ..pace import Clock, PaceError, clocks_after, parse_pace
 from ..storage import ABANDONED, ACTIVE, FINISHED, LOBBY, Store
 from .cache import MatchCache
@@ -42,8 +43,10 @@ class Lobby:
         seed: int | None = None,
         pace: str | None = None,
         rematch_of: int | None = None,
+        language: str | None = None,
     ) -> LiveMatch:
-        """Open a lobby for ``game`` with its creator seated (``pace``: see :mod:`bot.pace`)."""
+        """Open a lobby for ``game`` with its creator seated (``pace``: see :mod:`bot.pace`;
+        ``language``: of its public posts, see :mod:`bot.i18n`)."""
         ruleset = find(game)
         try:
             chosen_pace = parse_pace(pace)
@@ -62,6 +65,7 @@ class Lobby:
             wanted_role=wanted,
             pace=None if chosen_pace is None else chosen_pace.text,
             rematch_of=rematch_of,
+            language=language,
         )
         live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
         self.cache.keep(live)
@@ -78,7 +82,14 @@ class Lobby:
             if wanted in (role, normalize(ruleset.role_title(role)).replace(" ", "_")):
                 return role
         names = ", ".join([*roles, RANDOM_SIDE])
-        raise ServiceError(f"`{side}` is not a side of {ruleset.title}: use one of {names}.")
+        raise ServiceError(
+            msg(
+                "`{side}` is not a side of {game}: use one of {names}.",
+                side=side,
+                game=ruleset.title,
+                names=names,
+            )
+        )
 
     async def create_seated(
         self,
@@ -92,6 +103,7 @@ class Lobby:
         seed: int | None = None,
         league_id: int | None = None,
         league_round: int | None = None,
+        language: str | None = None,
     ) -> LiveMatch:
         """A match started at once, without a lobby: ``seats`` gives each player (the first is
         the creator) and his role, and every role of the game is taken. For leagues, which
@@ -105,9 +117,16 @@ class Lobby:
         users = [user for user, _ in seats]
         fewest, most = ruleset.seats(resolved)
         if not fewest <= len(users) <= most or len(set(users)) != len(users):
-            raise ServiceError(f"{ruleset.title} seats {fewest} to {most} different players here.")
+            raise ServiceError(
+                msg(
+                    "{game} seats {fewest} to {most} different players here.",
+                    game=ruleset.title,
+                    fewest=fewest,
+                    most=most,
+                )
+            )
         if sorted(role for _, role in seats) != sorted(ruleset.roles(resolved, len(users))):
-            raise ServiceError(f"Every side of {ruleset.title} must be taken once.")
+            raise ServiceError(msg("Every side of {game} must be taken once.", game=ruleset.title))
         record = await self.store.create_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -120,6 +139,7 @@ class Lobby:
             league_id=league_id,
             league_round=league_round,
             others=[(user, role) for user, role in seats[1:]],
+            language=language,
         )
         live = LiveMatch(record=record, seats=await self.store.seats(record.id), ruleset=ruleset, game=None)
         self.cache.keep(live)
@@ -134,22 +154,25 @@ class Lobby:
         """Take a seat (from the match's own server, if ``guild_id`` is given); starts when full."""
         live = await self.cache.get(match_id)
         if guild_id is not None and live.record.guild_id != guild_id:
-            raise ServiceError(f"There is no match #{match_id} in this server.")
-        async with live.lock:
+            raise ServiceError(msg("There is no match #{match} in this server.", match=match_id))
+        async with self.cache.locked(match_id) as live:
             if live.record.status != LOBBY:
-                raise ServiceError(f"Match #{match_id} is not open for players any more.")
+                raise ServiceError(msg("Match #{match} is not open for players any more.", match=match_id))
             if live.is_seated(user_id):
-                raise ServiceError(f"You are already seated in match #{match_id}.")
+                raise ServiceError(msg("You are already seated in match #{match}.", match=match_id))
             ruleset = live.ruleset
             _, most = ruleset.seats(live.record.options)
             if len(live.seats) >= most:
-                raise ServiceError(f"Match #{match_id} is full.")
+                raise ServiceError(msg("Match #{match} is full.", match=match_id))
             wanted = self._side(ruleset, live.record.options, side)
             if live.record.rematch_of is not None:
                 wanted = await self._rematch_side(live.record.rematch_of, user_id)
             if wanted is not None and any(s.wanted_role == wanted for s in live.seats):
                 raise ServiceError(
-                    f"Someone already asked for {ruleset.role_title(wanted)}; pick another side."
+                    msg(
+                        "Someone already asked for {side}; pick another side.",
+                        side=ruleset.role_title(wanted),
+                    )
                 )
             await self.store.add_seat(match_id, user_id, wanted)
             live.seats = await self.store.seats(match_id)
@@ -166,10 +189,13 @@ class Lobby:
         Returns the lobby and whether it is new (``False``: one was opened already)."""
         old = await self.cache.get(match_id)
         if old.record.status != FINISHED:
-            raise ServiceError(f"A rematch is offered once match #{match_id} is over.")
+            raise ServiceError(msg("A rematch is offered once match #{match} is over.", match=match_id))
         if not old.is_seated(user_id):
-            raise ServiceError(f"Only the players of match #{match_id} can ask for its rematch.")
-        async with self._rematching:  # two players clicking at once open one lobby
+            raise ServiceError(
+                msg("Only the players of match #{match} can ask for its rematch.", match=match_id)
+            )
+        # Two players clicking at once open one lobby (in this process, and across processes).
+        async with self._rematching, self.store.match_lock(match_id):
             for record in await self.store.rematches_of(match_id):
                 if record.status in (LOBBY, ACTIVE):
                     return await self.cache.get(record.id), False
@@ -183,6 +209,7 @@ class Lobby:
                 side=side,
                 pace=old.record.pace,
                 rematch_of=match_id,
+                language=old.record.language,
             )
         return live, True
 
@@ -191,21 +218,28 @@ class Lobby:
         seats = sorted(await self.store.seats(match_id), key=lambda s: s.seat)
         mine = next((i for i, s in enumerate(seats) if s.user_id == user_id), None)
         if mine is None:
-            raise ServiceError(f"This lobby is the rematch of match #{match_id}: only its players may join.")
+            raise ServiceError(
+                msg("This lobby is the rematch of match #{match}: only its players may join.", match=match_id)
+            )
         side = seats[(mine + 1) % len(seats)].role
         assert side is not None
         return side
 
     async def substitute(self, match_id: int, old_user: int, new_user: int) -> LiveMatch:
         """Hand ``old_user``'s seat (role, hand, clock) to ``new_user``, who is not playing."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if live.record.status != ACTIVE:
-                raise ServiceError(f"Match #{match_id} is not being played: there is no seat to hand over.")
+                raise ServiceError(
+                    msg("Match #{match} is not being played: there is no seat to hand over.", match=match_id)
+                )
             if not live.is_seated(old_user):
-                raise ServiceError(f"<@{old_user}> does not play in match #{match_id}.")
+                raise ServiceError(
+                    msg("<@{user}> does not play in match #{match}.", user=old_user, match=match_id)
+                )
             if live.is_seated(new_user):
-                raise ServiceError(f"<@{new_user}> plays in match #{match_id} already.")
+                raise ServiceError(
+                    msg("<@{user}> plays in match #{match} already.", user=new_user, match=match_id)
+                )
             await self.store.substitute(match_id, old_user, new_user)
             live.seats = await self.store.seats(match_id)
         log.info("match %s: a seat was handed over", match_id)
@@ -213,22 +247,18 @@ class Lobby:
 
     async def start(self, match_id: int, user_id: int) -> LiveMatch:
         """Start early (games allowing fewer than the maximum players); creator only."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
-            self._check_own_lobby(live, user_id, "start", "has already started.")
+        async with self.cache.locked(match_id) as live:
+            if live.record.status != LOBBY:
+                raise ServiceError(msg("Match #{match} has already started.", match=match_id))
+            if user_id != live.record.creator_id:
+                raise ServiceError(msg("Only the player who opened the lobby can start it."))
             fewest, _ = live.ruleset.seats(live.record.options)
             if len(live.seats) < fewest:
-                raise ServiceError(f"{live.ruleset.title} needs at least {fewest} players.")
+                raise ServiceError(
+                    msg("{game} needs at least {fewest} players.", game=live.ruleset.title, fewest=fewest)
+                )
             await self.begin(live)
         return live
-
-    @staticmethod
-    def _check_own_lobby(live: LiveMatch, user_id: int, verb: str, started: str) -> None:
-        """Only a lobby that has not started, and only its creator, may be started or cancelled."""
-        if live.record.status != LOBBY:
-            raise ServiceError(f"Match #{live.record.id} {started}")
-        if user_id != live.record.creator_id:
-            raise ServiceError(f"Only the player who opened the lobby can {verb} it.")
 
     async def begin(self, live: LiveMatch) -> None:
         ruleset, record = live.ruleset, live.record
@@ -270,9 +300,13 @@ class Lobby:
 
     async def cancel(self, match_id: int, user_id: int) -> LiveMatch:
         """Close a lobby that has not started (its creator only)."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
-            self._check_own_lobby(live, user_id, "cancel", "has started; use /game resign instead.")
+        async with self.cache.locked(match_id) as live:
+            if live.record.status != LOBBY:
+                raise ServiceError(
+                    msg("Match #{match} has started; use `/game resign` instead.", match=match_id)
+                )
+            if user_id != live.record.creator_id:
+                raise ServiceError(msg("Only the player who opened the lobby can cancel it."))
             await self.store.set_status(match_id, ABANDONED)
             live.record = replace(live.record, status=ABANDONED)
             self.cache.forget(match_id)
@@ -280,8 +314,7 @@ class Lobby:
 
     async def expire_lobby(self, match_id: int) -> LiveMatch | None:
         """Close a lobby that is still waiting for players (the ticker's lobby lifetime)."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             if live.record.status != LOBBY:
                 return None
             await self.store.set_status(match_id, ABANDONED)

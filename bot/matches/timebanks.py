@@ -35,8 +35,7 @@ class TimeBanks:
         ``offer_seat``: :attr:`hold` may keep it back (a vote on a computer playing on for him)."""
         if offer_seat and self.hold is not None and await self.hold(match_id, role):
             return None
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             state, pace, clock = live.state, live.pace, live.clocks.get(role)
             if state is None or state.get("result") is not None or live.record.status != ACTIVE:
                 return None
@@ -54,8 +53,7 @@ class TimeBanks:
 
     async def remind(self, match_id: int, role: str, mark: int) -> None:
         """Note that ``role`` was reminded at ``mark`` seconds left (sent once per wait)."""
-        live = await self.cache.get(match_id)
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             pace, clock = live.pace, live.clocks.get(role)
             if pace is None or clock is None:
                 return
@@ -68,7 +66,7 @@ class TimeBanks:
         live = await self.cache.get(match_id)
         if pause and live.record.league_id is not None:
             raise ServiceError("League matches cannot be paused.")
-        async with live.lock:
+        async with self.cache.locked(match_id) as live:
             playing(live, user_id, moving=False)
             if live.record.paused == pause:
                 state = "paused" if pause else "not paused"

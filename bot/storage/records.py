@@ -60,6 +60,8 @@ class MatchRecord:
     #: The league this match is played for and its round (``None``: not a league match).
     league_id: int | None = None
     league_round: int | None = None
+    #: The language of the match's public posts and pictures (``None``: English, see bot/i18n).
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

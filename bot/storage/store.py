@@ -8,6 +8,7 @@ placeholders): :mod:`bot.storage.connection` runs it on either backend.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import psycopg
 
 from ..clock import CLOCK
 from ..pace import Clock
@@ -39,9 +41,13 @@ log = logging.getLogger(__name__)
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, game, options, seed, creator_id, status, "
     "state, seq, version, result, created_at, updated_at, log_length, undo_open, pace, paused, rematch_of, "
-    "league_id, league_round"
+    "league_id, league_round, language"
 )
 _ACTION_COLUMNS = "id, match_id, seq, kind, role, action, interaction_id, user_id, created_at"
+_SEAT_COLUMNS = "match_id, seat, user_id, wanted_role, role, last_seq, prompt_version, prompt_entry"
+#: The match columns of ``m`` without the (large) cached state, read as ``NULL``; the seat columns of ``s``.
+_LIGHT_COLUMNS_OF_M = ", ".join("NULL" if c == "state" else f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
+_SEAT_COLUMNS_OF_S = ", ".join(f"s.{c}" for c in _SEAT_COLUMNS.split(", "))
 
 
 def now() -> str:
@@ -171,7 +177,12 @@ def _match(row: Sequence[Any], warned: set[int] | None = None) -> MatchRecord:
         rematch_of=None if row[20] is None else int(row[20]),
         league_id=league[0],
         league_round=league[1],
+        language=None if len(row) < 24 or row[23] is None else str(row[23]),
     )
+
+
+def _seat(r: Sequence[Any]) -> SeatRecord:
+    return SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6]), int(r[7]))
 
 
 def _action(row: Sequence[Any]) -> ActionRecord:
@@ -278,6 +289,20 @@ WRITE_WAIT_MS = 1500
 #: How long a read may wait. WAL readers do not wait for writers; this covers the rare moments
 #: SQLite itself makes readers wait (recovering the write-ahead log after a crash).
 READ_WAIT_MS = 1000
+#: How long an operation on a match waits for another bot process that holds the match (on
+#: PostgreSQL) before it is refused as busy, like a write waiting for a lock.
+MATCH_WAIT_MS = WRITE_WAIT_MS
+#: The same for a league (its operations create matches: they may take longer).
+LEAGUE_WAIT_MS = 30_000
+#: The first keys of the PostgreSQL advisory locks of matches and leagues (the second: the id).
+MATCH_LOCKS = 0x50414C  # "PAL"
+LEAGUE_LOCKS = 0x50414D
+ANNOUNCE_LOCKS = 0x50414E
+
+
+class MatchBusy(psycopg.errors.LockNotAvailable):
+    """Another bot process held a match (or league) longer than ``MATCH_WAIT_MS``; nothing was
+    done (reported to the player as the storage being busy)."""
 
 
 #: Records (or moves on) the message of a match of one kind: its thread post, a player's DM prompt.
@@ -300,12 +325,19 @@ class Store:
     """
 
     def __init__(
-        self, conn: Connection, reader: Connection | None = None, *, dialect: str = "sqlite"
+        self,
+        conn: Connection,
+        reader: Connection | None = None,
+        *,
+        dialect: str = "sqlite",
+        locks: Connection | None = None,
     ) -> None:
         self._conn = conn
         #: ``sqlite`` or ``postgresql``.
         self.dialect = dialect
         self._reader = reader or conn
+        #: PostgreSQL: the connection holding this process's locks on matches (see :meth:`match_lock`).
+        self._locks = locks
         # One connection: transactions from different matches must not interleave on it.
         self._write = asyncio.Lock()
         #: Matches already reported as damaged (each is logged once, not at every listing).
@@ -362,10 +394,11 @@ class Store:
                 log.info("PostgreSQL database migrated: %s", ", ".join(applied))
             conn.identity_tables = frozenset(await identity_tables(conn.raw))
             reader = await PostgresConnection.connect(url, ("SET default_transaction_read_only = on",))
+            locks = await PostgresConnection.connect(url)
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, reader, dialect="postgresql")
+        return cls(conn, reader, dialect="postgresql", locks=locks)
 
     def _records(self, rows: Iterable[Sequence[Any]]) -> list[MatchRecord]:
         """Match records of ``rows``, leaving out (and reporting once) any damaged one."""
@@ -384,9 +417,154 @@ class Store:
         return records
 
     async def close(self) -> None:
+        if self._locks is not None:
+            await self._locks.close()
         if self._reader is not self._conn:
             await self._reader.close()
         await self._conn.close()
+
+    # -- several processes ---------------------------------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether other bot processes may use this database at the same time (PostgreSQL):
+        a match is then locked across processes (:meth:`match_lock`) and a process's copy of a
+        match is checked against the stored version before it is trusted."""
+        return self._locks is not None
+
+    def match_lock(self, match_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold ``match_id`` against every other bot process (PostgreSQL; nothing on SQLite,
+        where one process uses the database and its in-process lock is enough).
+
+        A session advisory lock on a connection of its own: held across the operation's reads,
+        engine work and transaction, and released by the server when the process dies. Another
+        process holding the match is waited for at most ``MATCH_WAIT_MS`` (:class:`MatchBusy`).
+        The caller holds the match's in-process lock, so one process never asks twice at once.
+        """
+        return self._advisory(MATCH_LOCKS, match_id, MATCH_WAIT_MS, "match")
+
+    def league_lock(self, league_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold a league against every other bot process, as :meth:`match_lock` a match (its
+        operations create matches, so another process is waited for longer: ``LEAGUE_WAIT_MS``)."""
+        return self._advisory(LEAGUE_LOCKS, league_id, LEAGUE_WAIT_MS, "league")
+
+    @asynccontextmanager
+    async def announcing(self, match_id: int, wait: float) -> AsyncIterator[bool]:
+        """Hold the announcing of ``match_id`` (its posts in Discord) against every other bot
+        process, waiting up to ``wait`` seconds while one holds it: yields whether it is held
+        (always on SQLite, where one process posts). An advisory lock like :meth:`match_lock`:
+        the server lets go of it when the holding process dies."""
+        locks = self._locks
+        if locks is None:
+            yield True
+            return
+        key = (ANNOUNCE_LOCKS, match_id % 2**31)
+        try:
+            await self._take(locks, key, int(wait * 1000), "the announcing of match")
+        except MatchBusy:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            await self._let_go(locks, key)
+
+    @asynccontextmanager
+    async def _advisory(self, space: int, number: int, wait_ms: int, what: str) -> AsyncIterator[None]:
+        locks = self._locks
+        if locks is None:
+            yield
+            return
+        key = (space, number % 2**31)
+        await self._take(locks, key, wait_ms, what)
+        try:
+            yield
+        finally:
+            await self._let_go(locks, key)
+
+    @staticmethod
+    async def _let_go(locks: Connection, key: tuple[int, int]) -> None:
+        try:
+            await locks.execute("SELECT pg_advisory_unlock(?, ?)", key)
+        except psycopg.Error as exc:  # a lost connection let go of its locks already
+            log.warning("could not release the lock %s: %s", key, type(exc).__name__)
+
+    @staticmethod
+    async def _take(locks: Connection, key: tuple[int, int], wait_ms: int, what: str) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait_ms / 1000
+        pause = 0.002
+        while True:
+            try:
+                row = await (await locks.execute("SELECT pg_try_advisory_lock(?, ?)", key)).fetchone()
+            except psycopg.Error:
+                if not await locks.revive():
+                    raise
+                log.warning("the connection holding the bot's locks was lost; connected again")
+                continue
+            if row[0]:
+                return
+            if loop.time() >= deadline:
+                raise MatchBusy(f"{what} {key[1]} is held by another bot process")
+            await asyncio.sleep(pause)  # the holder is another process: nothing to wake us
+            pause = min(pause * 2, 0.05)
+
+    async def match_stamp(self, match_id: int) -> tuple[int, str, bool, int | None, int, int] | None:
+        """What says whether a copy of a match in memory is stale: its stored version, status,
+        pause and thread, and how many seats and whose (the sum of their user ids: a seat
+        handed over changes it)."""
+        row = await self._one(
+            "SELECT m.version, m.status, m.paused, m.thread_id, COUNT(s.seat), "
+            "COALESCE(SUM(CAST(s.user_id AS BIGINT)), 0) FROM matches m "
+            "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? GROUP BY m.id",
+            (match_id,),
+        )
+        if row is None:
+            return None
+        return (int(row[0]), str(row[1]), bool(row[2]), _iid(row[3]), int(row[4]), int(row[5]))
+
+    async def match_and_seats(self, match_id: int) -> tuple[MatchRecord, list[SeatRecord]] | None:
+        """The match's row without its cached state (``state`` is ``None``) and its seats, in
+        one query (a process reads them again before each operation on a shared database)."""
+        rows = await self._all(
+            f"SELECT {_LIGHT_COLUMNS_OF_M}, {_SEAT_COLUMNS_OF_S} FROM matches m "
+            "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat",
+            (match_id,),
+        )
+        if not rows:
+            return None
+        width = len(_MATCH_COLUMNS.split(", "))
+        seats = [_seat(row[width:]) for row in rows if row[width] is not None]
+        return _match(rows[0][:width], self._warned), seats
+
+    # -- leases on background work ------------------------------------------------------
+    async def claim(self, name: str, holder: str, now: float, seconds: float, *, again: bool = True) -> bool:
+        """Claim the lease ``name`` for ``holder`` until ``now + seconds``: True if it was free,
+        had run out (its holder never finished: another process takes over), or was his
+        (``again``; else his own lease must have run out too)."""
+        mine = " OR leases.holder = excluded.holder" if again else ""
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO leases (name, holder, expires) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires = excluded.expires "
+                f"WHERE leases.expires <= ?{mine}",
+                (name, holder, now + seconds, now),
+            )
+            return cur.rowcount == 1
+
+    async def release(self, name: str, holder: str) -> None:
+        """Give the lease ``name`` up (if ``holder`` still has it)."""
+        async with self.transaction() as conn:
+            await conn.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+
+    async def lease_holder(self, name: str, now: float) -> str | None:
+        """Who holds the lease ``name`` at ``now`` (``None``: nobody, or it ran out)."""
+        row = await self._one("SELECT holder FROM leases WHERE name = ? AND expires > ?", (name, now))
+        return None if row is None else str(row[0])
+
+    async def drop_leases(self, before: float) -> None:
+        """Forget the leases that ran out before ``before`` (their work was done or taken over)."""
+        async with self.transaction() as conn:
+            await conn.execute("DELETE FROM leases WHERE expires < ?", (before,))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
@@ -451,6 +629,13 @@ class Store:
                 (key, value),
             )
 
+    async def swap_meta(self, key: str, old: str, new: str) -> bool:
+        """Set ``key`` to ``new`` if it still holds ``old``: whether it did (one of several
+        processes doing the same at once does)."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("UPDATE meta SET value = ? WHERE key = ? AND value = ?", (new, key, old))
+            return cur.rowcount == 1
+
     # -- matches and seats ---------------------------------------------------------
     async def create_match(
         self,
@@ -467,6 +652,7 @@ class Store:
         league_id: int | None = None,
         league_round: int | None = None,
         others: Sequence[tuple[int, str | None]] = (),
+        language: str | None = None,
     ) -> MatchRecord:
         """A new match in the lobby, with its creator in seat 0 (and ``others``, each a user
         and his wanted role, in seats 1, 2, ... in the same transaction)."""
@@ -474,8 +660,8 @@ class Store:
         async with self.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seed, creator_id, status, seq, "
-                "version, created_at, updated_at, pace, rematch_of, league_id, league_round) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?)",
+                "version, created_at, updated_at, pace, rematch_of, league_id, league_round, language) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     _sid(guild_id),
                     _sid(channel_id),
@@ -490,6 +676,7 @@ class Store:
                     rematch_of,
                     league_id,
                     league_round,
+                    language,
                 ),
             )
             match_id = int(cur.lastrowid or 0)
@@ -574,14 +761,9 @@ class Store:
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._all(
-            "SELECT match_id, seat, user_id, wanted_role, role, last_seq, prompt_version, prompt_entry "
-            "FROM seats WHERE match_id = ? ORDER BY seat",
-            (match_id,),
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
         )
-        return [
-            SeatRecord(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], int(r[5]), int(r[6]), int(r[7]))
-            for r in rows
-        ]
+        return [_seat(r) for r in rows]
 
     async def add_seat(self, match_id: int, user_id: int, wanted_role: str | None) -> None:
         async with self.transaction() as conn:
@@ -648,16 +830,23 @@ class Store:
         events: Sequence[tuple[int, str]],
         result: dict[str, Any] | None,
         undo_open: bool,
+        *,
+        version: int | None = None,
     ) -> None:
-        """Rewrite the cached state and the whole log (after a rebuild from the action log)."""
+        """Rewrite the cached state and the whole log (after a rebuild from the action log).
+
+        ``version``: the match version the state was rebuilt at; if another process has
+        committed an entry since, nothing is written (its row is newer than this state)."""
         text = None if result is None else json.dumps(result, sort_keys=True)
+        sql = "UPDATE matches SET state = ?, seq = ?, log_length = ?, result = ?, undo_open = ? WHERE id = ?"
+        params: list[Any] = [state, seq, len(events), text, int(undo_open), match_id]
+        if version is not None:
+            sql += " AND version = ?"
+            params.append(version)
         async with self.transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET state = ?, seq = ?, log_length = ?, result = ?, undo_open = ? "
-                "WHERE id = ?",
-                (state, seq, len(events), text, int(undo_open), match_id),
-            )
-            await _write_events(conn, match_id, 0, events)
+            cur = await conn.execute(sql, params)
+            if cur.rowcount == 1:
+                await _write_events(conn, match_id, 0, events)
 
     async def events(self, match_id: int) -> list[str]:
         """The match's log events (JSON texts), in order."""

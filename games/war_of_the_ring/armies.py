@@ -54,7 +54,7 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from . import actions, occupation, politics, stacking
+from . import actions, corsairs, occupation, politics, stacking
 from .battle import settle_siege
 from .board import (
     add,
@@ -455,7 +455,7 @@ def destinations(state: State, frame: Frame, region: str) -> list[str]:
     side = frame["side"]
     return [
         d
-        for d in REGIONS[region].neighbours
+        for d in (*REGIONS[region].neighbours, *corsairs.sea_reach(state, region, side))
         if _open_to(state, side, d) and _reaches(state, frame, d, *facts)
     ]
 
@@ -469,7 +469,8 @@ def _may_go(state: State, frame: Frame, region: str, dest: str | None = None) ->
     if facts is None:
         return False
     side = frame["side"]
-    for d in REGIONS[region].neighbours if dest is None else (dest,):
+    near = (*REGIONS[region].neighbours, *corsairs.sea_reach(state, region, side))
+    for d in near if dest is None else (dest,):
         if _open_to(state, side, d) and _reaches(state, frame, d, *facts):
             return True
     return False
@@ -492,14 +493,21 @@ def armies_to_move(state: State, frame: Frame) -> list[str]:
 
 
 def any_army_to_move(state: State, frame: Frame) -> bool:
-    return next(_armies(state, frame), None) is not None
+    return next(_armies(state, frame), None) is not None or bool(fleets(state, frame))
+
+
+def fleets(state: State, frame: Frame) -> list[str]:
+    """Twilight of the Third Age (D21): regions whose Ships may sail as a move of an Army die."""
+    if frame.get("card") or frame["mode"] != "armies":
+        return []
+    return corsairs.fleets(state, frame["side"], frame.get("ships_came") or {})
 
 
 def only_army(state: State, frame: Frame) -> str | None:
     """The Army to move when it is the one answer of ``army_choose`` (the first Army, and no
     other may move), else ``None``; looks no further than a second Army."""
-    if frame["origins"]:
-        return None  # ``done`` is offered beside it
+    if frame["origins"] or fleets(state, frame):
+        return None  # ``done`` (or a fleet) is offered beside it
     found = list(islice(_armies(state, frame), 2))
     return found[0] if len(found) == 1 else None
 
@@ -541,6 +549,7 @@ def arrive(state: State, frame: Frame, kept: Counts) -> None:
         state["characters"][char] = {"region": dest, "inside": False}
         frame["came"].append(char)
     emit(state, "army_moved", {"side": side, "from": region, "to": dest, **moved_args(moved, frame["with"])})
+    corsairs.told_by_sea(state, side, region, dest)
     if total(moved, UNIT):
         occupation.arrive(state, dest, side)
     for char in frame["with"]:
@@ -585,14 +594,17 @@ class ArmyChoose(_ArmyStep):
 
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         found = [Action("army", (r,)) for r in armies_to_move(state, frame)]
-        if frame["origins"]:
+        found += [Action("fleet", (r,)) for r in fleets(state, frame)]
+        if frame["origins"] or frame.get("sailed"):
             found.append(Action("done"))
         return tuple(found)
 
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         """The same as the list, for one action."""
         if action.verb == "done":
-            return not action.args and bool(frame["origins"])
+            return not action.args and bool(frame["origins"] or frame.get("sailed"))
+        if action.verb == "fleet":
+            return len(action.args) == 1 and action.args[0] in fleets(state, frame)
         if action.verb != "army" or len(action.args) != 1:
             return False
         region = action.args[0]
@@ -607,16 +619,17 @@ class ArmyChoose(_ArmyStep):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         how = "as the card allows" if frame.get("card") else "one region"
-        if frame["origins"]:
-            return f"Choose another, different Army to move {how} (`army <region>`), or `done`."
-        return f"Choose the Army to move {how} (`army <region>`)."
+        sail = ", or sail a fleet (`fleet <region>`)" if fleets(state, frame) else ""
+        if frame["origins"] or frame.get("sailed"):
+            return f"Choose another, different Army to move {how} (`army <region>`){sail}, or `done`."
+        return f"Choose the Army to move {how} (`army <region>`){sail}."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "done":
             ret(state)
             return
         frame["from"] = action.args[0]
-        frame["step"] = "army_to"
+        frame["step"] = "fleet_sail" if action.verb == "fleet" else "army_to"
 
 
 class ArmyTo(_ArmyStep):
@@ -632,7 +645,12 @@ class ArmyTo(_ArmyStep):
         dest = action.args[0]
         if dest not in REGIONS:
             return False
-        if not frame.get("card") and dest not in REGIONS[frame["from"]].neighbours:
+        near = REGIONS[frame["from"]].neighbours
+        if (
+            not frame.get("card")
+            and dest not in near
+            and dest not in corsairs.sea_reach(state, frame["from"], frame["side"])
+        ):
             return False
         return _may_go(state, frame, frame["from"], dest)
 
@@ -836,6 +854,8 @@ def label(state: State, role: str, action: Action) -> str | None:
     verb, args = action.verb, action.args
     if verb == "army":
         return f"Move the Army in {region_words(args[0])}"
+    if verb == "to" and args[0] not in REGIONS[top["from"]].neighbours and not top.get("card"):
+        return f"Carry it by sea to {region_words(args[0])}"
     if verb == "to":
         return f"Move it to {region_words(args[0])}"
     if verb == "units":

@@ -83,6 +83,7 @@ from . import (
     combat_effects,
     combat_round,
     combat_words,
+    corsairs,
     occupation,
     politics,
     siege_engines,
@@ -290,6 +291,7 @@ def _outcome(state: State) -> bool:
     if b["siege"] and b["result"] in ("held", "ceased"):
         emit(state, "siege_holds", {"region": b["region"]})
     settle_siege(state, b["region"], was_besieged=b["siege"] or b["sortie"])
+    corsairs.after_battle(state, b)  # Twilight of the Third Age: Ships sink with their Army (D24)
     b["stage"] = "advance" if may_advance(state) else "close"
     return False
 

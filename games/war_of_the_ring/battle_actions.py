@@ -38,7 +38,7 @@ from typing import Any
 from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
-from . import actions, politics
+from . import actions, corsairs, politics
 from .armies import messenger_ready
 from .battle import begin
 from .battle_figures import add_counts, in_order, minus, total, unit_count
@@ -117,6 +117,7 @@ def targets(state: State, side: str, origin: str, inside: bool) -> list[str]:
     else:
         found = [origin] if besieged(state, origin) and besieger(state, origin) == side else []
         found += [r for r in REGIONS[origin].neighbours if units(state, r, foe)]  # sorted already
+        found += corsairs.sea_targets(state, origin, side)  # Twilight of the Third Age (D23)
     if side == SHADOW:
         found = [r for r in found if not shadow_barred(state, r)]
     return found
@@ -133,8 +134,12 @@ def has_target(state: State, side: str, origin: str, inside: bool, target: str |
     if target in (None, origin) and besieged(state, origin) and besieger(state, origin) == side:
         return True
     if target is None:
-        return any(units(state, r, foe) for r in REGIONS[origin].neighbours)
-    return target in REGIONS[origin].neighbours and units(state, target, foe) > 0
+        return any(units(state, r, foe) for r in REGIONS[origin].neighbours) or bool(
+            corsairs.sea_targets(state, origin, side)
+        )
+    if target in REGIONS[origin].neighbours:
+        return units(state, target, foe) > 0
+    return target in corsairs.sea_targets(state, origin, side)
 
 
 def attack_counts(state: State, frame: Frame) -> tuple[dict[str, dict[str, int]], list[str]]:

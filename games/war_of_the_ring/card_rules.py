@@ -95,6 +95,8 @@ def combat_cards_forbidden(state: State, side: str) -> bool:
     if b["region"] == MINAS_TIRITH and on_table(state, DENETHORS_FOLLY) and minas_tirith_besieged(state):
         return True
     rules = b.get("rules") or {}
+    if rules.get("free_cards_barred_first") and b["round"] <= 1:
+        return True  # The Corsairs are Upon Us! (Twilight of the Third Age)
     if rules.get("card_lock") and b["round"] <= 1:
         region = b["region"] if b["defender"] == FREE else b["from"]
         inside = b["siege"] if b["defender"] == FREE else b["sortie"]

@@ -98,6 +98,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("army", "with", "with", "Take a character along.", CHARACTER),
     _c("army", "without", "without", "Leave a character behind.", CHARACTER),
     _c("army", "all", "all", "Move every figure that may move."),
+    _c("army", "fleet", "fleet", "Army die: sail the Corsair Ships of a region (one move).", REGION),
+    _c("army", "sail", "sail", "Where the Corsair Ships sail, and how many.", REGION, COUNT),
     _c("army", "remove", "remove", "Stacking or casualties: remove units.", NATION, KIND, COUNT),
     # battles
     _c("battle", "attack", "attack", "Army die: attack with an Army.", DIE),
@@ -170,6 +172,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("muster", "ents", "bring-ents", "Muster die: the Ents of Fangorn enter the war.", DIE),
     _c("muster", "dunlendings", "bring-dunlendings", "Muster die: the Dunlendings enter the war.", DIE),
     _c("muster", "dunlendings-recruit", "recruit-dunlendings", "Muster die: recruit 2 Dunlendings.", DIE),
+    _c("muster", "corsairs", "bring-corsairs", "Muster die: the Corsairs of Umbar enter the war.", DIE),
+    _c("muster", "ships", "muster-ships", "Muster die: a Corsair Ship in Umbar and a Southron Regular.", DIE),
     _c("muster", "saruman", "bring-saruman", "Bring Saruman into play.", DIE),
     _c("muster", "witch-king", "bring-witch-king", "Bring the Witch-king into play.", DIE),
     _c("muster", "mouth", "bring-mouth-of-sauron", "Bring the Mouth of Sauron into play.", DIE),

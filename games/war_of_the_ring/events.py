@@ -24,6 +24,7 @@ from . import (
     card_words_hunt,
     characters_words,
     companions_words,
+    corsairs_words,
     dunlendings_words,
     ents_words,
     movement_words,
@@ -245,6 +246,7 @@ WORDS = (
     ents_words,
     dunlendings_words,
     tta_cards_words,
+    corsairs_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

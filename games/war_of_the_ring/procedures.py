@@ -26,9 +26,11 @@ from . import (
     cards,
     casualties,
     characters,
+    corsairs,
     dunlendings,
     ents,
     fellowship_actions,
+    fleets,
     recruit,
     siege_engines,
     stacking,
@@ -52,6 +54,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *siege_engines.DIE_ACTIONS,
         *ents.DIE_ACTIONS,
         *dunlendings.DIE_ACTIONS,
+        *corsairs.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
@@ -68,6 +71,7 @@ STEPS: tuple[Step, ...] = (
     *recruit.STEPS,
     *siege_engines.STEPS,
     *dunlendings.STEPS,
+    *fleets.STEPS,
     *characters.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
@@ -85,6 +89,7 @@ VERBS: frozenset[str] = (
     | battle.VERBS
     | siege_engines.VERBS
     | ents.VERBS
+    | corsairs.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.
@@ -93,6 +98,7 @@ LABELLERS: tuple[Labeller, ...] = (
     recruit.label,
     siege_engines.label,
     dunlendings.label,
+    corsairs.label,
     characters.label,
     stacking.label,
     battle.label,

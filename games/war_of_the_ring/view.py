@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core import State
 
-from . import dunlendings, ents, siege_engines
+from . import corsairs, dunlendings, ents, siege_engines
 from .battle import battle_view
 from .board import besieged, vp
 from .card_piles import seen
@@ -36,7 +36,8 @@ def regions_view(state: State) -> list[dict[str, Any]]:
         original = NATIONS[info.nation].side if info.nation else None
         changed = holder is not None and holder != original
         treants = ents.at(state, region)  # Twilight of the Third Age: the Ents stand alone
-        if not (units or garrison or region in characters or region in inside or changed or treants):
+        ships = corsairs.ships_at(state, region)  # and the Corsair Ships
+        if not (units or garrison or region in characters or region in inside or changed or treants or ships):
             continue
         entry: dict[str, Any] = {
             "id": region,
@@ -53,6 +54,8 @@ def regions_view(state: State) -> list[dict[str, Any]]:
             entry["engines"] = engines
         if treants:
             entry["ents"] = treants
+        if ships:
+            entry["ships"] = ships
         found.append(entry)
     return found
 
@@ -116,6 +119,12 @@ def build_view(
     dunland = dunlendings.view(state)
     if dunland is not None:  # Twilight of the Third Age: the Dunlendings' pool (public)
         view["dunlendings"] = dunland
+    if corsairs.in_game(state):  # and the Ships
+        view["corsairs"] = {
+            "ships": corsairs.view(state),
+            "pool": corsairs.pool(state),
+            "in_play": corsairs.in_play(state),
+        }
     if siege_engines.in_game(state):  # Twilight of the Third Age: the engines are public
         view["siege_engines"] = {
             "regions": siege_engines.view(state),

@@ -23,7 +23,7 @@ from renderers.common.blocks import Block
 from renderers.common.png import encode_png
 from renderers.common.shapes import curved_arrow
 
-from . import panels, pieces, theme
+from . import panels, pieces, ships, theme
 from . import view as v
 from .board import static_map
 from .cards import describe_cards, render_cards
@@ -66,6 +66,7 @@ def draw_board(view: Mapping[str, Any], layout: MapLayout, *, highlight: bool) -
     for slug in layout.regions:
         if slug in stacks:
             pieces.draw_marks(image, layout, stacks[slug])
+    ships.draw_ships(image, layout, {slug: s.ships for slug, s in stacks.items() if s.ships}, list(stacks))
     planned = [
         p
         for p in (

@@ -60,6 +60,9 @@ def _region(entry: Mapping[str, Any], names: Mapping[str, str]) -> str:
     ents = v.number(entry.get("ents"))
     if ents:
         bits.append(f"{ents} Ent{'s' if ents > 1 else ''}")
+    ships = v.number(entry.get("ships"))
+    if ships:
+        bits.append(f"{ships} Corsair Ship{'s' if ships > 1 else ''}")
     return text + (": " + "; ".join(bits) if bits else "")
 
 

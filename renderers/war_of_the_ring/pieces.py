@@ -116,6 +116,7 @@ class Stack:
     #: Twilight of the Third Age: siege engines per side, and Ents.
     engines: dict[str, int] = field(default_factory=dict)
     ents: int = 0
+    ships: int = 0  # Corsair Ships, drawn at sea off the region (:func:`.ships.draw_ships`)
 
 
 def stacks(view: Mapping[str, Any], layout: MapLayout) -> dict[str, Stack]:
@@ -144,6 +145,7 @@ def stacks(view: Mapping[str, Any], layout: MapLayout) -> dict[str, Stack]:
             False,
             {s: v.number(n) for s, n in v.mapping(entry.get("engines")).items() if s in (FREE, SHADOW)},
             v.number(entry.get("ents")),
+            v.number(entry.get("ships")),
         )
     where = v.fellowship(view).get("region")
     if isinstance(where, str) and where:

@@ -61,7 +61,7 @@ async def test_tree_has_the_commands_players_need(db_path: Path) -> None:
         new = next(c for c in bot.tree.walk_commands() if c.qualified_name == "game new")
         options = {p.display_name for p in new.parameters}  # type: ignore[union-attr]
         assert {"game", "side", "variant", "specials", "pile"} <= options
-        assert len(command_hash(bot.tree, None)) == 64
+        assert len(await command_hash(bot.tree, None)) == 64
     finally:
         await bot.store.close()
 

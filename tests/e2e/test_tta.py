@@ -1,14 +1,16 @@
 """Twilight of the Third Age through the fake Discord: ``/game new`` with the module's options
 opens a lobby that lists them with the line on reconstructed parts, refuses a part not yet
-playable, and a match with the siege engines, the Dunlendings and the Ents runs a few hundred
-actions under the same oracles as the base game's (each action counted once, a die action one post at most, a
-hidden step silent, no secret shown)."""
+playable, and a match with the siege engines, the three factions (the Dunlendings, the Corsairs
+and the Ents) and the Twilight cards runs a few hundred actions under the same oracles as the base
+game's (each action counted once, a die action one post at most, a hidden step silent, no secret
+shown); the cards alone are refused for the parts they need (D3), and ``/rules card:`` finds a new
+card by name with its picture."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.harness import is_error, requires_bot, running_world, seeded
+from tests.e2e.harness import assert_png, is_error, requires_bot, running_world, seeded
 from tests.e2e.test_war_of_the_ring import COMMANDS, GAME, USERS, Tally, one_action
 
 pytestmark = requires_bot
@@ -23,11 +25,20 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
         await world.no_confirm(alice, bob)
         refused = await alice.slash(world.games, "game new", game=GAME, tta="whole")
         assert refused.ephemeral and "not yet available" in refused.text, refused.text
+        refused = await alice.slash(world.games, "game new", game=GAME, tta="custom", tta_cards="on")
+        assert refused.ephemeral and "need the siege engines" in refused.text, refused.text
         match = await world.new_table(
-            alice, [bob], game=GAME, side="free", tta_engines="on", tta_factions="dunlendings+ents"
+            alice,
+            [bob],
+            game=GAME,
+            side="free",
+            tta_engines="on",
+            tta_factions="all",
+            tta_cards="on",
         )
         lobby = match.lobby.content
-        assert "Siege engines: **On**" in lobby and "Factions: **Dunlendings, Ents**" in lobby, lobby
+        assert "Siege engines: **On**" in lobby and "Factions: **All**" in lobby, lobby
+        assert "Twilight cards: **On**" in lobby, lobby
         assert "reconstructed where no source gives it" in lobby, lobby
         state = world.row(match.id).state
         assert state is not None and "tta" in state
@@ -40,3 +51,17 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
         assert not crowded, f"exchanges told in more than one post: {crowded}"
         rules = await alice.slash(match.thread, "rules", topic="trebuchet")
         assert not is_error(rules) and "Trebuchets" in rules.text, rules.text
+        rules = await alice.slash(match.thread, "rules", topic="fleet")
+        assert not is_error(rules) and "sail" in rules.text, rules.text
+
+        # The module's cards in /rules: found by name, with their picture (a base card's look).
+        carol = world.users[USERS[2]]
+        offered = await carol.autocomplete(match.thread, "rules", focused="card", card="wind from")
+        assert "fpc_26" in [c["value"] for c in offered], offered
+        answer = await carol.slash(match.thread, "rules", card="fpc_26")
+        assert answer.ephemeral and not is_error(answer), answer.text
+        assert "Wind from the West" in answer.text and "Shadow's hand" in answer.text, answer.text
+        assert len(answer.files) == 1 and assert_png(answer.files[0])
+        combat = await carol.slash(match.thread, "rules", card="combat_heads_of_the_fallen")
+        assert "Heads of the Fallen" in combat.text and "Captain of Despair" in combat.text, combat.text
+        assert len(combat.files) == 1 and assert_png(combat.files[0])

@@ -251,7 +251,7 @@ class Interactions:
             "token": token,
             "version": 1,
             "app_permissions": "2248473465835073",
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)} if guild else {"1": str(user.id)},
             "context": 0 if guild is not None else 1,
@@ -260,8 +260,8 @@ class Interactions:
         }
         if guild is not None:
             payload["guild_id"] = str(guild.id)
-            payload["guild_locale"] = "en-US"
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
+            payload["guild_locale"] = guild.locale
+            payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
         if message is not None:
             payload["message"] = message.to_json()
         record = Interaction(interaction_id, token, kind, user, channel, payload, message=message)

@@ -188,6 +188,8 @@ class User:
     dms_open: bool = True
     #: DM sends the bot attempted while DMs were closed (each answered 403 / 50007).
     refused_dms: int = 0
+    #: The language of his Discord client (``interaction.locale``).
+    locale: str = "en-US"
 
     def to_json(self) -> Json:
         return {
@@ -352,6 +354,8 @@ class Guild:
     joined: dict[int, str] = field(default_factory=dict)
     #: A member's permissions in interactions, where a test limits them (default: all).
     permissions: dict[int, str] = field(default_factory=dict)
+    #: The server's preferred locale (``interaction.guild_locale``).
+    locale: str = "en-US"
 
     def limit_permissions(self, user: User, permissions: int = PLAIN_MEMBER) -> None:
         """From now on ``user``'s interactions carry only ``permissions`` (an ordinary member)."""
@@ -447,7 +451,7 @@ class Guild:
             "premium_tier": 0,
             "premium_subscription_count": 0,
             "premium_progress_bar_enabled": False,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "nsfw_level": 0,
             "max_members": 500000,
             "joined_at": self.joined.get(self.server.bot_user.id, iso_now()),

@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from .. import dunlendings_card
-from . import army_cards_free, army_cards_shadow, companions, fpc, fps, hunting, muster, shc, shs, tta_cards
+from . import (
+    army_cards_free,
+    army_cards_shadow,
+    companions,
+    corsairs_cards,
+    fpc,
+    fps,
+    hunting,
+    muster,
+    shc,
+    shs,
+    tta_cards,
+)
 from .base import EventCard
 
 
@@ -30,4 +42,5 @@ HANDLERS: dict[str, EventCard] = _table(
     muster.CARDS,
     tta_cards.CARDS,  # Twilight of the Third Age (dealt only with the switch ``cards``)
     (dunlendings_card.handler(),),  # the module's Rage of the Dunlendings (shs_11t)
+    corsairs_cards.CARDS,  # the module's The Corsairs are Upon Us! and Threats to the Fiefs
 )

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from games.core import RuleTopic
 
+from ..data import REGIONS
 from .content import CARDS, COASTAL_CHAIN, REPLACEMENTS, SET_ASIDE_CARDS, SMEAGOL_TILES, TTA_CHARACTERS
 from .switches import NAMES, PLAYABLE, SWITCHES
+
+#: The coastal chain's regions by name, south to north (D20).
+REGION_NAMES = tuple(REGIONS[r].name for r in COASTAL_CHAIN)
 
 MODULE = "Twilight of the Third Age"
 
@@ -55,10 +59,28 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     (
         "corsairs",
         "The Corsairs of Umbar",
-        "6 Corsair Ships (Shadow). Once the Southrons & Easterlings are At War, a Muster die puts 2 Ships in "
-        "Umbar. Ships move up to 2 steps along the coast (" + ", ".join(COASTAL_CHAIN) + ") and carry "
-        "Armies between Ship regions; they never fight or hold regions. Not yet available.",
-        ("ships", "corsair", "fleet", "coast", "coastal"),
+        "6 Corsair Ships (Shadow), set aside. Once the Southrons & Easterlings are At War, with Umbar "
+        "held by the Shadow and not besieged, a Muster die brings them in: 2 Ships in Umbar (`bring-"
+        "corsairs`). Then a Muster die builds 1 Ship in Umbar and recruits 1 Southron & Easterling "
+        "Regular in a free Settlement of theirs (`muster-ships`). Ships are not Army units: they never "
+        "count for stacking, are never attacked, never block and are never blocked, never take a region, "
+        "and may share one with the enemy; they stand only on the coast ("
+        + ", ".join(REGION_NAMES)
+        + "). Sunk Ships go back to the pool; the faction stays in play even without Ships.",
+        ("ships", "ship", "corsair", "corsairs", "umbar", "coast", "coastal", "navy"),
+    ),
+    (
+        "fleets",
+        "Corsair fleets and sea moves",
+        "Fleet: one of the two moves of an Army die may sail the Ships of one region, all or some, up to 2 "
+        "steps along the coast, whatever stands there (`fleet <region>`, then `sail <region> <n>`). Sea "
+        "transport: with a move of an Army die, or of a Character die for an Army with a Leader or "
+        "Character, a Shadow Army standing with a Ship may move to a region holding a Ship at most 2 steps "
+        "along the coast and free of enemy units (an undefended enemy Settlement is captured); the Ships "
+        "stay. Attack by sea: such an Army may attack an enemy Army in a coastal region with a Ship within "
+        "the same reach, as if next to it; nobody retreats by sea, and the winner may advance by sea. When "
+        "the Free Peoples attack a region and destroy every Shadow unit in it, its Ships sink.",
+        ("fleet", "sail", "sea", "sea move", "transport", "by sea", "naval"),
     ),
     (
         "ents",

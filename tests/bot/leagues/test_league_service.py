@@ -560,3 +560,13 @@ async def test_a_round_robin_bye_counts_only_once_its_round_has_begun(store: Sto
     expected[str(winner)] += 2
     assert points() == expected, "round 1 complete: round 2 has begun, its bye counts"
     assert sum(row.byes for row in rows) == 2
+
+
+async def test_a_leagues_matches_speak_the_leagues_language(store: Store) -> None:
+    _, leagues = leagues_over(store, MovedClock())
+    league = await signed_up(leagues, [A, B], language="ja")
+    assert league.language == "ja" and (await leagues.get(league.id)).language == "ja"  # stored
+    opened = await leagues.start(league.id, guild_id=GUILD)
+    assert [live.record.language for live in opened.matches] == ["ja"]
+    older = await signed_up(leagues, [C, D], name="Autumn")
+    assert older.language is None  # a league without one: English

@@ -387,7 +387,7 @@ def test_d3_the_module_s_rage_of_the_dunlendings_replaces_the_base_card_with_the
     assert "shs_11t" in deck and "shs_11" not in deck
 
 
-def test_d16_rage_of_the_dunlendings_recruits_up_to_4_then_the_army_may_attack(rage: str) -> None:
+def test_card_shs_11t_d16_rage_recruits_up_to_4_then_the_army_may_attack(rage: str) -> None:
     m = dunland(
         switches=CARDS_ON,
         tta={"in_play": ["dunlendings"]},
@@ -405,7 +405,7 @@ def test_d16_rage_of_the_dunlendings_recruits_up_to_4_then_the_army_may_attack(r
     assert m.state["battle"]["region"] == "gap_of_rohan" and m.state["battle"]["from"] == "south_dunland"
 
 
-def test_d16_rage_of_the_dunlendings_asks_which_dunland_army_and_needs_the_faction(rage: str) -> None:
+def test_card_shs_11t_d16_rage_asks_which_dunland_army_and_needs_the_faction(rage: str) -> None:
     m = dunland(
         switches=CARDS_ON,
         tta={"in_play": ["dunlendings"]},

@@ -1,9 +1,9 @@
 """Random games with the playable parts of Twilight of the Third Age switched on, to their end
 through the runner, with the invariants after every action (the module's too: engines per
 Stronghold, pools, engines only where their Army stands, an Ent in Fangorn while they are in play,
-the Dunlendings Regulars in play and at most 12) and no dead ends, subsets of the playable switches
-in turn; and replay determinism with the
-switches on.
+the Dunlendings in play and at most 12, Ships only on the coast) and no dead ends, each subset of
+the playable switches in turn (every block of seeds plays each subset); and replay determinism
+with the switches on.
 
 CI plays ``TTA_FUZZ_GAMES`` games (default 4); the full check:
 ``TTA_FUZZ_GAMES=300 pytest -n 0 tests/games/war_of_the_ring/test_tta_fuzz.py``.
@@ -23,18 +23,21 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 GAMES = int(os.environ.get("TTA_FUZZ_GAMES", "4"))
 LIMIT = 30_000
 #: The playable switches, as lobby options.
-OPTIONS = {"tta_engines": "on", "tta_factions": "dunlendings+ents"}
-#: Subsets of them, played in turn by the seeds (five: each block of 4 seeds meets them all).
+OPTIONS = {"tta_engines": "on", "tta_factions": "all", "tta_cards": "on"}
+#: Subsets of them, played in turn by the seeds (the whole of them first, so the suite's 4 games
+#: play it; each block of 6 seeds meets them all; the cards need the engines, Dunlendings, Corsairs).
 SUBSETS = (
+    OPTIONS,
     {"tta_engines": "on"},
     {"tta_factions": "ents"},
     {"tta_factions": "dunlendings"},
+    {"tta_factions": "corsairs"},
     {"tta_engines": "on", "tta_factions": "dunlendings"},
-    OPTIONS,
 )
 ENGINE_EVENTS = ("engine_placed", "engines_removed", "trebuchet_sacrificed", "siege_towers_press")
 ENT_EVENTS = ("ents_entered", "ents_roused", "ent_moved", "ent_attack", "ents_left")
 DUNLENDING_EVENTS = ("dunlendings_entered", "dunlendings_recruited")
+CORSAIR_EVENTS = ("corsairs_entered", "ship_built", "fleet_sailed", "sea_transport", "ships_sunk")
 
 
 def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str]]]:
@@ -64,10 +67,12 @@ def test_random_games_with_the_playable_parts_keep_the_invariants(block: int) ->
     seen: Counter[str] = Counter()
     for seed in range(block, GAMES, 4):
         match, _ = play(seed, SUBSETS[seed % len(SUBSETS)])
-        seen.update(e["kind"] for e in match.state["log"] if e["kind"] in ENGINE_EVENTS + DUNLENDING_EVENTS)
+        kinds = ENGINE_EVENTS + DUNLENDING_EVENTS + CORSAIR_EVENTS
+        seen.update(e["kind"] for e in match.state["log"] if e["kind"] in kinds)
     if GAMES >= 40:
         assert seen["engine_placed"] and seen["engines_removed"], seen
         assert seen["dunlendings_entered"] and seen["dunlendings_recruited"], seen
+        assert seen["corsairs_entered"] and seen["fleet_sailed"], seen
 
 
 def test_a_game_with_the_playable_parts_replays_exactly() -> None:

@@ -1,13 +1,15 @@
-"""Twilight of the Third Age on the picture: the siege engines are in the public view of their
-region and in the picture's words."""
+"""Twilight of the Third Age on the picture: the siege engines, Ents and Corsair Ships are in the
+public view of their region, in the picture's words and on the map (the Ships at sea)."""
 
 from __future__ import annotations
 
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from renderers import render_view
-from renderers.war_of_the_ring import pieces
+from renderers.common.cells import SEA
+from renderers.war_of_the_ring import pieces, ships
 from renderers.war_of_the_ring.describe import describe
-from renderers.war_of_the_ring.layout import load_layout
+from renderers.war_of_the_ring.layout import load_layout, raster
+from renderers.war_of_the_ring.theme import STYLES
 
 
 def test_the_engines_of_a_besieged_stronghold_are_in_the_view_and_the_words() -> None:
@@ -47,3 +49,40 @@ def test_the_map_draws_the_engines_and_the_ents() -> None:
     assert "Fangorn: 3 Ents" in describe(view, limit=100_000)
     bare = R.view(R.from_position({**described, "tta": {}}), None)
     assert render_view(view, zoom="fangorn") != render_view(bare, zoom="fangorn")
+
+
+def test_the_map_draws_the_corsair_ships_at_sea_apart_and_clear_of_the_badges() -> None:
+    described = {
+        "switches": ["corsairs"],
+        "armies": {
+            "umbar": {"southrons": "3R"},
+            "pelargir": {"southrons": "2R"},
+            "dol_amroth": {"gondor": "2R"},
+        },
+        "tta": {"corsairs": {"umbar": 1, "west_harondor": 1, "pelargir": 1, "dol_amroth": 2, "enedwaith": 1}},
+        "dice": {"free": ["will"], "shadow": ["army"]},
+    }
+    view = R.view(R.from_position(described), None)
+    assert view["corsairs"] == {
+        "ships": {"umbar": 1, "west_harondor": 1, "pelargir": 1, "dol_amroth": 2, "enedwaith": 1},
+        "pool": 0,
+        "in_play": True,
+    }
+    assert "Dol Amroth: Gondor 2 regular; 2 Corsair Ships" in describe(view, limit=100_000)
+    for name in ("compact", "full", "zoom"):
+        layout = load_layout(name)
+        stacks = pieces.stacks(view, layout)
+        assert stacks["dol_amroth"].ships == 2 and stacks["west_harondor"].ships == 1
+        placed = ships.place(
+            layout, [r for r in layout.regions if r in stacks and stacks[r].ships], list(stacks)
+        )
+        labels = raster(layout)
+        for (x, y), _ in placed.values():
+            assert labels.getpixel((round(x), round(y))) == SEA  # at sea
+        spots = [p for p, _ in placed.values()]
+        for i, (x, y) in enumerate(spots):  # apart: the sprites (about 3 rows by 1.4) never overlap
+            for ox, oy in spots[i + 1 :]:
+                chip = STYLES[name].chip
+                assert abs(x - ox) >= chip * 2.9 or abs(y - oy) >= chip * 1.4, (name, spots)
+    bare = R.view(R.from_position({**described, "tta": {}}), None)
+    assert render_view(view) != render_view(bare)

@@ -1,0 +1,57 @@
+"""Slash commands in each user's language: names, descriptions, options and choices.
+
+Discord shows each user the localisations of his client's language; discord.py asks this
+translator for every string of every command when it syncs them (``CommandTree.sync``). The
+English string is the message id of the ``commands`` catalog and the kind of string its context
+(``command name``, ``option description``…), so ``game`` the command and ``game`` the option
+may be translated apart. A missing translation leaves Discord to show the English.
+"""
+
+from __future__ import annotations
+
+from discord import Locale, app_commands
+
+from games.core.i18n import TRANSLATED, translations
+
+#: The translator's context of each kind of command string in the ``commands`` catalog.
+COMMAND_NAME = "command name"
+COMMAND_DESCRIPTION = "command description"
+OPTION_NAME = "option name"
+OPTION_DESCRIPTION = "option description"
+CHOICE = "choice"
+
+Where = app_commands.TranslationContextLocation
+
+#: The catalog context of each kind of string Discord localises.
+CONTEXTS = {
+    Where.command_name: COMMAND_NAME,
+    Where.group_name: COMMAND_NAME,
+    Where.command_description: COMMAND_DESCRIPTION,
+    Where.group_description: COMMAND_DESCRIPTION,
+    Where.parameter_name: OPTION_NAME,
+    Where.parameter_description: OPTION_DESCRIPTION,
+    Where.choice_name: CHOICE,
+}
+
+
+def command_text(locale: str, context: str, english: str) -> str | None:
+    """``english`` of kind ``context`` in ``locale``, or ``None`` when not translated."""
+    if locale not in TRANSLATED:
+        return None
+    found = translations(locale, "commands").pgettext(context, english)
+    return found if found != english else None
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Reads the ``commands`` catalog for Danish, Japanese and Simplified Chinese."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        kind = CONTEXTS.get(context.location)
+        if kind is None:
+            return None
+        return command_text(locale.value, kind, string.message)

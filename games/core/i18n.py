@@ -1,0 +1,247 @@
+"""Message catalogs: the words players read, in English, Danish, Japanese and Simplified Chinese.
+
+The catalogs are gettext ``.po`` files under ``data/locale/<language>/LC_MESSAGES/<domain>.po``
+(one *domain* per area: ``bot`` for what the Discord layer says, ``commands`` for the slash
+commands; each game will get its own). The English text in the code is the message id, so the
+code reads as it did and English needs no catalog. A ``.po`` file is read with Babel and
+compiled in memory the first time a language is used: there is no compiled ``.mo`` to build,
+commit or forget to rebuild, and what a translator changes is what the bot says at its next start.
+
+Plural forms come from the catalog's ``Plural-Forms`` header, which Babel writes from the CLDR
+rules (Danish has two forms, Japanese and Chinese one); lists are joined with CLDR's list patterns
+(``join``). Placeholders are ``{name}``; a parameter may itself be a deferred :class:`Msg`, put
+into words in the same language. A translation that fails to format falls back to English.
+
+Pure apart from reading the catalog files once; the engines may use it (no I/O layer here).
+
+>>> t("en", "bot", "Match #{match} is full.", match=12)
+'Match #12 is full.'
+>>> nt("en", "bot", "{count} more player", "{count} more players", 1)
+'1 more player'
+>>> join("en", ["Frodo", "Sam", "Pippin"]), join("da", ["Frodo", "Sam"], "or")
+('Frodo, Sam and Pippin', 'Frodo eller Sam')
+>>> join("ja", ["フロド", "サム"]), join("zh-CN", ["弗罗多", "山姆", "皮平"])
+('フロド、サム', '弗罗多、山姆和皮平')
+>>> resolve("en-GB"), resolve("zh-CN"), resolve("zh-TW"), resolve(None)
+('en', 'zh-CN', None, None)
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import logging
+import string
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+log = logging.getLogger(__name__)
+
+#: Every language the bot speaks, by Discord's locale code; English first (the source).
+LOCALES = ("en", "da", "ja", "zh-CN")
+SOURCE = "en"
+#: The languages with a catalog (everything but the source).
+TRANSLATED = LOCALES[1:]
+#: Each language's own name, for menus that offer them.
+NATIVE_NAMES = {"en": "English", "da": "Dansk", "ja": "日本語", "zh-CN": "简体中文"}
+
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "data" / "locale"
+
+
+def resolve(code: str | None) -> str | None:
+    """The supported language a Discord locale code (``en-US``, ``zh-CN``) means, else ``None``.
+
+    Traditional Chinese (``zh-TW``) is not Simplified: it falls back like any other language.
+    """
+    if not code:
+        return None
+    text = str(code).strip()
+    if text in LOCALES:
+        return text
+    lowered = text.lower().replace("_", "-")
+    if lowered.startswith("en"):
+        return SOURCE
+    for locale in LOCALES:
+        if lowered == locale.lower():
+            return locale
+    return None
+
+
+def best(*codes: str | None) -> str:
+    """The first of ``codes`` the bot speaks, else English.
+
+    >>> best(None, "fr", "ja", "da"), best("pt-BR")
+    ('ja', 'en')
+    """
+    for code in codes:
+        found = resolve(code)
+        if found is not None:
+            return found
+    return SOURCE
+
+
+def gettext_name(locale: str) -> str:
+    """The catalog folder of a language (gettext spells ``zh-CN`` as ``zh_CN``)."""
+    return locale.replace("-", "_")
+
+
+def catalog_path(locale: str, domain: str) -> Path:
+    return LOCALE_DIR / gettext_name(locale) / "LC_MESSAGES" / f"{domain}.po"
+
+
+@cache
+def translations(locale: str, domain: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``domain`` in ``locale`` (nothing for English or a missing file)."""
+    path = catalog_path(locale, domain)
+    if locale == SOURCE or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=gettext_name(locale), domain=domain)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # fuzzy (unchecked) translations are left out: English shows
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` placeholders of a message.
+
+    >>> sorted(placeholders("{who} joined match #{match}. {{not one}}"))
+    ['match', 'who']
+    """
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _fill(locale: str, text: str, fallback: str, params: Mapping[str, object]) -> str:
+    values = {k: (v.render(locale) if isinstance(v, Msg) else v) for k, v in params.items()}
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError) as exc:
+        log.warning("a %s translation does not format (%s): %r", locale, type(exc).__name__, fallback)
+        return fallback.format(**values)
+
+
+def t(locale: str, domain: str, msgid: str, /, **params: object) -> str:
+    """``msgid`` in ``locale``, its placeholders filled."""
+    return _fill(locale, translations(best(locale), domain).gettext(msgid), msgid, params)
+
+
+def nt(locale: str, domain: str, singular: str, plural: str, count: int, /, **params: object) -> str:
+    """The form for ``count`` (also the ``{count}`` placeholder) by the language's plural rules."""
+    english = singular if count == 1 else plural
+    text = translations(best(locale), domain).ngettext(singular, plural, count)
+    return _fill(locale, text, english, {"count": count, **params})
+
+
+def pt(locale: str, domain: str, context: str, msgid: str, /, **params: object) -> str:
+    """``msgid`` in ``locale`` within ``context`` (the same English said in two places)."""
+    return _fill(locale, translations(best(locale), domain).pgettext(context, msgid), msgid, params)
+
+
+ListStyle = Literal["and", "or"]
+
+
+def join(locale: str, items: Iterable[str], style: ListStyle = "and") -> str:
+    """``items`` as one list in ``locale``'s words (CLDR list patterns)."""
+    listed = [str(item) for item in items]
+    if not listed:
+        return ""
+    locale = best(locale)
+    # CLDR's plain English writes "A, B, and C"; the house style has no serial comma (British).
+    cldr = "en_GB" if locale == SOURCE else gettext_name(locale)
+    return format_list(listed, style="standard" if style == "and" else "or", locale=cldr)
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message put into words later, in the language of whoever reads it (an error raised deep in
+    a service, before anyone knows who will read it). ``str()`` gives the English."""
+
+    domain: str
+    msgid: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    plural: str | None = None
+    count: int | None = None
+
+    def render(self, locale: str) -> str:
+        if self.plural is not None and self.count is not None:
+            return nt(locale, self.domain, self.msgid, self.plural, self.count, **self.params)
+        return t(locale, self.domain, self.msgid, **self.params)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
+def in_words(locale: str, text: object) -> str:
+    """A :class:`Msg` in ``locale``, anything else as it is (text not translated yet)."""
+    return text.render(locale) if isinstance(text, Msg) else str(text)
+
+
+class CatalogTables(Mapping[str, Mapping[str, str]]):
+    """A presenter's template tables (``games.core.events.Presenter.templates``) read from a
+    game's catalog: English as the game writes it, and in every other language the catalog's
+    translation of each template, its context being the event kind (a template not translated
+    yet stays English). Built the first time a language is asked for.
+
+    A game hands these to its ``Presenter`` once its catalog is translated; ``python -m
+    bot.i18n.catalogs extract`` then writes its template (``data/locale/<domain>.pot``). The
+    ``{n:battalion|battalions}`` format of a template chooses by the English rule (one, or
+    not), which Danish shares; a Japanese or Chinese translation simply writes ``{n}``.
+
+    >>> tables = CatalogTables("no_such_game", {"took": "Took {n} {n:pebble|pebbles}."})
+    >>> tables["en"]["took"] == tables["ja"]["took"], sorted(tables)
+    (True, ['da', 'en', 'ja', 'zh-CN'])
+    """
+
+    def __init__(self, domain: str, english: Mapping[str, str]) -> None:
+        self.domain = domain
+        self.english = english
+        self._built: dict[str, Mapping[str, str]] = {}
+
+    def __getitem__(self, locale: str) -> Mapping[str, str]:
+        if locale == SOURCE:
+            return self.english
+        if locale not in TRANSLATED:
+            raise KeyError(locale)
+        table = self._built.get(locale)
+        if table is None:
+            catalog = translations(locale, self.domain)
+            table = self._built[locale] = {
+                kind: catalog.pgettext(kind, text) for kind, text in self.english.items()
+            }
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LOCALES)
+
+    def __len__(self) -> int:
+        return len(LOCALES)
+
+
+@dataclass(frozen=True, slots=True)
+class Domain:
+    """The functions of one catalog domain, bound to it (``BOT.t(locale, "…")``)."""
+
+    name: str
+
+    def t(self, locale: str, msgid: str, /, **params: object) -> str:
+        return t(locale, self.name, msgid, **params)
+
+    def nt(self, locale: str, singular: str, plural: str, count: int, /, **params: object) -> str:
+        return nt(locale, self.name, singular, plural, count, **params)
+
+    def pt(self, locale: str, context: str, msgid: str, /, **params: object) -> str:
+        return pt(locale, self.name, context, msgid, **params)
+
+    def msg(self, msgid: str, /, **params: object) -> Msg:
+        return Msg(self.name, msgid, params)
+
+    def nmsg(self, singular: str, plural: str, count: int, /, **params: object) -> Msg:
+        return Msg(self.name, singular, params, plural, count)

@@ -1,0 +1,61 @@
+"""Each player reads his own language in private; the match's posts speak the match's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.harness import is_error, requires_bot, running_world
+
+pytestmark = requires_bot
+
+
+async def test_a_japanese_a_danish_and_a_chinese_player_each_read_their_own_language(tmp_path: Path) -> None:
+    async with running_world(tmp_path, settle=0.1) as world:
+        alice, bob, carol = (world.users[n] for n in ("alice", "bob", "carol"))
+        alice.locale, bob.locale, carol.locale = "ja", "da", "zh-CN"
+        match = await world.new_table(alice, [bob, carol], game="lotr-risk", players="3", language="da")
+        # The lobby, public, is in the match's language (Danish) for everyone.
+        lobby = match.lobby.text
+        assert f"kamp #{match.id}" in lobby and "Spillere:" in lobby and "Dansk" in lobby, lobby
+        # So is the thread: its first post and its waiting line (the game's own words come next).
+        first = match.thread.messages[0].text
+        assert f"kamp #{match.id} begynder!" in first and "Brug knapperne nedenfor" in first, first
+        # What each reads alone is in his client's language: his DM prompt (the bot's words in it;
+        # the game's own come with the games' catalogs) ...
+        await world.fd.quiet(0.5)
+        said = {u: "\n".join(m.content for m in u.dms) for u in (alice, bob, carol)}
+        assert "あなたの担当は" in said[alice], said[alice]
+        assert "du spiller" in said[bob], said[bob]
+        assert "你执" in said[carol], said[carol]
+        # ... and his answers.
+        listing = {u: await u.slash(world.games, "game list") for u in (alice, bob, carol)}
+        assert "ここでのあなたの対戦" in listing[alice].text, listing[alice].text
+        assert "Dine kampe her" in listing[bob].text, listing[bob].text
+        assert "你在这里的对局" in listing[carol].text, listing[carol].text
+        assert all(r.ephemeral for r in listing.values())
+        # So are refusals.
+        again = {u: await u.slash(world.games, "game join", match=str(match.id)) for u in (alice, bob, carol)}
+        assert all(is_error(r) for r in again.values())
+        assert "もう参加を受け付けていません" in again[alice].text, again[alice].text
+        assert "er ikke længere åben for spillere" in again[bob].text, again[bob].text
+        assert "已不再接受玩家加入" in again[carol].text, again[carol].text
+        # A language chosen with /settings wins over the client's, and is said in itself.
+        chosen = await bob.slash(world.games, "settings", language="ja")
+        assert chosen.ephemeral and "日本語" in chosen.text and "タイムゾーン" in chosen.text, chosen.text
+        assert "ここでのあなたの対戦" in (await bob.slash(world.games, "game list")).text
+        back = await bob.slash(world.games, "settings", language="auto")
+        assert "Dine indstillinger" in back.text, back.text
+        # Autocomplete labels too (Discord does not translate them).
+        offered = await carol.autocomplete(match.thread, "game status", focused="match", match="")
+        assert offered and all("对局" not in c["name"] or str(match.id) in c["name"] for c in offered)
+        assert any("进行中" in c["name"] for c in offered), offered
+
+
+async def test_a_match_speaks_its_servers_language_unless_told_otherwise(tmp_path: Path) -> None:
+    async with running_world(tmp_path, settle=0.1) as world:
+        alice, bob = world.users["alice"], world.users["bob"]
+        world.games.guild.locale = "zh-CN"
+        opened = await alice.slash(world.games, "game new", game="confrontation", side="fellowship")
+        assert not opened.ephemeral and "对局 #" in opened.text and "玩家：" in opened.text, opened.text
+        english = await bob.slash(world.games, "game new", game="confrontation", language="en")
+        assert "— match #" in english.text and "Players:" in english.text, english.text
