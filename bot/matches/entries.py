@@ -22,6 +22,7 @@ from games.core import (
 from games.core.chain import rehearse, split_steps
 
 from ..clock import WallClock
+from ..computers.identity import is_computer
 from ..pace import Clock, clocks_after, stop_all
 from ..storage import ABANDONED, ACTIVE, FINISHED, INTEGRITY_ERRORS, LOBBY, LogEntry, StaleWrite, Store
 from ..storage.store import stamp_of
@@ -250,7 +251,10 @@ class Entries:
             if expected_step is not None and expected_step != public_step(state):
                 raise StaleAction(STALE)
             clock = live.clocks.get(role)
-            if kind != "resign" and clock is not None and clock.running and clock.left(self.clock.now()) <= 0:
+            # (A computer's bank may run down, e.g. a one-minute pace: no timeout is committed for
+            # it, so it must still move.)
+            late = clock is not None and clock.running and clock.left(self.clock.now()) <= 0
+            if kind != "resign" and late and not is_computer(user_id):
                 raise ServiceError(
                     "Your time bank has run out: this move comes too late, and the match records "
                     "the timeout in a moment."

@@ -440,3 +440,23 @@ async def test_computers_left_alone_do_not_play_on_in_an_empty_thread(service: M
     assert len(client.thread.sent) - posts <= 2, "his resignation, then the computers' in one post"
     kinds = [e.kind for e in (await service.store.actions(live.id))[-2:]]
     assert kinds == ["resign", "resign"], "the person's, then the first computer's: the other one is left"
+
+
+async def test_a_computer_whose_clock_ran_down_still_moves(service: MatchService) -> None:
+    """Its bank runs while the table waits for Discord or the bot is down; no timeout is ever
+    committed for it, so refusing its moves for an empty bank would stop the match for good."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=HUMAN, game="confrontation", side="sauron", pace="fast"
+    )
+    live = (await service.computers.add(live.id, HUMAN, "rules")).match
+    computer = live.user_of("fellowship")
+    await delivery.announce_start(live)
+    late = SimpleNamespace(now=lambda: 10**12)  # days later: every bank is empty
+    service.clock = service.timebanks.clock = service.entries.clock = late  # type: ignore[assignment]
+    driver.poke(await service.get(live.id))
+    await driver.idle()
+    entries = await service.store.actions(live.id)
+    assert any(e.user_id == computer for e in entries), "the computer played"
