@@ -263,3 +263,27 @@ async def test_a_vote_on_a_timeout_waits_while_the_match_is_paused(service: Matc
         await service.vote_pause(live.id, player, pause=False)
     decision = await service.zombie.vote(live.id, other, False)
     assert decision.left is not None and decision.left.action == "timeout", "the No is committed"
+
+
+async def test_a_computer_taking_over_a_seat_whose_time_ran_out_plays_it(service: MatchService) -> None:
+    """The seat comes with its empty bank: the computer's moves must still be taken."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    delivery.on_told.append(driver.poke)
+    service.timebanks.hold = ZombieDesk(delivery).hold_timeout
+    live = await casual(service, pace="fast")
+    await delivery.announce_start(live)
+    waiting = sorted(live.active_roles())[0]
+    user = live.user_of(waiting)
+    late = SimpleNamespace(now=lambda: 10**12)
+    service.clock = service.timebanks.clock = service.entries.clock = late  # type: ignore[assignment]
+    assert await service.time_out(live.id, waiting) is None, "held: the others vote first"
+    others = [u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user]
+    await service.zombie.vote(live.id, others[0], True)
+    decision = await service.zombie.vote(live.id, others[1], True)
+    assert decision.outcome == "taken" and decision.computer is not None
+    await ZombieDesk(delivery).decided(decision)
+    await driver.idle()
+    entries = await service.store.actions(live.id)
+    assert any(e.user_id == decision.computer for e in entries), "the computer plays the seat"
