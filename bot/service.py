@@ -91,6 +91,7 @@ class MatchService:
         self.legality = Legality(self.cache)
         self.computers = ComputerSeats(store, self.cache, self.lobby)
         self.zombie = ZombieSeats(store, self.cache, self.computers, self.entries, self.timebanks)
+        self.entries.held = self.zombie.refuse_held
         #: Told once about each match whose log no longer replays (see :class:`DamagedMatch`).
         self.on_damaged = self.cache.on_damaged
 

@@ -87,6 +87,17 @@ def asked_people(live: LiveMatch) -> frozenset[str]:
     return frozenset(role for role in live.active_roles() if not is_computer(live.user_of(role)))
 
 
+def people_playing(live: LiveMatch) -> bool:
+    """Whether a person still plays in the match (not resigned, timed out nor eliminated)."""
+    state = live.state or {}
+    return any(
+        seat.role is not None
+        and not is_computer(seat.user_id)
+        and live.ruleset.still_playing(state, seat.role)
+        for seat in live.seats
+    )
+
+
 def told_as_one(results: Sequence[ActResult]) -> ActResult:
     """A computer's run of steps as one entry for the table: their events together, the
     labels joined, everyone any step notified or made stale."""
@@ -204,6 +215,8 @@ class ComputerDriver:
             f"computer:{match_id}:{live.record.version}"
         ):
             return False  # another bot process thinks for it (and plays it once: see above)
+        if not people_playing(live):
+            return await self._retire(live)
         log.info("match %s v%s: the computer thinks as %s", match_id, live.record.version, role)
         loop = asyncio.get_running_loop()
         began = loop.time()
@@ -243,5 +256,31 @@ class ComputerDriver:
                 break  # its decision is made, or a person is asked something new: tell it
         if results:
             log.info("match %s: the computer played %d step(s) as %s", match_id, len(results), role)
+            await self.delivery.after_entry(told_as_one(results))
+        return bool(results)
+
+    async def _retire(self, live: LiveMatch) -> bool:
+        """No person plays any more: the computers do not play a whole game on for nobody; the
+        one the game waits for resigns, then the next, until the game is over (one post)."""
+        results: list[ActResult] = []
+        while (role := waiting_computer(live)) is not None and len(results) < MAX_CHAIN:
+            user = live.user_of(role)
+            assert user is not None
+            version = live.record.version
+            try:
+                result = await self.service.resign(
+                    live.id, user, interaction_id=f"computer:{live.id}:{version}"
+                )
+            except (ActionError, ServiceError) as exc:
+                log.warning(
+                    "match %s: a computer's resignation was refused (%s)", live.id, type(exc).__name__
+                )
+                break
+            if result.duplicate:
+                break
+            results.append(result)
+            live = result.match
+        if results:
+            log.info("match %s: no person plays any more; %d computer(s) resigned", live.id, len(results))
             await self.delivery.after_entry(told_as_one(results))
         return bool(results)

@@ -33,13 +33,23 @@ class ComputerSeats:
         self.lobby = lobby
 
     async def add(
-        self, match_id: int, user_id: int, level: str | None = None, side: str | None = None
+        self,
+        match_id: int,
+        user_id: int,
+        level: str | None = None,
+        side: str | None = None,
+        *,
+        once: str | None = None,
     ) -> JoinResult:
         """Seat a computer of ``level`` (default: the strongest) in ``user_id``'s lobby, on
-        ``side`` if given; the match starts when the lobby is full, as when a person joins."""
+        ``side`` if given; the match starts when the lobby is full, as when a person joins.
+        ``once``: the choice's message; a second click on it (a double click) is refused."""
         live = await self.cache.get(match_id)
         chosen = level_for(live, level)
+        marker = None if once is None else f"computer-added:{match_id}:{once}"
         async with self.cache.locked(match_id) as live:
+            if marker is not None and await self.store.get_meta(marker):
+                raise ServiceError("That computer player was added already (the button was pressed twice).")
             if live.record.status != LOBBY:
                 raise ServiceError(f"Match #{match_id} is not open for players any more.")
             if user_id != live.record.creator_id:
@@ -59,6 +69,8 @@ class ComputerSeats:
                     f"Someone already asked for {ruleset.role_title(wanted)}; pick another side."
                 )
             await self.store.add_seat(match_id, computer, wanted)
+            if marker is not None:
+                await self.store.set_meta(marker, "1")
             live.seats = await self.store.seats(match_id)
             started = len(live.seats) >= most
             if started:

@@ -170,6 +170,20 @@ class ZombieSeats:
         offer = await self.pending(match_id)
         return offer is not None and offer.role == role
 
+    async def refuse_held(self, match_id: int, user_id: int) -> None:
+        """A :class:`ServiceError` if ``user_id``'s leaving is held by an open vote: he left,
+        so neither a move (his old prompt's buttons) nor a second resignation (a double click)
+        may change the seat the others vote on (asked by every entry, under the match's lock)."""
+        offer = await self.pending(match_id)
+        if offer is not None and offer.user_id == user_id:
+            left, ending = (
+                ("You left", "resignation") if offer.kind == RESIGN else ("Your time ran out in", "timeout")
+            )
+            raise ServiceError(
+                f"{left} match #{match_id}: the other players are voting on a computer playing on "
+                f"for you; if one of them says no, your {ending} stands."
+            )
+
     async def vote(self, match_id: int, voter: int, agree: bool) -> Decision:
         # (Across processes too: the match is held while its vote is counted.)
         async with self._counting, self.store.match_lock(match_id):
@@ -177,19 +191,30 @@ class ZombieSeats:
 
     async def _vote(self, match_id: int, voter: int, agree: bool) -> Decision:
         offer = await self.pending(match_id)
-        if offer is not None and (await self.cache.get(match_id)).record.status != ACTIVE:
+        live = await self.cache.get(match_id)
+        if offer is not None and live.record.status != ACTIVE:
             await self.store.set_meta(key(match_id), "")  # the match ended meanwhile
             offer = None
         if offer is None:
             raise ServiceError("This vote is over.")
         if voter not in offer.voters:
             raise ServiceError("Only the other players of this match vote on it.")
-        if agree and voter in offer.yes:
-            raise ServiceError(f"You agreed already: waiting for {len(offer.missing)} more.")
+        if live.record.paused:  # (a timeout cannot be committed while paused: a No would be lost)
+            raise ServiceError(f"Match #{match_id} is paused: vote once it goes on (`/game resume`).")
+        # Those who left the match since the vote opened neither vote nor are waited for.
+        still = set(voters(live, offer.user_id))
+        if voter not in still:
+            raise ServiceError(
+                f"You are no longer playing in match #{match_id}: the players still in it decide."
+            )
         if not agree:
             await self.store.set_meta(key(match_id), "")
             return Decision(offer, "declined", left=await self._leave(offer))
-        offer = replace(offer, yes=(*offer.yes, voter))
+        again = voter in offer.yes
+        yes = offer.yes if again else (*offer.yes, voter)
+        offer = replace(offer, voters=tuple(v for v in offer.voters if v in still), yes=yes)
+        if again and offer.missing:
+            raise ServiceError(f"You agreed already: waiting for {len(offer.missing)} more.")
         if offer.missing:
             await self.store.set_meta(key(match_id), offer.dumps())
             return Decision(offer, "waiting")
@@ -212,6 +237,8 @@ class ZombieSeats:
             offer = Offer.loads(str(text))
             if now - offer.opened_at < VOTE_LIFETIME:
                 continue
+            if offer.kind == TIMEOUT and await self._paused(offer.match_id):
+                continue  # its timeout is committed once the match goes on
             if not await self.store.swap_meta(key(offer.match_id), str(text), ""):
                 continue  # closed meanwhile (by another bot process's tick, or a last vote)
             try:
@@ -219,6 +246,12 @@ class ZombieSeats:
             except ServiceError:
                 continue  # the match ended meanwhile
         return closed
+
+    async def _paused(self, match_id: int) -> bool:
+        try:
+            return (await self.cache.get(match_id)).record.paused
+        except ServiceError:
+            return False
 
     async def _leave(self, offer: Offer) -> ActResult | None:
         """The held resignation or timeout, committed as the player's own."""

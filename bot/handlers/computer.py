@@ -186,7 +186,9 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
             if one_shot:
                 await freeze(interaction)
             await self.defer(interaction)
-            result = await self.service.computers.add(match_id, interaction.user.id, level, side)
+            message = interaction.message if one_shot else None
+            once = None if message is None else str(message.id)
+            result = await self.service.computers.add(match_id, interaction.user.id, level, side, once=once)
             live = result.match
             seat = live.seats[-1]
             title = (

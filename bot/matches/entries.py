@@ -4,7 +4,7 @@ committed in one transaction (or put back exactly), and then settled on the live
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from games.core import (
@@ -22,6 +22,7 @@ from games.core import (
 from games.core.chain import rehearse, split_steps
 
 from ..clock import WallClock
+from ..computers.identity import is_computer
 from ..pace import Clock, clocks_after, stop_all
 from ..storage import ABANDONED, ACTIVE, FINISHED, INTEGRITY_ERRORS, LOBBY, LogEntry, StaleWrite, Store
 from ..storage.store import stamp_of
@@ -123,6 +124,9 @@ class Entries:
         #: When this process started: on a shared database, an entry stored since then was
         #: stored (and answered) by a running process, this one or another.
         self._started = stamp_of(clock.now())
+        #: Asked before a player's entry: raises a :class:`ServiceError` while his leaving is
+        #: held (zombie mode's vote on his seat, see :mod:`bot.computers.zombie`).
+        self.held: Callable[[int, int], Awaitable[None]] | None = None
 
     async def _duplicate(self, interaction_id: str | None) -> ActResult | None:
         if interaction_id is None:
@@ -237,6 +241,8 @@ class Entries:
             if previous is not None:
                 return [previous]
             role, state = playing(live, user_id, moving=kind != "resign")
+            if self.held is not None:
+                await self.held(match_id, user_id)
             stale_prompt = expected_prompt is not None and expected_prompt != live.prompt_version(role)
             if stale_prompt and expected_prompt is not None:
                 raise await self.stale(live, role, expected_prompt)
@@ -245,7 +251,10 @@ class Entries:
             if expected_step is not None and expected_step != public_step(state):
                 raise StaleAction(STALE)
             clock = live.clocks.get(role)
-            if kind != "resign" and clock is not None and clock.running and clock.left(self.clock.now()) <= 0:
+            # (A computer's bank may run down, e.g. a one-minute pace: no timeout is committed for
+            # it, so it must still move.)
+            late = clock is not None and clock.running and clock.left(self.clock.now()) <= 0
+            if kind != "resign" and late and not is_computer(user_id):
                 raise ServiceError(
                     "Your time bank has run out: this move comes too late, and the match records "
                     "the timeout in a moment."

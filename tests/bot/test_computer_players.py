@@ -126,6 +126,24 @@ async def test_only_the_creator_adds_computers_to_an_open_lobby_of_a_game_that_h
         await service.computers.add(lobby.id, HUMAN)
 
 
+async def test_a_double_click_on_a_level_button_seats_one_computer(service: MatchService) -> None:
+    """Both clicks reach the bot before the first answer disables the buttons: the second,
+    from the same message, is refused (a computer cannot be taken out of a lobby again)."""
+    lobby = await service.create(
+        guild_id=1, channel_id=2, user_id=HUMAN, game="lotr-risk", options={"players": "4"}
+    )
+    clicks = await asyncio.gather(
+        service.computers.add(lobby.id, HUMAN, "rules", once="message-7"),
+        service.computers.add(lobby.id, HUMAN, "rules", once="message-7"),
+        return_exceptions=True,
+    )
+    refused = [c for c in clicks if isinstance(c, ServiceError)]
+    assert len(refused) == 1 and "already" in str(refused[0])
+    assert len((await service.get(lobby.id)).seats) == 2, "one computer joined the creator"
+    await service.computers.add(lobby.id, HUMAN, "rules", once="message-8")  # another choice
+    assert len((await service.get(lobby.id)).seats) == 3
+
+
 async def test_a_risk_table_of_three_fills_with_two_computers(service: MatchService) -> None:
     lobby = await service.create(
         guild_id=1, channel_id=2, user_id=HUMAN, game="lotr-risk", options={"players": "3"}
@@ -395,3 +413,50 @@ async def test_a_rematch_against_the_computer_starts_at_once_with_the_sides_swap
     assert result is not None and result.started
     assert result.match.user_of("fellowship") == computer and result.match.user_of("sauron") == HUMAN
     assert await service.computers.seat_rematch(lobby.id) is None, "seated once"
+
+
+async def test_computers_left_alone_do_not_play_on_in_an_empty_thread(service: MatchService) -> None:
+    """The last person leaves a Risk table of computers: they resign (through the engine, as one
+    post) instead of playing a whole game nobody watches, a post every few seconds."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    delivery.on_told.append(driver.poke)
+    lobby = await service.create(
+        guild_id=1, channel_id=2, user_id=HUMAN, game="lotr-risk", options={"players": "3"}, seed=4
+    )
+    await service.computers.add(lobby.id, HUMAN, "rules")
+    live = (await service.computers.add(lobby.id, HUMAN, "rules")).match
+    await delivery.announce_start(live)
+    await driver.idle()
+    moves, posts = driver.moves, len(client.thread.sent)
+    result = await service.resign(live.id, HUMAN)
+    assert not result.finished, "two computers are left"
+    await delivery.after_entry(result)
+    await driver.idle()
+    live = await service.get(live.id)
+    assert live.record.status == "finished"
+    assert driver.moves == moves, "no move of a computer after the last person left"
+    assert len(client.thread.sent) - posts <= 2, "his resignation, then the computers' in one post"
+    kinds = [e.kind for e in (await service.store.actions(live.id))[-2:]]
+    assert kinds == ["resign", "resign"], "the person's, then the first computer's: the other one is left"
+
+
+async def test_a_computer_whose_clock_ran_down_still_moves(service: MatchService) -> None:
+    """Its bank runs while the table waits for Discord or the bot is down; no timeout is ever
+    committed for it, so refusing its moves for an empty bank would stop the match for good."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=HUMAN, game="confrontation", side="sauron", pace="fast"
+    )
+    live = (await service.computers.add(live.id, HUMAN, "rules")).match
+    computer = live.user_of("fellowship")
+    await delivery.announce_start(live)
+    late = SimpleNamespace(now=lambda: 10**12)  # days later: every bank is empty
+    service.clock = service.timebanks.clock = service.entries.clock = late  # type: ignore[assignment]
+    driver.poke(await service.get(live.id))
+    await driver.idle()
+    entries = await service.store.actions(live.id)
+    assert any(e.user_id == computer for e in entries), "the computer played"

@@ -6,14 +6,17 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
+from bot import texts
 from bot.computers.driver import ComputerDriver
 from bot.computers.identity import is_computer
 from bot.computers.thinking import ThinkingPool
 from bot.computers.zombie import RESIGN, TIMEOUT
 from bot.computers.zombie_posts import ZombieDesk
+from bot.controller import Controller
 from bot.match_posts import Delivery
 from bot.service import LiveMatch, MatchService, ServiceError
 
@@ -132,6 +135,8 @@ async def test_a_bank_that_ran_out_waits_for_the_vote_and_a_no_commits_the_timeo
     assert offer is not None and offer.kind == TIMEOUT and offer.user_id == user
     assert await service.time_out(live.id, waiting) is None, "still held on the next tick"
     assert (await service.get(live.id)).record.status == "active"
+    with pytest.raises(ServiceError, match=r"time ran out .* your timeout stands"):
+        await service.resign(live.id, user)  # (his seat is what they vote on)
     other = next(u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user)
     decision = await service.zombie.vote(live.id, other, False)
     assert decision.left is not None and decision.left.action == "timeout"
@@ -144,3 +149,141 @@ async def test_two_players_agreeing_at_once_both_count(service: MatchService) ->
         service.zombie.vote(live.id, SOUTH_USER, True), service.zombie.vote(live.id, THIRD, True)
     )
     assert {first.outcome, second.outcome} == {"waiting", "taken"}
+
+
+class Clicked:
+    """A click on a confirmation button (its answers recorded)."""
+
+    message = None
+
+    def __init__(self, user_id: int, click: int) -> None:
+        self.id = click
+        self.user = SimpleNamespace(id=user_id)
+        self.answers: list[str] = []
+        self.response = SimpleNamespace(is_done=lambda: True, defer=self._nothing, send_message=self._note)
+        self.followup = SimpleNamespace(send=self._note)
+
+    async def _nothing(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    async def _note(self, content: str = "", **kwargs: Any) -> None:
+        self.answers.append(content)
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        return None
+
+
+async def test_a_second_resignation_while_the_others_vote_changes_nothing(service: MatchService) -> None:
+    """A double click on "Resign" (or resigning again) must not commit the resignation the vote
+    holds back: the seat would be lost while the others are still asked to hand it on."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    controller = Controller(service, delivery)
+    live = await casual(service)
+    await delivery.announce_start(live)
+    step = texts.public_step(live)
+    first = Clicked(NORTH_USER, 1)
+    await controller.resign_confirmed(first, live.id, step)  # type: ignore[arg-type]
+    assert await service.zombie.pending(live.id) is not None, "the vote is open"
+    entries_before = len(await service.store.actions(live.id))
+    again = Clicked(NORTH_USER, 2)
+    await controller.resign_confirmed(again, live.id, step)  # type: ignore[arg-type]
+    assert again.answers and again.answers[-1].startswith("⚠️") and "voting" in again.answers[-1]
+    assert len(await service.store.actions(live.id)) == entries_before, "nothing committed"
+    assert "black" not in ((await service.get(live.id)).state or {}).get("resigned", [])
+    await service.zombie.vote(live.id, SOUTH_USER, True)
+    decision = await service.zombie.vote(live.id, THIRD, True)
+    assert decision.outcome == "taken"
+    live = await service.get(live.id)
+    assert live.ruleset.still_playing(live.state or {}, "black"), "the computer plays on for him"
+
+
+async def test_the_player_whose_resignation_is_held_makes_no_more_moves(service: MatchService) -> None:
+    """He was told "you left": his old prompt's buttons or a typed command change nothing while
+    the others vote (else the seat handed on, or given up, is not the one they voted on)."""
+    live = await casual(service)
+    waiting = sorted(live.active_roles())[0]
+    user = live.user_of(waiting)
+    assert user is not None
+    assert await service.zombie.open(live.id, user, RESIGN) is not None
+    version = live.record.version
+    move = live.ruleset.legal_actions(live.state or {}, waiting)[0].text
+    with pytest.raises(ServiceError, match="voting on a computer"):
+        await service.act(live.id, user, move)
+    with pytest.raises(ServiceError, match="voting on a computer"):
+        await service.act_line(live.id, user, move)
+    assert (await service.get(live.id)).record.version == version, "nothing changed"
+    other = next(u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user)
+    decision = await service.zombie.vote(live.id, other, False)
+    assert decision.left is not None and decision.left.kind == "resign", "his resignation stands"
+
+
+async def test_a_voter_who_left_meanwhile_neither_votes_nor_is_waited_for(service: MatchService) -> None:
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    await service.resign(live.id, SOUTH_USER)  # another player leaves while they vote
+    with pytest.raises(ServiceError, match="no longer playing"):
+        await service.zombie.vote(live.id, SOUTH_USER, False)
+    assert await service.zombie.pending(live.id) is not None, "his refused vote changed nothing"
+    decision = await service.zombie.vote(live.id, THIRD, True)
+    assert decision.outcome == "taken", "the one player still in the match decides"
+
+
+async def test_when_the_last_missing_voter_leaves_a_yes_already_given_completes_the_vote(
+    service: MatchService,
+) -> None:
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    assert (await service.zombie.vote(live.id, THIRD, True)).outcome == "waiting"
+    await service.resign(live.id, SOUTH_USER)  # the one still to answer leaves the match
+    decision = await service.zombie.vote(live.id, THIRD, True)  # (pressed again)
+    assert decision.outcome == "taken", "every player still in the match agreed"
+
+
+async def test_a_vote_on_a_timeout_waits_while_the_match_is_paused(service: MatchService) -> None:
+    """Paused, a timeout cannot be committed: a No (or the vote lapsing) would be lost and, once
+    the match goes on, the same vote asked again."""
+    delivery = Delivery(Client(), service)  # type: ignore[arg-type]
+    service.timebanks.hold = ZombieDesk(delivery).hold_timeout
+    live = await casual(service, pace="fast")
+    waiting = sorted(live.active_roles())[0]
+    user = live.user_of(waiting)
+    service.clock = service.timebanks.clock = SimpleNamespace(now=lambda: 10**12)  # type: ignore[assignment]
+    assert await service.time_out(live.id, waiting) is None, "held: the others vote first"
+    for player in (NORTH_USER, SOUTH_USER, THIRD):
+        await service.vote_pause(live.id, player, pause=True)
+    other = next(u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user)
+    with pytest.raises(ServiceError, match="paused"):
+        await service.zombie.vote(live.id, other, False)
+    service.timebanks.clock = SimpleNamespace(now=lambda: 10**13)  # type: ignore[assignment]
+    assert await service.zombie.lapsed() == [], "no lapse while paused"
+    offer = await service.zombie.pending(live.id)
+    assert offer is not None and offer.kind == TIMEOUT, "the vote is still open"
+    for player in (NORTH_USER, SOUTH_USER, THIRD):
+        await service.vote_pause(live.id, player, pause=False)
+    decision = await service.zombie.vote(live.id, other, False)
+    assert decision.left is not None and decision.left.action == "timeout", "the No is committed"
+
+
+async def test_a_computer_taking_over_a_seat_whose_time_ran_out_plays_it(service: MatchService) -> None:
+    """The seat comes with its empty bank: the computer's moves must still be taken."""
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    delivery.on_told.append(driver.poke)
+    service.timebanks.hold = ZombieDesk(delivery).hold_timeout
+    live = await casual(service, pace="fast")
+    await delivery.announce_start(live)
+    waiting = sorted(live.active_roles())[0]
+    user = live.user_of(waiting)
+    late = SimpleNamespace(now=lambda: 10**12)
+    service.clock = service.timebanks.clock = service.entries.clock = late  # type: ignore[assignment]
+    assert await service.time_out(live.id, waiting) is None, "held: the others vote first"
+    others = [u for u in (NORTH_USER, SOUTH_USER, THIRD) if u != user]
+    await service.zombie.vote(live.id, others[0], True)
+    decision = await service.zombie.vote(live.id, others[1], True)
+    assert decision.outcome == "taken" and decision.computer is not None
+    await ZombieDesk(delivery).decided(decision)
+    await driver.idle()
+    entries = await service.store.actions(live.id)
+    assert any(e.user_id == decision.computer for e in entries), "the computer plays the seat"
