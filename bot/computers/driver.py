@@ -37,7 +37,7 @@ from ..failures import log_failure
 from ..matches.live import ActResult, LiveMatch, ServiceError
 from ..storage import ACTIVE
 from .identity import is_computer
-from .thinking import ThinkingPool, request_for
+from .thinking import SECONDS, ThinkingPool, request_for
 
 if TYPE_CHECKING:
     from ..match_posts import Delivery
@@ -51,14 +51,19 @@ MAX_CHAIN = 200
 
 
 def pace_setting(environ: Mapping[str, str] | None = None) -> float:
-    """``PALANTIR_COMPUTER_PACE``: seconds a computer's move takes at least (default 2).
+    """``PALANTIR_COMPUTER_PACE``: seconds a computer's move takes at least (default 2). Any pace
+    but 0 (the tests') is at least the thinking cap, so that how long a move took never shows
+    how hard the computer thought about its hidden cards.
 
     >>> pace_setting({}), pace_setting({PACE_ENV: "0"}), pace_setting({PACE_ENV: "soon"})
     (2.0, 0.0, 2.0)
+    >>> pace_setting({PACE_ENV: "0.5"}) == SECONDS
+    True
     """
     text = (os.environ if environ is None else environ).get(PACE_ENV, "").strip()
     try:
-        return max(0.0, min(float(text), 60.0)) if text else 2.0
+        pace = max(0.0, min(float(text), 60.0)) if text else 2.0
+        return pace if pace == 0 else max(pace, SECONDS)
     except ValueError:
         log.warning("%s must be a number of seconds, not %r; using 2", PACE_ENV, text)
         return 2.0
