@@ -126,7 +126,14 @@ def recruit_sites(state: State) -> list[str]:
 
 def recruit(state: State, region: str) -> None:
     n = _place(state, region, RECRUITED)
-    emit(state, "dunlendings_recruited", {"region": region, "count": n})
+    told_recruited(state, region, n)
+
+
+def told_recruited(state: State, region: str, n: int) -> None:
+    """``n`` Dunlendings joined the Shadow there; with none, whether the stacking limit (not an
+    empty pool) kept them out."""
+    full = not n and bool(pool(state)) and not room(state, region, SHADOW)
+    emit(state, "dunlendings_recruited", {"region": region, "count": n, "full": full})
 
 
 def _recruit_possible(state: State, side: str) -> bool:

@@ -521,3 +521,19 @@ def test_autocomplete_offers_only_the_legal_places_and_casualties() -> None:
         ]
         assert arg_choices(casualties, "remove", 2, ["dunlendings", "regular"], "", str) == [("1", "1")]
         hit.submit("shadow", "remove isengard regular 1")
+
+
+def test_d16_rage_of_the_dunlendings_at_the_stacking_limit_says_there_is_no_room(rage: str) -> None:
+    """A full Army takes no Dunlending although the pool holds 12: the table reads that the
+    stacking limit kept them out, not that none is left."""
+    m = dunland(
+        switches=CARDS_ON,
+        tta={"in_play": ["dunlendings"]},
+        armies={"south_dunland": {"isengard": "10R"}},
+        hands={"shadow": [rage]},
+    )
+    m.submit("shadow", f"play muster {rage}")
+    assert pool(m) == 12
+    said = texts(m.state)
+    assert "No Dunlending is left" not in said
+    assert "The stacking limit leaves no room for Dunlendings to join the Shadow in South Dunland." in said
