@@ -379,6 +379,14 @@ def test_d34_deep_trenches_eliminates_trebuchets_or_builds_towers_within_the_cap
     assert capped.state["tta"]["engines"]["shadow"] == {"minas_tirith": 2} and step(capped.state) == "act"
 
 
+def test_d34_deep_trenches_tells_that_the_trebuchet_goes_back_to_the_free_peoples_pool() -> None:
+    m = _siege(tta={"engines": {"minas_tirith": {"free": 1}}})
+    act(m, "shadow", "play muster shs_25", "choose trebuchets")
+    said = told(m)
+    assert "A Trebuchet at Minas Tirith goes back to the Free Peoples' pool." in said
+    assert "Peoples's" not in said
+
+
 # -- shs_26 Shadow of Dol Guldur ------------------------------------------------------------------
 def test_card_shs_26_shadow_of_dol_guldur() -> None:
     assert not plays(twilight("shadow", "shs_26", "army", armies={"dol_guldur": {"sauron": "1R"}}), "shadow")
