@@ -537,3 +537,18 @@ def test_d16_rage_of_the_dunlendings_at_the_stacking_limit_says_there_is_no_room
     said = texts(m.state)
     assert "No Dunlending is left" not in said
     assert "The stacking limit leaves no room for Dunlendings to join the Shadow in South Dunland." in said
+
+
+def test_d17_the_casualty_prompt_says_a_lone_dunlending_waits_to_be_the_last_unit() -> None:
+    m = battle_match(
+        {"north_dunland": {"dunlendings": "1R", "isengard": "1R 1E"}, "south_dunland": {"rohan": "3R"}},
+        acting="free",
+        switches=SWITCH,
+        dice={"free": ["army_muster"], "shadow": ["muster"]},
+    )
+    with scripted(*combat((6, 1, 1), (1, 1, 1), attacking="free")):
+        attack(m, "free", "south_dunland", "north_dunland")
+        assert offered(m.state, "shadow") == ["remove isengard regular 1", "reduce isengard 1"]
+        text = R.prompt(m.state, "shadow").text
+    assert "a hit takes two" not in text
+    assert "Dunlendings: 1 (takes a hit only as the last unit of its Army, D17)" in text
