@@ -552,3 +552,18 @@ def test_d17_the_casualty_prompt_says_a_lone_dunlending_waits_to_be_the_last_uni
         text = R.prompt(m.state, "shadow").text
     assert "a hit takes two" not in text
     assert "Dunlendings: 1 (takes a hit only as the last unit of its Army, D17)" in text
+
+
+def test_d16_the_site_labels_count_the_dunlendings_that_will_come() -> None:
+    m = dunland(
+        tta={"in_play": ["dunlendings"]},
+        armies={
+            "orthanc": {"isengard": "9R"},  # room for one
+            "westemnet": {"isengard": "2R"},
+        },
+    )
+    m.submit("shadow", "recruit-dunlendings muster")
+    assert [R.describe(m.state, "shadow", a) for a in R.prompt(m.state, "shadow").actions] == [
+        "1 Dunlending in Orthanc",
+        "2 Dunlendings in Westemnet",
+    ]
