@@ -249,13 +249,20 @@ def fall_with_army(
     emit(state, "army_destroyed", {"side": side, "region": region})
 
 
+def _dunlendings_words(n: int, alone: bool) -> str:
+    """How the Dunlendings left take hits (D17): two a hit; a single one only as the last unit."""
+    if n == 1 and not alone:
+        return "1 (takes a hit only as the last unit of its Army, D17)"
+    return f"{n} (a hit takes two, D17)" if n > 1 else "1 (the last unit: a hit takes it)"
+
+
 def describe_units(units: Counts) -> str:
     """``Gondor: 2 Regulars and 1 Elite; Rohan: 1 Regular`` (for prompts)."""
     parts = []
     for nation, counts in units.items():
         words = [plural(counts[k], k.title()) for k in UNIT_KINDS if counts.get(k)]
         if nation == DUNLENDINGS:
-            words = [f"{counts.get('regular', 0)} (a hit takes two, D17)"]
+            words = [_dunlendings_words(int(counts.get("regular", 0)), alone=len(units) == 1)]
         if words:
             parts.append(f"{nation_name(nation)}: {join_words(words)}")
     return "; ".join(parts) or "nothing"

@@ -33,7 +33,7 @@ from games.core.flow import Frame, Step, call, ret
 from . import actions, politics
 from .board import add, free_for, room, units
 from .data import DUNLENDINGS, REGIONS, SHADOW
-from .grammar import region_words
+from .grammar import plural, region_words
 from .roles import side_title
 from .tta.content import FACTIONS
 from .tta.state import part
@@ -126,7 +126,14 @@ def recruit_sites(state: State) -> list[str]:
 
 def recruit(state: State, region: str) -> None:
     n = _place(state, region, RECRUITED)
-    emit(state, "dunlendings_recruited", {"region": region, "count": n})
+    told_recruited(state, region, n)
+
+
+def told_recruited(state: State, region: str, n: int) -> None:
+    """``n`` Dunlendings joined the Shadow there; with none, whether the stacking limit (not an
+    empty pool) kept them out."""
+    full = not n and bool(pool(state)) and not room(state, region, SHADOW)
+    emit(state, "dunlendings_recruited", {"region": region, "count": n, "full": full})
 
 
 def _recruit_possible(state: State, side: str) -> bool:
@@ -182,7 +189,9 @@ def label(state: State, role: str, action: Action) -> str | None:
     top = state["stack"][-1] if state["stack"] else None
     if top is None or top["step"] != "dunland_site" or action.verb != "place":
         return None
-    return f"2 Dunlendings in {region_words(action.args[0])}"
+    region = action.args[0]
+    coming = min(RECRUITED, pool(state), room(state, region, SHADOW))  # what will come (D16)
+    return f"{plural(coming, 'Dunlending')} in {region_words(region)}"
 
 
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (

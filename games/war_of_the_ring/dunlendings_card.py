@@ -42,7 +42,7 @@ def recruit(state: State, region: str) -> int:
     """Up to 4 Dunlendings join the Army there (the pool and the stacking limit allowing)."""
     n = min(MOST, dunlendings.pool(state), room(state, region, SHADOW))
     add(state, region, DUNLENDINGS, "regular", n)
-    emit(state, "dunlendings_recruited", {"region": region, "count": n})
+    dunlendings.told_recruited(state, region, n)
     return n
 
 

@@ -3,8 +3,10 @@
 >>> from .events import PRESENTER
 >>> PRESENTER.text("dunlendings_entered", {"regions": ["north_dunland", "south_dunland"], "count": 4})
 'The Hillmen of Dunland rise for the Shadow: 4 Dunlendings in North Dunland and South Dunland.'
->>> PRESENTER.text("dunlendings_recruited", {"region": "westemnet", "count": 2})
+>>> PRESENTER.text("dunlendings_recruited", {"region": "westemnet", "count": 2, "full": False})
 '2 Dunlendings join the Shadow in Westemnet.'
+>>> PRESENTER.text("dunlendings_recruited", {"region": "south_dunland", "count": 0, "full": True})
+'The stacking limit leaves no room for Dunlendings to join the Shadow in South Dunland.'
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from .grammar import plural, region_words
 
 KINDS: dict[str, dict[str, str]] = {
     "dunlendings_entered": {"regions": "text", "count": "number"},
-    "dunlendings_recruited": {"region": "region", "count": "number"},
+    "dunlendings_recruited": {"region": "region", "count": "number", "full": "flag"},
     "dunlendings_no_army": {},
 }
 
@@ -38,6 +40,8 @@ def _entered(args: Mapping[str, Any]) -> dict[str, str]:
 
 def _recruited(args: Mapping[str, Any]) -> dict[str, str]:
     n = int(args["count"])
+    if not n and args.get("full"):  # the pool has some, the Army has no room (stored logs: no key)
+        return {"recruited_words": "The stacking limit leaves no room for Dunlendings to join"}
     if not n:
         return {"recruited_words": "No Dunlending is left to join"}
     return {"recruited_words": f"{plural(n, 'Dunlending')} {'joins' if n == 1 else 'join'}"}

@@ -1,4 +1,11 @@
-"""Words of the siege engines' events (Twilight of the Third Age, §1.3)."""
+"""Words of the siege engines' events (Twilight of the Third Age, §1.3).
+
+>>> from .events import PRESENTER
+>>> PRESENTER.text("engines_removed", {"side": "free", "region": "minas_tirith", "count": 1})
+"A Trebuchet at Minas Tirith goes back to the Free Peoples' pool."
+>>> PRESENTER.text("engines_removed", {"side": "shadow", "region": "helms_deep", "count": 2})
+"2 Siege Towers at Helm's Deep go back to the Shadow's pool."
+"""
 
 from __future__ import annotations
 
@@ -17,7 +24,7 @@ KINDS: dict[str, dict[str, str]] = {
 
 EN: dict[str, str] = {
     "engine_placed": "The {side} {build_words} {engine_words} at {region}.",
-    "engines_removed": "{engines_words} at {region} {go_words} back to the {side}'s pool.",
+    "engines_removed": "{engines_words} at {region} {go_words} back to {pool_words}.",
     "trebuchet_sacrificed": (
         "The Free Peoples sacrifice a Trebuchet at {region}: siege superiority there until the turn ends."
     ),
@@ -34,7 +41,8 @@ def _removed(args: Mapping[str, Any]) -> dict[str, str]:
     n = int(args["count"])
     engine = ENGINES[str(args["side"])]
     words = plural(n, engine.name) if n > 1 else f"A {engine.name}"
-    return {"engines_words": words, "go_words": "go" if n > 1 else "goes"}
+    owner = "the Free Peoples'" if args["side"] == "free" else "the Shadow's"  # never "Peoples's"
+    return {"engines_words": words, "go_words": "go" if n > 1 else "goes", "pool_words": f"{owner} pool"}
 
 
 DERIVED = {"engine_placed": _placed, "engines_removed": _removed}

@@ -62,8 +62,12 @@ def despair_possible(state: State) -> bool:
 def despair(state: State, side: str, face: str | None) -> None:
     """An action of ``side`` with a die of ``face`` is over: with Captain of Despair on the
     table, a Shadow Character die goes into the Hunt Box as an Eye (D34: it stays there and is
-    recovered in phase 1 like the other Shadow dice)."""
+    recovered in phase 1 like the other Shadow dice). A card whose condition failed during the
+    action (the Witch-king slain, Gollum the Guide) was void from that moment (seed rule 4): no
+    Eye, and it is discarded when the action has been applied."""
     if side != SHADOW or face != "character" or not on_table(state, CAPTAIN_OF_DESPAIR):
+        return
+    if not despair_possible(state):
         return
     used = state["dice"][SHADOW]["used"]
     if "character" not in used:  # pragma: no cover - the die of the action is always there

@@ -230,6 +230,29 @@ def test_d34_captain_of_despair_adds_an_eye_for_each_character_die_used() -> Non
     assert R.check_invariants(m.state) == []
 
 
+def test_seed_rule_4_captain_of_despair_void_during_the_action_adds_no_eye() -> None:
+    """The Witch-king falls in the battle of the Shadow's Character die: the card is void from
+    that moment (seed rule 4), so the die is not added to the Hunt Box when the action ends."""
+    m = twilight(
+        "shadow",
+        None,
+        "character",
+        characters={"witch_king": "minas_morgul"},
+        table={"shadow": ["shc_25"]},
+        armies={"minas_morgul": {"sauron": "2R"}, "north_ithilien": {"gondor": "2R 2L"}},
+        dice={"shadow": ["character"], "free": ["muster"]},
+        other_hand=["fpc_12"],  # Fateful Strike: two re-roll hits slay a Minion
+        acting="shadow",
+    )
+    with scripted(*combat((1, 1), (1, 1), (), (5, 6)), others="random"):
+        attack(m, "shadow", "minas_morgul", "north_ithilien", die="character")
+        act(m, "free", "combat fpc_12")
+    assert "witch_king" not in m.state["characters"] and step(m.state) == "act"
+    assert m.state["table"]["shadow"] == [] and "shc_25" in m.state["played"]["shadow"]
+    assert m.state["hunt_box"]["shadow"] == 0 and not events(m.state, "despair_eye")
+    assert R.check_invariants(m.state) == []
+
+
 def test_d34_captain_of_despair_lapses_when_gollum_becomes_the_guide_or_the_witch_king_goes() -> None:
     m = twilight(
         "free",
@@ -354,6 +377,14 @@ def test_d34_deep_trenches_eliminates_trebuchets_or_builds_towers_within_the_cap
     capped = _siege(tta={"engines": {"minas_tirith": {"shadow": 1}}})
     act(capped, "shadow", "play muster shs_25")
     assert capped.state["tta"]["engines"]["shadow"] == {"minas_tirith": 2} and step(capped.state) == "act"
+
+
+def test_d34_deep_trenches_tells_that_the_trebuchet_goes_back_to_the_free_peoples_pool() -> None:
+    m = _siege(tta={"engines": {"minas_tirith": {"free": 1}}})
+    act(m, "shadow", "play muster shs_25", "choose trebuchets")
+    said = told(m)
+    assert "A Trebuchet at Minas Tirith goes back to the Free Peoples' pool." in said
+    assert "Peoples's" not in said
 
 
 # -- shs_26 Shadow of Dol Guldur ------------------------------------------------------------------

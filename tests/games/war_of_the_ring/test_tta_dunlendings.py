@@ -521,3 +521,49 @@ def test_autocomplete_offers_only_the_legal_places_and_casualties() -> None:
         ]
         assert arg_choices(casualties, "remove", 2, ["dunlendings", "regular"], "", str) == [("1", "1")]
         hit.submit("shadow", "remove isengard regular 1")
+
+
+def test_d16_rage_of_the_dunlendings_at_the_stacking_limit_says_there_is_no_room(rage: str) -> None:
+    """A full Army takes no Dunlending although the pool holds 12: the table reads that the
+    stacking limit kept them out, not that none is left."""
+    m = dunland(
+        switches=CARDS_ON,
+        tta={"in_play": ["dunlendings"]},
+        armies={"south_dunland": {"isengard": "10R"}},
+        hands={"shadow": [rage]},
+    )
+    m.submit("shadow", f"play muster {rage}")
+    assert pool(m) == 12
+    said = texts(m.state)
+    assert "No Dunlending is left" not in said
+    assert "The stacking limit leaves no room for Dunlendings to join the Shadow in South Dunland." in said
+
+
+def test_d17_the_casualty_prompt_says_a_lone_dunlending_waits_to_be_the_last_unit() -> None:
+    m = battle_match(
+        {"north_dunland": {"dunlendings": "1R", "isengard": "1R 1E"}, "south_dunland": {"rohan": "3R"}},
+        acting="free",
+        switches=SWITCH,
+        dice={"free": ["army_muster"], "shadow": ["muster"]},
+    )
+    with scripted(*combat((6, 1, 1), (1, 1, 1), attacking="free")):
+        attack(m, "free", "south_dunland", "north_dunland")
+        assert offered(m.state, "shadow") == ["remove isengard regular 1", "reduce isengard 1"]
+        text = R.prompt(m.state, "shadow").text
+    assert "a hit takes two" not in text
+    assert "Dunlendings: 1 (takes a hit only as the last unit of its Army, D17)" in text
+
+
+def test_d16_the_site_labels_count_the_dunlendings_that_will_come() -> None:
+    m = dunland(
+        tta={"in_play": ["dunlendings"]},
+        armies={
+            "orthanc": {"isengard": "9R"},  # room for one
+            "westemnet": {"isengard": "2R"},
+        },
+    )
+    m.submit("shadow", "recruit-dunlendings muster")
+    assert [R.describe(m.state, "shadow", a) for a in R.prompt(m.state, "shadow").actions] == [
+        "1 Dunlending in Orthanc",
+        "2 Dunlendings in Westemnet",
+    ]
