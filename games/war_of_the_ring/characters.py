@@ -47,7 +47,7 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import in_sentence, join_words
 
-from . import actions, fellowship, politics
+from . import actions, fellowship, politics, tta_characters
 from .board import REGION_INDEX, add, besieged, controller, remove
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
 from .grammar import plural, region_words
@@ -661,6 +661,7 @@ def enter(state: State, character: str, region: str, inside: bool) -> None:
         state["minion_entered"] = True
     emit(state, "character_entered", {"character": character, "region": region, "replaces": replaced})
     if character == "witch_king":
+        tta_characters.witch_king_enters(state)  # Twilight of the Third Age: which card
         for nation in politics.free_nations():
             politics.activate(state, nation, "witch_king")
     if CHARACTERS[character].side == FREE:

@@ -170,6 +170,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("muster", "ents", "bring-ents", "Muster die: the Ents of Fangorn enter the war.", DIE),
     _c("muster", "saruman", "bring-saruman", "Bring Saruman into play.", DIE),
     _c("muster", "witch-king", "bring-witch-king", "Bring the Witch-king into play.", DIE),
+    _c("muster", "chief", "bring-witch-king-chief", "The Witch-king enters as the Chief.", DIE),
     _c("muster", "mouth", "bring-mouth-of-sauron", "Bring the Mouth of Sauron into play.", DIE),
     _c("muster", "aragorn", "bring-aragorn", "Will of the West: Aragorn replaces Strider.", DIE),
     _c("muster", "gandalf", "bring-gandalf-white", "Will of the West: Gandalf the White enters.", DIE),
@@ -183,6 +184,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("characters", "nazgul", "nazgul", "Choose Nazgûl to fly (their region).", REGION),
     _c("characters", "minion", "minion", "Choose a Minion to move.", CHARACTER),
     _c("characters", "to", "to", "Where the chosen characters go.", REGION, COUNT),
+    _c("characters", "pursue", "pursue", "Pursuit: the Chief of the Ringwraiths flies to the Fellowship."),
+    _c("characters", "no-pursuit", "no-pursuit", "Pursuit: the Witch-king stays where he is."),
     # Combat cards, in every round of a battle
     _c(
         "combat",

@@ -28,6 +28,7 @@ from . import (
     movement_words,
     muster_words,
     siege_engines_words,
+    tta_characters_words,
 )
 from .data import CARDS, CHARACTERS, TILES
 from .dice import face_name
@@ -241,6 +242,7 @@ WORDS = (
     muster_words,
     siege_engines_words,
     ents_words,
+    tta_characters_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

@@ -35,6 +35,7 @@ from .grammar import plural
 from .options import revision
 from .politics import companion_arrives
 from .roles import side_title
+from .tta_characters import nazgul_rerolls
 
 MAX_HUNT_DICE = 5
 
@@ -50,7 +51,7 @@ def rerolls(state: State, region: str) -> int:
     unit = units(state, region, SHADOW) + units(state, region, SHADOW, inside=True) > 0
     witch_king = state["characters"].get("witch_king", {}).get("region") == region
     nazgul = leaders(state, region, SHADOW) + leaders(state, region, SHADOW, inside=True) > 0 or witch_king
-    return int(stronghold) + int(unit) + int(nazgul)
+    return int(stronghold) + int(unit) + (nazgul_rerolls(state, region) if nazgul else 0)
 
 
 def hunt_roll(state: State, extra: int = 0) -> int:

@@ -31,6 +31,7 @@ from . import (
     recruit,
     siege_engines,
     stacking,
+    witch_king_chief,
 )
 from .actions import DieAction
 from .event_cards import dispel as event_dispel
@@ -50,6 +51,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *siege_engines.DIE_ACTIONS,
         *ents.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
+        *witch_king_chief.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
         *event_dispel.DIE_ACTIONS,
@@ -64,6 +66,7 @@ STEPS: tuple[Step, ...] = (
     *recruit.STEPS,
     *siege_engines.STEPS,
     *characters.STEPS,
+    *witch_king_chief.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
     *casualties.STEPS,
@@ -80,6 +83,7 @@ VERBS: frozenset[str] = (
     | battle.VERBS
     | siege_engines.VERBS
     | ents.VERBS
+    | witch_king_chief.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.
@@ -88,6 +92,7 @@ LABELLERS: tuple[Labeller, ...] = (
     recruit.label,
     siege_engines.label,
     characters.label,
+    witch_king_chief.label,
     stacking.label,
     battle.label,
     casualties.label,

@@ -1,8 +1,8 @@
 """Twilight of the Third Age through the fake Discord: ``/game new`` with the module's options
 opens a lobby that lists them with the line on reconstructed parts, refuses a part not yet
-playable, and a match with the siege engines and the Ents runs a few hundred actions under the
-same oracles as the base game's (each action counted once, a die action one post at most, a
-hidden step silent, no secret shown)."""
+playable, and a match with the siege engines, the Ents and the Chief of the Ringwraiths runs a
+few hundred actions under the same oracles as the base game's (each action counted once, a die
+action one post at most, a hidden step silent, no secret shown)."""
 
 from __future__ import annotations
 
@@ -24,11 +24,19 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
         refused = await alice.slash(world.games, "game new", game=GAME, tta="whole")
         assert refused.ephemeral and "not yet available" in refused.text, refused.text
         match = await world.new_table(
-            alice, [bob], game=GAME, side="free", tta_engines="on", tta_factions="ents"
+            alice,
+            [bob],
+            game=GAME,
+            side="free",
+            tta_engines="on",
+            tta_factions="ents",
+            tta_characters="witch-king",
         )
         lobby = match.lobby.content
         assert "Siege engines: **On**" in lobby and "Factions: **Ents**" in lobby, lobby
+        assert "Characters: **Witch-king (Chief)**" in lobby, lobby
         assert "reconstructed where no source gives it" in lobby, lobby
+        assert "the Chief of the Ringwraiths' card" in lobby, lobby
         state = world.row(match.id).state
         assert state is not None and "tta" in state
         rng, tally = seeded(21), Tally()
@@ -40,3 +48,5 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
         assert not crowded, f"exchanges told in more than one post: {crowded}"
         rules = await alice.slash(match.thread, "rules", topic="trebuchet")
         assert not is_error(rules) and "Trebuchets" in rules.text, rules.text
+        rules = await alice.slash(match.thread, "rules", topic="pursuit")
+        assert not is_error(rules) and "Chief of the Ringwraiths" in rules.text, rules.text

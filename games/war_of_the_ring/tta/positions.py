@@ -120,6 +120,11 @@ def place(state: State, position: Mapping[str, Any]) -> None:
         if given["witch_king_card"] not in (None, "black_captain", "chief"):
             raise InvalidPosition("tta witch_king_card: black_captain, chief or null")
         tta["witch_king_card"] = given["witch_king_card"]
+    entered = "witch_king" in state["characters"] or "witch_king" in state["eliminated"]
+    if "witch_king_chief" in chosen and entered:
+        tta["witch_king_card"] = tta["witch_king_card"] or "black_captain"  # he entered: a card is his
+    if tta.get("witch_king_card") and "witch_king_chief" in tta.get("characters_aside", ()):
+        tta["characters_aside"].remove("witch_king_chief")
     if "smeagol" in given:
         if given["smeagol"] not in ("smeagol", "gollum"):
             raise InvalidPosition("tta smeagol: the piece shows smeagol or gollum")

@@ -9,6 +9,8 @@ Combat card and tile, with where its content comes from (official, reference, re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.core import RuleTopic
 
 from .content import CARDS, COASTAL_CHAIN, REPLACEMENTS, SET_ASIDE_CARDS, SMEAGOL_TILES, TTA_CHARACTERS
@@ -70,6 +72,32 @@ def _source(values: set[str]) -> str:
     return "reconstructed" if values & {"reference", "reconstructed"} else "official"
 
 
+#: How a character's values are named when their sources are told.
+_VALUES = {
+    "level": "Level",
+    "leadership": "Leadership",
+    "die_bonus": "Action die",
+    "activates": "Nations activated",
+    "entry": "entry",
+    "abilities": "abilities",
+    "leaves": "leaving play",
+}
+_TOLD = {
+    "official": "official",
+    "reference": "reconstructed by the module reference",
+    "reconstructed": "ours",
+}
+
+
+def _told_sources(sources: Mapping[str, str]) -> str:
+    """``Sources: Leadership official; Level, entry ... reconstructed by the module reference.``"""
+    groups: dict[str, list[str]] = {}
+    for key, source in sources.items():
+        groups.setdefault(source, []).append(_VALUES.get(key, key))
+    told = "; ".join(f"{', '.join(names)} {_TOLD[source]}" for source, names in groups.items())
+    return f"Sources: {told}."
+
+
 def module_topics() -> list[RuleTopic]:
     playable = ", ".join(NAMES[s] for s in SWITCHES if s in PLAYABLE) or "none yet"
     found = []
@@ -82,7 +110,7 @@ def module_topics() -> list[RuleTopic]:
 def topics() -> list[RuleTopic]:
     found = module_topics()
     for char in TTA_CHARACTERS.values():
-        level = "moves like a Nazgûl" if char.level is None else f"Level {char.level}"
+        level = "Moves like a Nazgûl" if char.level is None else f"Level {char.level}"
         parts = [
             f"{level}, Leadership {char.leadership}, +{char.die_bonus} Action die."
             if char.die_bonus
@@ -91,8 +119,11 @@ def topics() -> list[RuleTopic]:
         parts += [f"Enters play: {char.entry}"]
         parts += [f"{a.name}: {a.text}" for a in char.abilities]
         parts.append(char.leaves)
+        parts.append(_told_sources(char.sources))
+        if char.id not in PLAYABLE:
+            parts.append("Not yet available.")
         kind = f"{MODULE} character ({_source(set(char.sources.values()))})"
-        found.append(RuleTopic(char.id, char.name, " ".join(parts) + " Not yet available.", kind))
+        found.append(RuleTopic(char.id, char.name, " ".join(parts), kind))
     for card in [*CARDS.values(), *REPLACEMENTS.values(), *SET_ASIDE_CARDS.values()]:
         side = "Free Peoples" if card.side == "free" else "Shadow"
         condition = f" Only if: {card.condition}" if card.condition else ""

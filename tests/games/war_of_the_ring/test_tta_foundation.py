@@ -225,6 +225,7 @@ def test_a_position_expresses_every_module_piece_and_reads_back() -> None:
             "cards_aside": [],
         },
         "hands": {"shadow": ["shs_25", "shc_17t"]},
+        "characters": {"witch_king": "minas_tirith"},  # the Chief's card is his once he entered
         "armies": {"minas_tirith": {"sauron": "4R"}, "helms_deep": {"rohan": "2R"}},
         "garrisons": {"minas_tirith": {"gondor": "3R 1E 1L"}},
         "dice": DICE,

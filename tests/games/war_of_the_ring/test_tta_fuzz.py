@@ -1,8 +1,8 @@
 """Random games with the playable parts of Twilight of the Third Age switched on, to their end
 through the runner, with the invariants after every action (the module's too: engines per
-Stronghold, pools, engines only where their Army stands, an Ent in Fangorn while they are in play)
-and no dead ends, each subset of the playable switches in turn; and replay determinism with the
-switches on.
+Stronghold, pools, engines only where their Army stands, an Ent in Fangorn while they are in play,
+the Witch-king's card) and no dead ends, each subset of the playable switches in turn within every
+block of seeds; and replay determinism with the switches on.
 
 CI plays ``TTA_FUZZ_GAMES`` games (default 4); the full check:
 ``TTA_FUZZ_GAMES=300 pytest -n 0 tests/games/war_of_the_ring/test_tta_fuzz.py``.
@@ -22,11 +22,12 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 GAMES = int(os.environ.get("TTA_FUZZ_GAMES", "4"))
 LIMIT = 30_000
 #: The playable switches, as lobby options.
-OPTIONS = {"tta_engines": "on", "tta_factions": "ents"}
+OPTIONS = {"tta_engines": "on", "tta_factions": "ents", "tta_characters": "witch-king"}
 #: Every subset of them, played in turn by the seeds.
-SUBSETS = ({"tta_engines": "on"}, {"tta_factions": "ents"}, OPTIONS)
+SUBSETS = ({"tta_engines": "on"}, {"tta_factions": "ents"}, {"tta_characters": "witch-king"}, OPTIONS)
 ENGINE_EVENTS = ("engine_placed", "engines_removed", "trebuchet_sacrificed", "siege_towers_press")
 ENT_EVENTS = ("ents_entered", "ents_roused", "ent_moved", "ent_attack", "ents_left")
+CHARACTER_EVENTS = ("witch_king_card", "witch_king_pursues")
 
 
 def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str]]]:
@@ -55,10 +56,11 @@ def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str
 def test_random_games_with_the_playable_parts_keep_the_invariants(block: int) -> None:
     seen: Counter[str] = Counter()
     for seed in range(block, GAMES, 4):
-        match, _ = play(seed, SUBSETS[seed % len(SUBSETS)])
-        seen.update(e["kind"] for e in match.state["log"] if e["kind"] in ENGINE_EVENTS)
+        match, _ = play(seed, SUBSETS[(seed // 4) % len(SUBSETS)])
+        seen.update(e["kind"] for e in match.state["log"] if e["kind"] in ENGINE_EVENTS + CHARACTER_EVENTS)
     if GAMES >= 40:
         assert seen["engine_placed"] and seen["engines_removed"], seen
+        assert seen["witch_king_card"], seen
 
 
 def test_a_game_with_the_playable_parts_replays_exactly() -> None:

@@ -47,3 +47,21 @@ def test_the_map_draws_the_engines_and_the_ents() -> None:
     assert "Fangorn: 3 Ents" in describe(view, limit=100_000)
     bare = R.view(R.from_position({**described, "tta": {}}), None)
     assert render_view(view, zoom="fangorn") != render_view(bare, zoom="fangorn")
+
+
+def test_the_map_draws_the_chief_of_the_ringwraiths_apart_from_the_black_captain() -> None:
+    def view_of(card: str) -> dict[str, object]:
+        described = {
+            "switches": ["witch_king_chief"],
+            "characters": {"witch_king": "dagorlad"},
+            "tta": {"witch_king_card": card},
+            "dice": {"free": ["will"], "shadow": ["army"]},
+        }
+        return dict(R.view(R.from_position(described), None))
+
+    chief, captain = view_of("chief"), view_of("black_captain")
+    entry = next(e for e in chief["regions"] if e["id"] == "dagorlad")  # type: ignore[attr-defined]
+    assert entry["characters"] == ["witch_king_chief"]
+    assert chief["tta_characters"] == {"aside": [], "witch_king_card": "chief"}
+    assert "Witch-king (Chief)" in describe(chief, limit=100_000)
+    assert render_view(chief, zoom="dagorlad") != render_view(captain, zoom="dagorlad")

@@ -1,0 +1,128 @@
+"""The four characters of Twilight of the Third Age (§1.5, §2.5, R-1 to R-4): what the rules
+of the base game ask about them, read from the ``tta`` key (:mod:`.tta.state`). This module holds
+only questions and small marks, so that the base modules (the Hunt, the battle, the entry of a
+character) may import it without a circle; the die actions and steps live in the procedure modules
+of each character (:mod:`.witch_king_chief`).
+
+The Witch-king, Chief of the Ringwraiths (R-3) is the same figure as the base Witch-king
+(``witch_king`` in ``characters``); ``tta["witch_king_card"]`` says which of his two cards the
+Shadow chose when he entered (``None`` before; a position that places him without a card plays
+the Black Captain).
+
+>>> chief({"tta": {"witch_king_card": "chief"}, "characters": {"witch_king": {"region": "moria"}}})
+True
+>>> nazgul_rerolls({"tta": {}, "characters": {}}, "moria")
+1
+"""
+
+from __future__ import annotations
+
+from games.core import State, emit
+from games.core.flow import call
+
+from .board import besieged, controller
+from .data import FREE, REGIONS
+from .tta.state import part
+
+CHIEF, BLACK_CAPTAIN = "chief", "black_captain"
+WITCH_KING = "witch_king"
+#: The re-rolls the Nazgûl give in the Ring-bearers' region with the Chief there (R-3).
+CHIEF_REROLLS = 2
+
+
+def witch_king_card(state: State) -> str | None:
+    """The Witch-king's card once chosen (``None`` before, or in a game without the choice)."""
+    found: str | None = part(state).get("witch_king_card")
+    return found
+
+
+def choosing(state: State) -> bool:
+    """A game with the Chief of the Ringwraiths whose Witch-king has not entered yet."""
+    return "witch_king_card" in part(state) and witch_king_card(state) is None
+
+
+def chief(state: State) -> bool:
+    """The Witch-king is in play through the Chief of the Ringwraiths' card."""
+    return witch_king_card(state) == CHIEF and WITCH_KING in state["characters"]
+
+
+def nazgul_rerolls(state: State, region: str | None) -> int:
+    """The Hunt re-rolls the "Nazgûl present" condition gives in ``region`` (§15.2): 1, or 2 with
+    the Chief of the Ringwraiths there (*Lord of the Nazgûl*, R-3)."""
+    if chief(state) and state["characters"][WITCH_KING]["region"] == region:
+        return CHIEF_REROLLS
+    return 1
+
+
+def pursuit_target(state: State) -> str | None:
+    """Where *Pursuit* (R-3) may take the Chief of the Ringwraiths now: the Fellowship's region,
+    when he is in play in the open elsewhere and it is not a Free Peoples Stronghold that no Shadow
+    Army besieges (``None`` otherwise)."""
+    region = state["fellowship"]["region"]
+    if not chief(state) or region is None:
+        return None
+    where = state["characters"][WITCH_KING]
+    if where.get("inside") or where["region"] == region:
+        return None
+    info = REGIONS[region]
+    if info.is_stronghold and controller(state, region) == FREE and not besieged(state, region):
+        return None
+    return str(region)
+
+
+def offer_pursuit(state: State) -> bool:
+    """Right after the Fellowship is declared: the Shadow is asked whether the Chief of the
+    Ringwraiths flies to it (the step ``pursuit`` of :mod:`.witch_king_chief`, which returns to the
+    caller). Whether he is asked."""
+    if state["result"] is not None or pursuit_target(state) is None:
+        return False
+    call(state, "pursuit")
+    return True
+
+
+def sorcerer(state: State) -> bool:
+    """Whether the Witch-king in play has the Black Captain's *Sorcerer* (the Chief has not)."""
+    return not chief(state)
+
+
+def witch_king_enters(state: State) -> None:
+    """The Witch-king enters play (:func:`.characters.enter`): in a game with the choice, the
+    card not chosen by ``bring-witch-king-chief`` is the Black Captain's; the table is told which."""
+    tta = part(state)
+    if "witch_king_card" not in tta:
+        return
+    if tta["witch_king_card"] is None:
+        tta["witch_king_card"] = BLACK_CAPTAIN
+    if "witch_king_chief" in tta.get("characters_aside", ()):
+        tta["characters_aside"].remove("witch_king_chief")
+    emit(state, "witch_king_card", {"card": tta["witch_king_card"]})
+
+
+def piece(state: State, character: str) -> str:
+    """The character as the public view names him: the Witch-king in play through the Chief of the
+    Ringwraiths' card is ``witch_king_chief`` (his card is public), so the map draws him apart."""
+    return "witch_king_chief" if character == WITCH_KING and chief(state) else character
+
+
+def view(state: State) -> dict[str, object] | None:
+    """The module characters' public part of the view (``None`` in a game without them)."""
+    tta = part(state)
+    if "characters_aside" not in tta:
+        return None
+    found: dict[str, object] = {"aside": list(tta["characters_aside"])}
+    if "witch_king_card" in tta:
+        found["witch_king_card"] = tta["witch_king_card"]
+    return found
+
+
+def check(state: State) -> list[str]:
+    """Invariants of the four characters (the fuzzer checks them after every action)."""
+    problems: list[str] = []
+    card = witch_king_card(state)
+    if card not in (None, CHIEF, BLACK_CAPTAIN):
+        problems.append(f"the Witch-king's card is {card!r}")
+    if card == CHIEF and WITCH_KING not in state["characters"] and WITCH_KING not in state["eliminated"]:
+        problems.append("the Chief of the Ringwraiths was chosen but the Witch-king never entered")
+    if card is not None and "witch_king_chief" in part(state).get("characters_aside", ()):
+        problems.append("the Witch-king's card is chosen but the Chief is still set aside")
+    return problems

@@ -1,0 +1,30 @@
+"""Words of the Twilight of the Third Age characters' events (§1.5, R-1 to R-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+KINDS: dict[str, dict[str, str]] = {
+    "witch_king_card": {"card": "text"},
+    "witch_king_pursues": {"from": "region", "to": "region"},
+}
+
+EN: dict[str, str] = {
+    "witch_king_card": "{card_words}",
+    "witch_king_pursues": "Pursuit: the Witch-king, Chief of the Ringwraiths, flies from {from} to {to}.",
+}
+
+_CARDS = {
+    "chief": "The Witch-king comes as the Chief of the Ringwraiths.",
+    "black_captain": (
+        "The Witch-king comes as the Black Captain; the Chief of the Ringwraiths' card is out of the game."
+    ),
+}
+
+
+def _card(args: Mapping[str, Any]) -> dict[str, str]:
+    return {"card_words": _CARDS.get(str(args["card"]), "")}
+
+
+DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {"witch_king_card": _card}
