@@ -380,7 +380,10 @@ def minion_may_go(state: State, minion: str, dest: str | None = None) -> bool:
         if dest is None:
             return reaches(state, where["region"], MOUTH_RANGE, SHADOW)
         return dest in reach(state, where["region"], MOUTH_RANGE, SHADOW)
-    return False
+    steps = tta_characters.minion_steps(state, minion)  # Twilight of the Third Age: the Balrog
+    if dest is None:
+        return reaches(state, where["region"], steps, SHADOW)
+    return dest in reach(state, where["region"], steps, SHADOW)
 
 
 def minion_targets(state: State, minion: str) -> list[str]:
@@ -391,7 +394,8 @@ def minion_targets(state: State, minion: str) -> list[str]:
         return flight(state, where["region"])
     if minion == "mouth_of_sauron":
         return reach(state, where["region"], MOUTH_RANGE, SHADOW)
-    return []  # Saruman never leaves Orthanc
+    steps = tta_characters.minion_steps(state, minion)  # Twilight of the Third Age: the Balrog
+    return reach(state, where["region"], steps, SHADOW) if steps else []  # Saruman never moves
 
 
 def flies(frame: Frame, minion: str) -> bool:

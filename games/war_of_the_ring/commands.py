@@ -171,6 +171,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("muster", "saruman", "bring-saruman", "Bring Saruman into play.", DIE),
     _c("muster", "witch-king", "bring-witch-king", "Bring the Witch-king into play.", DIE),
     _c("muster", "chief", "bring-witch-king-chief", "The Witch-king enters as the Chief.", DIE),
+    _c("muster", "balrog", "bring-balrog", "Muster die: the Balrog enters in Moria.", DIE),
     _c("muster", "mouth", "bring-mouth-of-sauron", "Bring the Mouth of Sauron into play.", DIE),
     _c("muster", "aragorn", "bring-aragorn", "Will of the West: Aragorn replaces Strider.", DIE),
     _c("muster", "gandalf", "bring-gandalf-white", "Will of the West: Gandalf the White enters.", DIE),
@@ -222,6 +223,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("cards", "draw", "draw", "Event die: draw a card.", DIE),
     _c("cards", "palantir", "dismiss-palantir", "Will of the West: discard the Palantír of Orthanc.", DIE),
     _c("cards", "palantir-ring", "ring-palantir", "Any die and an Elven Ring: discard the Palantír.", DIE),
+    _c("cards", "balrog-card", "dismiss-balrog", "Will of the West: discard A Balrog is Come!.", DIE),
+    _c("cards", "balrog-gandalf", "gandalf-dismisses-balrog", "Gandalf there: discard that card.", DIE),
     _c(
         "cards",
         "play",

@@ -446,6 +446,36 @@ CHARACTERS: dict[str, Character] = {
     )
     for c in _characters_raw
 }
+
+
+def _slug(name: str) -> str:
+    """``"A Balrog is Come!"`` -> ``"a_balrog_is_come"``."""
+    kept = "".join(ch if ch.isalnum() else " " for ch in name.casefold().replace("'", ""))
+    return "_".join(kept.split())
+
+
+#: Twilight of the Third Age characters with a figure of their own (``tta_characters.json``): in
+#: the table so that every rule reads them as it reads the base ones; only a game with their
+#: switch ever places them (the module's other characters use a base figure).
+MODULE_FIGURES: tuple[str, ...] = ("balrog",)
+for _raw in _load("tta_characters.json")["characters"]:
+    if _raw["id"] in MODULE_FIGURES:
+        CHARACTERS[_raw["id"]] = Character(
+            id=_raw["id"],
+            name=_raw["name"],
+            title=_raw["title"],
+            side=_raw["side"],
+            kind=_raw["kind"],
+            level=_raw["level"],
+            leadership=_raw["leadership"],
+            activates=tuple(_raw["activates"]),
+            die_bonus=_raw["die_bonus"],
+            nation=None,
+            starts_in_fellowship=False,
+            guide=None,
+            abilities=tuple(Ability(_slug(a["name"]), a["name"], a["text"]) for a in _raw["abilities"]),
+            entry=_raw["entry"],
+        )
 for _character in CHARACTERS.values():
     _what = f"character {_character.id!r}"
     _check_side(_character.side, _what)
@@ -459,7 +489,10 @@ for _character in CHARACTERS.values():
 COMPANIONS: tuple[str, ...] = tuple(
     c.id for c in CHARACTERS.values() if c.kind == "companion" and c.starts_in_fellowship
 )
-MINIONS: tuple[str, ...] = tuple(c.id for c in CHARACTERS.values() if c.kind == "minion")
+#: The base game's Minions (the module's figures are not among them).
+MINIONS: tuple[str, ...] = tuple(
+    c.id for c in CHARACTERS.values() if c.kind == "minion" and c.id not in MODULE_FIGURES
+)
 
 
 def _tile(raw: Mapping[str, Any]) -> HuntTile:

@@ -38,7 +38,11 @@ RING_FACES: dict[str, tuple[str, ...]] = {
 BASE_DICE = {FREE: 4, SHADOW: 7}
 MAX_DICE = {FREE: 6, SHADOW: 10}
 #: Characters whose entry gives their side one more die (§5.1), while they live.
-DIE_GIVERS = {FREE: ("aragorn", "gandalf_white"), SHADOW: ("saruman", "witch_king", "mouth_of_sauron")}
+#: (Twilight of the Third Age: the Balrog, only ever in play with his switch.)
+DIE_GIVERS = {
+    FREE: ("aragorn", "gandalf_white"),
+    SHADOW: ("saruman", "witch_king", "mouth_of_sauron", "balrog"),
+}
 
 
 def face_name(face: str) -> str:

@@ -147,6 +147,8 @@ WHY = {
     "nation_attacked": "a Free Peoples Nation attacked",
     "as_an_action": "a die action",
     "fellowship_found": "the Fellowship was found",
+    "shadow_of_moria": "the Balrog in Moria",
+    "gandalf": "by Gandalf, in the Balrog's region",
 }
 
 

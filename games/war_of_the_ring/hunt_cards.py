@@ -13,6 +13,7 @@ from __future__ import annotations
 from games.core import State, emit
 from games.core.flow import call
 
+from . import tta_characters
 from .card_piles import discard_from_table, on_table, seen
 from .data import FREE, NEIGHBOURS, SHADOW
 
@@ -94,7 +95,11 @@ def offer_balrog(state: State, start: str, end: str, steps: int, no_reveal: bool
     """A declaration or a reveal traced the Fellowship's path from ``start`` to ``end``: with
     Balrog of Moria on the table and the path through Moria, the Shadow is asked whether he
     uses it (the step ``hunt_card``, which returns to the caller). Whether he is asked."""
-    if state["result"] is not None or not on_table(state, BALROG) or not through_moria(start, end, steps):
+    if state["result"] is not None or not through_moria(start, end, steps):
+        return False
+    if tta_characters.offer_shadow_of_moria(state, no_reveal):
+        return True  # Twilight of the Third Age: the Balrog in Moria draws that tile (R-2)
+    if not on_table(state, BALROG):
         return False
     call(state, "hunt_card", side=SHADOW, card=BALROG, moment="balrog", no_reveal=no_reveal)
     return True

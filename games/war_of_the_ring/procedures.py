@@ -21,6 +21,7 @@ from games.core.flow import Step
 
 from . import (
     armies,
+    balrog,
     battle,
     battle_actions,
     cards,
@@ -52,6 +53,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *ents.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
         *witch_king_chief.DIE_ACTIONS,
+        *balrog.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
         *event_dispel.DIE_ACTIONS,
@@ -67,6 +69,7 @@ STEPS: tuple[Step, ...] = (
     *siege_engines.STEPS,
     *characters.STEPS,
     *witch_king_chief.STEPS,
+    *balrog.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
     *casualties.STEPS,
@@ -84,6 +87,7 @@ VERBS: frozenset[str] = (
     | siege_engines.VERBS
     | ents.VERBS
     | witch_king_chief.VERBS
+    | balrog.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.
@@ -93,6 +97,7 @@ LABELLERS: tuple[Labeller, ...] = (
     siege_engines.label,
     characters.label,
     witch_king_chief.label,
+    balrog.label,
     stacking.label,
     battle.label,
     casualties.label,

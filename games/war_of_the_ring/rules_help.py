@@ -18,7 +18,7 @@ from functools import cache
 
 from games.core import RuleTopic
 
-from .data import CARDS, CHARACTERS, TILES
+from .data import CARDS, CHARACTERS, MODULE_FIGURES, TILES
 from .events import tile_name
 from .tta import rules_topics as tta_topics
 
@@ -172,6 +172,8 @@ def _key(text: str) -> str:
 def topics() -> tuple[RuleTopic, ...]:
     found = [RuleTopic(slug, title, text, "rule") for slug, title, text, _ in RULES]
     for char in CHARACTERS.values():
+        if char.id in MODULE_FIGURES:
+            continue  # Twilight of the Third Age: the module's own topic (tta/rules_topics.py)
         parts = []
         if char.level is not None:
             parts.append(f"Level {char.level}, Leadership {char.leadership}.")

@@ -15,6 +15,7 @@ from games.core.words import the
 
 from . import (
     actions,
+    balrog,
     card_text,
     dice,
     fellowship,
@@ -133,6 +134,7 @@ class WarOfTheRing(StepRuleset):
             table.settle(state)  # table cards whose discard condition happened leave
         if "tta" in state:
             siege_engines.settle(state)  # engines whose Army is gone go back to the pools
+            balrog.settle(state)  # A Balrog is Come! lapses; the Balrog away from Moria without it falls
 
     def check_invariants(self, state: State) -> list[str]:
         return invariants.check(state)

@@ -21,8 +21,10 @@ from games.core import State, emit
 from games.core.flow import call
 
 from .board import besieged, controller
-from .data import FREE, REGIONS
+from .card_piles import on_table
+from .data import FREE, MODULE_FIGURES, REGIONS, SHADOW
 from .tta.state import part
+from .tta.switches import switches
 
 CHIEF, BLACK_CAPTAIN = "chief", "black_captain"
 WITCH_KING = "witch_king"
@@ -98,6 +100,48 @@ def witch_king_enters(state: State) -> None:
     emit(state, "witch_king_card", {"card": tta["witch_king_card"]})
 
 
+# -- the Balrog (R-2) ------------------------------------------------------------------------------
+BALROG, MORIA = "balrog", "moria"
+#: The replacement card that lets him move, and how far (A Balrog is Come!, official).
+BALROG_IS_COME, BALROG_MOVES = "shc_17t", 2
+
+
+def balrog_aside(state: State) -> bool:
+    """The Balrog is in this game and has not entered yet."""
+    return BALROG in part(state).get("characters_aside", ())
+
+
+def balrog_may_enter(state: State) -> bool:
+    """R-2: a Muster die brings him into Moria while the Shadow controls it and it is not besieged
+    (no political condition)."""
+    return balrog_aside(state) and controller(state, MORIA) == SHADOW and not besieged(state, MORIA)
+
+
+def minion_steps(state: State, minion: str) -> int:
+    """How far a module Minion moves with a Character die: the Balrog 2 regions while A Balrog is
+    Come! is on the table, else not at all (Level 0)."""
+    if minion == BALROG and on_table(state, BALROG_IS_COME):
+        return BALROG_MOVES
+    return 0
+
+
+def shadow_of_moria(state: State) -> bool:
+    """*Shadow of Moria* (R-2): the Balrog stands in Moria (a path of the Fellowship through it
+    draws one more tile)."""
+    where = state["characters"].get(BALROG)
+    return bool(where and where["region"] == MORIA)
+
+
+def offer_shadow_of_moria(state: State, no_reveal: bool) -> bool:
+    """A declaration or a reveal traced the Fellowship's path through Moria with the Balrog there:
+    the step ``shadow_of_moria`` draws the tile (its one answer is taken by the engine). Whether
+    it was called."""
+    if not shadow_of_moria(state):
+        return False
+    call(state, "shadow_of_moria", no_reveal=no_reveal)
+    return True
+
+
 def piece(state: State, character: str) -> str:
     """The character as the public view names him: the Witch-king in play through the Chief of the
     Ringwraiths' card is ``witch_king_chief`` (his card is public), so the map draws him apart."""
@@ -125,4 +169,15 @@ def check(state: State) -> list[str]:
         problems.append("the Chief of the Ringwraiths was chosen but the Witch-king never entered")
     if card is not None and "witch_king_chief" in part(state).get("characters_aside", ()):
         problems.append("the Witch-king's card is chosen but the Chief is still set aside")
+    aside = part(state).get("characters_aside", ())
+    chosen = switches(state.get("options") or {})
+    for figure in MODULE_FIGURES:
+        placed = figure in state["characters"] or figure in state["eliminated"]
+        if placed and figure not in chosen:
+            problems.append(f"{figure} is in a game without his switch")
+        if placed and figure in aside:
+            problems.append(f"{figure} is both set aside and in play")
+    balrog = state["characters"].get(BALROG)
+    if balrog and balrog["region"] != MORIA and not on_table(state, BALROG_IS_COME):
+        problems.append("the Balrog left Moria without A Balrog is Come!")
     return problems

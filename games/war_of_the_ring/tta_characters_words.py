@@ -8,11 +8,17 @@ from typing import Any
 KINDS: dict[str, dict[str, str]] = {
     "witch_king_card": {"card": "text"},
     "witch_king_pursues": {"from": "region", "to": "region"},
+    "shadow_of_moria": {},
+    "balrog_banished": {"region": "region"},
+    "balrog_card_discarded": {"why": "why"},
 }
 
 EN: dict[str, str] = {
     "witch_king_card": "{card_words}",
     "witch_king_pursues": "Pursuit: the Witch-king, Chief of the Ringwraiths, flies from {from} to {to}.",
+    "shadow_of_moria": "The path went through Moria, where the Balrog waits: one more Hunt tile is drawn.",
+    "balrog_banished": "A Balrog is Come! left the table, the Balrog away from Moria: he falls in {region}.",
+    "balrog_card_discarded": "The Shadow's A Balrog is Come! is discarded ({why}).",
 }
 
 _CARDS = {

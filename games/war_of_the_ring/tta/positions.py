@@ -74,6 +74,7 @@ def place(state: State, position: Mapping[str, Any]) -> None:
     """The module's pieces as the position describes them."""
     given = position.get("tta")
     if not given:
+        _characters_entered(state)
         return
     unknown = sorted(set(given) - _KEYS)
     if unknown:
@@ -120,17 +121,29 @@ def place(state: State, position: Mapping[str, Any]) -> None:
         if given["witch_king_card"] not in (None, "black_captain", "chief"):
             raise InvalidPosition("tta witch_king_card: black_captain, chief or null")
         tta["witch_king_card"] = given["witch_king_card"]
-    entered = "witch_king" in state["characters"] or "witch_king" in state["eliminated"]
-    if "witch_king_chief" in chosen and entered:
-        tta["witch_king_card"] = tta["witch_king_card"] or "black_captain"  # he entered: a card is his
-    if tta.get("witch_king_card") and "witch_king_chief" in tta.get("characters_aside", ()):
-        tta["characters_aside"].remove("witch_king_chief")
     if "smeagol" in given:
         if given["smeagol"] not in ("smeagol", "gollum"):
             raise InvalidPosition("tta smeagol: the piece shows smeagol or gollum")
         tta["smeagol"] = given["smeagol"]
     if "cards_aside" in given:
         tta["cards_aside"] = list(given["cards_aside"])
+    _characters_entered(state)
+
+
+def _characters_entered(state: State) -> None:
+    """The module characters the position put in play (or eliminated) are no longer set aside; a
+    Witch-king placed without a card in a game with the choice came as the Black Captain."""
+    tta = part(state)
+    chosen = switches(state.get("options") or {})
+    entered = "witch_king" in state["characters"] or "witch_king" in state["eliminated"]
+    if "witch_king_chief" in chosen and entered:
+        tta["witch_king_card"] = tta.get("witch_king_card") or "black_captain"
+    aside = tta.get("characters_aside", [])
+    if tta.get("witch_king_card") and "witch_king_chief" in aside:
+        aside.remove("witch_king_chief")
+    for figure in ("balrog", "galadriel"):
+        if (figure in state["characters"] or figure in state["eliminated"]) and figure in aside:
+            aside.remove(figure)
 
 
 def describe(state: State) -> dict[str, Any]:

@@ -22,12 +22,18 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 GAMES = int(os.environ.get("TTA_FUZZ_GAMES", "4"))
 LIMIT = 30_000
 #: The playable switches, as lobby options.
-OPTIONS = {"tta_engines": "on", "tta_factions": "ents", "tta_characters": "witch-king"}
+OPTIONS = {"tta_engines": "on", "tta_factions": "ents", "tta_characters": "balrog+witch-king"}
 #: Every subset of them, played in turn by the seeds.
-SUBSETS = ({"tta_engines": "on"}, {"tta_factions": "ents"}, {"tta_characters": "witch-king"}, OPTIONS)
+SUBSETS = (
+    {"tta_engines": "on"},
+    {"tta_factions": "ents"},
+    {"tta_characters": "witch-king"},
+    {"tta_characters": "balrog"},
+    OPTIONS,
+)
 ENGINE_EVENTS = ("engine_placed", "engines_removed", "trebuchet_sacrificed", "siege_towers_press")
 ENT_EVENTS = ("ents_entered", "ents_roused", "ent_moved", "ent_attack", "ents_left")
-CHARACTER_EVENTS = ("witch_king_card", "witch_king_pursues")
+CHARACTER_EVENTS = ("witch_king_card", "witch_king_pursues", "character_entered", "shadow_of_moria")
 
 
 def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str]]]:
@@ -60,7 +66,7 @@ def test_random_games_with_the_playable_parts_keep_the_invariants(block: int) ->
         seen.update(e["kind"] for e in match.state["log"] if e["kind"] in ENGINE_EVENTS + CHARACTER_EVENTS)
     if GAMES >= 40:
         assert seen["engine_placed"] and seen["engines_removed"], seen
-        assert seen["witch_king_card"], seen
+        assert seen["witch_king_card"] and seen["shadow_of_moria"], seen
 
 
 def test_a_game_with_the_playable_parts_replays_exactly() -> None:

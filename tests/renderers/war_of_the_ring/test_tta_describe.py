@@ -65,3 +65,17 @@ def test_the_map_draws_the_chief_of_the_ringwraiths_apart_from_the_black_captain
     assert chief["tta_characters"] == {"aside": [], "witch_king_card": "chief"}
     assert "Witch-king (Chief)" in describe(chief, limit=100_000)
     assert render_view(chief, zoom="dagorlad") != render_view(captain, zoom="dagorlad")
+
+
+def test_the_map_draws_the_balrog_in_moria() -> None:
+    described = {
+        "switches": ["balrog"],
+        "characters": {"balrog": "moria"},
+        "dice": {"free": ["will"], "shadow": ["army"]},
+    }
+    view = R.view(R.from_position(described), None)
+    assert next(e for e in view["regions"] if e["id"] == "moria")["characters"] == ["balrog"]
+    assert view["tta_characters"] == {"aside": []}
+    assert "The Balrog" in describe(view, limit=100_000)
+    bare = R.view(R.from_position({**described, "characters": {}}), None)
+    assert render_view(view, zoom="moria") != render_view(bare, zoom="moria")
