@@ -172,6 +172,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("muster", "witch-king", "bring-witch-king", "Bring the Witch-king into play.", DIE),
     _c("muster", "chief", "bring-witch-king-chief", "The Witch-king enters as the Chief.", DIE),
     _c("muster", "balrog", "bring-balrog", "Muster die: the Balrog enters in Moria.", DIE),
+    _c("muster", "galadriel", "bring-galadriel", "Will of the West: Galadriel enters in Lórien.", DIE),
     _c("muster", "mouth", "bring-mouth-of-sauron", "Bring the Mouth of Sauron into play.", DIE),
     _c("muster", "aragorn", "bring-aragorn", "Will of the West: Aragorn replaces Strider.", DIE),
     _c("muster", "gandalf", "bring-gandalf-white", "Will of the West: Gandalf the White enters.", DIE),
@@ -187,6 +188,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("characters", "to", "to", "Where the chosen characters go.", REGION, COUNT),
     _c("characters", "pursue", "pursue", "Pursuit: the Chief of the Ringwraiths flies to the Fellowship."),
     _c("characters", "no-pursuit", "no-pursuit", "Pursuit: the Witch-king stays where he is."),
+    _c("characters", "nenya", "nenya", "Galadriel's Nenya: cancel the Hunt tile drawn (an Elven Ring)."),
+    _c("characters", "no-nenya", "no-nenya", "Keep your Elven Ring: the Hunt tile stands."),
     # Combat cards, in every round of a battle
     _c(
         "combat",

@@ -67,7 +67,7 @@ SIDES = ("free", "shadow")
 FREE, SHADOW = SIDES
 SETTLEMENTS = ("town", "city", "stronghold", "fortification")
 #: Character kinds.
-KINDS = ("ring-bearers", "companion", "minion", "gollum")
+KINDS = ("ring-bearers", "companion", "minion", "gollum", "ally")  # ally: Galadriel (Twilight)
 #: Event-card play icons, as found in the reference data.
 ICONS = ("character", "army", "muster")
 DECK_KINDS = ("character", "strategy")
@@ -457,7 +457,7 @@ def _slug(name: str) -> str:
 #: Twilight of the Third Age characters with a figure of their own (``tta_characters.json``): in
 #: the table so that every rule reads them as it reads the base ones; only a game with their
 #: switch ever places them (the module's other characters use a base figure).
-MODULE_FIGURES: tuple[str, ...] = ("balrog",)
+MODULE_FIGURES: tuple[str, ...] = ("galadriel", "balrog")
 for _raw in _load("tta_characters.json")["characters"]:
     if _raw["id"] in MODULE_FIGURES:
         CHARACTERS[_raw["id"]] = Character(

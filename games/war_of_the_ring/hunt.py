@@ -35,7 +35,7 @@ from .grammar import plural
 from .options import revision
 from .politics import companion_arrives
 from .roles import side_title
-from .tta_characters import nazgul_rerolls
+from .tta_characters import nazgul_rerolls, offer_nenya
 
 MAX_HUNT_DICE = 5
 
@@ -142,6 +142,13 @@ def pick(state: State) -> str:
 
 def _draw(state: State, why: str, eye: int, rules: Rules) -> bool:
     tile = pick(state)
+    if offer_nenya(state, tile, why, eye, rules):  # Twilight of the Third Age: Galadriel (R-1)
+        return True
+    return after_pick(state, tile, why, eye, rules)
+
+
+def after_pick(state: State, tile: str, why: str, eye: int, rules: Rules) -> bool:
+    """The tile drawn is kept: Mithril Coat may be asked, then it is resolved."""
     if on_table(state, hunt_cards.MITHRIL) and not rules.get("unreducible") and _second_tile(state, tile):
         call(
             state,

@@ -29,6 +29,7 @@ from . import (
     characters,
     ents,
     fellowship_actions,
+    galadriel,
     recruit,
     siege_engines,
     stacking,
@@ -54,6 +55,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *characters.DIE_ACTIONS,
         *witch_king_chief.DIE_ACTIONS,
         *balrog.DIE_ACTIONS,
+        *galadriel.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
         *event_dispel.DIE_ACTIONS,
@@ -70,6 +72,7 @@ STEPS: tuple[Step, ...] = (
     *characters.STEPS,
     *witch_king_chief.STEPS,
     *balrog.STEPS,
+    *galadriel.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
     *casualties.STEPS,
@@ -88,6 +91,7 @@ VERBS: frozenset[str] = (
     | ents.VERBS
     | witch_king_chief.VERBS
     | balrog.VERBS
+    | galadriel.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.
@@ -98,6 +102,7 @@ LABELLERS: tuple[Labeller, ...] = (
     characters.label,
     witch_king_chief.label,
     balrog.label,
+    galadriel.label,
     stacking.label,
     battle.label,
     casualties.label,

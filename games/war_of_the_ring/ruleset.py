@@ -19,6 +19,7 @@ from . import (
     card_text,
     dice,
     fellowship,
+    galadriel,
     hunt,
     invariants,
     labels,
@@ -135,6 +136,7 @@ class WarOfTheRing(StepRuleset):
         if "tta" in state:
             siege_engines.settle(state)  # engines whose Army is gone go back to the pools
             balrog.settle(state)  # A Balrog is Come! lapses; the Balrog away from Moria without it falls
+            galadriel.settle(state)  # Galadriel leaves play once Lórien is captured
 
     def check_invariants(self, state: State) -> list[str]:
         return invariants.check(state)

@@ -17,9 +17,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.core import State, emit
 from games.core.flow import call
 
+from . import rings
 from .board import besieged, controller
 from .card_piles import on_table
 from .data import FREE, MODULE_FIGURES, REGIONS, SHADOW
@@ -142,6 +146,33 @@ def offer_shadow_of_moria(state: State, no_reveal: bool) -> bool:
     return True
 
 
+# -- Galadriel (R-1) ----------------------------------------------------------------------------
+GALADRIEL, LORIEN = "galadriel", "lorien"
+
+
+def golden_wood(state: State, region: str, side: str) -> bool:
+    """*Lady of the Golden Wood* (R-1): with Galadriel in play, the Free Peoples recruit with a
+    Muster die in Lórien while it is theirs and besieged (inside it, 5 units at most)."""
+    return (
+        side == FREE
+        and region == LORIEN
+        and GALADRIEL in state["characters"]
+        and controller(state, LORIEN) == FREE
+        and besieged(state, LORIEN)
+    )
+
+
+def offer_nenya(state: State, tile: str, why: str, eye: int, rules: Mapping[str, Any]) -> bool:
+    """*Nenya* (R-1): a Hunt tile was just drawn; with Galadriel in play, an Elven Ring to use and
+    Nenya not used this turn, the Free Peoples are asked whether they cancel it (the step
+    ``nenya``, which goes on with the tile otherwise and returns when it is resolved). Whether
+    they are asked."""
+    if GALADRIEL not in state["characters"] or state["turn"].get("nenya") or not rings.can_use(state, FREE):
+        return False
+    call(state, "nenya", tile=tile, why=why, eye=eye, rules=dict(rules))
+    return True
+
+
 def piece(state: State, character: str) -> str:
     """The character as the public view names him: the Witch-king in play through the Chief of the
     Ringwraiths' card is ``witch_king_chief`` (his card is public), so the map draws him apart."""
@@ -177,6 +208,9 @@ def check(state: State) -> list[str]:
             problems.append(f"{figure} is in a game without his switch")
         if placed and figure in aside:
             problems.append(f"{figure} is both set aside and in play")
+    lady = state["characters"].get(GALADRIEL)
+    if lady and lady["region"] != LORIEN:
+        problems.append("Galadriel left Lórien")
     balrog = state["characters"].get(BALROG)
     if balrog and balrog["region"] != MORIA and not on_table(state, BALROG_IS_COME):
         problems.append("the Balrog left Moria without A Balrog is Come!")

@@ -11,6 +11,8 @@ KINDS: dict[str, dict[str, str]] = {
     "shadow_of_moria": {},
     "balrog_banished": {"region": "region"},
     "balrog_card_discarded": {"why": "why"},
+    "nenya_used": {"tile": "tile"},
+    "galadriel_departs": {"region": "region"},
 }
 
 EN: dict[str, str] = {
@@ -19,6 +21,8 @@ EN: dict[str, str] = {
     "shadow_of_moria": "The path went through Moria, where the Balrog waits: one more Hunt tile is drawn.",
     "balrog_banished": "A Balrog is Come! left the table, the Balrog away from Moria: he falls in {region}.",
     "balrog_card_discarded": "The Shadow's A Balrog is Come! is discarded ({why}).",
+    "nenya_used": "Nenya: Galadriel cancels the Hunt tile “{tile}”; her Elven Ring goes to the Shadow.",
+    "galadriel_departs": "{region} has fallen: Galadriel passes over the Sea.",
 }
 
 _CARDS = {

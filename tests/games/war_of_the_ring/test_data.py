@@ -370,7 +370,8 @@ def test_fellowship_companions_and_minions() -> None:
     set_aside = {c.id for c in CHARACTERS.values() if c.entry and c.id not in data.MODULE_FIGURES}
     assert set_aside == {"aragorn", "gandalf_white", "gollum", *MINIONS}
     # Free Peoples dice: 4 + Aragorn + Gandalf the White = 6; Shadow: 7 + 3 Minions = 10 (rules §1).
-    assert 4 + sum(CHARACTERS[c].die_bonus for c in CHARACTERS if CHARACTERS[c].side == FREE) == 6
+    base = [c for c in CHARACTERS if c not in data.MODULE_FIGURES]
+    assert 4 + sum(CHARACTERS[c].die_bonus for c in base if CHARACTERS[c].side == FREE) == 6
     assert 7 + sum(CHARACTERS[c].die_bonus for c in MINIONS) == 10
 
 

@@ -22,18 +22,25 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 GAMES = int(os.environ.get("TTA_FUZZ_GAMES", "4"))
 LIMIT = 30_000
 #: The playable switches, as lobby options.
-OPTIONS = {"tta_engines": "on", "tta_factions": "ents", "tta_characters": "balrog+witch-king"}
+OPTIONS = {"tta_engines": "on", "tta_factions": "ents", "tta_characters": "galadriel+balrog+witch-king"}
 #: Every subset of them, played in turn by the seeds.
 SUBSETS = (
     {"tta_engines": "on"},
     {"tta_factions": "ents"},
     {"tta_characters": "witch-king"},
     {"tta_characters": "balrog"},
+    {"tta_characters": "galadriel"},
     OPTIONS,
 )
 ENGINE_EVENTS = ("engine_placed", "engines_removed", "trebuchet_sacrificed", "siege_towers_press")
 ENT_EVENTS = ("ents_entered", "ents_roused", "ent_moved", "ent_attack", "ents_left")
-CHARACTER_EVENTS = ("witch_king_card", "witch_king_pursues", "character_entered", "shadow_of_moria")
+CHARACTER_EVENTS = (
+    "witch_king_card",
+    "witch_king_pursues",
+    "character_entered",
+    "shadow_of_moria",
+    "nenya_used",
+)
 
 
 def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str]]]:

@@ -79,3 +79,16 @@ def test_the_map_draws_the_balrog_in_moria() -> None:
     assert "The Balrog" in describe(view, limit=100_000)
     bare = R.view(R.from_position({**described, "characters": {}}), None)
     assert render_view(view, zoom="moria") != render_view(bare, zoom="moria")
+
+
+def test_the_map_draws_galadriel_in_lorien() -> None:
+    described = {
+        "switches": ["galadriel"],
+        "characters": {"galadriel": "lorien"},
+        "dice": {"free": ["will"], "shadow": ["army"]},
+    }
+    view = R.view(R.from_position(described), None)
+    assert next(e for e in view["regions"] if e["id"] == "lorien")["characters"] == ["galadriel"]
+    assert "Galadriel" in describe(view, limit=100_000)
+    bare = R.view(R.from_position({**described, "characters": {}}), None)
+    assert render_view(view, zoom="lorien") != render_view(bare, zoom="lorien")
