@@ -9,9 +9,13 @@ from typing import Any
 from games.core import Action, Match
 from games.core.chance import scripted
 from games.war_of_the_ring.battle_figures import leadership
+from games.war_of_the_ring.data import CARDS, Card, CombatCard
 from games.war_of_the_ring.dice import pool_size
+from games.war_of_the_ring.event_cards import base
+from games.war_of_the_ring.event_cards.balrog_card import BalrogIsCome
 from games.war_of_the_ring.labels import describe as label
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
+from games.war_of_the_ring.tta.content import REPLACEMENTS
 
 from .helpers import events, forbidden, match, offered, position, step
 from .test_battle import texts
@@ -278,3 +282,30 @@ def test_a_balrog_is_come_lapses_when_the_balrog_is_out_of_play() -> None:
     m.submit("free", "skip muster")
     assert "shc_17t" not in m.state["table"]["shadow"]
     assert events(m.state, "balrog_card_discarded") == [{"why": "no_longer_in_force"}]
+
+
+def test_a_balrog_is_come_is_played_only_with_the_balrog_in_play(monkeypatch: Any) -> None:
+    """The handler (registered once the Twilight cards' data is in ``data.CARDS``)."""
+    raw = REPLACEMENTS["shc_17"]
+    assert raw.id == "shc_17t" and raw.on_table and raw.combat is not None
+    combat = CombatCard(raw.combat.name, raw.combat.condition, raw.combat.effect)
+    card = Card(
+        raw.id,
+        raw.side,
+        raw.deck or "",
+        raw.number or 17,
+        raw.name,
+        raw.icon,
+        raw.initiative,
+        raw.condition,
+        raw.on_table,
+        raw.event,
+        raw.discard,
+        combat,
+    )
+    monkeypatch.setitem(CARDS, raw.id, card)
+    monkeypatch.setattr(base, "CARDS", CARDS)
+    handler = BalrogIsCome()
+    assert handler.can_play(position(switches=SWITCH, characters={"balrog": "moria"}), "shadow")
+    assert not handler.can_play(position(switches=SWITCH), "shadow")
+    assert handler.start(position(switches=SWITCH), "shadow", {}) is False  # it lies on the table
