@@ -28,7 +28,7 @@ Values:
 - ``Card.initiative``: the initiative of the Combat half; two numbers for the two effects of Mûmakil.
 
 >>> len(REGIONS), len(NATIONS), len(CARDS), len(TILES)
-(105, 8, 96, 24)
+(105, 8, 96, 26)
 >>> REGIONS["osgiliath"].nation is None, REGIONS["osgiliath"].is_fortification, owner_of("osgiliath")
 (True, True, None)
 >>> REGIONS["minas_tirith"].is_stronghold, REGIONS["minas_tirith"].vp, owner_of("minas_tirith")
@@ -513,6 +513,15 @@ SPECIAL_TILES: dict[str, HuntTile] = {t["id"]: _tile(t) for t in _tiles_raw["spe
 TILES: dict[str, HuntTile] = {**{t.id: t for t in STANDARD_TILES}, **SPECIAL_TILES}
 if len(TILES) != len(_tiles_raw["standard"]) + len(_tiles_raw["special"]):
     raise ValueError("duplicate hunt tile ids in hunt_tiles.json")
+#: Twilight of the Third Age: the 2 Sméagol tiles (``tta_tiles.json``), known to every rule of the
+#: Hunt as "0" tiles of no side; only a game with Sméagol puts them in the pool.
+MODULE_TILES: tuple[str, ...] = tuple(t["id"] for t in _load("tta_tiles.json")["tiles"])
+TILES.update(
+    {
+        t["id"]: HuntTile(t["id"], t["value"], t["reveal"], t["stop"], None, "Sméagol", None)
+        for t in _load("tta_tiles.json")["tiles"]
+    }
+)
 
 _cards_raw = _load("cards.json")["cards"]
 CARDS: dict[str, Card] = {

@@ -27,7 +27,7 @@ from . import actions, politics
 from .board import besieged, controller
 from .data import FREE
 from .events import tile_name
-from .hunt import after_pick
+from .hunt import kept_tile
 from .tta.state import part
 from .tta_characters import GALADRIEL, LORIEN
 
@@ -101,7 +101,7 @@ class Nenya(Step):
             use_nenya(state, frame["tile"])
             ret(state)
             return
-        if not after_pick(state, frame["tile"], frame["why"], frame["eye"], frame["rules"]):
+        if not kept_tile(state, frame["tile"], frame["why"], frame["eye"], frame["rules"]):
             ret(state)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:

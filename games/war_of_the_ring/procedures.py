@@ -32,6 +32,7 @@ from . import (
     galadriel,
     recruit,
     siege_engines,
+    smeagol,
     stacking,
     witch_king_chief,
 )
@@ -56,6 +57,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *witch_king_chief.DIE_ACTIONS,
         *balrog.DIE_ACTIONS,
         *galadriel.DIE_ACTIONS,
+        *smeagol.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
         *event_dispel.DIE_ACTIONS,
@@ -73,6 +75,7 @@ STEPS: tuple[Step, ...] = (
     *witch_king_chief.STEPS,
     *balrog.STEPS,
     *galadriel.STEPS,
+    *smeagol.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
     *casualties.STEPS,
@@ -92,6 +95,7 @@ VERBS: frozenset[str] = (
     | witch_king_chief.VERBS
     | balrog.VERBS
     | galadriel.VERBS
+    | smeagol.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.
@@ -103,6 +107,7 @@ LABELLERS: tuple[Labeller, ...] = (
     witch_king_chief.label,
     balrog.label,
     galadriel.label,
+    smeagol.label,
     stacking.label,
     battle.label,
     casualties.label,

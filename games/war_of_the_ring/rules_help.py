@@ -18,7 +18,7 @@ from functools import cache
 
 from games.core import RuleTopic
 
-from .data import CARDS, CHARACTERS, MODULE_FIGURES, TILES
+from .data import CARDS, CHARACTERS, MODULE_FIGURES, MODULE_TILES, TILES
 from .events import tile_name
 from .tta import rules_topics as tta_topics
 
@@ -187,6 +187,8 @@ def topics() -> tuple[RuleTopic, ...]:
         side = "Free Peoples" if char.side == "free" else "Shadow"
         found.append(RuleTopic(char.id, char.name, " ".join(parts), f"{side} character"))
     for tile in TILES.values():
+        if tile.id in MODULE_TILES:
+            continue  # Twilight of the Third Age: the module's own topic (tta/rules_topics.py)
         extra = " It stops the Fellowship on the Mordor Track." if tile.stop else ""
         source = f" Put in play by {CARDS[tile.card].name}." if tile.card and tile.card in CARDS else ""
         found.append(

@@ -26,7 +26,7 @@ from games.core.flow import call
 from . import rings
 from .board import besieged, controller
 from .card_piles import on_table
-from .data import FREE, MODULE_FIGURES, REGIONS, SHADOW
+from .data import FREE, MODULE_FIGURES, REGIONS, SHADOW, within
 from .tta.state import part
 from .tta.switches import switches
 
@@ -173,6 +173,85 @@ def offer_nenya(state: State, tile: str, why: str, eye: int, rules: Mapping[str,
     return True
 
 
+# -- Sméagol / Gollum (R-4) ------------------------------------------------------------------------
+#: The piece is the base Gollum (``gollum``: the Guide when no Companion is left, with the base
+#: Guide ability, on either side); ``tta["smeagol"]`` is the side it shows.
+SMEAGOL_TILES = frozenset({"smeagol_1", "smeagol_2"})
+WE_SHALL_GET_IT = "we_shall_get_it"
+
+
+def smeagol_side(state: State) -> bool:
+    """The game has Sméagol and the piece still shows Sméagol (Sneak, Sacrifice)."""
+    return part(state).get("smeagol") == "smeagol"
+
+
+def smeagol_tile_drawn(state: State, tile: str) -> None:
+    """A Sméagol tile has been resolved (0 damage, no Reveal): back into the Hunt Pool while the
+    piece shows Sméagol, out of the game once it shows Gollum (R-4)."""
+    if tile not in SMEAGOL_TILES:
+        return
+    hunt = state["hunt"]
+    if smeagol_side(state):
+        hunt["drawn"].remove(tile)
+        hunt["pool"] = sorted([*hunt["pool"], tile])
+        emit(state, "smeagol_tile_returns", {"tile": tile})
+    elif tile not in hunt["removed"]:
+        hunt["removed"].append(tile)
+
+
+def sneak_regions(state: State) -> list[str]:
+    """Where *Sneak* may declare the Fellowship now (none when it may not be used)."""
+    fs = state["fellowship"]
+    if not smeagol_side(state) or state["turn"].get("sneak") or fs["revealed"] or fs["region"] is None:
+        return []
+    if fs["progress"] <= 0 or int(state["hunt_box"]["shadow"]) <= 0:
+        return []  # nothing to gain: no roll follows, or the figure cannot move
+    return sorted(within(fs["region"], fs["progress"]))
+
+
+def offer_sneak(state: State) -> bool:
+    """*Sneak* (R-4): the Fellowship moved and its Hunt roll follows; while the piece shows
+    Sméagol, once a turn, the Free Peoples may first declare it (the step ``sneak``, which goes on
+    with the Hunt and returns when it is over). Whether they are asked."""
+    if not sneak_regions(state):
+        return False
+    call(state, "sneak")
+    return True
+
+
+def we_shall_get_it(state: State) -> str | None:
+    """Where We Shall Get It is: ``None`` (set aside, or no Sméagol), ``shadow`` (the Shadow holds
+    it), ``table`` (in play) or ``gone`` (used)."""
+    found: str | None = part(state).get("we_shall_get_it")
+    return found
+
+
+def offer_we_shall_get_it(state: State, tile: str, why: str, eye: int, rules: Mapping[str, Any]) -> bool:
+    """*We Shall Get It* (official card): on the table, with Gollum the Guide, after a Hunt tile
+    is drawn the Shadow may discard it to draw another (the step ``we_shall_get_it``). Whether he
+    is asked."""
+    if we_shall_get_it(state) != "table" or state["fellowship"]["guide"] != "gollum":
+        return False
+    call(state, "we_shall_get_it", tile=tile, why=why, eye=eye, rules=dict(rules))
+    return True
+
+
+def may_sacrifice(state: State) -> bool:
+    """*Sacrifice* (R-4): while the piece shows Sméagol it may be flipped to cancel Hunt damage."""
+    return smeagol_side(state)
+
+
+def sacrifice(state: State) -> None:
+    """Flip the piece to Gollum; the Shadow takes We Shall Get It (R-4)."""
+    tta = part(state)
+    tta["smeagol"] = "gollum"
+    emit(state, "smeagol_sacrificed", {})
+    if WE_SHALL_GET_IT in tta.get("cards_aside", ()):
+        tta["cards_aside"].remove(WE_SHALL_GET_IT)
+        tta["we_shall_get_it"] = "shadow"
+        emit(state, "we_shall_get_it_taken", {})
+
+
 def piece(state: State, character: str) -> str:
     """The character as the public view names him: the Witch-king in play through the Chief of the
     Ringwraiths' card is ``witch_king_chief`` (his card is public), so the map draws him apart."""
@@ -187,6 +266,9 @@ def view(state: State) -> dict[str, object] | None:
     found: dict[str, object] = {"aside": list(tta["characters_aside"])}
     if "witch_king_card" in tta:
         found["witch_king_card"] = tta["witch_king_card"]
+    if "smeagol" in tta:  # the side the piece shows, and where We Shall Get It is (both public)
+        found["smeagol"] = tta["smeagol"]
+        found["we_shall_get_it"] = tta.get("we_shall_get_it")
     return found
 
 
@@ -208,6 +290,12 @@ def check(state: State) -> list[str]:
             problems.append(f"{figure} is in a game without his switch")
         if placed and figure in aside:
             problems.append(f"{figure} is both set aside and in play")
+    if we_shall_get_it(state) is not None and (
+        smeagol_side(state) or WE_SHALL_GET_IT in part(state)["cards_aside"]
+    ):
+        problems.append("We Shall Get It left the set-aside cards while Sméagol still shows")
+    if smeagol_side(state) and SMEAGOL_TILES & set(state["hunt"]["removed"]):
+        problems.append("a Sméagol tile left the game while the piece shows Sméagol")
     lady = state["characters"].get(GALADRIEL)
     if lady and lady["region"] != LORIEN:
         problems.append("Galadriel left Lórien")

@@ -13,6 +13,12 @@ KINDS: dict[str, dict[str, str]] = {
     "balrog_card_discarded": {"why": "why"},
     "nenya_used": {"tile": "tile"},
     "galadriel_departs": {"region": "region"},
+    "smeagol_tile_returns": {"tile": "tile"},
+    "smeagol_sneaks": {"region": "region"},
+    "smeagol_sacrificed": {},
+    "we_shall_get_it_taken": {},
+    "we_shall_get_it_played": {},
+    "we_shall_get_it_used": {"tile": "tile"},
 }
 
 EN: dict[str, str] = {
@@ -23,6 +29,12 @@ EN: dict[str, str] = {
     "balrog_card_discarded": "The Shadow's A Balrog is Come! is discarded ({why}).",
     "nenya_used": "Nenya: Galadriel cancels the Hunt tile “{tile}”; her Elven Ring goes to the Shadow.",
     "galadriel_departs": "{region} has fallen: Galadriel passes over the Sea.",
+    "smeagol_tile_returns": "The Sméagol tile goes back into the Hunt Pool.",
+    "smeagol_sneaks": "Sméagol leads the Fellowship on before the Hunt: it is declared in {region}.",
+    "smeagol_sacrificed": "Sméagol takes the Hunt's blow: no damage, and the piece turns to Gollum.",
+    "we_shall_get_it_taken": "The Shadow takes We Shall Get It.",
+    "we_shall_get_it_played": "The Shadow plays We Shall Get It on the table.",
+    "we_shall_get_it_used": "We Shall Get It: “{tile}” goes back into the Hunt Pool, another tile is drawn.",
 }
 
 _CARDS = {
