@@ -245,6 +245,7 @@ def combat_topics() -> list[RuleTopic]:
 def _index() -> dict[str, tuple[RuleTopic, ...]]:
     index: dict[str, list[RuleTopic]] = {}
     words = {slug: aliases for slug, _, _, aliases in (*RULES, *tta_topics.RULES)}
+    words.update(tta_topics.CHARACTER_WORDS)  # Twilight of the Third Age: the characters' abilities
     for topic in topics():
         for key in {_key(k) for k in (topic.slug, topic.title, *words.get(topic.slug, ()))}:
             index.setdefault(key, []).append(topic)  # once per key: "gimli" and "Gimli" are one

@@ -48,5 +48,5 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
         assert not crowded, f"exchanges told in more than one post: {crowded}"
         rules = await alice.slash(match.thread, "rules", topic="trebuchet")
         assert not is_error(rules) and "Trebuchets" in rules.text, rules.text
-        rules = await alice.slash(match.thread, "rules", topic="pursuit")
+        rules = await alice.slash(match.thread, "rules", topic="pursuit")  # an ability finds its character
         assert not is_error(rules) and "Chief of the Ringwraiths" in rules.text, rules.text

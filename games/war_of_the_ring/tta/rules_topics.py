@@ -68,6 +68,15 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
 )
 
 
+#: Words that find each character's topic besides its name: its abilities and typed words.
+CHARACTER_WORDS: dict[str, tuple[str, ...]] = {
+    "galadriel": ("nenya", "lady of the golden wood", "bring-galadriel"),
+    "balrog": ("shadow of moria", "durin's bane ability", "bring-balrog"),
+    "witch_king_chief": ("pursuit", "lord of the nazgul", "chief", "bring-witch-king-chief"),
+    "smeagol": ("sneak", "sacrifice", "we shall get it piece", "smeagol tiles"),
+}
+
+
 def _source(values: set[str]) -> str:
     return "reconstructed" if values & {"reference", "reconstructed"} else "official"
 

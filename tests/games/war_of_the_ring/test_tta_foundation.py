@@ -155,8 +155,8 @@ def test_the_module_data_holds_together() -> None:
     for char in content.TTA_CHARACTERS.values():
         assert set(char.activates) <= set(NATIONS)
         if char.id in CHARACTERS:  # a module figure of its own: the same values in the base table
-            base = CHARACTERS[char.id]
-            assert (base.leadership, base.level) == (char.leadership, char.level)
+            figure = CHARACTERS[char.id]
+            assert (figure.leadership, figure.level) == (char.leadership, char.level)
     assert [content.TTA_CHARACTERS[c].leadership for c in ("galadriel", "balrog", "witch_king_chief")] == [
         2,
         3,
