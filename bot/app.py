@@ -19,6 +19,8 @@ from .catch_up import Announcer
 from .cogs.game import GameCog
 from .cogs.league import LeagueCog
 from .cogs.per_game import PerGameCog
+from .computers.driver import ComputerDriver
+from .computers.zombie_posts import ZombieDesk
 from .config import Config
 from .controller import Controller
 from .failures import log_failure
@@ -67,6 +69,8 @@ class PalantirBot(commands.Bot):
     ticker: Ticker
     leagues: LeagueService
     league_desk: LeagueDesk
+    computers: ComputerDriver
+    zombie_desk: ZombieDesk
 
     def __init__(self, config: Config) -> None:
         super().__init__(
@@ -84,6 +88,7 @@ class PalantirBot(commands.Bot):
         self.connected_once = False
         self._warm_up: asyncio.Task[None] | None = None
         self._recovered: asyncio.Task[None] | None = None
+        self._computers_warm: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.use_announced_gateway()
@@ -98,13 +103,19 @@ class PalantirBot(commands.Bot):
         self.controller.match_admin = self.league_admin_of
         self.service.on_damaged.append(self.report_damaged)
         self.delivery.on_finished.append(self.league_desk.match_finished)
+        # Computer players play when the table has been told that a match waits for them.
+        self.computers = ComputerDriver(self.service, self.delivery)
+        self.delivery.on_told.append(self.computers.poke)
+        # Zombie mode: a casual match's bank that ran out first asks whether a computer plays on.
+        self.zombie_desk = ZombieDesk(self.delivery)
+        self.service.timebanks.hold = self.zombie_desk.hold_timeout
         desk = TimeDesk(self.delivery, self.config.lobby_lifetime)
         self.ticker = Ticker(
             self.service,
             on_timeout=desk.timed_out,
             on_reminder=desk.remind,
             on_expired_lobby=desk.expire_lobby,
-            on_tick=self.start_due_leagues,
+            on_tick=self.on_tick,
             lobby_lifetime=self.config.lobby_lifetime,
             every=self.config.tick_every,
         )
@@ -177,6 +188,17 @@ class PalantirBot(commands.Bot):
         self.ticker.start()
         if self._recovered is None:
             self._recovered = asyncio.create_task(self.recover_leagues())
+        if self.computers.pool.workers and self._computers_warm is None:
+            self._computers_warm = asyncio.create_task(self.computers.pool.warm_up())
+        # A computer's turn left pending by a restart is played (once: see bot/computers/driver.py).
+        await self.computers.sweep()
+
+    async def on_tick(self) -> None:
+        """The ticker's regular call: leagues due to start, and computer turns left waiting
+        (a match resumed after a pause, a turn whose post the announcer has just told)."""
+        await self.start_due_leagues()
+        await self.zombie_desk.lapse()
+        await self.computers.sweep()
 
     async def report_damaged(self, record: MatchRecord) -> None:
         """Tell the server's admins, in the match's thread (or channel), that a match whose log
@@ -243,6 +265,9 @@ class PalantirBot(commands.Bot):
         ticker = getattr(self, "ticker", None)
         if ticker is not None:
             await ticker.stop()
+        computers = getattr(self, "computers", None)
+        if computers is not None:
+            await computers.stop()
         await super().close()
         rendering.shutdown()
         store = getattr(self, "store", None)

@@ -6,6 +6,7 @@ components and the tests have one object to call (parse -> service -> present).
 
 from __future__ import annotations
 
+from .handlers.computer import ComputerHandlers
 from .handlers.lobby import LobbyHandlers
 from .handlers.play import PlayHandlers
 from .handlers.private import PrivateHandlers
@@ -14,5 +15,5 @@ from .handlers.replies import STALE, is_admin
 __all__ = ["STALE", "Controller", "is_admin"]
 
 
-class Controller(LobbyHandlers, PlayHandlers, PrivateHandlers):
+class Controller(ComputerHandlers, LobbyHandlers, PlayHandlers, PrivateHandlers):
     """What the bot does for one interaction. Holds no Discord state of its own."""

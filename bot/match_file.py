@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .computers.identity import is_computer_seat
 from .storage.records import ActionRecord, MatchRecord, SeatRecord
 
 FORMAT = "palantir-match"
@@ -124,7 +125,9 @@ def read_document(text: str | bytes) -> Document:
         raise ExchangeError("That match export is damaged: its seats are not one role per player.")
     if any(e.kind not in KINDS for e in entries):
         raise ExchangeError("That match export is damaged: it has an entry of an unknown kind.")
-    numbers = (document.seed, *(s.seat for s in seats), *(s.user_id for s in seats))
+    # (A computer's seat has a negative id of its own: bot/computers/identity.py.)
+    people = (s.user_id for s in seats if not (is_computer_seat(s.user_id) and s.user_id > -MAX_INTEGER))
+    numbers = (document.seed, *(s.seat for s in seats), *people)
     if any(not 0 <= n <= MAX_INTEGER for n in numbers):
         raise ExchangeError(
             "That match export is damaged: its seed, a seat or a player id is not a number this bot uses."

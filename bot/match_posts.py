@@ -26,12 +26,14 @@ from typing import Any
 import aiohttp
 import discord
 
+from games.computer_players import supports
 from games.core import Event, project
 
 from . import discord_send, post_plan, rendering, texts
 from .catch_up import Announcer
 from .choices import count_shortcuts
 from .clock import CLOCK
+from .computers.identity import computer_name, is_computer
 from .discord_send import DM_CLOSED
 from .menus import private_view
 from .picture_cache import PictureCache
@@ -169,6 +171,9 @@ class Delivery:
         self._hand_pngs = PictureCache()
         #: Called once a match has ended and its end is posted (leagues record results).
         self.on_finished: list[Callable[[LiveMatch], Awaitable[None]]] = []
+        #: Called once the table has been told a match's newest entries (its start, an entry,
+        #: a catch-up): the computer players look whether it is their turn.
+        self.on_told: list[Callable[[LiveMatch], None]] = []
         self._nonce_key: str | None = None
 
     def _held(self, match_id: int) -> Any:
@@ -332,7 +337,7 @@ class Delivery:
         if target is None or not hasattr(target, "get_partial_message"):
             return
         if record.status == LOBBY:
-            view: Any = lobby_view(live.id)
+            view: Any = lobby_view(live.id, computer=supports(record.game))
         elif record.status == ACTIVE:
             view = hand_view(live.id)
         else:
@@ -357,6 +362,8 @@ class Delivery:
         return found
 
     async def display_name(self, user_id: int, fallback: str) -> str:
+        if is_computer(user_id):
+            return computer_name(user_id)
         try:
             return (await self.user(user_id)).display_name
         except discord.HTTPException:
@@ -407,6 +414,7 @@ class Delivery:
     async def announce_start(self, live: LiveMatch) -> None:
         async with self._held(live.id):
             await self._announce_start(live)
+        self.told(live)
 
     async def _announce_start(self, live: LiveMatch) -> None:
         await self.open_thread(live)
@@ -441,6 +449,12 @@ class Delivery:
             return
         async with self._held(result.match.id):
             await self._after_entry(result)
+        self.told(result.match)
+
+    def told(self, live: LiveMatch) -> None:
+        """The table knows ``live``'s newest entries: tell whoever waits for that."""
+        for listener in self.on_told:
+            listener(live)
 
     async def _after_entry(self, result: ActResult) -> None:
         live = result.match
@@ -662,7 +676,7 @@ class Delivery:
         found: dict[str, Notice] = {}
         for role in roles:
             user_id = live.user_of(role)
-            if user_id is None:
+            if user_id is None or is_computer(user_id):
                 found[role] = Notice(mention=False, dm_pings=False)
                 continue
             chosen = await self.settings.get(user_id)
@@ -679,7 +693,7 @@ class Delivery:
 
     @staticmethod
     def mentioning_users(user_ids: Sequence[int]) -> discord.AllowedMentions:
-        users = [discord.Object(u) for u in user_ids]
+        users = [discord.Object(u) for u in user_ids if not is_computer(u)]
         return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
     async def everyone(self, live: LiveMatch) -> discord.AllowedMentions:
@@ -688,7 +702,7 @@ class Delivery:
         users = []
         for role in live.roles:
             user_id = live.user_of(role)
-            if user_id is None:
+            if user_id is None or is_computer(user_id):
                 continue
             chosen = await self.settings.get(user_id)
             if chosen.ping != "quiet" and not chosen.in_quiet_hours(now):
@@ -737,6 +751,7 @@ class Delivery:
         """Announce what a crash or an outage left untold (at start-up and by the announcer)."""
         async with self._held(live.id):
             await self._catch_up(live)
+        self.told(live)
 
     async def _catch_up(self, live: LiveMatch) -> None:
         record = live.record
@@ -924,7 +939,7 @@ class Delivery:
         """
         version = live.record.version
         user_id = live.user_of(role)
-        if user_id is None:
+        if user_id is None or is_computer(user_id):  # a computer is never DMed
             await self.service.store.settle_dm(live.id, role, version)
             return False
         if await self.service.store.dm_failed_since(

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from .clock import CLOCK, WallClock
+from .computers.seats import ComputerSeats
+from .computers.zombie import ZombieSeats
 from .matches.cache import MatchCache
 from .matches.entries import Entries
 from .matches.legality import Legality
@@ -84,6 +86,8 @@ class MatchService:
         self.transfer = Transfer(store, self.cache, self.lobby, self.entries)
         self.queries = Queries(store, self.cache)
         self.legality = Legality(self.cache)
+        self.computers = ComputerSeats(store, self.cache, self.lobby)
+        self.zombie = ZombieSeats(store, self.cache, self.computers, self.entries, self.timebanks)
         #: Told once about each match whose log no longer replays (see :class:`DamagedMatch`).
         self.on_damaged = self.cache.on_damaged
 

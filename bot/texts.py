@@ -15,6 +15,7 @@ from games.core.ruleset import CORE_EVENTS
 from games.core.words import agree, capitalized, counted, join_words
 
 from .choices import Choice, matches, said_first, said_once
+from .computers.identity import computer_name, is_computer
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
@@ -30,7 +31,10 @@ SHOWN_CHOICES = 12
 
 
 def mention(user_id: int | None) -> str:
-    return "nobody" if user_id is None else f"<@{user_id}>"
+    """A player as the thread names him: a mention, or a computer's name (never pinged)."""
+    if user_id is None:
+        return "nobody"
+    return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

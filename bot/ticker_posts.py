@@ -15,6 +15,7 @@ import logging
 import discord
 
 from . import discord_send, texts
+from .computers.identity import is_computer
 from .match_posts import Delivery
 from .pace import human_duration
 from .service import ActResult
@@ -37,7 +38,7 @@ class TimeDesk:
         """Remind ``role``'s player that his bank is down to ``mark`` seconds (once per wait)."""
         live = await self.service.get(match_id)
         user_id, clock = live.user_of(role), live.clocks.get(role)
-        if user_id is None or clock is None or clock.deadline() is None:
+        if user_id is None or is_computer(user_id) or clock is None or clock.deadline() is None:
             return
         chosen = await self.delivery.settings.get(user_id)
         now = self.service.clock.now()

@@ -16,6 +16,7 @@ import discord
 from discord import ui
 
 from .components import MAX_ID, Clickable, button, numbers
+from .computers.buttons import COMPUTER_ITEMS, AddComputerButton
 from .menus import MENU_ITEMS, UndoButton
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HandButton,
     RematchButton,
     *MENU_ITEMS,
+    *COMPUTER_ITEMS,
 )
 
 
@@ -101,9 +103,12 @@ def rematch_view(match_id: int) -> ui.View:
     return view
 
 
-def lobby_view(match_id: int) -> ui.View:
+def lobby_view(match_id: int, *, computer: bool = False) -> ui.View:
+    """Join, and "Add a computer player" where the game has computer players."""
     view = ui.View(timeout=None)
     view.add_item(JoinButton(match_id))
+    if computer:
+        view.add_item(AddComputerButton(match_id))
     return view
 
 

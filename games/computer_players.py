@@ -16,6 +16,7 @@ from games.confrontation import computer as confrontation
 from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
 from games.lotr_risk import computer as lotr_risk
+from games.minas_tirith import computer as minas_tirith
 
 LEVELS = ("random", "rules", "gentle", "strong")
 #: The level a player gets when he names none.
@@ -51,13 +52,17 @@ def _confrontation_levels() -> dict[str, Level]:
     }
 
 
-#: ``game -> level -> Level`` for every game that has computer players (LOTR Risk has no
-#: search yet: its levels stop at ``rules``).
+#: ``game -> level -> Level`` for every game that has computer players (LOTR Risk and Minas
+#: Tirith have no search level yet: their levels stop at ``rules``).
 PLAYERS: dict[str, dict[str, Level]] = {
     "confrontation": _confrontation_levels(),
     "lotr-risk": {
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(lotr_risk.RuleBasedPlayer, Budget(1)),
+    },
+    "minas-tirith": {
+        "random": Level(RandomPlayer, Budget(1)),
+        "rules": Level(minas_tirith.RuleBasedPlayer, Budget(1)),
     },
 }
 

@@ -11,11 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from games.computer_players import LEVELS, levels, supports
 from games.core import all_rulesets, find, normalize
 from games.core.chain import SEPARATOR
 
 from .. import texts
 from ..choices import capped, matches, option_choices, truncate
+from ..computers.identity import LEVEL_HELP
+from ..handlers.computer import OPPONENTS, chosen_level
 from ..match_posts import NO_PINGS
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RESERVED = {"game", "side", "match", "pace"}
+RESERVED = {"game", "side", "match", "pace", "opponent", "level"}
 
 
 def _chosen_game(interaction: discord.Interaction[Any]) -> Any | None:
@@ -116,6 +119,34 @@ def union_options() -> dict[str, str]:
     return out
 
 
+async def opponent_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    ruleset = _chosen_game(interaction)
+    if ruleset is not None and not supports(ruleset.name):
+        return [Choice(name=truncate(f"No computer player for {ruleset.title} yet"), value="person")]
+    pairs = option_choices(
+        list(OPPONENTS), lambda o: "The computer" if o == "computer" else "People", current
+    )
+    return [Choice(name=n, value=v) for n, v in pairs]
+
+
+async def level_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
+    """The chosen game's computer levels (of the lobby's game for ``/game computer``)."""
+    ruleset = _chosen_game(interaction)
+    game = ruleset.name if ruleset is not None else None
+    if game is None:
+        match_id = parse_match_id(str(getattr(interaction.namespace, "match", "") or ""))
+        if match_id is not None:
+            try:
+                game = (await bot_of(interaction).service.get(match_id)).record.game
+            except ServiceError:
+                game = None
+    offered = levels(game) if game else LEVELS
+    if not offered:
+        return [Choice(name="This game has no computer player yet", value="none")]
+    pairs = option_choices(list(offered), lambda n: truncate(f"{n}: {LEVEL_HELP.get(n, '')}"), current)
+    return [Choice(name=n, value=v) for n, v in pairs]
+
+
 class GameCog(commands.Cog):
     """The universal ``/game`` group and ``/hand``."""
 
@@ -148,17 +179,23 @@ class GameCog(commands.Cog):
             ("game", "Which game", True),
             ("side", "Your side (or random)", False),
             ("pace", "Time control: none (default), fast, normal, slow, or a bank like 2d+12h/5d", False),
+            ("opponent", "computer: play against the computer (seated at once); default: people join", False),
+            ("level", "The computer's level: gentle ... strong (default: the strongest)", False),
             *((name, text, False) for name, text in options.items()),
         ]
         new = generated_command(
             name="new",
-            description="Open a lobby for a new match; others join with the button.",
+            description=(
+                "Open a lobby for a new match; others join with the button (opponent:computer plays the bot)."
+            ),
             params=params,
             body=self._new,
             autocompletes={
                 "game": game_autocomplete,
                 "side": side_autocomplete,
                 "pace": pace_autocomplete,
+                "opponent": opponent_autocomplete,
+                "level": level_autocomplete,
                 **{name: option_autocomplete(name) for name in options},
             },
             parent=self.group,
@@ -171,9 +208,11 @@ class GameCog(commands.Cog):
         game = values.pop("game") or ""
         side = values.pop("side", None)
         pace = values.pop("pace", None)
+        opponent, level = values.pop("opponent", None), values.pop("level", None)
         try:
             ruleset = find(game)
-        except ValueError as exc:
+            computer = chosen_level(ruleset.name, opponent, level)
+        except (ValueError, ServiceError) as exc:
             await self.controller.refuse(interaction, str(exc))
             return
         known = {s.name for s in ruleset.options}
@@ -184,6 +223,11 @@ class GameCog(commands.Cog):
             )
             return
         chosen = {k: normalize(v) for k, v in values.items() if v and k in known}
+        if computer is not None:
+            await self.controller.new_against_computer(
+                interaction, ruleset.name, chosen, side, level=computer, pace=pace
+            )
+            return
         await self.controller.new(interaction, ruleset.name, chosen, side, pace=pace)
 
     def _static_commands(self) -> list[app_commands.Command[Any, ..., None]]:
@@ -225,6 +269,28 @@ class GameCog(commands.Cog):
                     await getattr(self.controller, name)(interaction, match_id)
 
         creator_command("start", "Start your lobby now with the players seated so far (if the game allows).")
+
+        @app_commands.describe(
+            match="Your lobby's match number",
+            level="How it plays: gentle ... strong (default: the strongest)",
+            side="Its side (or random)",
+        )
+        @app_commands.autocomplete(
+            match=my_matches_autocomplete, level=level_autocomplete, side=side_autocomplete
+        )
+        @command("computer", "Add a computer player to your lobby (it fills one seat).")
+        async def computer(
+            interaction: discord.Interaction[Any],
+            match: str,
+            level: str | None = None,
+            side: str | None = None,
+        ) -> None:
+            async with self.controller.friendly(interaction):
+                match_id = parse_match_id(match)
+                if match_id is None:
+                    raise ServiceError("Tell me which lobby, e.g. `/game computer 12 level:gentle`.")
+                await self.controller.add_computer(interaction, match_id, level, side)
+
         creator_command("cancel", "Close your lobby before it starts.")
 
         @app_commands.describe(

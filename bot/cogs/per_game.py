@@ -15,11 +15,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from games.computer_players import levels, supports
 from games.core import CommandSpec, Ruleset, all_rulesets, normalize
 from games.core.chain import SEPARATOR, prefix_state
 
 from ..choices import arg_choices, hint_choice, line_choices, resolve_arg, truncate
+from ..computers.identity import LEVEL_HELP
 from ..failures import log_failure
+from ..handlers.computer import chosen_level
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from .common import Choice, acting_match, generated_command, my_matches_autocomplete, resolve_match
 
@@ -200,21 +203,49 @@ class PerGameCog(commands.Cog):
         roles = every_role(ruleset)
         side_choices = [Choice(name=ruleset.role_title(r), value=r) for r in roles][:24]
         side_choices.append(Choice(name="Random", value=RANDOM_SIDE))
-        specs = [s for s in ruleset.options if s.name not in {"side", "match"}]
+        specs = [s for s in ruleset.options if s.name not in {"side", "match", "opponent", "level"}]
+        computer = supports(ruleset.name)
+        opponents = (
+            [Choice(name="The computer", value="computer"), Choice(name="People", value="person")]
+            if computer
+            else [
+                Choice(name=truncate(f"People (no computer player for {ruleset.title} yet)"), value="person")
+            ]
+        )
+        extra: list[tuple[str, str, bool]] = [
+            ("opponent", "Play against the computer, or wait for people", False)
+        ]
         choices = {
+            "opponent": opponents,
             "side": side_choices,
             **{s.name: [Choice(name=truncate(s.label(c)), value=c) for c in s.choices][:25] for s in specs},
         }
 
+        if computer:
+            extra.append(("level", "The computer's level (default: the strongest)", False))
+            choices["level"] = [
+                Choice(name=truncate(f"{n}: {LEVEL_HELP.get(n, '')}"), value=n) for n in levels(ruleset.name)
+            ]
+
         async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
             side = values.pop("side", None)
+            opponent, level = values.pop("opponent", None), values.pop("level", None)
             options = {k: v for k, v in values.items() if v}
-            await self.bot.controller.new(interaction, ruleset.name, options, side)
+            controller = self.bot.controller
+            try:
+                chosen = chosen_level(ruleset.name, opponent, level)
+            except ServiceError as exc:
+                await controller.refuse(interaction, str(exc))
+                return
+            if chosen is not None:
+                await controller.new_against_computer(interaction, ruleset.name, options, side, level=chosen)
+                return
+            await controller.new(interaction, ruleset.name, options, side)
 
         return generated_command(
             name="new",
             description=f"Open a lobby for {ruleset.title}.",
-            params=[("side", "Your side", False), *((s.name, s.help, False) for s in specs)],
+            params=[("side", "Your side", False), *extra, *((s.name, s.help, False) for s in specs)],
             body=body,
             choices=choices,
             parent=group,

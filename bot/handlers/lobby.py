@@ -9,7 +9,10 @@ from typing import Any
 
 import discord
 
+from games.computer_players import supports
+
 from .. import rendering, texts
+from ..computers.identity import is_computer
 from ..match_file import MAX_BYTES as MAX_EXPORT_BYTES
 from ..match_file import ExchangeError, read_document
 from ..match_posts import NO_PINGS
@@ -52,7 +55,7 @@ class LobbyHandlers(Handlers):
             )
             await interaction.response.send_message(
                 texts.lobby_text(live),
-                view=lobby_view(live.id),
+                view=lobby_view(live.id, computer=supports(game)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             message = await interaction.original_response()
@@ -65,12 +68,18 @@ class LobbyHandlers(Handlers):
             live, new = await self.service.rematch(match_id, interaction.user.id)
             if new:
                 old = await self.service.get(match_id)
-                others = [s.user_id for s in old.seats if s.user_id != interaction.user.id]
+                others = [
+                    s.user_id
+                    for s in old.seats
+                    if s.user_id != interaction.user.id and not is_computer(s.user_id)
+                ]  # (a computer is seated at once: see ComputerHandlers.rematch)
                 invite = " ".join(texts.mention(u) for u in others)
                 message = await self.delivery.post(
                     live.record.channel_id,
-                    content=f"{texts.lobby_text(live)}\n{invite}: press **Join** for the rematch.",
-                    view=lobby_view(live.id),
+                    content=f"{texts.lobby_text(live)}\n{invite}: press **Join** for the rematch."
+                    if others
+                    else texts.lobby_text(live),
+                    view=lobby_view(live.id, computer=supports(live.record.game)),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
                 )
                 if message is not None:

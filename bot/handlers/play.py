@@ -256,7 +256,9 @@ class PlayHandlers(Handlers):
             await self.defer(interaction)
             winners = await self.service.winners_if_resigned(live.id, interaction.user.id)
             if winners is None:
-                outcome = "You leave the game and the others play on without you"
+                outcome = "You leave the game and the others play on without you" + self.leaving_note(
+                    live, interaction.user.id
+                )
             else:
                 names = capitalized(join_words(live.ruleset.role_name(r) for r in winners)) or "Nobody"
                 outcome = f"{names} will win"
@@ -265,6 +267,10 @@ class PlayHandlers(Handlers):
                 view=resign_view(live.id, texts.public_step(live)),
                 ephemeral=True,
             )
+
+    def leaving_note(self, live: LiveMatch, user_id: int) -> str:
+        """What more a player who leaves a match that goes on is told (zombie mode's vote)."""
+        return ""
 
     async def resign_confirmed(self, interaction: discord.Interaction[Any], match_id: int, step: int) -> None:
         async with self.friendly(interaction):

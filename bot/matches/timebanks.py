@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from ..clock import WallClock
+from ..computers.identity import is_computer
 from ..pace import Clock, clocks_after
 from ..storage import ACTIVE, Store
 from .cache import MatchCache
@@ -23,10 +25,16 @@ class TimeBanks:
         self.cache = cache
         self.entries = entries
         self.clock = clock
+        #: Asked first when a bank runs out: ``True`` keeps the timeout back for now (zombie
+        #: mode's vote on a computer playing on for him, see :mod:`bot.computers.zombie`).
+        self.hold: Callable[[int, str], Awaitable[bool]] | None = None
 
-    async def time_out(self, match_id: int, role: str) -> ActResult | None:
+    async def time_out(self, match_id: int, role: str, *, offer_seat: bool = True) -> ActResult | None:
         """``role``'s bank has run out: commit the timeout (``None`` if it has not run out after
-        all, or the match is over or paused). Safe to call twice: the second finds no expired bank."""
+        all, or the match is over or paused). Safe to call twice: the second finds no expired bank.
+        ``offer_seat``: :attr:`hold` may keep it back (a vote on a computer playing on for him)."""
+        if offer_seat and self.hold is not None and await self.hold(match_id, role):
+            return None
         live = await self.cache.get(match_id)
         async with live.lock:
             state, pace, clock = live.state, live.pace, live.clocks.get(role)
@@ -36,6 +44,8 @@ class TimeBanks:
                 return None
             if role not in live.active_roles() or clock.left(self.clock.now()) > 0:
                 return None
+            if is_computer(live.user_of(role)):
+                return None  # a computer answers in seconds: its clock never runs out
             user_id = live.user_of(role) or 0
             marker = f"timeout:{match_id}:{live.record.version}"
             result = await self.entries.commit(live, TIMEOUT, role, user_id, TIMEOUT, marker)
@@ -64,7 +74,7 @@ class TimeBanks:
                 state = "paused" if pause else "not paused"
                 raise ServiceError(f"Match #{match_id} is {state} already.")
             voted = await self.store.vote_pause(match_id, user_id, "pause" if pause else "resume")
-            players = {s.user_id for s in live.seats}
+            players = {s.user_id for s in live.seats if not is_computer(s.user_id)}
             missing = len(players - voted)
             if missing:
                 return live, False, missing

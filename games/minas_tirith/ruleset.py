@@ -170,6 +170,9 @@ class MinasTirith(StepRuleset):
     result_events = RESULT_EVENTS
     place_noun = "space"
 
+    def places(self) -> tuple[tuple[str, str], ...]:
+        return tuple((s.id, s.name) for s in SPACES.values())
+
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return ROLES
 

@@ -3,12 +3,15 @@
 decks (and the PRNG): views show how many cards each deck holds, never which. Every audience's
 view is the same but for its ``audience`` marker.
 
-Beyond MT_DESIGN §8: ``leaders`` (every leader's whereabouts: a space, ``card``, ``captured`` or
-``removed``), ``catapults_used`` (walls whose catapult shot this turn) and ``supply`` (battalions
-left to place, per kind). ``last`` is the last advance (``kind`` ``advance``/``ride``/``leader``,
-``role``, ``from``, ``to``), ranged attack (``ranged``, with ``dice.attack`` and ``hits``) or land
-attack (``land``, with ``dice.attack``/``dice.defence``, ``sixes``, ``losses`` per side and
-``retreat``, the spaces the retreating army passed).
+Beyond MT_DESIGN §8: ``options`` (the match's), ``turn`` (the turn's public bookkeeping: its
+``die``, whether the ``special_used`` trade is made, the sides that may not fight any more
+(``no_fight``), how many shooters ``shot`` from each space), ``leaders`` (every leader's
+whereabouts: a space, ``card``, ``captured`` or ``removed``), ``catapults_used`` (walls whose
+catapult shot this turn) and ``supply`` (battalions left to place, per kind). ``last`` is the last
+advance (``kind`` ``advance``/``ride``/``leader``, ``role``, ``from``, ``to``), ranged attack
+(``ranged``, with ``dice.attack`` and ``hits``) or land attack (``land``, with
+``dice.attack``/``dice.defence``, ``sixes``, ``losses`` per side and ``retreat``, the spaces the
+retreating army passed).
 """
 
 from __future__ import annotations
@@ -76,6 +79,13 @@ def build_view(state: State, audience: str | None) -> View:
             "left": list(state["dice"]["left"]),
         },
         "points_left": state["turn"]["points"],
+        "options": dict(state["options"]),
+        "turn": {
+            "die": state["turn"]["die"],
+            "special_used": state["turn"]["special_used"],
+            "no_fight": list(state["turn"]["no_fight"]),
+            "shot": dict(state["turn"]["shot"]),
+        },
         "spaces": spaces,
         "gate": dict(state["gate"]),
         "players": {role: _player(state, role) for role in SIDES},

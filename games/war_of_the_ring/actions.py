@@ -20,7 +20,7 @@ from games.core import Action, State, emit
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import counted
 
-from . import dice, fellowship, rings
+from . import dice, fellowship, rings, tta_card_rules
 from .data import FREE
 from .dice import FACE_NAMES, face_name
 from .last_action import mark
@@ -193,6 +193,7 @@ def hand_over(state: State, frame: Frame) -> None:
         return  # the action changed the Fellowship: its Guide first (§14.3), then on from here
     side = frame["side"]
     foe = other(side)
+    tta_card_rules.despair(state, side, state["turn"].get("die"))  # Captain of Despair (Twilight)
     state["turn"].pop("die", None)
     if dice.unused(state, foe):
         frame["side"] = foe

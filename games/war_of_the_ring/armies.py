@@ -59,6 +59,7 @@ from .battle import settle_siege
 from .board import (
     add,
     army,
+    back_to_reinforcements,
     besieger,
     characters_at,
     free_for,
@@ -68,7 +69,7 @@ from .board import (
     units,
 )
 from .card_rules import COMPANION_FIGURES, shadow_barred
-from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
+from .data import ARMY_SIDES, CHARACTERS, FREE, REGIONS, SHADOW
 from .grammar import region_words
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
 from .roles import nation_adjective, other, side_title
@@ -370,7 +371,7 @@ def _facts(state: State, frame: Frame, region: str) -> tuple[Counts, Counts, lis
 
 #: Each side's Nations, in data order (the order of :func:`board.army`).
 NATIONS_OF_SIDE: dict[str, tuple[str, ...]] = {
-    side: tuple(n for n, info in NATIONS.items() if info.side == side) for side in (FREE, SHADOW)
+    side: tuple(n for n, n_side in ARMY_SIDES.items() if n_side == side) for side in (FREE, SHADOW)
 }
 
 
@@ -529,8 +530,7 @@ def arrive(state: State, frame: Frame, kept: Counts) -> None:
             come = kept.get(nation, {}).get(kind, 0) if kind in UNIT else n
             if n - come:
                 remove(state, region, nation, kind, n - come, inside)
-                pool = state["reinforcements"][nation]
-                pool[kind] = pool.get(kind, 0) + n - come
+                back_to_reinforcements(state, nation, kind, n - come)
             if come:
                 remove(state, region, nation, kind, come, inside)
                 add(state, dest, nation, kind, come)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, State, emit
-from games.core.flow import Frame, Step, ret
+from games.core.flow import Frame, Step, call, ret
 
 from . import actions
 from .card_piles import discard_from_table, on_table
@@ -119,11 +119,24 @@ class ShadowOfMoria(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         emit(state, "shadow_of_moria", {})
         rules = {"patrol": True, "no_reveal": bool(frame["no_reveal"])}
-        if not draw_tile(state, WHY, eye=0, rules=rules):
+        if not draw_tile(state, WHY, eye=0, rules=rules) and not _then(state, frame):
             ret(state)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
-        ret(state)
+        if not _then(state, frame):
+            ret(state)
+
+
+def _then(state: State, frame: Frame) -> bool:
+    """The Hunt cards of the same path (The Gates are Closed), asked once the tile is resolved;
+    whether one is asked."""
+    more = [card for card in frame.get("more") or [] if on_table(state, card)]
+    frame["more"] = []
+    if state["result"] is not None or not more:
+        return False
+    no_reveal = frame["no_reveal"]
+    call(state, "hunt_card", side=SHADOW, card=more[0], moment="balrog", no_reveal=no_reveal, more=more[1:])
+    return True
 
 
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (

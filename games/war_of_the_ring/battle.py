@@ -107,7 +107,7 @@ from .battle_figures import (
     rules as battle_rules,
 )
 from .board import KINDS, UNIT_KINDS, add, army, besieged, besieger, characters_at, controller, remove, units
-from .data import CHARACTERS, FREE, NATIONS
+from .data import ARMY_NATIONS, ARMY_SIDES, CHARACTERS, DUNLENDINGS, FREE
 from .grammar import plural, region_words
 from .movement_words import figure_words
 from .roles import nation_adjective, other, side_title
@@ -175,7 +175,7 @@ def begin(
     )
     defenders, _ = figures(state, other(attacker))
     politics.attacked(
-        state, [n for n in defenders if NATIONS[n].side == FREE and unit_count({n: defenders[n]})]
+        state, [n for n in defenders if ARMY_SIDES[n] == FREE and unit_count({n: defenders[n]})]
     )
     proceed(state)
 
@@ -272,7 +272,7 @@ def press_choices(state: State) -> list[Action]:
 
 def _regular_at_hand(state: State, nation: str) -> bool:
     """A Regular to replace a reduced Elite (§11.3: the Free Peoples' casualties, else reinforcements)."""
-    spare = state["casualties"][nation].get("regular", 0) if NATIONS[nation].side == FREE else 0
+    spare = state["casualties"][nation].get("regular", 0) if ARMY_SIDES[nation] == FREE else 0
     return bool(spare or state["reinforcements"][nation].get("regular", 0))
 
 
@@ -376,7 +376,7 @@ def finish_move(state: State, coming: Mapping[str, Mapping[str, int]]) -> None:
     b = current(state)
     move = b["moves"].pop(0)
     origin, to, inside = move["from"], move["to"], bool(move["inside"])
-    for nation in NATIONS:
+    for nation in ARMY_NATIONS:
         for kind in UNIT_KINDS:
             n = move["units"].get(nation, {}).get(kind, 0)
             if not n:
@@ -384,7 +384,7 @@ def finish_move(state: State, coming: Mapping[str, Mapping[str, int]]) -> None:
             arriving = min(n, coming.get(nation, {}).get(kind, 0))
             remove(state, origin, nation, kind, n)
             add(state, to, nation, kind, arriving, inside)
-            if n > arriving:
+            if n > arriving and nation != DUNLENDINGS:  # Dunlendings: back to their faction's pool
                 pool = state["reinforcements"][nation]
                 pool[kind] = pool.get(kind, 0) + n - arriving
         n = move["leaders"].get(nation, {}).get("leader", 0)
@@ -457,7 +457,7 @@ def advance(state: State) -> None:
 def release(state: State, region: str) -> None:
     """The siege is over: the figures inside go back to the region."""
     garrison = state["garrisons"].pop(region, {})
-    for nation in NATIONS:
+    for nation in ARMY_NATIONS:
         for kind in KINDS:
             n = garrison.get(nation, {}).get(kind, 0)
             if n:

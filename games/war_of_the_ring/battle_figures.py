@@ -15,7 +15,7 @@ from games.core import State
 
 from .board import KINDS, UNIT_KINDS, army, besieged, characters_at, controller, free_for
 from .card_rules import shadow_barred
-from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
+from .data import ARMY_NATIONS, CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW
 
 #: No modifier ever gives more dice (or re-rolls) than this (§11.2).
 MAX_DICE = 5
@@ -36,7 +36,7 @@ def minus(whole: Mapping[str, Mapping[str, int]], part: Mapping[str, Mapping[str
     {'gondor': {'regular': 2, 'leader': 1}}
     """
     found: Counts = {}
-    for nation in NATIONS:
+    for nation in ARMY_NATIONS:
         if nation not in whole:
             continue
         rest = {k: whole[nation].get(k, 0) - part.get(nation, {}).get(k, 0) for k in KINDS}

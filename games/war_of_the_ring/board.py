@@ -22,7 +22,18 @@ from typing import Any
 
 from games.core import State
 
-from .data import CHARACTERS, MAX_GARRISON, MAX_STACK, NATIONS, NEIGHBOURS, REGIONS, SHADOW
+from .data import (
+    ARMY_NATIONS,
+    ARMY_SIDES,
+    CHARACTERS,
+    DUNLENDINGS,
+    MAX_GARRISON,
+    MAX_STACK,
+    NATIONS,
+    NEIGHBOURS,
+    REGIONS,
+    SHADOW,
+)
 from .roles import other
 
 #: Unit kinds (for Sauron's nation a leader is a Nazgûl); ``UNIT_KINDS`` are the Army units.
@@ -42,11 +53,12 @@ def army(state: State, region: str, side: str, inside: bool = False) -> dict[str
     """``{nation: counts}`` of ``side``'s figures in ``region`` (or inside its Stronghold), in the
     Nations' order (never the state's key order, which a saved and loaded game does not keep)."""
     figures = _figures(state, region, inside)
-    return {n: dict(figures[n]) for n in NATIONS if n in figures and NATIONS[n].side == side}
+    return {n: dict(figures[n]) for n in ARMY_NATIONS if n in figures and SIDE_OF[n] == side}
 
 
-#: ``{nation: side}`` (a plain look-up: the rules ask it in their innermost loops).
-SIDE_OF: dict[str, str] = {n: info.side for n, info in NATIONS.items()}
+#: ``{nation: side}`` (a plain look-up: the rules ask it in their innermost loops); the
+#: Dunlendings of Twilight of the Third Age are a Shadow pseudo-nation.
+SIDE_OF: dict[str, str] = ARMY_SIDES
 #: Each region's place in board order (to put a few regions in that order).
 REGION_INDEX: dict[str, int] = {r: i for i, r in enumerate(REGIONS)}
 
@@ -102,7 +114,7 @@ CHARACTER_SIDE: dict[str, str] = {c: info.side for c, info in CHARACTERS.items()
 
 def has_army(state: State, region: str, side: str, inside: bool = False) -> bool:
     """Whether ``side`` has an Army there: at least one unit, Leader, Nazgûl or character."""
-    if any(sum(c.values()) for n, c in _figures(state, region, inside).items() if NATIONS[n].side == side):
+    if any(sum(c.values()) for n, c in _figures(state, region, inside).items() if SIDE_OF[n] == side):
         return True
     return bool(characters_at(state, region, side, inside))
 
@@ -140,9 +152,18 @@ def take_reinforcement(state: State, nation: str, kind: str, n: int = 1) -> int:
     return taken
 
 
+def back_to_reinforcements(state: State, nation: str, kind: str, n: int) -> None:
+    """Figures that may not stay (the stacking limit) go back to reinforcements; Dunlendings
+    to their faction's pool, which is what is not on the map."""
+    if n > 0 and nation != DUNLENDINGS:
+        pool = state["reinforcements"][nation]
+        pool[kind] = pool.get(kind, 0) + n
+
+
 def eliminated(state: State, nation: str, kind: str, n: int = 1) -> None:
-    """Figures killed: Shadow figures go back to reinforcements, Free Peoples' out of the game."""
-    if n <= 0:
+    """Figures killed: Shadow figures go back to reinforcements, Free Peoples' out of the game;
+    Dunlendings go back to their faction's pool (what is not on the map)."""
+    if n <= 0 or nation == DUNLENDINGS:
         return
     target = state["reinforcements"] if NATIONS[nation].side == SHADOW else state["casualties"]
     target[nation][kind] = target[nation].get(kind, 0) + n
@@ -200,7 +221,7 @@ def regions_with_army(state: State, side: str) -> Iterator[str]:
     """Regions where ``side`` has units or Leaders in the open (board order)."""
     for region in REGIONS:
         figures = state["armies"].get(region)
-        if figures and any(NATIONS[n].side == side and sum(c.values()) for n, c in figures.items()):
+        if figures and any(SIDE_OF[n] == side and sum(c.values()) for n, c in figures.items()):
             yield region
 
 
@@ -230,8 +251,8 @@ def may_enter(state: State, nation: str, kind: str, region: str) -> bool:
     >>> may_enter(state, "rohan", "leader", "minas_tirith")
     False
     """
-    if nation == "sauron" and kind == "leader":
-        return True
+    if (nation == "sauron" and kind == "leader") or nation == DUNLENDINGS:
+        return True  # the Dunlendings are always At War (D15)
     if state["politics"][nation]["steps"] == 0:
         return True
     return REGIONS[region].nation in (None, nation)

@@ -20,6 +20,10 @@ group's losses are applied.
 
 Frame ``casualties``: ``groups`` (in the order they choose).
 
+Twilight of the Third Age (D17): each hit on the Dunlendings removes **two** of them, and a
+single Dunlending takes a hit only as the last unit of its Army; for them the count of
+``remove dunlendings regular <n>`` is a number of hits.
+
 >>> strength({"gondor": {"regular": 2, "elite": 1}, "rohan": {"regular": 1}})
 5
 """
@@ -35,7 +39,7 @@ from games.core.words import join_words
 from games.core.words import plural as plural_form
 
 from .board import UNIT_KINDS, add, eliminated, remove, take_reinforcement
-from .data import FREE, NATIONS
+from .data import ARMY_NATIONS, DUNLENDINGS, FREE, NATIONS
 from .grammar import plural, region_words
 from .roles import nation_adjective, nation_name, side_title
 
@@ -44,15 +48,29 @@ Counts = Mapping[str, Mapping[str, int]]
 
 
 def strength(units: Counts) -> int:
-    """Hits that destroy these units: one per Regular, two per Elite."""
-    return sum(c.get("regular", 0) + 2 * c.get("elite", 0) for c in units.values())
+    """Hits that destroy these units: one per Regular, two per Elite (one per two Dunlendings)."""
+    return sum(regular_hits(n, c.get("regular", 0)) + 2 * c.get("elite", 0) for n, c in units.items())
+
+
+def regular_hits(nation: str, regulars: int) -> int:
+    """Hits that take ``regulars`` of ``nation`` away: one each; Dunlendings two per hit (D17)."""
+    return (regulars + 1) // 2 if nation == DUNLENDINGS else regulars
+
+
+def dunlending_hits(g: Group) -> int:
+    """Hits the Dunlendings left may take now (D17): one per two, and one more for a single one
+    left over when it is the last unit of its Army."""
+    rest = left(g)
+    here = rest.get(DUNLENDINGS, {}).get("regular", 0)
+    others = strength({n: c for n, c in rest.items() if n != DUNLENDINGS})
+    return here // 2 + (here % 2 if not others else 0)
 
 
 def group(side: str, region: str, inside: bool, units: Counts, hits: int) -> Group:
     """One side's Army units in a battle (only those that may be chosen) and the hits it takes."""
     kept = {
         n: {k: int(units[n].get(k, 0)) for k in UNIT_KINDS}
-        for n in NATIONS  # in data order: never the order of a dict in the state
+        for n in ARMY_NATIONS  # in data order: never the order of a dict in the state
         if n in units and (units[n].get("regular", 0) or units[n].get("elite", 0))
     }
     return {"side": side, "region": region, "inside": inside, "units": kept, "hits": hits, "chosen": {}}
@@ -78,7 +96,10 @@ def left(g: Group) -> dict[str, dict[str, int]]:
 
 def hits_left(g: Group) -> int:
     """Hits still to place: never more than the units left can take (the rest are lost)."""
-    used = sum(int(c["regular"]) + int(c["reduce"]) + 2 * int(c["elite"]) for c in g["chosen"].values())
+    used = sum(
+        regular_hits(n, int(c["regular"])) + int(c["reduce"]) + 2 * int(c["elite"])
+        for n, c in g["chosen"].items()
+    )
     return max(0, min(int(g["hits"]) - used, strength(left(g))))
 
 
@@ -96,7 +117,11 @@ def options(g: Group) -> list[Amount]:
     if hits == 0:
         return found
     for nation, counts in left(g).items():
-        if counts["regular"]:
+        if nation == DUNLENDINGS:
+            most = min(hits, dunlending_hits(g))
+            if most:
+                found.append(Amount("remove", (nation, "regular"), 1, most))
+        elif counts["regular"]:
             found.append(Amount("remove", (nation, "regular"), 1, min(hits, counts["regular"])))
         if counts["elite"]:
             found.append(Amount("reduce", (nation,), 1, min(hits, counts["elite"])))
@@ -115,12 +140,23 @@ def settle(g: Group) -> bool:
                 choose(g, nation, "regular", counts["regular"])
                 choose(g, nation, "elite", counts["elite"])
             break
-        kinds = [(n, k) for n, c in remaining.items() for k in UNIT_KINDS if c[k]]
+        lone = DUNLENDINGS in remaining and not dunlending_hits(g)  # a lone one with others (D17)
+        kinds = [
+            (n, k)
+            for n, c in remaining.items()
+            for k in UNIT_KINDS
+            if c[k] and not (lone and n == DUNLENDINGS)
+        ]
         if len(kinds) != 1:
             return False
         nation, kind = kinds[0]
         if kind == "regular":
-            choose(g, nation, "regular", hits)
+            choose(
+                g,
+                nation,
+                "regular",
+                min(remaining[nation]["regular"], hits * (2 if nation == DUNLENDINGS else 1)),
+            )
             break
         elites = remaining[nation]["elite"]
         removed = hits // 2
@@ -218,6 +254,8 @@ def describe_units(units: Counts) -> str:
     parts = []
     for nation, counts in units.items():
         words = [plural(counts[k], k.title()) for k in UNIT_KINDS if counts.get(k)]
+        if nation == DUNLENDINGS:
+            words = [f"{counts.get('regular', 0)} (a hit takes two, D17)"]
         if words:
             parts.append(f"{nation_name(nation)}: {join_words(words)}")
     return "; ".join(parts) or "nothing"
@@ -233,6 +271,8 @@ def label(state: State, role: str, action: Action) -> str | None:
         into = plural_form(count, "a Regular", "Regulars")
         return f"Reduce {plural(count, nation_adjective(nation) + ' Elite')} to {into}"
     kind = action.args[1]
+    if nation == DUNLENDINGS:
+        return f"The Dunlendings take {plural(count, 'hit')} (two Dunlendings a hit)"
     hits = count * (2 if kind == "elite" else 1)
     return f"Remove {plural(count, nation_adjective(nation) + ' ' + kind.title())} ({plural(hits, 'hit')})"
 
@@ -287,6 +327,8 @@ class Casualties(Step):
         count = int(action.args[-1])
         nation = action.args[0]
         what = "reduce" if action.verb == "reduce" else action.args[1]
+        if nation == DUNLENDINGS:  # a count of hits, each taking two (the last one alone: D17)
+            count = min(2 * count, left(current)[nation]["regular"])
         choose(current, nation, what, count)
         for g in frame["groups"]:
             if not settle(g):

@@ -26,6 +26,7 @@ from typing import Any
 
 from games.core import Action, State, emit
 
+from . import dunlendings_combat
 from .battle_figures import (
     MAX_DICE,
     can_withdraw,
@@ -53,9 +54,20 @@ from .combat_tools import (
 )
 from .data import CHARACTERS, FREE, NATIONS, NEIGHBOURS, REGIONS, SHADOW
 from .roles import other
+from .tta_combat import (
+    AMONG_THE_SIEGE_ENGINES,
+    HEADS_OF_THE_FALLEN,
+    LAST_DEFENCES,
+    among_the_siege_engines,
+    heads_of_the_fallen,
+    last_defences,
+    towers_there,
+    trebuchets_there,
+)
 
 #: ``{side: {"roll": [[name, n]], "reroll": [[name, n]], "cap": [[name, n]], "fewer": [[name,
-#: n]], "no_reroll": [name], "confusion": [name]}}``: what the cards in effect do to the dice.
+#: n]], "more": [[name, n]], "no_reroll": [name], "confusion": [name]}}``: what the cards in
+#: effect do to the dice.
 Mods = dict[str, dict[str, list[Any]]]
 Condition = Callable[[State, str], bool]
 Hook = Callable[[State, str], bool]
@@ -63,7 +75,7 @@ Hook = Callable[[State, str], bool]
 
 def new_mods() -> Mods:
     return {
-        s: {k: [] for k in ("roll", "reroll", "cap", "fewer", "no_reroll", "confusion")}
+        s: {k: [] for k in ("roll", "reroll", "cap", "fewer", "more", "no_reroll", "confusion")}
         for s in (FREE, SHADOW)
     }
 
@@ -679,6 +691,17 @@ def _effects() -> dict[str, Effect]:
         Effect("Mûmakil", SHADOW, 3, _southron_elite, {"after": _mumakil}, _plus(1), late=5),
         Effect("Swarm of Bats", SHADOW, 0, hooks={"cancel": _swarm_of_bats}, modify=_bats),
         Effect("We Come to Kill", SHADOW, 7, _shadow_elite, {"after_casualties": _we_come_to_kill}),
+        # Twilight of the Third Age (:mod:`.tta_combat`): on the module's cards only
+        Effect(LAST_DEFENCES, FREE, 3, trebuchets_there, modify=last_defences),
+        Effect(AMONG_THE_SIEGE_ENGINES, FREE, 6, hooks={"after": among_the_siege_engines}),
+        Effect(HEADS_OF_THE_FALLEN, SHADOW, 3, towers_there, modify=heads_of_the_fallen),
+        Effect(
+            dunlendings_combat.NAME,
+            SHADOW,
+            dunlendings_combat.INITIATIVE,
+            dunlendings_combat.condition,
+            {"before": dunlendings_combat.before},
+        ),
     ]
     return {e.name: e for e in found}
 

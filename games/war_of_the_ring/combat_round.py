@@ -27,7 +27,7 @@ from games.core.chance import draw, roll
 from games.core.flow import barrier
 
 from . import balrog_battle, cards, casualties, combat_effects, hunt_cards, siege_engines, tta_characters
-from .battle_figures import combat_strength, current, figures, is_hit, leadership, place, to_hit
+from .battle_figures import MAX_DICE, combat_strength, current, figures, is_hit, leadership, place, to_hit
 from .card_piles import discard_from_table, play_from_hand, seen
 from .card_rules import combat_cards_forbidden
 from .combat_effects import EFFECTS, Effect, Mods, misses, new_mods
@@ -239,6 +239,9 @@ def _total(pairs: list[Any]) -> int:
 def dice_count(state: State, side: str, mods: Mods) -> int:
     """Combat Strength, less the dice cards take away (never below 1), at most a card's cap."""
     n = combat_strength(state, side)
+    more = _total(mods[side]["more"])  # Last Defences (Twilight): still at most 5 dice
+    if more:
+        n = min(MAX_DICE, n + more)
     fewer = _total(mods[side]["fewer"])
     if fewer:
         n = max(1, n - fewer)
@@ -260,7 +263,7 @@ def _roll(state: State) -> bool:
             "target": target,
             "mod": modifier,
             "mods": mods[s]["roll"],
-            "limits": [*mods[s]["fewer"], *mods[s]["cap"]],
+            "limits": [*mods[s]["more"], *mods[s]["fewer"], *mods[s]["cap"]],
             "turned": 0,
             "locked": locked,
             "confused": bool(mods[s]["confusion"]),

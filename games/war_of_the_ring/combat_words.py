@@ -282,6 +282,8 @@ def round_notes(notes: Mapping[str, Any]) -> list[str]:
     for name, n in notes.get("limits") or []:
         if name in ("Daylight", "Huorn-dark"):
             found.append(f"at most {plural(int(n), 'die')} ({name})")
+        elif name == "Last Defences":  # Twilight of the Third Age: more dice
+            found.append(f"{plural(int(n), 'die')} more ({name})")
         else:
             found.append(f"{plural(int(n), 'die')} fewer ({name})")
     turned = int(notes.get("turned") or 0)

@@ -27,8 +27,8 @@ Values:
   (every Character card has ``character``; Strategy cards have ``army`` or ``muster``).
 - ``Card.initiative``: the initiative of the Combat half; two numbers for the two effects of Mûmakil.
 
->>> len(REGIONS), len(NATIONS), len(CARDS), len(TILES)
-(105, 8, 96, 26)
+>>> len(REGIONS), len(NATIONS), len(BASE_CARDS), len(TILES), len(TWILIGHT_CARDS)
+(105, 8, 96, 26, 11)
 >>> REGIONS["osgiliath"].nation is None, REGIONS["osgiliath"].is_fortification, owner_of("osgiliath")
 (True, True, None)
 >>> REGIONS["minas_tirith"].is_stronghold, REGIONS["minas_tirith"].vp, owner_of("minas_tirith")
@@ -336,6 +336,13 @@ for _nation in NATIONS.values():
 NATIONS_OF: dict[str, tuple[str, ...]] = {
     side: tuple(n.id for n in NATIONS.values() if n.side == side) for side in SIDES
 }
+#: Twilight of the Third Age: the Dunlendings are Shadow Army units of no Nation (D15). In the
+#: Armies they stand under this pseudo-nation key, which no Nation table (politics, pools) has.
+DUNLENDINGS = "dunlendings"
+#: The keys of an Army's figures, in order: the Nations, then the Dunlendings.
+ARMY_NATIONS: tuple[str, ...] = (*NATIONS, DUNLENDINGS)
+#: The side of each key of :data:`ARMY_NATIONS`.
+ARMY_SIDES: dict[str, str] = {**{n.id: n.side for n in NATIONS.values()}, DUNLENDINGS: SHADOW}
 
 
 def side_of_nation(nation: str) -> str:
@@ -557,11 +564,40 @@ DECKS: dict[str, tuple[str, ...]] = {
     for deck in DECK_KINDS
 }
 
+#: Twilight of the Third Age: the new and replacement Event cards (``data/war_of_the_ring/
+#: tta_cards.json``), known to the engine as Event cards like the base ones but never in
+#: :data:`DECKS` (the module's set-up puts them in the decks when its switch is on).
+_tta_cards_raw = _load("tta_cards.json")
+TWILIGHT_CARDS: frozenset[str] = frozenset(
+    c["id"] for c in [*_tta_cards_raw["new"], *_tta_cards_raw["replacements"]]
+)
+CARDS.update(
+    {
+        c["id"]: Card(
+            id=c["id"],
+            side=c["side"],
+            deck=c["deck"],
+            number=c["number"],
+            name=c["name"],
+            icon=c["icon"],
+            initiative=tuple(c["initiative"]),
+            condition=c["condition"],
+            on_table=c["on_table"],
+            event=c["event"],
+            discard=c["discard"],
+            combat=CombatCard(c["combat"]["name"], c["combat"]["condition"], c["combat"]["effect"]),
+        )
+        for c in [*_tta_cards_raw["new"], *_tta_cards_raw["replacements"]]
+    }
+)
+#: The base game's Event cards alone (the /rules topics and Combat cards of the base game).
+BASE_CARDS: frozenset[str] = frozenset(CARDS) - TWILIGHT_CARDS
+
 
 log.debug(
     "loaded %d regions, %d characters, %d hunt tiles, %d event cards",
     len(REGIONS),
     len(CHARACTERS),
     len(TILES),
-    len(CARDS),
+    len(BASE_CARDS),
 )

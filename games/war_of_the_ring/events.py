@@ -24,10 +24,12 @@ from . import (
     card_words_hunt,
     characters_words,
     companions_words,
+    dunlendings_words,
     ents_words,
     movement_words,
     muster_words,
     siege_engines_words,
+    tta_cards_words,
     tta_characters_words,
 )
 from .data import CARDS, CHARACTERS, TILES
@@ -244,6 +246,8 @@ WORDS = (
     muster_words,
     siege_engines_words,
     ents_words,
+    dunlendings_words,
+    tta_cards_words,
     tta_characters_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))

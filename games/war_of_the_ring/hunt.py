@@ -35,6 +35,7 @@ from .grammar import plural
 from .options import revision
 from .politics import companion_arrives
 from .roles import side_title
+from .tta_card_rules import GATES_ARE_CLOSED
 from .tta_characters import (
     may_sacrifice,
     nazgul_rerolls,
@@ -607,6 +608,10 @@ _CARD_QUESTIONS = {
     hunt_cards.CREBAIN: "Use Flocks of Crebain now: +1 to every Hunt die of this roll?",
     hunt_cards.STAFF: "The Shadow is about to draw a Hunt tile: use the Staff so that none is drawn?",
     hunt_cards.BALROG: "The path went through Moria: use Balrog of Moria to draw an extra Hunt tile?",
+    GATES_ARE_CLOSED: (
+        "The path met a Shadow Stronghold: discard The Gates are Closed to draw an extra Hunt tile "
+        "(an Eye does nothing; its Reveal is ignored)?"
+    ),
     hunt_cards.WORN: (
         "A Companion fell: the Free Peoples may lose a Character card, one drawn at random from "
         "their hand or one of theirs on the table."
@@ -661,8 +666,11 @@ class HuntCard(Step):
         if used:
             hunt_cards.use(state, frame["card"])
         if moment == "balrog":  # an Eye does nothing; any other tile is a successful Hunt
-            rules = {"patrol": True, "no_reveal": frame["no_reveal"]}
-            waits = used and draw_tile(state, hunt_cards.BALROG, eye=0, rules=rules)
+            card = frame["card"]  # Balrog of Moria, or The Gates are Closed (its Reveal ignored)
+            rules = {"patrol": True, "no_reveal": frame["no_reveal"] or card == GATES_ARE_CLOSED}
+            waits = used and draw_tile(state, card, eye=0, rules=rules)
+            if not waits and _next_path_card(state, frame):
+                return
         elif moment == "roll":
             waits = _roll_and_draw(state, 1 if used else 0)
         elif moment == "draw":
@@ -682,7 +690,18 @@ class HuntCard(Step):
             ret(state)
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
+        if frame["moment"] == "balrog" and _next_path_card(state, frame):
+            return
         ret(state)
+
+
+def _next_path_card(state: State, frame: Frame) -> bool:
+    """Another card for the same path (The Gates are Closed after Balrog of Moria): asked now."""
+    more = frame.get("more") or []
+    if state["result"] is not None or not more or not on_table(state, more[0]):
+        return False
+    frame["card"] = more.pop(0)
+    return True
 
 
 STEPS: tuple[Step, ...] = (HuntDamage(), HuntCard())

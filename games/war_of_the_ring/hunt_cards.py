@@ -15,7 +15,8 @@ from games.core.flow import call
 
 from . import tta_characters
 from .card_piles import discard_from_table, on_table, seen
-from .data import FREE, NEIGHBOURS, SHADOW
+from .data import FREE, NEIGHBOURS, REGIONS, SHADOW
+from .tta_card_rules import CAPTAIN_OF_DESPAIR, GATES_ARE_CLOSED, gates_apply
 
 MITHRIL = "fpc_05"
 AXE_AND_BOW = "fpc_06"
@@ -73,6 +74,8 @@ def declared_in_refuge(state: State) -> None:
     for card in GONE_ON_REFUGE:
         if on_table(state, card):
             lose(state, card, "declared")
+    if REGIONS[state["fellowship"]["region"]].is_stronghold and on_table(state, CAPTAIN_OF_DESPAIR):
+        lose(state, CAPTAIN_OF_DESPAIR, "declared")  # Twilight: only in a Stronghold
 
 
 MORIA = "moria"
@@ -94,12 +97,19 @@ def through_moria(start: str, end: str, steps: int) -> bool:
 def offer_balrog(state: State, start: str, end: str, steps: int, no_reveal: bool) -> bool:
     """A declaration or a reveal traced the Fellowship's path from ``start`` to ``end``: with
     Balrog of Moria on the table and the path through Moria, the Shadow is asked whether he
-    uses it (the step ``hunt_card``, which returns to the caller). Whether he is asked."""
-    if state["result"] is not None or not through_moria(start, end, steps):
+    uses it (the step ``hunt_card``, which returns to the caller). Whether he is asked.
+    Twilight of the Third Age: The Gates are Closed, on a path meeting a Shadow Stronghold, is
+    offered the same way (after the Balrog when both apply: ``more``); its tile ignores Reveal."""
+    if state["result"] is not None:
         return False
-    if tta_characters.offer_shadow_of_moria(state, no_reveal):
-        return True  # Twilight of the Third Age: the Balrog in Moria draws that tile (R-2)
-    if not on_table(state, BALROG):
+    moria = through_moria(start, end, steps)
+    balrog_there = moria and tta_characters.shadow_of_moria(state)  # Twilight: the Balrog in Moria
+    cards = [BALROG] if on_table(state, BALROG) and moria and not balrog_there else []
+    if gates_apply(state, start, end, steps):
+        cards.append(GATES_ARE_CLOSED)
+    if balrog_there:  # his tile takes Balrog of Moria's place, then the cards (R-2)
+        return tta_characters.offer_shadow_of_moria(state, no_reveal, cards)
+    if not cards:
         return False
-    call(state, "hunt_card", side=SHADOW, card=BALROG, moment="balrog", no_reveal=no_reveal)
+    call(state, "hunt_card", side=SHADOW, card=cards[0], moment="balrog", no_reveal=no_reveal, more=cards[1:])
     return True

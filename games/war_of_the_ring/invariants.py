@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.core import State
 
 from . import tta_characters
-from .data import CHARACTERS, COMPANIONS, MAX_GARRISON, MAX_STACK, NATIONS, REGIONS
+from .data import ARMY_NATIONS, ARMY_SIDES, CHARACTERS, COMPANIONS, MAX_GARRISON, MAX_STACK, NATIONS, REGIONS
 from .tta import state as tta
 
 KINDS = ("regular", "elite", "leader")
@@ -14,7 +14,7 @@ KINDS = ("regular", "elite", "leader")
 
 def check(state: State) -> list[str]:
     problems: list[str] = []
-    on_map: dict[str, dict[str, int]] = {n: dict.fromkeys(KINDS, 0) for n in NATIONS}
+    on_map: dict[str, dict[str, int]] = {n: dict.fromkeys(KINDS, 0) for n in ARMY_NATIONS}
     # While the owner chooses which units to remove (the ``stacking`` step), the excess stands.
     settling = bool(state["stack"]) and state["stack"][-1]["step"] == "stacking"
     for table, limit in ((state["armies"], MAX_STACK), (state["garrisons"], MAX_GARRISON)):
@@ -27,7 +27,7 @@ def check(state: State) -> list[str]:
                     if n <= 0:
                         problems.append(f"{n} {kind} of {nation} in {region}")
                     on_map[nation][kind] += n
-                side = NATIONS[nation].side
+                side = ARMY_SIDES[nation]
                 per_side[side] = per_side.get(side, 0) + counts.get("regular", 0) + counts.get("elite", 0)
             for side, n in per_side.items():
                 if n > limit and not settling:

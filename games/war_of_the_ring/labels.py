@@ -15,10 +15,11 @@ from collections.abc import Callable
 from games.core import Action, State
 from games.core.words import counted, with_article
 
-from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
+from .data import CARDS, CHARACTERS, DUNLENDINGS, NATIONS, REGIONS, TILES
 from .dice import FACE_NAMES, face_name
 from .events import tile_name
 from .procedures import DIE_ACTIONS, LABELLERS
+from .roles import nation_name
 
 
 def describe_value(value: str) -> str:
@@ -27,8 +28,8 @@ def describe_value(value: str) -> str:
         return REGIONS[value].name
     if value in CHARACTERS:
         return CHARACTERS[value].name
-    if value in NATIONS:
-        return NATIONS[value].name
+    if value in NATIONS or value == DUNLENDINGS:
+        return nation_name(value)
     if value in FACE_NAMES:
         return FACE_NAMES[value]
     if value in CARDS:

@@ -10,7 +10,7 @@ from games.core import State, emit
 
 from . import politics
 from .board import add, besieged, besieger, controller, eliminated, remove, units
-from .data import FREE, NATIONS, REGIONS, SHADOW
+from .data import ARMY_SIDES, FREE, NATIONS, REGIONS, SHADOW
 
 
 def original_owner(region: str) -> str | None:
@@ -47,7 +47,7 @@ def lone_leaders(state: State, region: str) -> None:
     if units(state, region, FREE):
         return
     for nation, counts in list(state["armies"].get(region, {}).items()):
-        if NATIONS[nation].side == FREE and counts.get("leader"):
+        if ARMY_SIDES[nation] == FREE and counts.get("leader"):
             n = counts["leader"]
             remove(state, region, nation, "leader", n)
             eliminated(state, nation, "leader", n)

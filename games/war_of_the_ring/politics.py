@@ -17,11 +17,13 @@ from __future__ import annotations
 from games.core import State, emit
 
 from .card_piles import discard_from_table, on_table, seen
-from .data import CHARACTERS, NATIONS, REGIONS
+from .data import CHARACTERS, DUNLENDINGS, NATIONS, REGIONS
 from .roles import ROLES
 
 
 def at_war(state: State, nation: str) -> bool:
+    if nation == DUNLENDINGS:
+        return True  # Twilight of the Third Age: always At War once in play (D15)
     return bool(state["politics"][nation]["steps"] == 0)
 
 

@@ -67,7 +67,7 @@ from games.core.positions import Start, refuse_under_way, start_of
 
 from .board import KINDS
 from .card_piles import PILES, seen
-from .data import CARDS, CHARACTERS, COMPANIONS, NATIONS, REGIONS, TILES
+from .data import CARDS, CHARACTERS, COMPANIONS, DUNLENDINGS, NATIONS, REGIONS, TILES
 from .dice import FACES
 from .fellowship import guide_candidates
 from .invariants import check
@@ -104,12 +104,21 @@ def parse_units(text: str | Mapping[str, int], where: str) -> dict[str, int]:
     return {k: v for k, v in counts.items() if v}
 
 
-def _armies(raw: Mapping[str, Any], what: str) -> dict[str, dict[str, dict[str, int]]]:
+def _armies(
+    raw: Mapping[str, Any], what: str, dunlendings: bool = False
+) -> dict[str, dict[str, dict[str, int]]]:
+    """An Army table; with the Twilight switch ``dunlendings`` on, ``dunlendings`` (Regulars) too."""
     found: dict[str, dict[str, dict[str, int]]] = {}
     for region, nations in raw.items():
         if region not in REGIONS:
             raise InvalidPosition(f"{what}: unknown region {region!r}")
         for nation, text in nations.items():
+            if nation == DUNLENDINGS and dunlendings:
+                counts = parse_units(text, f"{what} of {nation} in {region}")
+                if set(counts) - {"regular"}:
+                    raise InvalidPosition(f"{what} in {region}: the Dunlendings are Regulars only")
+                found.setdefault(region, {})[nation] = counts
+                continue
             if nation not in NATIONS:
                 raise InvalidPosition(f"{what} in {region}: unknown nation {nation!r}")
             counts = parse_units(text, f"{what} of {nation} in {region}")
@@ -159,14 +168,15 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
     state.update(initial_position())
     tta_positions.start(state, position)
     game = state
+    dunland = tta_on(state, "dunlendings")
     if "armies" in position:
-        game["armies"] = _armies(position["armies"], "armies")
-    for region, nations in _armies(position.get("add", {}), "add").items():
+        game["armies"] = _armies(position["armies"], "armies", dunland)
+    for region, nations in _armies(position.get("add", {}), "add", dunland).items():
         for nation, counts in nations.items():
             here = game["armies"].setdefault(region, {}).setdefault(nation, {})
             for kind, n in counts.items():
                 here[kind] = here.get(kind, 0) + n
-    game["garrisons"] = _armies(position.get("garrisons", {}), "garrisons")
+    game["garrisons"] = _armies(position.get("garrisons", {}), "garrisons", dunland)
     fellowship = dict(game["fellowship"])
     fellowship.update(position.get("fellowship", {}))
     companions = list(fellowship["companions"])

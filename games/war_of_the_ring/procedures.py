@@ -27,6 +27,7 @@ from . import (
     cards,
     casualties,
     characters,
+    dunlendings,
     ents,
     fellowship_actions,
     galadriel,
@@ -40,6 +41,7 @@ from .actions import DieAction
 from .event_cards import dispel as event_dispel
 from .event_cards import step as event_step
 from .event_cards import table as event_table
+from .event_cards import tta_table as event_tta_table
 
 Labeller = Callable[[State, str, Action], str | None]
 
@@ -53,6 +55,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *recruit.DIE_ACTIONS,
         *siege_engines.DIE_ACTIONS,
         *ents.DIE_ACTIONS,
+        *dunlendings.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
         *witch_king_chief.DIE_ACTIONS,
         *balrog.DIE_ACTIONS,
@@ -60,6 +63,7 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *smeagol.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
+        *event_tta_table.DIE_ACTIONS,
         *event_dispel.DIE_ACTIONS,
     )
 }
@@ -71,6 +75,7 @@ STEPS: tuple[Step, ...] = (
     *armies.STEPS,
     *recruit.STEPS,
     *siege_engines.STEPS,
+    *dunlendings.STEPS,
     *characters.STEPS,
     *witch_king_chief.STEPS,
     *balrog.STEPS,
@@ -103,6 +108,7 @@ LABELLERS: tuple[Labeller, ...] = (
     armies.label,
     recruit.label,
     siege_engines.label,
+    dunlendings.label,
     characters.label,
     witch_king_chief.label,
     balrog.label,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.core.words import in_sentence, the
 
-from .data import FREE, NATIONS, SHADOW, SIDES
+from .data import ARMY_SIDES, DUNLENDINGS, FREE, NATIONS, SHADOW, SIDES
 
 ROLES = SIDES
 TITLES = {FREE: "Free Peoples", SHADOW: "Shadow"}
@@ -25,17 +25,27 @@ def side_title(side: str) -> str:
 
 
 def side_of(nation: str) -> str:
-    return NATIONS[nation].side
+    return ARMY_SIDES[nation]
+
+
+#: Twilight of the Third Age: the Dunlendings' name where a Nation's would stand (no Nation, D15).
+DUNLENDINGS_NAME = "Dunlendings"
 
 
 def nation_name(nation: str) -> str:
-    return NATIONS[nation].name
+    return DUNLENDINGS_NAME if nation == DUNLENDINGS else NATIONS[nation].name
 
 
 #: A Nation's name before its figures, where it differs from the name ("Elven Elites").
-_ADJECTIVES = {"dwarves": "Dwarven", "elves": "Elven", "north": "North", "southrons": "Southron & Easterling"}
+_ADJECTIVES = {
+    "dwarves": "Dwarven",
+    "elves": "Elven",
+    "north": "North",
+    "southrons": "Southron & Easterling",
+    DUNLENDINGS: "Dunlending",
+}
 #: Nations named in the plural: "the Elves move", "the North moves".
-PLURAL_NATIONS = frozenset({"dwarves", "elves", "southrons"})
+PLURAL_NATIONS = frozenset({"dwarves", "elves", "southrons", DUNLENDINGS})
 
 
 def nation_adjective(nation: str) -> str:
@@ -44,7 +54,7 @@ def nation_adjective(nation: str) -> str:
     >>> nation_adjective("elves"), nation_adjective("north"), nation_adjective("gondor")
     ('Elven', 'North', 'Gondor')
     """
-    return _ADJECTIVES.get(nation, NATIONS[nation].name)
+    return _ADJECTIVES.get(nation) or nation_name(nation)
 
 
 def nation_in_sentence(nation: str) -> str:
@@ -53,7 +63,7 @@ def nation_in_sentence(nation: str) -> str:
     >>> nation_in_sentence("elves"), nation_in_sentence("north"), nation_in_sentence("gondor")
     ('the Elves', 'the North', 'Gondor')
     """
-    name = NATIONS[nation].name
+    name = nation_name(nation)
     return the(name) if nation in PLURAL_NATIONS else in_sentence(name)
 
 

@@ -18,7 +18,7 @@ from functools import cache
 
 from games.core import RuleTopic
 
-from .data import CARDS, CHARACTERS, MODULE_FIGURES, MODULE_TILES, TILES
+from .data import BASE_CARDS, CARDS, CHARACTERS, MODULE_FIGURES, MODULE_TILES, TILES
 from .events import tile_name
 from .tta import rules_topics as tta_topics
 
@@ -200,6 +200,8 @@ def topics() -> tuple[RuleTopic, ...]:
             )
         )
     for card in CARDS.values():
+        if card.id not in BASE_CARDS:  # Twilight cards: their topics come with the module's
+            continue
         side = "Free Peoples" if card.side == "free" else "Shadow"
         condition = f" Only if: {card.condition}" if card.condition else ""
         combat = f" Combat card **{card.combat.name}**: {card.combat.effect}"
@@ -227,6 +229,8 @@ def combat_topics() -> list[RuleTopic]:
     """
     carriers: dict[str, list[str]] = {}
     for card in CARDS.values():
+        if card.id not in BASE_CARDS:
+            continue
         carriers.setdefault(card.combat.name, []).append(card.id)
     found = []
     for name, cards in carriers.items():

@@ -25,7 +25,7 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
 from .board import UNIT_KINDS, army, remove
-from .data import MAX_GARRISON, MAX_STACK, REGIONS
+from .data import DUNLENDINGS, MAX_GARRISON, MAX_STACK, REGIONS
 from .grammar import plural
 from .movement_words import figure_words
 from .roles import side_title
@@ -106,8 +106,9 @@ def send_back(state: State, frame: Frame, nation: str, kind: str, count: int) ->
     taken = min(there, count)
     if taken:
         remove(state, region, nation, kind, taken, inside)
-        reinforcements = state["reinforcements"][nation]
-        reinforcements[kind] = reinforcements.get(kind, 0) + taken
+        if nation != DUNLENDINGS:  # Dunlendings go back to their faction's pool (off the map)
+            reinforcements = state["reinforcements"][nation]
+            reinforcements[kind] = reinforcements.get(kind, 0) + taken
     rest = count - taken
     if rest:
         coming = frame["incoming"][nation]

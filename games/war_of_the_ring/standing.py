@@ -20,7 +20,7 @@ from typing import Any
 from games.core import View
 from games.core.words import join_words
 
-from .data import FREE, NATIONS, REGIONS, SHADOW
+from .data import ARMY_SIDES, FREE, NATIONS, REGIONS, SHADOW
 from .dice import face_name
 from .fellowship import CRACK_OF_DOOM, MAX_CORRUPTION
 from .grammar import plural, region_words
@@ -130,7 +130,7 @@ def _army(view: View, region: str, side: str) -> str:
             continue
         for key in ("units", "garrison"):
             for nation, kinds in (entry.get(key) or {}).items():
-                if NATIONS[nation].side == side:
+                if ARMY_SIDES[nation] == side:
                     for kind in counts:
                         counts[kind] += int(kinds.get(kind, 0))
     leader = "Nazgûl" if side == SHADOW else "Leader"  # the Shadow's only Leaders

@@ -136,13 +136,13 @@ def shadow_of_moria(state: State) -> bool:
     return bool(where and where["region"] == MORIA)
 
 
-def offer_shadow_of_moria(state: State, no_reveal: bool) -> bool:
+def offer_shadow_of_moria(state: State, no_reveal: bool, more: list[str]) -> bool:
     """A declaration or a reveal traced the Fellowship's path through Moria with the Balrog there:
-    the step ``shadow_of_moria`` draws the tile (its one answer is taken by the engine). Whether
-    it was called."""
+    the step ``shadow_of_moria`` draws the tile (its one answer is taken by the engine), then the
+    Hunt cards of the same path (``more``: The Gates are Closed) are asked. Whether it was called."""
     if not shadow_of_moria(state):
         return False
-    call(state, "shadow_of_moria", no_reveal=no_reveal)
+    call(state, "shadow_of_moria", no_reveal=no_reveal, more=list(more))
     return True
 
 

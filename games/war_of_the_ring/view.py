@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core import State
 
-from . import ents, siege_engines, tta_characters
+from . import dunlendings, ents, siege_engines, tta_characters
 from .battle import battle_view
 from .board import besieged, vp
 from .card_piles import seen
@@ -114,6 +114,9 @@ def build_view(
     }
     if ents.in_game(state):  # Twilight of the Third Age: the Ents are public
         view["ents"] = ents.view(state)
+    dunland = dunlendings.view(state)
+    if dunland is not None:  # Twilight of the Third Age: the Dunlendings' pool (public)
+        view["dunlendings"] = dunland
     module_characters = tta_characters.view(state)
     if module_characters is not None:  # Twilight of the Third Age: the characters set aside, cards
         view["tta_characters"] = module_characters

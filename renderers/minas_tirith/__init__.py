@@ -32,8 +32,9 @@ from .pieces import (
     draw_range,
 )
 from .theme import LAYOUTS, STYLES, LayoutName
+from .zoom import render_zoom, zoom_box
 
-__all__ = ["LAYOUTS", "describe", "draw_board", "ranges", "render", "render_image"]
+__all__ = ["LAYOUTS", "describe", "draw_board", "ranges", "render", "render_image", "render_zoom", "zoom_box"]
 
 FULL_PANEL = 470
 MARGIN = 12

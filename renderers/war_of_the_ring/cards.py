@@ -291,6 +291,8 @@ def card_face(card: str) -> Image.Image:
     )
     draw.text((PAD + 6, deck_top + 1), tag, font=DECK.face, fill=tag_ink)
     side_words = f"{SIDE_TITLES.get(side, side)} · {data.get('number', '')}/24"
+    if "source" in data:  # Twilight of the Third Age: its own numbers (decks of 26, D33)
+        side_words = f"{SIDE_TITLES.get(side, side)} · Twilight {data.get('number', '')}/26"
     draw.text((PAD + tag_width + 8, deck_top + 1), side_words, font=DECK.face, fill=palette.band_muted)
 
     # the Event half

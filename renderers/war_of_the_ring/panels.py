@@ -791,6 +791,8 @@ def legend_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes
         ("captured", icons.control_sprite(SHADOW, round(height * 0.7))),
         ("Companion / Minion", icons.character_sprite("strider", round(height * 0.72))),
     ]
+    if view.get("dunlendings"):  # Twilight of the Third Age: their own row in the Shadow's badge
+        items.append(("Dunlendings", badge_sprite(SHADOW, (("dunlendings", 4, 0, 0),), style)))
     icon = round(style.icon * 1.2)
     settlement = [
         ("town", icons.settlement_sprite("town", icon)),

@@ -25,8 +25,11 @@ Row = tuple[str, int, int, int]  # nation, regular, elite, leader
 
 
 def count_text(row: Row) -> str:
-    """A Nation's row of a badge: regular · elite · leader (Nazgûl)."""
-    _nation, regular, elite, leader = row
+    """A Nation's row of a badge: regular · elite · leader (Nazgûl); the Dunlendings' row (only
+    Regulars, Twilight of the Third Age) names them: ``Dun 4``."""
+    nation, regular, elite, leader = row
+    if nation == theme.DUNLENDINGS:
+        return f"Dun {regular}"
     return f"{regular}·{elite}·{leader}"
 
 

@@ -112,6 +112,10 @@ SIDE_LIGHT: dict[str, RGB] = {FREE: rgb("#cfe0fb"), SHADOW: rgb("#f8d2cb")}
 #: Nations in the order they are listed (Free Peoples first), with their side.
 NATIONS: tuple[str, ...] = ("dwarves", "elves", "gondor", "north", "rohan", "isengard", "sauron", "southrons")
 NATION_SIDES: dict[str, str] = {n: (FREE if i < 5 else SHADOW) for i, n in enumerate(NATIONS)}
+#: Twilight of the Third Age: the Dunlendings, Shadow Army units of no Nation (a row of their
+#: own in the Shadow's badge, after the Nations).
+DUNLENDINGS = "dunlendings"
+NATION_SIDES[DUNLENDINGS] = SHADOW
 NATION_NAMES = {
     "dwarves": "Dwarves",
     "elves": "Elves",
@@ -131,6 +135,7 @@ NATION_SHORT = {
     "isengard": "Isengard",
     "sauron": "Sauron",
     "southrons": "Southrons",
+    DUNLENDINGS: "Dunlendings",
 }
 #: Free Peoples in the blue family, the Shadow in the red family.
 NATION_COLOURS: dict[str, RGB] = {
@@ -142,6 +147,7 @@ NATION_COLOURS: dict[str, RGB] = {
     "isengard": rgb("#e8a02a"),  # amber
     "sauron": rgb("#c4281c"),  # red
     "southrons": rgb("#c23a8a"),  # magenta
+    DUNLENDINGS: rgb("#7a5230"),  # earth brown (no Nation: never a region's tint)
 }
 #: The paper under a Nation's tint (whiter than the parchment of the lands of no Nation, so
 #: that the blues stay blue).

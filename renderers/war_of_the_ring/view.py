@@ -118,7 +118,9 @@ def _characters() -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=1)
 def _cards() -> dict[str, dict[str, Any]]:
-    return _data("cards.json", "cards")
+    """The base cards, then Twilight of the Third Age's new and replacement cards."""
+    twilight = {**_data("tta_cards.json", "new"), **_data("tta_cards.json", "replacements")}
+    return {**_data("cards.json", "cards"), **twilight}
 
 
 FALLBACK_CHARACTERS = {

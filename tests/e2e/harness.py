@@ -15,7 +15,7 @@ import random
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -449,6 +449,34 @@ class World:
                 return result
             return await user.click(asked, yes)
         return result
+
+    async def take_my_turn(
+        self,
+        match: Match,
+        user: User,
+        action: str,
+        *,
+        listed: str | None = None,
+        check: Callable[[Message], None] | None = None,
+    ) -> InteractionResult | None:
+        """**Take my turn** on the thread's newest prompt, then ``action`` (as ``listed`` in the
+        menus, for a count chosen in the count step) from the menus it opens privately, completed
+        (count, **Confirm**). ``check`` reads the opened menus. None when the prompt has no such
+        button or its menus do not list the action: the caller plays it another way."""
+        latest = self.latest_prompt(match)
+        turn = f"palantir:myturn:{match.id}:{self.step(match)}"
+        if turn not in latest.custom_ids():
+            return None
+        opened = await user.click(latest, turn)
+        assert opened.ephemeral and opened.main is not None, opened.text
+        if check is not None:
+            check(opened.main)
+        menu = self.offered(opened.main)
+        if (listed or action) not in menu:
+            return None
+        cid, value = menu[listed or action]
+        chosen = await self.press(user, opened.main, cid, value)
+        return await self.complete(match, user, chosen, action)
 
     async def _choose(
         self, match: Match, user: User, prompt: Message, legal: list[str], index: int

@@ -99,18 +99,9 @@ async def play(
         assert not named, f"the autocomplete names {named}, still in a deck"
         used["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
-    if how == 1:
-        latest = world.latest_prompt(match)
-        turn = f"palantir:myturn:{match.id}:{world.step(match)}"
-        if turn in latest.custom_ids():
-            opened = await user.click(latest, turn)
-            assert opened.ephemeral and opened.main is not None, opened.text
-            menu = world.offered(opened.main)
-            if action in menu:
-                used["my turn"] += 1
-                cid, value = menu[action]
-                chosen = await world.press(user, opened.main, cid, value)
-                return await world.complete(match, user, chosen, action)
+    if how == 1 and (taken := await world.take_my_turn(match, user, action)) is not None:
+        used["my turn"] += 1
+        return taken
     used["menu"] += 1
     return await world.pick(match, user, action)
 

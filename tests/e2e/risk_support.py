@@ -94,18 +94,11 @@ async def play(
         used["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
     if how == 1:
-        latest = world.latest_prompt(match)
-        turn = f"palantir:myturn:{match.id}:{world.step(match)}"
         listed = action if action in legal else world.listed_for_count(match, user, action)
-        if turn in latest.custom_ids() and listed is not None:
-            opened = await user.click(latest, turn)
-            assert opened.ephemeral and opened.main is not None, opened.text
-            menu = world.offered(opened.main)
-            if listed in menu:
-                used["my turn"] += 1
-                cid, value = menu[listed]
-                chosen = await world.press(user, opened.main, cid, value)
-                return await world.complete(match, user, chosen, action)
+        taken = None if listed is None else await world.take_my_turn(match, user, action, listed=listed)
+        if taken is not None:
+            used["my turn"] += 1
+            return taken
     used["menu"] += 1
     return await world.pick(match, user, action)
 

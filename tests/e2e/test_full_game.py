@@ -91,24 +91,10 @@ async def play(
         assert set(values) <= set(legal), "autocomplete offered an illegal action"
         used["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
-    if how == 1:
-        # "Take my turn" on the newest thread prompt opens the player's menus privately.
-        latest = world.latest_prompt(match)
-        turn = f"palantir:myturn:{match.id}:{world.step(match)}"
-        if turn in latest.custom_ids():
-            opened = await user.click(latest, turn)
-            assert opened.ephemeral and opened.main is not None, opened.text
-            menu = world.offered(opened.main)
-            if action in menu:
-                used["my turn"] += 1
-                cid, value = menu[action]
-                chosen = await world.press(user, opened.main, cid, value)
-                asked = world.asking(chosen, "palantir:confirm:")
-                yes = next((c for c in asked.custom_ids() if c.startswith("palantir:confirm:")), None)
-                if asked is not None and yes is not None:
-                    used["confirmed"] += 1
-                    return await user.click(asked, yes)
-                return chosen
+    # "Take my turn" on the newest thread prompt opens the player's menus privately.
+    if how == 1 and (taken := await world.take_my_turn(match, user, action)) is not None:
+        used["my turn"] += 1
+        return taken
     used["menu"] += 1
     return await world.pick(match, user, action)
 

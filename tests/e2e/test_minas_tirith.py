@@ -11,6 +11,7 @@ bot writes, public or private, names a card still in a deck (their order is the 
 secret). In the middle, the bot is killed while a player chooses in a land attack (a casualty
 or a reaction card) and started again: the committed choice is neither lost nor applied twice,
 and the match goes on to its end by the rules, told once; the lobby is the one living status.
+``/minas zoom`` shows a space privately and helps with a misspelt one.
 """
 
 from __future__ import annotations
@@ -232,6 +233,10 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
         assert table.killed, f"no land attack came after {WARM_UP} actions ({table.moves}, {table.used})"
         used = table.used
         assert used["menu"] and used["typed"] and used["act"] and used["my turn"], used
+        zoom = await bob.slash(match.thread, "minas zoom", space="before_the_gate")
+        assert zoom.ephemeral and not is_error(zoom) and zoom.files and assert_png(zoom.files[0])
+        unknown = await carol.slash(match.thread, "minas zoom", space="Osgilliath")
+        assert is_error(unknown) and "Osgiliath" in unknown.text, unknown.text
 
         # The end: told once with the final picture; the lobby is the one living status.
         fd = world.fd

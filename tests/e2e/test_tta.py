@@ -1,8 +1,8 @@
 """Twilight of the Third Age through the fake Discord: ``/game new`` with the module's options
 opens a lobby that lists them with the line on reconstructed parts, refuses a part not yet
-playable, and a match with the siege engines, the Ents and the Chief of the Ringwraiths runs a
-few hundred actions under the same oracles as the base game's (each action counted once, a die
-action one post at most, a hidden step silent, no secret shown)."""
+playable, and a match with the siege engines, the Dunlendings, the Ents and the Chief of the
+Ringwraiths runs a few hundred actions under the same oracles as the base game's (each action
+counted once, a die action one post at most, a hidden step silent, no secret shown)."""
 
 from __future__ import annotations
 
@@ -29,11 +29,11 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
             game=GAME,
             side="free",
             tta_engines="on",
-            tta_factions="ents",
+            tta_factions="dunlendings+ents",
             tta_characters="witch-king",
         )
         lobby = match.lobby.content
-        assert "Siege engines: **On**" in lobby and "Factions: **Ents**" in lobby, lobby
+        assert "Siege engines: **On**" in lobby and "Factions: **Dunlendings, Ents**" in lobby, lobby
         assert "Characters: **Witch-king (Chief)**" in lobby, lobby
         assert "reconstructed where no source gives it" in lobby, lobby
         assert "the Chief of the Ringwraiths' card" in lobby, lobby

@@ -108,6 +108,9 @@ async def play(
         assert values and set(values) <= set(legal), "autocomplete offers only legal actions"
         used["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
+    if how == 1 and action in legal and (taken := await world.take_my_turn(match, user, action)) is not None:
+        used["my turn"] += 1
+        return taken
     used["menu"] += 1
     return await world.pick(match, user, action)
 
@@ -482,7 +485,7 @@ async def test_a_war_of_the_ring_match_with_cards_survives_a_kill_while_a_combat
             await one_action(world, match, rng, moves, tally)
             moves += 1
         used = tally.used
-        assert used["menu"] and used["typed"] and used["act"] and used["posts"], used
+        assert used["menu"] and used["typed"] and used["act"] and used["my turn"] and used["posts"], used
         assert used["play menu"] and used["play typed"] and used["combat menu"], used
         assert used["combat typed"] or used["no-combat typed"], used
         assert tally.events_shown and tally.choices_in_secret, tally

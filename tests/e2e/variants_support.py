@@ -199,24 +199,9 @@ async def play(
         assert set(values) <= set(legal), "/game act offered an illegal action"
         played.ways["act"] += 1
         return await user.slash(match.thread, "game act", action=action)
-    if how == 1:
-        turn = f"palantir:myturn:{match.id}:{world.step(match)}"
-        latest = world.latest_prompt(match)
-        if turn in latest.custom_ids():
-            opened = await user.click(latest, turn)
-            assert opened.ephemeral and opened.main is not None, opened.text
-            check_limits(opened.main)
-            menu = world.offered(opened.main)
-            if action in menu:
-                played.ways["my turn"] += 1
-                cid, value = menu[action]
-                chosen = await world.press(user, opened.main, cid, value)
-                asked = world.asking(chosen, "palantir:confirm:")
-                yes = next((c for c in asked.custom_ids() if c.startswith("palantir:confirm:")), None)
-                if asked is not None and yes is not None:
-                    played.ways["confirmed"] += 1
-                    return await user.click(asked, yes)
-                return chosen
+    if how == 1 and (taken := await world.take_my_turn(match, user, action, check=check_limits)) is not None:
+        played.ways["my turn"] += 1
+        return taken
     played.ways["menu"] += 1
     return await world.pick(match, user, action)
 

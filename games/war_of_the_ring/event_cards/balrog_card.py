@@ -4,8 +4,8 @@ effects are read where they apply — the Balrog moves 2 regions while it lies t
 (:func:`..tta_characters.minion_steps`), the Free Peoples' discards and the Balrog's fall away
 from Moria are in :mod:`..balrog` — and its Combat half is Durin's Bane, unchanged.
 
-The card's data comes with the Twilight cards (``data.CARDS`` holds the module's cards once they
-are in), so the handler is listed in :data:`.registry.HANDLERS` by that part: ``BalrogIsCome()``.
+The card's data is among the Twilight cards of ``data.CARDS``; the handler is listed in
+:data:`.registry.HANDLERS`.
 """
 
 from __future__ import annotations

@@ -27,8 +27,18 @@ from games.core.flow import Frame, call
 from .. import casualties, occupation, stacking
 from ..armies import any_army_to_move, card_frame
 from ..battle import settle_siege
-from ..board import add, army, besieged, characters_at, controller, remove, take_reinforcement, units
-from ..data import FREE, REGIONS, SHADOW, STRONGHOLDS
+from ..board import (
+    add,
+    army,
+    back_to_reinforcements,
+    besieged,
+    characters_at,
+    controller,
+    remove,
+    take_reinforcement,
+    units,
+)
+from ..data import DUNLENDINGS, FREE, REGIONS, SHADOW, STRONGHOLDS
 from ..roles import other
 from .base import EventCard
 
@@ -218,10 +228,12 @@ def shadow_armies(state: State) -> list[str]:
 
 
 def nations_in(state: State, region: str, side: str) -> set[str]:
+    """The Nations of ``side``'s Army units there (never the Dunlendings: no Nation, D15)."""
     inside = where_army(state, region, side)
     if inside is None:
         return set()
-    return {n for n, c in army(state, region, side, inside).items() if c.get("regular") or c.get("elite")}
+    found = army(state, region, side, inside).items()
+    return {n for n, c in found if (c.get("regular") or c.get("elite")) and n != DUNLENDINGS}
 
 
 def shift(state: State, side: str, origin: str, dest: str, kept: Any) -> None:
@@ -233,9 +245,7 @@ def shift(state: State, side: str, origin: str, dest: str, kept: Any) -> None:
             come = n if kind == "leader" else min(n, kept.get(nation, {}).get(kind, 0))
             if come:
                 add(state, dest, nation, kind, come)
-            if n - come:
-                pool = state["reinforcements"][nation]
-                pool[kind] = pool.get(kind, 0) + n - come
+            back_to_reinforcements(state, nation, kind, n - come)
     for character in characters_at(state, origin, side):
         state["characters"][character] = {"region": dest, "inside": False}
     occupation.arrive(state, dest, side)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from . import army_cards_free, army_cards_shadow, companions, fpc, fps, hunting, muster, shc, shs
+from .. import dunlendings_card
+from . import army_cards_free, army_cards_shadow, companions, fpc, fps, hunting, muster, shc, shs, tta_cards
+from .balrog_card import BalrogIsCome
 from .base import EventCard
 
 
@@ -27,4 +29,7 @@ HANDLERS: dict[str, EventCard] = _table(
     army_cards_free.CARDS,
     army_cards_shadow.CARDS,
     muster.CARDS,
+    tta_cards.CARDS,  # Twilight of the Third Age (dealt only with the switch ``cards``)
+    (dunlendings_card.handler(),),  # the module's Rage of the Dunlendings (shs_11t)
+    (BalrogIsCome(),),  # A Balrog is Come! (shc_17t), with the Balrog
 )

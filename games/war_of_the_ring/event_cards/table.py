@@ -14,6 +14,7 @@ from ..card_rules import DENETHORS_FOLLY, LAST_BATTLE, aragorn_abroad, minas_tir
 from ..data import FREE, SHADOW
 from ..politics import WORMTONGUE
 from ..roles import ROLES
+from ..tta_card_rules import GONE_WHEN as TTA_GONE_WHEN
 from .after_play import PALANTIR
 
 #: ``{card: test}``: the table card is discarded at once when its test holds.
@@ -22,6 +23,7 @@ GONE_WHEN: dict[str, Callable[[State], bool]] = {
     WORMTONGUE: lambda state: "saruman" not in state["characters"] or state["politics"]["rohan"]["active"],
     LAST_BATTLE: lambda state: not aragorn_abroad(state),
     DENETHORS_FOLLY: lambda state: not minas_tirith_besieged(state),
+    **TTA_GONE_WHEN,
 }
 
 

@@ -8,6 +8,8 @@ pieces are (``"tta"``); both keys are optional and absent for the base game.
   "superiority": {"region": "minas_tirith", "turn": 3},   # a Trebuchet sacrificed this turn (D11)
   "in_play": ["dunlendings"],                 # factions brought in (also implied by their pieces)
   "dunlendings": {"north_dunland": 2}, "corsairs": {"umbar": 2}, "ents": {"fangorn": 3},
+                                              # (the Dunlendings join the Armies there: they
+                                              # may also be given in "armies" as "dunlendings")
   "ents_removed": 1, "ents_gone": false,      # Ents out of the game for good
   "ents_awake_events": 1,                     # Ents Awake cards played as Events
   "characters_aside": ["galadriel"],          # module characters not yet in play
@@ -29,7 +31,8 @@ from typing import Any
 
 from games.core import InvalidAction, InvalidPosition, State
 
-from ..data import REGIONS, SIDES
+from ..board import add
+from ..data import DUNLENDINGS, REGIONS, SIDES
 from . import setup
 from .state import part
 from .switches import CHARACTERS, FACTIONS, SWITCHES, options_for, resolve, switches
@@ -74,6 +77,8 @@ def start(state: State, position: Mapping[str, Any]) -> None:
 
 def place(state: State, position: Mapping[str, Any]) -> None:
     """The module's pieces as the position describes them."""
+    if "dunlendings" in switches(state["options"]) and _dunlendings_placed(state):
+        part(state)["factions"][DUNLENDINGS]["in_play"] = True
     given = position.get("tta")
     if not given:
         _characters_entered(state)
@@ -106,7 +111,11 @@ def place(state: State, position: Mapping[str, Any]) -> None:
         bad = [r for r in pieces if r not in REGIONS]
         if bad:
             raise InvalidPosition(f"tta {faction}: unknown region {', '.join(bad)}")
-        if faction in chosen:
+        if faction == DUNLENDINGS and faction in chosen:  # Army units: they stand in the Armies
+            for region, n in pieces.items():
+                add(state, region, DUNLENDINGS, "regular", n)
+            tta["factions"][faction]["in_play"] = faction in brought or _dunlendings_placed(state)
+        elif faction in chosen:
             tta["factions"][faction]["map"] = pieces
             tta["factions"][faction]["in_play"] = bool(pieces) or faction in brought
     if "ents" in chosen:
@@ -152,6 +161,15 @@ def _characters_entered(state: State) -> None:
             aside.remove(figure)
 
 
+def _dunlendings_placed(state: State) -> bool:
+    """Dunlendings given in the position's Armies: the faction is in play."""
+    return any(
+        DUNLENDINGS in nations
+        for table in (state["armies"], state["garrisons"])
+        for nations in table.values()
+    )
+
+
 def describe(state: State) -> dict[str, Any]:
     """The ``switches`` and ``tta`` keys of :func:`to_position` (nothing for the base game)."""
     chosen = switches(state.get("options") or {})
@@ -168,7 +186,7 @@ def describe(state: State) -> dict[str, Any]:
     factions = tta.get("factions", {})
     if factions:
         out["in_play"] = [f for f in FACTIONS if f in factions and factions[f]["in_play"]]
-        out.update({f: dict(info["map"]) for f, info in factions.items()})
+        out.update({f: dict(info["map"]) for f, info in factions.items() if f != DUNLENDINGS})
     if "ents" in factions:
         out["ents_removed"] = factions["ents"]["removed"]
         out["ents_gone"] = factions["ents"]["gone"]

@@ -44,10 +44,15 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     (
         "dunlendings",
         "The Hillmen of Dunland",
-        "12 Dunlendings (Shadow). Once Isengard is At War, a Muster die brings them in: 2 in North and 2 in "
-        "South Dunland. Then a Muster die recruits 2 with a Shadow Army in Isengard or Rohan. A hit on "
-        "Dunlendings removes 2. Not yet available.",
-        ("dunlending", "dunland", "hillmen"),
+        "12 Dunlendings (Shadow): Army units of no Nation, always At War, that stack, move and fight like "
+        "Shadow Regulars. Once Isengard is At War, a Muster die (`bring-dunlendings`) brings them in: 2 in "
+        "North and 2 in South Dunland, where free for the Shadow. Then a Muster die (`recruit-dunlendings`) "
+        "puts 2 with a Shadow Army, not besieged, in a region of Isengard or Rohan (within the stacking "
+        "limit). In battle each hit on them removes 2; a single Dunlending takes a hit only as the last unit "
+        "of its Army. The slain go back to the pool: the faction is never eliminated. Old Hatred (Combat "
+        "card): before the Combat roll, one die per Dunlending in the battle (at most 5), hitting as the "
+        "Combat roll does.",
+        ("dunlending", "dunland", "hillmen", "old hatred", "tta_factions"),
     ),
     (
         "corsairs",
@@ -65,6 +70,18 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "lets them attack (5 dice, 5+). They leave the game after the third Ents Awake.",
         ("ent", "fangorn", "treebeard"),
     ),
+    (
+        "twilight-cards",
+        "The Twilight cards",
+        "Each deck holds 26 cards: 8 new cards numbered 25 and 26 (only Shadow Strategy 25 is a printed "
+        "number), and a base card is swapped for its module version when its part is on: A Balrog is Come! "
+        "(the Balrog), The Corsairs are Upon Us! (the Corsairs), Rage of the Dunlendings (the Dunlendings). "
+        "The three Ents Awake are never swapped. New Combat cards: Last Defences and Heads of the Fallen "
+        "(with your siege engines in the siege battle), Among the Siege Engines, Old Hatred (with "
+        "Dunlendings). Wind from the West shows the Shadow's hand to the Free Peoples alone. The cards "
+        "need the siege engines, the Dunlendings and the Corsairs.",
+        ("cards", "new cards", "tta_cards", "deck", "wind from the west", "combat cards"),
+    ),
 )
 
 
@@ -75,6 +92,29 @@ CHARACTER_WORDS: dict[str, tuple[str, ...]] = {
     "witch_king_chief": ("pursuit", "lord of the nazgul", "chief", "bring-witch-king-chief"),
     "smeagol": ("sneak", "sacrifice", "we shall get it piece", "smeagol tiles"),
 }
+
+
+def combat_topics() -> list[RuleTopic]:
+    """The module's new Combat cards, each pointing to the cards that carry it.
+
+    >>> [t.title for t in combat_topics()]
+    ['Last Defences', 'Among the Siege Engines', 'Heads of the Fallen', 'Old Hatred']
+    """
+    carriers: dict[str, list[str]] = {}
+    for card in CARDS.values():
+        if card.combat is not None:
+            carriers.setdefault(card.combat.name, []).append(card.id)
+    found = []
+    for name, ids in carriers.items():
+        first = CARDS[ids[0]]
+        assert first.combat is not None
+        side = "Free Peoples" if first.side == "free" else "Shadow"
+        condition = f" If: {first.combat.condition}" if first.combat.condition else ""
+        on = ", ".join(CARDS[c].name for c in ids)
+        text = f"Initiative {first.initiative[0]}.{condition} {first.combat.effect} On the Event cards {on}."
+        slug = "combat_" + "_".join(name.lower().split())
+        found.append(RuleTopic(slug, name, text, f"{MODULE} {side} combat card", tuple(ids)))
+    return found
 
 
 def _source(values: set[str]) -> str:
@@ -142,8 +182,13 @@ def topics() -> list[RuleTopic]:
             if card.replaces and card.needs
             else ""
         )
-        text = f"Event ({card.icon}): {card.event}{condition}{combat}{replaces} Not yet available."
-        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card"))
+        table = f" Stays on the table; discarded: {card.discard}" if card.on_table and card.discard else ""
+        ready = "cards" in PLAYABLE and (card.needs is None or card.needs in PLAYABLE)
+        later = "" if ready else " Not yet available."
+        text = f"Event ({card.icon}): {card.event}{condition}{table}{combat}{replaces}{later}"
+        shown = (card.id,) if card.deck is not None else ()  # drawn beside the text, as a base card
+        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card", shown))
+    found += combat_topics()
     for tile in SMEAGOL_TILES:
         found.append(
             RuleTopic(

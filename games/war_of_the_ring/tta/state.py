@@ -6,6 +6,8 @@
                                              # the rest of the 6 of each are in the owner's pool
   "superiority": None | {"region", "turn"},  # a Trebuchet sacrificed: Free Peoples superiority (D11)
   "factions": {"dunlendings" | "corsairs" | "ents": {"in_play", "map": {region: n}}},
+                                             # the Dunlendings' "map" stays empty: they stand in
+                                             # the Armies under the key "dunlendings" (D15)
                                              # the Ents also keep "removed" (never return) and "gone"
   "ents_awake_events": n,                    # Ents Awake cards played as Events (D32)
   "characters_aside": [...],                 # module characters not yet in play
@@ -26,7 +28,7 @@ from typing import Any
 from games.core import State
 
 from ..board import controller, units
-from ..data import REGIONS, SIDES
+from ..data import DUNLENDINGS, REGIONS, SIDES, TWILIGHT_CARDS
 from .content import COASTAL_CHAIN, ENGINES, ENGINES_PER_REGION, FACTIONS
 from .switches import switches
 
@@ -87,7 +89,7 @@ def check(state: State) -> list[str]:
                 problems.append(f"{n} {FACTIONS[faction].piece}s in {region}")
         if info["map"] and not info["in_play"]:
             problems.append(f"{FACTIONS[faction].name} have pieces but are not in play")
-    return problems + check_ents(state)
+    return problems + check_ents(state) + check_dunlendings(state) + check_cards(state)
 
 
 def _engines_stand(state: State, side: str, region: str) -> bool:
@@ -95,6 +97,28 @@ def _engines_stand(state: State, side: str, region: str) -> bool:
     if region in REGIONS and controller(state, region) != "free":
         return False
     return bool(units(state, region, side) or (side == "free" and units(state, region, side, inside=True)))
+
+
+def check_dunlendings(state: State) -> list[str]:
+    """Dunlendings only with their switch, in play, Regulars only, at most the box's 12 (D15)."""
+    found = [
+        counts
+        for table in (state["armies"], state["garrisons"])
+        for nations in table.values()
+        if (counts := nations.get(DUNLENDINGS))
+    ]
+    if not found:
+        return []
+    faction = part(state).get("factions", {}).get(DUNLENDINGS)
+    if faction is None:
+        return ["Dunlendings on the map in a game without them"]
+    problems = [] if faction["in_play"] else ["Dunlendings on the map but not in play"]
+    if any(set(counts) - {"regular"} for counts in found):
+        problems.append("a Dunlending that is not a Regular")
+    total = sum(int(counts.get("regular", 0)) for counts in found)
+    if total > FACTIONS[DUNLENDINGS].count:
+        problems.append(f"{total} Dunlendings, the box has {FACTIONS[DUNLENDINGS].count}")
+    return problems
 
 
 def check_ents(state: State) -> list[str]:
@@ -105,3 +129,27 @@ def check_ents(state: State) -> list[str]:
     if ents and ents["map"] and not ents["map"].get("fangorn"):
         return ["the Ents are in play but none stands in Fangorn"]
     return []
+
+
+#: Where a card of the game may be: the decks, hands, discards and the played and table piles.
+_CARD_PLACES = ("decks", "hands", "discards", "played", "table")
+
+
+def check_cards(state: State) -> list[str]:
+    """The Twilight cards are in a game only with the switch ``cards`` (D33); the Elven Rings
+    the Three Rings take back never make more than three."""
+    problems: list[str] = []
+    if "cards" not in switches(state.get("options") or {}):
+        found = sorted(
+            card
+            for place in _CARD_PLACES
+            for pile in (state.get(place) or {}).values()
+            for card in pile
+            if card in TWILIGHT_CARDS
+        )
+        if found:
+            problems.append(f"Twilight cards {', '.join(found)} in a game without them")
+    rings = state["rings"]
+    if rings["free"] < 0 or rings["shadow"] < 0 or rings["free"] + rings["shadow"] > 3:
+        problems.append(f"{rings['free']} + {rings['shadow']} Elven Rings in play, there are 3")
+    return problems

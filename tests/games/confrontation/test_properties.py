@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import os
 from collections import Counter
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from games.confrontation.data import CHARS, char_label
 from games.confrontation.events import KINDS, REASONS
 from games.confrontation.secrets import log_leaks, secrets_of, view_leaks
 from games.core import Action, State, dump, load, submit
+from tests.support.golden import stored_golden
 
 from .helpers import R, position
 from .playout import VARIANTS, options_for, playout
@@ -208,9 +208,7 @@ def golden_text(seed: int) -> str:
 def test_golden_playthrough_public_log(seed: int) -> None:
     path = GOLDEN / f"seed_{seed}.txt"
     text = golden_text(seed)
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    assert text == stored_golden(path, text)
 
 
 def _swapped_views_match(state: State, owner: str) -> list[str]:

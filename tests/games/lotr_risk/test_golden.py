@@ -3,12 +3,12 @@ non-interference property: another player's hidden cards change nothing anyone e
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from games.core import Action, Match, dump, load
+from tests.support.golden import stored_golden
 
 from .helpers import R, random_game
 
@@ -32,9 +32,7 @@ def golden_text(name: str) -> str:
 def test_golden_playthrough_public_log(name: str) -> None:
     path = GOLDEN / f"{name}.txt"
     text = golden_text(name)
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    assert text == stored_golden(path, text)
 
 
 def _swapped(state: dict, owner: str) -> dict | None:

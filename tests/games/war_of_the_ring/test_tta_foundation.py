@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 
 from games.core import InvalidAction, InvalidPosition, Match, State, dump
-from games.war_of_the_ring.data import CARDS, CHARACTERS, DECKS, NATIONS, REGIONS, STANDARD_TILES
+from games.war_of_the_ring.data import (
+    BASE_CARDS,
+    CARDS,
+    CHARACTERS,
+    DECKS,
+    NATIONS,
+    REGIONS,
+    STANDARD_TILES,
+    TWILIGHT_CARDS,
+)
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.setup import new_game
 from games.war_of_the_ring.tta import content, switches
@@ -148,9 +157,14 @@ def test_the_module_data_holds_together() -> None:
         base = CARDS[base_id]
         assert (card.side, card.deck, card.number) == (base.side, base.deck, base.number)
         assert card.combat == content.CombatHalf(base.combat.name, base.combat.condition, base.combat.effect)
-        assert card.needs in SWITCHES and card.id not in CARDS
+        assert card.needs in SWITCHES and card.id in TWILIGHT_CARDS and card.id not in BASE_CARDS
     assert {u["replaces"] for u in content.UNUSED_REPLACEMENTS} == {"fpc_19", "fpc_20", "fpc_21"}
-    assert all(c.id not in CARDS and c.id not in CHARACTERS for c in content.CARDS.values())
+    # the module's cards are Event cards of the engine, never in a base deck
+    dealt = {c for deck in DECKS.values() for c in deck}
+    for card in content.CARDS.values():
+        assert card.id in TWILIGHT_CARDS and card.id not in dealt and card.id not in CHARACTERS
+        assert card.combat is not None and CARDS[card.id].combat.name == card.combat.name
+        assert CARDS[card.id].name == card.name
     assert set(content.TTA_CHARACTERS) == set(switches.CHARACTERS)
     for char in content.TTA_CHARACTERS.values():
         assert set(char.activates) <= set(NATIONS)

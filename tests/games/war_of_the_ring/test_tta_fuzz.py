@@ -1,8 +1,9 @@
 """Random games with the playable parts of Twilight of the Third Age switched on, to their end
 through the runner, with the invariants after every action (the module's too: engines per
 Stronghold, pools, engines only where their Army stands, an Ent in Fangorn while they are in play,
-the Witch-king's card) and no dead ends, each subset of the playable switches in turn within every
-block of seeds; and replay determinism with the switches on.
+the Dunlendings Regulars in play and at most 12, the Witch-king's card) and no dead ends, subsets
+of the playable switches in turn within every block of seeds; and replay determinism with the
+switches on.
 
 CI plays ``TTA_FUZZ_GAMES`` games (default 4); the full check:
 ``TTA_FUZZ_GAMES=300 pytest -n 0 tests/games/war_of_the_ring/test_tta_fuzz.py``.
@@ -22,11 +23,17 @@ from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 GAMES = int(os.environ.get("TTA_FUZZ_GAMES", "4"))
 LIMIT = 30_000
 #: The playable switches, as lobby options.
-OPTIONS = {"tta_engines": "on", "tta_factions": "ents", "tta_characters": "galadriel+balrog+witch-king"}
-#: Every subset of them, played in turn by the seeds.
+OPTIONS = {
+    "tta_engines": "on",
+    "tta_factions": "dunlendings+ents",
+    "tta_characters": "galadriel+balrog+witch-king",
+}
+#: Subsets of them, played in turn by the seeds (each block of 4 seeds meets them all).
 SUBSETS = (
     {"tta_engines": "on"},
     {"tta_factions": "ents"},
+    {"tta_factions": "dunlendings"},
+    {"tta_engines": "on", "tta_factions": "dunlendings"},
     {"tta_characters": "witch-king"},
     {"tta_characters": "balrog"},
     {"tta_characters": "galadriel"},
@@ -41,6 +48,7 @@ CHARACTER_EVENTS = (
     "shadow_of_moria",
     "nenya_used",
 )
+DUNLENDING_EVENTS = ("dunlendings_entered", "dunlendings_recruited")
 
 
 def play(seed: int, options: dict[str, str]) -> tuple[Match, list[tuple[str, str]]]:
@@ -70,9 +78,11 @@ def test_random_games_with_the_playable_parts_keep_the_invariants(block: int) ->
     seen: Counter[str] = Counter()
     for seed in range(block, GAMES, 4):
         match, _ = play(seed, SUBSETS[(seed // 4) % len(SUBSETS)])
-        seen.update(e["kind"] for e in match.state["log"] if e["kind"] in ENGINE_EVENTS + CHARACTER_EVENTS)
+        kinds = ENGINE_EVENTS + DUNLENDING_EVENTS + CHARACTER_EVENTS
+        seen.update(e["kind"] for e in match.state["log"] if e["kind"] in kinds)
     if GAMES >= 40:
         assert seen["engine_placed"] and seen["engines_removed"], seen
+        assert seen["dunlendings_entered"] and seen["dunlendings_recruited"], seen
         assert seen["witch_king_card"] and seen["shadow_of_moria"], seen
 
 

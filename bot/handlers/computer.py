@@ -1,0 +1,210 @@
+"""Handlers of computer players: a match against the computer, and a computer added to a lobby."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from games.computer_players import levels, supports
+from games.core import find
+
+from .. import texts
+from ..components import freeze
+from ..computers.buttons import levels_view
+from ..computers.identity import LEVEL_HELP, no_computer, pick_level
+from ..computers.zombie import RESIGN, may_offer
+from ..computers.zombie_posts import ZombieDesk
+from ..service import LiveMatch, ServiceError
+from ..storage import LOBBY
+from ..ui import lobby_view
+from .lobby import LobbyHandlers
+from .play import PlayHandlers
+from .private import PrivateHandlers
+
+#: What ``opponent:`` takes (``person``: the lobby waits for people, as without it).
+OPPONENTS = ("computer", "person")
+
+
+def chosen_level(game: str, opponent: str | None, level: str | None) -> str | None:
+    """The computer's level that ``/game new opponent: level:`` asks for (``None``: no computer),
+    or a :class:`ServiceError` that says why not; checked before anything is made."""
+    ruleset = find(game)
+    wanted = (opponent or "").strip().lower()
+    if wanted not in ("", *OPPONENTS):
+        raise ServiceError(f"`{opponent}` is not an opponent: use `computer` or `person`.")
+    if wanted != "computer":
+        if level:
+            raise ServiceError("`level:` is the computer's level: add `opponent:computer` to play one.")
+        return None
+    try:
+        return pick_level(ruleset.name, ruleset.title, level)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+
+
+class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
+    """``/game new opponent:computer``, "Add a computer player", ``/game computer``, and zombie
+    mode (a resignation in a casual match first asks the others whether a computer plays on)."""
+
+    async def resign_confirmed(self, interaction: discord.Interaction[Any], match_id: int, step: int) -> None:
+        """A confirmed resignation; in a casual match whose seat a computer may take, held while
+        the other players vote (:mod:`bot.computers.zombie`)."""
+        async with self.friendly(interaction):
+            live = await self.service.get(match_id)
+            offer = None
+            if step == texts.public_step(live):
+                offer = await self.service.zombie.open(live.id, interaction.user.id, RESIGN)
+            if offer is None:
+                await super().resign_confirmed(interaction, match_id, step)
+                return
+            await freeze(interaction)
+            await self._deliver(ZombieDesk(self.delivery).offer(live, offer))
+            await interaction.followup.send(
+                f"You left match #{live.id}. The other players decide whether a computer plays on "
+                "for you; if one of them says no, your resignation stands.",
+                ephemeral=True,
+            )
+            await self._close_one_shot(interaction, "You resigned (the others vote on a computer).")
+
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """A rematch as for people; the old match's computers take their next sides at once (a
+        match against the computer starts again at once)."""
+        await super().rematch(interaction, match_id)
+        async with self.friendly(interaction):
+            for record in await self.service.store.rematches_of(match_id):
+                if record.status != LOBBY:
+                    continue
+                result = await self.service.computers.seat_rematch(record.id)
+                if result is not None and result.started:
+                    await self._deliver(self.delivery.announce_start(result.match))
+                elif result is not None:
+                    await self._deliver(self.delivery.refresh_lobby(result.match))
+
+    async def pause(self, interaction: discord.Interaction[Any], live: LiveMatch, *, pause: bool) -> None:
+        """As for people; a match resumed goes on at once where a computer is to move."""
+        await super().pause(interaction, live, pause=pause)
+        if not pause:
+            async with self.friendly(interaction):
+                self.delivery.told(await self.service.get(live.id))
+
+    def leaving_note(self, live: LiveMatch, user_id: int) -> str:
+        if not may_offer(live, user_id):
+            return ""
+        return " (first, the others decide whether a computer plays on for you)"
+
+    async def zombie_vote(self, interaction: discord.Interaction[Any], match_id: int, *, agree: bool) -> None:
+        """One player's vote on a computer playing on for a player who left."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            decision = await self.service.zombie.vote(match_id, interaction.user.id, agree)
+            if decision.outcome == "waiting":
+                await interaction.followup.send(
+                    f"Noted: waiting for {len(decision.offer.missing)} more player(s) to agree.",
+                    ephemeral=True,
+                )
+                return
+            if interaction.message is not None:
+                verdict = "🤖 Agreed: a computer plays on." if decision.outcome == "taken" else "Declined."
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.message.edit(
+                        content=f"{interaction.message.content}\n{verdict}", view=None
+                    )
+            await self._deliver(ZombieDesk(self.delivery).decided(decision))
+            done = "a computer plays on" if decision.outcome == "taken" else "the player's leaving stands"
+            await interaction.followup.send(f"Done: {done}.", ephemeral=True)
+
+    async def new_against_computer(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: Mapping[str, str | None],
+        side: str | None,
+        *,
+        level: str,
+        pace: str | None = None,
+    ) -> None:
+        """A lobby with a computer seated at once: a two-player game starts at once; a larger
+        table waits for more players (or more computers) as any lobby."""
+        async with self.friendly(interaction):
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ServiceError("Start matches in a server channel, not in DMs.")
+            if isinstance(interaction.channel, discord.Thread):
+                raise ServiceError("Start matches in a text channel, not inside a thread.")
+            live = await self.service.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                game=game,
+                options=options,
+                side=side,
+                pace=pace,
+            )
+            await interaction.response.send_message(
+                texts.lobby_text(live),
+                view=lobby_view(live.id, computer=True),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            message = await interaction.original_response()
+            await self.service.attach_lobby_message(live.id, message.id)
+            result = await self.service.computers.add(live.id, interaction.user.id, level)
+            if result.started:
+                await self._deliver(self.delivery.announce_start(result.match))
+            else:
+                await self._deliver(self.delivery.refresh_lobby(result.match))
+
+    async def offer_levels(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """The lobby's "Add a computer player": the game's levels, to the lobby's creator."""
+        async with self.friendly(interaction):
+            live = await self.service.get(match_id)
+            self._check_can_add(live, interaction.user.id)
+            offered = levels(live.record.game)
+            lines = [f"**{name}**: {LEVEL_HELP.get(name, '')}" for name in offered]
+            await interaction.response.send_message(
+                "Which computer player? (weakest first)\n" + "\n".join(lines),
+                view=levels_view(match_id, offered),
+                ephemeral=True,
+            )
+
+    async def add_computer(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        level: str | None,
+        side: str | None = None,
+        *,
+        one_shot: bool = False,
+    ) -> None:
+        """Seat a computer in the user's lobby (``/game computer`` or a level button)."""
+        async with self.friendly(interaction):
+            if one_shot:
+                await freeze(interaction)
+            await self.defer(interaction)
+            result = await self.service.computers.add(match_id, interaction.user.id, level, side)
+            live = result.match
+            seat = live.seats[-1]
+            title = (
+                live.ruleset.role_title(seat.role or seat.wanted_role or "")
+                if (seat.role or seat.wanted_role)
+                else "a side drawn at the start"
+            )
+            try:
+                await interaction.followup.send(
+                    f"{texts.mention(seat.user_id)} joined match #{live.id} ({title}).", ephemeral=True
+                )
+            finally:
+                if result.started:
+                    await self._deliver(self.delivery.announce_start(live))
+                else:
+                    await self._deliver(self.delivery.refresh_lobby(live))
+
+    @staticmethod
+    def _check_can_add(live: LiveMatch, user_id: int) -> None:
+        if not supports(live.record.game):
+            raise ServiceError(no_computer(live.ruleset.title))
+        if live.record.status != "lobby":
+            raise ServiceError(f"Match #{live.id} is not open for players any more.")
+        if user_id != live.record.creator_id:
+            raise ServiceError("Only the player who opened the lobby can add a computer player.")

@@ -1,0 +1,99 @@
+"""Computer players of Minas Tirith: honest (a decision ignores the decks' order and the PRNG,
+the game's only secrets: hands are open) and able to finish games on both sides."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from games.computer_players import levels, policy
+from games.core import Action, State, find
+from games.core.players import Budget, Generator, Policy, RandomPlayer, Seat, play, seat_of
+from games.minas_tirith.computer import RuleBasedPlayer, determinize
+
+MT = find("minas-tirith")
+SIDES = ("good", "evil")
+
+
+def _midgame(seat: str, kind: str) -> State:
+    """A state of the third round or later where ``seat`` is asked a question of ``kind``."""
+    rules = RuleBasedPlayer()
+    state = MT.setup(3, MT.resolve_options({}), 2)
+    count = 0
+    while not (state["round"] >= 3 and seat in MT.active(state) and MT.prompt(state, seat).kind == kind):
+        role = min(MT.active(state))
+        MT.apply(state, role, rules.decide(seat_of(MT, state, role, count)))
+        count += 1
+        assert state["result"] is None, "the game ended before the wanted moment: pick another seed"
+    return MT.from_position(MT.to_position(state))
+
+
+def _twin(state: State) -> State:
+    """The same game but for what no seat can know: both decks in another order, another PRNG."""
+    position = MT.to_position(state)
+    for deck in ("reinforcements", "mt"):
+        position["decks"][deck] = list(reversed(position["decks"][deck]))
+    position["seed"] = int(position["seed"]) + 12345
+    return MT.from_position(position)
+
+
+def _decisions_agree(seat: str, kind: str, make: Callable[[State], Policy]) -> bool:
+    real = _midgame(seat, kind)
+    twin = _twin(real)
+    assert MT.view(real, seat) == MT.view(twin, seat), "the twins must look the same to the seat"
+    assert real["rng"] != twin["rng"] and MT.to_position(real) != MT.to_position(twin)
+    return all(
+        make(real).decide(seat_of(MT, real, seat, seed)) == make(twin).decide(seat_of(MT, twin, seat, seed))
+        for seed in range(8)
+    )
+
+
+@pytest.mark.parametrize("seat", SIDES)
+@pytest.mark.parametrize(
+    "make", [lambda _s: RuleBasedPlayer(), lambda _s: RandomPlayer()], ids=["rules", "random"]
+)
+def test_a_decision_ignores_what_the_seat_cannot_know(seat: str, make: Callable[[State], Policy]) -> None:
+    assert _decisions_agree(seat, "action", make)
+
+
+class _Peeking:
+    """A planted leak: decides by the top card of the reinforcement deck, the next draw."""
+
+    def __init__(self, real: State) -> None:
+        self.real = real
+
+    def decide(self, seat: Seat) -> Action:
+        top = str(self.real["decks"]["reinforcements"][0])
+        return seat.actions[(sum(map(ord, top)) + seat.seed) % len(seat.actions)]
+
+
+@pytest.mark.parametrize("seat", SIDES)
+def test_the_honesty_check_catches_a_player_that_reads_the_state(seat: str) -> None:
+    assert not _decisions_agree(seat, "action", _Peeking)
+
+
+@pytest.mark.parametrize("level", levels("minas-tirith"))
+@pytest.mark.parametrize("seat", SIDES)
+def test_every_level_finishes_games_on_both_sides(level: str, seat: str) -> None:
+    computer, budget = policy("minas-tirith", level)
+    seats = {r: (computer, budget) if r == seat else (RandomPlayer(), Budget(1)) for r in SIDES}
+    played = play(MT, seats, seed=5)
+    assert played.reason != "stopped" and played.winners
+
+
+def test_minas_tirith_offers_the_random_and_rule_based_levels() -> None:
+    assert levels("minas-tirith") == ("random", "rules")
+
+
+@pytest.mark.parametrize("seat", SIDES)
+@pytest.mark.parametrize("kind", ["action", "trade", "die"])
+def test_a_sample_looks_to_the_seat_exactly_like_the_real_game(seat: str, kind: str) -> None:
+    real = _midgame(seat, kind)
+    view = MT.view(real, seat)
+    for seed in range(4):
+        sample = determinize(view, Generator(seed))
+        assert MT.view(sample, seat) == view
+        assert MT.legal_actions(sample, seat) == MT.legal_actions(real, seat)
+    differs = {tuple(determinize(view, Generator(s))["decks"]["reinforcements"]) for s in range(4)}
+    assert len(differs) > 1, "the deck is dealt anew in every sample"
