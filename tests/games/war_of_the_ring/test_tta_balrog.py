@@ -331,3 +331,20 @@ def test_a_balrog_is_come_played_from_the_hand_lies_on_the_table_and_lets_him_mo
         switches=WITH_CARD, hands={"shadow": ["shc_17t"]}, dice={"shadow": ["character"]}, acting="shadow"
     )
     assert not any(a.endswith("shc_17t") for a in offered(gone.state, "shadow"))
+
+
+def test_r2_shadow_of_moria_then_the_gates_are_closed_on_the_same_path() -> None:
+    state = in_phase(
+        "recover",
+        switches=WITH_CARD,
+        characters={"balrog": "moria"},
+        table={"shadow": ["shc_26"]},
+        fellowship={"region": "hollin", "progress": 2},
+    )
+    m = Match(R, state)
+    with scripted(("hunt_tile", "1_1"), others="random"):
+        m.submit("free", "declare moria")
+    assert [e["why"] for e in events(m.state, "hunt_tile")] == ["shadow_of_moria"]
+    if step(m.state) == "hunt_damage":
+        m.submit("free", "corruption 1")
+    assert step(m.state) == "hunt_card" and m.state["stack"][-1]["card"] == "shc_26"
