@@ -47,7 +47,7 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import in_sentence, join_words
 
-from . import actions, fellowship, politics
+from . import actions, fellowship, politics, tta_characters
 from .board import REGION_INDEX, add, besieged, controller, remove
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
 from .grammar import plural, region_words
@@ -380,7 +380,10 @@ def minion_may_go(state: State, minion: str, dest: str | None = None) -> bool:
         if dest is None:
             return reaches(state, where["region"], MOUTH_RANGE, SHADOW)
         return dest in reach(state, where["region"], MOUTH_RANGE, SHADOW)
-    return False
+    steps = tta_characters.minion_steps(state, minion)  # Twilight of the Third Age: the Balrog
+    if dest is None:
+        return reaches(state, where["region"], steps, SHADOW)
+    return dest in reach(state, where["region"], steps, SHADOW)
 
 
 def minion_targets(state: State, minion: str) -> list[str]:
@@ -391,7 +394,8 @@ def minion_targets(state: State, minion: str) -> list[str]:
         return flight(state, where["region"])
     if minion == "mouth_of_sauron":
         return reach(state, where["region"], MOUTH_RANGE, SHADOW)
-    return []  # Saruman never leaves Orthanc
+    steps = tta_characters.minion_steps(state, minion)  # Twilight of the Third Age: the Balrog
+    return reach(state, where["region"], steps, SHADOW) if steps else []  # Saruman never moves
 
 
 def flies(frame: Frame, minion: str) -> bool:
@@ -661,6 +665,7 @@ def enter(state: State, character: str, region: str, inside: bool) -> None:
         state["minion_entered"] = True
     emit(state, "character_entered", {"character": character, "region": region, "replaces": replaced})
     if character == "witch_king":
+        tta_characters.witch_king_enters(state)  # Twilight of the Third Age: which card
         for nation in politics.free_nations():
             politics.activate(state, nation, "witch_king")
     if CHARACTERS[character].side == FREE:

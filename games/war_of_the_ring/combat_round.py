@@ -26,7 +26,7 @@ from games.core import Action, State, emit
 from games.core.chance import draw, roll
 from games.core.flow import barrier
 
-from . import cards, casualties, combat_effects, hunt_cards, siege_engines
+from . import balrog_battle, cards, casualties, combat_effects, hunt_cards, siege_engines, tta_characters
 from .battle_figures import MAX_DICE, combat_strength, current, figures, is_hit, leadership, place, to_hit
 from .card_piles import discard_from_table, play_from_hand, seen
 from .card_rules import combat_cards_forbidden
@@ -129,8 +129,8 @@ def sorcerer(state: State, deck: str) -> None:
     battle the Witch-king is in, he draws a card from the deck of that card's type (the played
     card left the hand: the hand limit still holds)."""
     _, chars = figures(state, SHADOW)
-    if current(state)["round"] != 1 or "witch_king" not in chars:
-        return
+    if current(state)["round"] != 1 or "witch_king" not in chars or not tta_characters.sorcerer(state):
+        return  # the Chief of the Ringwraiths has no Sorcerer (Twilight of the Third Age, R-3)
     cards = state["decks"][f"{SHADOW}_{deck}"]
     if not cards:
         return
@@ -186,6 +186,10 @@ def run(state: State) -> bool:
             fx["at"] += 1
             fx["done"] = []
             if own(state):
+                return True
+            continue
+        if timing == "before" and balrog_battle.due(state):  # Twilight of the Third Age (R-2)
+            if balrog_battle.strike(state):
                 return True
             continue
         found = next_effect(state, timing)

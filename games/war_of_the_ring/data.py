@@ -28,7 +28,7 @@ Values:
 - ``Card.initiative``: the initiative of the Combat half; two numbers for the two effects of Mûmakil.
 
 >>> len(REGIONS), len(NATIONS), len(BASE_CARDS), len(TILES), len(TWILIGHT_CARDS)
-(105, 8, 96, 24, 11)
+(105, 8, 96, 26, 11)
 >>> REGIONS["osgiliath"].nation is None, REGIONS["osgiliath"].is_fortification, owner_of("osgiliath")
 (True, True, None)
 >>> REGIONS["minas_tirith"].is_stronghold, REGIONS["minas_tirith"].vp, owner_of("minas_tirith")
@@ -67,7 +67,7 @@ SIDES = ("free", "shadow")
 FREE, SHADOW = SIDES
 SETTLEMENTS = ("town", "city", "stronghold", "fortification")
 #: Character kinds.
-KINDS = ("ring-bearers", "companion", "minion", "gollum")
+KINDS = ("ring-bearers", "companion", "minion", "gollum", "ally")  # ally: Galadriel (Twilight)
 #: Event-card play icons, as found in the reference data.
 ICONS = ("character", "army", "muster")
 DECK_KINDS = ("character", "strategy")
@@ -453,6 +453,36 @@ CHARACTERS: dict[str, Character] = {
     )
     for c in _characters_raw
 }
+
+
+def _slug(name: str) -> str:
+    """``"A Balrog is Come!"`` -> ``"a_balrog_is_come"``."""
+    kept = "".join(ch if ch.isalnum() else " " for ch in name.casefold().replace("'", ""))
+    return "_".join(kept.split())
+
+
+#: Twilight of the Third Age characters with a figure of their own (``tta_characters.json``): in
+#: the table so that every rule reads them as it reads the base ones; only a game with their
+#: switch ever places them (the module's other characters use a base figure).
+MODULE_FIGURES: tuple[str, ...] = ("galadriel", "balrog")
+for _raw in _load("tta_characters.json")["characters"]:
+    if _raw["id"] in MODULE_FIGURES:
+        CHARACTERS[_raw["id"]] = Character(
+            id=_raw["id"],
+            name=_raw["name"],
+            title=_raw["title"],
+            side=_raw["side"],
+            kind=_raw["kind"],
+            level=_raw["level"],
+            leadership=_raw["leadership"],
+            activates=tuple(_raw["activates"]),
+            die_bonus=_raw["die_bonus"],
+            nation=None,
+            starts_in_fellowship=False,
+            guide=None,
+            abilities=tuple(Ability(_slug(a["name"]), a["name"], a["text"]) for a in _raw["abilities"]),
+            entry=_raw["entry"],
+        )
 for _character in CHARACTERS.values():
     _what = f"character {_character.id!r}"
     _check_side(_character.side, _what)
@@ -466,7 +496,10 @@ for _character in CHARACTERS.values():
 COMPANIONS: tuple[str, ...] = tuple(
     c.id for c in CHARACTERS.values() if c.kind == "companion" and c.starts_in_fellowship
 )
-MINIONS: tuple[str, ...] = tuple(c.id for c in CHARACTERS.values() if c.kind == "minion")
+#: The base game's Minions (the module's figures are not among them).
+MINIONS: tuple[str, ...] = tuple(
+    c.id for c in CHARACTERS.values() if c.kind == "minion" and c.id not in MODULE_FIGURES
+)
 
 
 def _tile(raw: Mapping[str, Any]) -> HuntTile:
@@ -487,6 +520,15 @@ SPECIAL_TILES: dict[str, HuntTile] = {t["id"]: _tile(t) for t in _tiles_raw["spe
 TILES: dict[str, HuntTile] = {**{t.id: t for t in STANDARD_TILES}, **SPECIAL_TILES}
 if len(TILES) != len(_tiles_raw["standard"]) + len(_tiles_raw["special"]):
     raise ValueError("duplicate hunt tile ids in hunt_tiles.json")
+#: Twilight of the Third Age: the 2 Sméagol tiles (``tta_tiles.json``), known to every rule of the
+#: Hunt as "0" tiles of no side; only a game with Sméagol puts them in the pool.
+MODULE_TILES: tuple[str, ...] = tuple(t["id"] for t in _load("tta_tiles.json")["tiles"])
+TILES.update(
+    {
+        t["id"]: HuntTile(t["id"], t["value"], t["reveal"], t["stop"], None, "Sméagol", None)
+        for t in _load("tta_tiles.json")["tiles"]
+    }
+)
 
 _cards_raw = _load("cards.json")["cards"]
 CARDS: dict[str, Card] = {

@@ -38,7 +38,11 @@ RING_FACES: dict[str, tuple[str, ...]] = {
 BASE_DICE = {FREE: 4, SHADOW: 7}
 MAX_DICE = {FREE: 6, SHADOW: 10}
 #: Characters whose entry gives their side one more die (§5.1), while they live.
-DIE_GIVERS = {FREE: ("aragorn", "gandalf_white"), SHADOW: ("saruman", "witch_king", "mouth_of_sauron")}
+#: (Twilight of the Third Age: the Balrog, only ever in play with his switch.)
+DIE_GIVERS = {
+    FREE: ("aragorn", "gandalf_white", "galadriel"),
+    SHADOW: ("saruman", "witch_king", "mouth_of_sauron", "balrog"),
+}
 
 
 def face_name(face: str) -> str:
@@ -48,7 +52,8 @@ def face_name(face: str) -> str:
 def pool_size(state: State, side: str) -> int:
     """Dice ``side`` rolls this turn: the base plus one per die-giving character in play."""
     extra = sum(1 for c in DIE_GIVERS[side] if c in state["characters"])
-    return min(MAX_DICE[side], BASE_DICE[side] + extra)
+    most = MAX_DICE[side] + (1 if side == FREE and "galadriel" in state["characters"] else 0)
+    return min(most, BASE_DICE[side] + extra)  # Twilight of the Third Age: Galadriel's die is a 7th
 
 
 def roll_dice(state: State, side: str, count: int) -> list[str]:

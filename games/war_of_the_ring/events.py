@@ -31,6 +31,7 @@ from . import (
     muster_words,
     siege_engines_words,
     tta_cards_words,
+    tta_characters_words,
 )
 from .data import CARDS, CHARACTERS, TILES
 from .dice import face_name
@@ -149,6 +150,8 @@ WHY = {
     "nation_attacked": "a Free Peoples Nation attacked",
     "as_an_action": "a die action",
     "fellowship_found": "the Fellowship was found",
+    "shadow_of_moria": "the Balrog in Moria",
+    "gandalf": "by Gandalf, in the Balrog's region",
 }
 
 
@@ -247,6 +250,7 @@ WORDS = (
     dunlendings_words,
     tta_cards_words,
     corsairs_words,
+    tta_characters_words,
 )
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))

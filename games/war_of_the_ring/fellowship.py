@@ -15,7 +15,7 @@ from games.core import Action, State, emit, finish
 from games.core.flow import Frame, Step, call, ret
 from games.core.words import join_words
 
-from . import hunt_cards, politics
+from . import hunt_cards, politics, tta_characters
 from .board import controller
 from .card_rules import fellowship_found
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
@@ -238,7 +238,8 @@ class FellowshipPhase(Step):
             start, steps = fs["region"], fs["progress"]
             declare(state, action.args[0])
             end = action.args[0]
-            if hunt_cards.offer_balrog(state, start, end, steps, no_reveal=refuge(state, end)):
+            pursued = tta_characters.offer_pursuit(state)  # asked after Balrog of Moria's tile
+            if hunt_cards.offer_balrog(state, start, end, steps, no_reveal=refuge(state, end)) or pursued:
                 return  # the Shadow answers first; then on with the phase (resume)
         elif action.verb == "mordor":
             enter_mordor(state)

@@ -36,6 +36,15 @@ from .options import revision
 from .politics import companion_arrives
 from .roles import side_title
 from .tta_card_rules import GATES_ARE_CLOSED
+from .tta_characters import (
+    may_sacrifice,
+    nazgul_rerolls,
+    offer_nenya,
+    offer_sneak,
+    offer_we_shall_get_it,
+    sacrifice,
+    smeagol_tile_drawn,
+)
 
 MAX_HUNT_DICE = 5
 
@@ -51,7 +60,7 @@ def rerolls(state: State, region: str) -> int:
     unit = units(state, region, SHADOW) + units(state, region, SHADOW, inside=True) > 0
     witch_king = state["characters"].get("witch_king", {}).get("region") == region
     nazgul = leaders(state, region, SHADOW) + leaders(state, region, SHADOW, inside=True) > 0 or witch_king
-    return int(stronghold) + int(unit) + int(nazgul)
+    return int(stronghold) + int(unit) + (nazgul_rerolls(state, region) if nazgul else 0)
 
 
 def hunt_roll(state: State, extra: int = 0) -> int:
@@ -79,6 +88,13 @@ def start(state: State) -> bool:
     """After a move of the Fellowship: the Hunt (the roll, or on the Mordor Track a tile at
     once). Whether a procedure was called (it returns when the Hunt is over)."""
     barrier(state)  # dice and tiles follow: the move is never taken back
+    if offer_sneak(state):  # Twilight of the Third Age: Sméagol declares it first (R-4)
+        return True
+    return start_roll(state)
+
+
+def start_roll(state: State) -> bool:
+    """The Hunt after a move, from its roll on (:func:`start`)."""
     if fs_rules.on_mordor_track(state):
         return draw_tile(state, "mordor", eye=hunt_level(state) + int(state["hunt_box"]["free"]))
     if hunt_level(state) > 0 and on_table(state, hunt_cards.CREBAIN):
@@ -142,6 +158,21 @@ def pick(state: State) -> str:
 
 def _draw(state: State, why: str, eye: int, rules: Rules) -> bool:
     tile = pick(state)
+    if offer_nenya(state, tile, why, eye, rules):  # Twilight of the Third Age: Galadriel (R-1)
+        return True
+    return kept_tile(state, tile, why, eye, rules)
+
+
+def kept_tile(state: State, tile: str, why: str, eye: int, rules: Rules) -> bool:
+    """The tile drawn was not cancelled: We Shall Get It may replace it (Twilight of the Third Age),
+    else it goes on (:func:`after_pick`)."""
+    if offer_we_shall_get_it(state, tile, why, eye, rules):
+        return True
+    return after_pick(state, tile, why, eye, rules)
+
+
+def after_pick(state: State, tile: str, why: str, eye: int, rules: Rules) -> bool:
+    """The tile drawn is kept: Mithril Coat may be asked, then it is resolved."""
     if on_table(state, hunt_cards.MITHRIL) and not rules.get("unreducible") and _second_tile(state, tile):
         call(
             state,
@@ -189,6 +220,7 @@ def resolve_tile(state: State, tile_id: str, why: str, eye: int, rules: Rules) -
     if reveal and state["fellowship"]["guide"] == "gollum" and tile.side is None and tile.value != "eye":
         reveal = False  # Gollum as Guide: a numbered standard tile does not reveal
     emit(state, "hunt_tile", {"tile": tile_id, "damage": damage, "why": why})
+    smeagol_tile_drawn(state, tile_id)  # Twilight of the Third Age: back to the pool, or out (R-4)
     if why == "mordor" and not tile.stop:
         state["fellowship"]["mordor"] += 1
         emit(state, "mordor_step", {"step": state["fellowship"]["mordor"]})
@@ -318,6 +350,8 @@ def damage_choices(state: State, frame: Frame) -> list[Action]:
             found.append(Action("ability", (guide,)))
         if guide == "gollum" and not frame["reveal"] and not fs["revealed"]:
             found.append(Action("ability", ("gollum",)))
+    if may_sacrifice(state):  # Twilight of the Third Age: Sméagol cancels the damage (R-4)
+        found.append(Action("sacrifice", ("smeagol",)))
     if found:
         found.append(Action("corruption", (str(frame["damage"]),)))
     return found
@@ -468,9 +502,10 @@ class HuntDamage(Step):
         if frame["damage"] > 0:
             cards = [CARDS[c].name for c in hunt_cards.LESSEN if on_table(state, c)]
             lessen = f" ({' or '.join(cards)}: 1 less)" if cards and not frame.get("unreducible") else ""
+            smeagol = " Or sacrifice Sméagol (`sacrifice smeagol`)." if may_sacrifice(state) else ""
             return (
                 f"The Hunt deals {frame['damage']} damage{lessen}. Take a Companion as a casualty (the "
-                "Guide or one at random), use the Guide's ability, or take the rest as Corruption."
+                f"Guide or one at random), use the Guide's ability, or take the rest as Corruption.{smeagol}"
             )
         progress = state["fellowship"]["progress"]
         regions = plural(progress, "region")
@@ -494,6 +529,9 @@ class HuntDamage(Step):
                 frame["damage"] = max(0, frame["damage"] - lose_companion(state, frame, lost, "hunt"))
                 if offer_worn(state):
                     return
+        elif action.verb == "sacrifice":  # Sméagol becomes Gollum: no damage (R-4)
+            sacrifice(state)
+            frame["damage"] = 0
         elif action.verb == "use":  # Axe and Bow, Horn of Gondor: one damage less
             hunt_cards.use(state, action.args[0])
             frame["damage"] -= 1

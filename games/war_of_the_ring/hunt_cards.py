@@ -13,6 +13,7 @@ from __future__ import annotations
 from games.core import State, emit
 from games.core.flow import call
 
+from . import tta_characters
 from .card_piles import discard_from_table, on_table, seen
 from .data import FREE, NEIGHBOURS, REGIONS, SHADOW
 from .tta_card_rules import CAPTAIN_OF_DESPAIR, GATES_ARE_CLOSED, gates_apply
@@ -101,9 +102,13 @@ def offer_balrog(state: State, start: str, end: str, steps: int, no_reveal: bool
     offered the same way (after the Balrog when both apply: ``more``); its tile ignores Reveal."""
     if state["result"] is not None:
         return False
-    cards = [BALROG] if on_table(state, BALROG) and through_moria(start, end, steps) else []
+    moria = through_moria(start, end, steps)
+    balrog_there = moria and tta_characters.shadow_of_moria(state)  # Twilight: the Balrog in Moria
+    cards = [BALROG] if on_table(state, BALROG) and moria and not balrog_there else []
     if gates_apply(state, start, end, steps):
         cards.append(GATES_ARE_CLOSED)
+    if balrog_there:  # his tile takes Balrog of Moria's place, then the cards (R-2)
+        return tta_characters.offer_shadow_of_moria(state, no_reveal, cards)
     if not cards:
         return False
     call(state, "hunt_card", side=SHADOW, card=cards[0], moment="balrog", no_reveal=no_reveal, more=cards[1:])

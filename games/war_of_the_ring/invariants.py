@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core import State
 
+from . import tta_characters
 from .data import ARMY_NATIONS, ARMY_SIDES, CHARACTERS, COMPANIONS, MAX_GARRISON, MAX_STACK, NATIONS, REGIONS
 from .tta import state as tta
 
@@ -78,4 +79,5 @@ def check(state: State) -> list[str]:
             problems.append(f"{side} holds {len(state['hands'][side])} cards")
     if "tta" in state or state.get("options"):
         problems += tta.check(state)
+        problems += tta_characters.check(state)
     return problems

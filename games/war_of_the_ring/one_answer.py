@@ -37,6 +37,7 @@ TAKEN = frozenset(
         "move_minions",
         "advance",
         "scouts",
+        "shadow_of_moria",  # Twilight of the Third Age: the Balrog's extra Hunt tile
     }
 )
 

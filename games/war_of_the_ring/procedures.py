@@ -21,6 +21,7 @@ from games.core.flow import Step
 
 from . import (
     armies,
+    balrog,
     battle,
     battle_actions,
     cards,
@@ -31,9 +32,12 @@ from . import (
     ents,
     fellowship_actions,
     fleets,
+    galadriel,
     recruit,
     siege_engines,
+    smeagol,
     stacking,
+    witch_king_chief,
 )
 from .actions import DieAction
 from .event_cards import dispel as event_dispel
@@ -56,6 +60,10 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *dunlendings.DIE_ACTIONS,
         *corsairs.DIE_ACTIONS,
         *characters.DIE_ACTIONS,
+        *witch_king_chief.DIE_ACTIONS,
+        *balrog.DIE_ACTIONS,
+        *galadriel.DIE_ACTIONS,
+        *smeagol.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
         *event_tta_table.DIE_ACTIONS,
@@ -73,6 +81,10 @@ STEPS: tuple[Step, ...] = (
     *dunlendings.STEPS,
     *fleets.STEPS,
     *characters.STEPS,
+    *witch_king_chief.STEPS,
+    *balrog.STEPS,
+    *galadriel.STEPS,
+    *smeagol.STEPS,
     *stacking.STEPS,
     *battle.STEPS,
     *casualties.STEPS,
@@ -90,6 +102,10 @@ VERBS: frozenset[str] = (
     | siege_engines.VERBS
     | ents.VERBS
     | corsairs.VERBS
+    | witch_king_chief.VERBS
+    | balrog.VERBS
+    | galadriel.VERBS
+    | smeagol.VERBS
 )
 
 #: Button words of the procedures' steps, asked in this order.
@@ -100,6 +116,10 @@ LABELLERS: tuple[Labeller, ...] = (
     dunlendings.label,
     corsairs.label,
     characters.label,
+    witch_king_chief.label,
+    balrog.label,
+    galadriel.label,
+    smeagol.label,
     stacking.label,
     battle.label,
     casualties.label,

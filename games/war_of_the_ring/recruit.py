@@ -42,6 +42,7 @@ from .data import FREE, NATIONS, REGIONS, SHADOW
 from .grammar import region_words
 from .movement_words import figure_words
 from .roles import side_title
+from .tta_characters import golden_wood
 
 OPTIONS: dict[str, tuple[str, ...]] = {
     "elite": ("elite",),
@@ -66,6 +67,8 @@ def can_place(state: State, side: str, region: str, kind: str) -> bool:
 def _open(state: State, side: str, region: str, nation: str) -> bool:
     """The conditions of :func:`can_place` that do not depend on the figure: ``side`` controls
     this Settlement of ``nation``, it is not besieged and free for him, and ``nation`` is At War."""
+    if golden_wood(state, region, side):  # Twilight of the Third Age: Galadriel's Lórien, besieged
+        return politics.at_war(state, nation)
     if controller(state, region) != side or besieged(state, region) or not free_for(state, region, side):
         return False
     return politics.at_war(state, nation)
@@ -78,7 +81,8 @@ def _fits(state: State, side: str, region: str, nation: str, kind: str) -> bool:
     if kind == "leader":
         if nation == "sauron" and not REGIONS[region].is_stronghold:
             return False  # Nazgûl only in Sauron Strongholds
-        if side == FREE and not units(state, region, FREE):
+        inside = golden_wood(state, region, side)
+        if side == FREE and not units(state, region, FREE, inside=inside):
             return False  # a Leader alone would be removed at once
     return True
 
@@ -195,7 +199,8 @@ def drain(state: State, frame: Frame) -> None:
     while frame["queue"]:
         region, nation, kind = frame["queue"][0]
         incoming = {nation: {kind: 1}} if kind in UNIT else {}
-        if incoming and stacking.call_arrival(state, region, frame["side"], incoming):
+        inside = golden_wood(state, region, frame["side"])
+        if incoming and stacking.call_arrival(state, region, frame["side"], incoming, inside):
             return  # resumes with what still comes
         land(state, frame, incoming)
     if frame["kinds"] is not None and not any_place(state, frame):
@@ -207,7 +212,7 @@ def land(state: State, frame: Frame, kept: dict[str, dict[str, int]]) -> None:
     if kind in UNIT and not kept.get(nation, {}).get(kind, 0):
         return  # sent back at once by the stacking limit
     if take_reinforcement(state, nation, kind):
-        add(state, region, nation, kind)
+        add(state, region, nation, kind, inside=golden_wood(state, region, frame["side"]))
         emit(
             state,
             "units_recruited",

@@ -18,7 +18,7 @@ from functools import cache
 
 from games.core import RuleTopic
 
-from .data import BASE_CARDS, CARDS, CHARACTERS, TILES
+from .data import BASE_CARDS, CARDS, CHARACTERS, MODULE_FIGURES, MODULE_TILES, TILES
 from .events import tile_name
 from .tta import rules_topics as tta_topics
 
@@ -172,6 +172,8 @@ def _key(text: str) -> str:
 def topics() -> tuple[RuleTopic, ...]:
     found = [RuleTopic(slug, title, text, "rule") for slug, title, text, _ in RULES]
     for char in CHARACTERS.values():
+        if char.id in MODULE_FIGURES:
+            continue  # Twilight of the Third Age: the module's own topic (tta/rules_topics.py)
         parts = []
         if char.level is not None:
             parts.append(f"Level {char.level}, Leadership {char.leadership}.")
@@ -185,6 +187,8 @@ def topics() -> tuple[RuleTopic, ...]:
         side = "Free Peoples" if char.side == "free" else "Shadow"
         found.append(RuleTopic(char.id, char.name, " ".join(parts), f"{side} character"))
     for tile in TILES.values():
+        if tile.id in MODULE_TILES:
+            continue  # Twilight of the Third Age: the module's own topic (tta/rules_topics.py)
         extra = " It stops the Fellowship on the Mordor Track." if tile.stop else ""
         source = f" Put in play by {CARDS[tile.card].name}." if tile.card and tile.card in CARDS else ""
         found.append(
@@ -245,6 +249,7 @@ def combat_topics() -> list[RuleTopic]:
 def _index() -> dict[str, tuple[RuleTopic, ...]]:
     index: dict[str, list[RuleTopic]] = {}
     words = {slug: aliases for slug, _, _, aliases in (*RULES, *tta_topics.RULES)}
+    words.update(tta_topics.CHARACTER_WORDS)  # Twilight of the Third Age: the characters' abilities
     for topic in topics():
         for key in {_key(k) for k in (topic.slug, topic.title, *words.get(topic.slug, ()))}:
             index.setdefault(key, []).append(topic)  # once per key: "gimli" and "Gimli" are one

@@ -15,9 +15,11 @@ from games.core.words import the
 
 from . import (
     actions,
+    balrog,
     card_text,
     dice,
     fellowship,
+    galadriel,
     hunt,
     invariants,
     labels,
@@ -133,6 +135,8 @@ class WarOfTheRing(StepRuleset):
             table.settle(state)  # table cards whose discard condition happened leave
         if "tta" in state:
             siege_engines.settle(state)  # engines whose Army is gone go back to the pools
+            balrog.settle(state)  # A Balrog is Come! lapses; the Balrog away from Moria without it falls
+            galadriel.settle(state)  # Galadriel leaves play once Lórien is captured
 
     def check_invariants(self, state: State) -> list[str]:
         return invariants.check(state)

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core import State
 
-from . import corsairs, dunlendings, ents, siege_engines
+from . import corsairs, dunlendings, ents, siege_engines, tta_characters
 from .battle import battle_view
 from .board import besieged, vp
 from .card_piles import seen
@@ -28,7 +28,8 @@ def regions_view(state: State) -> list[dict[str, Any]]:
     characters: dict[str, list[str]] = {}
     inside: dict[str, list[str]] = {}
     for char, where in state["characters"].items():
-        (inside if where.get("inside") else characters).setdefault(where["region"], []).append(char)
+        named = tta_characters.piece(state, char)  # Twilight of the Third Age: the Witch-king's card
+        (inside if where.get("inside") else characters).setdefault(where["region"], []).append(named)
     for region, info in REGIONS.items():
         units = state["armies"].get(region)
         garrison = state["garrisons"].get(region)
@@ -125,6 +126,9 @@ def build_view(
             "pool": corsairs.pool(state),
             "in_play": corsairs.in_play(state),
         }
+    module_characters = tta_characters.view(state)
+    if module_characters is not None:  # Twilight of the Third Age: the characters set aside, cards
+        view["tta_characters"] = module_characters
     if siege_engines.in_game(state):  # Twilight of the Third Age: the engines are public
         view["siege_engines"] = {
             "regions": siege_engines.view(state),

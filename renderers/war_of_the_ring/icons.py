@@ -126,8 +126,17 @@ CHARACTER_INITIALS = {
     "witch_king": "WK",
     "saruman": "Sa",
     "mouth_of_sauron": "MS",
+    "witch_king_chief": "WK",  # Twilight of the Third Age
+    "balrog": "Ba",
+    "galadriel": "Gl",
 }
-SHADOW_CHARACTERS = frozenset(("witch_king", "saruman", "mouth_of_sauron"))
+SHADOW_CHARACTERS = frozenset(("witch_king", "saruman", "mouth_of_sauron", "witch_king_chief", "balrog"))
+#: Twilight of the Third Age characters drawn apart: (fill, rim, ink).
+SPECIAL_LOOKS: dict[str, tuple[RGB, RGB, RGB]] = {
+    "witch_king_chief": ((34, 24, 22), (214, 172, 48), (255, 226, 120)),  # the Chief: a gold crown rim
+    "balrog": ((128, 34, 8), (255, 120, 20), (255, 232, 190)),  # flame
+    "galadriel": ((255, 246, 206), (170, 196, 230), (40, 52, 96)),  # the Lady of Light
+}
 
 
 def initials(character: str) -> str:
@@ -144,6 +153,8 @@ def character_sprite(character: str, size: int) -> Image.Image:
     )
     rim: RGB = theme.SIDE_COLOURS[theme.SHADOW if shadow else theme.FREE]
     ink: RGB = (255, 236, 220) if shadow else (18, 22, 40)
+    if character in SPECIAL_LOOKS:
+        fill, rim, ink = SPECIAL_LOOKS[character]
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         draw.ellipse((0.3 * s, 0.8 * s, size * s - 0.3 * s, size * s), fill=(0, 0, 0, 90))

@@ -138,12 +138,16 @@ FALLBACK_CHARACTERS = {
     "witch_king": "The Witch-king",
     "saruman": "Saruman",
     "mouth_of_sauron": "The Mouth of Sauron",
+    "witch_king_chief": "The Witch-king, Chief of the Ringwraiths",  # Twilight of the Third Age
+    "balrog": "The Balrog",
+    "galadriel": "Galadriel",
 }
 SHORT_CHARACTERS = {
     "meriadoc": "Merry",
     "peregrin": "Pippin",
     "mouth_of_sauron": "Mouth of Sauron",
     "witch_king": "Witch-king",
+    "witch_king_chief": "Witch-king (Chief)",
 }
 
 

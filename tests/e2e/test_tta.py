@@ -1,10 +1,11 @@
 """Twilight of the Third Age through the fake Discord: ``/game new`` with the module's options
 opens a lobby that lists them with the line on reconstructed parts, refuses a part not yet
-playable, and a match with the siege engines, the three factions (the Dunlendings, the Corsairs
-and the Ents) and the Twilight cards runs a few hundred actions under the same oracles as the base
-game's (each action counted once, a die action one post at most, a hidden step silent, no secret
-shown); the cards alone are refused for the parts they need (D3), and ``/rules card:`` finds a new
-card by name with its picture."""
+playable, and a match with every playable part — the siege engines, the three factions (the
+Dunlendings, the Corsairs and the Ents), the Twilight cards and the characters Galadriel, the
+Balrog and the Chief of the Ringwraiths — runs a few hundred actions under the same oracles as the
+base game's (each action counted once, a die action one post at most, a hidden step silent, no
+secret shown); the cards alone are refused for the parts they need (D3), and ``/rules card:``
+finds a new card by name with its picture."""
 
 from __future__ import annotations
 
@@ -34,12 +35,15 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
             side="free",
             tta_engines="on",
             tta_factions="all",
+            tta_characters="galadriel+balrog+witch-king",
             tta_cards="on",
         )
         lobby = match.lobby.content
         assert "Siege engines: **On**" in lobby and "Factions: **All**" in lobby, lobby
         assert "Twilight cards: **On**" in lobby, lobby
+        assert "Characters: **Galadriel, Balrog, Witch-king (Chief)**" in lobby, lobby
         assert "reconstructed where no source gives it" in lobby, lobby
+        assert "the Chief of the Ringwraiths' card" in lobby, lobby
         state = world.row(match.id).state
         assert state is not None and "tta" in state
         rng, tally = seeded(21), Tally()
@@ -53,6 +57,8 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
         assert not is_error(rules) and "Trebuchets" in rules.text, rules.text
         rules = await alice.slash(match.thread, "rules", topic="fleet")
         assert not is_error(rules) and "sail" in rules.text, rules.text
+        rules = await alice.slash(match.thread, "rules", topic="pursuit")  # an ability finds its character
+        assert not is_error(rules) and "Chief of the Ringwraiths" in rules.text, rules.text
 
         # The module's cards in /rules: found by name, with their picture (a base card's look).
         carol = world.users[USERS[2]]

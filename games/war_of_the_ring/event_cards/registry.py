@@ -16,6 +16,7 @@ from . import (
     shs,
     tta_cards,
 )
+from .balrog_card import BalrogIsCome
 from .base import EventCard
 
 
@@ -43,4 +44,5 @@ HANDLERS: dict[str, EventCard] = _table(
     tta_cards.CARDS,  # Twilight of the Third Age (dealt only with the switch ``cards``)
     (dunlendings_card.handler(),),  # the module's Rage of the Dunlendings (shs_11t)
     corsairs_cards.CARDS,  # the module's The Corsairs are Upon Us! and Threats to the Fiefs
+    (BalrogIsCome(),),  # A Balrog is Come! (shc_17t), with the Balrog
 )

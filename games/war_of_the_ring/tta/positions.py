@@ -16,6 +16,7 @@ pieces are (``"tta"``); both keys are optional and absent for the base game.
   "witch_king_card": "chief",                 # the Witch-king's card once chosen
   "smeagol": "gollum",                        # the side Sméagol's piece shows
   "cards_aside": ["we_shall_get_it"],
+  "we_shall_get_it": "table",                 # once out of the set-aside cards: shadow, table, gone
 }
 ```
 
@@ -38,7 +39,7 @@ from .switches import CHARACTERS, FACTIONS, SWITCHES, options_for, resolve, swit
 
 _KEYS = frozenset(
     {"engines", "superiority", "in_play", *FACTIONS, "ents_removed", "ents_gone", "ents_awake_events"}
-    | {"characters_aside", "witch_king_card", "smeagol", "cards_aside"}
+    | {"characters_aside", "witch_king_card", "smeagol", "cards_aside", "we_shall_get_it"}
 )
 #: The switch each key needs.
 _NEEDS = {
@@ -53,6 +54,7 @@ _NEEDS = {
     "witch_king_card": "witch_king_chief",
     "smeagol": "smeagol",
     "cards_aside": "smeagol",
+    "we_shall_get_it": "smeagol",
 }
 
 
@@ -79,6 +81,7 @@ def place(state: State, position: Mapping[str, Any]) -> None:
         part(state)["factions"][DUNLENDINGS]["in_play"] = True
     given = position.get("tta")
     if not given:
+        _characters_entered(state)
         return
     unknown = sorted(set(given) - _KEYS)
     if unknown:
@@ -135,6 +138,27 @@ def place(state: State, position: Mapping[str, Any]) -> None:
         tta["smeagol"] = given["smeagol"]
     if "cards_aside" in given:
         tta["cards_aside"] = list(given["cards_aside"])
+    if "we_shall_get_it" in given:  # where the card is once it left the set-aside cards (R-4)
+        if given["we_shall_get_it"] not in ("shadow", "table", "gone"):
+            raise InvalidPosition("tta we_shall_get_it: shadow, table or gone")
+        tta["we_shall_get_it"] = given["we_shall_get_it"]
+    _characters_entered(state)
+
+
+def _characters_entered(state: State) -> None:
+    """The module characters the position put in play (or eliminated) are no longer set aside; a
+    Witch-king placed without a card in a game with the choice came as the Black Captain."""
+    tta = part(state)
+    chosen = switches(state.get("options") or {})
+    entered = "witch_king" in state["characters"] or "witch_king" in state["eliminated"]
+    if "witch_king_chief" in chosen and entered:
+        tta["witch_king_card"] = tta.get("witch_king_card") or "black_captain"
+    aside = tta.get("characters_aside", [])
+    if tta.get("witch_king_card") and "witch_king_chief" in aside:
+        aside.remove("witch_king_chief")
+    for figure in ("balrog", "galadriel"):
+        if (figure in state["characters"] or figure in state["eliminated"]) and figure in aside:
+            aside.remove(figure)
 
 
 def _dunlendings_placed(state: State) -> bool:
@@ -167,7 +191,7 @@ def describe(state: State) -> dict[str, Any]:
         out["ents_removed"] = factions["ents"]["removed"]
         out["ents_gone"] = factions["ents"]["gone"]
         out["ents_awake_events"] = tta["ents_awake_events"]
-    for key in ("characters_aside", "witch_king_card", "smeagol", "cards_aside"):
+    for key in ("characters_aside", "witch_king_card", "smeagol", "cards_aside", "we_shall_get_it"):
         if key in tta:
             out[key] = tta[key] if not isinstance(tta[key], list) else list(tta[key])
     return {"switches": [s for s in SWITCHES if s in chosen], "tta": out}

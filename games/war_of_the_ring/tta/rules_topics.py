@@ -9,6 +9,8 @@ Combat card and tile, with where its content comes from (official, reference, re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.core import RuleTopic
 
 from ..data import REGIONS
@@ -105,6 +107,15 @@ RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
 )
 
 
+#: Words that find each character's topic besides its name: its abilities and typed words.
+CHARACTER_WORDS: dict[str, tuple[str, ...]] = {
+    "galadriel": ("nenya", "lady of the golden wood", "bring-galadriel"),
+    "balrog": ("shadow of moria", "durin's bane ability", "bring-balrog"),
+    "witch_king_chief": ("pursuit", "lord of the nazgul", "chief", "bring-witch-king-chief"),
+    "smeagol": ("sneak", "sacrifice", "we shall get it piece", "smeagol tiles"),
+}
+
+
 def combat_topics() -> list[RuleTopic]:
     """The module's new Combat cards, each pointing to the cards that carry it.
 
@@ -132,6 +143,32 @@ def _source(values: set[str]) -> str:
     return "reconstructed" if values & {"reference", "reconstructed"} else "official"
 
 
+#: How a character's values are named when their sources are told.
+_VALUES = {
+    "level": "Level",
+    "leadership": "Leadership",
+    "die_bonus": "Action die",
+    "activates": "Nations activated",
+    "entry": "entry",
+    "abilities": "abilities",
+    "leaves": "leaving play",
+}
+_TOLD = {
+    "official": "official",
+    "reference": "reconstructed by the module reference",
+    "reconstructed": "ours",
+}
+
+
+def _told_sources(sources: Mapping[str, str]) -> str:
+    """``Sources: Leadership official; Level, entry ... reconstructed by the module reference.``"""
+    groups: dict[str, list[str]] = {}
+    for key, source in sources.items():
+        groups.setdefault(source, []).append(_VALUES.get(key, key))
+    told = "; ".join(f"{', '.join(names)} {_TOLD[source]}" for source, names in groups.items())
+    return f"Sources: {told}."
+
+
 def module_topics() -> list[RuleTopic]:
     playable = ", ".join(NAMES[s] for s in SWITCHES if s in PLAYABLE) or "none yet"
     found = []
@@ -144,7 +181,7 @@ def module_topics() -> list[RuleTopic]:
 def topics() -> list[RuleTopic]:
     found = module_topics()
     for char in TTA_CHARACTERS.values():
-        level = "moves like a Nazgûl" if char.level is None else f"Level {char.level}"
+        level = "Moves like a Nazgûl" if char.level is None else f"Level {char.level}"
         parts = [
             f"{level}, Leadership {char.leadership}, +{char.die_bonus} Action die."
             if char.die_bonus
@@ -153,8 +190,11 @@ def topics() -> list[RuleTopic]:
         parts += [f"Enters play: {char.entry}"]
         parts += [f"{a.name}: {a.text}" for a in char.abilities]
         parts.append(char.leaves)
+        parts.append(_told_sources(char.sources))
+        if char.id not in PLAYABLE:
+            parts.append("Not yet available.")
         kind = f"{MODULE} character ({_source(set(char.sources.values()))})"
-        found.append(RuleTopic(char.id, char.name, " ".join(parts) + " Not yet available.", kind))
+        found.append(RuleTopic(char.id, char.name, " ".join(parts), kind))
     for card in [*CARDS.values(), *REPLACEMENTS.values(), *SET_ASIDE_CARDS.values()]:
         side = "Free Peoples" if card.side == "free" else "Shadow"
         condition = f" Only if: {card.condition}" if card.condition else ""

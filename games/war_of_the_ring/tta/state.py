@@ -14,7 +14,10 @@
   "witch_king_card": None | "black_captain" | "chief",   # the Witch-king's card once chosen (R-3)
   "smeagol": "smeagol" | "gollum",           # the side the piece shows (R-4)
   "cards_aside": ["we_shall_get_it"],        # set aside outside the decks
+  "we_shall_get_it": "shadow" | "table" | "gone",  # once Sméagol was sacrificed (R-4)
 }
+(The turn's marks of the characters: ``turn["nenya"]``, ``turn["sneak"]``; their invariants:
+:func:`..tta_characters.check`.)
 ```
 """
 

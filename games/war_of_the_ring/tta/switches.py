@@ -55,7 +55,18 @@ NAMES = {
     "cards": "the Twilight cards",
 }
 #: Switches whose rules are complete; any other is refused in the lobby as not yet available.
-PLAYABLE: frozenset[str] = frozenset({"siege_engines", "ents", "dunlendings", "corsairs", "cards"})
+PLAYABLE: frozenset[str] = frozenset(
+    {
+        "siege_engines",
+        "ents",
+        "dunlendings",
+        "corsairs",
+        "cards",
+        "galadriel",
+        "balrog",
+        "witch_king_chief",
+    }
+)
 #: What the cards need (D3): their Events and Combat halves use these.
 CARDS_NEED = ("siege_engines", "dunlendings", "corsairs")
 #: Parts whose content is partly reconstructed (no published value), for the lobby's warning.

@@ -348,7 +348,7 @@ def test_stacking_limits() -> None:
 
 
 def test_character_table() -> None:
-    assert set(CHARACTERS) == {*CHARACTER_TABLE, "ring_bearers"}
+    assert set(CHARACTERS) == {*CHARACTER_TABLE, "ring_bearers", *data.MODULE_FIGURES}  # + Twilight figures
     for cid, (level, leadership, activates, bonus, nation) in CHARACTER_TABLE.items():
         c = CHARACTERS[cid]
         assert (c.level, c.leadership, c.activates, c.die_bonus, c.nation) == (
@@ -366,14 +366,15 @@ def test_fellowship_companions_and_minions() -> None:
     assert MINIONS == ("witch_king", "saruman", "mouth_of_sauron")
     fellowship = {c.id for c in CHARACTERS.values() if c.starts_in_fellowship}
     assert fellowship == {*COMPANIONS, "ring_bearers"}
-    kinds = Counter(c.kind for c in CHARACTERS.values())
+    kinds = Counter(c.kind for c in CHARACTERS.values() if c.id not in data.MODULE_FIGURES)
     assert kinds == {"companion": 9, "minion": 3, "gollum": 1, "ring-bearers": 1}
     guides = {c.id for c in CHARACTERS.values() if c.guide}
     assert guides == {"gandalf_grey", "strider", "meriadoc", "peregrin", "gollum"}
-    set_aside = {c.id for c in CHARACTERS.values() if c.entry}
+    set_aside = {c.id for c in CHARACTERS.values() if c.entry and c.id not in data.MODULE_FIGURES}
     assert set_aside == {"aragorn", "gandalf_white", "gollum", *MINIONS}
     # Free Peoples dice: 4 + Aragorn + Gandalf the White = 6; Shadow: 7 + 3 Minions = 10 (rules §1).
-    assert 4 + sum(CHARACTERS[c].die_bonus for c in CHARACTERS if CHARACTERS[c].side == FREE) == 6
+    base = [c for c in CHARACTERS if c not in data.MODULE_FIGURES]
+    assert 4 + sum(CHARACTERS[c].die_bonus for c in base if CHARACTERS[c].side == FREE) == 6
     assert 7 + sum(CHARACTERS[c].die_bonus for c in MINIONS) == 10
 
 
@@ -438,7 +439,8 @@ def test_special_hunt_tiles() -> None:
 
 
 def test_tile_ids_are_unique() -> None:
-    assert len(TILES) == 24 and set(TILES) == {t.id for t in STANDARD_TILES} | set(SPECIAL_TILES)
+    base = set(TILES) - set(data.MODULE_TILES)  # the Twilight Sméagol tiles besides
+    assert len(base) == 24 and base == {t.id for t in STANDARD_TILES} | set(SPECIAL_TILES)
 
 
 # --- Event cards -----------------------------------------------------------------------------------------

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from games.core import Action
 from games.core.chance import scripted
-from games.war_of_the_ring.data import TILES
+from games.war_of_the_ring.data import MODULE_TILES, TILES
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 from .helpers import act, events, forbidden, match, offered, step
 
 MOVE = {"free": ["character", "muster"], "shadow": ["army", "army"]}
 HOLLIN = {"region": "hollin", "progress": 0}
-STANDARD = sorted(t for t, tile in TILES.items() if tile.side is None)
+STANDARD = sorted(t for t, tile in TILES.items() if tile.side is None and t not in MODULE_TILES)
 
 
 # -- §14.4 / §14.6 moving and hiding ------------------------------------------------------------------

@@ -167,7 +167,10 @@ def test_the_module_data_holds_together() -> None:
         assert CARDS[card.id].name == card.name
     assert set(content.TTA_CHARACTERS) == set(switches.CHARACTERS)
     for char in content.TTA_CHARACTERS.values():
-        assert set(char.activates) <= set(NATIONS) and char.id not in CHARACTERS
+        assert set(char.activates) <= set(NATIONS)
+        if char.id in CHARACTERS:  # a module figure of its own: the same values in the base table
+            figure = CHARACTERS[char.id]
+            assert (figure.leadership, figure.level) == (char.leadership, char.level)
     assert [content.TTA_CHARACTERS[c].leadership for c in ("galadriel", "balrog", "witch_king_chief")] == [
         2,
         3,
@@ -239,6 +242,7 @@ def test_a_position_expresses_every_module_piece_and_reads_back() -> None:
             "cards_aside": [],
         },
         "hands": {"shadow": ["shs_25", "shc_17t"]},
+        "characters": {"witch_king": "minas_tirith"},  # the Chief's card is his once he entered
         "armies": {"minas_tirith": {"sauron": "4R"}, "helms_deep": {"rohan": "2R"}},
         "garrisons": {"minas_tirith": {"gondor": "3R 1E 1L"}},
         "dice": DICE,

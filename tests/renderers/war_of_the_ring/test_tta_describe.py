@@ -86,3 +86,48 @@ def test_the_map_draws_the_corsair_ships_at_sea_apart_and_clear_of_the_badges() 
                 assert abs(x - ox) >= chip * 2.9 or abs(y - oy) >= chip * 1.4, (name, spots)
     bare = R.view(R.from_position({**described, "tta": {}}), None)
     assert render_view(view) != render_view(bare)
+
+
+def test_the_map_draws_the_chief_of_the_ringwraiths_apart_from_the_black_captain() -> None:
+    def view_of(card: str) -> dict[str, object]:
+        described = {
+            "switches": ["witch_king_chief"],
+            "characters": {"witch_king": "dagorlad"},
+            "tta": {"witch_king_card": card},
+            "dice": {"free": ["will"], "shadow": ["army"]},
+        }
+        return dict(R.view(R.from_position(described), None))
+
+    chief, captain = view_of("chief"), view_of("black_captain")
+    entry = next(e for e in chief["regions"] if e["id"] == "dagorlad")  # type: ignore[attr-defined]
+    assert entry["characters"] == ["witch_king_chief"]
+    assert chief["tta_characters"] == {"aside": [], "witch_king_card": "chief"}
+    assert "Witch-king (Chief)" in describe(chief, limit=100_000)
+    assert render_view(chief, zoom="dagorlad") != render_view(captain, zoom="dagorlad")
+
+
+def test_the_map_draws_the_balrog_in_moria() -> None:
+    described = {
+        "switches": ["balrog"],
+        "characters": {"balrog": "moria"},
+        "dice": {"free": ["will"], "shadow": ["army"]},
+    }
+    view = R.view(R.from_position(described), None)
+    assert next(e for e in view["regions"] if e["id"] == "moria")["characters"] == ["balrog"]
+    assert view["tta_characters"] == {"aside": []}
+    assert "The Balrog" in describe(view, limit=100_000)
+    bare = R.view(R.from_position({**described, "characters": {}}), None)
+    assert render_view(view, zoom="moria") != render_view(bare, zoom="moria")
+
+
+def test_the_map_draws_galadriel_in_lorien() -> None:
+    described = {
+        "switches": ["galadriel"],
+        "characters": {"galadriel": "lorien"},
+        "dice": {"free": ["will"], "shadow": ["army"]},
+    }
+    view = R.view(R.from_position(described), None)
+    assert next(e for e in view["regions"] if e["id"] == "lorien")["characters"] == ["galadriel"]
+    assert "Galadriel" in describe(view, limit=100_000)
+    bare = R.view(R.from_position({**described, "characters": {}}), None)
+    assert render_view(view, zoom="lorien") != render_view(bare, zoom="lorien")

@@ -1,0 +1,154 @@
+"""Sméagol / Gollum (Twilight of the Third Age R-4), behind the switch ``smeagol``. The piece is
+the base Gollum (``gollum``: set aside, never a Companion, the Guide with the base ability when no
+Companion is left, on either side); ``tta["smeagol"]`` is the side it shows.
+
+- **Sméagol tiles**: 2 tiles in the Hunt Pool from the start, each a "0" with no Reveal and no
+  Stop; one drawn goes back into the pool while the piece shows Sméagol, and leaves the game once
+  it shows Gollum (:func:`.tta_characters.smeagol_tile_drawn`, called as the tile is resolved).
+- **Sneak** (Sméagol side, once a turn): after a move of the hidden Fellowship and before its Hunt
+  roll, the Free Peoples may declare it (``sneak <region>``, up to Progress regions, Progress to
+  0, still hidden, no healing, no Nation roused) or not (``no-sneak``); the re-rolls are then
+  counted where it stands. The step ``sneak``, asked by :func:`.hunt.start`.
+- **Sacrifice** (Sméagol side): when the Hunt deals damage, the Free Peoples may flip the piece to
+  Gollum to cancel it (``sacrifice smeagol`` among the damage choices; a Reveal still happens); the
+  Shadow then takes *We Shall Get It*.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, State, emit
+from games.core.flow import Frame, Step, ret
+
+from . import actions
+from .data import FREE, SHADOW
+from .grammar import region_words
+from .hunt import after_pick, pick, refilled, start_roll
+from .tta.state import part
+from .tta_characters import sneak_regions, we_shall_get_it
+
+
+class Sneak(Step):
+    """``sneak <region>`` declares the hidden Fellowship before its Hunt roll; ``no-sneak`` lets
+    the Hunt roll where it is."""
+
+    name = "sneak"
+    kind = "sneak"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({FREE})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return (*(Action("sneak", (r,)) for r in sneak_regions(state)), Action("no-sneak"))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "Sméagol: sneak before the Hunt?"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        return (
+            "The Hunt is about to roll: Sméagol may lead the Fellowship on first — declare it up to "
+            "its Progress away, still hidden (`sneak <region>`), once a turn — or not (`no-sneak`)."
+        )
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Free Peoples (Sméagol)."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        if action.verb == "sneak":
+            fs = state["fellowship"]
+            fs["region"], fs["progress"] = action.args[0], 0
+            state["turn"]["sneak"] = True
+            emit(state, "smeagol_sneaks", {"region": action.args[0]})
+        if not start_roll(state):
+            ret(state)
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        ret(state)
+
+
+class WeShallGetIt(Step):
+    """*We Shall Get It* on the table, Gollum the Guide, a tile just drawn: the Shadow discards the
+    card to draw another instead (``we-shall-get-it``: the first tile goes back into the Hunt
+    Pool, the second applies) or keeps it (``keep-card``)."""
+
+    name = "we_shall_get_it"
+    kind = "we_shall_get_it"
+
+    def active(self, state: State, frame: Frame) -> frozenset[str]:
+        return frozenset({SHADOW})
+
+    def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
+        return (Action("we-shall-get-it"), Action("keep-card"))
+
+    def title(self, state: State, frame: Frame, role: str) -> str:
+        return "We Shall Get It"
+
+    def instruction(self, state: State, frame: Frame, role: str) -> str:
+        return (
+            "Gollum guides the Fellowship: discard We Shall Get It to put this tile back and draw "
+            "another (`we-shall-get-it`), or keep the card (`keep-card`)?"
+        )
+
+    def waiting(self, state: State, frame: Frame) -> str:
+        return "Waiting for the Shadow (We Shall Get It)."
+
+    def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
+        tile = frame["tile"]
+        if action.verb == "we-shall-get-it":
+            part(state)["we_shall_get_it"] = "gone"
+            hunt = state["hunt"]
+            hunt["drawn"].remove(tile)
+            emit(state, "we_shall_get_it_used", {"tile": tile})
+            if refilled(state):
+                second = pick(state)
+                hunt["pool"] = sorted([*hunt["pool"], tile])
+                tile = second
+            else:  # pragma: no cover - the first tile was the pool's last and no other can come
+                hunt["drawn"].append(tile)
+        if not after_pick(state, tile, frame["why"], frame["eye"], frame["rules"]):
+            ret(state)
+
+    def resume(self, state: State, frame: Frame, value: Any) -> None:
+        ret(state)
+
+
+def _card_held(state: State, side: str) -> bool:
+    return we_shall_get_it(state) == "shadow"
+
+
+def _play_card(state: State, side: str, face: str) -> bool:
+    part(state)["we_shall_get_it"] = "table"
+    emit(state, "we_shall_get_it_played", {})
+    return False
+
+
+DIE_ACTIONS: tuple[actions.DieAction, ...] = (
+    actions.DieAction(
+        "play-we-shall-get-it",
+        "Play We Shall Get It on the table",
+        "Character or Event die: We Shall Get It goes on the table (Gollum the Guide: after a Hunt tile "
+        "is drawn, discard it to draw another).",
+        ("character", "event"),
+        SHADOW,
+        _card_held,
+        _play_card,
+    ),
+)
+STEPS: tuple[Step, ...] = (Sneak(), WeShallGetIt())
+VERBS = frozenset({"sneak", "no-sneak", "sacrifice", "we-shall-get-it", "keep-card"})
+
+
+def label(state: State, role: str, action: Action) -> str | None:
+    """Button words for Sméagol's choices (``None``: not his)."""
+    if action.verb == "sneak" and action.args:
+        return f"Sméagol leads the Fellowship to {region_words(action.args[0])}"
+    if action.verb == "no-sneak":
+        return "No sneaking: the Hunt rolls here"
+    if action.verb == "sacrifice":
+        return "Sacrifice Sméagol: he becomes Gollum, no damage"
+    if action.verb == "we-shall-get-it":
+        return "We Shall Get It: put this tile back, draw another"
+    if action.verb == "keep-card":
+        return "Keep We Shall Get It"
+    return None
