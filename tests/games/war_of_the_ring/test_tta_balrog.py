@@ -311,7 +311,7 @@ def test_a_balrog_is_come_is_played_only_with_the_balrog_in_play(monkeypatch: An
     assert handler.start(position(switches=SWITCH), "shadow", {}) is False  # it lies on the table
 
 
-def test_a_balrog_is_come_played_from_the_hand_lies_on_the_table_and_lets_him_move() -> None:
+def test_card_shc_17t_a_balrog_is_come_played_from_the_hand_lies_on_the_table_and_lets_him_move() -> None:
     m = match(
         switches=WITH_CARD,
         characters={"balrog": "moria"},
