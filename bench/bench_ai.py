@@ -7,6 +7,14 @@ with the first level in each seat in turn, the second in every other seat (seeds
 the first level's decision time (p50 and p99 of the decisions with a choice, on this machine)
 and how often the search fell back to the rule-based player (a moment the game cannot sample).
 
+``--ratings`` rates the levels from every game the pairings played (OpenSkill's Plackett-Luce
+model, the one the leagues use: each game a match of the first level against the second, the
+winner ranked first, a draw a tie; games of 3 and 4 players count as the first level against
+the best of the others, since several seats share one level) and prints each level's mu, sigma
+and ordinal (mu - 3 sigma) with the count of games it played. ``--record FILE`` appends each
+game's outcome to FILE (JSON lines) and rates from every outcome of this game the file holds,
+so pairings run separately (with their own game counts) are rated together.
+
 Goals (issue 24): the strongest level wins >= 98 % against ``random`` on every side, >= 65 %
 against ``rules`` on each side; each level beats the one below >= 60 %; p99 <= 2 s.
 Never used as a test: strength is measured, not asserted.
@@ -15,6 +23,7 @@ Never used as a test: strength is measured, not asserted.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -22,7 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.computer_players import PLAYERS, policy
+from openskill.models import PlackettLuce
+
+from games.computer_players import LEVELS, PLAYERS, policy
 from games.core import Ruleset, find
 from games.core.players import SearchPlayer, play
 
@@ -44,10 +55,22 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+#: One game's outcome for the ratings: the first level, the second, and the first's result
+#: (1 a win, 0 a loss, 0.5 a draw or a win of neither).
+Outcome = tuple[str, str, float]
+
+
 def tournament(
-    ruleset: Ruleset, first: str, second: str, games: int, seats: int = 2, start: int = 0
+    ruleset: Ruleset,
+    first: str,
+    second: str,
+    games: int,
+    seats: int = 2,
+    start: int = 0,
+    outcomes: list[Outcome] | None = None,
 ) -> list[str]:
-    """Lines of results: ``first`` in each seat in turn, ``second`` in every other seat."""
+    """Lines of results: ``first`` in each seat in turn, ``second`` in every other seat; each
+    game's outcome is added to ``outcomes`` when given."""
     options = {"players": str(seats)} if seats != 2 else {}
     roles = ruleset.roles(ruleset.resolve_options(options), seats)
     lines = []
@@ -63,6 +86,9 @@ def tournament(
             played = play(ruleset, players, seed, options)
             wins += side in played.winners
             draws += not played.winners
+            if outcomes is not None:
+                result = 1.0 if side in played.winners else 0.5 if not played.winners else 0.0
+                outcomes.append((first, second, result))
             times += played.times[side]
             decisions += len(played.times[side])
             computer = players[side][0]
@@ -79,6 +105,27 @@ def tournament(
     return lines
 
 
+def ratings(outcomes: list[Outcome]) -> list[str]:
+    """The levels' OpenSkill ratings from ``outcomes`` (in the order played), strongest first."""
+    model = PlackettLuce()
+    rated = {level: model.rating(name=level) for pair in outcomes for level in pair[:2]}
+    played = dict.fromkeys(rated, 0)
+    for first, second, result in outcomes:
+        if first == second:
+            continue  # a level against itself says nothing of its rank
+        ranks = [1.0, 1.0] if result == 0.5 else [1.0, 2.0] if result == 1.0 else [2.0, 1.0]
+        [[rated[first]], [rated[second]]] = model.rate([[rated[first]], [rated[second]]], ranks=ranks)
+        played[first] += 1
+        played[second] += 1
+    order = sorted(rated, key=lambda level: -rated[level].ordinal())
+    return [
+        f"{level}: mu {rated[level].mu:.1f}, sigma {rated[level].sigma:.1f}, "
+        f"ordinal {rated[level].ordinal():.1f} ({played[level]} games)"
+        for level in order
+        if level in LEVELS
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pairings", nargs="*", default=list(PAIRINGS))
@@ -86,12 +133,33 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--players", type=int, default=2, help="seats (LOTR Risk: 2 to 4)")
+    parser.add_argument("--ratings", action="store_true", help="rate the levels (OpenSkill) at the end")
+    parser.add_argument("--record", type=Path, help="append outcomes here and rate from all of them")
     args = parser.parse_args()
     ruleset = find(args.game)
+    offered = set(PLAYERS[args.game])
+    outcomes: list[Outcome] = []
     for pairing in args.pairings:
         first, second = pairing.split(":")
-        for line in tournament(ruleset, first, second, args.games, args.players, args.seed):
+        if not {first, second} <= offered:
+            print(f"{pairing}: {args.game} has no such level (it offers {', '.join(sorted(offered))})")
+            continue
+        for line in tournament(ruleset, first, second, args.games, args.players, args.seed, outcomes):
             print(line, flush=True)
+    if args.record is not None:
+        with args.record.open("a") as out:
+            for first, second, result in outcomes:
+                entry = {"game": args.game, "first": first, "second": second, "result": result}
+                out.write(json.dumps(entry) + "\n")
+        outcomes = []
+        for line in args.record.read_text().splitlines():
+            entry = json.loads(line)
+            if entry["game"] == args.game:
+                outcomes.append((entry["first"], entry["second"], float(entry["result"])))
+    if args.ratings:
+        print(f"OpenSkill ratings of {args.game}'s levels ({len(outcomes)} games):")
+        for line in ratings(outcomes):
+            print("  " + line, flush=True)
 
 
 if __name__ == "__main__":

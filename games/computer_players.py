@@ -17,6 +17,7 @@ from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
 from games.lotr_risk import computer as lotr_risk
 from games.minas_tirith import computer as minas_tirith
+from games.war_of_the_ring import computer as war_of_the_ring
 
 LEVELS = ("random", "rules", "gentle", "strong")
 #: The level a player gets when he names none.
@@ -52,13 +53,38 @@ def _confrontation_levels() -> dict[str, Level]:
     }
 
 
-#: ``game -> level -> Level`` for every game that has computer players (LOTR Risk and Minas
-#: Tirith have no search level yet: their levels stop at ``rules``).
+def _lotr_risk_levels() -> dict[str, Level]:
+    rules = lotr_risk.RuleBasedPlayer
+
+    def search(noise: float) -> Callable[[], Policy]:
+        return lambda: SearchPlayer(
+            lotr_risk.RULESET,
+            lotr_risk.determinize,
+            rules(),
+            noise=noise,
+            playout_limit=lotr_risk.PLAYOUT_LIMIT,
+            evaluate=lotr_risk.evaluate,
+            playout=lotr_risk.playout_action,
+            consider=lotr_risk.considered,
+        )
+
+    return {
+        "random": Level(RandomPlayer, Budget(1)),
+        "rules": Level(rules, Budget(1)),
+        "gentle": Level(search(0.1), Budget(iterations=16, seconds=0.5)),
+        "strong": Level(search(0.0), Budget(iterations=120, seconds=1.5)),
+    }
+
+
+#: ``game -> level -> Level`` for every game that has computer players (Minas Tirith and War of
+#: the Ring have no search level yet: their levels stop at ``rules``).
 PLAYERS: dict[str, dict[str, Level]] = {
     "confrontation": _confrontation_levels(),
-    "lotr-risk": {
+    "lotr-risk": _lotr_risk_levels(),
+    # No search yet: War of the Ring's sampling (the other hand, the decks) is not written.
+    "war-of-the-ring": {
         "random": Level(RandomPlayer, Budget(1)),
-        "rules": Level(lotr_risk.RuleBasedPlayer, Budget(1)),
+        "rules": Level(war_of_the_ring.RuleBasedPlayer, Budget(1)),
     },
     "minas-tirith": {
         "random": Level(RandomPlayer, Budget(1)),

@@ -87,10 +87,10 @@ def test_a_computer_seat_is_named_by_its_level_and_never_mentioned() -> None:
 def test_the_opponent_and_level_options_are_checked_before_anything_is_made() -> None:
     assert chosen_level("confrontation", "computer", None) == "strong"
     assert chosen_level("confrontation", "computer", "Gentle") == "gentle"
-    assert chosen_level("lotr-risk", "computer", None) == "rules", "Risk's strongest level"
+    assert chosen_level("lotr-risk", "computer", None) == "strong"
     assert chosen_level("confrontation", None, None) is None
     with pytest.raises(ServiceError, match="no computer player yet"):
-        chosen_level("war-of-the-ring", "computer", None)
+        chosen_level("pebbles", "computer", None)  # (every real game has one now)
     assert chosen_level("minas-tirith", "computer", None) == "rules", "Minas Tirith's strongest level"
     with pytest.raises(ServiceError, match=r"of .*Minas Tirith.*: use one of random, rules \("):
         chosen_level("minas-tirith", "computer", "strong")
@@ -112,8 +112,8 @@ async def test_a_two_player_game_against_the_computer_starts_at_once(service: Ma
 async def test_only_the_creator_adds_computers_to_an_open_lobby_of_a_game_that_has_them(
     service: MatchService,
 ) -> None:
-    lobby = await service.create(guild_id=1, channel_id=2, user_id=HUMAN, game="war-of-the-ring")
-    with pytest.raises(ServiceError, match="War of the Ring has no computer player yet"):
+    lobby = await service.create(guild_id=1, channel_id=2, user_id=HUMAN, game="pebbles", side="north")
+    with pytest.raises(ServiceError, match="has no computer player yet"):
         await service.computers.add(lobby.id, HUMAN)
     assert len((await service.get(lobby.id)).seats) == 1, "a refusal changes nothing"
     lobby = await service.create(guild_id=1, channel_id=2, user_id=HUMAN, game="confrontation")
@@ -153,7 +153,7 @@ async def test_a_risk_table_of_three_fills_with_two_computers(service: MatchServ
     second = await service.computers.add(lobby.id, HUMAN)
     assert second.started
     names = [texts.mention(s.user_id) for s in second.match.seats]
-    assert names[1:] == ["🤖 Computer (random)", "🤖 Computer 2 (rules)"]
+    assert names[1:] == ["🤖 Computer (random)", "🤖 Computer 2 (strong)"]
 
 
 async def test_a_league_match_takes_no_computer(service: MatchService) -> None:

@@ -75,7 +75,7 @@ async def test_every_other_player_agrees_and_a_computer_plays_on(service: MatchS
     computer = live.user_of("black")
     assert computer is not None and is_computer(computer) and not live.is_seated(NORTH_USER)
     await desk.decided(decision)
-    assert "🤖 Computer (rules) now plays **" in client.thread.sent[-1].content
+    assert "🤖 Computer (strong) now plays **" in client.thread.sent[-1].content
     await driver.idle()
     entries = await service.store.actions(live.id)
     assert any(e.user_id == computer for e in entries), "the computer plays the seat at once"

@@ -50,8 +50,10 @@ async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_th
     env = {"PALANTIR_COMPUTER_PACE": "60", "PALANTIR_COMPUTER_WORKERS": "1"}
     async with running_world(tmp_path, names=("alice", "bob", "carol"), env=env) as world:
         alice = world.users["alice"]
-        refused = await alice.slash(world.games, "game new", game="war-of-the-ring", opponent="computer")
-        assert is_error(refused) and "no computer player yet" in refused.text
+        refused = await alice.slash(
+            world.games, "game new", game="war-of-the-ring", opponent="computer", level="strong"
+        )
+        assert is_error(refused) and "use one of random, rules" in refused.text, refused.text
         await a_lobby_adds_a_computer_with_its_button(world)
 
         opened = await alice.slash(

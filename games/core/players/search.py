@@ -4,7 +4,8 @@ Each iteration samples one full state consistent with the seat's view (the game'
 :data:`~.contract.Determinizer`, never the real state), picks a root action by UCB1 over the
 statistics gathered so far on every sample (the root of an information-set tree: the seat's
 choices are the same in every world it cannot tell apart), applies it through the ruleset and
-plays the game out with random legal actions. The most tried action is chosen.
+plays the game out with random legal actions (or the game's cheap playout policy). The most
+tried action is chosen.
 
 The budget bounds iterations and, optionally, time; a time budget makes decisions depend on the
 machine's speed, an iteration budget on the seed alone. When the game cannot sample this moment
@@ -25,6 +26,8 @@ from .generator import Generator
 
 #: ``(state, role) -> score in [0, 1]`` for a playout cut short (``None``: a draw, 0.5).
 Evaluation = Callable[[State, str], float]
+#: ``(state, role, legal actions, rng) -> action``: how a playout moves (default: at random).
+PlayoutPolicy = Callable[[State, str, "list[Action] | tuple[Action, ...]", Generator], Action]
 
 
 def outcome(state: State, role: str) -> float:
@@ -48,6 +51,8 @@ class SearchPlayer:
         noise: float = 0.0,
         playout_limit: int = 400,
         evaluate: Evaluation | None = None,
+        playout: PlayoutPolicy | None = None,
+        consider: Callable[[Action], bool] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.determinize = determinize
@@ -57,6 +62,10 @@ class SearchPlayer:
         self.noise = noise
         self.playout_limit = playout_limit
         self.evaluate = evaluate
+        self.playout = playout
+        #: Which of the seat's actions the search weighs (default: all); a game leaves out the
+        #: ones a search cannot tell from doing nothing (arming, then disarming, a card).
+        self.consider = consider
         #: Decisions the fallback took since creation (the bench reports how often).
         self.fallbacks = 0
 
@@ -66,8 +75,14 @@ class SearchPlayer:
             return seat.actions[0]
         if self.noise and rng.random() < self.noise:
             return rng.choice(seat.actions)
-        visits = dict.fromkeys(seat.actions, 0)
-        wins = dict.fromkeys(seat.actions, 0.0)
+        choices = seat.actions if self.consider is None else tuple(filter(self.consider, seat.actions))
+        if not choices:
+            self.fallbacks += 1
+            return self.fallback.decide(seat)
+        if len(choices) == 1:
+            return choices[0]
+        visits = dict.fromkeys(choices, 0)
+        wins = dict.fromkeys(choices, 0.0)
         wanted = set(seat.actions)
         deadline = None if seat.budget.seconds is None else time.perf_counter() + seat.budget.seconds
         done = 0
@@ -81,7 +96,7 @@ class SearchPlayer:
                 or set(self.ruleset.legal_actions(state, seat.role)) != wanted
             ):
                 break  # the sample is not at the seat's decision: the positions cannot say it
-            action = self._select(seat.actions, visits, wins, done)
+            action = self._select(choices, visits, wins, done)
             self.ruleset.apply(state, seat.role, action)
             visits[action] += 1
             wins[action] += self._playout(state, seat.role, rng)
@@ -89,7 +104,7 @@ class SearchPlayer:
         if done == 0:
             self.fallbacks += 1
             return self.fallback.decide(seat)
-        return max(seat.actions, key=lambda a: (visits[a], wins[a] / max(visits[a], 1)))
+        return max(choices, key=lambda a: (visits[a], wins[a] / max(visits[a], 1)))
 
     def _select(
         self, actions: tuple[Action, ...], visits: dict[Action, int], wins: dict[Action, float], total: int
@@ -112,7 +127,9 @@ class SearchPlayer:
             if not active:
                 break
             mover = min(active)
-            ruleset.apply(state, mover, rng.choice(ruleset.legal_actions(state, mover)))
+            legal = ruleset.legal_actions(state, mover)
+            move = rng.choice(legal) if self.playout is None else self.playout(state, mover, legal, rng)
+            ruleset.apply(state, mover, move)
         if state["result"] is not None:
             return outcome(state, role)
         return self.evaluate(state, role) if self.evaluate is not None else 0.5

@@ -1,0 +1,112 @@
+"""Computer players of War of the Ring: honest (a decision ignores the other hand, the decks and
+the PRNG) and able to play either side through the ruleset (a fixed number of actions here: a
+whole game is long; ``bench/bench_ai.py --game war-of-the-ring`` plays complete ones)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from games.computer_players import levels, policy
+from games.core import Action, State, clone, rng
+from games.core.players import Budget, Policy, RandomPlayer, Seat, seat_of
+from games.war_of_the_ring.computer import RuleBasedPlayer
+from games.war_of_the_ring.data import FREE, SHADOW
+from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as WOTR
+
+#: Actions each test game plays (the first turns: musters, the Fellowship's first moves, battles).
+ACTIONS = 300
+
+
+def _midgame(seat: str) -> State:
+    """A state where ``seat`` chooses a die in the third turn, both played by the rule-based player."""
+    rules = RuleBasedPlayer()
+    state = WOTR.setup(2, WOTR.resolve_options({}), 2)
+    count = 0
+    while not (state["turn"]["number"] >= 3 and _choosing_a_die(state, seat)):
+        role = min(WOTR.active(state))
+        WOTR.apply(state, role, rules.decide(seat_of(WOTR, state, role, count)))
+        count += 1
+        assert state["result"] is None, "the game ended before the wanted moment: pick another seed"
+    return state
+
+
+def _choosing_a_die(state: State, seat: str) -> bool:
+    return seat in WOTR.active(state) and WOTR.prompt(state, seat).kind == "action"
+
+
+def _twin(state: State, seat: str) -> State:
+    """The same game but for what ``seat`` cannot know: a card of the other hand traded with one
+    of its deck, and another PRNG."""
+    twin = clone(state)
+    foe = SHADOW if seat == FREE else FREE
+    hand = twin["hands"][foe]
+    card = hand[0]
+    deck = twin["decks"][f"{foe}_{'character' if card[2] == 'c' else 'strategy'}"]
+    hand[0], deck[0] = deck[0], hand[0]
+    twin["rng"] = rng.seed_state(987_654)
+    return twin
+
+
+def _decisions_agree(seat: str, make: Callable[[State], Policy]) -> bool:
+    real = _midgame(seat)
+    twin = _twin(real, seat)
+    assert WOTR.view(real, seat) == WOTR.view(twin, seat), "the twins must look the same to the seat"
+    assert real["hands"] != twin["hands"] and real["rng"] != twin["rng"]
+    return all(
+        make(real).decide(seat_of(WOTR, real, seat, seed))
+        == make(twin).decide(seat_of(WOTR, twin, seat, seed))
+        for seed in range(8)
+    )
+
+
+@pytest.mark.parametrize("seat", [FREE, SHADOW])
+@pytest.mark.parametrize(
+    "make", [lambda _s: RuleBasedPlayer(), lambda _s: RandomPlayer()], ids=["rules", "random"]
+)
+def test_a_decision_ignores_what_the_seat_cannot_know(seat: str, make: Callable[[State], Policy]) -> None:
+    assert _decisions_agree(seat, make)
+
+
+class _Peeking:
+    """A planted leak: picks by the other player's hand, which the seat never sees."""
+
+    def __init__(self, real: State) -> None:
+        self.real = real
+
+    def decide(self, seat: Seat) -> Action:
+        foe = SHADOW if seat.role == FREE else FREE
+        return seat.actions[(sum(map(ord, self.real["hands"][foe][0])) + seat.seed) % len(seat.actions)]
+
+
+@pytest.mark.parametrize("seat", [FREE, SHADOW])
+def test_the_honesty_check_catches_a_player_that_reads_the_state(seat: str) -> None:
+    assert not _decisions_agree(seat, _Peeking)
+
+
+def test_the_seats_view_hides_the_other_hand_and_the_decks() -> None:
+    state = _midgame(SHADOW)
+    view = WOTR.view(state, SHADOW)
+    assert view["cards"][FREE]["hand"] is None
+    assert view["cards"][SHADOW]["hand"] == sorted(state["hands"][SHADOW])
+    assert "decks" not in view and "rng" not in view and "stack" not in view
+
+
+@pytest.mark.parametrize("level", levels("war-of-the-ring"))
+@pytest.mark.parametrize("side", [FREE, SHADOW])
+def test_every_level_plays_either_side(level: str, side: str) -> None:
+    computer, budget = policy("war-of-the-ring", level)
+    players: dict[str, tuple[Policy, Budget]] = {
+        r: (computer, budget) if r == side else (RandomPlayer(), Budget(1)) for r in (FREE, SHADOW)
+    }
+    state = WOTR.setup(5, WOTR.resolve_options({}), 2)
+    for count in range(ACTIONS):
+        if state["result"] is not None:
+            break
+        role = min(WOTR.active(state))
+        player, role_budget = players[role]
+        action = player.decide(seat_of(WOTR, state, role, count, role_budget))
+        assert WOTR.is_legal(state, role, action), f"{level} chose an illegal {action.text!r}"
+        WOTR.apply(state, role, action)
+    assert state["result"] is not None or state["turn"]["number"] >= 3
