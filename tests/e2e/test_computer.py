@@ -161,7 +161,7 @@ async def zombie_mode_on_a_risk_table(world: World) -> None:
     told = await world.fd.wait_for_message(
         lambda m: m.channel is match.thread and "now plays" in m.content, timeout=20
     )
-    assert "🤖 Computer (rules)" in told.content and not told.pinged
+    assert "🤖 Computer (strong)" in told.content and not told.pinged
     with world._db() as conn:
         (user_id,) = conn.execute(
             "SELECT user_id FROM seats WHERE match_id = ? AND role = ?", (match.id, match.role_of(alice))
