@@ -51,7 +51,7 @@ def test_the_bot_warns_at_start_up(
         def run(self, token: str, **kwargs: Any) -> None:
             raise discord.LoginFailure("no")
 
-    monkeypatch.setattr(entry, "PalantirBot", Refused)
+    monkeypatch.setattr(entry, "make_bot", Refused)
     with caplog.at_level(logging.WARNING, logger="bot"):
         assert entry.main() == 1
     assert any("chmod 600" in r.getMessage() and str(path) in r.getMessage() for r in caplog.records)
