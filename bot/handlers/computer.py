@@ -17,10 +17,9 @@ from ..computers.buttons import levels_view
 from ..computers.identity import LEVEL_HELP, no_computer, pick_level
 from ..computers.zombie import RESIGN, may_offer
 from ..computers.zombie_posts import ZombieDesk
-from ..i18n import Msg, best, guild_locale, msg
+from ..i18n import Msg, msg
 from ..service import LiveMatch, ServiceError
 from ..storage import LOBBY
-from ..ui import lobby_view
 from .lobby import LobbyHandlers
 from .play import PlayHandlers
 from .private import PrivateHandlers
@@ -132,27 +131,7 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
         table waits for more players (or more computers) as any lobby. Its public posts speak
         ``language`` (default: the server's)."""
         async with self.friendly(interaction):
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise ServiceError("Start matches in a server channel, not in DMs.")
-            if isinstance(interaction.channel, discord.Thread):
-                raise ServiceError("Start matches in a text channel, not inside a thread.")
-            live = await self.service.create(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                user_id=interaction.user.id,
-                game=game,
-                options=options,
-                side=side,
-                pace=pace,
-                language=best(language, guild_locale(interaction)),
-            )
-            await interaction.response.send_message(
-                texts.lobby_text(live),
-                view=lobby_view(live.id, computer=True),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            message = await interaction.original_response()
-            await self.service.attach_lobby_message(live.id, message.id)
+            live = await self.open_lobby(interaction, game, options, side, pace=pace, language=language)
             result = await self.service.computers.add(live.id, interaction.user.id, level)
             if result.started:
                 await self._deliver(self.delivery.announce_start(result.match))

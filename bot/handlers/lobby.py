@@ -43,27 +43,41 @@ class LobbyHandlers(Handlers):
     ) -> None:
         """Open a lobby; its public posts speak ``language`` (default: the server's)."""
         async with self.friendly(interaction):
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise ServiceError(msg("Start matches in a server channel, not in DMs."))
-            if isinstance(interaction.channel, discord.Thread):
-                raise ServiceError(msg("Start matches in a text channel, not inside a thread."))
-            live = await self.service.create(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                user_id=interaction.user.id,
-                game=game,
-                options=options,
-                side=side,
-                pace=pace,
-                language=best(language, guild_locale(interaction)),
-            )
-            await interaction.response.send_message(
-                texts.lobby_text(live),
-                view=lobby_view(live.id, computer=supports(game)),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            message = await interaction.original_response()
-            await self.service.attach_lobby_message(live.id, message.id)
+            await self.open_lobby(interaction, game, options, side, pace=pace, language=language)
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: Mapping[str, str | None],
+        side: str | None,
+        *,
+        pace: str | None,
+        language: str | None,
+    ) -> LiveMatch:
+        """Create a lobby in the interaction's channel and post it (inside ``friendly``)."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise ServiceError(msg("Start matches in a server channel, not in DMs."))
+        if isinstance(interaction.channel, discord.Thread):
+            raise ServiceError(msg("Start matches in a text channel, not inside a thread."))
+        live = await self.service.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            game=game,
+            options=options,
+            side=side,
+            pace=pace,
+            language=best(language, guild_locale(interaction)),
+        )
+        await interaction.response.send_message(
+            texts.lobby_text(live),
+            view=lobby_view(live.id, computer=supports(game)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        await self.service.attach_lobby_message(live.id, message.id)
+        return live
 
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """Open the rematch lobby of a finished match in its channel (the others are invited)."""
