@@ -160,7 +160,7 @@ class LeagueCog(commands.Cog):
                     try:
                         deadline = CLOCK.now() + parse_duration(signup_closes)
                     except PaceError as exc:
-                        raise ServiceError(str(exc)) from None
+                        raise ServiceError(*exc.args) from None
                 league = await self.leagues.create(
                     guild_id=interaction.guild_id,
                     user_id=interaction.user.id,

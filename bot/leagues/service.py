@@ -318,7 +318,7 @@ class LeagueService:
         try:
             ruleset = find(game)
         except ActionError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         chosen_format = _format(format)
         size = self._table_size(ruleset, table_size)
         chosen = {k: v.strip() for k, v in (options or {}).items() if v and v.strip()}
@@ -340,7 +340,7 @@ class LeagueService:
         try:
             chosen_pace = parse_pace(pace)
         except PaceError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         points = self._scoring(scoring)
         if signup_deadline is not None and signup_deadline <= self._now():
             raise ServiceError("The sign-up deadline must be in the future.")
@@ -388,7 +388,7 @@ class LeagueService:
         try:
             resolved = ruleset.resolve_options(wanted)
         except ActionError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         fewest, most = ruleset.seats(resolved)
         if not fewest <= count <= most:
             seats = f"{fewest}" if fewest == most else f"{fewest} to {most}"
