@@ -1,7 +1,8 @@
 """The catalogs' tools for translators: ``python -m bot.i18n.catalogs extract|update|check``.
 
 - ``extract`` writes the templates ``data/locale/<domain>.pot`` from the code: ``bot`` from the
-  calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/``, ``commands`` from the slash
+  calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/`` and in the pictures the bot layer
+  draws itself (:data:`BOT_RENDERERS`: the league standings), ``commands`` from the slash
   commands the bot registers (:data:`TRANSLATED_COMMANDS` and the parts every game's group
   shares), each string with its context (``command name``, ``option description``…), and a
   game's event templates once its presenter reads them from its catalog
@@ -49,6 +50,8 @@ SHARED_GAME_COMMANDS = ("zoom", "do")
 SHARED_OPTIONS = ("match", "confirm", "steps", "language")
 
 DOMAINS = ("bot", "commands")
+#: Renderers whose words are the bot layer's (``bot`` domain), not a game's.
+BOT_RENDERERS = ("standings.py",)
 HOLDER = "the Palantír authors"
 
 
@@ -58,13 +61,15 @@ def template_path(domain: str) -> Path:
 
 def bot_template() -> Catalog:
     catalog = Catalog(project="palantir", domain="bot", fuzzy=False, copyright_holder=HOLDER)
-    found = extract_from_dir(
-        str(ROOT / "bot"), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",)
-    )
-    for filename, lineno, text, comments, context in found:
-        msgid = text if isinstance(text, str) else tuple(text)
-        path = f"bot/{filename}"
-        catalog.add(msgid, locations=[(path, lineno)], auto_comments=comments, context=context)
+    sources = [("bot", [("**.py", "python")]), ("renderers", [(name, "python") for name in BOT_RENDERERS])]
+    for folder, method_map in sources:
+        found = extract_from_dir(
+            str(ROOT / folder), method_map=method_map, keywords=KEYWORDS, comment_tags=("i18n:",)
+        )
+        for filename, lineno, text, comments, context in found:
+            msgid = text if isinstance(text, str) else tuple(text)
+            path = f"{folder}/{filename}"
+            catalog.add(msgid, locations=[(path, lineno)], auto_comments=comments, context=context)
     for entry in catalog:
         if entry.id and "{" in str(entry.id):
             entry.flags.add("python-brace-format")
