@@ -308,7 +308,7 @@ class GameCog(commands.Cog):
             async with self.controller.friendly(interaction):
                 match_id = parse_match_id(match)
                 if match_id is None:
-                    raise ServiceError("Tell me which lobby, e.g. `/game computer 12 level:gentle`.")
+                    raise ServiceError(msg("Tell me which lobby, e.g. `/game computer 12 level:gentle`."))
                 await self.controller.add_computer(interaction, match_id, level, side)
 
         creator_command("cancel", "Close your lobby before it starts.")

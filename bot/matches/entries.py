@@ -23,6 +23,7 @@ from games.core.chain import rehearse, split_steps
 
 from ..clock import WallClock
 from ..computers.identity import is_computer
+from ..i18n import msg
 from ..pace import Clock, clocks_after, stop_all
 from ..storage import ABANDONED, ACTIVE, FINISHED, INTEGRITY_ERRORS, LOBBY, LogEntry, StaleWrite, Store
 from ..storage.store import stamp_of
@@ -67,12 +68,14 @@ def _visible_taken_back(ruleset: Ruleset, tail: list[Event], removed: int) -> in
 def playing(live: LiveMatch, user_id: int, *, moving: bool = True) -> tuple[str, State]:
     """The user's role in a match in play; ``moving``: he makes a move (refused while paused)."""
     if live.record.status == LOBBY:
-        raise ServiceError(f"Match #{live.id} has not started yet: it is waiting for players.")
+        raise ServiceError(
+            msg("Match #{match} has not started yet: it is waiting for players.", match=live.id)
+        )
     if live.record.status == ABANDONED:
-        raise ServiceError(f"Match #{live.id} was cancelled.")
+        raise ServiceError(msg("Match #{match} was cancelled.", match=live.id))
     role = live.role_of(user_id)
     if role is None:
-        raise ServiceError(f"You are not playing in match #{live.id}.")
+        raise ServiceError(msg("You are not playing in match #{match}.", match=live.id))
     assert live.state is not None
     if live.record.status == FINISHED or live.state.get("result") is not None:
         raise GameOver("This match is over; no more moves can be made.")
