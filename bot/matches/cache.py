@@ -143,7 +143,11 @@ class MatchCache:
             ruleset = find(record.game)
         except ActionError as exc:
             raise ServiceError(
-                f"Match #{record.id} is a game this bot no longer knows ({record.game})."
+                msg(
+                    "Match #{match} is a game this bot no longer knows ({game}).",
+                    match=record.id,
+                    game=record.game,
+                )
             ) from exc
         seats = await self.store.seats(record.id)
         game: Match | None = None

@@ -34,7 +34,10 @@ class Transfer:
             raise ServiceError(msg("There is no match #{match} in this server.", match=match_id))
         if live.record.status != FINISHED:
             raise ServiceError(
-                f"Match #{match_id} can be exported once it is over: its file would tell its secrets."
+                msg(
+                    "Match #{match} can be exported once it is over: its file would tell its secrets.",
+                    match=match_id,
+                )
             )
         text = export_document(live.record, live.seats, await self.store.actions(match_id))
         return live, text
@@ -88,7 +91,11 @@ class Transfer:
                 except (ActionError, ServiceError) as exc:
                     await self._abandon_import(record.id)
                     raise ServiceError(
-                        f"That export cannot be imported: entry {number} is refused ({exc})."
+                        msg(
+                            "That export cannot be imported: entry {number} is refused ({reason}).",
+                            number=number,
+                            reason=exc.args[0] if exc.args else str(exc),
+                        )
                     ) from None
             if (live.state or {}).get("result") != document.result:
                 await self._abandon_import(record.id)

@@ -119,3 +119,17 @@ def test_computer_players_durations_and_storage_trouble_in_each_language() -> No
     assert normal.words() == "2 days each, +12 hours per move, at most 5 days"
     assert storage_reply(FULL).render("ja").startswith("ボットの保存領域がいっぱい")
     assert str(storage_reply(FULL)).startswith("The bot's storage is full")
+
+
+async def test_the_match_stores_refusals_speak_the_readers_language(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    with pytest.raises(ServiceError) as refused:
+        await service.export(live.id, None)  # not over: its file would tell its secrets
+    assert refusal("zh-CN", refused.value) == f"对局 #{live.id} 结束后才能导出：其文件会泄露对局中的秘密。"
+    assert str(refused.value).startswith(f"Match #{live.id} can be exported once it is over")
+    with pytest.raises(ServiceError) as refused:
+        await service.get(999)
+    assert refusal("ja", refused.value) == "対戦 #999 はありません。"
+    with pytest.raises(ServiceError) as refused:
+        await service.vote_pause(live.id, NORTH_USER, pause=False)
+    assert refusal("da", refused.value) == f"Kamp #{live.id} er ikke sat på pause."
