@@ -20,7 +20,7 @@ import asyncio
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -29,6 +29,7 @@ from discord import app_commands
 
 from bot.app import PalantirBot
 from bot.cogs.game import GameCog
+from bot.cogs.league import LeagueCog
 from bot.cogs.per_game import PerGameCog
 from bot.config import Config
 from games.core import all_rulesets
@@ -45,7 +46,7 @@ KEYWORDS: dict[str, Any] = {"t": (2,), "nt": (2, 3), "msg": (1,), "nmsg": (1, 2)
 #: Top-level commands whose every string is in the ``commands`` catalog. The games' own typed
 #: commands (``/wotr army move``…) take their words from the engines and come with the games'
 #: catalogs; only what every game's group shares (``new``, ``zoom``, ``do``, ``match:``…) is here.
-TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings")
+TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings", "league")
 SHARED_GAME_COMMANDS = ("zoom", "do")
 SHARED_OPTIONS = ("match", "confirm", "steps", "language")
 
@@ -110,6 +111,8 @@ async def registered_tree() -> Any:
     client = PalantirBot(Config(token="extract", db_path=ROOT / "unused.db"))
     await client.add_cog(GameCog(client))
     await client.add_cog(PerGameCog(client))
+    # (Its services are the running bot's; only its commands are read here.)
+    await client.add_cog(LeagueCog(client, cast(Any, None), cast(Any, None)))
     return client.tree
 
 
