@@ -388,9 +388,11 @@ class Delivery:
             found = self._users[user_id] = await self.client.fetch_user(user_id)
         return found
 
-    async def display_name(self, user_id: int, fallback: str) -> str:
+    async def display_name(self, user_id: int, fallback: str, locale: str = SOURCE) -> str:
+        """A user's display name (``fallback`` when Discord does not know him); a computer's
+        name in ``locale``."""
         if is_computer(user_id):
-            return computer_name(user_id)
+            return computer_name(user_id, locale)
         try:
             return (await self.user(user_id)).display_name
         except discord.HTTPException:
@@ -398,8 +400,14 @@ class Delivery:
 
     async def display_names(self, live: LiveMatch) -> list[tuple[str | None, str]]:
         """``(role, display name)`` of every seat, in seat order (users fetched once)."""
+        locale = _told_in(live)  # thread names, boards' legends: public
         return [
-            (seat.role, await self.display_name(seat.user_id, f"player {seat.seat + 1}"))
+            (
+                seat.role,
+                await self.display_name(
+                    seat.user_id, t(locale, "player {number}", number=seat.seat + 1), locale
+                ),
+            )
             for seat in live.seats
         ]
 

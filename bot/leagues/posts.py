@@ -284,7 +284,10 @@ class LeagueDesk:
         locale = told_in(league)
         rows = await self.leagues.standings(league.id)
         somebody = t(locale, "a player")
-        names = {int(row.player): await self.delivery.display_name(int(row.player), somebody) for row in rows}
+        names = {
+            int(row.player): await self.delivery.display_name(int(row.player), somebody, locale)
+            for row in rows
+        }
         table = standings_table(league, rows, names, locale)
         png = await rendering.POOL.run(render_standings, table)
         text = standings_text(table)

@@ -49,7 +49,7 @@ class RecordingDelivery:
     async def announce_start(self, live: LiveMatch) -> None:
         self.started.append(live.id)
 
-    async def display_name(self, user_id: int, fallback: str) -> str:
+    async def display_name(self, user_id: int, fallback: str, locale: str = "en") -> str:
         return f"player{user_id}"
 
 
