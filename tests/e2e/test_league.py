@@ -110,7 +110,7 @@ async def test_a_round_robin_season_from_creation_to_the_final_table(tmp_path: P
         )
         assert picture.files[0].startswith(b"\x89PNG"), "the final table is posted as a picture"
         schedule = await alice.slash(world.games, "league schedule", league="Autumn Cup")
-        assert schedule.text.count("won by") == 6 and "timeout" in schedule.text, schedule.text
+        assert schedule.text.count("won by") == 6 and "on time" in schedule.text, schedule.text
         mine = await users["bob"].slash(world.games, "league my-matches", league="Autumn Cup")
         assert mine.ephemeral and "Autumn Cup, round" in mine.text and "(Fellowship)" in mine.text, mine.text
 
