@@ -504,7 +504,7 @@ async def test_a_war_of_the_ring_match_with_cards_survives_a_kill_while_a_combat
         gone = await bob.click(resigning.main, yes)
         assert not is_error(gone), gone.text
         end = await world.fd.wait_for_message(
-            lambda m: m.channel is match.thread and "Game over" in m.content, timeout=20
+            lambda m: m.channel is match.thread and "Game over" in m.content
         )
         assert end.files and assert_png(end.files[0])
         assert world.row(match.id).status == "finished"
