@@ -31,6 +31,8 @@ WSGI = "we_shall_get_it"
 ALONE = {**HOLLIN, "companions": [], "guide": "gollum"}
 #: The piece turned to Gollum, the card out of the set-aside cards (given in a hand or a pile).
 FLIPPED = {"smeagol": "gollum", "cards_aside": []}
+#: The Twilight cards and what they need (D3).
+CARDS_ON = ["siege_engines", "dunlendings", "corsairs", "cards"]
 
 
 def hunted(fellowship: dict[str, Any] | None = None, **more: Any) -> Match:
@@ -188,7 +190,7 @@ def test_d34_gollum_is_the_guide_is_the_piece_as_guide_on_either_side() -> None:
     Sméagol side is Gollum the Guide for the card (D34)."""
     for side in ("smeagol", "gollum"):
         m = match(
-            switches=[*SWITCH, "siege_engines", "dunlendings", "corsairs", "cards"],
+            switches=[*SWITCH, *CARDS_ON],
             tta={"smeagol": side},
             fellowship=ALONE,
             characters={"witch_king": "minas_morgul"},
@@ -198,6 +200,34 @@ def test_d34_gollum_is_the_guide_is_the_piece_as_guide_on_either_side() -> None:
             acting="shadow",
         )
         assert "play character shc_25" not in offered(m.state, "shadow")
+
+
+def test_d34_the_piece_as_guide_lets_a_character_die_discard_the_gates_are_closed() -> None:
+    m = match(
+        switches=[*SWITCH, *CARDS_ON],
+        tta={"smeagol": "smeagol"},
+        fellowship=ALONE,
+        table={"shadow": ["shc_26"]},
+        dice={"free": ["character"], "shadow": ["muster"]},
+    )
+    act(m, "free", "guide-gates character")
+    assert m.state["table"]["shadow"] == [] and "shc_26" in m.state["played"]["shadow"]
+
+
+def test_d34_captain_of_despair_goes_when_the_piece_becomes_the_guide() -> None:
+    """The last Companion leaves the Fellowship: the Sméagol piece guides, Captain of Despair's
+    "discard at once if Gollum becomes the Guide" holds (D34)."""
+    m = match(
+        switches=[*SWITCH, *CARDS_ON],
+        fellowship={**HOLLIN, "companions": ["legolas"], "guide": "legolas"},
+        characters={"witch_king": "minas_morgul"},
+        armies={"minas_morgul": {"sauron": "2R"}},
+        table={"shadow": ["shc_25"]},
+        dice={"free": ["character"], "shadow": ["muster"]},
+    )
+    act(m, "free", "separate character", "to hollin")
+    assert m.state["fellowship"]["guide"] == "gollum" and m.state["tta"]["smeagol"] == "smeagol"
+    assert m.state["table"]["shadow"] == [] and "shc_25" in m.state["played"]["shadow"]
 
 
 # -- We Shall Get It (official card; D35; how it enters R-4) ------------------------------------------
@@ -298,7 +328,7 @@ def test_r4_the_table_sees_we_shall_get_it_taken_and_the_hand_count_only() -> No
 
 
 def test_card_fpc_26_wind_from_the_west_discards_we_shall_get_it_from_the_table_or_the_hand() -> None:
-    on = [*SWITCH, "siege_engines", "dunlendings", "corsairs", "cards"]
+    on = [*SWITCH, *CARDS_ON]
     table = match(
         switches=on,
         tta=FLIPPED,
