@@ -93,7 +93,7 @@ def returned_to(nation: str) -> str:
     (Twilight of the Third Age) their own pool off the map.
 
     >>> returned_to("sauron"), returned_to("dunlendings")
-    ('reinforcements', 'the Dunlendings' pool')
+    ('reinforcements', "the Dunlendings' pool")
     """
     return "the Dunlendings' pool" if nation == "dunlendings" else "reinforcements"
 
