@@ -108,6 +108,22 @@ def test_r4_sneak_declares_the_fellowship_before_the_hunt_roll() -> None:
     assert m.state["turn"]["sneak"] is True
 
 
+def test_r4_sneak_declares_with_no_healing_and_no_nation_roused() -> None:
+    """Declared by Sneak in a Free Peoples Stronghold: no Corruption healed, the Elves not roused
+    (a declaration of the Fellowship phase would do both), still hidden."""
+    m = hunted(
+        fellowship={"region": "trollshaws", "progress": 0, "corruption": 2},
+        politics={"elves": {"steps": 2, "active": False}},
+    )
+    act(m, "free", "move-fellowship character")
+    assert "sneak rivendell" in offered(m.state, "free")
+    with scripted(("hunt_die", 2)):
+        act(m, "free", "sneak rivendell")
+    fs = m.state["fellowship"]
+    assert (fs["region"], fs["corruption"], fs["revealed"]) == ("rivendell", 2, False)
+    assert m.state["politics"]["elves"] == {"steps": 2, "active": False}
+
+
 def test_r4_no_sneak_the_hunt_rolls_where_it_is_and_sneak_only_on_the_smeagol_side() -> None:
     m = hunted(fellowship={"region": "hollin", "progress": 0})
     act(m, "free", "move-fellowship character")
