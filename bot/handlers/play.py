@@ -96,7 +96,8 @@ class PlayHandlers(Handlers):
             role = live.role_of(interaction.user.id)
             if role is None:
                 raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
-            choices = self.service.choices(live, role)
+            lang = await self.locale_of(interaction)
+            choices = self.service.choices(live, role, lang)
             if version != live.prompt_version(role):
                 raise await self.service.stale(live, role, version)
             if not 0 <= index < len(choices):
@@ -107,11 +108,11 @@ class PlayHandlers(Handlers):
             state = live.state or {}
             if amount is not None and count is None:
                 counts = [
-                    (n, live.ruleset.describe(state, role, with_count(action, n)))
+                    (n, live.ruleset.describe(state, role, with_count(action, n), lang))
                     for n in count_choices(amount.low, amount.high)
                 ]
-                locale = await self.locale_of(interaction)
-                group = live.ruleset.describe_group(state, role, action.verb, action.args[0])
+                locale = lang
+                group = live.ruleset.describe_group(state, role, action.verb, action.args[0], lang)
                 await interaction.followup.send(
                     t(locale, "**{choice}** How many?", choice=group),
                     view=count_view(live.id, version, index, counts, amount.low, amount.high),
@@ -126,7 +127,7 @@ class PlayHandlers(Handlers):
                 if amount is None or not amount.admits(with_count(action, count)):
                     raise StaleAction(STALE)
                 action = with_count(action, count)
-                label = live.ruleset.describe(state, role, action)
+                label = live.ruleset.describe(state, role, action, lang)
             if not confirmed and await self._asks_first(interaction, live, role, action):
                 locale = await self.locale_of(interaction)
                 effect = f"\n{choice.effect}" if choice.effect else ""
@@ -175,10 +176,11 @@ class PlayHandlers(Handlers):
             if role is None:
                 raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
             state = live.state or {}
-            choices = [c for c in self.service.choices(live, role) if c.action.args]
+            lang = await self.locale_of(interaction)
+            choices = [c for c in self.service.choices(live, role, lang) if c.action.args]
 
             def label(action: Action) -> str:
-                return live.ruleset.describe_group(state, role, action.verb, action.args[0])
+                return live.ruleset.describe_group(state, role, action.verb, action.args[0], lang)
 
             found = groups(choices, label)
             if version != live.prompt_version(role):
@@ -205,7 +207,8 @@ class PlayHandlers(Handlers):
                     raise ServiceError(msg("You are not playing in match #{match}.", match=live.id))
                 assert live.game is not None
                 action = live.game.check(role, text)
-                choices = self.service.choices(live, role)
+                lang = await self.locale_of(interaction)
+                choices = self.service.choices(live, role, lang)
                 amount = next((a for a in live.prompt(role).amounts if a.admits(action)), None)
                 listed = next(
                     c
@@ -214,9 +217,9 @@ class PlayHandlers(Handlers):
                 )
                 count = int(action.args[-1]) if listed.action != action else None
                 if await self.service.would_be_final(live.id, interaction.user.id, action):
-                    label = live.ruleset.describe(live.state or {}, role, action)
+                    label = live.ruleset.describe(live.state or {}, role, action, lang)
                     effect = f"\n{listed.effect}" if listed.effect else ""
-                    go_ahead = t(await self.locale_of(interaction), "This cannot be taken back. Go ahead?")
+                    go_ahead = t(lang, "This cannot be taken back. Go ahead?")
                     await interaction.followup.send(
                         f"**{label}**{effect}\n{go_ahead}",
                         view=confirm_view(live.id, live.prompt_version(role), listed.index, count),
@@ -281,7 +284,7 @@ class PlayHandlers(Handlers):
                 if note is not None:
                     question += " " + note.render(locale)
             elif winners:
-                names = capitalized(join(locale, (live.ruleset.role_name(r) for r in winners)))
+                names = capitalized(join(locale, (live.ruleset.role_name(r, locale) for r in winners)))
                 question = t(
                     locale,
                     "Resign match #{match}? {winners} will win. This cannot be taken back.",

@@ -173,10 +173,10 @@ class Confrontation(StepRuleset):
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return ROLES
 
-    def role_title(self, role: str) -> str:
+    def role_title(self, role: str, lang: str = "en") -> str:
         return {"fellowship": "Fellowship", "sauron": "Sauron"}.get(role, role.title())
 
-    def role_name(self, role: str) -> str:
+    def role_name(self, role: str, lang: str = "en") -> str:
         return side_name(role) if role in ROLES else self.role_title(role)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
@@ -214,16 +214,18 @@ class Confrontation(StepRuleset):
     def verbs(self) -> frozenset[str]:
         return VERBS
 
-    def describe(self, state: State, role: str, action: Action) -> str:
+    def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return labels.describe(state, role, action)
 
-    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
+    def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
         return labels.describe_group(state, role, verb, first)
 
-    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+    def describe_arg(
+        self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
+    ) -> str:
         return labels.describe_arg(state, role, verb, index, value)
 
-    def explain(self, state: State, role: str, action: Action) -> str:
+    def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return explain(state, role, action)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
@@ -231,13 +233,13 @@ class Confrontation(StepRuleset):
         ambush, Wormtongue's escape); moves, cards, abilities and the set-up do not."""
         return action.verb == "decline"
 
-    def rules_overview(self) -> str:
+    def rules_overview(self, lang: str = "en") -> str:
         return rules_help.OVERVIEW
 
-    def rules_topics(self) -> tuple[RuleTopic, ...]:
+    def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
         return rules_help.topics()
 
-    def rules_not_found(self, topic: str) -> str:
+    def rules_not_found(self, topic: str, lang: str = "en") -> str:
         return f"{self.title} has no character, card or rule called “{topic.strip()}”. Try the list."
 
     # -- views ---------------------------------------------------------------

@@ -120,7 +120,7 @@ def placeholders(text: str) -> set[str]:
 
 
 def _fill(locale: str, text: str, fallback: str, params: Mapping[str, object]) -> str:
-    values = {k: (v.render(locale) if isinstance(v, Msg) else v) for k, v in params.items()}
+    values = {k: (v.render(locale) if isinstance(v, Words) else v) for k, v in params.items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError, ValueError) as exc:
@@ -159,8 +159,21 @@ def join(locale: str, items: Iterable[str], style: ListStyle = "and") -> str:
     return format_list(listed, style="standard" if style == "and" else "or", locale=cldr)
 
 
+class Words:
+    """Words put into a language later (:meth:`render`), by whoever knows the reader;
+    ``str()`` gives the English."""
+
+    __slots__ = ()
+
+    def render(self, locale: str) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
 @dataclass(frozen=True, slots=True)
-class Msg:
+class Msg(Words):
     """A message put into words later, in the language of whoever reads it (an error raised deep in
     a service, before anyone knows who will read it). ``str()`` gives the English."""
 
@@ -169,19 +182,60 @@ class Msg:
     params: Mapping[str, object] = field(default_factory=dict)
     plural: str | None = None
     count: int | None = None
+    #: The message context (:func:`pt`): the same English said of two things.
+    context: str | None = None
 
     def render(self, locale: str) -> str:
         if self.plural is not None and self.count is not None:
             return nt(locale, self.domain, self.msgid, self.plural, self.count, **self.params)
+        if self.context is not None:
+            return pt(locale, self.domain, self.context, self.msgid, **self.params)
         return t(locale, self.domain, self.msgid, **self.params)
 
     def __str__(self) -> str:
         return self.render(SOURCE)
 
 
+@dataclass(frozen=True, slots=True)
+class Rendered(Words):
+    """Words already said in every language (an engine's refusal, built while the position it
+    speaks of is at hand); a language missing from ``texts`` reads the English.
+
+    >>> str(Rendered({"en": "No.", "da": "Nej."})), Rendered({"en": "No."}).render("ja")
+    ('No.', 'No.')
+    """
+
+    texts: Mapping[str, str]
+
+    def render(self, locale: str) -> str:
+        return self.texts.get(best(locale)) or self.texts[SOURCE]
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed(Words):
+    """A list of words (texts or :class:`Msg`) joined later in the reader's language (:func:`join`).
+
+    >>> Listed(("Frodo", "Sam"), "or").render("da")
+    'Frodo eller Sam'
+    """
+
+    items: tuple[object, ...]
+    style: ListStyle = "and"
+
+    def render(self, locale: str) -> str:
+        return join(locale, (in_words(locale, item) for item in self.items), self.style)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
 def in_words(locale: str, text: object) -> str:
-    """A :class:`Msg` in ``locale``, anything else as it is (text not translated yet)."""
-    return text.render(locale) if isinstance(text, Msg) else str(text)
+    """:class:`Words` (a :class:`Msg`, :class:`Listed`…) in ``locale``, anything else as it is
+    (text not translated yet)."""
+    return text.render(locale) if isinstance(text, Words) else str(text)
 
 
 class CatalogTables(Mapping[str, Mapping[str, str]]):
@@ -242,6 +296,9 @@ class Domain:
 
     def msg(self, msgid: str, /, **params: object) -> Msg:
         return Msg(self.name, msgid, params)
+
+    def pmsg(self, context: str, msgid: str, /, **params: object) -> Msg:
+        return Msg(self.name, msgid, params, context=context)
 
     def nmsg(self, singular: str, plural: str, count: int, /, **params: object) -> Msg:
         return Msg(self.name, singular, params, plural, count)
