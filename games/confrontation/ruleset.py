@@ -19,7 +19,7 @@ from games.core import (
 )
 from games.core.flow import StepRuleset, push
 
-from . import labels, positions, rules_help, secrets
+from . import labels, positions, rules_help, secrets, words
 from .battle import battle_frame
 from .battle_steps import BATTLE_STEPS
 from .data import (
@@ -34,7 +34,6 @@ from .data import (
 from .events import PRESENTER
 from .explain import explain
 from .invariants import check
-from .roles import title as side_name
 from .setup import Setup
 from .standing import standing_lines
 from .turn import Ambush, Turn
@@ -174,10 +173,10 @@ class Confrontation(StepRuleset):
         return ROLES
 
     def role_title(self, role: str, lang: str = "en") -> str:
-        return {"fellowship": "Fellowship", "sauron": "Sauron"}.get(role, role.title())
+        return words.side_title(role, lang) if role in ROLES else role.title()
 
     def role_name(self, role: str, lang: str = "en") -> str:
-        return side_name(role) if role in ROLES else self.role_title(role)
+        return words.side_name(role, lang) if role in ROLES else self.role_title(role, lang)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         options = self.resolve_options(options)
