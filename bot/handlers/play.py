@@ -67,7 +67,8 @@ class PlayHandlers(Handlers):
                     await self._deliver(self.delivery.after_entry(result))
             last = results[-1]
             if len(results) > 1 and not last.duplicate:
-                last = replace(last, label=" → ".join(r.label for r in results))
+                locale = await self.locale_of(interaction)
+                last = replace(last, labels={locale: " → ".join(r.label_in(locale) for r in results)})
             await self._after(interaction, last)
 
     async def pick(
@@ -329,7 +330,7 @@ class PlayHandlers(Handlers):
             return
         await self._deliver(self.delivery.after_entry(result))
         if result.kind == "act":
-            done = f"✅ {result.label}"
+            done = f"✅ {result.label_in(locale)}"
         elif result.kind == "undo":
             done = t(locale, "↩️ Your last move was taken back.")
         else:

@@ -164,6 +164,12 @@ class ActResult:
     stale_roles: tuple[str, ...] = ()
     #: For an undo: how many logged (public) events it took back.
     took_back: int = 0
+    #: ``label`` in every language (``{language: label}``), for the answer to its player.
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    def label_in(self, locale: str) -> str:
+        """The label in ``locale`` (the English one when not said in it)."""
+        return self.labels.get(locale) or self.label
 
     @property
     def finished(self) -> bool:

@@ -214,18 +214,18 @@ class Confrontation(StepRuleset):
         return VERBS
 
     def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return labels.describe(state, role, action)
+        return labels.describe(state, role, action, lang)
 
     def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
-        return labels.describe_group(state, role, verb, first)
+        return labels.describe_group(state, role, verb, first, lang)
 
     def describe_arg(
         self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
     ) -> str:
-        return labels.describe_arg(state, role, verb, index, value)
+        return labels.describe_arg(state, role, verb, index, value, lang)
 
     def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return explain(state, role, action)
+        return explain(state, role, action, lang)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
         """Declining lets a chance go by for good (an ability in this fight, the Balrog's
@@ -233,13 +233,26 @@ class Confrontation(StepRuleset):
         return action.verb == "decline"
 
     def rules_overview(self, lang: str = "en") -> str:
-        return rules_help.OVERVIEW
+        return rules_help.overview(lang)
 
     def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
-        return rules_help.topics()
+        return rules_help.topics(lang)
+
+    def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
+        """The topics ``/rules topic:`` means, by their names in ``lang`` or in English."""
+        found = super().rules_lookup(topic, lang)
+        if found or lang == "en":
+            return found
+        said = {t.slug: t for t in self.rules_topics(lang)}
+        return tuple(said[t.slug] for t in super().rules_lookup(topic))
 
     def rules_not_found(self, topic: str, lang: str = "en") -> str:
-        return f"{self.title} has no character, card or rule called “{topic.strip()}”. Try the list."
+        return words.t(
+            lang,
+            "{game} has no character, card or rule called “{topic}”. Try the list.",
+            game=words.t(lang, "The Lord of the Rings: The Confrontation"),
+            topic=topic.strip(),
+        )
 
     # -- views ---------------------------------------------------------------
     def view(self, state: State, role: str | None) -> View:

@@ -32,6 +32,10 @@ pmsg = WORDS.pmsg
 #: Message contexts of the names (the same English may name two things: the Fellowship's
 #: "Retreat" card is not Sauron's).
 CHARACTER, REGION, SPECIAL, COMBAT_CARD = "character", "region", "special card", "combat card"
+REGION_IN_SENTENCE = "region in a sentence"
+ABILITY, CARD_TEXT, SPECIAL_TEXT = "ability", "combat card text", "special card text"
+#: The slash-command translator's contexts (``bot.i18n.translator``), for the typed commands.
+COMMAND_DESCRIPTION, OPTION_DESCRIPTION = "command description", "option description"
 
 
 def card_context(side: str) -> str:
@@ -53,12 +57,18 @@ def region_name(slug: str, lang: str = SOURCE) -> str:
 
 
 def region_word(slug: str, lang: str = SOURCE) -> str:
-    """A region inside a sentence ("the Shire" in English; other languages as the label)."""
-    return in_sentence(REGIONS[slug].name) if lang == SOURCE else region_name(slug, lang)
+    """A region inside a sentence ("the Shire" in English)."""
+    return pt(lang, REGION_IN_SENTENCE, in_sentence(REGIONS[slug].name))
 
 
 def region_msg(slug: str) -> Msg:
+    """A region as a label names it, put into words later."""
     return pmsg(REGION, REGIONS[slug].name)
+
+
+def region_word_msg(slug: str) -> Msg:
+    """A region inside a sentence, put into words later."""
+    return pmsg(REGION_IN_SENTENCE, in_sentence(REGIONS[slug].name))
 
 
 def card_name(side: str | None, slug: str, lang: str = SOURCE) -> str:
@@ -75,6 +85,17 @@ def special_name(slug: str, lang: str = SOURCE) -> str:
     return pt(lang, SPECIAL, SPECIALS[slug].name)
 
 
+def card_msg(side: str, slug: str) -> Msg | str:
+    """A combat card's name, put into words later (a number as it is)."""
+    card = CARDS[side][slug]
+    return card.name if card.value is not None else pmsg(card_context(side), card.name)
+
+
+def side_msg(side: str) -> Msg:
+    """A side inside a sentence, put into words later."""
+    return msg("the Fellowship") if side == FELLOWSHIP else msg("Sauron")
+
+
 def side_name(side: str, lang: str = SOURCE) -> str:
     """A side inside a sentence ("the Fellowship", "Sauron")."""
     return {"fellowship": t(lang, "the Fellowship"), "sauron": t(lang, "Sauron")}[side]
@@ -83,6 +104,21 @@ def side_name(side: str, lang: str = SOURCE) -> str:
 def side_title(side: str, lang: str = SOURCE) -> str:
     """A side as a heading names it ("Fellowship", "Sauron")."""
     return {"fellowship": t(lang, "Fellowship"), "sauron": t(lang, "Sauron")}[side]
+
+
+def ability_text(slug: str, lang: str = SOURCE) -> str:
+    """What a character's ability does (``data/confrontation/characters.json``)."""
+    return pt(lang, ABILITY, CHARS[slug].ability)
+
+
+def card_text(side: str, slug: str, lang: str = SOURCE) -> str:
+    """What a text combat card does."""
+    return pt(lang, CARD_TEXT, CARDS[side][slug].text)
+
+
+def special_text(slug: str, card_set: str, lang: str = SOURCE) -> str:
+    """What a special card does in the ``2002`` or ``deluxe`` set."""
+    return pt(lang, SPECIAL_TEXT, SPECIALS[slug].text_for(card_set))
 
 
 def is_shared(char: Character) -> bool:
@@ -101,12 +137,20 @@ def char_label(slug: str, lang: str = SOURCE) -> str:
 
 
 def catalog_entries() -> Iterator[tuple[str, str, str]]:
-    """``(context, English, comment)`` of every name from ``data/confrontation`` (the extractor
-    adds them to the template)."""
+    """``(context, English, comment)`` of every name and text from ``data/confrontation``, and
+    the descriptions of the typed commands (``/confrontation move``…: their contexts are the
+    slash-command translator's), which the extractor adds to the template."""
+    from .ruleset import Confrontation  # (the ruleset speaks through this module)
+
+    for spec in Confrontation.commands:
+        yield COMMAND_DESCRIPTION, spec.description, f"/confrontation {spec.path}"
+        for param in spec.params:
+            yield OPTION_DESCRIPTION, param.description, f"/confrontation {spec.path} {param.name}:"
     for char in CHARS.values():
         yield CHARACTER, char.name, f"character {char.id}"
     for region in REGIONS.values():
         yield REGION, region.name, f"region {region.id}"
+        yield REGION_IN_SENTENCE, in_sentence(region.name), f"region {region.id} inside a sentence"
     for side in SIDES:
         for card in CARDS[side].values():
             if card.value is None:
@@ -114,3 +158,13 @@ def catalog_entries() -> Iterator[tuple[str, str, str]]:
                 yield COMBAT_CARD, card.name, f"combat card {card.id} (either side's)"
     for special in SPECIALS.values():
         yield SPECIAL, special.name, f"special card {special.id}"
+    for char in CHARS.values():
+        yield ABILITY, char.ability, f"ability of {char.id}"
+    for side in SIDES:
+        for card in CARDS[side].values():
+            if card.text:
+                yield CARD_TEXT, card.text, f"text of the {side} combat card {card.id}"
+    for special in SPECIALS.values():
+        yield SPECIAL_TEXT, special.text, f"text of the special card {special.id}"
+        if special.text_2002:
+            yield SPECIAL_TEXT, special.text_2002, f"text of the special card {special.id} (2002 set)"

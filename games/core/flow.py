@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from . import journal
 from .actions import Action
 from .errors import IllegalAction
-from .i18n import Msg, best, in_words
+from .i18n import Words, best, in_words
 from .ruleset import CORE_PHRASES, Amount, Prompt, Ruleset, State
 
 Frame = dict[str, Any]
@@ -102,10 +102,10 @@ class Step(ABC):
         return True
 
     @abstractmethod
-    def instruction(self, state: State, frame: Frame, role: str) -> str | Msg:
+    def instruction(self, state: State, frame: Frame, role: str) -> str | Words:
         """Tells an active role what to do."""
 
-    def title(self, state: State, frame: Frame, role: str) -> str | Msg:
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
         """A short heading naming the question with its context (menus, help)."""
         return ""
 
@@ -114,7 +114,7 @@ class Step(ABC):
         return self.kind or self.name
 
     @abstractmethod
-    def waiting(self, state: State, frame: Frame) -> str | Msg:
+    def waiting(self, state: State, frame: Frame) -> str | Words:
         """Tells everyone else what the game waits for (no secrets)."""
 
     @abstractmethod

@@ -232,6 +232,69 @@ class Listed(Words):
         return self.render(SOURCE)
 
 
+#: Languages whose sentences follow each other without a space.
+UNSPACED = frozenset({"ja", "zh-CN"})
+
+
+@dataclass(frozen=True, slots=True)
+class Sentences(Words):
+    """Whole sentences said one after the other (each a message of its own), with a space
+    between them, or none in Japanese and Chinese.
+
+    >>> Sentences(("Go.", "Now.")).render("en"), Sentences(("行け。", "今。")).render("ja")
+    ('Go. Now.', '行け。今。')
+    """
+
+    items: tuple[object, ...]
+
+    def render(self, locale: str) -> str:
+        said = [in_words(locale, item) for item in self.items]
+        return ("" if best(locale) in UNSPACED else " ").join(s for s in said if s)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
+def to_data(words: object) -> object:
+    """:class:`Words` as JSON-pure data (a question kept in a game state), plain values as they
+    are; :func:`from_data` gives them back.
+
+    >>> said = Sentences((Msg("bot", "Hi {who}.", {"who": Msg("bot", "Frodo", context="name")}),))
+    >>> from_data(to_data(said)) == said, from_data("plain text")
+    (True, 'plain text')
+    """
+    if isinstance(words, Msg):
+        data: dict[str, object] = {"msg": words.msgid, "domain": words.domain}
+        if words.params:
+            data["params"] = {k: to_data(v) for k, v in words.params.items()}
+        if words.context is not None:
+            data["context"] = words.context
+        if words.plural is not None:
+            data["plural"], data["count"] = words.plural, words.count
+        return data
+    if isinstance(words, Listed):
+        return {"list": [to_data(i) for i in words.items], "style": words.style}
+    if isinstance(words, Sentences):
+        return {"sentences": [to_data(i) for i in words.items]}
+    return words
+
+
+def from_data(data: object) -> object:
+    """The :class:`Words` that :func:`to_data` wrote (anything else as it is)."""
+    if not isinstance(data, dict):
+        return data
+    if "msg" in data:
+        params = {k: from_data(v) for k, v in (data.get("params") or {}).items()}
+        return Msg(
+            data["domain"], data["msg"], params, data.get("plural"), data.get("count"), data.get("context")
+        )
+    if "list" in data:
+        return Listed(tuple(from_data(i) for i in data["list"]), data.get("style", "and"))
+    if "sentences" in data:
+        return Sentences(tuple(from_data(i) for i in data["sentences"]))
+    return data
+
+
 def in_words(locale: str, text: object) -> str:
     """:class:`Words` (a :class:`Msg`, :class:`Listed`…) in ``locale``, anything else as it is
     (text not translated yet)."""

@@ -59,3 +59,33 @@ async def test_a_match_speaks_its_servers_language_unless_told_otherwise(tmp_pat
         assert not opened.ephemeral and "对局 #" in opened.text and "玩家：" in opened.text, opened.text
         english = await bob.slash(world.games, "game new", game="confrontation", language="en")
         assert "— match #" in english.text and "Players:" in english.text, english.text
+
+
+async def test_a_confrontation_thread_speaks_the_matchs_language_and_each_dm_its_readers(tmp_path: Path) -> None:
+    """The game's own words too: a Japanese match between a Chinese and a Danish player."""
+    async with running_world(tmp_path, settle=0.1) as world:
+        alice, bob = world.users["alice"], world.users["bob"]
+        alice.locale, bob.locale = "zh-CN", "da"
+        match = await world.new_table(alice, [bob], game="confrontation", side="fellowship", language="ja")
+        await world.fd.quiet(0.5)
+        # Each sets up from his DM prompt, which speaks his language (the engine's words in it).
+        said = {u: "\n".join(m.content for m in u.dms) for u in (alice, bob)}
+        assert "秘密布置" in said[alice] and "霞尔" in said[alice], said[alice]
+        assert "Stil op i hemmelighed" in said[bob] and "Mordor" in said[bob], said[bob]
+        for user in (alice, bob):
+            for step in ("autoplace", "ready"):
+                done = await world.pick(match, user, step)
+                assert not is_error(done), done.text
+        await world.until_announced(match)
+        # The thread tells it in Japanese: the game's events and what it waits for.
+        thread = "\n".join(m.text for m in match.thread.messages)
+        assert "両陣営の配置が終わりました" in thread, thread
+        assert "サウロンの移動を待っています" in thread or "旅の仲間の移動を待っています" in thread, thread
+        assert "Both sides have set up" not in thread and "Waiting for" not in thread, thread
+        # Sauron's next question reaches Bob in Danish, its choices too.
+        await world.fd.quiet(0.5)
+        latest = "\n".join(m.content for m in bob.dms[-3:])
+        assert "Din tur" in latest, latest
+        # /rules answers each in his own language.
+        rules = await alice.slash(world.games, "rules", game="confrontation", topic="balrog")
+        assert rules.ephemeral and "炎魔" in rules.text, rules.text
