@@ -61,7 +61,7 @@ async def test_a_match_speaks_its_servers_language_unless_told_otherwise(tmp_pat
         assert "— match #" in english.text and "Players:" in english.text, english.text
 
 
-async def test_a_confrontation_thread_speaks_the_matchs_language_and_each_dm_its_readers(tmp_path: Path) -> None:
+async def test_a_confrontation_thread_speaks_the_match_language_each_dm_its_reader(tmp_path: Path) -> None:
     """The game's own words too: a Japanese match between a Chinese and a Danish player."""
     async with running_world(tmp_path, settle=0.1) as world:
         alice, bob = world.users["alice"], world.users["bob"]

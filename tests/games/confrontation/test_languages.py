@@ -176,3 +176,20 @@ def test_the_typed_commands_are_described_in_every_language(lang: str) -> None:
         for param in spec.params:
             said = command_text(lang, "option description", param.description)
             assert said and len(said) <= 100, f"{spec.path} {param.name}"
+
+
+@pytest.mark.parametrize("lang", ("ja", "zh-CN"))
+def test_a_board_names_its_regions_and_pieces_in_its_language(lang: str) -> None:
+    import renderers
+    from renderers.confrontation.layout import load_layout
+    from renderers.confrontation.words import layout_in, localized
+
+    match = played({"variant": "classic"}, 2)
+    view = {**RULESET.view(match.state, "fellowship"), "lang": lang}
+    named = layout_in(load_layout(), lang).regions
+    assert named["shire"].name == region_name("shire", lang)
+    pieces = [p for r in localized(view)["regions"] for side in r["pieces"].values() for p in side]
+    shown = [p["name"] for p in pieces if p.get("character")]
+    assert shown and all(not LATIN.search(name) for name in shown), shown
+    english = renderers.render_view(RULESET.view(match.state, "fellowship"))
+    assert renderers.render_view(view) != english
