@@ -3,9 +3,11 @@
 - ``extract`` writes the templates ``data/locale/<domain>.pot`` from the code: ``bot`` from the
   calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/``, ``commands`` from the slash
   commands the bot registers (:data:`TRANSLATED_COMMANDS` and the parts every game's group
-  shares), each string with its context (``command name``, ``option description``…), and a
-  game's event templates once its presenter reads them from its catalog
-  (:class:`~games.core.i18n.CatalogTables`).
+  shares), each string with its context (``command name``, ``option description``…), ``core``
+  from the core's event templates and its deferred messages (``games/core``), and a game's
+  once its presenter reads its catalog (:class:`~games.core.i18n.CatalogTables`): its event
+  templates, the messages of its code (:data:`GAME_KEYWORDS`) and the names and texts its
+  ``words.catalog_entries()`` lists.
 - ``update`` merges the templates into every language's ``.po`` (new messages come in empty,
   changed ones marked fuzzy, a translator's work is kept).
 - ``check`` lists what is missing or fuzzy, language by language (exit status 1 if anything).
