@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from .actions import Action, normalize
 from .errors import AmbiguousAction, IllegalAction, InvalidAction
 from .events import Event, Presenter, project
-from .i18n import LOCALES, SOURCE, CatalogTables, Domain, Rendered, best
+from .i18n import LOCALES, SOURCE, TRANSLATED, CatalogTables, Domain, Rendered, best
 from .journal import EventLog
 from .rng import seed_state
 
@@ -388,15 +388,15 @@ class Ruleset(ABC):
         # A refusal is said in its reader's language, which only the reply knows: it is put
         # into every language now, while the position it speaks of is at hand.
         if wanted.verb in verbs or wanted.verb in self.verbs():
-            why = {lang: self.refusal(state, role, wanted, lang) for lang in LOCALES}
-            if why[SOURCE] is not None:
-                raise IllegalAction(Rendered({k: v for k, v in why.items() if v is not None}))
-        asked = Rendered({lang: self.prompt(state, role, lang).text for lang in LOCALES})
-        if wanted.verb in verbs:
-            raise IllegalAction(
-                CORE.msg("`{action}` is not allowed now. {asked}", action=wanted.text, asked=asked)
-            )
-        if wanted.verb in self.verbs():
+            why = self.refusal(state, role, wanted)
+            if why is not None:
+                said = {lang: self.refusal(state, role, wanted, lang) or why for lang in TRANSLATED}
+                raise IllegalAction(Rendered({SOURCE: why, **said}))
+            asked = Rendered({lang: self.prompt(state, role, lang).text for lang in LOCALES})
+            if wanted.verb in verbs:
+                raise IllegalAction(
+                    CORE.msg("`{action}` is not allowed now. {asked}", action=wanted.text, asked=asked)
+                )
             raise IllegalAction(CORE.msg("You cannot `{verb}` now. {asked}", verb=wanted.verb, asked=asked))
         raise InvalidAction(
             CORE.msg("`{action}` is not an action of {game}.", action=wanted.text, game=self.title)
