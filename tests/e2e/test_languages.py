@@ -67,11 +67,13 @@ async def test_a_confrontation_thread_speaks_the_match_language_each_dm_its_read
         alice, bob = world.users["alice"], world.users["bob"]
         alice.locale, bob.locale = "zh-CN", "da"
         match = await world.new_table(alice, [bob], game="confrontation", side="fellowship", language="ja")
-        await world.fd.quiet(0.5)
         # Each sets up from his DM prompt, which speaks his language (the engine's words in it).
-        said = {u: "\n".join(m.content for m in u.dms) for u in (alice, bob)}
-        assert "秘密布置" in said[alice] and "霞尔" in said[alice], said[alice]
-        assert "Stil op i hemmelighed" in said[bob] and "Mordor" in said[bob], said[bob]
+        chinese = await world.fd.wait_for_message(lambda m: m in alice.dms and "秘密布置" in m.content)
+        assert "霞尔" in chinese.content, chinese.content
+        danish = await world.fd.wait_for_message(
+            lambda m: m in bob.dms and "Stil op i hemmelighed" in m.content
+        )
+        assert "Mordor" in danish.content and "Still to place" not in danish.content, danish.content
         for user in (alice, bob):
             for step in ("autoplace", "ready"):
                 done = await world.pick(match, user, step)
@@ -82,10 +84,9 @@ async def test_a_confrontation_thread_speaks_the_match_language_each_dm_its_read
         assert "両陣営の配置が終わりました" in thread, thread
         assert "サウロンの移動を待っています" in thread or "旅の仲間の移動を待っています" in thread, thread
         assert "Both sides have set up" not in thread and "Waiting for" not in thread, thread
-        # Sauron's next question reaches Bob in Danish, its choices too.
-        await world.fd.quiet(0.5)
-        latest = "\n".join(m.content for m in bob.dms[-3:])
-        assert "Din tur" in latest, latest
+        # Sauron's next question reaches Bob in Danish.
+        turn = await world.fd.wait_for_message(lambda m: m in bob.dms and "Din tur" in m.content)
+        assert "Your turn" not in turn.content, turn.content
         # /rules answers each in his own language.
         rules = await alice.slash(world.games, "rules", game="confrontation", topic="balrog")
         assert rules.ephemeral and "炎魔" in rules.text, rules.text
