@@ -411,10 +411,12 @@ class Delivery:
             for seat in live.seats
         ]
 
-    async def named(self, live: LiveMatch, view: dict[str, Any]) -> dict[str, Any]:
+    async def named(self, live: LiveMatch, view: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
         """``view`` with the players' display names by role (public: who sits where), for the
-        legend of a board that shows more than two players."""
-        return {**view, "names": {role: name for role, name in await self.display_names(live) if role}}
+        legend of a board that shows more than two players, and the language of the words the
+        picture draws (``lang``: the reader's; by default the match's, for a public picture)."""
+        names = {role: name for role, name in await self.display_names(live) if role}
+        return {**view, "names": names, "lang": lang or match_locale(live.record.language)}
 
     async def thread_name(self, live: LiveMatch) -> str:
         """``'The Confrontation #12: alice vs bob'`` (Discord allows 100 characters)."""
@@ -542,7 +544,7 @@ class Delivery:
                 news = result.events if untold is None else texts.told_events(live, untold)
                 drawn = texts.shows_board(live.ruleset, news)
             else:  # a bare "waiting" line to mention a player no DM reaches, with the small steps
-                quiet = texts.quiet_lines(live.ruleset, result.events)
+                quiet = texts.quiet_lines(live.ruleset, result.events, match_locale(live.record.language))
                 content = texts.clip("\n".join([*quiet, texts.turn_text(live, awaited)]))
             board = await self.public_board(live) if drawn else None
             picture = digest(board)
@@ -671,7 +673,7 @@ class Delivery:
     async def _retell_taken_back(self, live: LiveMatch, newest: NewestPost, result: ActResult) -> None:
         """An undo took back a step the newest post told: it is rewritten from the log, which
         no longer holds that step, with a note and the board as it stands again."""
-        who = live.ruleset.role_title(result.role)
+        who = live.ruleset.role_title(result.role, _told_in(live))
         back = t(_told_in(live), "↩ *{side} took this step back.*", side=who)
         lines = [*texts.told_lines(live, newest.since), back]
         board = await self.public_board(live)
@@ -832,7 +834,7 @@ class Delivery:
         since = await self.service.store.entry_seq(live.id, posted) or 0
         told = texts.told_events(live, since)
         finished = state.get("result") is not None
-        lines = texts.public_lines(live.ruleset, told)
+        lines = texts.public_lines(live.ruleset, told, match_locale(record.language))
         if not finished:
             await self._owe_new_prompts(live)
             entries = [await self.service.store.entry_at(live.id, i) for i in range(posted, record.version)]
@@ -901,7 +903,7 @@ class Delivery:
         target = None if old is None else await self.channel(old.channel_id)
         if old is None or target is None or not hasattr(target, "get_partial_message"):
             return
-        who = live.ruleset.role_title(result.role)
+        who = live.ruleset.role_title(result.role, _told_in(live))
         text = t(
             _told_in(live),
             "↩ *{side} took this step back.* {waiting}",
@@ -962,14 +964,15 @@ class Delivery:
         settings know it (a DM comes without an interaction to tell it)."""
         state = live.state or {}
         view = None
-        choices = self.service.choices(live, role)
         if locale is None:
             locale = await self.dm_locale(live.user_of(role))
+        lang = locale
+        choices = self.service.choices(live, role, lang)
         if state.get("result") is None:
             undo = live.game is not None and live.game.can_undo(role)
 
             def group_label(action: Any) -> str:
-                return live.ruleset.describe_group(state, role, action.verb, action.args[0])
+                return live.ruleset.describe_group(state, role, action.verb, action.args[0], lang)
 
             view = private_view(
                 live.id,
@@ -980,12 +983,12 @@ class Delivery:
                 shortcuts=count_shortcuts(
                     live.prompt(role),
                     [c.action for c in choices],
-                    lambda action: live.ruleset.describe(state, role, action),
+                    lambda action: live.ruleset.describe(state, role, action, lang),
                 ),
                 locale=locale,
             )
         board = await self.image(
-            await self.named(live, live.ruleset.view(state, role)), texts.image_name(live, role)
+            await self.named(live, live.ruleset.view(state, role), lang), texts.image_name(live, role)
         )
         held = None
         if hand and state.get("result") is None:

@@ -78,12 +78,15 @@ def _roles_for_options(interaction: discord.Interaction[Any], ruleset: Any) -> t
 
 
 async def side_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
-    random = t(await reader_locale(interaction), "Random")
+    locale = await reader_locale(interaction)
+    random = t(locale, "Random")
     ruleset = _chosen_game(interaction)
     if ruleset is None:
         return [Choice(name=random, value=RANDOM_SIDE)]
     roles = [*_roles_for_options(interaction, ruleset), RANDOM_SIDE]
-    pairs = option_choices(roles, lambda r: random if r == RANDOM_SIDE else ruleset.role_title(r), current)
+    pairs = option_choices(
+        roles, lambda r: random if r == RANDOM_SIDE else ruleset.role_title(r, locale), current
+    )
     return [Choice(name=n, value=v) for n, v in pairs]
 
 
@@ -608,7 +611,8 @@ async def topic_autocomplete(interaction: discord.Interaction[Any], current: str
         ruleset = await rules_game(interaction, getattr(interaction.namespace, "game", None))
     except ValueError:
         return []
-    found = [t for t in ruleset.rules_topics() if matches(current, t.title, t.slug, t.kind)]
+    locale = await reader_locale(interaction)
+    found = [t for t in ruleset.rules_topics(locale) if matches(current, t.title, t.slug, t.kind)]
     pairs = [(truncate(f"{t.title} — {t.kind}" if t.kind else t.title), t.slug) for t in found]
     return [Choice(name=n, value=v) for n, v in capped(pairs, len(found))]
 
@@ -620,6 +624,7 @@ async def card_autocomplete(interaction: discord.Interaction[Any], current: str)
         ruleset = await rules_game(interaction, getattr(interaction.namespace, "game", None))
     except ValueError:
         return []
-    found = [t for t in ruleset.rules_topics() if t.cards and matches(current, t.title, t.slug, t.kind)]
-    pairs = [(truncate(texts.card_choice(ruleset, t)), t.slug) for t in found]
+    locale = await reader_locale(interaction)
+    found = [t for t in ruleset.rules_topics(locale) if t.cards and matches(current, t.title, t.slug, t.kind)]
+    pairs = [(truncate(texts.card_choice(ruleset, t, locale)), t.slug) for t in found]
     return [Choice(name=n, value=v) for n, v in capped(pairs, len(found))]

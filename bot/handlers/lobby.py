@@ -117,7 +117,7 @@ class LobbyHandlers(Handlers):
                     locale, "The rematch lobby is open already: match #{match} in <#{channel}>.", **where
                 )
             if seat:
-                side = live.ruleset.role_title(seat.role or seat.wanted_role or "")
+                side = live.ruleset.role_title(seat.role or seat.wanted_role or "", locale)
                 said += " " + t(locale, "You play **{side}**.", side=side)
             await interaction.followup.send(said, ephemeral=True)
 
@@ -282,7 +282,9 @@ class LobbyHandlers(Handlers):
             seat = live.seat_of(interaction.user.id)
             said = t(locale, "You joined match #{match}.", match=live.id)
             if seat is not None and seat.role:
-                said += " " + t(locale, "You play **{side}**.", side=live.ruleset.role_title(seat.role))
+                said += " " + t(
+                    locale, "You play **{side}**.", side=live.ruleset.role_title(seat.role, locale)
+                )
             # The joiner is answered first: the start renders the first boards, which may take
             # seconds under load. The post follows whether or not the answer went through.
             try:

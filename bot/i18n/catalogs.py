@@ -4,9 +4,11 @@
   calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/`` and in the pictures the bot layer
   draws itself (:data:`BOT_RENDERERS`: the league standings), ``commands`` from the slash
   commands the bot registers (:data:`TRANSLATED_COMMANDS` and the parts every game's group
-  shares), each string with its context (``command name``, ``option description``…), and a
-  game's event templates once its presenter reads them from its catalog
-  (:class:`~games.core.i18n.CatalogTables`).
+  shares), each string with its context (``command name``, ``option description``…), ``core``
+  from the core's event templates and its deferred messages (``games/core``), and a game's
+  once its presenter reads its catalog (:class:`~games.core.i18n.CatalogTables`): its event
+  templates, the messages of its code (:data:`GAME_KEYWORDS`) and the names and texts its
+  ``words.catalog_entries()`` lists.
 - ``update`` merges the templates into every language's ``.po`` (new messages come in empty,
   changed ones marked fuzzy, a translator's work is kept).
 - ``check`` lists what is missing or fuzzy, language by language (exit status 1 if anything).
@@ -17,6 +19,7 @@ See ``docs/i18n.md``.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +37,7 @@ from bot.cogs.per_game import PerGameCog
 from bot.config import Config
 from games.core import all_rulesets
 from games.core.i18n import LOCALE_DIR, NATIVE_NAMES, TRANSLATED, CatalogTables, catalog_path, gettext_name
+from games.core.ruleset import CORE_PHRASES, CORE_REASONS, CORE_TEMPLATES
 
 from .translator import CHOICE, COMMAND_DESCRIPTION, COMMAND_NAME, OPTION_DESCRIPTION, OPTION_NAME
 
@@ -50,9 +54,17 @@ TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings", "league")
 SHARED_GAME_COMMANDS = ("zoom", "do")
 SHARED_OPTIONS = ("match", "confirm", "steps", "language")
 
+#: The keywords of a game's own words (and the core's), besides :data:`KEYWORDS`: a game's
+#: ``t``/``nt``/``msg``/``nmsg`` are bound to its domain (``games/<game>/words.py``), and
+#: ``pt(locale, context, msgid)`` / ``pmsg(context, msgid)`` give a context.
+GAME_KEYWORDS: dict[str, Any] = {**KEYWORDS, "pt": ((2, "c"), 3), "pmsg": ((1, "c"), 2)}
+#: The core's (``games/core``): only its deferred messages (its ``t`` takes a domain first).
+CORE_KEYWORDS: dict[str, Any] = {"msg": (1,), "nmsg": (1, 2), "pmsg": ((1, "c"), 2)}
+
 DOMAINS = ("bot", "commands")
 #: Renderers whose words are the bot layer's (``bot`` domain), not a game's.
 BOT_RENDERERS = ("standings.py",)
+CORE_DOMAIN = "core"
 HOLDER = "the Palantír authors"
 
 
@@ -116,9 +128,42 @@ async def registered_tree() -> Any:
     return client.tree
 
 
+def add_code_messages(catalog: Catalog, package: str, keywords: dict[str, Any]) -> None:
+    """The messages of the code under ``package`` (``games/confrontation``) into ``catalog``."""
+    found = extract_from_dir(
+        str(ROOT / package), method_map=[("**.py", "python")], keywords=keywords, comment_tags=("i18n:",)
+    )
+    for filename, lineno, text, comments, context in found:
+        msgid = text if isinstance(text, str) else tuple(text)
+        catalog.add(
+            msgid, locations=[(f"{package}/{filename}", lineno)], auto_comments=comments, context=context
+        )
+
+
+def flag_formats(catalog: Catalog) -> None:
+    for entry in catalog:
+        text = entry.id if isinstance(entry.id, str) else (entry.id[0] if entry.id else "")
+        if text and "{" in text:
+            entry.flags.add("python-brace-format")
+
+
+def core_template() -> Catalog:
+    """What the core says for every game: its own events and result reasons, the end of a
+    game, the refusals of a typed action."""
+    catalog = Catalog(project="palantir", domain=CORE_DOMAIN, fuzzy=False, copyright_holder=HOLDER)
+    for what, tables in (("event kind", CORE_TEMPLATES), ("result", CORE_REASONS), ("phrase", CORE_PHRASES)):
+        for kind, text in tables.english.items():
+            catalog.add(text, context=kind, auto_comments=[f"{what} {kind}"])
+    add_code_messages(catalog, "games/core", CORE_KEYWORDS)
+    flag_formats(catalog)
+    return catalog
+
+
 def game_templates() -> dict[str, Catalog]:
     """The template of each game whose presenter reads its catalog (:class:`CatalogTables`):
-    one message per event kind, the kind as its context."""
+    one message per event kind, the kind as its context; the messages of its code
+    (:data:`GAME_KEYWORDS`); and the names of its static content, which the game lists in
+    ``games/<game>/words.py`` as ``catalog_entries()`` (``(context, English, comment)``)."""
     out = {}
     for ruleset in all_rulesets():
         tables = getattr(getattr(ruleset, "presenter", None), "templates", None)
@@ -127,13 +172,29 @@ def game_templates() -> dict[str, Catalog]:
         catalog = Catalog(project="palantir", domain=tables.domain, fuzzy=False, copyright_holder=HOLDER)
         for kind, text in tables.english.items():
             catalog.add(text, context=kind, auto_comments=[f"event kind {kind} ({ruleset.title})"])
+        package = f"games/{tables.domain}"
+        if (ROOT / package).is_dir():
+            add_code_messages(catalog, package, GAME_KEYWORDS)
+            words = sys.modules.get(f"games.{tables.domain}.words") or _import(f"games.{tables.domain}.words")
+            for context, text, comment in getattr(words, "catalog_entries", lambda: ())():
+                if catalog.get(text, context) is None:
+                    catalog.add(text, context=context, auto_comments=[comment] if comment else [])
+        flag_formats(catalog)
         out[tables.domain] = catalog
     return out
 
 
+def _import(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError:
+        return None
+
+
 def domains() -> tuple[str, ...]:
-    """Every catalog domain: the bot's, the commands', and each game's that reads its catalog."""
-    return (*DOMAINS, *sorted(game_templates()))
+    """Every catalog domain: the bot's, the commands', the core's, and each game's that reads
+    its catalog."""
+    return (*DOMAINS, CORE_DOMAIN, *sorted(game_templates()))
 
 
 def commands_template(tree: Any) -> Catalog:
@@ -184,6 +245,7 @@ def write_if_changed(catalog: Catalog, path: Path) -> None:
 def extract() -> None:
     write_if_changed(bot_template(), template_path("bot"))
     write_if_changed(commands_template(asyncio.run(registered_tree())), template_path("commands"))
+    write_if_changed(core_template(), template_path(CORE_DOMAIN))
     for domain, catalog in game_templates().items():
         write_if_changed(catalog, template_path(domain))
 

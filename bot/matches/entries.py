@@ -20,6 +20,7 @@ from games.core import (
     project,
 )
 from games.core.chain import rehearse, split_steps
+from games.core.i18n import TRANSLATED
 
 from ..clock import WallClock
 from ..computers.identity import is_computer
@@ -400,9 +401,12 @@ class Entries:
         before = {r: ruleset.prompt(state, r).actions for r in active_before if r != role}
         log_from, was_open, seq_before = len(state["log"]), game.undo_open, int(state["seq"])
         tail: list[Event] = []
+        labels: dict[str, str] = {}
         if kind == "act":
             parsed = game.check(role, action)
             label, text = ruleset.describe(state, role, parsed), parsed.text
+            # (said now, before the action moves what it names: its answer is in his language)
+            labels = {lang: ruleset.describe(state, role, parsed, lang) for lang in TRANSLATED}
             outcome = game.submit(role, parsed)
         elif kind == "undo":
             tail = list(state["log"][-UNDO_TAIL:])
@@ -453,6 +457,7 @@ class Entries:
             False,
             entry.new_prompts,
             _visible_taken_back(ruleset, tail, log_from - len(state["log"])) if kind == "undo" else 0,
+            labels,
         )
         return _Staged(outcome, entry, result)
 

@@ -86,7 +86,7 @@ class LiveMatch:
     #: Each player's time bank (empty without a pace), as committed.
     clocks: dict[str, Clock] = field(default_factory=dict)
     #: ``(version, {role: prompt})``: prompts are computed once per version and role.
-    _prompts: tuple[int, dict[str, Prompt]] = field(default=(-1, {}), repr=False)
+    _prompts: tuple[int, dict[tuple[str, str], Prompt]] = field(default=(-1, {}), repr=False)
 
     @property
     def id(self) -> int:
@@ -134,16 +134,16 @@ class LiveMatch:
         """Compute the prompts again (the match was read again from the database)."""
         self._prompts = (-1, {})
 
-    def prompt(self, role: str) -> Prompt:
-        """``role``'s prompt now, computed once per version of the match."""
+    def prompt(self, role: str, lang: str = "en") -> Prompt:
+        """``role``'s prompt now in ``lang``, computed once per version of the match."""
         assert self.state is not None
         version, cache = self._prompts
         if version != self.record.version:
             cache = {}
             self._prompts = (self.record.version, cache)
-        found = cache.get(role)
+        found = cache.get((role, lang))
         if found is None:
-            found = cache[role] = self.ruleset.prompt(self.state, role)
+            found = cache[role, lang] = self.ruleset.prompt(self.state, role, lang)
         return found
 
 
@@ -175,6 +175,12 @@ class ActResult:
     stale_roles: tuple[str, ...] = ()
     #: For an undo: how many logged (public) events it took back.
     took_back: int = 0
+    #: ``label`` in every language (``{language: label}``), for the answer to its player.
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    def label_in(self, locale: str) -> str:
+        """The label in ``locale`` (the English one when not said in it)."""
+        return self.labels.get(locale) or self.label
 
     @property
     def finished(self) -> bool:

@@ -342,7 +342,7 @@ class LotrRisk(StepRuleset):
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return roles_for(players)
 
-    def role_title(self, role: str) -> str:
+    def role_title(self, role: str, lang: str = "en") -> str:
         return _role_title(role) if role in ALL_ROLES else role.title()
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
@@ -352,30 +352,32 @@ class LotrRisk(StepRuleset):
     def verbs(self) -> frozenset[str]:
         return VERBS
 
-    def describe(self, state: State, role: str, action: Action) -> str:
+    def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return labels.describe(state, role, action)
 
-    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+    def describe_arg(
+        self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
+    ) -> str:
         return labels.describe_arg(state, role, verb, index, value)
 
-    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
+    def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
         return labels.describe_group(state, role, verb, first)
 
-    def explain(self, state: State, role: str, action: Action) -> str:
+    def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return explain(state, role, action)
 
-    def rules_overview(self) -> str:
+    def rules_overview(self, lang: str = "en") -> str:
         return rules_help.OVERVIEW
 
-    def rules_topics(self) -> tuple[RuleTopic, ...]:
+    def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
         return rules_help.topics()
 
-    def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:
+    def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
         """The topics ``/rules topic:`` means: by slug, name, common word ("dice", "trade") or
         card copy id (``grima_wormtongue-1``); see :func:`rules_help.lookup`."""
         return rules_help.lookup(topic)
 
-    def rules_not_found(self, topic: str) -> str:
+    def rules_not_found(self, topic: str, lang: str = "en") -> str:
         """The answer when nothing is called ``topic``, with the closest names."""
         return rules_help.not_found(topic)
 
@@ -427,7 +429,7 @@ class LotrRisk(StepRuleset):
         refused action says why (:mod:`games.lotr_risk.refusals`)."""
         return refusals.parse(self, state, role, text, super().parse)
 
-    def refusal(self, state: State, role: str, action: Action) -> str | None:
+    def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:
         """Why a player asked to act may not take ``action`` (:mod:`games.lotr_risk.refusals`)."""
         if role not in self.active(state):
             return None

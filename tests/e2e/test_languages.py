@@ -70,3 +70,34 @@ async def test_a_match_speaks_its_servers_language_unless_told_otherwise(tmp_pat
         assert not opened.ephemeral and "对局 #" in opened.text and "玩家：" in opened.text, opened.text
         english = await bob.slash(world.games, "game new", game="confrontation", language="en")
         assert "— match #" in english.text and "Players:" in english.text, english.text
+
+
+async def test_a_confrontation_thread_speaks_the_match_language_each_dm_its_reader(tmp_path: Path) -> None:
+    """The game's own words too: a Japanese match between a Chinese and a Danish player."""
+    async with running_world(tmp_path, settle=0.1) as world:
+        alice, bob = world.users["alice"], world.users["bob"]
+        alice.locale, bob.locale = "zh-CN", "da"
+        match = await world.new_table(alice, [bob], game="confrontation", side="fellowship", language="ja")
+        # Each sets up from his DM prompt, which speaks his language (the engine's words in it).
+        chinese = await world.fd.wait_for_message(lambda m: m in alice.dms and "秘密布置" in m.content)
+        assert "霞尔" in chinese.content, chinese.content
+        danish = await world.fd.wait_for_message(
+            lambda m: m in bob.dms and "Stil op i hemmelighed" in m.content
+        )
+        assert "Mordor" in danish.content and "Still to place" not in danish.content, danish.content
+        for user in (alice, bob):
+            for step in ("autoplace", "ready"):
+                done = await world.pick(match, user, step)
+                assert not is_error(done), done.text
+        await world.until_announced(match)
+        # The thread tells it in Japanese: the game's events and what it waits for.
+        thread = "\n".join(m.text for m in match.thread.messages)
+        assert "両陣営の配置が終わりました" in thread, thread
+        assert "サウロンの移動を待っています" in thread or "旅の仲間の移動を待っています" in thread, thread
+        assert "Both sides have set up" not in thread and "Waiting for" not in thread, thread
+        # Sauron's next question reaches Bob in Danish.
+        turn = await world.fd.wait_for_message(lambda m: m in bob.dms and "Din tur" in m.content)
+        assert "Your turn" not in turn.content, turn.content
+        # /rules answers each in his own language.
+        rules = await alice.slash(world.games, "rules", game="confrontation", topic="balrog")
+        assert rules.ephemeral and "炎魔" in rules.text, rules.text
