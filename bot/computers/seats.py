@@ -9,7 +9,7 @@ from ..i18n import msg
 from ..matches.cache import MatchCache
 from ..matches.live import JoinResult, LiveMatch, ServiceError
 from ..matches.lobby import Lobby
-from ..storage import ACTIVE, LOBBY, Store
+from ..storage import ACTIVE, LOBBY, MetaClose, Store
 from .identity import computer_named, computer_user, is_computer, next_number, pick_level
 
 log = logging.getLogger(__name__)
@@ -121,9 +121,11 @@ class ComputerSeats:
             )
         return await self.lobby._rematch_side(old_match, same)
 
-    async def take_over(self, match_id: int, old_user: int, level: str | None = None) -> int:
-        """Hand ``old_user``'s seat of a casual match to a computer (the zombie vote passed);
-        returns the computer's user id."""
+    async def take_over(
+        self, match_id: int, old_user: int, level: str | None = None, *, closes: MetaClose | None = None
+    ) -> int:
+        """Hand ``old_user``'s seat of a casual match to a computer (the zombie vote passed, and
+        closes as ``closes`` in the same transaction); returns the computer's user id."""
         live = await self.cache.get(match_id)
         chosen = level_for(live, level)
         async with self.cache.locked(match_id) as live:
@@ -138,7 +140,7 @@ class ComputerSeats:
                     msg("That seat of match #{match} has no player to stand in for.", match=match_id)
                 )
             computer = computer_user(next_number(s.user_id for s in live.seats), chosen)
-            await self.store.substitute(match_id, old_user, computer)
+            await self.store.substitute(match_id, old_user, computer, closes=closes)
             live.seats = await self.store.seats(match_id)
         log.info("match %s: a computer (%s) took over a seat", match_id, chosen)
         return computer
