@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import replace
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,6 +23,7 @@ from bot.match_posts import Delivery
 from bot.service import LiveMatch, MatchService, ServiceError
 from bot.storage import Store
 from games.computer_players import decide_request
+from tests.support.hanging import PID_FILE, hang_when_strong
 
 from .conftest import NORTH_USER, SOUTH_USER, STRANGER
 from .test_told_once import Place, Sent
@@ -460,3 +462,56 @@ async def test_a_computer_whose_clock_ran_down_still_moves(service: MatchService
     await driver.idle()
     entries = await service.store.actions(live.id)
     assert any(e.user_id == computer for e in entries), "the computer played"
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a killed child not yet reaped does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+async def test_a_stuck_worker_is_killed_and_the_computer_still_moves(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A policy that never answers: its worker is killed once past its time cap and a margin,
+    and the seat's move comes from the rule-based player of its view; the match goes on."""
+    pid_file = tmp_path / "hanging.pid"
+    monkeypatch.setenv(PID_FILE, str(pid_file))  # (the spawned worker inherits it)
+    pool = ThinkingPool(1, decide=hang_when_strong, margin=0.5)
+    try:
+        await pool.warm_up()  # (its start-up is not thinking time)
+        client = Client()
+        delivery = Delivery(client, service)  # type: ignore[arg-type]
+        driver = ComputerDriver(service, delivery, pool, pace=0.0)
+        delivery.on_told.append(driver.poke)
+        live = await against_computer(service, level="strong")
+        await delivery.announce_start(live)
+        await driver.idle()
+        assert pool.stuck >= 1 and driver.moves >= 1, "given up on, and the move made all the same"
+        mine = [e for e in await service.store.actions(live.id) if e.role == "sauron"]
+        assert mine and all(e.interaction_id and e.interaction_id.startswith("computer:") for e in mine)
+        live = await service.get(live.id)
+        assert live.record.status == "active" and "sauron" not in live.active_roles(), "not frozen"
+        pid = int(pid_file.read_text())
+        for _ in range(200):  # (the kill is sent; the process goes within moments)
+            if not running(pid):
+                break
+            await asyncio.sleep(0.05)
+        assert not running(pid), "the stuck worker was killed"
+    finally:
+        pool.shutdown()
+
+
+async def test_a_stuck_decision_in_a_thread_falls_back_to_the_rule_based_player(
+    service: MatchService,
+) -> None:
+    """Without worker processes (a thread cannot be killed) the match does not freeze either."""
+    live = await against_computer(service, level="strong")
+    request = request_for(live, "sauron", live.user_of("sauron") or 0)
+    pool = ThinkingPool(0, decide=hang_when_strong, margin=0.2)
+    text = await pool.decide(request)
+    assert pool.stuck == 1 and text in request["actions"]
+    assert text == decide_request({**request, "level": "rules"}), "the rule-based player's move"
