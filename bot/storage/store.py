@@ -808,6 +808,32 @@ class Store:
             )
             await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now(), match_id))
 
+    async def remove_seat(self, match_id: int, user_id: int) -> bool:
+        """Take ``user_id``'s seat out of a lobby (the seats after it move up one); whether he
+        had one."""
+        async with self.transaction() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, str(user_id))
+                )
+            ).fetchone()
+            if row is None:
+                return False
+            seat = int(row[0])
+            await conn.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat))
+            later = await (
+                await conn.execute(
+                    "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, seat)
+                )
+            ).fetchall()
+            for (number,) in later:  # (one by one, upward: the key never meets itself)
+                await conn.execute(
+                    "UPDATE seats SET seat = ? WHERE match_id = ? AND seat = ?",
+                    (int(number) - 1, match_id, number),
+                )
+            await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now(), match_id))
+            return True
+
     async def start_match(
         self,
         match_id: int,
