@@ -25,7 +25,7 @@ import logging
 from dataclasses import asdict, dataclass, replace
 
 from games.computer_players import supports
-from games.core import StaleAction
+from games.core import ActionError
 
 from ..i18n import msg, nmsg
 from ..matches.cache import MatchCache
@@ -258,7 +258,7 @@ class ZombieSeats:
         if not agree:
             try:
                 return Decision(offer, "declined", left=await self._leave(offer, text))
-            except StaleAction:
+            except ActionError:
                 raise ServiceError(OVER) from None  # closed meanwhile (another process's tick)
         again = voter in offer.yes
         yes = offer.yes if again else (*offer.yes, voter)
@@ -303,7 +303,7 @@ class ZombieSeats:
                 continue  # its timeout is committed once the match goes on
             try:
                 closed.append(Decision(offer, "declined", left=await self._leave(offer, text)))
-            except (StaleAction, ServiceError):
+            except (ActionError, ServiceError):
                 continue  # closed meanwhile (another process's tick, a last vote), or refused
         return closed
 
@@ -315,15 +315,17 @@ class ZombieSeats:
 
     async def _leave(self, offer: Offer, text: str) -> ActResult | None:
         """The held resignation or timeout, committed as the player's own, and the vote
-        (stored as ``text``) closed in the same transaction; :class:`StaleAction` if it was
-        closed meanwhile."""
+        (stored as ``text``) closed in the same transaction; an :class:`ActionError` if it was
+        closed meanwhile (:class:`StaleAction`) or the player is out already (another process
+        committed it)."""
         closes = MetaClose(key(offer.match_id), text)
         try:
             if offer.kind == RESIGN:
                 return await self.entries.resign(offer.match_id, offer.user_id, closes=closes)
             left = await self.timebanks.time_out(offer.match_id, offer.role, offer_seat=False, closes=closes)
-        except ServiceError:
-            await self.store.swap_meta(closes.key, text, "")  # he cannot leave any more: no vote
+        except (ActionError, ServiceError):
+            # Closed meanwhile (stale), or he cannot leave any more (out already): no vote.
+            await self.store.swap_meta(closes.key, text, "")
             raise
         if left is None:  # nothing to commit after all (the match ended): the vote just closes
             await self.store.swap_meta(closes.key, text, "")
