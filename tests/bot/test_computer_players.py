@@ -4,6 +4,7 @@ post per decision, never pinged nor DMed), exactly once across a restart, and zo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -619,3 +620,42 @@ async def test_a_computers_seat_is_handed_to_a_person_by_the_matchs_creator(serv
         await driver.idle()
         live = await service.get(live.id)
     assert driver.moves == moves, "the computer plays no more: both seats are people's"
+
+
+async def test_the_commands_take_remove_and_a_computers_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``/game computer remove:`` and ``/game substitute side:`` reach the right handler; a
+    mixed-up command is refused before anything is done."""
+    from bot.i18n import catalogs
+
+    tree = await catalogs.registered_tree()
+    client = tree.client
+    calls: list[tuple[str, tuple[Any, ...]]] = []
+    refused: list[str] = []
+
+    class Recorder:
+        @contextlib.asynccontextmanager
+        async def friendly(self, interaction: Any) -> Any:
+            try:
+                yield
+            except ServiceError as error:
+                refused.append(str(error))
+
+        def __getattr__(self, name: str) -> Any:
+            async def record(interaction: Any, *args: Any) -> None:
+                calls.append((name, args))
+
+            return record
+
+    monkeypatch.setattr(type(client), "controller", Recorder(), raising=False)
+    game = tree.get_command("game")
+    interaction = SimpleNamespace(user=SimpleNamespace(id=HUMAN), channel_id=2, guild_id=None)
+    computer = game.get_command("computer")
+    await computer.callback(interaction, match="12", remove=True)
+    await computer.callback(interaction, match="12", level="gentle", remove=True)
+    assert calls == [("remove_computer", (12,))]
+    assert refused == ["`remove:` takes the last computer player out: give no `level:` nor `side:`."]
+    substitute = game.get_command("substitute")
+    to = SimpleNamespace(id=SOUTH_USER, bot=False, mention=f"<@{SOUTH_USER}>")
+    await substitute.callback(interaction, to=to)
+    assert refused[-1].startswith("Name the seat to hand on")
+    assert len(calls) == 1, "refused before anything"
