@@ -364,7 +364,12 @@ class Delivery:
         if target is None or not hasattr(target, "get_partial_message"):
             return
         if record.status == LOBBY:
-            view: Any = lobby_view(live.id, computer=supports(record.game), locale=_told_in(live))
+            view: Any = lobby_view(
+                live.id,
+                computer=supports(record.game),
+                computers=[s.user_id for s in live.seats if is_computer(s.user_id)],
+                locale=_told_in(live),
+            )
         elif record.status == ACTIVE:
             view = hand_view(live.id, _told_in(live))
         else:

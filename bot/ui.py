@@ -10,13 +10,14 @@ what all components share is in :mod:`bot.components`. Nothing secret ever goes 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
 from .components import MAX_ID, Clickable, button, numbers
-from .computers.buttons import COMPUTER_ITEMS, AddComputerButton
+from .computers.buttons import COMPUTER_ITEMS, AddComputerButton, RemoveComputerButton
 from .i18n import SOURCE, t
 from .menus import MENU_ITEMS, UndoButton
 
@@ -110,13 +111,17 @@ def rematch_view(match_id: int, locale: str = SOURCE) -> ui.View:
     return view
 
 
-def lobby_view(match_id: int, *, computer: bool = False, locale: str = SOURCE) -> ui.View:
-    """Join, and "Add a computer player" where the game has computer players (in the match's
-    language ``locale``)."""
+def lobby_view(
+    match_id: int, *, computer: bool = False, computers: Sequence[int] = (), locale: str = SOURCE
+) -> ui.View:
+    """Join, and "Add a computer player" where the game has computer players, and "Remove" for
+    each computer seated (``computers``), in the match's language ``locale``."""
     view = ui.View(timeout=None)
     view.add_item(JoinButton(match_id, locale=locale))
     if computer:
         view.add_item(AddComputerButton(match_id, locale=locale))
+        for seated in computers:
+            view.add_item(RemoveComputerButton(match_id, seated, locale=locale))
     return view
 
 

@@ -18,6 +18,7 @@ from games.core.chain import SEPARATOR
 from .. import texts
 from ..choices import capped, matches, option_choices, truncate
 from ..computers.identity import level_help
+from ..computers.seats import computer_at
 from ..handlers.computer import OPPONENTS, chosen_level
 from ..i18n import msg, private_locale, t
 from ..match_posts import NO_PINGS
@@ -297,22 +298,31 @@ class GameCog(commands.Cog):
             match="Your lobby's match number",
             level="How it plays: gentle ... strong (default: the strongest)",
             side="Its side (or random)",
+            remove="Remove the computer player seated last instead (before the start)",
         )
         @app_commands.autocomplete(
             match=my_matches_autocomplete, level=level_autocomplete, side=side_autocomplete
         )
-        @command("computer", "Add a computer player to your lobby (it fills one seat).")
+        @command("computer", "Add a computer player to your lobby (it fills one seat), or remove one.")
         async def computer(
             interaction: discord.Interaction[Any],
             match: str,
             level: str | None = None,
             side: str | None = None,
+            remove: bool = False,
         ) -> None:
             async with self.controller.friendly(interaction):
                 match_id = parse_match_id(match)
                 if match_id is None:
                     raise ServiceError(msg("Tell me which lobby, e.g. `/game computer 12 level:gentle`."))
-                await self.controller.add_computer(interaction, match_id, level, side)
+                if remove and (level or side):
+                    raise ServiceError(
+                        msg("`remove:` takes the last computer player out: give no `level:` nor `side:`.")
+                    )
+                if remove:
+                    await self.controller.remove_computer(interaction, match_id)
+                else:
+                    await self.controller.add_computer(interaction, match_id, level, side)
 
         creator_command("cancel", "Close your lobby before it starts.")
 
@@ -418,14 +428,16 @@ class GameCog(commands.Cog):
             match=match_help,
             player="The player who hands his seat on (yourself, or anyone if you manage the server)",
             to="The member who takes the seat over",
+            side="Instead of player: the side a computer plays (its seat goes to a person)",
         )
         @app_commands.autocomplete(match=my_matches_autocomplete)
         @command("substitute", "Hand a seat in a match to another member (yourself, or as a server admin).")
         async def substitute(
             interaction: discord.Interaction[Any],
-            player: discord.User,
             to: discord.User,
+            player: discord.User | None = None,
             match: str | None = None,
+            side: str | None = None,
         ) -> None:
             async with self.controller.friendly(interaction):
                 if to.bot:
@@ -439,13 +451,18 @@ class GameCog(commands.Cog):
                             player=to.mention,
                         )
                     )
+                if (player is None) == (side is None):
+                    raise ServiceError(
+                        msg("Name the seat to hand on: `player:` (a person's) or `side:` (a computer's).")
+                    )
                 live = await self.bot.service.resolve(
-                    player.id,
+                    interaction.user.id if player is None else player.id,
                     match_id=parse_match_id(match),
                     channel_id=interaction.channel_id,
                     guild_id=interaction.guild_id,
                 )
-                await self.controller.substitute(interaction, live, player.id, to.id)
+                old = player.id if player is not None else computer_at(live, side or "")
+                await self.controller.substitute(interaction, live, old, to.id)
 
         async def export(interaction: discord.Interaction[Any], live: LiveMatch) -> None:
             await self.controller.export(interaction, live)

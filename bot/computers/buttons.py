@@ -11,7 +11,7 @@ from games.computer_players import LEVELS
 
 from ..components import FORGED, Clickable, button
 from ..i18n import SOURCE, t
-from .identity import level_name
+from .identity import computer_name, is_computer_seat, level_name
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -55,6 +55,34 @@ class ComputerLevelButton(
         await controller.add_computer(interaction, self.match_id, LEVELS[self.level], one_shot=True)
 
 
+class RemoveComputerButton(
+    Clickable,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"palantir:uncomputer:(?P<match>\d+):(?P<computer>\d+)",
+):
+    """On a lobby: takes that computer out of it again (the lobby's creator only)."""
+
+    ID_NAMES = ("match", "computer")
+
+    def __init__(self, match_id: int, computer: int, *, locale: str = SOURCE) -> None:
+        # (``computer``: the computer's user id, negative; the id carries its absolute value)
+        self.match_id, self.computer = match_id, -abs(computer)
+        name = computer_name(self.computer, locale) if is_computer_seat(self.computer) else "?"
+        super().__init__(
+            button(
+                t(locale, "Remove {computer}", computer=name),
+                discord.ButtonStyle.secondary,
+                f"palantir:uncomputer:{match_id}:{abs(computer)}",
+            )
+        )
+
+    async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
+        if not is_computer_seat(self.computer):
+            await controller.refuse(interaction, FORGED)
+            return
+        await controller.remove_computer(interaction, self.match_id, self.computer)
+
+
 def levels_view(match_id: int, offered: tuple[str, ...], locale: str = SOURCE) -> ui.View:
     view = ui.View(timeout=None)
     for name in offered:
@@ -89,4 +117,9 @@ def zombie_view(match_id: int, locale: str = SOURCE) -> ui.View:
     return view
 
 
-COMPUTER_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AddComputerButton, ComputerLevelButton, ZombieButton)
+COMPUTER_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    AddComputerButton,
+    ComputerLevelButton,
+    RemoveComputerButton,
+    ZombieButton,
+)

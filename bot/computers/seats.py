@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import logging
 
+from games.core import normalize
+
 from ..i18n import msg
 from ..matches.cache import MatchCache
 from ..matches.live import JoinResult, LiveMatch, ServiceError
 from ..matches.lobby import Lobby
-from ..storage import ACTIVE, LOBBY, Store
+from ..storage import ACTIVE, LOBBY, MetaClose, Store
 from .identity import computer_named, computer_user, is_computer, next_number, pick_level
 
 log = logging.getLogger(__name__)
@@ -23,6 +25,25 @@ def level_for(live: LiveMatch, wanted: str | None) -> str:
         return pick_level(live.ruleset.name, live.ruleset.title, wanted)
     except ValueError as exc:
         raise ServiceError(*exc.args) from None
+
+
+def computer_at(live: LiveMatch, side: str) -> int:
+    """The computer that plays ``side`` (a role or its title) in ``live``, whose seat
+    ``/game substitute side:`` hands to a person; a refusal if none does."""
+    wanted = normalize(side).replace(" ", "_")
+    for seat in live.seats:
+        role = seat.role
+        if role is None or wanted not in (role, normalize(live.ruleset.role_title(role)).replace(" ", "_")):
+            continue
+        if not is_computer(seat.user_id):
+            raise ServiceError(
+                msg(
+                    "{side} is played by a person: name him with `player:`.",
+                    side=live.ruleset.role_title(role),
+                )
+            )
+        return seat.user_id
+    raise ServiceError(msg("No computer plays `{side}` in match #{match}.", side=side, match=live.id))
 
 
 class ComputerSeats:
@@ -84,6 +105,30 @@ class ComputerSeats:
         log.info("match %s: a computer (%s) took a seat", match_id, chosen)
         return JoinResult(live, started)
 
+    async def remove(self, match_id: int, user_id: int, computer: int | None = None) -> tuple[LiveMatch, int]:
+        """Take a computer out of ``user_id``'s lobby before it starts (its creator only):
+        ``computer``, or the one seated last; returns the lobby and the computer removed."""
+        async with self.cache.locked(match_id) as live:
+            if live.record.status != LOBBY:
+                raise ServiceError(
+                    msg(
+                        "Match #{match} has started: its computer players keep their seats. The match's "
+                        "creator or a server admin can hand one to a person with `/game substitute side:`.",
+                        match=match_id,
+                    )
+                )
+            if user_id != live.record.creator_id:
+                raise ServiceError(msg("Only the player who opened the lobby can remove a computer player."))
+            seated = [s.user_id for s in live.seats if is_computer(s.user_id)]
+            if computer is None and seated:
+                computer = seated[-1]
+            if computer is None or computer not in seated:
+                raise ServiceError(msg("No such computer player sits in lobby #{match}.", match=match_id))
+            await self.store.remove_seat(match_id, computer)
+            live.seats = await self.store.seats(match_id)
+        log.info("match %s: a computer left the lobby", match_id)
+        return live, computer
+
     async def seat_rematch(self, lobby_id: int) -> JoinResult | None:
         """Seat the old match's computers in its rematch lobby, each on its next side (as every
         player of a rematch); ``None`` when it had none or they are seated already."""
@@ -121,9 +166,11 @@ class ComputerSeats:
             )
         return await self.lobby._rematch_side(old_match, same)
 
-    async def take_over(self, match_id: int, old_user: int, level: str | None = None) -> int:
-        """Hand ``old_user``'s seat of a casual match to a computer (the zombie vote passed);
-        returns the computer's user id."""
+    async def take_over(
+        self, match_id: int, old_user: int, level: str | None = None, *, closes: MetaClose | None = None
+    ) -> int:
+        """Hand ``old_user``'s seat of a casual match to a computer (the zombie vote passed, and
+        closes as ``closes`` in the same transaction); returns the computer's user id."""
         live = await self.cache.get(match_id)
         chosen = level_for(live, level)
         async with self.cache.locked(match_id) as live:
@@ -138,7 +185,7 @@ class ComputerSeats:
                     msg("That seat of match #{match} has no player to stand in for.", match=match_id)
                 )
             computer = computer_user(next_number(s.user_id for s in live.seats), chosen)
-            await self.store.substitute(match_id, old_user, computer)
+            await self.store.substitute(match_id, old_user, computer, closes=closes)
             live.seats = await self.store.seats(match_id)
         log.info("match %s: a computer (%s) took over a seat", match_id, chosen)
         return computer

@@ -8,18 +8,26 @@ so a search of up to two seconds never holds up the table.
 
 * ``PALANTIR_COMPUTER_WORKERS``: worker processes (default 1; ``0`` thinks in a thread, as the
   bot tests do). A worker whose bot died (``kill -9``) exits within a second.
+* **Never frozen.** A decision that has not come back :data:`STUCK_MARGIN` seconds after its
+  time cap is taken for stuck (a bug in a policy): the workers are killed (before Python 3.14 a
+  process pool cannot kill one of its workers, so all of them are; decisions of other matches
+  under way are made again), the pool is started anew on the next decision, and the seat's
+  move comes from the rule-based player of the same view instead (the random one, if that is
+  stuck too). The same search would hang again: the seat's seed is the same. A worker that died
+  is replaced and its decision made again once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -35,8 +43,12 @@ ENV = "PALANTIR_COMPUTER_WORKERS"
 #: A decision's time cap: the strong level's own (the goal is p99 <= 2 s with the hand-over to
 #: and from the worker); a level without one (gentle: 60 iterations) gets it too.
 SECONDS = 1.5
-#: A worker that has not answered by then is taken for stuck: the pool is started anew.
-STUCK_AFTER = 30.0
+#: Seconds past a decision's time cap after which its worker is taken for stuck and killed.
+STUCK_MARGIN = 10.0
+#: The levels that decide instead of a stuck one, in turn (every game has both).
+FALLBACKS = ("rules", "random")
+
+Decide = Callable[[Mapping[str, Any]], str]
 
 
 def workers_setting(environ: Mapping[str, str] | None = None) -> int:
@@ -92,12 +104,25 @@ def _init_worker(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
 
 
-class ThinkingPool:
-    """Worker processes that decide for computer seats; started on first use."""
+class Stuck(RuntimeError):
+    """A decision did not come back in time."""
 
-    def __init__(self, workers: int | None = None) -> None:
+
+class ThinkingPool:
+    """Worker processes that decide for computer seats; started on first use.
+
+    ``decide``: what a worker runs (:func:`decide_request`; a test's policy that hangs);
+    ``margin``: seconds past a decision's cap before it is taken for stuck."""
+
+    def __init__(
+        self, workers: int | None = None, *, decide: Decide = decide_request, margin: float = STUCK_MARGIN
+    ) -> None:
         self.workers = workers_setting() if workers is None else max(0, workers)
+        self.margin = margin
+        self._decide = decide
         self._executor: ProcessPoolExecutor | None = None
+        #: How many stuck decisions were given up on (tests and logs).
+        self.stuck = 0
 
     def _pool(self) -> ProcessPoolExecutor | None:
         if self.workers == 0:
@@ -112,20 +137,60 @@ class ThinkingPool:
             log.info("computer players: %d worker process(es)", self.workers)
         return self._executor
 
+    def deadline(self, request: Mapping[str, Any]) -> float:
+        """Seconds after which ``request``'s decision is taken for stuck."""
+        return float(request.get("seconds") or SECONDS) + self.margin
+
     async def decide(self, request: Mapping[str, Any]) -> str:
-        """The chosen action's text for ``request`` (see :func:`request_for`)."""
+        """The chosen action's text for ``request`` (see :func:`request_for`); from the
+        fallback levels if the decision got stuck."""
+        try:
+            try:
+                return await self._attempt(request)
+            except BrokenProcessPool:  # a worker died (or was killed for another decision)
+                log.warning("a computer player's worker died; deciding again in a new one")
+                self.shutdown()
+                return await self._attempt(request)
+        except (Stuck, BrokenProcessPool):
+            return await self._fall_back(request)
+
+    async def _attempt(self, request: Mapping[str, Any]) -> str:
         executor = self._pool()
         if executor is None:
-            return await asyncio.to_thread(decide_request, dict(request))
-        loop = asyncio.get_running_loop()
+            running = in_daemon_thread(self._decide, dict(request))
+        else:
+            loop = asyncio.get_running_loop()
+            running = loop.run_in_executor(executor, self._decide, dict(request))
         try:
-            return await asyncio.wait_for(
-                loop.run_in_executor(executor, decide_request, dict(request)), STUCK_AFTER
+            return await asyncio.wait_for(running, self.deadline(request))
+        except TimeoutError:
+            self.stuck += 1
+            log.error(
+                "a computer player (%s, %s, as %s) was stuck for %.1f s; its worker is killed",
+                request.get("game"),
+                request.get("level"),
+                request.get("role"),
+                self.deadline(request),
             )
-        except (BrokenProcessPool, TimeoutError):
-            log.warning("a computer player's worker died or got stuck; starting a new one")
-            self.shutdown()
-            raise
+            self.kill()
+            raise Stuck() from None
+
+    async def _fall_back(self, request: Mapping[str, Any]) -> str:
+        """The move of the first fallback level that decides in time (in a thread: they take
+        milliseconds, and the pool may be starting anew)."""
+        for level in FALLBACKS:
+            if level == request.get("level"):
+                continue
+            fallback = {**request, "level": level}
+            try:
+                deciding = in_daemon_thread(self._decide, fallback)
+                text = await asyncio.wait_for(deciding, self.deadline(fallback))
+            except TimeoutError:
+                log.error("the %s computer player was stuck too", level)
+                continue
+            log.warning("a stuck computer player's move was made by the %s player instead", level)
+            return text
+        raise Stuck(f"no computer player could decide for {request.get('role')}")
 
     async def warm_up(self) -> None:
         """Start the workers now (they import the games), not at the computer's first move."""
@@ -141,6 +206,46 @@ class ThinkingPool:
         executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
+
+    def kill(self) -> None:
+        """Kill the workers (a stuck one cannot be told to stop) and drop the pool; the next
+        decision starts a new one."""
+        executor = self._executor
+        if executor is not None:
+            kill_workers = getattr(executor, "kill_workers", None)  # (Python 3.14)
+            if callable(kill_workers):
+                kill_workers()
+            else:
+                processes = getattr(executor, "_processes", None) or {}
+                for process in list(processes.values()):
+                    process.kill()
+        self.shutdown()
+
+
+def in_daemon_thread(decide: Decide, request: Mapping[str, Any]) -> asyncio.Future[str]:
+    """``decide(request)`` in a thread of its own: a daemon, as a stuck one cannot be stopped
+    (it must not hold up the bot's exit, as a thread of asyncio's executor would)."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def settle(outcome: str | BaseException) -> None:
+        if future.done():
+            return  # (given up on meanwhile)
+        if isinstance(outcome, BaseException):
+            future.set_exception(outcome)
+        else:
+            future.set_result(outcome)
+
+    def run() -> None:
+        try:
+            outcome: str | BaseException = decide(request)
+        except BaseException as error:  # (handed over to the waiting coroutine)
+            outcome = error
+        with contextlib.suppress(RuntimeError):  # (the loop is closed: nobody waits any more)
+            loop.call_soon_threadsafe(settle, outcome)
+
+    threading.Thread(target=run, name="computer-thinking", daemon=True).start()
+    return future
 
 
 def _ready() -> bool:

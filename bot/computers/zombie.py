@@ -9,6 +9,12 @@ says yes: a computer of the game's strongest level takes his seat
 (:meth:`ComputerSeats.take_over`) and plays on. One of them says no, or nobody has answered
 after :data:`VOTE_LIFETIME`: his resignation or timeout is committed as it would have been.
 Never in a league match, nor in a game without computer players, nor where nobody would vote.
+
+A vote closes in the same transaction as what it decides (the seat handed over, the
+resignation or timeout committed: :class:`~bot.storage.MetaClose`), so a crash never leaves a
+player who left still playing, nor an open vote on a seat a computer holds. An offer found
+stale all the same (its player no longer in that seat or no longer playing, the match over) is
+closed by whoever reads it.
 """
 
 from __future__ import annotations
@@ -19,19 +25,21 @@ import logging
 from dataclasses import asdict, dataclass, replace
 
 from games.computer_players import supports
+from games.core import ActionError
 
 from ..i18n import msg, nmsg
 from ..matches.cache import MatchCache
 from ..matches.entries import Entries
 from ..matches.live import ActResult, LiveMatch, ServiceError
 from ..matches.timebanks import TimeBanks
-from ..storage import ACTIVE, Store
+from ..storage import ACTIVE, MetaChanged, MetaClose, Store
 from .identity import is_computer
 from .seats import ComputerSeats
 
 log = logging.getLogger(__name__)
 
 RESIGN, TIMEOUT = "resign", "timeout"
+OVER = msg("This vote is over.")
 #: Seconds a vote stays open; unanswered, the player's leaving stands.
 VOTE_LIFETIME = 6 * 3600.0
 
@@ -98,6 +106,16 @@ def voters(live: LiveMatch, leaving: int) -> tuple[int, ...]:
     )
 
 
+def still_open(live: LiveMatch, offer: Offer) -> bool:
+    """Whether ``offer`` still stands for something: the match goes on and its player is still
+    in that seat, still playing (else a write that should have closed it was lost)."""
+    return (
+        live.record.status == ACTIVE
+        and live.user_of(offer.role) == offer.user_id
+        and live.ruleset.still_playing(live.state or {}, offer.role)
+    )
+
+
 def may_offer(live: LiveMatch, user_id: int) -> bool:
     """Whether ``user_id``'s seat could go to a computer were the match to go on without him:
     a casual match of a game with computers, and other people to vote."""
@@ -149,8 +167,26 @@ class ZombieSeats:
         self._counting = asyncio.Lock()
 
     async def pending(self, match_id: int) -> Offer | None:
+        """The open offer of a seat of ``match_id`` (a stale one is closed: ``None``)."""
+        found = await self._pending(match_id)
+        return None if found is None else found[0]
+
+    async def _pending(self, match_id: int) -> tuple[Offer, str] | None:
+        """The open offer and its stored text; one that no longer stands (see
+        :func:`still_open`) is closed here."""
         text = await self.store.get_meta(key(match_id))
-        return Offer.loads(text) if text else None
+        if not text:
+            return None
+        offer = Offer.loads(text)
+        try:
+            live: LiveMatch | None = await self.cache.get(match_id)
+        except ServiceError:
+            live = None
+        if live is not None and still_open(live, offer):
+            return offer, text
+        if await self.store.swap_meta(key(match_id), text, ""):
+            log.warning("match %s: a stale offer of a seat to a computer was closed", match_id)
+        return None
 
     async def open(self, match_id: int, user_id: int, kind: str) -> Offer | None:
         """Hold ``user_id``'s leaving and open the vote (``None``: his seat cannot be offered,
@@ -199,13 +235,11 @@ class ZombieSeats:
             return await self._vote(match_id, voter, agree)
 
     async def _vote(self, match_id: int, voter: int, agree: bool) -> Decision:
-        offer = await self.pending(match_id)
+        found = await self._pending(match_id)  # (closed if the match ended meanwhile)
+        if found is None:
+            raise ServiceError(OVER)
+        offer, text = found
         live = await self.cache.get(match_id)
-        if offer is not None and live.record.status != ACTIVE:
-            await self.store.set_meta(key(match_id), "")  # the match ended meanwhile
-            offer = None
-        if offer is None:
-            raise ServiceError(msg("This vote is over."))
         if voter not in offer.voters:
             raise ServiceError(msg("Only the other players of this match vote on it."))
         if live.record.paused:  # (a timeout cannot be committed while paused: a No would be lost)
@@ -222,8 +256,10 @@ class ZombieSeats:
                 )
             )
         if not agree:
-            await self.store.set_meta(key(match_id), "")
-            return Decision(offer, "declined", left=await self._leave(offer))
+            try:
+                return Decision(offer, "declined", left=await self._leave(offer, text))
+            except ActionError:
+                raise ServiceError(OVER) from None  # closed meanwhile (another process's tick)
         again = voter in offer.yes
         yes = offer.yes if again else (*offer.yes, voter)
         offer = replace(offer, voters=tuple(v for v in offer.voters if v in still), yes=yes)
@@ -236,10 +272,15 @@ class ZombieSeats:
                 )
             )
         if offer.missing:
-            await self.store.set_meta(key(match_id), offer.dumps())
+            if not await self.store.swap_meta(key(match_id), text, offer.dumps()):
+                raise ServiceError(OVER)
             return Decision(offer, "waiting")
-        computer = await self.computers.take_over(match_id, offer.user_id)
-        await self.store.set_meta(key(match_id), "")
+        try:  # (the vote closes in the hand-over's own transaction)
+            computer = await self.computers.take_over(
+                match_id, offer.user_id, closes=MetaClose(key(match_id), text)
+            )
+        except MetaChanged:
+            raise ServiceError(OVER) from None
         return Decision(offer, "taken", computer=computer)
 
     async def lapsed(self) -> list[Decision]:
@@ -251,20 +292,19 @@ class ZombieSeats:
         rows = await self.store.read_all("SELECT key, value FROM meta WHERE key LIKE 'zombie:%'")
         now = self.timebanks.clock.now()
         closed = []
-        for _, text in rows:
-            if not text:
+        for name, _ in rows:
+            found = await self._pending(int(str(name).removeprefix("zombie:")))  # (stale: closed)
+            if found is None:
                 continue
-            offer = Offer.loads(str(text))
+            offer, text = found
             if now - offer.opened_at < VOTE_LIFETIME:
                 continue
             if offer.kind == TIMEOUT and await self._paused(offer.match_id):
                 continue  # its timeout is committed once the match goes on
-            if not await self.store.swap_meta(key(offer.match_id), str(text), ""):
-                continue  # closed meanwhile (by another bot process's tick, or a last vote)
             try:
-                closed.append(Decision(offer, "declined", left=await self._leave(offer)))
-            except ServiceError:
-                continue  # the match ended meanwhile
+                closed.append(Decision(offer, "declined", left=await self._leave(offer, text)))
+            except (ActionError, ServiceError):
+                continue  # closed meanwhile (another process's tick, a last vote), or refused
         return closed
 
     async def _paused(self, match_id: int) -> bool:
@@ -273,8 +313,20 @@ class ZombieSeats:
         except ServiceError:
             return False
 
-    async def _leave(self, offer: Offer) -> ActResult | None:
-        """The held resignation or timeout, committed as the player's own."""
-        if offer.kind == RESIGN:
-            return await self.entries.resign(offer.match_id, offer.user_id)
-        return await self.timebanks.time_out(offer.match_id, offer.role, offer_seat=False)
+    async def _leave(self, offer: Offer, text: str) -> ActResult | None:
+        """The held resignation or timeout, committed as the player's own, and the vote
+        (stored as ``text``) closed in the same transaction; an :class:`ActionError` if it was
+        closed meanwhile (:class:`StaleAction`) or the player is out already (another process
+        committed it)."""
+        closes = MetaClose(key(offer.match_id), text)
+        try:
+            if offer.kind == RESIGN:
+                return await self.entries.resign(offer.match_id, offer.user_id, closes=closes)
+            left = await self.timebanks.time_out(offer.match_id, offer.role, offer_seat=False, closes=closes)
+        except (ActionError, ServiceError):
+            # Closed meanwhile (stale), or he cannot leave any more (out already): no vote.
+            await self.store.swap_meta(closes.key, text, "")
+            raise
+        if left is None:  # nothing to commit after all (the match ended): the vote just closes
+            await self.store.swap_meta(closes.key, text, "")
+        return left

@@ -224,6 +224,28 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                 else:
                     await self._deliver(self.delivery.refresh_lobby(live))
 
+    async def remove_computer(
+        self, interaction: discord.Interaction[Any], match_id: int, computer: int | None = None
+    ) -> None:
+        """Take a computer out of the user's lobby (its "Remove" button, or ``/game computer
+        remove:``): ``computer``, or the one seated last; everyone sees the lobby updated."""
+        async with self.friendly(interaction):
+            await self.defer(interaction)
+            live, removed = await self.service.computers.remove(match_id, interaction.user.id, computer)
+            locale = await self.locale_of(interaction)
+            try:
+                await interaction.followup.send(
+                    t(
+                        locale,
+                        "{player} left match #{match}.",
+                        player=texts.mention(removed, locale),
+                        match=live.id,
+                    ),
+                    ephemeral=True,
+                )
+            finally:
+                await self._deliver(self.delivery.refresh_lobby(live))
+
     @staticmethod
     def _check_can_add(live: LiveMatch, user_id: int) -> None:
         if not supports(live.record.game):

@@ -124,9 +124,19 @@ class LobbyHandlers(Handlers):
     async def substitute(
         self, interaction: discord.Interaction[Any], live: LiveMatch, old_user: int, new_user: int
     ) -> None:
-        """A player hands his seat on, or a server admin hands anyone's."""
+        """A player hands his seat on, or a server admin hands anyone's; a computer's seat (a
+        casual match's: leagues have none) is handed on by the match's creator or an admin."""
         async with self.friendly(interaction):
-            if interaction.user.id != old_user and not await self.admin_of(interaction, live):
+            creator = interaction.user.id == live.record.creator_id
+            if is_computer(old_user):
+                if not creator and not await self.admin_of(interaction, live):
+                    raise ServiceError(
+                        msg(
+                            "Only the player who opened the match or a server admin (Manage Server) can "
+                            "hand a computer's seat to a person."
+                        )
+                    )
+            elif interaction.user.id != old_user and not await self.admin_of(interaction, live):
                 raise ServiceError(
                     msg(
                         "Only the player himself, a server admin (Manage Server) or, in a league match, "

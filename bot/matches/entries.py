@@ -26,7 +26,17 @@ from ..clock import WallClock
 from ..computers.identity import is_computer
 from ..i18n import msg
 from ..pace import Clock, clocks_after, stop_all
-from ..storage import ABANDONED, ACTIVE, FINISHED, INTEGRITY_ERRORS, LOBBY, LogEntry, StaleWrite, Store
+from ..storage import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    INTEGRITY_ERRORS,
+    LOBBY,
+    LogEntry,
+    MetaClose,
+    StaleWrite,
+    Store,
+)
 from ..storage.store import stamp_of
 from .cache import MatchCache
 from .live import (
@@ -187,11 +197,20 @@ class Entries:
         *,
         interaction_id: str | None = None,
         expected_step: int | None = None,
+        closes: MetaClose | None = None,
     ) -> ActResult:
         """Give up (``expected_step``: the public step the player confirmed it at, see
-        :func:`public_step`; the match version would count others' hidden actions)."""
+        :func:`public_step`; the match version would count others' hidden actions). ``closes``:
+        the held resignation of a vote that decides it now, closed in the same transaction."""
         results = await self._entries(
-            match_id, user_id, "resign", ["resign"], None, interaction_id, expected_step=expected_step
+            match_id,
+            user_id,
+            "resign",
+            ["resign"],
+            None,
+            interaction_id,
+            expected_step=expected_step,
+            closes=closes,
         )
         return results[0]
 
@@ -239,6 +258,7 @@ class Entries:
         *,
         expected_step: int | None = None,
         typed: bool = False,
+        closes: MetaClose | None = None,
     ) -> list[ActResult]:
         previous = await self._duplicate(interaction_id)
         if previous is not None:
@@ -248,7 +268,7 @@ class Entries:
             if previous is not None:
                 return [previous]
             role, state = playing(live, user_id, moving=kind != "resign")
-            if self.held is not None:
+            if self.held is not None and closes is None:  # (a vote deciding it lets it through)
                 await self.held(match_id, user_id)
             stale_prompt = expected_prompt is not None and expected_prompt != live.prompt_version(role)
             if stale_prompt and expected_prompt is not None:
@@ -275,7 +295,7 @@ class Entries:
                 )
             if typed and kind == "act":
                 await self._retried(live, role, user_id, steps[0])
-            results = await self._commit_all(live, kind, role, user_id, steps, interaction_id)
+            results = await self._commit_all(live, kind, role, user_id, steps, interaction_id, closes)
             if results[0].duplicate:
                 return results
         log.info("match %s v%s: %s %s", match_id, live.record.version, kind, role)
@@ -328,9 +348,11 @@ class Entries:
         user_id: int,
         action: str | Action,
         interaction_id: str | None,
+        closes: MetaClose | None = None,
     ) -> ActResult:
-        """Apply one entry in memory, commit it in one transaction, or put everything back."""
-        return (await self._commit_all(live, kind, role, user_id, [action], interaction_id))[0]
+        """Apply one entry in memory, commit it in one transaction (with ``closes``), or put
+        everything back."""
+        return (await self._commit_all(live, kind, role, user_id, [action], interaction_id, closes))[0]
 
     async def _commit_all(
         self,
@@ -340,9 +362,11 @@ class Entries:
         user_id: int,
         actions: Sequence[str | Action],
         interaction_id: str | None,
+        closes: MetaClose | None = None,
     ) -> list[ActResult]:
         """Apply entries one after the other in memory (the steps of a line: interaction ids
-        ``id``, ``id/1``...), commit them all in one transaction, or put everything back."""
+        ``id``, ``id/1``...), commit them all in one transaction (closing ``closes`` in it), or
+        put everything back."""
         game = live.game
         assert game is not None
         saved = (live.record, live.clocks, live.seats)
@@ -358,6 +382,7 @@ class Entries:
             # read meanwhile (outside the lock) must not see a version the database lacks.
             live.record, live.clocks, live.seats = saved
             entries = [s.entry for s in staged]
+            entries[-1] = replace(entries[-1], closes=closes)
             if len(entries) == 1:
                 ids = [await self.store.append(entries[0])]
             else:

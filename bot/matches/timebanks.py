@@ -10,7 +10,7 @@ from ..clock import WallClock
 from ..computers.identity import is_computer
 from ..i18n import msg
 from ..pace import Clock, clocks_after
-from ..storage import ACTIVE, Store
+from ..storage import ACTIVE, MetaClose, Store
 from .cache import MatchCache
 from .entries import Entries, playing
 from .live import TIMEOUT, ActResult, LiveMatch, ServiceError
@@ -30,10 +30,13 @@ class TimeBanks:
         #: mode's vote on a computer playing on for him, see :mod:`bot.computers.zombie`).
         self.hold: Callable[[int, str], Awaitable[bool]] | None = None
 
-    async def time_out(self, match_id: int, role: str, *, offer_seat: bool = True) -> ActResult | None:
+    async def time_out(
+        self, match_id: int, role: str, *, offer_seat: bool = True, closes: MetaClose | None = None
+    ) -> ActResult | None:
         """``role``'s bank has run out: commit the timeout (``None`` if it has not run out after
         all, or the match is over or paused). Safe to call twice: the second finds no expired bank.
-        ``offer_seat``: :attr:`hold` may keep it back (a vote on a computer playing on for him)."""
+        ``offer_seat``: :attr:`hold` may keep it back (a vote on a computer playing on for him);
+        ``closes``: that vote, decided now, closed in the timeout's own transaction."""
         if offer_seat and self.hold is not None and await self.hold(match_id, role):
             return None
         async with self.cache.locked(match_id) as live:
@@ -48,7 +51,7 @@ class TimeBanks:
                 return None  # a computer answers in seconds: its clock never runs out
             user_id = live.user_of(role) or 0
             marker = f"timeout:{match_id}:{live.record.version}"
-            result = await self.entries.commit(live, TIMEOUT, role, user_id, TIMEOUT, marker)
+            result = await self.entries.commit(live, TIMEOUT, role, user_id, TIMEOUT, marker, closes)
         log.info("match %s v%s: %s ran out of time", match_id, live.record.version, role)
         return result
 

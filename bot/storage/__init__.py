@@ -12,7 +12,7 @@ from .records import (
     MessageRecord,
     SeatRecord,
 )
-from .store import LogEntry, StaleWrite, Store
+from .store import LogEntry, MetaChanged, MetaClose, StaleWrite, Store
 
 __all__ = [
     "ABANDONED",
@@ -25,6 +25,8 @@ __all__ = [
     "LogEntry",
     "MatchRecord",
     "MessageRecord",
+    "MetaChanged",
+    "MetaClose",
     "SeatRecord",
     "StaleWrite",
     "Store",

@@ -246,6 +246,31 @@ class StaleWrite(RuntimeError):
     """An entry computed from an older version of the match; nothing was written."""
 
 
+class MetaChanged(StaleWrite):
+    """A write that was to close a ``meta`` value found it closed or changed meanwhile (by
+    another process, or a moment earlier); nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class MetaClose:
+    """A ``meta`` value closed (emptied) in the same transaction as the write it goes with, if
+    it still is ``value``: the write and the end of what the value stood for (an open vote)
+    are committed together, or neither is (:class:`MetaChanged`)."""
+
+    key: str
+    value: str
+
+
+async def _close_meta(conn: Connection, close: MetaClose | None) -> None:
+    if close is None:
+        return
+    cur = await conn.execute(
+        "UPDATE meta SET value = '' WHERE key = ? AND value = ?", (close.key, close.value)
+    )
+    if cur.rowcount != 1:
+        raise MetaChanged(f"{close.key} was closed or changed meanwhile")
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """An entry to append to the action log, with the match row's new values."""
@@ -276,6 +301,8 @@ class LogEntry:
     undo_opened: bool = False
     #: The players' clocks after the entry (``None``: the match has no pace).
     clocks: Mapping[str, Clock] | None = None
+    #: A ``meta`` value this entry closes in its own transaction (a vote it decides).
+    closes: MetaClose | None = None
 
     @property
     def log_length(self) -> int:
@@ -739,9 +766,13 @@ class Store:
         )
         return self._records(rows)
 
-    async def substitute(self, match_id: int, old_user: int, new_user: int) -> None:
-        """Hand ``old_user``'s seat to ``new_user`` (his role, his place in the log)."""
+    async def substitute(
+        self, match_id: int, old_user: int, new_user: int, *, closes: MetaClose | None = None
+    ) -> None:
+        """Hand ``old_user``'s seat to ``new_user`` (his role, his place in the log); ``closes``:
+        a ``meta`` value closed in the same transaction (:class:`MetaChanged` if it changed)."""
         async with self.transaction() as conn:
+            await _close_meta(conn, closes)
             await conn.execute(
                 "UPDATE seats SET user_id = ? WHERE match_id = ? AND user_id = ?",
                 (str(new_user), match_id, str(old_user)),
@@ -776,6 +807,32 @@ class Store:
                 (match_id, seat, str(user_id), wanted_role, now()),
             )
             await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now(), match_id))
+
+    async def remove_seat(self, match_id: int, user_id: int) -> bool:
+        """Take ``user_id``'s seat out of a lobby (the seats after it move up one); whether he
+        had one."""
+        async with self.transaction() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, str(user_id))
+                )
+            ).fetchone()
+            if row is None:
+                return False
+            seat = int(row[0])
+            await conn.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat))
+            later = await (
+                await conn.execute(
+                    "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, seat)
+                )
+            ).fetchall()
+            for (number,) in later:  # (one by one, upward: the key never meets itself)
+                await conn.execute(
+                    "UPDATE seats SET seat = ? WHERE match_id = ? AND seat = ?",
+                    (int(number) - 1, match_id, number),
+                )
+            await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now(), match_id))
+            return True
 
     async def start_match(
         self,
@@ -927,6 +984,7 @@ class Store:
         await _write_clocks(conn, entry.match_id, entry.clocks)
         # Consent to pause is given for the match as it stands: a move makes old votes void.
         await conn.execute("DELETE FROM pause_votes WHERE match_id = ?", (entry.match_id,))
+        await _close_meta(conn, entry.closes)
         if entry.snapshot and not entry.undo_open:
             await conn.execute(
                 "INSERT INTO snapshots (match_id, action_id, seq, state, log_length) VALUES (?, ?, ?, ?, ?)",

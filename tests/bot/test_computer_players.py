@@ -4,8 +4,10 @@ post per decision, never pinged nor DMed), exactly once across a restart, and zo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from dataclasses import replace
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,6 +24,7 @@ from bot.match_posts import Delivery
 from bot.service import LiveMatch, MatchService, ServiceError
 from bot.storage import Store
 from games.computer_players import decide_request
+from tests.support.hanging import PID_FILE, hang_when_strong
 
 from .conftest import NORTH_USER, SOUTH_USER, STRANGER
 from .test_told_once import Place, Sent
@@ -460,3 +463,199 @@ async def test_a_computer_whose_clock_ran_down_still_moves(service: MatchService
     await driver.idle()
     entries = await service.store.actions(live.id)
     assert any(e.user_id == computer for e in entries), "the computer played"
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a killed child not yet reaped does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+async def test_a_stuck_worker_is_killed_and_the_computer_still_moves(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A policy that never answers: its worker is killed once past its time cap and a margin,
+    and the seat's move comes from the rule-based player of its view; the match goes on."""
+    pid_file = tmp_path / "hanging.pid"
+    monkeypatch.setenv(PID_FILE, str(pid_file))  # (the spawned worker inherits it)
+    pool = ThinkingPool(1, decide=hang_when_strong, margin=0.5)
+    try:
+        await pool.warm_up()  # (its start-up is not thinking time)
+        client = Client()
+        delivery = Delivery(client, service)  # type: ignore[arg-type]
+        driver = ComputerDriver(service, delivery, pool, pace=0.0)
+        delivery.on_told.append(driver.poke)
+        live = await against_computer(service, level="strong")
+        await delivery.announce_start(live)
+        await driver.idle()
+        assert pool.stuck >= 1 and driver.moves >= 1, "given up on, and the move made all the same"
+        mine = [e for e in await service.store.actions(live.id) if e.role == "sauron"]
+        assert mine and all(e.interaction_id and e.interaction_id.startswith("computer:") for e in mine)
+        live = await service.get(live.id)
+        assert live.record.status == "active" and "sauron" not in live.active_roles(), "not frozen"
+        pid = int(pid_file.read_text())
+        for _ in range(200):  # (the kill is sent; the process goes within moments)
+            if not running(pid):
+                break
+            await asyncio.sleep(0.05)
+        assert not running(pid), "the stuck worker was killed"
+    finally:
+        pool.shutdown()
+
+
+async def test_a_stuck_decision_in_a_thread_falls_back_to_the_rule_based_player(
+    service: MatchService,
+) -> None:
+    """Without worker processes (a thread cannot be killed) the match does not freeze either."""
+    live = await against_computer(service, level="strong")
+    request = request_for(live, "sauron", live.user_of("sauron") or 0)
+    pool = ThinkingPool(0, decide=hang_when_strong, margin=0.2)
+    text = await pool.decide(request)
+    assert pool.stuck == 1 and text in request["actions"]
+    assert text == decide_request({**request, "level": "rules"}), "the rule-based player's move"
+
+
+def labels(view: Any) -> list[str]:
+    return [str(getattr(item, "item", item).label) for item in view.children]
+
+
+async def test_the_creator_removes_a_computer_from_his_lobby_and_everyone_sees_it(
+    service: MatchService,
+) -> None:
+    from bot.controller import Controller
+
+    from .test_zombie_mode import Clicked
+
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    controller = Controller(service, delivery)
+    lobby = await service.create(
+        guild_id=1, channel_id=2, user_id=HUMAN, game="lotr-risk", options={"players": "4"}
+    )
+    post = await client.thread.send(content=texts.lobby_text(lobby))
+    await service.attach_lobby_message(lobby.id, post.id)
+    await service.computers.add(lobby.id, HUMAN, "random")
+    second = (await service.computers.add(lobby.id, HUMAN, "rules")).match.seats[-1].user_id
+    await delivery.refresh_lobby(await service.get(lobby.id))
+    shown = labels(post.edits[-1]["view"])
+    assert shown[-2:] == ["Remove 🤖 Computer (random)", "Remove 🤖 Computer 2 (rules)"]
+    stranger = Clicked(STRANGER, 1)
+    await controller.remove_computer(stranger, lobby.id, second)  # type: ignore[arg-type]
+    assert "Only the player who opened the lobby" in stranger.answers[-1]
+    assert len((await service.get(lobby.id)).seats) == 3, "a refusal changes nothing"
+    creator = Clicked(HUMAN, 2)
+    await controller.remove_computer(creator, lobby.id, second)  # type: ignore[arg-type]
+    assert creator.answers[-1] == f"🤖 Computer 2 (rules) left match #{lobby.id}."
+    live = await service.get(lobby.id)
+    assert [texts.mention(s.user_id) for s in live.seats][1:] == ["🤖 Computer (random)"]
+    assert "Computer 2" not in post.content, "the lobby shows it gone"
+    assert labels(post.edits[-1]["view"])[-1] == "Remove 🤖 Computer (random)"
+    again = Clicked(HUMAN, 3)
+    await controller.remove_computer(again, lobby.id, second)  # type: ignore[arg-type]
+    assert "No such computer player" in again.answers[-1], "a second click: a clear refusal"
+    await service.computers.add(lobby.id, HUMAN, "gentle")  # the seat is free again
+    await service.join(lobby.id, SOUTH_USER)
+    started = await service.get(lobby.id)
+    assert started.record.status == "active" and len(started.seats) == 4
+    late = Clicked(HUMAN, 4)
+    await controller.remove_computer(late, lobby.id)  # type: ignore[arg-type]
+    assert "has started" in late.answers[-1] and "/game substitute" in late.answers[-1]
+
+
+async def test_remove_without_a_computer_named_takes_the_last_one(service: MatchService) -> None:
+    lobby = await service.create(
+        guild_id=1, channel_id=2, user_id=HUMAN, game="lotr-risk", options={"players": "4"}
+    )
+    with pytest.raises(ServiceError, match="No such computer player"):
+        await service.computers.remove(lobby.id, HUMAN)
+    await service.computers.add(lobby.id, HUMAN, "random")
+    last = (await service.computers.add(lobby.id, HUMAN, "rules")).match.seats[-1].user_id
+    live, removed = await service.computers.remove(lobby.id, HUMAN)
+    assert removed == last and [s.seat for s in live.seats] == [0, 1]
+
+
+async def test_a_computers_seat_is_handed_to_a_person_by_the_matchs_creator(service: MatchService) -> None:
+    """``/game substitute side:`` names a computer's seat; the person plays it from then on and
+    the computer no more."""
+    from bot.computers.seats import computer_at
+    from bot.controller import Controller
+
+    from .test_zombie_mode import Clicked
+
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    driver = ComputerDriver(service, delivery, ThinkingPool(0), pace=0.0)
+    delivery.on_told.append(driver.poke)
+    controller = Controller(service, delivery)
+    live = await against_computer(service)
+    await delivery.announce_start(live)
+    await driver.idle()
+    computer = live.user_of("sauron")
+    assert computer is not None and computer_at(live, "Sauron") == computer
+    with pytest.raises(ServiceError, match="played by a person"):
+        computer_at(live, "fellowship")
+    with pytest.raises(ServiceError, match="No computer plays"):
+        computer_at(live, "elves")
+    stranger = Clicked(STRANGER, 1)
+    stranger.guild_id = None  # type: ignore[attr-defined]
+    await controller.substitute(stranger, live, computer, SOUTH_USER)  # type: ignore[arg-type]
+    assert "Only the player who opened the match" in stranger.answers[-1]
+    assert (await service.get(live.id)).user_of("sauron") == computer, "a refusal changes nothing"
+    creator = Clicked(HUMAN, 2)
+    await controller.substitute(creator, live, computer, SOUTH_USER)  # type: ignore[arg-type]
+    assert creator.answers[-1].startswith(f"Done: <@{SOUTH_USER}> now plays Sauron")
+    live = await service.get(live.id)
+    assert live.user_of("sauron") == SOUTH_USER
+    assert any("🤖 Computer (rules) handed **Sauron** to" in m.content for m in client.thread.sent)
+    moves = driver.moves
+    for _ in range(6):  # a few turns of both people: the computer never answers for Sauron
+        role = sorted(live.active_roles())[0]
+        user = live.user_of(role)
+        assert user in (HUMAN, SOUTH_USER)
+        result = await service.act(live.id, user, live.ruleset.legal_actions(live.state or {}, role)[0].text)
+        await delivery.after_entry(result)
+        await driver.idle()
+        live = await service.get(live.id)
+    assert driver.moves == moves, "the computer plays no more: both seats are people's"
+
+
+async def test_the_commands_take_remove_and_a_computers_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``/game computer remove:`` and ``/game substitute side:`` reach the right handler; a
+    mixed-up command is refused before anything is done."""
+    from bot.i18n import catalogs
+
+    tree = await catalogs.registered_tree()
+    client = tree.client
+    calls: list[tuple[str, tuple[Any, ...]]] = []
+    refused: list[str] = []
+
+    class Recorder:
+        @contextlib.asynccontextmanager
+        async def friendly(self, interaction: Any) -> Any:
+            try:
+                yield
+            except ServiceError as error:
+                refused.append(str(error))
+
+        def __getattr__(self, name: str) -> Any:
+            async def record(interaction: Any, *args: Any) -> None:
+                calls.append((name, args))
+
+            return record
+
+    monkeypatch.setattr(type(client), "controller", Recorder(), raising=False)
+    game = tree.get_command("game")
+    interaction = SimpleNamespace(user=SimpleNamespace(id=HUMAN), channel_id=2, guild_id=None)
+    computer = game.get_command("computer")
+    await computer.callback(interaction, match="12", remove=True)
+    await computer.callback(interaction, match="12", level="gentle", remove=True)
+    assert calls == [("remove_computer", (12,))]
+    assert refused == ["`remove:` takes the last computer player out: give no `level:` nor `side:`."]
+    substitute = game.get_command("substitute")
+    to = SimpleNamespace(id=SOUTH_USER, bot=False, mention=f"<@{SOUTH_USER}>")
+    await substitute.callback(interaction, to=to)
+    assert refused[-1].startswith("Name the seat to hand on")
+    assert len(calls) == 1, "refused before anything"

@@ -14,7 +14,7 @@ from bot import texts
 from bot.computers.driver import ComputerDriver
 from bot.computers.identity import is_computer
 from bot.computers.thinking import ThinkingPool
-from bot.computers.zombie import RESIGN, TIMEOUT
+from bot.computers.zombie import RESIGN, TIMEOUT, Offer, key
 from bot.computers.zombie_posts import ZombieDesk
 from bot.controller import Controller
 from bot.i18n import refusal
@@ -318,3 +318,106 @@ async def test_the_vote_and_its_outcome_speak_the_matchs_language(service: Match
     with pytest.raises(ServiceError) as refused:
         await service.zombie.vote(live.id, SOUTH_USER, True)
     assert refusal("ja", refused.value) == "この投票は終わりました。"
+
+
+class Crash(Exception):
+    """The bot process dies: in these tests, right after a write to the database returned."""
+
+
+#: The store's writes a vote's closing may make.
+WRITES = ("set_meta", "swap_meta", "substitute", "append", "append_all")
+
+
+def crash_after_a_write(monkeypatch: pytest.MonkeyPatch, service: MatchService) -> None:
+    """Every write of ``service``'s store is made, then the process "dies" (:class:`Crash`):
+    what the database holds afterwards is what a crash right after the first write leaves."""
+    store = service.store
+
+    def crashing(name: str) -> None:
+        real = getattr(store, name)
+
+        async def write(*args: Any, **kwargs: Any) -> Any:
+            await real(*args, **kwargs)
+            raise Crash(name)
+
+        monkeypatch.setattr(store, name, write)
+
+    for name in WRITES:
+        crashing(name)
+
+
+async def after_restart(service: MatchService, match_id: int) -> tuple[bool, LiveMatch]:
+    """Whether a vote is open on the match, and the match, as a restarted bot reads them."""
+    restarted = MatchService(service.store)
+    return await restarted.zombie.pending(match_id) is not None, await restarted.get(match_id)
+
+
+async def test_a_crash_as_a_no_is_counted_leaves_the_vote_open_or_the_resignation_committed(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    crash_after_a_write(monkeypatch, service)
+    with pytest.raises(Crash):
+        await service.zombie.vote(live.id, SOUTH_USER, False)
+    monkeypatch.undo()
+    still_open, live = await after_restart(service, live.id)
+    resigned = "black" in (live.state or {}).get("resigned", [])
+    assert still_open != resigned, "either the vote goes on, or it closed and his resignation stands"
+    assert resigned, "the No and the resignation were one write"
+
+
+async def test_a_crash_as_the_last_yes_is_counted_leaves_no_vote_on_a_computers_seat(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    await service.zombie.vote(live.id, SOUTH_USER, True)
+    crash_after_a_write(monkeypatch, service)
+    with pytest.raises(Crash):
+        await service.zombie.vote(live.id, THIRD, True)
+    monkeypatch.undo()
+    still_open, live = await after_restart(service, live.id)
+    computer = live.user_of("black")
+    assert computer is not None
+    assert still_open != is_computer(computer), "either the vote goes on, or a computer took the seat"
+    assert is_computer(computer), "the hand-over and the vote's end were one write"
+
+
+async def test_a_crash_as_a_vote_on_a_timeout_lapses_leaves_it_open_or_the_timeout_committed(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    delivery = Delivery(Client(), service)  # type: ignore[arg-type]
+    service.timebanks.hold = ZombieDesk(delivery).hold_timeout
+    live = await casual(service, pace="fast")
+    waiting = sorted(live.active_roles())[0]
+    service.clock = service.timebanks.clock = SimpleNamespace(now=lambda: 10**12)  # type: ignore[assignment]
+    assert await service.time_out(live.id, waiting) is None, "held: the others vote first"
+    service.timebanks.clock = SimpleNamespace(now=lambda: 10**13)  # type: ignore[assignment]
+    crash_after_a_write(monkeypatch, service)
+    with pytest.raises(Crash):
+        await service.zombie.lapsed()
+    monkeypatch.undo()
+    still_open, live = await after_restart(service, live.id)
+    timed_out = not live.ruleset.still_playing(live.state or {}, waiting)
+    assert still_open != timed_out, "either the vote goes on, or it lapsed and his timeout stands"
+    assert timed_out
+
+
+async def test_an_offer_found_stale_is_closed_by_its_reader(service: MatchService) -> None:
+    """An open vote on a player who left already (or whose seat a computer holds) was left by a
+    lost write: whoever reads it closes it, and it holds nothing back any more."""
+    live = await casual(service)
+    await service.resign(live.id, NORTH_USER)  # (no vote was offered: dropped at once)
+    stale = Offer(live.id, "black", NORTH_USER, RESIGN, (SOUTH_USER, THIRD), opened_at=1.0)
+    await service.store.set_meta(key(live.id), stale.dumps())
+    assert await service.zombie.pending(live.id) is None, "he resigned: nothing to vote on"
+    assert await service.store.get_meta(key(live.id)) == "", "closed"
+    other = await casual(service)
+    computer = await service.computers.take_over(other.id, NORTH_USER)
+    await service.store.set_meta(key(other.id), replace(stale, match_id=other.id).dumps())
+    assert await service.zombie.lapsed() == [], "the tick closes it and commits nothing"
+    assert await service.store.get_meta(key(other.id)) == ""
+    assert (await service.get(other.id)).user_of("black") == computer
+    with pytest.raises(ServiceError, match="This vote is over"):
+        await service.zombie.vote(other.id, SOUTH_USER, False)
