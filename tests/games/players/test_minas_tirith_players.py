@@ -10,7 +10,7 @@ import pytest
 from games.computer_players import levels, policy
 from games.core import Action, State, find
 from games.core.players import Budget, Generator, Policy, RandomPlayer, Seat, play, seat_of
-from games.minas_tirith.computer import RuleBasedPlayer, determinize
+from games.minas_tirith.computer import RuleBasedPlayer, determinize, evaluate, playout_action
 
 MT = find("minas-tirith")
 SIDES = ("good", "evil")
@@ -97,3 +97,32 @@ def test_a_sample_looks_to_the_seat_exactly_like_the_real_game(seat: str, kind: 
         assert MT.legal_actions(sample, seat) == MT.legal_actions(real, seat)
     differs = {tuple(determinize(view, Generator(s))["decks"]["reinforcements"]) for s in range(4)}
     assert len(differs) > 1, "the deck is dealt anew in every sample"
+
+
+@pytest.mark.parametrize("seat", SIDES)
+@pytest.mark.parametrize("kind", ["action", "die"])
+def test_the_playouts_move_as_the_rule_based_player_would(seat: str, kind: str) -> None:
+    state = _midgame(seat, kind)
+    actions = MT.legal_actions(state, seat)
+    for seed in range(6):
+        from_view = RuleBasedPlayer().decide(seat_of(MT, state, seat, seed))
+        assert playout_action(state, seat, actions, Generator(seed)) == from_view
+
+
+def test_the_rule_based_player_attacks_with_every_die_it_may() -> None:
+    state = _midgame("evil", "action")
+    view = MT.view(state, "evil")
+    view["spaces"]["causeway"] = {"side": "evil", "units": {"orcs": 8}, "leaders": []}
+    view["spaces"]["causeway_forts"] = {"side": "good", "units": {"infantry": 1}, "leaders": []}
+    attacks = [Action("attack", ("causeway", "causeway_forts", str(n))) for n in (1, 2, 3)]
+    seats = [Seat("minas-tirith", "evil", view, tuple(attacks), seed) for seed in range(6)]
+    chosen = {RuleBasedPlayer().decide(seat) for seat in seats}
+    assert chosen == {attacks[-1]}
+
+
+def test_the_evaluation_favours_the_side_ahead_on_points() -> None:
+    state = _midgame("evil", "action")
+    even = evaluate(state, "evil")
+    assert 0 < even < 1 and evaluate(state, "good") == pytest.approx(1 - even)
+    state["captured"]["evil"]["infantry"] = state["captured"]["evil"].get("infantry", 0) + 6
+    assert evaluate(state, "evil") > even
