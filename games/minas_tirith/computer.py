@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from games.core import Action, InvalidPosition, State, View
-from games.core.players import CannotSample, Generator, Seat
+from games.core.players import CannotSample, Generator, SearchPlayer, Seat
 
 from . import victory
 from .board import distance
@@ -37,6 +37,8 @@ RULESET = MinasTirith()
 BALANCED_DIE = {GOOD: 4, EVIL: 5}
 #: Odds an attack must have (own battalions over the defender's) to be worth its point.
 ATTACK_MARGIN = {EVIL: 1, "good": 2}
+#: Actions a search weighs at a decision: the rule-based player's favourites.
+CANDIDATES = 4
 #: Actions a search's playout runs (moved by the rule-based player) before :func:`evaluate`.
 PLAYOUT_LIMIT = 40
 #: Points a Mordor battalion next to the city is worth to :func:`evaluate` (half two steps off).
@@ -50,14 +52,40 @@ class RuleBasedPlayer:
 
     def decide(self, seat: Seat) -> Action:
         rng = seat.rng()
-        spaces = seat.view["spaces"]
-        context = _Context(
-            {space: here["units"] for space, here in spaces.items()},
-            {space: len(here["leaders"]) for space, here in spaces.items()},
-            seat.role,
-        )
+        context = _view_context(seat)
         scored = [(context.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
         return seat.actions[max(scored)[1]]
+
+
+def search_player(noise: float = 0.0) -> SearchPlayer:
+    """The search this module grounds: the rule-based player's favourites tried on sampled
+    states, played on by the rule-based player and judged by :func:`evaluate`."""
+    return SearchPlayer(
+        RULESET,
+        determinize,
+        RuleBasedPlayer(),
+        noise=noise,
+        playout_limit=PLAYOUT_LIMIT,
+        evaluate=evaluate,
+        playout=playout_action,
+        consider=considered,
+        narrow=narrowed,
+    )
+
+
+def narrowed(seat: Seat, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The :data:`CANDIDATES` actions the rule-based player likes best: what a search tries."""
+    context = _view_context(seat)
+    return tuple(sorted(actions, key=context.score, reverse=True)[:CANDIDATES])
+
+
+def _view_context(seat: Seat) -> _Context:
+    spaces = seat.view["spaces"]
+    return _Context(
+        {space: here["units"] for space, here in spaces.items()},
+        {space: len(here["leaders"]) for space, here in spaces.items()},
+        seat.role,
+    )
 
 
 def playout_action(state: State, role: str, actions: Sequence[Action], rng: Generator) -> Action:
