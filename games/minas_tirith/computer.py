@@ -4,34 +4,47 @@ view alone (the open hands, the board; never the decks' order or the state).
 Mordor marches on the city (an advance is worth the steps it gains toward Minas Tirith, a wall
 more), plays and keeps its siege cards, rams the gate, shoots whenever it can and attacks where
 it outnumbers the defender; Gondor shoots, mans its empty walls, never strips the city and
-strikes only stacks it clearly outnumbers. Both take an action die near 4 (points and cards in
-balance), trade every set, send whole armies, rarely move a leader alone, lose their cheapest
-battalion and play their reaction cards.
+strikes only stacks it clearly outnumbers. Both attack with every die they may, take an action
+die near 4 (Mordor 5: more points, fewer cards), trade every set, send whole armies, rarely move
+a leader alone, lose their cheapest battalion and play their reaction cards.
 
 :func:`determinize` samples what no seat can see (the two decks' order and which reinforcement
-cards are spent, a new PRNG) and builds the state through the game's positions: the ground of
-the search levels to come (a first search with random playouts of 20 actions played even with
-the rule-based player, 5-5 on each side in 10 games, so it is not offered).
+cards are spent, a new PRNG) and builds the state through the game's positions; with
+:func:`playout_action` (the rule-based choice read from a state) and :func:`evaluate` (the lead
+on points and the threat to the city) it is the ground of a search level, not offered yet: it
+has not been measured above the rule-based player (docs/computer-players.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import math
+from collections.abc import Mapping, Sequence
 
 from games.core import Action, InvalidPosition, State, View
-from games.core.players import CannotSample, Generator, Seat
+from games.core.players import CannotSample, Generator, SearchPlayer, Seat
 
+from . import victory
 from .board import distance
 from .data import UNITS
 from .facts import CITY, EVIL, GOOD, MT_DECK, REINFORCEMENT_DECK, SIDES, WALLS
 from .positions import from_position
+from .ruleset import MinasTirith
+
+RULESET = MinasTirith()
 
 #: The action die taken when there is a choice: its pips are points, six minus them are cards
-#: (measured against random play: 4 did as well as any other for both sides).
-BALANCED_DIE = 4
+#: (measured against random play, 100 games a die: Gondor wins most near 4, Mordor near 5).
+BALANCED_DIE = {GOOD: 4, EVIL: 5}
 #: Odds an attack must have (own battalions over the defender's) to be worth its point.
 ATTACK_MARGIN = {EVIL: 1, "good": 2}
+#: Actions a search weighs at a decision: the rule-based player's favourites.
+CANDIDATES = 4
+#: Actions a search's playout runs (moved by the rule-based player) before :func:`evaluate`.
+PLAYOUT_LIMIT = 40
+#: Points a Mordor battalion next to the city is worth to :func:`evaluate` (half two steps off).
+THREAT = 0.5
+#: The evaluation's spread in points: the base, plus this much more with the whole deck to draw.
+EVALUATION_SCALE = (3.0, 8.0)
 
 
 class RuleBasedPlayer:
@@ -39,25 +52,69 @@ class RuleBasedPlayer:
 
     def decide(self, seat: Seat) -> Action:
         rng = seat.rng()
-        context = _Context(seat.view, seat.role)
+        context = _view_context(seat)
         scored = [(context.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
         return seat.actions[max(scored)[1]]
 
 
+def search_player(noise: float = 0.0) -> SearchPlayer:
+    """The search this module grounds: the rule-based player's favourites tried on sampled
+    states, played on by the rule-based player and judged by :func:`evaluate`."""
+    return SearchPlayer(
+        RULESET,
+        determinize,
+        RuleBasedPlayer(),
+        noise=noise,
+        playout_limit=PLAYOUT_LIMIT,
+        evaluate=evaluate,
+        playout=playout_action,
+        consider=considered,
+        narrow=narrowed,
+    )
+
+
+def narrowed(seat: Seat, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The :data:`CANDIDATES` actions the rule-based player likes best: what a search tries."""
+    context = _view_context(seat)
+    return tuple(sorted(actions, key=context.score, reverse=True)[:CANDIDATES])
+
+
+def _view_context(seat: Seat) -> _Context:
+    spaces = seat.view["spaces"]
+    return _Context(
+        {space: here["units"] for space, here in spaces.items()},
+        {space: len(here["leaders"]) for space, here in spaces.items()},
+        seat.role,
+    )
+
+
+def playout_action(state: State, role: str, actions: Sequence[Action], rng: Generator) -> Action:
+    """The rule-based choice read straight from a (sampled) state: the search's playouts."""
+    here = state["leaders"]
+    leaders = {space: 0 for space in state["units"]}
+    for where in here.values():
+        if where in leaders:
+            leaders[where] += 1
+    context = _Context(state["units"], leaders, role)
+    return max(actions, key=lambda a: context.score(a) + rng.random() * 0.5)
+
+
 class _Context:
-    def __init__(self, view: View, role: str) -> None:
+    def __init__(self, units: Mapping[str, Mapping[str, int]], leaders: Mapping[str, int], role: str) -> None:
         self.role = role
-        self.spaces: Mapping[str, Mapping[str, Any]] = view["spaces"]
+        self.board = units
+        self.leader_counts = leaders
 
     def side_of(self, space: str) -> str | None:
-        found = self.spaces.get(space, {}).get("side")
-        return str(found) if found else None
+        for kind in self.board.get(space, {}):
+            return UNITS[kind].side
+        return None
 
     def units(self, space: str) -> int:
-        return sum(int(n) for n in self.spaces.get(space, {}).get("units", {}).values())
+        return sum(int(n) for n in self.board.get(space, {}).values())
 
     def leaders(self, space: str) -> int:
-        return len(self.spaces.get(space, {}).get("leaders", ()))
+        return int(self.leader_counts.get(space, 0))
 
     def to_city(self, space: str) -> int:
         steps = distance(space, CITY)
@@ -67,7 +124,7 @@ class _Context:
         """Enemy battalions within two steps of ``space``."""
         return sum(
             self.units(other)
-            for other in self.spaces
+            for other in self.board
             if self.side_of(other) not in (None, self.role) and (distance(space, other) or 9) <= 2
         )
 
@@ -80,19 +137,22 @@ class _Context:
         gain = 3.0 if end in WALLS and self.units(end) == 0 else 0.0
         return gain + 0.3 * (self.enemies_near(end) - self.enemies_near(start)) - 0.5
 
-    def attack(self, start: str, target: str) -> float:
+    def attack(self, start: str, target: str, attackers: int) -> float:
         odds = self.units(start) - self.units(target) - 2 * self.leaders(target)
         bonus = 2.0 if self.leaders(start) else 0.0
-        return 2.0 + odds + bonus if odds >= ATTACK_MARGIN[self.role] else -1.0
+        if odds < ATTACK_MARGIN[self.role]:
+            return -1.0
+        return 2.0 + odds + bonus + 0.5 * attackers  # with every die it may
 
     def score(self, action: Action) -> float:
         verb, args = action.verb, action.args
         if verb == "die" and args and args[0].isdigit():  # points and cards in balance
-            return -abs(int(args[0]) - BALANCED_DIE)
+            return -abs(int(args[0]) - BALANCED_DIE[self.role])
         if verb in ("advance", "ride") and len(args) == 2:
             return self.advance(args[0], args[1])
         if verb == "attack" and len(args) >= 2:
-            return self.attack(args[0], args[1])
+            attackers = int(args[2]) if len(args) > 2 and args[2].isdigit() else 1
+            return self.attack(args[0], args[1], attackers)
         if verb == "send" and len(args) == 2 and args[1].isdigit():
             return 1.0 + int(args[1])
         if verb == "lose" and args:
@@ -105,6 +165,27 @@ class _Context:
         if verb == "shoot" and args and args[-1].isdigit():
             return _FLAT["shoot"] + int(args[-1])
         return _FLAT.get(verb, 0.0)
+
+
+def evaluate(state: State, role: str) -> float:
+    """How well ``role`` stands in a playout cut short, in ``[0, 1]``: Mordor's lead on points
+    (a tie goes to Gondor), plus its battalions at the city's door, judged against the cards
+    still to draw (the deck's end ends the game, so a lead counts more as it nears)."""
+    lead = victory.points(state, EVIL) - victory.points(state, GOOD) - 0.5
+    for space, here in state["units"].items():
+        if here and UNITS[next(iter(here))].side == EVIL:
+            steps = distance(space, CITY)
+            if steps is not None and steps <= 2:
+                lead += THREAT * sum(here.values()) / steps
+    left = len(state["decks"]["reinforcements"]) / len(REINFORCEMENT_DECK)
+    evil = 1.0 / (1.0 + math.exp(-lead / (EVALUATION_SCALE[0] + EVALUATION_SCALE[1] * left)))
+    return evil if role == EVIL else 1.0 - evil
+
+
+def considered(action: Action) -> bool:
+    """Whether the search weighs ``action``: cancelling an advance begun changes nothing and
+    can be done again, so it is left to the rule-based player."""
+    return action.verb != "cancel"
 
 
 #: How much a card is worth having or playing beyond the verb: Mordor's siege cards open the walls

@@ -53,6 +53,7 @@ class SearchPlayer:
         evaluate: Evaluation | None = None,
         playout: PlayoutPolicy | None = None,
         consider: Callable[[Action], bool] | None = None,
+        narrow: Callable[[Seat, tuple[Action, ...]], tuple[Action, ...]] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.determinize = determinize
@@ -66,6 +67,9 @@ class SearchPlayer:
         #: Which of the seat's actions the search weighs (default: all); a game leaves out the
         #: ones a search cannot tell from doing nothing (arming, then disarming, a card).
         self.consider = consider
+        #: Which of those the search tries (default: all): a game may keep the few its rule-based
+        #: player likes best, so a small budget tries each of them several times.
+        self.narrow = narrow
         #: Decisions the fallback took since creation (the bench reports how often).
         self.fallbacks = 0
 
@@ -79,6 +83,8 @@ class SearchPlayer:
         if not choices:
             self.fallbacks += 1
             return self.fallback.decide(seat)
+        if self.narrow is not None and len(choices) > 1:
+            choices = self.narrow(seat, choices)
         if len(choices) == 1:
             return choices[0]
         visits = dict.fromkeys(choices, 0)

@@ -10,7 +10,15 @@ import pytest
 from games.computer_players import levels, policy
 from games.core import Action, State, find
 from games.core.players import Budget, Generator, Policy, RandomPlayer, Seat, play, seat_of
-from games.minas_tirith.computer import RuleBasedPlayer, determinize
+from games.minas_tirith.computer import (
+    CANDIDATES,
+    RuleBasedPlayer,
+    determinize,
+    evaluate,
+    narrowed,
+    playout_action,
+    search_player,
+)
 
 MT = find("minas-tirith")
 SIDES = ("good", "evil")
@@ -97,3 +105,57 @@ def test_a_sample_looks_to_the_seat_exactly_like_the_real_game(seat: str, kind: 
         assert MT.legal_actions(sample, seat) == MT.legal_actions(real, seat)
     differs = {tuple(determinize(view, Generator(s))["decks"]["reinforcements"]) for s in range(4)}
     assert len(differs) > 1, "the deck is dealt anew in every sample"
+
+
+@pytest.mark.parametrize("seat", SIDES)
+@pytest.mark.parametrize("kind", ["action", "die"])
+def test_the_playouts_move_as_the_rule_based_player_would(seat: str, kind: str) -> None:
+    state = _midgame(seat, kind)
+    actions = MT.legal_actions(state, seat)
+    for seed in range(6):
+        from_view = RuleBasedPlayer().decide(seat_of(MT, state, seat, seed))
+        assert playout_action(state, seat, actions, Generator(seed)) == from_view
+
+
+def test_the_rule_based_player_attacks_with_every_die_it_may() -> None:
+    state = _midgame("evil", "action")
+    view = MT.view(state, "evil")
+    view["spaces"]["causeway"] = {"side": "evil", "units": {"orcs": 8}, "leaders": []}
+    view["spaces"]["causeway_forts"] = {"side": "good", "units": {"infantry": 1}, "leaders": []}
+    attacks = [Action("attack", ("causeway", "causeway_forts", str(n))) for n in (1, 2, 3)]
+    seats = [Seat("minas-tirith", "evil", view, tuple(attacks), seed) for seed in range(6)]
+    chosen = {RuleBasedPlayer().decide(seat) for seat in seats}
+    assert chosen == {attacks[-1]}
+
+
+def test_the_evaluation_favours_the_side_ahead_on_points() -> None:
+    state = _midgame("evil", "action")
+    even = evaluate(state, "evil")
+    assert 0 < even < 1 and evaluate(state, "good") == pytest.approx(1 - even)
+    state["captured"]["evil"]["infantry"] = state["captured"]["evil"].get("infantry", 0) + 6
+    assert evaluate(state, "evil") > even
+
+
+@pytest.mark.parametrize("seat", SIDES)
+def test_the_search_ignores_what_the_seat_cannot_know(seat: str) -> None:
+    real = _midgame(seat, "action")
+    twin = _twin(real)
+    budget = Budget(iterations=6)
+    for seed in range(3):
+        decided = [search_player().decide(seat_of(MT, s, seat, seed, budget)) for s in (real, twin)]
+        assert decided[0] == decided[1]
+
+
+@pytest.mark.parametrize("seat", SIDES)
+def test_the_search_finishes_games_on_both_sides(seat: str) -> None:
+    seats = {r: (search_player(), Budget(1)) if r == seat else (RandomPlayer(), Budget(1)) for r in SIDES}
+    played = play(MT, seats, seed=5)
+    assert played.reason != "stopped" and played.winners
+
+
+def test_the_search_weighs_only_the_rule_based_players_favourites() -> None:
+    state = _midgame("evil", "action")
+    seat = seat_of(MT, state, "evil", 0, Budget(iterations=8))
+    kept = narrowed(seat, seat.actions)
+    assert len(kept) == CANDIDATES < len(seat.actions)
+    assert search_player().decide(seat) in kept
