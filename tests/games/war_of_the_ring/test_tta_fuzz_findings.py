@@ -7,6 +7,9 @@ from games.core import Match
 from games.core.rng import randbelow
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
+from .helpers import act
+from .test_cards_twilight import twilight
+
 
 def waiting_texts_of_diplomacy(seed: int) -> dict[str, str]:
     """The other side's waiting text while each side makes its diplomacy step (random play)."""
@@ -28,3 +31,28 @@ def test_the_table_waits_for_the_free_peoples_diplomacy_in_good_english() -> Non
     texts = waiting_texts_of_diplomacy(5)
     assert texts["free"] == "Waiting for the Free Peoples' diplomacy."  # not "Free Peoples's"
     assert texts["shadow"] == "Waiting for the Shadow's diplomacy."
+
+
+def test_shadow_of_dol_guldur_recruits_inside_a_besieged_dol_guldur_within_its_five() -> None:
+    """Fuzz seed 105 (the whole module): the card put a sixth unit in the besieged garrison —
+    the recruits faced the limit of an Army in the open (10), then stood inside (5)."""
+    m = twilight(
+        "shadow",
+        "shs_26",
+        "army",
+        armies={"dol_guldur": {"elves": "1R 1L"}},
+        garrisons={"dol_guldur": {"sauron": "5R 1L"}},
+    )
+    act(m, "shadow", "play army shs_26")
+    assert m.state["garrisons"]["dol_guldur"]["sauron"] == {"regular": 5, "leader": 1}
+    assert R.check_invariants(m.state) == []
+    besieged = twilight(
+        "shadow",
+        "shs_26",
+        "army",
+        armies={"dol_guldur": {"elves": "1R 1L"}},
+        garrisons={"dol_guldur": {"sauron": "3R 2L"}},
+    )
+    act(besieged, "shadow", "play army shs_26")  # 2 Nazgûl: 2 Regulars, and room for them
+    assert besieged.state["garrisons"]["dol_guldur"]["sauron"] == {"regular": 5, "leader": 2}
+    assert R.check_invariants(besieged.state) == []
