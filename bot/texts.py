@@ -35,7 +35,7 @@ def mention(user_id: int | None, locale: str = SOURCE) -> str:
     """A player as the thread names him: a mention, or a computer's name (never pinged)."""
     if user_id is None:
         return t(locale, "nobody")
-    return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
+    return computer_name(user_id, locale) if is_computer(user_id) else f"<@{user_id}>"
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -256,7 +256,7 @@ def pace_line(live: LiveMatch, locale: str = SOURCE) -> str:
     pace = live.pace
     if pace is None:
         return ""
-    line = t(locale, "Pace: **{pace}** ({words})", pace=pace.text, words=pace.words())
+    line = t(locale, "Pace: **{pace}** ({words})", pace=pace.text, words=pace.words(locale))
     return t(locale, "{pace} · ⏸️ paused", pace=line) if live.record.paused else line
 
 
@@ -274,7 +274,7 @@ def clock_line(live: LiveMatch, locale: str = SOURCE) -> str:
         if deadline is not None and not live.record.paused:
             parts.append(t(locale, "{side} ⏳ runs out <t:{deadline}:R>", side=title, deadline=int(deadline)))
         else:
-            parts.append(f"{title} {human_duration(clock.bank)}")
+            parts.append(f"{title} {human_duration(clock.bank, locale)}")
     return t(locale, "Clocks: {clocks}", clocks=" · ".join(parts))
 
 

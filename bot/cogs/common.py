@@ -91,7 +91,7 @@ async def _match_choices(
     locale = await reader_locale(interaction)
     out = [(match_label(m, interaction.user.id, locale), str(m.id)) for m in listed]
     kept = [(n, v) for n, v in out if matches(current.strip().lstrip("#"), n)]
-    return [Choice(name=n, value=v) for n, v in capped(kept, len(kept))]
+    return [Choice(name=n, value=v) for n, v in capped(kept, len(kept), locale=locale)]
 
 
 async def my_matches_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:

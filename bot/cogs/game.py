@@ -17,7 +17,7 @@ from games.core.chain import SEPARATOR
 
 from .. import texts
 from ..choices import capped, matches, option_choices, truncate
-from ..computers.identity import LEVEL_HELP
+from ..computers.identity import level_help
 from ..handlers.computer import OPPONENTS, chosen_level
 from ..i18n import msg, private_locale, t
 from ..match_posts import NO_PINGS
@@ -126,10 +126,14 @@ def union_options() -> dict[str, str]:
 
 async def opponent_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
     ruleset = _chosen_game(interaction)
+    locale = await reader_locale(interaction)
     if ruleset is not None and not supports(ruleset.name):
-        return [Choice(name=truncate(f"No computer player for {ruleset.title} yet"), value="person")]
+        label = t(locale, "No computer player for {game} yet", game=ruleset.title)
+        return [Choice(name=truncate(label), value="person")]
     pairs = option_choices(
-        list(OPPONENTS), lambda o: "The computer" if o == "computer" else "People", current
+        list(OPPONENTS),
+        lambda o: t(locale, "The computer") if o == "computer" else t(locale, "People"),
+        current,
     )
     return [Choice(name=n, value=v) for n, v in pairs]
 
@@ -146,9 +150,11 @@ async def level_autocomplete(interaction: discord.Interaction[Any], current: str
             except ServiceError:
                 game = None
     offered = levels(game) if game else LEVELS
+    locale = await reader_locale(interaction)
     if not offered:
-        return [Choice(name="This game has no computer player yet", value="none")]
-    pairs = option_choices(list(offered), lambda n: truncate(f"{n}: {LEVEL_HELP.get(n, '')}"), current)
+        return [Choice(name=t(locale, "This game has no computer player yet"), value="none")]
+    # The level's slug first: it is what the option takes, typed in any language.
+    pairs = option_choices(list(offered), lambda n: truncate(f"{n}: {level_help(n, locale)}"), current)
     return [Choice(name=n, value=v) for n, v in pairs]
 
 
@@ -302,7 +308,7 @@ class GameCog(commands.Cog):
             async with self.controller.friendly(interaction):
                 match_id = parse_match_id(match)
                 if match_id is None:
-                    raise ServiceError("Tell me which lobby, e.g. `/game computer 12 level:gentle`.")
+                    raise ServiceError(msg("Tell me which lobby, e.g. `/game computer 12 level:gentle`."))
                 await self.controller.add_computer(interaction, match_id, level, side)
 
         creator_command("cancel", "Close your lobby before it starts.")

@@ -114,7 +114,7 @@ class PlayHandlers(Handlers):
                 group = live.ruleset.describe_group(state, role, action.verb, action.args[0])
                 await interaction.followup.send(
                     t(locale, "**{choice}** How many?", choice=group),
-                    view=count_view(live.id, version, index, counts, amount.low, amount.high),
+                    view=count_view(live.id, version, index, counts, amount.low, amount.high, locale),
                     ephemeral=True,
                 )
                 if one_shot:
@@ -132,7 +132,7 @@ class PlayHandlers(Handlers):
                 effect = f"\n{choice.effect}" if choice.effect else ""
                 await interaction.followup.send(
                     f"**{label}**{effect}\n" + t(locale, "This cannot be taken back. Go ahead?"),
-                    view=confirm_view(live.id, version, index, count),
+                    view=confirm_view(live.id, version, index, count, locale),
                     ephemeral=True,
                 )
                 if one_shot:
@@ -189,8 +189,9 @@ class PlayHandlers(Handlers):
             if len(group.choices) == 1:
                 await self.pick(interaction, match_id, version, group.choices[0].index)
                 return
+            locale = await self.locale_of(interaction)
             await interaction.followup.send(
-                f"**{group.label}**", view=group_view(live.id, version, group), ephemeral=True
+                f"**{group.label}**", view=group_view(live.id, version, group, locale), ephemeral=True
             )
 
     async def act_typed(
@@ -216,10 +217,11 @@ class PlayHandlers(Handlers):
                 if await self.service.would_be_final(live.id, interaction.user.id, action):
                     label = live.ruleset.describe(live.state or {}, role, action)
                     effect = f"\n{listed.effect}" if listed.effect else ""
-                    go_ahead = t(await self.locale_of(interaction), "This cannot be taken back. Go ahead?")
+                    locale = await self.locale_of(interaction)
+                    go_ahead = t(locale, "This cannot be taken back. Go ahead?")
                     await interaction.followup.send(
                         f"**{label}**{effect}\n{go_ahead}",
-                        view=confirm_view(live.id, live.prompt_version(role), listed.index, count),
+                        view=confirm_view(live.id, live.prompt_version(role), listed.index, count, locale),
                         ephemeral=True,
                     )
                     return
@@ -296,7 +298,7 @@ class PlayHandlers(Handlers):
                 )
             await interaction.followup.send(
                 question,
-                view=resign_view(live.id, texts.public_step(live)),
+                view=resign_view(live.id, texts.public_step(live), locale),
                 ephemeral=True,
             )
 

@@ -1,7 +1,8 @@
 """The catalogs' tools for translators: ``python -m bot.i18n.catalogs extract|update|check``.
 
 - ``extract`` writes the templates ``data/locale/<domain>.pot`` from the code: ``bot`` from the
-  calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/``, ``commands`` from the slash
+  calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/`` and in the pictures the bot layer
+  draws itself (:data:`BOT_RENDERERS`: the league standings), ``commands`` from the slash
   commands the bot registers (:data:`TRANSLATED_COMMANDS` and the parts every game's group
   shares), each string with its context (``command name``, ``option description``…), and a
   game's event templates once its presenter reads them from its catalog
@@ -19,7 +20,7 @@ import asyncio
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -28,6 +29,7 @@ from discord import app_commands
 
 from bot.app import PalantirBot
 from bot.cogs.game import GameCog
+from bot.cogs.league import LeagueCog
 from bot.cogs.per_game import PerGameCog
 from bot.config import Config
 from games.core import all_rulesets
@@ -44,11 +46,13 @@ KEYWORDS: dict[str, Any] = {"t": (2,), "nt": (2, 3), "msg": (1,), "nmsg": (1, 2)
 #: Top-level commands whose every string is in the ``commands`` catalog. The games' own typed
 #: commands (``/wotr army move``…) take their words from the engines and come with the games'
 #: catalogs; only what every game's group shares (``new``, ``zoom``, ``do``, ``match:``…) is here.
-TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings")
+TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings", "league")
 SHARED_GAME_COMMANDS = ("zoom", "do")
 SHARED_OPTIONS = ("match", "confirm", "steps", "language")
 
 DOMAINS = ("bot", "commands")
+#: Renderers whose words are the bot layer's (``bot`` domain), not a game's.
+BOT_RENDERERS = ("standings.py",)
 HOLDER = "the Palantír authors"
 
 
@@ -58,13 +62,15 @@ def template_path(domain: str) -> Path:
 
 def bot_template() -> Catalog:
     catalog = Catalog(project="palantir", domain="bot", fuzzy=False, copyright_holder=HOLDER)
-    found = extract_from_dir(
-        str(ROOT / "bot"), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",)
-    )
-    for filename, lineno, text, comments, context in found:
-        msgid = text if isinstance(text, str) else tuple(text)
-        path = f"bot/{filename}"
-        catalog.add(msgid, locations=[(path, lineno)], auto_comments=comments, context=context)
+    sources = [("bot", [("**.py", "python")]), ("renderers", [(name, "python") for name in BOT_RENDERERS])]
+    for folder, method_map in sources:
+        found = extract_from_dir(
+            str(ROOT / folder), method_map=method_map, keywords=KEYWORDS, comment_tags=("i18n:",)
+        )
+        for filename, lineno, text, comments, context in found:
+            msgid = text if isinstance(text, str) else tuple(text)
+            path = f"{folder}/{filename}"
+            catalog.add(msgid, locations=[(path, lineno)], auto_comments=comments, context=context)
     for entry in catalog:
         if entry.id and "{" in str(entry.id):
             entry.flags.add("python-brace-format")
@@ -105,6 +111,8 @@ async def registered_tree() -> Any:
     client = PalantirBot(Config(token="extract", db_path=ROOT / "unused.db"))
     await client.add_cog(GameCog(client))
     await client.add_cog(PerGameCog(client))
+    # (Its services are the running bot's; only its commands are read here.)
+    await client.add_cog(LeagueCog(client, cast(Any, None), cast(Any, None)))
     return client.tree
 
 

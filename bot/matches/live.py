@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core import Event, Match, Prompt, Ruleset, State, dump
 
-from ..i18n import msg
+from ..i18n import Msg, msg
 from ..pace import Clock, Pace, parse_pace
 from ..storage import ACTIVE, ActionRecord, MatchRecord, SeatRecord
 
@@ -21,16 +21,24 @@ MAX_LIVE = 256
 #: The action text of a timeout in the log (an entry of kind `resign`).
 TIMEOUT = "timeout"
 STALE = msg("This prompt is out of date: the game has moved on. Use the newest one.")
-ALREADY_DONE = (
+ALREADY_DONE = msg(
     "Already done: you have acted on this prompt, so it is out of date (this click changed "
     "nothing). Your newest prompt is the latest message, or use `/hand`."
 )
-#: A typed action repeating the player's last one, which a previous run of the bot made (and
-#: perhaps never answered: a crash between the commit and the reply), is refused once.
-RETRIED = (
-    "Your last move, `{action}`, was already made {when}, just before the bot restarted: what it "
-    "did is in the match thread. Nothing was done now. If you want it again, send the command once more."
-)
+
+
+def retried(action: str, when: str) -> Msg:
+    """A typed action repeating the player's last one, which a previous run of the bot made (and
+    perhaps never answered: a crash between the commit and the reply), is refused once."""
+    return msg(
+        "Your last move, `{action}`, was already made {when}, just before the bot restarted: what it "
+        "did is in the match thread. Nothing was done now. If you want it again, send the command "
+        "once more.",
+        action=action,
+        when=when,
+    )
+
+
 #: A full state is also kept as a snapshot every this many entries (faster rebuilds).
 SNAPSHOT_EVERY = 50
 
@@ -46,8 +54,11 @@ class DamagedMatch(ServiceError):
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            f"Match #{match_id} cannot go on: its saved moves no longer replay with this version "
-            "of the bot. The server's admins have been told; nothing was changed."
+            msg(
+                "Match #{match} cannot go on: its saved moves no longer replay with this version of the "
+                "bot. The server's admins have been told; nothing was changed.",
+                match=match_id,
+            )
         )
         self.match_id = match_id
 

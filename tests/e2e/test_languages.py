@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.e2e.harness import is_error, requires_bot, running_world
+from tests.fakediscord.model import labels
 
 pytestmark = requires_bot
 
@@ -20,6 +21,10 @@ async def test_a_japanese_a_danish_and_a_chinese_player_each_read_their_own_lang
         # So is the thread: its first post and its waiting line (the game's own words come next).
         first = match.thread.messages[0].text
         assert f"kamp #{match.id} begynder!" in first and "Brug knapperne nedenfor" in first, first
+        # The buttons of the public posts speak it too.
+        assert "Min hånd" in labels(match.lobby.components), labels(match.lobby.components)
+        shown = labels(match.thread.messages[0].components)
+        assert "Tag min tur" in shown and "Min hånd" in shown, shown
         # What each reads alone is in his client's language: his DM prompt (the bot's words in it;
         # the game's own come with the games' catalogs) ...
         await world.fd.quiet(0.5)
@@ -27,6 +32,12 @@ async def test_a_japanese_a_danish_and_a_chinese_player_each_read_their_own_lang
         assert "あなたの担当は" in said[alice], said[alice]
         assert "du spiller" in said[bob], said[bob]
         assert "你执" in said[carol], said[carol]
+        # ... with its menus' own words (the game's choices come with its catalog): whoever has a
+        # menu now reads its placeholder in his language.
+        menus = {u: labels([c for m in u.dms for c in m.components]) for u in (alice, bob, carol)}
+        placeholder = {alice: "選択…", bob: "Vælg…", carol: "选择…"}
+        assert any(menus.values()) and all(placeholder[u] in m for u, m in menus.items() if m), menus
+        assert not any("Choose…" in m for m in menus.values()), menus
         # ... and his answers.
         listing = {u: await u.slash(world.games, "game list") for u in (alice, bob, carol)}
         assert "ここでのあなたの対戦" in listing[alice].text, listing[alice].text

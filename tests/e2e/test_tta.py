@@ -1,18 +1,16 @@
 """Twilight of the Third Age through the fake Discord: ``/game new`` with the module's options
-opens a lobby that lists them with the line on reconstructed parts, refuses a part not yet
-playable, and a match with every part the lobby offers (``PLAYABLE``: the siege engines, the three
-factions — the Dunlendings, the Corsairs and the Ents —, the Twilight cards and the characters
-Galadriel, the Balrog and the Chief of the Ringwraiths, and any that becomes playable) runs
-:data:`ACTIONS` actions (or to its end) under the same oracles as the base game's (each action
-counted once, a die action one post at most, a hidden step silent, no secret shown); the cards
-alone are refused for the parts they need (D3), and ``/rules card:`` finds a new card by name with
-its picture."""
+opens a lobby that lists them with the line on reconstructed parts, and a match with the whole
+module — the siege engines, the three factions (the Dunlendings, the Corsairs and the Ents), the
+Twilight cards and the four characters (Galadriel, the Balrog, the Chief of the Ringwraiths and
+Sméagol/Gollum) — runs :data:`ACTIONS` actions (or to its end) under the same oracles as the base
+game's (each action counted once, a die action one post at most, a hidden step silent, no secret
+shown); the cards alone are refused for the parts they need (D3), and ``/rules card:`` finds a new
+card by name with its picture."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from games.war_of_the_ring.tta.switches import OPTIONS, PLAYABLE, SWITCHES, options_for
 from tests.e2e.harness import assert_png, is_error, requires_bot, running_world, seeded
 from tests.e2e.test_war_of_the_ring import COMMANDS, GAME, USERS, Tally, one_action
 
@@ -20,27 +18,24 @@ pytestmark = requires_bot
 
 #: Actions played in the match with the module (fewer if the game ends sooner).
 ACTIONS = 300
-#: Every part of the module the lobby offers, as the options of ``/game new``.
-CHOSEN = {k: v for k, v in options_for(PLAYABLE).items() if k != "tta"}
 
 
 async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp_path: Path) -> None:
     async with running_world(tmp_path, names=USERS, commands=COMMANDS, settle=0.04) as world:
         alice, bob, _ = (world.users[n] for n in USERS)
         await world.no_confirm(alice, bob)
-        everything = set(SWITCHES) <= PLAYABLE
-        if not everything:
-            refused = await alice.slash(world.games, "game new", game=GAME, tta="whole")
-            assert refused.ephemeral and "not yet available" in refused.text, refused.text
         refused = await alice.slash(world.games, "game new", game=GAME, tta="custom", tta_cards="on")
         assert refused.ephemeral and "need the siege engines" in refused.text, refused.text
-        match = await world.new_table(alice, [bob], game=GAME, side="free", channel=None, **CHOSEN)
+        match = await world.new_table(
+            alice,
+            [bob],
+            game=GAME,
+            side="free",
+            tta="whole",
+        )
         lobby = match.lobby.content
-        if everything:
-            assert "The whole module" in lobby, lobby
-        else:
-            for spec in OPTIONS[1:]:
-                assert f"{spec.title}: **{spec.label(CHOSEN[spec.name])}**" in lobby, (spec.name, lobby)
+        assert "Twilight of the Third Age: **The whole module**" in lobby, lobby
+        assert "Sméagol's card and tiles" in lobby, lobby
         assert "reconstructed where no source gives it" in lobby, lobby
         assert "the Chief of the Ringwraiths' card" in lobby, lobby
         state = world.row(match.id).state
