@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core import Match
 from games.core.rng import randbelow
+from games.war_of_the_ring.event_cards.marching import recruit_here
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 
 from .helpers import act
@@ -56,3 +57,19 @@ def test_shadow_of_dol_guldur_recruits_inside_a_besieged_dol_guldur_within_its_f
     act(besieged, "shadow", "play army shs_26")  # 2 Nazgûl: 2 Regulars, and room for them
     assert besieged.state["garrisons"]["dol_guldur"]["sauron"] == {"regular": 5, "leader": 2}
     assert R.check_invariants(besieged.state) == []
+
+
+def test_a_card_recruiting_inside_a_besieged_stronghold_meets_its_limit_of_five() -> None:
+    """The same defect for every card (``recruit_here``): the recruits faced an open Army's limit
+    (10), then stood inside (5). Shadow of Dol Guldur now recruits only what fits; the others go
+    through here."""
+    m = twilight(
+        "shadow",
+        None,
+        "army",
+        armies={"dol_guldur": {"elves": "1R 1L"}},
+        garrisons={"dol_guldur": {"sauron": "4R 1L"}},
+    )
+    assert not recruit_here(m.state, "shadow", "dol_guldur", {"sauron": {"regular": 3}})
+    assert m.state["garrisons"]["dol_guldur"]["sauron"] == {"regular": 5, "leader": 1}
+    assert R.check_invariants(m.state) == []
