@@ -40,9 +40,10 @@ smaller steps (9 choices per prompt against its 32-34; a count is asked after it
 turn takes more actions (about 43 against its 25): games per second is the fairer ratio, though
 noisy with so few games. Never used as a test.
 
-With ``--module`` it measures, beside the base game, games with the playable parts of Twilight of
-the Third Age switched on (:data:`MODULE`: the siege engines and the Ents; issue 21's goal: within
-20 % of the base game's speed), alternating base and module rounds.
+With ``--module`` it measures, beside the base game, games with the whole of Twilight of the Third
+Age the lobby offers (:data:`MODULE`: every switch in ``PLAYABLE``; issue 21's goal: within 20 % of
+the base game's speed), alternating base and module rounds on the same seeds, and prints the
+module's rate as a share of the base game's, per round.
 """
 
 from __future__ import annotations
@@ -57,12 +58,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.core import Match, State
 from games.core.rng import randbelow
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
+from games.war_of_the_ring.tta.switches import PLAYABLE, options_for, resolve
 
 TARGET = 3500.0
 #: A game still going after this many actions is cut (none should come near it).
 LIMIT = 20_000
-#: The playable parts of Twilight of the Third Age, as lobby options (``--module``).
-MODULE = {"tta_engines": "on", "tta_factions": "ents"}
+#: The whole of Twilight of the Third Age the lobby offers, as its options (``--module``).
+MODULE = resolve(options_for(PLAYABLE))
 
 
 class Game(NamedTuple):
@@ -106,7 +108,8 @@ def cards_played(state: State) -> tuple[int, int]:
     return events, combat
 
 
-def measure(seconds: float, check: bool, options: dict[str, str] | None = None) -> None:
+def measure(seconds: float, check: bool, options: dict[str, str] | None = None) -> float:
+    """Play complete games for ``seconds`` (seeds 0, 1, ...), print the rates; actions/s CPU."""
     games: list[Game] = []
     wall, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall < seconds:
@@ -123,18 +126,25 @@ def measure(seconds: float, check: bool, options: dict[str, str] | None = None) 
     label = ("module " if options else "") + ("with invariants" if check else "runner")
     print(
         f"{label:>16}: {rate:7.0f} actions/s CPU ({verdict} {TARGET:.0f}), "
-        f"{len(games) / spent:5.2f} games/s CPU ({len(games)} games, {spent:.1f} s CPU)"
+        f"{len(games) / spent:5.2f} games/s CPU, {spent / count * 1000:.0f} ms CPU per game "
+        f"({len(games)} games, {spent:.1f} s CPU)"
     )
     print(
         f"{'':>16}  per game: {mean('actions'):.0f} actions, {mean('turns'):.1f} turns, "
         f"{mean('events'):.1f} Event cards and {mean('combat'):.1f} Combat cards played; "
         f"{mean('listed') / max(mean('actions'), 1):.1f} choices/prompt"
     )
+    return rate
 
 
 if __name__ == "__main__":
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] != "--module" else 10.0
     rounds = [None, MODULE, None, MODULE] if "--module" in sys.argv else [None]
+    base: dict[bool, float] = {}
     for options in rounds:
-        measure(seconds, False, options)
-        measure(seconds, True, options)
+        for check in (False, True):
+            rate = measure(seconds, check, options)
+            if options is None:
+                base[check] = rate
+            else:
+                print(f"{'':>16}  the module at {rate / base[check]:.0%} of the base game's actions/s")

@@ -318,7 +318,8 @@ class Diplomacy(Step):
         return "Move one of your Nations one step toward war (`advance <nation>`)."
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])}'s diplomacy."
+        whose = "Free Peoples'" if frame["side"] == FREE else f"{side_title(frame['side'])}'s"
+        return f"Waiting for the {whose} diplomacy."
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         politics.advance(state, action.args[0], "diplomacy")

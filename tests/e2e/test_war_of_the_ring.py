@@ -18,6 +18,7 @@ result told once. The thread stays quiet: at most 0.3 posts per action.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -155,18 +156,20 @@ def worth_a_post(world: World, match: Match, logged: int) -> bool:
 
 
 def hidden_cards(state: dict[str, Any], reader: str | None) -> set[str]:
-    """Names (event and combat halves) of the cards the other side holds or discarded face down.
+    """Names (event and combat halves) of the cards the other side holds or discarded face down,
+    but those the reader was shown (Wind from the West shows the Free Peoples the Shadow's hand).
     A combat name is on several cards: once a card with it was played face up, it is public.
     We Shall Get It (Twilight of the Third Age) is no secret: the table saw the Shadow take it."""
     from games.war_of_the_ring.data import CARDS, SET_ASIDE_CARDS
 
     shown = public_combat_names(state)
+    told = cards_shown_to(state, reader)
     names: set[str] = set()
     for side in state["roles"]:
         if side == reader:
             continue
         for card in [*state["hands"][side], *state["discards"][side]]:
-            if card in SET_ASIDE_CARDS:
+            if card in told or card in SET_ASIDE_CARDS:
                 continue
             names.add(CARDS[card].name)
             half = CARDS[card].combat
@@ -175,9 +178,27 @@ def hidden_cards(state: dict[str, Any], reader: str | None) -> set[str]:
     return names
 
 
+def cards_shown_to(state: dict[str, Any], reader: str | None) -> set[str]:
+    """The other side's cards the reader's own events named (Wind from the West)."""
+    if reader is None:
+        return set()
+    found: set[str] = set()
+    for event in state["log"]:
+        kind, args = project(event, reader)
+        if kind == "hand_seen":
+            found |= set(args["cards"])
+        elif kind == "wind_discard_seen":
+            found.add(args["card"])
+    return found
+
+
 def seen(msg: Message) -> str:
     """What a reader finds in ``msg``: its text and its pictures' descriptions (alt text)."""
     return "\n".join([msg.text, *(a.description or "" for a in msg.attachments)])
+
+
+#: Pictures the oracle decoded already (their digests).
+DECODED: set[bytes] = set()
 
 
 def check_secrets(world: World, match: Match, since: int) -> None:
@@ -186,6 +207,7 @@ def check_secrets(world: World, match: Match, since: int) -> None:
     state = world.row(match.id).state
     assert state is not None
     created, edited = world.fd.activity_since(since)
+    hidden: dict[str | None, set[str]] = {}
     for msg in [*created, *edited]:
         if msg.author is not world.fd.bot_user or (msg.ephemeral and msg.channel.type != DM):
             continue
@@ -193,10 +215,15 @@ def check_secrets(world: World, match: Match, since: int) -> None:
         if msg.channel.type == DM:
             reader = next((r for r, u in match.players.items() if u is msg.channel.recipient), None)
         text = seen(msg)
-        for name in hidden_cards(state, reader):
+        if reader not in hidden:
+            hidden[reader] = hidden_cards(state, reader)
+        for name in hidden[reader]:
             assert name not in text, f"{name!r} is secret but shown to {reader or 'everyone'}: {text!r}"
-        for data in msg.files:
-            assert_png(data)
+        for data in msg.files:  # a picture seen again (its post edited) was decoded already
+            digest = hashlib.blake2b(data, digest_size=16).digest()
+            if digest not in DECODED:
+                assert_png(data)
+                DECODED.add(digest)
 
 
 @dataclass
@@ -402,7 +429,9 @@ async def kill_while_a_combat_card_is_chosen(world: World, match: Match, tally: 
     assert state is not None
     assert state["battle"]["fx"]["chosen"] == {role: card}, state["battle"]["fx"]
     assert world.active_roles(match) == [rival], "the other side still chooses"
-    names = {CARDS[card].name} | ({CARDS[card].combat.name} - public_combat_names(state))
+    half = CARDS[card].combat
+    assert half is not None, f"{card} was chosen as a Combat card"
+    names = {CARDS[card].name} | ({half.name} - public_combat_names(state))
     created, edited = thread_activity(world, match, mark)
     assert not created, "a secret Combat-card choice (and the restart) posted"
     assert all(map(only_who_waits, edited)), "a secret Combat-card choice (and the restart) told"

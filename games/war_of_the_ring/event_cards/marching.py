@@ -160,7 +160,8 @@ def recruit_here(state: State, side: str, region: str, figures: Mapping[str, Map
     incoming = {n: kinds for n, kinds in incoming.items() if kinds}
     leaders = {n: kinds["leader"] for n, kinds in wanted.items() if kinds.get("leader")}
     land(state, side, region, {}, leaders)
-    if incoming and stacking.call_arrival(state, region, side, incoming):
+    inside = where_army(state, region, side) is True  # a besieged Stronghold: its limit of 5
+    if incoming and stacking.call_arrival(state, region, side, incoming, inside):
         return True
     land(state, side, region, incoming, {})
     return False

@@ -3,8 +3,8 @@ the Dunlendings, the Corsairs), to their end, with the invariants after every ac
 ends, and no secret told to whom may not see it: the table never learns a card of a hand, and
 the Free Peoples learn the Shadow's only through Wind from the West (their own events).
 
-The cards are not in the lobby yet (``PLAYABLE``): the games are set up with the switches
-forced on, as positions are. CI plays ``TTA_FUZZ_GAMES`` games (default 4); the full check:
+The games go through the shared driver (:mod:`.tta_fuzz_driver`: the module's invariants, those
+across actions too). CI plays ``TTA_FUZZ_GAMES`` games (default 4); the full check:
 ``TTA_FUZZ_GAMES=300 pytest -n 0 tests/games/war_of_the_ring/test_tta_cards_fuzz.py``.
 """
 
@@ -17,11 +17,9 @@ from typing import Any
 
 import pytest
 
-from games.core import Match, dump, project
-from games.core.rng import randbelow
+from games.core import Match, project
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.setup import new_game
-from games.war_of_the_ring.tta.switches import options_for, resolve
 from games.war_of_the_ring.tta_card_rules import (
     CAPTAIN_OF_DESPAIR,
     DEEP_TRENCHES,
@@ -32,9 +30,11 @@ from games.war_of_the_ring.tta_card_rules import (
     WIND_FROM_THE_WEST,
 )
 
+from .tta_fuzz_driver import lobby_options, replays
+from .tta_fuzz_driver import play as drive
+
 GAMES = int(os.environ.get("TTA_FUZZ_GAMES", "4"))
-LIMIT = 30_000
-SWITCHES = {"siege_engines", "dunlendings", "corsairs", "cards"}
+SWITCHES = frozenset({"siege_engines", "dunlendings", "corsairs", "cards"})
 #: Events only the Free Peoples see when Wind from the West shows them the Shadow's hand.
 SHOWN_TO_FREE = frozenset({"hand_seen", "wind_discard_seen"})
 MINE = (
@@ -78,31 +78,20 @@ def _no_leak(state: dict[str, Any], since: int, views: bool) -> None:
 
 
 def play(seed: int) -> tuple[Match, list[tuple[str, str]]]:
-    options = resolve(options_for(SWITCHES), playable_only=False)
-    match = Match(R, new_game(R.name, 3000 + seed, options))
-    chooser = {"rng": seed * 13 + 5}
-    history: list[tuple[str, str]] = []
-    seen = 0
-    for _ in range(LIMIT):
-        state = match.state
-        if state["result"] is not None:
-            break
-        active = sorted(R.active(state))
-        assert active, f"seed {seed}: dead end"
-        role = active[randbelow(chooser, len(active))]
-        actions = R.prompt(state, role).actions
-        assert actions, f"seed {seed}: {role} must act but has nothing to do"
-        action = actions[randbelow(chooser, len(actions))]
-        match.submit(role, action)
-        history.append((role, action.text))
-        problems = R.check_invariants(match.state)
-        assert not problems, f"seed {seed}: {problems}"
-        fresh = match.state["log"][seen:]
+    match = new_match(seed)
+    seen = [0]
+
+    def no_leak(match: Match, played: int) -> None:
+        fresh = match.state["log"][seen[0] :]
         cards = any(e["kind"] in SHOWN_TO_FREE or e["kind"] == "event_played" for e in fresh)
-        _no_leak(match.state, seen, views=cards or len(history) % 40 == 0)  # views are costly
-        seen = len(match.state["log"])
-    assert match.state["result"] is not None, f"seed {seed}: no end in {LIMIT} actions"
-    return match, history
+        _no_leak(match.state, seen[0], views=cards or played % 40 == 0)  # views are costly
+        seen[0] = len(match.state["log"])
+
+    return match, drive(match, seed * 13 + 5, f"seed {seed}", no_leak)
+
+
+def new_match(seed: int) -> Match:
+    return Match(R, new_game(R.name, 3000 + seed, lobby_options(SWITCHES)))
 
 
 @pytest.mark.parametrize("block", range(min(GAMES, 4)))
@@ -121,8 +110,4 @@ def test_random_games_with_the_twilight_cards_keep_the_invariants_and_the_secret
 
 def test_a_game_with_the_twilight_cards_replays_exactly() -> None:
     match, history = play(1)
-    options = resolve(options_for(SWITCHES), playable_only=False)
-    again = Match(R, new_game(R.name, 3001, options))
-    for role, text in history:
-        again.submit(role, text)
-    assert dump(again.state) == dump(match.state)
+    assert replays(match, history, new_match(1))
