@@ -43,8 +43,8 @@ ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS: dict[str, Any] = {"t": (2,), "nt": (2, 3), "msg": (1,), "nmsg": (1, 2)}
 #: The keywords that mark a game's own message, in ``games/<domain>/`` and ``renderers/<domain>/``
 #: (a game that speaks through its ``i18n`` module: ``tr(msgid)``, ``ntr(one, other, n)``,
-#: ``ptr(context, msgid)``).
-GAME_KEYWORDS: dict[str, Any] = {"tr": (1,), "ntr": (1, 2), "ptr": ((1, "c"), 2)}
+#: ``ptr(context, msgid)``, and ``mark(msgid)`` for a message kept in a table and said later).
+GAME_KEYWORDS: dict[str, Any] = {"tr": (1,), "ntr": (1, 2), "ptr": ((1, "c"), 2), "mark": (1,)}
 
 #: Top-level commands whose every string is in the ``commands`` catalog. The games' own typed
 #: commands (``/wotr army move``…) take their words from the engines and come with the games'

@@ -67,6 +67,12 @@ def ptr(context: str, msgid: str, /, **params: object) -> str:
     return pt(_LANG.get(), DOMAIN, context, msgid, **params)
 
 
+def mark(msgid: str) -> str:
+    """``msgid`` as it is, marked for the catalog: a message kept in a table and said later with
+    ``tr(table[key])`` (gettext's ``N_``)."""
+    return msgid
+
+
 def listed(items: Iterable[str], style: ListStyle = "and") -> str:
     """``items`` as one list (CLDR's pattern of the language being spoken)."""
     return join(_LANG.get(), items, style)
@@ -105,11 +111,19 @@ def card_title(name: str) -> str:
     return name if english() else ptr("card", name)
 
 
+def card_effect(slug: str) -> str:
+    """An adventure card's effect in words (our own wording, in the data file)."""
+    from .data import CARDS
+
+    effect = CARDS[slug].effect
+    return effect if english() else ptr("effect", effect)
+
+
 def catalog_messages() -> Iterator[tuple[str, str, str]]:
     """``(context, English, comment)`` of every name the data files give (territories, regions,
     strongholds, sites of power, adventure cards, mountain ranges): the extractor adds them to the
     template beside the messages of the code."""
-    from .data import CARDS, RANGES, REGIONS, TERRITORIES
+    from .data import CARDS, RANGES, REGIONS, TERRITORIES, TIMINGS
 
     for slug, territory in TERRITORIES.items():
         yield "territory", territory.name, f"territory {slug}"
@@ -121,6 +135,10 @@ def catalog_messages() -> Iterator[tuple[str, str, str]]:
         yield "region", region.name, f"region {slug}"
     for slug, card in CARDS.items():
         yield "card", card.name, f"{card.kind} card {slug}"
+        yield "effect", card.effect, f"the effect of {card.kind} card {slug} ({card.name})"
+    yield "game", "Risk: The Lord of the Rings", "the game's title"
+    for key, timing in TIMINGS.items():
+        yield "timing", timing, f"when a power card is played ({key})"
     for colour in ("Green", "Black", "Yellow", "Red"):
         yield "role", colour, "a player's colour"
     for slug, mountains in RANGES.items():

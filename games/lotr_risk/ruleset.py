@@ -12,6 +12,7 @@ from games.core import (
     CommandSpec,
     InvalidAction,
     OptionSpec,
+    Prompt,
     RuleTopic,
     State,
     View,
@@ -37,6 +38,7 @@ from . import (
 from .attack import ChooseAttack
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
+from .i18n import speaking
 from .invariants import check
 from .leaders import ReplaceLeader
 from .options import is_lotr, revision
@@ -342,8 +344,12 @@ class LotrRisk(StepRuleset):
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return roles_for(players)
 
-    def role_title(self, role: str) -> str:
-        return _role_title(role) if role in ALL_ROLES else role.title()
+    def role_title(self, role: str, lang: str = "en") -> str:
+        with speaking(lang):
+            return _role_title(role) if role in ALL_ROLES else role.title()
+
+    def role_name(self, role: str, lang: str = "en") -> str:
+        return self.role_title(role, lang)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         return setup.new_game(self.name, seed, self.resolve_options(options), players)
@@ -352,32 +358,48 @@ class LotrRisk(StepRuleset):
     def verbs(self) -> frozenset[str]:
         return VERBS
 
-    def describe(self, state: State, role: str, action: Action) -> str:
-        return labels.describe(state, role, action)
+    def prompt(self, state: State, role: str, lang: str = "en") -> Prompt:
+        """What ``role`` may do now, its words in ``lang``."""
+        with speaking(lang):
+            return super().prompt(state, role)
 
-    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
-        return labels.describe_arg(state, role, verb, index, value)
+    def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
+        with speaking(lang):
+            return labels.describe(state, role, action)
 
-    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
-        return labels.describe_group(state, role, verb, first)
+    def describe_arg(
+        self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
+    ) -> str:
+        with speaking(lang):
+            return labels.describe_arg(state, role, verb, index, value)
 
-    def explain(self, state: State, role: str, action: Action) -> str:
-        return explain(state, role, action)
+    def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
+        with speaking(lang):
+            return labels.describe_group(state, role, verb, first)
 
-    def rules_overview(self) -> str:
-        return rules_help.OVERVIEW
+    def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
+        with speaking(lang):
+            return explain(state, role, action)
 
-    def rules_topics(self) -> tuple[RuleTopic, ...]:
-        return rules_help.topics()
+    def rules_overview(self, lang: str = "en") -> str:
+        with speaking(lang):
+            return rules_help.overview()
 
-    def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:
+    def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
+        with speaking(lang):
+            return rules_help.topics()
+
+    def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
         """The topics ``/rules topic:`` means: by slug, name, common word ("dice", "trade") or
-        card copy id (``grima_wormtongue-1``); see :func:`rules_help.lookup`."""
-        return rules_help.lookup(topic)
+        card copy id (``grima_wormtongue-1``); see :func:`rules_help.lookup`. The names of
+        ``lang`` are understood besides the English ones."""
+        with speaking(lang):
+            return rules_help.lookup(topic)
 
-    def rules_not_found(self, topic: str) -> str:
+    def rules_not_found(self, topic: str, lang: str = "en") -> str:
         """The answer when nothing is called ``topic``, with the closest names."""
-        return rules_help.not_found(topic)
+        with speaking(lang):
+            return rules_help.not_found(topic)
 
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None) -> View:
@@ -427,11 +449,12 @@ class LotrRisk(StepRuleset):
         refused action says why (:mod:`games.lotr_risk.refusals`)."""
         return refusals.parse(self, state, role, text, super().parse)
 
-    def refusal(self, state: State, role: str, action: Action) -> str | None:
+    def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:
         """Why a player asked to act may not take ``action`` (:mod:`games.lotr_risk.refusals`)."""
         if role not in self.active(state):
             return None
-        return refusals.refusal(state, role, action, self.prompt(state, role).text)
+        with speaking(lang):
+            return refusals.refusal(state, role, action, self.prompt(state, role, lang).text)
 
     def check_invariants(self, state: State) -> list[str]:
         return check(self, state)
