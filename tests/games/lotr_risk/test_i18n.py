@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog
 
 from bot.i18n.catalogs import game_templates, missing, read, template_path
 from games.core import Action, Match, dump, load, project
-from games.core.i18n import TRANSLATED, catalog_path, gettext_name, placeholders
+from games.core.i18n import TRANSLATED, catalog_path, gettext_name, placeholders, t
 from games.lotr_risk.i18n import DOMAIN, speaking
 from games.lotr_risk.ruleset import LotrRisk
 from games.lotr_risk.secrets import hidden_names
@@ -184,3 +184,14 @@ def test_japanese_uses_the_seeds_official_names() -> None:
 
         assert card_name("card:moria") == "モリアの領地カード"
     assert RISK.role_title("green", "ja") == "緑"
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_the_typed_commands_and_options_keep_discords_limits_in_each_language(locale: str) -> None:
+    texts = [c.description for c in R.commands] + [p.description for c in R.commands for p in c.params]
+    for spec in R.options:
+        texts += [spec.help, *spec.labels.values()] + ([spec.heading] if spec.heading else [])
+    for text in texts:
+        said = t(locale, DOMAIN, text)
+        assert said, text
+        assert len(said) <= 100, said
