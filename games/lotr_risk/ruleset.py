@@ -431,8 +431,9 @@ class LotrRisk(StepRuleset):
             return rules_help.not_found(topic)
 
     # -- views, secrets, positions -------------------------------------------
-    def view(self, state: State, role: str | None) -> View:
-        return build_view(self, state, role)
+    def view(self, state: State, role: str | None, lang: str = "en") -> View:
+        """The view of ``role`` (``None``: the public), its words in ``lang``."""
+        return build_view(self, state, role, lang=lang)
 
     def exchange(self, state: State) -> str | None:
         """The attack under way (declared in public), by its two territories: a card played in

@@ -195,3 +195,30 @@ def test_the_typed_commands_and_options_keep_discords_limits_in_each_language(lo
         said = t(locale, DOMAIN, text)
         assert said, text
         assert len(said) <= 100, said
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-CN"])
+def test_the_pictures_panels_speak_the_language_and_draw_it(lang: str) -> None:
+    from renderers.lotr_risk import render_image
+    from renderers.lotr_risk import view as picture
+    from renderers.lotr_risk.words import speaking as drawing
+
+    for match in list(_states("trilogy", 3, seed=4, every=97))[:6]:
+        state = match.state
+        role = sorted(R.active(state))[0]
+        view = RISK.view(state, role, lang)
+        english = render_image(RISK.view(state, role), layout="compact")
+        image = render_image(view, layout="compact", lang=lang)
+        assert image.size[0] == english.size[0]
+        assert (
+            image.crop((0, 0, image.size[0], 40)).tobytes()
+            != english.crop((0, 0, image.size[0], 40)).tobytes()
+        )
+        with drawing(lang):
+            words = [picture.headline(view), *(picture.phase_title(p) for p in picture.PHASE_TITLES)]
+            words += [picture.title(view, r) for r in state["roles"]]
+        for text in words:
+            assert not _latin_left(text), text
+        _check_words(lang, view["prompt"])
+        for line in view["log"]:
+            _check_words(lang, line)
