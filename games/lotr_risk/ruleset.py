@@ -441,8 +441,10 @@ class LotrRisk(StepRuleset):
         frame = next((f for f in reversed(state["stack"]) if "rolls" in f and "defender" in f), None)
         return None if frame is None else f"attack:{frame['from']}:{frame['to']}"
 
-    def standing(self, state: State) -> tuple[str, ...]:
-        return standing_lines(build_view(self, state, None))
+    def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
+        """``/game status``'s public lines, in ``lang``."""
+        with speaking(lang):
+            return standing_lines(build_view(self, state, None, lang=lang))
 
     def final_reveal(self, state: State) -> View:
         return build_view(self, state, None, everything=True)

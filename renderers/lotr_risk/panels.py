@@ -538,7 +538,9 @@ def news_block(view: Mapping[str, Any], layout: MapLayout, width: float, lines: 
         for entry in v.players(view):
             cards = [v.card_name(card) for card in entry.get("played") or []]
             if cards:
-                played.append(f"{v.name(view, entry.get('role'))}: {', '.join(cards)}")
+                played.append(
+                    tr("{name}: {parts}", name=v.name(view, entry.get("role")), parts=tr(", ").join(cards))
+                )
         if played:
             block.paragraph(
                 tr("Played: {cards}", cards=tr("; ").join(played)),

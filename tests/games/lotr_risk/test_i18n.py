@@ -102,6 +102,8 @@ def test_the_whole_log_of_seeded_games_is_in_each_language(lang: str) -> None:
         kinds |= {e["kind"] for e in state["log"]}
         result = R.result_text(state["result"], lang)
         _check_words(lang, result)
+        for line in RISK.standing(state, lang):  # /game status
+            _check_words(lang, line)
     assert len(kinds) > 30  # the games told most kinds of events
 
 
