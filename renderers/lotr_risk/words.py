@@ -11,7 +11,18 @@ from __future__ import annotations
 from games.lotr_risk.i18n import current, english, listed, mark, ntr, ptr, speaking, tr
 from renderers.common.fonts import FontKind, cjk_kind
 
-__all__ = ["english", "face_kind", "listed", "mark", "ntr", "ptr", "region_name", "speaking", "tr"]
+__all__ = [
+    "english",
+    "face_kind",
+    "listed",
+    "mark",
+    "ntr",
+    "place_name",
+    "ptr",
+    "region_name",
+    "speaking",
+    "tr",
+]
 
 
 def face_kind(wanted: FontKind) -> FontKind:
@@ -25,3 +36,15 @@ def face_kind(wanted: FontKind) -> FontKind:
 def region_name(name: str) -> str:
     """A region's name as the layout gives it (English), in the language being spoken."""
     return name if english() else ptr("region", name)
+
+
+def place_name(name: str) -> str:
+    """A named place of the map (a site of power, a stronghold: "Bree", "Rivendell"), in the
+    language being spoken."""
+    if english():
+        return name
+    for context in ("site", "stronghold", "territory"):
+        said = ptr(context, name)
+        if said != name:
+            return said
+    return name

@@ -201,7 +201,7 @@ def test_the_typed_commands_and_options_keep_discords_limits_in_each_language(lo
 
 @pytest.mark.parametrize("lang", ["ja", "zh-CN"])
 def test_the_pictures_panels_speak_the_language_and_draw_it(lang: str) -> None:
-    from renderers.lotr_risk import render_image
+    from renderers.lotr_risk import describe, render_image
     from renderers.lotr_risk import view as picture
     from renderers.lotr_risk.words import speaking as drawing
 
@@ -221,6 +221,7 @@ def test_the_pictures_panels_speak_the_language_and_draw_it(lang: str) -> None:
             words += [picture.title(view, r) for r in state["roles"]]
         for text in words:
             assert not _latin_left(text), text
+        _check_words(lang, describe(view, lang=lang))  # the picture's alt text
         _check_words(lang, view["prompt"])
         for line in view["log"]:
             _check_words(lang, line)
