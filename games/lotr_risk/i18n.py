@@ -141,5 +141,7 @@ def catalog_messages() -> Iterator[tuple[str, str, str]]:
         yield "timing", timing, f"when a power card is played ({key})"
     for colour in ("Green", "Black", "Yellow", "Red"):
         yield "role", colour, "a player's colour"
+    for water in ("Belegaer", "Ice Bay of Forochel", "Bay of Belfalas", "Sea of Rhûn"):
+        yield "water", water, "a sea's name on the map"
     for slug, mountains in RANGES.items():
         yield "range", mountains.name, f"mountain range {slug}"

@@ -8,10 +8,11 @@ are spoken (the CJK faces draw Latin letters and digits too, so a whole panel us
 
 from __future__ import annotations
 
-from games.lotr_risk.i18n import current, english, listed, mark, ntr, ptr, speaking, tr
+from games.lotr_risk.i18n import current, english, listed, mark, ntr, ptr, speaking, territory_title, tr
 from renderers.common.fonts import FontKind, cjk_kind
 
 __all__ = [
+    "current",
     "english",
     "face_kind",
     "listed",
@@ -21,6 +22,7 @@ __all__ = [
     "ptr",
     "region_name",
     "speaking",
+    "territory_title",
     "tr",
 ]
 

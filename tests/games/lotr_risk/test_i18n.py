@@ -212,6 +212,8 @@ def test_the_pictures_panels_speak_the_language_and_draw_it(lang: str) -> None:
         english = render_image(RISK.view(state, role), layout="compact")
         image = render_image(view, layout="compact", lang=lang)
         assert image.size[0] == english.size[0]
+        map_area = (0, 150, image.size[0], 600)  # the map's own names are drawn in the language too
+        assert image.crop(map_area).tobytes() != english.crop(map_area).tobytes()
         assert (
             image.crop((0, 0, image.size[0], 40)).tobytes()
             != english.crop((0, 0, image.size[0], 40)).tobytes()
