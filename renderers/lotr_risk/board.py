@@ -29,7 +29,7 @@ from renderers.common.cellmap import (
 )
 from renderers.common.cells import RIDGE, SEA
 from renderers.common.colours import RGB, mix, rgb
-from renderers.common.fonts import font
+from renderers.common.fonts import font, is_cjk
 
 from . import theme
 from .layout import Label, MapLayout, raster
@@ -292,8 +292,10 @@ def _two_lines(name: str) -> list[tuple[str, str]]:
     words = name.split(" ")
     if len(words) > 1:
         cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    else:
+    elif any(is_cjk(c) for c in name):  # Japanese and Chinese break between any two characters
         cuts = [(name[:i], name[i:]) for i in range(1, len(name))]
+    else:  # one long word of a Latin script is hyphenated
+        cuts = [(f"{name[:i]}-", name[i:]) for i in range(3, len(name) - 2)]
     return sorted(cuts, key=lambda pair: abs(len(pair[0]) - len(pair[1])))[:3]
 
 
