@@ -400,6 +400,38 @@ def summary(name: str, r: Results, elapsed: float) -> str:
     )
 
 
+async def warm_up(driver: Driver, matches: list[Stored], inflight: int) -> None:
+    """Not measured: every player asks "My hand" once."""
+    gate = asyncio.Semaphore(inflight)
+
+    async def prepare(match: Stored) -> None:
+        async with gate:
+            await driver.ask_hands(match)
+
+    await asyncio.gather(*(prepare(m) for m in matches))
+
+
+async def play_moves(driver: Driver, matches: list[Stored], inflight: int, moves: int) -> float:
+    """``inflight`` players take the matches in turn until ``moves`` moves are made (or every
+    match is over); the seconds it took."""
+    queue: asyncio.Queue[Stored] = asyncio.Queue()
+    for match in matches:
+        queue.put_nowait(match)
+    started = time.perf_counter()
+    left = moves
+
+    async def player() -> None:
+        nonlocal left
+        while left > 0 and not queue.empty():
+            match = await queue.get()
+            left -= 1
+            if await driver.move(match, measure=True):
+                queue.put_nowait(match)
+
+    await asyncio.gather(*(player() for _ in range(inflight)))
+    return time.perf_counter() - started
+
+
 def merged(results: dict[str, Results]) -> Results:
     total = Results()
     for r in results.values():
@@ -438,35 +470,13 @@ async def run(
             await fd.wait_for_commands(["game"], timeout=120)
             driver = Driver(fd, db, channel, rng)
 
-            # Warm-up (not measured): every player asks "My hand" once.
-            warm = asyncio.Semaphore(inflight)
-
-            async def prepare(match: Stored) -> None:
-                async with warm:
-                    await driver.ask_hands(match)
-
-            await asyncio.gather(*(prepare(m) for m in matches))
-            queue: asyncio.Queue[Stored] = asyncio.Queue()
-            for match in matches:
-                queue.put_nowait(match)
+            await warm_up(driver, matches, inflight)
             beats = len(fd.gateway.heartbeats)
             pid = fd.bots[0].pid or 0
             cpu_before = cpu_seconds(pid)
             harness_before = resource.getrusage(resource.RUSAGE_SELF)
             images_before = len(fd.attachments)
-            started = time.perf_counter()
-            left = moves
-
-            async def player() -> None:
-                nonlocal left
-                while left > 0 and not queue.empty():
-                    match = await queue.get()
-                    left -= 1
-                    if await driver.move(match, measure=True):
-                        queue.put_nowait(match)
-
-            await asyncio.gather(*(player() for _ in range(inflight)))
-            elapsed = time.perf_counter() - started
+            elapsed = await play_moves(driver, matches, inflight, moves)
             driver.count_images(images_before)
             cpu_after = cpu_seconds(pid)
             harness_after = resource.getrusage(resource.RUSAGE_SELF)

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent))
 sys.path.insert(0, str(ROOT))
 
-from bench_load import Driver, Stored, median, merged, pct, populate  # noqa: E402
+from bench_load import Driver, Stored, median, merged, pct, play_moves, populate, warm_up  # noqa: E402
 
 from tests.e2e.harness import BOT_ARGV, PostgresOracle  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
@@ -167,30 +167,9 @@ async def run(
             await fd.wait_until_ready(timeout=120)
             await fd.wait_for_commands(["game"], timeout=120)
             driver = ShardDriver(fd, oracle, where_of, rng, where)
-            warm = asyncio.Semaphore(inflight)
-
-            async def prepare(match: Stored) -> None:
-                async with warm:
-                    await driver.ask_hands(match)
-
-            await asyncio.gather(*(prepare(m) for m in matches))
-            queue: asyncio.Queue[Stored] = asyncio.Queue()
-            for match in matches:
-                queue.put_nowait(match)
+            await warm_up(driver, matches, inflight)
             sent_before = driver.sent
-            started = time.perf_counter()
-            left = moves
-
-            async def player() -> None:
-                nonlocal left
-                while left > 0 and not queue.empty():
-                    match = await queue.get()
-                    left -= 1
-                    if await driver.move(match, measure=True):
-                        queue.put_nowait(match)
-
-            await asyncio.gather(*(player() for _ in range(inflight)))
-            elapsed = time.perf_counter() - started
+            elapsed = await play_moves(driver, matches, inflight, moves)
             sent = driver.sent - sent_before
             unhandled = sum(len(bot.unhandled_errors()) for bot in fd.bots)
     total = merged(driver.results)

@@ -25,7 +25,7 @@ from .config import Config
 from .controller import Controller
 from .failures import log_failure
 from .handlers.replies import UNEXPECTED
-from .i18n import Msg, msg
+from .i18n import Msg, match_locale, msg, refusal, t
 from .i18n.translator import CatalogTranslator
 from .leagues.posts import LeagueDesk
 from .leagues.service import LeagueService
@@ -51,13 +51,15 @@ CATCH_UP_PAUSE = 0.25
 LEAGUE_RECOVERY_EVERY = 300.0
 
 
-#: Posted once where a match plays when its saved log no longer replays (see ``DamagedMatch``).
-DAMAGED_NOTICE = (
-    "⚠️ **For the server's admins:** match #{match} cannot go on: its saved moves no longer "
-    "replay with this version of the bot. Nothing was changed. The bot's log names the entry "
-    "(`match {match} cannot be rebuilt`); restore a backup of the database or ask the bot's "
-    "maintainers. Other matches are not affected."
-)
+def damaged_notice(match_id: int) -> Msg:
+    """Posted once where a match plays when its saved log no longer replays (``DamagedMatch``)."""
+    return msg(
+        "⚠️ **For the server's admins:** match #{match} cannot go on: its saved moves no longer "
+        "replay with this version of the bot. Nothing was changed. The bot's log names the entry "
+        "(`match {match} cannot be rebuilt`); restore a backup of the database or ask the bot's "
+        "maintainers. Other matches are not affected.",
+        match=match_id,
+    )
 
 
 def make_bot(config: Config) -> PalantirBot:
@@ -234,7 +236,7 @@ class PalantirBot(commands.Bot):
         try:
             await self.delivery.post(
                 record.thread_id or record.channel_id,
-                content=DAMAGED_NOTICE.format(match=record.id),
+                content=damaged_notice(record.id).render(match_locale(record.language)),
             )
         except Exception as exc:
             log_failure(log, f"could not report damaged match {record.id}", exc)
@@ -269,10 +271,16 @@ class PalantirBot(commands.Bot):
             except ServiceError as exc:
                 # Said once: the deadline is cleared, an admin starts (or ends) the league by hand.
                 await self.leagues.store.clear_signup_deadline(league.id)
+                locale = match_locale(league.language)  # the league's post: its language
                 await self.league_desk.post(
                     league,
-                    f"⚠️ {league.name} could not start at its deadline: {exc} A league admin can "
-                    "`/league start` it once that is mended, or `/league end` it.",
+                    t(
+                        locale,
+                        "⚠️ {league} could not start at its deadline: {reason} A league admin can "
+                        "`/league start` it once that is mended, or `/league end` it.",
+                        league=league.name,
+                        reason=refusal(locale, exc),
+                    ),
                 )
 
     def new_announcer(self) -> Announcer:

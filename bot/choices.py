@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 
 from games.core import Action, Amount, Prompt, normalize
 
+from .i18n import SOURCE, t
+
 MAX_CHOICES = 25
 MAX_CHOICE_LEN = 100
 #: The value of an autocomplete entry that only explains (more choices, not your turn...).
@@ -190,15 +192,20 @@ def line_choices(
     return capped(found, len(found), typed)
 
 
-def capped(pairs: Sequence[tuple[str, str]], total: int, typed: str = "") -> list[tuple[str, str]]:
-    """At most 25 choices; when there are more, the 25th tells how many, and to type more.
+def capped(
+    pairs: Sequence[tuple[str, str]], total: int, typed: str = "", locale: str = SOURCE
+) -> list[tuple[str, str]]:
+    """At most 25 choices; when there are more, the 25th tells how many, and to type more (in
+    ``locale``, the reader's: Discord does not translate autocomplete).
 
     >>> capped([(str(i), str(i)) for i in range(30)], 30)[-1]
     ('…6 more: type a few letters to narrow the list', '…')
+    >>> capped([(str(i), str(i)) for i in range(30)], 30, locale="ja")[-1][0]
+    '…ほか 6 件：数文字入力して絞り込んでください'
     """
     if total <= MAX_CHOICES:
         return list(pairs[:MAX_CHOICES])
-    hint = f"…{total - MAX_CHOICES + 1} more: type a few letters to narrow the list"
+    hint = t(locale, "…{count} more: type a few letters to narrow the list", count=total - MAX_CHOICES + 1)
     return [*pairs[: MAX_CHOICES - 1], (hint, HINT)]
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .computers.identity import is_computer_seat
+from .i18n import msg
 from .storage.records import ActionRecord, MatchRecord, SeatRecord
 
 FORMAT = "palantir-match"
@@ -85,20 +86,26 @@ def export_document(record: MatchRecord, seats: Sequence[SeatRecord], actions: S
 def read_document(text: str | bytes) -> Document:
     """A parsed export; :class:`ExchangeError` saying what is wrong otherwise."""
     if len(text) > MAX_BYTES:
-        raise ExchangeError(f"That file is too big for a match export (at most {MAX_BYTES // 1_000_000} MB).")
+        raise ExchangeError(
+            msg("That file is too big for a match export (at most {size} MB).", size=MAX_BYTES // 1_000_000)
+        )
     try:
         raw = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        raise ExchangeError("That file is not a match export: it is not JSON.") from None
+        raise ExchangeError(msg("That file is not a match export: it is not JSON.")) from None
     except RecursionError:
         raw = None  # nested deeper than Python parses
     if raw is None or depth(raw) > MAX_DEPTH:
-        raise ExchangeError("That file is not a match export: it is nested far too deeply.")
+        raise ExchangeError(msg("That file is not a match export: it is nested far too deeply."))
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise ExchangeError("That file is not a Palantír match export (made with `/game export`).")
+        raise ExchangeError(msg("That file is not a Palantír match export (made with `/game export`)."))
     if raw.get("version") != VERSION:
         raise ExchangeError(
-            f"That export has version {raw.get('version')!r}; this bot reads version {VERSION}."
+            msg(
+                "That export has version {version}; this bot reads version {readable}.",
+                version=repr(raw.get("version")),
+                readable=VERSION,
+            )
         )
     try:
         seats = tuple(SeatEntry(int(s["seat"]), str(s["role"]), int(s["user_id"])) for s in raw["seats"])
@@ -115,22 +122,24 @@ def read_document(text: str | bytes) -> Document:
         )
     except (KeyError, TypeError, ValueError):
         raise ExchangeError(
-            "That match export is damaged: a field is missing or has the wrong type."
+            msg("That match export is damaged: a field is missing or has the wrong type.")
         ) from None
     if (
         not seats
         or len({s.role for s in seats}) != len(seats)
         or len({s.user_id for s in seats}) != len(seats)
     ):
-        raise ExchangeError("That match export is damaged: its seats are not one role per player.")
+        raise ExchangeError(msg("That match export is damaged: its seats are not one role per player."))
     if any(e.kind not in KINDS for e in entries):
-        raise ExchangeError("That match export is damaged: it has an entry of an unknown kind.")
+        raise ExchangeError(msg("That match export is damaged: it has an entry of an unknown kind."))
     # (A computer's seat has a negative id of its own: bot/computers/identity.py.)
     people = (s.user_id for s in seats if not (is_computer_seat(s.user_id) and s.user_id > -MAX_INTEGER))
     numbers = (document.seed, *(s.seat for s in seats), *people)
     if any(not 0 <= n <= MAX_INTEGER for n in numbers):
         raise ExchangeError(
-            "That match export is damaged: its seed, a seat or a player id is not a number this bot uses."
+            msg(
+                "That match export is damaged: its seed, a seat or a player id is not a number this bot uses."
+            )
         )
     return document
 

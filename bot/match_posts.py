@@ -35,7 +35,7 @@ from .choices import count_shortcuts
 from .clock import CLOCK
 from .computers.identity import computer_name, is_computer
 from .discord_send import DM_CLOSED
-from .i18n import best
+from .i18n import SOURCE, Msg, best, match_locale, msg, t
 from .menus import private_view
 from .picture_cache import PictureCache
 from .service import ActResult, LiveMatch, MatchService
@@ -47,8 +47,32 @@ log = logging.getLogger(__name__)
 
 #: How long the bot leaves a player's closed DMs alone before trying once more.
 DM_RETRY_AFTER = timedelta(hours=6)
-#: A retired DM of a player the game no longer waits for (no newer prompt follows it).
-WAIT_NOTE = "↪ Play moved on{where}: you will get a new message when the game needs you (or use `/hand`)."
+
+
+def _told_in(live: LiveMatch) -> str:
+    """The language of ``live``'s public posts and their buttons (the match's)."""
+    return match_locale(live.record.language)
+
+
+def moved_on(thread_id: int | None, *, newest_below: bool) -> Msg:
+    """The note on a retired DM prompt: a newer one is below, or the game no longer waits for
+    the player (he gets a new message when it does)."""
+    if newest_below:
+        if thread_id:
+            return msg(
+                "↪ Play moved on in <#{thread}>: your newest prompt is below (or use `/hand`).",
+                thread=thread_id,
+            )
+        return msg("↪ Play moved on: your newest prompt is below (or use `/hand`).")
+    if thread_id:
+        return msg(
+            "↪ Play moved on in <#{thread}>: you will get a new message when the game needs you "
+            "(or use `/hand`).",
+            thread=thread_id,
+        )
+    return msg("↪ Play moved on: you will get a new message when the game needs you (or use `/hand`).")
+
+
 #: Messages that mention players without pinging anyone (status edits, results).
 NO_PINGS = discord.AllowedMentions.none()
 #: Failures below HTTP (connection reset, timeout) that discord.py lets through after retrying.
@@ -325,7 +349,7 @@ class Delivery:
             if isinstance(file, discord.File):
                 file.reset()
         where = live.record.thread_id if live.record.thread_id != thread_id else live.record.channel_id
-        note = "🧵 The previous thread of this match is gone; the match goes on here."
+        note = t(_told_in(live), "🧵 The previous thread of this match is gone; the match goes on here.")
         kwargs["content"] = texts.clip(f"{note}\n{kwargs.get('content') or ''}".strip())
         return await self.post(where, **kwargs)
 
@@ -340,9 +364,9 @@ class Delivery:
         if target is None or not hasattr(target, "get_partial_message"):
             return
         if record.status == LOBBY:
-            view: Any = lobby_view(live.id, computer=supports(record.game))
+            view: Any = lobby_view(live.id, computer=supports(record.game), locale=_told_in(live))
         elif record.status == ACTIVE:
-            view = hand_view(live.id)
+            view = hand_view(live.id, _told_in(live))
         else:
             view = None
         content = texts.lobby_text(live)
@@ -364,9 +388,11 @@ class Delivery:
             found = self._users[user_id] = await self.client.fetch_user(user_id)
         return found
 
-    async def display_name(self, user_id: int, fallback: str) -> str:
+    async def display_name(self, user_id: int, fallback: str, locale: str = SOURCE) -> str:
+        """A user's display name (``fallback`` when Discord does not know him); a computer's
+        name in ``locale``."""
         if is_computer(user_id):
-            return computer_name(user_id)
+            return computer_name(user_id, locale)
         try:
             return (await self.user(user_id)).display_name
         except discord.HTTPException:
@@ -374,15 +400,23 @@ class Delivery:
 
     async def display_names(self, live: LiveMatch) -> list[tuple[str | None, str]]:
         """``(role, display name)`` of every seat, in seat order (users fetched once)."""
+        locale = _told_in(live)  # thread names, boards' legends: public
         return [
-            (seat.role, await self.display_name(seat.user_id, f"player {seat.seat + 1}"))
+            (
+                seat.role,
+                await self.display_name(
+                    seat.user_id, t(locale, "player {number}", number=seat.seat + 1), locale
+                ),
+            )
             for seat in live.seats
         ]
 
-    async def named(self, live: LiveMatch, view: dict[str, Any]) -> dict[str, Any]:
+    async def named(self, live: LiveMatch, view: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
         """``view`` with the players' display names by role (public: who sits where), for the
-        legend of a board that shows more than two players."""
-        return {**view, "names": {role: name for role, name in await self.display_names(live) if role}}
+        legend of a board that shows more than two players, and the language of the words the
+        picture draws (``lang``: the reader's; by default the match's, for a public picture)."""
+        names = {role: name for role, name in await self.display_names(live) if role}
+        return {**view, "names": names, "lang": lang or match_locale(live.record.language)}
 
     async def thread_name(self, live: LiveMatch) -> str:
         """``'The Confrontation #12: alice vs bob'`` (Discord allows 100 characters)."""
@@ -431,7 +465,7 @@ class Delivery:
             live,
             content=texts.start_text(live),
             file=await self.public_board(live),
-            view=prompt_view(live.id, texts.public_step(live)) if awaited else None,
+            view=prompt_view(live.id, texts.public_step(live), _told_in(live)) if awaited else None,
             allowed_mentions=await self.everyone(live),
             nonce=await self.entry_nonce(live, "post"),
         )
@@ -491,7 +525,7 @@ class Delivery:
                 live,
                 content=texts.public_update(result, (), untold),
                 **attach(final, await self.shown_cards(live, untold, result.events)),
-                view=rematch_view(live.id),
+                view=rematch_view(live.id, _told_in(live)),
                 allowed_mentions=await self.everyone(live),
                 nonce=await self.entry_nonce(live, "post"),
             )
@@ -510,7 +544,7 @@ class Delivery:
                 news = result.events if untold is None else texts.told_events(live, untold)
                 drawn = texts.shows_board(live.ruleset, news)
             else:  # a bare "waiting" line to mention a player no DM reaches, with the small steps
-                quiet = texts.quiet_lines(live.ruleset, result.events)
+                quiet = texts.quiet_lines(live.ruleset, result.events, match_locale(live.record.language))
                 content = texts.clip("\n".join([*quiet, texts.turn_text(live, awaited)]))
             board = await self.public_board(live) if drawn else None
             picture = digest(board)
@@ -520,7 +554,7 @@ class Delivery:
                 live,
                 content=content,
                 **attach(board, shown),
-                view=prompt_view(live.id, texts.public_step(live)) if entry.active else None,
+                view=prompt_view(live.id, texts.public_step(live), _told_in(live)) if entry.active else None,
                 allowed_mentions=self.mentioning(live, mentioned),
                 nonce=await self.entry_nonce(live, "post"),
             )
@@ -560,7 +594,7 @@ class Delivery:
                 self._hand_pngs.forget((live.id, role))
         for role, place in todo.private:
             if place == post_plan.Private.CLOSE:
-                await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
+                await self.retire_dm(live, role, msg("🏁 The match is over: see the thread for the result."))
             elif place == post_plan.Private.UPDATE_OR_SEND:
                 if not await self.update_dm(live, role):
                     await self.dm(live, role)
@@ -569,7 +603,7 @@ class Delivery:
             elif place == post_plan.Private.UPDATE:
                 await self.update_dm(live, role)
             else:
-                await self.retire_dm(live, role, WAIT_NOTE)
+                await self.retire_dm(live, role, moved_on(live.record.thread_id, newest_below=False))
         if result.finished:
             for hook in self.on_finished:
                 await hook(live)
@@ -611,7 +645,9 @@ class Delivery:
         shown = await self.shown_in(newest, live, cards)
         changes: dict[str, Any] = {
             "content": texts.clip("\n".join([*lines, "", tail]).strip()),
-            "view": prompt_view(live.id, texts.public_step(live)) if live.active_roles() else None,
+            "view": prompt_view(live.id, texts.public_step(live), _told_in(live))
+            if live.active_roles()
+            else None,
             "allowed_mentions": NO_PINGS,
         }
         picture = newest.picture
@@ -637,8 +673,9 @@ class Delivery:
     async def _retell_taken_back(self, live: LiveMatch, newest: NewestPost, result: ActResult) -> None:
         """An undo took back a step the newest post told: it is rewritten from the log, which
         no longer holds that step, with a note and the board as it stands again."""
-        who = live.ruleset.role_title(result.role)
-        lines = [*texts.told_lines(live, newest.since), f"↩ *{who} took this step back.*"]
+        who = live.ruleset.role_title(result.role, _told_in(live))
+        back = t(_told_in(live), "↩ *{side} took this step back.*", side=who)
+        lines = [*texts.told_lines(live, newest.since), back]
         board = await self.public_board(live)
         picture = digest(board)
         cards = self.shown_card_names(live, newest.since)
@@ -732,10 +769,18 @@ class Delivery:
         """A seat was handed over: the old player's DM prompt is closed, the thread told, the
         new player added to the thread and sent his private view at once."""
         title = live.ruleset.role_title(role)
-        await self.retire_dm(live, role, f"you handed {title} to someone else; this prompt is closed.")
+        note = msg("you handed {side} to someone else; this prompt is closed.", side=title)
+        await self.retire_dm(live, role, note, reader=old_user)
+        locale = _told_in(live)
         await self.post_match(
             live,
-            content=f"♻️ {texts.mention(old_user)} handed **{title}** to {texts.mention(new_user)}.",
+            content=t(
+                locale,
+                "♻️ {player} handed **{side}** to {other}.",
+                player=texts.mention(old_user, locale),
+                side=title,
+                other=texts.mention(new_user, locale),
+            ),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(new_user)]),
         )
         await self.spectator_thread(live, new_user, joined=True)
@@ -789,7 +834,7 @@ class Delivery:
         since = await self.service.store.entry_seq(live.id, posted) or 0
         told = texts.told_events(live, since)
         finished = state.get("result") is not None
-        lines = texts.public_lines(live.ruleset, told)
+        lines = texts.public_lines(live.ruleset, told, match_locale(record.language))
         if not finished:
             await self._owe_new_prompts(live)
             entries = [await self.service.store.entry_at(live.id, i) for i in range(posted, record.version)]
@@ -809,7 +854,9 @@ class Delivery:
             live,
             content=texts.clip("\n".join([*lines, "", tail]).strip()),
             **attach(board, await self.shown_cards(live, None, told)),
-            view=rematch_view(live.id) if finished else prompt_view(live.id, texts.public_step(live)),
+            view=rematch_view(live.id, _told_in(live))
+            if finished
+            else prompt_view(live.id, texts.public_step(live), _told_in(live)),
             allowed_mentions=(
                 await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
             ),
@@ -856,8 +903,13 @@ class Delivery:
         target = None if old is None else await self.channel(old.channel_id)
         if old is None or target is None or not hasattr(target, "get_partial_message"):
             return
-        who = live.ruleset.role_title(result.role)
-        text = f"↩ *{who} took this step back.* {texts.turn_text(live)}"
+        who = live.ruleset.role_title(result.role, _told_in(live))
+        text = t(
+            _told_in(live),
+            "↩ *{side} took this step back.* {waiting}",
+            side=who,
+            waiting=texts.turn_text(live),
+        )
         try:
             await target.get_partial_message(old.message_id).edit(
                 content=texts.clip(text), attachments=[], allowed_mentions=NO_PINGS
@@ -898,7 +950,7 @@ class Delivery:
         if target is None or not hasattr(target, "get_partial_message"):
             return
         try:
-            view = None if live.record.status == FINISHED else hand_view(live.id)
+            view = None if live.record.status == FINISHED else hand_view(live.id, _told_in(live))
             await target.get_partial_message(old.message_id).edit(view=view)
         except discord.HTTPException as exc:
             log.debug("could not retire prompt of match %s: %s", live.id, exc.status)
@@ -912,12 +964,15 @@ class Delivery:
         settings know it (a DM comes without an interaction to tell it)."""
         state = live.state or {}
         view = None
-        choices = self.service.choices(live, role)
+        if locale is None:
+            locale = await self.dm_locale(live.user_of(role))
+        lang = locale
+        choices = self.service.choices(live, role, lang)
         if state.get("result") is None:
             undo = live.game is not None and live.game.can_undo(role)
 
             def group_label(action: Any) -> str:
-                return live.ruleset.describe_group(state, role, action.verb, action.args[0])
+                return live.ruleset.describe_group(state, role, action.verb, action.args[0], lang)
 
             view = private_view(
                 live.id,
@@ -928,18 +983,16 @@ class Delivery:
                 shortcuts=count_shortcuts(
                     live.prompt(role),
                     [c.action for c in choices],
-                    lambda action: live.ruleset.describe(state, role, action),
+                    lambda action: live.ruleset.describe(state, role, action, lang),
                 ),
+                locale=locale,
             )
         board = await self.image(
-            await self.named(live, live.ruleset.view(state, role)), texts.image_name(live, role)
+            await self.named(live, live.ruleset.view(state, role), lang), texts.image_name(live, role)
         )
         held = None
         if hand and state.get("result") is None:
             held = await self.hand_image(live, role)
-        if locale is None:
-            user_id = live.user_of(role)
-            locale = best(None if user_id is None else (await self.settings.get(user_id)).reader_language)
         payload: dict[str, Any] = {
             "content": texts.private_text(live, role, choices, locale),
             "view": view,
@@ -1051,31 +1104,42 @@ class Delivery:
             return
         self._dm_hands[(live.id, role)] = (message.id, cards, picture)
 
-    async def retire_dm(self, live: LiveMatch, role: str, note: str | None = None) -> None:
-        """Edit the role's last DM prompt so that its old menus cannot be used any more."""
+    async def dm_locale(self, user_id: int | None) -> str:
+        """The language of a DM to ``user_id``: his choice, else his client's as last seen
+        (a DM comes without an interaction to tell it), else English."""
+        if user_id is None or is_computer(user_id):
+            return SOURCE
+        return best((await self.settings.get(user_id)).reader_language)
+
+    async def retire_dm(
+        self, live: LiveMatch, role: str, note: Msg | None = None, *, reader: int | None = None
+    ) -> None:
+        """Edit the role's last DM prompt so that its old menus cannot be used any more; ``note``
+        says why, in the language of its ``reader`` (by default the role's player)."""
         old = await self.service.store.get_message(live.id, f"dm:{role}")
         if old is None or (old.version >= live.record.version and note is None):
             return
-        await self._retire_dm_message(live, old, note)
+        locale = await self.dm_locale(reader if reader is not None else live.user_of(role))
+        await self._retire_dm_message(live, old, note, locale)
         await self.service.store.set_message(
             live.id, f"dm:{role}", old.channel_id, old.message_id, live.record.version + 1
         )
 
-    async def _retire_dm_message(self, live: LiveMatch, old: MessageRecord, note: str | None = None) -> None:
+    async def _retire_dm_message(
+        self, live: LiveMatch, old: MessageRecord, note: Msg | None = None, locale: str | None = None
+    ) -> None:
         """Edit an old DM prompt: its menus are gone, ``note`` (or "your newest prompt is below")
-        says why."""
-        where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
-        text = (note or "↪ Play moved on{where}: your newest prompt is below (or use `/hand`).").format(
-            where=where
-        )
+        says why, in ``locale`` (by default the language of the role's player)."""
+        if locale is None:
+            locale = await self.dm_locale(live.user_of(old.kind.removeprefix("dm:")))
+        said = (note or moved_on(live.record.thread_id, newest_below=True)).render(locale)
+        text = t(locale, "**{game}** #{match} — {note}", game=live.ruleset.title, match=live.id, note=said)
         for key, (message_id, _, _) in list(self._dm_hands.items()):
             if message_id == old.message_id:  # its pictures go: none is kept for a later edit
                 del self._dm_hands[key]
         try:
             channel = self.client.get_partial_messageable(old.channel_id)
-            await channel.get_partial_message(old.message_id).edit(
-                content=f"**{live.ruleset.title}** #{live.id} — {text}", view=None, attachments=[]
-            )
+            await channel.get_partial_message(old.message_id).edit(content=text, view=None, attachments=[])
         except discord.HTTPException as exc:
             log.debug("could not retire a DM prompt of match %s: %s", live.id, exc.status)
 
@@ -1090,7 +1154,11 @@ class Delivery:
         if await self.service.store.note_dm_failure(live.id, user_id, code):
             await self.post_match(
                 live,
-                content=f"{texts.mention(user_id)}, I can't DM you; use `/hand` or the **My hand** button "
-                "to see your pieces and choices.",
+                content=t(
+                    _told_in(live),
+                    "{player}, I can't DM you; use `/hand` or the **My hand** button to see your pieces "
+                    "and choices.",
+                    player=texts.mention(user_id, _told_in(live)),
+                ),
                 allowed_mentions=self.mentioning_users([user_id] if pings else []),
             )

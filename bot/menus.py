@@ -30,6 +30,7 @@ from discord import ui
 
 from .choices import MAX_CHOICES, Choice, Shortcut, said_once, truncate
 from .components import Clickable, button, chosen_number, controller_of, menu, refuse_forged
+from .i18n import SOURCE, msg, t
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -86,6 +87,7 @@ def private_view(
     *,
     undo: bool,
     shortcuts: Sequence[Shortcut] = (),
+    locale: str = SOURCE,
 ) -> ui.View | None:
     """Buttons for argument-free actions and for the common counts (``shortcuts``: "Move in
     all 7"), then one menu, or menus of groups when it is long. A short list
@@ -105,7 +107,7 @@ def private_view(
     rows = MAX_ROWS - (1 if buttons or undo else 0)
     if len(rest) <= MAX_CHOICES:
         if rest:
-            view.add_item(ActionMenu(match_id, version, 0, [_option(c) for c in rest]))
+            view.add_item(ActionMenu(match_id, version, 0, [_option(c) for c in rest], locale=locale))
     else:
         menus = groups(rest, group_label)
         for number in range(min(rows, -(-len(menus) // MAX_CHOICES))):
@@ -118,27 +120,34 @@ def private_view(
                 )
                 for i, g in enumerate(part)
             ]
-            view.add_item(GroupMenu(match_id, version, number, options))
+            view.add_item(GroupMenu(match_id, version, number, options, locale=locale))
     for shortcut in shortcuts:
         view.add_item(CountButton(match_id, version, shortcut.index, shortcut.count, shortcut.label))
     for choice in buttons:
         view.add_item(ActionButton(match_id, version, choice.index, choice.label))
     if undo:
-        view.add_item(UndoButton(match_id, version))
+        view.add_item(UndoButton(match_id, version, locale=locale))
     return view if view.children else None
 
 
-def group_view(match_id: int, version: int, group: Group) -> ui.View:
+def group_view(match_id: int, version: int, group: Group, locale: str = SOURCE) -> ui.View:
     """The second step: the actions of one group (up to five menus of 25)."""
     view = ui.View(timeout=None)
     for number in range(min(MAX_ROWS, -(-len(group.choices) // MAX_CHOICES))):
         part = group.choices[number * MAX_CHOICES : (number + 1) * MAX_CHOICES]
-        view.add_item(ActionMenu(match_id, version, SECOND_STEP + number, [_option(c) for c in part]))
+        options = [_option(c) for c in part]
+        view.add_item(ActionMenu(match_id, version, SECOND_STEP + number, options, locale=locale))
     return view
 
 
 def count_view(
-    match_id: int, version: int, index: int, counts: Sequence[tuple[int, str]], low: int, high: int
+    match_id: int,
+    version: int,
+    index: int,
+    counts: Sequence[tuple[int, str]],
+    low: int,
+    high: int,
+    locale: str = SOURCE,
 ) -> ui.View:
     """The last step of a choice with a count ("Place in Rohan": how many?): ``(count, label)``
     in menus of 25 (every count of ``low..high`` up to 100 of them: "1–25", "26–30"), and a
@@ -147,28 +156,34 @@ def count_view(
     parts = [counts[i : i + MAX_CHOICES] for i in range(0, len(counts), MAX_CHOICES)][: MAX_ROWS - 1]
     for part, listed in enumerate(parts):
         options = [discord.SelectOption(label=truncate(label), value=str(n)) for n, label in listed]
-        heading = f"How many? ({listed[0][0]}–{listed[-1][0]})" if len(parts) > 1 else "How many?"
+        heading = (
+            t(locale, "How many? ({low}–{high})", low=listed[0][0], high=listed[-1][0])
+            if len(parts) > 1
+            else t(locale, "How many?")
+        )
         view.add_item(CountMenu(match_id, version, index, part, options, heading))
     if high - low + 1 > MAX_CHOICES:
-        view.add_item(TypeCountButton(match_id, version, index, low, high))
+        view.add_item(TypeCountButton(match_id, version, index, low, high, locale=locale))
     return view
 
 
-def confirm_view(match_id: int, version: int, index: int, count: int | None = None) -> ui.View:
+def confirm_view(
+    match_id: int, version: int, index: int, count: int | None = None, locale: str = SOURCE
+) -> ui.View:
     view = ui.View(timeout=None)
     if count is None:
-        view.add_item(ConfirmButton(match_id, version, index))
+        view.add_item(ConfirmButton(match_id, version, index, locale=locale))
     else:
-        view.add_item(ConfirmCountButton(match_id, version, index, count))
-    view.add_item(CancelButton(match_id))
+        view.add_item(ConfirmCountButton(match_id, version, index, count, locale=locale))
+    view.add_item(CancelButton(match_id, locale=locale))
     return view
 
 
-def resign_view(match_id: int, step: int) -> ui.View:
+def resign_view(match_id: int, step: int, locale: str = SOURCE) -> ui.View:
     """ "Resign" and "Cancel", for the match at public step ``step`` (see ``texts.public_step``)."""
     view = ui.View(timeout=None)
-    view.add_item(ResignButton(match_id, step))
-    view.add_item(CancelButton(match_id))
+    view.add_item(ResignButton(match_id, step, locale=locale))
+    view.add_item(CancelButton(match_id, locale=locale))
     return view
 
 
@@ -182,10 +197,17 @@ class ActionMenu(
     ID_NAMES = ("match", "version", "chunk")
 
     def __init__(
-        self, match_id: int, version: int, chunk: int, options: Sequence[discord.SelectOption] = ()
+        self,
+        match_id: int,
+        version: int,
+        chunk: int,
+        options: Sequence[discord.SelectOption] = (),
+        *,
+        locale: str = SOURCE,
     ) -> None:
         self.match_id, self.version, self.chunk = match_id, version, chunk
-        super().__init__(menu(f"palantir:pick:{match_id}:{version}:{chunk}", "Choose…", options))
+        custom_id = f"palantir:pick:{match_id}:{version}:{chunk}"
+        super().__init__(menu(custom_id, t(locale, "Choose…"), options))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         index = chosen_number(self.item)
@@ -206,10 +228,16 @@ class GroupMenu(
     ID_NAMES = ("match", "version", "menu")
 
     def __init__(
-        self, match_id: int, version: int, number: int, options: Sequence[discord.SelectOption] = ()
+        self,
+        match_id: int,
+        version: int,
+        number: int,
+        options: Sequence[discord.SelectOption] = (),
+        *,
+        locale: str = SOURCE,
     ) -> None:
         self.match_id, self.version, self.menu = match_id, version, number
-        placeholder = "Choose…" if number == 0 else "More…"
+        placeholder = t(locale, "Choose…") if number == 0 else t(locale, "More…")
         super().__init__(menu(f"palantir:group:{match_id}:{version}:{number}", placeholder, options))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
@@ -265,10 +293,10 @@ class ConfirmButton(
 
     ID_NAMES = ("match", "version", "index")
 
-    def __init__(self, match_id: int, version: int, index: int) -> None:
+    def __init__(self, match_id: int, version: int, index: int, *, locale: str = SOURCE) -> None:
         self.match_id, self.version, self.index = match_id, version, index
         custom_id = f"palantir:confirm:{match_id}:{version}:{index}"
-        super().__init__(button("Confirm", discord.ButtonStyle.success, custom_id))
+        super().__init__(button(t(locale, "Confirm"), discord.ButtonStyle.success, custom_id))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         await controller.pick(
@@ -318,17 +346,21 @@ class TypeCountButton(
 
     ID_NAMES = ("match", "version", "index", "low", "high")
 
-    def __init__(self, match_id: int, version: int, index: int, low: int, high: int) -> None:
+    def __init__(
+        self, match_id: int, version: int, index: int, low: int, high: int, *, locale: str = SOURCE
+    ) -> None:
         self.match_id, self.version, self.index, self.low, self.high = match_id, version, index, low, high
         custom_id = f"palantir:typen:{match_id}:{version}:{index}:{low}:{high}"
-        super().__init__(button(f"Type a number ({low}–{high})", discord.ButtonStyle.primary, custom_id))
+        label = t(locale, "Type a number ({low}–{high})", low=low, high=high)
+        super().__init__(button(label, discord.ButtonStyle.primary, custom_id))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         if not 0 <= self.low <= self.high < MAX_TYPED_COUNT:
             await refuse_forged(interaction)
             return
+        locale = await controller.locale_of(interaction)
         await interaction.response.send_modal(
-            CountForm(self.match_id, self.version, self.index, self.low, self.high)
+            CountForm(self.match_id, self.version, self.index, self.low, self.high, locale=locale)
         )
 
 
@@ -336,11 +368,17 @@ class CountForm(ui.Modal, title="How many?"):
     """The form of **Type a number**: one count, checked, then made as if chosen from a menu.
     (A form lives in the process that opened it: after a restart, it is opened again.)"""
 
-    def __init__(self, match_id: int, version: int, index: int, low: int, high: int) -> None:
-        super().__init__(timeout=15 * 60, custom_id=f"palantir:countform:{match_id}:{version}:{index}")
+    def __init__(
+        self, match_id: int, version: int, index: int, low: int, high: int, *, locale: str = SOURCE
+    ) -> None:
+        super().__init__(
+            title=t(locale, "How many?"),
+            timeout=15 * 60,
+            custom_id=f"palantir:countform:{match_id}:{version}:{index}",
+        )
         self.match_id, self.version, self.index, self.low, self.high = match_id, version, index, low, high
         self.count: ui.TextInput[CountForm] = ui.TextInput(
-            label=f"A number from {low} to {high}",
+            label=t(locale, "A number from {low} to {high}", low=low, high=high),
             custom_id="count",
             placeholder=str(high),
             min_length=1,
@@ -353,7 +391,13 @@ class CountForm(ui.Modal, title="How many?"):
         typed = self.count.value.strip()
         if not (typed.isascii() and typed.isdigit()) or not self.low <= int(typed) <= self.high:
             await controller.refuse(
-                interaction, f"`{typed}` is not a number from {self.low} to {self.high}: nothing was done."
+                interaction,
+                msg(
+                    "`{typed}` is not a number from {low} to {high}: nothing was done.",
+                    typed=typed,
+                    low=self.low,
+                    high=self.high,
+                ),
             )
             return
         await controller.pick(
@@ -370,10 +414,10 @@ class ConfirmCountButton(
 
     ID_NAMES = ("match", "version", "index", "count")
 
-    def __init__(self, match_id: int, version: int, index: int, count: int) -> None:
+    def __init__(self, match_id: int, version: int, index: int, count: int, *, locale: str = SOURCE) -> None:
         self.match_id, self.version, self.index, self.count = match_id, version, index, count
         custom_id = f"palantir:confirmn:{match_id}:{version}:{index}:{count}"
-        super().__init__(button("Confirm", discord.ButtonStyle.success, custom_id))
+        super().__init__(button(t(locale, "Confirm"), discord.ButtonStyle.success, custom_id))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         await controller.pick(
@@ -390,9 +434,11 @@ class ConfirmCountButton(
 class CancelButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:cancel:(?P<match>\d+)"):
     """No: nothing happens (the choice can be made again from the menu)."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, *, locale: str = SOURCE) -> None:
         self.match_id = match_id
-        super().__init__(button("Cancel", discord.ButtonStyle.secondary, f"palantir:cancel:{match_id}"))
+        super().__init__(
+            button(t(locale, "Cancel"), discord.ButtonStyle.secondary, f"palantir:cancel:{match_id}")
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await controller_of(interaction).cancelled(interaction)  # harmless even when forged
@@ -405,9 +451,11 @@ class ResignButton(
 
     ID_NAMES = ("match", "step")
 
-    def __init__(self, match_id: int, step: int) -> None:
+    def __init__(self, match_id: int, step: int, *, locale: str = SOURCE) -> None:
         self.match_id, self.step = match_id, step
-        super().__init__(button("Resign", discord.ButtonStyle.danger, f"palantir:resign:{match_id}:{step}"))
+        super().__init__(
+            button(t(locale, "Resign"), discord.ButtonStyle.danger, f"palantir:resign:{match_id}:{step}")
+        )
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         await controller.resign_confirmed(interaction, self.match_id, self.step)
@@ -420,9 +468,11 @@ class UndoButton(
 
     ID_NAMES = ("match", "version")
 
-    def __init__(self, match_id: int, version: int) -> None:
+    def __init__(self, match_id: int, version: int, *, locale: str = SOURCE) -> None:
         self.match_id, self.version = match_id, version
-        super().__init__(button("Undo", discord.ButtonStyle.danger, f"palantir:undo:{match_id}:{version}"))
+        super().__init__(
+            button(t(locale, "Undo"), discord.ButtonStyle.danger, f"palantir:undo:{match_id}:{version}")
+        )
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         await controller.undo(interaction, self.match_id, expected_prompt=self.version)

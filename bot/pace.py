@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from games.core.words import counted
+from .i18n import SOURCE, msg, nmsg, nt, t
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 _UNITS = {"d": DAY, "h": HOUR, "m": MINUTE}
@@ -48,7 +48,9 @@ def parse_duration(text: str) -> int:
     """
     match = _DURATION.match(text.strip().lower())
     if not text.strip() or match is None:
-        raise PaceError(f"`{text}` is not a duration: write it like `2d`, `12h`, `30m` or `1d12h`.")
+        raise PaceError(
+            msg("`{text}` is not a duration: write it like `2d`, `12h`, `30m` or `1d12h`.", text=text)
+        )
     days, hours, minutes = (int(g or 0) for g in match.groups())
     return days * DAY + hours * HOUR + minutes * MINUTE
 
@@ -68,19 +70,34 @@ def format_duration(seconds: float) -> str:
     return "".join(parts) or "0m"
 
 
-def human_duration(seconds: float) -> str:
-    """Seconds in words for players, the two largest units ("1 day 12 hours", "45 minutes").
+def _unit(locale: str, size: int, count: int) -> str:
+    if size == DAY:
+        return nt(locale, "{count} day", "{count} days", count)
+    if size == HOUR:
+        return nt(locale, "{count} hour", "{count} hours", count)
+    return nt(locale, "{count} minute", "{count} minutes", count)
+
+
+def human_duration(seconds: float, locale: str = SOURCE) -> str:
+    """Seconds in words for players, the two largest units ("1 day 12 hours", "45 minutes"),
+    in ``locale`` (each unit by the language's plural rules).
 
     >>> human_duration(129600), human_duration(2700), human_duration(30)
     ('1 day 12 hours', '45 minutes', 'less than a minute')
+    >>> human_duration(129600, "da"), human_duration(129600, "ja"), human_duration(3660, "zh-CN")
+    ('1 dag 12 timer', '1日12時間', '1小时1分钟')
     """
     whole = max(0, int(seconds))
     parts = []
-    for name, size in (("day", DAY), ("hour", HOUR), ("minute", MINUTE)):
+    for size in (DAY, HOUR, MINUTE):
         count, whole = divmod(whole, size)
         if count:
-            parts.append(counted(count, name))
-    return " ".join(parts[:2]) or "less than a minute"
+            parts.append(_unit(locale, size, count))
+    if not parts:
+        return t(locale, "less than a minute")
+    if len(parts) == 1:
+        return parts[0]
+    return t(locale, "{larger} {smaller}", larger=parts[0], smaller=parts[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,14 +123,17 @@ class Pace:
         """The most a bank can hold (the cap, or the starting bank when there is no cap)."""
         return self.cap or max(self.bank, LONGEST)
 
-    def words(self) -> str:
-        """For the lobby: "2 days each, +12 hours per move, at most 5 days"."""
-        text = f"{human_duration(self.bank)} each"
+    def words(self, locale: str = SOURCE) -> str:
+        """For the lobby: "2 days each, +12 hours per move, at most 5 days" (in ``locale``)."""
+        bank = human_duration(self.bank, locale)
+        bonus, cap = human_duration(self.bonus, locale), human_duration(self.cap, locale)
+        if self.bonus and self.cap:
+            return t(locale, "{bank} each, +{bonus} per move, at most {cap}", bank=bank, bonus=bonus, cap=cap)
         if self.bonus:
-            text += f", +{human_duration(self.bonus)} per move"
+            return t(locale, "{bank} each, +{bonus} per move", bank=bank, bonus=bonus)
         if self.cap:
-            text += f", at most {human_duration(self.cap)}"
-        return text
+            return t(locale, "{bank} each, at most {cap}", bank=bank, cap=cap)
+        return t(locale, "{bank} each", bank=bank)
 
 
 def parse_pace(text: str | None) -> Pace | None:
@@ -132,15 +152,24 @@ def parse_pace(text: str | None) -> Pace | None:
         )
     except PaceError as exc:
         raise PaceError(
-            f"{exc} A pace is `none`, `fast`, `normal`, `slow` or a bank with an optional bonus "
-            "per move and cap, e.g. `2d+12h/5d`."
+            msg(
+                "{error} A pace is `none`, `fast`, `normal`, `slow` or a bank with an optional bonus "
+                "per move and cap, e.g. `2d+12h/5d`.",
+                error=exc.args[0],
+            )
         ) from None
     if pace.bank < MINUTE:
-        raise PaceError("A time bank must be at least one minute.")
+        raise PaceError(msg("A time bank must be at least one minute."))
     if pace.bank > LONGEST or pace.cap > LONGEST:
-        raise PaceError(f"A time bank can hold at most {human_duration(LONGEST)}.")
+        raise PaceError(
+            nmsg(
+                "A time bank can hold at most {count} day.",
+                "A time bank can hold at most {count} days.",
+                LONGEST // DAY,
+            )
+        )
     if pace.cap and pace.cap < pace.bank:
-        raise PaceError("The cap cannot be smaller than the starting bank.")
+        raise PaceError(msg("The cap cannot be smaller than the starting bank."))
     return pace
 
 

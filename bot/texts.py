@@ -35,7 +35,7 @@ def mention(user_id: int | None, locale: str = SOURCE) -> str:
     """A player as the thread names him: a mention, or a computer's name (never pinged)."""
     if user_id is None:
         return t(locale, "nobody")
-    return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
+    return computer_name(user_id, locale) if is_computer(user_id) else f"<@{user_id}>"
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -126,7 +126,7 @@ def seat_line(live: LiveMatch, locale: str = SOURCE) -> str:
     parts = []
     for seat in live.seats:
         role = seat.role or seat.wanted_role
-        title = ruleset.role_title(role) if role else t(locale, "any side")
+        title = ruleset.role_title(role, locale) if role else t(locale, "any side")
         parts.append(t(locale, "{player} ({side})", player=mention(seat.user_id, locale), side=title))
     return join(locale, parts)
 
@@ -155,7 +155,7 @@ def lobby_text(live: LiveMatch, locale: str | None = None) -> str:
         head += f" · {NATIVE_NAMES[locale]}"
     opts = options_line(ruleset, record.options)
     lines = [head, opts] if opts else [head]
-    notice = ruleset.notice(record.options)
+    notice = ruleset.notice(record.options, locale)
     if notice and record.status != FINISHED:
         lines.append(f"ℹ️ {notice}")
     if pace_line(live, locale):
@@ -202,10 +202,10 @@ def lobby_text(live: LiveMatch, locale: str | None = None) -> str:
 def result_summary(live: LiveMatch, locale: str = SOURCE) -> str:
     """The result from the match row alone (listing finished matches without loading them)."""
     result = live.record.result or {}
-    winners = [live.ruleset.role_name(r) for r in result.get("winners") or []]
+    winners = [live.ruleset.role_name(r, locale) for r in result.get("winners") or []]
     if not result:
         return t(locale, "finished")
-    reason = live.ruleset.result_text(result) if result.get("reason") else ""
+    reason = live.ruleset.result_text(result, locale) if result.get("reason") else ""
     head = (
         t(locale, "{winners} won", winners=capitalized(join(locale, winners)))
         if winners
@@ -216,7 +216,7 @@ def result_summary(live: LiveMatch, locale: str = SOURCE) -> str:
 
 def _role_tag(live: LiveMatch, role: str, locale: str = SOURCE) -> str:
     player = mention(live.user_of(role), locale)
-    return t(locale, "{player} ({side})", player=player, side=live.ruleset.role_title(role))
+    return t(locale, "{player} ({side})", player=player, side=live.ruleset.role_title(role, locale))
 
 
 def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None, locale: str | None = None) -> str:
@@ -237,7 +237,7 @@ def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None, locale: str
     idle = [r for r in state["roles"] if r not in active]
     if idle:
         # The waiting text names the side and what it must do ("Waiting for Sauron to move.").
-        waiting = live.prompt(idle[0]).text.strip().rstrip(".")
+        waiting = live.prompt(idle[0], locale).text.strip().rstrip(".").rstrip("。")
         who = " ".join(mention(live.user_of(r)) for r in active if r in called)
         if who:
             return t(locale, "⏳ {waiting} — {players}.", waiting=waiting, players=who)
@@ -247,7 +247,7 @@ def turn_text(live: LiveMatch, awaited: Iterable[str] | None = None, locale: str
         if len(active) == 2:
             return t(locale, "⏳ Both to play now: {players}.", players=tags)
         return t(locale, "⏳ All to play now: {players}.", players=tags)
-    names = join(locale, (live.ruleset.role_name(r) for r in active))
+    names = join(locale, (live.ruleset.role_name(r, locale) for r in active))
     return t(locale, "⏳ Waiting for {sides}.", sides=names)
 
 
@@ -256,7 +256,7 @@ def pace_line(live: LiveMatch, locale: str = SOURCE) -> str:
     pace = live.pace
     if pace is None:
         return ""
-    line = t(locale, "Pace: **{pace}** ({words})", pace=pace.text, words=pace.words())
+    line = t(locale, "Pace: **{pace}** ({words})", pace=pace.text, words=pace.words(locale))
     return t(locale, "{pace} · ⏸️ paused", pace=line) if live.record.paused else line
 
 
@@ -269,12 +269,12 @@ def clock_line(live: LiveMatch, locale: str = SOURCE) -> str:
         clock = live.clocks.get(role)
         if clock is None:
             continue
-        title = live.ruleset.role_title(role)
+        title = live.ruleset.role_title(role, locale)
         deadline = clock.deadline()
         if deadline is not None and not live.record.paused:
             parts.append(t(locale, "{side} ⏳ runs out <t:{deadline}:R>", side=title, deadline=int(deadline)))
         else:
-            parts.append(f"{title} {human_duration(clock.bank)}")
+            parts.append(f"{title} {human_duration(clock.bank, locale)}")
     return t(locale, "Clocks: {clocks}", clocks=" · ".join(parts))
 
 
@@ -285,7 +285,7 @@ def result_text(live: LiveMatch, locale: str | None = None) -> str:
     state = live.state or {}
     result = state.get("result") or {}
     winners = list(result.get("winners") or [])
-    reason = live.ruleset.result_text(result) if result.get("reason") else ""
+    reason = live.ruleset.result_text(result, locale) if result.get("reason") else ""
     if winners:
         who = join(locale, (_role_tag(live, r, locale) for r in winners))
         head = nt(
@@ -306,19 +306,20 @@ def visible_events(ruleset: Ruleset, events: Iterable[Event]) -> list[Event]:
     return [e for e in events if project(e, None)[0] not in quiet]
 
 
-def public_lines(ruleset: Ruleset, events: Iterable[Event]) -> list[str]:
-    """What everyone may read of ``events``, in words (the last few if there are many)."""
-    return [ruleset.event_text(e, None) for e in visible_events(ruleset, events)][-MAX_LOG_LINES:]
+def public_lines(ruleset: Ruleset, events: Iterable[Event], locale: str = SOURCE) -> list[str]:
+    """What everyone may read of ``events``, in words (the last few if there are many), in
+    ``locale`` (the match's language)."""
+    return [ruleset.event_text(e, None, locale) for e in visible_events(ruleset, events)][-MAX_LOG_LINES:]
 
 
-def quiet_lines(ruleset: Ruleset, events: Iterable[Event]) -> list[str]:
+def quiet_lines(ruleset: Ruleset, events: Iterable[Event], locale: str = SOURCE) -> list[str]:
     """The small public steps of ``events`` (a claim, a battalion placed, a roll): told on the
     bare "waiting" line, never worth a board of their own."""
     lines = []
     for event in events:
         kind, _ = project(event, None)
         if kind in ruleset.quiet_events:
-            lines.append(ruleset.event_text(event, None))
+            lines.append(ruleset.event_text(event, None, locale))
     return lines[-MAX_LOG_LINES:]
 
 
@@ -332,13 +333,16 @@ def public_update(result: ActResult, awaited: Iterable[str], since_seq: int | No
     """
     live = result.match
     ruleset = live.ruleset
+    locale = match_locale(live.record.language)
     if result.finished:
         # The result says it: not again the events that announce it, nor "X resigned." above it.
         said = {*ruleset.result_events, *CORE_EVENTS}
         told = [e for e in result.events if project(e, None)[0] not in said]
-        lines = public_lines(ruleset, told) if since_seq is None else told_lines(live, since_seq, said)
+        lines = (
+            public_lines(ruleset, told, locale) if since_seq is None else told_lines(live, since_seq, said)
+        )
         return clip("\n".join([*lines, "", end_text(live)]).strip())
-    lines = public_lines(ruleset, result.events) if since_seq is None else told_lines(live, since_seq)
+    lines = public_lines(ruleset, result.events, locale) if since_seq is None else told_lines(live, since_seq)
     return clip("\n".join([*lines, "", turn_text(live, awaited)]).strip())
 
 
@@ -365,7 +369,7 @@ def told_lines(live: LiveMatch, since_seq: int, leave_out: Iterable[str] = ()) -
     (an attack's post gives its rolls)."""
     skip = {*live.ruleset.quiet_events, *leave_out}
     told = [e for e in told_events(live, since_seq) if project(e, None)[0] not in skip]
-    return public_lines(live.ruleset, told)
+    return public_lines(live.ruleset, told, match_locale(live.record.language))
 
 
 def shows_board(ruleset: Ruleset, events: Iterable[Event]) -> bool:
@@ -397,7 +401,7 @@ def start_text(live: LiveMatch) -> str:
         match=record.id,
         players=seat_line(live, locale),
     )
-    opening = public_lines(live.ruleset, told_events(live, 0))
+    opening = public_lines(live.ruleset, told_events(live, 0), locale)
     body = "\n".join(opening)
     tips = t(locale, "Use the buttons below, `/hand` or `/game act` to play; your private view comes by DM.")
     return clip("\n".join(p for p in (head, body, turn_text(live, None, locale), tips) if p))
@@ -426,11 +430,11 @@ def private_text(live: LiveMatch, role: str, choices: Sequence[Choice], locale: 
         "**{game}** #{match} — you play **{side}**.",
         game=ruleset.title,
         match=live.id,
-        side=ruleset.role_title(role),
+        side=ruleset.role_title(role, locale),
     )
     if state.get("result") is not None:
         return clip(f"{head}\n{result_text(live, locale)}")
-    prompt = live.prompt(role)
+    prompt = live.prompt(role, locale)
     title = f"\n**{prompt.title}**" if prompt.title else ""
     # His cards come last, as many as the message holds (the picture shows them all).
     if not choices:
@@ -492,7 +496,9 @@ def status_text(live: LiveMatch, viewer_role: str | None, locale: str = SOURCE) 
             lines.append(clock_line(live, locale))
         lines.extend(f"· {line}" for line in ruleset.standing(live.state))
         if viewer_role is not None:
-            lines.append(t(locale, "You: {asked}", asked=live.ruleset.prompt(live.state, viewer_role).text))
+            lines.append(
+                t(locale, "You: {asked}", asked=live.ruleset.prompt(live.state, viewer_role, locale).text)
+            )
     elif record.status == FINISHED:
         lines.append(result_text(live, locale))
     return clip("\n".join(lines))
@@ -502,17 +508,20 @@ def full_log(live: LiveMatch, names: Mapping[str, str]) -> str:
     """A finished match's whole log as the public saw it, with its players and result (the
     text file of ``/game replay``)."""
     record, state = live.record, live.state or {}
+    locale = match_locale(record.language)
     head = [f"{live.ruleset.title} — match #{record.id}"]
     opts = options_line(live.ruleset, record.options).replace("**", "")
     if opts:
         head.append(opts)
     seats = ", ".join(
-        f"{names.get(s.role, 'a player')} ({live.ruleset.role_title(s.role)})" for s in live.seats if s.role
+        f"{names.get(s.role, 'a player')} ({live.ruleset.role_title(s.role, locale)})"
+        for s in live.seats
+        if s.role
     )
     head.append(f"Players: {seats}")
-    lines = live.ruleset.log_lines(state, None) if state else []
+    lines = live.ruleset.log_lines(state, None, lang=locale) if state else []
     result = state.get("result")
-    tail = [f"Result: {live.ruleset.result_text(result)}"] if result else []
+    tail = [f"Result: {live.ruleset.result_text(result, locale)}"] if result else []
     return "\n".join([*head, "", *lines, "", *tail]).strip() + "\n"
 
 
@@ -529,7 +538,7 @@ def recent_seq(live: LiveMatch) -> int:
 
 
 def log_text(live: LiveMatch, role: str | None, since_seq: int, locale: str = SOURCE) -> str:
-    lines = live.ruleset.log_lines(live.state, role, since_seq) if live.state else []
+    lines = live.ruleset.log_lines(live.state, role, since_seq, locale) if live.state else []
     if not lines:
         return (
             t(locale, "Nothing has happened since your last move.")
@@ -566,7 +575,7 @@ def list_text(matches: Iterable[LiveMatch], user_id: int, locale: str = SOURCE) 
                 "#{match} {game} as {side} ({status})",
                 match=live.id,
                 game=live.ruleset.title,
-                side=live.ruleset.role_title(role),
+                side=live.ruleset.role_title(role, locale),
                 status=status,
             )
         else:
@@ -587,32 +596,33 @@ def list_text(matches: Iterable[LiveMatch], user_id: int, locale: str = SOURCE) 
 RULES_CARDS = 8
 
 
-def rules_text(ruleset: Ruleset, topic: str | None) -> str:
+def rules_text(ruleset: Ruleset, topic: str | None, locale: str = SOURCE) -> str:
     """``/rules``: the game's overview, or one character, card or rule with what it does."""
-    return rules_answer(ruleset, topic)[0]
+    return rules_answer(ruleset, topic, locale=locale)[0]
 
 
 def rules_answer(
-    ruleset: Ruleset, topic: str | None, *, cards_only: bool = False
+    ruleset: Ruleset, topic: str | None, *, cards_only: bool = False, locale: str = SOURCE
 ) -> tuple[str, tuple[str, ...]]:
     """``/rules``: the words (as :func:`rules_text`) and the cards to draw beside them: those of
-    the topics found (``cards_only``: ``/rules card:``, only topics that are cards)."""
+    the topics found (``cards_only``: ``/rules card:``, only topics that are cards), in the
+    reader's language ``locale``."""
     if not topic or not topic.strip() or topic.strip() == "…":
-        return clip(ruleset.rules_overview()), ()
-    found = ruleset.rules_lookup(topic)
+        return clip(ruleset.rules_overview(locale)), ()
+    found = ruleset.rules_lookup(topic, locale)
     if cards_only:
-        if not any(t.cards for t in ruleset.rules_topics()):
+        if not any(t.cards for t in ruleset.rules_topics(locale)):
             return f"{ruleset.title} has no cards to show as pictures: use `/rules topic:`.", ()
-        found = tuple(t for t in found if t.cards) or card_topics_named(ruleset, topic)
+        found = tuple(t for t in found if t.cards) or card_topics_named(ruleset, topic, locale)
     if not found:
-        return clip(ruleset.rules_not_found(topic)), ()
+        return clip(ruleset.rules_not_found(topic, locale)), ()
     cards: list[str] = []
     for entry in found[:5]:
         cards += [c for c in entry.cards if c not in cards]
     return rules_lines(found), tuple(cards[:RULES_CARDS])
 
 
-def card_choice(ruleset: Ruleset, topic: RuleTopic) -> str:
+def card_choice(ruleset: Ruleset, topic: RuleTopic, locale: str = SOURCE) -> str:
     """A card's entry in ``/rules card:``'s list: its name and kind, and for a card carried by
     others (a Combat card) the cards that carry it.
 
@@ -626,14 +636,14 @@ def card_choice(ruleset: Ruleset, topic: RuleTopic) -> str:
         return f"{topic.title}{kind}"
     names = []
     for card in topic.cards:
-        named = ruleset.rules_lookup(card)
+        named = ruleset.rules_lookup(card, locale)
         names.append(named[0].title if named else card)
     return f"{topic.title}{kind}, on {', '.join(names)}"
 
 
-def card_topics_named(ruleset: Ruleset, typed: str) -> tuple[RuleTopic, ...]:
+def card_topics_named(ruleset: Ruleset, typed: str, locale: str = SOURCE) -> tuple[RuleTopic, ...]:
     """The card topics whose title or slug holds what was typed (``/rules card:``)."""
-    return tuple(t for t in ruleset.rules_topics() if t.cards and matches(typed, t.title, t.slug))
+    return tuple(t for t in ruleset.rules_topics(locale) if t.cards and matches(typed, t.title, t.slug))
 
 
 def rules_lines(found: Sequence[RuleTopic]) -> str:

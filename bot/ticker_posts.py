@@ -16,6 +16,7 @@ import discord
 
 from . import discord_send, texts
 from .computers.identity import is_computer
+from .i18n import match_locale, t
 from .match_posts import Delivery
 from .pace import human_duration
 from .service import ActResult
@@ -46,14 +47,34 @@ class TimeDesk:
             return  # the ticker asks again; it is sent when the quiet hours end
         await self.service.remind(match_id, role, mark)  # noted first: never sent twice
         deadline = int(clock.deadline() or now)
-        where = f" in <#{live.record.thread_id}>" if live.record.thread_id else ""
-        # Public words only: the thread is read by everyone (his prompt would name his secrets).
-        text = (
-            f"⏰ {texts.mention(user_id)}, **{human_duration(clock.left(now))}** left on your clock in "
-            f"**{live.ruleset.title}** #{live.id}{where}: it runs out <t:{deadline}:R> "
-            f"(<t:{deadline}:f>). The game waits for your move: `/hand` shows it."
-        )
         notice = chosen.notice(now, dm_reaches=await self.delivery.dm_reaches(live, user_id))
+        # A mention is read in the thread (the match's language), a DM by him alone (his).
+        locale = (
+            match_locale(live.record.language) if notice.mention else await self.delivery.dm_locale(user_id)
+        )
+        said = {
+            "player": texts.mention(user_id, locale),
+            "left": human_duration(clock.left(now), locale),
+            "game": live.ruleset.title,
+            "match": live.id,
+            "deadline": deadline,
+        }
+        # Public words only: the thread is read by everyone (his prompt would name his secrets).
+        if live.record.thread_id:
+            text = t(
+                locale,
+                "⏰ {player}, **{left}** left on your clock in **{game}** #{match} in <#{thread}>: it runs "
+                "out <t:{deadline}:R> (<t:{deadline}:f>). The game waits for your move: `/hand` shows it.",
+                thread=live.record.thread_id,
+                **said,
+            )
+        else:
+            text = t(
+                locale,
+                "⏰ {player}, **{left}** left on your clock in **{game}** #{match}: it runs out "
+                "<t:{deadline}:R> (<t:{deadline}:f>). The game waits for your move: `/hand` shows it.",
+                **said,
+            )
         if notice.mention:
             await self.delivery.post_match(
                 live,
@@ -69,10 +90,14 @@ class TimeDesk:
         if live is None:
             return
         await self.delivery.refresh_lobby(live)
-        text = (
-            f"Your lobby for **{live.ruleset.title}** (match #{live.id}) closed after "
-            f"{human_duration(self.lobby_lifetime)} without enough players. Open a new one any "
-            "time with `/game new`."
+        locale = await self.delivery.dm_locale(live.record.creator_id)
+        text = t(
+            locale,
+            "Your lobby for **{game}** (match #{match}) closed after {lifetime} without enough players. "
+            "Open a new one any time with `/game new`.",
+            game=live.ruleset.title,
+            match=live.id,
+            lifetime=human_duration(self.lobby_lifetime, locale),
         )
         await self._dm(live.record.creator_id, text, silent=False)
 

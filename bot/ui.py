@@ -17,6 +17,7 @@ from discord import ui
 
 from .components import MAX_ID, Clickable, button, numbers
 from .computers.buttons import COMPUTER_ITEMS, AddComputerButton
+from .i18n import SOURCE, t
 from .menus import MENU_ITEMS, UndoButton
 
 if TYPE_CHECKING:
@@ -37,9 +38,9 @@ __all__ = [
 class JoinButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:join:(?P<match>\d+)"):
     """The lobby's Join button."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, *, locale: str = SOURCE) -> None:
         self.match_id = match_id
-        super().__init__(button("Join", discord.ButtonStyle.success, f"palantir:join:{match_id}"))
+        super().__init__(button(t(locale, "Join"), discord.ButtonStyle.success, f"palantir:join:{match_id}"))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         await controller.join(interaction, self.match_id)
@@ -54,10 +55,12 @@ class MyTurnButton(
 
     ID_NAMES = ("match", "step")
 
-    def __init__(self, match_id: int, step: int) -> None:
+    def __init__(self, match_id: int, step: int, *, locale: str = SOURCE) -> None:
         self.match_id, self.step = match_id, step
         super().__init__(
-            button("Take my turn", discord.ButtonStyle.primary, f"palantir:myturn:{match_id}:{step}")
+            button(
+                t(locale, "Take my turn"), discord.ButtonStyle.primary, f"palantir:myturn:{match_id}:{step}"
+            )
         )
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
@@ -68,9 +71,11 @@ class MyTurnButton(
 class HandButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:hand:(?P<match>\d+)"):
     """ "My hand": the private view and actions now (never stale)."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, *, locale: str = SOURCE) -> None:
         self.match_id = match_id
-        super().__init__(button("My hand", discord.ButtonStyle.secondary, f"palantir:hand:{match_id}"))
+        super().__init__(
+            button(t(locale, "My hand"), discord.ButtonStyle.secondary, f"palantir:hand:{match_id}")
+        )
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         await controller.show_private(interaction, self.match_id)
@@ -79,9 +84,11 @@ class HandButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:
 class RematchButton(Clickable, ui.DynamicItem[ui.Button[Any]], template=r"palantir:rematch:(?P<match>\d+)"):
     """ "Rematch" on a finished match's last post: the same players and options, sides swapped."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, *, locale: str = SOURCE) -> None:
         self.match_id = match_id
-        super().__init__(button("Rematch", discord.ButtonStyle.success, f"palantir:rematch:{match_id}"))
+        super().__init__(
+            button(t(locale, "Rematch"), discord.ButtonStyle.success, f"palantir:rematch:{match_id}")
+        )
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         await controller.rematch(interaction, self.match_id)
@@ -97,29 +104,30 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 )
 
 
-def rematch_view(match_id: int) -> ui.View:
+def rematch_view(match_id: int, locale: str = SOURCE) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(RematchButton(match_id))
+    view.add_item(RematchButton(match_id, locale=locale))
     return view
 
 
-def lobby_view(match_id: int, *, computer: bool = False) -> ui.View:
-    """Join, and "Add a computer player" where the game has computer players."""
+def lobby_view(match_id: int, *, computer: bool = False, locale: str = SOURCE) -> ui.View:
+    """Join, and "Add a computer player" where the game has computer players (in the match's
+    language ``locale``)."""
     view = ui.View(timeout=None)
-    view.add_item(JoinButton(match_id))
+    view.add_item(JoinButton(match_id, locale=locale))
     if computer:
-        view.add_item(AddComputerButton(match_id))
+        view.add_item(AddComputerButton(match_id, locale=locale))
     return view
 
 
-def prompt_view(match_id: int, step: int) -> ui.View:
+def prompt_view(match_id: int, step: int, locale: str = SOURCE) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(MyTurnButton(match_id, step))
-    view.add_item(HandButton(match_id))
+    view.add_item(MyTurnButton(match_id, step, locale=locale))
+    view.add_item(HandButton(match_id, locale=locale))
     return view
 
 
-def hand_view(match_id: int) -> ui.View:
+def hand_view(match_id: int, locale: str = SOURCE) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(HandButton(match_id))
+    view.add_item(HandButton(match_id, locale=locale))
     return view

@@ -15,6 +15,8 @@ plain mapping with the same keys::
         "round_line": "Round 5 of 9",       # season / round, as the caller words it ("" for none)
         "tiebreak": "Sonneborn–Berger",     # the tie-break's name (bot.leagues.standings.TIEBREAKS
                                             # values; "round-robin" / "swiss" are understood too)
+        "lang": "ja",                       # the language of the words drawn (default "en"; the
+                                            # ``bot`` catalog's, see docs/i18n.md)
         "rows": [                           # best first, one plain dict per player:
             {
                 "rank_text": "=3",          # as Row.rank_text gives it ("3", or "=3" when shared)
@@ -73,11 +75,48 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.core.i18n import best
+from games.core.i18n import nt as catalog_nt
+from games.core.i18n import t as catalog_t
 from renderers.common.colours import RGB, mix, rgb
-from renderers.common.fonts import FontKind, cjk_kind, font, has_glyph, is_cjk
+from renderers.common.fonts import FontKind, cjk_kind, font, has_glyph, is_cjk, text_kind
 from renderers.common.png import encode_png
 from renderers.common.shapes import paste_sprite, supersampled
 from renderers.common.text import ELLIPSIS, ellipsize, fit_text, wrap_words
+
+# -- words -------------------------------------------------------------------------------------
+
+
+def t(lang: str, msgid: str, /, **params: object) -> str:
+    """A word or sentence of the picture in ``lang`` (the ``bot`` catalog: the league's words)."""
+    return catalog_t(lang, "bot", msgid, **params)
+
+
+def nt(lang: str, singular: str, plural: str, count: int, /, **params: object) -> str:
+    return catalog_nt(lang, "bot", singular, plural, count, **params)
+
+
+def outcome_letter(lang: str, outcome: str) -> str:
+    """A game's outcome (``W``, ``D``, ``L``) as one letter of ``lang`` (a form pip, a column head).
+
+    >>> [outcome_letter("ja", o) for o in "WDL"], outcome_letter("en", "D")
+    (['勝', '分', '負'], 'D')
+    """
+    if outcome == "W":
+        # i18n: one letter (or character) for "won"/"a win": a column head and a form pip
+        return t(lang, "W")
+    if outcome == "D":
+        # i18n: one letter (or character) for "drawn"/"a draw": a column head and a form pip
+        return t(lang, "D")
+    if outcome == "L":
+        # i18n: one letter (or character) for "lost"/"a loss": a column head and a form pip
+        return t(lang, "L")
+    return outcome
+
+
+def form_letters(lang: str, form: str) -> str:
+    return "".join(outcome_letter(lang, outcome) for outcome in form)
+
 
 # -- input -------------------------------------------------------------------------------------
 
@@ -108,6 +147,8 @@ class Table:
     round_line: str = ""
     tiebreak: str = "Sonneborn–Berger"
     rows: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
+    #: The language of the words drawn and written (one of ``games.core.i18n.LOCALES``).
+    lang: str = "en"
 
 
 TableLike = Table | Mapping[str, Any]
@@ -138,6 +179,15 @@ _TIEBREAKS = {
     "buchholz": TieBreak("Buch", "Buchholz", "the sum of the opponents' points"),
     "swiss": TieBreak("Buch", "Buchholz", "the sum of the opponents' points"),
 }
+
+
+def meaning(lang: str, tiebreak: TieBreak) -> str:
+    """What a known tie-break counts, in ``lang`` (another's meaning is said as given)."""
+    if tiebreak.meaning == _TIEBREAKS["swiss"].meaning:
+        return t(lang, "the sum of the opponents' points")
+    if tiebreak.meaning == _TIEBREAKS["sonnebornberger"].meaning:
+        return t(lang, "the points of the opponents beaten plus half those drawn with")
+    return tiebreak.meaning
 
 
 def tiebreak_of(name: str) -> TieBreak:
@@ -245,6 +295,7 @@ def as_table(table: TableLike) -> Table:
         round_line=str(table.get("round_line") or table.get("round") or ""),
         tiebreak=str(table.get("tiebreak") or "Sonneborn–Berger"),
         rows=tuple(table.get("rows") or ()),
+        lang=best(table.get("lang")),
     )
 
 
@@ -392,20 +443,24 @@ class Layout:
 
 
 def _heads(read: _Read) -> dict[ColumnKey, str]:
+    lang = read.table.lang
     heads: dict[ColumnKey, str] = {
         "rank": "#",
-        "name": "Player",
-        "played": "P",
-        "won": "W",
-        "drawn": "D",
-        "lost": "L",
+        "name": t(lang, "Player"),
+        # i18n: the column head of the games played (one letter or character)
+        "played": t(lang, "P"),
+        "won": outcome_letter(lang, "W"),
+        "drawn": outcome_letter(lang, "D"),
+        "lost": outcome_letter(lang, "L"),
     }
     if read.byes:
-        heads["byes"] = "Bye"
-    heads |= {"points": "Pts", "tiebreak": read.tiebreak.short}
+        # i18n: the column head of the byes (a short word)
+        heads["byes"] = t(lang, "Bye")
+    # i18n: the column head of the points (at most 4 letters or 2 characters)
+    heads |= {"points": t(lang, "Pts"), "tiebreak": read.tiebreak.short}
     if read.ratings:
-        heads["rating"] = "Rating"
-    heads["form"] = "Form"
+        heads["rating"] = t(lang, "Rating")
+    heads["form"] = t(lang, "Form")
     return heads
 
 
@@ -413,8 +468,10 @@ def _size(key: str, scale: float) -> int:
     return max(6, round(SIZES[key] * scale))
 
 
-def _face(kind: FontKind, key: str, scale: float) -> ImageFont.FreeTypeFont:
-    return font(kind, _size(key, scale))
+def _face(kind: FontKind, key: str, scale: float, text: str = "", lang: str = "en") -> ImageFont.FreeTypeFont:
+    """The font ``kind`` at the size ``key``; its Japanese or Chinese stand-in when ``text`` (in
+    ``lang``) has Japanese or Chinese in it."""
+    return font(text_kind(kind, text, lang), _size(key, scale))
 
 
 def _first_shared(lines: Sequence[Line]) -> str:
@@ -422,15 +479,22 @@ def _first_shared(lines: Sequence[Line]) -> str:
 
 
 def _legend_text(read: _Read) -> str:
-    parts = ["P played", "W won", "D drawn", "L lost"]
+    lang, heads = read.table.lang, _heads(read)
+    parts = [
+        t(lang, "{head} played", head=heads["played"]),
+        t(lang, "{head} won", head=heads["won"]),
+        t(lang, "{head} drawn", head=heads["drawn"]),
+        t(lang, "{head} lost", head=heads["lost"]),
+    ]
     if read.byes:
-        parts.append("Bye byes (scored as wins)")
-    parts.append("Pts points")
+        parts.append(t(lang, "{head} byes (scored as wins)", head=heads["byes"]))
+    parts.append(t(lang, "{head} points", head=heads["points"]))
     tiebreak = read.tiebreak
-    name = tiebreak.name + (f" ({tiebreak.meaning})" if tiebreak.meaning else "")
+    said = meaning(lang, tiebreak)
+    name = t(lang, "{name} ({meaning})", name=tiebreak.name, meaning=said) if said else tiebreak.name
     parts.append(f"{tiebreak.short} {name}" if tiebreak.short != tiebreak.name else name)
     if any(line.shared for line in read.lines):
-        parts.append(f"{_first_shared(read.lines)} shared rank")
+        parts.append(t(lang, "{rank} shared rank", rank=_first_shared(read.lines)))
     return " · ".join(parts)
 
 
@@ -461,9 +525,10 @@ def _layout(read: _Read, width: int, max_rows: int) -> Layout:
     rows_top = card[1] + HEAD_ROW * scale
     rows = max(shown, 1)  # an empty league says so on one row
     card_bottom = rows_top + rows * ROW * scale + (MORE_ROW * scale if more else 0) + CARD_BOTTOM * scale
-    legend_face = _face("sans", "legend", scale)
+    legend_text = _legend_text(read)
+    legend_face = _face("sans", "legend", scale, legend_text, read.table.lang)
     room = width - 2 * MARGIN * scale
-    legend = tuple(wrap_words(_legend_text(read), legend_face, room, 3))
+    legend = tuple(wrap_words(legend_text, legend_face, room, 3))
     legend_top = card_bottom + 12 * scale
     height = legend_top + (1 + len(legend)) * LEGEND_LINE * scale + 10 * scale
     return Layout(
@@ -527,8 +592,8 @@ def name_font(name: str) -> tuple[FontKind, str]:
 
 
 @lru_cache(maxsize=32)
-def _pip(outcome: str, size: int, letter_size: int) -> Image.Image:
-    """A form pip: a coloured disc with its letter, or a faint empty ring (no game)."""
+def _pip(outcome: str, size: int, letter_size: int, lang: str = "en") -> Image.Image:
+    """A form pip: a coloured disc with its letter in ``lang``, or a faint empty ring (no game)."""
     fill, ink = PIP_COLOURS.get(outcome, (PARCHMENT, INK_HEAD))
     edge = mix(fill, INK, 0.35) if outcome in PIP_COLOURS else mix(PARCHMENT, INK_HEAD, 0.45)
 
@@ -542,9 +607,9 @@ def _pip(outcome: str, size: int, letter_size: int) -> Image.Image:
 
     sprite = supersampled((size, size), paint)
     if outcome in PIP_COLOURS:
-        ImageDraw.Draw(sprite).text(
-            (size / 2, size / 2 + 0.5), outcome, font=font("bold", letter_size), fill=ink, anchor="mm"
-        )
+        letter = outcome_letter(lang, outcome)
+        face = font(text_kind("bold", letter, lang), letter_size)
+        ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), letter, font=face, fill=ink, anchor="mm")
     return sprite
 
 
@@ -601,22 +666,29 @@ def _draw_header(image: Image.Image, read: _Read, geometry: Layout) -> None:
     scale, width = geometry.scale, geometry.width
     draw = ImageDraw.Draw(image)
     left, right, top = MARGIN * scale, width - MARGIN * scale, 14 * scale
-    label_face = _face("bold", "corner_label", scale)
-    number_face = _face("serif", "corner", scale)
+    lang = read.table.lang
     count = str(len(read.lines))
-    label = "PLAYER" if count == "1" else "PLAYERS"
+    # i18n: the header's corner, above the number of players (capitals where the language has them)
+    label = nt(lang, "PLAYER", "PLAYERS", len(read.lines))
+    label_face = _face("bold", "corner_label", scale, label, lang)
+    number_face = _face("serif", "corner", scale)
     draw.text((right, top + 2 * scale), label, font=label_face, fill=INK_MUTED, anchor="ra")
     draw.text((right, top + 20 * scale), count, font=number_face, fill=GOLD, anchor="ra")
     corner = max(label_face.getlength(label), number_face.getlength(count)) + 18 * scale
     room = right - left - corner
-    headline = drawable(read.table.league, "serif") or "League standings"
+    head_kind = text_kind("serif", read.table.league, lang)
+    headline = drawable(read.table.league, head_kind) or t(lang, "League standings")
+    head_kind = text_kind("serif", headline, lang)
     head_face, shown = fit_text(
-        headline, "serif", room, _size("headline", scale), min_size=_size("corner", scale * 0.65)
+        headline, head_kind, room, _size("headline", scale), min_size=_size("corner", scale * 0.65)
     )
     draw.text((left, top + 2 * scale), shown, font=head_face, fill=INK_LIGHT, anchor="la")
-    parts = (read.table.game, read.table.round_line, "standings")
-    subtitle = " · ".join(drawable(part, "sans") for part in parts if drawable(part, "sans"))
-    sub_face = _face("sans", "subtitle", scale)
+    parts = (read.table.game, read.table.round_line, t(lang, "standings"))
+    kinds = [text_kind("sans", part, lang) for part in parts]
+    subtitle = " · ".join(
+        drawable(part, kind) for part, kind in zip(parts, kinds, strict=True) if drawable(part, kind)
+    )
+    sub_face = _face("sans", "subtitle", scale, subtitle, lang)
     draw.text(
         (left, top + 46 * scale),
         ellipsize(subtitle, sub_face, room),
@@ -650,13 +722,14 @@ def _draw_table(image: Image.Image, read: _Read, geometry: Layout) -> None:
     draw = ImageDraw.Draw(image)
     columns = geometry.columns
     inset = 2 * scale + 1
-    head_face = _face("bold", "heads", scale)
+    lang = read.table.lang
     head_middle = top + HEAD_ROW * scale / 2 + scale
     for column in columns.values():
         if column.key == "name":
             xy, anchor = (column.left + 6 * scale, head_middle), "lm"
         else:
             xy, anchor = (column.centre, head_middle), "mm"
+        head_face = _face("bold", "heads", scale, column.head, lang)
         draw.text(xy, column.head, font=head_face, fill=INK_HEAD, anchor=anchor)
     rule_y = geometry.rows_top - 1
     draw.line((left + inset, rule_y, right - inset, rule_y), fill=RULE, width=max(1, round(1.5 * scale)))
@@ -670,10 +743,11 @@ def _draw_table(image: Image.Image, read: _Read, geometry: Layout) -> None:
     name_room = name_column.right - name_column.left - 12 * scale
     if not read.lines:
         middle = geometry.row_top(0) + height / 2
+        nobody = t(lang, "No players yet")
         draw.text(
             (name_column.left + 6 * scale, middle),
-            "No players yet",
-            font=name_face,
+            nobody,
+            font=_face("narrow", "name", scale, nobody, lang),
             fill=INK_HEAD,
             anchor="lm",
         )
@@ -701,27 +775,31 @@ def _draw_table(image: Image.Image, read: _Read, geometry: Layout) -> None:
             draw.text((columns[key].centre, middle), text, font=face, fill=ink, anchor="mm")
         slots = ["-"] * (FORM_LENGTH - len(line.form)) + list(line.form)
         for outcome, (x, y) in zip(slots, geometry.pip_centres(index), strict=True):
-            sprite = _pip(outcome, pip_size, letter)
+            sprite = _pip(outcome, pip_size, letter, lang)
             paste_sprite(image, sprite, (x - pip_size / 2, y - pip_size / 2))
     if geometry.more:
         more_top = geometry.row_top(geometry.shown)
-        text = f"{ELLIPSIS} and {geometry.more} more (see the text version)"
-        face = _face("italic", "more", scale)
+        text = t(
+            lang, "{ellipsis} and {count} more (see the text version)", ellipsis=ELLIPSIS, count=geometry.more
+        )
+        face = _face("italic", "more", scale, text, lang)
         draw.text(
             ((left + right) / 2, more_top + MORE_ROW * scale / 2), text, font=face, fill=INK_HEAD, anchor="mm"
         )
 
 
-def _draw_legend(image: Image.Image, geometry: Layout) -> None:
+def _draw_legend(image: Image.Image, geometry: Layout, lang: str = "en") -> None:
     scale = geometry.scale
     draw = ImageDraw.Draw(image)
-    face = _face("sans", "legend", scale)
+    said = t(lang, "Form, newest on the right:")
+    words = (("W", t(lang, "win")), ("D", t(lang, "draw")), ("L", t(lang, "loss")))
+    face = _face("sans", "legend", scale, " ".join([said, *(w for _, w in words), *geometry.legend]), lang)
     x, middle = MARGIN * scale, geometry.legend_top + LEGEND_LINE * scale / 2
     size, letter = round(16 * scale), max(6, round(10 * scale))
-    draw.text((x, middle), "Form, newest on the right:", font=face, fill=INK_MUTED, anchor="lm")
-    x += face.getlength("Form, newest on the right:") + 10 * scale
-    for outcome, word in (("W", "win"), ("D", "draw"), ("L", "loss")):
-        paste_sprite(image, _pip(outcome, size, letter), (x, middle - size / 2))
+    draw.text((x, middle), said, font=face, fill=INK_MUTED, anchor="lm")
+    x += face.getlength(said) + 10 * scale
+    for outcome, word in words:
+        paste_sprite(image, _pip(outcome, size, letter, lang), (x, middle - size / 2))
         x += size + 5 * scale
         draw.text((x, middle), word, font=face, fill=INK_MUTED, anchor="lm")
         x += face.getlength(word) + 14 * scale
@@ -741,7 +819,7 @@ def render_standings_image(table: TableLike, *, width: int = WIDTH, max_rows: in
     image = Image.new("RGB", (geometry.width, geometry.height), BACKGROUND)
     _draw_header(image, read, geometry)
     _draw_table(image, read, geometry)
-    _draw_legend(image, geometry)
+    _draw_legend(image, geometry, read.table.lang)
     return image
 
 
@@ -846,23 +924,33 @@ def standings_text(table: TableLike, *, limit: int = MESSAGE_LIMIT) -> str:
     of the tie-break. At most ``limit`` characters: rows that do not fit are counted in a
     "… K more" line."""
     read = _read(table)
-    info = read.tiebreak
-    title_parts = [f"**{_escape(clip(read.table.league, 100) or 'League standings')}**"]
+    info, lang = read.tiebreak, read.table.lang
+    league = clip(read.table.league, 100) or t(lang, "League standings")
+    title_parts = [f"**{_escape(league)}**"]
     title_parts += [_escape(clip(part, 60)) for part in (read.table.game, read.table.round_line) if part]
     title = " · ".join(title_parts)
-    legend = f"{info.short} = {info.name}" + (f": {info.meaning}" if info.meaning else "") + "."
-    legend += " Form: last 5 games, newest last."
+    said = meaning(lang, info)
+    if said:
+        legend = t(lang, "{short} = {name}: {meaning}.", short=info.short, name=info.name, meaning=said)
+    else:
+        legend = t(lang, "{short} = {name}.", short=info.short, name=info.name)
+    legend += " " + nt(
+        lang, "Form: last {count} game, newest last.", "Form: last {count} games, newest last.", FORM_LENGTH
+    )
     if any(line.shared for line in read.lines):
-        legend += f" {_first_shared(read.lines)}: shared rank."
+        legend += " " + t(lang, "{rank}: shared rank.", rank=_first_shared(read.lines))
 
-    heads: list[tuple[str, str]] = [("rank", "#"), ("name", "Player"), ("played", "P"), ("won", "W")]
-    heads += [("drawn", "D"), ("lost", "L")]
+    shown = _heads(read)
+    heads: list[tuple[str, str]] = [
+        (key, shown[key]) for key in ("rank", "name", "played", "won", "drawn", "lost")
+    ]
     if read.byes:
-        heads.append(("byes", "Bye"))
-    heads += [("points", "Pts"), ("tiebreak", info.short)]
+        heads.append(("byes", shown["byes"]))
+    heads += [("points", shown["points"]), ("tiebreak", info.short)]
     if read.ratings:
-        heads.append(("rating", "Rtg"))
-    heads.append(("form", "Form"))
+        # i18n: the rating's column head in the text version (short: at most 4 letters or 2 characters)
+        heads.append(("rating", t(lang, "Rtg")))
+    heads.append(("form", shown["form"]))
 
     def values(line: Line) -> dict[str, str]:
         return {
@@ -876,7 +964,7 @@ def standings_text(table: TableLike, *, limit: int = MESSAGE_LIMIT) -> str:
             "points": number(line.points),
             "tiebreak": number(line.tiebreak),
             "rating": _rating(line.rating),
-            "form": line.form or "-",
+            "form": form_letters(lang, line.form) or "-",
         }
 
     cells = [values(line) for line in read.lines]
@@ -897,13 +985,16 @@ def standings_text(table: TableLike, *, limit: int = MESSAGE_LIMIT) -> str:
 
         body = [row(dict(heads)), *(row(texts) for texts in kept)]
         if count < len(cells):
-            body.append(f"{ELLIPSIS} {len(cells) - count} more")
+            body.append(more_line(len(cells) - count))
         if not read.lines:
-            body.append("No players yet")
+            body.append(t(lang, "No players yet"))
         return "\n".join([title, "```", *body, "```", legend])
 
     # Rows are added while they fit (the column widths follow the rows kept), counted without
     # writing the message out each time; the message is then written once and checked.
+    def more_line(left: int) -> str:
+        return t(lang, "{ellipsis} {count} more", ellipsis=ELLIPSIS, count=left)
+
     widths = {key: cell_width(head) for key, head in heads}
     widths["form"] = max(widths["form"], FORM_LENGTH)
     frame = discord_length(title) + discord_length(legend) + len("```") * 2 + 4  # and their newlines
@@ -913,7 +1004,7 @@ def standings_text(table: TableLike, *, limit: int = MESSAGE_LIMIT) -> str:
         extra += extras[index]
         line = sum(grown.values()) + columns
         left = len(cells) - index - 1
-        more = len(f"{ELLIPSIS} {left} more") + 1 if left else 0
+        more = discord_length(more_line(left)) + 1 if left else 0
         if frame + line * (index + 2) + index + 1 + extra + more > limit:
             break
         widths, count = grown, index + 1
@@ -933,40 +1024,77 @@ def describe_standings(table: TableLike, *, max_rows: int = 40, limit: int = DES
     """What the picture shows in words (alt text, at most ``limit`` characters): the league,
     how it is ranked, then the players from the top, as many as fit."""
     read = _read(table)
-    info = read.tiebreak
+    info, lang = read.tiebreak, read.table.lang
     where = ", ".join(part for part in (read.table.game, read.table.round_line) if part)
-    league = clip(read.table.league, 120) or "the league"
+    league = clip(read.table.league, 120) or t(lang, "the league")
     count = len(read.lines)
-    players = f"{count} player{'s' if count != 1 else ''}"
-    head = f"Standings of {league}" + (f" ({where})" if where else "") + f": {players}"
-    head += f", ranked by points, then {info.name}" + (
-        f" ({info.short})." if info.short != info.name else "."
-    )
+    players = nt(lang, "{count} player", "{count} players", count)
+    said = {"league": league, "where": where, "players": players, "name": info.name, "short": info.short}
+    if where and info.short != info.name:
+        head = t(
+            lang,
+            "Standings of {league} ({where}): {players}, ranked by points, then {name} ({short}).",
+            **said,
+        )
+    elif where:
+        head = t(lang, "Standings of {league} ({where}): {players}, ranked by points, then {name}.", **said)
+    elif info.short != info.name:
+        head = t(lang, "Standings of {league}: {players}, ranked by points, then {name} ({short}).", **said)
+    else:
+        head = t(lang, "Standings of {league}: {players}, ranked by points, then {name}.", **said)
+
+    def then(text: str, sentence: str) -> str:
+        # i18n: two sentences one after the other (a space between them, or none)
+        return t(lang, "{sentence} {next}", sentence=text, next=sentence)
+
     if not read.lines:
-        return clip(head + " No players yet.", limit)
+        return clip(then(head, t(lang, "No players yet.")), limit)
     shown = min(count, max_rows)
     if shown < count:
-        head += f" The picture shows the top {shown}; the text version lists more."
+        head = then(
+            head, t(lang, "The picture shows the top {count}; the text version lists more.", count=shown)
+        )
     entries = []
     for line in read.lines[:shown]:
-        record = f"{line.won} won, {line.drawn} drawn, {line.lost} lost"
-        points = f"{number(line.points)} point{'' if line.points == 1 else 's'}"
-        entry = f"{line.rank_text} {clip(line.name, 48)}: {points} ({record})"
-        entry += f", {info.short} {number(line.tiebreak)}"
+        facts: dict[str, object] = {
+            "rank": line.rank_text,
+            "name": clip(line.name, 48),
+            "won": line.won,
+            "drawn": line.drawn,
+            "lost": line.lost,
+            "short": info.short,
+            "tiebreak": number(line.tiebreak),
+        }
+        if line.points == int(line.points):
+            points = nt(
+                lang, "{points} point", "{points} points", int(line.points), points=number(line.points)
+            )
+        else:
+            points = t(lang, "{points} points", points=number(line.points))
+        entry = t(
+            lang,
+            "{rank} {name}: {points} ({won} won, {drawn} drawn, {lost} lost), {short} {tiebreak}",
+            points=points,
+            **facts,
+        )
         if line.rating is not None:
-            entry += f", rating {_rating(line.rating)}"
+            entry = t(lang, "{entry}, rating {rating}", entry=entry, rating=_rating(line.rating))
         if line.form:
-            entry += f", form {' '.join(line.form)}"
-        entries.append(entry)
+            entry = t(lang, "{entry}, form {form}", entry=entry, form=" ".join(form_letters(lang, line.form)))
+        entries.append(t(lang, "{entry}.", entry=entry))
+
+    def more(rest: int) -> str:
+        return t(lang, "… and {count} more.", count=rest)
+
     text, done = head, 0
     for entry in entries:
         rest = count - done - 1
-        ending = f" … and {rest} more." if rest else ""
-        if len(f"{text} {entry}.{ending}") > limit:
+        longer = then(text, entry)
+        if len(then(longer, more(rest)) if rest else longer) > limit:
             break
-        text, done = f"{text} {entry}.", done + 1
+        text, done = longer, done + 1
     if done < count:
-        text += f" … and {count - done} more."
+        text = then(text, more(count - done))
     return clip(text, limit)
 
 

@@ -71,7 +71,12 @@ def match_label(live: LiveMatch, user_id: int, locale: str = SOURCE) -> str:
     status = status_word(live.record.status, locale)
     where = {"match": live.id, "game": live.ruleset.title, "status": status}
     if role:
-        label = t(locale, "#{match} {game} as {side} ({status})", side=live.ruleset.role_title(role), **where)
+        label = t(
+            locale,
+            "#{match} {game} as {side} ({status})",
+            side=live.ruleset.role_title(role, locale),
+            **where,
+        )
     else:
         label = t(locale, "#{match} {game} ({status})", **where)
     if live.record.status == ACTIVE and role in live.active_roles():
@@ -91,7 +96,7 @@ async def _match_choices(
     locale = await reader_locale(interaction)
     out = [(match_label(m, interaction.user.id, locale), str(m.id)) for m in listed]
     kept = [(n, v) for n, v in out if matches(current.strip().lstrip("#"), n)]
-    return [Choice(name=n, value=v) for n, v in capped(kept, len(kept))]
+    return [Choice(name=n, value=v) for n, v in capped(kept, len(kept), locale=locale)]
 
 
 async def my_matches_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
@@ -128,7 +133,7 @@ async def acting_match(interaction: discord.Interaction[Any]) -> tuple[LiveMatch
     if live.state is None or live.state.get("result") is not None:
         return t(locale, "Match #{match} is not being played.", match=live.id)
     if role not in live.active_roles():
-        return t(locale, "Not your turn: {waiting}", waiting=live.prompt(role).text)
+        return t(locale, "Not your turn: {waiting}", waiting=live.prompt(role, locale).text)
     return live, role
 
 
@@ -140,7 +145,7 @@ async def action_autocomplete(interaction: discord.Interaction[Any], current: st
             pairs = hint_choice(found)
         else:
             live, role = found
-            legal = bot_of(interaction).service.legal(live, role)
+            legal = bot_of(interaction).service.legal(live, role, await reader_locale(interaction))
             pairs = action_choices(((a.text, label) for a, label in legal), current)
     except Exception as exc:
         log_failure(log, "action autocomplete failed", exc)

@@ -17,7 +17,7 @@ from games.core.chain import SEPARATOR
 
 from .. import texts
 from ..choices import capped, matches, option_choices, truncate
-from ..computers.identity import LEVEL_HELP
+from ..computers.identity import level_help
 from ..handlers.computer import OPPONENTS, chosen_level
 from ..i18n import msg, private_locale, t
 from ..match_posts import NO_PINGS
@@ -78,12 +78,15 @@ def _roles_for_options(interaction: discord.Interaction[Any], ruleset: Any) -> t
 
 
 async def side_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
-    random = t(await reader_locale(interaction), "Random")
+    locale = await reader_locale(interaction)
+    random = t(locale, "Random")
     ruleset = _chosen_game(interaction)
     if ruleset is None:
         return [Choice(name=random, value=RANDOM_SIDE)]
     roles = [*_roles_for_options(interaction, ruleset), RANDOM_SIDE]
-    pairs = option_choices(roles, lambda r: random if r == RANDOM_SIDE else ruleset.role_title(r), current)
+    pairs = option_choices(
+        roles, lambda r: random if r == RANDOM_SIDE else ruleset.role_title(r, locale), current
+    )
     return [Choice(name=n, value=v) for n, v in pairs]
 
 
@@ -126,10 +129,14 @@ def union_options() -> dict[str, str]:
 
 async def opponent_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
     ruleset = _chosen_game(interaction)
+    locale = await reader_locale(interaction)
     if ruleset is not None and not supports(ruleset.name):
-        return [Choice(name=truncate(f"No computer player for {ruleset.title} yet"), value="person")]
+        label = t(locale, "No computer player for {game} yet", game=ruleset.title)
+        return [Choice(name=truncate(label), value="person")]
     pairs = option_choices(
-        list(OPPONENTS), lambda o: "The computer" if o == "computer" else "People", current
+        list(OPPONENTS),
+        lambda o: t(locale, "The computer") if o == "computer" else t(locale, "People"),
+        current,
     )
     return [Choice(name=n, value=v) for n, v in pairs]
 
@@ -146,9 +153,11 @@ async def level_autocomplete(interaction: discord.Interaction[Any], current: str
             except ServiceError:
                 game = None
     offered = levels(game) if game else LEVELS
+    locale = await reader_locale(interaction)
     if not offered:
-        return [Choice(name="This game has no computer player yet", value="none")]
-    pairs = option_choices(list(offered), lambda n: truncate(f"{n}: {LEVEL_HELP.get(n, '')}"), current)
+        return [Choice(name=t(locale, "This game has no computer player yet"), value="none")]
+    # The level's slug first: it is what the option takes, typed in any language.
+    pairs = option_choices(list(offered), lambda n: truncate(f"{n}: {level_help(n, locale)}"), current)
     return [Choice(name=n, value=v) for n, v in pairs]
 
 
@@ -302,7 +311,7 @@ class GameCog(commands.Cog):
             async with self.controller.friendly(interaction):
                 match_id = parse_match_id(match)
                 if match_id is None:
-                    raise ServiceError("Tell me which lobby, e.g. `/game computer 12 level:gentle`.")
+                    raise ServiceError(msg("Tell me which lobby, e.g. `/game computer 12 level:gentle`."))
                 await self.controller.add_computer(interaction, match_id, level, side)
 
         creator_command("cancel", "Close your lobby before it starts.")
@@ -602,7 +611,8 @@ async def topic_autocomplete(interaction: discord.Interaction[Any], current: str
         ruleset = await rules_game(interaction, getattr(interaction.namespace, "game", None))
     except ValueError:
         return []
-    found = [t for t in ruleset.rules_topics() if matches(current, t.title, t.slug, t.kind)]
+    locale = await reader_locale(interaction)
+    found = [t for t in ruleset.rules_topics(locale) if matches(current, t.title, t.slug, t.kind)]
     pairs = [(truncate(f"{t.title} — {t.kind}" if t.kind else t.title), t.slug) for t in found]
     return [Choice(name=n, value=v) for n, v in capped(pairs, len(found))]
 
@@ -614,6 +624,7 @@ async def card_autocomplete(interaction: discord.Interaction[Any], current: str)
         ruleset = await rules_game(interaction, getattr(interaction.namespace, "game", None))
     except ValueError:
         return []
-    found = [t for t in ruleset.rules_topics() if t.cards and matches(current, t.title, t.slug, t.kind)]
-    pairs = [(truncate(texts.card_choice(ruleset, t)), t.slug) for t in found]
+    locale = await reader_locale(interaction)
+    found = [t for t in ruleset.rules_topics(locale) if t.cards and matches(current, t.title, t.slug, t.kind)]
+    pairs = [(truncate(texts.card_choice(ruleset, t, locale)), t.slug) for t in found]
     return [Choice(name=n, value=v) for n, v in capped(pairs, len(found))]

@@ -18,13 +18,13 @@ from games.core import find
 from .. import texts
 from ..choices import matches, truncate
 from ..clock import CLOCK
-from ..i18n import best, guild_locale
-from ..leagues.posts import LeagueDesk, game_line, league_line, schedule_text
+from ..i18n import best, guild_locale, msg, nt, t
+from ..leagues.posts import LeagueDesk, game_line, league_line, schedule_text, status_words, told_in
 from ..leagues.records import League
 from ..leagues.service import LeagueService
 from ..pace import PaceError, parse_duration
 from ..service import ServiceError
-from .common import LANGUAGE_CHOICES, Choice, parse_match_id
+from .common import LANGUAGE_CHOICES, Choice, parse_match_id, reader_locale
 from .game import game_autocomplete, pace_autocomplete
 
 if TYPE_CHECKING:
@@ -42,6 +42,9 @@ FORMATS = [
 ]
 
 
+IN_A_SERVER = msg("Leagues live in a server: use this in one.")
+
+
 def parse_options(text: str | None) -> dict[str, str]:
     """``"edition=trilogy mode=lotr"`` as game options.
 
@@ -53,7 +56,7 @@ def parse_options(text: str | None) -> dict[str, str]:
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
             raise ServiceError(
-                f"Game options are written `name=value`, e.g. `variant=classic`; not `{part}`."
+                msg("Game options are written `name=value`, e.g. `variant=classic`; not `{part}`.", part=part)
             )
         found[name.strip().lower()] = value.strip()
     return found
@@ -83,7 +86,7 @@ class LeagueCog(commands.Cog):
     async def league_of(self, interaction: discord.Interaction[Any], text: str) -> League:
         guild = interaction.guild_id
         if guild is None:
-            raise ServiceError("Leagues live in a server: use this in one.")
+            raise ServiceError(IN_A_SERVER)
         value = text.strip().lstrip("#")
         if value.isdigit():
             return await self.leagues.get(int(value), guild_id=guild)
@@ -91,15 +94,19 @@ class LeagueCog(commands.Cog):
 
     async def require_admin(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.guild_id is None:
-            raise ServiceError("Leagues live in a server: use this in one.")
+            raise ServiceError(IN_A_SERVER)
         if interaction.permissions.manage_guild:
             return
         role = await self.leagues.admin_role(interaction.guild_id)
         roles = {r.id for r in getattr(interaction.user, "roles", [])}
         if role is None or role not in roles:
             raise ServiceError(
-                "Only a league admin can do that: Manage Server, or the role set with `/league config`."
+                msg("Only a league admin can do that: Manage Server, or the role set with `/league config`.")
             )
+
+    async def reader(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of a private answer: the reader's (see bot.i18n)."""
+        return str(await self.controller.locale_of(interaction))
 
     async def reply(self, interaction: discord.Interaction[Any], text: str, *, public: bool = False) -> None:
         if interaction.response.is_done():
@@ -117,7 +124,11 @@ class LeagueCog(commands.Cog):
             if interaction.guild_id is None:
                 return []
             found = await self.leagues.leagues(interaction.guild_id)
-            pairs = [(truncate(f"{lg.name} ({lg.game}, {lg.status})"), str(lg.id)) for lg in found]
+            locale = await reader_locale(interaction)
+            pairs = [
+                (truncate(f"{lg.name} ({lg.game}, {status_words(lg.status, locale)})"), str(lg.id))
+                for lg in found
+            ]
             return [Choice(name=n, value=v) for n, v in pairs if matches(current, n)][:25]
 
         @app_commands.describe(
@@ -160,7 +171,7 @@ class LeagueCog(commands.Cog):
                     try:
                         deadline = CLOCK.now() + parse_duration(signup_closes)
                     except PaceError as exc:
-                        raise ServiceError(str(exc)) from None
+                        raise ServiceError(*exc.args) from None
                 league = await self.leagues.create(
                     guild_id=interaction.guild_id,
                     user_id=interaction.user.id,
@@ -177,10 +188,15 @@ class LeagueCog(commands.Cog):
                     double=double,
                     language=best(language, guild_locale(interaction)),
                 )
+                locale = told_in(league)  # a public post: the league's language
                 await self.reply(
                     interaction,
-                    f"🏟️ New league: {league_line(league, 0)}\n"
-                    f"Sign up with `/league join league:{league.name}`.",
+                    t(
+                        locale,
+                        "🏟️ New league: {league}\nSign up with `/league join league:{name}`.",
+                        league=league_line(league, 0, locale),
+                        name=league.name,
+                    ),
                     public=True,
                 )
 
@@ -205,7 +221,14 @@ class LeagueCog(commands.Cog):
         async def join(interaction: discord.Interaction[Any], league: League) -> None:
             joined = await self.leagues.join(league.id, interaction.user.id, guild_id=interaction.guild_id)
             players = len(await self.leagues.players(joined.id))
-            await self.reply(interaction, f"You signed up for {joined.name} ({players} players so far).")
+            said = nt(
+                await self.reader(interaction),
+                "You signed up for {league} ({count} player so far).",
+                "You signed up for {league} ({count} players so far).",
+                players,
+                league=joined.name,
+            )
+            await self.reply(interaction, said)
 
         @league_command("leave", "Leave a league (after its start your remaining matches are forfeited).")
         async def leave(interaction: discord.Interaction[Any], league: League) -> None:
@@ -214,31 +237,62 @@ class LeagueCog(commands.Cog):
             for result in gone.resigned:
                 await self.bot.delivery.after_entry(result)
             await self.desk.progressed(gone.progress)
-            forfeits = f" {len(gone.resigned)} match(es) forfeited." if gone.resigned else ""
-            await self.reply(interaction, f"You left {league.name}.{forfeits}")
+            locale = await self.reader(interaction)
+            if gone.resigned:
+                said = nt(
+                    locale,
+                    "You left {league}. {count} match forfeited.",
+                    "You left {league}. {count} matches forfeited.",
+                    len(gone.resigned),
+                    league=league.name,
+                )
+            else:
+                said = t(locale, "You left {league}.", league=league.name)
+            await self.reply(interaction, said)
 
         @league_command("start", "Close sign-ups and start the first round (league admins).", admin=True)
         async def start(interaction: discord.Interaction[Any], league: League) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             opened = await self.leagues.start(league.id, guild_id=interaction.guild_id)
             await self.desk.announce(opened)
-            await self.reply(interaction, f"{league.name} started: {len(opened.matches)} matches opened.")
+            said = nt(
+                await self.reader(interaction),
+                "{league} started: {count} match opened.",
+                "{league} started: {count} matches opened.",
+                len(opened.matches),
+                league=league.name,
+            )
+            await self.reply(interaction, said)
 
         @league_command("next-round", "Pair the next Swiss round now (league admins).", admin=True)
         async def next_round(interaction: discord.Interaction[Any], league: League) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             opened = await self.leagues.next_round(league.id, guild_id=interaction.guild_id)
             await self.desk.announce(opened)
-            await self.reply(interaction, f"Round paired: {len(opened.matches)} matches opened.")
+            said = nt(
+                await self.reader(interaction),
+                "Round paired: {count} match opened.",
+                "Round paired: {count} matches opened.",
+                len(opened.matches),
+            )
+            await self.reply(interaction, said)
 
         @league_command("end", "End the season and archive the league (league admins).", admin=True)
         async def end(interaction: discord.Interaction[Any], league: League) -> None:
             ended = await self.leagues.end(league.id, guild_id=interaction.guild_id)
-            await interaction.response.send_message(f"🏆 {ended.name} is over. The final table:")
+            locale = told_in(ended)  # public: the league's language
+            await interaction.response.send_message(
+                t(locale, "🏆 {league} is over. The final table:", league=ended.name)
+            )
             await interaction.followup.send(**await self.desk.standings_post(ended))
             if ended.channel_id is not None and ended.channel_id != interaction.channel_id:
                 await self.desk.post(
-                    ended, f"🏆 **{ended.name}** was ended by a league admin: `/league standings`."
+                    ended,
+                    t(
+                        locale,
+                        "🏆 **{league}** was ended by a league admin: `/league standings`.",
+                        league=ended.name,
+                    ),
                 )
 
         @league_command("standings", "The league table (a picture, with its text version).")
@@ -249,7 +303,7 @@ class LeagueCog(commands.Cog):
         @league_command("schedule", "Every round: who plays whom, and how it stands.")
         async def schedule(interaction: discord.Interaction[Any], league: League) -> None:
             rounds = await self.leagues.schedule(league.id, guild_id=interaction.guild_id)
-            await self.reply(interaction, schedule_text(league, rounds))
+            await self.reply(interaction, schedule_text(league, rounds, await self.reader(interaction)))
 
         @app_commands.describe(league="Which league (default: every league you play in here)")
         @app_commands.autocomplete(league=league_autocomplete)
@@ -262,12 +316,20 @@ class LeagueCog(commands.Cog):
                     league_id=chosen.id if chosen else None,
                     guild_id=interaction.guild_id,
                 )
+                locale = await self.reader(interaction)
                 lines = []
                 for game in games:
                     league_of_game = chosen or await self.leagues.get(game.league_id)
                     title = find(league_of_game.game).role_title
-                    lines.append(f"• {league_of_game.name}, round {game.round}: {game_line(game, title)}")
-                lines = lines or ["You have no league match here."]
+                    said = t(
+                        locale,
+                        "• {league}, round {round}: {game}",
+                        league=league_of_game.name,
+                        round=game.round,
+                        game=game_line(game, title, locale),
+                    )
+                    lines.append(said)
+                lines = lines or [t(locale, "You have no league match here.")]
                 await self.reply(interaction, "\n".join(lines))
 
         @app_commands.describe(
@@ -292,7 +354,7 @@ class LeagueCog(commands.Cog):
                 chosen = await self.league_of(interaction, league)
                 number = parse_match_id(match)
                 if number is None:
-                    raise ServiceError("Give the match number, e.g. `12`.")
+                    raise ServiceError(msg("Give the match number, e.g. `12`."))
                 recorded = await self.leagues.report(
                     chosen.id,
                     number,
@@ -303,10 +365,18 @@ class LeagueCog(commands.Cog):
                     guild_id=interaction.guild_id,
                 )
                 await self.desk.post(
-                    chosen, f"✏️ {chosen.name}: the result of match #{number} was corrected ({reason})."
+                    chosen,
+                    t(
+                        told_in(chosen),
+                        "✏️ {league}: the result of match #{match} was corrected ({reason}).",
+                        league=chosen.name,
+                        match=number,
+                        reason=reason,
+                    ),
                 )
                 await self.desk.progressed(recorded.progress)
-                await self.reply(interaction, f"Result of match #{number} corrected.")
+                said = t(await self.reader(interaction), "Result of match #{match} corrected.", match=number)
+                await self.reply(interaction, said)
 
         @app_commands.describe(league="Which league", player="The player to remove")
         @app_commands.autocomplete(league=league_autocomplete)
@@ -324,7 +394,13 @@ class LeagueCog(commands.Cog):
                 for result in gone.resigned:
                     await self.bot.delivery.after_entry(result)
                 await self.desk.progressed(gone.progress)
-                await self.reply(interaction, f"{texts.mention(player.id)} was removed from {chosen.name}.")
+                said = t(
+                    await self.reader(interaction),
+                    "{player} was removed from {league}.",
+                    player=texts.mention(player.id),
+                    league=chosen.name,
+                )
+                await self.reply(interaction, said)
 
         @app_commands.describe(admin_role="Members with this role may run leagues (leave out to clear)")
         @group.command(name="config", description="Who may run leagues in this server (Manage Server).")
@@ -333,18 +409,23 @@ class LeagueCog(commands.Cog):
         ) -> None:
             async with self.controller.friendly(interaction):
                 if interaction.guild_id is None or not interaction.permissions.manage_guild:
-                    raise ServiceError("Only a member with Manage Server can choose the league admins.")
+                    raise ServiceError(msg("Only a member with Manage Server can choose the league admins."))
                 await self.leagues.set_admin_role(interaction.guild_id, admin_role.id if admin_role else None)
-                who = (
-                    f"members with {admin_role.mention}" if admin_role else "members with Manage Server only"
-                )
-                await self.reply(interaction, f"League admins here: {who}.")
+                locale = await self.reader(interaction)
+                if admin_role:
+                    said = t(locale, "League admins here: members with {role}.", role=admin_role.mention)
+                else:
+                    said = t(locale, "League admins here: members with Manage Server only.")
+                await self.reply(interaction, said)
 
         @group.command(name="list", description="The leagues of this server.")
         async def list_(interaction: discord.Interaction[Any]) -> None:
             async with self.controller.friendly(interaction):
                 if interaction.guild_id is None:
-                    raise ServiceError("Leagues live in a server: use this in one.")
+                    raise ServiceError(IN_A_SERVER)
                 found = await self.leagues.leagues(interaction.guild_id)
-                lines = [league_line(lg, len(await self.leagues.players(lg.id))) for lg in found]
-                await self.reply(interaction, "\n".join(lines) or "No league here yet: `/league create`.")
+                locale = await self.reader(interaction)
+                lines = [league_line(lg, len(await self.leagues.players(lg.id)), locale) for lg in found]
+                await self.reply(
+                    interaction, "\n".join(lines) or t(locale, "No league here yet: `/league create`.")
+                )

@@ -60,6 +60,7 @@ def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
             live, role = found
             assert live.state is not None
             state = live.state
+            locale = await reader_locale(interaction)
             filled = [getattr(interaction.namespace, n, None) for n in names[:index]]
             pairs = arg_choices(
                 live.prompt(role),
@@ -67,7 +68,7 @@ def arg_autocomplete(spec: CommandSpec, index: int) -> Any:
                 index,
                 filled,
                 current,
-                lambda v: live.ruleset.describe_arg(state, role, spec.verb, index, v),
+                lambda v: live.ruleset.describe_arg(state, role, spec.verb, index, v, locale),
             )
         except Exception as exc:
             log_failure(log, "argument autocomplete failed", exc)
@@ -113,7 +114,7 @@ async def next_steps(found: tuple[LiveMatch, str] | str, current: str, locale: s
             pairs = hint_choice(t(locale, "That finishes your decision: send the line as it is."))
         else:
             prompt = live.ruleset.prompt(state, role)
-            labelled = [(a.text, live.ruleset.describe(state, role, a)) for a in prompt.actions]
+            labelled = [(a.text, live.ruleset.describe(state, role, a, locale)) for a in prompt.actions]
             pairs = line_choices(done, labelled, typed)
     except Exception as exc:
         log_failure(log, "line autocomplete failed", exc)
@@ -175,7 +176,13 @@ class PerGameCog(commands.Cog):
 
         async def complete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
             wanted = normalize(current)
-            found = [(slug, name) for slug, name in places if wanted in normalize(name) or wanted in slug]
+            english = dict(places)
+            named = ruleset.places(await reader_locale(interaction))  # the names in his language
+            found = [
+                (slug, name)
+                for slug, name in named
+                if wanted in normalize(name) or wanted in normalize(english.get(slug, "")) or wanted in slug
+            ]
             return [Choice(name=truncate(name), value=slug) for slug, name in found[:25]]
 
         async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
@@ -279,9 +286,15 @@ class PerGameCog(commands.Cog):
         )
 
     def _args(
-        self, live: LiveMatch, user_id: int, spec: CommandSpec, values: dict[str, str | None]
+        self,
+        live: LiveMatch,
+        user_id: int,
+        spec: CommandSpec,
+        values: dict[str, str | None],
+        locale: str = SOURCE,
     ) -> list[str]:
-        """The typed values as argument slugs (matched against legal values and their labels)."""
+        """The typed values as argument slugs (matched against legal values and their labels,
+        in English or the player's language ``locale``)."""
         role = live.role_of(user_id)
         legal = [a for a, _ in self.bot.service.legal(live, role)] if role else []
         state = live.state or {}
@@ -294,6 +307,11 @@ class PerGameCog(commands.Cog):
             candidates = [
                 (v, live.ruleset.describe_arg(state, role or "", spec.verb, index, v)) for v in seen
             ]
+            if locale != SOURCE:
+                candidates += [
+                    (v, live.ruleset.describe_arg(state, role or "", spec.verb, index, v, locale))
+                    for v in seen
+                ]
             out.append(resolve_arg(typed, candidates))
         return out
 
@@ -306,7 +324,8 @@ class PerGameCog(commands.Cog):
                 live = await resolve_match(interaction, values.get("match"))
                 if live.record.game != ruleset.name:
                     raise ServiceError(not_this_game(live, ruleset))
-                text = " ".join([spec.verb, *self._args(live, interaction.user.id, spec, values)])
+                locale = await reader_locale(interaction)
+                text = " ".join([spec.verb, *self._args(live, interaction.user.id, spec, values, locale)])
                 await controller.act_typed(interaction, live, text, confirm=bool(values.get("confirm")))
 
         # The first argument is always needed; later ones only by some actions (a special card

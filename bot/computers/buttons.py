@@ -9,7 +9,9 @@ from discord import ui
 
 from games.computer_players import LEVELS
 
-from ..components import Clickable, button
+from ..components import FORGED, Clickable, button
+from ..i18n import SOURCE, t
+from .identity import level_name
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -20,10 +22,14 @@ class AddComputerButton(
 ):
     """On a lobby: offers the game's computer levels to the lobby's creator."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, *, locale: str = SOURCE) -> None:
         self.match_id = match_id
         super().__init__(
-            button("Add a computer player", discord.ButtonStyle.secondary, f"palantir:computer:{match_id}")
+            button(
+                t(locale, "Add a computer player"),
+                discord.ButtonStyle.secondary,
+                f"palantir:computer:{match_id}",
+            )
         )
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
@@ -37,24 +43,22 @@ class ComputerLevelButton(
 
     ID_NAMES = ("match", "level")
 
-    def __init__(self, match_id: int, level: int) -> None:
+    def __init__(self, match_id: int, level: int, *, locale: str = SOURCE) -> None:
         self.match_id, self.level = match_id, level
-        name = LEVELS[level] if level < len(LEVELS) else "?"
-        super().__init__(
-            button(name.capitalize(), discord.ButtonStyle.primary, f"palantir:computer:{match_id}:{level}")
-        )
+        name = level_name(LEVELS[level], locale) if level < len(LEVELS) else "?"
+        super().__init__(button(name, discord.ButtonStyle.primary, f"palantir:computer:{match_id}:{level}"))
 
     async def clicked(self, interaction: discord.Interaction[Any], controller: Controller) -> None:
         if self.level >= len(LEVELS):
-            await controller.refuse(interaction, "This button is not valid.")
+            await controller.refuse(interaction, FORGED)
             return
         await controller.add_computer(interaction, self.match_id, LEVELS[self.level], one_shot=True)
 
 
-def levels_view(match_id: int, offered: tuple[str, ...]) -> ui.View:
+def levels_view(match_id: int, offered: tuple[str, ...], locale: str = SOURCE) -> ui.View:
     view = ui.View(timeout=None)
     for name in offered:
-        view.add_item(ComputerLevelButton(match_id, LEVELS.index(name)))
+        view.add_item(ComputerLevelButton(match_id, LEVELS.index(name), locale=locale))
     return view
 
 
@@ -65,12 +69,12 @@ class ZombieButton(
 
     ID_NAMES = ("match", "agree")
 
-    def __init__(self, match_id: int, agree: int) -> None:
+    def __init__(self, match_id: int, agree: int, *, locale: str = SOURCE) -> None:
         self.match_id, self.agree = match_id, agree
         label, style = (
-            ("🤖 Yes, a computer plays on", discord.ButtonStyle.success)
+            (t(locale, "🤖 Yes, a computer plays on"), discord.ButtonStyle.success)
             if agree
-            else ("No", discord.ButtonStyle.secondary)
+            else (t(locale, "No"), discord.ButtonStyle.secondary)
         )
         super().__init__(button(label, style, f"palantir:zombie:{match_id}:{1 if agree else 0}"))
 
@@ -78,10 +82,10 @@ class ZombieButton(
         await controller.zombie_vote(interaction, self.match_id, agree=bool(self.agree))
 
 
-def zombie_view(match_id: int) -> ui.View:
+def zombie_view(match_id: int, locale: str = SOURCE) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(ZombieButton(match_id, 1))
-    view.add_item(ZombieButton(match_id, 0))
+    view.add_item(ZombieButton(match_id, 1, locale=locale))
+    view.add_item(ZombieButton(match_id, 0, locale=locale))
     return view
 
 

@@ -12,6 +12,8 @@ player asks :func:`is_computer` first.
 (True, 'strong', '🤖 Computer (strong)')
 >>> computer_name(computer_user(2, "rules")), is_computer(123456789012345678)
 ('🤖 Computer 2 (rules)', False)
+>>> computer_name(seat, "ja"), computer_name(computer_user(2, "gentle"), "da")
+('🤖 コンピューター（強い）', '🤖 Computer 2 (mild)')
 """
 
 from __future__ import annotations
@@ -20,16 +22,37 @@ from collections.abc import Iterable
 
 from games.computer_players import DEFAULT_LEVEL, LEVELS, levels, supports
 
+from ..i18n import SOURCE, Msg, msg
+
 #: Level slots per computer number in a user id (room for levels to come).
 SLOTS = 8
 ROBOT = "🤖"
 #: What each level is, for players (``/game new level:``, the lobby's level buttons).
-LEVEL_HELP = {
-    "random": "any legal move, at random (a first look at the game)",
-    "rules": "the obvious good moves (for newcomers)",
-    "gentle": "a short search with a few slips (a fair game for most players)",
-    "strong": "the strongest the bot plays (thinks up to 2 seconds a move)",
+LEVEL_HELP: dict[str, Msg] = {
+    "random": msg("any legal move, at random (a first look at the game)"),
+    "rules": msg("the obvious good moves (for newcomers)"),
+    "gentle": msg("a short search with a few slips (a fair game for most players)"),
+    "strong": msg("the strongest the bot plays (thinks up to 2 seconds a move)"),
 }
+#: Each level's name in words (what is typed at ``level:`` stays the English slug).
+LEVEL_NAMES: dict[str, Msg] = {
+    "random": msg("random"),
+    "rules": msg("rules"),
+    "gentle": msg("gentle"),
+    "strong": msg("strong"),
+}
+
+
+def level_name(level: str, locale: str = SOURCE) -> str:
+    """A level's name in ``locale`` (the slug itself for a level without one)."""
+    named = LEVEL_NAMES.get(level)
+    return named.render(locale) if named is not None else level
+
+
+def level_help(level: str, locale: str = SOURCE) -> str:
+    """What a level plays like, in ``locale`` (``""`` for an unknown level)."""
+    said = LEVEL_HELP.get(level)
+    return said.render(locale) if said is not None else ""
 
 
 def is_computer(user_id: int | None) -> bool:
@@ -59,10 +82,17 @@ def number_of(user_id: int) -> int:
     return (-user_id - 1) // SLOTS
 
 
-def computer_name(user_id: int) -> str:
+def computer_named(user_id: int) -> Msg:
+    """A computer's name as a deferred message (said in the language of whoever reads it)."""
+    number, level = number_of(user_id), LEVEL_NAMES.get(level_of(user_id), level_of(user_id))
+    if number <= 1:
+        return msg("🤖 Computer ({level})", level=level)
+    return msg("🤖 Computer {number} ({level})", number=number, level=level)
+
+
+def computer_name(user_id: int, locale: str = SOURCE) -> str:
     """``🤖 Computer (strong)``; the second computer of a match is ``🤖 Computer 2 (...)``."""
-    number = number_of(user_id)
-    return f"{ROBOT} Computer{'' if number <= 1 else f' {number}'} ({level_of(user_id)})"
+    return computer_named(user_id).render(locale)
 
 
 def next_number(user_ids: Iterable[int]) -> int:
@@ -78,7 +108,7 @@ def strongest(game: str) -> str:
 
 def pick_level(game: str, title: str, wanted: str | None) -> str:
     """The level ``wanted`` (``None``: the strongest) of ``game``, or a :class:`ValueError`
-    written for the player."""
+    written for the player (a deferred message, said in his language)."""
     if not supports(game):
         raise ValueError(no_computer(title))
     if wanted is None or not wanted.strip():
@@ -87,14 +117,20 @@ def pick_level(game: str, title: str, wanted: str | None) -> str:
     offered = levels(game)
     if chosen not in offered:
         raise ValueError(
-            f"`{wanted}` is not a computer level of {title}: use one of {', '.join(offered)} (weakest first)."
+            msg(
+                "`{level}` is not a computer level of {game}: use one of {levels} (weakest first).",
+                level=wanted,
+                game=title,
+                levels=", ".join(offered),
+            )
         )
     return chosen
 
 
-def no_computer(title: str) -> str:
-    return (
-        f"{title} has no computer player yet: it is played by people only. Open a lobby without "
+def no_computer(title: str) -> Msg:
+    return msg(
+        "{game} has no computer player yet: it is played by people only. Open a lobby without "
         "`opponent:computer` and invite someone, or play the Confrontation, LOTR Risk or Minas "
-        "Tirith against the computer."
+        "Tirith against the computer.",
+        game=title,
     )

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import logging
 
+from ..i18n import msg
 from ..matches.cache import MatchCache
 from ..matches.live import JoinResult, LiveMatch, ServiceError
 from ..matches.lobby import Lobby
 from ..storage import ACTIVE, LOBBY, Store
-from .identity import computer_name, computer_user, is_computer, next_number, pick_level
+from .identity import computer_named, computer_user, is_computer, next_number, pick_level
 
 log = logging.getLogger(__name__)
 
-LEAGUE_REFUSAL = "League matches are played by people only: a computer cannot take a seat in one."
+LEAGUE_REFUSAL = msg("League matches are played by people only: a computer cannot take a seat in one.")
 
 
 def level_for(live: LiveMatch, wanted: str | None) -> str:
@@ -21,7 +22,7 @@ def level_for(live: LiveMatch, wanted: str | None) -> str:
     try:
         return pick_level(live.ruleset.name, live.ruleset.title, wanted)
     except ValueError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(*exc.args) from None
 
 
 class ComputerSeats:
@@ -49,24 +50,29 @@ class ComputerSeats:
         marker = None if once is None else f"computer-added:{match_id}:{once}"
         async with self.cache.locked(match_id) as live:
             if marker is not None and await self.store.get_meta(marker):
-                raise ServiceError("That computer player was added already (the button was pressed twice).")
+                raise ServiceError(
+                    msg("That computer player was added already (the button was pressed twice).")
+                )
             if live.record.status != LOBBY:
-                raise ServiceError(f"Match #{match_id} is not open for players any more.")
+                raise ServiceError(msg("Match #{match} is not open for players any more.", match=match_id))
             if user_id != live.record.creator_id:
-                raise ServiceError("Only the player who opened the lobby can add a computer player.")
+                raise ServiceError(msg("Only the player who opened the lobby can add a computer player."))
             if live.record.league_id is not None:
                 raise ServiceError(LEAGUE_REFUSAL)
             ruleset = live.ruleset
             _, most = ruleset.seats(live.record.options)
             if len(live.seats) >= most:
-                raise ServiceError(f"Match #{match_id} is full.")
+                raise ServiceError(msg("Match #{match} is full.", match=match_id))
             computer = computer_user(next_number(s.user_id for s in live.seats), chosen)
             wanted = self.lobby._side(ruleset, live.record.options, side)
             if live.record.rematch_of is not None:
                 wanted = await self._rematch_side(live.record.rematch_of, computer)
             if wanted is not None and any(s.wanted_role == wanted for s in live.seats):
                 raise ServiceError(
-                    f"Someone already asked for {ruleset.role_title(wanted)}; pick another side."
+                    msg(
+                        "Someone already asked for {side}; pick another side.",
+                        side=ruleset.role_title(wanted),
+                    )
                 )
             await self.store.add_seat(match_id, computer, wanted)
             if marker is not None:
@@ -106,8 +112,12 @@ class ComputerSeats:
         same = next((s.user_id for s in old if s.user_id == computer), None)
         if same is None:
             raise ServiceError(
-                f"This lobby is the rematch of match #{old_match}: only its players may join, and "
-                f"it had no {computer_name(computer)}."
+                msg(
+                    "This lobby is the rematch of match #{match}: only its players may join, and it had "
+                    "no {computer}.",
+                    match=old_match,
+                    computer=computer_named(computer),
+                )
             )
         return await self.lobby._rematch_side(old_match, same)
 
@@ -120,9 +130,13 @@ class ComputerSeats:
             if live.record.league_id is not None:
                 raise ServiceError(LEAGUE_REFUSAL)
             if live.record.status != ACTIVE:
-                raise ServiceError(f"Match #{match_id} is not being played: there is no seat to hand over.")
+                raise ServiceError(
+                    msg("Match #{match} is not being played: there is no seat to hand over.", match=match_id)
+                )
             if not live.is_seated(old_user) or is_computer(old_user):
-                raise ServiceError(f"That seat of match #{match_id} has no player to stand in for.")
+                raise ServiceError(
+                    msg("That seat of match #{match} has no player to stand in for.", match=match_id)
+                )
             computer = computer_user(next_number(s.user_id for s in live.seats), chosen)
             await self.store.substitute(match_id, old_user, computer)
             live.seats = await self.store.seats(match_id)

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, replace
 
 from games.computer_players import supports
 
+from ..i18n import msg, nmsg
 from ..matches.cache import MatchCache
 from ..matches.entries import Entries
 from ..matches.live import ActResult, LiveMatch, ServiceError
@@ -176,12 +177,20 @@ class ZombieSeats:
         may change the seat the others vote on (asked by every entry, under the match's lock)."""
         offer = await self.pending(match_id)
         if offer is not None and offer.user_id == user_id:
-            left, ending = (
-                ("You left", "resignation") if offer.kind == RESIGN else ("Your time ran out in", "timeout")
-            )
+            if offer.kind == RESIGN:
+                raise ServiceError(
+                    msg(
+                        "You left match #{match}: the other players are voting on a computer playing on "
+                        "for you; if one of them says no, your resignation stands.",
+                        match=match_id,
+                    )
+                )
             raise ServiceError(
-                f"{left} match #{match_id}: the other players are voting on a computer playing on "
-                f"for you; if one of them says no, your {ending} stands."
+                msg(
+                    "Your time ran out in match #{match}: the other players are voting on a computer "
+                    "playing on for you; if one of them says no, your timeout stands.",
+                    match=match_id,
+                )
             )
 
     async def vote(self, match_id: int, voter: int, agree: bool) -> Decision:
@@ -196,16 +205,21 @@ class ZombieSeats:
             await self.store.set_meta(key(match_id), "")  # the match ended meanwhile
             offer = None
         if offer is None:
-            raise ServiceError("This vote is over.")
+            raise ServiceError(msg("This vote is over."))
         if voter not in offer.voters:
-            raise ServiceError("Only the other players of this match vote on it.")
+            raise ServiceError(msg("Only the other players of this match vote on it."))
         if live.record.paused:  # (a timeout cannot be committed while paused: a No would be lost)
-            raise ServiceError(f"Match #{match_id} is paused: vote once it goes on (`/game resume`).")
+            raise ServiceError(
+                msg("Match #{match} is paused: vote once it goes on (`/game resume`).", match=match_id)
+            )
         # Those who left the match since the vote opened neither vote nor are waited for.
         still = set(voters(live, offer.user_id))
         if voter not in still:
             raise ServiceError(
-                f"You are no longer playing in match #{match_id}: the players still in it decide."
+                msg(
+                    "You are no longer playing in match #{match}: the players still in it decide.",
+                    match=match_id,
+                )
             )
         if not agree:
             await self.store.set_meta(key(match_id), "")
@@ -214,7 +228,13 @@ class ZombieSeats:
         yes = offer.yes if again else (*offer.yes, voter)
         offer = replace(offer, voters=tuple(v for v in offer.voters if v in still), yes=yes)
         if again and offer.missing:
-            raise ServiceError(f"You agreed already: waiting for {len(offer.missing)} more.")
+            raise ServiceError(
+                nmsg(
+                    "You agreed already: waiting for {count} more player.",
+                    "You agreed already: waiting for {count} more players.",
+                    len(offer.missing),
+                )
+            )
         if offer.missing:
             await self.store.set_meta(key(match_id), offer.dumps())
             return Decision(offer, "waiting")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .. import texts
+from ..i18n import match_locale, msg, t
 from ..match_posts import NO_PINGS
 from ..service import LiveMatch
 from .buttons import zombie_view
@@ -30,17 +31,27 @@ class ZombieDesk:
     async def offer(self, live: LiveMatch, offer: Offer) -> None:
         """The vote, in the match thread: the other players are mentioned (it asks them)."""
         title = live.ruleset.role_title(offer.role)
-        why = "resigned" if offer.kind == RESIGN else "ran out of time"
-        ending = "resignation" if offer.kind == RESIGN else "timeout"
-        voters = " ".join(texts.mention(u) for u in offer.voters)
+        locale = match_locale(live.record.language)
+        voters = " ".join(texts.mention(u, locale) for u in offer.voters)
+        who = {"player": texts.mention(offer.user_id, locale), "side": title, "voters": voters}
+        if offer.kind == RESIGN:
+            said = t(
+                locale,
+                "🏳️ {player} ({side}) resigned. Shall a computer play on for **{side}**? {voters}: if "
+                "every one of you agrees, it takes the seat; one **No** and the resignation stands.",
+                **who,
+            )
+        else:
+            said = t(
+                locale,
+                "🏳️ {player} ({side}) ran out of time. Shall a computer play on for **{side}**? {voters}: "
+                "if every one of you agrees, it takes the seat; one **No** and the timeout stands.",
+                **who,
+            )
         await self.delivery.post_match(
             live,
-            content=(
-                f"🏳️ {texts.mention(offer.user_id)} ({title}) {why}. Shall a computer play on for "
-                f"**{title}**? {voters}: if every one of you agrees, it takes the seat; one **No** "
-                f"and the {ending} stands."
-            ),
-            view=zombie_view(live.id),
+            content=said,
+            view=zombie_view(live.id, locale),
             allowed_mentions=self.delivery.mentioning_users(list(offer.voters)),
         )
 
@@ -51,14 +62,21 @@ class ZombieDesk:
         live = await self.service.get(offer.match_id)
         if decision.outcome == "taken" and decision.computer is not None:
             title = live.ruleset.role_title(offer.role)
+            locale = match_locale(live.record.language)
             await self.delivery.retire_dm(
-                live, offer.role, f"a computer plays {title} for you now; this prompt is closed."
+                live,
+                offer.role,
+                msg("a computer plays {side} for you now; this prompt is closed.", side=title),
             )
             await self.delivery.post_match(
                 live,
-                content=(
-                    f"{texts.mention(decision.computer)} now plays **{title}** for "
-                    f"{texts.mention(offer.user_id)}: every player agreed. {texts.turn_text(live, ())}"
+                content=t(
+                    locale,
+                    "{computer} now plays **{side}** for {player}: every player agreed. {waiting}",
+                    computer=texts.mention(decision.computer, locale),
+                    side=title,
+                    player=texts.mention(offer.user_id, locale),
+                    waiting=texts.turn_text(live, ()),
                 ),
                 allowed_mentions=NO_PINGS,
             )

@@ -14,10 +14,10 @@ from games.core import find
 from .. import texts
 from ..components import freeze
 from ..computers.buttons import levels_view
-from ..computers.identity import LEVEL_HELP, no_computer, pick_level
+from ..computers.identity import level_help, level_name, no_computer, pick_level
 from ..computers.zombie import RESIGN, may_offer
 from ..computers.zombie_posts import ZombieDesk
-from ..i18n import Msg, msg
+from ..i18n import Msg, match_locale, msg, nt, t
 from ..service import LiveMatch, ServiceError
 from ..storage import LOBBY
 from .lobby import LobbyHandlers
@@ -34,15 +34,17 @@ def chosen_level(game: str, opponent: str | None, level: str | None) -> str | No
     ruleset = find(game)
     wanted = (opponent or "").strip().lower()
     if wanted not in ("", *OPPONENTS):
-        raise ServiceError(f"`{opponent}` is not an opponent: use `computer` or `person`.")
+        raise ServiceError(
+            msg("`{opponent}` is not an opponent: use `computer` or `person`.", opponent=opponent)
+        )
     if wanted != "computer":
         if level:
-            raise ServiceError("`level:` is the computer's level: add `opponent:computer` to play one.")
+            raise ServiceError(msg("`level:` is the computer's level: add `opponent:computer` to play one."))
         return None
     try:
         return pick_level(ruleset.name, ruleset.title, level)
     except ValueError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(*exc.args) from None
 
 
 class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
@@ -62,12 +64,19 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                 return
             await freeze(interaction)
             await self._deliver(ZombieDesk(self.delivery).offer(live, offer))
+            locale = await self.locale_of(interaction)
             await interaction.followup.send(
-                f"You left match #{live.id}. The other players decide whether a computer plays on "
-                "for you; if one of them says no, your resignation stands.",
+                t(
+                    locale,
+                    "You left match #{match}. The other players decide whether a computer plays on for "
+                    "you; if one of them says no, your resignation stands.",
+                    match=live.id,
+                ),
                 ephemeral=True,
             )
-            await self._close_one_shot(interaction, "You resigned (the others vote on a computer).")
+            await self._close_one_shot(
+                interaction, t(locale, "You resigned (the others vote on a computer).")
+            )
 
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A rematch as for people; the old match's computers take their next sides at once (a
@@ -100,21 +109,34 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
         async with self.friendly(interaction):
             await self.defer(interaction)
             decision = await self.service.zombie.vote(match_id, interaction.user.id, agree)
+            locale = await self.locale_of(interaction)
             if decision.outcome == "waiting":
                 await interaction.followup.send(
-                    f"Noted: waiting for {len(decision.offer.missing)} more player(s) to agree.",
+                    nt(
+                        locale,
+                        "Noted: waiting for {count} more player to agree.",
+                        "Noted: waiting for {count} more players to agree.",
+                        len(decision.offer.missing),
+                    ),
                     ephemeral=True,
                 )
                 return
             if interaction.message is not None:
-                verdict = "🤖 Agreed: a computer plays on." if decision.outcome == "taken" else "Declined."
+                # The vote's post is the thread's: its verdict in the match's language.
+                told = match_locale((await self.service.get(match_id)).record.language)
+                taken = decision.outcome == "taken"
+                verdict = t(told, "🤖 Agreed: a computer plays on.") if taken else t(told, "Declined.")
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.message.edit(
                         content=f"{interaction.message.content}\n{verdict}", view=None
                     )
             await self._deliver(ZombieDesk(self.delivery).decided(decision))
-            done = "a computer plays on" if decision.outcome == "taken" else "the player's leaving stands"
-            await interaction.followup.send(f"Done: {done}.", ephemeral=True)
+            done = (
+                t(locale, "Done: a computer plays on.")
+                if decision.outcome == "taken"
+                else t(locale, "Done: the player's leaving stands.")
+            )
+            await interaction.followup.send(done, ephemeral=True)
 
     async def new_against_computer(
         self,
@@ -144,10 +166,19 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
             live = await self.service.get(match_id)
             self._check_can_add(live, interaction.user.id)
             offered = levels(live.record.game)
-            lines = [f"**{name}**: {LEVEL_HELP.get(name, '')}" for name in offered]
+            locale = await self.locale_of(interaction)
+            lines = [
+                t(
+                    locale,
+                    "**{level}**: {help}",
+                    level=level_name(name, locale),
+                    help=level_help(name, locale),
+                )
+                for name in offered
+            ]
             await interaction.response.send_message(
-                "Which computer player? (weakest first)\n" + "\n".join(lines),
-                view=levels_view(match_id, offered),
+                "\n".join([t(locale, "Which computer player? (weakest first)"), *lines]),
+                view=levels_view(match_id, offered, locale),
                 ephemeral=True,
             )
 
@@ -170,14 +201,22 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
             result = await self.service.computers.add(match_id, interaction.user.id, level, side, once=once)
             live = result.match
             seat = live.seats[-1]
+            locale = await self.locale_of(interaction)
             title = (
                 live.ruleset.role_title(seat.role or seat.wanted_role or "")
                 if (seat.role or seat.wanted_role)
-                else "a side drawn at the start"
+                else t(locale, "a side drawn at the start")
             )
             try:
                 await interaction.followup.send(
-                    f"{texts.mention(seat.user_id)} joined match #{live.id} ({title}).", ephemeral=True
+                    t(
+                        locale,
+                        "{player} joined match #{match} ({side}).",
+                        player=texts.mention(seat.user_id, locale),
+                        match=live.id,
+                        side=title,
+                    ),
+                    ephemeral=True,
                 )
             finally:
                 if result.started:
@@ -190,6 +229,6 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
         if not supports(live.record.game):
             raise ServiceError(no_computer(live.ruleset.title))
         if live.record.status != "lobby":
-            raise ServiceError(f"Match #{live.id} is not open for players any more.")
+            raise ServiceError(msg("Match #{match} is not open for players any more.", match=live.id))
         if user_id != live.record.creator_id:
-            raise ServiceError("Only the player who opened the lobby can add a computer player.")
+            raise ServiceError(msg("Only the player who opened the lobby can add a computer player."))

@@ -13,7 +13,7 @@ from games.computer_players import supports
 
 from .. import rendering, texts
 from ..computers.identity import is_computer
-from ..i18n import best, guild_locale, msg, nt, t
+from ..i18n import best, guild_locale, match_locale, msg, nt, t
 from ..match_file import MAX_BYTES as MAX_EXPORT_BYTES
 from ..match_file import ExchangeError, read_document
 from ..match_posts import NO_PINGS
@@ -72,7 +72,7 @@ class LobbyHandlers(Handlers):
         )
         await interaction.response.send_message(
             texts.lobby_text(live),
-            view=lobby_view(live.id, computer=supports(game)),
+            view=lobby_view(live.id, computer=supports(game), locale=match_locale(live.record.language)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         message = await interaction.original_response()
@@ -98,7 +98,11 @@ class LobbyHandlers(Handlers):
                 message = await self.delivery.post(
                     live.record.channel_id,
                     content=f"{texts.lobby_text(live)}\n{said}" if others else texts.lobby_text(live),
-                    view=lobby_view(live.id, computer=supports(live.record.game)),
+                    view=lobby_view(
+                        live.id,
+                        computer=supports(live.record.game),
+                        locale=match_locale(live.record.language),
+                    ),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
                 )
                 if message is not None:
@@ -113,7 +117,7 @@ class LobbyHandlers(Handlers):
                     locale, "The rematch lobby is open already: match #{match} in <#{channel}>.", **where
                 )
             if seat:
-                side = live.ruleset.role_title(seat.role or seat.wanted_role or "")
+                side = live.ruleset.role_title(seat.role or seat.wanted_role or "", locale)
                 said += " " + t(locale, "You play **{side}**.", side=side)
             await interaction.followup.send(said, ephemeral=True)
 
@@ -278,7 +282,9 @@ class LobbyHandlers(Handlers):
             seat = live.seat_of(interaction.user.id)
             said = t(locale, "You joined match #{match}.", match=live.id)
             if seat is not None and seat.role:
-                said += " " + t(locale, "You play **{side}**.", side=live.ruleset.role_title(seat.role))
+                said += " " + t(
+                    locale, "You play **{side}**.", side=live.ruleset.role_title(seat.role, locale)
+                )
             # The joiner is answered first: the start renders the first boards, which may take
             # seconds under load. The post follows whether or not the answer went through.
             try:

@@ -67,7 +67,8 @@ class PlayHandlers(Handlers):
                     await self._deliver(self.delivery.after_entry(result))
             last = results[-1]
             if len(results) > 1 and not last.duplicate:
-                last = replace(last, label=" → ".join(r.label for r in results))
+                locale = await self.locale_of(interaction)
+                last = replace(last, labels={locale: " → ".join(r.label_in(locale) for r in results)})
             await self._after(interaction, last)
 
     async def pick(
@@ -96,7 +97,8 @@ class PlayHandlers(Handlers):
             role = live.role_of(interaction.user.id)
             if role is None:
                 raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
-            choices = self.service.choices(live, role)
+            lang = await self.locale_of(interaction)
+            choices = self.service.choices(live, role, lang)
             if version != live.prompt_version(role):
                 raise await self.service.stale(live, role, version)
             if not 0 <= index < len(choices):
@@ -107,14 +109,14 @@ class PlayHandlers(Handlers):
             state = live.state or {}
             if amount is not None and count is None:
                 counts = [
-                    (n, live.ruleset.describe(state, role, with_count(action, n)))
+                    (n, live.ruleset.describe(state, role, with_count(action, n), lang))
                     for n in count_choices(amount.low, amount.high)
                 ]
-                locale = await self.locale_of(interaction)
-                group = live.ruleset.describe_group(state, role, action.verb, action.args[0])
+                locale = lang
+                group = live.ruleset.describe_group(state, role, action.verb, action.args[0], lang)
                 await interaction.followup.send(
                     t(locale, "**{choice}** How many?", choice=group),
-                    view=count_view(live.id, version, index, counts, amount.low, amount.high),
+                    view=count_view(live.id, version, index, counts, amount.low, amount.high, locale),
                     ephemeral=True,
                 )
                 if one_shot:
@@ -126,13 +128,13 @@ class PlayHandlers(Handlers):
                 if amount is None or not amount.admits(with_count(action, count)):
                     raise StaleAction(STALE)
                 action = with_count(action, count)
-                label = live.ruleset.describe(state, role, action)
+                label = live.ruleset.describe(state, role, action, lang)
             if not confirmed and await self._asks_first(interaction, live, role, action):
                 locale = await self.locale_of(interaction)
                 effect = f"\n{choice.effect}" if choice.effect else ""
                 await interaction.followup.send(
                     f"**{label}**{effect}\n" + t(locale, "This cannot be taken back. Go ahead?"),
-                    view=confirm_view(live.id, version, index, count),
+                    view=confirm_view(live.id, version, index, count, locale),
                     ephemeral=True,
                 )
                 if one_shot:
@@ -175,10 +177,11 @@ class PlayHandlers(Handlers):
             if role is None:
                 raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
             state = live.state or {}
-            choices = [c for c in self.service.choices(live, role) if c.action.args]
+            lang = await self.locale_of(interaction)
+            choices = [c for c in self.service.choices(live, role, lang) if c.action.args]
 
             def label(action: Action) -> str:
-                return live.ruleset.describe_group(state, role, action.verb, action.args[0])
+                return live.ruleset.describe_group(state, role, action.verb, action.args[0], lang)
 
             found = groups(choices, label)
             if version != live.prompt_version(role):
@@ -189,8 +192,9 @@ class PlayHandlers(Handlers):
             if len(group.choices) == 1:
                 await self.pick(interaction, match_id, version, group.choices[0].index)
                 return
+            locale = await self.locale_of(interaction)
             await interaction.followup.send(
-                f"**{group.label}**", view=group_view(live.id, version, group), ephemeral=True
+                f"**{group.label}**", view=group_view(live.id, version, group, locale), ephemeral=True
             )
 
     async def act_typed(
@@ -205,7 +209,8 @@ class PlayHandlers(Handlers):
                     raise ServiceError(msg("You are not playing in match #{match}.", match=live.id))
                 assert live.game is not None
                 action = live.game.check(role, text)
-                choices = self.service.choices(live, role)
+                lang = await self.locale_of(interaction)
+                choices = self.service.choices(live, role, lang)
                 amount = next((a for a in live.prompt(role).amounts if a.admits(action)), None)
                 listed = next(
                     c
@@ -214,12 +219,13 @@ class PlayHandlers(Handlers):
                 )
                 count = int(action.args[-1]) if listed.action != action else None
                 if await self.service.would_be_final(live.id, interaction.user.id, action):
-                    label = live.ruleset.describe(live.state or {}, role, action)
+                    label = live.ruleset.describe(live.state or {}, role, action, lang)
                     effect = f"\n{listed.effect}" if listed.effect else ""
-                    go_ahead = t(await self.locale_of(interaction), "This cannot be taken back. Go ahead?")
+                    locale = lang
+                    go_ahead = t(lang, "This cannot be taken back. Go ahead?")
                     await interaction.followup.send(
                         f"**{label}**{effect}\n{go_ahead}",
-                        view=confirm_view(live.id, live.prompt_version(role), listed.index, count),
+                        view=confirm_view(live.id, live.prompt_version(role), listed.index, count, locale),
                         ephemeral=True,
                     )
                     return
@@ -281,7 +287,7 @@ class PlayHandlers(Handlers):
                 if note is not None:
                     question += " " + note.render(locale)
             elif winners:
-                names = capitalized(join(locale, (live.ruleset.role_name(r) for r in winners)))
+                names = capitalized(join(locale, (live.ruleset.role_name(r, locale) for r in winners)))
                 question = t(
                     locale,
                     "Resign match #{match}? {winners} will win. This cannot be taken back.",
@@ -296,7 +302,7 @@ class PlayHandlers(Handlers):
                 )
             await interaction.followup.send(
                 question,
-                view=resign_view(live.id, texts.public_step(live)),
+                view=resign_view(live.id, texts.public_step(live), locale),
                 ephemeral=True,
             )
 
@@ -326,7 +332,7 @@ class PlayHandlers(Handlers):
             return
         await self._deliver(self.delivery.after_entry(result))
         if result.kind == "act":
-            done = f"✅ {result.label}"
+            done = f"✅ {result.label_in(locale)}"
         elif result.kind == "undo":
             done = t(locale, "↩️ Your last move was taken back.")
         else:

@@ -55,7 +55,8 @@ class PrivateHandlers(Handlers):
     ) -> None:
         """``/rules``: the overview, or the topics found, with the pictures of their cards (every
         card is public knowledge: its face, not who holds it)."""
-        text, cards = texts.rules_answer(ruleset, topic, cards_only=cards_only)
+        locale = await self.locale_of(interaction)
+        text, cards = texts.rules_answer(ruleset, topic, cards_only=cards_only, locale=locale)
         if not cards:
             await interaction.response.send_message(text, ephemeral=True)
             return
@@ -72,8 +73,9 @@ class PrivateHandlers(Handlers):
         async with self.friendly(interaction):
             if live.state is None:
                 raise ServiceError(msg("Match #{match} has not started yet.", match=live.id))
-            names = dict(live.ruleset.places())
-            slug = resolve_arg(place, list(names.items()))
+            locale = await self.locale_of(interaction)
+            names = dict(live.ruleset.places(locale))
+            slug = resolve_arg(place, [*live.ruleset.places(), *names.items()])
             if slug not in names:
                 close = difflib.get_close_matches(place, list(names.values()), n=1, cutoff=0.5)
                 if close:
@@ -94,11 +96,10 @@ class PrivateHandlers(Handlers):
             role = live.role_of(interaction.user.id)
             view = live.ruleset.view(live.state, role)
             image = await self.delivery.image(
-                await self.delivery.named(live, view),
+                await self.delivery.named(live, view, locale),
                 f"{live.record.game}-{live.id}-{slug}.png",
                 zoom=slug,
             )
-            locale = await self.locale_of(interaction)
             where = {"place": names[slug], "match": live.id}
             if image:
                 text = t(locale, "**{place}** in match #{match}", **where)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.i18n import LOCALES, NATIVE_NAMES, SOURCE, Domain, Msg, best, in_words, join, resolve
+from games.core.i18n import LOCALES, NATIVE_NAMES, SOURCE, Domain, Msg, Words, best, in_words, join, resolve
 
 BOT = Domain("bot")
 t = BOT.t
@@ -82,4 +82,4 @@ def refusal(locale: str, exc: BaseException) -> str:
     """The message of a refusal in ``locale``: a deferred :class:`Msg` is translated, any other
     text (an engine's, not translated yet) is said as it is."""
     first = exc.args[0] if exc.args else None
-    return first.render(locale) if isinstance(first, Msg) else str(exc)
+    return first.render(locale) if isinstance(first, Words) else str(exc)

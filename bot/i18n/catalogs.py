@@ -1,11 +1,14 @@
 """The catalogs' tools for translators: ``python -m bot.i18n.catalogs extract|update|check``.
 
 - ``extract`` writes the templates ``data/locale/<domain>.pot`` from the code: ``bot`` from the
-  calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/``, ``commands`` from the slash
+  calls ``t``, ``nt``, ``msg`` and ``nmsg`` under ``bot/`` and in the pictures the bot layer
+  draws itself (:data:`BOT_RENDERERS`: the league standings), ``commands`` from the slash
   commands the bot registers (:data:`TRANSLATED_COMMANDS` and the parts every game's group
-  shares), each string with its context (``command name``, ``option description``…), and a
-  game's event templates once its presenter reads them from its catalog
-  (:class:`~games.core.i18n.CatalogTables`).
+  shares), each string with its context (``command name``, ``option description``…), ``core``
+  from the core's event templates and its deferred messages (``games/core``), and a game's
+  once its presenter reads its catalog (:class:`~games.core.i18n.CatalogTables`): its event
+  templates, the messages of its code (:data:`GAME_KEYWORDS`) and the names and texts its
+  ``words.catalog_entries()`` lists.
 - ``update`` merges the templates into every language's ``.po`` (new messages come in empty,
   changed ones marked fuzzy, a translator's work is kept).
 - ``check`` lists what is missing or fuzzy, language by language (exit status 1 if anything).
@@ -20,7 +23,7 @@ import importlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -29,10 +32,12 @@ from discord import app_commands
 
 from bot.app import PalantirBot
 from bot.cogs.game import GameCog
+from bot.cogs.league import LeagueCog
 from bot.cogs.per_game import PerGameCog
 from bot.config import Config
 from games.core import all_rulesets
 from games.core.i18n import LOCALE_DIR, NATIVE_NAMES, TRANSLATED, CatalogTables, catalog_path, gettext_name
+from games.core.ruleset import CORE_PHRASES, CORE_REASONS, CORE_TEMPLATES
 
 from .translator import CHOICE, COMMAND_DESCRIPTION, COMMAND_NAME, OPTION_DESCRIPTION, OPTION_NAME
 
@@ -41,19 +46,29 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The keywords that mark a ``bot`` message: ``t(locale, msgid)``, ``nt(locale, one, other, n)``,
 #: ``msg(msgid)``, ``nmsg(one, other, n)``.
 KEYWORDS: dict[str, Any] = {"t": (2,), "nt": (2, 3), "msg": (1,), "nmsg": (1, 2)}
-#: The keywords that mark a game's own message, in ``games/<domain>/`` and ``renderers/<domain>/``
-#: (a game that speaks through its ``i18n`` module: ``tr(msgid)``, ``ntr(one, other, n)``,
-#: ``ptr(context, msgid)``, and ``mark(msgid)`` for a message kept in a table and said later).
-GAME_KEYWORDS: dict[str, Any] = {"tr": (1,), "ntr": (1, 2), "ptr": ((1, "c"), 2), "mark": (1,)}
+#: The keywords of a game that speaks through its ``i18n`` module (Risk), in ``games/<domain>/``
+#: and ``renderers/<domain>/``: ``tr(msgid)``, ``ntr(one, other, n)``, ``ptr(context, msgid)``,
+#: and ``mark(msgid)`` for a message kept in a table and said later.
+SPEAKING_KEYWORDS: dict[str, Any] = {"tr": (1,), "ntr": (1, 2), "ptr": ((1, "c"), 2), "mark": (1,)}
 
 #: Top-level commands whose every string is in the ``commands`` catalog. The games' own typed
 #: commands (``/wotr army move``…) take their words from the engines and come with the games'
 #: catalogs; only what every game's group shares (``new``, ``zoom``, ``do``, ``match:``…) is here.
-TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings")
+TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings", "league")
 SHARED_GAME_COMMANDS = ("zoom", "do")
 SHARED_OPTIONS = ("match", "confirm", "steps", "language")
 
+#: The keywords of a game's own words (and the core's), besides :data:`KEYWORDS`: a game's
+#: ``t``/``nt``/``msg``/``nmsg`` are bound to its domain (``games/<game>/words.py``), and
+#: ``pt(locale, context, msgid)`` / ``pmsg(context, msgid)`` give a context.
+GAME_KEYWORDS: dict[str, Any] = {**KEYWORDS, "pt": ((2, "c"), 3), "pmsg": ((1, "c"), 2)}
+#: The core's (``games/core``): only its deferred messages (its ``t`` takes a domain first).
+CORE_KEYWORDS: dict[str, Any] = {"msg": (1,), "nmsg": (1, 2), "pmsg": ((1, "c"), 2)}
+
 DOMAINS = ("bot", "commands")
+#: Renderers whose words are the bot layer's (``bot`` domain), not a game's.
+BOT_RENDERERS = ("standings.py",)
+CORE_DOMAIN = "core"
 HOLDER = "the Palantír authors"
 
 
@@ -63,13 +78,15 @@ def template_path(domain: str) -> Path:
 
 def bot_template() -> Catalog:
     catalog = Catalog(project="palantir", domain="bot", fuzzy=False, copyright_holder=HOLDER)
-    found = extract_from_dir(
-        str(ROOT / "bot"), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",)
-    )
-    for filename, lineno, text, comments, context in found:
-        msgid = text if isinstance(text, str) else tuple(text)
-        path = f"bot/{filename}"
-        catalog.add(msgid, locations=[(path, lineno)], auto_comments=comments, context=context)
+    sources = [("bot", [("**.py", "python")]), ("renderers", [(name, "python") for name in BOT_RENDERERS])]
+    for folder, method_map in sources:
+        found = extract_from_dir(
+            str(ROOT / folder), method_map=method_map, keywords=KEYWORDS, comment_tags=("i18n:",)
+        )
+        for filename, lineno, text, comments, context in found:
+            msgid = text if isinstance(text, str) else tuple(text)
+            path = f"{folder}/{filename}"
+            catalog.add(msgid, locations=[(path, lineno)], auto_comments=comments, context=context)
     for entry in catalog:
         if entry.id and "{" in str(entry.id):
             entry.flags.add("python-brace-format")
@@ -110,12 +127,47 @@ async def registered_tree() -> Any:
     client = PalantirBot(Config(token="extract", db_path=ROOT / "unused.db"))
     await client.add_cog(GameCog(client))
     await client.add_cog(PerGameCog(client))
+    # (Its services are the running bot's; only its commands are read here.)
+    await client.add_cog(LeagueCog(client, cast(Any, None), cast(Any, None)))
     return client.tree
+
+
+def add_code_messages(catalog: Catalog, package: str, keywords: dict[str, Any]) -> None:
+    """The messages of the code under ``package`` (``games/confrontation``) into ``catalog``."""
+    found = extract_from_dir(
+        str(ROOT / package), method_map=[("**.py", "python")], keywords=keywords, comment_tags=("i18n:",)
+    )
+    for filename, lineno, text, comments, context in found:
+        msgid = text if isinstance(text, str) else tuple(text)
+        catalog.add(
+            msgid, locations=[(f"{package}/{filename}", lineno)], auto_comments=comments, context=context
+        )
+
+
+def flag_formats(catalog: Catalog) -> None:
+    for entry in catalog:
+        text = entry.id if isinstance(entry.id, str) else (entry.id[0] if entry.id else "")
+        if text and "{" in text:
+            entry.flags.add("python-brace-format")
+
+
+def core_template() -> Catalog:
+    """What the core says for every game: its own events and result reasons, the end of a
+    game, the refusals of a typed action."""
+    catalog = Catalog(project="palantir", domain=CORE_DOMAIN, fuzzy=False, copyright_holder=HOLDER)
+    for what, tables in (("event kind", CORE_TEMPLATES), ("result", CORE_REASONS), ("phrase", CORE_PHRASES)):
+        for kind, text in tables.english.items():
+            catalog.add(text, context=kind, auto_comments=[f"{what} {kind}"])
+    add_code_messages(catalog, "games/core", CORE_KEYWORDS)
+    flag_formats(catalog)
+    return catalog
 
 
 def game_templates() -> dict[str, Catalog]:
     """The template of each game whose presenter reads its catalog (:class:`CatalogTables`):
-    one message per event kind, the kind as its context."""
+    one message per event kind, the kind as its context; the messages of its code
+    (:data:`GAME_KEYWORDS`); and the names of its static content, which the game lists in
+    ``games/<game>/words.py`` as ``catalog_entries()`` (``(context, English, comment)``)."""
     out = {}
     for ruleset in all_rulesets():
         tables = getattr(getattr(ruleset, "presenter", None), "templates", None)
@@ -124,13 +176,28 @@ def game_templates() -> dict[str, Catalog]:
         catalog = Catalog(project="palantir", domain=tables.domain, fuzzy=False, copyright_holder=HOLDER)
         for kind, text in tables.english.items():
             catalog.add(text, context=kind, auto_comments=[f"event kind {kind} ({ruleset.title})"])
+        package = f"games/{tables.domain}"
+        if (ROOT / package).is_dir():
+            add_code_messages(catalog, package, GAME_KEYWORDS)
+            words = sys.modules.get(f"games.{tables.domain}.words") or _import(f"games.{tables.domain}.words")
+            for context, text, comment in getattr(words, "catalog_entries", lambda: ())():
+                if catalog.get(text, context) is None:
+                    catalog.add(text, context=context, auto_comments=[comment] if comment else [])
         _add_game_messages(catalog, tables.domain)
+        flag_formats(catalog)
         out[tables.domain] = catalog
     return out
 
 
+def _import(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError:
+        return None
+
+
 def _add_game_messages(catalog: Catalog, domain: str) -> None:
-    """A game's own messages besides its event templates: the calls of :data:`GAME_KEYWORDS` in
+    """A game's own messages besides its event templates: the calls of :data:`SPEAKING_KEYWORDS` in
     its engine and renderer packages, and the names its ``games.<domain>.i18n.catalog_messages()``
     reads from its data files (a game without that module has only its templates)."""
     try:
@@ -143,7 +210,7 @@ def _add_game_messages(catalog: Catalog, domain: str) -> None:
         found = extract_from_dir(
             str(ROOT / folder),
             method_map=[("**.py", "python")],
-            keywords=GAME_KEYWORDS,
+            keywords=SPEAKING_KEYWORDS,
             comment_tags=("i18n:",),
         )
         for filename, lineno, text, comments, context in found:
@@ -157,8 +224,9 @@ def _add_game_messages(catalog: Catalog, domain: str) -> None:
 
 
 def domains() -> tuple[str, ...]:
-    """Every catalog domain: the bot's, the commands', and each game's that reads its catalog."""
-    return (*DOMAINS, *sorted(game_templates()))
+    """Every catalog domain: the bot's, the commands', the core's, and each game's that reads
+    its catalog."""
+    return (*DOMAINS, CORE_DOMAIN, *sorted(game_templates()))
 
 
 def commands_template(tree: Any) -> Catalog:
@@ -209,6 +277,7 @@ def write_if_changed(catalog: Catalog, path: Path) -> None:
 def extract() -> None:
     write_if_changed(bot_template(), template_path("bot"))
     write_if_changed(commands_template(asyncio.run(registered_tree())), template_path("commands"))
+    write_if_changed(core_template(), template_path(CORE_DOMAIN))
     for domain, catalog in game_templates().items():
         write_if_changed(catalog, template_path(domain))
 

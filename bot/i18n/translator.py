@@ -9,9 +9,11 @@ may be translated apart. A missing translation leaves Discord to show the Englis
 
 from __future__ import annotations
 
+from functools import cache
+
 from discord import Locale, app_commands
 
-from games.core.i18n import TRANSLATED, translations
+from games.core.i18n import TRANSLATED, CatalogTables, translations
 
 #: The translator's context of each kind of command string in the ``commands`` catalog.
 COMMAND_NAME = "command name"
@@ -35,11 +37,28 @@ CONTEXTS = {
 
 
 def command_text(locale: str, context: str, english: str) -> str | None:
-    """``english`` of kind ``context`` in ``locale``, or ``None`` when not translated."""
+    """``english`` of kind ``context`` in ``locale``, or ``None`` when not translated: from the
+    ``commands`` catalog, else from a game's own (its typed commands, ``/confrontation move``)."""
     if locale not in TRANSLATED:
         return None
-    found = translations(locale, "commands").pgettext(context, english)
-    return found if found != english else None
+    for domain in ("commands", *game_domains()):
+        found = translations(locale, domain).pgettext(context, english)
+        if found != english:
+            return found
+    return None
+
+
+@cache
+def game_domains() -> tuple[str, ...]:
+    """The catalogs of the games that speak through their own (their presenter reads it)."""
+    from games.core import all_rulesets
+
+    found = []
+    for ruleset in all_rulesets():
+        tables = getattr(ruleset.presenter, "templates", None)
+        if isinstance(tables, CatalogTables):
+            found.append(tables.domain)
+    return tuple(found)
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -16,10 +16,10 @@ from typing import Any
 import discord
 
 from games.core import find
-from games.core.words import counted, join_words, plural
 from renderers.standings import describe_standings, render_standings, standings_text
 
 from .. import rendering, texts
+from ..i18n import SOURCE, in_words, join, match_locale, nt, t
 from ..match_posts import NO_PINGS, Delivery
 from ..service import LiveMatch, ServiceError
 from .records import League
@@ -28,79 +28,154 @@ from .standings import TIEBREAKS, Row
 
 log = logging.getLogger(__name__)
 
-STATUS_WORDS = {"signup": "taking sign-ups", "running": "in play", "finished": "finished"}
+
+def told_in(league: League) -> str:
+    """The language of a league's public posts (the league's; English when unset)."""
+    return match_locale(league.language)
 
 
-def league_line(league: League, players: int) -> str:
-    fmt = f"Swiss, {league.rounds} rounds" if league.format == "swiss" else "round-robin"
-    if league.format != "swiss" and league.double:
-        fmt += " (twice, sides swapped)"
+def status_words(status: str, locale: str) -> str:
+    if status == "signup":
+        return t(locale, "taking sign-ups")
+    if status == "running":
+        return t(locale, "in play")
+    if status == "finished":
+        return t(locale, "finished")
+    return status
+
+
+def format_words(league: League, locale: str) -> str:
+    """ "Swiss, 5 rounds", "round-robin (twice, sides swapped)", with ", tables of 4"."""
+    if league.format == "swiss":
+        played = nt(locale, "Swiss, {count} round", "Swiss, {count} rounds", league.rounds or 0)
+    elif league.double:
+        played = t(locale, "round-robin (twice, sides swapped)")
+    else:
+        played = t(locale, "round-robin")
     if league.multiplayer:
-        fmt += f", tables of {league.table_size}"
-    pace = f" · pace {league.pace}" if league.pace else ""
-    deadline = (
-        f" · sign-ups close <t:{int(league.signup_deadline)}:R>"
-        if league.signup_deadline and league.status == "signup"
-        else ""
+        return t(locale, "{format}, tables of {size}", format=played, size=league.table_size)
+    return played
+
+
+def league_line(league: League, players: int, locale: str = SOURCE) -> str:
+    parts = [format_words(league, locale)]
+    if league.pace:
+        parts.append(t(locale, "pace {pace}", pace=league.pace))
+    parts.append(nt(locale, "{count} player", "{count} players", players))
+    parts.append(status_words(league.status, locale))
+    if league.signup_deadline and league.status == "signup":
+        parts.append(t(locale, "sign-ups close <t:{deadline}:R>", deadline=int(league.signup_deadline)))
+    return t(
+        locale, "**{league}** (#{id}) — {facts}", league=league.name, id=league.id, facts=" · ".join(parts)
     )
-    status = STATUS_WORDS.get(league.status, league.status)
-    return f"**{league.name}** (#{league.id}) — {fmt}{pace} · {players} players · {status}{deadline}"
 
 
-def schedule_text(league: League, rounds: Sequence[ScheduledRound]) -> str:
+def schedule_text(league: League, rounds: Sequence[ScheduledRound], locale: str = SOURCE) -> str:
     title = find(league.game).role_title
-    lines = [f"**{league.name}** — schedule"]
+    lines = [t(locale, "**{league}** — schedule", league=league.name)]
     for round_ in rounds:
-        lines.append(f"__Round {round_.number}__" + (" ✅" if round_.complete else ""))
+        head = t(locale, "__Round {round}__", round=round_.number)
+        lines.append(head + (" ✅" if round_.complete else ""))
         for game in round_.games:
-            lines.append(f"• {game_line(game, title)}")
+            lines.append(f"• {game_line(game, title, locale)}")
         if round_.bye is not None:
-            lines.append(f"• bye: {texts.mention(round_.bye)}")
+            lines.append("• " + t(locale, "bye: {player}", player=texts.mention(round_.bye, locale)))
     return texts.clip("\n".join(lines))
 
 
-def game_line(game: ScheduledGame, title: Callable[[str], str] = str) -> str:
-    seats = " vs ".join(f"{texts.mention(user)} ({title(role)})" for role, user in game.seats)
-    where = f" — match #{game.match_id}" if game.match_id is not None else ""
+def game_line(game: ScheduledGame, title: Callable[[str], str] = str, locale: str = SOURCE) -> str:
+    seats = " vs ".join(
+        t(locale, "{player} ({side})", player=texts.mention(user, locale), side=title(role))
+        for role, user in game.seats
+    )
     if game.status == "playing":
-        turn = " ".join(texts.mention(u) for u in game.to_move)
-        extra = f", to move: {turn}" if turn else ""
-        if game.deadline is not None:
-            extra += f", clock runs out <t:{int(game.deadline)}:R>"
-        return f"{seats}{where} (in play{extra})"
-    if game.result is not None:
-        return f"{seats}{where} ({result_words(game)})"
-    return f"{seats}{where} ({game.status})"
+        turn = " ".join(texts.mention(u, locale) for u in game.to_move)
+        if turn and game.deadline is not None:
+            state = t(
+                locale,
+                "in play, to move: {players}, clock runs out <t:{deadline}:R>",
+                players=turn,
+                deadline=int(game.deadline),
+            )
+        elif turn:
+            state = t(locale, "in play, to move: {players}", players=turn)
+        elif game.deadline is not None:
+            state = t(locale, "in play, clock runs out <t:{deadline}:R>", deadline=int(game.deadline))
+        else:
+            state = t(locale, "in play")
+    elif game.result is not None:
+        state = result_words(game, locale)
+    else:
+        state = game_status(game.status, locale)
+    if game.match_id is not None:
+        return t(locale, "{seats} — match #{match} ({state})", seats=seats, match=game.match_id, state=state)
+    return t(locale, "{seats} ({state})", seats=seats, state=state)
 
 
-def result_words(game: ScheduledGame) -> str:
+def game_status(status: str, locale: str) -> str:
+    """A scheduled game's status that is not play or a result (waiting for its match, over,
+    cancelled)."""
+    if status == "waiting":
+        return t(locale, "waiting")
+    if status == "finished":
+        return t(locale, "finished")
+    if status == "cancelled":
+        return t(locale, "cancelled")
+    return status
+
+
+def ending_words(ending: str, locale: str) -> str:
+    if ending == "resignation":
+        return t(locale, "by resignation")
+    if ending == "timeout":
+        return t(locale, "on time")
+    if ending == "forfeit":
+        return t(locale, "by forfeit")
+    return ending
+
+
+def result_words(game: ScheduledGame, locale: str = SOURCE) -> str:
     result = game.result
     if result is None:
-        return game.status
+        return game_status(game.status, locale)
     best = min(result.places.values())
     winners = [p for p, place in result.places.items() if place == best]
-    ending = f", {result.ending}" if result.ending not in ("win", "") else ""
+    plain = result.ending in ("win", "draw", "")
     if len(winners) > 1:
-        return f"draw{ending}"
-    return f"won by {texts.mention(int(winners[0]))}{ending}"
+        if plain:
+            return t(locale, "draw")
+        return t(locale, "draw, {ending}", ending=ending_words(result.ending, locale))
+    winner = texts.mention(int(winners[0]), locale)
+    if plain:
+        return t(locale, "won by {player}", player=winner)
+    return t(locale, "won by {player}, {ending}", player=winner, ending=ending_words(result.ending, locale))
 
 
-def standings_table(league: League, rows: Sequence[Row], names: Mapping[int, str]) -> dict[str, Any]:
-    """The renderer's input (:mod:`renderers.standings`): the rows with display names."""
+def standings_table(
+    league: League, rows: Sequence[Row], names: Mapping[int, str], locale: str | None = None
+) -> dict[str, Any]:
+    """The renderer's input (:mod:`renderers.standings`): the rows with display names, its words
+    in ``locale`` (by default the league's language)."""
     ruleset = find(league.game)
+    locale = locale or told_in(league)
     if league.status == "finished":
-        stage = "final table"
+        stage = t(locale, "final table")
     elif league.format == "swiss":
-        stage = f"round {league.current_round} of {league.rounds}"
+        stage = t(locale, "round {round} of {rounds}", round=league.current_round, rounds=league.rounds)
     else:
-        stage = f"{league.current_round} rounds"
+        stage = nt(locale, "{count} round", "{count} rounds", league.current_round)
     return {
         "league": league.name,
         "game": ruleset.title.removeprefix("The Lord of the Rings: "),
         "round_line": stage,
         "tiebreak": TIEBREAKS.get(league.format, league.format),
+        "lang": locale,
         "rows": [
-            {**asdict(row), "rank_text": row.rank_text, "name": names.get(int(row.player), "a player")}
+            {
+                **asdict(row),
+                "rank_text": row.rank_text,
+                "name": names.get(int(row.player), t(locale, "a player")),
+            }
             for row in rows
         ],
     }
@@ -119,17 +194,22 @@ class LeagueDesk:
         for live in opened.matches:
             await self.delivery.announce_start(live)
         if opened.matches:
+            locale = told_in(opened.league)
             rounds = sorted({live.record.league_round or 0 for live in opened.matches})
-            names = join_words(str(r) for r in rounds)
-            byes = "".join(
-                f"\nBye in round {r}: {texts.mention(user)}" for r, user in sorted(opened.byes.items())
+            paired = nt(
+                locale,
+                "🗓️ **{league}**: round {rounds} paired, {matches}. `/league schedule` shows who plays whom.",
+                "🗓️ **{league}**: rounds {rounds} paired, {matches}. `/league schedule` shows who plays whom.",
+                len(rounds),
+                league=opened.league.name,
+                rounds=join(locale, (str(r) for r in rounds)),
+                matches=nt(locale, "{count} match", "{count} matches", len(opened.matches)),
             )
-            await self.post(
-                opened.league,
-                f"🗓️ **{opened.league.name}**: {plural(len(rounds), 'round')} {names} paired, "
-                f"{counted(len(opened.matches), 'match')}. "
-                f"`/league schedule` shows who plays whom.{byes}",
-            )
+            byes = [
+                t(locale, "Bye in round {round}: {player}", round=r, player=texts.mention(user, locale))
+                for r, user in sorted(opened.byes.items())
+            ]
+            await self.post(opened.league, "\n".join([paired, *byes]))
 
     async def match_finished(self, live: LiveMatch) -> None:
         """A match ended: if it is a league match, record it and move the league on."""
@@ -146,7 +226,18 @@ class LeagueDesk:
         await self.progressed(recorded.progress)
 
     async def post_result(self, league: League, live: LiveMatch) -> None:
-        await self.post(league, f"🏁 {league.name}, match #{live.id}: {texts.result_text(live)}")
+        locale = told_in(league)
+        said = texts.result_text(live, locale)
+        await self.post(
+            league,
+            t(
+                locale,
+                "🏁 {league}, match #{match}: {result}",
+                league=league.name,
+                match=live.id,
+                result=said,
+            ),
+        )
 
     async def recovered(self, outcome: Recovered) -> None:
         """At start-up, what :meth:`LeagueService.recover` did: the matches created now (their
@@ -162,35 +253,60 @@ class LeagueDesk:
 
     async def progressed(self, progress: Progress) -> None:
         league = progress.league
+        locale = told_in(league)
         if progress.opened is not None:
             await self.announce(progress.opened)
         elif progress.round_complete and not progress.finished:
-            await self.post(league, f"✅ {league.name}: round {league.current_round} is complete.")
+            await self.post(
+                league,
+                t(
+                    locale,
+                    "✅ {league}: round {round} is complete.",
+                    league=league.name,
+                    round=league.current_round,
+                ),
+            )
         if progress.finished:
-            note = f" {progress.note}" if progress.note else ""
-            await self.post(league, f"🏆 **{league.name} is over.**{note} The final table:")
+            if progress.note:
+                note = in_words(locale, progress.note)
+                said = t(
+                    locale, "🏆 **{league} is over.** {note} The final table:", league=league.name, note=note
+                )
+            else:
+                said = t(locale, "🏆 **{league} is over.** The final table:", league=league.name)
+            await self.post(league, said)
             if league.channel_id is not None:
                 await self.delivery.post(league.channel_id, **await self.standings_post(league))
 
     async def standings_post(self, league: League) -> dict[str, Any]:
-        """The standings as a picture (drawn in a render worker) with its text version."""
+        """The standings as a picture (drawn in a render worker) with its text version, in the
+        league's language."""
+        locale = told_in(league)
         rows = await self.leagues.standings(league.id)
+        somebody = t(locale, "a player")
         names = {
-            int(row.player): await self.delivery.display_name(int(row.player), "a player") for row in rows
+            int(row.player): await self.delivery.display_name(int(row.player), somebody, locale)
+            for row in rows
         }
-        table = standings_table(league, rows, names)
+        table = standings_table(league, rows, names, locale)
         png = await rendering.POOL.run(render_standings, table)
         text = standings_text(table)
         sides = await self.leagues.side_ratings(league.id)
         if sides:
             title = find(league.game).role_title
             parts = [
-                f"{names.get(int(row.player), 'a player')}: "
-                + ", ".join(f"{title(side)} {value:g}" for side, value in sorted(sides[row.player].items()))
+                t(
+                    locale,
+                    "{player}: {ratings}",
+                    player=names.get(int(row.player), somebody),
+                    ratings=", ".join(
+                        f"{title(side)} {value:g}" for side, value in sorted(sides[row.player].items())
+                    ),
+                )
                 for row in rows
                 if row.player in sides
             ]
-            extra = "\nRatings by side: " + " · ".join(parts)
+            extra = "\n" + t(locale, "Ratings by side: {ratings}", ratings=" · ".join(parts))
             text = text + extra if len(text) + len(extra) <= 2000 else text
         picture = discord.File(
             io.BytesIO(png),

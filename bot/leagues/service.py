@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 
 from games.core import ActionError, Ruleset, find
 
+from ..i18n import Msg, msg, nmsg
 from ..pace import PaceError, parse_pace
 from ..service import TIMEOUT, ActResult, LiveMatch, MatchService, ServiceError
 from ..storage import ABANDONED, LOBBY, MatchRecord
@@ -119,7 +120,7 @@ class Progress:
     #: Whether the league finished now.
     finished: bool = False
     #: Why the league ended early (no pairing left, too few players), if it did.
-    note: str | None = None
+    note: str | Msg | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +215,45 @@ def _format(text: str) -> str:
     key = "-".join(text.strip().lower().replace("_", " ").split())
     found = _FORMATS.get(key) or _FORMATS.get(key.replace("-", ""))
     if found is None:
-        raise ServiceError(f"`{text}` is not a league format: use round-robin or swiss.")
+        raise ServiceError(msg("`{text}` is not a league format: use round-robin or swiss.", text=text))
     return found
+
+
+def mention(user_id: int) -> str:
+    """A user's mention (the refusals' words: the bot's texts module is above this service)."""
+    return "<@" + str(user_id) + ">"
+
+
+def _seats_refusal(game: str, fewest: int, most: int, asked: int, *, options: bool) -> Msg:
+    """``game`` seats ``fewest``..``most`` players, not ``asked`` (with the options chosen)."""
+    said = {"game": game, "fewest": fewest, "most": most, "asked": asked}
+    if fewest == most and options:
+        return nmsg(
+            "{game} with these options seats {count} player, not {asked}.",
+            "{game} with these options seats {count} players, not {asked}.",
+            fewest,
+            **said,
+        )
+    if fewest == most:
+        return nmsg(
+            "{game} seats {count} player at a table, not {asked}.",
+            "{game} seats {count} players at a table, not {asked}.",
+            fewest,
+            **said,
+        )
+    if options:
+        return msg("{game} with these options seats {fewest} to {most} players, not {asked}.", **said)
+    return msg("{game} seats {fewest} to {most} players at a table, not {asked}.", **said)
+
+
+def _too_few(league: str, fewest: int, players: int) -> Msg:
+    return nmsg(
+        "{league} needs at least {fewest} players to start: it has {count}.",
+        "{league} needs at least {fewest} players to start: it has {count}.",
+        players,
+        league=league,
+        fewest=fewest,
+    )
 
 
 def _seating_order(league: League, players: Sequence[int]) -> list[str]:
@@ -255,14 +293,15 @@ class LeagueService:
         """League ``league_id`` (of this server, when ``guild_id`` is given)."""
         league = await self.store.league(league_id)
         if league is None or (guild_id is not None and league.guild_id != guild_id):
-            where = " in this server" if guild_id is not None else ""
-            raise ServiceError(f"There is no league #{league_id}{where}.")
+            if guild_id is not None:
+                raise ServiceError(msg("There is no league #{league} in this server.", league=league_id))
+            raise ServiceError(msg("There is no league #{league}.", league=league_id))
         return league
 
     async def by_name(self, guild_id: int, name: str) -> League:
         league = await self.store.league_by_name(guild_id, name)
         if league is None:
-            raise ServiceError(f"This server has no league called {' '.join(name.split())}.")
+            raise ServiceError(msg("This server has no league called {name}.", name=" ".join(name.split())))
         return league
 
     async def leagues(self, guild_id: int, statuses: Sequence[str] | None = None) -> list[League]:
@@ -312,38 +351,50 @@ class LeagueService:
         speak ``language`` (see bot/i18n)."""
         name = " ".join(name.split())
         if not name:
-            raise ServiceError("Give the league a name.")
+            raise ServiceError(msg("Give the league a name."))
         if len(name) > MAX_NAME:
-            raise ServiceError(f"A league name has at most {MAX_NAME} characters.")
+            raise ServiceError(
+                nmsg(
+                    "A league name has at most {count} character.",
+                    "A league name has at most {count} characters.",
+                    MAX_NAME,
+                )
+            )
         try:
             ruleset = find(game)
         except ActionError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         chosen_format = _format(format)
         size = self._table_size(ruleset, table_size)
         chosen = {k: v.strip() for k, v in (options or {}).items() if v and v.strip()}
         if "players" in chosen and self._has_players_option(ruleset) and chosen["players"] != str(size):
-            raise ServiceError("The table size sets the number of players: leave the `players` option out.")
+            raise ServiceError(
+                msg("The table size sets the number of players: leave the `players` option out.")
+            )
         resolved = self._options(ruleset, chosen, size)
         if chosen_format == SWISS or size > 2:
             if rounds is None:
-                what = "A Swiss league" if chosen_format == SWISS else "A league of tables"
-                raise ServiceError(f"{what} needs its number of rounds (`rounds`).")
+                if chosen_format == SWISS:
+                    raise ServiceError(msg("A Swiss league needs its number of rounds (`rounds`)."))
+                raise ServiceError(msg("A league of tables needs its number of rounds (`rounds`)."))
             if not 1 <= rounds <= MAX_ROUNDS:
-                raise ServiceError(f"A league plays 1 to {MAX_ROUNDS} rounds.")
+                raise ServiceError(msg("A league plays 1 to {most} rounds.", most=MAX_ROUNDS))
         elif rounds is not None:
             raise ServiceError(
-                "A round-robin plays as many rounds as it takes for every pair to meet: leave `rounds` out."
+                msg(
+                    "A round-robin plays as many rounds as it takes for every pair to meet: "
+                    "leave `rounds` out."
+                )
             )
         if double and (chosen_format != ROUND_ROBIN or size > 2):
-            raise ServiceError("Only a two-player round-robin can be played twice (`double`).")
+            raise ServiceError(msg("Only a two-player round-robin can be played twice (`double`)."))
         try:
             chosen_pace = parse_pace(pace)
         except PaceError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         points = self._scoring(scoring)
         if signup_deadline is not None and signup_deadline <= self._now():
-            raise ServiceError("The sign-up deadline must be in the future.")
+            raise ServiceError(msg("The sign-up deadline must be in the future."))
         try:
             league = await self.store.create_league(
                 guild_id=guild_id,
@@ -362,7 +413,7 @@ class LeagueService:
                 language=language,
             )
         except DuplicateName:
-            raise ServiceError(f"This server has a league called {name} already.") from None
+            raise ServiceError(msg("This server has a league called {name} already.", name=name)) from None
         log.info("league %s created: %s %s", league.id, ruleset.name, chosen_format)
         return league
 
@@ -376,8 +427,7 @@ class LeagueService:
         if size is None:
             return 2 if fewest <= 2 <= most else fewest
         if not fewest <= size <= most:
-            seats = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-            raise ServiceError(f"{ruleset.title} seats {seats} players at a table, not {size}.")
+            raise ServiceError(_seats_refusal(ruleset.title, fewest, most, size, options=False))
         return size
 
     def _options(self, ruleset: Ruleset, chosen: Mapping[str, str], count: int) -> dict[str, str]:
@@ -388,11 +438,10 @@ class LeagueService:
         try:
             resolved = ruleset.resolve_options(wanted)
         except ActionError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         fewest, most = ruleset.seats(resolved)
         if not fewest <= count <= most:
-            seats = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-            raise ServiceError(f"{ruleset.title} with these options seats {seats} players, not {count}.")
+            raise ServiceError(_seats_refusal(ruleset.title, fewest, most, count, options=True))
         return resolved
 
     @staticmethod
@@ -401,11 +450,14 @@ class LeagueService:
             points = parse_scoring(text or DEFAULT_SCORING)
         except ValueError:
             raise ServiceError(
-                f"`{text}` is not a scoring: write the points for a win, a draw and a loss, e.g. 2,1,0."
+                msg(
+                    "`{text}` is not a scoring: write the points for a win, a draw and a loss, e.g. 2,1,0.",
+                    text=text,
+                )
             ) from None
         finite = all(math.isfinite(value) for value in points)
         if not finite or not points.loss <= points.draw <= points.win or points.win == points.loss:
-            raise ServiceError("A win must score more than a loss, and a draw neither more nor less.")
+            raise ServiceError(msg("A win must score more than a loss, and a draw neither more nor less."))
         return points
 
     async def join(self, league_id: int, user_id: int, *, guild_id: int | None = None) -> League:
@@ -413,15 +465,24 @@ class LeagueService:
         async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status != SIGNUP:
-                state = "has started" if league.status == RUNNING else "is over"
-                raise ServiceError(f"Sign-ups for {league.name} are closed: it {state}.")
+                if league.status == RUNNING:
+                    raise ServiceError(
+                        msg("Sign-ups for {league} are closed: it has started.", league=league.name)
+                    )
+                raise ServiceError(msg("Sign-ups for {league} are closed: it is over.", league=league.name))
             if league.signup_deadline is not None and league.signup_deadline <= self._now():
-                raise ServiceError(f"Sign-ups for {league.name} closed <t:{int(league.signup_deadline)}:R>.")
+                raise ServiceError(
+                    msg(
+                        "Sign-ups for {league} closed <t:{deadline}:R>.",
+                        league=league.name,
+                        deadline=int(league.signup_deadline),
+                    )
+                )
             player = await self.store.player(league.id, user_id)
             if player is not None and player.status == ACTIVE:
-                raise ServiceError(f"You are signed up for {league.name} already.")
+                raise ServiceError(msg("You are signed up for {league} already.", league=league.name))
             if player is not None and player.status == REMOVED:
-                raise ServiceError(f"A league admin removed you from {league.name}.")
+                raise ServiceError(msg("A league admin removed you from {league}.", league=league.name))
             await self.store.add_player(league.id, user_id)
         return league
 
@@ -442,10 +503,13 @@ class LeagueService:
             league = await self.get(league_id, guild_id=guild_id)
             player = await self.store.player(league.id, user_id)
             if player is None or player.status != ACTIVE:
-                who = "You are" if admin_id is None else f"<@{user_id}> is"
-                raise ServiceError(f"{who} not playing in {league.name}.")
+                if admin_id is None:
+                    raise ServiceError(msg("You are not playing in {league}.", league=league.name))
+                raise ServiceError(
+                    msg("{player} is not playing in {league}.", player=mention(user_id), league=league.name)
+                )
             if league.status == FINISHED:
-                raise ServiceError(f"{league.name} is over.")
+                raise ServiceError(msg("{league} is over.", league=league.name))
             # First: from now on his resignations are forfeits, even if a crash interrupts this.
             await self.store.set_player_status(league.id, user_id, status)
             log.info("league %s: a player %s", league.id, status)
@@ -480,8 +544,9 @@ class LeagueService:
         async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status != SIGNUP:
-                state = "has started already" if league.status == RUNNING else "is over"
-                raise ServiceError(f"{league.name} {state}.")
+                if league.status == RUNNING:
+                    raise ServiceError(msg("{league} has started already.", league=league.name))
+                raise ServiceError(msg("{league} is over.", league=league.name))
             ruleset = find(league.game)
             players = [p.user_id for p in await self.store.players(league.id) if p.status == ACTIVE]
             order = _seating_order(league, players)
@@ -489,18 +554,14 @@ class LeagueService:
             if league.multiplayer:
                 fewest = max(2, ruleset.min_players)  # each table's count is checked as it is seated
                 if len(order) < fewest:
-                    raise ServiceError(
-                        f"{league.name} needs at least {fewest} players to start: it has {len(order)}."
-                    )
+                    raise ServiceError(_too_few(league.name, fewest, len(order)))
                 count = (league.rounds or 1) if league.format == ROUND_ROBIN else 1
                 for number in range(1, count + 1):
                     seating = tables(order, league.table_size, seed=f"{league.id}:{number}")
                     drawn[number] = (self._tables(league, ruleset, number, seating), [])
             else:
                 if len(order) < 2:
-                    raise ServiceError(
-                        f"{league.name} needs at least 2 players to start: it has {len(order)}."
-                    )
+                    raise ServiceError(_too_few(league.name, 2, len(order)))
                 first, second = ruleset.roles(league.options, 2)[:2]
                 if league.format == ROUND_ROBIN:
                     schedule = round_robin(order, double=league.double)
@@ -508,8 +569,14 @@ class LeagueService:
                     limit = _rounds_limit(len(order))
                     if (league.rounds or 0) > limit:
                         raise ServiceError(
-                            f"With {len(order)} players a Swiss league can play at most {limit} rounds "
-                            f"without a repeat pairing; {league.name} has {league.rounds}."
+                            msg(
+                                "With {players} players a Swiss league can play at most {limit} rounds "
+                                "without a repeat pairing; {league} has {rounds}.",
+                                players=len(order),
+                                limit=limit,
+                                league=league.name,
+                                rounds=league.rounds,
+                            )
                         )
                     schedule = [swiss_round(order, (), ())]
                 for number, drawn_round in enumerate(schedule, 1):
@@ -539,25 +606,48 @@ class LeagueService:
         async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status != RUNNING:
-                state = "has not started" if league.status == SIGNUP else "is over"
-                raise ServiceError(f"{league.name} {state}.")
+                if league.status == SIGNUP:
+                    raise ServiceError(msg("{league} has not started.", league=league.name))
+                raise ServiceError(msg("{league} is over.", league=league.name))
             if league.format != SWISS:
                 raise ServiceError(
-                    f"{league.name} is a round-robin: all its rounds were drawn up at the start."
+                    msg(
+                        "{league} is a round-robin: all its rounds were drawn up at the start.",
+                        league=league.name,
+                    )
                 )
             games = await self.store.games(league.id)
             done = {stored.match_id for stored in await self.store.results(league.id)}
             open_games = [g for g in games if g.round == league.current_round and g.match_id not in done]
             if open_games:
                 ids = ", ".join(f"#{g.match_id}" for g in open_games if g.match_id is not None)
+                said = {"round": league.current_round, "league": league.name}
+                if not ids:
+                    raise ServiceError(
+                        nmsg(
+                            "Round {round} of {league} is still being played "
+                            "({count} unfinished: being created).",
+                            "Round {round} of {league} is still being played "
+                            "({count} unfinished: being created).",
+                            len(open_games),
+                            **said,
+                        )
+                    )
                 raise ServiceError(
-                    f"Round {league.current_round} of {league.name} is still being played "
-                    f"({len(open_games)} unfinished: {ids or 'being created'})."
+                    nmsg(
+                        "Round {round} of {league} is still being played ({count} unfinished: {matches}).",
+                        "Round {round} of {league} is still being played ({count} unfinished: {matches}).",
+                        len(open_games),
+                        matches=ids,
+                        **said,
+                    )
                 )
             progress = await self._advance(league)
             if progress.opened is not None:
                 return progress.opened
-            raise ServiceError(progress.note or f"{league.name} is over: every round has been played.")
+            raise ServiceError(
+                progress.note or msg("{league} is over: every round has been played.", league=league.name)
+            )
 
     async def _open(self, league: League) -> Opened:
         """Create the matches of every drawn-up game still without one."""
@@ -620,21 +710,21 @@ class LeagueService:
         players = await self.store.players(league.id)
         active = [p.user_id for p in players if p.status == ACTIVE]
         if len(active) < max(2, ruleset.min_players):
-            return await self._finish(league, True, "Too few players are left to play another round.")
+            return await self._finish(league, True, msg("Too few players are left to play another round."))
         number = league.current_round + 1
         try:
             drawn = await self._swiss_next(league, ruleset, players, games, number)
         except PairingImpossible:
-            note = f"No pairing of round {number} avoids a repeat: the league ends here."
+            note = msg("No pairing of round {round} avoids a repeat: the league ends here.", round=number)
             return await self._finish(league, True, note)
         except ServiceError as exc:
-            return await self._finish(league, True, str(exc))
+            return await self._finish(league, True, exc.args[0] if exc.args else None)
         await self.store.draw_up(league.id, {number: drawn})
         log.info("league %s: round %d paired", league.id, number)
         opened = await self._open(await self.get(league.id))
         return Progress(opened.league, True, opened)
 
-    async def _finish(self, league: League, complete: bool, note: str | None = None) -> Progress:
+    async def _finish(self, league: League, complete: bool, note: str | Msg | None = None) -> Progress:
         await self.store.set_status(league.id, FINISHED)
         log.info("league %s finished", league.id)
         return Progress(await self.get(league.id), complete, None, True, note)
@@ -690,12 +780,18 @@ class LeagueService:
         Swiss round's matches, or the end). Safe to call again for the same match."""
         league_id = live.record.league_id
         if league_id is None:
-            raise ServiceError(f"Match #{live.id} is not a league match.")
+            raise ServiceError(msg("Match #{match} is not a league match.", match=live.id))
         async with self._held(league_id):
             league = await self.get(league_id)
             game = await self.store.game_of_match(live.id)
             if game is None or game.league_id != league.id:
-                raise ServiceError(f"Match #{live.id} is not on the schedule of {league.name}.")
+                raise ServiceError(
+                    msg(
+                        "Match #{match} is not on the schedule of {league}.",
+                        match=live.id,
+                        league=league.name,
+                    )
+                )
             stored, new = await self._record(league, game, live)
             progress = await self._advance(league)
         return Recorded(live.id, stored, new, progress)
@@ -711,13 +807,13 @@ class LeagueService:
             return None, False
         record = await self.matches.store.get_match(game.match_id)
         if record is None or record.status != MATCH_FINISHED:
-            raise ServiceError(f"Match #{game.match_id} is not over yet.")
+            raise ServiceError(msg("Match #{match} is not over yet.", match=game.match_id))
         outcome = record.result
         if outcome is None:  # an unreadable result column: the state says how it ended
             state = (live or await self.matches.get(game.match_id)).state
             outcome = None if state is None else state.get("result")
         if outcome is None:
-            raise ServiceError(f"Match #{game.match_id} is not over yet.")
+            raise ServiceError(msg("Match #{match} is not over yet.", match=game.match_id))
         result = await self._result_of(league, game, record, outcome)
         stored = await self.store.add_result(league.id, result)
         if stored is None:
@@ -794,22 +890,29 @@ class LeagueService:
         """An admin corrects (or sets) the result of a finished league match: ``winner`` (a
         user id) or ``draw``. Logged with ``reason``; the earlier result stays in the history."""
         if (winner is None) == (not draw):
-            raise ServiceError("Name the winner, or report a draw (one of the two).")
+            raise ServiceError(msg("Name the winner, or report a draw (one of the two)."))
         reason = " ".join(reason.split())
         if not reason:
-            raise ServiceError("Say why the result is corrected: it is kept in the league's history.")
+            raise ServiceError(msg("Say why the result is corrected: it is kept in the league's history."))
         async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             game = await self.store.game_of_match(match_id)
             if game is None or game.league_id != league.id:
-                raise ServiceError(f"Match #{match_id} is not a match of {league.name}.")
+                raise ServiceError(
+                    msg("Match #{match} is not a match of {league}.", match=match_id, league=league.name)
+                )
             record = await self.matches.store.get_match(match_id)
             if record is None or record.status not in (MATCH_FINISHED, ABANDONED):
                 raise ServiceError(
-                    f"Match #{match_id} is still being played: its result can be corrected once it is over."
+                    msg(
+                        "Match #{match} is still being played: its result can be corrected once it is over.",
+                        match=match_id,
+                    )
                 )
             if winner is not None and winner not in game.players:
-                raise ServiceError(f"<@{winner}> does not play in match #{match_id}.")
+                raise ServiceError(
+                    msg("{player} does not play in match #{match}.", player=mention(winner), match=match_id)
+                )
             places = {str(u): 1 if draw or u == winner else 2 for u in game.players}
             current = await self.store.result_of_match(match_id)
             # A correction that keeps a forfeit's winner keeps the forfeit (not rated); one that
@@ -839,7 +942,7 @@ class LeagueService:
         async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status == FINISHED:
-                raise ServiceError(f"{league.name} is over already.")
+                raise ServiceError(msg("{league} is over already.", league=league.name))
             await self.store.set_status(league.id, FINISHED)
             log.info("league %s ended by an admin", league.id)
             return await self.get(league.id)
@@ -933,7 +1036,7 @@ class LeagueService:
                 if league.status == RUNNING
             ]
         else:
-            raise ServiceError("Name a league, or ask in a server.")
+            raise ServiceError(msg("Name a league, or ask in a server."))
         found: list[ScheduledGame] = []
         for league in reversed(leagues):  # oldest first
             mine = [game for game in await self.store.games(league.id) if user_id in game.players]

@@ -20,6 +20,7 @@ from dataclasses import replace
 from games.core import ActionError, Event, Match, Ruleset, State, dump_without, find, load
 from games.core.journal import EventLog
 
+from ..i18n import msg
 from ..storage import ABANDONED, ACTIVE, LOBBY, ActionRecord, MatchRecord, Store
 from .live import MAX_LIVE, DamagedMatch, DamageReport, LiveMatch, ServiceError, replay_entry, stored_events
 
@@ -75,7 +76,7 @@ class MatchCache:
                 if live is None:
                     record = await self.store.get_match(match_id)
                     if record is None:
-                        raise ServiceError(f"There is no match #{match_id}.")
+                        raise ServiceError(msg("There is no match #{match}.", match=match_id))
                     live = await self._load(record)
                     if record.status in (LOBBY, ACTIVE):
                         self.keep(live)  # finished matches are not kept in memory
@@ -107,7 +108,7 @@ class MatchCache:
         "already done"."""
         found = await self.store.match_and_seats(live.id)
         if found is None:
-            raise ServiceError(f"There is no match #{live.id}.")
+            raise ServiceError(msg("There is no match #{match}.", match=live.id))
         record, seats = found
         game = live.game
         if (record.version, record.status) != (live.record.version, live.record.status):
@@ -142,7 +143,11 @@ class MatchCache:
             ruleset = find(record.game)
         except ActionError as exc:
             raise ServiceError(
-                f"Match #{record.id} is a game this bot no longer knows ({record.game})."
+                msg(
+                    "Match #{match} is a game this bot no longer knows ({game}).",
+                    match=record.id,
+                    game=record.game,
+                )
             ) from exc
         seats = await self.store.seats(record.id)
         game: Match | None = None

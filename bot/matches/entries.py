@@ -20,16 +20,17 @@ from games.core import (
     project,
 )
 from games.core.chain import rehearse, split_steps
+from games.core.i18n import TRANSLATED
 
 from ..clock import WallClock
 from ..computers.identity import is_computer
+from ..i18n import msg
 from ..pace import Clock, clocks_after, stop_all
 from ..storage import ABANDONED, ACTIVE, FINISHED, INTEGRITY_ERRORS, LOBBY, LogEntry, StaleWrite, Store
 from ..storage.store import stamp_of
 from .cache import MatchCache
 from .live import (
     ALREADY_DONE,
-    RETRIED,
     SNAPSHOT_EVERY,
     STALE,
     TIMEOUT,
@@ -38,6 +39,7 @@ from .live import (
     ServiceError,
     discord_time,
     public_step,
+    retried,
     stored_events,
 )
 
@@ -67,18 +69,23 @@ def _visible_taken_back(ruleset: Ruleset, tail: list[Event], removed: int) -> in
 def playing(live: LiveMatch, user_id: int, *, moving: bool = True) -> tuple[str, State]:
     """The user's role in a match in play; ``moving``: he makes a move (refused while paused)."""
     if live.record.status == LOBBY:
-        raise ServiceError(f"Match #{live.id} has not started yet: it is waiting for players.")
+        raise ServiceError(
+            msg("Match #{match} has not started yet: it is waiting for players.", match=live.id)
+        )
     if live.record.status == ABANDONED:
-        raise ServiceError(f"Match #{live.id} was cancelled.")
+        raise ServiceError(msg("Match #{match} was cancelled.", match=live.id))
     role = live.role_of(user_id)
     if role is None:
-        raise ServiceError(f"You are not playing in match #{live.id}.")
+        raise ServiceError(msg("You are not playing in match #{match}.", match=live.id))
     assert live.state is not None
     if live.record.status == FINISHED or live.state.get("result") is not None:
-        raise GameOver("This match is over; no more moves can be made.")
+        raise GameOver(msg("This match is over; no more moves can be made."))
     if live.record.paused and moving:
         raise ServiceError(
-            f"Match #{live.id} is paused. It goes on when every player agrees: `/game resume`."
+            msg(
+                "Match #{match} is paused. It goes on when every player agrees: `/game resume`.",
+                match=live.id,
+            )
         )
     return role, live.state
 
@@ -256,8 +263,10 @@ class Entries:
             late = clock is not None and clock.running and clock.left(self.clock.now()) <= 0
             if kind != "resign" and late and not is_computer(user_id):
                 raise ServiceError(
-                    "Your time bank has run out: this move comes too late, and the match records "
-                    "the timeout in a moment."
+                    msg(
+                        "Your time bank has run out: this move comes too late, and the match records "
+                        "the timeout in a moment."
+                    )
                 )
             steps: Sequence[str | Action] = actions
             if len(actions) != 1:
@@ -300,7 +309,7 @@ class Entries:
             return
         self._retry_warned.add(last.id)
         log.info("match %s: a typed retry of %s's last entry %s was held back once", live.id, role, last.id)
-        raise ServiceError(RETRIED.format(action=text, when=discord_time(last.created_at)))
+        raise ServiceError(retried(text, discord_time(last.created_at)))
 
     async def stale(self, live: LiveMatch, role: str, pressed: int) -> StaleAction:
         """The refusal of a click on ``role``'s prompt ``pressed``, which is no longer his newest:
@@ -366,9 +375,7 @@ class Entries:
                 # This copy of the match is behind the database (it was reloaded elsewhere):
                 # forget it, so the next request reads the committed state.
                 self.cache.forget(live.id, only=live)
-                raise StaleAction(
-                    "This prompt is out of date: the game has moved on. Use the newest one."
-                ) from None
+                raise StaleAction(STALE) from None
             raise
         for step in staged:
             self._settle(live, step)
@@ -394,9 +401,12 @@ class Entries:
         before = {r: ruleset.prompt(state, r).actions for r in active_before if r != role}
         log_from, was_open, seq_before = len(state["log"]), game.undo_open, int(state["seq"])
         tail: list[Event] = []
+        labels: dict[str, str] = {}
         if kind == "act":
             parsed = game.check(role, action)
             label, text = ruleset.describe(state, role, parsed), parsed.text
+            # (said now, before the action moves what it names: its answer is in his language)
+            labels = {lang: ruleset.describe(state, role, parsed, lang) for lang in TRANSLATED}
             outcome = game.submit(role, parsed)
         elif kind == "undo":
             tail = list(state["log"][-UNDO_TAIL:])
@@ -447,6 +457,7 @@ class Entries:
             False,
             entry.new_prompts,
             _visible_taken_back(ruleset, tail, log_from - len(state["log"])) if kind == "undo" else 0,
+            labels,
         )
         return _Staged(outcome, entry, result)
 

@@ -18,13 +18,13 @@ class Legality:
         self.cache = cache
 
     @staticmethod
-    def choices(live: LiveMatch, role: str) -> list[Choice]:
-        """The role's legal actions now, in words, each with what it does."""
+    def choices(live: LiveMatch, role: str, lang: str = "en") -> list[Choice]:
+        """The role's legal actions now, in words (his language ``lang``), each with what it does."""
         if live.state is None or live.record.status != ACTIVE:
             return []
         state, ruleset = live.state, live.ruleset
         return [
-            Choice(i, a, ruleset.describe(state, role, a), ruleset.explain(state, role, a))
+            Choice(i, a, ruleset.describe(state, role, a, lang), ruleset.explain(state, role, a, lang))
             for i, a in enumerate(live.prompt(role).actions)
         ]
 
@@ -69,9 +69,9 @@ class Legality:
                 outcome.revert()
 
     @staticmethod
-    def legal(live: LiveMatch, role: str) -> list[tuple[Action, str]]:
-        """The role's legal actions now, each with its label as that player sees it."""
+    def legal(live: LiveMatch, role: str, lang: str = "en") -> list[tuple[Action, str]]:
+        """The role's legal actions now, each with its label as that player sees it (in ``lang``)."""
         if live.state is None or live.record.status != ACTIVE:
             return []
         state = live.state
-        return [(a, live.ruleset.describe(state, role, a)) for a in live.prompt(role).actions]
+        return [(a, live.ruleset.describe(state, role, a, lang)) for a in live.prompt(role).actions]

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core import Event, Match, Prompt, Ruleset, State, dump
 
-from ..i18n import msg
+from ..i18n import Msg, msg
 from ..pace import Clock, Pace, parse_pace
 from ..storage import ACTIVE, ActionRecord, MatchRecord, SeatRecord
 
@@ -21,16 +21,24 @@ MAX_LIVE = 256
 #: The action text of a timeout in the log (an entry of kind `resign`).
 TIMEOUT = "timeout"
 STALE = msg("This prompt is out of date: the game has moved on. Use the newest one.")
-ALREADY_DONE = (
+ALREADY_DONE = msg(
     "Already done: you have acted on this prompt, so it is out of date (this click changed "
     "nothing). Your newest prompt is the latest message, or use `/hand`."
 )
-#: A typed action repeating the player's last one, which a previous run of the bot made (and
-#: perhaps never answered: a crash between the commit and the reply), is refused once.
-RETRIED = (
-    "Your last move, `{action}`, was already made {when}, just before the bot restarted: what it "
-    "did is in the match thread. Nothing was done now. If you want it again, send the command once more."
-)
+
+
+def retried(action: str, when: str) -> Msg:
+    """A typed action repeating the player's last one, which a previous run of the bot made (and
+    perhaps never answered: a crash between the commit and the reply), is refused once."""
+    return msg(
+        "Your last move, `{action}`, was already made {when}, just before the bot restarted: what it "
+        "did is in the match thread. Nothing was done now. If you want it again, send the command "
+        "once more.",
+        action=action,
+        when=when,
+    )
+
+
 #: A full state is also kept as a snapshot every this many entries (faster rebuilds).
 SNAPSHOT_EVERY = 50
 
@@ -46,8 +54,11 @@ class DamagedMatch(ServiceError):
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            f"Match #{match_id} cannot go on: its saved moves no longer replay with this version "
-            "of the bot. The server's admins have been told; nothing was changed."
+            msg(
+                "Match #{match} cannot go on: its saved moves no longer replay with this version of the "
+                "bot. The server's admins have been told; nothing was changed.",
+                match=match_id,
+            )
         )
         self.match_id = match_id
 
@@ -75,7 +86,7 @@ class LiveMatch:
     #: Each player's time bank (empty without a pace), as committed.
     clocks: dict[str, Clock] = field(default_factory=dict)
     #: ``(version, {role: prompt})``: prompts are computed once per version and role.
-    _prompts: tuple[int, dict[str, Prompt]] = field(default=(-1, {}), repr=False)
+    _prompts: tuple[int, dict[tuple[str, str], Prompt]] = field(default=(-1, {}), repr=False)
 
     @property
     def id(self) -> int:
@@ -123,16 +134,16 @@ class LiveMatch:
         """Compute the prompts again (the match was read again from the database)."""
         self._prompts = (-1, {})
 
-    def prompt(self, role: str) -> Prompt:
-        """``role``'s prompt now, computed once per version of the match."""
+    def prompt(self, role: str, lang: str = "en") -> Prompt:
+        """``role``'s prompt now in ``lang``, computed once per version of the match."""
         assert self.state is not None
         version, cache = self._prompts
         if version != self.record.version:
             cache = {}
             self._prompts = (self.record.version, cache)
-        found = cache.get(role)
+        found = cache.get((role, lang))
         if found is None:
-            found = cache[role] = self.ruleset.prompt(self.state, role)
+            found = cache[role, lang] = self.ruleset.prompt(self.state, role, lang)
         return found
 
 
@@ -164,6 +175,12 @@ class ActResult:
     stale_roles: tuple[str, ...] = ()
     #: For an undo: how many logged (public) events it took back.
     took_back: int = 0
+    #: ``label`` in every language (``{language: label}``), for the answer to its player.
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    def label_in(self, locale: str) -> str:
+        """The label in ``locale`` (the English one when not said in it)."""
+        return self.labels.get(locale) or self.label
 
     @property
     def finished(self) -> bool:

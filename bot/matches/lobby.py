@@ -51,7 +51,7 @@ class Lobby:
         try:
             chosen_pace = parse_pace(pace)
         except PaceError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         chosen = {k: v.strip() for k, v in (options or {}).items() if v and v.strip()}
         resolved = ruleset.resolve_options(chosen)
         wanted = self._side(ruleset, resolved, side)
@@ -113,7 +113,7 @@ class Lobby:
             resolved = ruleset.resolve_options(dict(options or {}))
             chosen_pace = parse_pace(pace)
         except (ActionError, PaceError) as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         users = [user for user, _ in seats]
         fewest, most = ruleset.seats(resolved)
         if not fewest <= len(users) <= most or len(set(users)) != len(users):

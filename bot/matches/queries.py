@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 
 from games.core import find
 
+from ..i18n import msg
 from ..storage import ACTIVE, FINISHED, LOBBY, MatchRecord, Store
 from .cache import MatchCache
 from .live import LiveMatch, ServiceError
@@ -97,7 +98,7 @@ class Queries:
             chosen = await self.cache.get(match_id)
             if guild_id is not None and chosen.record.guild_id != guild_id:
                 # A match of another server is none of this server's business (nor its board).
-                raise ServiceError(f"There is no match #{match_id} in this server.")
+                raise ServiceError(msg("There is no match #{match} in this server.", match=match_id))
             return chosen
         if channel_id is not None:
             here = await self.by_thread(channel_id)
@@ -108,5 +109,7 @@ class Queries:
         if len(playing) == 1:
             return playing[0]
         if not playing:
-            raise ServiceError("You have no match in progress here. Start one with /game new.")
-        raise ServiceError("You are in several matches: use this in the match's thread or pick `match:`.")
+            raise ServiceError(msg("You have no match in progress here. Start one with `/game new`."))
+        raise ServiceError(
+            msg("You are in several matches: use this in the match's thread or pick `match:`.")
+        )

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..clock import WallClock
 from ..computers.identity import is_computer
+from ..i18n import msg
 from ..pace import Clock, clocks_after
 from ..storage import ACTIVE, Store
 from .cache import MatchCache
@@ -65,12 +66,13 @@ class TimeBanks:
         Returns the match, whether it changed now, and how many players still have to agree."""
         live = await self.cache.get(match_id)
         if pause and live.record.league_id is not None:
-            raise ServiceError("League matches cannot be paused.")
+            raise ServiceError(msg("League matches cannot be paused."))
         async with self.cache.locked(match_id) as live:
             playing(live, user_id, moving=False)
             if live.record.paused == pause:
-                state = "paused" if pause else "not paused"
-                raise ServiceError(f"Match #{match_id} is {state} already.")
+                if pause:
+                    raise ServiceError(msg("Match #{match} is paused already.", match=match_id))
+                raise ServiceError(msg("Match #{match} is not paused.", match=match_id))
             voted = await self.store.vote_pause(match_id, user_id, "pause" if pause else "resume")
             players = {s.user_id for s in live.seats if not is_computer(s.user_id)}
             missing = len(players - voted)

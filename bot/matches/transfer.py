@@ -6,6 +6,7 @@ import logging
 
 from games.core import ActionError, find
 
+from ..i18n import msg
 from ..match_file import Document, export_document
 from ..pace import PaceError, parse_pace
 from ..storage import ABANDONED, FINISHED, Store
@@ -30,10 +31,13 @@ class Transfer:
         """A finished match of this server as the text of its export file."""
         live = await self.cache.get(match_id)
         if guild_id is not None and live.record.guild_id != guild_id:
-            raise ServiceError(f"There is no match #{match_id} in this server.")
+            raise ServiceError(msg("There is no match #{match} in this server.", match=match_id))
         if live.record.status != FINISHED:
             raise ServiceError(
-                f"Match #{match_id} can be exported once it is over: its file would tell its secrets."
+                msg(
+                    "Match #{match} can be exported once it is over: its file would tell its secrets.",
+                    match=match_id,
+                )
             )
         text = export_document(live.record, live.seats, await self.store.actions(match_id))
         return live, text
@@ -47,17 +51,21 @@ class Transfer:
             ruleset = find(document.game)
             options = ruleset.resolve_options(document.options)
         except (ActionError, ValueError) as exc:
-            raise ServiceError(f"That export cannot be imported: {exc}") from None
+            raise ServiceError(
+                msg("That export cannot be imported: {reason}", reason=exc.args[0] if exc.args else exc)
+            ) from None
         try:
             parse_pace(document.pace)
         except PaceError as exc:
-            raise ServiceError(f"That export cannot be imported: {exc}") from None
+            raise ServiceError(msg("That export cannot be imported: {reason}", reason=exc.args[0])) from None
         if document.result is None:
-            raise ServiceError("That export cannot be imported: it is not of a finished match.")
+            raise ServiceError(msg("That export cannot be imported: it is not of a finished match."))
         seats = sorted(document.seats, key=lambda s: s.seat)
         roles = set(ruleset.roles(options, len(seats)))
         if {s.role for s in seats} != roles:
-            raise ServiceError("That export cannot be imported: its seats do not match the game's sides.")
+            raise ServiceError(
+                msg("That export cannot be imported: its seats do not match the game's sides.")
+            )
         record = await self.store.create_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -83,11 +91,17 @@ class Transfer:
                 except (ActionError, ServiceError) as exc:
                     await self._abandon_import(record.id)
                     raise ServiceError(
-                        f"That export cannot be imported: entry {number} is refused ({exc})."
+                        msg(
+                            "That export cannot be imported: entry {number} is refused ({reason}).",
+                            number=number,
+                            reason=exc.args[0] if exc.args else str(exc),
+                        )
                     ) from None
             if (live.state or {}).get("result") != document.result:
                 await self._abandon_import(record.id)
-                raise ServiceError("That export cannot be imported: its moves do not lead to its result.")
+                raise ServiceError(
+                    msg("That export cannot be imported: its moves do not lead to its result.")
+                )
         log.info("match %s imported (%d entries)", record.id, len(document.entries))
         return await self.cache.get(record.id) if self.cache.holds(record.id) else live
 

@@ -13,13 +13,14 @@ import sqlite3
 import psycopg
 from psycopg import errors as pg_errors
 
+from ..i18n import Msg, msg
 from .connection import DatabaseUnreachable
 
-STORAGE_FULL = (
+STORAGE_FULL = msg(
     "The bot's storage is full, so nothing was changed. Please tell the server's admins "
     "(the disk holding its database has no room left)."
 )
-STORAGE_BUSY = "The bot's storage is busy right now, so nothing was changed. Try again in a moment."
+STORAGE_BUSY = msg("The bot's storage is busy right now, so nothing was changed. Try again in a moment.")
 
 FULL = "full"
 BUSY = "busy"
@@ -71,6 +72,6 @@ def storage_trouble(exc: BaseException) -> str | None:
     return None
 
 
-def storage_reply(trouble: str) -> str:
-    """The player's answer for a :func:`storage_trouble` kind."""
+def storage_reply(trouble: str) -> Msg:
+    """The player's answer for a :func:`storage_trouble` kind (said in the reader's language)."""
     return STORAGE_FULL if trouble == FULL else STORAGE_BUSY

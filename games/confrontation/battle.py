@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from games.core import Action, State, emit
 from games.core.chance import draw
 from games.core.flow import Frame, barrier, call, ret
-from games.core.words import agree
+from games.core.i18n import Msg, Sentences, Words, to_data
 
 from . import specials
 from .abilities import (
@@ -48,12 +47,11 @@ from .data import (
     REGION_ORDER,
     SAURON,
     SIDES,
-    char_name,
     other,
-    region_name,
 )
 from .options import special_set
 from .victory import check_ring_bearer_fell
+from .words import char_msg, msg, region_msg
 
 log = logging.getLogger(__name__)
 
@@ -102,12 +100,15 @@ def run(state: State) -> None:
 
 
 def ask(
-    frame: Frame, step: str, side: str, actions: list[Action], text: str, then: str, **extra: Any
+    frame: Frame, step: str, side: str, actions: list[Action], text: Words, then: str, **extra: Any
 ) -> bool:
-    """Wait for ``side`` to pick one of ``actions`` in decision ``step``; resume at ``then``."""
+    """Wait for ``side`` to pick one of ``actions`` in decision ``step``; resume at ``then``.
+
+    ``text``, the question, is kept as data (:func:`games.core.i18n.to_data`): the prompt says
+    it in its reader's language."""
     frame["step"] = step
     texts = [" ".join((a.verb, *a.args)) for a in actions]  # each Action.text, inlined
-    frame["ask"] = {"side": side, "actions": texts, "text": text, "then": then, **extra}
+    frame["ask"] = {"side": side, "actions": texts, "text": to_data(text), "then": then, **extra}
     return True
 
 
@@ -161,14 +162,18 @@ def _choose_defender(state: State, frame: Frame) -> bool:
         actions.append(_TARGET["hidden"])
     if frame["attacking_side"] == SAURON:
         actions += specials.battle_palantir(state)
-    text = (
-        f"Choose whom to attack in {region_name(region)}: a revealed character, or a hidden one at random."
+    where = region_msg(region)
+    parts: list[Words] = [
+        msg(
+            "Choose whom to attack in {region}: a revealed character, or a hidden one at random.",
+            region=where,
+        )
         if named
-        else f"Attack a hidden character in {region_name(region)}: one is drawn at random."
-    )
+        else msg("Attack a hidden character in {region}: one is drawn at random.", region=where)
+    ]
     if len(actions) > len(named) + 1:
-        text += " You may first play the Palantír on a region to see who stands there."
-    return ask(frame, "choose_target", frame["attacking_side"], actions, text, "reveal")
+        parts.append(msg("You may first play the Palantír on a region to see who stands there."))
+    return ask(frame, "choose_target", frame["attacking_side"], actions, Sentences(tuple(parts)), "reveal")
 
 
 def choose_target(state: State, frame: Frame, target: str) -> None:
@@ -257,13 +262,15 @@ def _fellowship_abilities(state: State, frame: Frame) -> bool:
     if not acts and not window:
         frame["phase"] = "fellowship_strikes"
         return False
-    text = _options_text(frame, mine, acts)
+    said = _options_text(frame, mine, acts)
     if _cards_follow(state, fight):
         cards = card_actions(state, fight, FELLOWSHIP)
-        text += " Choose your combat card now: it stays secret until both cards are shown."
+        now = msg("Choose your combat card now: it stays secret until both cards are shown.")
+        text = Sentences((*said, now))
         return ask(frame, "fellowship_opening", FELLOWSHIP, [*acts, *cards], text, "fellowship_strikes")
     acts.append(_DECLINE)
-    return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text + " Or fight on.", "fellowship_strikes")
+    text = Sentences((*said, msg("Or fight on.")))
+    return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text, "fellowship_strikes")
 
 
 def _cards_follow(state: State, fight: Fight) -> bool:
@@ -328,22 +335,24 @@ def _sauron_abilities(state: State, frame: Frame) -> bool:
         frame["phase"] = "combat_cards"
         return False
     acts.append(_DECLINE)
-    return ask(frame, "sauron_ability", SAURON, acts, _options_text(frame, mine, acts), "combat_cards")
+    text = Sentences(_options_text(frame, mine, acts))
+    return ask(frame, "sauron_ability", SAURON, acts, text, "combat_cards")
 
 
-_OPTION_TEXTS = {
-    "retreat": "{me} may retreat",
-    "sam": "Sam may fight in Frodo's place",
-    "sam5": "Sam may reveal Frodo beside him to fight at strength 5",
-    "smeagol": "Sméagol may swap places with a neighbour",
-    "aragorn": "Aragorn may declare that no cards are played",
-    "saruman": "Saruman may declare that no cards are played",
-    "gwaihir": "you may play Gwaihir to fly {me} away",
+_OPTION_TEXTS: dict[str, Callable[[Msg], Msg]] = {
+    "retreat": lambda me: msg("{me} may retreat.", me=me),
+    "sam": lambda me: msg("Sam may fight in Frodo's place."),
+    "sam5": lambda me: msg("Sam may reveal Frodo beside him to fight at strength 5."),
+    "smeagol": lambda me: msg("Sméagol may swap places with a neighbour."),
+    "aragorn": lambda me: msg("Aragorn may declare that no cards are played."),
+    "saruman": lambda me: msg("Saruman may declare that no cards are played."),
+    "gwaihir": lambda me: msg("You may play Gwaihir to fly {me} away.", me=me),
 }
 
 
-def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
-    """The instruction for optional texts: the fight, then each option offered to ``mine``'s side."""
+def _options_text(frame: Frame, mine: str, acts: list[Action]) -> tuple[Msg, ...]:
+    """The instruction for optional texts: the fight, then each option offered to ``mine``'s
+    side, a sentence each."""
     attacker, defender = attacker_and_defender(frame["fight"])
     keys: list[str] = []
     for a in acts:
@@ -352,21 +361,25 @@ def _options_text(frame: Frame, mine: str, acts: list[Action]) -> str:
             key = "sam5"
         if key in _OPTION_TEXTS and key not in keys:
             keys.append(key)
-    head = attack_words(attacker, defender, frame["region"]) + "."
-    return head + _options_sentence(tuple(keys), mine) if keys else head
+    head = attack_sentence(attacker, defender, frame["region"])
+    return (head, *(_OPTION_TEXTS[k](char_msg(mine)) for k in keys))
 
 
-def attack_words(attacker: str, defender: str, region: str) -> str:
-    """``Aragorn attacks Saruman in Rohan``, ``Orcs attack Frodo in Moria`` (the verb agrees)."""
-    verb = agree(CHARS[attacker].plural, "attacks", "attack")
-    return f"{char_name(attacker)} {verb} {char_name(defender)} in {region_name(region)}"
+def attack_words(attacker: str, defender: str, region: str) -> Msg:
+    """``Aragorn attacks Saruman in Rohan``, ``Orcs attack Frodo in Moria`` (the verb agrees;
+    a heading, without a full stop)."""
+    where = {"attacker": char_msg(attacker), "defender": char_msg(defender), "region": region_msg(region)}
+    if CHARS[attacker].plural:
+        return msg("{attacker} attack {defender} in {region}", **where)
+    return msg("{attacker} attacks {defender} in {region}", **where)
 
 
-@cache
-def _options_sentence(keys: tuple[str, ...], mine: str) -> str:
-    """`` Option; option.`` for :func:`_options_text`, built once per choice (a small vocabulary)."""
-    options = "; ".join(_OPTION_TEXTS[k].format(me=char_name(mine)) for k in keys)
-    return f" {options[0].upper()}{options[1:]}."
+def attack_sentence(attacker: str, defender: str, region: str) -> Msg:
+    """:func:`attack_words` as a sentence."""
+    where = {"attacker": char_msg(attacker), "defender": char_msg(defender), "region": region_msg(region)}
+    if CHARS[attacker].plural:
+        return msg("{attacker} attack {defender} in {region}.", **where)
+    return msg("{attacker} attacks {defender} in {region}.", **where)
 
 
 def gandalf_first(fight: Fight) -> bool:
@@ -451,7 +464,7 @@ def _saruman_forces(state: State, frame: Frame) -> bool:
     ):
         fight["done"].append("saruman_forced")
         acts = [_ABILITY["saruman"], _DECLINE]
-        text = "Saruman may force the Fellowship to take its card back and play another one."
+        text = msg("Saruman may force the Fellowship to take its card back and play another one.")
         return ask(frame, "sauron_ability", SAURON, acts, text, "magic")
     return False
 
@@ -475,7 +488,7 @@ def _magic(state: State, frame: Frame, side: str) -> bool:
         fight["effective"][side] = None
         return False
     acts = [_CARD[c] for c in options]
-    text = "Magic: choose a card from your discards to use instead."
+    text = msg("Magic: choose a card from your discards to use instead.")
     return ask(frame, "choose_magic_card", side, acts, text, frame["phase"], magic_side=side)
 
 
@@ -496,7 +509,7 @@ def _mouth_of_sauron(state: State, frame: Frame) -> bool:
     ):
         fight["done"].append("mouth_exchanged")
         acts = [_ABILITY["mouth"], _DECLINE]
-        text = "The Mouth of Sauron may exchange your card for your 4."
+        text = msg("The Mouth of Sauron may exchange your card for your 4.")
         return ask(frame, "sauron_ability", SAURON, acts, text, "sauron_card")
     return False
 
@@ -536,7 +549,7 @@ def _card_retreat(state: State, frame: Frame, side: str, char: str, routes: str,
         retreat(state, frame, char, options[0])
         return False
     acts = [_RETREAT[r] for r in options]
-    text = f"Choose where {char_name(char)} retreats."
+    text = msg("Choose where {char} retreats.", char=char_msg(char))
     return ask(frame, "choose_retreat", side, acts, text, then, char=char)
 
 
@@ -591,16 +604,19 @@ def _gandalf_bonus(state: State, frame: Frame) -> bool:
     in_range = here is not None and (here == frame["region"] or here in NEAR[frame["region"]])
     acts = [_ABILITY["gandalf"]] if in_range else []
     acts.append(_DECLINE)
-    text = (
-        f"{_totals(fparts, sparts)} Gandalf may lend +1 to this fight."
-        if in_range
-        else f"{_totals(fparts, sparts)} No Gandalf is near enough to help."
+    text = Sentences(
+        (
+            _totals(fparts, sparts),
+            msg("Gandalf may lend +1 to this fight.")
+            if in_range
+            else msg("No Gandalf is near enough to help."),
+        )
     )
     return ask(frame, "fellowship_ability", FELLOWSHIP, acts, text, "compare")
 
 
-def _totals(fparts: list[int], sparts: list[int]) -> str:
-    return f"Strength {sum(fparts)} against {sum(sparts)}."
+def _totals(fparts: list[int], sparts: list[int]) -> Msg:
+    return msg("Strength {fellowship} against {sauron}.", fellowship=sum(fparts), sauron=sum(sparts))
 
 
 def strengths(state: State, frame: Frame) -> tuple[list[int], list[int]]:
@@ -656,7 +672,7 @@ def _end_fight(state: State, frame: Frame) -> bool:
         escapes = wormtongue_escapes(state, region)
         if escapes:
             acts = [_RETREAT[r] for r in escapes] + [_DECLINE]
-            text = "Wormtongue is defeated but may flee toward Mordor into an empty region."
+            text = msg("Wormtongue is defeated but may flee toward Mordor into an empty region.")
             return ask(frame, "choose_retreat", SAURON, acts, text, "end_fight", char="wormtongue", worm=True)
         remove(state, "wormtongue")
         emit(state, "defeated", {"char": "wormtongue"})

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier
-from games.core.words import join_words
+from games.core.i18n import Listed, Msg, Sentences, Words, from_data
 
 from . import battle, specials
 from .abilities import FRODOS, fellowship_strength, sauron_strength
 from .board import move_to, remove, reveal
-from .data import FELLOWSHIP, SAURON, card_name, char_name, region_name
-from .roles import only, title
+from .data import FELLOWSHIP, SAURON
+from .roles import only
+from .words import card_msg, char_msg, msg, region_msg, side_msg
 
 
-def fight_heading(frame: Frame) -> str:
+def fight_heading(frame: Frame) -> Msg:
     """``'Aragorn attacks Saruman in Rohan'``: both fighters are revealed once a fight began."""
     attacker, defender = battle.attacker_and_defender(frame["fight"])
     return battle.attack_words(attacker, defender, frame["region"])
@@ -50,14 +51,17 @@ class AskStep(Step):
     def legal(self, state: State, frame: Frame, role: str, action: Action) -> bool:
         return action.text in frame["ask"]["actions"]
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return str(frame["ask"]["text"])
+    def instruction(self, state: State, frame: Frame, role: str) -> str | Words:
+        said = from_data(frame["ask"]["text"])  # (a state saved before languages holds the English)
+        return said if isinstance(said, Words) else str(said)
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return fight_heading(frame) if frame.get("fight") else f"Battle in {region_name(frame['region'])}"
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
+        if frame.get("fight"):
+            return fight_heading(frame)
+        return msg("Battle in {region}", region=region_msg(frame["region"]))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(frame['ask']['side'])} to decide in the battle."
+    def waiting(self, state: State, frame: Frame) -> str | Words:
+        return msg("Waiting for {side} to decide in the battle.", side=side_msg(frame["ask"]["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         # Every battle decision is announced to the opponent at once (a retreat, a Magic
@@ -77,11 +81,11 @@ class ChooseTarget(AskStep):
     name = "choose_target"
     kind = "battle_target"
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Whom to attack in {region_name(frame['region'])}"
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
+        return msg("Whom to attack in {region}", region=region_msg(frame["region"]))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(frame['ask']['side'])} to choose whom to attack."
+    def waiting(self, state: State, frame: Frame) -> str | Words:
+        return msg("Waiting for {side} to choose whom to attack.", side=side_msg(frame["ask"]["side"]))
 
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "special":
@@ -152,7 +156,7 @@ class FellowshipOpening(AskStep):
     name = "fellowship_opening"
     kind = "combat_card"
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
         return card_title(state, frame, role)
 
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
@@ -162,7 +166,7 @@ class FellowshipOpening(AskStep):
         FELLOWSHIP_ABILITY.handle(state, frame, role, action)
 
 
-def card_title(state: State, frame: Frame, role: str) -> str:
+def card_title(state: State, frame: Frame, role: str) -> Msg:
     """``'Combat card for Aragorn (4) against Saruman (4)'``: the fighters' own strengths."""
     fight = frame["fight"]
     fellowship, sauron = fight["fellowship"], fight["sauron"]
@@ -171,9 +175,12 @@ def card_title(state: State, frame: Frame, role: str) -> str:
         sauron: sauron_strength(fight),
     }
     mine, theirs = (fellowship, sauron) if role == FELLOWSHIP else (sauron, fellowship)
-    return (
-        f"Combat card for {char_name(mine)} ({strength[mine]}) "
-        f"against {char_name(theirs)} ({strength[theirs]})"
+    return msg(
+        "Combat card for {mine} ({strength}) against {theirs} ({their_strength})",
+        mine=char_msg(mine),
+        strength=strength[mine],
+        theirs=char_msg(theirs),
+        their_strength=strength[theirs],
     )
 
 
@@ -229,8 +236,8 @@ class ChooseMagicCard(AskStep):
     name = "choose_magic_card"
     kind = "magic_card"
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Magic: a card from your discards ({fight_heading(frame)})"
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
+        return msg("Magic: a card from your discards ({fight})", fight=fight_heading(frame))
 
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         side = frame["ask"]["magic_side"]
@@ -245,8 +252,8 @@ class ChooseRetreat(AskStep):
     name = "choose_retreat"
     kind = "retreat"
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Where {char_name(frame['ask']['char'])} retreats"
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
+        return msg("Where {char} retreats", char=char_msg(frame["ask"]["char"]))
 
     def handle(self, state: State, frame: Frame, role: str, action: Action) -> None:
         ask = frame["ask"]
@@ -273,20 +280,24 @@ class ChooseCombatCard(Step):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return tuple(battle.card_actions(state, frame["fight"], role))
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
         return card_title(state, frame, role)
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
+    def instruction(self, state: State, frame: Frame, role: str) -> str | Words:
         fight = frame["fight"]
         mine = fight["fellowship"] if role == FELLOWSHIP else fight["sauron"]
-        text = f"Choose a combat card for {char_name(mine)}: it stays secret until both cards are shown."
+        text = msg(
+            "Choose a combat card for {char}: it stays secret until both cards are shown.",
+            char=char_msg(mine),
+        )
         if fight["forbidden"] and role == FELLOWSHIP:
-            text += f" Saruman forbids {card_name(FELLOWSHIP, fight['forbidden'])}."
+            forbidden = msg("Saruman forbids {card}.", card=card_msg(FELLOWSHIP, fight["forbidden"]))
+            return Sentences((text, forbidden))
         return text
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        who = join_words(title(s) for s in battle.card_choosers(frame["fight"]))
-        return f"Waiting for {who} to choose a combat card."
+    def waiting(self, state: State, frame: Frame) -> str | Words:
+        who = Listed(tuple(side_msg(s) for s in battle.card_choosers(frame["fight"])))
+        return msg("Waiting for {sides} to choose a combat card.", sides=who)
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         choose_card(state, frame, role, action.args[0])

@@ -19,7 +19,8 @@ from operator import countOf
 from games.core import State
 from games.core.flow import barrier
 
-from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON, char_name
+from . import words
+from .data import CAPACITY, CHARS, FELLOWSHIP, REGION_ORDER, SAURON
 
 #: Each character's side, for hot loops.
 SIDE_OF: dict[str, str] = {c: ch.side for c, ch in CHARS.items()}
@@ -182,7 +183,7 @@ def remove(state: State, char: str) -> None:
         state["public"].sort()
 
 
-def who(state: State, char: str, audience: str | None) -> str:
+def who(state: State, char: str, audience: str | None, lang: str = "en") -> str:
     """The name of ``char`` if ``audience`` may know it, else a neutral description.
 
     >>> st = {"revealed": {}, "pos": {"balrog": "caradhras"}}
@@ -192,8 +193,10 @@ def who(state: State, char: str, audience: str | None) -> str:
     'Balrog'
     """
     if audience == CHARS[char].side or char in state["revealed"]:
-        return char_name(char)
-    return "a Sauron character" if CHARS[char].side == SAURON else "a Fellowship character"
+        return words.char_name(char, lang)
+    if CHARS[char].side == SAURON:
+        return words.t(lang, "a Sauron character")
+    return words.t(lang, "a Fellowship character")
 
 
 def ring_bearer(state: State) -> str | None:

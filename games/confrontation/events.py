@@ -1,7 +1,8 @@
 """The Confrontation's log events as data, and their words (English first).
 
 ``KINDS`` lists every event kind (and every result reason) with its parameters and their
-types; ``TEMPLATES`` has one sentence per kind and language. A character that an audience
+types; ``TEMPLATES`` has the English sentence of each kind, and the ``confrontation`` catalog
+its translations (the kind is the message context). A character that an audience
 may not know is never an argument of its projection: the public gets a ``hidden_...`` kind
 naming only its side. Result reasons are kinds too (they read as the end of a sentence).
 """
@@ -12,9 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core import Presenter
-from games.core.words import in_sentence, join_words
+from games.core.i18n import CatalogTables, join
 
-from .data import CARDS, CHARS, FELLOWSHIP, REGIONS, SPECIALS, char_label
+from .data import CHARS
+from .words import card_name, char_label, char_name, region_word, side_name, special_name, t
 
 #: Parameter types: ``character``, ``characters`` (a list), ``region``, ``card`` (combat),
 #: ``special``, ``side`` ("the Fellowship" / "Sauron"), ``hidden`` (a side's unnamed character),
@@ -193,14 +195,26 @@ TEMPLATES: dict[str, dict[str, str]] = {
     }
 }
 
-_SIDES = {"en": {"fellowship": "the Fellowship", "sauron": "Sauron"}}
-_HIDDEN = {"en": {"fellowship": "a Fellowship character", "sauron": "a Sauron character"}}
-_ROUTES = {"en": {"step": "", "tunnel": " through the Tunnel of Moria"}}
+
+def _side(value: Any, lang: str) -> str:
+    return side_name(value, lang)
+
+
+def _hidden(value: Any, lang: str) -> str:
+    if value == "fellowship":
+        return t(lang, "a Fellowship character")
+    return t(lang, "a Sauron character")
+
+
+def _route(value: Any, lang: str) -> str:
+    """How a move went, as the end of its sentence ("" for a plain step)."""
+    # i18n: the end of "Frodo moves from Eregion to Fangorn", with its leading space
+    return t(lang, " through the Tunnel of Moria") if value == "tunnel" else ""
 
 
 def _card(value: Any, lang: str) -> str:
-    card = CARDS[FELLOWSHIP].get(value) or CARDS["sauron"][value]
-    return card.name
+    """A combat card (either side's: the log names a card without its side)."""
+    return card_name(None, value, lang)
 
 
 def _strength(parts: Sequence[int], lang: str) -> str:
@@ -216,28 +230,24 @@ def _strength(parts: Sequence[int], lang: str) -> str:
 
 
 def _bearer(value: Any, lang: str) -> str:
-    return "Sam" if str(value).startswith("sam") else "Frodo"
-
-
-def _and(names: list[str]) -> str:
-    return join_words(names)
+    return char_name("sam" if str(value).startswith("sam") else "frodo", lang)
 
 
 PRESENTER = Presenter(
     kinds=KINDS,
-    templates=TEMPLATES,
+    templates=CatalogTables("confrontation", TEMPLATES["en"]),
     formats={
-        "character": lambda value, lang: CHARS[value].name,
+        "character": lambda value, lang: char_name(value, lang),
         # A character named from a list where both sides of a tile appear (A King Revealed).
-        "named": lambda value, lang: char_label(value),
-        "characters": lambda value, lang: join_words([CHARS[c].name for c in value]),
-        "region": lambda value, lang: in_sentence(REGIONS[value].name),
+        "named": lambda value, lang: char_label(value, lang),
+        "characters": lambda value, lang: join(lang, [char_name(c, lang) for c in value]),
+        "region": lambda value, lang: region_word(value, lang),
         "card": _card,
-        "special": lambda value, lang: SPECIALS[value].name,
-        "specials": lambda value, lang: _and([SPECIALS[c].name for c in value]),
-        "side": lambda value, lang: _SIDES[lang][value],
-        "hidden": lambda value, lang: _HIDDEN[lang][value],
-        "route": lambda value, lang: _ROUTES[lang][value],
+        "special": lambda value, lang: special_name(value, lang),
+        "specials": lambda value, lang: join(lang, [special_name(c, lang) for c in value]),
+        "side": _side,
+        "hidden": _hidden,
+        "route": _route,
         "strength": _strength,
         "bearer": _bearer,
     },

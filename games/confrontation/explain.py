@@ -6,10 +6,12 @@ Only what the acting player may know: his own characters' abilities, the cards' 
 from __future__ import annotations
 
 from games.core import Action, State
+from games.core.i18n import SOURCE, Sentences
 
-from .data import CARDS, CHARS, SPECIALS, other, region_name
+from .data import CARDS, CHARS, other
 from .moves import destinations
 from .options import special_set
+from .words import ability_text, card_text, char_name, msg, region_name, special_text, t
 
 _ABILITY_OWNER = {
     "balrog": "balrog",
@@ -21,57 +23,62 @@ _ABILITY_OWNER = {
     "smeagol": "smeagol",
 }
 
-_SETUP = {
-    "autoplace": "Your remaining characters go at random into the free starting regions.",
-    "ready": "Your set-up is final; play begins when both sides are ready.",
-    "decline": "Let the moment pass.",
-}
 
-
-def explain(state: State, role: str, action: Action) -> str:
+def explain(state: State, role: str, action: Action, lang: str = SOURCE) -> str:
     verb, args = action.verb, action.args
-    if verb in _SETUP:
-        return _SETUP[verb]
+    if verb == "autoplace":
+        return t(lang, "Your remaining characters go at random into the free starting regions.")
+    if verb == "ready":
+        return t(lang, "Your set-up is final; play begins when both sides are ready.")
+    if verb == "decline":
+        return t(lang, "Let the moment pass.")
     if verb == "move":
-        return _move(state, role, *args)
+        return _move(state, role, *args, lang=lang)
     if verb == "target":
         if args[0] == "hidden":
-            return "One of the hidden defenders is drawn at random."
-        return f"Fight {CHARS[args[0]].name} (strength {CHARS[args[0]].strength})."
+            return t(lang, "One of the hidden defenders is drawn at random.")
+        char = CHARS[args[0]]
+        return t(
+            lang, "Fight {char} (strength {strength}).", char=char_name(char.id, lang), strength=char.strength
+        )
     if verb == "card":
         card = CARDS[role][args[0]]
-        return card.text or f"Adds {card.value} to your strength."
+        if card.text:
+            return card_text(role, card.id, lang)
+        return t(lang, "Adds {value} to your strength.", value=card.value)
     if verb == "retreat":
-        return f"Leave the fight for {region_name(args[0])}."
+        return t(lang, "Leave the fight for {region}.", region=region_name(args[0], lang))
     if verb == "ability":
         owner = _ABILITY_OWNER.get(args[0])
-        return CHARS[owner].ability if owner else ""
+        return ability_text(owner, lang) if owner else ""
     if verb in ("special", "pick-special"):
-        return SPECIALS[args[0]].text_for(special_set(state) or "deluxe")
-    if verb == "draft":
+        return special_text(args[0], special_set(state) or "deluxe", lang)
+    if verb in ("draft", "place"):
         char = CHARS[args[0]]
-        return f"Strength {char.strength}. {char.ability}"
-    if verb == "place":
-        char = CHARS[args[0]]
-        return f"Strength {char.strength}. {char.ability}"
+        return t(
+            lang,
+            "Strength {strength}. {ability}",
+            strength=char.strength,
+            ability=ability_text(char.id, lang),
+        )
     if verb == "unplace":
-        return "Take this character back to place it elsewhere."
+        return t(lang, "Take this character back to place it elsewhere.")
     return ""
 
 
-def _move(state: State, role: str, char: str, dest: str) -> str:
+def _move(state: State, role: str, char: str, dest: str, *, lang: str) -> str:
     enemy = other(role)
     attack = any(r == dest and CHARS[c].side == enemy for c, r in state["pos"].items())
     kind = destinations(state, char).get(dest, "step")
     how = {
-        "step": "",
-        "tunnel": "Through the Tunnel of Moria. ",
-        "aragorn": "Aragorn's ability: attack in any direction. ",
-        "witch": "The Witch-king's ability: attack sideways. ",
-        "rider": "The Black Rider's charge. ",
-        "flyer": "The Flying Nazgûl's flight to a lone Fellowship character. ",
-        "treebeard": "Treebeard goes to Fangorn. ",
-        "uruk": "The Uruk-hai march: they are revealed. ",
-        "leap": "The Flying Nazgûl leaps two regions. ",
-    }.get(kind, "")
-    return f"{how}{'Attack: a battle follows.' if attack else 'Move there.'}".strip()
+        "tunnel": t(lang, "Through the Tunnel of Moria."),
+        "aragorn": t(lang, "Aragorn's ability: attack in any direction."),
+        "witch": t(lang, "The Witch-king's ability: attack sideways."),
+        "rider": t(lang, "The Black Rider's charge."),
+        "flyer": t(lang, "The Flying Nazgûl's flight to a lone Fellowship character."),
+        "treebeard": t(lang, "Treebeard goes to Fangorn."),
+        "uruk": t(lang, "The Uruk-hai march: they are revealed."),
+        "leap": t(lang, "The Flying Nazgûl leaps two regions."),
+    }.get(kind)
+    then = msg("Attack: a battle follows.") if attack else msg("Move there.")
+    return Sentences((how, then) if how else (then,)).render(lang)

@@ -1,128 +1,174 @@
-"""Actions and their arguments in words, as the acting player sees them: button and menu
-labels, autocomplete values, the first step of a long list ("Place Frodo…")."""
+"""Actions and their arguments in words, as the acting player sees them (in his language):
+button and menu labels, autocomplete values, the first step of a long list ("Place Frodo…")."""
 
 from __future__ import annotations
 
 from games.core import Action, State
+from games.core.i18n import SOURCE
 
 from .battle import battle_frame
 from .board import who
-from .data import CARDS, CHARS, FELLOWSHIP, REGIONS, SAURON, SPECIALS, char_label, char_name, region_name
+from .data import CARDS, CHARS, FELLOWSHIP, REGIONS, SAURON, SPECIALS
 from .moves import destinations
 from .turn import is_tunnel
-
-ABILITY_LABELS = {
-    "balrog": "Reveal the Balrog: ambush in the Tunnel of Moria",
-    "sam": "Sam fights in Frodo's place",
-    "aragorn": "Aragorn: no cards in this battle",
-    "saruman": "Use Saruman's ability",
-    "mouth": "Mouth of Sauron: exchange your card for the 4",
-    "gandalf": "Gandalf: +1 to this battle",
-    "smeagol": "Sméagol swaps places",
-}
+from .words import card_name, char_label, char_name, region_name, special_name, t
 
 
-SAM_STRENGTH_LABEL = "Sam: reveal Frodo beside him and fight at strength 5"
+def _ability_labels(lang: str) -> dict[str, str]:
+    return {
+        "balrog": t(lang, "Reveal the Balrog: ambush in the Tunnel of Moria"),
+        "sam": t(lang, "Sam fights in Frodo's place"),
+        "aragorn": t(lang, "Aragorn: no cards in this battle"),
+        "saruman": t(lang, "Use Saruman's ability"),
+        "mouth": t(lang, "Mouth of Sauron: exchange your card for the 4"),
+        "gandalf": t(lang, "Gandalf: +1 to this battle"),
+        "smeagol": t(lang, "Sméagol swaps places"),
+    }
 
 
-def describe(state: State, role: str, action: Action) -> str:
+#: The English labels of the abilities (their slugs never change).
+ABILITY_LABELS = _ability_labels(SOURCE)
+
+
+def describe(state: State, role: str, action: Action, lang: str = SOURCE) -> str:
     verb, args = action.verb, action.args
     if verb == "move":
-        char, dest = args
-        origin = state["pos"].get(char)
-        text = f"{char_name(char)}: {region_name(origin) if origin else '?'} → {region_name(dest)}"
-        enemy = SAURON if role == FELLOWSHIP else FELLOWSHIP
-        if any(r == dest and CHARS[c].side == enemy for c, r in state["pos"].items()):
-            text += " (attack)"
-        if is_tunnel(role, origin, dest, destinations(state, char).get(dest)):
-            text += " through the Tunnel of Moria"
-        return text
+        return _describe_move(state, role, args[0], args[1], lang)
     if verb == "target":
-        return "Attack a hidden character" if args[0] == "hidden" else f"Attack {char_name(args[0])}"
+        if args[0] == "hidden":
+            return t(lang, "Attack a hidden character")
+        return t(lang, "Attack {char}", char=char_name(args[0], lang))
     if verb == "card":
-        return f"Play {CARDS[role][args[0]].name}"
+        return t(lang, "Play {card}", card=card_name(role, args[0], lang))
     if verb == "retreat":
-        return f"Retreat to {region_name(args[0])}"
+        return t(lang, "Retreat to {region}", region=region_name(args[0], lang))
     if verb == "ability":
         if args[0] == "smeagol" and len(args) > 1:
-            return f"Sméagol swaps places with {char_name(args[1])}"
-        return _ability_label(state, args[0])
+            return t(lang, "Sméagol swaps places with {char}", char=char_name(args[1], lang))
+        return _ability_label(state, args[0], lang)
     if verb == "decline":
-        return _decline_label(state)
+        return _decline_label(state, lang)
     if verb == "special":
-        return _describe_special(state, role, args)
+        return _describe_special(state, role, args, lang)
     if verb == "place":
-        return f"Place {char_name(args[0])} in {region_name(args[1])}"
+        return t(
+            lang, "Place {char} in {region}", char=char_name(args[0], lang), region=region_name(args[1], lang)
+        )
     if verb == "unplace":
-        return f"Take back {char_name(args[0])}"
+        return t(lang, "Take back {char}", char=char_name(args[0], lang))
     if verb == "autoplace":
-        return "Place the rest at random"
+        return t(lang, "Place the rest at random")
     if verb == "ready":
-        return "Confirm setup"
+        return t(lang, "Confirm setup")
     if verb == "draft":
         drafted = CHARS[args[0]]
-        side = "classic" if drafted.set == "classic" else "Deluxe"
-        return f"Play {drafted.name} ({side} side, strength {drafted.strength})"
+        where = {"char": char_name(args[0], lang), "strength": drafted.strength}
+        if drafted.set == "classic":
+            return t(lang, "Play {char} (classic side, strength {strength})", **where)
+        return t(lang, "Play {char} (Deluxe side, strength {strength})", **where)
     if verb == "pick-special":
-        return f"Keep {SPECIALS[args[0]].name}"
+        return t(lang, "Keep {card}", card=special_name(args[0], lang))
     return action.text
 
 
-def describe_group(state: State, role: str, verb: str, first: str) -> str:
-    name = describe_arg(state, role, verb, 0, first)
-    return {"place": f"Place {name}…", "move": f"Move {name}…", "special": f"Play {name}…"}.get(
-        verb, f"{verb.replace('-', ' ').capitalize()} {name}…"
-    )
+def _describe_move(state: State, role: str, char: str, dest: str, lang: str) -> str:
+    origin = state["pos"].get(char)
+    where = {
+        "char": char_name(char, lang),
+        "origin": region_name(origin, lang) if origin else "?",
+        "to": region_name(dest, lang),
+    }
+    enemy = SAURON if role == FELLOWSHIP else FELLOWSHIP
+    attack = any(r == dest and CHARS[c].side == enemy for c, r in state["pos"].items())
+    tunnel = is_tunnel(role, origin, dest, destinations(state, char).get(dest))
+    if attack and tunnel:
+        return t(lang, "{char}: {origin} → {to} (attack) through the Tunnel of Moria", **where)
+    if attack:
+        return t(lang, "{char}: {origin} → {to} (attack)", **where)
+    if tunnel:
+        return t(lang, "{char}: {origin} → {to} through the Tunnel of Moria", **where)
+    return t(lang, "{char}: {origin} → {to}", **where)
 
 
-def _decline_label(state: State) -> str:
+def describe_group(state: State, role: str, verb: str, first: str, lang: str = SOURCE) -> str:
+    name = describe_arg(state, role, verb, 0, first, lang)
+    if verb == "place":
+        return t(lang, "Place {name}…", name=name)
+    if verb == "move":
+        return t(lang, "Move {name}…", name=name)
+    if verb in ("special", "card"):
+        return t(lang, "Play {name}…", name=name)
+    if verb == "target":
+        return t(lang, "Attack {name}…", name=name)
+    if verb == "retreat":
+        return t(lang, "Retreat to {name}…", name=name)
+    if verb == "draft":
+        return t(lang, "Draft {name}…", name=name)
+    if verb == "pick-special":
+        return t(lang, "Keep {name}…", name=name)
+    if verb == "unplace":
+        return t(lang, "Take back {name}…", name=name)
+    return t(lang, "{name}…", name=name)
+
+
+def _decline_label(state: State, lang: str) -> str:
     step = state["stack"][-1]["step"] if state["stack"] else ""
     frame = state["stack"][-1] if state["stack"] else {}
     if step == "ambush":
-        return "Let it pass"
+        return t(lang, "Let it pass")
     if step == "choose_retreat" and (frame.get("ask") or {}).get("worm"):
-        return "Wormtongue stays and falls"
+        return t(lang, "Wormtongue stays and falls")
     if step == "fellowship_ability":
-        return "Fight on"
-    return "Do not use it"
+        return t(lang, "Fight on")
+    return t(lang, "Do not use it")
 
 
-def _ability_label(state: State, ability: str) -> str:
+def _ability_label(state: State, ability: str, lang: str) -> str:
     if ability == "sam":
         frame = battle_frame(state)
         if frame is not None and frame.get("fight") and frame["fight"]["fellowship"] == "sam":
-            return SAM_STRENGTH_LABEL
-    return ABILITY_LABELS.get(ability, f"Use {ability}")
+            return t(lang, "Sam: reveal Frodo beside him and fight at strength 5")
+    labels = _ability_labels(lang)
+    return labels.get(ability) or t(lang, "Use {ability}", ability=ability)
 
 
-def _describe_special(state: State, role: str, args: tuple[str, ...]) -> str:
+def _describe_special(state: State, role: str, args: tuple[str, ...], lang: str) -> str:
     card, *rest = args
-    text = f"Play {SPECIALS[card].name}"
+    name = special_name(card, lang)
     if card in ("shadowfax", "dark_of_mordor") and len(rest) == 2:
-        return f"{text}: {char_name(rest[0])} → {region_name(rest[1])}"
+        return t(
+            lang,
+            "Play {card}: {char} → {region}",
+            card=name,
+            char=char_name(rest[0], lang),
+            region=region_name(rest[1], lang),
+        )
     if rest:
         target = rest[-1]
         if target in REGIONS:
-            return f"{text} on {region_name(target)}"
+            return t(lang, "Play {card} on {region}", card=name, region=region_name(target, lang))
         if target in CHARS:
             if CHARS[target].side == role:
-                return f"{text}: {who(state, target, role)}"
-            named = char_label(target) if state["options"].get("variant") == "draft" else char_name(target)
-            return f"{text}: {named}"
-    return text
+                named = who(state, target, role, lang)
+            elif state["options"].get("variant") == "draft":
+                named = char_label(target, lang)
+            else:
+                named = char_name(target, lang)
+            return t(lang, "Play {card}: {char}", card=name, char=named)
+    return t(lang, "Play {card}", card=name)
 
 
-def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> str:
+def describe_arg(state: State, role: str, verb: str, index: int, value: str, lang: str = SOURCE) -> str:
     if verb == "ability" and index == 0 and value in ABILITY_LABELS:
-        return _ability_label(state, value)
+        return _ability_label(state, value, lang)
     if value in REGIONS:
-        return region_name(value)
+        return region_name(value, lang)
     if value == "hidden":
-        return "a hidden character"
+        return t(lang, "a hidden character")
     if verb in ("card",) and value in CARDS.get(role, {}):
-        return CARDS[role][value].name
+        return card_name(role, value, lang)
     if value in SPECIALS and verb in ("special", "pick-special"):
-        return SPECIALS[value].name
+        return special_name(value, lang)
     if value in CHARS:
-        return char_name(value)
-    return ABILITY_LABELS.get(value, value.replace("_", " ").replace("-", " ").title())
+        return char_name(value, lang)
+    return value.replace("_", " ").replace("-", " ").title()

@@ -19,7 +19,7 @@ from games.core import (
 )
 from games.core.flow import StepRuleset, push
 
-from . import labels, positions, rules_help, secrets
+from . import labels, positions, rules_help, secrets, words
 from .battle import battle_frame
 from .battle_steps import BATTLE_STEPS
 from .data import (
@@ -34,7 +34,6 @@ from .data import (
 from .events import PRESENTER
 from .explain import explain
 from .invariants import check
-from .roles import title as side_name
 from .setup import Setup
 from .standing import standing_lines
 from .turn import Ambush, Turn
@@ -173,11 +172,11 @@ class Confrontation(StepRuleset):
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return ROLES
 
-    def role_title(self, role: str) -> str:
-        return {"fellowship": "Fellowship", "sauron": "Sauron"}.get(role, role.title())
+    def role_title(self, role: str, lang: str = "en") -> str:
+        return words.side_title(role, lang) if role in ROLES else role.title()
 
-    def role_name(self, role: str) -> str:
-        return side_name(role) if role in ROLES else self.role_title(role)
+    def role_name(self, role: str, lang: str = "en") -> str:
+        return words.side_name(role, lang) if role in ROLES else self.role_title(role, lang)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         options = self.resolve_options(options)
@@ -214,31 +213,46 @@ class Confrontation(StepRuleset):
     def verbs(self) -> frozenset[str]:
         return VERBS
 
-    def describe(self, state: State, role: str, action: Action) -> str:
-        return labels.describe(state, role, action)
+    def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
+        return labels.describe(state, role, action, lang)
 
-    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
-        return labels.describe_group(state, role, verb, first)
+    def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
+        return labels.describe_group(state, role, verb, first, lang)
 
-    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
-        return labels.describe_arg(state, role, verb, index, value)
+    def describe_arg(
+        self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
+    ) -> str:
+        return labels.describe_arg(state, role, verb, index, value, lang)
 
-    def explain(self, state: State, role: str, action: Action) -> str:
-        return explain(state, role, action)
+    def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
+        return explain(state, role, action, lang)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
         """Declining lets a chance go by for good (an ability in this fight, the Balrog's
         ambush, Wormtongue's escape); moves, cards, abilities and the set-up do not."""
         return action.verb == "decline"
 
-    def rules_overview(self) -> str:
-        return rules_help.OVERVIEW
+    def rules_overview(self, lang: str = "en") -> str:
+        return rules_help.overview(lang)
 
-    def rules_topics(self) -> tuple[RuleTopic, ...]:
-        return rules_help.topics()
+    def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
+        return rules_help.topics(lang)
 
-    def rules_not_found(self, topic: str) -> str:
-        return f"{self.title} has no character, card or rule called “{topic.strip()}”. Try the list."
+    def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
+        """The topics ``/rules topic:`` means, by their names in ``lang`` or in English."""
+        found = super().rules_lookup(topic, lang)
+        if found or lang == "en":
+            return found
+        said = {t.slug: t for t in self.rules_topics(lang)}
+        return tuple(said[t.slug] for t in super().rules_lookup(topic))
+
+    def rules_not_found(self, topic: str, lang: str = "en") -> str:
+        return words.t(
+            lang,
+            "{game} has no character, card or rule called “{topic}”. Try the list.",
+            game=words.t(lang, "The Lord of the Rings: The Confrontation"),
+            topic=topic.strip(),
+        )
 
     # -- views ---------------------------------------------------------------
     def view(self, state: State, role: str | None) -> View:

@@ -12,7 +12,7 @@ import logging
 from games.core import Action, State, emit
 from games.core.chance import shuffle
 from games.core.flow import Frame, Step, barrier, pop
-from games.core.words import in_sentence, join_words
+from games.core.i18n import Listed, Sentences, Words
 
 from . import turn
 from .data import (
@@ -24,11 +24,10 @@ from .data import (
     SIDES,
     TILE_SIDES,
     TILES,
-    region_name,
     specials_of,
 )
 from .options import special_set
-from .roles import title
+from .words import char_msg, msg, region_word_msg, side_msg
 
 log = logging.getLogger(__name__)
 
@@ -69,11 +68,6 @@ _ACTIVE = {
 }
 _AUTOPLACE = Action("autoplace")
 _PLACEMENT_VERBS = frozenset({"place", "unplace", "autoplace", "ready"})
-_PLACE_TEXT = {
-    side: f"Set up in secret: four characters in {in_sentence(region_name(HOME[side]))} and one in each "
-    "other starting region (or let the engine place the rest at random), then confirm."
-    for side in SIDES
-}
 
 
 #: One bit per starting region, to describe which ones are full.
@@ -170,30 +164,35 @@ class Setup(Step):
             else "setup_place"
         )
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
         if needs_draft(state, role):
-            return "Draft your characters"
+            return msg("Draft your characters")
         if needs_picks(state, role):
-            return "Keep two special cards"
+            return msg("Keep two special cards")
         mine = state["setup"][role]
         left = len(state["chars"][role]) - len(mine["placed"])
-        return f"Secret set-up: {left} to place" if left else "Secret set-up: confirm"
+        return msg("Secret set-up: {count} to place", count=left) if left else msg("Secret set-up: confirm")
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
+    def instruction(self, state: State, frame: Frame, role: str) -> str | Words:
         options = state["options"]
         if options["variant"] == "draft" and needs_draft(state, role):
-            return "Draft: for each of your nine tiles choose which side you play."
+            return msg("Draft: for each of your nine tiles choose which side you play.")
         if options["specials"] == "deluxe-2" and needs_picks(state, role):
-            return "Choose secretly the two special cards you keep."
+            return msg("Choose secretly the two special cards you keep.")
         mine = state["setup"][role]
-        left = [CHARS[c].name for c in state["chars"][role] if c not in mine["placed"]]
+        left = [char_msg(c) for c in state["chars"][role] if c not in mine["placed"]]
         if not left:
-            return "Your set-up is complete: confirm it, or take a character back to move it."
-        return f"{_PLACE_TEXT[role]} Still to place: {join_words(left)}."
+            return msg("Your set-up is complete: confirm it, or take a character back to move it.")
+        place = msg(
+            "Set up in secret: four characters in {home} and one in each other starting region "
+            "(or let the engine place the rest at random), then confirm.",
+            home=region_word_msg(HOME[role]),
+        )
+        return Sentences((place, msg("Still to place: {characters}.", characters=Listed(tuple(left)))))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        names = join_words(title(s) for s in SIDES if not state["setup"][s]["ready"])
-        return f"Waiting for {names} to set up in secret."
+    def waiting(self, state: State, frame: Frame) -> str | Words:
+        names = Listed(tuple(side_msg(s) for s in SIDES if not state["setup"][s]["ready"]))
+        return msg("Waiting for {sides} to set up in secret.", sides=names)
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         mine = state["setup"][role]

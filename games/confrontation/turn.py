@@ -16,6 +16,7 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, barrier, call, pop, push, ret
+from games.core.i18n import Sentences, Words
 
 from . import battle, specials
 from .board import SIDE_OF, counts, hide_turn_reveals, move_to, remove, reveal, ring_bearer
@@ -26,13 +27,12 @@ from .data import (
     TUNNEL_FROM,
     TUNNEL_TO,
     TUNNEL_UNDER,
-    char_name,
     other,
-    region_name,
 )
 from .moves import _PLAIN_TABLE, Counts, _from, all_moves, destinations
-from .roles import ONLY, title
+from .roles import ONLY
 from .victory import check_ring_bearer_fell, check_ring_in_mordor, check_shire, win
+from .words import char_msg, msg, region_msg, side_msg
 
 log = logging.getLogger(__name__)
 
@@ -109,32 +109,42 @@ class Turn(Step):
             return _move_is_legal(state, frame, action.args)
         return action.verb == "special" and action in specials.turn_actions(state, frame)
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
         if frame.get("only"):
-            return f"Your normal move: {char_name(frame['only'])} again"
+            return msg("Your normal move: {char} again", char=char_msg(frame["only"]))
         if frame.get("exclude"):
-            return f"Your normal move (not {char_name(frame['exclude'])})"
-        return f"Your turn {state['turn']['number']}: move a character"
+            return msg("Your normal move (not {char})", char=char_msg(frame["exclude"]))
+        return msg("Your turn {number}: move a character", number=state["turn"]["number"])
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
+    def instruction(self, state: State, frame: Frame, role: str) -> str | Words:
         if frame.get("only"):
-            return f"Now move {char_name(frame['only'])} again (your normal move)."
+            return msg("Now move {char} again (your normal move).", char=char_msg(frame["only"]))
         if frame.get("exclude"):
-            return f"Now make your normal move with a character other than {char_name(frame['exclude'])}."
-        text = "Your turn: move one character one region forward (or as its ability allows)."
+            return msg(
+                "Now make your normal move with a character other than {char}.",
+                char=char_msg(frame["exclude"]),
+            )
+        said: list[Words] = [
+            msg("Your turn: move one character one region forward (or as its ability allows).")
+        ]
         king = state.get("king")
         if role == SAURON and king:
             if king in state["pos"]:
-                text += f" A King Revealed: you must move {char_name(king)} if it can move."
+                said.append(msg("A King Revealed: you must move {char} if it can move.", char=char_msg(king)))
             else:
-                text += f" A King Revealed named {char_name(king)}, who is not in your army: move freely."
-            text += " No special card may replace this move."
+                said.append(
+                    msg(
+                        "A King Revealed named {char}, who is not in your army: move freely.",
+                        char=char_msg(king),
+                    )
+                )
+            said.append(msg("No special card may replace this move."))
         if state["specials"][role]["held"]:
-            text += " Your special cards are among the choices whenever they can be played."
-        return text
+            said.append(msg("Your special cards are among the choices whenever they can be played."))
+        return Sentences(tuple(said))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(frame['side'])} to move."
+    def waiting(self, state: State, frame: Frame) -> str | Words:
+        return msg("Waiting for {side} to move.", side=side_msg(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "special":
@@ -317,17 +327,21 @@ class Ambush(Step):
             acts.insert(0, Action("ability", ("balrog",)))
         return tuple(acts)
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Someone takes the Tunnel of Moria from {region_name(frame['origin'])}"
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
+        return msg("Someone takes the Tunnel of Moria from {region}", region=region_msg(frame["origin"]))
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
-        passing = "A Fellowship character takes the Tunnel of Moria"
+    def instruction(self, state: State, frame: Frame, role: str) -> str | Words:
         if state["pos"].get("balrog") == TUNNEL_UNDER:
-            return f"{passing}: reveal the Balrog to destroy it, or let it pass."
-        return f"{passing}; the Balrog is not in Caradhras: let it pass."
+            return msg(
+                "A Fellowship character takes the Tunnel of Moria: reveal the Balrog to destroy it, "
+                "or let it pass."
+            )
+        return msg(
+            "A Fellowship character takes the Tunnel of Moria; the Balrog is not in Caradhras: let it pass."
+        )
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for Sauron: something may stir under Caradhras."
+    def waiting(self, state: State, frame: Frame) -> str | Words:
+        return msg("Waiting for Sauron: something may stir under Caradhras.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         char = frame["char"]

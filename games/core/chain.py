@@ -20,9 +20,8 @@ from collections.abc import Sequence
 from .actions import Action
 from .errors import ActionError, IllegalAction
 from .match import Match
-from .ruleset import Ruleset, State
+from .ruleset import CORE, Ruleset, State
 from .serialization import clone
-from .words import counted
 
 #: What separates the steps of one line.
 SEPARATOR = ";"
@@ -39,23 +38,41 @@ def rehearse(ruleset: Ruleset, state: State, role: str, steps: Sequence[str]) ->
     """The actions the steps mean, each legal after the ones before; raises an
     :class:`~games.core.errors.ActionError` naming the first step that is not, and changes nothing."""
     if not steps:
-        raise IllegalAction("Nothing to do: give one or more steps, separated by `;`.")
+        raise IllegalAction(CORE.msg("Nothing to do: give one or more steps, separated by `;`."))
     if len(steps) > MOST_STEPS:
-        raise IllegalAction(f"That is {len(steps)} steps; one line holds at most {MOST_STEPS}.")
+        raise IllegalAction(
+            CORE.msg(
+                "That is {count} steps; one line holds at most {most}.", count=len(steps), most=MOST_STEPS
+            )
+        )
     trial = Match(ruleset, clone(state))
     actions: list[Action] = []
     for number, text in enumerate(steps, 1):
         try:
             outcome = trial.submit(role, text)
         except ActionError as error:
-            done = "" if number == 1 else f" (after {counted(number - 1, 'good step')})"
-            raise type(error)(f"Step {number}, `{text}`{done}: {error} Nothing was done.") from None
+            why = error.args[0] if error.args else ""  # (a refusal in every language stays so)
+            where = {"number": number, "step": text, "why": why}
+            if number == 1:
+                said = CORE.msg("Step {number}, `{step}`: {why} Nothing was done.", **where)
+            else:
+                said = CORE.nmsg(
+                    "Step {number}, `{step}` (after {count} good step): {why} Nothing was done.",
+                    "Step {number}, `{step}` (after {count} good steps): {why} Nothing was done.",
+                    number - 1,
+                    **where,
+                )
+            raise type(error)(said) from None
         actions.append(outcome.action or Action.from_text(text))
         if outcome.crossed_barrier and number < len(steps):
             raise IllegalAction(
-                f"Step {number}, `{text}`, can never be taken back (dice, a draw, a reveal or a "
-                "secret), so it must be the last step of the line. Nothing was done: send it, "
-                "then the rest."
+                CORE.msg(
+                    "Step {number}, `{step}`, can never be taken back (dice, a draw, a reveal or a "
+                    "secret), so it must be the last step of the line. Nothing was done: send it, "
+                    "then the rest.",
+                    number=number,
+                    step=text,
+                )
             )
     return actions
 

@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 from . import journal
 from .actions import Action
 from .errors import IllegalAction
-from .ruleset import Amount, Prompt, Ruleset, State
+from .i18n import Words, best, in_words
+from .ruleset import CORE_PHRASES, Amount, Prompt, Ruleset, State
 
 Frame = dict[str, Any]
 
@@ -69,7 +70,11 @@ def barrier(state: State) -> None:
 
 
 class Step(ABC):
-    """A decision point: who acts, what they may do, and how each action is handled."""
+    """A decision point: who acts, what they may do, and how each action is handled.
+
+    Its words (:meth:`instruction`, :meth:`title`, :meth:`waiting`) are English text or a
+    deferred :class:`~games.core.i18n.Msg` of the game's catalog, which
+    :meth:`StepRuleset.prompt` puts into the reader's language."""
 
     name: ClassVar[str]
     #: What the step asks, for software and menus (e.g. ``combat_card``); defaults to ``name``.
@@ -97,10 +102,10 @@ class Step(ABC):
         return True
 
     @abstractmethod
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
+    def instruction(self, state: State, frame: Frame, role: str) -> str | Words:
         """Tells an active role what to do."""
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
+    def title(self, state: State, frame: Frame, role: str) -> str | Words:
         """A short heading naming the question with its context (menus, help)."""
         return ""
 
@@ -109,7 +114,7 @@ class Step(ABC):
         return self.kind or self.name
 
     @abstractmethod
-    def waiting(self, state: State, frame: Frame) -> str:
+    def waiting(self, state: State, frame: Frame) -> str | Words:
         """Tells everyone else what the game waits for (no secrets)."""
 
     @abstractmethod
@@ -149,21 +154,21 @@ class StepRuleset(Ruleset):
         frame = stack[-1]
         return self.steps[frame["step"]].active(state, frame)
 
-    def prompt(self, state: State, role: str) -> Prompt:
+    def prompt(self, state: State, role: str, lang: str = "en") -> Prompt:
         current = self.step_of(state)
         if current is None:
-            return Prompt("The game is over.", kind="over")
+            return Prompt(CORE_PHRASES[best(lang)]["over"], kind="over")
         step, frame = current
         if role in step.active(state, frame):
             return Prompt(
-                step.instruction(state, frame, role),
+                in_words(lang, step.instruction(state, frame, role)),
                 step.actions(state, frame, role),
                 kind=step.question(state, frame, role),
-                title=step.title(state, frame, role),
+                title=in_words(lang, step.title(state, frame, role)),
                 amounts=step.amounts(state, frame, role),
                 ping=step.ping(state, frame, role),
             )
-        return Prompt(step.waiting(state, frame), kind="waiting")
+        return Prompt(in_words(lang, step.waiting(state, frame)), kind="waiting")
 
     def legal_actions(self, state: State, role: str) -> tuple[Action, ...]:
         stack = state["stack"]

@@ -120,7 +120,7 @@ def placeholders(text: str) -> set[str]:
 
 
 def _fill(locale: str, text: str, fallback: str, params: Mapping[str, object]) -> str:
-    values = {k: (v.render(locale) if isinstance(v, Msg) else v) for k, v in params.items()}
+    values = {k: (v.render(locale) if isinstance(v, Words) else v) for k, v in params.items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError, ValueError) as exc:
@@ -159,8 +159,21 @@ def join(locale: str, items: Iterable[str], style: ListStyle = "and") -> str:
     return format_list(listed, style="standard" if style == "and" else "or", locale=cldr)
 
 
+class Words:
+    """Words put into a language later (:meth:`render`), by whoever knows the reader;
+    ``str()`` gives the English."""
+
+    __slots__ = ()
+
+    def render(self, locale: str) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
 @dataclass(frozen=True, slots=True)
-class Msg:
+class Msg(Words):
     """A message put into words later, in the language of whoever reads it (an error raised deep in
     a service, before anyone knows who will read it). ``str()`` gives the English."""
 
@@ -169,19 +182,123 @@ class Msg:
     params: Mapping[str, object] = field(default_factory=dict)
     plural: str | None = None
     count: int | None = None
+    #: The message context (:func:`pt`): the same English said of two things.
+    context: str | None = None
 
     def render(self, locale: str) -> str:
         if self.plural is not None and self.count is not None:
             return nt(locale, self.domain, self.msgid, self.plural, self.count, **self.params)
+        if self.context is not None:
+            return pt(locale, self.domain, self.context, self.msgid, **self.params)
         return t(locale, self.domain, self.msgid, **self.params)
 
     def __str__(self) -> str:
         return self.render(SOURCE)
 
 
+@dataclass(frozen=True, slots=True)
+class Rendered(Words):
+    """Words already said in every language (an engine's refusal, built while the position it
+    speaks of is at hand); a language missing from ``texts`` reads the English.
+
+    >>> str(Rendered({"en": "No.", "da": "Nej."})), Rendered({"en": "No."}).render("ja")
+    ('No.', 'No.')
+    """
+
+    texts: Mapping[str, str]
+
+    def render(self, locale: str) -> str:
+        return self.texts.get(best(locale)) or self.texts[SOURCE]
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed(Words):
+    """A list of words (texts or :class:`Msg`) joined later in the reader's language (:func:`join`).
+
+    >>> Listed(("Frodo", "Sam"), "or").render("da")
+    'Frodo eller Sam'
+    """
+
+    items: tuple[object, ...]
+    style: ListStyle = "and"
+
+    def render(self, locale: str) -> str:
+        return join(locale, (in_words(locale, item) for item in self.items), self.style)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
+#: Languages whose sentences follow each other without a space.
+UNSPACED = frozenset({"ja", "zh-CN"})
+
+
+@dataclass(frozen=True, slots=True)
+class Sentences(Words):
+    """Whole sentences said one after the other (each a message of its own), with a space
+    between them, or none in Japanese and Chinese.
+
+    >>> Sentences(("Go.", "Now.")).render("en"), Sentences(("行け。", "今。")).render("ja")
+    ('Go. Now.', '行け。今。')
+    """
+
+    items: tuple[object, ...]
+
+    def render(self, locale: str) -> str:
+        said = [in_words(locale, item) for item in self.items]
+        return ("" if best(locale) in UNSPACED else " ").join(s for s in said if s)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
+def to_data(words: object) -> object:
+    """:class:`Words` as JSON-pure data (a question kept in a game state), plain values as they
+    are; :func:`from_data` gives them back.
+
+    >>> said = Sentences((Msg("bot", "Hi {who}.", {"who": Msg("bot", "Frodo", context="name")}),))
+    >>> from_data(to_data(said)) == said, from_data("plain text")
+    (True, 'plain text')
+    """
+    if isinstance(words, Msg):
+        data: dict[str, object] = {"msg": words.msgid, "domain": words.domain}
+        if words.params:
+            data["params"] = {k: to_data(v) for k, v in words.params.items()}
+        if words.context is not None:
+            data["context"] = words.context
+        if words.plural is not None:
+            data["plural"], data["count"] = words.plural, words.count
+        return data
+    if isinstance(words, Listed):
+        return {"list": [to_data(i) for i in words.items], "style": words.style}
+    if isinstance(words, Sentences):
+        return {"sentences": [to_data(i) for i in words.items]}
+    return words
+
+
+def from_data(data: object) -> object:
+    """The :class:`Words` that :func:`to_data` wrote (anything else as it is)."""
+    if not isinstance(data, dict):
+        return data
+    if "msg" in data:
+        params = {k: from_data(v) for k, v in (data.get("params") or {}).items()}
+        return Msg(
+            data["domain"], data["msg"], params, data.get("plural"), data.get("count"), data.get("context")
+        )
+    if "list" in data:
+        return Listed(tuple(from_data(i) for i in data["list"]), data.get("style", "and"))
+    if "sentences" in data:
+        return Sentences(tuple(from_data(i) for i in data["sentences"]))
+    return data
+
+
 def in_words(locale: str, text: object) -> str:
-    """A :class:`Msg` in ``locale``, anything else as it is (text not translated yet)."""
-    return text.render(locale) if isinstance(text, Msg) else str(text)
+    """:class:`Words` (a :class:`Msg`, :class:`Listed`…) in ``locale``, anything else as it is
+    (text not translated yet)."""
+    return text.render(locale) if isinstance(text, Words) else str(text)
 
 
 class CatalogTables(Mapping[str, Mapping[str, str]]):
@@ -242,6 +359,9 @@ class Domain:
 
     def msg(self, msgid: str, /, **params: object) -> Msg:
         return Msg(self.name, msgid, params)
+
+    def pmsg(self, context: str, msgid: str, /, **params: object) -> Msg:
+        return Msg(self.name, msgid, params, context=context)
 
     def nmsg(self, singular: str, plural: str, count: int, /, **params: object) -> Msg:
         return Msg(self.name, singular, params, plural, count)

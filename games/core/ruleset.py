@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from .actions import Action, normalize
 from .errors import AmbiguousAction, IllegalAction, InvalidAction
 from .events import Event, Presenter, project
+from .i18n import LOCALES, SOURCE, TRANSLATED, CatalogTables, Domain, Rendered, best
 from .journal import EventLog
 from .rng import seed_state
 
@@ -31,15 +32,19 @@ View = dict[str, Any]
 #: Keys that views must never expose.
 PRIVATE_KEYS = frozenset({"rng"})
 
+#: What the core itself says (``data/locale/<language>/LC_MESSAGES/core.po``).
+CORE = Domain("core")
+
 #: Event kinds the core itself logs (resignation, timeouts), for every game.
 CORE_EVENTS: dict[str, dict[str, str]] = {"resigned": {"role": "role"}, "timed_out": {"role": "role"}}
-CORE_TEMPLATES: dict[str, dict[str, str]] = {
-    "en": {"resigned": "{role:cap} resigned.", "timed_out": "{role:cap} ran out of time."}
-}
+#: Their words, per language, from the ``core`` catalog (the event kind is the context).
+CORE_TEMPLATES = CatalogTables(
+    "core", {"resigned": "{role:cap} resigned.", "timed_out": "{role:cap} ran out of time."}
+)
 #: Result reasons the core itself gives.
-CORE_REASONS: dict[str, dict[str, str]] = {
-    "en": {"resigned": "{role} resigned", "timeout": "{role} ran out of time"}
-}
+CORE_REASONS = CatalogTables("core", {"resigned": "{role} resigned", "timeout": "{role} ran out of time"})
+#: What the core itself says in a prompt (the context is the key).
+CORE_PHRASES = CatalogTables("core", {"over": "The game is over."})
 
 
 class InvalidPosition(ValueError):
@@ -226,7 +231,14 @@ def finish(state: State, winners: Sequence[str], reason: str, args: Mapping[str,
 
 
 class Ruleset(ABC):
-    """One game, found by name in the registry."""
+    """One game, found by name in the registry.
+
+    Every method that returns words a player reads takes ``lang`` (``"en"``, ``"da"``, ``"ja"``,
+    ``"zh-CN"``: :data:`games.core.i18n.LOCALES`) as its last parameter, ``"en"`` by default;
+    a game says them in that language from its catalog (the domain named after its package),
+    English where it has no translation. Slugs, notation and what :meth:`parse` accepts never
+    depend on the language. See ``docs/i18n.md``.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -253,7 +265,7 @@ class Ruleset(ABC):
             raise InvalidAction(f"{self.title} has no option named {', '.join(sorted(chosen))}.")
         return resolved
 
-    def notice(self, options: Mapping[str, str]) -> str:
+    def notice(self, options: Mapping[str, str], lang: str = "en") -> str:
         """One or two sentences the lobby and the living status show for these options, or "":
         what players must know before they sit down (a reconstructed board or module)."""
         return ""
@@ -268,13 +280,13 @@ class Ruleset(ABC):
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         """The roles seated for these options and this many players, in seat order."""
 
-    def role_title(self, role: str) -> str:
+    def role_title(self, role: str, lang: str = "en") -> str:
         return role.replace("_", " ").title()
 
-    def role_name(self, role: str) -> str:
+    def role_name(self, role: str, lang: str = "en") -> str:
         """The role as a sentence names it ("Waiting for the Free Peoples and the Shadow",
         "Sauron"): by default its title."""
-        return self.role_title(role)
+        return self.role_title(role, lang)
 
     @abstractmethod
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
@@ -286,8 +298,10 @@ class Ruleset(ABC):
         """Roles expected to act now (several: a simultaneous decision). Empty when over."""
 
     @abstractmethod
-    def prompt(self, state: State, role: str) -> Prompt:
-        """The single source of legality: what ``role`` may do now, or what it waits for."""
+    def prompt(self, state: State, role: str, lang: str = "en") -> Prompt:
+        """The single source of legality: what ``role`` may do now, or what it waits for.
+
+        Its words (``text``, ``title``) are in ``lang``; its actions never depend on it."""
 
     def legal_actions(self, state: State, role: str) -> tuple[Action, ...]:
         """The legal actions of ``role`` without the prompt's words (computer players, fuzzers)."""
@@ -305,16 +319,18 @@ class Ruleset(ABC):
     def apply(self, state: State, role: str, action: Action) -> None:
         """Apply a legal action in place. Called only with an action that :meth:`is_legal`."""
 
-    def describe(self, state: State, role: str, action: Action) -> str:
+    def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         """A label for ``action`` as its own player sees it (buttons, autocomplete)."""
         return action.text
 
-    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
+    def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
         """A label for the actions with ``verb`` whose first argument is ``first``, chosen as a
         first step when a list is long ("Place Frodo…")."""
-        return f"{verb.replace('-', ' ').capitalize()} {self.describe_arg(state, role, verb, 0, first)}…"
+        return (
+            f"{verb.replace('-', ' ').capitalize()} {self.describe_arg(state, role, verb, 0, first, lang)}…"
+        )
 
-    def explain(self, state: State, role: str, action: Action) -> str:
+    def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         """What ``action`` does, in a short sentence (a card's or ability's effect); may be empty."""
         return ""
 
@@ -325,7 +341,9 @@ class Ruleset(ABC):
         when there was something else to choose and it cannot be undone). Default: nothing."""
         return False
 
-    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+    def describe_arg(
+        self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
+    ) -> str:
         """A label for one argument value (autocomplete), e.g. ``eregion`` -> ``Eregion``."""
         return value.replace("-", " ").replace("_", " ").title()
 
@@ -363,17 +381,26 @@ class Ruleset(ABC):
             return prefixed[0]
         if len(prefixed) > 1:
             shown = ", ".join(f"`{a.text}`" for a in prefixed[:5])
-            raise AmbiguousAction(f"`{wanted.text}` could mean several actions: {shown}…")
+            raise AmbiguousAction(
+                CORE.msg("`{action}` could mean several actions: {shown}…", action=wanted.text, shown=shown)
+            )
         verbs = {a.verb for a in legal}
+        # A refusal is said in its reader's language, which only the reply knows: it is put
+        # into every language now, while the position it speaks of is at hand.
         if wanted.verb in verbs or wanted.verb in self.verbs():
             why = self.refusal(state, role, wanted)
             if why is not None:
-                raise IllegalAction(why)
-        if wanted.verb in verbs:
-            raise IllegalAction(f"`{wanted.text}` is not allowed now. {self.prompt(state, role).text}")
-        if wanted.verb in self.verbs():
-            raise IllegalAction(f"You cannot `{wanted.verb}` now. {self.prompt(state, role).text}")
-        raise InvalidAction(f"`{wanted.text}` is not an action of {self.title}.")
+                said = {lang: self.refusal(state, role, wanted, lang) or why for lang in TRANSLATED}
+                raise IllegalAction(Rendered({SOURCE: why, **said}))
+            asked = Rendered({lang: self.prompt(state, role, lang).text for lang in LOCALES})
+            if wanted.verb in verbs:
+                raise IllegalAction(
+                    CORE.msg("`{action}` is not allowed now. {asked}", action=wanted.text, asked=asked)
+                )
+            raise IllegalAction(CORE.msg("You cannot `{verb}` now. {asked}", verb=wanted.verb, asked=asked))
+        raise InvalidAction(
+            CORE.msg("`{action}` is not an action of {game}.", action=wanted.text, game=self.title)
+        )
 
     def verbs(self) -> frozenset[str]:
         """Every verb this game knows (to tell an illegal action from a garbled one)."""
@@ -384,7 +411,7 @@ class Ruleset(ABC):
         taken whole, never as the start of a longer slug (default: the slugs of ``places``)."""
         return frozenset(slug for slug, _ in self.places())
 
-    def refusal(self, state: State, role: str, action: Action) -> str | None:
+    def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:
         """Why ``role`` may not take ``action`` (a verb of this game) now, in words for him: what
         is wrong and what is allowed. ``None`` (the default): :meth:`parse` gives its generic
         words. Only what ``role`` may know, never another role's secrets."""
@@ -410,8 +437,7 @@ class Ruleset(ABC):
     ) -> str:
         """One projected event in words for ``audience``."""
         if kind in CORE_EVENTS:
-            table = CORE_TEMPLATES.get(lang) or CORE_TEMPLATES["en"]
-            return table[kind].format_map(_CoreWords(self, args))
+            return CORE_TEMPLATES[best(lang)][kind].format_map(_CoreWords(self, args, lang))
         if self.presenter is None:
             raise KeyError(f"{self.name} has no presenter for {kind!r}")
         return self.presenter.text(kind, args, audience, lang)
@@ -449,9 +475,8 @@ class Ruleset(ABC):
     def result_text(self, result: Mapping[str, Any], lang: str = "en") -> str:
         """Why the game ended, in words, without a final full stop ("the Ring-bearer fell")."""
         reason, args = str(result.get("reason") or ""), result.get("args") or {}
-        if reason in CORE_REASONS["en"]:
-            table = CORE_REASONS.get(lang) or CORE_REASONS["en"]
-            return table[reason].format_map(_CoreWords(self, args))
+        if reason in CORE_REASONS.english:
+            return CORE_REASONS[best(lang)][reason].format_map(_CoreWords(self, args, lang))
         if self.presenter is None or not reason:
             return reason
         return self.presenter.text(reason, args, None, lang)
@@ -486,35 +511,37 @@ class Ruleset(ABC):
         return ()
 
     # -- help ----------------------------------------------------------------------
-    def rules_overview(self) -> str:
+    def rules_overview(self, lang: str = "en") -> str:
         """How the game is played, in a few lines (``/rules``)."""
         return self.title
 
-    def rules_topics(self) -> tuple[RuleTopic, ...]:
+    def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
         """Every character, card and rule a player may look up (``/rules topic:``); those with
         ``cards`` are also found by ``/rules card:`` and answered with their pictures."""
         return ()
 
-    def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:
-        """The topics ``/rules topic:`` means: by slug or title, else every one whose slug or
-        title contains what was typed. A game may understand more (common words, copy ids)."""
+    def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
+        """The topics ``/rules topic:`` means (in ``lang``): by slug or title, else every one
+        whose slug or title contains what was typed. A game may understand more (common words,
+        copy ids)."""
         wanted = normalize(topic)
-        topics = self.rules_topics()
+        topics = self.rules_topics(lang)
         found = [t for t in topics if wanted in (normalize(t.slug), normalize(t.title))]
         if not found:
             found = [t for t in topics if wanted in normalize(t.title) or wanted in normalize(t.slug)]
         return tuple(found)
 
-    def rules_not_found(self, topic: str) -> str:
+    def rules_not_found(self, topic: str, lang: str = "en") -> str:
         """The answer when nothing is called ``topic``."""
         return f"{self.title} has no card or rule called “{topic.strip()}”. Try the list."
 
     #: What the game calls one of its :meth:`places` (the name of ``/<game> zoom``'s option).
     place_noun: ClassVar[str] = "place"
 
-    def places(self) -> tuple[tuple[str, str], ...]:
+    def places(self, lang: str = "en") -> tuple[tuple[str, str], ...]:
         """Places of the board a player may ask to see up close (``/<game> zoom``), as
-        ``(slug, name)``; empty when the game's picture needs no zoom (the default)."""
+        ``(slug, name)`` (the name in ``lang``, the slug the same in every language); empty
+        when the game's picture needs no zoom (the default)."""
         return ()
 
     # -- secrets and positions ---------------------------------------------------
@@ -552,9 +579,12 @@ class Ruleset(ABC):
 class _CoreWords(dict[str, Any]):
     """Arguments of a core event in words: roles by the game's own titles."""
 
-    def __init__(self, ruleset: Ruleset, args: Mapping[str, Any]) -> None:
+    def __init__(self, ruleset: Ruleset, args: Mapping[str, Any], lang: str = "en") -> None:
         super().__init__(
-            {k: _CoreWord(ruleset.role_title(str(v)) if k == "role" else str(v)) for k, v in args.items()}
+            {
+                k: _CoreWord(ruleset.role_title(str(v), lang) if k == "role" else str(v))
+                for k, v in args.items()
+            }
         )
 
 

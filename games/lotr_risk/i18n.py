@@ -143,5 +143,14 @@ def catalog_messages() -> Iterator[tuple[str, str, str]]:
         yield "role", colour, "a player's colour"
     for water in ("Belegaer", "Ice Bay of Forochel", "Bay of Belfalas", "Sea of Rhûn"):
         yield "water", water, "a sea's name on the map"
+    from .ruleset import COMMANDS
+
+    # The typed commands' words as Discord localises them (the bot's translator looks a game's
+    # command strings up in its catalog by these contexts).
+    for spec in COMMANDS:
+        where = f"/risk {spec.group + ' ' if spec.group else ''}{spec.name}"
+        yield "command description", spec.description, where
+        for param in spec.params:
+            yield "option description", param.description, f"{where} {param.name}:"
     for slug, mountains in RANGES.items():
         yield "range", mountains.name, f"mountain range {slug}"

@@ -390,7 +390,7 @@ class LotrRisk(StepRuleset):
     def prompt(self, state: State, role: str, lang: str = "en") -> Prompt:
         """What ``role`` may do now, its words in ``lang``."""
         with speaking(lang):
-            return super().prompt(state, role)
+            return super().prompt(state, role, lang)
 
     def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         with speaking(lang):

@@ -170,16 +170,16 @@ class MinasTirith(StepRuleset):
     result_events = RESULT_EVENTS
     place_noun = "space"
 
-    def places(self) -> tuple[tuple[str, str], ...]:
+    def places(self, lang: str = "en") -> tuple[tuple[str, str], ...]:
         return tuple((s.id, s.name) for s in SPACES.values())
 
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return ROLES
 
-    def role_title(self, role: str) -> str:
+    def role_title(self, role: str, lang: str = "en") -> str:
         return title(role)
 
-    def role_name(self, role: str) -> str:
+    def role_name(self, role: str, lang: str = "en") -> str:
         return title(role) if role in LONG_NAMES else role.title()
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
@@ -197,16 +197,18 @@ class MinasTirith(StepRuleset):
     def verbs(self) -> frozenset[str]:
         return VERBS
 
-    def describe(self, state: State, role: str, action: Action) -> str:
+    def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return labels.describe(state, role, action)
 
-    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+    def describe_arg(
+        self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
+    ) -> str:
         return labels.describe_arg(state, role, verb, index, value)
 
-    def describe_group(self, state: State, role: str, verb: str, first: str) -> str:
+    def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
         return labels.describe_group(state, role, verb, first)
 
-    def explain(self, state: State, role: str, action: Action) -> str:
+    def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return explain(state, role, action)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
@@ -214,7 +216,7 @@ class MinasTirith(StepRuleset):
         chance up; every other action is routine."""
         return action.verb in ("decline", "end")
 
-    def refusal(self, state: State, role: str, action: Action) -> str | None:
+    def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:
         if role not in self.active(state):
             return None
         return refusals.refusal(state, role, action)
@@ -225,19 +227,19 @@ class MinasTirith(StepRuleset):
     def whole_words(self) -> frozenset[str]:
         return WHOLE_WORDS
 
-    def notice(self, options: Mapping[str, str]) -> str:
+    def notice(self, options: Mapping[str, str], lang: str = "en") -> str:
         return rules_help.NOTICE
 
-    def rules_overview(self) -> str:
+    def rules_overview(self, lang: str = "en") -> str:
         return rules_help.OVERVIEW
 
-    def rules_topics(self) -> tuple[RuleTopic, ...]:
+    def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
         return rules_help.topics()
 
-    def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:
+    def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
         return rules_help.lookup(topic)
 
-    def rules_not_found(self, topic: str) -> str:
+    def rules_not_found(self, topic: str, lang: str = "en") -> str:
         return rules_help.not_found(topic)
 
     # -- views, secrets, positions -------------------------------------------

@@ -45,13 +45,15 @@ def short_effect(text: str, limit: int = EFFECT_CHARS) -> str:
 def card_line(card: str) -> str:
     """One card of a hand: its name, deck, play icon and the start of its Event."""
     found = CARDS[card]
-    deck = f"{found.deck.title()} card, {ICON_WORDS.get(found.icon, found.icon)}"
+    kind = f"{found.deck.title()} card" if found.deck else "Card of no deck"
+    deck = f"{kind}, {ICON_WORDS.get(found.icon, found.icon)}"
     return f"• **{found.name}** — {deck} — {short_effect(found.event)}"
 
 
 def hand(state: State, side: str) -> tuple[str, ...]:
-    """The cards ``side`` holds, in their order in the decks (Character cards first)."""
-    return tuple(sorted(state["hands"][side], key=lambda card: (CARDS[card].deck, CARDS[card].number)))
+    """The cards ``side`` holds, in their order in the decks (Character cards first; a card of
+    no deck, We Shall Get It, first of its kind)."""
+    return tuple(sorted(state["hands"][side], key=lambda card: (CARDS[card].kind, CARDS[card].number or 0)))
 
 
 def hand_lines(state: State, side: str) -> tuple[str, ...]:

@@ -68,8 +68,8 @@ def choosers(state: State) -> frozenset[str]:
 
 def playable(state: State, side: str, card: str) -> bool:
     info = CARDS[card]
-    if info.side != side or combat_cards_forbidden(state, side):
-        return False
+    if info.side != side or info.combat is None or combat_cards_forbidden(state, side):
+        return False  # a card with no Combat half (We Shall Get It) is never a Combat card
     return EFFECTS[info.combat.name].condition(state, side)
 
 
@@ -116,12 +116,14 @@ def reveal(state: State) -> None:
         else:
             play_from_hand(state, side, card)
         fx["cards"][side] = card
-        fx["combat"][side] = CARDS[card].combat.name
+        half = CARDS[card].combat
+        assert half is not None  # only cards with a Combat half are offered (:func:`playable`)
+        fx["combat"][side] = half.name
     fx["chosen"] = {}
     b["stage"] = "combat"
     shadow_card = cards[SHADOW]
     if shadow_card is not None:
-        sorcerer(state, CARDS[shadow_card].deck)
+        sorcerer(state, CARDS[shadow_card].kind)
 
 
 def sorcerer(state: State, deck: str) -> None:

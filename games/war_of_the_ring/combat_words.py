@@ -105,9 +105,10 @@ def label(state: State, role: str, action: Action) -> str | None:
     verb, args = action.verb, action.args
     if verb == "combat":
         card = CARDS[args[0]]
+        half = card.combat.name if card.combat else "a Combat card"
         if args[0] in seen(state, "table", role):  # Balrog of Moria
-            return f"Use {card.name} from the table as {card.combat.name}"
-        return f"Play {card.name} as {card.combat.name}"
+            return f"Use {card.name} from the table as {half}"
+        return f"Play {card.name} as {half}"
     words: dict[str, Callable[[], str]] = {
         "no-combat": lambda: "Play no Combat card",
         "self-hits": lambda: f"Inflict {plural(int(args[0]), 'hit')} on your own Army",
@@ -181,7 +182,8 @@ def _played(side: str, card: Any) -> str:
     if not card:
         return f"the {side_title(side)} {plays} none"
     info = CARDS[str(card)]
-    return f"the {side_title(side)} {plays} {info.name} ({info.combat.name})"
+    half = f" ({info.combat.name})" if info.combat else ""
+    return f"the {side_title(side)} {plays} {info.name}{half}"
 
 
 def _revealed(args: Mapping[str, Any]) -> dict[str, str]:

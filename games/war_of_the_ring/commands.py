@@ -198,8 +198,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("characters", "no-nenya", "no-nenya", "Keep your Elven Ring: the Hunt tile stands."),
     _c("characters", "sneak", "sneak", "Sméagol: declare the Fellowship before the Hunt roll.", REGION),
     _c("characters", "no-sneak", "no-sneak", "Sméagol does not sneak: the Hunt rolls."),
-    _c("cards", "we-shall-get-it", "play-we-shall-get-it", "Character or Event die: We Shall Get It.", DIE),
-    _c("cards", "we-shall-get-it-use", "we-shall-get-it", "We Shall Get It: redraw the Hunt tile."),
+    _c("cards", "we-shall-get-it", "we-shall-get-it", "We Shall Get It: put the tile back, draw another."),
     _c("cards", "keep-card", "keep-card", "Keep We Shall Get It for later."),
     _c("characters", "sacrifice", "sacrifice", "Hunt damage: Sméagol becomes Gollum, no damage.", CHARACTER),
     # Combat cards, in every round of a battle

@@ -253,9 +253,11 @@ class CombatCard:
 class Card:
     id: str
     side: str
-    #: ``character`` or ``strategy``.
-    deck: str
-    number: int
+    #: ``character`` or ``strategy``; ``None`` for a card of no deck (Twilight of the Third Age:
+    #: We Shall Get It, set aside until Sméagol is sacrificed).
+    deck: str | None
+    #: Its number in its deck (``None``: no deck).
+    number: int | None
     name: str
     #: ``character``, ``army`` or ``muster``.
     icon: str
@@ -265,7 +267,8 @@ class Card:
     on_table: bool
     event: str
     discard: str | None
-    combat: CombatCard
+    #: The Combat half (``None``: a card that cannot be played as a Combat card, We Shall Get It).
+    combat: CombatCard | None
 
     @property
     def deck_id(self) -> str:
@@ -275,6 +278,15 @@ class Card:
         ('free_strategy', 'shadow_character')
         """
         return f"{self.side}_{self.deck}"
+
+    @property
+    def kind(self) -> str:
+        """The kind of card its face shows: its deck's, or a card of no deck's play icon.
+
+        >>> CARDS["fps_07"].kind, CARDS["we_shall_get_it"].kind
+        ('strategy', 'character')
+        """
+        return self.deck or ("character" if self.icon == "character" else "strategy")
 
 
 def _units(raw: Mapping[str, int]) -> Units:
@@ -558,7 +570,7 @@ for _special in SPECIAL_TILES.values():
 #: The four decks, keyed ``<side>_<deck>``, card ids in number order.
 DECKS: dict[str, tuple[str, ...]] = {
     f"{side}_{deck}": tuple(
-        c.id for c in sorted(CARDS.values(), key=lambda c: c.number) if c.side == side and c.deck == deck
+        c.id for c in sorted(CARDS.values(), key=lambda c: c.number or 0) if c.side == side and c.deck == deck
     )
     for side in SIDES
     for deck in DECK_KINDS
@@ -571,6 +583,16 @@ _tta_cards_raw = _load("tta_cards.json")
 TWILIGHT_CARDS: frozenset[str] = frozenset(
     c["id"] for c in [*_tta_cards_raw["new"], *_tta_cards_raw["replacements"]]
 )
+#: Twilight of the Third Age: the cards of no deck, set aside at the start (We Shall Get It,
+#: which comes with Sméagol, not with the Twilight cards: D35): an Event card with no Combat
+#: half, which reaches the Shadow's hand when Sméagol is sacrificed.
+SET_ASIDE_CARDS: frozenset[str] = frozenset(c["id"] for c in _tta_cards_raw["extra"])
+
+
+def _combat_half(raw: Mapping[str, Any] | None) -> CombatCard | None:
+    return None if raw is None else CombatCard(raw["name"], raw["condition"], raw["effect"])
+
+
 CARDS.update(
     {
         c["id"]: Card(
@@ -580,18 +602,18 @@ CARDS.update(
             number=c["number"],
             name=c["name"],
             icon=c["icon"],
-            initiative=tuple(c["initiative"]),
+            initiative=tuple(c["initiative"] or ()),
             condition=c["condition"],
             on_table=c["on_table"],
             event=c["event"],
             discard=c["discard"],
-            combat=CombatCard(c["combat"]["name"], c["combat"]["condition"], c["combat"]["effect"]),
+            combat=_combat_half(c["combat"]),
         )
-        for c in [*_tta_cards_raw["new"], *_tta_cards_raw["replacements"]]
+        for c in [*_tta_cards_raw["new"], *_tta_cards_raw["replacements"], *_tta_cards_raw["extra"]]
     }
 )
 #: The base game's Event cards alone (the /rules topics and Combat cards of the base game).
-BASE_CARDS: frozenset[str] = frozenset(CARDS) - TWILIGHT_CARDS
+BASE_CARDS: frozenset[str] = frozenset(CARDS) - TWILIGHT_CARDS - SET_ASIDE_CARDS
 
 
 log.debug(

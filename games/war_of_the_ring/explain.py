@@ -22,7 +22,8 @@ def explain(state: State, role: str, action: Action) -> str:
     if action.verb == "skip":
         return "Use the die for nothing."
     if action.verb == "combat" and action.args and action.args[0] in CARDS:
-        return CARDS[action.args[0]].combat.effect
+        half = CARDS[action.args[0]].combat
+        return half.effect if half else ""
     if action.verb == "pass":
         return "Let your opponent act again (allowed with fewer unused dice than his)."
     return ""

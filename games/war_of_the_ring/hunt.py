@@ -45,6 +45,7 @@ from .tta_characters import (
     sacrifice,
     smeagol_tile_drawn,
 )
+from .turn import HAND_LIMIT
 
 MAX_HUNT_DICE = 5
 
@@ -532,6 +533,10 @@ class HuntDamage(Step):
         elif action.verb == "sacrifice":  # Sméagol becomes Gollum: no damage (R-4)
             sacrifice(state)
             frame["damage"] = 0
+            if len(state["hands"][SHADOW]) > HAND_LIMIT:  # We Shall Get It counts toward the limit
+                frame["hand_limit"] = True
+                call(state, "discard_down", side=SHADOW)
+                return  # the Shadow discards down first; then on with the tile (resume)
         elif action.verb == "use":  # Axe and Bow, Horn of Gondor: one damage less
             hunt_cards.use(state, action.args[0])
             frame["damage"] -= 1
@@ -573,8 +578,9 @@ class HuntDamage(Step):
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
         """Worn with Sorrow and Toil answered: on with the damage; or a tile drawn for a
-        Stronghold on the reveal path is resolved: on to the next one."""
-        if value == "worn":
+        Stronghold on the reveal path is resolved: on to the next one. The Shadow discarded down
+        to his hand limit after Sméagol's sacrifice: on with the tile."""
+        if frame.pop("hand_limit", False) or value == "worn":
             settle(state, frame)
         else:
             finish_tile(state, frame)

@@ -88,6 +88,16 @@ def _army_moved(args: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
+def returned_to(nation: str) -> str:
+    """Where units sent back by the stacking limit go: reinforcements, or for the Dunlendings
+    (Twilight of the Third Age) their own pool off the map.
+
+    >>> returned_to("sauron"), returned_to("dunlendings")
+    ('reinforcements', "the Dunlendings' pool")
+    """
+    return "the Dunlendings' pool" if nation == "dunlendings" else "reinforcements"
+
+
 def _units(args: Mapping[str, Any], singular: str, plural_form: str) -> dict[str, str]:
     return {
         "figures": figure_words(str(args["nation"]), str(args["kind"]), int(args["count"])),
@@ -126,7 +136,7 @@ KINDS: dict[str, dict[str, str]] = {
 
 EN: dict[str, str] = {
     "army_moved": "The {side} {moves} {figures} from {from} to {to}.",
-    "units_returned": "The {side} {verb} {figures} in {region} back to reinforcements (stacking limit).",
+    "units_returned": "The {side} {verb} {figures} in {region} back to {whither} (stacking limit).",
     "units_recruited": "The {side} {verb} {figures} in {region}.",
     "siege_abandoned": "The {side} {verb} the siege of {region}: its garrison comes out.",
     "messenger_used": "The Mouth of Sauron, Messenger of the Dark Tower, uses a Muster die as an Army die.",
@@ -134,7 +144,10 @@ EN: dict[str, str] = {
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "army_moved": _army_moved,
-    "units_returned": lambda args: _units(args, "sends", "send"),
+    "units_returned": lambda args: {
+        **_units(args, "sends", "send"),
+        "whither": returned_to(str(args["nation"])),
+    },
     "units_recruited": lambda args: _units(args, "recruits", "recruit"),
     "siege_abandoned": lambda args: {"verb": _verb(args, "abandons", "abandon")},
 }

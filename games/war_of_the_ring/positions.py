@@ -152,12 +152,17 @@ KEYS = frozenset(
 _TTA_CARDS = {**TTA_CARDS, **{c.id: c for c in REPLACEMENTS.values()}}
 
 
+#: The "deck" of a card of no deck (We Shall Get It): the module's set-aside cards.
+ASIDE = "aside"
+
+
 def _card(card: str) -> tuple[str, str, bool] | None:
-    """A card's side, deck and whether it stays on the table; None for an unknown id."""
+    """A card's side, deck (:data:`ASIDE` for a card set aside) and whether it stays on the
+    table; None for an unknown id."""
     found = CARDS.get(card) or _TTA_CARDS.get(card)
-    if found is None or found.deck is None:
+    if found is None:
         return None
-    return found.side, found.deck, found.on_table
+    return found.side, found.deck or ASIDE, found.on_table
 
 
 def from_position(name: str, position: Mapping[str, Any]) -> State:
@@ -264,6 +269,7 @@ def from_position(name: str, position: Mapping[str, Any]) -> State:
         _start(state, position, start)
         return state
     game["turn"] = {"number": int(position.get("turn", 1)), "phase": "actions", "returned": False}
+    tta_positions.turn_marks(state, position)
     if not 0 <= allocated <= int(game["hunt_box"]["shadow"]):
         raise InvalidPosition(
             f"hunt_box: {allocated} allocated, but {game['hunt_box']['shadow']} Shadow dice there"
@@ -301,6 +307,11 @@ def _deck_of(game: dict[str, Any], card: str, side: str) -> list[str]:
     card_side, deck, _ = _deck_card(card)
     if card_side != side:
         raise InvalidPosition(f"{card!r} is not a {side} card")
+    if deck == ASIDE:  # We Shall Get It: from the set-aside cards, in a game with Sméagol
+        aside: list[str] | None = (game.get("tta") or {}).get("cards_aside")
+        if aside is None:
+            raise InvalidPosition(f"{card} is not in this game (it comes with the switch smeagol)")
+        return aside
     decks: list[str] = game["decks"][f"{side}_{deck}"]
     return decks
 
@@ -354,13 +365,16 @@ def _balance(
 
 #: The keys that describe a moment after the start of each phase (a phase under way), refused
 #: in a position that starts there; ``hunt_box.<key>`` and ``rings.used`` name parts of a key.
-_AFTER_RECOVERY = frozenset({"dice", "acting", "messenger_used", "rings.used", "hunt_box.allocated"})
+_AFTER_RECOVERY = frozenset(
+    {"dice", "acting", "messenger_used", "rings.used", "hunt_box.allocated", "tta.nenya_used"}
+    | {"tta.sneak_used"}  # Twilight of the Third Age: Nenya from a declaration on, Sneak in the actions
+)
 _AFTER_START: dict[str | None, frozenset[str]] = {
     None: _AFTER_RECOVERY,
     "recover": _AFTER_RECOVERY,
     "fellowship": _AFTER_RECOVERY | {"hunt_box.shadow", "hunt_box.free"},
-    "hunt": _AFTER_RECOVERY | {"hunt_box.shadow", "hunt_box.free"},
-    "roll": _AFTER_RECOVERY | {"hunt_box.free"},
+    "hunt": _AFTER_RECOVERY - {"tta.nenya_used"} | {"hunt_box.shadow", "hunt_box.free"},
+    "roll": _AFTER_RECOVERY - {"tta.nenya_used"} | {"hunt_box.free"},
     "actions": frozenset({"acting", "messenger_used", "rings.used"}),
     "victory": frozenset({"dice", "acting"}),
 }
@@ -370,6 +384,9 @@ def _start(state: State, position: Mapping[str, Any], start: Start) -> None:
     """Begin the turn, or one of its phases, as the engine does in play (§4)."""
     given = set(position) | {f"hunt_box.{k}" for k in position.get("hunt_box", {})}
     given |= {"rings.used"} if "used" in position.get("rings", {}) else set()
+    given |= {
+        f"tta.{k}" for k, on in (position.get("tta") or {}).items() if k in tta_positions.TURN_MARKS and on
+    }
     refuse_under_way(given & _AFTER_START[start.phase], start)
     number = int(position.get("turn", 1))
     if number < 1:
@@ -386,6 +403,7 @@ def _start(state: State, position: Mapping[str, Any], start: Start) -> None:
         if not 0 <= allocated <= box["shadow"]:
             raise InvalidPosition(f"hunt_box: {allocated} allocated, but {box['shadow']} Shadow dice there")
         state["turn"]["allocated"] = allocated
+    tta_positions.turn_marks(state, position)
     problems = check(state)
     if problems:
         raise InvalidPosition("; ".join(problems))

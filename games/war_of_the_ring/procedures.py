@@ -63,7 +63,6 @@ DIE_ACTIONS: Mapping[str, DieAction] = {
         *witch_king_chief.DIE_ACTIONS,
         *balrog.DIE_ACTIONS,
         *galadriel.DIE_ACTIONS,
-        *smeagol.DIE_ACTIONS,
         *battle_actions.DIE_ACTIONS,
         *event_table.DIE_ACTIONS,
         *event_tta_table.DIE_ACTIONS,

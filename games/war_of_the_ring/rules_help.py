@@ -200,7 +200,7 @@ def topics() -> tuple[RuleTopic, ...]:
             )
         )
     for card in CARDS.values():
-        if card.id not in BASE_CARDS:  # Twilight cards: their topics come with the module's
+        if card.id not in BASE_CARDS or card.combat is None:  # Twilight cards: with the module's
             continue
         side = "Free Peoples" if card.side == "free" else "Shadow"
         condition = f" Only if: {card.condition}" if card.condition else ""
@@ -229,12 +229,13 @@ def combat_topics() -> list[RuleTopic]:
     """
     carriers: dict[str, list[str]] = {}
     for card in CARDS.values():
-        if card.id not in BASE_CARDS:
+        if card.id not in BASE_CARDS or card.combat is None:
             continue
         carriers.setdefault(card.combat.name, []).append(card.id)
     found = []
     for name, cards in carriers.items():
         first = CARDS[cards[0]]
+        assert first.combat is not None  # only cards with a Combat half carry one
         side = "Free Peoples" if first.side == "free" else "Shadow"
         initiative = "/".join(str(n) for n in first.initiative)
         on = ", ".join(CARDS[c].name for c in cards)

@@ -82,10 +82,10 @@ class WarOfTheRing(StepRuleset):
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return ROLES
 
-    def role_title(self, role: str) -> str:
+    def role_title(self, role: str, lang: str = "en") -> str:
         return side_title(role)
 
-    def role_name(self, role: str) -> str:
+    def role_name(self, role: str, lang: str = "en") -> str:
         return the(side_title(role))
 
     def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
@@ -94,7 +94,7 @@ class WarOfTheRing(StepRuleset):
         resolved = super().resolve_options(tta_switches.prepare(chosen or {}))
         return tta_switches.check(resolved)
 
-    def notice(self, options: Mapping[str, str]) -> str:
+    def notice(self, options: Mapping[str, str], lang: str = "en") -> str:
         return tta_switches.notice(options)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
@@ -156,33 +156,35 @@ class WarOfTheRing(StepRuleset):
     def shown_cards(self, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
         return card_text.shown_cards(events)
 
-    def rules_overview(self) -> str:
+    def rules_overview(self, lang: str = "en") -> str:
         return rules_help.OVERVIEW
 
-    def rules_topics(self) -> tuple[RuleTopic, ...]:
+    def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
         return rules_help.topics()
 
-    def rules_lookup(self, topic: str) -> tuple[RuleTopic, ...]:
+    def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
         return rules_help.lookup(topic)
 
-    def rules_not_found(self, topic: str) -> str:
+    def rules_not_found(self, topic: str, lang: str = "en") -> str:
         return rules_help.not_found(topic)
 
     place_noun = "region"
 
-    def places(self) -> tuple[tuple[str, str], ...]:
+    def places(self, lang: str = "en") -> tuple[tuple[str, str], ...]:
         return tuple((r.id, r.name) for r in REGIONS.values())
 
     def verbs(self) -> frozenset[str]:
         return VERBS
 
-    def describe(self, state: State, role: str, action: Action) -> str:
+    def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return labels.describe(state, role, action)
 
-    def describe_arg(self, state: State, role: str, verb: str, index: int, value: str) -> str:
+    def describe_arg(
+        self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
+    ) -> str:
         return labels.describe_value(value)
 
-    def explain(self, state: State, role: str, action: Action) -> str:
+    def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return explain(state, role, action)
 
     def exchange(self, state: State) -> str | None:
@@ -193,7 +195,7 @@ class WarOfTheRing(StepRuleset):
     def standing(self, state: State) -> tuple[str, ...]:
         return standing_lines(build_view(state, None, "", self.narrate))
 
-    def refusal(self, state: State, role: str, action: Action) -> str | None:
+    def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:
         """Why a card cannot be played now (its condition, the die it needs), for its holder."""
         top = state["stack"][-1] if state["stack"] else None
         if top is None or top["step"] != "act" or top["side"] != role or state["result"] is not None:

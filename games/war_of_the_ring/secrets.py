@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from games.core import State
 
-from .data import CARDS
+from .data import CARDS, SET_ASIDE_CARDS
 
 
 def secrets(state: State, role: str) -> set[str]:
-    """Names and ids of ``role``'s hidden cards (those the opponent has not seen played)."""
-    hidden = list(state["hands"][role]) + list(state["discards"][role])
+    """Names and ids of ``role``'s hidden cards (those the opponent has not seen played). A card
+    set aside (We Shall Get It) is not one: the table saw it go into the Shadow's hand."""
+    hidden = [c for c in (*state["hands"][role], *state["discards"][role]) if c not in SET_ASIDE_CARDS]
     found: set[str] = set()
     for card in hidden:
         found.add(card)

@@ -11,7 +11,10 @@ Companion is left, on either side); ``tta["smeagol"]`` is the side it shows.
   counted where it stands. The step ``sneak``, asked by :func:`.hunt.start`.
 - **Sacrifice** (Sméagol side): when the Hunt deals damage, the Free Peoples may flip the piece to
   Gollum to cancel it (``sacrifice smeagol`` among the damage choices; a Reveal still happens); the
-  Shadow then takes *We Shall Get It*.
+  Shadow then takes *We Shall Get It* into his hand (over the hand limit, he discards at once).
+- **We Shall Get It**: an Event card of ``data.CARDS`` with no deck and no Combat half, played
+  from the hand like any card (its handler: :mod:`.event_cards.smeagol_card`); on the table, with
+  Gollum the Guide, the step ``we_shall_get_it`` asks the Shadow after each tile drawn.
 """
 
 from __future__ import annotations
@@ -21,12 +24,11 @@ from typing import Any
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, ret
 
-from . import actions
+from .card_piles import discard_from_table
 from .data import FREE, SHADOW
 from .grammar import region_words
 from .hunt import after_pick, pick, refilled, start_roll
-from .tta.state import part
-from .tta_characters import sneak_regions, we_shall_get_it
+from .tta_characters import WE_SHALL_GET_IT, sneak_regions
 
 
 class Sneak(Step):
@@ -96,7 +98,7 @@ class WeShallGetIt(Step):
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         tile = frame["tile"]
         if action.verb == "we-shall-get-it":
-            part(state)["we_shall_get_it"] = "gone"
+            discard_from_table(state, SHADOW, WE_SHALL_GET_IT)  # face up, as a card used
             hunt = state["hunt"]
             hunt["drawn"].remove(tile)
             emit(state, "we_shall_get_it_used", {"tile": tile})
@@ -113,28 +115,6 @@ class WeShallGetIt(Step):
         ret(state)
 
 
-def _card_held(state: State, side: str) -> bool:
-    return we_shall_get_it(state) == "shadow"
-
-
-def _play_card(state: State, side: str, face: str) -> bool:
-    part(state)["we_shall_get_it"] = "table"
-    emit(state, "we_shall_get_it_played", {})
-    return False
-
-
-DIE_ACTIONS: tuple[actions.DieAction, ...] = (
-    actions.DieAction(
-        "play-we-shall-get-it",
-        "Play We Shall Get It on the table",
-        "Character or Event die: We Shall Get It goes on the table (Gollum the Guide: after a Hunt tile "
-        "is drawn, discard it to draw another).",
-        ("character", "event"),
-        SHADOW,
-        _card_held,
-        _play_card,
-    ),
-)
 STEPS: tuple[Step, ...] = (Sneak(), WeShallGetIt())
 VERBS = frozenset({"sneak", "no-sneak", "sacrifice", "we-shall-get-it", "keep-card"})
 

@@ -27,7 +27,7 @@ from games.core.flow import Frame, Step, call, ret
 from .board import UNIT_KINDS, army, remove
 from .data import DUNLENDINGS, MAX_GARRISON, MAX_STACK, REGIONS
 from .grammar import plural
-from .movement_words import figure_words
+from .movement_words import figure_words, returned_to
 from .roles import side_title
 
 Counts = dict[str, dict[str, int]]
@@ -153,9 +153,10 @@ class Stacking(Step):
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         over = self._over(state, frame)
         most = limit(frame["inside"])
+        pool = " (Dunlendings to their own pool)" if DUNLENDINGS in choices(state, frame) else ""
         return (
             f"At most {most} Army units may stand there: send {plural(over, 'unit')} back to your "
-            "reinforcements (`remove <nation> <kind> <n>`)."
+            f"reinforcements{pool} (`remove <nation> <kind> <n>`)."
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
@@ -181,4 +182,4 @@ def label(state: State, role: str, action: Action) -> str | None:
     if top is None or top["step"] != "stacking" or action.verb != "remove":
         return None
     nation, kind, count = action.args
-    return f"Send {figure_words(nation, kind, int(count))} back to reinforcements"
+    return f"Send {figure_words(nation, kind, int(count))} back to {returned_to(nation)}"

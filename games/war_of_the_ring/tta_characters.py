@@ -219,18 +219,28 @@ def offer_sneak(state: State) -> bool:
     return True
 
 
+#: Where a card may be (:func:`we_shall_get_it`): the piles of the state, by key.
+_PLACES = ("hands", "table", "played", "discards")
+
+
 def we_shall_get_it(state: State) -> str | None:
-    """Where We Shall Get It is: ``None`` (set aside, or no Sméagol), ``shadow`` (the Shadow holds
-    it), ``table`` (in play) or ``gone`` (used)."""
-    found: str | None = part(state).get("we_shall_get_it")
-    return found
+    """Where the card We Shall Get It is: ``aside`` (set aside, before Sméagol's sacrifice),
+    ``hands``, ``table``, ``played`` (used) or ``discards`` (the hand limit); ``None`` in a game
+    without Sméagol. It is a card of ``data.CARDS`` (no deck, no Combat half): once taken it
+    moves through the Shadow's hand and piles like any other."""
+    if WE_SHALL_GET_IT in part(state).get("cards_aside", ()):
+        return "aside"
+    for place in _PLACES:
+        if WE_SHALL_GET_IT in (state.get(place) or {}).get(SHADOW, ()):
+            return place
+    return None
 
 
 def offer_we_shall_get_it(state: State, tile: str, why: str, eye: int, rules: Mapping[str, Any]) -> bool:
     """*We Shall Get It* (official card): on the table, with Gollum the Guide, after a Hunt tile
     is drawn the Shadow may discard it to draw another (the step ``we_shall_get_it``). Whether he
     is asked."""
-    if we_shall_get_it(state) != "table" or state["fellowship"]["guide"] != "gollum":
+    if not on_table(state, WE_SHALL_GET_IT) or state["fellowship"]["guide"] != "gollum":
         return False
     call(state, "we_shall_get_it", tile=tile, why=why, eye=eye, rules=dict(rules))
     return True
@@ -242,13 +252,14 @@ def may_sacrifice(state: State) -> bool:
 
 
 def sacrifice(state: State) -> None:
-    """Flip the piece to Gollum; the Shadow takes We Shall Get It (R-4)."""
+    """Flip the piece to Gollum; the Shadow takes We Shall Get It into his hand, where it counts
+    toward his hand limit (R-4; the caller has him discard down when he holds too many)."""
     tta = part(state)
     tta["smeagol"] = "gollum"
     emit(state, "smeagol_sacrificed", {})
     if WE_SHALL_GET_IT in tta.get("cards_aside", ()):
         tta["cards_aside"].remove(WE_SHALL_GET_IT)
-        tta["we_shall_get_it"] = "shadow"
+        state["hands"][SHADOW].append(WE_SHALL_GET_IT)
         emit(state, "we_shall_get_it_taken", {})
 
 
@@ -266,9 +277,9 @@ def view(state: State) -> dict[str, object] | None:
     found: dict[str, object] = {"aside": list(tta["characters_aside"])}
     if "witch_king_card" in tta:
         found["witch_king_card"] = tta["witch_king_card"]
-    if "smeagol" in tta:  # the side the piece shows, and where We Shall Get It is (both public)
-        found["smeagol"] = tta["smeagol"]
-        found["we_shall_get_it"] = tta.get("we_shall_get_it")
+    if "smeagol" in tta:  # the side the piece shows, and whether We Shall Get It is still aside
+        found["smeagol"] = tta["smeagol"]  # (once taken, the hand and the table tell the rest)
+        found["we_shall_get_it_aside"] = WE_SHALL_GET_IT in tta.get("cards_aside", ())
     return found
 
 
@@ -290,10 +301,15 @@ def check(state: State) -> list[str]:
             problems.append(f"{figure} is in a game without his switch")
         if placed and figure in aside:
             problems.append(f"{figure} is both set aside and in play")
-    if we_shall_get_it(state) is not None and (
-        smeagol_side(state) or WE_SHALL_GET_IT in part(state)["cards_aside"]
-    ):
+    where = we_shall_get_it(state)
+    if "smeagol" in part(state) and where is None:
+        problems.append("We Shall Get It is nowhere")
+    if where not in (None, "aside") and smeagol_side(state):
         problems.append("We Shall Get It left the set-aside cards while Sméagol still shows")
+    if "smeagol" not in part(state) and any(
+        WE_SHALL_GET_IT in pile for place in (*_PLACES, "decks") for pile in (state.get(place) or {}).values()
+    ):
+        problems.append("We Shall Get It in a game without Sméagol")
     if smeagol_side(state) and SMEAGOL_TILES & set(state["hunt"]["removed"]):
         problems.append("a Sméagol tile left the game while the piece shows Sméagol")
     lady = state["characters"].get(GALADRIEL)

@@ -17,7 +17,6 @@ KINDS: dict[str, dict[str, str]] = {
     "smeagol_sneaks": {"region": "region"},
     "smeagol_sacrificed": {},
     "we_shall_get_it_taken": {},
-    "we_shall_get_it_played": {},
     "we_shall_get_it_used": {"tile": "tile"},
 }
 
@@ -33,7 +32,6 @@ EN: dict[str, str] = {
     "smeagol_sneaks": "Sméagol leads the Fellowship on before the Hunt: it is declared in {region}.",
     "smeagol_sacrificed": "Sméagol takes the Hunt's blow: no damage, and the piece turns to Gollum.",
     "we_shall_get_it_taken": "The Shadow takes We Shall Get It.",
-    "we_shall_get_it_played": "The Shadow plays We Shall Get It on the table.",
     "we_shall_get_it_used": "We Shall Get It: “{tile}” goes back into the Hunt Pool, another tile is drawn.",
 }
 

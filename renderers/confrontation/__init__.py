@@ -27,6 +27,7 @@ from .layout import LAYOUT_PATH, LAYOUTS, LayoutName, load_layout
 from .panels import draw_panel
 from .pieces import draw_pieces, marks_drawn
 from .theme import FULL_TOKENS
+from .words import layout_in, localized, view_lang
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +38,15 @@ def render_image(
     view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact"
 ) -> Image.Image:
     """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full"."""
-    board = load_layout(LAYOUT_PATH, layout)
+    lang = view_lang(view)
+    board = layout_in(load_layout(LAYOUT_PATH, layout), lang)
     unknown = [r["id"] for r in view["regions"] if r["id"] not in board.regions]
     if unknown:
         raise ValueError(f"regions without a layout: {', '.join(map(str, unknown))}")
+    view = localized(view)  # the names it draws, in its language
     if layout == "compact":
         return render_compact(view, board, highlight=highlight)
-    image = static_board(LAYOUT_PATH, "full").copy()
+    image = static_board(LAYOUT_PATH, "full", lang).copy()
     if highlight:
         draw_highlights(image, board, view)
         for slug in highlighted_regions(view, board):

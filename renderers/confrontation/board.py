@@ -17,13 +17,14 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from renderers.common.colours import RGB, mix, rgb
-from renderers.common.fonts import font
+from renderers.common.fonts import font, text_kind
 from renderers.common.shapes import supersampled
 from renderers.common.text import fit_text
 
 from . import theme
 from .layout import LAYOUT_PATH, BoardLayout, LayoutName, Point, RegionLayout, load_layout
 from .tokens import RESULT_MARKS, hidden_token, revealed_eye
+from .words import layout_in
 
 log = logging.getLogger(__name__)
 
@@ -205,8 +206,9 @@ LABEL_MIN = 18
 def label_font(region: RegionLayout) -> ImageFont.FreeTypeFont:
     """The font of a region's name: fixed in the full layout, fitted to the tile in the compact one."""
     if region.label_width is None:
-        return font("serif", 15)
-    face, _ = fit_text(region.name, "serif_condensed", region.label_width, LABEL_SIZE, min_size=LABEL_MIN)
+        return font(text_kind("serif", region.name), 15)
+    kind = text_kind("serif_condensed", region.name)  # (Japanese and Chinese: the CJK face)
+    face, _ = fit_text(region.name, kind, region.label_width, LABEL_SIZE, min_size=LABEL_MIN)
     return face
 
 
@@ -379,10 +381,11 @@ def _paths_legend(image: Image.Image, layout: BoardLayout) -> None:
     _ = (right, top)
 
 
-@lru_cache(maxsize=4)
-def static_board(path: Path = LAYOUT_PATH, name: LayoutName = "full") -> Image.Image:
-    """The board without pieces (cached; callers must copy it before drawing)."""
-    layout = load_layout(path, name)
+@lru_cache(maxsize=16)
+def static_board(path: Path = LAYOUT_PATH, name: LayoutName = "full", lang: str = "en") -> Image.Image:
+    """The board without pieces, its regions named in ``lang`` (cached; callers must copy it
+    before drawing)."""
+    layout = layout_in(load_layout(path, name), lang)
     log.info("drawing the Confrontation %s board layer (%dx%d)", name, *layout.size)
     image = _backdrop(layout)
     shapes = _shapes(layout)

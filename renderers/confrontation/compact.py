@@ -42,6 +42,7 @@ from .status import (
 )
 from .theme import COMPACT_TOKENS, TokenStyle
 from .tokens import RESULT_MARKS, hidden_token, known_token, revealed_eye, token_width
+from .words import view_lang
 
 #: Every text of the compact picture: ``role -> (font kind, size in pixels at 800 wide)``.
 TEXT: dict[str, tuple[FontKind, int]] = {
@@ -539,7 +540,7 @@ def render_compact(view: Mapping[str, Any], layout: BoardLayout, *, highlight: b
     legend = legend_block(view, width - 2 * PAD)
     height = round(top + sum(card_height(b) + CARD_GAP for b, _ in blocks) + legend.height + BOTTOM + 6)
     image = Image.new("RGB", (layout.size[0], height), rgb(layout.background))
-    image.paste(static_board(LAYOUT_PATH, "compact"), (0, 0))
+    image.paste(static_board(LAYOUT_PATH, "compact", view_lang(view)), (0, 0))
     if highlight:
         draw_highlights(image, layout, view)
         for slug in highlighted_regions(view, layout):

@@ -15,7 +15,7 @@ from typing import Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common.colours import RGB, RGBA, mix
-from renderers.common.fonts import FontKind, font
+from renderers.common.fonts import FontKind, font, text_kind
 from renderers.common.shapes import eye_icon, supersampled
 from renderers.common.text import fit_lines
 
@@ -60,7 +60,8 @@ def token_width(name: str, strength: int | None, style: TokenStyle = FULL_TOKENS
     >>> token_width("Frodo", 1), token_width("Mouth of Sauron", 3) == FULL_TOKENS.max_width
     (63, True)
     """
-    wanted = _name_left(style, strength is not None) + 6 + font(NAME_KIND, style.name_size).getlength(name)
+    face = font(text_kind(NAME_KIND, name), style.name_size)
+    wanted = _name_left(style, strength is not None) + 6 + face.getlength(name)
     return int(min(style.max_width, max(style.min_width, wanted + 1)))
 
 
@@ -76,7 +77,7 @@ def fit_name(
     two_line = min(style.two_line_size, int((style.height - 4) / TWO_LINE_HEIGHT))
     return fit_lines(
         name,
-        NAME_KIND,
+        text_kind(NAME_KIND, name),
         name_room(style, width, has_disc),
         style.name_size,
         min_size=style.name_min,

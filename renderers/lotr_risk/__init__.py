@@ -106,12 +106,16 @@ def _blocks(view: Mapping[str, Any], layout: MapLayout, width: float, *, narrow:
 
 
 def render_image(
-    view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact", lang: str = "en"
+    view: Mapping[str, Any],
+    *,
+    highlight: bool = True,
+    layout: LayoutName = "compact",
+    lang: str | None = None,
 ) -> Image.Image:
     """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full", its
-    panels' words in ``lang`` (the view's own words are in the language it was built in:
-    ``ruleset.view(state, role, lang)``; the map's names are drawn in English)."""
-    with speaking(lang):
+    panels' and map's words in ``lang`` (by default the view's ``lang``, which the bot sets; the
+    view's own sentences are in the language it was built in: ``ruleset.view(state, role, lang)``)."""
+    with speaking(lang or str(view.get("lang") or "en")):
         return _render_image(view, highlight=highlight, layout=layout)
 
 
@@ -149,7 +153,11 @@ def _render_image(view: Mapping[str, Any], *, highlight: bool, layout: LayoutNam
 
 
 def render(
-    view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact", lang: str = "en"
+    view: Mapping[str, Any],
+    *,
+    highlight: bool = True,
+    layout: LayoutName = "compact",
+    lang: str | None = None,
 ) -> bytes:
     """The picture of ``view`` as PNG bytes, its panels' words in ``lang``."""
     return encode_png(render_image(view, highlight=highlight, layout=layout, lang=lang))

@@ -142,9 +142,10 @@ def _hand(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return text
 
 
-def describe(view: Mapping[str, Any], limit: int = LIMIT, lang: str = "en") -> str:
-    """One paragraph, built only from ``view``, at most ``limit`` characters, in ``lang``."""
-    with speaking(lang):
+def describe(view: Mapping[str, Any], limit: int = LIMIT, lang: str | None = None) -> str:
+    """One paragraph, built only from ``view``, at most ``limit`` characters, in ``lang`` (by
+    default the view's ``lang``)."""
+    with speaking(lang or str(view.get("lang") or "en")):
         return _describe(view, limit)
 
 

@@ -162,9 +162,23 @@ def _initiative(card: Mapping[str, Any]) -> list[int]:
     return [int(n) for n in raw] if isinstance(raw, list | tuple) else [int(raw)]
 
 
+#: The foot of a card with no Combat half.
+NO_COMBAT = "No Combat half: this card is never played as a Combat card."
+
+
+def kind_of(card: Mapping[str, Any]) -> str:
+    """The kind the face shows: its deck's, or for a card of no deck its play icon's."""
+    deck = card.get("deck")
+    if deck:
+        return str(deck)
+    return "character" if card.get("icon") == "character" else "strategy"
+
+
 def combat_part(card: Mapping[str, Any]) -> tuple[list[str], list[Paragraph]]:
     """The Combat half: its name's lines (beside the initiative) and its paragraphs."""
     combat = _combat(card)
+    if not combat:  # We Shall Get It (Twilight of the Third Age): its lower half is a picture
+        return [], [Paragraph(tuple(_lines(NO_COMBAT, NOTE)), NOTE, "muted")]
     badges = len(_initiative(card))
     name_width = TEXT_WIDTH - badges * (BADGE + 4) - 6
     name = _lines(_text(combat.get("name")), COMBAT_NAME, name_width)
@@ -183,6 +197,8 @@ def _stack_height(paragraphs: Iterable[Paragraph]) -> int:
 
 def combat_height(card: Mapping[str, Any]) -> int:
     name, paragraphs = combat_part(card)
+    if not name:
+        return _stack_height(paragraphs)
     return max(BADGE, len(name) * COMBAT_NAME.leading) + PARAGRAPH + _stack_height(paragraphs)
 
 
@@ -269,7 +285,7 @@ def card_face(card: str) -> Image.Image:
     once per process; callers paste it and never change it."""
     data = entry(card)
     side = str(data.get("side") or FREE)
-    deck = str(data.get("deck") or "strategy")
+    deck = kind_of(data)
     palette = PALETTES.get(side, PALETTES[FREE])
     height = face_height()
     image = _frame((CARD_WIDTH, height), palette, deck)
@@ -293,6 +309,8 @@ def card_face(card: str) -> Image.Image:
     side_words = f"{SIDE_TITLES.get(side, side)} · {data.get('number', '')}/24"
     if "source" in data:  # Twilight of the Third Age: its own numbers (decks of 26, D33)
         side_words = f"{SIDE_TITLES.get(side, side)} · Twilight {data.get('number', '')}/26"
+        if not data.get("deck"):  # We Shall Get It: set aside, in no deck
+            side_words = f"{SIDE_TITLES.get(side, side)} · Twilight · no deck"
     draw.text((PAD + tag_width + 8, deck_top + 1), side_words, font=DECK.face, fill=palette.band_muted)
 
     # the Event half
@@ -319,7 +337,7 @@ def card_face(card: str) -> Image.Image:
         draw.text(
             (x + 6, name_top + index * COMBAT_NAME.leading), line, font=COMBAT_NAME.face, fill=palette.ink
         )
-    body_top = top + max(BADGE, len(name) * COMBAT_NAME.leading) + PARAGRAPH
+    body_top = top + max(BADGE, len(name) * COMBAT_NAME.leading) + PARAGRAPH if name else top
     _draw_paragraphs(draw, paragraphs, palette, PAD, body_top)
     image.info["card"] = card  # which card a cached face is (tests)
     return image
@@ -375,6 +393,7 @@ def describe_cards(cards: Sequence[str]) -> str:
     for card in cards:
         data = entry(card)
         side = SIDE_TITLES.get(str(data.get("side")), "")
-        deck = _text(data.get("deck")).title()
-        parts.append(f"{data.get('name')} ({side} {deck}, combat: {_combat(data).get('name')})")
+        deck = kind_of(data).title()
+        combat = _combat(data).get("name") or "none"
+        parts.append(f"{data.get('name')} ({side} {deck}, combat: {combat})")
     return f"Event cards: {'; '.join(parts)}."

@@ -80,9 +80,16 @@ def _fellowship(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     text = f"The Fellowship is {state}, {place}; corruption {v.number(fs.get('corruption'))} of 12."
     guide = fs.get("guide")
     companions = [v.character_name(c, short=True) for c in v.sequence(fs.get("companions")) if c != guide]
+    piece = v.smeagol_piece(view)  # Twilight of the Third Age: the Gollum piece's side
     if guide:
-        text += f" Guide: {v.character_name(guide, short=True)}"
+        shown = "smeagol" if guide == "gollum" and piece == "smeagol" else guide
+        text += f" Guide: {v.character_name(shown, short=True)}"
         text += f"; with {', '.join(companions)}." if companions else "."
+    if piece is not None:
+        text += (
+            f" {'Sméagol' if piece == 'smeagol' else 'Gollum'} shows on his piece;"
+            f" We Shall Get It: {v.we_shall_get_it_words(view)}."
+        )
     return text
 
 

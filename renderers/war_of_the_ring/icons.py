@@ -129,6 +129,7 @@ CHARACTER_INITIALS = {
     "witch_king_chief": "WK",  # Twilight of the Third Age
     "balrog": "Ba",
     "galadriel": "Gl",
+    "smeagol": "Sm",  # the Sméagol/Gollum piece on its Sméagol side
 }
 SHADOW_CHARACTERS = frozenset(("witch_king", "saruman", "mouth_of_sauron", "witch_king_chief", "balrog"))
 #: Twilight of the Third Age characters drawn apart: (fill, rim, ink).
@@ -136,6 +137,7 @@ SPECIAL_LOOKS: dict[str, tuple[RGB, RGB, RGB]] = {
     "witch_king_chief": ((34, 24, 22), (214, 172, 48), (255, 226, 120)),  # the Chief: a gold crown rim
     "balrog": ((128, 34, 8), (255, 120, 20), (255, 232, 190)),  # flame
     "galadriel": ((255, 246, 206), (170, 196, 230), (40, 52, 96)),  # the Lady of Light
+    "smeagol": ((214, 222, 196), (112, 140, 92), (30, 44, 24)),  # pale, a green rim
 }
 
 

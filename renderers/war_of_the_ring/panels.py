@@ -326,6 +326,9 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
 
         block.custom(cell_size + 6, mordor_row)
     guide = fs.get("guide")
+    piece = v.smeagol_piece(view)  # Twilight of the Third Age: the Gollum piece's side
+    if guide == "gollum" and piece == "smeagol":
+        guide = "smeagol"
     companions = [str(c) for c in v.sequence(fs.get("companions"))]
     disc = sizes.disc
     if guide or companions:
@@ -373,6 +376,12 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
             block.paragraph(", ".join(names), small, theme.INK_MUTED, max_lines=2, leading=1.2)
     elif fs:
         block.line("No companion left with the Ring-bearers", small, theme.INK_MUTED)
+    if piece is not None:
+        where = "guides" if guide in ("gollum", "smeagol") else "set aside"
+        shown = "Sméagol" if piece == "smeagol" else "Gollum"
+        block.line(
+            f"{shown} ({where}) · We Shall Get It: {v.we_shall_get_it_words(view)}", small, theme.INK_MUTED
+        )
     return block
 
 

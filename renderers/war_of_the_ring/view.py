@@ -118,8 +118,12 @@ def _characters() -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=1)
 def _cards() -> dict[str, dict[str, Any]]:
-    """The base cards, then Twilight of the Third Age's new and replacement cards."""
-    twilight = {**_data("tta_cards.json", "new"), **_data("tta_cards.json", "replacements")}
+    """The base cards, then Twilight of the Third Age's new, replacement and set-aside cards."""
+    twilight = {
+        **_data("tta_cards.json", "new"),
+        **_data("tta_cards.json", "replacements"),
+        **_data("tta_cards.json", "extra"),
+    }
     return {**_data("cards.json", "cards"), **twilight}
 
 
@@ -141,6 +145,7 @@ FALLBACK_CHARACTERS = {
     "witch_king_chief": "The Witch-king, Chief of the Ringwraiths",  # Twilight of the Third Age
     "balrog": "The Balrog",
     "galadriel": "Galadriel",
+    "smeagol": "Sméagol",
 }
 SHORT_CHARACTERS = {
     "meriadoc": "Merry",
@@ -159,6 +164,24 @@ def character_name(character: Any, *, short: bool = False) -> str:
     if entry and entry.get("name"):
         return str(entry["name"])
     return FALLBACK_CHARACTERS.get(slug, slug.replace("_", " ").title())
+
+
+def smeagol_piece(view: Mapping[str, Any]) -> str | None:
+    """Twilight of the Third Age: the side the Sméagol/Gollum piece shows (``smeagol`` or
+    ``gollum``), ``None`` in a game without it."""
+    found = mapping(view.get("tta_characters")).get("smeagol")
+    return str(found) if found in ("smeagol", "gollum") else None
+
+
+def we_shall_get_it_words(view: Mapping[str, Any]) -> str:
+    """Where the card We Shall Get It is, as the table knows it: set aside, taken (in the
+    Shadow's hand, or discarded face down: the table cannot tell), on the table or used."""
+    shadow = mapping(mapping(view.get("cards")).get(SHADOW))
+    if "we_shall_get_it" in sequence(shadow.get("table")):
+        return "on the table"
+    if "we_shall_get_it" in sequence(shadow.get("played")):
+        return "used"
+    return "set aside" if mapping(view.get("tta_characters")).get("we_shall_get_it_aside") else "taken"
 
 
 def card_name(card: Any) -> str:
@@ -180,4 +203,6 @@ def card_ids() -> tuple[str, ...]:
 
 def card_deck(card: Any) -> str | None:
     entry = _cards().get(str(card))
+    if entry and not entry.get("deck") and entry.get("icon"):  # a card of no deck: its icon's kind
+        return "character" if entry["icon"] == "character" else "strategy"
     return str(entry["deck"]) if entry and entry.get("deck") else None

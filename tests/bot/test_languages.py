@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -75,3 +76,60 @@ async def test_a_players_client_language_is_kept_for_his_dms_and_changes_nothing
     await again.save_client(NORTH_USER)
     stored = await SettingsService(service.store).get(NORTH_USER)
     assert stored.client_language is None and stored.reader_language == "da"  # his choice was kept
+
+
+def _labels(view: Any) -> list[str]:
+    shown = [getattr(child, "item", child) for child in view.children]  # (a DynamicItem wraps one)
+    return [str(getattr(item, "label", None) or getattr(item, "placeholder", "")) for item in shown]
+
+
+def test_buttons_and_menus_speak_the_language_they_are_built_in() -> None:
+    from bot.menus import confirm_view, count_view, resign_view
+    from bot.ui import lobby_view, prompt_view
+
+    assert _labels(lobby_view(7, computer=True, locale="ja")) == ["参加", "コンピューターを追加"]
+    assert _labels(prompt_view(7, 3, "da")) == ["Tag min tur", "Min hånd"]
+    assert _labels(confirm_view(7, 1, 0, locale="zh-CN")) == ["确认", "取消"]
+    assert _labels(resign_view(7, 1, "da")) == ["Opgiv", "Annuller"]
+    counts = [(n, str(n)) for n in range(1, 31)]
+    assert _labels(count_view(7, 1, 0, counts, 1, 30, "ja")) == [
+        "いくつ？（1～25）",
+        "いくつ？（26～30）",
+        "数を入力（1～30）",
+    ]
+    assert _labels(lobby_view(7)) == ["Join"]  # English by default
+
+
+def test_computer_players_durations_and_storage_trouble_in_each_language() -> None:
+    from bot.computers.identity import computer_name, computer_user, pick_level
+    from bot.pace import parse_pace
+    from bot.storage.trouble import FULL, storage_reply
+
+    assert computer_name(computer_user(1, "strong"), "ja") == "🤖 コンピューター（強い）"
+    assert computer_name(computer_user(2, "random"), "zh-CN") == "🤖 电脑 2（随机）"
+    with pytest.raises(ValueError) as refused:
+        pick_level("confrontation", "The Confrontation", "grandmaster")
+    assert refusal("da", refused.value).startswith(
+        "`grandmaster` er ikke et computerniveau i The Confrontation"
+    )
+    normal = parse_pace("normal")
+    assert normal is not None
+    assert normal.words("da") == "2 dage hver, +12 timer pr. træk, højst 5 dage"
+    assert normal.words("zh-CN") == "每人2天，每步+12小时，最多5天"
+    assert normal.words() == "2 days each, +12 hours per move, at most 5 days"
+    assert storage_reply(FULL).render("ja").startswith("ボットの保存領域がいっぱい")
+    assert str(storage_reply(FULL)).startswith("The bot's storage is full")
+
+
+async def test_the_match_stores_refusals_speak_the_readers_language(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    with pytest.raises(ServiceError) as refused:
+        await service.export(live.id, None)  # not over: its file would tell its secrets
+    assert refusal("zh-CN", refused.value) == f"对局 #{live.id} 结束后才能导出：其文件会泄露对局中的秘密。"
+    assert str(refused.value).startswith(f"Match #{live.id} can be exported once it is over")
+    with pytest.raises(ServiceError) as refused:
+        await service.get(999)
+    assert refusal("ja", refused.value) == "対戦 #999 はありません。"
+    with pytest.raises(ServiceError) as refused:
+        await service.vote_pause(live.id, NORTH_USER, pause=False)
+    assert refusal("da", refused.value) == f"Kamp #{live.id} er ikke sat på pause."

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import best
 from bot.match_posts import EVER
 from bot.pace import HOUR
 from bot.service import MatchService
@@ -53,6 +54,9 @@ class FakeDelivery:
 
     async def dm_reaches(self, live: Any, user_id: int) -> bool:
         return not await self.service.store.dm_failed_since(live.id, user_id, EVER)
+
+    async def dm_locale(self, user_id: int) -> str:
+        return best((await self.settings.get(user_id)).reader_language)
 
 
 async def waiting_on_south(service: MatchService) -> int:
@@ -114,3 +118,43 @@ async def test_an_expired_lobby_tells_its_creator(store: Store) -> None:
     assert delivery.lobbies == [lobby.id]
     await desk.expire_lobby(lobby.id)
     assert len(delivery.client.get_user(NORTH_USER).sent) == 1, "told once"
+
+
+async def test_a_reminder_speaks_the_players_language_by_dm_and_the_matchs_in_the_thread(
+    store: Store,
+) -> None:
+    clock = MovedClock()
+    service = MatchService(store, clock=clock)
+    delivery = FakeDelivery(service)
+    desk = TimeDesk(delivery, lobby_lifetime=2 * 24 * HOUR)  # type: ignore[arg-type]
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles", side="north", pace="1d", language="ja"
+    )
+    await service.join(live.id, SOUTH_USER)
+    await service.act(live.id, NORTH_USER, "bid 3")
+    await delivery.settings.update(SOUTH_USER, language="da")
+
+    await desk.remind(live.id, "south", 12 * HOUR)  # his DM: in his language, Danish
+    (dm,) = delivery.client.get_user(SOUTH_USER).sent
+    assert "tilbage på dit ur" in dm["content"] and "`/hand` viser det" in dm["content"]
+    assert "**1 dag**" in dm["content"] and "left on your clock" not in dm["content"]
+
+    await delivery.settings.update(SOUTH_USER, ping="thread")  # the thread: the match's, Japanese
+    await desk.remind(live.id, "south", HOUR)
+    (post,) = delivery.thread_posts
+    assert "持ち時間が残り **1日**" in post["content"]
+
+
+async def test_an_expired_lobby_tells_its_creator_in_his_language(store: Store) -> None:
+    service = MatchService(store, clock=MovedClock())
+    delivery = FakeDelivery(service)
+    desk = TimeDesk(delivery, lobby_lifetime=2 * 24 * HOUR)  # type: ignore[arg-type]
+    await delivery.settings.update(NORTH_USER, language="zh-CN")
+    lobby = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles")
+    await desk.expire_lobby(lobby.id)
+    (told,) = delivery.client.get_user(NORTH_USER).sent
+    assert (
+        f"对局 #{lobby.id}" in told["content"]
+        and "2天" in told["content"]
+        and "`/game new`" in told["content"]
+    )

@@ -17,6 +17,7 @@ from bot.computers.thinking import ThinkingPool
 from bot.computers.zombie import RESIGN, TIMEOUT
 from bot.computers.zombie_posts import ZombieDesk
 from bot.controller import Controller
+from bot.i18n import refusal
 from bot.match_posts import Delivery
 from bot.service import LiveMatch, MatchService, ServiceError
 
@@ -287,3 +288,33 @@ async def test_a_computer_taking_over_a_seat_whose_time_ran_out_plays_it(service
     await driver.idle()
     entries = await service.store.actions(live.id)
     assert any(e.user_id == decision.computer for e in entries), "the computer plays the seat"
+
+
+async def test_the_vote_and_its_outcome_speak_the_matchs_language(service: MatchService) -> None:
+    client = Client()
+    delivery = Delivery(client, service)  # type: ignore[arg-type]
+    live = await service.create_seated(
+        guild_id=1,
+        channel_id=2,
+        game="lotr-risk",
+        options={"players": "3"},
+        seats=[(NORTH_USER, "black"), (SOUTH_USER, "green"), (THIRD, "red")],
+        seed=3,
+        language="da",
+    )
+    await delivery.announce_start(live)
+    offer = await service.zombie.open(live.id, NORTH_USER, RESIGN)
+    assert offer is not None
+    desk = ZombieDesk(delivery)
+    await desk.offer(live, offer)
+    vote_post = client.thread.sent[-1]
+    assert "opgav. Skal en computer spille videre for" in vote_post.content, vote_post.content
+    buttons = [getattr(item, "item", item).label for item in vote_post.kwargs["view"].children]
+    assert buttons == ["🤖 Ja, en computer spiller videre", "Nej"]
+    await service.zombie.vote(live.id, SOUTH_USER, True)
+    decision = await service.zombie.vote(live.id, THIRD, True)
+    await desk.decided(decision)
+    assert "🤖 Computer (stærk) spiller nu **" in client.thread.sent[-1].content
+    with pytest.raises(ServiceError) as refused:
+        await service.zombie.vote(live.id, SOUTH_USER, True)
+    assert refusal("ja", refused.value) == "この投票は終わりました。"

@@ -242,7 +242,7 @@ class World:
             assert not is_error(joined), joined.text
         thread = await self.wait_for_thread(lobby)
         await self.fd.wait_for_message(
-            lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids(), timeout=20
+            lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids()
         )
         row = self.row(match_id)
         assert row.status == "active" and row.state is not None
@@ -250,7 +250,7 @@ class World:
         return Match(match_id, lobby, thread, roles)
 
     async def wait_for_thread(self, lobby: Message) -> Channel:
-        await self.fd.wait_for_message(lambda m: m.channel.parent is lobby.channel, timeout=20)
+        await self.fd.wait_for_message(lambda m: m.channel.parent is lobby.channel)
         thread = self.fd.channels.get(lobby.id)
         assert thread is not None, "the match thread should be opened from the lobby message"
         return thread

@@ -107,7 +107,7 @@ async def test_undo_within_a_decision_and_resign_end_the_right_way(tmp_path: Pat
         assert final.status == "finished" and final.state is not None
         assert final.state["result"]["winners"] == ["fellowship"]
         end = await world.fd.wait_for_message(
-            lambda m: m.channel is match.thread and "Every hidden piece is now shown" in m.content, timeout=10
+            lambda m: m.channel is match.thread and "Every hidden piece is now shown" in m.content
         )
         assert end.files
         late = await alice.slash(match.thread, "game act", action="autoplace")

@@ -72,7 +72,7 @@ async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_th
         match_id = int(found[1])
         thread = await world.wait_for_thread(lobby)
         await world.fd.wait_for_message(
-            lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids(), timeout=20
+            lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids()
         )
         match = Match(match_id, lobby, thread, {"fellowship": alice})
         start = next(m for m in thread.messages if f"palantir:hand:{match_id}" in m.custom_ids())
@@ -150,7 +150,7 @@ async def zombie_mode_on_a_risk_table(world: World) -> None:
     left = await alice.click(asked.main, yes)
     assert not is_error(left) and "decide whether a computer plays on" in left.text, left.text
     vote = await world.fd.wait_for_message(
-        lambda m: m.channel is match.thread and f"palantir:zombie:{match.id}:1" in m.custom_ids(), timeout=20
+        lambda m: m.channel is match.thread and f"palantir:zombie:{match.id}:1" in m.custom_ids()
     )
     assert vote.pinged == {bob.id, carol.id}, "the vote asks the other players"
     assert world.row(match.id).status == "active" and world.actions(match.id) == [], "her leaving is held"
@@ -158,9 +158,7 @@ async def zombie_mode_on_a_risk_table(world: World) -> None:
     assert "waiting for 1 more" in waiting.text, waiting.text
     agreed = await carol.click(vote, f"palantir:zombie:{match.id}:1")
     assert not is_error(agreed), agreed.text
-    told = await world.fd.wait_for_message(
-        lambda m: m.channel is match.thread and "now plays" in m.content, timeout=20
-    )
+    told = await world.fd.wait_for_message(lambda m: m.channel is match.thread and "now plays" in m.content)
     assert "🤖 Computer (strong)" in told.content and not told.pinged
     with world._db() as conn:
         (user_id,) = conn.execute(
@@ -179,7 +177,6 @@ async def a_rematch_starts_at_once(world: World, match: Match) -> None:
     assert not is_error(asked) and "Rematch lobby opened" in asked.text, asked.text
     start = await world.fd.wait_for_message(
         lambda m: m.channel.parent is world.games and "begins" in m.content and m.channel is not match.thread,
-        timeout=20,
     )
     assert "🤖 Computer (rules) (Fellowship)" in start.content and "(Sauron)" in start.content, start.content
     assert not any(user < 0 for user in start.pinged)

@@ -111,7 +111,7 @@ async def test_a_fast_match_reminds_times_out_across_a_restart_and_plays_again(t
         first_at, second_at, deadline = reminder_times(world.db_path, match.id, waited_role)
         clock.set(first_at + 60)
         first = await fd.wait_for_message(
-            lambda m: m.channel.recipient is waited and m.content.startswith("⏰"), timeout=10
+            lambda m: m.channel.recipient is waited and m.content.startswith("⏰")
         )
         assert waited.mention in first.content and other.mention not in first.content
         assert not first.flags & (1 << 12), "the reminder notifies him"
@@ -130,7 +130,6 @@ async def test_a_fast_match_reminds_times_out_across_a_restart_and_plays_again(t
         clock.set(end + 60)
         await fd.wait_for_message(
             lambda m: m.channel.recipient is waited and m.content.startswith("⏰") and m is not first,
-            timeout=10,
         )
         assert len(reminders(match, waited)) == 2 and end + 60 < deadline
 
@@ -138,9 +137,7 @@ async def test_a_fast_match_reminds_times_out_across_a_restart_and_plays_again(t
         await world.bot.kill9()
         clock.set(deadline + 6 * HOUR)
         await start_again(fd, world.bot)
-        await fd.wait_for_message(
-            lambda m: m.channel is match.thread and "ran out of time" in m.content, timeout=15
-        )
+        await fd.wait_for_message(lambda m: m.channel is match.thread and "ran out of time" in m.content)
         await fd.quiet(0.8)
         told = [m for m in match.thread.messages if "ran out of time" in m.content]
         assert len(told) == 1, [m.content for m in told]
@@ -184,16 +181,14 @@ async def rematch_substitute_and_spectate(
     rematch_id = next(c for c in final.custom_ids() if c.startswith("palantir:rematch:"))
     asked = await other.click(final, rematch_id)
     assert not is_error(asked) and "Rematch lobby opened" in asked.text, asked.text
-    lobby = await fd.wait_for_message(
-        lambda m: m.channel is world.games and "Rematch of match" in m.content, timeout=10
-    )
+    lobby = await fd.wait_for_message(lambda m: m.channel is world.games and "Rematch of match" in m.content)
     assert waited.id in lobby.pinged, "the other player is invited once"
     stranger = await carol.click(lobby, next(c for c in lobby.custom_ids() if c.startswith("palantir:join:")))
     assert is_error(stranger) and "only its players" in stranger.text
     joined = await waited.click(lobby, next(c for c in lobby.custom_ids() if c.startswith("palantir:join:")))
     assert not is_error(joined), joined.text
     new_id = int(lobby.custom_ids()[0].rsplit(":", 1)[1])
-    await fd.wait_for_message(lambda m: f"palantir:hand:{new_id}" in m.custom_ids(), timeout=15)
+    await fd.wait_for_message(lambda m: f"palantir:hand:{new_id}" in m.custom_ids())
     seats = world._seats(new_id)
     assert {r: u.id for r, u in seats.items()} == {
         match.role_of(waited): other.id,

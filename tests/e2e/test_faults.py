@@ -164,7 +164,6 @@ async def test_after_a_crash_between_commit_and_posting_the_thread_catches_up(tm
                     m.channel is match.thread
                     and f"palantir:myturn:{match.id}:{world.step(match)}" in m.custom_ids()
                 ),
-                timeout=10,
             )
         else:  # a hidden step: handled without a post (a post would tell), the player told by DM
             for _ in range(500):
@@ -210,7 +209,6 @@ async def test_closed_dms_never_block_the_match_and_the_thread_explains_hand(tmp
         match = await world.new_match(alice, carol, side="sauron")
         notice = await fd.wait_for_message(
             lambda m: m.channel is match.thread and closed_notice(m, carol),
-            timeout=10,
         )
         assert not notice.ephemeral
         assert carol.refused_dms >= 1 and carol.dms == []

@@ -160,7 +160,6 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
                 step = world.step(match)
                 board = await fd.wait_for_message(
                     lambda m, v=step: m.channel is match.thread and board_post(match, v) is m,
-                    timeout=20,
                     since=mark,
                 )
                 assert_png(board.files[0])
@@ -185,7 +184,7 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         final = world.row(match.id)
         assert final.status == "finished"
         end = await fd.wait_for_message(
-            lambda m: m.channel is match.thread and "Every hidden piece is now shown" in m.content, timeout=20
+            lambda m: m.channel is match.thread and "Every hidden piece is now shown" in m.content
         )
         assert "Game over" in end.content and end.files
         assert_png(end.files[0])
@@ -198,7 +197,7 @@ async def test_a_complete_confrontation_match_with_buttons_and_slash_commands(tm
         # Half a post per action at most, besides the start and the end (the match's seed is
         # random, and a short match is mostly its start and end).
         assert table.posts - 1 <= moves / 2, f"{table.posts + 1} thread posts for {moves} actions"
-        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text, timeout=20)
+        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text)
         status = match.lobby.text
         assert "Game over" in status and "palantir:myturn" not in " ".join(match.lobby.custom_ids()), status
         assert len(match.lobby.history) > moves // 2, "the living status is edited, not re-posted"

@@ -95,7 +95,6 @@ async def play_match(world: World, players: int, seed: int, **options: str) -> t
             step = world.step(match)
             board = await fd.wait_for_message(
                 lambda m, v=step: m.channel is match.thread and board_post(match, v) is m,
-                timeout=20,
                 since=mark,
             )
             assert board.attachments[0].description, "the board has a description for screen readers"
@@ -138,14 +137,12 @@ async def play_match(world: World, players: int, seed: int, **options: str) -> t
     assert all(n == 1 for n in battle_pings.values()) or not battle_pings, battle_pings
     final = world.row(match.id)
     assert final.status == "finished"
-    end = await fd.wait_for_message(
-        lambda m: m.channel is match.thread and "Game over" in m.content, timeout=20
-    )
+    end = await fd.wait_for_message(lambda m: m.channel is match.thread and "Game over" in m.content)
     assert end.files and assert_png(end.files[0])
     assert sum("Game over" in m.content for m in match.thread.messages) == 1, "the result is told once"
     assert 0 < shown < moves, "hidden steps posted nothing"
     assert len(world.actions(match.id)) == moves
-    await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text, timeout=20)
+    await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text)
     status = match.lobby.text
     assert "Game over" in status, status
     used["moves"], used["posts"] = moves, shown

@@ -206,10 +206,10 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
         notice = "reconstruction"
         assert notice in match.lobby.text, match.lobby.text
         start = await world.fd.wait_for_message(
-            lambda m: m.channel is match.thread and board_of(m) is not None, timeout=20
+            lambda m: m.channel is match.thread and board_of(m) is not None
         )
         await world.fd.wait_for_message(  # the first wait is told by DM (after the thread's post)
-            lambda m: m.channel.type == DM and m.channel.recipient is alice, timeout=20
+            lambda m: m.channel.type == DM and m.channel.recipient is alice
         )
         await world.fd.quiet(0.1)
         state = world.row(match.id).state
@@ -242,12 +242,10 @@ async def test_a_complete_minas_tirith_match_survives_a_kill_in_a_land_attack(tm
         fd = world.fd
         final = world.row(match.id)
         assert final.status == "finished"
-        end = await fd.wait_for_message(
-            lambda m: m.channel is match.thread and "Game over" in m.content, timeout=20
-        )
+        end = await fd.wait_for_message(lambda m: m.channel is match.thread and "Game over" in m.content)
         assert end.files and assert_png(end.files[0])
         assert sum("Game over" in m.content for m in match.thread.messages) == 1, "the result is told once"
-        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text, timeout=20)
+        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text)
         statuses = [m for m in world.games.messages if m.author is fd.bot_user and not m.ephemeral]
         assert statuses == [match.lobby], [m.content[:80] for m in statuses]
 

@@ -58,7 +58,7 @@ async def test_a_log_that_no_longer_replays_is_told_to_admins_and_leaks_nothing(
             assert is_error(answer) and "cannot go on" in answer.text, answer.text
             assert "place" not in answer.text.lower() and "frodo" not in answer.text.lower()
         notice = await world.fd.wait_for_message(
-            lambda m: m.channel is thread and "For the server's admins" in m.content, timeout=10
+            lambda m: m.channel is thread and "For the server's admins" in m.content
         )
         await world.fd.quiet(0.3)
         assert [m for m in thread.messages[before:] if not m.ephemeral] == [notice], "told once, nothing else"

@@ -39,7 +39,7 @@ async def test_a_deleted_match_thread_is_replaced_and_the_match_goes_on(tmp_path
                 result = await world.pick(match, match.players[role], action)
                 assert not is_error(result), result.text
         (thread,) = new_threads(world, match)  # ...until play begins, in a new thread
-        posted = await world.fd.wait_for_message(lambda m: m.channel is thread and bool(m.files), timeout=20)
+        posted = await world.fd.wait_for_message(lambda m: m.channel is thread and bool(m.files))
         assert "goes on here" in posted.text
         assert f"palantir:hand:{match.id}" in posted.custom_ids()
         assert world.row(match.id).thread_id == thread.id
@@ -49,7 +49,7 @@ async def test_a_deleted_match_thread_is_replaced_and_the_match_goes_on(tmp_path
 
 
 async def test_a_match_cannot_be_looked_at_or_listed_from_another_server(tmp_path: Path) -> None:
-    async with FakeDiscord(workdir=tmp_path, settle=0.1, timeout=20) as fd:
+    async with FakeDiscord(workdir=tmp_path, settle=0.1) as fd:
         home, elsewhere = fd.create_guild("Middle-earth"), fd.create_guild("Dol Guldur")
         games, there = home.create_text_channel("games"), elsewhere.create_text_channel("games")
         users = {n: fd.create_user(n) for n in ("alice", "bob", "carol")}

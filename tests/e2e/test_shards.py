@@ -51,7 +51,7 @@ async def dm_prompt(world: World, match: Match, user: User) -> Message:
     if found:
         return found[-1]
     try:
-        return await world.fd.wait_for_message(current, timeout=15)
+        return await world.fd.wait_for_message(current)
     except InteractionTimeout as exc:
         menus = [c for m in user.dms for c in m.custom_ids() if _pick_of(c, match.id)]
         raise InteractionTimeout(
@@ -201,9 +201,7 @@ async def a_time_bank_runs_out(shards: Shards, clock: SimulatedTime) -> None:
         alice, [bob], game="confrontation", side="fellowship", pace="fast", channel=shards.channels[3]
     )
     clock.advance(30 * 86_400)
-    await fd.wait_for_message(
-        lambda m: m.channel is match.thread and "ran out of time" in m.content, timeout=20
-    )
+    await fd.wait_for_message(lambda m: m.channel is match.thread and "ran out of time" in m.content)
     await fd.quiet(1.0)  # several ticks of both processes, all quiet
     told = [m for m in match.thread.messages if "ran out of time" in m.content]
     assert len(told) == 1, [m.content for m in told]

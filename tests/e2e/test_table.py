@@ -119,10 +119,10 @@ async def test_a_whole_match_is_quiet_forgiving_and_told_once(tmp_path: Path) ->
             assert moves < 400
         assert cancelled == 2
         # Told in full: the result posted, the status edited, every private prompt retired.
-        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text, timeout=20)
+        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text)
         for user in (alice, bob):
             await fd.wait_for_message(
-                lambda m, u=user: m.channel.recipient is u and "The match is over" in m.content, timeout=20
+                lambda m, u=user: m.channel.recipient is u and "The match is over" in m.content
             )
         assert world.announced(match.id) == world.row(match.id).version
 
@@ -177,7 +177,6 @@ async def test_a_press_in_the_dm_prompt_is_answered_there_without_sending_the_pl
         # The start is posted after the joiner's answer: wait for the DM prompt, not a moment.
         await world.fd.wait_for_message(
             lambda m: any(p is m for p in world.private_prompts(match, alice)) and m.channel.type == DM,
-            timeout=20,
         )
         prompt = [m for m in world.private_prompts(match, alice) if m.channel.type == DM][-1]
         cid, value = world.offered(prompt)["autoplace"]

@@ -81,7 +81,7 @@ async def test_each_wait_is_told_once_by_dm_or_by_a_mention_where_dms_are_closed
         joined = await bob.click(lobby, join)
         assert not is_error(joined) and "You joined" in joined.text, joined.text
         thread = await world.wait_for_thread(lobby)
-        start = await fd.wait_for_message(lambda m: m.channel is thread and bool(m.files), timeout=20)
+        start = await fd.wait_for_message(lambda m: m.channel is thread and bool(m.files))
         created, _ = fd.activity_since(mark)
         answer = next(m for m in created if "You joined" in m.content)
         assert created.index(answer) < created.index(start), "the joiner waited for the boards"
@@ -96,10 +96,8 @@ async def test_each_wait_is_told_once_by_dm_or_by_a_mention_where_dms_are_closed
             assert not is_error(done), done.text
             moves += 1
             assert moves < 400
-        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text, timeout=20)
-        await fd.wait_for_message(
-            lambda m: m.channel.recipient is alice and "The match is over" in m.content, timeout=20
-        )
+        await fd.wait_for_message(lambda m: m is match.lobby and "Game over" in m.text)
+        await fd.wait_for_message(lambda m: m.channel.recipient is alice and "The match is over" in m.content)
         assert world.announced(match.id) == world.row(match.id).version
 
         expected = waits(world, match)
@@ -160,7 +158,6 @@ async def test_a_risk_attack_of_several_rolls_is_one_post(tmp_path: Path) -> Non
                 step = world.step(match)
                 told = await fd.wait_for_message(
                     lambda m, v=step: m.channel is match.thread and board_post(match, v) is m,
-                    timeout=20,
                     since=mark,
                 )
                 assert "⏳" in told.content

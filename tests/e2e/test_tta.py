@@ -1,8 +1,8 @@
 """Twilight of the Third Age through the fake Discord: ``/game new`` with the module's options
-opens a lobby that lists them with the line on reconstructed parts, refuses a part not yet
-playable, and a match with every playable part — the siege engines, the three factions (the
-Dunlendings, the Corsairs and the Ents), the Twilight cards and the characters Galadriel, the
-Balrog and the Chief of the Ringwraiths — runs a few hundred actions under the same oracles as the
+opens a lobby that lists them with the line on reconstructed parts, and a match with the whole
+module — the siege engines, the three factions (the Dunlendings, the Corsairs and the Ents), the
+Twilight cards and the four characters (Galadriel, the Balrog, the Chief of the Ringwraiths and
+Sméagol/Gollum) — runs a few hundred actions under the same oracles as the
 base game's (each action counted once, a die action one post at most, a hidden step silent, no
 secret shown); the cards alone are refused for the parts they need (D3), and ``/rules card:``
 finds a new card by name with its picture."""
@@ -24,8 +24,6 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
     async with running_world(tmp_path, names=USERS, commands=COMMANDS, settle=0.04) as world:
         alice, bob, _ = (world.users[n] for n in USERS)
         await world.no_confirm(alice, bob)
-        refused = await alice.slash(world.games, "game new", game=GAME, tta="whole")
-        assert refused.ephemeral and "not yet available" in refused.text, refused.text
         refused = await alice.slash(world.games, "game new", game=GAME, tta="custom", tta_cards="on")
         assert refused.ephemeral and "need the siege engines" in refused.text, refused.text
         match = await world.new_table(
@@ -33,15 +31,11 @@ async def test_a_match_with_the_playable_parts_of_the_module_through_discord(tmp
             [bob],
             game=GAME,
             side="free",
-            tta_engines="on",
-            tta_factions="all",
-            tta_characters="galadriel+balrog+witch-king",
-            tta_cards="on",
+            tta="whole",
         )
         lobby = match.lobby.content
-        assert "Siege engines: **On**" in lobby and "Factions: **All**" in lobby, lobby
-        assert "Twilight cards: **On**" in lobby, lobby
-        assert "Characters: **Galadriel, Balrog, Witch-king (Chief)**" in lobby, lobby
+        assert "Twilight of the Third Age: **The whole module**" in lobby, lobby
+        assert "Sméagol's card and tiles" in lobby, lobby
         assert "reconstructed where no source gives it" in lobby, lobby
         assert "the Chief of the Ringwraiths' card" in lobby, lobby
         state = world.row(match.id).state

@@ -156,8 +156,9 @@ def worth_a_post(world: World, match: Match, logged: int) -> bool:
 
 def hidden_cards(state: dict[str, Any], reader: str | None) -> set[str]:
     """Names (event and combat halves) of the cards the other side holds or discarded face down.
-    A combat name is on several cards: once a card with it was played face up, it is public."""
-    from games.war_of_the_ring.data import CARDS
+    A combat name is on several cards: once a card with it was played face up, it is public.
+    We Shall Get It (Twilight of the Third Age) is no secret: the table saw the Shadow take it."""
+    from games.war_of_the_ring.data import CARDS, SET_ASIDE_CARDS
 
     shown = public_combat_names(state)
     names: set[str] = set()
@@ -165,9 +166,12 @@ def hidden_cards(state: dict[str, Any], reader: str | None) -> set[str]:
         if side == reader:
             continue
         for card in [*state["hands"][side], *state["discards"][side]]:
+            if card in SET_ASIDE_CARDS:
+                continue
             names.add(CARDS[card].name)
-            if CARDS[card].combat.name not in shown:
-                names.add(CARDS[card].combat.name)
+            half = CARDS[card].combat
+            if half is not None and half.name not in shown:
+                names.add(half.name)
     return names
 
 
@@ -435,12 +439,14 @@ async def kill_while_a_combat_card_is_chosen(world: World, match: Match, tally: 
 
 
 def public_combat_names(state: dict[str, Any]) -> set[str]:
-    """The combat names of the cards played face up (a combat name is on several cards)."""
+    """The combat names of the cards played face up (a combat name is on several cards; We Shall
+    Get It has none)."""
     from games.war_of_the_ring.data import CARDS
 
-    return {
-        CARDS[c].combat.name for pile in ("played", "table") for cards in state[pile].values() for c in cards
-    }
+    halves = [
+        CARDS[c].combat for pile in ("played", "table") for cards in state[pile].values() for c in cards
+    ]
+    return {half.name for half in halves if half is not None}
 
 
 def seen_all(result: InteractionResult) -> str:
@@ -504,7 +510,7 @@ async def test_a_war_of_the_ring_match_with_cards_survives_a_kill_while_a_combat
         gone = await bob.click(resigning.main, yes)
         assert not is_error(gone), gone.text
         end = await world.fd.wait_for_message(
-            lambda m: m.channel is match.thread and "Game over" in m.content, timeout=20
+            lambda m: m.channel is match.thread and "Game over" in m.content
         )
         assert end.files and assert_png(end.files[0])
         assert world.row(match.id).status == "finished"

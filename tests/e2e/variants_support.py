@@ -137,7 +137,7 @@ async def open_match(
     assert not is_error(joined), joined.text
     thread = await world.wait_for_thread(lobby)
     await world.fd.wait_for_message(
-        lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids(), timeout=20
+        lambda m: m.channel is thread and f"palantir:hand:{match_id}" in m.custom_ids()
     )
     row = world.row(match_id)
     assert row.status == "active" and row.state is not None
@@ -302,7 +302,7 @@ async def play_match(world: World, match: Match, rng: random.Random) -> Played:
             and row.state["result"] is None
         )
         if shown:
-            board = await fd.wait_for_message(board_of(match, world.step(match)), timeout=20, since=mark)
+            board = await fd.wait_for_message(board_of(match, world.step(match)), since=mark)
             assert_png(board.files[0])
             if first:
                 assert board.files[0] == image(row.state, None), "the public board is not the public view"
@@ -430,7 +430,7 @@ async def check_end(world: World, match: Match) -> dict[str, Any]:
     final = world.row(match.id)
     assert final.status == "finished" and final.state is not None
     end = await world.fd.wait_for_message(
-        lambda m: m.channel is match.thread and "Every hidden piece is now shown" in m.content, timeout=20
+        lambda m: m.channel is match.thread and "Every hidden piece is now shown" in m.content
     )
     assert "Game over" in end.content and end.files
     assert_png(end.files[0])

@@ -338,9 +338,12 @@ class FakeDiscord:
         task.add_done_callback(self._tasks.discard)
 
     async def wait_for_message(
-        self, predicate: Callable[[Message], bool], *, timeout: float = 30.0, since: int = 0
+        self, predicate: Callable[[Message], bool], *, timeout: float = 60.0, since: int = 0
     ) -> Message:
-        """The first bot message (created or edited after activity mark ``since``) matching ``predicate``."""
+        """The first bot message (created or edited after activity mark ``since``) matching ``predicate``.
+
+        The deadline only turns a broken test into a failure instead of a hang: a message that
+        follows a restart waits for fresh render workers, which a loaded machine starts slowly."""
         deadline = time.monotonic() + timeout
         while True:
             for _kind, msg in self._activity[since:]:

@@ -120,7 +120,7 @@ class Pebbles(StepRuleset):
     steps = {s.name: s for s in (Bid(), Take())}
     presenter = PRESENTER
 
-    def notice(self, options: Mapping[str, str]) -> str:
+    def notice(self, options: Mapping[str, str], lang: str = "en") -> str:
         return "A pile of 10 is our own variant." if options.get("pile") == "10" else ""
 
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
@@ -136,12 +136,12 @@ class Pebbles(StepRuleset):
     def verbs(self) -> frozenset[str]:
         return frozenset({"bid", "take", "end"})
 
-    def describe(self, state: State, role: str, action: Action) -> str:
+    def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return {"bid": f"Bid {action.args[0] if action.args else ''}", "take": "Take a pebble"}.get(
             action.verb, "End my turn"
         )
 
-    def explain(self, state: State, role: str, action: Action) -> str:
+    def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return "The higher bid starts." if action.verb == "bid" else ""
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:

@@ -51,7 +51,7 @@ def give(state: State, frame: Frame) -> bool:
     while owed:
         reward = owed.pop(0)
         if reward == "grey_wanderer":
-            draw_cards(state, side, CARDS[frame["card"]].deck, 1)
+            draw_cards(state, side, CARDS[frame["card"]].kind, 1)
             continue
         decks = decks_left(state, side)
         if len(decks) == 2:

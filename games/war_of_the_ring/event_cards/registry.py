@@ -18,6 +18,7 @@ from . import (
 )
 from .balrog_card import BalrogIsCome
 from .base import EventCard
+from .smeagol_card import WeShallGetIt
 
 
 def _table(*decks: tuple[EventCard, ...]) -> dict[str, EventCard]:
@@ -45,4 +46,5 @@ HANDLERS: dict[str, EventCard] = _table(
     (dunlendings_card.handler(),),  # the module's Rage of the Dunlendings (shs_11t)
     corsairs_cards.CARDS,  # the module's The Corsairs are Upon Us! and Threats to the Fiefs
     (BalrogIsCome(),),  # A Balrog is Come! (shc_17t), with the Balrog
+    (WeShallGetIt(),),  # We Shall Get It, with Sméagol (set aside until he is sacrificed)
 )

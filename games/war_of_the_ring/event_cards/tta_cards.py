@@ -16,7 +16,7 @@ from games.core import Action, State, emit
 from games.core.flow import Frame
 
 from ..battle_actions import card_attack, choices
-from ..board import besieger, controller, free_for, units
+from ..board import besieger, controller, free_for, room, units
 from ..card_piles import discard_from_table, seen
 from ..data import CARDS as CARD_DATA
 from ..data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW
@@ -331,18 +331,22 @@ def nazgul_in(state: State, region: str) -> bool:
 
 
 class ShadowOfDolGuldur(Staged):
-    """Sauron Regulars in Dol Guldur as many as the Nazgûl Leadership there (at most 5, stacking
-    applies), then that Army may move (one region) or attack, at no die cost (D34)."""
+    """Sauron Regulars in Dol Guldur as many as the Nazgûl Leadership there (at most 5, "within
+    the stacking limit": only as many as there is room for, nothing asked, as the module's Rage of
+    the Dunlendings), then that Army may move (one region) or attack, at no die cost (D34)."""
 
     card = SHADOW_OF_DOL_GULDUR
     TITLE = "Shadow of Dol Guldur: move the Army"
 
     def recruits(self, state: State) -> int:
-        """The Regulars the card recruits now (0 where Dol Guldur is not free for the Shadow)."""
+        """The Regulars the card recruits now (0 where Dol Guldur is not free for the Shadow):
+        the Nazgûl Leadership there, as many as reinforcements hold and the stacking limit
+        leaves room for (inside a besieged Dol Guldur, 5 units)."""
         if card_target(state, SHADOW, DOL_GULDUR) is None:
             return 0
         pool = int(state["reinforcements"]["sauron"].get("regular", 0))
-        return min(nazgul_leadership_at(state, DOL_GULDUR), pool)
+        inside = where_army(state, DOL_GULDUR, SHADOW) is True
+        return min(nazgul_leadership_at(state, DOL_GULDUR), pool, room(state, DOL_GULDUR, SHADOW, inside))
 
     def options(self, state: State) -> list[tuple[Action, str]]:
         """Then: move the Army of Dol Guldur one region, or attack with it."""

@@ -15,10 +15,15 @@ pieces are (``"tta"``); both keys are optional and absent for the base game.
   "characters_aside": ["galadriel"],          # module characters not yet in play
   "witch_king_card": "chief",                 # the Witch-king's card once chosen
   "smeagol": "gollum",                        # the side Sméagol's piece shows
-  "cards_aside": ["we_shall_get_it"],
-  "we_shall_get_it": "table",                 # once out of the set-aside cards: shadow, table, gone
+  "cards_aside": ["we_shall_get_it"],         # set aside; once Sméagol was sacrificed the card is
+                                              # given in the Shadow's "hands", "table", "played"
+                                              # or "discards" like any other card
+  "nenya_used": true, "sneak_used": false,    # the turn's marks: Nenya / Sneak used this turn
 }
 ```
+
+The turn's marks describe a moment of the turn: they are refused in a position that starts at
+the beginning of the turn (Nenya: until the Hunt allocation; Sneak: until the actions).
 
 Positions accept every switch, playable in the lobby yet or not, so that the set-up of every part
 can be tested; the dependencies of the cards (D3) are refused as in the lobby.
@@ -32,14 +37,14 @@ from typing import Any
 from games.core import InvalidAction, InvalidPosition, State
 
 from ..board import add
-from ..data import DUNLENDINGS, REGIONS, SIDES
+from ..data import DUNLENDINGS, REGIONS, SET_ASIDE_CARDS, SIDES
 from . import setup
 from .state import part
 from .switches import CHARACTERS, FACTIONS, SWITCHES, options_for, resolve, switches
 
 _KEYS = frozenset(
     {"engines", "superiority", "in_play", *FACTIONS, "ents_removed", "ents_gone", "ents_awake_events"}
-    | {"characters_aside", "witch_king_card", "smeagol", "cards_aside", "we_shall_get_it"}
+    | {"characters_aside", "witch_king_card", "smeagol", "cards_aside", "nenya_used", "sneak_used"}
 )
 #: The switch each key needs.
 _NEEDS = {
@@ -54,8 +59,11 @@ _NEEDS = {
     "witch_king_card": "witch_king_chief",
     "smeagol": "smeagol",
     "cards_aside": "smeagol",
-    "we_shall_get_it": "smeagol",
+    "nenya_used": "galadriel",
+    "sneak_used": "smeagol",
 }
+#: The turn's marks of the characters: position key -> key of ``state["turn"]``.
+TURN_MARKS = {"nenya_used": "nenya", "sneak_used": "sneak"}
 
 
 def start(state: State, position: Mapping[str, Any]) -> None:
@@ -137,12 +145,29 @@ def place(state: State, position: Mapping[str, Any]) -> None:
             raise InvalidPosition("tta smeagol: the piece shows smeagol or gollum")
         tta["smeagol"] = given["smeagol"]
     if "cards_aside" in given:
-        tta["cards_aside"] = list(given["cards_aside"])
-    if "we_shall_get_it" in given:  # where the card is once it left the set-aside cards (R-4)
-        if given["we_shall_get_it"] not in ("shadow", "table", "gone"):
-            raise InvalidPosition("tta we_shall_get_it: shadow, table or gone")
-        tta["we_shall_get_it"] = given["we_shall_get_it"]
+        _cards_aside(state, list(given["cards_aside"]))
     _characters_entered(state)
+
+
+def _cards_aside(state: State, cards: list[str]) -> None:
+    """The set-aside cards the position names: cards of no deck (We Shall Get It), each in one
+    place (a card given in a hand or a pile already left the set-aside cards)."""
+    unknown = [c for c in cards if c not in SET_ASIDE_CARDS]
+    if unknown:
+        raise InvalidPosition(f"tta cards_aside: {', '.join(unknown)} is not a card set aside")
+    tta = part(state)
+    held = [c for c in cards if c not in tta["cards_aside"]]
+    if held:
+        raise InvalidPosition(f"tta cards_aside: {', '.join(held)} is in two places")
+    tta["cards_aside"] = cards
+
+
+def turn_marks(state: State, position: Mapping[str, Any]) -> None:
+    """The turn's marks the position gives (Nenya, Sneak used this turn), once the turn is built."""
+    given = position.get("tta") or {}
+    for key, mark in TURN_MARKS.items():
+        if given.get(key):
+            state["turn"][mark] = True
 
 
 def _characters_entered(state: State) -> None:
@@ -191,7 +216,10 @@ def describe(state: State) -> dict[str, Any]:
         out["ents_removed"] = factions["ents"]["removed"]
         out["ents_gone"] = factions["ents"]["gone"]
         out["ents_awake_events"] = tta["ents_awake_events"]
-    for key in ("characters_aside", "witch_king_card", "smeagol", "cards_aside", "we_shall_get_it"):
+    for key in ("characters_aside", "witch_king_card", "smeagol", "cards_aside"):
         if key in tta:
             out[key] = tta[key] if not isinstance(tta[key], list) else list(tta[key])
+    for key, mark in TURN_MARKS.items():
+        if _NEEDS[key] in chosen:
+            out[key] = bool(state["turn"].get(mark))
     return {"switches": [s for s in SWITCHES if s in chosen], "tta": out}

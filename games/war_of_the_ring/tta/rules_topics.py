@@ -198,18 +198,25 @@ def topics() -> list[RuleTopic]:
     for card in [*CARDS.values(), *REPLACEMENTS.values(), *SET_ASIDE_CARDS.values()]:
         side = "Free Peoples" if card.side == "free" else "Shadow"
         condition = f" Only if: {card.condition}" if card.condition else ""
-        combat = f" Combat card **{card.combat.name}**: {card.combat.effect}" if card.combat else ""
+        combat = (
+            f" Combat card **{card.combat.name}**: {card.combat.effect}"
+            if card.combat
+            else " No Combat half."
+        )
         replaces = (
             f" Replaces {card.replaces} when {NAMES[card.needs]} are on."
             if card.replaces and card.needs
             else ""
         )
         table = f" Stays on the table; discarded: {card.discard}" if card.on_table and card.discard else ""
-        ready = "cards" in PLAYABLE and (card.needs is None or card.needs in PLAYABLE)
+        if card.deck is None:  # We Shall Get It comes with Sméagol (D35)
+            ready = "smeagol" in PLAYABLE
+            table += " Set aside at the start; the Shadow takes it into his hand when Sméagol is sacrificed."
+        else:
+            ready = "cards" in PLAYABLE and (card.needs is None or card.needs in PLAYABLE)
         later = "" if ready else " Not yet available."
         text = f"Event ({card.icon}): {card.event}{condition}{table}{combat}{replaces}{later}"
-        shown = (card.id,) if card.deck is not None else ()  # drawn beside the text, as a base card
-        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card", shown))
+        found.append(RuleTopic(card.id, card.name, text, f"{MODULE} {side} card", (card.id,)))
     found += combat_topics()
     for tile in SMEAGOL_TILES:
         found.append(
@@ -217,8 +224,8 @@ def topics() -> list[RuleTopic]:
                 tile.id,
                 "Sméagol Hunt tile",
                 "Damage 0, no Reveal (reconstructed). While Sméagol's piece shows Sméagol the tile goes "
-                "back into the Hunt Pool after it is drawn; once it shows Gollum it leaves the game. "
-                "Not yet available.",
+                "back into the Hunt Pool after it is drawn; once it shows Gollum it leaves the game."
+                + ("" if "smeagol" in PLAYABLE else " Not yet available."),
                 f"{MODULE} Hunt tile (reconstructed)",
             )
         )

@@ -13,8 +13,9 @@
   "characters_aside": [...],                 # module characters not yet in play
   "witch_king_card": None | "black_captain" | "chief",   # the Witch-king's card once chosen
   "smeagol": "smeagol" | "gollum",           # the side the piece shows
-  "cards_aside": ["we_shall_get_it"],        # set aside outside the decks
-  "we_shall_get_it": "shadow" | "table" | "gone",  # once Sméagol was sacrificed
+  "cards_aside": ["we_shall_get_it"],        # set aside outside the decks; once Sméagol is
+                                             # sacrificed the card is in the Shadow's hand, then
+                                             # his table and piles like any card
 }
 (The turn's marks of the characters: ``turn["nenya"]``, ``turn["sneak"]``; their invariants:
 :func:`..tta_characters.check`.)

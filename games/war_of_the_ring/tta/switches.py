@@ -65,6 +65,7 @@ PLAYABLE: frozenset[str] = frozenset(
         "galadriel",
         "balrog",
         "witch_king_chief",
+        "smeagol",
     }
 )
 #: What the cards need (D3): their Events and Combat halves use these.

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import WallClock
+from bot.i18n import refusal
 from bot.leagues.posts import LeagueDesk
 from bot.leagues.records import FINISHED, LEFT, REMOVED, RUNNING, SIGNUP, League
 from bot.leagues.service import PLAYING, LeagueService, Recorded
@@ -47,6 +48,9 @@ class RecordingDelivery:
 
     async def announce_start(self, live: LiveMatch) -> None:
         self.started.append(live.id)
+
+    async def display_name(self, user_id: int, fallback: str, locale: str = "en") -> str:
+        return f"player{user_id}"
 
 
 class RecordingDesk(LeagueDesk):
@@ -570,3 +574,52 @@ async def test_a_leagues_matches_speak_the_leagues_language(store: Store) -> Non
     assert [live.record.language for live in opened.matches] == ["ja"]
     older = await signed_up(leagues, [C, D], name="Autumn")
     assert older.language is None  # a league without one: English
+
+
+async def test_a_chinese_leagues_posts_and_standings_speak_chinese_and_refusals_the_readers(
+    store: Store,
+) -> None:
+    matches, leagues = leagues_over(store, MovedClock())
+    desk = RecordingDesk(leagues)
+    league = await signed_up(leagues, [A, B], language="zh-CN")
+    opened = await leagues.start(league.id, guild_id=GUILD)
+    await desk.announce(opened)
+    assert desk.posts[-1].startswith("🗓️ **Spring**：第 1 轮已配对，1 场对局。"), desk.posts[-1]
+    (live,) = opened.matches
+    await desk.match_finished(await win(matches, live.id, A))
+    result, over, table = desk.posts[-3:]
+    assert result.startswith(f"🏁 Spring，对局 #{live.id}：") and over.startswith("🏆 **Spring 已结束。**")
+    # The standings' text version: its heads, legend and form in Chinese.
+    assert "玩家" in table and "积分" in table and "近况：最近 5 局，最后一局最新。" in table, table
+    assert "胜" in table and "Pts" not in table and "Form" not in table, table
+    with pytest.raises(ServiceError) as refused:
+        await leagues.join(league.id, C, guild_id=GUILD)
+    assert refusal("da", refused.value) == "Tilmeldingen til Spring er lukket: den er slut."
+    assert str(refused.value) == "Sign-ups for Spring are closed: it is over."
+
+
+def test_a_standings_picture_draws_its_words_in_its_language_with_the_cjk_font() -> None:
+    from renderers.standings import Table, describe_standings, render_standings_image, standings_text
+    from tests.renderers.capture import drawn_texts
+
+    rows = [
+        {"rank_text": "1", "name": "Frodo", "played": 2, "won": 2, "points": 4, "tiebreak": 2, "form": "WW"},
+        {"rank_text": "2", "name": "Sam", "played": 2, "won": 1, "lost": 1, "points": 2, "form": "LW"},
+    ]
+    with drawn_texts() as found:
+        render_standings_image(Table("夏季杯", "对决", "第 2 轮", "swiss", rows, lang="zh-CN"))
+    cjk = {d.text for d in found if "NotoSansCJKsc" in d.font}
+    assert {"玩家", "积分", "胜", "负", "近况（越靠右越新）：", "排名"} & cjk == {
+        "玩家",
+        "积分",
+        "胜",
+        "负",
+        "近况（越靠右越新）：",
+    }
+    assert not {d.text for d in found} & {"Player", "Pts", "Form", "win", "loss", "PLAYERS"}
+    with drawn_texts() as found:
+        render_standings_image(Table("Sommerpokal", "", "", "swiss", rows, lang="ja"))
+    assert any(d.text == "勝" and "NotoSansCJKjp" in d.font for d in found), found
+    danish = Table("Sommerpokal", "", "", "swiss", rows, lang="da")
+    assert "Spiller" in standings_text(danish) and "VV" in standings_text(danish)
+    assert describe_standings(danish).startswith("Stillingen i Sommerpokal: 2 spillere, rangeret efter point")

@@ -122,7 +122,7 @@ async def test_a_double_click_arriving_at_both_processes_is_made_once(
     made = [c for c in clicks if not isinstance(c, BaseException)]
     refused = [c for c in clicks if isinstance(c, BaseException)]
     assert len(made) == 1 and len(refused) == 1, clicks
-    assert isinstance(refused[0], StaleAction) and str(refused[0]) == ALREADY_DONE
+    assert isinstance(refused[0], StaleAction) and str(refused[0]) == str(ALREADY_DONE)
     assert [e.action for e in await a.store.actions(live.id)] == ["bid 3", "bid 1", "take"]
 
 

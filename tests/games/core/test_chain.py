@@ -61,3 +61,17 @@ def test_an_empty_or_overlong_line_is_refused() -> None:
         rehearse(R, state, "shadow", [])
     with pytest.raises(IllegalAction, match="at most"):
         rehearse(R, state, "shadow", ["done"] * (MOST_STEPS + 1))
+
+
+def test_a_refused_line_is_said_in_its_readers_language() -> None:
+    from games.core.i18n import Words
+
+    with pytest.raises(IllegalAction) as refused:
+        rehearse(
+            R, _state(acting="shadow"), "shadow", ["move-armies army", "army gorgoroth", "to minas_tirith"]
+        )
+    said = refused.value.args[0]
+    assert isinstance(said, Words)
+    assert said.render("da").startswith("Trin 3, `to minas_tirith` (efter 2 gyldige trin)")
+    assert said.render("ja").endswith("何も行われませんでした。")
+    assert str(said).startswith("Step 3, `to minas_tirith` (after 2 good steps)")

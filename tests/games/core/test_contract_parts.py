@@ -340,7 +340,7 @@ def test_a_procedure_returns_its_value_to_the_step_that_called_it() -> None:
 
 
 class _PebblesWithReasons(Pebbles):
-    def refusal(self, state: dict, role: str, action: Any) -> str | None:
+    def refusal(self, state: dict, role: str, action: Any, lang: str = "en") -> str | None:
         return "Pebbles are taken only once both bids are in." if action.verb == "take" else None
 
 

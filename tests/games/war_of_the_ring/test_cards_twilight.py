@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Match, project
+from games.core import Action, Match, project
 from games.core.chance import scripted
 from games.war_of_the_ring.commands import COMMANDS
 from games.war_of_the_ring.data import DECKS, NATIONS
@@ -417,6 +417,51 @@ def test_d34_shadow_of_dol_guldur_recruits_at_most_five() -> None:
     )
     act(m, "shadow", "play army shs_26")
     assert m.state["armies"]["dol_guldur"]["sauron"]["regular"] == 5
+
+
+def test_d34_shadow_of_dol_guldur_recruits_only_what_fits_within_the_stacking_limit() -> None:
+    """ "Within the stacking limit" (as the module's Rage of the Dunlendings): the Leadership 4
+    would bring 4 Regulars, 2 fit beside the 8 there — 2 come, nothing is asked, none is sent back."""
+    m = twilight(
+        "shadow",
+        "shs_26",
+        "army",
+        armies={"dol_guldur": {"sauron": "8R 2L"}},
+        characters={"witch_king": "dol_guldur"},
+        reinforcements={"sauron": "8R 4E 2L"},
+    )
+    act(m, "shadow", "play army shs_26")
+    assert step(m.state) != "stacking" and not events(m.state, "units_returned")
+    assert m.state["armies"]["dol_guldur"]["sauron"]["regular"] == 10
+    assert m.state["reinforcements"]["sauron"]["regular"] == 6
+    assert events(m.state, "units_recruited")[-1]["count"] == 2
+
+
+def test_d34_a_twilight_card_that_could_do_nothing_is_not_offered() -> None:
+    """As the base game's cards (docs/rules/war_of_the_ring.md, "As far as possible"): a card is
+    offered only while its condition holds and something of its Event can happen — Three Rings
+    with no Ring to take back, Shadow of Dol Guldur with the Witch-king (a Nazgûl) there but no
+    Regular to recruit and no Army to move or attack with."""
+    assert not plays(twilight("free", "fpc_25", "character", rings={"free": 3, "shadow": 0}), "free")
+    idle = twilight(
+        "shadow",
+        "shs_26",
+        "army",
+        armies={"dol_guldur": {}},  # no Army there: the set-up's is taken away
+        characters={"witch_king": "dol_guldur"},
+        reinforcements={"sauron": "4E 2L"},
+    )
+    assert not plays(idle, "shadow")
+    assert "cannot be played now" in str(R.refusal(idle.state, "shadow", Action("play", ("army", "shs_26"))))
+    recruits = twilight(
+        "shadow",
+        "shs_26",
+        "army",
+        armies={"dol_guldur": {}},
+        characters={"witch_king": "dol_guldur"},
+        reinforcements={"sauron": "1R 2L"},
+    )
+    assert plays(recruits, "shadow") == {"play army shs_26"}
 
 
 # -- the Combat halves (D13) ----------------------------------------------------------------------

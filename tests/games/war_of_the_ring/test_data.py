@@ -24,6 +24,7 @@ from games.war_of_the_ring.data import (
     NATIONS_OF,
     NEIGHBOURS,
     REGIONS,
+    SET_ASIDE_CARDS,
     SHADOW,
     SPECIAL_TILES,
     STANDARD_TILES,
@@ -490,8 +491,11 @@ def test_card_texts_and_table_cards() -> None:
 
 
 def test_initiatives() -> None:
-    double = {c.id for c in CARDS.values() if len(c.initiative) != 1}
+    double = {c.id for c in CARDS.values() if c.combat and len(c.initiative) != 1}
     assert double == {"shs_07", "shs_08"}
+    # Twilight of the Third Age: We Shall Get It has no Combat half, so no initiative (D35)
+    assert {c.id for c in CARDS.values() if c.combat is None} == {"we_shall_get_it"} == SET_ASIDE_CARDS
+    assert CARDS["we_shall_get_it"].initiative == () and "we_shall_get_it" not in BASE_CARDS
     assert CARDS["shs_07"].initiative == (3, 5) and CARDS["shs_07"].combat.name == "Mûmakil"
     assert all(0 <= i <= 7 for c in CARDS.values() for i in c.initiative)
     assert CARDS["fpc_08"].initiative == (3,) and CARDS["fpc_08"].number == 8

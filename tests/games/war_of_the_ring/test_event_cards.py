@@ -83,11 +83,18 @@ def test_every_event_card_has_one_handler() -> None:
 
 def test_every_event_card_has_a_scenario_test_named_after_it() -> None:
     """``test_card_<id>_…`` in one of the card families' test files, for each card with a handler
-    (the 96 base cards and the Twilight module's, ``shs_10t`` for a replacement)."""
+    (the 96 base cards and the Twilight module's, ``shs_10t`` for a replacement, ``we_shall_get_it``
+    for the card of no deck)."""
     here = Path(__file__).parent
     names = set()
     for path in [*here.glob("test_cards_*.py"), *here.glob("test_tta_*.py")]:
-        names |= set(re.findall(r"^def (test_card_[a-z]{3}_\d\dt?)_", path.read_text(encoding="utf-8"), re.M))
+        names |= set(
+            re.findall(
+                r"^def (test_card_(?:[a-z]{3}_\d\dt?|we_shall_get_it))_",
+                path.read_text(encoding="utf-8"),
+                re.M,
+            )
+        )
     assert len(names) >= len(BASE_CARDS)
     missing = sorted(card for card in HANDLERS if f"test_card_{card}" not in names)
     assert not missing, f"no scenario test for {missing}"

@@ -13,12 +13,13 @@ import pytest
 from PIL import Image
 
 from bot.choices import arg_choices
-from games.core import Match
+from games.core import Action, Match
 from games.core.chance import scripted
 from games.war_of_the_ring import combat_effects, dunlendings_card, dunlendings_combat
 from games.war_of_the_ring.commands import COMMANDS
 from games.war_of_the_ring.data import CARDS, SHADOW, Card, CombatCard
 from games.war_of_the_ring.event_cards import registry
+from games.war_of_the_ring.labels import describe as label
 from games.war_of_the_ring.rules_help import topics
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.tta.content import CARDS as TTA_CARDS
@@ -184,8 +185,17 @@ def test_d15_dunlendings_count_for_stacking_and_those_sent_back_return_to_the_po
     m.submit("shadow", "go")
     assert step(m.state) == "stacking"  # 11 units: one must go back
     assert offered(m.state, "shadow") == ["remove isengard regular 1", "remove dunlendings regular 1"]
+    # the words say where each goes: the Dunlendings to their own pool, not to reinforcements
+    prompt = R.prompt(m.state, "shadow").text
+    assert "back to your reinforcements (Dunlendings to their own pool)" in prompt, prompt
+    dun = Action("remove", ("dunlendings", "regular", "1"))
+    assert label(m.state, "shadow", dun) == "Send 1 Dunlending Regular back to the Dunlendings' pool"
+    isengard = label(m.state, "shadow", Action("remove", ("isengard", "regular", "1")))
+    assert isengard == "Send 1 Isengard Regular back to reinforcements"
     m.submit("shadow", "remove dunlendings regular 1")
     assert army_of(m.state, "south_dunland", "dunlendings") == {"regular": 2} and pool(m) == 10
+    sent = "The Shadow sends 1 Dunlending Regular in South Dunland back to the Dunlendings' pool"
+    assert f"{sent} (stacking limit)." in texts(m.state)
     assert R.check_invariants(m.state) == []
 
 

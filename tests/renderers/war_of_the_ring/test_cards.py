@@ -132,3 +132,14 @@ def test_every_character_of_the_cards_has_a_glyph(kind: FontKind) -> None:
     missing = _drawn(kind, "\ue000")  # a private-use code point: the "missing glyph" box
     for char in sorted(set("".join(texts)) - {" "}):
         assert ImageChops.difference(_drawn(kind, char), missing).getbbox() is not None, (kind, char)
+
+
+def test_we_shall_get_it_has_a_face_with_no_combat_half() -> None:
+    """Twilight of the Third Age: the card of no deck is drawn like the others (a Character card
+    by its icon, no number, a note instead of the Combat half), the same size as every face."""
+    assert c.card_face("we_shall_get_it").size == c.card_face("fpc_01").size
+    name, paragraphs = c.combat_part(c.entry("we_shall_get_it"))
+    assert name == [] and " ".join(paragraphs[0].lines) == c.NO_COMBAT
+    assert c.describe_cards(["we_shall_get_it"]) == (
+        "Event cards: We Shall Get It (Shadow Character, combat: none)."
+    )

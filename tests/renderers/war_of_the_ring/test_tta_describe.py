@@ -131,3 +131,28 @@ def test_the_map_draws_galadriel_in_lorien() -> None:
     assert "Galadriel" in describe(view, limit=100_000)
     bare = R.view(R.from_position({**described, "characters": {}}), None)
     assert render_view(view, zoom="lorien") != render_view(bare, zoom="lorien")
+
+
+def test_the_map_draws_smeagol_or_gollum_and_where_we_shall_get_it_is() -> None:
+    """The piece's side (guiding, or set aside) and the card as the table knows it: set aside,
+    taken (hand or face-down discard: the table cannot tell), on the table, used."""
+    alone = {"region": "hollin", "progress": 0, "companions": [], "guide": "gollum"}
+    dice = {"free": ["will"], "shadow": ["army"]}
+
+    def view_of(tta: dict[str, object], **more: object) -> dict[str, object]:
+        described = {"switches": ["smeagol"], "fellowship": alone, "tta": tta, "dice": dice, **more}
+        return dict(R.view(R.from_position(described), None))
+
+    smeagol = view_of({"smeagol": "smeagol"})
+    said = describe(smeagol, limit=100_000)
+    assert "Guide: Sméagol" in said and "We Shall Get It: set aside" in said
+    flipped = {"smeagol": "gollum", "cards_aside": []}
+    held = describe(view_of(flipped, hands={"shadow": ["we_shall_get_it"]}), limit=100_000)
+    assert "Guide: Gollum" in held and "We Shall Get It: taken" in held
+    dropped = describe(view_of(flipped, discards={"shadow": ["we_shall_get_it"]}), limit=100_000)
+    assert "We Shall Get It: taken" in dropped  # a face-down discard looks like a card held
+    on_table = view_of(flipped, table={"shadow": ["we_shall_get_it"]})
+    assert "We Shall Get It: on the table" in describe(on_table, limit=100_000)
+    used = describe(view_of(flipped, played={"shadow": ["we_shall_get_it"]}), limit=100_000)
+    assert "We Shall Get It: used" in used
+    assert render_view(smeagol) != render_view(on_table)
