@@ -307,15 +307,22 @@ def water_name(name: str) -> str:
     return name if said == name.replace("\n", " ") else said
 
 
-@lru_cache(maxsize=16)
-def static_overlay(layout: MapLayout, mode: str, lang: str = "en") -> Image.Image:
-    """Everything on the map that no view changes, as RGBA, its names in ``lang`` (cached; do
-    not modify)."""
+@lru_cache(maxsize=8)
+def _unnamed_overlay(layout: MapLayout, mode: str) -> Image.Image:
+    """The static overlay without its names: the costly part, the same in every language."""
     style = STYLES[layout.name]
     overlay = _raster_layers(layout, style)
     overlay.alpha_composite(_vector_layer(layout, style, mode))
+    return overlay
+
+
+@lru_cache(maxsize=16)
+def static_overlay(layout: MapLayout, mode: str, lang: str = "en") -> Image.Image:
+    """Everything on the map that no view changes, as RGBA, its names in ``lang`` (cached; do
+    not modify). A new language costs only its names: the rest is drawn once for all."""
+    overlay = _unnamed_overlay(layout, mode).copy()
     with speaking(lang):
-        _names(overlay, layout, style)
+        _names(overlay, layout, STYLES[layout.name])
     return overlay
 
 
