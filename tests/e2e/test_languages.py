@@ -27,7 +27,9 @@ async def test_a_japanese_a_danish_and_a_chinese_player_each_read_their_own_lang
         assert "Tag min tur" in shown and "Min hånd" in shown, shown
         # What each reads alone is in his client's language: his DM prompt (the bot's words in it;
         # the game's own come with the games' catalogs) ...
-        await world.fd.quiet(0.5)
+        # (each DM waited for: the first picture in a new language takes a moment to draw)
+        for user, words in ((alice, "あなたの担当は"), (bob, "du spiller"), (carol, "你执")):
+            await world.fd.wait_for_message(lambda m, u=user, w=words: m in u.dms and w in m.content)
         said = {u: "\n".join(m.content for m in u.dms) for u in (alice, bob, carol)}
         assert "あなたの担当は" in said[alice], said[alice]
         assert "du spiller" in said[bob], said[bob]
