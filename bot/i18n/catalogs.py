@@ -46,6 +46,10 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The keywords that mark a ``bot`` message: ``t(locale, msgid)``, ``nt(locale, one, other, n)``,
 #: ``msg(msgid)``, ``nmsg(one, other, n)``.
 KEYWORDS: dict[str, Any] = {"t": (2,), "nt": (2, 3), "msg": (1,), "nmsg": (1, 2)}
+#: The keywords of a game that speaks through its ``i18n`` module (Risk), in ``games/<domain>/``
+#: and ``renderers/<domain>/``: ``tr(msgid)``, ``ntr(one, other, n)``, ``ptr(context, msgid)``,
+#: and ``mark(msgid)`` for a message kept in a table and said later.
+SPEAKING_KEYWORDS: dict[str, Any] = {"tr": (1,), "ntr": (1, 2), "ptr": ((1, "c"), 2), "mark": (1,)}
 
 #: Top-level commands whose every string is in the ``commands`` catalog. The games' own typed
 #: commands (``/wotr army move``…) take their words from the engines and come with the games'
@@ -179,6 +183,7 @@ def game_templates() -> dict[str, Catalog]:
             for context, text, comment in getattr(words, "catalog_entries", lambda: ())():
                 if catalog.get(text, context) is None:
                     catalog.add(text, context=context, auto_comments=[comment] if comment else [])
+        _add_game_messages(catalog, tables.domain)
         flag_formats(catalog)
         out[tables.domain] = catalog
     return out
@@ -189,6 +194,33 @@ def _import(name: str) -> Any:
         return importlib.import_module(name)
     except ModuleNotFoundError:
         return None
+
+
+def _add_game_messages(catalog: Catalog, domain: str) -> None:
+    """A game's own messages besides its event templates: the calls of :data:`SPEAKING_KEYWORDS` in
+    its engine and renderer packages, and the names its ``games.<domain>.i18n.catalog_messages()``
+    reads from its data files (a game without that module has only its templates)."""
+    try:
+        words = importlib.import_module(f"games.{domain}.i18n")
+    except ModuleNotFoundError:
+        return
+    for folder in (f"games/{domain}", f"renderers/{domain}"):
+        if not (ROOT / folder).is_dir():
+            continue
+        found = extract_from_dir(
+            str(ROOT / folder),
+            method_map=[("**.py", "python")],
+            keywords=SPEAKING_KEYWORDS,
+            comment_tags=("i18n:",),
+        )
+        for filename, lineno, text, comments, context in found:
+            msgid = text if isinstance(text, str) else tuple(text)
+            catalog.add(
+                msgid, locations=[(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context
+            )
+    for context, text, comment in words.catalog_messages():
+        if catalog.get(text, context) is None:
+            catalog.add(text, context=context, auto_comments=[comment])
 
 
 def domains() -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import battle, missions, powers
 from .effects import attack_blocked
+from .i18n import tr
 from .options import geo
 from .roles import owned, role_title
 
@@ -103,16 +104,21 @@ class ChooseAttack(Step):
         return action in self.actions(state, frame, role)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Combat: attack or end your attacks"
+        return tr("Combat: attack or end your attacks")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        text = "Attack an enemy territory next to one of yours (leave one battalion behind), or `end`"
         if missions.offers(state, role):
-            text = "Declare your mission complete, or a" + text[1:]
-        return text + " to fortify."
+            return tr(
+                "Declare your mission complete, or attack an enemy territory next to one of yours "
+                "(leave one battalion behind), or `end` to fortify."
+            )
+        return tr(
+            "Attack an enemy territory next to one of yours (leave one battalion behind), or `end` "
+            "to fortify."
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to attack."
+        return tr("Waiting for {role} to attack.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         verb = action.verb

@@ -36,7 +36,8 @@ from games.core.flow import Frame, Step, barrier, call, ret
 
 from . import effects, powers
 from .events import PRESENTER
-from .grammar import place_name, plural
+from .grammar import place_name
+from .i18n import current, ntr, tr
 from .missions import arrive
 from .options import geo
 from .roles import NEUTRAL, in_game, own_leader_at, role_title
@@ -185,9 +186,13 @@ def max_dice(state: State, frame: Frame) -> int:
 def heading(state: State, frame: Frame) -> str:
     """``'Attack Rohan (Black, 4) from Fangorn (7)'``."""
     troops = state["troops"]
-    return (
-        f"Attack {place_name(frame['to'])} ({role_title(frame['defender']).capitalize()}, "
-        f"{troops[frame['to']]}) from {place_name(frame['from'])} ({troops[frame['from']]})"
+    return tr(
+        "Attack {target} ({defender}, {defending}) from {origin} ({attacking})",
+        target=place_name(frame["to"]),
+        defender=role_title(frame["defender"]).capitalize(),
+        defending=troops[frame["to"]],
+        origin=place_name(frame["from"]),
+        attacking=troops[frame["from"]],
     )
 
 
@@ -321,7 +326,7 @@ def last_roll(frame: Frame) -> str:
         "defender": frame["defender"],
         **frame["rolls"][-1],
     }
-    return f"Last roll: {PRESENTER.text('rolled', args)} "
+    return tr("Last roll: {roll} ", roll=PRESENTER.text("rolled", args, lang=current()))
 
 
 class Roll(Step):
@@ -361,15 +366,40 @@ class Roll(Step):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         most = max_dice(state, frame)
-        again = " again" if frame["rolls"] else ""
-        dice = "1 die" if most == 1 else f"1 to {plural(most, 'die')}"
-        return (
-            f"{last_roll(frame)}Roll{again} once with {dice} (one battalion always stays behind), roll "
-            "`until` you conquer or are down to a number of battalions, or stop."
-        )
+        if frame["rolls"]:
+            text = ntr(
+                "Roll again once with 1 to {count} die (one battalion always stays behind), roll "
+                "`until` you conquer or are down to a number of battalions, or stop.",
+                "Roll again once with 1 to {count} dice (one battalion always stays behind), roll "
+                "`until` you conquer or are down to a number of battalions, or stop.",
+                most,
+            )
+            if most == 1:
+                text = tr(
+                    "Roll again once with 1 die (one battalion always stays behind), roll `until` you "
+                    "conquer or are down to a number of battalions, or stop."
+                )
+        elif most == 1:
+            text = tr(
+                "Roll once with 1 die (one battalion always stays behind), roll `until` you conquer or "
+                "are down to a number of battalions, or stop."
+            )
+        else:
+            text = ntr(
+                "Roll once with 1 to {count} die (one battalion always stays behind), roll `until` you "
+                "conquer or are down to a number of battalions, or stop.",
+                "Roll once with 1 to {count} dice (one battalion always stays behind), roll `until` you "
+                "conquer or are down to a number of battalions, or stop.",
+                most,
+            )
+        return last_roll(frame) + text
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])}, who attacks {place_name(frame['to'])}."
+        return tr(
+            "Waiting for {role}, who attacks {territory}.",
+            role=role_title(frame["role"]),
+            territory=place_name(frame["to"]),
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "stop":
@@ -408,23 +438,50 @@ class Defend(Step):
         return not frame["asked"]
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        whose = "the neutral army's " if frame["defender"] == NEUTRAL else ""
-        return (
-            f"Defend {whose}{place_name(frame['to'])} ({state['troops'][frame['to']]}) against "
-            f"{plural(frame['dice'], 'die')} from {place_name(frame['from'])}"
+        words = {
+            "territory": place_name(frame["to"]),
+            "battalions": state["troops"][frame["to"]],
+            "origin": place_name(frame["from"]),
+        }
+        if frame["defender"] == NEUTRAL:
+            return ntr(
+                "Defend the neutral army's {territory} ({battalions}) against {count} die from {origin}",
+                "Defend the neutral army's {territory} ({battalions}) against {count} dice from {origin}",
+                frame["dice"],
+                **words,
+            )
+        return ntr(
+            "Defend {territory} ({battalions}) against {count} die from {origin}",
+            "Defend {territory} ({battalions}) against {count} dice from {origin}",
+            frame["dice"],
+            **words,
         )
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        who = "the neutral army" if frame["defender"] == NEUTRAL else "you"
-        return last_roll(frame) + (
-            f"{role_title(frame['role'])} attacks {place_name(frame['to'])} with "
-            f"{plural(frame['dice'], 'die')}: defend with 2 dice or 1 (for {who})."
-        )
+        words = {"role": role_title(frame["role"]), "territory": place_name(frame["to"])}
+        if frame["defender"] == NEUTRAL:
+            text = ntr(
+                "{role} attacks {territory} with {count} die: defend with 2 dice or 1 (for the "
+                "neutral army).",
+                "{role} attacks {territory} with {count} dice: defend with 2 dice or 1 (for the "
+                "neutral army).",
+                frame["dice"],
+                **words,
+            )
+        else:
+            text = ntr(
+                "{role} attacks {territory} with {count} die: defend with 2 dice or 1 (for you).",
+                "{role} attacks {territory} with {count} dice: defend with 2 dice or 1 (for you).",
+                frame["dice"],
+                **words,
+            )
+        return last_roll(frame) + text
 
     def waiting(self, state: State, frame: Frame) -> str:
         chooser = defence_chooser(state, frame)
-        who = role_title(chooser) if chooser is not None else "the neutral army's dice"
-        return f"Waiting for {who} to choose the defence dice."
+        if chooser is None:
+            return tr("Waiting for the neutral army's dice to choose the defence dice.")
+        return tr("Waiting for {role} to choose the defence dice.", role=role_title(chooser))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         frame["asked"] = True
@@ -463,18 +520,53 @@ class Advance(Step):
         return any(a.admits(action) for a in self.amounts(state, frame, role))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Move into {place_name(frame['to'])} from {place_name(frame['from'])}"
+        return tr(
+            "Move into {territory} from {origin}",
+            territory=place_name(frame["to"]),
+            origin=place_name(frame["from"]),
+        )
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         low, high = int(frame["min"]), self._high(state, frame)
-        many = plural(high, "battalion") if low == high else f"{low} to {plural(high, 'battalion')}"
-        text = f"You conquered {place_name(frame['to'])}: move in {many}"
-        if movable_leader(state, frame) is not None:
-            text += ", with your leader or without"
-        return text + "."
+        where = place_name(frame["to"])
+        leader = movable_leader(state, frame) is not None
+        if low == high and leader:
+            return ntr(
+                "You conquered {territory}: move in {count} battalion, with your leader or without.",
+                "You conquered {territory}: move in {count} battalions, with your leader or without.",
+                high,
+                territory=where,
+            )
+        if low == high:
+            return ntr(
+                "You conquered {territory}: move in {count} battalion.",
+                "You conquered {territory}: move in {count} battalions.",
+                high,
+                territory=where,
+            )
+        if leader:
+            return ntr(
+                "You conquered {territory}: move in {low} to {count} battalion, with your leader or without.",
+                "You conquered {territory}: move in {low} to {count} battalions, with your leader or "
+                "without.",
+                high,
+                territory=where,
+                low=low,
+            )
+        return ntr(
+            "You conquered {territory}: move in {low} to {count} battalion.",
+            "You conquered {territory}: move in {low} to {count} battalions.",
+            high,
+            territory=where,
+            low=low,
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to move into {place_name(frame['to'])}."
+        return tr(
+            "Waiting for {role} to move into {territory}.",
+            role=role_title(frame["role"]),
+            territory=place_name(frame["to"]),
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         count = int(action.args[-1])

@@ -23,6 +23,7 @@ from functools import cache
 from games.core import Action
 
 from .data import CARDS, SETUP, SYMBOLS, TERRITORIES, WILD_CARDS, board, card_of
+from .i18n import card_title, territory_title, tr
 
 CARD_PREFIX = "card:"
 #: The two wild territory cards.
@@ -59,9 +60,13 @@ def card_name(card: str) -> str:
     """
     if is_territory_card(card):
         territory = card_territory(card)
-        return "a wild card" if territory is None else f"the card of {TERRITORIES[territory].name}"
+        if territory is None:
+            return tr("a wild card")
+        return tr("the card of {territory}", territory=territory_title(territory))
     data = card_of(card)
-    return f"the {data.name} mission" if data.kind == "mission" else data.name
+    if data.kind == "mission":
+        return tr("the {mission} mission", mission=card_title(data.name))
+    return card_title(data.name)
 
 
 def adventure_kind(card: str) -> str:

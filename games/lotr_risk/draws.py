@@ -16,11 +16,11 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, call, ret
-from games.core.words import join_words
 
 from . import event_cards
 from .board import adventure_kind, card_name
 from .cards import draw_adventure_card, give_territory_card
+from .i18n import listed, tr
 from .options import is_lotr, rules
 from .powers import prune_armed
 from .roles import hand, role_title
@@ -89,10 +89,10 @@ class AdventureDraw(Step):
         return ()
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "Drawing an adventure card."
+        return tr("Drawing an adventure card.")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"{role_title(frame['role'])} draws an adventure card."
+        return tr("{role} draws an adventure card.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         raise AssertionError("the adventure draw takes no action")
@@ -114,14 +114,17 @@ class Discard(Step):
         return tuple(discard_action(c) for c in hand(state, role)["adventure"])
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Hand limit {rules(state).adventure_hand_limit}: discard an adventure card"
+        return tr("Hand limit {limit}: discard an adventure card", limit=rules(state).adventure_hand_limit)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        held = join_words([card_name(c) for c in hand(state, role)["adventure"]], "or")
-        return f"You hold more adventure cards than the limit: discard one ({held}). It will not score."
+        held = listed([card_name(c) for c in hand(state, role)["adventure"]], "or")
+        return tr(
+            "You hold more adventure cards than the limit: discard one ({cards}). It will not score.",
+            cards=held,
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to discard an adventure card."
+        return tr("Waiting for {role} to discard an adventure card.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         card = action.args[0]

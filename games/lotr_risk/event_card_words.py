@@ -16,11 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.core.words import agree
-from games.core.words import plural as plural_form
-
 from .data import TERRITORY_ORDER
-from .grammar import names, place_name, plural
+from .grammar import place_name
+from .i18n import listed, ntr, tr
 from .roles import role_title
 
 Derive = Callable[[Mapping[str, Any], str], dict[str, str]]
@@ -91,8 +89,11 @@ def _wild_words(args: Mapping[str, Any]) -> str:
     wilds = int(args.get("wilds") or 0)
     if not wilds:
         return ""
-    what = plural_form(wilds, "a wild card turned up is", f"{wilds} wild cards turned up are")
-    return f"; {what} discarded and replaced"
+    return ntr(
+        "; a wild card turned up is discarded and replaced",
+        "; {count} wild cards turned up are discarded and replaced",
+        wilds,
+    )
 
 
 def _with_wilds(derive: Derive) -> Derive:
@@ -105,11 +106,11 @@ def _with_wilds(derive: Derive) -> Derive:
 
 
 def _turned(territories: Any) -> str | None:
-    return names([place_name(t) for t in territories]) if territories else None
+    return listed([place_name(t) for t in territories]) if territories else None
 
 
 def _none_left(args: Mapping[str, Any]) -> str:
-    return f"no territory card is left for {role_title(str(args['role']))} to turn up"
+    return tr("no territory card is left for {role} to turn up", role=role_title(str(args["role"])))
 
 
 def _storm_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -117,14 +118,22 @@ def _storm_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     if where is None:
         return {"storm_words": _none_left(args)}
     who = role_title(str(args["role"]))
-    return {"storm_words": f"nobody may attack into or out of {where} until {who}'s next turn"}
+    return {
+        "storm_words": tr(
+            "nobody may attack into or out of {territories} until {role}'s next turn",
+            territories=where,
+            role=who,
+        )
+    }
 
 
 def _held(territory: str, holders: Mapping[str, Any]) -> str:
     """A territory and who holds it ("Moria (Black)"); an event logged without its holders
     gives the territory alone."""
     holder = holders.get(territory)
-    return f"{place_name(territory)} ({role_title(str(holder))})" if holder else place_name(territory)
+    if not holder:
+        return place_name(territory)
+    return tr("{territory} ({role})", territory=place_name(territory), role=role_title(str(holder)))
 
 
 def _losses(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -132,8 +141,13 @@ def _losses(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     if not losses:
         return {"loss_words": _none_left(args)}
     holders = args.get("holders") or {}
-    parts = [f"{_held(t, holders)} loses {n if n else 'nothing'}" for t, n in losses]
-    return {"loss_words": names(parts)}
+    parts = [
+        tr("{territory} loses {count}", territory=_held(t, holders), count=n)
+        if n
+        else tr("{territory} loses nothing", territory=_held(t, holders))
+        for t, n in losses
+    ]
+    return {"loss_words": listed(parts)}
 
 
 def _muster_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -146,24 +160,45 @@ def _muster_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     if not territories:
         return {"muster_words": _none_left(args)}
     holders = args.get("holders")
-    count = plural(int(args["battalions"]), "battalion")
+    battalions = int(args["battalions"])
     if not holders:
-        return {"muster_words": f"whoever holds {_turned(territories)} adds {count} there"}
-    where = names([_held(t, holders) for t in territories])
-    return {"muster_words": f"{where} {agree(len(territories), 'gets', 'each get')} {count}"}
+        return {
+            "muster_words": ntr(
+                "whoever holds {territories} adds {count} battalion there",
+                "whoever holds {territories} adds {count} battalions there",
+                battalions,
+                territories=_turned(territories),
+            )
+        }
+    where = listed([_held(t, holders) for t in territories])
+    if len(territories) == 1:
+        words = ntr(
+            "{territory} gets {count} battalion",
+            "{territory} gets {count} battalions",
+            battalions,
+            territory=where,
+        )
+    else:
+        words = ntr(
+            "{territories} each get {count} battalion",
+            "{territories} each get {count} battalions",
+            battalions,
+            territories=where,
+        )
+    return {"muster_words": words}
 
 
 def _none_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     if args["why"] == "two":
-        return {"none_words": "already has two leaders on the board"}
-    return {"none_words": "has no territory left without a leader"}
+        return {"none_words": tr("already has two leaders on the board")}
+    return {"none_words": tr("has no territory left without a leader")}
 
 
 def _event_loss_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     lost = int(args["battalions"])
     if not lost:
-        return {"loss_words": "keeps the last battalion there"}
-    return {"loss_words": f"loses {plural(lost, 'battalion')} there"}
+        return {"loss_words": tr("keeps the last battalion there")}
+    return {"loss_words": ntr("loses {count} battalion there", "loses {count} battalions there", lost)}
 
 
 def _lost_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -172,8 +207,15 @@ def _lost_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     '1 attacking battalion is lost, and the attack cannot go on'
     """
     lost = int(args["lost"])
-    words = f"{plural(lost, 'attacking battalion')} {agree(lost, 'is', 'are')} lost"
-    return {"lost_words": words + (", and the attack cannot go on" if args.get("spent") else "")}
+    if args.get("spent"):
+        words = ntr(
+            "{count} attacking battalion is lost, and the attack cannot go on",
+            "{count} attacking battalions are lost, and the attack cannot go on",
+            lost,
+        )
+    else:
+        words = ntr("{count} attacking battalion is lost", "{count} attacking battalions are lost", lost)
+    return {"lost_words": words}
 
 
 def _nothing(args: Mapping[str, Any], lang: str) -> dict[str, str]:

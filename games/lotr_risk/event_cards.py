@@ -36,6 +36,7 @@ from .cards import draw_territory_card
 from .data import CARDS, card_of
 from .effects import Effect, EffectKind
 from .grammar import names, place_name
+from .i18n import ntr, tr
 from .invariants import MAX_LEADERS
 from .leaders import leader_action, leader_spots, place_leader
 from .roles import NEUTRAL, allegiance, role_title
@@ -117,13 +118,13 @@ class PlaceSecondLeader(Step):
         return action.verb == "leader" and len(args) == 1 and args[0] in leader_spots(state, role)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Appoint a Second Leader: place your new leader"
+        return tr("Appoint a Second Leader: place your new leader")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "Appoint a Second Leader: put your new leader on any of your territories without a leader."
+        return tr("Appoint a Second Leader: put your new leader on any of your territories without a leader.")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to place a second leader."
+        return tr("Waiting for {role} to place a second leader.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         place_second_leader(state, role, action.args[0])
@@ -136,8 +137,10 @@ class WinterStorms(EffectKind):
 
     def text(self, state: State, effect: Effect) -> str:
         where = names([place_name(t) for t in effect["territories"]])
-        return (
-            f"Winter Storms: no attack into or out of {where} until {role_title(effect['by'])}'s next turn."
+        return tr(
+            "Winter Storms: no attack into or out of {territories} until {role}'s next turn.",
+            territories=where,
+            role=role_title(effect["by"]),
         )
 
     def blocks_attack(self, state: State, effect: Effect, role: str, source: str, target: str) -> bool:
@@ -226,9 +229,13 @@ class Corsairs(EffectKind):
     """Every attack declared across a sea route first loses 3 battalions (one stays)."""
 
     def text(self, state: State, effect: Effect) -> str:
-        return (
-            f"Corsairs of Umbar: every attack across a sea route first loses {CORSAIRS_LOSS} "
-            f"attacking battalions (one stays) until {role_title(effect['by'])}'s next turn."
+        return ntr(
+            "Corsairs of Umbar: every attack across a sea route first loses {count} attacking battalion "
+            "(one stays) until {role}'s next turn.",
+            "Corsairs of Umbar: every attack across a sea route first loses {count} attacking battalions "
+            "(one stays) until {role}'s next turn.",
+            CORSAIRS_LOSS,
+            role=role_title(effect["by"]),
         )
 
     def on_declare(self, state: State, effect: Effect, battle: dict[str, Any]) -> None:

@@ -20,12 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.core import Presenter
-from games.core.words import agree, join_words
+from games.core.i18n import CatalogTables, best
 
 from . import event_card_words, power_card_words
 from .board import card_name
-from .data import CARDS, REGIONS, TERRITORY_ORDER
-from .grammar import names, place_name, plural
+from .data import CARDS, TERRITORY_ORDER
+from .grammar import place_name
+from .i18n import DOMAIN, card_title, listed, ntr, region_words, speaking, tr
 from .roles import ALL_ROLES, role_title
 
 # -- kinds ------------------------------------------------------------------------------------
@@ -242,6 +243,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
 
 
 # -- formats ----------------------------------------------------------------------------------
+# Each formatter speaks the language of :func:`games.lotr_risk.i18n.speaking` (the presenter
+# speaks the ``lang`` it is asked for); ``lang`` is kept for the core's formatter signature.
 _ROLE_ORDER = {role: index for index, role in enumerate(ALL_ROLES)}
 _TERRITORY_ORDER = {territory: index for index, territory in enumerate(TERRITORY_ORDER)}
 
@@ -259,24 +262,40 @@ def _by_territory(value: Mapping[str, Any]) -> list[tuple[str, Any]]:
     return sorted(value.items(), key=lambda item: _TERRITORY_ORDER.get(item[0], 0))
 
 
+def _semi(parts: Sequence[str]) -> str:
+    """Groups of a list, each already a list ("Green 3; Black 2"): the language's separator."""
+    return tr("; ").join(parts)
+
+
+def _comma(parts: Sequence[str]) -> str:
+    return tr(", ").join(parts)
+
+
 def _role(value: Any, lang: str) -> str:
-    return role_title(str(value)) if value else "nobody"
+    return role_title(str(value)) if value else tr("nobody")
 
 
 def _territories(value: Sequence[str], lang: str) -> str:
-    return names([place_name(t) for t in value]) or "none"
+    return listed([place_name(t) for t in value]) or tr("none")
 
 
 def _counts(value: Mapping[str, int], lang: str) -> str:
-    return ", ".join(f"{n} in {place_name(t)}" for t, n in _by_territory(value)) or "nothing"
+    parts = [tr("{count} in {territory}", count=n, territory=place_name(t)) for t, n in _by_territory(value)]
+    return _comma(parts) or tr("nothing")
 
 
 def _placements(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
-    return "; ".join(f"{role_title(r)} {_counts(c, lang)}" for r, c in _by_role(value))
+    return _semi([tr("{role} {what}", role=role_title(r), what=_counts(c, lang)) for r, c in _by_role(value)])
 
 
 def _dealt(value: Mapping[str, Sequence[str]], lang: str) -> str:
-    return "; ".join(f"{role_title(r)} {_territories(ts, lang)}" for r, ts in _by_role(value))
+    return _semi(
+        [tr("{role} {what}", role=role_title(r), what=_territories(ts, lang)) for r, ts in _by_role(value)]
+    )
+
+
+def _rolled_by(rolls: Mapping[str, int]) -> str:
+    return _comma([tr("{role} {number}", role=role_title(r), number=n) for r, n in _by_role(rolls)])
 
 
 def _rolls_off(value: Sequence[Mapping[str, int]], lang: str) -> str:
@@ -286,8 +305,12 @@ def _rolls_off(value: Sequence[Mapping[str, int]], lang: str) -> str:
     >>> _rolls_off([{"black": 4, "green": 4}], "en")
     'Green 4, Black 4'
     """
-    rounds = [", ".join(f"{role_title(r)} {n}" for r, n in _by_role(rolls)) for rolls in value]
-    return "; again ".join(rounds)
+    if not value:
+        return ""
+    text = _rolled_by(value[0])
+    for rolls in value[1:]:
+        text = tr("{before}; again {rolls}", before=text, rolls=_rolled_by(rolls))
+    return text
 
 
 def _dice(value: Sequence[int], lang: str) -> str:
@@ -310,62 +333,93 @@ def _card(value: Any, lang: str) -> str:
 
 
 def _cards(value: Sequence[str], lang: str) -> str:
-    return names([card_name(c) for c in value]) or "none"
+    return listed([card_name(c) for c in value]) or tr("none")
 
 
 def _regions(value: Sequence[str], lang: str) -> str:
-    return names([REGIONS[r].name for r in value])
+    return listed([region_words(r) for r in value])
 
 
 def _roles(value: Sequence[str], lang: str) -> str:
-    return names([role_title(r).capitalize() for r in value]) or "Nobody"
+    return listed([_capital(role_title(r)) for r in value]) or tr("Nobody")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _role_counts(value: Mapping[str, int], lang: str) -> str:
-    return ", ".join(f"{role_title(r)} {plural(n, 'territory')}" for r, n in _by_role(value))
+    return _comma(
+        [
+            ntr("{role} {count} territory", "{role} {count} territories", n, role=role_title(r))
+            for r, n in _by_role(value)
+        ]
+    )
 
 
 def _hand_counts(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
     parts = []
     for role, counts in _by_role(value):
-        held = [plural(counts["territory"], "territory card")]
+        held = [ntr("{count} territory card", "{count} territory cards", counts["territory"])]
         if counts.get("adventure"):
-            held.append(plural(counts["adventure"], "adventure card"))
-        parts.append(f"{role_title(role)} {' and '.join(held)}")
-    return "; ".join(parts)
+            held.append(ntr("{count} adventure card", "{count} adventure cards", counts["adventure"]))
+        parts.append(tr("{role} {what}", role=role_title(role), what=listed(held)))
+    return _semi(parts)
 
 
 def _leaders(value: Mapping[str, str], lang: str) -> str:
     if not value:
         return ""
-    placed = ", ".join(f"{role_title(r)} in {place_name(t)}" for r, t in _by_role(value))
-    return f" Leaders: {placed}."
+    placed = _comma(
+        [tr("{role} in {territory}", role=role_title(r), territory=place_name(t)) for r, t in _by_role(value)]
+    )
+    return tr(" Leaders: {placed}.", placed=placed)
 
 
 def _place(value: Any, lang: str) -> str:
-    return f" and your leader in {place_name(value)}" if value else ""
+    return tr(" and your leader in {territory}", territory=place_name(value)) if value else ""
 
 
 def _moves(value: Sequence[Mapping[str, Any]], lang: str) -> str:
     if not value:
-        return "nothing moves"
-    return "; ".join(_move_words(m) for m in value)
+        return tr("nothing moves")
+    return _semi([_move_words(m) for m in value])
+
+
+def _moving(move: Mapping[str, Any]) -> str:
+    """What a fortify move takes: battalions, the leader, or both."""
+    count = int(move["count"])
+    if move["leader"]:
+        if count:
+            return ntr("the leader and {count} battalion", "the leader and {count} battalions", count)
+        return tr("the leader")
+    return ntr("{count} battalion", "{count} battalions", count)
 
 
 def _move_words(move: Mapping[str, Any]) -> str:
-    count = int(move["count"])
-    what = plural(count, "battalion") if count else ""
-    if move["leader"]:
-        what = f"the leader and {what}" if count else "the leader"
-    return f"{what} from {place_name(move['from'])} to {place_name(move['to'])}"
+    return tr(
+        "{what} from {origin} to {destination}",
+        what=_moving(move),
+        origin=place_name(move["from"]),
+        destination=place_name(move["to"]),
+    )
 
 
 def _trades(value: Sequence[Mapping[str, Any]], lang: str) -> str:
-    return "; ".join(f"{_cards(t['cards'], lang)} for {t['battalions'] + t['bonus']}" for t in value)
+    return _semi(
+        [
+            tr(
+                "{cards} for {battalions}",
+                cards=_cards(t["cards"], lang),
+                battalions=t["battalions"] + t["bonus"],
+            )
+            for t in value
+        ]
+    )
 
 
 def _scores(value: Mapping[str, Mapping[str, int]], lang: str) -> str:
-    return "; ".join(_score_words(role, parts) for role, parts in _by_role(value))
+    return _semi([_score_words(role, parts) for role, parts in _by_role(value)])
 
 
 def _score_words(role: str, parts: Mapping[str, int]) -> str:
@@ -373,27 +427,34 @@ def _score_words(role: str, parts: Mapping[str, int]) -> str:
     >>> _score_words("green", {"total": 13, "territories": 7, "regions": 4, "strongholds": 2, "cards": 0})
     'Green 13 (7 territories, 4 for regions, 2 for strongholds)'
     """
-    detail = [plural(parts["territories"], "territory")]
-    for key, label in (("regions", "regions"), ("strongholds", "strongholds"), ("cards", "cards")):
-        if parts.get(key):
-            detail.append(f"{parts[key]} for {label}")
+    detail = [ntr("{count} territory", "{count} territories", parts["territories"])]
+    if parts.get("regions"):
+        detail.append(tr("{points} for regions", points=parts["regions"]))
+    if parts.get("strongholds"):
+        detail.append(tr("{points} for strongholds", points=parts["strongholds"]))
+    if parts.get("cards"):
+        detail.append(tr("{points} for cards", points=parts["cards"]))
     if parts.get("expansion"):
-        detail.append(f"{parts['expansion']} expansion bonus")
-    return f"{role_title(role)} {parts['total']} ({', '.join(detail)})"
+        detail.append(tr("{points} expansion bonus", points=parts["expansion"]))
+    return tr("{role} {total} ({detail})", role=role_title(role), total=parts["total"], detail=_comma(detail))
 
 
 def _totals(value: Mapping[str, int], lang: str) -> str:
-    return ", ".join(f"{role_title(r)} {n}" for r, n in _by_role(value))
+    return _comma([tr("{role} {number}", role=role_title(r), number=n) for r, n in _by_role(value)])
 
 
 def _effect(value: Any, lang: str) -> str:
     slug = str(value)
     card = CARDS.get(slug)
-    return card.name if card else slug.replace("_", " ").capitalize()
+    return card_title(card.name) if card else slug.replace("_", " ").capitalize()
 
 
 def _roll(value: Any, lang: str) -> str:
     return "" if value is None else str(value)
+
+
+def _held_by(territory: str, role: str) -> str:
+    return tr("{territory} ({role})", territory=place_name(territory), role=role_title(role))
 
 
 def _holders(value: Mapping[str, str], lang: str) -> str:
@@ -402,7 +463,7 @@ def _holders(value: Mapping[str, str], lang: str) -> str:
     >>> _holders({"moria": "black", "the_shire": "neutral"}, "en")
     'the Shire (the neutral army) and Moria (Black)'
     """
-    return names([f"{place_name(t)} ({role_title(str(r))})" for t, r in _by_territory(value)])
+    return listed([_held_by(t, str(r)) for t, r in _by_territory(value)])
 
 
 FORMATS: dict[str, Callable[[Any, str], str]] = {
@@ -429,7 +490,7 @@ FORMATS: dict[str, Callable[[Any, str], str]] = {
     "effect": _effect,
     "roll": _roll,
     "holders": _holders,
-    "flag": lambda value, lang: "yes" if value else "no",
+    "flag": lambda value, lang: tr("yes") if value else tr("no"),
     "rolls": lambda value, lang: str(len(value)),
 }
 
@@ -442,53 +503,89 @@ def _losses(role: str, defender: str, lost_attack: int, lost_defence: int) -> st
     """
     if lost_attack and lost_defence:
         if lost_attack == lost_defence:
-            return f"each side loses {lost_attack}"
-        return f"{role_title(role)} loses {lost_attack}, {role_title(defender)} {lost_defence}"
+            return tr("each side loses {count}", count=lost_attack)
+        return tr(
+            "{attacker} loses {lost}, {defender} {defender_lost}",
+            attacker=role_title(role),
+            lost=lost_attack,
+            defender=role_title(defender),
+            defender_lost=lost_defence,
+        )
     if lost_attack:
-        return f"{role_title(role)} loses {lost_attack}"
-    return f"{role_title(defender)} loses {lost_defence}"
+        return tr("{role} loses {count}", role=role_title(role), count=lost_attack)
+    return tr("{role} loses {count}", role=role_title(defender), count=lost_defence)
 
 
 def _roll_words(roll: Mapping[str, Any]) -> str:
-    return (
-        f"{_modified(roll['attack'], roll['attack_bonus'])} against "
-        f"{_modified(roll['defence'], roll['defence_bonus'])}"
+    return tr(
+        "{attack} against {defence}",
+        attack=_modified(roll["attack"], roll["attack_bonus"]),
+        defence=_modified(roll["defence"], roll["defence_bonus"]),
     )
+
+
+def _no_roll_outcome(args: Mapping[str, Any], role: str) -> str:
+    who = role_title(role)
+    if args["ended"] == "stopped":
+        return tr("{role} calls the attack off.", role=who)
+    if args["ended"] == "dropped":
+        return tr("{role} ran out of time: the attack ends.", role=who)
+    if args["ended"] == "resigned":
+        return tr("{role} resigned: the attack ends.", role=who)
+    return tr("{role} cannot attack from {territory}.", role=who, territory=place_name(args["from"]))
+
+
+def _conquest(args: Mapping[str, Any], role: str, defender: str) -> str:
+    where, moved = place_name(args["to"]), int(args["moved"])
+    if args["leader_moved"]:
+        outcome = tr(
+            "{role} conquers {territory} and moves in {count} and the leader.",
+            role=role_title(role),
+            territory=where,
+            count=moved,
+        )
+    else:
+        outcome = tr(
+            "{role} conquers {territory} and moves in {count}.",
+            role=role_title(role),
+            territory=where,
+            count=moved,
+        )
+    if args["leader_lost"]:
+        outcome = tr("{before} {role}'s leader there falls.", before=outcome, role=role_title(defender))
+    if args.get("eliminated"):
+        outcome = tr(
+            "{before} {role} is out of the game.", before=outcome, role=role_title(str(args["eliminated"]))
+        )
+    return outcome
 
 
 def _attack_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     role, defender = str(args["role"]), str(args["defender"])
     rolls = [
-        f"{_roll_words(r)} ({_losses(role, defender, r['lost_attack'], r['lost_defence'])})"
+        tr(
+            "{roll} ({losses})",
+            roll=_roll_words(r),
+            losses=_losses(role, defender, r["lost_attack"], r["lost_defence"]),
+        )
         for r in args["rolls"]
     ]
     if not rolls:
-        if args["ended"] == "stopped":
-            outcome = "calls the attack off"
-        elif args["ended"] == "dropped":
-            outcome = "ran out of time: the attack ends"
-        elif args["ended"] == "resigned":
-            outcome = "resigned: the attack ends"
-        else:
-            outcome = f"cannot attack from {place_name(args['from'])}"
-        return {"rolls_words": "no dice are rolled", "outcome_words": f"{role_title(role)} {outcome}."}
-    rolls_words = "; ".join(rolls)
+        return {"rolls_words": tr("no dice are rolled"), "outcome_words": _no_roll_outcome(args, role)}
+    rolls_words = _semi(rolls)
+    who = role_title(role)
     if args["conquered"]:
-        moved = int(args["moved"])
-        leader = " and the leader" if args["leader_moved"] else ""
-        outcome = f"{role_title(role)} conquers {place_name(args['to'])} and moves in {moved}{leader}."
-        if args["leader_lost"]:
-            outcome += f" {role_title(defender)}'s leader there falls."
-        if args.get("eliminated"):
-            outcome += f" {role_title(str(args['eliminated']))} is out of the game."
+        outcome = _conquest(args, role, defender)
     elif args["ended"] == "stopped":
-        outcome = f"{role_title(role)} stops the attack."
+        outcome = tr("{role} stops the attack.", role=who)
     elif args["ended"] == "dropped":
-        outcome = f"{role_title(role)} ran out of time: the attack ends."
+        outcome = tr("{role} ran out of time: the attack ends.", role=who)
     elif args["ended"] == "resigned":
-        outcome = f"{role_title(role)} resigned: the attack ends."
+        outcome = tr("{role} resigned: the attack ends.", role=who)
     else:
-        outcome = f"{role_title(role)} cannot attack from {place_name(args['from'])} any more."
+        outcome = tr(
+            "{role} cannot attack from {territory} any more.", role=who, territory=place_name(args["from"])
+        )
     return {"rolls_words": rolls_words, "outcome_words": outcome}
 
 
@@ -500,19 +597,25 @@ def _rolled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     'Green loses 1'
     """
     defender = args.get("defender")
-    attacker, who = role_title(str(args["role"])), role_title(str(defender)) if defender else "the defender"
+    attacker, who = (
+        role_title(str(args["role"])),
+        role_title(str(defender)) if defender else tr("the defender"),
+    )
     lost_attack, lost_defence = args["lost_attack"], args["lost_defence"]
     if lost_attack and lost_attack == lost_defence:
-        loss = f"{attacker} and {who} lose {lost_attack} each"
+        loss = tr(
+            "{attacker} and {defender} lose {count} each", attacker=attacker, defender=who, count=lost_attack
+        )
     else:
-        parts = [f"{attacker} loses {lost_attack}"] if lost_attack else []
-        parts += [f"{who} loses {lost_defence}"] if lost_defence else []
-        loss = join_words(parts)
+        parts = [tr("{role} loses {count}", role=attacker, count=lost_attack)] if lost_attack else []
+        parts += [tr("{role} loses {count}", role=who, count=lost_defence)] if lost_defence else []
+        loss = listed(parts)
     return {"roll_words": _roll_words(args), "loss_words": loss}
 
 
 def _bonus_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    return {"bonus_words": f" (+{args['bonus']} for held territories)" if args.get("bonus") else ""}
+    bonus = args.get("bonus")
+    return {"bonus_words": tr(" (+{bonus} for held territories)", bonus=bonus) if bonus else ""}
 
 
 def _reinforced_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -520,9 +623,11 @@ def _reinforced_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     trades = args["trades"]
     strongholds = args["strongholds"]
     return {
-        "regions_words": f" (with {_regions(regions, lang)})" if regions else "",
-        "trades_words": f", trading {_trades(trades, lang)}" if trades else "",
-        "strongholds_words": f"; +1 in each stronghold: {_territories(strongholds, lang)}"
+        "regions_words": tr(" (with {regions})", regions=_regions(regions, lang)) if regions else "",
+        "trades_words": tr(", trading {trades}", trades=_trades(trades, lang)) if trades else "",
+        "strongholds_words": tr(
+            "; +1 in each stronghold: {territories}", territories=_territories(strongholds, lang)
+        )
         if strongholds
         else "",
     }
@@ -535,31 +640,50 @@ def _ring_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     ' (Green rolled 2, needs 3)'
     """
     roll = args.get("roll")
-    who = f"{role_title(str(args['role']))} " if args.get("role") else ""
-    words = f" ({who}rolled {roll}, needs {args['threshold']})" if roll is not None else ""
+    if roll is None:
+        return {"roll_words": ""}
+    if args.get("role"):
+        words = tr(
+            " ({role} rolled {roll}, needs {threshold})",
+            role=role_title(str(args["role"])),
+            roll=roll,
+            threshold=args["threshold"],
+        )
+    else:
+        words = tr(" (rolled {roll}, needs {threshold})", roll=roll, threshold=args["threshold"])
     return {"roll_words": words}
 
 
 def _end_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     roll = _ring_words(args, lang)["roll_words"]
     if args["destroyed"]:
-        return {"end_words": f"On Mount Doom{roll}: the Ring is destroyed!"}
+        return {"end_words": tr("On Mount Doom{roll}: the Ring is destroyed!", roll=roll)}
     place = place_name(args["territory"])
-    return {"end_words": f"The Fellowship leaves {place}{roll}: the Ring has left Middle-earth!"}
+    return {
+        "end_words": tr(
+            "The Fellowship leaves {territory}{roll}: the Ring has left Middle-earth!",
+            territory=place,
+            roll=roll,
+        )
+    }
 
 
 def _dealt_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     neutral = args["neutral"]
-    return {"neutral_words": f"; the neutral army {_territories(neutral, lang)}" if neutral else ""}
+    if not neutral:
+        return {"neutral_words": ""}
+    return {"neutral_words": tr("; the neutral army {territories}", territories=_territories(neutral, lang))}
 
 
 def _why(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    return {"why_words": " (mission reward)" if args.get("why") == "mission" else ""}
+    return {"why_words": tr(" (mission reward)") if args.get("why") == "mission" else ""}
 
 
 def _eliminated_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     cards = int(args["cards"])
-    return {"cards_words": plural(cards, "territory card") if cards else "no territory card"}
+    if not cards:
+        return {"cards_words": tr("no territory card")}
+    return {"cards_words": ntr("{count} territory card", "{count} territory cards", cards)}
 
 
 def _dropped_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -571,10 +695,14 @@ def _dropped_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     """
     count = int(args["territories"])
     if count == 1:
-        return {"territories_words": "his only territory turns neutral"}
+        return {"territories_words": tr("his only territory turns neutral")}
     if not count:
-        return {"territories_words": "he held no territory"}
-    return {"territories_words": f"his {count} territories turn neutral"}
+        return {"territories_words": tr("he held no territory")}
+    return {
+        "territories_words": ntr(
+            "his {count} territory turns neutral", "his {count} territories turn neutral", count
+        )
+    }
 
 
 def _taken_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -585,32 +713,36 @@ def _taken_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     """
     loser = role_title(str(args["role"]))
     if not args["cards"]:
-        return {"taken_words": f"{loser} held no territory card"}
-    return {"taken_words": f"you take {loser}'s territory cards: {_cards(args['cards'], lang)}"}
+        return {"taken_words": tr("{role} held no territory card", role=loser)}
+    return {
+        "taken_words": tr(
+            "you take {role}'s territory cards: {cards}", role=loser, cards=_cards(args["cards"], lang)
+        )
+    }
 
 
 def _mission_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     parts = []
     if args["battalions"]:
-        parts.append(f"{plural(int(args['battalions']), 'battalion')} there")
+        parts.append(ntr("{count} battalion there", "{count} battalions there", int(args["battalions"])))
     if args["cards"]:
-        parts.append(plural(int(args["cards"]), "extra territory card"))
-    return {"reward_words": join_words(parts) or "no reward"}
+        parts.append(ntr("{count} extra territory card", "{count} extra territory cards", int(args["cards"])))
+    return {"reward_words": listed(parts) or tr("no reward")}
 
 
 def _moved_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    return {"count_words": _move_words(args).split(" from ")[0]}
+    return {"count_words": _moving(args)}
 
 
 def _hunt_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     return {
         "bonus_words": f" +{args['bonus']}" if args["bonus"] else "",
-        "found_words": "the Ring is found" if args["found"] else "the Ring is not found",
+        "found_words": tr("the Ring is found") if args["found"] else tr("the Ring is not found"),
     }
 
 
 def _won_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    return {"win_words": agree(len(args["roles"]), "wins", "share the win")}
+    return {"win_words": ntr("wins", "share the win", len(args["roles"]))}
 
 
 DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {
@@ -640,10 +772,12 @@ class RiskPresenter(Presenter):
     (``{rolls_words}``: every roll with its losses named by side)."""
 
     def text(self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en") -> str:
-        derive = DERIVED.get(kind)
-        if derive is not None:
-            args = {**args, **derive(args, lang)}
-        return super().text(kind, args, audience, lang)
+        lang = best(lang)
+        with speaking(lang):
+            derive = DERIVED.get(kind)
+            if derive is not None:
+                args = {**args, **derive(args, lang)}
+            return super().text(kind, args, audience, lang)
 
 
 for _words in (event_card_words, power_card_words):
@@ -652,4 +786,6 @@ for _words in (event_card_words, power_card_words):
     DERIVED.update(_words.DERIVED)
 QUIET = QUIET.union(event_card_words.QUIET, power_card_words.QUIET)
 
-PRESENTER = RiskPresenter(kinds=KINDS, templates=TEMPLATES, formats=FORMATS)
+#: The templates in every language: English above, the others from the ``lotr_risk`` catalog.
+TABLES = CatalogTables(DOMAIN, TEMPLATES["en"])
+PRESENTER = RiskPresenter(kinds=KINDS, templates=TABLES, formats=FORMATS)

@@ -28,7 +28,8 @@ from games.core.flow import Frame, Step, call, ret
 from . import missions, powers
 from .board import chain
 from .effects import move_blocked
-from .grammar import place_name, plural
+from .grammar import place_name
+from .i18n import ntr, tr
 from .options import geo, is_lotr, rules
 from .roles import leader_at, own_leader_at, owned, role_title
 
@@ -235,22 +236,36 @@ class ChooseSource(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         left = frame["moves_left"]
-        return "Fortify: move from where?" + (f" ({plural(left, 'move')} left)" if left is not None else "")
+        if left is None:
+            return tr("Fortify: move from where?")
+        return ntr(
+            "Fortify: move from where? ({count} move left)",
+            "Fortify: move from where? ({count} moves left)",
+            left,
+        )
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if one_step(state):
-            how = "one step by land into a neighbouring territory of yours, each battalion once"
+            how = tr("one step by land into a neighbouring territory of yours, each battalion once")
         elif frame["moves_left"] is not None:
-            how = "one move along a chain of your own territories"
+            how = tr("one move along a chain of your own territories")
         else:
-            how = "along chains of your own territories, as often as you like"
-        mission = "declare your mission complete, or " if missions.offers(state, role) else ""
+            how = tr("along chains of your own territories, as often as you like")
+        mission = missions.offers(state, role)
+        if moves_done(frame) and mission:
+            return tr("Your moves are made: declare your mission complete, or `done` to end your turn.")
         if moves_done(frame):
-            return f"Your moves are made: {mission}`done` to end your turn."
-        return f"Fortify: {mission}choose a territory to move from ({how}), or `done` to end your turn."
+            return tr("Your moves are made: `done` to end your turn.")
+        if mission:
+            return tr(
+                "Fortify: declare your mission complete, or choose a territory to move from ({how}), or "
+                "`done` to end your turn.",
+                how=how,
+            )
+        return tr("Fortify: choose a territory to move from ({how}), or `done` to end your turn.", how=how)
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to fortify."
+        return tr("Waiting for {role} to fortify.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "done":
@@ -311,18 +326,33 @@ class ChooseDestination(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         source = frame["source"]
-        return f"Fortify from {place_name(source)} ({state['troops'][source]}): move to where?"
+        return tr(
+            "Fortify from {territory} ({battalions}): move to where?",
+            territory=place_name(source),
+            battalions=state["troops"][source],
+        )
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         source = frame["source"]
         count = movable(state, frame, source)
-        text = f"Move up to {plural(count, 'battalion')} from {place_name(source)}"
         if free_leader(state, role, source) is not None:
-            text += " (with your leader, or the leader alone)"
-        return text + ", or go `back`."
+            return ntr(
+                "Move up to {count} battalion from {territory} (with your leader, or the leader "
+                "alone), or go `back`.",
+                "Move up to {count} battalions from {territory} (with your leader, or the leader "
+                "alone), or go `back`.",
+                count,
+                territory=place_name(source),
+            )
+        return ntr(
+            "Move up to {count} battalion from {territory}, or go `back`.",
+            "Move up to {count} battalions from {territory}, or go `back`.",
+            count,
+            territory=place_name(source),
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to fortify."
+        return tr("Waiting for {role} to fortify.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "back":

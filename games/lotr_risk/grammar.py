@@ -3,9 +3,9 @@ territory's name as a sentence says it (over :mod:`games.core.words`)."""
 
 from __future__ import annotations
 
-from games.core.words import counted, in_sentence, join_words
+from games.core.words import counted
 
-from .data import territory_name
+from .i18n import listed, territory_words
 
 
 def plural(count: int, word: str) -> str:
@@ -18,13 +18,15 @@ def plural(count: int, word: str) -> str:
 
 
 def place_name(territory: str) -> str:
-    """A territory as a sentence names it: ``the Shire``, ``Moria``."""
-    return in_sentence(territory_name(territory))
+    """A territory as a sentence names it: ``the Shire``, ``Moria`` (in the language being
+    spoken: :mod:`games.lotr_risk.i18n`)."""
+    return territory_words(territory)
 
 
 def names(items: list[str]) -> str:
-    """
+    """A list in the language being spoken.
+
     >>> names(["A"]), names(["A", "B"]), names(["A", "B", "C"])
     ('A', 'A and B', 'A, B and C')
     """
-    return join_words(items)
+    return listed(items)

@@ -8,8 +8,10 @@ from games.core import Action, State
 from . import missions, powers
 from .board import card_name, card_slug, card_symbol, card_territory, is_territory_card
 from .cards import find_trade
-from .data import CARDS, TERRITORIES, territory_name
-from .grammar import names, place_name, plural
+from .data import CARDS, TERRITORIES
+from .grammar import names, place_name
+from .i18n import ntr, territory_title, tr
+from .roles import role_title
 
 MAX_LABEL = 100
 
@@ -29,7 +31,7 @@ def _frame(state: State) -> dict[str, object]:
 
 def _short_card(card: str) -> str:
     territory = card_territory(card)
-    return "wild" if territory is None else territory_name(territory)
+    return tr("wild") if territory is None else territory_title(territory)
 
 
 def describe(state: State, role: str, action: Action) -> str:
@@ -41,69 +43,102 @@ def _describe(state: State, role: str, action: Action) -> str:
     frame = _frame(state)
     step = frame.get("step")
     if verb == "claim":
-        return f"Claim {place_name(args[0])} (place 1 battalion)"
+        return tr("Claim {territory} (place 1 battalion)", territory=place_name(args[0]))
     if verb == "autoplace":
-        return "Place the rest at random"
+        return tr("Place the rest at random")
     if verb == "place":
         if step == "place_printed":
-            return f"Place a battalion in {place_name(args[0])}"
-        return f"Place {args[1]} in {place_name(args[0])}"
+            return tr("Place a battalion in {territory}", territory=place_name(args[0]))
+        return tr("Place {count} in {territory}", count=args[1], territory=place_name(args[0]))
     if verb == "unplace":
-        return f"Take back what you placed in {place_name(args[0])}"
+        return tr("Take back what you placed in {territory}", territory=place_name(args[0]))
     if verb == "leader":
-        return f"Put your leader in {place_name(args[0])}"
+        return tr("Put your leader in {territory}", territory=place_name(args[0]))
     if verb == "ready":
-        return "Confirm your placement"
+        return tr("Confirm your placement")
     if verb == "trade":
         return _trade(state, role, args)
     if verb == "done":
-        return "Done: go on to combat" if step == "reinforce" else "Done: end your turn"
+        return tr("Done: go on to combat") if step == "reinforce" else tr("Done: end your turn")
     if verb == "attack":
         troops, owner = state["troops"], state["owner"]
         source, target = args
         defender = str(owner[target])
-        who = "neutral" if defender == "neutral" else defender.title()
-        return (
-            f"Attack {place_name(target)} ({who}, {troops[target]}) "
-            f"from {place_name(source)} ({troops[source]})"
+        who = tr("neutral") if defender == "neutral" else role_title(defender)
+        return tr(
+            "Attack {target} ({defender}, {defending}) from {origin} ({attacking})",
+            target=place_name(target),
+            defender=who,
+            defending=troops[target],
+            origin=place_name(source),
+            attacking=troops[source],
         )
     if verb == "roll":
-        return f"Roll once with {plural(int(args[0]), 'die')}"
+        return ntr("Roll once with {count} die", "Roll once with {count} dice", int(args[0]))
     if verb == "until":
-        return f"Roll until conquered (stop at {plural(int(args[0]), 'battalion')})"
+        return ntr(
+            "Roll until conquered (stop at {count} battalion)",
+            "Roll until conquered (stop at {count} battalions)",
+            int(args[0]),
+        )
     if verb == "complete":
-        return f"Complete {card_name(args[0])}: {missions.reward_words(state, role, args[0])}"
+        return tr(
+            "Complete {card}: {reward}",
+            card=card_name(args[0]),
+            reward=missions.reward_words(state, role, args[0]),
+        )
     if verb == "stop":
-        return "Stop this attack"
+        return tr("Stop this attack")
     if verb == "defend":
-        return f"Defend with {plural(int(args[0]), 'die')}"
+        return ntr("Defend with {count} die", "Defend with {count} dice", int(args[0]))
     if verb in ("advance", "advance-leader"):
         target = place_name(str(frame.get("to", "")))
-        leader = " and your leader" if verb == "advance-leader" else ""
-        return f"Move {args[0]}{leader} into {target}"
+        if verb == "advance-leader":
+            return tr("Move {count} and your leader into {territory}", count=args[0], territory=target)
+        return tr("Move {count} into {territory}", count=args[0], territory=target)
     if verb == "end":
-        return "End your attacks: fortify"
+        return tr("End your attacks: fortify")
     if verb == "from":
-        return f"Move from {place_name(args[0])} ({state['troops'][args[0]]})"
+        return tr(
+            "Move from {territory} ({count})", territory=place_name(args[0]), count=state["troops"][args[0]]
+        )
     if verb == "to":
-        return f"Move {args[1]} to {place_name(args[0])}"
+        return tr("Move {count} to {territory}", count=args[1], territory=place_name(args[0]))
     if verb == "to-leader":
-        escort = f"with {args[1]}" if args[1] != "0" else "alone"
-        return f"Move your leader {escort} to {place_name(args[0])}"
+        if args[1] != "0":
+            return tr(
+                "Move your leader with {count} to {territory}", count=args[1], territory=place_name(args[0])
+            )
+        return tr("Move your leader alone to {territory}", territory=place_name(args[0]))
     if verb == "back":
-        return "Back: move from another territory"
+        return tr("Back: move from another territory")
     if verb == "discard":
-        return f"Discard {card_name(args[0])}"
+        return tr("Discard {card}", card=card_name(args[0]))
     if verb == "power":
         hooks = powers.POWERS.get(card_slug(args[0]))
         if hooks is not None and hooks.describe is not None:
             return hooks.describe(state, role, action)
-        return f"Play {card_name(args[0])}"
+        return tr("Play {card}", card=card_name(args[0]))
     if verb == "arm":
-        return f"Arm {card_name(args[0])}: {powers.condition_words(args[0], args[1:])}"
+        return tr(
+            "Arm {card}: {condition}",
+            card=card_name(args[0]),
+            condition=powers.condition_words(args[0], args[1:]),
+        )
     if verb == "disarm":
-        return f"Disarm {card_name(args[0])}"
+        return tr("Disarm {card}", card=card_name(args[0]))
     return action.text
+
+
+def _symbol(card: str) -> str:
+    symbol = card_symbol(card)
+    if symbol == "infantry":
+        return tr("infantry")
+    if symbol == "cavalry":
+        return tr("cavalry")
+    if symbol == "creature":
+        return tr("creature")
+    return tr("wild") if symbol is None else symbol
 
 
 def _trade(state: State, role: str, args: tuple[str, ...]) -> str:
@@ -111,43 +146,71 @@ def _trade(state: State, role: str, args: tuple[str, ...]) -> str:
     traded = frame.get("traded", 0)
     trade = find_trade(state, role, traded if isinstance(traded, int) else 0, args)
     if trade is None:
-        gives = "? battalions"
+        gives = tr("? battalions")
     elif trade.bonus:
-        gives = f"{trade.battalions} +{trade.bonus} battalions"
+        gives = tr("{count} +{bonus} battalions", count=trade.battalions, bonus=trade.bonus)
     else:
-        gives = plural(trade.battalions, "battalion")
+        gives = ntr("{count} battalion", "{count} battalions", trade.battalions)
     if len(args) == 1:
-        symbol = card_symbol(args[0]) or "wild"
-        return f"Trade {card_name(args[0])} ({symbol}): {gives}"
-    return f"Trade the set {names([_short_card(c) for c in args])}: {gives}"
+        return tr(
+            "Trade {card} ({symbol}): {gives}", card=card_name(args[0]), symbol=_symbol(args[0]), gives=gives
+        )
+    return tr("Trade the set {cards}: {gives}", cards=names([_short_card(c) for c in args]), gives=gives)
 
 
 def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> str:
     if value in TERRITORIES:
-        return territory_name(value)
+        return territory_title(value)
     if is_territory_card(value) or card_slug(value) in CARDS:
         try:
             return card_name(value)
         except KeyError:
             return value
     if verb == "roll" or verb == "defend":
-        return plural(int(value), "die") if value.isdigit() else value
+        return ntr("{count} die", "{count} dice", int(value)) if value.isdigit() else value
     if verb == "until":
-        return plural(int(value), "battalion") if value.isdigit() else value
+        return ntr("{count} battalion", "{count} battalions", int(value)) if value.isdigit() else value
     return value.replace("_", " ").replace("-", " ")
 
 
 def describe_group(state: State, role: str, verb: str, first: str) -> str:
     name = describe_arg(state, role, verb, 0, first)
-    labels = {
-        "attack": f"Attack from {name}…",
-        "place": f"Place in {name}…",
-        "to": f"Move to {name}…",
-        "to-leader": f"Move your leader to {name}…",
-        "trade": f"Trade {name}…",
-        "power": f"Play {name}…",
-        "arm": f"Arm {name}…",
-        "claim": f"Claim {name}…",
-        "leader": f"Leader to {name}…",
-    }
-    return _clip(labels.get(verb, f"{verb.replace('-', ' ').capitalize()} {name}…"))
+    if verb == "attack":
+        return _clip(tr("Attack from {name}…", name=name))
+    if verb == "place":
+        return _clip(tr("Place in {name}…", name=name))
+    if verb == "to":
+        return _clip(tr("Move to {name}…", name=name))
+    if verb == "to-leader":
+        return _clip(tr("Move your leader to {name}…", name=name))
+    if verb == "trade":
+        return _clip(tr("Trade {name}…", name=name))
+    if verb == "power":
+        return _clip(tr("Play {name}…", name=name))
+    if verb == "arm":
+        return _clip(tr("Arm {name}…", name=name))
+    if verb == "claim":
+        return _clip(tr("Claim {name}…", name=name))
+    if verb == "leader":
+        return _clip(tr("Leader to {name}…", name=name))
+    if verb == "unplace":
+        return _clip(tr("Unplace {name}…", name=name))
+    if verb == "from":
+        return _clip(tr("From {name}…", name=name))
+    if verb == "discard":
+        return _clip(tr("Discard {name}…", name=name))
+    if verb == "disarm":
+        return _clip(tr("Disarm {name}…", name=name))
+    if verb == "complete":
+        return _clip(tr("Complete {name}…", name=name))
+    if verb == "roll":
+        return _clip(tr("Roll {name}…", name=name))
+    if verb == "defend":
+        return _clip(tr("Defend {name}…", name=name))
+    if verb == "until":
+        return _clip(tr("Until {name}…", name=name))
+    if verb == "advance":
+        return _clip(tr("Advance {name}…", name=name))
+    if verb == "advance-leader":
+        return _clip(tr("Advance leader {name}…", name=name))
+    return _clip(f"{verb.replace('-', ' ').capitalize()} {name}…")

@@ -14,6 +14,7 @@ from functools import cache
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step, call, ret
 
+from .i18n import tr
 from .options import is_lotr
 from .roles import leader_at, owned, role_title
 
@@ -75,13 +76,13 @@ class ReplaceLeader(Step):
         )
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Place a new leader"
+        return tr("Place a new leader")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "You have no leader on the board: place one on any of your territories."
+        return tr("You have no leader on the board: place one on any of your territories.")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to place a new leader."
+        return tr("Waiting for {role} to place a new leader.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         territory = action.args[0]

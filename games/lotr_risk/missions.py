@@ -24,13 +24,12 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import barrier
-from games.core.words import join_words
-from games.core.words import plural as plural_form
 
 from .board import card_slug
 from .cards import give_territory_card
 from .data import CARDS
-from .grammar import place_name, plural
+from .grammar import place_name
+from .i18n import listed, ntr, tr
 from .options import geo, revision
 from .roles import allegiance, hand
 
@@ -102,10 +101,19 @@ def reward_words(state: State, role: str, card: str) -> str:
     extra = reward.extra_territory_cards if reward else 0
     parts = []
     if battalions:
-        parts.append(f"+{plural(battalions, 'battalion')} in {place_name(str(data.site))}")
-    if extra:
-        parts.append(plural_form(extra, "an extra territory card", f"{extra} extra territory cards"))
-    return join_words(parts) or "no reward but its points"
+        parts.append(
+            ntr(
+                "+{count} battalion in {territory}",
+                "+{count} battalions in {territory}",
+                battalions,
+                territory=place_name(str(data.site)),
+            )
+        )
+    if extra == 1:
+        parts.append(tr("an extra territory card"))
+    elif extra:
+        parts.append(ntr("{count} extra territory card", "{count} extra territory cards", extra))
+    return listed(parts) or tr("no reward but its points")
 
 
 def complete(state: State, role: str, leader: dict[str, Any], card: str, territory: str) -> None:

@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.core.words import agree
-
 from .data import RANGES
-from .grammar import place_name, plural
+from .grammar import place_name
+from .i18n import english, ntr, ptr, tr
 from .roles import role_title
 
 KINDS: dict[str, dict[str, str]] = {
@@ -82,7 +81,7 @@ TEMPLATES: dict[str, str] = {
 
 
 def _count_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
-    return {"count_words": plural(int(args["count"]), "battalion")}
+    return {"count_words": ntr("{count} battalion", "{count} battalions", int(args["count"]))}
 
 
 def _deserted_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -99,11 +98,32 @@ def _deserted_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     who = role_title(str(args["role"]))
     count = int(args["count"])
     if not count:
-        return {"deserted_words": f"Nobody deserts {source} to join {who}: one battalion always stays."}
+        return {
+            "deserted_words": tr(
+                "Nobody deserts {origin} to join {role}: one battalion always stays.", origin=source, role=who
+            )
+        }
     defender = args.get("defender")
-    whose = f"{role_title(str(defender))}'s battalions" if defender else "the battalions"
-    verb = agree(count, "deserts", "desert")
-    return {"deserted_words": f"{count} of {whose} {verb} {source} to join {who} in {target}."}
+    if defender:
+        words = ntr(
+            "{count} of {defender}'s battalions deserts {origin} to join {role} in {destination}.",
+            "{count} of {defender}'s battalions desert {origin} to join {role} in {destination}.",
+            count,
+            defender=role_title(str(defender)),
+            origin=source,
+            role=who,
+            destination=target,
+        )
+    else:
+        words = ntr(
+            "{count} of the battalions deserts {origin} to join {role} in {destination}.",
+            "{count} of the battalions desert {origin} to join {role} in {destination}.",
+            count,
+            origin=source,
+            role=who,
+            destination=target,
+        )
+    return {"deserted_words": words}
 
 
 def _cancelled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -113,21 +133,46 @@ def _cancelled_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     """
     place = place_name(str(args["territory"]))
     defender = args.get("defender")
-    whom = role_title(str(defender)) if defender else "its defenders"
     who = role_title(str(args["role"]))
-    return {"cancelled_words": f"The stronghold of {place} gives {whom} no +1 against {who} in this attack."}
+    if defender:
+        words = tr(
+            "The stronghold of {territory} gives {defender} no +1 against {role} in this attack.",
+            territory=place,
+            defender=role_title(str(defender)),
+            role=who,
+        )
+    else:
+        words = tr(
+            "The stronghold of {territory} gives its defenders no +1 against {role} in this attack.",
+            territory=place,
+            role=who,
+        )
+    return {"cancelled_words": words}
 
 
 def _moves_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     who = role_title(str(args["role"]))
     if args["unlimited"]:
-        return {"moves_words": f"{who} may move by night (redeployment is unlimited in this edition)."}
-    return {"moves_words": f"{who} may make up to {plural(int(args['count']), 'more move')} this turn."}
+        return {
+            "moves_words": tr(
+                "{role} may move by night (redeployment is unlimited in this edition).", role=who
+            )
+        }
+    return {
+        "moves_words": ntr(
+            "{role} may make up to {count} more move this turn.",
+            "{role} may make up to {count} more moves this turn.",
+            int(args["count"]),
+            role=who,
+        )
+    }
 
 
 def _range_words(args: Mapping[str, Any], lang: str) -> dict[str, str]:
     found = RANGES.get(str(args["range"]))
-    return {"range_words": found.name if found else str(args["range"]).replace("_", " ")}
+    if found is None:
+        return {"range_words": str(args["range"]).replace("_", " ")}
+    return {"range_words": found.name if english() else ptr("range", found.name)}
 
 
 DERIVED: dict[str, Callable[[Mapping[str, Any], str], dict[str, str]]] = {

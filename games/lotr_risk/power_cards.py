@@ -39,14 +39,14 @@ from typing import Any
 
 from games.core import Action, State, emit
 from games.core.flow import Frame, Step
-from games.core.words import agree, join_words
 
 from . import battle, powers
 from .board import card_name, card_slug, geometry
 from .data import CARDS, RANGES, SETUP, TERRITORIES, board
 from .effects import Effect, EffectKind, add_effect, attack_blocked, move_blocked, register_effect
 from .fortify import free_leader
-from .grammar import place_name, plural
+from .grammar import place_name
+from .i18n import card_effect, card_title, english, listed, ntr, ptr, tr
 from .missions import arrive
 from .options import die_threshold, geo, is_trilogy
 from .powers import Armed, PowerHooks, ReactionHooks, register_power, register_reaction
@@ -120,9 +120,18 @@ def _grima_label(state: State, role: str, action: Action) -> str:
     frame = _frame(state)
     count, target = deserters(state, frame["to"]), place_name(frame["to"])
     if not count:
-        return f"Play {_name(action)}: nobody deserts {target} (one battalion always stays)"
-    verb = agree(count, "joins", "join")
-    return f"Play {_name(action)}: {plural(count, 'battalion')} of {target} {verb} you"
+        return tr(
+            "Play {card}: nobody deserts {territory} (one battalion always stays)",
+            card=_name(action),
+            territory=target,
+        )
+    return ntr(
+        "Play {card}: {count} battalion of {territory} joins you",
+        "Play {card}: {count} battalions of {territory} join you",
+        count,
+        card=_name(action),
+        territory=target,
+    )
 
 
 def _ambush(state: State, role: str, action: Action) -> None:
@@ -131,15 +140,25 @@ def _ambush(state: State, role: str, action: Action) -> None:
 
 def _ambush_label(state: State, role: str, action: Action) -> str:
     source = place_name(_frame(state)["from"])
-    return f"Play {_name(action)}: {AMBUSH_BATTALIONS} battalions join you in {source}"
+    return ntr(
+        "Play {card}: {count} battalion joins you in {territory}",
+        "Play {card}: {count} battalions join you in {territory}",
+        AMBUSH_BATTALIONS,
+        card=_name(action),
+        territory=source,
+    )
 
 
 class NoStronghold(EffectKind):
     """The Enemy Is At Hand / Siege Machines: the attacked stronghold gives no +1 this attack."""
 
     def text(self, state: State, effect: Effect) -> str:
-        places = join_words([place_name(t) for t in effect["territories"]])
-        return f"{CARDS[effect['kind']].name}: the stronghold of {places} gives no +1 in this attack"
+        places = listed([place_name(t) for t in effect["territories"]])
+        return tr(
+            "{card}: the stronghold of {territory} gives no +1 in this attack",
+            card=card_title(CARDS[effect["kind"]].name),
+            territory=places,
+        )
 
     def cancels_stronghold(self, state: State, effect: Effect, battle: Any) -> bool:
         return battle["to"] in effect["territories"]
@@ -153,7 +172,11 @@ def _no_stronghold(state: State, role: str, action: Action) -> None:
 
 
 def _no_stronghold_label(state: State, role: str, action: Action) -> str:
-    return f"Play {_name(action)}: no stronghold +1 for {place_name(_frame(state)['to'])} this attack"
+    return tr(
+        "Play {card}: no stronghold +1 for {territory} this attack",
+        card=_name(action),
+        territory=place_name(_frame(state)["to"]),
+    )
 
 
 class BlackSails(EffectKind):
@@ -161,7 +184,11 @@ class BlackSails(EffectKind):
 
     def text(self, state: State, effect: Effect) -> str:
         target = place_name(effect["territories"][0])
-        return f"Black Sails: +1 to {role_title(effect['by'])}'s highest die in the invasion of {target}"
+        return tr(
+            "Black Sails: +1 to {role}'s highest die in the invasion of {territory}",
+            role=role_title(effect["by"]),
+            territory=target,
+        )
 
     def dice_bonus(self, state: State, effect: Effect, battle: Any, side: str) -> int:
         mine = side == "attack" and battle["role"] == effect["by"] and battle["to"] in effect["territories"]
@@ -176,7 +203,11 @@ def _black_sails(state: State, role: str, action: Action) -> None:
 
 def _black_sails_label(state: State, role: str, action: Action) -> str:
     target = place_name(_frame(state)["to"])
-    return f"Play {_name(action)}: +1 to your highest die in every roll against {target}"
+    return tr(
+        "Play {card}: +1 to your highest die in every roll against {territory}",
+        card=_name(action),
+        territory=target,
+    )
 
 
 # -- The Way Is Under the Mountains -------------------------------------------------------------
@@ -211,17 +242,25 @@ def _mountain_attack(state: State, role: str, action: Action) -> None:
 def _mountain_label(state: State, role: str, action: Action) -> str:
     _, source, target = action.args
     troops, defender = state["troops"], str(state["owner"][target])
-    who = "neutral" if defender == NEUTRAL else role_title(defender)
-    return (
-        f"Under the mountains: attack {place_name(target)} ({who}, {troops[target]}) "
-        f"from {place_name(source)} ({troops[source]})"
+    who = tr("neutral") if defender == NEUTRAL else role_title(defender)
+    return tr(
+        "Under the mountains: attack {target} ({defender}, {defending}) from {origin} ({attacking})",
+        target=place_name(target),
+        defender=who,
+        defending=troops[target],
+        origin=place_name(source),
+        attacking=troops[source],
     )
 
 
 def _mountain_explain(state: State, role: str, action: Action) -> str:
     _, source, target = action.args
     route = RANGES[mountain_attacks(state, role)[(source, target)]].name
-    return f"Both touch the {route}: no border is needed. {CARDS['the_way_is_under_the_mountains'].effect}"
+    return tr(
+        "Both touch the {range}: no border is needed. {effect}",
+        range=route if english() else ptr("range", route),
+        effect=card_effect("the_way_is_under_the_mountains"),
+    )
 
 
 # -- after the last attack ----------------------------------------------------------------------
@@ -235,8 +274,13 @@ def _move_by_night(state: State, role: str, action: Action) -> None:
 
 def _move_by_night_label(state: State, role: str, action: Action) -> str:
     if _frame(state)["moves_left"] is None:
-        return f"Play {_name(action)} (your moves are unlimited already; it scores)"
-    return f"Play {_name(action)}: up to {NIGHT_MOVES} more moves this turn"
+        return tr("Play {card} (your moves are unlimited already; it scores)", card=_name(action))
+    return ntr(
+        "Play {card}: up to {count} more move this turn",
+        "Play {card}: up to {count} more moves this turn",
+        NIGHT_MOVES,
+        card=_name(action),
+    )
 
 
 # -- at the start of the turn -------------------------------------------------------------------
@@ -257,7 +301,11 @@ class BridgeHeld(EffectKind):
 
     def text(self, state: State, effect: Effect) -> str:
         a, b = (place_name(t) for t in effect["territories"])
-        return f"You Shall Not Pass!: no battalions cross the bridge between {a} and {b} without a leader"
+        return tr(
+            "You Shall Not Pass!: no battalions cross the bridge between {one} and {other} without a leader",
+            one=a,
+            other=b,
+        )
 
     def blocks_attack(self, state: State, effect: Effect, role: str, source: str, target: str) -> bool:
         return _on_bridge(effect, source, target) and free_leader(state, role, source) is None
@@ -280,7 +328,12 @@ def _hold_the_bridge(state: State, role: str, action: Action) -> None:
 
 def _bridge_label(state: State, role: str, action: Action) -> str:
     _, a, b = action.args
-    return f"Play {_name(action)} on the bridge between {place_name(a)} and {place_name(b)}"
+    return tr(
+        "Play {card} on the bridge between {one} and {other}",
+        card=_name(action),
+        one=place_name(a),
+        other=place_name(b),
+    )
 
 
 def leader_crosses_with_them(state: State, role: str, territory: str) -> None:
@@ -318,7 +371,12 @@ def _borne(state: State, role: str, action: Action) -> None:
 
 def _borne_label(state: State, role: str, action: Action) -> str:
     _, source, target = action.args
-    return f"Play {_name(action)}: your leader from {place_name(source)} to {place_name(target)}"
+    return tr(
+        "Play {card}: your leader from {origin} to {destination}",
+        card=_name(action),
+        origin=place_name(source),
+        destination=place_name(target),
+    )
 
 
 def _hunt_actions(state: State, role: str, card: str) -> list[Action]:
@@ -349,12 +407,26 @@ def _hunt_label(state: State, role: str, action: Action) -> str:
     step = state["ring"]["step"]
     here = g.path[step]
     if state["owner"][here] == role:
-        return f"Play {_name(action)}: {HUNT_BATTALIONS} battalions in {place_name(here)}"
+        return ntr(
+            "Play {card}: {count} battalion in {territory}",
+            "Play {card}: {count} battalions in {territory}",
+            HUNT_BATTALIONS,
+            card=_name(action),
+            territory=place_name(here),
+        )
     if step < g.final_step:
-        return f"Play {_name(action)}: the Fellowship moves on to {place_name(g.path[step + 1])}"
+        return tr(
+            "Play {card}: the Fellowship moves on to {territory}",
+            card=_name(action),
+            territory=place_name(g.path[step + 1]),
+        )
     if is_trilogy(state):
-        return f"Play {_name(action)} (the Fellowship can go no further than {place_name(here)})"
-    return f"Play {_name(action)}: the Fellowship leaves Middle-earth and the game ends"
+        return tr(
+            "Play {card} (the Fellowship can go no further than {territory})",
+            card=_name(action),
+            territory=place_name(here),
+        )
+    return tr("Play {card}: the Fellowship leaves Middle-earth and the game ends", card=_name(action))
 
 
 # -- reactions to an attack ---------------------------------------------------------------------
@@ -373,8 +445,8 @@ def _courage(state: State, role: str, armed: Armed, moment: str, context: Contex
 
 def _courage_words(condition: tuple[str, ...]) -> str:
     if not condition:
-        return "when any territory of yours is attacked"
-    return f"when {place_name(condition[0])} is attacked"
+        return tr("when any territory of yours is attacked")
+    return tr("when {territory} is attacked", territory=place_name(condition[0]))
 
 
 def _own_ports(state: State, role: str, card: str) -> list[tuple[str, ...]]:
@@ -405,8 +477,8 @@ def _storm(state: State, role: str, armed: Armed, moment: str, context: Context)
 
 def _storm_words(condition: tuple[str, ...]) -> str:
     if not condition:
-        return "when any port of yours is attacked from the sea"
-    return f"when {place_name(condition[0])} is attacked from the sea"
+        return tr("when any port of yours is attacked from the sea")
+    return tr("when {territory} is attacked from the sea", territory=place_name(condition[0]))
 
 
 def _can_withdraw_to(state: State, role: str, source: str, target: str) -> bool:
@@ -454,11 +526,15 @@ def _withdraw(state: State, role: str, armed: Armed, moment: str, context: Conte
 
 def _withdrawal_words(condition: tuple[str, ...]) -> str:
     if not condition:
-        return "any territory attacked: to its strongest neighbour of yours"
+        return tr("any territory attacked: to its strongest neighbour of yours")
     place = place_name(condition[0])
     if len(condition) == 1:
-        return f"when {place} is attacked: to its strongest neighbour of yours"
-    return f"when {place} is attacked: to {place_name(condition[1])}"
+        return tr("when {territory} is attacked: to its strongest neighbour of yours", territory=place)
+    return tr(
+        "when {territory} is attacked: to {destination}",
+        territory=place,
+        destination=place_name(condition[1]),
+    )
 
 
 # -- reactions to the Fellowship's move ---------------------------------------------------------
@@ -517,10 +593,13 @@ def hold_hooks(fixed: str | None) -> ReactionHooks:
 
     def words(condition: tuple[str, ...]) -> str:
         where = fixed or next((w for w in condition if w in TERRITORIES), None)
-        place = place_name(where) if where else "a space"
         if DECISIVE in condition:
-            return f"only when the Ring would leave {place}"
-        return f"the first time the Ring tries to leave {place}"
+            if where:
+                return tr("only when the Ring would leave {territory}", territory=place_name(where))
+            return tr("only when the Ring would leave a space")
+        if where:
+            return tr("the first time the Ring tries to leave {territory}", territory=place_name(where))
+        return tr("the first time the Ring tries to leave a space")
 
     return ReactionHooks(conditions, fires, fire, words)
 
@@ -542,8 +621,8 @@ def _knife(state: State, role: str, armed: Armed, moment: str, context: Context)
 
 def _knife_words(condition: tuple[str, ...]) -> str:
     if not condition:
-        return "at the next space without a die the Ring tries to leave"
-    return f"when the Ring tries to leave {place_name(condition[0])}"
+        return tr("at the next space without a die the Ring tries to leave")
+    return tr("when the Ring tries to leave {territory}", territory=place_name(condition[0]))
 
 
 def change_hooks(
@@ -586,13 +665,23 @@ def _roll_words(change: int | None, fixed: str | None = None) -> Callable[[tuple
 
     def words(condition: tuple[str, ...]) -> str:
         amount = change if change is not None else (2 if PLUS in condition else -2)
-        what = f"add {amount} to" if amount > 0 else f"take {-amount} from"
         place = fixed or next((w for w in condition if w in TERRITORIES), None)
-        where = f" in {place_name(place)}" if place else ""
+        words = {"amount": abs(amount), "territory": place_name(place) if place else ""}
         if DECISIVE in condition:
-            goal = "lets the Ring leave" if amount > 0 else "keeps the Ring"
-            return f"{what} a roll{where} if that {goal}"
-        return f"{what} the Ring's next roll{where}"
+            if amount > 0 and place:
+                return tr("add {amount} to a roll in {territory} if that lets the Ring leave", **words)
+            if amount > 0:
+                return tr("add {amount} to a roll if that lets the Ring leave", **words)
+            if place:
+                return tr("take {amount} from a roll in {territory} if that keeps the Ring", **words)
+            return tr("take {amount} from a roll if that keeps the Ring", **words)
+        if amount > 0 and place:
+            return tr("add {amount} to the Ring's next roll in {territory}", **words)
+        if amount > 0:
+            return tr("add {amount} to the Ring's next roll", **words)
+        if place:
+            return tr("take {amount} from the Ring's next roll in {territory}", **words)
+        return tr("take {amount} from the Ring's next roll", **words)
 
     return words
 

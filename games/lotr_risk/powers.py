@@ -51,6 +51,7 @@ from games.core.flow import Frame, barrier
 
 from .board import card_slug, is_territory_card
 from .data import CARDS, TIMINGS, card_of
+from .i18n import tr
 from .options import geo, is_lotr
 from .roles import hand, in_game
 
@@ -287,7 +288,7 @@ def condition_words(card: str, condition: tuple[str, ...]) -> str:
     hooks = REACTIONS.get(card_slug(card))
     if hooks is not None and hooks.describe_condition is not None:
         return hooks.describe_condition(condition)
-    return " ".join(condition) if condition else "at the first chance"
+    return " ".join(condition) if condition else tr("at the first chance")
 
 
 def all_timings_known() -> bool:

@@ -24,7 +24,7 @@ from games.core.flow import Frame, Step, barrier, call, ret
 from . import powers
 from .cards import find_trade, spend, trade_options
 from .data import SETUP
-from .grammar import plural
+from .i18n import ntr, tr
 from .options import bonus, geo, rules
 from .roles import hand, owned, regions_held, role_title
 
@@ -167,22 +167,43 @@ class Reinforce(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         if forced(state, frame):
-            return "Reinforcement: you hold five cards or more and must trade"
+            return tr("Reinforcement: you hold five cards or more and must trade")
         if frame["pool"]:
-            return f"Reinforcement: {plural(frame['pool'], 'battalion')} to place"
-        return "Reinforcement: all placed"
+            return ntr(
+                "Reinforcement: {count} battalion to place",
+                "Reinforcement: {count} battalions to place",
+                frame["pool"],
+            )
+        return tr("Reinforcement: all placed")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if forced(state, frame):
-            return "You hold five territory cards or more: trade cards (a set or single cards) first."
+            return tr("You hold five territory cards or more: trade cards (a set or single cards) first.")
         pool = frame["pool"]
-        text = f"Place {plural(pool, 'battalion')} on your territories" if pool else "All are placed"
-        if trade_options(state, role, frame["traded"]):
-            text += "; you may trade territory cards for more (at most three cards this phase)"
-        return text + ("." if pool else ": trade more cards or go on to combat with `done`.")
+        can_trade = bool(trade_options(state, role, frame["traded"]))
+        if pool and can_trade:
+            return ntr(
+                "Place {count} battalion on your territories; you may trade territory cards for more "
+                "(at most three cards this phase).",
+                "Place {count} battalions on your territories; you may trade territory cards for more "
+                "(at most three cards this phase).",
+                pool,
+            )
+        if pool:
+            return ntr(
+                "Place {count} battalion on your territories.",
+                "Place {count} battalions on your territories.",
+                pool,
+            )
+        if can_trade:
+            return tr(
+                "All are placed; you may trade territory cards for more (at most three cards this phase): "
+                "trade more cards or go on to combat with `done`."
+            )
+        return tr("All are placed: trade more cards or go on to combat with `done`.")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(frame['role'])} to reinforce."
+        return tr("Waiting for {role} to reinforce.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         verb, args = action.verb, action.args

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import State
 
+from .i18n import ptr, tr
 from .options import geo
 
 #: Roles in allegiance order (the order of claiming and placing), per player count.
@@ -41,7 +42,12 @@ def allegiance(role: str) -> str:
 
 
 def role_title(role: str) -> str:
-    return "the neutral army" if role == NEUTRAL else role.title()
+    """A colour's name (or the neutral army's) in the language being spoken."""
+    if role == NEUTRAL:
+        return tr("the neutral army")
+    if role in ALLEGIANCE:
+        return ptr("role", role.title())
+    return role.title()
 
 
 def in_game(state: State) -> list[str]:

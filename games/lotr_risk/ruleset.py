@@ -12,6 +12,7 @@ from games.core import (
     CommandSpec,
     InvalidAction,
     OptionSpec,
+    Prompt,
     RuleTopic,
     State,
     View,
@@ -37,6 +38,7 @@ from . import (
 from .attack import ChooseAttack
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .explain import explain
+from .i18n import mark, speaking
 from .invariants import check
 from .leaders import ReplaceLeader
 from .options import is_lotr, revision
@@ -86,105 +88,128 @@ def _p(name: str, description: str) -> CommandParam:
 
 COMMANDS = (
     CommandSpec(
-        "claim", "claim", "Set-up: claim an empty territory.", (_p("territory", "an empty territory"),)
+        "claim",
+        "claim",
+        mark("Set-up: claim an empty territory."),
+        (_p("territory", mark("an empty territory")),),
     ),
     CommandSpec(
         "place",
         "place",
-        "Place battalions on your territory (set-up or reinforcement).",
-        (_p("territory", "your territory"), _p("count", "how many battalions")),
+        mark("Place battalions on your territory (set-up or reinforcement)."),
+        (_p("territory", mark("your territory")), _p("count", mark("how many battalions"))),
     ),
     CommandSpec(
         "unplace",
         "unplace",
-        "Secret set-up: take back what you placed.",
-        (_p("territory", "your territory"),),
+        mark("Secret set-up: take back what you placed."),
+        (_p("territory", mark("your territory")),),
     ),
-    CommandSpec("leader", "leader", "Place your leader.", (_p("territory", "your territory"),)),
-    CommandSpec("ready", "ready", "Secret set-up: confirm your placement."),
+    CommandSpec("leader", "leader", mark("Place your leader."), (_p("territory", mark("your territory")),)),
+    CommandSpec("ready", "ready", mark("Secret set-up: confirm your placement.")),
     CommandSpec(
         "trade",
         "trade",
-        "Trade territory cards for battalions (one card or a set of three).",
+        mark("Trade territory cards for battalions (one card or a set of three)."),
         (
-            _p("card", "a territory card"),
-            _p("second", "second card of a set"),
-            _p("third", "third card of a set"),
+            _p("card", mark("a territory card")),
+            _p("second", mark("second card of a set")),
+            _p("third", mark("third card of a set")),
         ),
     ),
     CommandSpec(
         "attack",
         "attack",
-        "Declare an attack.",
-        (_p("from", "your territory (2 battalions or more)"), _p("to", "the enemy territory")),
+        mark("Declare an attack."),
+        (_p("from", mark("your territory (2 battalions or more)")), _p("to", mark("the enemy territory"))),
     ),
-    CommandSpec("roll", "roll", "Attack: roll 1 to 3 dice, once.", (_p("dice", "how many dice"),)),
+    CommandSpec(
+        "roll", "roll", mark("Attack: roll 1 to 3 dice, once."), (_p("dice", mark("how many dice")),)
+    ),
     CommandSpec(
         "until",
         "until",
-        "Attack: roll the most dice until you conquer or are down to a number of battalions.",
-        (_p("stop_at", "battalions your attacking territory keeps at least"),),
+        mark("Attack: roll the most dice until you conquer or are down to a number of battalions."),
+        (_p("stop_at", mark("battalions your attacking territory keeps at least")),),
     ),
-    CommandSpec("stop", "stop", "Attack: stop this attack."),
-    CommandSpec("defend", "defend", "Defend with 1 or 2 dice.", (_p("dice", "how many dice"),)),
+    CommandSpec("stop", "stop", mark("Attack: stop this attack.")),
+    CommandSpec("defend", "defend", mark("Defend with 1 or 2 dice."), (_p("dice", mark("how many dice")),)),
     CommandSpec(
-        "advance", "advance", "Move into the conquered territory.", (_p("count", "how many battalions"),)
+        "advance",
+        "advance",
+        mark("Move into the conquered territory."),
+        (_p("count", mark("how many battalions")),),
     ),
     CommandSpec(
         "advance-leader",
         "advance-leader",
-        "Move into the conquered territory with your leader.",
-        (_p("count", "how many battalions"),),
+        mark("Move into the conquered territory with your leader."),
+        (_p("count", mark("how many battalions")),),
     ),
-    CommandSpec("end", "end", "End your attacks and go on to fortify."),
-    CommandSpec("from", "from", "Fortify: choose where a move starts.", (_p("territory", "your territory"),)),
+    CommandSpec("end", "end", mark("End your attacks and go on to fortify.")),
+    CommandSpec(
+        "from",
+        "from",
+        mark("Fortify: choose where a move starts."),
+        (_p("territory", mark("your territory")),),
+    ),
     CommandSpec(
         "to",
         "to",
-        "Fortify: move battalions to a territory.",
-        (_p("territory", "destination"), _p("count", "how many battalions")),
+        mark("Fortify: move battalions to a territory."),
+        (_p("territory", mark("destination")), _p("count", mark("how many battalions"))),
     ),
     CommandSpec(
         "to-leader",
         "to-leader",
-        "Fortify: move your leader (with battalions, or 0 for alone).",
-        (_p("territory", "destination"), _p("count", "how many battalions with him")),
+        mark("Fortify: move your leader (with battalions, or 0 for alone)."),
+        (_p("territory", mark("destination")), _p("count", mark("how many battalions with him"))),
     ),
-    CommandSpec("back", "back", "Fortify: choose another territory to move from."),
-    CommandSpec("done", "done", "Finish placing or fortifying."),
+    CommandSpec("back", "back", mark("Fortify: choose another territory to move from.")),
+    CommandSpec("done", "done", mark("Finish placing or fortifying.")),
     # The adventure cards: /risk card … (one level of a slash command holds 25 entries).
     CommandSpec(
         "discard",
         "discard",
-        "Discard an adventure card (hand limit).",
-        (_p("card", "adventure card"),),
+        mark("Discard an adventure card (hand limit)."),
+        (_p("card", mark("adventure card")),),
         group="card",
     ),
     CommandSpec(
         "power",
         "power",
-        "Play a power card now.",
-        (_p("card", "your power card"), _p("target", "what it targets"), _p("more", "a second target")),
-        group="card",
-    ),
-    CommandSpec(
-        "arm",
-        "arm",
-        "Arm a reaction power in secret: it fires by itself.",
+        mark("Play a power card now."),
         (
-            _p("card", "your reaction card"),
-            _p("when", "the condition"),
-            _p("also", "more of the condition (a place, where to...)"),
-            _p("more", "the rest of the condition"),
+            _p("card", mark("your power card")),
+            _p("target", mark("what it targets")),
+            _p("more", mark("a second target")),
         ),
         group="card",
     ),
-    CommandSpec("disarm", "disarm", "Disarm a reaction power.", (_p("card", "an armed card"),), group="card"),
+    CommandSpec(
+        "arm",
+        "arm",
+        mark("Arm a reaction power in secret: it fires by itself."),
+        (
+            _p("card", mark("your reaction card")),
+            _p("when", mark("the condition")),
+            _p("also", mark("more of the condition (a place, where to...)")),
+            _p("more", mark("the rest of the condition")),
+        ),
+        group="card",
+    ),
+    CommandSpec(
+        "disarm",
+        "disarm",
+        mark("Disarm a reaction power."),
+        (_p("card", mark("an armed card")),),
+        group="card",
+    ),
     CommandSpec(
         "complete",
         "complete",
-        "Declare a mission complete: your leader has reached its site of power.",
-        (_p("card", "your mission card"),),
+        mark("Declare a mission complete: your leader has reached its site of power."),
+        (_p("card", mark("your mission card")),),
         group="card",
     ),
 )
@@ -211,74 +236,80 @@ OPTIONS = (
         "edition",
         ("middle-earth", "trilogy"),
         "middle-earth",
-        "The 2002 board (42 territories) or the Trilogy board (64, with Gondor and Mordor).",
-        {"middle-earth": "Middle-earth (2002)", "trilogy": "Trilogy (2003)"},
+        mark("The 2002 board (42 territories) or the Trilogy board (64, with Gondor and Mordor)."),
+        {"middle-earth": mark("Middle-earth (2002)"), "trilogy": mark("Trilogy (2003)")},
     ),
     OptionSpec(
         "mode",
         ("lotr", "plain"),
         "lotr",
-        "The Lord of the Rings game, or plain Risk (world conquest).",
-        {"lotr": "The Lord of the Rings", "plain": "Plain Risk (world conquest)"},
+        mark("The Lord of the Rings game, or plain Risk (world conquest)."),
+        {"lotr": mark("The Lord of the Rings"), "plain": mark("Plain Risk (world conquest)")},
     ),
     OptionSpec(
         "players",
         ("2", "3", "4"),
         "2",
-        "Number of players; two players add a neutral army.",
-        {"2": "2 (with a neutral army)", "3": "3", "4": "4"},
+        mark("Number of players; two players add a neutral army."),
+        {"2": mark("2 (with a neutral army)"), "3": "3", "4": "4"},
     ),
     OptionSpec(
         "die_space",
         ("edition", "3", "4"),
         "edition",
-        "The roll that lets the Ring leave a die space (edition: 3+ in 2002, 4+ in the Trilogy).",
-        {"edition": "As the edition", "3": "3 or more", "4": "4 or more"},
-        heading="Ring die spaces",
+        mark("The roll that lets the Ring leave a die space (edition: 3+ in 2002, 4+ in the Trilogy)."),
+        {"edition": mark("As the edition"), "3": mark("3 or more"), "4": mark("4 or more")},
+        heading=mark("Ring die spaces"),
         when=_lotr_only,
     ),
     OptionSpec(
         "bonuses",
         ("edition", "seed", "public"),
         "edition",
-        "Region bonuses: Eriador 4 / Mirkwood 3 (2002 rules) or 3 / 4 (Trilogy).",
-        {"edition": "As the edition", "seed": "Eriador 4, Mirkwood 3", "public": "Eriador 3, Mirkwood 4"},
-        heading="Region bonuses",
+        mark("Region bonuses: Eriador 4 / Mirkwood 3 (2002 rules) or 3 / 4 (Trilogy)."),
+        {
+            "edition": mark("As the edition"),
+            "seed": mark("Eriador 4, Mirkwood 3"),
+            "public": mark("Eriador 3, Mirkwood 4"),
+        },
+        heading=mark("Region bonuses"),
     ),
     OptionSpec(
         "expansion_bonus",
         ("off", "on"),
         "off",
-        "Trilogy scoring bonus: Good +4 for Mount Doom and Minas Tirith, Evil +4 for Barad-dûr.",
-        {"off": "Off", "on": "On"},
-        heading="Expansion bonus",
+        mark("Trilogy scoring bonus: Good +4 for Mount Doom and Minas Tirith, Evil +4 for Barad-dûr."),
+        {"off": mark("Off"), "on": mark("On")},
+        heading=mark("Expansion bonus"),
         when=_trilogy_lotr_only,
     ),
     OptionSpec(
         "hunt",
         ("off", "on"),
         "off",
-        "Trilogy optional Hunt for the Ring: Evil finds the Ring on 12+ with two dice.",
-        {"off": "Off", "on": "On"},
-        heading="Hunt for the Ring",
+        mark("Trilogy optional Hunt for the Ring: Evil finds the Ring on 12+ with two dice."),
+        {"off": mark("Off"), "on": mark("On")},
+        heading=mark("Hunt for the Ring"),
         when=_trilogy_lotr_only,
     ),
     OptionSpec(
         "plain_start",
         ("30", "40"),
         "30",
-        "Plain mode, 4 players, 2002 board: 30 starting battalions each, or 40 as the 2002 rules print.",
-        {"30": "30 (standard Risk)", "40": "40 (as printed in 2002)"},
-        heading="Plain mode, 4 players",
+        mark(
+            "Plain mode, 4 players, 2002 board: 30 starting battalions each, or 40 as the 2002 rules print."
+        ),
+        {"30": mark("30 (standard Risk)"), "40": mark("40 (as printed in 2002)")},
+        heading=mark("Plain mode, 4 players"),
         when=_plain_four_on_2002_only,
     ),
     OptionSpec(
         "setup",
         ("quick", "printed"),
         "quick",
-        "Starting battalions: all at once in secret (quick) or one at a time in turn (printed).",
-        {"quick": "Quick (secret, all at once)", "printed": "Printed (one at a time)"},
-        heading="Starting placement",
+        mark("Starting battalions: all at once in secret (quick) or one at a time in turn (printed)."),
+        {"quick": mark("Quick (secret, all at once)"), "printed": mark("Printed (one at a time)")},
+        heading=mark("Starting placement"),
     ),
 )
 
@@ -343,7 +374,11 @@ class LotrRisk(StepRuleset):
         return roles_for(players)
 
     def role_title(self, role: str, lang: str = "en") -> str:
-        return _role_title(role) if role in ALL_ROLES else role.title()
+        with speaking(lang):
+            return _role_title(role) if role in ALL_ROLES else role.title()
+
+    def role_name(self, role: str, lang: str = "en") -> str:
+        return self.role_title(role, lang)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         return setup.new_game(self.name, seed, self.resolve_options(options), players)
@@ -352,38 +387,53 @@ class LotrRisk(StepRuleset):
     def verbs(self) -> frozenset[str]:
         return VERBS
 
+    def prompt(self, state: State, role: str, lang: str = "en") -> Prompt:
+        """What ``role`` may do now, its words in ``lang``."""
+        with speaking(lang):
+            return super().prompt(state, role, lang)
+
     def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return labels.describe(state, role, action)
+        with speaking(lang):
+            return labels.describe(state, role, action)
 
     def describe_arg(
         self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
     ) -> str:
-        return labels.describe_arg(state, role, verb, index, value)
+        with speaking(lang):
+            return labels.describe_arg(state, role, verb, index, value)
 
     def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
-        return labels.describe_group(state, role, verb, first)
+        with speaking(lang):
+            return labels.describe_group(state, role, verb, first)
 
     def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return explain(state, role, action)
+        with speaking(lang):
+            return explain(state, role, action)
 
     def rules_overview(self, lang: str = "en") -> str:
-        return rules_help.OVERVIEW
+        with speaking(lang):
+            return rules_help.overview()
 
     def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
-        return rules_help.topics()
+        with speaking(lang):
+            return rules_help.topics()
 
     def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
         """The topics ``/rules topic:`` means: by slug, name, common word ("dice", "trade") or
-        card copy id (``grima_wormtongue-1``); see :func:`rules_help.lookup`."""
-        return rules_help.lookup(topic)
+        card copy id (``grima_wormtongue-1``); see :func:`rules_help.lookup`. The names of
+        ``lang`` are understood besides the English ones."""
+        with speaking(lang):
+            return rules_help.lookup(topic)
 
     def rules_not_found(self, topic: str, lang: str = "en") -> str:
         """The answer when nothing is called ``topic``, with the closest names."""
-        return rules_help.not_found(topic)
+        with speaking(lang):
+            return rules_help.not_found(topic)
 
     # -- views, secrets, positions -------------------------------------------
-    def view(self, state: State, role: str | None) -> View:
-        return build_view(self, state, role)
+    def view(self, state: State, role: str | None, lang: str = "en") -> View:
+        """The view of ``role`` (``None``: the public), its words in ``lang``."""
+        return build_view(self, state, role, lang=lang)
 
     def exchange(self, state: State) -> str | None:
         """The attack under way (declared in public), by its two territories: a card played in
@@ -391,8 +441,10 @@ class LotrRisk(StepRuleset):
         frame = next((f for f in reversed(state["stack"]) if "rolls" in f and "defender" in f), None)
         return None if frame is None else f"attack:{frame['from']}:{frame['to']}"
 
-    def standing(self, state: State) -> tuple[str, ...]:
-        return standing_lines(build_view(self, state, None))
+    def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
+        """``/game status``'s public lines, in ``lang``."""
+        with speaking(lang):
+            return standing_lines(build_view(self, state, None, lang=lang))
 
     def final_reveal(self, state: State) -> View:
         return build_view(self, state, None, everything=True)
@@ -433,7 +485,8 @@ class LotrRisk(StepRuleset):
         """Why a player asked to act may not take ``action`` (:mod:`games.lotr_risk.refusals`)."""
         if role not in self.active(state):
             return None
-        return refusals.refusal(state, role, action, self.prompt(state, role).text)
+        with speaking(lang):
+            return refusals.refusal(state, role, action, self.prompt(state, role, lang).text)
 
     def check_invariants(self, state: State) -> list[str]:
         return check(self, state)

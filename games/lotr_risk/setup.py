@@ -24,13 +24,12 @@ from functools import cache
 from games.core import Action, Amount, State, emit, new_state
 from games.core.chance import draw, roll, shuffle
 from games.core.flow import Frame, Step, barrier, pop, push
-from games.core.words import join_words
 
 from . import turn
 from .board import adventure_kind, geometry
 from .cards import draw_territory_card
 from .data import SETUP, TERRITORIES
-from .grammar import plural
+from .i18n import listed, ntr, tr
 from .leaders import leader_action, place_leader
 from .options import RULES_REVISION, is_lotr, rules
 from .roles import NEUTRAL, in_game, owned, role_title, roles_for
@@ -229,13 +228,13 @@ class Claim(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         empty = sum(1 for o in state["owner"].values() if o is None)
-        return f"Claim a territory ({empty} left)"
+        return tr("Claim a territory ({count} left)", count=empty)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "Put one battalion on an empty territory to claim it."
+        return tr("Put one battalion on an empty territory to claim it.")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(self._role(state, frame))} to claim a territory."
+        return tr("Waiting for {role} to claim a territory.", role=role_title(self._role(state, frame)))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         territory = action.args[0]
@@ -311,26 +310,37 @@ class PlaceQuick(Step):
     def title(self, state: State, frame: Frame, role: str) -> str:
         left = self._left(state, role)
         if left:
-            return f"Secret starting placement: {plural(left, 'battalion')} to place"
+            return ntr(
+                "Secret starting placement: {count} battalion to place",
+                "Secret starting placement: {count} battalions to place",
+                left,
+            )
         if self._needs_leader(state, role):
-            return "Secret starting placement: place your leader"
-        return "Secret starting placement: confirm"
+            return tr("Secret starting placement: place your leader")
+        return tr("Secret starting placement: confirm")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         left = self._left(state, role)
-        text = "Place your starting battalions on your territories in secret"
         if is_lotr(state):
-            text += ", and your leader on one of them"
-        text += "; everything is shown when all players have confirmed."
+            text = tr(
+                "Place your starting battalions on your territories in secret, and your leader on one "
+                "of them; everything is shown when all players have confirmed."
+            )
+        else:
+            text = tr(
+                "Place your starting battalions on your territories in secret; everything is shown "
+                "when all players have confirmed."
+            )
         if left:
-            return f"{text} Still to place: {plural(left, 'battalion')}."
+            still = ntr("Still to place: {count} battalion.", "Still to place: {count} battalions.", left)
+            return tr("{text} {more}", text=text, more=still)
         if self._needs_leader(state, role):
-            return f"{text} Now place your leader."
-        return "Your placement is complete: confirm it (`ready`), or take some back to change it."
+            return tr("{text} {more}", text=text, more=tr("Now place your leader."))
+        return tr("Your placement is complete: confirm it (`ready`), or take some back to change it.")
 
     def waiting(self, state: State, frame: Frame) -> str:
         waiting = [role_title(r) for r in state["roles"] if not state["setup"]["ready"][r]]
-        return f"Waiting for {join_words(waiting)} to place their starting battalions in secret."
+        return tr("Waiting for {roles} to place their starting battalions in secret.", roles=listed(waiting))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         setup = state["setup"]
@@ -412,13 +422,13 @@ class PlacePrinted(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         left = state["setup"]["left"][role]
-        return f"Starting placement: one battalion ({left} left)"
+        return tr("Starting placement: one battalion ({count} left)", count=left)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "Place one battalion on one of your territories; players take turns until all are placed."
+        return tr("Place one battalion on one of your territories; players take turns until all are placed.")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(self._role(state, frame))} to place a battalion."
+        return tr("Waiting for {role} to place a battalion.", role=role_title(self._role(state, frame)))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         territory = action.args[0]
@@ -468,13 +478,13 @@ class PlaceLeader(Step):
         return tuple(leader_action(t) for t in owned(state, role))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Place your leader"
+        return tr("Place your leader")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "Put your leader on one of your territories."
+        return tr("Put your leader on one of your territories.")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {role_title(self._role(state, frame))} to place a leader."
+        return tr("Waiting for {role} to place a leader.", role=role_title(self._role(state, frame)))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         territory = action.args[0]

@@ -23,6 +23,7 @@ from games.core.flow import Frame, Step, barrier, pop, push
 from . import attack, draws, fortify, leaders, powers, reinforce
 from .effects import expire
 from .fellowship import move_ring
+from .i18n import tr
 from .options import is_lotr, is_trilogy
 from .roles import next_in, role_title
 
@@ -126,10 +127,10 @@ class Turn(Step):
         return ()
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "The turn goes on."
+        return tr("The turn goes on.")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"{role_title(frame['role'])}'s turn goes on."
+        return tr("{role}'s turn goes on.", role=role_title(frame["role"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         raise AssertionError("the turn frame takes no action")

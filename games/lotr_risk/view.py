@@ -7,16 +7,17 @@ armed reactions only to their owner. ``final_reveal`` shows every hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.core import State
+from games.core import Prompt, State
 from games.core.ruleset import Ruleset
 
 from . import effects
 from .board import card_name, card_slug, card_symbol, card_territory, is_territory_card
 from .data import CARDS, REGIONS, TERRITORIES
 from .fellowship import ring_threshold
+from .i18n import card_effect, card_title, current, english, ptr, speaking, territory_title, tr
 from .options import bonus, geo, is_lotr
 from .powers import condition_words
 from .reinforce import reinforcements
@@ -25,6 +26,11 @@ from .victory import score
 
 LOG_LINES = 12
 BATTLE_STEPS = ("battle", "defend", "advance")
+
+
+def _region_title(region: str) -> str:
+    name = REGIONS[region].name
+    return name if english() else ptr("region", name)
 
 
 def card(card_id: str) -> dict[str, Any]:
@@ -38,7 +44,13 @@ def card(card_id: str) -> dict[str, Any]:
             "symbol": card_symbol(card_id),
         }
     data = CARDS[card_slug(card_id)]
-    return {"id": card_id, "name": data.name, "kind": data.kind, "text": data.effect, "points": data.points}
+    return {
+        "id": card_id,
+        "name": card_title(data.name),
+        "kind": data.kind,
+        "text": card_effect(data.id),
+        "points": data.points,
+    }
 
 
 def _players(state: State, everything: bool) -> list[dict[str, Any]]:
@@ -92,7 +104,7 @@ def _territories(state: State) -> list[dict[str, Any]]:
     return [
         {
             "id": t,
-            "name": TERRITORIES[t].name,
+            "name": territory_title(t),
             "region": TERRITORIES[t].region,
             "owner": owner[t],
             "troops": troops[t],
@@ -221,18 +233,28 @@ def _setup(state: State, audience: str | None, everything: bool) -> dict[str, An
 
 
 def build_view(
-    ruleset: Ruleset, state: State, audience: str | None, *, everything: bool = False
+    ruleset: Ruleset, state: State, audience: str | None, *, everything: bool = False, lang: str = "en"
+) -> dict[str, Any]:
+    """The view of ``audience``, its words in ``lang`` (names, prompt, log, cards, effects)."""
+    with speaking(lang):
+        return _build_view(ruleset, state, audience, everything, current())
+
+
+def _build_view(
+    ruleset: Ruleset, state: State, audience: str | None, everything: bool, lang: str
 ) -> dict[str, Any]:
     active = sorted(ruleset.active(state))
+    # Risk's prompt takes ``lang`` (the core's signature gains it in parallel work).
+    prompt_of: Callable[..., Prompt] = ruleset.prompt
     if state["result"] is not None:
-        prompt = "The game is over."
+        prompt = tr("The game is over.")
     elif audience is not None and audience in active:
-        prompt = ruleset.prompt(state, audience).text
+        prompt = prompt_of(state, audience, lang=lang).text
     else:
-        prompt = ruleset.prompt(state, "").text
+        prompt = prompt_of(state, "", lang=lang).text
     result = state["result"]
     if result is not None:
-        result = {**result, "text": ruleset.result_text(result)}
+        result = {**result, "text": ruleset.result_text(result, lang)}
     own = audience if audience in state["roles"] else None
     turn = state["turn"]
     view: dict[str, Any] = {
@@ -250,7 +272,7 @@ def build_view(
         "turn": {"number": turn["number"], "role": turn["role"], "phase": turn["phase"]},
         "territories": _territories(state),
         "regions": [
-            {"id": r, "name": REGIONS[r].name, "colour": REGIONS[r].colour, "bonus": bonus(state, r)}
+            {"id": r, "name": _region_title(r), "colour": REGIONS[r].colour, "bonus": bonus(state, r)}
             for r in geo(state).regions
         ],
         "ring": _ring(state),
@@ -260,7 +282,7 @@ def build_view(
         "hand": _hand(state, own) if own is not None else None,
         "armed": _armed(state, own) if own is not None else None,
         "effects": effects.shown(state),
-        "log": [ruleset.event_text(e, audience) for e in state["log"][-LOG_LINES:]],
+        "log": [ruleset.event_text(e, audience, lang) for e in state["log"][-LOG_LINES:]],
     }
     setup = _setup(state, own, everything)
     if setup is not None:

@@ -25,6 +25,7 @@ from .describe import describe
 from .layout import MapLayout, load_layout
 from .pieces import draw_arrow, draw_badge, draw_outline, draw_ring, draw_static_marks
 from .theme import LAYOUTS, STYLES, LayoutName
+from .words import speaking
 
 __all__ = ["LAYOUTS", "describe", "render", "render_image"]
 
@@ -105,9 +106,20 @@ def _blocks(view: Mapping[str, Any], layout: MapLayout, width: float, *, narrow:
 
 
 def render_image(
-    view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact"
+    view: Mapping[str, Any],
+    *,
+    highlight: bool = True,
+    layout: LayoutName = "compact",
+    lang: str | None = None,
 ) -> Image.Image:
-    """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full"."""
+    """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full", its
+    panels' and map's words in ``lang`` (by default the view's ``lang``, which the bot sets; the
+    view's own sentences are in the language it was built in: ``ruleset.view(state, role, lang)``)."""
+    with speaking(lang or str(view.get("lang") or "en")):
+        return _render_image(view, highlight=highlight, layout=layout)
+
+
+def _render_image(view: Mapping[str, Any], *, highlight: bool, layout: LayoutName) -> Image.Image:
     if layout not in LAYOUTS:
         raise ValueError(f"no layout {layout!r} (known: {', '.join(LAYOUTS)})")
     board_layout = load_layout(v.edition(view), layout)
@@ -140,6 +152,12 @@ def render_image(
     return image
 
 
-def render(view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact") -> bytes:
-    """The picture of ``view`` as PNG bytes."""
-    return encode_png(render_image(view, highlight=highlight, layout=layout))
+def render(
+    view: Mapping[str, Any],
+    *,
+    highlight: bool = True,
+    layout: LayoutName = "compact",
+    lang: str | None = None,
+) -> bytes:
+    """The picture of ``view`` as PNG bytes, its panels' words in ``lang``."""
+    return encode_png(render_image(view, highlight=highlight, layout=layout, lang=lang))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -28,12 +29,13 @@ from renderers.common.cellmap import (
 )
 from renderers.common.cells import RIDGE, SEA
 from renderers.common.colours import RGB, mix, rgb
-from renderers.common.fonts import font
+from renderers.common.fonts import font, is_cjk
 
 from . import theme
 from .layout import Label, MapLayout, raster
 from .placement import NAME_FONT
 from .theme import STYLES, MapStyle
+from .words import current, english, face_kind, ptr, speaking, territory_title
 
 LINE_SCALE = 2  # supersampling of the vector layer
 
@@ -220,7 +222,7 @@ NAME_CLEARANCE = 1  # pixels between a name's halo and its badge
 def name_centre(label: Label, style: MapStyle) -> Point:
     """Where a territory's name is drawn: its layout spot, raised if its last line (descenders
     and halo included) would reach into the badge below it."""
-    face = font(NAME_FONT, label.size)
+    face = font(face_kind(NAME_FONT), label.size)
     last_line = label.name[1] + label.size * 1.08 * (len(label.lines) - 1) / 2
     bottom = last_line + face.getbbox(label.lines[-1], anchor="mm", stroke_width=name_halo(label.size))[3]
     badge_top = label.badge[1] - style.badge / 2
@@ -231,7 +233,7 @@ def draw_name(
     draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, centre: Point, ink: RGB, halo: RGB
 ) -> None:
     """A territory's name (one or two lines) centred on ``centre``, with a halo."""
-    face = font(NAME_FONT, size)
+    face = font(face_kind(NAME_FONT), size)
     step = size * 1.08
     top = centre[1] - step * len(lines) / 2 + step / 2
     for index, text in enumerate(lines):
@@ -250,24 +252,77 @@ def _names(overlay: Image.Image, layout: MapLayout, style: MapStyle) -> None:
     draw = ImageDraw.Draw(overlay)
     for slug in layout.territories:
         label = layout.labels[slug]
-        centre = name_centre(label, style)
-        draw_name(draw, label.lines, label.size, centre, theme.NAME_INK, theme.NAME_HALO)
-    face = font("italic", style.water_size)
+        if english():
+            centre = name_centre(label, style)
+            draw_name(draw, label.lines, label.size, centre, theme.NAME_INK, theme.NAME_HALO)
+        else:
+            lines, size = translated_name(label, territory_title(slug))
+            centre = name_centre(replace(label, lines=lines, size=size), style)
+            draw_name(draw, lines, size, centre, theme.NAME_INK, theme.NAME_HALO)
+    face = font(face_kind("italic"), style.water_size)
     ink = (*mix(theme.SEA, (255, 255, 255), 0.55), 230)
     for name, (x, y) in layout.waters:
-        lines = name.split("\n")
-        for index, text in enumerate(lines):
-            line_y = y + (index - (len(lines) - 1) / 2) * style.water_size * 1.1
+        written = water_name(name).split("\n")
+        for index, text in enumerate(written):
+            line_y = y + (index - (len(written) - 1) / 2) * style.water_size * 1.1
             draw.text((x, line_y), text, font=face, fill=ink, anchor="mm")
 
 
+def translated_name(label: Label, name: str) -> tuple[tuple[str, ...], int]:
+    """A territory's name in another language, in the room its English name takes: as many
+    lines as the English (split at a space, or mid-word in Japanese and Chinese), the English
+    size or smaller."""
+    kind = face_kind(NAME_FONT)
+    room = max(font(NAME_FONT, label.size).getlength(line) for line in label.lines) * 1.15
+    one: list[tuple[str, ...]] = [(name,)]
+    options = one + list(_two_lines(name))
+    smallest = max(8, round(label.size * 0.6))
+    for size in range(label.size, smallest - 1, -1):
+        face = font(kind, size)
+        # a name the English writes on one line takes two only rather than shrink by a fifth
+        allowed = options if len(label.lines) > 1 or size < label.size * 0.8 else one
+        for lines in allowed:
+            if all(face.getlength(line) <= room for line in lines):
+                return lines, size
+    return min(options, key=lambda lines: max(font(kind, smallest).getlength(x) for x in lines)), smallest
+
+
+def _two_lines(name: str) -> list[tuple[str, str]]:
+    """The ways to break ``name`` into two lines, the most even first."""
+    words = name.split(" ")
+    if len(words) > 1:
+        cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    elif any(is_cjk(c) for c in name):  # Japanese and Chinese break between any two characters
+        cuts = [(name[:i], name[i:]) for i in range(1, len(name))]
+    else:  # one long word of a Latin script is hyphenated
+        cuts = [(f"{name[:i]}-", name[i:]) for i in range(3, len(name) - 2)]
+    return sorted(cuts, key=lambda pair: abs(len(pair[0]) - len(pair[1])))[:3]
+
+
+def water_name(name: str) -> str:
+    """A sea's or bay's name as the map writes it (``Sea of\\nRhûn``), in the language spoken."""
+    if english():
+        return name
+    said = ptr("water", name.replace("\n", " "))
+    return name if said == name.replace("\n", " ") else said
+
+
 @lru_cache(maxsize=8)
-def static_overlay(layout: MapLayout, mode: str) -> Image.Image:
-    """Everything on the map that no view changes, as RGBA (cached; do not modify)."""
+def _unnamed_overlay(layout: MapLayout, mode: str) -> Image.Image:
+    """The static overlay without its names: the costly part, the same in every language."""
     style = STYLES[layout.name]
     overlay = _raster_layers(layout, style)
     overlay.alpha_composite(_vector_layer(layout, style, mode))
-    _names(overlay, layout, style)
+    return overlay
+
+
+@lru_cache(maxsize=16)
+def static_overlay(layout: MapLayout, mode: str, lang: str = "en") -> Image.Image:
+    """Everything on the map that no view changes, as RGBA, its names in ``lang`` (cached; do
+    not modify). A new language costs only its names: the rest is drawn once for all."""
+    overlay = _unnamed_overlay(layout, mode).copy()
+    with speaking(lang):
+        _names(overlay, layout, STYLES[layout.name])
     return overlay
 
 
@@ -289,5 +344,5 @@ def draw_map(layout: MapLayout, fills: Mapping[str, RGB], mode: str) -> Image.Im
     image = Image.frombytes("P", layout.size, raster(layout).tobytes())
     image.putpalette(palette(layout, fills))
     coloured = image.convert("RGBA")
-    coloured.alpha_composite(static_overlay(layout, mode))
+    coloured.alpha_composite(static_overlay(layout, mode, current()))
     return coloured

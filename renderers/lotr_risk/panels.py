@@ -23,6 +23,7 @@ from . import theme
 from . import view as v
 from .layout import MapLayout
 from .pieces import mark_sprite, ring_sprite
+from .words import face_kind, mark, region_name, tr
 
 TEXT = {
     "headline": 30,
@@ -45,8 +46,8 @@ DIE_STEP = DIE + 10  # a die and the gap to the next (room for the lost mark)
 PAD = 12
 
 
-def _face(kind: FontKind, key: str) -> ImageFont.FreeTypeFont:
-    return font(kind, TEXT[key])
+def _face(wanted: FontKind, key: str) -> ImageFont.FreeTypeFont:
+    return font(face_kind(wanted), TEXT[key])
 
 
 # -- header --------------------------------------------------------------------------------------
@@ -56,16 +57,16 @@ def audience_text(view: Mapping[str, Any]) -> tuple[str, str | None]:
     """("Public board" | "Green only", "do not share" | None)."""
     audience = view.get("audience")
     if audience is None:
-        return ("Final board" if view.get("result") else "Public board"), None
-    return f"{v.name(view, audience)} only", "do not share"
+        return (tr("Final board") if view.get("result") else tr("Public board")), None
+    return tr("{name} only", name=v.name(view, audience)), tr("do not share")
 
 
 def turn_text(view: Mapping[str, Any]) -> tuple[str, str]:
     turn = v.turn(view)
     phase = str(turn.get("phase") or "")
     if v.in_setup(view) or not turn.get("number"):
-        return "SET-UP", v.PHASE_TITLES.get(phase, "")
-    return f"{int(turn['number'])}", v.PHASE_TITLES.get(phase, "")
+        return SETUP, v.phase_title(phase)
+    return f"{int(turn['number'])}", v.phase_title(phase)
 
 
 def prompt_text(view: Mapping[str, Any]) -> str:
@@ -81,15 +82,18 @@ def draw_header(image: Image.Image, view: Mapping[str, Any], box: tuple[float, f
     draw = ImageDraw.Draw(image)
     number, phase = turn_text(view)
     label_face = _face("bold", "turn_label")
-    setup = number == "SET-UP"
-    number_face = font("serif", 24 if setup else TEXT["turn"])
-    label = phase.upper() if setup else " · ".join(part for part in ("TURN", phase.upper()) if part)
+    setup = number == SETUP
+    number = tr("SET-UP") if setup else number
+    number_face = font(face_kind("serif"), 24 if setup else TEXT["turn"])
+    label = phase.upper() if setup else " · ".join(part for part in (tr("TURN"), phase.upper()) if part)
     draw.text((right, top + 4), label, font=label_face, fill=theme.INK_MUTED, anchor="ra")
     draw.text((right, top + 20), number, font=number_face, fill=theme.GOLD, anchor="ra")
     corner = max(number_face.getlength(number), label_face.getlength(label))
     who, warning = audience_text(view)
     chip_face = _face("bold", "audience")
-    chip_width = round(max(chip_face.getlength(who), font("bold", 13).getlength(warning or "")) + 22)
+    chip_width = round(
+        max(chip_face.getlength(who), font(face_kind("bold"), 13).getlength(warning or "")) + 22
+    )
     chip_top = top + 62
     fill = mix(theme.PANEL_FILL, theme.BATTLE_RED, 0.35) if warning else theme.PANEL_FILL
     rounded_panel(
@@ -104,13 +108,13 @@ def draw_header(image: Image.Image, view: Mapping[str, Any], box: tuple[float, f
         draw.text(
             (right - chip_width / 2, chip_top + 32),
             warning.upper(),
-            font=font("bold", 13),
+            font=font(face_kind("bold"), 13),
             fill=(255, 190, 170),
             anchor="mm",
         )
     room = right - left - max(chip_width, corner) - 16
     head_face, headline = fit_text(
-        v.headline(view), "serif", right - left - corner - 18, TEXT["headline"], min_size=22
+        v.headline(view), face_kind("serif"), right - left - corner - 18, TEXT["headline"], min_size=22
     )
     draw.text((left, top + 4), headline, font=head_face, fill=theme.INK_LIGHT, anchor="la")
     prompt_face = _face("sans", "prompt")
@@ -119,17 +123,39 @@ def draw_header(image: Image.Image, view: Mapping[str, Any], box: tuple[float, f
 
 
 HEADER_HEIGHT = 112
+#: The turn number's place during the set-up (drawn in words: :func:`draw_header`).
+SETUP = "SET-UP"
+
+
+def _last_kind(kind: str) -> str:
+    """What the last move was, in words ("attack", "reinforce", "fortify")."""
+    if kind == "attack":
+        return tr("attack")
+    if kind == "reinforce":
+        return tr("reinforce")
+    if kind == "fortify":
+        return tr("fortify")
+    return kind.replace("_", " ")
+
+
+def _card_place(view: Mapping[str, Any], card: object) -> str:
+    """The territory a territory card names (its name in the view), or the card's name."""
+    if isinstance(card, Mapping) and card.get("territory"):
+        return v.territory_name(view, {}, card["territory"])
+    if isinstance(card, Mapping) and str(card.get("id", "")).startswith("card:wild"):
+        return tr("wild")
+    return v.card_name(card).removeprefix("the card of ")
 
 
 # -- players -------------------------------------------------------------------------------------
 
 COLUMNS = (
-    ("terr.", "territories"),
-    ("batt.", "battalions"),
-    ("reinf.", "reinforcements"),
-    ("cards", "cards"),
-    ("adv.", "adventure_cards"),
-    ("score", "score"),
+    (mark("terr."), "territories"),
+    (mark("batt."), "battalions"),
+    (mark("reinf."), "reinforcements"),
+    (mark("cards"), "cards"),
+    (mark("adv."), "adventure_cards"),
+    (mark("score"), "score"),
 )
 
 
@@ -144,7 +170,7 @@ def _stats(view: Mapping[str, Any], entry: Mapping[str, Any]) -> list[str]:
 
 
 def _heads(view: Mapping[str, Any]) -> list[str]:
-    return [head for head, key in COLUMNS if v.lotr(view) or key not in ("adventure_cards", "score")]
+    return [tr(head) for head, key in COLUMNS if v.lotr(view) or key not in ("adventure_cards", "score")]
 
 
 @lru_cache(maxsize=64)
@@ -162,7 +188,11 @@ def _disc(colour: RGB, size: int) -> Image.Image:
 
 def _allegiance(entry: Mapping[str, Any]) -> str:
     value = entry.get("allegiance")
-    return {"good": "Good", "evil": "Evil"}.get(str(value), "")
+    if value == "good":
+        return tr("Good")
+    if value == "evil":
+        return tr("Evil")
+    return ""
 
 
 def players_block(view: Mapping[str, Any], width: float, *, narrow: bool = False) -> Block:
@@ -189,7 +219,7 @@ def players_block(view: Mapping[str, Any], width: float, *, narrow: bool = False
             )
 
     block.custom(TEXT["heads"] + 6, header)
-    name_face, stats_face = font("condensed", TEXT["player"]), _face("bold", "stats")
+    name_face, stats_face = font(face_kind("condensed"), TEXT["player"]), _face("bold", "stats")
     row = max(30, TEXT["player"] + 12)
     stats_dy = row - 4 if narrow else 0
     height = row + stats_dy
@@ -201,7 +231,8 @@ def players_block(view: Mapping[str, Any], width: float, *, narrow: bool = False
         marker = "▶ " if role == turn_role or role in acting else ""
         tag = _allegiance(entry) if v.lotr(view) else ""
         text = v.label(view, role)
-        stats = ["out"] + [""] * (len(heads) - 1) if out else _stats(view, entry)
+        stats = [tr("out")] + [""] * (len(heads) - 1) if out else _stats(view, entry)
+        good = entry.get("allegiance") == "good"
 
         def paint(
             image: Image.Image,
@@ -215,13 +246,16 @@ def players_block(view: Mapping[str, Any], width: float, *, narrow: bool = False
             text: str = text,
             stats: list[str] = stats,
             out: bool = out,
+            good: bool = good,
         ) -> None:
             middle = top + row / 2
             disc = _disc(colour, 22)
             paste_sprite(image, disc, (left, middle - 11))
             x = left + 30
             if marker:
-                draw.text((x, middle), "▶", font=font("sans", 16), fill=theme.GOLD_BRIGHT, anchor="lm")
+                draw.text(
+                    (x, middle), "▶", font=font(face_kind("sans"), 16), fill=theme.GOLD_BRIGHT, anchor="lm"
+                )
                 x += 20
             tag_width = head_face.getlength(tag.upper()) + 10 if tag else 0
             shown = ellipsize(text, name_face, name_room - (x - left) - tag_width - 8)
@@ -231,7 +265,7 @@ def players_block(view: Mapping[str, Any], width: float, *, narrow: bool = False
                 draw.line((x, middle + 1, x + length, middle + 1), fill=theme.INK_FAINT, width=2)
             if tag:
                 tag_x = x + name_face.getlength(shown) + 8
-                tag_fill = (150, 200, 140) if tag == "Good" else (225, 130, 120)
+                tag_fill = (150, 200, 140) if good else (225, 130, 120)
                 draw.text(
                     (tag_x, middle + 1),
                     tag.upper(),
@@ -256,7 +290,9 @@ def players_block(view: Mapping[str, Any], width: float, *, narrow: bool = False
         def paint_neutral(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
             middle = top + row / 2
             paste_sprite(image, _disc(theme.NEUTRAL, 22), (left, middle - 11))
-            draw.text((left + 30, middle), "Neutral army", font=name_face, fill=theme.INK_MUTED, anchor="lm")
+            draw.text(
+                (left + 30, middle), tr("Neutral army"), font=name_face, fill=theme.INK_MUTED, anchor="lm"
+            )
             for index, value in enumerate(values):
                 draw.text(
                     (left + stats_left + column * (index + 0.5), middle + stats_dy),
@@ -356,7 +392,7 @@ def die_sprite(value: int, white: bool, lost: bool, size: int = DIE) -> Image.Im
     sprite = supersampled((size, size), paint)
     if value not in PIPS:  # modified dice may exceed 6: write the number
         ImageDraw.Draw(sprite).text(
-            (size / 2, size / 2), str(value), font=font("bold", size // 2), fill=pip, anchor="mm"
+            (size / 2, size / 2), str(value), font=font(face_kind("bold"), size // 2), fill=pip, anchor="mm"
         )
     return sprite
 
@@ -399,24 +435,39 @@ def battle_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bl
     attacker, defender = battle.get("attacker"), battle.get("defender")
     origin = v.territory_name(view, layout.names, battle.get("from"))
     target = v.territory_name(view, layout.names, battle.get("to"))
-    title = f"Battle for {target}: {v.name(view, attacker)} attacks from {origin}"
-    block.paragraph(title, font("serif", TEXT["battle"]), theme.BATTLE_RED, max_lines=2, leading=1.25)
+    title = tr(
+        "Battle for {target}: {attacker} attacks from {origin}",
+        target=target,
+        attacker=v.name(view, attacker),
+        origin=origin,
+    )
+    block.paragraph(
+        title, font(face_kind("serif"), TEXT["battle"]), theme.BATTLE_RED, max_lines=2, leading=1.25
+    )
     roll = battle.get("last_roll")
     text_face = _face("sans", "dice_text")
     if not isinstance(roll, Mapping):
-        defending = "neutral army" if defender == "neutral" else v.name(view, defender)
-        block.line(f"Defender: {defending} · no dice rolled yet", text_face, theme.INK_MUTED)
+        defending = tr("neutral army") if defender == "neutral" else v.name(view, defender)
+        block.line(
+            tr("Defender: {defender} · no dice rolled yet", defender=defending), text_face, theme.INK_MUTED
+        )
         return block
     attack = [int(x) for x in roll.get("attack") or []]
     defence = [int(x) for x in roll.get("defence") or []]
     marks_a, marks_d = roll_marks(roll, attack, defence)
     lost_a, lost_d = _lost(roll, attack, defence)
-    defending = "Neutral" if defender == "neutral" else v.name(view, defender)
-    summary = f"{v.name(view, attacker)} loses {lost_a} · {defending} loses {lost_d}"
+    defending = tr("Neutral") if defender == "neutral" else v.name(view, defender)
+    summary = tr(
+        "{attacker} loses {lost} · {defender} loses {defender_lost}",
+        attacker=v.name(view, attacker),
+        lost=lost_a,
+        defender=defending,
+        defender_lost=lost_d,
+    )
     heads = _face("bold", "heads")
     sides = [
-        ("Attack", _bonus(roll, "attack_bonus"), attack, marks_a, True),
-        ("Defence", _bonus(roll, "defence_bonus"), defence, marks_d, False),
+        (tr("Attack"), _bonus(roll, "attack_bonus"), attack, marks_a, True),
+        (tr("Defence"), _bonus(roll, "defence_bonus"), defence, marks_d, False),
     ]
 
     def label_width(label: str, bonus: int) -> float:
@@ -461,14 +512,14 @@ def last_text(view: Mapping[str, Any], layout: MapLayout) -> str:
     kind = str(last.get("kind") or "")
     origin, target = last.get("from"), last.get("to")
     conquered = [v.territory_name(view, names, t) for t in last.get("conquered") or []]
-    words = kind.replace("_", " ")
+    words = _last_kind(kind)
     if origin and target:
         words += f" {v.territory_name(view, names, origin)} → {v.territory_name(view, names, target)}"
     elif target:
         words += f" {v.territory_name(view, names, target)}"
     if conquered:
-        words += f"; conquered {', '.join(conquered)}"
-    return f"Last: {words.strip()}"
+        words = tr("{before}; conquered {territories}", before=words, territories=tr(", ").join(conquered))
+    return tr("Last: {what}", what=words.strip())
 
 
 def news_block(view: Mapping[str, Any], layout: MapLayout, width: float, lines: int = 3) -> Block | None:
@@ -487,10 +538,15 @@ def news_block(view: Mapping[str, Any], layout: MapLayout, width: float, lines: 
         for entry in v.players(view):
             cards = [v.card_name(card) for card in entry.get("played") or []]
             if cards:
-                played.append(f"{v.name(view, entry.get('role'))}: {', '.join(cards)}")
+                played.append(
+                    tr("{name}: {parts}", name=v.name(view, entry.get("role")), parts=tr(", ").join(cards))
+                )
         if played:
             block.paragraph(
-                "Played: " + "; ".join(played), _face("sans", "log"), theme.INK_MUTED, max_lines=2
+                tr("Played: {cards}", cards=tr("; ").join(played)),
+                _face("sans", "log"),
+                theme.INK_MUTED,
+                max_lines=2,
             )
     for line in revealed_hands(view):
         block.paragraph(line, _face("sans", "log"), theme.INK_LIGHT, max_lines=3)
@@ -507,16 +563,21 @@ def revealed_hands(view: Mapping[str, Any]) -> list[str]:
         if not isinstance(held, Mapping):
             continue
         cards = [v.card_name(c) for c in [*(held.get("adventure") or []), *(held.get("aside") or [])]]
-        territory = [v.card_name(c).removeprefix("the card of ") for c in held.get("territory") or []]
-        parts = [", ".join(cards)] if cards else []
+        territory = [_card_place(view, c) for c in held.get("territory") or []]
+        parts = [tr(", ").join(cards)] if cards else []
         if territory:
-            parts.append("territory cards " + ", ".join(territory))
+            parts.append(tr("territory cards {cards}", cards=tr(", ").join(territory)))
         if parts:
-            lines.append(f"{v.name(view, role)} held: " + "; ".join(parts))
+            lines.append(tr("{name} held: {cards}", name=v.name(view, role), cards=tr("; ").join(parts)))
     return lines
 
 
-SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "creature": "creature", None: "wild"}
+SYMBOLS = {
+    "infantry": mark("infantry"),
+    "cavalry": mark("cavalry"),
+    "creature": mark("creature"),
+    None: mark("wild"),
+}
 
 
 def hand_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Block | None:
@@ -525,7 +586,7 @@ def hand_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
         return None
     block = Block(width)
     block.line(
-        f"Your hand, {v.name(view, view.get('audience'))} — do not share",
+        tr("Your hand, {name} — do not share", name=v.name(view, view.get("audience"))),
         _face("bold", "news"),
         (255, 190, 170),
     )
@@ -535,28 +596,35 @@ def hand_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
         if isinstance(card, Mapping):
             card_id = str(card.get("id", "?"))
             shown = (
-                "Wild"
+                tr("Wild")
                 if card_id.startswith("wild")
                 else str(card.get("name") or layout.names.get(card_id, card_id))
             )
             symbol = card.get("symbol")
             cards.append(
                 Chip(
-                    f"{shown} · {SYMBOLS.get(symbol, str(symbol))}"
+                    f"{shown} · {tr(SYMBOLS[symbol]) if symbol in SYMBOLS else str(symbol)}"
                     if not card_id.startswith("wild")
-                    else "Wild card",
+                    else tr("Wild card"),
                     (233, 222, 196),
                     (30, 24, 16),
+                    kind=face_kind("bold"),
                     size=size,
                 )
             )
         else:
             cards.append(
-                Chip(layout.names.get(str(card), str(card)), (233, 222, 196), (30, 24, 16), size=size)
+                Chip(
+                    layout.names.get(str(card), str(card)),
+                    (233, 222, 196),
+                    (30, 24, 16),
+                    kind=face_kind("bold"),
+                    size=size,
+                )
             )
     label_face = _face("bold", "heads")
     block.chips(
-        "Territory",
+        tr("Territory"),
         cards,
         label_face=label_face,
         label_fill=theme.INK_MUTED,
@@ -566,11 +634,11 @@ def hand_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
     )
     if v.lotr(view):
         adventures = [
-            Chip(v.card_name(card), (70, 54, 96), (246, 238, 255), size=size)
+            Chip(v.card_name(card), (70, 54, 96), (246, 238, 255), kind=face_kind("bold"), size=size)
             for card in hand.get("adventure") or []
         ]
         block.chips(
-            "Adventure",
+            tr("Adventure"),
             adventures,
             label_face=label_face,
             label_fill=theme.INK_MUTED,
@@ -592,13 +660,13 @@ class LegendItem:
 
 
 MARK_ITEMS = (
-    LegendItem("leader", "leader"),
-    LegendItem("stronghold", "stronghold"),
-    LegendItem("site", "site of power"),
-    LegendItem("ring", "the Ring"),
-    LegendItem("die", "die space"),
+    LegendItem("leader", mark("leader")),
+    LegendItem("stronghold", mark("stronghold")),
+    LegendItem("site", mark("site of power")),
+    LegendItem("ring", mark("the Ring")),
+    LegendItem("die", mark("die space")),
 )
-ROUTE_ITEMS = (LegendItem("sea", "sea route"), LegendItem("bridge", "bridge"))
+ROUTE_ITEMS = (LegendItem("sea", mark("sea route")), LegendItem("bridge", mark("bridge")))
 LEGEND_ROW = 22
 
 
@@ -606,10 +674,13 @@ def legend_items(view: Mapping[str, Any], layout: MapLayout) -> tuple[list[Legen
     """The regions with their colour and reinforcement bonus, then the marks (lotr) and routes."""
     bonuses = v.region_bonuses(view)
     regions = [
-        LegendItem("swatch", name, layout.region_colours[region], bonuses.get(region))
+        LegendItem("swatch", region_name(name), layout.region_colours[region], bonuses.get(region))
         for region, name in layout.region_names.items()
     ]
-    marks = [*MARK_ITEMS, *ROUTE_ITEMS] if v.lotr(view) else list(ROUTE_ITEMS)
+    marks = [
+        LegendItem(i.kind, tr(i.text), i.colour, i.bonus)
+        for i in ([*MARK_ITEMS, *ROUTE_ITEMS] if v.lotr(view) else list(ROUTE_ITEMS))
+    ]
     return regions, marks
 
 
@@ -675,7 +746,7 @@ def legend_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bl
 
     regions, marks = legend_items(view, layout)
     has_bonus = any(item.bonus is not None for item in regions)
-    for group in ([LegendItem("caption", "BONUS")] if has_bonus else []) + regions, marks:
+    for group in ([LegendItem("caption", tr("BONUS"))] if has_bonus else []) + regions, marks:
         row: list[LegendItem] = []
         used = 0.0
         for item in group:

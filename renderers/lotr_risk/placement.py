@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers.common.cellmap import Box
-from renderers.common.fonts import font
+from renderers.common.fonts import FontKind, font
 from renderers.common.map_placement import best, cell_mask, centroid, fits, name_options
 
 from .theme import MapStyle, badge_row_width
 
-NAME_FONT = "narrow"
+NAME_FONT: FontKind = "narrow"
 #: Tries in order: (margin around the block, share of it that must lie in the cell).
 TRIES = ((6, 1.0), (3, 1.0), (0, 1.0), (0, 0.93), (0, 0.86), (0, 0.8))
 

@@ -14,35 +14,60 @@ from renderers.common.colours import RGB, rgb
 
 from .layout import GAME_DIR
 from .theme import DEFAULT_COLOURS, NEUTRAL, ROLE_TITLES
+from .words import english, listed, mark, ntr, ptr, tr
 
+#: The headline while someone else acts ("Green to attack"), by phase.
 PHASES = {
-    "claim": "to claim a territory",
-    "place_start": "to place armies",
-    "setup": "to set up",
-    "reinforce": "to reinforce",
-    "trade": "to trade cards",
-    "attack": "to attack",
-    "battle": "to roll",
-    "defend": "to defend",
-    "advance": "to move in",
-    "fortify": "to fortify",
-    "leader": "to place a leader",
-    "fellowship": "to move the Fellowship",
+    "claim": mark("{names} to claim a territory"),
+    "place_start": mark("{names} to place armies"),
+    "setup": mark("{names} to set up"),
+    "reinforce": mark("{names} to reinforce"),
+    "trade": mark("{names} to trade cards"),
+    "attack": mark("{names} to attack"),
+    "battle": mark("{names} to roll"),
+    "defend": mark("{names} to defend"),
+    "advance": mark("{names} to move in"),
+    "fortify": mark("{names} to fortify"),
+    "leader": mark("{names} to place a leader"),
+    "fellowship": mark("{names} to move the Fellowship"),
+}
+#: The headline of the player whose turn it is ("Your turn, Black: attack"), by phase.
+YOUR_PHASES = {
+    "claim": mark("Your turn, {name}: claim a territory"),
+    "place_start": mark("Your turn, {name}: place armies"),
+    "setup": mark("Your turn, {name}: set up"),
+    "reinforce": mark("Your turn, {name}: reinforce"),
+    "trade": mark("Your turn, {name}: trade cards"),
+    "attack": mark("Your turn, {name}: attack"),
+    "battle": mark("Your turn, {name}: roll"),
+    "defend": mark("Your turn, {name}: defend"),
+    "advance": mark("Your turn, {name}: move in"),
+    "fortify": mark("Your turn, {name}: fortify"),
+    "leader": mark("Your turn, {name}: place a leader"),
+    "fellowship": mark("Your turn, {name}: move the Fellowship"),
 }
 PHASE_TITLES = {
-    "claim": "Claims",
-    "place_start": "Set-up",
-    "setup": "Set-up",
-    "reinforce": "Reinforce",
-    "trade": "Reinforce",
-    "attack": "Attack",
-    "battle": "Battle",
-    "defend": "Battle",
-    "advance": "Conquest",
-    "fortify": "Fortify",
-    "leader": "Leader",
-    "fellowship": "Fellowship",
+    "claim": mark("Claims"),
+    "place_start": mark("Set-up"),
+    "setup": mark("Set-up"),
+    "reinforce": mark("Reinforce"),
+    "trade": mark("Reinforce"),
+    "attack": mark("Attack"),
+    "battle": mark("Battle"),
+    "defend": mark("Battle"),
+    "advance": mark("Conquest"),
+    "fortify": mark("Fortify"),
+    "leader": mark("Leader"),
+    "fellowship": mark("Fellowship"),
 }
+
+
+def phase_title(phase: str) -> str:
+    """A phase's title in the picture's language ("" for none)."""
+    found = PHASE_TITLES.get(phase)
+    return tr(found) if found else ""
+
+
 SETUP_PHASES = {"claim", "place_start", "setup"}
 
 
@@ -57,11 +82,12 @@ def player(view: Mapping[str, Any], role: object) -> Mapping[str, Any] | None:
 def title(view: Mapping[str, Any], role: object) -> str:
     """The role's title: "Green", "Neutral"..."""
     if role == "neutral":
-        return "Neutral"
+        return tr("Neutral")
     entry = player(view, role)
     if entry and entry.get("name"):
         return str(entry["name"])
-    return ROLE_TITLES.get(str(role), str(role).title())
+    found = ROLE_TITLES.get(str(role))
+    return ptr("role", found) if found else str(role).title()
 
 
 def name(view: Mapping[str, Any], role: object) -> str:
@@ -114,37 +140,32 @@ def active(view: Mapping[str, Any]) -> list[str]:
 
 
 def _join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return listed(items)
 
 
 def headline(view: Mapping[str, Any]) -> str:
-    """ "Green to attack", "Your turn, Black", "Green wins!"..."""
+    """ "Green to attack", "Your turn, Black: attack", "Green wins!"..."""
     result = view.get("result")
     if isinstance(result, Mapping):
         winners = [name(view, role) for role in result.get("winners") or []]
         if not winners:
-            return "Game over"
-        return f"{_join(winners)} {'wins' if len(winners) == 1 else 'win'}!"
+            return tr("Game over")
+        return ntr("{names} wins!", "{names} win!", len(winners), names=_join(winners))
     phase = str(turn(view).get("phase") or "")
     battle = view.get("battle")
     if isinstance(battle, Mapping) and battle.get("phase") in ("roll", "defend", "advance"):
         phase = {"roll": "battle", "defend": "defend", "advance": "advance"}[str(battle["phase"])]
     acting = active(view)
-    verb = PHASES.get(phase, "to act")
     audience = view.get("audience")
     if len(acting) > 1:
-        return (
-            "Everyone places in secret"
-            if phase in SETUP_PHASES
-            else f"{_join([name(view, r) for r in acting])} {verb}"
-        )
+        if phase in SETUP_PHASES:
+            return tr("Everyone places in secret")
+        return tr(PHASES.get(phase, mark("{names} to act")), names=_join([name(view, r) for r in acting]))
     if not acting:
-        return "Waiting"
+        return tr("Waiting")
     if audience is not None and acting[0] == audience:
-        return f"Your turn, {name(view, audience)}: {verb.removeprefix('to ')}"
-    return f"{name(view, acting[0])} {verb}"
+        return tr(YOUR_PHASES.get(phase, mark("Your turn, {name}: act")), name=name(view, audience))
+    return tr(PHASES.get(phase, mark("{names} to act")), names=name(view, acting[0]))
 
 
 def territory_name(view: Mapping[str, Any], names: Mapping[str, str], slug: object) -> str:
@@ -171,11 +192,10 @@ def card_name(card: object) -> str:
         card = card.get("id", "?")
     text = str(card)
     names = _cards()
-    return (
-        names.get(text)
-        or names.get(text.rpartition("-")[0] if text[-1:].isdigit() else text)
-        or text.replace("_", " ").title()
-    )
+    found = names.get(text) or names.get(text.rpartition("-")[0] if text[-1:].isdigit() else text)
+    if found:
+        return found if english() else ptr("card", found)
+    return text.replace("_", " ").title()
 
 
 def region_bonuses(view: Mapping[str, Any]) -> dict[str, int]:

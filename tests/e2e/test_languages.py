@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tests.e2e.harness import is_error, requires_bot, running_world
 from tests.fakediscord.model import labels
 
 pytestmark = requires_bot
+
+
+def _dm_saying(user: Any, words: str) -> Callable[[Any], bool]:
+    """A message condition: a DM to ``user`` that says ``words``."""
+    return lambda message: message in user.dms and words in message.content
 
 
 async def test_a_japanese_a_danish_and_a_chinese_player_each_read_their_own_language(tmp_path: Path) -> None:
@@ -27,7 +34,9 @@ async def test_a_japanese_a_danish_and_a_chinese_player_each_read_their_own_lang
         assert "Tag min tur" in shown and "Min hånd" in shown, shown
         # What each reads alone is in his client's language: his DM prompt (the bot's words in it;
         # the game's own come with the games' catalogs) ...
-        await world.fd.quiet(0.5)
+        # (each DM waited for: the first picture in a new language takes a moment to draw)
+        for user, words in ((alice, "あなたの担当は"), (bob, "du spiller"), (carol, "你执")):
+            await world.fd.wait_for_message(_dm_saying(user, words))
         said = {u: "\n".join(m.content for m in u.dms) for u in (alice, bob, carol)}
         assert "あなたの担当は" in said[alice], said[alice]
         assert "du spiller" in said[bob], said[bob]
