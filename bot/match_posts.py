@@ -297,8 +297,9 @@ class Delivery:
         """The public board of the match as it stands now. Its view and its name are taken
         together, before anything is awaited: a later entry may change the state meanwhile,
         and a board must never carry the step number of another position."""
-        view, name = live.ruleset.view(live.state or {}, None), texts.image_name(live, None)
-        return await self.image(await self.named(live, view), name)
+        lang = _told_in(live)
+        view, name = live.ruleset.view(live.state or {}, None, lang), texts.image_name(live, None)
+        return await self.image(await self.named(live, view, lang), name)
 
     async def post(self, channel_id: int | None, **kwargs: Any) -> discord.Message | None:
         target = await self.channel(channel_id)
@@ -851,7 +852,8 @@ class Delivery:
             await self.refresh_lobby(live)
             return
         tail = texts.end_text(live) if finished else texts.turn_text(live)
-        view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
+        lang = _told_in(live)
+        view = live.ruleset.final_reveal(state, lang) if finished else live.ruleset.view(state, None, lang)
         drawn = finished or texts.shows_board(live.ruleset, told)
         name = texts.image_name(live, "final" if finished else None)
         board = await self.image(await self.named(live, view), name) if drawn else None
@@ -993,7 +995,7 @@ class Delivery:
                 locale=locale,
             )
         board = await self.image(
-            await self.named(live, live.ruleset.view(state, role), lang), texts.image_name(live, role)
+            await self.named(live, live.ruleset.view(state, role, lang), lang), texts.image_name(live, role)
         )
         held = None
         if hand and state.get("result") is None:

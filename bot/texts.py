@@ -494,7 +494,7 @@ def status_text(live: LiveMatch, viewer_role: str | None, locale: str = SOURCE) 
         lines.append(turn_text(live, None, locale))
         if clock_line(live, locale):
             lines.append(clock_line(live, locale))
-        lines.extend(f"· {line}" for line in ruleset.standing(live.state))
+        lines.extend(f"· {line}" for line in ruleset.standing(live.state, locale))
         if viewer_role is not None:
             lines.append(
                 t(locale, "You: {asked}", asked=live.ruleset.prompt(live.state, viewer_role, locale).text)

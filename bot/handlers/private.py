@@ -94,7 +94,7 @@ class PrivateHandlers(Handlers):
                 )
             await self.defer(interaction)
             role = live.role_of(interaction.user.id)
-            view = live.ruleset.view(live.state, role)
+            view = live.ruleset.view(live.state, role, locale)
             image = await self.delivery.image(
                 await self.delivery.named(live, view, locale),
                 f"{live.record.game}-{live.id}-{slug}.png",
@@ -235,14 +235,15 @@ class PrivateHandlers(Handlers):
                 return
             await self.defer(interaction, ephemeral=False)
             state = live.state
+            lang = match_locale(live.record.language)  # a public board: the match's language
             view = (
-                live.ruleset.view(state, None)
+                live.ruleset.view(state, None, lang)
                 if state.get("result") is None
-                else live.ruleset.final_reveal(state)
+                else live.ruleset.final_reveal(state, lang)
             )
             layout = "full" if full else "compact"
             image = await self.delivery.image(
-                await self.delivery.named(live, view), texts.image_name(live, None), layout=layout
+                await self.delivery.named(live, view, lang), texts.image_name(live, None), layout=layout
             )
             kwargs: dict[str, Any] = {"content": texts.status_text(live, None)}
             if image is not None:

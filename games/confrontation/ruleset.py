@@ -255,7 +255,7 @@ class Confrontation(StepRuleset):
         )
 
     # -- views ---------------------------------------------------------------
-    def view(self, state: State, role: str | None) -> View:
+    def view(self, state: State, role: str | None, lang: str = "en") -> View:
         return build_view(self, state, role)
 
     def exchange(self, state: State) -> str | None:
@@ -263,10 +263,10 @@ class Confrontation(StepRuleset):
         frame = battle_frame(state)
         return None if frame is None else f"battle:{frame['region']}"
 
-    def standing(self, state: State) -> tuple[str, ...]:
+    def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
         return standing_lines(build_view(self, state, None))
 
-    def final_reveal(self, state: State) -> View:
+    def final_reveal(self, state: State, lang: str = "en") -> View:
         return build_view(self, state, None, everything=True)
 
     def check_invariants(self, state: State) -> list[str]:

@@ -488,7 +488,7 @@ class Ruleset(ABC):
         Read only to compare two states; it must name nothing secret."""
         return None
 
-    def standing(self, state: State) -> tuple[str, ...]:
+    def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
         """A few public lines on how the match stands (scores, tracks, what each side holds),
         for ``/game status``. Never anything secret: anyone in the server may read them."""
         return ()
@@ -564,16 +564,17 @@ class Ruleset(ABC):
 
     # -- views ---------------------------------------------------------------
     @abstractmethod
-    def view(self, state: State, role: str | None) -> View:
-        """What ``role`` may know (``None``: a spectator). Never secrets of others."""
+    def view(self, state: State, role: str | None, lang: str = "en") -> View:
+        """What ``role`` may know (``None``: a spectator). Never secrets of others. The words a
+        view carries (prompts, log lines, headlines) are in ``lang`` where the game speaks it."""
 
     def check_invariants(self, state: State) -> list[str]:
         """Problems found in ``state`` (empty when sound)."""
         return []
 
-    def final_reveal(self, state: State) -> View:
+    def final_reveal(self, state: State, lang: str = "en") -> View:
         """The view shown to everyone once the game is over (all secrets revealed)."""
-        return self.view(state, None)
+        return self.view(state, None, lang)
 
 
 class _CoreWords(dict[str, Any]):

@@ -446,8 +446,9 @@ class LotrRisk(StepRuleset):
         with speaking(lang):
             return standing_lines(build_view(self, state, None, lang=lang))
 
-    def final_reveal(self, state: State) -> View:
-        return build_view(self, state, None, everything=True)
+    def final_reveal(self, state: State, lang: str = "en") -> View:
+        with speaking(lang):
+            return build_view(self, state, None, everything=True, lang=lang)
 
     def still_playing(self, state: State, role: str) -> bool:
         return role in in_game(state)

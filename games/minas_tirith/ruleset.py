@@ -243,7 +243,7 @@ class MinasTirith(StepRuleset):
         return rules_help.not_found(topic)
 
     # -- views, secrets, positions -------------------------------------------
-    def view(self, state: State, role: str | None) -> View:
+    def view(self, state: State, role: str | None, lang: str = "en") -> View:
         return build_view(state, role)
 
     def exchange(self, state: State) -> str | None:
@@ -251,7 +251,7 @@ class MinasTirith(StepRuleset):
         frame = next((f for f in reversed(state["stack"]) if f["step"] == "fight"), None)
         return None if frame is None else f"fight:{frame['start']}:{frame['to']}"
 
-    def standing(self, state: State) -> tuple[str, ...]:
+    def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
         return standing_lines(state)
 
     def check_invariants(self, state: State) -> list[str]:

@@ -100,7 +100,7 @@ class WarOfTheRing(StepRuleset):
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         return new_game(self.name, seed, self.resolve_options(options))
 
-    def view(self, state: State, role: str | None) -> View:
+    def view(self, state: State, role: str | None, lang: str = "en") -> View:
         active = sorted(self.active(state))
         if state["result"] is not None:
             text = "The game is over."
@@ -112,8 +112,8 @@ class WarOfTheRing(StepRuleset):
         view["result"] = None if result is None else {**result, "text": self.result_text(result)}
         return view
 
-    def final_reveal(self, state: State) -> View:
-        view = self.view(state, None)
+    def final_reveal(self, state: State, lang: str = "en") -> View:
+        view = self.view(state, None, lang)
         for side in ROLES:
             view["cards"][side]["hand"] = sorted(state["hands"][side])
         return view
@@ -192,7 +192,7 @@ class WarOfTheRing(StepRuleset):
         one post (see :mod:`.exchange`)."""
         return exchange_of(state)
 
-    def standing(self, state: State) -> tuple[str, ...]:
+    def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
         return standing_lines(build_view(state, None, "", self.narrate))
 
     def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:

@@ -144,7 +144,7 @@ class Pebbles(StepRuleset):
     def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         return "The higher bid starts." if action.verb == "bid" else ""
 
-    def view(self, state: State, role: str | None) -> dict[str, Any]:
+    def view(self, state: State, role: str | None, lang: str = "en") -> dict[str, Any]:
         bids = state["bids"]
         shown = bids if len(bids) == 2 else {r: v for r, v in bids.items() if r == role}
         return {

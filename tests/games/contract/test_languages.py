@@ -40,6 +40,9 @@ SPEAKING = (
     "narrate",
     "event_text",
     "result_text",
+    "view",
+    "final_reveal",
+    "standing",
 )
 MAX_ACTIONS = 400
 
@@ -84,6 +87,10 @@ def _words(ruleset: Ruleset, seed: int, lang: str) -> Iterator[str]:
         match.submit(role, actions[randbelow(chooser, len(actions))])
     for audience in (None, *roles):
         yield from ruleset.log_lines(match.state, audience, lang=lang)
+    yield from ruleset.standing(match.state, lang)
+    for audience in (None, *roles):
+        assert isinstance(ruleset.view(match.state, audience, lang), dict)
+    assert isinstance(ruleset.final_reveal(match.state, lang), dict)
 
 
 @pytest.mark.parametrize("lang", LOCALES)

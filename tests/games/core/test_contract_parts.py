@@ -321,7 +321,7 @@ class _CallGame(StepRuleset):
     def setup(self, seed: int, options: Any, players: int) -> dict:
         raise NotImplementedError
 
-    def view(self, state: dict, role: str | None) -> dict:
+    def view(self, state: dict, role: str | None, lang: str = "en") -> dict:
         return {}
 
 
