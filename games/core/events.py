@@ -128,6 +128,21 @@ BASIC_FORMATS: dict[str, Formatter] = {
 BASIC_PLURALS: dict[str, Callable[[Any], bool]] = {"number": lambda value: int(value) != 1}
 
 
+#: A sentence's full stop after a name that ends with its own mark ("plays A Balrog is Come!.").
+_DOUBLED_MARKS = (("!.", "!"), ("?.", "?"), ("!。", "!"), ("?。", "?"), ("！。", "！"), ("？。", "？"))
+
+
+def _tidy(text: str) -> str:
+    """``text`` without a full stop after an exclamation or question mark.
+
+    >>> _tidy("The Shadow plays Fear! Fire! Foes!.")
+    'The Shadow plays Fear! Fire! Foes!'
+    """
+    for doubled, single in _DOUBLED_MARKS:
+        text = text.replace(doubled, single)
+    return text
+
+
 @dataclass(frozen=True)
 class Presenter:
     """Words for one game's events: parameter types per kind, templates per language.
@@ -154,7 +169,7 @@ class Presenter:
             kind_of = types.get(name, "text")
             plural = self.plurals.get(kind_of) or BASIC_PLURALS.get(kind_of)
             words[name] = _Word(self._word(kind_of, value, lang), bool(plural and plural(value)))
-        return template.format_map(words)
+        return _tidy(template.format_map(words))
 
     def _word(self, kind: str, value: Any, lang: str) -> str:
         if kind == "event":

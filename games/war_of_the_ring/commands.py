@@ -237,7 +237,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("cards", "draw", "draw", "Event die: draw a card.", DIE),
     _c("cards", "palantir", "dismiss-palantir", "Will of the West: discard the Palantír of Orthanc.", DIE),
     _c("cards", "palantir-ring", "ring-palantir", "Any die and an Elven Ring: discard the Palantír.", DIE),
-    _c("cards", "balrog-card", "dismiss-balrog", "Will of the West: discard A Balrog is Come!.", DIE),
+    _c("cards", "balrog-card", "dismiss-balrog", "Will of the West: discard A Balrog is Come!", DIE),
     _c("cards", "balrog-gandalf", "gandalf-dismisses-balrog", "Gandalf there: discard that card.", DIE),
     _c(
         "cards",
