@@ -18,6 +18,7 @@ from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
 from games.lotr_risk import computer as lotr_risk
 from games.minas_tirith import computer as minas_tirith
 from games.war_of_the_ring import computer as war_of_the_ring
+from games.war_of_the_ring import computer_search as war_of_the_ring_search
 
 LEVELS = ("random", "rules", "gentle", "strong")
 #: The level a player gets when he names none.
@@ -76,15 +77,15 @@ def _lotr_risk_levels() -> dict[str, Level]:
     }
 
 
-#: ``game -> level -> Level`` for every game that has computer players (Minas Tirith and War of
-#: the Ring have no search level yet: their levels stop at ``rules``).
+#: ``game -> level -> Level`` for every game that has computer players (Minas Tirith has no
+#: search level yet: its levels stop at ``rules``; War of the Ring has no ``gentle``).
 PLAYERS: dict[str, dict[str, Level]] = {
     "confrontation": _confrontation_levels(),
     "lotr-risk": _lotr_risk_levels(),
-    # No search yet: War of the Ring's sampling (the other hand, the decks) is not written.
     "war-of-the-ring": {
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(war_of_the_ring.RuleBasedPlayer, Budget(1)),
+        "strong": Level(war_of_the_ring_search.SearchingPlayer, Budget(iterations=48, seconds=1.5)),
     },
     "minas-tirith": {
         "random": Level(RandomPlayer, Budget(1)),
