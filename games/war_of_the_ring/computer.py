@@ -5,18 +5,19 @@ hand, the decks, the Hunt pool's draws or the PRNG).
 Each legal action gets a score from the view and a small random term from the seat's own
 generator breaks ties. What it favours, for each question the game asks:
 
-- **the die**: the Free Peoples move the Fellowship while it is hidden (once or twice a turn:
-  each move makes the Hunt likelier) and hide it when revealed,
-  play an Event card when one can be played, muster and recruit where an army is threatened,
-  attack with a superior army, bring Nations to war; the Shadow brings its Minions in, attacks
-  with superior armies, musters, plays Events and moves armies toward the Free Peoples'
-  strongholds; both draw cards rather than skip, and pass only when nothing else is left;
+- **the die**: the Free Peoples hide a revealed Fellowship and move a hidden one when the Hunt
+  is weak (:mod:`.computer_ring` weighs a move against the Hunt's expected harm), play an Event
+  card when one can be played (the healing and guarding ones above all when Corrupted),
+  muster and recruit where an army is threatened, attack with a superior army, bring Nations
+  to war; the Shadow brings its Minions in, attacks with superior armies, musters, plays
+  Events and moves armies toward the Free Peoples' strongholds; both draw cards rather than
+  skip, and pass only when nothing else is left;
 - **battles**: the attack with the best odds, a Combat card rather than none, fight on while
   stronger, retreat or withdraw into a stronghold when weaker, lose regulars before elites and
   leaders;
 - **the Hunt**: the Shadow puts one or two dice in the Hunt box (two once the Fellowship is well
-  on its way); the Free Peoples take Hunt damage as corruption while it stays low, else lose a
-  Companion (little Corruption on the way, more in Mordor).
+  on its way); the Free Peoples take Hunt damage where it costs least: Corruption (dearer near
+  12), a table card, the Guide or a random Companion (worth his Level), a Guide's ability.
 """
 
 from __future__ import annotations
