@@ -35,7 +35,7 @@ from openskill.models import PlackettLuce
 
 from games.computer_players import LEVELS, PLAYERS, policy
 from games.core import Ruleset, find
-from games.core.players import SearchPlayer, play
+from games.core.players import play
 
 PAIRINGS = (
     "random:random",
@@ -92,8 +92,7 @@ def tournament(
             times += played.times[side]
             decisions += len(played.times[side])
             computer = players[side][0]
-            if isinstance(computer, SearchPlayer):
-                fallbacks += computer.fallbacks
+            fallbacks += int(getattr(computer, "fallbacks", 0))  # a search's, else none
         spent = time.perf_counter() - started
         lines.append(
             f"{first} vs {second} as {side} ({seats} players, fair share {100 / seats:.0f} %): "

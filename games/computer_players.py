@@ -77,15 +77,15 @@ def _lotr_risk_levels() -> dict[str, Level]:
 
 
 #: ``game -> level -> Level`` for every game that has computer players (Minas Tirith and War of
-#: the Ring have no search level yet: their levels stop at ``rules``).
+#: the Ring have no search level at the table yet: their levels stop at ``rules``).
 PLAYERS: dict[str, dict[str, Level]] = {
     "confrontation": _confrontation_levels(),
     "lotr-risk": _lotr_risk_levels(),
-    # No search yet: War of the Ring's sampling (the other hand, the decks) is not written.
     "war-of-the-ring": {
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(war_of_the_ring.RuleBasedPlayer, Budget(1)),
     },
+    # Its search (``computer_search.SearchingPlayer``) is not offered: measured below ``rules``.
     # A search (rule-based playouts judged by ``minas_tirith.evaluate``) did not yet beat ``rules``.
     "minas-tirith": {
         "random": Level(RandomPlayer, Budget(1)),

@@ -5,33 +5,32 @@ hand, the decks, the Hunt pool's draws or the PRNG).
 Each legal action gets a score from the view and a small random term from the seat's own
 generator breaks ties. What it favours, for each question the game asks:
 
-- **the die**: the Free Peoples move the Fellowship while it is hidden (once or twice a turn:
-  each move makes the Hunt likelier) and hide it when revealed,
-  play an Event card when one can be played, muster and recruit where an army is threatened,
-  attack with a superior army, bring Nations to war; the Shadow brings its Minions in, attacks
-  with superior armies, musters, plays Events and moves armies toward the Free Peoples'
-  strongholds; both draw cards rather than skip, and pass only when nothing else is left;
+- **the die**: the Free Peoples hide a revealed Fellowship and move a hidden one when the Hunt
+  is weak (:mod:`.computer_ring` weighs a move against the Hunt's expected harm), play an Event
+  card when one can be played (the healing and guarding ones above all when Corrupted),
+  muster and recruit where an army is threatened, attack with a superior army, bring Nations
+  to war; the Shadow brings its Minions in, attacks with superior armies, musters, plays
+  Events and moves armies toward the Free Peoples' strongholds; both draw cards rather than
+  skip, and pass only when nothing else is left;
 - **battles**: the attack with the best odds, a Combat card rather than none, fight on while
   stronger, retreat or withdraw into a stronghold when weaker, lose regulars before elites and
   leaders;
 - **the Hunt**: the Shadow puts one or two dice in the Hunt box (two once the Fellowship is well
-  on its way); the Free Peoples take Hunt damage as corruption while it stays low, else lose a
-  Companion (little Corruption on the way, more in Mordor).
+  on its way); the Free Peoples take Hunt damage where it costs least: Corruption (dearer near
+  12), a table card, the Guide or a random Companion (worth his Level), a Guide's ability.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import Action, View
 from games.core.players import Seat
 
-from .data import FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, distance, side_of_nation
+from .computer_ring import RingCare, to_mordor
+from .data import FREE, NATIONS, REGIONS, SHADOW, side_of_nation
 
-#: The Corruption the Free Peoples accept from the Hunt before losing a Companion instead: low
-#: on the way, to keep room for the Mordor Track, where every step costs.
-SAFE_CORRUPTION = {"way": 4, "mordor": 10}
 #: How much stronger an army must be to attack.
 SUPERIOR = 1.3
 
@@ -44,10 +43,9 @@ _DIE_VERBS: Mapping[str, Mapping[str, float]] = {
         "attack-leader": 3.0,
         "draw": 3.5,
         "move-companions": 1.0,
-        "separate": 0.5,
+        "separate": -1.0,
         "move-army": 1.5,
         "move-armies": 1.5,
-        "hide-strider": 1.0,
         "ring": -2.0,
         "skip": -6.0,
         "pass": -8.0,
@@ -77,20 +75,29 @@ class RuleBasedPlayer:
 
     def decide(self, seat: Seat) -> Action:
         rng = seat.rng()
-        board = _Board(seat.view, seat.role)
+        board = _Board(seat.view, seat.role, seat.actions)
         scored = [(board.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
         return seat.actions[max(scored)[1]]
+
+
+def board_scores(seat: Seat) -> list[float]:
+    """The rule-based score of each of the seat's actions (no random term)."""
+    board = _Board(seat.view, seat.role, seat.actions)
+    return [board.score(a) for a in seat.actions]
 
 
 class _Board:
     """What the view says of the board, and the score of one action."""
 
-    def __init__(self, view: View, role: str) -> None:
+    def __init__(self, view: View, role: str, actions: Sequence[Action] = ()) -> None:
         self.view = view
         self.role = role
         self.foe = SHADOW if role == FREE else FREE
         self.regions: dict[str, Mapping[str, Any]] = {r["id"]: r for r in view["regions"]}
         self.fellowship: Mapping[str, Any] = view["fellowship"]
+        self.ring = RingCare(view)
+        #: The Hunt's damage to take now, if that is the question (``corruption <damage>``).
+        self.damage = next((int(a.args[0]) for a in actions if a.verb == "corruption" and a.args), 0)
 
     def strength(self, region: str, side: str) -> float:
         """Hit points of ``side``'s army in ``region`` (an elite counts twice, a leader half)."""
@@ -126,25 +133,28 @@ class _Board:
         if verb == "hunt" and args:
             wanted = 2 if self.fellowship["progress"] >= 3 or self.fellowship["mordor"] is not None else 1
             return -abs(int(args[0]) - wanted)
-        if verb in _DIE_VERBS[self.role] and args and args[0] in _DIE_FACES:
-            return self._die(verb, args[0])
-        if verb == "mordor":
-            return 10.0
-        if verb == "declare" and args and args[0] in REGIONS:
-            return 2.0 * (_to_mordor(self.fellowship["region"]) - _to_mordor(args[0])) - 0.5
-        if verb in ("reveal-to", "hobbit-to") and args and args[0] in REGIONS:
-            return -float(_to_mordor(args[0]))
-        if verb == "use":
-            return 2.0
-        if verb in ("place", "to") and args and args[0] in self.regions:
-            return self._where(args[0])
         if verb == "move-fellowship":
             if self.fellowship["revealed"]:
                 return -1.0
-            # each move this turn adds a die to the Hunt box and makes the next Hunt likelier
-            return 8.0 - 3.5 * int(self.view["hunt"]["box"].get("free", 0))
-        if verb == "hide":
-            return 9.0 if self.fellowship["revealed"] else -5.0
+            return self.ring.move_score()
+        if verb in ("hide", "hide-strider"):
+            return 9.5 if self.fellowship["revealed"] else -5.0
+        if verb in _DIE_VERBS[self.role] and args and args[0] in _DIE_FACES:
+            return self._die(verb, args[0], args[1] if len(args) > 1 else None)
+        if verb == "mordor":
+            return 10.0
+        if verb == "declare" and args and args[0] in REGIONS:
+            return self.ring.declare_score(args[0])
+        if verb in ("reveal-to", "hobbit-to") and args and args[0] in REGIONS:
+            return -float(to_mordor(args[0]))
+        if self.role == FREE and self.damage and verb in ("use", "casualty", "ability", "corruption"):
+            return self.ring.damage_score(action, self.damage)
+        if verb == "use":
+            return 2.0
+        if verb == "guide" and args and self.role == FREE:
+            return self.ring.guide_score(args[0])
+        if verb in ("place", "to") and args and args[0] in self.regions:
+            return self._where(args[0])
         if verb == "attack" and len(args) == 2:
             theirs = max(self.strength(args[1], self.foe), 0.5)
             return 2.0 * self.strength(args[0], self.role) / theirs
@@ -166,9 +176,6 @@ class _Board:
             return 3.0
         if verb == "remove" and len(args) >= 2:
             return {"regular": 2.0, "elite": -1.0, "leader": -2.0}.get(args[1], 0.0)
-        if verb == "corruption" and args and args[0].isdigit():
-            where = "way" if self.fellowship["mordor"] is None else "mordor"
-            return 3.0 if self.fellowship["corruption"] + int(args[0]) <= SAFE_CORRUPTION[where] else -3.0
         if verb == "casualty":
             return 0.5 if args and args[0] == "random" else 0.0
         if verb == "recruit" and args:
@@ -183,7 +190,7 @@ class _Board:
             return -0.5
         return 0.0
 
-    def _die(self, verb: str, face: str) -> float:
+    def _die(self, verb: str, face: str, card: str | None = None) -> float:
         score = _DIE_VERBS[self.role][verb]
         if verb in ("attack", "attack-leader"):
             odds = self.best_attack()
@@ -194,6 +201,8 @@ class _Board:
             score += 2.0 if danger > 0 else -1.0
         if verb == "play":
             score += 0.2 * len(self.view["cards"][self.role]["hand"] or ())
+            if self.role == FREE and card is not None:
+                score += self.ring.card_score(card)
         if face == "will":
             score -= 1.0  # a Will of the West is worth keeping for the Fellowship
         return score
@@ -215,10 +224,6 @@ class _Board:
         if not isinstance(own, int | float) or not isinstance(theirs, int | float):
             return 1.0
         return float(own) / max(float(theirs), 0.5)
-
-
-def _to_mordor(region: str) -> int:
-    return min(distance(region, entry) for entry in MORDOR_ENTRIES)
 
 
 _DIE_FACES = frozenset({"character", "army", "muster", "army_muster", "event", "will", "eye"})

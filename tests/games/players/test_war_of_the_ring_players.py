@@ -10,8 +10,9 @@ import pytest
 
 from games.computer_players import levels, policy
 from games.core import Action, State, clone, rng
-from games.core.players import Budget, Policy, RandomPlayer, Seat, seat_of
+from games.core.players import Budget, CannotSample, Generator, Policy, RandomPlayer, Seat, play, seat_of
 from games.war_of_the_ring.computer import RuleBasedPlayer
+from games.war_of_the_ring.computer_search import SearchingPlayer, determinize, evaluate, known_ring_use
 from games.war_of_the_ring.data import FREE, SHADOW
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as WOTR
 
@@ -93,7 +94,7 @@ def test_the_seats_view_hides_the_other_hand_and_the_decks() -> None:
     assert "decks" not in view and "rng" not in view and "stack" not in view
 
 
-@pytest.mark.parametrize("level", levels("war-of-the-ring"))
+@pytest.mark.parametrize("level", [lv for lv in levels("war-of-the-ring") if lv != "strong"])
 @pytest.mark.parametrize("side", [FREE, SHADOW])
 def test_every_level_plays_either_side(level: str, side: str) -> None:
     computer, budget = policy("war-of-the-ring", level)
@@ -110,3 +111,73 @@ def test_every_level_plays_either_side(level: str, side: str) -> None:
         assert WOTR.is_legal(state, role, action), f"{level} chose an illegal {action.text!r}"
         WOTR.apply(state, role, action)
     assert state["result"] is not None or state["turn"]["number"] >= 3
+
+
+# -- the search level (``strong``) ------------------------------------------------------------------
+def _small_search() -> SearchingPlayer:
+    """The search with short playouts: the same code, at a test's speed."""
+    return SearchingPlayer(candidates=2, playout_limit=12)
+
+
+def _seat(state: State, seat: str, seed: int, iterations: int = 6) -> Seat:
+    return seat_of(WOTR, state, seat, seed, Budget(iterations=iterations))
+
+
+@pytest.mark.parametrize("seat", [FREE, SHADOW])
+def test_the_search_ignores_what_the_seat_cannot_know(seat: str) -> None:
+    real = _midgame(seat)
+    twin = _twin(real, seat)
+    assert WOTR.view(real, seat) == WOTR.view(twin, seat)
+    for seed in range(3):
+        player = _small_search()
+        first = player.decide(_seat(real, seat, seed))
+        assert player.fallbacks == 0, "a die to choose is searched, not left to the rules"
+        assert first == _small_search().decide(_seat(twin, seat, seed))
+
+
+@pytest.mark.parametrize("seat", [FREE, SHADOW])
+def test_a_sample_looks_to_the_seat_like_the_real_game(seat: str) -> None:
+    real = _midgame(seat)
+    seen = seat_of(WOTR, real, seat, 0)
+    for seed in range(5):
+        sample = determinize(seen.view, Generator(seed), known_ring_use(seen))
+        view = WOTR.view(sample, seat)
+        for key in ("regions", "fellowship", "hunt", "cards", "politics", "reinforcements", "prompt"):
+            assert view[key] == seen.view[key], key
+        for side in (FREE, SHADOW):  # the dice used this turn are not a position's: those left are
+            assert view["dice"][side]["unused"] == seen.view["dice"][side]["unused"]
+        assert set(WOTR.legal_actions(sample, seat)) == set(seen.actions)
+        assert sample["rng"] != real["rng"]
+        foe = SHADOW if seat == FREE else FREE
+        assert len(sample["hands"][foe]) == len(real["hands"][foe])
+
+
+def test_a_sample_refuses_a_moment_it_cannot_describe() -> None:
+    state = WOTR.setup(3, WOTR.resolve_options({}), 2)
+    view = WOTR.view(state, FREE)  # the Fellowship phase: no die to choose yet
+    with pytest.raises(CannotSample):
+        determinize(view, Generator(1))
+
+
+def test_the_evaluation_favours_a_fellowship_nearer_the_crack_and_less_corrupted() -> None:
+    state = _midgame(FREE)
+    state["fellowship"]["corruption"] = 5
+    better, worse, nearer = clone(state), clone(state), clone(state)
+    better["fellowship"]["corruption"] = 2
+    worse["fellowship"]["corruption"] = 9
+    nearer["fellowship"]["region"] = "dagorlad"
+    assert evaluate(better, FREE) > evaluate(state, FREE) > evaluate(worse, FREE)
+    assert evaluate(nearer, FREE) > evaluate(state, FREE)
+    assert evaluate(worse, SHADOW) > evaluate(state, SHADOW)
+
+
+@pytest.mark.parametrize("side", [FREE, SHADOW])
+def test_the_search_plays_a_complete_game(side: str) -> None:
+    search = _small_search()
+    players: dict[str, tuple[Policy, Budget]] = {
+        side: (search, Budget(iterations=2)),
+        (SHADOW if side == FREE else FREE): (RuleBasedPlayer(), Budget(1)),
+    }
+    played = play(WOTR, players, 11)
+    assert played.winners, f"the game ended unfinished ({played.reason})"
+    assert search.fallbacks < played.actions
