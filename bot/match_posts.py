@@ -423,23 +423,23 @@ class Delivery:
         await self.open_thread(live)
         await self.refresh_lobby(live)
         state = live.state or {}
-        awaited = sorted(live.active_roles())
-        await self.service.store.owe_dms(live.id, live.roles, live.record.version)
+        todo = post_plan.start(live.roles, live.active_roles())
+        await self.service.store.owe_dms(live.id, todo.owed, live.record.version)
         # The start is told in the thread (every player who takes pings is mentioned), so the
         # first private prompts come silently: notified once.
         message = await self.post_match(
             live,
             content=texts.start_text(live),
             file=await self.public_board(live),
-            view=prompt_view(live.id, texts.public_step(live)) if awaited else None,
+            view=prompt_view(live.id, texts.public_step(live)) if todo.take_turn else None,
             allowed_mentions=await self.everyone(live),
             nonce=await self.entry_nonce(live, "post"),
         )
         await self._remember_prompt(live, message)
         self._newest.pop(live.id, None)  # its waiting line sits mid-text: never edited
         self._untold[live.id] = int(state.get("seq", 0))
-        for role in live.roles:
-            await self.dm(live, role, loud=False)
+        for role, place in todo.private:
+            await self._carry_out(live, role, place)
 
     # -- after each accepted entry ----------------------------------------------------
     async def after_entry(self, result: ActResult) -> None:
@@ -559,20 +559,26 @@ class Delivery:
             for role in live.roles:
                 self._hand_pngs.forget((live.id, role))
         for role, place in todo.private:
-            if place == post_plan.Private.CLOSE:
-                await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
-            elif place == post_plan.Private.UPDATE_OR_SEND:
-                if not await self.update_dm(live, role):
-                    await self.dm(live, role)
-            elif place == post_plan.Private.SEND:
-                await self.dm(live, role)
-            elif place == post_plan.Private.UPDATE:
-                await self.update_dm(live, role)
-            else:
-                await self.retire_dm(live, role, WAIT_NOTE)
+            await self._carry_out(live, role, place)
         if result.finished:
             for hook in self.on_finished:
                 await hook(live)
+
+    async def _carry_out(self, live: LiveMatch, role: str, place: post_plan.Private) -> None:
+        """Do what the plan says ``role``'s private place (his DM prompt) gets."""
+        if place == post_plan.Private.CLOSE:
+            await self.retire_dm(live, role, "🏁 The match is over: see the thread for the result.")
+        elif place == post_plan.Private.UPDATE_OR_SEND:
+            if not await self.update_dm(live, role):
+                await self.dm(live, role)
+        elif place == post_plan.Private.SEND:
+            await self.dm(live, role)
+        elif place == post_plan.Private.SEND_QUIETLY:
+            await self.dm(live, role, loud=False)
+        elif place == post_plan.Private.UPDATE:
+            await self.update_dm(live, role)
+        else:
+            await self.retire_dm(live, role, WAIT_NOTE)
 
     def _told_here_last(self, match_id: int, recorded: MessageRecord | None) -> bool:
         """Whether the thread post recorded for a match is the one this process recorded last
@@ -770,13 +776,18 @@ class Delivery:
     async def _catch_up(self, live: LiveMatch) -> None:
         record = live.record
         prompt = await self.service.store.get_message(live.id, "prompt")
-        if prompt is None and record.status == ACTIVE and record.thread_id is None:
-            await self._announce_start(live)  # started, but the thread was never opened
+        todo = post_plan.catch_up(
+            active=record.status == ACTIVE,
+            thread_opened=record.thread_id is not None,
+            told=None if prompt is None else prompt.version,
+            version=record.version,
+        )
+        if todo.thread == post_plan.Behind.START:
+            await self._announce_start(live)
             return
-        posted = prompt.version if prompt is not None else 0
-        if posted < record.version:
+        if todo.thread == post_plan.Behind.ENTRIES:
             await self._catch_up_thread(live, prompt)
-        if live.record.status == ACTIVE:
+        if todo.owed_dms and live.record.status == ACTIVE:  # (an entry meanwhile may end it)
             await self._send_owed_dms(live)
 
     async def _catch_up_thread(self, live: LiveMatch, prompt: MessageRecord | None) -> None:
@@ -790,28 +801,37 @@ class Delivery:
         told = texts.told_events(live, since)
         finished = state.get("result") is not None
         lines = texts.public_lines(live.ruleset, told)
+        actors: set[str] = set()
         if not finished:
-            await self._owe_new_prompts(live)
             entries = [await self.service.store.entry_at(live.id, i) for i in range(posted, record.version)]
             actors = {e.role for e in entries if e is not None}
-            self._owed_quietly[live.id] = actors & set(live.active_roles())
-        if not finished and not lines:
-            # Only hidden or quiet steps: a post now would tell that something secret happened.
+        todo = post_plan.retell(
+            post_plan.Untold(
+                finished=finished,
+                news=bool(lines),
+                moved=texts.shows_board(live.ruleset, told),
+                active=live.active_roles(),
+                actors=frozenset(actors),
+            )
+        )
+        if todo.owe_prompts:
+            await self._owe_new_prompts(live)
+            self._owed_quietly[live.id] = set(todo.quietly)
+        if todo.thread == post_plan.Thread.NOTHING:
             await self._mark_announced(live)
             await self.refresh_lobby(live)
             return
         tail = texts.end_text(live) if finished else texts.turn_text(live)
         view = live.ruleset.final_reveal(state) if finished else live.ruleset.view(state, None)
-        drawn = finished or texts.shows_board(live.ruleset, told)
         name = texts.image_name(live, "final" if finished else None)
-        board = await self.image(await self.named(live, view), name) if drawn else None
+        board = await self.image(await self.named(live, view), name) if todo.board else None
         message = await self.post_match(
             live,
             content=texts.clip("\n".join([*lines, "", tail]).strip()),
             **attach(board, await self.shown_cards(live, None, told)),
             view=rematch_view(live.id) if finished else prompt_view(live.id, texts.public_step(live)),
             allowed_mentions=(
-                await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
+                await self.everyone(live) if finished else await self.pings(live, todo.awaited)
             ),
             nonce=await self.entry_nonce(live, "post"),
         )
@@ -831,9 +851,9 @@ class Delivery:
     async def _send_owed_dms(self, live: LiveMatch) -> None:
         """Send the DM prompts still owed (a crash or an outage kept them from going out)."""
         quietly = self._owed_quietly.pop(live.id, set())
-        for role in await self.service.store.owed_dms(live.id):
+        for role, place in post_plan.owed_places(await self.service.store.owed_dms(live.id), quietly):
             log.info("match %s: sending a DM prompt owed to %s", live.id, role)
-            await self.dm(live, role, loud=False if role in quietly else None)  # (no player: settled)
+            await self._carry_out(live, role, place)  # (no player: settled)
 
     async def _drop_bare_post(self, live: LiveMatch, message: discord.Message, *, bare: bool) -> None:
         """Keep one bare "waiting" line at the bottom of the thread: the previous one, which only

@@ -6,11 +6,14 @@ newest post of the thread, what the thread gets (a final post, an edit of the ne
 post, a bare waiting line, or nothing) and what each player's private place gets.
 :mod:`bot.match_posts` carries the plan out; if Discord refuses an edit it posts anew, and if
 nothing reaches the thread it does what :func:`quiet_step` says.
+
+A match's beginning (:func:`start`) and the catch-up of entries committed but never told
+(:func:`catch_up`, :func:`retell`, :func:`owed_places`) are planned here as well.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Set
+from collections.abc import Collection, Iterable, Sequence, Set
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -49,6 +52,8 @@ class Private(StrEnum):
 
     #: A new prompt (a DM that notifies, or a silent one), the old ones retired.
     SEND = "send"
+    #: A new prompt that never notifies (a thread post mentions him, or he was told of this wait).
+    SEND_QUIETLY = "send_quietly"
     #: Asked again within an exchange he is in: his prompt is rewritten, or sent if it cannot be.
     UPDATE_OR_SEND = "update_or_send"
     #: The actor goes on: his prompt follows, in place.
@@ -167,3 +172,97 @@ def quiet_step(entry: Entry, newest: NewestPost | None) -> Quiet:
     if entry.took_back:
         return Quiet.RETELL if newest is not None else Quiet.MARK_TAKEN_BACK
     return Quiet.TAIL if newest is not None else Quiet.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """What the table gets when a match begins: one start post in its new thread (mentioning
+    every player who takes pings), then each player's first DM prompt, silent."""
+
+    #: Whether the start post carries "Take my turn" (the game waits for someone).
+    take_turn: bool
+    #: The players owed a DM prompt, owed before anything is posted.
+    owed: tuple[str, ...]
+    #: What each player's private place gets, in the order of the match's roles.
+    private: tuple[tuple[str, Private], ...]
+
+
+def start(roles: Sequence[str], active: Collection[str]) -> Start:
+    """The beginning of a match with ``roles``, waiting for ``active``."""
+    return Start(bool(active), tuple(roles), tuple((role, Private.SEND_QUIETLY) for role in roles))
+
+
+class Behind(StrEnum):
+    """What a match's thread misses, found by the catch-up."""
+
+    #: The match started but its thread was never opened: its start is told as if new.
+    START = "start"
+    #: Entries committed after the last one the thread was told.
+    ENTRIES = "entries"
+    #: Nothing: the thread is up to date.
+    NOTHING = "nothing"
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    thread: Behind
+    #: Whether the DM prompts still owed are sent afterwards.
+    owed_dms: bool
+
+
+def catch_up(*, active: bool, thread_opened: bool, told: int | None, version: int) -> CatchUp:
+    """What the catch-up of a match does: ``active``: it is being played; ``told``: the version
+    of the last entry its thread post was recorded at (``None``: none recorded); ``version``:
+    the match's version now."""
+    if told is None and active and not thread_opened:
+        return CatchUp(Behind.START, owed_dms=False)  # (the start sends every first DM)
+    return CatchUp(Behind.ENTRIES if (told or 0) < version else Behind.NOTHING, owed_dms=active)
+
+
+@dataclass(frozen=True, slots=True)
+class Untold:
+    """What the entries the thread was not told did, as the catch-up's plan needs it."""
+
+    finished: bool
+    #: Whether their steps have lines worth posting (else all were hidden or quiet).
+    news: bool
+    #: Whether their steps changed the board.
+    moved: bool
+    #: The roles the game waits for now, and the roles that acted in those entries.
+    active: frozenset[str]
+    actors: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Retelling:
+    """What the thread and the DMs get for the entries the thread was not told."""
+
+    #: One post (:attr:`Thread.FINAL` or :attr:`Thread.POST`), or :attr:`Thread.NOTHING`: a post
+    #: of hidden steps alone would tell that something secret happened.
+    thread: Thread
+    #: Whether the post carries the board (the final board always).
+    board: bool
+    #: The players the post may mention (a mention tells those whom no DM reaches or who chose
+    #: so); the final post mentions everyone who takes pings instead.
+    awaited: tuple[str, ...]
+    #: Whether every awaited player whose prompt is newer than his last DM is owed one (the
+    #: entries told were never delivered: their DMs were never owed).
+    owe_prompts: bool
+    #: The players whose owed DM comes silently: they acted in those entries and still act (the
+    #: game was waiting for them already).
+    quietly: frozenset[str]
+
+
+def retell(untold: Untold) -> Retelling:
+    """How the catch-up tells entries the thread missed (one post, or none)."""
+    if untold.finished:
+        return Retelling(Thread.FINAL, True, (), False, frozenset())
+    thread = Thread.POST if untold.news else Thread.NOTHING
+    quietly = untold.actors & untold.active
+    return Retelling(thread, untold.moved, tuple(sorted(untold.active)), True, quietly)
+
+
+def owed_places(owed: Iterable[str], quietly: Collection[str]) -> tuple[tuple[str, Private], ...]:
+    """What the catch-up sends the players still owed a DM prompt (see :attr:`Retelling.quietly`;
+    the others are told as their settings say)."""
+    return tuple((role, Private.SEND_QUIETLY if role in quietly else Private.SEND) for role in owed)

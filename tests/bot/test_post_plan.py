@@ -104,3 +104,77 @@ def test_when_nothing_is_posted_an_undo_is_retold_or_the_waiting_line_kept_true(
     assert quiet_step(undo, None) == Quiet.MARK_TAKEN_BACK
     assert quiet_step(entry(visible=False), Newest()) == Quiet.TAIL
     assert quiet_step(entry(visible=False), None) == Quiet.NONE
+
+
+# -- a match's start -------------------------------------------------------------------------
+
+
+def test_a_start_owes_every_player_a_silent_first_prompt() -> None:
+    begun = post_plan.start(ROLES, {"north"})
+    assert begun.take_turn and begun.owed == ROLES
+    assert begun.private == tuple((role, Private.SEND_QUIETLY) for role in ROLES)
+
+
+def test_a_start_that_waits_for_nobody_offers_no_turn() -> None:
+    assert not post_plan.start(ROLES, frozenset()).take_turn
+
+
+# -- the catch-up of entries committed but never told -------------------------------------------
+
+
+def test_a_match_whose_thread_never_opened_is_started_again() -> None:
+    todo = post_plan.catch_up(active=True, thread_opened=False, told=None, version=3)
+    assert todo == post_plan.CatchUp(post_plan.Behind.START, owed_dms=False)
+    # with a thread (or a post on record) it is behind in entries instead
+    assert post_plan.catch_up(active=True, thread_opened=True, told=None, version=3).thread == (
+        post_plan.Behind.ENTRIES
+    )
+    assert post_plan.catch_up(active=True, thread_opened=False, told=1, version=3).thread == (
+        post_plan.Behind.ENTRIES
+    )
+
+
+def test_a_told_match_only_sends_its_owed_dms_while_played() -> None:
+    told = post_plan.catch_up(active=True, thread_opened=True, told=3, version=3)
+    assert told == post_plan.CatchUp(post_plan.Behind.NOTHING, owed_dms=True)
+    over = post_plan.catch_up(active=False, thread_opened=True, told=2, version=3)
+    assert over == post_plan.CatchUp(post_plan.Behind.ENTRIES, owed_dms=False)
+
+
+def untold(**changes: object) -> post_plan.Untold:
+    """North and South played; North is asked now; news that moved the board."""
+    base = post_plan.Untold(
+        finished=False,
+        news=True,
+        moved=True,
+        active=frozenset({"north"}),
+        actors=frozenset({"north", "south"}),
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_untold_news_is_one_post_and_the_awaited_are_owed_prompts() -> None:
+    todo = post_plan.retell(untold())
+    assert todo.thread == Thread.POST and todo.board
+    assert todo.awaited == ("north",) and todo.owe_prompts
+    # North acted in the entries told and still acts: the game was waiting for him already
+    assert todo.quietly == {"north"}
+    assert not post_plan.retell(untold(moved=False)).board
+
+
+def test_untold_hidden_steps_post_nothing_but_still_owe_prompts() -> None:
+    todo = post_plan.retell(untold(news=False))
+    assert todo.thread == Thread.NOTHING and todo.owe_prompts
+
+
+def test_an_untold_end_is_the_final_post_with_its_board() -> None:
+    todo = post_plan.retell(untold(finished=True, news=False, moved=False))
+    assert todo.thread == Thread.FINAL and todo.board
+    assert not todo.owe_prompts and todo.quietly == frozenset() and todo.awaited == ()
+
+
+def test_owed_prompts_notify_unless_the_game_waited_for_the_player_already() -> None:
+    assert post_plan.owed_places(["north", "south"], {"north"}) == (
+        ("north", Private.SEND_QUIETLY),
+        ("south", Private.SEND),
+    )
