@@ -477,9 +477,10 @@ class Delivery:
         todo = post_plan.plan(entry, newest, {r for r, notice in notices.items() if notice.mention})
         awaited, mentioned = list(todo.awaited), list(todo.mentioned)
         exchange = None if result.finished else live.ruleset.exchange(state)
-        # The DMs this entry sends are owed before anything is posted: once the thread post is
-        # recorded, the catch-up no longer looks at this entry, and owed DMs are what it sends.
-        await self.service.store.owe_dms(live.id, result.roles_to_notify(), live.record.version)
+        # The DMs this entry sends (or edits: the actor's prompt that follows him) are owed
+        # before anything is posted: once the thread post is recorded, the catch-up no longer
+        # looks at this entry, and owed DMs are what it sends.
+        await self.service.store.owe_dms(live.id, todo.owed, live.record.version)
         message: discord.Message | None = None
         edited = False
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
@@ -576,7 +577,7 @@ class Delivery:
         elif place == post_plan.Private.SEND_QUIETLY:
             await self.dm(live, role, loud=False)
         elif place == post_plan.Private.UPDATE:
-            await self.update_dm(live, role)
+            await self.update_dm(live, role, settle=True)
         else:
             await self.retire_dm(live, role, WAIT_NOTE)
 
@@ -851,9 +852,17 @@ class Delivery:
     async def _send_owed_dms(self, live: LiveMatch) -> None:
         """Send the DM prompts still owed (a crash or an outage kept them from going out)."""
         quietly = self._owed_quietly.pop(live.id, set())
-        for role, place in post_plan.owed_places(await self.service.store.owed_dms(live.id), quietly):
+        owed = await self.service.store.owed_dms(live.id)
+        going_on = [role for role in owed if await self._made_own_prompt(live, role)]
+        for role, place in post_plan.owed_places(owed, quietly, going_on):
             log.info("match %s: sending a DM prompt owed to %s", live.id, role)
             await self._carry_out(live, role, place)  # (no player: settled)
+
+    async def _made_own_prompt(self, live: LiveMatch, role: str) -> bool:
+        """Whether ``role``'s current prompt was made by his own step (he acted and goes on)."""
+        made_by = live.prompt_entry(role)  # (0: his first prompt, made by the start)
+        entry = await self.service.store.entry_at(live.id, made_by - 1) if made_by else None
+        return entry is not None and entry.role == role and entry.kind in ("act", "undo")
 
     async def _drop_bare_post(self, live: LiveMatch, message: discord.Message, *, bare: bool) -> None:
         """Keep one bare "waiting" line at the bottom of the thread: the previous one, which only
@@ -1028,11 +1037,14 @@ class Delivery:
         """Whether ``role``'s player has a DM prompt the bot keeps up to date."""
         return await self.service.store.get_message(live.id, f"dm:{role}") is not None
 
-    async def update_dm(self, live: LiveMatch, role: str) -> bool:
+    async def update_dm(self, live: LiveMatch, role: str, *, settle: bool = False) -> bool:
         """Rewrite ``role``'s DM prompt in place with his prompt now (he acted and goes on: no
-        new message, no notification). ``False`` when he has none or it is gone."""
+        new message, no notification). ``False`` when he has none (then, if ``settle``, nothing
+        is owed to him: there is no prompt to follow, as for a computer) or it is gone."""
         old = await self.service.store.get_message(live.id, f"dm:{role}")
         if old is None:
+            if settle:
+                await self.service.store.settle_dm(live.id, role, live.record.version)
             return False
         kept = self._dm_hands.get((live.id, role))
         cards = tuple(live.ruleset.hand(live.state or {}, role))

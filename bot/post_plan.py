@@ -107,6 +107,17 @@ class Plan:
     #: What each player's private place gets, in the order of the match's roles.
     private: tuple[tuple[str, Private], ...]
 
+    @property
+    def owed(self) -> tuple[str, ...]:
+        """The players owed a DM prompt, owed before anything is posted (once the thread is
+        told, owed prompts are all the catch-up of a process that died meanwhile sends): each
+        whose private place gets a prompt, a new one or his own followed in place."""
+        return tuple(role for role, place in self.private if place in PROMPTS)
+
+
+#: The private places that give a player his prompt as it stands.
+PROMPTS = frozenset({Private.SEND, Private.SEND_QUIETLY, Private.UPDATE_OR_SEND, Private.UPDATE})
+
 
 def asked_again(entry: Entry) -> frozenset[str]:
     """Players asked again within an exchange they are in: not mentioned nor told anew."""
@@ -262,7 +273,13 @@ def retell(untold: Untold) -> Retelling:
     return Retelling(thread, untold.moved, tuple(sorted(untold.active)), True, quietly)
 
 
-def owed_places(owed: Iterable[str], quietly: Collection[str]) -> tuple[tuple[str, Private], ...]:
-    """What the catch-up sends the players still owed a DM prompt (see :attr:`Retelling.quietly`;
-    the others are told as their settings say)."""
-    return tuple((role, Private.SEND_QUIETLY if role in quietly else Private.SEND) for role in owed)
+def owed_places(
+    owed: Iterable[str], quietly: Collection[str], going_on: Collection[str] = ()
+) -> tuple[tuple[str, Private], ...]:
+    """What the catch-up sends the players still owed a DM prompt: silently to those of
+    :attr:`Retelling.quietly` and of ``going_on`` (whose current prompt their own step made:
+    they were waited for already and just acted, so a new prompt follows them without a
+    notification, as :attr:`Private.UPDATE` would have); the others are told as their settings
+    say."""
+    silent = {*quietly, *going_on}
+    return tuple((role, Private.SEND_QUIETLY if role in silent else Private.SEND) for role in owed)

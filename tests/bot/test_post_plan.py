@@ -91,6 +91,17 @@ def test_the_actor_who_goes_on_keeps_his_prompt_and_stale_players_lose_theirs() 
     assert done.private == (("north", Private.UPDATE), ("east", Private.RETIRE))
 
 
+def test_every_prompt_an_entry_gives_is_owed_the_one_that_follows_the_actor_too() -> None:
+    """Owed before anything is posted, so that a process killed after the thread post leaves
+    them to the catch-up; a retired menu or a closed one is not a prompt."""
+    assert plan(entry(), None, mentioned=()).owed == ("south",)
+    goes_on = entry(active=frozenset({"north"}), notify=(), stale=("east",), pinged=frozenset())
+    assert plan(goes_on, None, mentioned=()).owed == ("north",)
+    asked_again = entry(active=frozenset({"north", "south"}), pinged=frozenset())
+    assert plan(asked_again, None, mentioned=()).owed == ("south", "north")
+    assert plan(entry(finished=True, active=frozenset(), notify=()), None, mentioned=()).owed == ()
+
+
 def test_the_end_posts_the_result_and_closes_every_private_place() -> None:
     over = entry(finished=True, active=frozenset(), notify=())
     done = plan(over, Newest(actors={"south"}), mentioned=())
@@ -177,4 +188,9 @@ def test_owed_prompts_notify_unless_the_game_waited_for_the_player_already() -> 
     assert post_plan.owed_places(["north", "south"], {"north"}) == (
         ("north", Private.SEND_QUIETLY),
         ("south", Private.SEND),
+    )
+    # The actor whose own step made his prompt (it never followed him: a crash) just acted.
+    assert post_plan.owed_places(["north", "south"], (), going_on=["south"]) == (
+        ("north", Private.SEND),
+        ("south", Private.SEND_QUIETLY),
     )
