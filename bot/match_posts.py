@@ -415,12 +415,21 @@ class Delivery:
             await self.service.attach_thread(live.id, thread.id)
 
     async def announce_start(self, live: LiveMatch) -> None:
+        """Tell a match's start (its process does this after answering the player who started
+        it). If another process's catch-up told it meanwhile, only what is behind is caught up:
+        the start told again at a newer version would be a second post (its nonce is new)."""
         async with self._held(live.id):
-            await self._announce_start(live)
+            told = await self.service.store.get_message(live.id, "prompt")
+            if post_plan.start_untold(None if told is None else told.version):
+                await self._announce_start(live)
+            else:
+                live = await self.service.get(live.id)
+                await self._catch_up(live)
         self.told(live)
 
     async def _announce_start(self, live: LiveMatch) -> None:
-        await self.open_thread(live)
+        if live.record.thread_id is None:  # (opened, and the process died before the post)
+            await self.open_thread(live)
         await self.refresh_lobby(live)
         state = live.state or {}
         todo = post_plan.start(live.roles, live.active_roles())

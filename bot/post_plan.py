@@ -7,7 +7,7 @@ post, a bare waiting line, or nothing) and what each player's private place gets
 :mod:`bot.match_posts` carries the plan out; if Discord refuses an edit it posts anew, and if
 nothing reaches the thread it does what :func:`quiet_step` says.
 
-A match's beginning (:func:`start`) and the catch-up of entries committed but never told
+A match's beginning (:func:`start`, :func:`start_untold`) and the catch-up of entries committed but never told
 (:func:`catch_up`, :func:`retell`, :func:`owed_places`) are planned here as well.
 """
 
@@ -203,6 +203,14 @@ def start(roles: Sequence[str], active: Collection[str]) -> Start:
     return Start(bool(active), tuple(roles), tuple((role, Private.SEND_QUIETLY) for role in roles))
 
 
+def start_untold(told: int | None) -> bool:
+    """Whether a just-started match's start is still to be told by the delivery of the start,
+    ``told`` being the version its thread post is recorded at (``None``: none). Several
+    processes: another's catch-up may have told it while this one answered the player who
+    started it (then this one only catches up)."""
+    return told is None
+
+
 class Behind(StrEnum):
     """What a match's thread misses, found by the catch-up."""
 
@@ -224,8 +232,9 @@ class CatchUp:
 def catch_up(*, active: bool, thread_opened: bool, told: int | None, version: int) -> CatchUp:
     """What the catch-up of a match does: ``active``: it is being played; ``told``: the version
     of the last entry its thread post was recorded at (``None``: none recorded); ``version``:
-    the match's version now."""
-    if told is None and active and not thread_opened:
+    the match's version now. A start never told is told as if new: its thread was never
+    opened, or it was and nothing was played since (the process died before the start post)."""
+    if told is None and active and (not thread_opened or version == 0):
         return CatchUp(Behind.START, owed_dms=False)  # (the start sends every first DM)
     return CatchUp(Behind.ENTRIES if (told or 0) < version else Behind.NOTHING, owed_dms=active)
 

@@ -130,6 +130,11 @@ def test_a_start_that_waits_for_nobody_offers_no_turn() -> None:
     assert not post_plan.start(ROLES, frozenset()).take_turn
 
 
+def test_a_start_another_process_told_already_is_not_told_again() -> None:
+    assert post_plan.start_untold(None)
+    assert not post_plan.start_untold(0) and not post_plan.start_untold(2)
+
+
 # -- the catch-up of entries committed but never told -------------------------------------------
 
 
@@ -139,6 +144,10 @@ def test_a_match_whose_thread_never_opened_is_started_again() -> None:
     # with a thread (or a post on record) it is behind in entries instead
     assert post_plan.catch_up(active=True, thread_opened=True, told=None, version=3).thread == (
         post_plan.Behind.ENTRIES
+    )
+    # a thread opened by a process that died before the start post, nothing played: the start
+    assert post_plan.catch_up(active=True, thread_opened=True, told=None, version=0).thread == (
+        post_plan.Behind.START
     )
     assert post_plan.catch_up(active=True, thread_opened=False, told=1, version=3).thread == (
         post_plan.Behind.ENTRIES

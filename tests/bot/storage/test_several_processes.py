@@ -261,6 +261,29 @@ async def test_a_process_never_edits_a_thread_post_that_another_process_followed
     assert recorded is not None and recorded.message_id == newest.id
 
 
+async def test_a_start_another_process_told_meanwhile_is_not_told_again(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    """b's join started the match, but b's delivery of the start came late (it answers the
+    joiner first, then waits for a's hold on the match): a's announcer had told the start as
+    never told, and north has bid since. b then only catches up what is behind: no second
+    start post (its nonce, made at the newer version, would not keep Discord from storing it
+    again) and no DM prompt sent again."""
+    a, b = pair
+    client = Client()
+    deliveries = {a: Delivery(client, a), b: Delivery(client, b)}  # type: ignore[arg-type]
+    live = await started_pebbles(b)
+    await deliveries[a].catch_up(await a.get(live.id))  # a's sweep: the start was never told
+    assert [m for m in client.thread.sent if "begins" in m.content]
+    await deliveries[a].after_entry(await a.act(live.id, NORTH_USER, "bid 3"))
+    posts, dms = len(client.thread.sent), {u: len(p.sent) for u, p in client.dms.items()}
+    await deliveries[b].announce_start(await b.get(live.id))
+    assert len(client.thread.sent) == posts, [m.content for m in client.thread.sent[posts:]]
+    assert {u: len(p.sent) for u, p in client.dms.items()} == dms, "no DM prompt twice"
+    recorded = await b.store.get_message(live.id, "prompt")
+    assert recorded is not None and recorded.message_id == client.thread.sent[-1].id
+
+
 async def test_a_typed_move_repeated_through_another_process_is_made_again(
     pair: tuple[MatchService, MatchService],
 ) -> None:
