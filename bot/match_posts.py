@@ -544,7 +544,7 @@ class Delivery:
         if message is not None:
             await self._remember_prompt(live, message)  # first: from here on it is never re-sent
             await self._retire_prompt(live, previous)
-            await self._drop_bare_post(live, message, bare=not entry.visible and not result.finished)
+            await self._drop_bare_post(live, message, bare=post_plan.keeps_bare_line(todo))
         elif edited:
             await self._remember_prompt(live, newest.message if newest is not None else None)
         else:
@@ -748,11 +748,12 @@ class Delivery:
         """A seat was handed over: the old player's DM prompt is closed, the thread told, the
         new player added to the thread and sent his private view at once."""
         title = live.ruleset.role_title(role)
+        todo = post_plan.handover(role, new_user)
         await self.retire_dm(live, role, f"you handed {title} to someone else; this prompt is closed.")
         await self.post_match(
             live,
             content=f"♻️ {texts.mention(old_user)} handed **{title}** to {texts.mention(new_user)}.",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(new_user)]),
+            allowed_mentions=self.mentioning_users(todo.mentioned),
         )
         await self.spectator_thread(live, new_user, joined=True)
         thread = await self.channel(live.record.thread_id)
@@ -762,7 +763,8 @@ class Delivery:
             except discord.HTTPException as exc:
                 log.info("could not rename the thread of match %s: %s", live.id, exc.status)
         await self.refresh_lobby(live)
-        await self.dm(live, role, loud=False)  # the post above mentioned him
+        for seat, place in todo.private:
+            await self._carry_out(live, seat, place)
 
     async def spectator_thread(self, live: LiveMatch, user_id: int, *, joined: bool) -> None:
         """Add a spectator to the match thread (or take him off it)."""
@@ -1128,10 +1130,12 @@ class Delivery:
         (``pings``); from now on a thread mention does (:meth:`notices`)."""
         log.info("DMs closed for a player of match %s (code %s)", live.id, code)
         await self.service.store.settle_dm(live.id, role, live.record.version)
-        if await self.service.store.note_dm_failure(live.id, user_id, code):
+        first = await self.service.store.note_dm_failure(live.id, user_id, code)
+        todo = post_plan.closed_dms(first=first, dm_was_loud=pings)
+        if todo.post:
             await self.post_match(
                 live,
                 content=f"{texts.mention(user_id)}, I can't DM you; use `/hand` or the **My hand** button "
                 "to see your pieces and choices.",
-                allowed_mentions=self.mentioning_users([user_id] if pings else []),
+                allowed_mentions=self.mentioning_users([user_id] if todo.ping else []),
             )

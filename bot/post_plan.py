@@ -292,3 +292,85 @@ def owed_places(
     say."""
     silent = {*quietly, *going_on}
     return tuple((role, Private.SEND_QUIETLY if role in silent else Private.SEND) for role in owed)
+
+
+# -- beside the entries: a seat handed over, closed DMs, the actor's answer, a clock reminder --
+
+
+@dataclass(frozen=True, slots=True)
+class Handover:
+    """What the table gets when a seat is handed over: the old player's DM prompt is closed, one
+    thread post mentions the new player (it tells him he plays now), and his first DM prompt
+    comes silently (notified once: by that mention)."""
+
+    #: The users the post mentions.
+    mentioned: tuple[int, ...]
+    #: What the seat's private place gets (its old prompt is closed first).
+    private: tuple[tuple[str, Private], ...]
+
+
+def handover(role: str, new_user: int) -> Handover:
+    """``role``'s seat went to ``new_user``."""
+    return Handover((new_user,), ((role, Private.SEND_QUIETLY),))
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedDms:
+    """What the thread gets when a player's DMs turn out closed."""
+
+    #: Whether the thread tells him where his prompts are (once per player and match).
+    post: bool
+    #: Whether that post pings him (only when the DM was to tell him of a wait; from then on
+    #: a thread mention tells him, see :func:`waits_for`).
+    ping: bool
+
+
+def closed_dms(*, first: bool, dm_was_loud: bool) -> ClosedDms:
+    """``first``: the first DM failure on record for him in this match; ``dm_was_loud``: the
+    DM that failed was to notify him."""
+    return ClosedDms(post=first, ping=first and dm_was_loud)
+
+
+def keeps_bare_line(plan_: Plan) -> bool:
+    """Whether the post an entry made is the thread's bare waiting line (kept at the bottom
+    of the thread: it is deleted when the next post supersedes it)."""
+    return plan_.thread == Thread.BARE
+
+
+class Answer(StrEnum):
+    """What a player's own click is answered with (ephemeral), after the table was told."""
+
+    #: He goes on and has no DM prompt that follows him (closed DMs): his next choices.
+    CHOICES = "choices"
+    #: He goes on: what he did, and where his prompt is.
+    ACTED = "acted"
+    #: He is done for now (or the match is over): what he did.
+    DONE = "done"
+
+
+def answer(*, going_on: bool, private_place: bool) -> Answer:
+    if going_on:
+        return Answer.ACTED if private_place else Answer.CHOICES
+    return Answer.DONE
+
+
+class Reminder(StrEnum):
+    """How a player is reminded that his clock runs low (told like the wait itself)."""
+
+    #: In his quiet hours: not now (the ticker asks again; it goes when they end).
+    LATER = "later"
+    #: A mention in the match thread (no DM reaches him, or he chose so).
+    MENTION = "mention"
+    #: A DM that notifies him.
+    DM = "dm"
+    #: A silent DM (``/settings ping:quiet``).
+    SILENT_DM = "silent_dm"
+
+
+def reminder(*, quiet_hours: bool, mention: bool, dm_pings: bool) -> Reminder:
+    """``mention``/``dm_pings``: how a wait is told to him now (:meth:`UserSettings.notice`)."""
+    if quiet_hours:
+        return Reminder.LATER
+    if mention:
+        return Reminder.MENTION
+    return Reminder.DM if dm_pings else Reminder.SILENT_DM

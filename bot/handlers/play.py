@@ -11,7 +11,7 @@ import discord
 from games.core import Action, StaleAction
 from games.core.words import capitalized
 
-from .. import texts
+from .. import post_plan, texts
 from ..choices import HINT, amount_of, count_choices, with_count
 from ..components import freeze
 from ..i18n import Msg, join, msg, t
@@ -332,12 +332,14 @@ class PlayHandlers(Handlers):
         else:
             done = t(locale, "🏳️ You resigned.")
         going_on = not result.finished and result.role in live.active_roles()
-        if going_on and not await self.delivery.has_private_place(live, result.role):
+        place = going_on and await self.delivery.has_private_place(live, result.role)
+        said = post_plan.answer(going_on=going_on, private_place=place)
+        if said == post_plan.Answer.CHOICES:
             # No DM to keep up to date (closed DMs): the next choices come with the answer.
             payload = await self.delivery.private_payload(live, result.role, locale=locale)
             payload["content"] = texts.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
-        elif going_on:
+        elif said == post_plan.Answer.ACTED:
             text = texts.acted_text(done, pressed_in_dm=interaction.guild_id is None, locale=locale)
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -203,3 +203,42 @@ def test_owed_prompts_notify_unless_the_game_waited_for_the_player_already() -> 
         ("north", Private.SEND),
         ("south", Private.SEND_QUIETLY),
     )
+
+
+# -- beside the entries ------------------------------------------------------------------------
+
+
+def test_a_seat_handed_over_mentions_the_new_player_and_his_first_prompt_is_silent() -> None:
+    todo = post_plan.handover("south", 42)
+    assert todo.mentioned == (42,)
+    assert todo.private == (("south", Private.SEND_QUIETLY),), "the mention told him: one notice"
+
+
+def test_closed_dms_are_told_in_the_thread_once_pinging_only_for_a_wait() -> None:
+    assert post_plan.closed_dms(first=True, dm_was_loud=True) == post_plan.ClosedDms(post=True, ping=True)
+    assert post_plan.closed_dms(first=True, dm_was_loud=False) == post_plan.ClosedDms(post=True, ping=False)
+    for loud in (True, False):
+        assert not post_plan.closed_dms(first=False, dm_was_loud=loud).post, "said once"
+
+
+def test_only_a_bare_waiting_line_is_kept_to_be_deleted_when_superseded() -> None:
+    hidden = entry(visible=False)
+    assert post_plan.keeps_bare_line(plan(hidden, None, mentioned={"south"}))
+    assert not post_plan.keeps_bare_line(plan(entry(), None, mentioned=()))  # news stays
+    over = entry(finished=True, visible=False, active=frozenset(), notify=())
+    assert not post_plan.keeps_bare_line(plan(over, None, mentioned=()))  # the result stays
+
+
+def test_a_player_who_goes_on_without_a_dm_prompt_gets_his_choices_in_the_answer() -> None:
+    assert post_plan.answer(going_on=True, private_place=False) == post_plan.Answer.CHOICES
+    assert post_plan.answer(going_on=True, private_place=True) == post_plan.Answer.ACTED
+    for place in (True, False):
+        assert post_plan.answer(going_on=False, private_place=place) == post_plan.Answer.DONE
+
+
+def test_a_clock_reminder_is_told_like_the_wait_and_never_in_quiet_hours() -> None:
+    remind = post_plan.reminder
+    assert remind(quiet_hours=True, mention=False, dm_pings=False) == post_plan.Reminder.LATER
+    assert remind(quiet_hours=False, mention=True, dm_pings=False) == post_plan.Reminder.MENTION
+    assert remind(quiet_hours=False, mention=False, dm_pings=True) == post_plan.Reminder.DM
+    assert remind(quiet_hours=False, mention=False, dm_pings=False) == post_plan.Reminder.SILENT_DM
