@@ -60,7 +60,8 @@ class MatchCache:
         return await self._copy(match_id) if live is None else self._used(live)
 
     def _used(self, live: LiveMatch) -> LiveMatch:
-        self.held.move_to_end(live.id)
+        if self.held.get(live.id) is live:  # (read again finished, it was just let go of)
+            self.held.move_to_end(live.id)
         return live
 
     async def _copy(self, match_id: int) -> LiveMatch:

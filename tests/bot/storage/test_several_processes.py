@@ -25,7 +25,7 @@ from bot.leases import ITEM_SECONDS
 from bot.match_posts import Delivery
 from bot.service import ALREADY_DONE, MatchService
 from bot.settings import SettingsService
-from bot.storage import Store
+from bot.storage import FINISHED, Store
 from bot.storage import store as store_module
 from bot.storage.store import ANNOUNCE_LOCKS, MATCH_LOCKS, MatchBusy
 from bot.storage.trouble import BUSY, storage_trouble
@@ -86,6 +86,20 @@ async def test_one_process_acts_after_another_moved_the_match(
     assert stored is not None and stored.version == 3
     assert [e.action for e in await a.store.actions(live.id)] == ["bid 3", "bid 1", "take"]
     assert (await b.get(live.id)).record.version == 3, "a read sees the other process's entry"
+
+
+async def test_a_match_another_process_finished_is_read_again_not_a_failure(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    """b holds a copy of a match that a ends: b reads it again (finished, so no longer kept in
+    memory) and answers with it, instead of failing on the copy it just let go of."""
+    a, b = pair
+    live = await started_pebbles(a)
+    await b.get(live.id)  # b holds its copy
+    await a.resign(live.id, NORTH_USER)
+    again = await b.get(live.id)
+    assert again.record.status == FINISHED and again.record.version == 1
+    assert live.id not in b.cache.held, "a finished match is not kept in memory"
 
 
 async def test_two_processes_acting_at_once_make_both_entries_one_after_the_other(
