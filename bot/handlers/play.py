@@ -96,6 +96,7 @@ class PlayHandlers(Handlers):
             role = live.role_of(interaction.user.id)
             if role is None:
                 raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
+            live = await self.as_clicked(live, role, version)
             choices = self.service.choices(live, role)
             if version != live.prompt_version(role):
                 raise await self.service.stale(live, role, version)
@@ -164,6 +165,15 @@ class PlayHandlers(Handlers):
             return False
         return await self.service.would_be_final(live.id, interaction.user.id, action)
 
+    async def as_clicked(self, live: LiveMatch, role: str, version: int) -> LiveMatch:
+        """``live``, or the match read again when a click names a prompt newer than this copy:
+        another process moved the match, and another task of this one was reading the copy
+        again as the click came (:meth:`MatchCache.get` does not wait for it), so the copy is
+        out of date, not the click."""
+        if version > live.prompt_version(role):
+            return await self.service.current(live.id)
+        return live
+
     async def pick_group(
         self, interaction: discord.Interaction[Any], match_id: int, version: int, number: int
     ) -> None:
@@ -174,6 +184,7 @@ class PlayHandlers(Handlers):
             role = live.role_of(interaction.user.id)
             if role is None:
                 raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
+            live = await self.as_clicked(live, role, version)
             state = live.state or {}
             choices = [c for c in self.service.choices(live, role) if c.action.args]
 

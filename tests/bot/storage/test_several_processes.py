@@ -21,6 +21,7 @@ from bot.catch_up import Announcer
 from bot.computers.driver import ComputerDriver
 from bot.computers.thinking import ThinkingPool
 from bot.computers.zombie import RESIGN
+from bot.controller import Controller
 from bot.leases import ITEM_SECONDS
 from bot.match_posts import Delivery
 from bot.service import ALREADY_DONE, MatchService
@@ -30,13 +31,14 @@ from bot.storage import store as store_module
 from bot.storage.store import ANNOUNCE_LOCKS, MATCH_LOCKS, MatchBusy
 from bot.storage.trouble import BUSY, storage_trouble
 from games.core import StaleAction
-from tests.bot.conftest import NORTH_USER, SOUTH_USER, started_pebbles
+from tests.bot.conftest import NORTH_USER, SOUTH_USER, started_pebbles, through_bids
 from tests.bot.leagues.test_league_service import A as LEAGUE_A
 from tests.bot.leagues.test_league_service import B as LEAGUE_B
 from tests.bot.leagues.test_league_service import C as LEAGUE_C
 from tests.bot.leagues.test_league_service import D as LEAGUE_D
 from tests.bot.leagues.test_league_service import leagues_over, signed_up
 from tests.bot.test_computer_players import Client as ComputerClient
+from tests.bot.test_failures import ButtonInteraction
 from tests.bot.test_ticker import MovedClock
 from tests.bot.test_told_once import Client
 from tests.bot.test_zombie_mode import THIRD, casual
@@ -100,6 +102,45 @@ async def test_a_match_another_process_finished_is_read_again_not_a_failure(
     again = await b.get(live.id)
     assert again.record.status == FINISHED and again.record.version == 1
     assert live.id not in b.cache.held, "a finished match is not kept in memory"
+
+
+async def test_a_click_on_a_prompt_newer_than_the_copy_in_memory_waits_for_it_to_be_read_again(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    """a moved the match; b's copy is being read again by another of b's tasks (its announcer,
+    its ticker) when north's click on his newest menu reaches b: b waits for that copy instead
+    of telling him his menu is out of date (it is the copy that is)."""
+    a, b = pair
+    live = await started_pebbles(b)
+    copy = await b.get(live.id)
+    await through_bids(a, live)  # north to take, on a prompt b's copy has not seen
+    menu = (await a.get(live.id)).prompt_version("north")
+    assert menu > copy.prompt_version("north")
+    answered = asyncio.Event()
+    load = b.get
+
+    async def get(match_id: int) -> Any:
+        found = await load(match_id)
+        answered.set()
+        return found
+
+    held = asyncio.Event()
+
+    async def reading_it_again() -> None:
+        async with copy.lock:  # (what MatchCache.get holds while it reads a copy again)
+            held.set()
+            await answered.wait()
+
+    holder = asyncio.create_task(reading_it_again())
+    await held.wait()
+    b.get = get  # type: ignore[method-assign]
+    controller = Controller(b, delivery=Delivery(Client(), b))  # type: ignore[arg-type]
+    interaction: Any = ButtonInteraction(NORTH_USER)
+    take = next(c.index for c in a.choices(await a.get(live.id), "north") if c.action.verb == "take")
+    await controller.pick(interaction, live.id, version=menu, index=take)
+    await holder
+    assert not any("out of date" in said for said in interaction.followup.sent), interaction.followup.sent
+    assert [e.action for e in await a.store.actions(live.id)][-1] == "take"
 
 
 async def test_two_processes_acting_at_once_make_both_entries_one_after_the_other(
