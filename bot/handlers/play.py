@@ -166,11 +166,14 @@ class PlayHandlers(Handlers):
         return await self.service.would_be_final(live.id, interaction.user.id, action)
 
     async def as_clicked(self, live: LiveMatch, role: str, version: int) -> LiveMatch:
-        """``live``, or the match read again when a click names a prompt newer than this copy:
-        another process moved the match, and another task of this one was reading the copy
-        again as the click came (:meth:`MatchCache.get` does not wait for it), so the copy is
-        out of date, not the click."""
-        if version > live.prompt_version(role):
+        """``live``, or the match as committed once whoever holds it is done
+        (:meth:`MatchCache.get` does not wait) when the click names another prompt than this
+        copy or the copy is held: it may be behind (another process moved the match while a
+        task of this one was reading it again) or half-way through an entry (its position
+        applied in memory, its seats not yet: the click's menu index would be read against
+        the new position). "Out of date" or "already done" is decided on the match as
+        committed."""
+        if version != live.prompt_version(role) or live.lock.locked():
             return await self.service.current(live.id)
         return live
 
