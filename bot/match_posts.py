@@ -455,31 +455,40 @@ class Delivery:
             await self.service.attach_thread(live.id, thread.id)
 
     async def announce_start(self, live: LiveMatch) -> None:
+        """Tell a match's start (its process does this after answering the player who started
+        it). If another process's catch-up told it meanwhile, only what is behind is caught up:
+        the start told again at a newer version would be a second post (its nonce is new)."""
         async with self._held(live.id):
-            await self._announce_start(live)
+            told = await self.service.store.get_message(live.id, "prompt")
+            if post_plan.start_untold(None if told is None else told.version):
+                await self._announce_start(live)
+            else:
+                live = await self.service.get(live.id)
+                await self._catch_up(live)
         self.told(live)
 
     async def _announce_start(self, live: LiveMatch) -> None:
-        await self.open_thread(live)
+        if live.record.thread_id is None:  # (opened, and the process died before the post)
+            await self.open_thread(live)
         await self.refresh_lobby(live)
         state = live.state or {}
-        awaited = sorted(live.active_roles())
-        await self.service.store.owe_dms(live.id, live.roles, live.record.version)
+        todo = post_plan.start(live.roles, live.active_roles())
+        await self.service.store.owe_dms(live.id, todo.owed, live.record.version)
         # The start is told in the thread (every player who takes pings is mentioned), so the
         # first private prompts come silently: notified once.
         message = await self.post_match(
             live,
             content=texts.start_text(live),
             file=await self.public_board(live),
-            view=prompt_view(live.id, texts.public_step(live), _told_in(live)) if awaited else None,
+            view=prompt_view(live.id, texts.public_step(live), _told_in(live)) if todo.take_turn else None,
             allowed_mentions=await self.everyone(live),
             nonce=await self.entry_nonce(live, "post"),
         )
         await self._remember_prompt(live, message)
         self._newest.pop(live.id, None)  # its waiting line sits mid-text: never edited
         self._untold[live.id] = int(state.get("seq", 0))
-        for role in live.roles:
-            await self.dm(live, role, loud=False)
+        for role, place in todo.private:
+            await self._carry_out(live, role, place)
 
     # -- after each accepted entry ----------------------------------------------------
     async def after_entry(self, result: ActResult) -> None:
@@ -517,9 +526,10 @@ class Delivery:
         todo = post_plan.plan(entry, newest, {r for r, notice in notices.items() if notice.mention})
         awaited, mentioned = list(todo.awaited), list(todo.mentioned)
         exchange = None if result.finished else live.ruleset.exchange(state)
-        # The DMs this entry sends are owed before anything is posted: once the thread post is
-        # recorded, the catch-up no longer looks at this entry, and owed DMs are what it sends.
-        await self.service.store.owe_dms(live.id, result.roles_to_notify(), live.record.version)
+        # The DMs this entry sends (or edits: the actor's prompt that follows him) are owed
+        # before anything is posted: once the thread post is recorded, the catch-up no longer
+        # looks at this entry, and owed DMs are what it sends.
+        await self.service.store.owe_dms(live.id, todo.owed, live.record.version)
         message: discord.Message | None = None
         edited = False
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
@@ -574,7 +584,7 @@ class Delivery:
         if message is not None:
             await self._remember_prompt(live, message)  # first: from here on it is never re-sent
             await self._retire_prompt(live, previous)
-            await self._drop_bare_post(live, message, bare=not entry.visible and not result.finished)
+            await self._drop_bare_post(live, message, bare=post_plan.keeps_bare_line(todo))
         elif edited:
             await self._remember_prompt(live, newest.message if newest is not None else None)
         else:
@@ -599,20 +609,26 @@ class Delivery:
             for role in live.roles:
                 self._hand_pngs.forget((live.id, role))
         for role, place in todo.private:
-            if place == post_plan.Private.CLOSE:
-                await self.retire_dm(live, role, msg("🏁 The match is over: see the thread for the result."))
-            elif place == post_plan.Private.UPDATE_OR_SEND:
-                if not await self.update_dm(live, role):
-                    await self.dm(live, role)
-            elif place == post_plan.Private.SEND:
-                await self.dm(live, role)
-            elif place == post_plan.Private.UPDATE:
-                await self.update_dm(live, role)
-            else:
-                await self.retire_dm(live, role, moved_on(live.record.thread_id, newest_below=False))
+            await self._carry_out(live, role, place)
         if result.finished:
             for hook in self.on_finished:
                 await hook(live)
+
+    async def _carry_out(self, live: LiveMatch, role: str, place: post_plan.Private) -> None:
+        """Do what the plan says ``role``'s private place (his DM prompt) gets."""
+        if place == post_plan.Private.CLOSE:
+            await self.retire_dm(live, role, msg("🏁 The match is over: see the thread for the result."))
+        elif place == post_plan.Private.UPDATE_OR_SEND:
+            if not await self.update_dm(live, role):
+                await self.dm(live, role)
+        elif place == post_plan.Private.SEND:
+            await self.dm(live, role)
+        elif place == post_plan.Private.SEND_QUIETLY:
+            await self.dm(live, role, loud=False)
+        elif place == post_plan.Private.UPDATE:
+            await self.update_dm(live, role, settle=True)
+        else:
+            await self.retire_dm(live, role, moved_on(live.record.thread_id, newest_below=False))
 
     def _told_here_last(self, match_id: int, recorded: MessageRecord | None) -> bool:
         """Whether the thread post recorded for a match is the one this process recorded last
@@ -775,6 +791,7 @@ class Delivery:
         """A seat was handed over: the old player's DM prompt is closed, the thread told, the
         new player added to the thread and sent his private view at once."""
         title = live.ruleset.role_title(role)
+        todo = post_plan.handover(role, new_user)
         note = msg("you handed {side} to someone else; this prompt is closed.", side=title)
         await self.retire_dm(live, role, note, reader=old_user)
         locale = _told_in(live)
@@ -784,10 +801,10 @@ class Delivery:
                 locale,
                 "♻️ {player} handed **{side}** to {other}.",
                 player=texts.mention(old_user, locale),
-                side=title,
+                side=live.ruleset.role_title(role, locale),
                 other=texts.mention(new_user, locale),
             ),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(new_user)]),
+            allowed_mentions=self.mentioning_users(todo.mentioned),
         )
         await self.spectator_thread(live, new_user, joined=True)
         thread = await self.channel(live.record.thread_id)
@@ -797,7 +814,8 @@ class Delivery:
             except discord.HTTPException as exc:
                 log.info("could not rename the thread of match %s: %s", live.id, exc.status)
         await self.refresh_lobby(live)
-        await self.dm(live, role, loud=False)  # the post above mentioned him
+        for seat, place in todo.private:
+            await self._carry_out(live, seat, place)
 
     async def spectator_thread(self, live: LiveMatch, user_id: int, *, joined: bool) -> None:
         """Add a spectator to the match thread (or take him off it)."""
@@ -821,13 +839,18 @@ class Delivery:
     async def _catch_up(self, live: LiveMatch) -> None:
         record = live.record
         prompt = await self.service.store.get_message(live.id, "prompt")
-        if prompt is None and record.status == ACTIVE and record.thread_id is None:
-            await self._announce_start(live)  # started, but the thread was never opened
+        todo = post_plan.catch_up(
+            active=record.status == ACTIVE,
+            thread_opened=record.thread_id is not None,
+            told=None if prompt is None else prompt.version,
+            version=record.version,
+        )
+        if todo.thread == post_plan.Behind.START:
+            await self._announce_start(live)
             return
-        posted = prompt.version if prompt is not None else 0
-        if posted < record.version:
+        if todo.thread == post_plan.Behind.ENTRIES:
             await self._catch_up_thread(live, prompt)
-        if live.record.status == ACTIVE:
+        if todo.owed_dms and live.record.status == ACTIVE:  # (an entry meanwhile may end it)
             await self._send_owed_dms(live)
 
     async def _catch_up_thread(self, live: LiveMatch, prompt: MessageRecord | None) -> None:
@@ -841,22 +864,31 @@ class Delivery:
         told = texts.told_events(live, since)
         finished = state.get("result") is not None
         lines = texts.public_lines(live.ruleset, told, match_locale(record.language))
+        actors: set[str] = set()
         if not finished:
-            await self._owe_new_prompts(live)
             entries = [await self.service.store.entry_at(live.id, i) for i in range(posted, record.version)]
             actors = {e.role for e in entries if e is not None}
-            self._owed_quietly[live.id] = actors & set(live.active_roles())
-        if not finished and not lines:
-            # Only hidden or quiet steps: a post now would tell that something secret happened.
+        todo = post_plan.retell(
+            post_plan.Untold(
+                finished=finished,
+                news=bool(lines),
+                moved=texts.shows_board(live.ruleset, told),
+                active=live.active_roles(),
+                actors=frozenset(actors),
+            )
+        )
+        if todo.owe_prompts:
+            await self._owe_new_prompts(live)
+            self._owed_quietly[live.id] = set(todo.quietly)
+        if todo.thread == post_plan.Thread.NOTHING:
             await self._mark_announced(live)
             await self.refresh_lobby(live)
             return
         tail = texts.end_text(live) if finished else texts.turn_text(live)
         lang = _told_in(live)
         view = live.ruleset.final_reveal(state, lang) if finished else live.ruleset.view(state, None, lang)
-        drawn = finished or texts.shows_board(live.ruleset, told)
         name = texts.image_name(live, "final" if finished else None)
-        board = await self.image(await self.named(live, view), name) if drawn else None
+        board = await self.image(await self.named(live, view), name) if todo.board else None
         message = await self.post_match(
             live,
             content=texts.clip("\n".join([*lines, "", tail]).strip()),
@@ -865,7 +897,7 @@ class Delivery:
             if finished
             else prompt_view(live.id, texts.public_step(live), _told_in(live)),
             allowed_mentions=(
-                await self.everyone(live) if finished else await self.pings(live, sorted(live.active_roles()))
+                await self.everyone(live) if finished else await self.pings(live, todo.awaited)
             ),
             nonce=await self.entry_nonce(live, "post"),
         )
@@ -885,9 +917,17 @@ class Delivery:
     async def _send_owed_dms(self, live: LiveMatch) -> None:
         """Send the DM prompts still owed (a crash or an outage kept them from going out)."""
         quietly = self._owed_quietly.pop(live.id, set())
-        for role in await self.service.store.owed_dms(live.id):
+        owed = await self.service.store.owed_dms(live.id)
+        going_on = [role for role in owed if await self._made_own_prompt(live, role)]
+        for role, place in post_plan.owed_places(owed, quietly, going_on):
             log.info("match %s: sending a DM prompt owed to %s", live.id, role)
-            await self.dm(live, role, loud=False if role in quietly else None)  # (no player: settled)
+            await self._carry_out(live, role, place)  # (no player: settled)
+
+    async def _made_own_prompt(self, live: LiveMatch, role: str) -> bool:
+        """Whether ``role``'s current prompt was made by his own step (he acted and goes on)."""
+        made_by = live.prompt_entry(role)  # (0: his first prompt, made by the start)
+        entry = await self.service.store.entry_at(live.id, made_by - 1) if made_by else None
+        return entry is not None and entry.role == role and entry.kind in ("act", "undo")
 
     async def _drop_bare_post(self, live: LiveMatch, message: discord.Message, *, bare: bool) -> None:
         """Keep one bare "waiting" line at the bottom of the thread: the previous one, which only
@@ -1068,11 +1108,14 @@ class Delivery:
         """Whether ``role``'s player has a DM prompt the bot keeps up to date."""
         return await self.service.store.get_message(live.id, f"dm:{role}") is not None
 
-    async def update_dm(self, live: LiveMatch, role: str) -> bool:
+    async def update_dm(self, live: LiveMatch, role: str, *, settle: bool = False) -> bool:
         """Rewrite ``role``'s DM prompt in place with his prompt now (he acted and goes on: no
-        new message, no notification). ``False`` when he has none or it is gone."""
+        new message, no notification). ``False`` when he has none (then, if ``settle``, nothing
+        is owed to him: there is no prompt to follow, as for a computer) or it is gone."""
         old = await self.service.store.get_message(live.id, f"dm:{role}")
         if old is None:
+            if settle:
+                await self.service.store.settle_dm(live.id, role, live.record.version)
             return False
         kept = self._dm_hands.get((live.id, role))
         cards = tuple(live.ruleset.hand(live.state or {}, role))
@@ -1158,7 +1201,9 @@ class Delivery:
         (``pings``); from now on a thread mention does (:meth:`notices`)."""
         log.info("DMs closed for a player of match %s (code %s)", live.id, code)
         await self.service.store.settle_dm(live.id, role, live.record.version)
-        if await self.service.store.note_dm_failure(live.id, user_id, code):
+        first = await self.service.store.note_dm_failure(live.id, user_id, code)
+        todo = post_plan.closed_dms(first=first, dm_was_loud=pings)
+        if todo.post:
             await self.post_match(
                 live,
                 content=t(
@@ -1167,5 +1212,5 @@ class Delivery:
                     "and choices.",
                     player=texts.mention(user_id, _told_in(live)),
                 ),
-                allowed_mentions=self.mentioning_users([user_id] if pings else []),
+                allowed_mentions=self.mentioning_users([user_id] if todo.ping else []),
             )

@@ -94,6 +94,7 @@ class MatchService:
         self.on_damaged = self.cache.on_damaged
 
         self.get = self.cache.get
+        self.current = self.cache.current
 
         self.create = self.lobby.create
         self.create_seated = self.lobby.create_seated

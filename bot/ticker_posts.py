@@ -14,7 +14,7 @@ import logging
 
 import discord
 
-from . import discord_send, texts
+from . import discord_send, post_plan, texts
 from .computers.identity import is_computer
 from .i18n import match_locale, t
 from .match_posts import Delivery
@@ -43,14 +43,20 @@ class TimeDesk:
             return
         chosen = await self.delivery.settings.get(user_id)
         now = self.service.clock.now()
-        if chosen.in_quiet_hours(now):
+        quiet_hours = chosen.in_quiet_hours(now)
+        # (In his quiet hours nothing is sent: whether DMs reach him does not matter then.)
+        reaches = not quiet_hours and await self.delivery.dm_reaches(live, user_id)
+        notice = chosen.notice(now, dm_reaches=reaches)
+        how = post_plan.reminder(quiet_hours=quiet_hours, mention=notice.mention, dm_pings=notice.dm_pings)
+        if how == post_plan.Reminder.LATER:
             return  # the ticker asks again; it is sent when the quiet hours end
         await self.service.remind(match_id, role, mark)  # noted first: never sent twice
         deadline = int(clock.deadline() or now)
-        notice = chosen.notice(now, dm_reaches=await self.delivery.dm_reaches(live, user_id))
         # A mention is read in the thread (the match's language), a DM by him alone (his).
         locale = (
-            match_locale(live.record.language) if notice.mention else await self.delivery.dm_locale(user_id)
+            match_locale(live.record.language)
+            if how == post_plan.Reminder.MENTION
+            else await self.delivery.dm_locale(user_id)
         )
         said = {
             "player": texts.mention(user_id, locale),
@@ -75,14 +81,14 @@ class TimeDesk:
                 "<t:{deadline}:R> (<t:{deadline}:f>). The game waits for your move: `/hand` shows it.",
                 **said,
             )
-        if notice.mention:
+        if how == post_plan.Reminder.MENTION:
             await self.delivery.post_match(
                 live,
                 content=texts.clip(text),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
             return
-        await self._dm(user_id, texts.clip(text), silent=not notice.dm_pings)
+        await self._dm(user_id, texts.clip(text), silent=how == post_plan.Reminder.SILENT_DM)
 
     async def expire_lobby(self, match_id: int) -> None:
         """Close a lobby that waited too long for players, and tell its creator."""

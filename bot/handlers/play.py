@@ -11,7 +11,7 @@ import discord
 from games.core import Action, StaleAction
 from games.core.words import capitalized
 
-from .. import texts
+from .. import post_plan, texts
 from ..choices import HINT, amount_of, count_choices, with_count
 from ..components import freeze
 from ..i18n import Msg, join, msg, t
@@ -97,6 +97,7 @@ class PlayHandlers(Handlers):
             role = live.role_of(interaction.user.id)
             if role is None:
                 raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
+            live = await self.as_clicked(live, role, version)
             lang = await self.locale_of(interaction)
             choices = self.service.choices(live, role, lang)
             if version != live.prompt_version(role):
@@ -166,6 +167,18 @@ class PlayHandlers(Handlers):
             return False
         return await self.service.would_be_final(live.id, interaction.user.id, action)
 
+    async def as_clicked(self, live: LiveMatch, role: str, version: int) -> LiveMatch:
+        """``live``, or the match as committed once whoever holds it is done
+        (:meth:`MatchCache.get` does not wait) when the click names another prompt than this
+        copy or the copy is held: it may be behind (another process moved the match while a
+        task of this one was reading it again) or half-way through an entry (its position
+        applied in memory, its seats not yet: the click's menu index would be read against
+        the new position). "Out of date" or "already done" is decided on the match as
+        committed."""
+        if version != live.prompt_version(role) or live.lock.locked():
+            return await self.service.current(live.id)
+        return live
+
     async def pick_group(
         self, interaction: discord.Interaction[Any], match_id: int, version: int, number: int
     ) -> None:
@@ -176,6 +189,7 @@ class PlayHandlers(Handlers):
             role = live.role_of(interaction.user.id)
             if role is None:
                 raise ServiceError(msg("You are not playing in match #{match}.", match=match_id))
+            live = await self.as_clicked(live, role, version)
             state = live.state or {}
             lang = await self.locale_of(interaction)
             choices = [c for c in self.service.choices(live, role, lang) if c.action.args]
@@ -338,12 +352,14 @@ class PlayHandlers(Handlers):
         else:
             done = t(locale, "🏳️ You resigned.")
         going_on = not result.finished and result.role in live.active_roles()
-        if going_on and not await self.delivery.has_private_place(live, result.role):
+        place = going_on and await self.delivery.has_private_place(live, result.role)
+        said = post_plan.answer(going_on=going_on, private_place=place)
+        if said == post_plan.Answer.CHOICES:
             # No DM to keep up to date (closed DMs): the next choices come with the answer.
             payload = await self.delivery.private_payload(live, result.role, locale=locale)
             payload["content"] = texts.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
-        elif going_on:
+        elif said == post_plan.Answer.ACTED:
             text = texts.acted_text(done, pressed_in_dm=interaction.guild_id is None, locale=locale)
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -60,8 +60,16 @@ class MatchCache:
                     await self.refresh(live)
         return await self._copy(match_id) if live is None else self._used(live)
 
+    async def current(self, match_id: int) -> LiveMatch:
+        """The live match ``match_id`` as stored now, waiting for whoever holds its copy (a
+        click names a prompt newer than the copy :meth:`get` returned while another task was
+        reading it again: the copy, not the click, is out of date)."""
+        async with self.locked(match_id) as live:
+            return live
+
     def _used(self, live: LiveMatch) -> LiveMatch:
-        self.held.move_to_end(live.id)
+        if self.held.get(live.id) is live:  # (read again finished, it was just let go of)
+            self.held.move_to_end(live.id)
         return live
 
     async def _copy(self, match_id: int) -> LiveMatch:

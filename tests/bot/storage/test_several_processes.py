@@ -21,22 +21,24 @@ from bot.catch_up import Announcer
 from bot.computers.driver import ComputerDriver
 from bot.computers.thinking import ThinkingPool
 from bot.computers.zombie import RESIGN
+from bot.controller import Controller
 from bot.leases import ITEM_SECONDS
 from bot.match_posts import Delivery
 from bot.service import ALREADY_DONE, MatchService
 from bot.settings import SettingsService
-from bot.storage import Store
+from bot.storage import FINISHED, Store
 from bot.storage import store as store_module
 from bot.storage.store import ANNOUNCE_LOCKS, MATCH_LOCKS, MatchBusy
 from bot.storage.trouble import BUSY, storage_trouble
 from games.core import StaleAction
-from tests.bot.conftest import NORTH_USER, SOUTH_USER, started_pebbles
+from tests.bot.conftest import NORTH_USER, SOUTH_USER, started_pebbles, through_bids
 from tests.bot.leagues.test_league_service import A as LEAGUE_A
 from tests.bot.leagues.test_league_service import B as LEAGUE_B
 from tests.bot.leagues.test_league_service import C as LEAGUE_C
 from tests.bot.leagues.test_league_service import D as LEAGUE_D
 from tests.bot.leagues.test_league_service import leagues_over, signed_up
 from tests.bot.test_computer_players import Client as ComputerClient
+from tests.bot.test_failures import ButtonInteraction
 from tests.bot.test_ticker import MovedClock
 from tests.bot.test_told_once import Client
 from tests.bot.test_zombie_mode import THIRD, casual
@@ -86,6 +88,59 @@ async def test_one_process_acts_after_another_moved_the_match(
     assert stored is not None and stored.version == 3
     assert [e.action for e in await a.store.actions(live.id)] == ["bid 3", "bid 1", "take"]
     assert (await b.get(live.id)).record.version == 3, "a read sees the other process's entry"
+
+
+async def test_a_match_another_process_finished_is_read_again_not_a_failure(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    """b holds a copy of a match that a ends: b reads it again (finished, so no longer kept in
+    memory) and answers with it, instead of failing on the copy it just let go of."""
+    a, b = pair
+    live = await started_pebbles(a)
+    await b.get(live.id)  # b holds its copy
+    await a.resign(live.id, NORTH_USER)
+    again = await b.get(live.id)
+    assert again.record.status == FINISHED and again.record.version == 1
+    assert live.id not in b.cache.held, "a finished match is not kept in memory"
+
+
+async def test_a_click_on_a_prompt_newer_than_the_copy_in_memory_waits_for_it_to_be_read_again(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    """a moved the match; b's copy is being read again by another of b's tasks (its announcer,
+    its ticker) when north's click on his newest menu reaches b: b waits for that copy instead
+    of telling him his menu is out of date (it is the copy that is)."""
+    a, b = pair
+    live = await started_pebbles(b)
+    copy = await b.get(live.id)
+    await through_bids(a, live)  # north to take, on a prompt b's copy has not seen
+    menu = (await a.get(live.id)).prompt_version("north")
+    assert menu > copy.prompt_version("north")
+    answered = asyncio.Event()
+    load = b.get
+
+    async def get(match_id: int) -> Any:
+        found = await load(match_id)
+        answered.set()
+        return found
+
+    held = asyncio.Event()
+
+    async def reading_it_again() -> None:
+        async with copy.lock:  # (what MatchCache.get holds while it reads a copy again)
+            held.set()
+            await answered.wait()
+
+    holder = asyncio.create_task(reading_it_again())
+    await held.wait()
+    b.get = get  # type: ignore[method-assign]
+    controller = Controller(b, delivery=Delivery(Client(), b))  # type: ignore[arg-type]
+    interaction: Any = ButtonInteraction(NORTH_USER)
+    take = next(c.index for c in a.choices(await a.get(live.id), "north") if c.action.verb == "take")
+    await controller.pick(interaction, live.id, version=menu, index=take)
+    await holder
+    assert not any("out of date" in said for said in interaction.followup.sent), interaction.followup.sent
+    assert [e.action for e in await a.store.actions(live.id)][-1] == "take"
 
 
 async def test_two_processes_acting_at_once_make_both_entries_one_after_the_other(
@@ -259,6 +314,29 @@ async def test_a_process_never_edits_a_thread_post_that_another_process_followed
     assert newest is not followed and "took a pebble" in newest.content
     recorded = await a.store.get_message(live.id, "prompt")
     assert recorded is not None and recorded.message_id == newest.id
+
+
+async def test_a_start_another_process_told_meanwhile_is_not_told_again(
+    pair: tuple[MatchService, MatchService],
+) -> None:
+    """b's join started the match, but b's delivery of the start came late (it answers the
+    joiner first, then waits for a's hold on the match): a's announcer had told the start as
+    never told, and north has bid since. b then only catches up what is behind: no second
+    start post (its nonce, made at the newer version, would not keep Discord from storing it
+    again) and no DM prompt sent again."""
+    a, b = pair
+    client = Client()
+    deliveries = {a: Delivery(client, a), b: Delivery(client, b)}  # type: ignore[arg-type]
+    live = await started_pebbles(b)
+    await deliveries[a].catch_up(await a.get(live.id))  # a's sweep: the start was never told
+    assert [m for m in client.thread.sent if "begins" in m.content]
+    await deliveries[a].after_entry(await a.act(live.id, NORTH_USER, "bid 3"))
+    posts, dms = len(client.thread.sent), {u: len(p.sent) for u, p in client.dms.items()}
+    await deliveries[b].announce_start(await b.get(live.id))
+    assert len(client.thread.sent) == posts, [m.content for m in client.thread.sent[posts:]]
+    assert {u: len(p.sent) for u, p in client.dms.items()} == dms, "no DM prompt twice"
+    recorded = await b.store.get_message(live.id, "prompt")
+    assert recorded is not None and recorded.message_id == client.thread.sent[-1].id
 
 
 async def test_a_typed_move_repeated_through_another_process_is_made_again(
