@@ -789,7 +789,12 @@ class Delivery:
 
     async def seat_changed(self, live: LiveMatch, role: str, old_user: int, new_user: int) -> None:
         """A seat was handed over: the old player's DM prompt is closed, the thread told, the
-        new player added to the thread and sent his private view at once."""
+        new player added to the thread and sent his private view at once (owed to him since the
+        handover's commit: the announcer leaves the match to this delivery meanwhile)."""
+        async with self._held(live.id):
+            await self._seat_changed(live, role, old_user, new_user)
+
+    async def _seat_changed(self, live: LiveMatch, role: str, old_user: int, new_user: int) -> None:
         title = live.ruleset.role_title(role)
         todo = post_plan.handover(role, new_user)
         note = msg("you handed {side} to someone else; this prompt is closed.", side=title)

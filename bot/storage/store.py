@@ -770,7 +770,11 @@ class Store:
         self, match_id: int, old_user: int, new_user: int, *, closes: MetaClose | None = None
     ) -> None:
         """Hand ``old_user``'s seat to ``new_user`` (his role, his place in the log); ``closes``:
-        a ``meta`` value closed in the same transaction (:class:`MetaChanged` if it changed)."""
+        a ``meta`` value closed in the same transaction (:class:`MetaChanged` if it changed).
+
+        In a match under way the new player is owed his first DM prompt in the same
+        transaction (none reached him yet): a crash before it goes out leaves it to the catch-up.
+        The match counts as just changed, so that a sweep leaves the live delivery its grace."""
         async with self.transaction() as conn:
             await _close_meta(conn, closes)
             await conn.execute(
@@ -779,6 +783,16 @@ class Store:
             )
             await conn.execute(
                 "DELETE FROM pause_votes WHERE match_id = ? AND user_id = ?", (match_id, str(old_user))
+            )
+            await conn.execute(
+                "INSERT INTO dm_prompts (match_id, role, owed, delivered) "
+                "SELECT m.id, s.role, m.version, -1 FROM matches m JOIN seats s ON s.match_id = m.id "
+                "WHERE m.id = ? AND s.user_id = ? AND m.status = 'active' AND s.role IS NOT NULL "
+                "ON CONFLICT (match_id, role) DO UPDATE SET owed = excluded.owed, delivered = -1",
+                (match_id, str(new_user)),
+            )
+            await conn.execute(
+                "UPDATE matches SET updated_at = ? WHERE id = ? AND status = 'active'", (now(), match_id)
             )
 
     async def in_play(self, guild_id: int | None, limit: int = 25) -> list[MatchRecord]:

@@ -17,7 +17,7 @@ from bot.match_posts import Delivery
 from bot.service import ActResult, LiveMatch, MatchService
 from bot.storage import ACTIVE, Store
 
-from .conftest import NORTH_USER, SOUTH_USER, started_pebbles, through_bids
+from .conftest import NORTH_USER, SOUTH_USER, STRANGER, started_pebbles, through_bids
 
 THREAD = 500
 
@@ -71,7 +71,9 @@ class FakeDiscord:
     def __init__(self) -> None:
         self.ids = itertools.count(1000)
         self.thread = Channel(self, THREAD)
-        self.dms = {user: Channel(self, 600 + i, user) for i, user in enumerate((NORTH_USER, SOUTH_USER))}
+        self.dms = {
+            user: Channel(self, 600 + i, user) for i, user in enumerate((NORTH_USER, SOUTH_USER, STRANGER))
+        }
         self.by_nonce: dict[int, Message] = {}
         self.dm_failure: BaseException | None = None
         self.on_edit: Any = None
@@ -238,6 +240,32 @@ async def test_a_dm_cut_off_by_a_crash_is_owed_and_the_catch_up_sends_it_once(
     assert len(fake.thread.messages) == thread_posts, "the thread was told already"
     assert await store.owed_dms(live.id) == [] and await store.behind_in_discord() == []
     assert await Announcer(catch_up, store, pause=0.0).sweep() == 0
+
+
+async def test_a_seat_handed_over_owes_the_new_player_his_prompt_until_it_reaches_him(
+    service: MatchService, store: Store
+) -> None:
+    """The bot dies between the handover's commit and its first DM to the new player: the
+    catch-up sends it to him (once), and nothing to the player who left."""
+    fake = FakeDiscord()
+    live, delivery = await started(service, fake)
+    await delivery.after_entry(await south_to_move(service, live))
+    assert await store.owed_dms(live.id) == []
+    await service.substitute(live.id, SOUTH_USER, STRANGER)  # ...and the process dies here
+    assert await store.owed_dms(live.id) == ["south"]
+    assert await store.behind_in_discord() == [live.id]
+
+    left, before = len(fake.dms[SOUTH_USER].messages), len(fake.dms[STRANGER].messages)
+    restarted = Quick(fake, MatchService(store))  # type: ignore[arg-type]
+
+    async def catch_up(match_id: int) -> None:
+        await restarted.catch_up(await restarted.service.get(match_id))
+
+    assert await Announcer(catch_up, store, pause=0.0, grace=0.0).sweep() == 1
+    assert len(fake.dms[STRANGER].messages) == before + 1, "the new player gets his prompt"
+    assert len(fake.dms[SOUTH_USER].messages) == left, "nothing new to the player who left"
+    assert await store.owed_dms(live.id) == [] and await store.behind_in_discord() == []
+    assert await Announcer(catch_up, store, pause=0.0, grace=0.0).sweep() == 0
 
 
 async def test_a_dm_discord_fails_for_now_stays_owed_a_closed_one_does_not(
