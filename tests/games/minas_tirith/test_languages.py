@@ -1,0 +1,113 @@
+"""Minas Tirith in Danish, Japanese and Simplified Chinese: seeded random games read in each
+language, with no English left where the catalog has a translation.
+
+Japanese and Chinese must carry no Latin word outside backticks (commands and notation stay as
+typed); a Danish text must hold none of the English words no Danish sentence has. Every
+placeholder of every translation is kept (``python -m bot.i18n.catalogs check`` checks each
+message; here the texts come out whole: no ``{`` left).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from games.core import Match, find
+from games.core.i18n import TRANSLATED
+from games.core.rng import randbelow
+from games.minas_tirith.events import PRESENTER, TEMPLATES
+from games.minas_tirith.facts import LEADERS, MT_CARDS, SPACES
+from games.minas_tirith.words import card_label, leader_label, space_label, units_text
+
+RULESET = find("minas_tirith")
+#: Latin words a Japanese or Chinese text may keep: none.
+LATIN = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
+CODE = re.compile(r"`[^`]*`")
+#: English words no Danish text holds.
+ENGLISH = re.compile(
+    r"\b(?:the|and|with|from|is|are|of|attacks|plays|draws|takes|trades|ends|turn|card|cards|"
+    r"battalion|battalions|orcs|wins|against|army)\b",
+    re.IGNORECASE,
+)
+
+
+def played(seed: int) -> Match:
+    match = Match.new(RULESET, seed, RULESET.resolve_options({}), 2)
+    chooser = {"rng": seed * 31 + 7}
+    while match.state["result"] is None:
+        active = sorted(RULESET.active(match.state))
+        role = active[randbelow(chooser, len(active))]
+        actions = RULESET.prompt(match.state, role).actions
+        match.submit(role, actions[randbelow(chooser, len(actions))])
+    return match
+
+
+def log_texts(match: Match, lang: str) -> Iterator[tuple[str, str]]:
+    """``(english, translated)`` of every log line for every audience, and the result."""
+    for audience in (None, "good", "evil"):
+        english = RULESET.log_lines(match.state, audience)
+        said = RULESET.log_lines(match.state, audience, lang=lang)
+        assert len(english) == len(said)
+        yield from zip(english, said, strict=True)
+    result = match.state["result"]
+    yield RULESET.result_text(result), RULESET.result_text(result, lang)
+
+
+def assert_translated(english: str, said: str, lang: str) -> None:
+    assert "{" not in said and "}" not in said, f"a placeholder left in {said!r}"
+    unquoted = CODE.sub("", said)
+    if lang == "da":
+        left = ENGLISH.findall(unquoted)
+        assert not left, f"da: English left in {said!r} ({english!r})"
+        return
+    latin = LATIN.findall(unquoted)
+    assert not latin, f"{lang}: English left in {said!r} ({english!r})"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_whole_game_log_reads_in_every_language(lang: str) -> None:
+    kinds: set[str] = set()
+    for seed in range(2):
+        match = played(seed)
+        kinds |= {e["kind"] for e in match.state["log"]}
+        for english, said in log_texts(match, lang):
+            assert_translated(english, said, lang)
+    assert {"advanced", "attacked", "battle", "losses", "die_taken"} <= kinds  # (a real game)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_event_template_is_translated(lang: str) -> None:
+    table = PRESENTER.templates[lang]
+    for kind, english in TEMPLATES.items():
+        assert table[kind] != english, f"{lang}: {kind} not translated"
+
+
+@pytest.mark.parametrize("lang", ("ja", "zh-CN"))
+def test_every_name_has_its_translation(lang: str) -> None:
+    names = [space_label(s, lang) for s in SPACES] + [leader_label(x, lang) for x in LEADERS]
+    names += [card_label(c, lang) for c in MT_CARDS]
+    names += [units_text({kind: n}, lang) for kind in ("orcs", "cavalry_archers") for n in (1, 3)]
+    for name in names:
+        assert not LATIN.search(name), name
+
+
+def test_the_danish_names_are_the_seeds() -> None:
+    assert leader_label("witch_king", "da") == "Troldmændenes Konge"
+    assert space_label("pelennor", "da") == "Pelennors slette"
+    cards = [card_label(c, "da") for c in ("siege_tower", "storm_ladders")]
+    assert cards == ["Belejringstårn", "Stormstiger"]
+    assert units_text({"infantry": 1, "trolls": 2}, "da") == "1 infanteribataljon og 2 trolde"
+
+
+def test_the_english_log_is_unchanged_by_the_catalog() -> None:
+    args = {"role": "good", "from": "pelennor", "to": "road_fort", "units": {"cavalry": 1}}
+    args["leaders"] = ["faramir"]
+    assert PRESENTER.text("advanced", args) == (
+        "Gondor's 1 cavalry battalion advances from the Fields of the Pelennor"
+        " to the Fort of the Road with Faramir."
+    )
+    assert PRESENTER.text("advanced", args, lang="da") == (
+        "Gondors 1 kavaleribataljon rykker frem fra Pelennors slette til Vejfortet med Faramir."
+    )
