@@ -15,8 +15,9 @@ and :func:`catalog_entries` lists the names, which come from ``data/minas_tirith
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 
-from games.core.i18n import SOURCE, Domain, join
+from games.core.i18n import SOURCE, Domain, Words, join
 
 from .facts import EVIL, GOOD, KINDS, LEADERS, MT_CARDS, SIDES, SPACES
 
@@ -51,6 +52,20 @@ UNIT_COUNTS: dict[str, Callable[[str, int], str]] = {
     "oliphaunts": lambda lang, n: nt(lang, "{count} oliphaunt", "{count} oliphaunts", n),
 }
 ORDER = {kind: i for i, kind in enumerate(k for side in SIDES for k in KINDS[side])}
+
+
+@dataclass(frozen=True, slots=True)
+class Said(Words):
+    """Words put into the reader's language later by ``say(lang)``: a step's prompt knows its
+    position but not who reads it."""
+
+    say: Callable[[str], str]
+
+    def render(self, locale: str) -> str:
+        return self.say(locale)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
 
 
 def side_title(role: str, lang: str = SOURCE) -> str:

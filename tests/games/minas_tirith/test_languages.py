@@ -111,3 +111,28 @@ def test_the_english_log_is_unchanged_by_the_catalog() -> None:
     assert PRESENTER.text("advanced", args, lang="da") == (
         "Gondors 1 kavaleribataljon rykker frem fra Pelennors slette til Vejfortet med Faramir."
     )
+
+
+def prompt_texts(seed: int, lang: str) -> Iterator[tuple[str, str]]:
+    """``(english, translated)`` of every prompt and title of a seeded random game, for both sides."""
+    match = Match.new(RULESET, seed, RULESET.resolve_options({}), 2)
+    chooser = {"rng": seed * 17 + 5}
+    while match.state["result"] is None:
+        state = match.state
+        for role in ("good", "evil"):
+            english, said = RULESET.prompt(state, role), RULESET.prompt(state, role, lang)
+            assert english.actions == said.actions
+            yield english.text, said.text
+            if english.title:
+                yield english.title, said.title
+        active = sorted(RULESET.active(state))
+        role = active[randbelow(chooser, len(active))]
+        actions = RULESET.prompt(state, role).actions
+        match.submit(role, actions[randbelow(chooser, len(actions))])
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_prompt_reads_in_every_language(lang: str) -> None:
+    for seed in range(2):
+        for english, said in prompt_texts(seed, lang):
+            assert_translated(english, said, lang)
