@@ -114,7 +114,8 @@ def test_the_english_log_is_unchanged_by_the_catalog() -> None:
 
 
 def prompt_texts(seed: int, lang: str) -> Iterator[tuple[str, str]]:
-    """``(english, translated)`` of every prompt and title of a seeded random game, for both sides."""
+    """``(english, translated)`` of every prompt and title of a seeded random game, for both
+    sides, and every label (action, group, argument) of the side that acts."""
     match = Match.new(RULESET, seed, RULESET.resolve_options({}), 2)
     chooser = {"rng": seed * 17 + 5}
     while match.state["result"] is None:
@@ -128,11 +129,35 @@ def prompt_texts(seed: int, lang: str) -> Iterator[tuple[str, str]]:
         active = sorted(RULESET.active(state))
         role = active[randbelow(chooser, len(active))]
         actions = RULESET.prompt(state, role).actions
+        for action in actions:
+            yield RULESET.describe(state, role, action), RULESET.describe(state, role, action, lang)
+            if action.args:
+                verb, first = action.verb, action.args[0]
+                yield (
+                    RULESET.describe_group(state, role, verb, first),
+                    RULESET.describe_group(state, role, verb, first, lang),
+                )
+                for index, value in enumerate(action.args):
+                    yield (
+                        RULESET.describe_arg(state, role, verb, index, value),
+                        RULESET.describe_arg(state, role, verb, index, value, lang),
+                    )
         match.submit(role, actions[randbelow(chooser, len(actions))])
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_prompt_reads_in_every_language(lang: str) -> None:
+def test_every_prompt_and_label_reads_in_every_language(lang: str) -> None:
     for seed in range(2):
         for english, said in prompt_texts(seed, lang):
             assert_translated(english, said, lang)
+
+
+@pytest.mark.parametrize("lang", ("ja", "zh-CN"))
+def test_the_sides_and_places_are_named_in_the_language_and_the_slugs_stay(lang: str) -> None:
+    english, said = RULESET.places(), RULESET.places(lang)
+    assert [slug for slug, _ in said] == [slug for slug, _ in english]
+    for _, name in said:
+        assert not LATIN.search(name), name
+    titles = [RULESET.role_title(r, lang) for r in ("good", "evil")] + [RULESET.role_name("evil", lang)]
+    expected = {"ja": ["ゴンドール", "モルドール", "モルドール"], "zh-CN": ["冈多", "魔多", "魔多"]}
+    assert titles == expected[lang]
