@@ -210,7 +210,7 @@ class MinasTirith(StepRuleset):
         return labels.describe_group(state, role, verb, first, lang)
 
     def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return explain(state, role, action)
+        return explain(state, role, action, lang)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
         """Ending the turn (its points or event cards unused) and declining a reaction card give a

@@ -30,6 +30,8 @@ pmsg = WORDS.pmsg
 
 #: Message contexts of the names.
 SPACE, LEADER, CARD = "space", "leader", "Minas Tirith card"
+#: What a Minas Tirith card does (its text).
+CARD_EFFECT = "Minas Tirith card effect"
 #: The slash-command translator's contexts (``bot.i18n.translator``), for the typed commands.
 COMMAND_DESCRIPTION, OPTION_DESCRIPTION = "command description", "option description"
 
@@ -119,6 +121,11 @@ def card_word(card: str, lang: str = SOURCE) -> str:
     return _in_sentence(MT_CARDS[card].name) if lang == SOURCE else card_label(card, lang)
 
 
+def card_effect(card: str, lang: str = SOURCE) -> str:
+    """What a Minas Tirith card does (``data/minas_tirith``)."""
+    return pt(lang, CARD_EFFECT, MT_CARDS[card].effect)
+
+
 def units_text(units: Mapping[str, int], lang: str = SOURCE) -> str:
     """Battalions counted by kind, in the sides' order ("1 infantry battalion and 3 orcs")."""
     parts = [
@@ -141,11 +148,20 @@ def reinforcement_cards(count: int, lang: str = SOURCE) -> str:
 
 
 def catalog_entries() -> Iterator[tuple[str, str, str]]:
-    """``(context, English, comment)`` of every name from ``data/minas_tirith``, which the
-    extractor adds to the template."""
+    """``(context, English, comment)`` of every name and card text from ``data/minas_tirith``,
+    and the descriptions of the typed commands (``/minas-tirith advance``…: their contexts are the
+    slash-command translator's), which the extractor adds to the template."""
+    from .ruleset import MinasTirith  # (the ruleset speaks through this module)
+
+    for spec in MinasTirith.commands:
+        yield COMMAND_DESCRIPTION, spec.description, f"/minas-tirith {spec.path}"
+        for param in spec.params:
+            yield OPTION_DESCRIPTION, param.description, f"/minas-tirith {spec.path} {param.name}:"
     for space in SPACES.values():
         yield SPACE, space.name, f"space {space.id}"
     for leader in LEADERS.values():
         yield LEADER, leader.name, f"leader {leader.id}"
     for card in MT_CARDS.values():
         yield CARD, card.name, f"Minas Tirith card {card.id}"
+    for card in MT_CARDS.values():
+        yield CARD_EFFECT, card.effect, f"text of the Minas Tirith card {card.id}"

@@ -115,7 +115,7 @@ def test_the_english_log_is_unchanged_by_the_catalog() -> None:
 
 def prompt_texts(seed: int, lang: str) -> Iterator[tuple[str, str]]:
     """``(english, translated)`` of every prompt and title of a seeded random game, for both
-    sides, and every label (action, group, argument) of the side that acts."""
+    sides, and every label (action, group, argument) and card effect of the side that acts."""
     match = Match.new(RULESET, seed, RULESET.resolve_options({}), 2)
     chooser = {"rng": seed * 17 + 5}
     while match.state["result"] is None:
@@ -131,6 +131,9 @@ def prompt_texts(seed: int, lang: str) -> Iterator[tuple[str, str]]:
         actions = RULESET.prompt(state, role).actions
         for action in actions:
             yield RULESET.describe(state, role, action), RULESET.describe(state, role, action, lang)
+            effect = RULESET.explain(state, role, action)
+            if effect:
+                yield effect, RULESET.explain(state, role, action, lang)
             if action.args:
                 verb, first = action.verb, action.args[0]
                 yield (
@@ -146,7 +149,7 @@ def prompt_texts(seed: int, lang: str) -> Iterator[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_prompt_and_label_reads_in_every_language(lang: str) -> None:
+def test_every_prompt_label_and_effect_reads_in_every_language(lang: str) -> None:
     for seed in range(2):
         for english, said in prompt_texts(seed, lang):
             assert_translated(english, said, lang)
@@ -161,3 +164,11 @@ def test_the_sides_and_places_are_named_in_the_language_and_the_slugs_stay(lang:
     titles = [RULESET.role_title(r, lang) for r in ("good", "evil")] + [RULESET.role_name("evil", lang)]
     expected = {"ja": ["ゴンドール", "モルドール", "モルドール"], "zh-CN": ["冈多", "魔多", "魔多"]}
     assert titles == expected[lang]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_card_effect_is_translated(lang: str) -> None:
+    from games.minas_tirith.words import card_effect
+
+    for card in MT_CARDS:
+        assert_translated(card_effect(card), card_effect(card, lang), lang)
