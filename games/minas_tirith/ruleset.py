@@ -220,7 +220,7 @@ class MinasTirith(StepRuleset):
     def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:
         if role not in self.active(state):
             return None
-        return refusals.refusal(state, role, action)
+        return refusals.refusal(state, role, action, lang)
 
     def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
         return labels.hand_lines(state, role)

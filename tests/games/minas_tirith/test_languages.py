@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from games.core import Match, find
+from games.core import Action, Match, find
 from games.core.i18n import TRANSLATED
 from games.core.rng import randbelow
 from games.minas_tirith.events import PRESENTER, TEMPLATES
@@ -172,3 +172,40 @@ def test_every_card_effect_is_translated(lang: str) -> None:
 
     for card in MT_CARDS:
         assert_translated(card_effect(card), card_effect(card, lang), lang)
+
+
+#: Actions refused in most positions, for one reason or another.
+WRONG = [
+    Action("advance", ("causeway", "minas_tirith")),
+    Action("advance", ("nowhere", "causeway")),
+    Action("ride", ("pelennor", "osgiliath")),
+    Action("attack", ("pelennor", "osgiliath", "3")),
+    Action("attack", ("wall_gate", "before_the_gate", "4")),
+    Action("shoot", ("wall_gate", "causeway", "4")),
+    Action("shoot", ("osgiliath", "minas_tirith", "2")),
+    Action("advance", ("townlands_north", "wall_north")),
+    Action("leader", ("witch_king", "causeway")),
+    Action("leader", ("gandalf", "causeway")),
+    Action("play", ("forced_march",)),
+    Action("enter", ("theoden", "druadan_road")),
+    Action("die", ("3",)),
+]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_refusal_reads_in_every_language(lang: str) -> None:
+    match = Match.new(RULESET, 3, RULESET.resolve_options({}), 2)
+    chooser, said = {"rng": 11}, 0
+    while match.state["result"] is None:
+        state = match.state
+        for role in ("good", "evil"):
+            for action in WRONG:
+                english = RULESET.refusal(state, role, action)
+                if english is not None:
+                    said += 1
+                    assert_translated(english, RULESET.refusal(state, role, action, lang) or "", lang)
+        active = sorted(RULESET.active(state))
+        role = active[randbelow(chooser, len(active))]
+        actions = RULESET.prompt(state, role).actions
+        match.submit(role, actions[randbelow(chooser, len(actions))])
+    assert said > 100
