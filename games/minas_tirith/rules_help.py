@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from games.core import RuleTopic
+from games.core.i18n import join
 from games.core.rules_search import closest_titles, find_topics, search_key
 from games.core.words import join_words
 
@@ -38,28 +39,44 @@ from .data import (
     MtCard,
     space_name,
 )
+from .words import t
 
 TITLE = "Minas Tirith"
 
-NOTICE = (
-    "The printed Minas Tirith board, set-up and card texts are lost, so ours are a documented "
-    "reconstruction; `/rules topic:reconstruction` says what is printed and what is ours."
-)
 
-OVERVIEW = """\
-**Minas Tirith** — 2 players: the Free Peoples of Gondor (Good) hold the city against the Host of \
-Mordor (Evil) and the Witch-king.
-• **Win**: Good captures 2 evil leaders; Evil puts a battalion into Minas Tirith. Otherwise, when the \
-reinforcement deck runs out, the most points win (captures, walls held, the gate broken).
-• **Rounds** of three turns share three action dice: your die gives your action points and, the lower \
-it is, the more reinforcement cards you draw. Trade sets of three for Minas Tirith cards.
-• **Actions**: advance, shoot (archers, crossbows, catapults; 6s hit), attack by land (3 dice against \
-2, ties to the defender). Good's 6s drive Evil back along the arrows; with the Witch-king fighting, \
-Evil's 6s drive Good back.
-• **The walls**: Good climbs them by ladders from the city; Evil only with Siege Tower or Storm \
-Ladders. Grond can break the gate.
-The board and cards are our reconstruction (`/rules topic:reconstruction`). Look up a rule, card or \
-space with `/rules topic:`, e.g. `/rules topic:retreat` or `/rules topic:Pelennor`."""
+def notice(lang: str = "en") -> str:
+    """The lobby's one-line warning that the board and cards are a reconstruction."""
+    return t(
+        lang,
+        "The printed Minas Tirith board, set-up and card texts are lost, so ours are a documented "
+        "reconstruction; `/rules topic:reconstruction` says what is printed and what is ours.",
+    )
+
+
+NOTICE = notice()
+
+
+def overview(lang: str = "en") -> str:
+    """The ``/rules`` overview of the game."""
+    return t(
+        lang,
+        "**Minas Tirith** — 2 players: the Free Peoples of Gondor (Good) hold the city against "
+        "the Host of Mordor (Evil) and the Witch-king.\n• **Win**: Good captures 2 evil leaders; "
+        "Evil puts a battalion into Minas Tirith. Otherwise, when the reinforcement deck runs "
+        "out, the most points win (captures, walls held, the gate broken).\n• **Rounds** of three "
+        "turns share three action dice: your die gives your action points and, the lower it is, "
+        "the more reinforcement cards you draw. Trade sets of three for Minas Tirith cards.\n• "
+        "**Actions**: advance, shoot (archers, crossbows, catapults; 6s hit), attack by land (3 "
+        "dice against 2, ties to the defender). Good's 6s drive Evil back along the arrows; with "
+        "the Witch-king fighting, Evil's 6s drive Good back.\n• **The walls**: Good climbs them by "
+        "ladders from the city; Evil only with Siege Tower or Storm Ladders. Grond can break the "
+        "gate.\nThe board and cards are our reconstruction (`/rules topic:reconstruction`). Look "
+        "up a rule, card or space with `/rules topic:`, e.g. `/rules topic:retreat` or `/rules "
+        "topic:Pelennor`.",
+    )
+
+
+OVERVIEW = overview()
 
 #: ``(slug, title, text)`` of every rule topic.
 RULES: tuple[tuple[str, str, str], ...] = (
@@ -275,13 +292,23 @@ def suggestions(query: str, count: int = 3) -> list[str]:
     return closest_titles(search_key(query), topics(), ALIASES, count)
 
 
-def not_found(query: str) -> str:
-    """What ``/rules`` answers when nothing is called ``query``: the closest names, if any."""
-    text = f"{TITLE} has no card, space or rule called “{query.strip()}”."
+def not_found(query: str, lang: str = "en") -> str:
+    """What ``/rules`` answers when nothing is called ``query``: the closest names, if any (the
+    topics' titles, which are English still)."""
     close = suggestions(query)
     if not close:
-        return text + " Pick a topic from the list, or type the start of its name."
-    return f"{text} Did you mean {join_words(close, 'or')}?"
+        return t(
+            lang,
+            "Minas Tirith has no card, space or rule called “{query}”. Pick a topic from the list, or "
+            "type the start of its name.",
+            query=query.strip(),
+        )
+    return t(
+        lang,
+        "Minas Tirith has no card, space or rule called “{query}”. Did you mean {names}?",
+        query=query.strip(),
+        names=join(lang, close, "or"),
+    )
 
 
 @cache

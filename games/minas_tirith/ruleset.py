@@ -229,10 +229,10 @@ class MinasTirith(StepRuleset):
         return WHOLE_WORDS
 
     def notice(self, options: Mapping[str, str], lang: str = "en") -> str:
-        return rules_help.NOTICE
+        return rules_help.notice(lang)
 
     def rules_overview(self, lang: str = "en") -> str:
-        return rules_help.OVERVIEW
+        return rules_help.overview(lang)
 
     def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
         return rules_help.topics()
@@ -241,7 +241,7 @@ class MinasTirith(StepRuleset):
         return rules_help.lookup(topic)
 
     def rules_not_found(self, topic: str, lang: str = "en") -> str:
-        return rules_help.not_found(topic)
+        return rules_help.not_found(topic, lang)
 
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None) -> View:

@@ -209,3 +209,14 @@ def test_every_refusal_reads_in_every_language(lang: str) -> None:
         actions = RULESET.prompt(state, role).actions
         match.submit(role, actions[randbelow(chooser, len(actions))])
     assert said > 100
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_notice_and_the_rules_overview_read_in_every_language(lang: str) -> None:
+    for english, said in (
+        (RULESET.notice({}), RULESET.notice({}, lang)),
+        (RULESET.rules_overview(), RULESET.rules_overview(lang)),
+    ):
+        assert_translated(english, said.replace("Minas Tirith", ""), lang)  # (Danish keeps the name)
+    refused = RULESET.rules_not_found("Osgiliat", lang)
+    assert "Osgiliat" in refused and refused != RULESET.rules_not_found("Osgiliat")
