@@ -39,7 +39,7 @@ from .data import (
     MtCard,
     space_name,
 )
-from .words import t
+from .words import card_effect, card_label, pt, space_label, t
 
 TITLE = "Minas Tirith"
 
@@ -281,21 +281,35 @@ def _grid_labels() -> dict[str, str]:
     return {search_key(s.grid): s.id for s in SPACES.values() if s.grid}
 
 
-def lookup(query: str) -> tuple[RuleTopic, ...]:
+def lookup(query: str, lang: str = "en") -> tuple[RuleTopic, ...]:
     """The topics ``query`` names, best first: a slug, title or grid label, then a common word, then
-    the topics whose title words begin with the words typed (``black b`` finds The Black Breath)."""
-    return find_topics(search_key(query), topics(), ALIASES, _grid_labels().get)
+    the topics whose title words begin with the words typed (``black b`` finds The Black Breath);
+    in ``lang``, by the names of that language first, then by the English ones."""
+    key, said = search_key(query), topics(lang)
+    if lang == "en":
+        return find_topics(key, said, ALIASES, _grid_labels().get)
+    wanted = query.strip().casefold()
+    exact = tuple(t for t in said if t.title.casefold() == wanted)
+    if exact:
+        return exact
+    if wanted and not key:  # (Japanese and Chinese have no search key: their titles contain it)
+        return tuple(t for t in said if wanted in t.title.casefold())
+    found = find_topics(key, said, ALIASES, _grid_labels().get)
+    if found:
+        return found
+    by_slug = {topic.slug: topic for topic in said}
+    return tuple(by_slug[t.slug] for t in find_topics(key, topics(), ALIASES, _grid_labels().get))
 
 
-def suggestions(query: str, count: int = 3) -> list[str]:
+def suggestions(query: str, count: int = 3, lang: str = "en") -> list[str]:
     """Titles of the topics whose names come closest to ``query``."""
-    return closest_titles(search_key(query), topics(), ALIASES, count)
+    return closest_titles(search_key(query), topics(lang), ALIASES, count)
 
 
 def not_found(query: str, lang: str = "en") -> str:
     """What ``/rules`` answers when nothing is called ``query``: the closest names, if any (the
-    topics' titles, which are English still)."""
-    close = suggestions(query)
+    topics' titles in ``lang``)."""
+    close = suggestions(query, lang=lang)
     if not close:
         return t(
             lang,
@@ -312,25 +326,46 @@ def not_found(query: str, lang: str = "en") -> str:
 
 
 @cache
-def topics() -> tuple[RuleTopic, ...]:
-    found = [RuleTopic(slug, title, text, "rule") for slug, title, text in RULES]
-    found += [
-        RuleTopic(c, MT_CARDS[c].name, card_text(MT_CARDS[c]), "Minas Tirith card") for c in MT_CARD_ORDER
+def topics(lang: str = "en") -> tuple[RuleTopic, ...]:
+    """Every topic in ``lang``: the rules' and spaces' titles and kinds, and the cards whole
+    (the rules' and spaces' texts are English still)."""
+    card_kind = pt(lang, "topic kind", "Minas Tirith card")
+    found = [
+        RuleTopic(slug, pt(lang, RULE_TITLE, title), text, pt(lang, "topic kind", "rule"))
+        for slug, title, text in RULES
     ]
-    found += [RuleTopic(s, space_name(s), space_text(s), _space_kind(s)) for s in SPACE_ORDER]
+    found += [
+        RuleTopic(c, card_label(c, lang), card_text(MT_CARDS[c], lang), card_kind) for c in MT_CARD_ORDER
+    ]
+    found += [
+        RuleTopic(s, space_label(s, lang), space_text(s), pt(lang, TOPIC_KIND, _space_kind(s)))
+        for s in SPACE_ORDER
+    ]
     return tuple(found)
 
 
-_SIDE_WORDS = {GOOD: "Good's card", EVIL: "Evil's card", "both": "A card for either side"}
-_KIND_WORDS = {
-    "holder": "holds battalions",
-    "lasting": "kept for the rest of the game",
-    "event": "played in your own turn, then put aside",
-    "reaction": "kept face up until its moment comes, then put aside",
-}
+#: Message contexts of the topics' titles and kinds (``words.catalog_entries`` lists them).
+RULE_TITLE, TOPIC_KIND = "rule topic", "topic kind"
+TOPIC_KINDS = ("rule", "Minas Tirith card", "the city", "wall section", "Rammas Echor territory", "territory")
 
 
-def card_text(card: MtCard) -> str:
+def _side_words(side: str, lang: str) -> str:
+    return {
+        GOOD: t(lang, "Good's card"),
+        EVIL: t(lang, "Evil's card"),
+    }.get(side) or t(lang, "A card for either side")
+
+
+def _kind_words(kind: str, lang: str) -> str:
+    return {
+        "holder": t(lang, "holds battalions"),
+        "lasting": t(lang, "kept for the rest of the game"),
+        "event": t(lang, "played in your own turn, then put aside"),
+        "reaction": t(lang, "kept face up until its moment comes, then put aside"),
+    }[kind]
+
+
+def card_text(card: MtCard, lang: str = "en") -> str:
     """A Minas Tirith card's topic: its effect, who uses it, and what of it is printed.
 
     >>> print(card_text(MT_CARDS["storm_ladders"]))
@@ -339,11 +374,18 @@ below it and back down (no bonus). Evil's card; kept for the rest of the game. P
 is our reconstruction.
     """
     origin = (
-        "Printed name; the effect is our reconstruction."
+        t(lang, "Printed name; the effect is our reconstruction.")
         if card.name_printed
-        else "Our reconstruction: the name and the effect."
+        else t(lang, "Our reconstruction: the name and the effect.")
     )
-    return f"{card.effect} {_SIDE_WORDS[card.side]}; {_KIND_WORDS[card.kind]}. {origin}"
+    return t(
+        lang,
+        "{effect} {side}; {kind}. {origin}",
+        effect=card_effect(card.id, lang),
+        side=_side_words(card.side, lang),
+        kind=_kind_words(card.kind, lang),
+        origin=origin,
+    )
 
 
 def _space_kind(space: str) -> str:

@@ -235,10 +235,10 @@ class MinasTirith(StepRuleset):
         return rules_help.overview(lang)
 
     def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
-        return rules_help.topics()
+        return rules_help.topics(lang)
 
     def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
-        return rules_help.lookup(topic)
+        return rules_help.lookup(topic, lang)
 
     def rules_not_found(self, topic: str, lang: str = "en") -> str:
         return rules_help.not_found(topic, lang)

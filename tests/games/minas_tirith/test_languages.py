@@ -220,3 +220,20 @@ def test_the_notice_and_the_rules_overview_read_in_every_language(lang: str) -> 
         assert_translated(english, said.replace("Minas Tirith", ""), lang)  # (Danish keeps the name)
     refused = RULESET.rules_not_found("Osgiliat", lang)
     assert "Osgiliat" in refused and refused != RULESET.rules_not_found("Osgiliat")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_rules_topics_are_titled_in_every_language_and_found_by_either_name(lang: str) -> None:
+    english, said = RULESET.rules_topics(), RULESET.rules_topics(lang)
+    assert [t.slug for t in said] == [t.slug for t in english]
+    for before, after in zip(english, said, strict=True):
+        assert_translated(before.kind, after.kind, lang)
+        if lang != "da":  # (Danish shares many names with English)
+            assert_translated(before.title, after.title, lang)
+        if before.slug in MT_CARDS:  # (a card's topic is translated whole; the rules' texts not yet)
+            assert_translated(before.text, after.text, lang)
+    tower = card_label("siege_tower", lang)
+    assert [t.slug for t in RULESET.rules_lookup(tower, lang)][:1] == ["siege_tower"]
+    assert [t.slug for t in RULESET.rules_lookup(space_label("pelennor", lang), lang)][:1] == ["pelennor"]
+    found = RULESET.rules_lookup("Siege Tower", lang)
+    assert [t.slug for t in found][:1] == ["siege_tower"] and found[0].title == tower
