@@ -327,11 +327,13 @@ def not_found(query: str, lang: str = "en") -> str:
 
 @cache
 def topics(lang: str = "en") -> tuple[RuleTopic, ...]:
-    """Every topic in ``lang``: the rules' and spaces' titles and kinds, and the cards whole
-    (the rules' and spaces' texts are English still)."""
+    """Every topic in ``lang``: the rules and cards whole, the spaces' titles and kinds (the
+    spaces' texts are English still)."""
     card_kind = pt(lang, "topic kind", "Minas Tirith card")
     found = [
-        RuleTopic(slug, pt(lang, RULE_TITLE, title), text, pt(lang, "topic kind", "rule"))
+        RuleTopic(
+            slug, pt(lang, RULE_TITLE, title), pt(lang, RULE_TEXT, text), pt(lang, "topic kind", "rule")
+        )
         for slug, title, text in RULES
     ]
     found += [
@@ -345,7 +347,7 @@ def topics(lang: str = "en") -> tuple[RuleTopic, ...]:
 
 
 #: Message contexts of the topics' titles and kinds (``words.catalog_entries`` lists them).
-RULE_TITLE, TOPIC_KIND = "rule topic", "topic kind"
+RULE_TITLE, RULE_TEXT, TOPIC_KIND = "rule topic", "rule text", "topic kind"
 TOPIC_KINDS = ("rule", "Minas Tirith card", "the city", "wall section", "Rammas Echor territory", "territory")
 
 

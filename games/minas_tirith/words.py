@@ -165,9 +165,10 @@ def catalog_entries() -> Iterator[tuple[str, str, str]]:
         yield CARD, card.name, f"Minas Tirith card {card.id}"
     for card in MT_CARDS.values():
         yield CARD_EFFECT, card.effect, f"text of the Minas Tirith card {card.id}"
-    from .rules_help import RULE_TITLE, RULES, TOPIC_KIND, TOPIC_KINDS
+    from .rules_help import RULE_TEXT, RULE_TITLE, RULES, TOPIC_KIND, TOPIC_KINDS
 
-    for slug, title, _ in RULES:
+    for slug, title, text in RULES:
         yield RULE_TITLE, title, f"/rules topic {slug}"
+        yield RULE_TEXT, text, f"/rules topic {slug}: its text"
     for kind in TOPIC_KINDS:
         yield TOPIC_KIND, kind, "what kind of /rules topic it is"
