@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from games.core import RuleTopic
-from games.core.i18n import join
+from games.core.i18n import Sentences, join
 from games.core.rules_search import closest_titles, find_topics, search_key
 from games.core.words import join_words
 
@@ -39,7 +39,7 @@ from .data import (
     MtCard,
     space_name,
 )
-from .words import card_effect, card_label, pt, space_label, t
+from .words import card_effect, card_label, leader_label, pt, space_label, t, units_text
 
 TITLE = "Minas Tirith"
 
@@ -327,8 +327,7 @@ def not_found(query: str, lang: str = "en") -> str:
 
 @cache
 def topics(lang: str = "en") -> tuple[RuleTopic, ...]:
-    """Every topic in ``lang``: the rules and cards whole, the spaces' titles and kinds (the
-    spaces' texts are English still)."""
+    """Every topic in ``lang``: the rules, the Minas Tirith cards and the spaces."""
     card_kind = pt(lang, "topic kind", "Minas Tirith card")
     found = [
         RuleTopic(
@@ -340,7 +339,7 @@ def topics(lang: str = "en") -> tuple[RuleTopic, ...]:
         RuleTopic(c, card_label(c, lang), card_text(MT_CARDS[c], lang), card_kind) for c in MT_CARD_ORDER
     ]
     found += [
-        RuleTopic(s, space_label(s, lang), space_text(s), pt(lang, TOPIC_KIND, _space_kind(s)))
+        RuleTopic(s, space_label(s, lang), space_text(s, lang), pt(lang, TOPIC_KIND, _space_kind(s)))
         for s in SPACE_ORDER
     ]
     return tuple(found)
@@ -399,21 +398,25 @@ def _space_kind(space: str) -> str:
     }[SPACES[space].kind]
 
 
-def _within(space: str) -> str:
+def _within(space: str, lang: str = "en") -> str:
     """A space's name inside a sentence ("the Causeway").
 
     >>> _within("causeway"), _within("pelennor")
     ('the Causeway', 'Fields of the Pelennor')
     """
+    if lang != "en":
+        return space_label(space, lang)
     name = space_name(space)
     return "the" + name[3:] if name.startswith("The ") else name
 
 
-def _names(ids: tuple[str, ...]) -> str:
-    return join_words([_within(s) for s in ids], "and")
+def _names(ids: tuple[str, ...], lang: str = "en") -> str:
+    if lang == "en":
+        return join_words([_within(s) for s in ids], "and")
+    return join(lang, [_within(s, lang) for s in ids])
 
 
-def space_text(space: str) -> str:
+def space_text(space: str, lang: str = "en") -> str:
     """A space in one short paragraph: what it is, its flags, links, arrows and who starts or enters there.
 
     >>> print(space_text("before_the_gate"))
@@ -424,52 +427,82 @@ of the Pelennor; Good retreats to Minas Tirith. Good starts here with 2 infantry
     """
     data = SPACES[space]
     kind = _space_kind(space)
-    first = kind[0].upper() + kind[1:]
-    flags = [f"{first}{' ' + data.grid if data.grid else ''}"]
+    if lang == "en":
+        first = kind[0].upper() + kind[1:]
+        flags = [f"{first}{' ' + data.grid if data.grid else ''}"]
+    else:
+        title = pt(lang, TOPIC_KIND, kind)
+        title = title[:1].upper() + title[1:]
+        flags = [t(lang, "{kind} {grid}", kind=title, grid=data.grid) if data.grid else title]
     if data.road:
-        flags.append("on the road to Osgiliath")
+        flags.append(t(lang, "on the road to Osgiliath"))
     if data.fort:
-        flags.append("a fort")
+        flags.append(t(lang, "a fort"))
     if data.gondor_banner:
-        flags.append("a banner of Gondor (+1 to Good's defence; Evil needs 2 shooters a die)")
+        flags.append(t(lang, "a banner of Gondor (+1 to Good's defence; Evil needs 2 shooters a die)"))
     if data.grond:
-        flags.append("Grond's space (Grond rams the gate from here)")
+        flags.append(t(lang, "Grond's space (Grond rams the gate from here)"))
     if data.catapult:
-        flags.append("a catapult of Gondor (range 1-3)")
+        flags.append(t(lang, "a catapult of Gondor (range 1-3)"))
     if data.board_edge:
-        flags.append("at the board's edge")
-    parts = ["; ".join(flags) + "."]
+        flags.append(t(lang, "at the board's edge"))
+    parts = [t(lang, "{flags}.", flags=t(lang, "; ").join(flags))]
     borders = board.neighbours(space, ("border",))
     if borders:
-        parts.append(f"Borders: {_names(borders)}.")
+        parts.append(t(lang, "Borders: {names}.", names=_names(borders, lang)))
     ladders = board.neighbours(space, ("ladder",))
     if ladders:
-        parts.append(f"Ladders to {_names(ladders)}.")
+        parts.append(t(lang, "Ladders to {names}.", names=_names(ladders, lang)))
     if board.neighbours(space, ("gate",)):
-        parts.append(f"The Great Gate leads to {_names(board.neighbours(space, ('gate',)))}.")
+        gate = _names(board.neighbours(space, ("gate",)), lang)
+        parts.append(t(lang, "The Great Gate leads to {names}.", names=gate))
     if data.climb_from:
-        parts.append(f"Evil climbs it from {_names(data.climb_from)} with Siege Tower or Storm Ladders.")
+        parts.append(
+            t(
+                lang,
+                "Evil climbs it from {names} with Siege Tower or Storm Ladders.",
+                names=_names(data.climb_from, lang),
+            )
+        )
     for wall in data.below_walls:
-        parts.append(f"Below {_within(wall)} (Evil climbs it from here with Siege Tower or Storm Ladders).")
-    arrows = [
-        f"{who} retreats to {_names(data.retreat_to(side))}"
-        for side, who in ((EVIL, "Evil"), (GOOD, "Good"))
-        if data.retreat_to(side)
-    ]
-    blocked = [who for side, who in ((EVIL, "Evil"), (GOOD, "Good")) if not data.retreat_to(side)]
+        parts.append(
+            t(
+                lang,
+                "Below {wall} (Evil climbs it from here with Siege Tower or Storm Ladders).",
+                wall=_within(wall, lang),
+            )
+        )
+    arrows = []
+    if data.retreat_to(EVIL):
+        arrows.append(t(lang, "Evil retreats to {names}", names=_names(data.retreat_to(EVIL), lang)))
+    if data.retreat_to(GOOD):
+        arrows.append(t(lang, "Good retreats to {names}", names=_names(data.retreat_to(GOOD), lang)))
     if arrows:
-        parts.append("; ".join(arrows) + ".")
-    if blocked:
-        parts.append(f"No retreat arrow for {join_words(blocked, 'or')} here.")
+        parts.append(t(lang, "{flags}.", flags=t(lang, "; ").join(arrows)))
+    blocked = [side for side in (EVIL, GOOD) if not data.retreat_to(side)]
+    if blocked == [EVIL, GOOD]:
+        parts.append(t(lang, "No retreat arrow for Evil or Good here."))
+    elif blocked == [EVIL]:
+        parts.append(t(lang, "No retreat arrow for Evil here."))
+    elif blocked == [GOOD]:
+        parts.append(t(lang, "No retreat arrow for Good here."))
     if data.entry_for:
-        cards = join_words([MT_CARDS[c].name for c in data.entry_for], "and")
-        parts.append(f"Entry for {cards}.")
+        cards = join(lang, [card_label(c, lang) for c in data.entry_for])
+        parts.append(t(lang, "Entry for {cards}.", cards=cards))
     for placement in (p for p in SETUP if p.space == space):
-        who = "Good" if placement.side == GOOD else f"Evil (area {placement.area})"
-        parts.append(f"{who} starts here with {_placement_words(placement.units, placement.leaders)}.")
-    return " ".join(parts)
+        what = _placement_words(placement.units, placement.leaders, lang)
+        if placement.side == GOOD:
+            parts.append(t(lang, "Good starts here with {what}.", what=what))
+        else:
+            parts.append(
+                t(lang, "Evil (area {area}) starts here with {what}.", area=placement.area, what=what)
+            )
+    return Sentences(tuple(parts)).render(lang)
 
 
-def _placement_words(units: Mapping[str, int], leaders: tuple[str, ...]) -> str:
-    counts = [f"{n} {UNITS[k].name.lower()}" for k, n in units.items()]
-    return join_words([*counts, *(LEADERS[x].name for x in leaders)], "and")
+def _placement_words(units: Mapping[str, int], leaders: tuple[str, ...], lang: str = "en") -> str:
+    if lang == "en":
+        counts = [f"{n} {UNITS[k].name.lower()}" for k, n in units.items()]
+        return join_words([*counts, *(LEADERS[x].name for x in leaders)], "and")
+    counts = [units_text({k: n}, lang) for k, n in units.items()]
+    return join(lang, [*counts, *(leader_label(x, lang) for x in leaders)])
