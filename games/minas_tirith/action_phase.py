@@ -17,7 +17,8 @@ from games.core.flow import Frame, Step
 from . import advances, cards, forces, ranged, trading, turn
 from .facts import ADJACENT, EVIL, GATE_SPACE, GOOD, MT_CARDS, SPACES, other
 from .fight import land_attack, lose_op, new_fight, start_fight
-from .roles import ONLY, title
+from .roles import ONLY
+from .words import Said, nt, side_title, t
 
 GROND = MT_CARDS["grond"].params
 MAX_ATTACKERS = 3
@@ -188,22 +189,32 @@ class Act(Step):
         """As :meth:`actions` lists, computing only the actions of ``action``'s verb (and space)."""
         return action in verb_actions(state, role, action)
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
+    def instruction(self, state: State, frame: Frame, role: str) -> Said:
         points = state["turn"]["points"]
         if points <= 0:
-            return "Your action points are spent: play an event card or end your turn."
-        noun = "point" if points == 1 else "points"
-        return (
-            f"You have {points} action {noun}: advance, shoot, attack, bring in a card's "
-            "battalions, or end your turn."
+            return Said(
+                lambda lang: t(lang, "Your action points are spent: play an event card or end your turn.")
+            )
+        return Said(
+            lambda lang: nt(
+                lang,
+                "You have {count} action point: advance, shoot, attack, bring in a card's battalions, "
+                "or end your turn.",
+                "You have {count} action points: advance, shoot, attack, bring in a card's battalions, "
+                "or end your turn.",
+                points,
+            )
         )
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
+    def title(self, state: State, frame: Frame, role: str) -> Said:
         points = state["turn"]["points"]
-        return f"Actions ({points} {'point' if points == 1 else 'points'} left)"
+        return Said(
+            lambda lang: nt(lang, "Actions ({count} point left)", "Actions ({count} points left)", points)
+        )
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(state['turn']['role'])} to act."
+    def waiting(self, state: State, frame: Frame) -> Said:
+        side = state["turn"]["role"]
+        return Said(lambda lang: t(lang, "Waiting for {side} to act.", side=side_title(side, lang)))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         verb, args = action.verb, action.args

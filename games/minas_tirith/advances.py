@@ -24,10 +24,10 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, pop, push
 
 from . import cards, forces
-from .events import space_name
 from .facts import ADJACENT, CITY, EVIL, GOOD, KINDS, LEADERS, LINK_OF, SPACE_IDS, UNITS
 from .options import evil_down_ladders, evil_through_gate
-from .roles import ONLY, title
+from .roles import ONLY
+from .words import Said, side_title, space_word, t
 
 LEADER = "leader"
 
@@ -204,18 +204,41 @@ class Advance(Step):
         found.append(Action("cancel"))
         return tuple(found)
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
-        verb = "ride" if frame["mode"] == "ride" else "advance"
-        where = f"from {space_name(frame['start'])} to {space_name(frame['to'])}"
-        if frame["send"]:
-            return f"Choose more to {verb} {where}, or go (1 action point)."
-        return f"Choose the battalions that {verb} {where} (and leaders with them)."
+    def instruction(self, state: State, frame: Frame, role: str) -> Said:
+        ride, more = frame["mode"] == "ride", bool(frame["send"])
+        start, to = frame["start"], frame["to"]
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"{'Ride' if frame['mode'] == 'ride' else 'Advance'} to {space_name(frame['to'])}"
+        def say(lang: str) -> str:
+            where = {"start": space_word(start, lang), "to": space_word(to, lang)}
+            if more and ride:
+                return t(lang, "Choose more to ride from {start} to {to}, or go (1 action point).", **where)
+            if more:
+                return t(
+                    lang, "Choose more to advance from {start} to {to}, or go (1 action point).", **where
+                )
+            if ride:
+                return t(
+                    lang,
+                    "Choose the battalions that ride from {start} to {to} (and leaders with them).",
+                    **where,
+                )
+            return t(
+                lang,
+                "Choose the battalions that advance from {start} to {to} (and leaders with them).",
+                **where,
+            )
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(state['turn']['role'])} to advance."
+        return Said(say)
+
+    def title(self, state: State, frame: Frame, role: str) -> Said:
+        ride, to = frame["mode"] == "ride", frame["to"]
+        if ride:
+            return Said(lambda lang: t(lang, "Ride to {space}", space=space_word(to, lang)))
+        return Said(lambda lang: t(lang, "Advance to {space}", space=space_word(to, lang)))
+
+    def waiting(self, state: State, frame: Frame) -> Said:
+        side = state["turn"]["role"]
+        return Said(lambda lang: t(lang, "Waiting for {side} to advance.", side=side_title(side, lang)))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         verb = action.verb

@@ -15,87 +15,78 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import Presenter
-from games.core.words import counted, join_words
+from games.core.i18n import CatalogTables, join
 
-from .facts import KINDS, LEADERS, MT_CARDS, SIDES, SPACES
-from .roles import title
-
-#: ``kind -> (one, many)``: how a count of battalions of a kind is named.
-UNIT_WORDS: dict[str, tuple[str, str]] = {
-    "infantry": ("infantry battalion", "infantry battalions"),
-    "archers": ("battalion of archers", "battalions of archers"),
-    "cavalry": ("cavalry battalion", "cavalry battalions"),
-    "cavalry_archers": ("battalion of mounted archers", "battalions of mounted archers"),
-    "orcs": ("orc", "orcs"),
-    "crossbows": ("crossbowman", "crossbowmen"),
-    "wargs": ("warg rider", "warg riders"),
-    "black_riders": ("Black Rider", "Black Riders"),
-    "trolls": ("troll", "trolls"),
-    "oliphaunts": ("oliphaunt", "oliphaunts"),
-}
-ORDER = {kind: i for i, kind in enumerate(k for side in SIDES for k in KINDS[side])}
+from .leaders import ALONE, DOUBLED
+from .words import (
+    UNIT_COUNTS,
+    card_word,
+    figure_word,
+    leader_word,
+    reinforcement_cards,
+    side_possessive,
+    side_title,
+    space_word,
+    t,
+    units_text,
+)
 
 
-#: Spaces named like places ("to Osgiliath"), not like things ("to the Southern Farmsteads").
-PROPER_NAMES = frozenset({"minas_tirith", "osgiliath", "before_the_gate"})
-
-
-def space_name(space: str) -> str:
+def space_name(space: str, lang: str = "en") -> str:
     """A space mid-sentence: "the Causeway", "the Fields of the Pelennor", "Minas Tirith"."""
-    name = SPACES[space].name
-    if name.startswith("The "):
-        return "the" + name[3:]
-    return name if space in PROPER_NAMES else f"the {name}"
+    return space_word(space, lang)
 
 
-def units_words(units: Mapping[str, int]) -> str:
-    parts = [
-        counted(n, *UNIT_WORDS[kind]) for kind, n in sorted(units.items(), key=lambda kv: ORDER[kv[0]]) if n
-    ]
-    return join_words(parts) if parts else "no battalion"
+def units_words(units: Mapping[str, int], lang: str = "en") -> str:
+    return units_text(units, lang)
 
 
-def kind_words(kind: str) -> str:
-    return UNIT_WORDS[kind][0]
+def kind_words(kind: str, lang: str = "en") -> str:
+    """One battalion of a kind, without its count ("cavalry battalion")."""
+    return units_text({kind: 1}, lang).removeprefix("1 ") if lang == "en" else UNIT_COUNTS[kind](lang, 1)
 
 
-def card_name(card: str) -> str:
-    if card in MT_CARDS:
-        name = MT_CARDS[card].name
-        return "the" + name[3:] if name.startswith("The ") else name
-    return "a reinforcement card"
+def card_name(card: str, lang: str = "en") -> str:
+    return card_word(card, lang)
 
 
-def leader_name(leader: str) -> str:
-    name = LEADERS[leader].name
-    return "the" + name[3:] if name.startswith("The ") else name
+def leader_name(leader: str, lang: str = "en") -> str:
+    return leader_word(leader, lang)
 
 
-def escort(leaders: list[str]) -> str:
-    return f" with {join_words(leader_name(x) for x in leaders)}" if leaders else ""
+def escort(leaders: list[str], lang: str = "en") -> str:
+    if not leaders:
+        return ""
+    return t(lang, " with {leaders}", leaders=join(lang, [leader_word(x, lang) for x in leaders]))
 
 
-def dice_words(dice: list[int]) -> str:
-    return " ".join(str(d) for d in dice) if dice else "nothing"
+def dice_words(dice: list[int], lang: str = "en") -> str:
+    return " ".join(str(d) for d in dice) if dice else t(lang, "nothing")
 
 
-def _possessive(role: str, lang: str) -> str:
-    return f"{title(role)}'s"
+def why_words(why: str, lang: str) -> str:
+    """Why a leader left the board (the event keeps the English reason)."""
+    if why == ALONE:
+        return t(lang, "no battalion of his side stands with him")
+    if why == DOUBLED:
+        return t(lang, "another leader of his colour stands there")
+    return why
 
 
 FORMATS: dict[str, Any] = {
-    "role": lambda v, lang: title(v),
-    "owner": _possessive,
-    "space": lambda v, lang: space_name(v),
-    "units": lambda v, lang: units_words(v),
-    "kind": lambda v, lang: kind_words(v),
-    "card": lambda v, lang: card_name(v),
-    "cards": lambda v, lang: join_words(card_name(c) for c in v),
-    "leader": lambda v, lang: leader_name(v),
-    "escort": lambda v, lang: escort(v),
-    "dice": lambda v, lang: dice_words(v),
-    "count": lambda v, lang: counted(len(v), "reinforcement card"),
-    "figure": lambda v, lang: v,
+    "role": lambda v, lang: side_title(v, lang),
+    "owner": lambda v, lang: side_possessive(v, lang),
+    "space": lambda v, lang: space_word(v, lang),
+    "units": lambda v, lang: units_text(v, lang),
+    "kind": lambda v, lang: units_text({v: 1}, lang),
+    "card": lambda v, lang: card_word(v, lang),
+    "cards": lambda v, lang: join(lang, [card_word(c, lang) for c in v]),
+    "leader": lambda v, lang: leader_word(v, lang),
+    "escort": escort,
+    "dice": dice_words,
+    "count": lambda v, lang: reinforcement_cards(len(v), lang),
+    "figure": lambda v, lang: figure_word(v, lang),
+    "why": why_words,
 }
 PLURALS = {"units": lambda v: sum(v.values()) != 1, "dice": lambda v: len(v) != 1}
 
@@ -104,7 +95,7 @@ KINDS_OF_EVENTS: dict[str, dict[str, str]] = {
     "die_taken": {"role": "role", "pips": "number", "cards": "number"},
     "cards_drawn": {"role": "role", "cards": "count"},
     "deck_out": {"role": "role"},
-    "leader_removed": {"leader": "leader", "space": "space", "why": "text"},
+    "leader_removed": {"leader": "leader", "space": "space", "why": "why"},
     "leader_captured": {"leader": "leader", "space": "space", "by": "role"},
     "won": {"role": "role", "reason": "text", "good": "number", "evil": "number"},
     "discarded": {"role": "role", "card": "card"},
@@ -161,9 +152,9 @@ TEMPLATES = {
     "leader_captured": "{leader:cap} is captured in {space} by {by}.",
     "won": "{role} wins.",
     "discarded": "{role} discards a card down to the hand limit.",
-    "loaded": "{role} trades a card to put 1 {kind} on {holder}.",
+    "loaded": "{role} trades a card to put {kind} on {holder}.",
     "set_traded": "{role} trades a set of three {figure} cards.",
-    "special_battalion": "{role} places 1 {kind} in {space} (special trade).",
+    "special_battalion": "{role} places {kind} in {space} (special trade).",
     "mt_kept": "{role} takes {card}.",
     "mt_put_aside": "{card:cap} is put aside.",
     "mt_deck_empty": "The Minas Tirith deck is empty: {role} draws nothing.",
@@ -199,7 +190,7 @@ RESULT_KINDS = {
 
 PRESENTER = Presenter(
     kinds={**KINDS_OF_EVENTS, **RESULT_KINDS},
-    templates={"en": TEMPLATES},
+    templates=CatalogTables("minas_tirith", TEMPLATES),
     formats=FORMATS,
     plurals=PLURALS,
 )

@@ -5,13 +5,14 @@ from __future__ import annotations
 from games.core import Action, State
 
 from .facts import MT_CARDS
+from .words import card_effect
 
 
-def explain(state: State, role: str, action: Action) -> str:
+def explain(state: State, role: str, action: Action, lang: str = "en") -> str:
     if action.verb in ("play", "enter", "keep", "react") and action.args and action.args[0] in MT_CARDS:
-        return MT_CARDS[action.args[0]].effect
+        return card_effect(action.args[0], lang)
     if action.verb == "reward" and action.args[0] == "pick":
-        return MT_CARDS[action.args[1]].effect
+        return card_effect(action.args[1], lang)
     if action.verb == "ram":
-        return MT_CARDS["grond"].effect
+        return card_effect("grond", lang)
     return ""

@@ -30,9 +30,9 @@ from games.core.flow import Frame, Step, pop
 
 from . import cards, forces, leaders, victory
 from .advances import movers, shift
-from .events import space_name
 from .facts import EVIL, GOOD, KINDS, SPACES, UNITS, other
-from .roles import ONLY, title
+from .roles import ONLY
+from .words import Said, side_title, space_word, t
 
 REROLLS = ("courage_of_gondor", "fortunes_of_war")
 
@@ -389,25 +389,50 @@ class Fight(Step):
         found.append(Action("decline"))
         return tuple(found)
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
+    def instruction(self, state: State, frame: Frame, role: str) -> Said:
         op = frame["queue"][0]
         if op["op"] == "lose":
-            return f"Choose which battalion you lose in {space_name(op['space'])} ({op['count']} to go)."
-        if op["op"] == "white_rider":
-            return (
-                "The Witch-king's 6s would drive your army back: play the White Rider to stand, or decline."
+            space, count = op["space"], op["count"]
+            return Said(
+                lambda lang: t(
+                    lang,
+                    "Choose which battalion you lose in {space} ({count} to go).",
+                    space=space_word(space, lang),
+                    count=count,
+                )
             )
-        att, dfn = frame["att"], frame["def"]
-        return (
-            f"The attack rolled {' '.join(map(str, att))} against {' '.join(map(str, dfn))}: "
-            "play a card to re-roll your dice, or decline."
+        if op["op"] == "white_rider":
+            return Said(
+                lambda lang: t(
+                    lang,
+                    "The Witch-king's 6s would drive your army back: play the White Rider to stand, or "
+                    "decline.",
+                )
+            )
+        att, dfn = " ".join(map(str, frame["att"])), " ".join(map(str, frame["def"]))
+        return Said(
+            lambda lang: t(
+                lang,
+                "The attack rolled {attack} against {defence}: play a card to re-roll your dice, or decline.",
+                attack=att,
+                defence=dfn,
+            )
         )
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Battle for {space_name(frame['to'])}"
+    def title(self, state: State, frame: Frame, role: str) -> Said:
+        space = frame["to"]
+        return Said(lambda lang: t(lang, "Battle for {space}", space=space_word(space, lang)))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(self.asked(frame))} in the battle for {space_name(frame['to'])}."
+    def waiting(self, state: State, frame: Frame) -> Said:
+        side, space = self.asked(frame), frame["to"]
+        return Said(
+            lambda lang: t(
+                lang,
+                "Waiting for {side} in the battle for {space}.",
+                side=side_title(side, lang),
+                space=space_word(space, lang),
+            )
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         op = frame["queue"][0]

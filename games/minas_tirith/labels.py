@@ -1,18 +1,70 @@
 """Labels of actions and their arguments as the acting player sees them (menus, autocomplete):
-names, never slugs; at most 100 characters."""
+names, never slugs; at most 100 characters; in the reader's language (``lang``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.core import Action, State
-from games.core.words import counted, join_words, with_article
+from games.core.i18n import SOURCE, join
+from games.core.words import with_article
 
 from . import forces
-from .events import card_name, kind_words, leader_name, space_name, units_words
 from .facts import LEADERS, MT_CARDS, SPACES, UNITS
-from .trading import card_type, figure_of
+from .trading import card_type
+from .words import (
+    card_label,
+    card_word,
+    leader_label,
+    leader_word,
+    nt,
+    pt,
+    space_label,
+    space_word,
+    t,
+    units_text,
+)
 
 MAX_LABEL = 100
 SWORDS = {"silver": "silver sword", "black": "black sword"}
+#: A reinforcement card's type as the labels name it (``infantry-silver``; message context
+#: "card type", written out in each call for the extractor).
+CARD_TYPES: dict[str, Callable[[str], str]] = {
+    "infantry": lambda lang: pt(lang, "card type", "infantry card"),
+    "infantry-silver": lambda lang: pt(lang, "card type", "infantry card with a silver sword"),
+    "infantry-black": lambda lang: pt(lang, "card type", "infantry card with a black sword"),
+    "cavalry": lambda lang: pt(lang, "card type", "cavalry card"),
+    "cavalry-silver": lambda lang: pt(lang, "card type", "cavalry card with a silver sword"),
+    "cavalry-black": lambda lang: pt(lang, "card type", "cavalry card with a black sword"),
+    "creature": lambda lang: pt(lang, "card type", "creature card"),
+    "creature-silver": lambda lang: pt(lang, "card type", "creature card with a silver sword"),
+    "creature-black": lambda lang: pt(lang, "card type", "creature card with a black sword"),
+    "wild": lambda lang: pt(lang, "card type", "wild card"),
+}
+#: A kind of battalion named alone ("Cavalry battalion"), as a menu offers it.
+BATTALIONS: dict[str, Callable[[str], str]] = {
+    "infantry": lambda lang: pt(lang, "battalion kind", "Infantry battalion"),
+    "archers": lambda lang: pt(lang, "battalion kind", "Battalion of archers"),
+    "cavalry": lambda lang: pt(lang, "battalion kind", "Cavalry battalion"),
+    "cavalry_archers": lambda lang: pt(lang, "battalion kind", "Battalion of mounted archers"),
+    "orcs": lambda lang: pt(lang, "battalion kind", "Orc"),
+    "crossbows": lambda lang: pt(lang, "battalion kind", "Crossbowman"),
+    "wargs": lambda lang: pt(lang, "battalion kind", "Warg rider"),
+    "black_riders": lambda lang: pt(lang, "battalion kind", "Black Rider"),
+    "trolls": lambda lang: pt(lang, "battalion kind", "Troll"),
+    "oliphaunts": lambda lang: pt(lang, "battalion kind", "Oliphaunt"),
+}
+#: A set of three cards of one figure, traded.
+TRADE_SETS: dict[str, Callable[[str, str], str]] = {
+    "infantry": lambda lang, cards: t(lang, "Trade an infantry set: {cards}", cards=cards),
+    "cavalry": lambda lang, cards: t(lang, "Trade a cavalry set: {cards}", cards=cards),
+    "creature": lambda lang, cards: t(lang, "Trade a creature set: {cards}", cards=cards),
+}
+TRADE_GROUPS: dict[str, Callable[[str], str]] = {
+    "infantry": lambda lang: t(lang, "Trade an infantry set…"),
+    "cavalry": lambda lang: t(lang, "Trade a cavalry set…"),
+    "creature": lambda lang: t(lang, "Trade a creature set…"),
+}
 
 
 def _clip(text: str) -> str:
@@ -23,136 +75,199 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def card_type_words(slug: str) -> str:
+def card_type_words(slug: str, lang: str = SOURCE) -> str:
     """``infantry-silver`` -> "infantry card with a silver sword"; ``wild`` -> "wild card"."""
-    if slug == "wild":
-        return "wild card"
-    figure, _, sword = slug.partition("-")
-    return f"{figure} card with a {SWORDS[sword]}" if sword else f"{figure} card"
+    return CARD_TYPES[slug](lang)
 
 
-def _short_type(slug: str) -> str:
-    """``infantry-silver`` -> "infantry (silver sword)" (a set's three cards in one label; a bare
-    "black" would read as a black figure)."""
-    figure, _, sword = slug.partition("-")
-    return f"{figure} ({SWORDS[sword]})" if sword else figure
+def _a_card_type(slug: str, lang: str) -> str:
+    """A card type after "discard", "for": with its article in English ("an infantry card")."""
+    return with_article(card_type_words(slug)) if lang == SOURCE else card_type_words(slug, lang)
 
 
-def describe(state: State, role: str, action: Action) -> str:
-    return _clip(_cap(_describe(state, role, action)))
+def _short_types(slugs: tuple[str, ...], lang: str) -> str:
+    """A set's three cards in one label: ``infantry (silver sword)`` in English (a bare "black"
+    would read as a black figure), the card types' names in the other languages."""
+    if lang != SOURCE:
+        return join(lang, [card_type_words(s, lang) for s in slugs])
+    shown = []
+    for slug in slugs:
+        figure, _, sword = slug.partition("-")
+        shown.append(f"{figure} ({SWORDS[sword]})" if sword else figure)
+    return ", ".join(shown)
 
 
-def _describe(state: State, role: str, action: Action) -> str:
+def _one(kind: str, lang: str) -> str:
+    """One battalion of a kind, counted ("1 cavalry battalion")."""
+    return units_text({kind: 1}, lang)
+
+
+def describe(state: State, role: str, action: Action, lang: str = SOURCE) -> str:
+    return _clip(_cap(_describe(state, role, action, lang)))
+
+
+def _describe(state: State, role: str, action: Action, lang: str) -> str:
     verb, args = action.verb, action.args
     if verb == "die":
         pips = int(args[0])
-        return f"Take the {pips}: {counted(pips, 'action point')}, draw {counted(6 - pips, 'card')}"
+        return t(
+            lang,
+            "Take the {pips}: {points}, draw {cards}",
+            pips=pips,
+            points=nt(lang, "{count} action point", "{count} action points", pips),
+            cards=nt(lang, "{count} card", "{count} cards", 6 - pips),
+        )
     if verb == "trade":
-        return f"Trade {with_article(args[0])} set: " + ", ".join(_short_type(t) for t in args[1:])
+        return TRADE_SETS[args[0]](lang, _short_types(args[1:], lang))
     if verb == "load":
-        paid = with_article(card_type_words(args[2]))
-        return f"Load 1 {kind_words(args[1])} on {card_name(args[0])} for {paid}"
+        return t(
+            lang,
+            "Load {unit} on {card} for {paid}",
+            unit=_one(args[1], lang),
+            card=card_word(args[0], lang),
+            paid=_a_card_type(args[2], lang),
+        )
     if verb == "discard":
-        return f"Discard {with_article(card_type_words(args[0]))}"
+        return t(lang, "Discard {card}", card=_a_card_type(args[0], lang))
     if verb == "done":
-        return "Done trading: go on to your actions"
+        return t(lang, "Done trading: go on to your actions")
     if verb == "reward":
         if args[0] == "draw" and not state["decks"]["mt"]:
-            return "No card (the Minas Tirith deck is empty): keep your special trade for later"
-        return _reward(args)
+            return t(lang, "No card (the Minas Tirith deck is empty): keep your special trade for later")
+        return _reward(args, lang)
     if verb == "keep":
-        return f"Keep {card_name(args[0])}"
+        return t(lang, "Keep {card}", card=card_word(args[0], lang))
     if verb == "advance":
-        return f"Advance from {space_name(args[0])} to {space_name(args[1])}"
+        return t(
+            lang,
+            "Advance from {start} to {to}",
+            start=space_word(args[0], lang),
+            to=space_word(args[1], lang),
+        )
     if verb == "ride":
-        return f"Ride cavalry from {space_name(args[0])} to {space_name(args[1])}"
+        return t(
+            lang,
+            "Ride cavalry from {start} to {to}",
+            start=space_word(args[0], lang),
+            to=space_word(args[1], lang),
+        )
     if verb == "leader":
-        return f"Move {leader_name(args[0])} alone to {space_name(args[1])}"
+        return t(
+            lang,
+            "Move {leader} alone to {space}",
+            leader=leader_word(args[0], lang),
+            space=space_word(args[1], lang),
+        )
     if verb == "send":
-        return f"Send {units_words({args[0]: int(args[1])})}"
+        return t(lang, "Send {units}", units=units_text({args[0]: int(args[1])}, lang))
     if verb == "lead":
-        return f"Take {leader_name(args[0])} along"
+        return t(lang, "Take {leader} along", leader=leader_word(args[0], lang))
     if verb == "go":
-        return "Go (1 action point)"
+        return t(lang, "Go (1 action point)")
     if verb == "cancel":
-        return "Cancel this advance"
+        return t(lang, "Cancel this advance")
     if verb == "attack":
-        held = forces.count_at(state, args[1])
-        return (
-            f"Attack {space_name(args[1])} from {space_name(args[0])}: "
-            f"{counted(int(args[2]), 'battalion')} against {held}"
+        return t(
+            lang,
+            "Attack {to} from {start}: {battalions} against {held}",
+            to=space_word(args[1], lang),
+            start=space_word(args[0], lang),
+            battalions=nt(lang, "{count} battalion", "{count} battalions", int(args[2])),
+            held=forces.count_at(state, args[1]),
         )
     if verb == "shoot":
-        dice = counted(int(args[2]), "die", "dice")
-        return f"Shoot from {space_name(args[0])} at {space_name(args[1])} with {dice}"
+        return t(
+            lang,
+            "Shoot from {start} at {to} with {dice}",
+            start=space_word(args[0], lang),
+            to=space_word(args[1], lang),
+            dice=nt(lang, "{count} die", "{count} dice", int(args[2])),
+        )
     if verb == "enter":
-        return f"Bring in {card_name(args[0])} at {space_name(args[1])}"
+        return t(
+            lang, "Bring in {card} at {space}", card=card_word(args[0], lang), space=space_word(args[1], lang)
+        )
     if verb == "exchange":
-        return f"Exchange an oliphaunt in {space_name(args[0])} for orcs"
+        return t(lang, "Exchange an oliphaunt in {space} for orcs", space=space_word(args[0], lang))
     if verb == "ram":
-        return "Ram the gate with Grond"
+        return t(lang, "Ram the gate with Grond")
     if verb == "play":
-        return _play(args)
+        return _play(args, lang)
     if verb == "end":
         points = state["turn"]["points"]
-        return f"End your turn ({counted(points, 'point')} unused)" if points else "End your turn"
+        if points:
+            return nt(
+                lang, "End your turn ({count} point unused)", "End your turn ({count} points unused)", points
+            )
+        return t(lang, "End your turn")
     if verb == "lose":
-        return f"Lose 1 {kind_words(args[0])}"
+        return t(lang, "Lose {unit}", unit=_one(args[0], lang))
     if verb == "react":
         if args[0] == "white_rider":
-            return "Play the White Rider: no retreat for Gondor"
+            return t(lang, "Play the White Rider: no retreat for Gondor")
         if args[1] == "all":
-            return f"Play {card_name(args[0])}: re-roll all your dice"
-        return f"Play {card_name(args[0])}: re-roll your {_dice_named(state, role, args[1])}"
+            return t(lang, "Play {card}: re-roll all your dice", card=card_word(args[0], lang))
+        return t(
+            lang,
+            "Play {card}: re-roll your {dice}",
+            card=card_word(args[0], lang),
+            dice=_dice_named(state, role, args[1], lang),
+        )
     if verb == "decline":
-        return "Decline"
+        return t(lang, "Decline")
     return action.text
 
 
-def _dice_named(state: State, role: str, which: str) -> str:
+def _dice_named(state: State, role: str, which: str, lang: str) -> str:
     """Dice positions of a re-roll (``2-3``: the second and third highest) by their pips."""
     frame = state["stack"][-1]
     dice = frame["att"] if role == frame["attacker"] else frame["def"]
-    return join_words(str(dice[int(i) - 1]) for i in which.split("-"))
+    return join(lang, [str(dice[int(i) - 1]) for i in which.split("-")])
 
 
-def _reward(args: tuple[str, ...]) -> str:
+def _reward(args: tuple[str, ...], lang: str) -> str:
     if args[0] == "draw":
-        return "Draw the top Minas Tirith card"
+        return t(lang, "Draw the top Minas Tirith card")
     if args[0] == "two":
-        return "Special: draw two Minas Tirith cards, keep one"
+        return t(lang, "Special: draw two Minas Tirith cards, keep one")
     if args[0] == "pick":
-        return f"Special: take back {card_name(args[1])}"
-    return f"Special: place 1 {kind_words(args[1])} in {space_name(args[2])}"
+        return t(lang, "Special: take back {card}", card=card_word(args[1], lang))
+    return t(
+        lang, "Special: place {unit} in {space}", unit=_one(args[1], lang), space=space_word(args[2], lang)
+    )
 
 
-def _play(args: tuple[str, ...]) -> str:
+def _play(args: tuple[str, ...], lang: str) -> str:
     card = args[0]
     if card == "forced_march":
-        return "Play Forced March: +2 action points"
+        return t(lang, "Play Forced March: +2 action points")
     if card == "catapults_of_mordor":
-        return f"Catapults of Mordor: from {space_name(args[1])} at {space_name(args[2])}"
+        return t(
+            lang,
+            "Catapults of Mordor: from {start} at {to}",
+            start=space_word(args[1], lang),
+            to=space_word(args[2], lang),
+        )
     if card == "black_breath":
-        return f"The Black Breath on {space_name(args[1])}"
-    return f"Play {card_name(card)} in {space_name(args[1])}"
+        return t(lang, "The Black Breath on {space}", space=space_word(args[1], lang))
+    return t(lang, "Play {card} in {space}", card=card_word(card, lang), space=space_word(args[1], lang))
 
 
-def describe_arg(state: State, role: str, verb: str, index: int, value: str) -> str:
+def describe_arg(state: State, role: str, verb: str, index: int, value: str, lang: str = SOURCE) -> str:
     if value in SPACES:
-        return SPACES[value].name
+        return space_label(value, lang)
     if value in LEADERS:
-        return LEADERS[value].name
+        return leader_label(value, lang)
     if value in MT_CARDS:
-        return MT_CARDS[value].name
+        return card_label(value, lang)
     if value in UNITS:
-        return _cap(kind_words(value))
-    if verb in ("trade", "load", "discard") and figure_of(value) in (
-        "infantry",
-        "cavalry",
-        "creature",
-        "wild",
-    ):
-        return _cap(card_type_words(value))
+        return BATTALIONS[value](lang)
+    if verb == "reward" and index == 0 and value in REWARD_WORDS:
+        return REWARD_WORDS[value](lang)
+    if verb == "react" and value == "all":
+        return t(lang, "all")
+    if verb in ("trade", "load", "discard") and value in CARD_TYPES:
+        return _cap(card_type_words(value, lang))
     return value.replace("_", " ").replace("-", " ")
 
 
@@ -162,33 +277,52 @@ def hand_lines(state: State, role: str) -> tuple[str, ...]:
     lines = [_cap(card_type_words(card_type(c))) for c in state["hands"][role]]
     for entry in state["mt"][role]:
         held = entry["holds"]
-        on_it = f" ({units_words(held)} on it)" if sum(held.values()) else ""
-        lines.append(_cap(card_name(entry["id"])) + on_it)
+        on_it = f" ({units_text(held)} on it)" if sum(held.values()) else ""
+        lines.append(_cap(card_word(entry["id"])) + on_it)
     return tuple(lines)
 
 
-GROUPS = {
-    "advance": "Advance from {space}…",
-    "ride": "Ride from {space}…",
-    "attack": "Attack from {space}…",
-    "shoot": "Shoot from {space}…",
-    "leader": "Move {leader} alone…",
-    "enter": "Bring in {card}…",
-    "play": "Play {card}…",
-    "load": "Load {card}…",
+#: The first step of the actions of a verb, by the verb.
+GROUPS: dict[str, Callable[[str, str], str]] = {
+    "advance": lambda lang, first: t(lang, "Advance from {space}…", space=space_word(first, lang)),
+    "ride": lambda lang, first: t(lang, "Ride from {space}…", space=space_word(first, lang)),
+    "attack": lambda lang, first: t(lang, "Attack from {space}…", space=space_word(first, lang)),
+    "shoot": lambda lang, first: t(lang, "Shoot from {space}…", space=space_word(first, lang)),
+    "leader": lambda lang, first: t(lang, "Move {leader} alone…", leader=leader_word(first, lang)),
+    "enter": lambda lang, first: t(lang, "Bring in {card}…", card=card_word(first, lang)),
+    "play": lambda lang, first: t(lang, "Play {card}…", card=card_word(first, lang)),
+    "load": lambda lang, first: t(lang, "Load {card}…", card=card_word(first, lang)),
+}
+#: The other verbs with arguments, naming their first one.
+OTHER_GROUPS: dict[str, Callable[[str, str], str]] = {
+    "die": lambda lang, what: t(lang, "Die {what}…", what=what),
+    "discard": lambda lang, what: t(lang, "Discard {what}…", what=what),
+    "reward": lambda lang, what: t(lang, "Reward {what}…", what=what),
+    "keep": lambda lang, what: t(lang, "Keep {what}…", what=what),
+    "send": lambda lang, what: t(lang, "Send {what}…", what=what),
+    "lead": lambda lang, what: t(lang, "Lead {what}…", what=what),
+    "lose": lambda lang, what: t(lang, "Lose {what}…", what=what),
+    "react": lambda lang, what: t(lang, "React {what}…", what=what),
+    "exchange": lambda lang, what: t(lang, "Exchange {what}…", what=what),
+}
+#: The first arguments that are words, not names (``reward draw``).
+REWARD_WORDS: dict[str, Callable[[str], str]] = {
+    "draw": lambda lang: t(lang, "draw"),
+    "two": lambda lang: t(lang, "two"),
+    "pick": lambda lang: t(lang, "pick"),
+    "battalion": lambda lang: t(lang, "battalion"),
 }
 
 
-def describe_group(state: State, role: str, verb: str, first: str) -> str:
+def describe_group(state: State, role: str, verb: str, first: str, lang: str = SOURCE) -> str:
     """A first step's label for the actions of ``verb`` starting with ``first``."""
-    template = GROUPS.get(verb)
-    if template is not None:
-        words = {
-            "space": space_name(first) if first in SPACES else first,
-            "leader": leader_name(first) if first in LEADERS else first,
-            "card": card_name(first),
-        }
-        return _clip(template.format(**words))
-    if verb == "trade":
-        return _clip(f"Trade {with_article(first)} set…")
-    return _clip(f"{_cap(verb)} {describe_arg(state, role, verb, 0, first)}…")
+    grouped = GROUPS.get(verb)
+    if grouped is not None and (first in SPACES or first in LEADERS or first in MT_CARDS):
+        return _clip(grouped(lang, first))
+    if verb == "trade" and first in TRADE_GROUPS:
+        return _clip(TRADE_GROUPS[first](lang))
+    what = describe_arg(state, role, verb, 0, first, lang)
+    other = OTHER_GROUPS.get(verb)
+    if other is not None:
+        return _clip(other(lang, what))
+    return _clip(f"{_cap(verb)} {what}…")

@@ -169,8 +169,8 @@ def _turn(state: State, position: Mapping[str, Any]) -> None:
     dice = position.get("dice") or _default_dice(state["round"], in_round, phase, die)
     rolled = [int(d) for d in dice.get("rolled", [])]
     taken: list[dict[str, Any]] = [
-        {"role": _side(t["role"], "a taken die's role"), "pips": int(t["pips"])}
-        for t in dice.get("taken", [])
+        {"role": _side(die_taken["role"], "a taken die's role"), "pips": int(die_taken["pips"])}
+        for die_taken in dice.get("taken", [])
     ]
     left = [int(d) for d in dice.get("left", [])]
     if sorted(rolled) != sorted([t["pips"] for t in taken] + left) or len(rolled) != 3:

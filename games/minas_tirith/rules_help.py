@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from games.core import RuleTopic
+from games.core.i18n import Sentences, join
 from games.core.rules_search import closest_titles, find_topics, search_key
 from games.core.words import join_words
 
@@ -38,28 +39,44 @@ from .data import (
     MtCard,
     space_name,
 )
+from .words import card_effect, card_label, leader_label, pt, space_label, t, units_text
 
 TITLE = "Minas Tirith"
 
-NOTICE = (
-    "The printed Minas Tirith board, set-up and card texts are lost, so ours are a documented "
-    "reconstruction; `/rules topic:reconstruction` says what is printed and what is ours."
-)
 
-OVERVIEW = """\
-**Minas Tirith** — 2 players: the Free Peoples of Gondor (Good) hold the city against the Host of \
-Mordor (Evil) and the Witch-king.
-• **Win**: Good captures 2 evil leaders; Evil puts a battalion into Minas Tirith. Otherwise, when the \
-reinforcement deck runs out, the most points win (captures, walls held, the gate broken).
-• **Rounds** of three turns share three action dice: your die gives your action points and, the lower \
-it is, the more reinforcement cards you draw. Trade sets of three for Minas Tirith cards.
-• **Actions**: advance, shoot (archers, crossbows, catapults; 6s hit), attack by land (3 dice against \
-2, ties to the defender). Good's 6s drive Evil back along the arrows; with the Witch-king fighting, \
-Evil's 6s drive Good back.
-• **The walls**: Good climbs them by ladders from the city; Evil only with Siege Tower or Storm \
-Ladders. Grond can break the gate.
-The board and cards are our reconstruction (`/rules topic:reconstruction`). Look up a rule, card or \
-space with `/rules topic:`, e.g. `/rules topic:retreat` or `/rules topic:Pelennor`."""
+def notice(lang: str = "en") -> str:
+    """The lobby's one-line warning that the board and cards are a reconstruction."""
+    return t(
+        lang,
+        "The printed Minas Tirith board, set-up and card texts are lost, so ours are a documented "
+        "reconstruction; `/rules topic:reconstruction` says what is printed and what is ours.",
+    )
+
+
+NOTICE = notice()
+
+
+def overview(lang: str = "en") -> str:
+    """The ``/rules`` overview of the game."""
+    return t(
+        lang,
+        "**Minas Tirith** — 2 players: the Free Peoples of Gondor (Good) hold the city against "
+        "the Host of Mordor (Evil) and the Witch-king.\n• **Win**: Good captures 2 evil leaders; "
+        "Evil puts a battalion into Minas Tirith. Otherwise, when the reinforcement deck runs "
+        "out, the most points win (captures, walls held, the gate broken).\n• **Rounds** of three "
+        "turns share three action dice: your die gives your action points and, the lower it is, "
+        "the more reinforcement cards you draw. Trade sets of three for Minas Tirith cards.\n• "
+        "**Actions**: advance, shoot (archers, crossbows, catapults; 6s hit), attack by land (3 "
+        "dice against 2, ties to the defender). Good's 6s drive Evil back along the arrows; with "
+        "the Witch-king fighting, Evil's 6s drive Good back.\n• **The walls**: Good climbs them by "
+        "ladders from the city; Evil only with Siege Tower or Storm Ladders. Grond can break the "
+        "gate.\nThe board and cards are our reconstruction (`/rules topic:reconstruction`). Look "
+        "up a rule, card or space with `/rules topic:`, e.g. `/rules topic:retreat` or `/rules "
+        "topic:Pelennor`.",
+    )
+
+
+OVERVIEW = overview()
 
 #: ``(slug, title, text)`` of every rule topic.
 RULES: tuple[tuple[str, str, str], ...] = (
@@ -264,46 +281,92 @@ def _grid_labels() -> dict[str, str]:
     return {search_key(s.grid): s.id for s in SPACES.values() if s.grid}
 
 
-def lookup(query: str) -> tuple[RuleTopic, ...]:
+def lookup(query: str, lang: str = "en") -> tuple[RuleTopic, ...]:
     """The topics ``query`` names, best first: a slug, title or grid label, then a common word, then
-    the topics whose title words begin with the words typed (``black b`` finds The Black Breath)."""
-    return find_topics(search_key(query), topics(), ALIASES, _grid_labels().get)
+    the topics whose title words begin with the words typed (``black b`` finds The Black Breath);
+    in ``lang``, by the names of that language first, then by the English ones."""
+    key, said = search_key(query), topics(lang)
+    if lang == "en":
+        return find_topics(key, said, ALIASES, _grid_labels().get)
+    wanted = query.strip().casefold()
+    exact = tuple(t for t in said if t.title.casefold() == wanted)
+    if exact:
+        return exact
+    if wanted and not key:  # (Japanese and Chinese have no search key: their titles contain it)
+        return tuple(t for t in said if wanted in t.title.casefold())
+    found = find_topics(key, said, ALIASES, _grid_labels().get)
+    if found:
+        return found
+    by_slug = {topic.slug: topic for topic in said}
+    return tuple(by_slug[t.slug] for t in find_topics(key, topics(), ALIASES, _grid_labels().get))
 
 
-def suggestions(query: str, count: int = 3) -> list[str]:
+def suggestions(query: str, count: int = 3, lang: str = "en") -> list[str]:
     """Titles of the topics whose names come closest to ``query``."""
-    return closest_titles(search_key(query), topics(), ALIASES, count)
+    return closest_titles(search_key(query), topics(lang), ALIASES, count)
 
 
-def not_found(query: str) -> str:
-    """What ``/rules`` answers when nothing is called ``query``: the closest names, if any."""
-    text = f"{TITLE} has no card, space or rule called “{query.strip()}”."
-    close = suggestions(query)
+def not_found(query: str, lang: str = "en") -> str:
+    """What ``/rules`` answers when nothing is called ``query``: the closest names, if any (the
+    topics' titles in ``lang``)."""
+    close = suggestions(query, lang=lang)
     if not close:
-        return text + " Pick a topic from the list, or type the start of its name."
-    return f"{text} Did you mean {join_words(close, 'or')}?"
+        return t(
+            lang,
+            "Minas Tirith has no card, space or rule called “{query}”. Pick a topic from the list, or "
+            "type the start of its name.",
+            query=query.strip(),
+        )
+    return t(
+        lang,
+        "Minas Tirith has no card, space or rule called “{query}”. Did you mean {names}?",
+        query=query.strip(),
+        names=join(lang, close, "or"),
+    )
 
 
 @cache
-def topics() -> tuple[RuleTopic, ...]:
-    found = [RuleTopic(slug, title, text, "rule") for slug, title, text in RULES]
-    found += [
-        RuleTopic(c, MT_CARDS[c].name, card_text(MT_CARDS[c]), "Minas Tirith card") for c in MT_CARD_ORDER
+def topics(lang: str = "en") -> tuple[RuleTopic, ...]:
+    """Every topic in ``lang``: the rules, the Minas Tirith cards and the spaces."""
+    card_kind = pt(lang, "topic kind", "Minas Tirith card")
+    found = [
+        RuleTopic(
+            slug, pt(lang, RULE_TITLE, title), pt(lang, RULE_TEXT, text), pt(lang, "topic kind", "rule")
+        )
+        for slug, title, text in RULES
     ]
-    found += [RuleTopic(s, space_name(s), space_text(s), _space_kind(s)) for s in SPACE_ORDER]
+    found += [
+        RuleTopic(c, card_label(c, lang), card_text(MT_CARDS[c], lang), card_kind) for c in MT_CARD_ORDER
+    ]
+    found += [
+        RuleTopic(s, space_label(s, lang), space_text(s, lang), pt(lang, TOPIC_KIND, _space_kind(s)))
+        for s in SPACE_ORDER
+    ]
     return tuple(found)
 
 
-_SIDE_WORDS = {GOOD: "Good's card", EVIL: "Evil's card", "both": "A card for either side"}
-_KIND_WORDS = {
-    "holder": "holds battalions",
-    "lasting": "kept for the rest of the game",
-    "event": "played in your own turn, then put aside",
-    "reaction": "kept face up until its moment comes, then put aside",
-}
+#: Message contexts of the topics' titles and kinds (``words.catalog_entries`` lists them).
+RULE_TITLE, RULE_TEXT, TOPIC_KIND = "rule topic", "rule text", "topic kind"
+TOPIC_KINDS = ("rule", "Minas Tirith card", "the city", "wall section", "Rammas Echor territory", "territory")
 
 
-def card_text(card: MtCard) -> str:
+def _side_words(side: str, lang: str) -> str:
+    return {
+        GOOD: t(lang, "Good's card"),
+        EVIL: t(lang, "Evil's card"),
+    }.get(side) or t(lang, "A card for either side")
+
+
+def _kind_words(kind: str, lang: str) -> str:
+    return {
+        "holder": t(lang, "holds battalions"),
+        "lasting": t(lang, "kept for the rest of the game"),
+        "event": t(lang, "played in your own turn, then put aside"),
+        "reaction": t(lang, "kept face up until its moment comes, then put aside"),
+    }[kind]
+
+
+def card_text(card: MtCard, lang: str = "en") -> str:
     """A Minas Tirith card's topic: its effect, who uses it, and what of it is printed.
 
     >>> print(card_text(MT_CARDS["storm_ladders"]))
@@ -312,11 +375,18 @@ below it and back down (no bonus). Evil's card; kept for the rest of the game. P
 is our reconstruction.
     """
     origin = (
-        "Printed name; the effect is our reconstruction."
+        t(lang, "Printed name; the effect is our reconstruction.")
         if card.name_printed
-        else "Our reconstruction: the name and the effect."
+        else t(lang, "Our reconstruction: the name and the effect.")
     )
-    return f"{card.effect} {_SIDE_WORDS[card.side]}; {_KIND_WORDS[card.kind]}. {origin}"
+    return t(
+        lang,
+        "{effect} {side}; {kind}. {origin}",
+        effect=card_effect(card.id, lang),
+        side=_side_words(card.side, lang),
+        kind=_kind_words(card.kind, lang),
+        origin=origin,
+    )
 
 
 def _space_kind(space: str) -> str:
@@ -328,21 +398,25 @@ def _space_kind(space: str) -> str:
     }[SPACES[space].kind]
 
 
-def _within(space: str) -> str:
+def _within(space: str, lang: str = "en") -> str:
     """A space's name inside a sentence ("the Causeway").
 
     >>> _within("causeway"), _within("pelennor")
     ('the Causeway', 'Fields of the Pelennor')
     """
+    if lang != "en":
+        return space_label(space, lang)
     name = space_name(space)
     return "the" + name[3:] if name.startswith("The ") else name
 
 
-def _names(ids: tuple[str, ...]) -> str:
-    return join_words([_within(s) for s in ids], "and")
+def _names(ids: tuple[str, ...], lang: str = "en") -> str:
+    if lang == "en":
+        return join_words([_within(s) for s in ids], "and")
+    return join(lang, [_within(s, lang) for s in ids])
 
 
-def space_text(space: str) -> str:
+def space_text(space: str, lang: str = "en") -> str:
     """A space in one short paragraph: what it is, its flags, links, arrows and who starts or enters there.
 
     >>> print(space_text("before_the_gate"))
@@ -353,52 +427,82 @@ of the Pelennor; Good retreats to Minas Tirith. Good starts here with 2 infantry
     """
     data = SPACES[space]
     kind = _space_kind(space)
-    first = kind[0].upper() + kind[1:]
-    flags = [f"{first}{' ' + data.grid if data.grid else ''}"]
+    if lang == "en":
+        first = kind[0].upper() + kind[1:]
+        flags = [f"{first}{' ' + data.grid if data.grid else ''}"]
+    else:
+        title = pt(lang, TOPIC_KIND, kind)
+        title = title[:1].upper() + title[1:]
+        flags = [t(lang, "{kind} {grid}", kind=title, grid=data.grid) if data.grid else title]
     if data.road:
-        flags.append("on the road to Osgiliath")
+        flags.append(t(lang, "on the road to Osgiliath"))
     if data.fort:
-        flags.append("a fort")
+        flags.append(t(lang, "a fort"))
     if data.gondor_banner:
-        flags.append("a banner of Gondor (+1 to Good's defence; Evil needs 2 shooters a die)")
+        flags.append(t(lang, "a banner of Gondor (+1 to Good's defence; Evil needs 2 shooters a die)"))
     if data.grond:
-        flags.append("Grond's space (Grond rams the gate from here)")
+        flags.append(t(lang, "Grond's space (Grond rams the gate from here)"))
     if data.catapult:
-        flags.append("a catapult of Gondor (range 1-3)")
+        flags.append(t(lang, "a catapult of Gondor (range 1-3)"))
     if data.board_edge:
-        flags.append("at the board's edge")
-    parts = ["; ".join(flags) + "."]
+        flags.append(t(lang, "at the board's edge"))
+    parts = [t(lang, "{flags}.", flags=t(lang, "; ").join(flags))]
     borders = board.neighbours(space, ("border",))
     if borders:
-        parts.append(f"Borders: {_names(borders)}.")
+        parts.append(t(lang, "Borders: {names}.", names=_names(borders, lang)))
     ladders = board.neighbours(space, ("ladder",))
     if ladders:
-        parts.append(f"Ladders to {_names(ladders)}.")
+        parts.append(t(lang, "Ladders to {names}.", names=_names(ladders, lang)))
     if board.neighbours(space, ("gate",)):
-        parts.append(f"The Great Gate leads to {_names(board.neighbours(space, ('gate',)))}.")
+        gate = _names(board.neighbours(space, ("gate",)), lang)
+        parts.append(t(lang, "The Great Gate leads to {names}.", names=gate))
     if data.climb_from:
-        parts.append(f"Evil climbs it from {_names(data.climb_from)} with Siege Tower or Storm Ladders.")
+        parts.append(
+            t(
+                lang,
+                "Evil climbs it from {names} with Siege Tower or Storm Ladders.",
+                names=_names(data.climb_from, lang),
+            )
+        )
     for wall in data.below_walls:
-        parts.append(f"Below {_within(wall)} (Evil climbs it from here with Siege Tower or Storm Ladders).")
-    arrows = [
-        f"{who} retreats to {_names(data.retreat_to(side))}"
-        for side, who in ((EVIL, "Evil"), (GOOD, "Good"))
-        if data.retreat_to(side)
-    ]
-    blocked = [who for side, who in ((EVIL, "Evil"), (GOOD, "Good")) if not data.retreat_to(side)]
+        parts.append(
+            t(
+                lang,
+                "Below {wall} (Evil climbs it from here with Siege Tower or Storm Ladders).",
+                wall=_within(wall, lang),
+            )
+        )
+    arrows = []
+    if data.retreat_to(EVIL):
+        arrows.append(t(lang, "Evil retreats to {names}", names=_names(data.retreat_to(EVIL), lang)))
+    if data.retreat_to(GOOD):
+        arrows.append(t(lang, "Good retreats to {names}", names=_names(data.retreat_to(GOOD), lang)))
     if arrows:
-        parts.append("; ".join(arrows) + ".")
-    if blocked:
-        parts.append(f"No retreat arrow for {join_words(blocked, 'or')} here.")
+        parts.append(t(lang, "{flags}.", flags=t(lang, "; ").join(arrows)))
+    blocked = [side for side in (EVIL, GOOD) if not data.retreat_to(side)]
+    if blocked == [EVIL, GOOD]:
+        parts.append(t(lang, "No retreat arrow for Evil or Good here."))
+    elif blocked == [EVIL]:
+        parts.append(t(lang, "No retreat arrow for Evil here."))
+    elif blocked == [GOOD]:
+        parts.append(t(lang, "No retreat arrow for Good here."))
     if data.entry_for:
-        cards = join_words([MT_CARDS[c].name for c in data.entry_for], "and")
-        parts.append(f"Entry for {cards}.")
+        cards = join(lang, [card_label(c, lang) for c in data.entry_for])
+        parts.append(t(lang, "Entry for {cards}.", cards=cards))
     for placement in (p for p in SETUP if p.space == space):
-        who = "Good" if placement.side == GOOD else f"Evil (area {placement.area})"
-        parts.append(f"{who} starts here with {_placement_words(placement.units, placement.leaders)}.")
-    return " ".join(parts)
+        what = _placement_words(placement.units, placement.leaders, lang)
+        if placement.side == GOOD:
+            parts.append(t(lang, "Good starts here with {what}.", what=what))
+        else:
+            parts.append(
+                t(lang, "Evil (area {area}) starts here with {what}.", area=placement.area, what=what)
+            )
+    return Sentences(tuple(parts)).render(lang)
 
 
-def _placement_words(units: Mapping[str, int], leaders: tuple[str, ...]) -> str:
-    counts = [f"{n} {UNITS[k].name.lower()}" for k, n in units.items()]
-    return join_words([*counts, *(LEADERS[x].name for x in leaders)], "and")
+def _placement_words(units: Mapping[str, int], leaders: tuple[str, ...], lang: str = "en") -> str:
+    if lang == "en":
+        counts = [f"{n} {UNITS[k].name.lower()}" for k, n in units.items()]
+        return join_words([*counts, *(LEADERS[x].name for x in leaders)], "and")
+    counts = [units_text({k: n}, lang) for k, n in units.items()]
+    return join(lang, [*counts, *(leader_label(x, lang) for x in leaders)])

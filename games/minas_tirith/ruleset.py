@@ -17,11 +17,12 @@ from .explain import explain
 from .fight import Fight
 from .invariants import check
 from .options import OPTIONS
-from .roles import LONG_NAMES, ROLES, title
+from .roles import ROLES
 from .standing import standing_lines
 from .trading import KeepOne, Reward, Trade
 from .turn import ChooseDie
 from .view import build_view
+from .words import side_title, space_label
 
 #: Slugs typed in full are taken whole ("causeway" is never "causeway_forts").
 WHOLE_WORDS = frozenset([*SPACES, *UNITS, *LEADERS, *MT_CARDS])
@@ -171,16 +172,16 @@ class MinasTirith(StepRuleset):
     place_noun = "space"
 
     def places(self, lang: str = "en") -> tuple[tuple[str, str], ...]:
-        return tuple((s.id, s.name) for s in SPACES.values())
+        return tuple((s.id, space_label(s.id, lang)) for s in SPACES.values())
 
     def roles(self, options: Mapping[str, str], players: int) -> tuple[str, ...]:
         return ROLES
 
     def role_title(self, role: str, lang: str = "en") -> str:
-        return title(role)
+        return side_title(role, lang)
 
     def role_name(self, role: str, lang: str = "en") -> str:
-        return title(role) if role in LONG_NAMES else role.title()
+        return side_title(role, lang)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         state = setup.build(self.name, seed, self.resolve_options(options))
@@ -198,18 +199,18 @@ class MinasTirith(StepRuleset):
         return VERBS
 
     def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return labels.describe(state, role, action)
+        return labels.describe(state, role, action, lang)
 
     def describe_arg(
         self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
     ) -> str:
-        return labels.describe_arg(state, role, verb, index, value)
+        return labels.describe_arg(state, role, verb, index, value, lang)
 
     def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
-        return labels.describe_group(state, role, verb, first)
+        return labels.describe_group(state, role, verb, first, lang)
 
     def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return explain(state, role, action)
+        return explain(state, role, action, lang)
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
         """Ending the turn (its points or event cards unused) and declining a reaction card give a
@@ -219,7 +220,7 @@ class MinasTirith(StepRuleset):
     def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:
         if role not in self.active(state):
             return None
-        return refusals.refusal(state, role, action)
+        return refusals.refusal(state, role, action, lang)
 
     def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
         return labels.hand_lines(state, role)
@@ -228,19 +229,19 @@ class MinasTirith(StepRuleset):
         return WHOLE_WORDS
 
     def notice(self, options: Mapping[str, str], lang: str = "en") -> str:
-        return rules_help.NOTICE
+        return rules_help.notice(lang)
 
     def rules_overview(self, lang: str = "en") -> str:
-        return rules_help.OVERVIEW
+        return rules_help.overview(lang)
 
     def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
-        return rules_help.topics()
+        return rules_help.topics(lang)
 
     def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
-        return rules_help.lookup(topic)
+        return rules_help.lookup(topic, lang)
 
     def rules_not_found(self, topic: str, lang: str = "en") -> str:
-        return rules_help.not_found(topic)
+        return rules_help.not_found(topic, lang)
 
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None, lang: str = "en") -> View:

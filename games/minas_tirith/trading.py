@@ -25,7 +25,8 @@ from games.core.flow import Frame, Step, pop, push
 
 from . import cards, forces
 from .facts import FIGURES, GOOD, KINDS, MT_CARDS, REINFORCEMENTS, SPACES, UNITS, WILD, usable_by
-from .roles import ONLY, title
+from .roles import ONLY
+from .words import Said, side_title, t
 
 HAND_LIMIT = 6
 SWORD_SUFFIX = {"good": "-silver", "evil": "-black", "none": ""}
@@ -52,10 +53,10 @@ def set_actions(state: State, role: str) -> list[Action]:
     have = hand_types(state, role)
     found: list[Action] = []
     for figure in FIGURES:
-        types = sorted(t for t in have if figure_of(t) in (figure, WILD))
+        types = sorted(ct for ct in have if figure_of(ct) in (figure, WILD))
         for combo in combinations_with_replacement(types, 3):
             need = Counter(combo)
-            if all(have[t] >= n for t, n in need.items()):
+            if all(have[ct] >= n for ct, n in need.items()):
                 found.append(Action("trade", (figure, *combo)))
     return found
 
@@ -78,9 +79,9 @@ def load_actions(state: State, role: str) -> list[Action]:
             for kind in kinds:
                 if forces.supply(state, kind) <= 0:
                     continue
-                for t in sorted(have):
-                    if figure_of(t) in (figure, WILD):
-                        found.append(Action("load", (info.id, kind, t)))
+                for ct in sorted(have):
+                    if figure_of(ct) in (figure, WILD):
+                        found.append(Action("load", (info.id, kind, ct)))
     return found
 
 
@@ -90,7 +91,7 @@ def trade_actions(state: State, role: str) -> tuple[Action, ...]:
     if not over:
         offered.append(Action("done"))
     elif not offered:
-        offered = [Action("discard", (t,)) for t in sorted(hand_types(state, role))]
+        offered = [Action("discard", (ct,)) for ct in sorted(hand_types(state, role))]
     return tuple(offered)
 
 
@@ -152,23 +153,33 @@ class Trade(Step):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return trade_actions(state, role)
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
+    def instruction(self, state: State, frame: Frame, role: str) -> Said:
         count = len(state["hands"][role])
         if count > HAND_LIMIT:
-            return (
-                f"You hold {count} reinforcement cards, more than {HAND_LIMIT}: trade a set of three "
-                "of a kind or load a battalion onto a card (or discard when you cannot)."
+            return Said(
+                lambda lang: t(
+                    lang,
+                    "You hold {count} reinforcement cards, more than {limit}: trade a set of three of a "
+                    "kind or load a battalion onto a card (or discard when you cannot).",
+                    count=count,
+                    limit=HAND_LIMIT,
+                )
             )
-        return (
-            "Trade a set of three of a kind for a Minas Tirith card, load battalions onto your "
-            "holder cards, or go on to your actions."
+        return Said(
+            lambda lang: t(
+                lang,
+                "Trade a set of three of a kind for a Minas Tirith card, load battalions onto your "
+                "holder cards, or go on to your actions.",
+            )
         )
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Trade cards ({len(state['hands'][role])} in hand)"
+    def title(self, state: State, frame: Frame, role: str) -> Said:
+        count = len(state["hands"][role])
+        return Said(lambda lang: t(lang, "Trade cards ({count} in hand)", count=count))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(state['turn']['role'])} to trade cards."
+    def waiting(self, state: State, frame: Frame) -> Said:
+        side = state["turn"]["role"]
+        return Said(lambda lang: t(lang, "Waiting for {side} to trade cards.", side=side_title(side, lang)))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         verb = action.verb
@@ -178,8 +189,8 @@ class Trade(Step):
             (card,) = take_cards(state, role, action.args)
             emit(state, "discarded", {"role": role, "card": card})
         elif verb == "load":
-            holder, kind, t = action.args
-            (card,) = take_cards(state, role, (t,))
+            holder, kind, ct = action.args
+            (card,) = take_cards(state, role, (ct,))
             entry = forces.mt_card(state, role, holder)
             assert entry is not None
             held = entry["holds"]
@@ -190,7 +201,7 @@ class Trade(Step):
             figure, *types = action.args
             used = take_cards(state, role, tuple(types))
             emit(state, "set_traded", {"role": role, "figure": figure, "cards": used})
-            special = own_sword(role) in "".join(t[len(figure_of(t)) :] for t in types)
+            special = own_sword(role) in "".join(ct[len(figure_of(ct)) :] for ct in types)
             only_draw = reward_actions(state, role, figure) == (Action("reward", ("draw",)),)
             if special and not state["turn"]["special_used"] and not only_draw:
                 push(state, "reward", figure=figure)
@@ -210,18 +221,26 @@ class Reward(Step):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return reward_actions(state, role, frame["figure"])
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return (
-            "Your set shows your own sword: draw the top Minas Tirith card as usual, or make your "
-            "special trade of this turn (draw two and keep one, take back a put-aside card of yours, "
-            "or place one battalion of the set's kind)."
+    def instruction(self, state: State, frame: Frame, role: str) -> Said:
+        return Said(
+            lambda lang: t(
+                lang,
+                "Your set shows your own sword: draw the top Minas Tirith card as usual, or make your "
+                "special trade of this turn (draw two and keep one, take back a put-aside card of "
+                "yours, or place one battalion of the set's kind).",
+            )
         )
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Special trade"
+    def title(self, state: State, frame: Frame, role: str) -> Said:
+        return Said(lambda lang: t(lang, "Special trade"))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(state['turn']['role'])} to choose what the set gives."
+    def waiting(self, state: State, frame: Frame) -> Said:
+        side = state["turn"]["role"]
+        return Said(
+            lambda lang: t(
+                lang, "Waiting for {side} to choose what the set gives.", side=side_title(side, lang)
+            )
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         how = action.args[0]
@@ -255,14 +274,19 @@ class KeepOne(Step):
     def actions(self, state: State, frame: Frame, role: str) -> tuple[Action, ...]:
         return tuple(Action("keep", (c,)) for c in frame["cards"] if usable_by(c, role))
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "Keep one of the two Minas Tirith cards you drew; the other is put aside."
+    def instruction(self, state: State, frame: Frame, role: str) -> Said:
+        return Said(
+            lambda lang: t(lang, "Keep one of the two Minas Tirith cards you drew; the other is put aside.")
+        )
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Keep one card"
+    def title(self, state: State, frame: Frame, role: str) -> Said:
+        return Said(lambda lang: t(lang, "Keep one card"))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(state['turn']['role'])} to keep one of two cards."
+    def waiting(self, state: State, frame: Frame) -> Said:
+        side = state["turn"]["role"]
+        return Said(
+            lambda lang: t(lang, "Waiting for {side} to keep one of two cards.", side=side_title(side, lang))
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         drawn = list(frame["cards"])

@@ -21,7 +21,8 @@ from games.core.flow import Frame, Step
 from . import leaders, victory
 from .facts import EVIL, GOOD, other
 from .options import ends_at_once
-from .roles import ONLY, title
+from .roles import ONLY
+from .words import Said, side_title, t
 
 #: Cards drawn per die pips (§7.2).
 CARDS_FOR = {pips: 6 - pips for pips in range(1, 7)}
@@ -122,17 +123,24 @@ class ChooseDie(Step):
         left = sorted(set(state["dice"]["left"]), reverse=True)
         return tuple(Action("die", (str(pips),)) for pips in left)
 
-    def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return (
-            "Choose an action die: its pips are your action points, and you draw six minus that many "
-            "reinforcement cards."
+    def instruction(self, state: State, frame: Frame, role: str) -> Said:
+        return Said(
+            lambda lang: t(
+                lang,
+                "Choose an action die: its pips are your action points, and you draw six minus that "
+                "many reinforcement cards.",
+            )
         )
 
-    def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Round {state['round']}, turn {state['turn']['in_round']}: choose a die"
+    def title(self, state: State, frame: Frame, role: str) -> Said:
+        number, turn = state["round"], state["turn"]["in_round"]
+        return Said(lambda lang: t(lang, "Round {round}, turn {turn}: choose a die", round=number, turn=turn))
 
-    def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for {title(state['turn']['role'])} to choose an action die."
+    def waiting(self, state: State, frame: Frame) -> Said:
+        side = state["turn"]["role"]
+        return Said(
+            lambda lang: t(lang, "Waiting for {side} to choose an action die.", side=side_title(side, lang))
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         take_die(state, int(action.args[0]))

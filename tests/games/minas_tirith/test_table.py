@@ -32,8 +32,9 @@ def test_a_battle_and_an_advance_name_their_spaces_mid_sentence_as_the_words_do(
         if frame is not None and frame["step"] in steps:
             step = steps[frame["step"]]
             asked[frame["step"]] += 1
-            texts = [step.title(match.state, frame, role), step.waiting(match.state, frame)]
-            texts.append(step.instruction(match.state, frame, role))
+            said = [step.title(match.state, frame, role), step.waiting(match.state, frame)]
+            said.append(step.instruction(match.state, frame, role))
+            texts = [str(words) for words in said]  # (in English)
             assert not any(" The " in t for t in texts), texts
         actions = ruleset.prompt(match.state, role).actions
         wanted = ("attack", "advance", "ride", "send", "lose", "decline", "react", "die", "done")
