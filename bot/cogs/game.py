@@ -452,6 +452,13 @@ class GameCog(commands.Cog):
                         )
                     )
                 if (player is None) == (side is None):
+                    if match is not None:  # a wrong match number is told first
+                        await self.bot.service.resolve(
+                            interaction.user.id,
+                            match_id=parse_match_id(match),
+                            channel_id=interaction.channel_id,
+                            guild_id=interaction.guild_id,
+                        )
                     raise ServiceError(
                         msg("Name the seat to hand on: `player:` (a person's) or `side:` (a computer's).")
                     )

@@ -27,7 +27,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import Action, InvalidPosition, State, View, clone
-from games.core import rng as core_rng
 from games.core.players import Budget, CannotSample, Generator, Seat
 from games.core.players.search import outcome
 
@@ -253,9 +252,10 @@ class SearchingPlayer:
             ):
                 break
             seed = rng.bits(62)
+            rng_state = Generator(seed).game_seed()
             for action in choices:
                 state = clone(world)
-                state["rng"] = core_rng.seed_state(seed)
+                state["rng"] = rng_state
                 RULESET.apply(state, seat.role, action)
                 totals[action] += self._playout(state, seat.role, seed)
             samples += 1

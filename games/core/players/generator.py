@@ -43,6 +43,11 @@ class Generator:
     def shuffle(self, items: MutableSequence[T]) -> None:
         rng.shuffle(self._state, items)
 
+    def game_seed(self) -> int:
+        """A fresh PRNG state for a sampled game (``state["rng"]``): its draws to come are the
+        sample's own, never the real game's."""
+        return rng.seed_state(self.bits(62))
+
     def sample(self, items: Sequence[T], count: int) -> list[T]:
         """``count`` distinct items, in random order."""
         pool = list(items)
