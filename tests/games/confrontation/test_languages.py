@@ -17,6 +17,9 @@ from games.confrontation.words import char_label, char_name, region_name, specia
 from games.core import Match, find
 from games.core.i18n import TRANSLATED
 from games.core.rng import randbelow
+from tests.support.languages import LATIN, random_game
+from tests.support.languages import assert_translated as shared_assert_translated
+from tests.support.languages import log_texts as shared_log_texts
 
 RULESET = find("confrontation")
 VARIANTS = (
@@ -25,31 +28,14 @@ VARIANTS = (
     {"variant": "deluxe-variant", "specials": "deluxe-2"},
     {"variant": "draft", "specials": "deluxe-4"},
 )
-#: Latin words a Japanese or Chinese text may keep: none but the digits and "+1".
-LATIN = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
-CODE = re.compile(r"`[^`]*`")
 
 
 def played(options: dict[str, str], seed: int) -> Match:
-    match = Match.new(RULESET, seed, RULESET.resolve_options(options), 2)
-    chooser = {"rng": seed * 31 + 7}
-    while match.state["result"] is None:
-        active = sorted(RULESET.active(match.state))
-        role = active[randbelow(chooser, len(active))]
-        actions = RULESET.prompt(match.state, role).actions
-        match.submit(role, actions[randbelow(chooser, len(actions))])
-    return match
+    return random_game(RULESET, options, seed)
 
 
 def log_texts(match: Match, lang: str) -> Iterator[tuple[str, str]]:
-    """``(english, translated)`` of every log line for every audience, and the result."""
-    for audience in (None, "fellowship", "sauron"):
-        english = RULESET.log_lines(match.state, audience)
-        said = RULESET.log_lines(match.state, audience, lang=lang)
-        assert len(english) == len(said)
-        yield from zip(english, said, strict=True)
-    result = match.state["result"]
-    yield RULESET.result_text(result), RULESET.result_text(result, lang)
+    return shared_log_texts(RULESET, match, lang)
 
 
 #: English words no Danish text holds (Danish shares the names and "i", "to", "for"…).
@@ -61,14 +47,8 @@ ENGLISH = re.compile(
 
 
 def assert_translated(english: str, said: str, lang: str) -> None:
-    assert "{" not in said and "}" not in said, f"a placeholder left in {said!r}"
-    unquoted = CODE.sub("", said).replace(RULESET.title, "")  # (Danish keeps the published title)
-    if lang == "da":
-        left = ENGLISH.findall(unquoted)
-        assert not left, f"da: English left in {said!r} ({english!r})"
-        return
-    latin = LATIN.findall(unquoted)
-    assert not latin, f"{lang}: English left in {said!r} ({english!r})"
+    # (Danish keeps the published title)
+    shared_assert_translated(english, said, lang, ENGLISH, kept=RULESET.title)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

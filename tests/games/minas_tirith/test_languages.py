@@ -20,11 +20,11 @@ from games.core.rng import randbelow
 from games.minas_tirith.events import PRESENTER, TEMPLATES
 from games.minas_tirith.facts import LEADERS, MT_CARDS, SPACES
 from games.minas_tirith.words import card_label, leader_label, space_label, units_text
+from tests.support.languages import LATIN, random_game
+from tests.support.languages import assert_translated as shared_assert_translated
+from tests.support.languages import log_texts as shared_log_texts
 
 RULESET = find("minas_tirith")
-#: Latin words a Japanese or Chinese text may keep: none.
-LATIN = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
-CODE = re.compile(r"`[^`]*`")
 #: English words no Danish text holds.
 ENGLISH = re.compile(
     r"\b(?:the|and|with|from|is|are|of|attacks|plays|draws|takes|trades|ends|turn|card|cards|"
@@ -34,36 +34,15 @@ ENGLISH = re.compile(
 
 
 def played(seed: int) -> Match:
-    match = Match.new(RULESET, seed, RULESET.resolve_options({}), 2)
-    chooser = {"rng": seed * 31 + 7}
-    while match.state["result"] is None:
-        active = sorted(RULESET.active(match.state))
-        role = active[randbelow(chooser, len(active))]
-        actions = RULESET.prompt(match.state, role).actions
-        match.submit(role, actions[randbelow(chooser, len(actions))])
-    return match
+    return random_game(RULESET, {}, seed)
 
 
 def log_texts(match: Match, lang: str) -> Iterator[tuple[str, str]]:
-    """``(english, translated)`` of every log line for every audience, and the result."""
-    for audience in (None, "good", "evil"):
-        english = RULESET.log_lines(match.state, audience)
-        said = RULESET.log_lines(match.state, audience, lang=lang)
-        assert len(english) == len(said)
-        yield from zip(english, said, strict=True)
-    result = match.state["result"]
-    yield RULESET.result_text(result), RULESET.result_text(result, lang)
+    return shared_log_texts(RULESET, match, lang)
 
 
 def assert_translated(english: str, said: str, lang: str) -> None:
-    assert "{" not in said and "}" not in said, f"a placeholder left in {said!r}"
-    unquoted = CODE.sub("", said)
-    if lang == "da":
-        left = ENGLISH.findall(unquoted)
-        assert not left, f"da: English left in {said!r} ({english!r})"
-        return
-    latin = LATIN.findall(unquoted)
-    assert not latin, f"{lang}: English left in {said!r} ({english!r})"
+    shared_assert_translated(english, said, lang, ENGLISH)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

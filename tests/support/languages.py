@@ -1,0 +1,59 @@
+"""Shared checks of a game's translations: seeded random games, their log in a language, and
+whether a translated text still holds English.
+
+Japanese and Chinese carry no Latin word outside backticks (commands and notation stay as
+typed); a Danish text holds none of the English words the caller lists (Danish shares the
+names); no placeholder is left (``{``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from games.core import Match, Ruleset
+from games.core.rng import randbelow
+
+#: Latin words a Japanese or Chinese text may keep: none.
+LATIN = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
+CODE = re.compile(r"`[^`]*`")
+
+
+def random_game(ruleset: Ruleset, options: Mapping[str, str], seed: int) -> Match:
+    """A two-player game played to its end by seeded random choices."""
+    match = Match.new(ruleset, seed, ruleset.resolve_options(dict(options)), 2)
+    chooser = {"rng": seed * 31 + 7}
+    while match.state["result"] is None:
+        active = sorted(ruleset.active(match.state))
+        role = active[randbelow(chooser, len(active))]
+        actions = ruleset.prompt(match.state, role).actions
+        match.submit(role, actions[randbelow(chooser, len(actions))])
+    return match
+
+
+def log_texts(ruleset: Ruleset, match: Match, lang: str) -> Iterator[tuple[str, str]]:
+    """``(english, translated)`` of every log line for every audience, and the result."""
+    for audience in (None, *match.state["roles"]):
+        english = ruleset.log_lines(match.state, audience)
+        said = ruleset.log_lines(match.state, audience, lang=lang)
+        assert len(english) == len(said)
+        yield from zip(english, said, strict=True)
+    result = match.state["result"]
+    yield ruleset.result_text(result), ruleset.result_text(result, lang)
+
+
+def assert_translated(
+    english: str, said: str, lang: str, english_words: re.Pattern[str], kept: str = ""
+) -> None:
+    """``said`` (the translation of ``english`` into ``lang``) holds no English; ``kept``: a
+    phrase the language keeps as published (a title)."""
+    assert "{" not in said and "}" not in said, f"a placeholder left in {said!r}"
+    unquoted = CODE.sub("", said)
+    if kept:
+        unquoted = unquoted.replace(kept, "")
+    if lang == "da":
+        left = english_words.findall(unquoted)
+        assert not left, f"da: English left in {said!r} ({english!r})"
+        return
+    latin = LATIN.findall(unquoted)
+    assert not latin, f"{lang}: English left in {said!r} ({english!r})"
