@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from games.core import Presenter
+from games.core.i18n import CatalogTables
 from games.core.words import agree, article, join_words
 
 from . import (
@@ -36,6 +37,7 @@ from . import (
 from .data import CARDS, CHARACTERS, TILES
 from .dice import face_name
 from .grammar import plural, region_words
+from .i18n import DOMAIN, speaking
 from .movement_words import figure_words
 from .roles import PLURAL_NATIONS, nation_in_sentence, side_title
 
@@ -216,9 +218,10 @@ def _derived(kind: str, args: Mapping[str, Any]) -> dict[str, str]:
 
 class WotrPresenter(Presenter):
     def text(self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en") -> str:
-        extra = EXTRA.get(kind)
-        more = extra(args) if extra is not None else {}
-        return super().text(kind, {**args, **_derived(kind, args), **more}, audience, lang)
+        with speaking(lang):
+            extra = EXTRA.get(kind)
+            more = extra(args) if extra is not None else {}
+            return super().text(kind, {**args, **_derived(kind, args), **more}, audience, lang)
 
 
 T = TypeVar("T")
@@ -256,7 +259,8 @@ KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))
 EXTRA = merged(*(w.DERIVED for w in WORDS))
 
-TEMPLATES = {"en": EN}
+#: The templates in every language: English above, the others from the ``war_of_the_ring`` catalog.
+TEMPLATES = CatalogTables(DOMAIN, EN)
 #: The Free Peoples are plural ("the Free Peoples draw"), the Shadow singular ("the Shadow draws");
 #: so are the Elves, the Dwarves and the Southrons ("the Elves move", "the North moves").
 PLURALS = {"side": lambda value: value == "free", "nation": lambda value: value in PLURAL_NATIONS}

@@ -7,10 +7,13 @@ politics, characters, the 96 Event cards and their Combat halves.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from games.core import Action, RuleTopic, State, View
 from games.core.flow import Step, StepRuleset
+from games.core.i18n import t
+from games.core.ruleset import Prompt
 from games.core.words import the
 
 from . import (
@@ -35,6 +38,7 @@ from .event_cards import table
 from .events import PRESENTER, QUIET, RESULT_EVENTS
 from .exchange import BOARDLESS, exchange_of
 from .explain import explain
+from .i18n import speaking
 from .one_answer import only_answer
 from .positions import from_position, to_position
 from .roles import ROLES, side_title
@@ -83,10 +87,12 @@ class WarOfTheRing(StepRuleset):
         return ROLES
 
     def role_title(self, role: str, lang: str = "en") -> str:
-        return side_title(role)
+        with speaking(lang):
+            return side_title(role)
 
     def role_name(self, role: str, lang: str = "en") -> str:
-        return the(side_title(role))
+        with speaking(lang):
+            return the(side_title(role))
 
     def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
         """The generic check of names and values, with the module's preset filled in, its
@@ -95,25 +101,28 @@ class WarOfTheRing(StepRuleset):
         return tta_switches.check(resolved)
 
     def notice(self, options: Mapping[str, str], lang: str = "en") -> str:
-        return tta_switches.notice(options)
+        with speaking(lang):
+            return tta_switches.notice(options)
 
     def setup(self, seed: int, options: Mapping[str, str], players: int) -> State:
         return new_game(self.name, seed, self.resolve_options(options))
 
     def view(self, state: State, role: str | None, lang: str = "en") -> View:
-        active = sorted(self.active(state))
-        if state["result"] is not None:
-            text = "The game is over."
-        else:
-            text = self.prompt(state, role if role in active else "").text
-        view = build_view(state, role, text, self.narrate)
-        view["active"] = active
-        result = state["result"]
-        view["result"] = None if result is None else {**result, "text": self.result_text(result)}
-        return view
+        with speaking(lang):
+            active = sorted(self.active(state))
+            if state["result"] is not None:
+                text = t(lang, "core", "The game is over.")
+            else:
+                text = self.prompt(state, role if role in active else "", lang).text
+            view = build_view(state, role, text, partial(self.narrate, lang=lang))
+            view["active"] = active
+            view["lang"] = lang
+            result = state["result"]
+            view["result"] = None if result is None else {**result, "text": self.result_text(result, lang)}
+            return view
 
     def final_reveal(self, state: State, lang: str = "en") -> View:
-        view = self.view(state, None, lang)
+        view = self.view(state, None, lang)  # speaks inside
         for side in ROLES:
             view["cards"][side]["hand"] = sorted(state["hands"][side])
         return view
@@ -157,35 +166,51 @@ class WarOfTheRing(StepRuleset):
         return card_text.shown_cards(events)
 
     def rules_overview(self, lang: str = "en") -> str:
-        return rules_help.OVERVIEW
+        with speaking(lang):
+            return rules_help.OVERVIEW
 
     def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
-        return rules_help.topics()
+        with speaking(lang):
+            return rules_help.topics()
 
     def rules_lookup(self, topic: str, lang: str = "en") -> tuple[RuleTopic, ...]:
-        return rules_help.lookup(topic)
+        with speaking(lang):
+            return rules_help.lookup(topic)
 
     def rules_not_found(self, topic: str, lang: str = "en") -> str:
-        return rules_help.not_found(topic)
+        with speaking(lang):
+            return rules_help.not_found(topic)
 
     place_noun = "region"
 
     def places(self, lang: str = "en") -> tuple[tuple[str, str], ...]:
-        return tuple((r.id, r.name) for r in REGIONS.values())
+        with speaking(lang):
+            return tuple((r.id, r.name) for r in REGIONS.values())
 
     def verbs(self) -> frozenset[str]:
         return VERBS
 
+    def prompt(self, state: State, role: str, lang: str = "en") -> Prompt:
+        with speaking(lang):
+            return super().prompt(state, role, lang)
+
+    def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
+        with speaking(lang):
+            return super().describe_group(state, role, verb, first, lang)
+
     def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return labels.describe(state, role, action)
+        with speaking(lang):
+            return labels.describe(state, role, action)
 
     def describe_arg(
         self, state: State, role: str, verb: str, index: int, value: str, lang: str = "en"
     ) -> str:
-        return labels.describe_value(value)
+        with speaking(lang):
+            return labels.describe_value(value)
 
     def explain(self, state: State, role: str, action: Action, lang: str = "en") -> str:
-        return explain(state, role, action)
+        with speaking(lang):
+            return explain(state, role, action)
 
     def exchange(self, state: State) -> str | None:
         """A die action under way (its every step, battles included) or the hand-limit discards:
@@ -193,14 +218,16 @@ class WarOfTheRing(StepRuleset):
         return exchange_of(state)
 
     def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
-        return standing_lines(build_view(state, None, "", self.narrate))
+        with speaking(lang):
+            return standing_lines(build_view(state, None, "", partial(self.narrate, lang=lang)))
 
     def refusal(self, state: State, role: str, action: Action, lang: str = "en") -> str | None:
         """Why a card cannot be played now (its condition, the die it needs), for its holder."""
         top = state["stack"][-1] if state["stack"] else None
         if top is None or top["step"] != "act" or top["side"] != role or state["result"] is not None:
             return None
-        return event_play.refusal(state, role, action, list(dice.unused(state, role)))
+        with speaking(lang):
+            return event_play.refusal(state, role, action, list(dice.unused(state, role)))
 
     def gives_up(self, state: State, role: str, action: Action) -> bool:
         """Passing and skipping a die give up an action for good; using a die does not."""

@@ -1,0 +1,121 @@
+"""War of the Ring's words in its reader's language: the ``war_of_the_ring`` catalog.
+
+The game's words are written in English in its code, wrapped in :func:`tr` (one message),
+:func:`ntr` (a message with a count, chosen by the language's plural rules), :func:`ptr` (a
+name: its kind is the context, ``region``, ``nation``, ``character``, ``card``…) or :func:`mark`
+(a message kept in a table and said later with ``tr(table[key])``). Every ruleset method that
+gives words speaks inside :func:`speaking` with the language it was asked for, so a helper deep
+in a step needs no ``lang`` of its own; outside any :func:`speaking` the words are English.
+
+``python -m bot.i18n.catalogs extract`` reads these calls under ``games/war_of_the_ring/`` and
+``renderers/war_of_the_ring/``, and :func:`catalog_messages` (the names and texts of the data
+files), into ``data/locale/war_of_the_ring.pot``.
+
+>>> with speaking("en"):
+...     tr("The Hunt"), listed(["Gandalf", "Strider"])
+('The Hunt', 'Gandalf and Strider')
+>>> region_title("the_shire"), region_in_sentence("the_shire")
+('The Shire', 'the Shire')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from games.core.i18n import ListStyle, best, join, nt, pt, t
+from games.core.words import in_sentence
+
+from .data import CARDS, CHARACTERS, NATIONS, REGIONS
+
+DOMAIN = "war_of_the_ring"
+
+_LANG: ContextVar[str] = ContextVar("war_of_the_ring_lang", default="en")
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Everything said inside is in ``lang`` (any Discord code; one the bot does not speak is
+    English)."""
+    token = _LANG.set(best(lang))
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def current() -> str:
+    """The language being spoken."""
+    return _LANG.get()
+
+
+def english() -> bool:
+    return _LANG.get() == "en"
+
+
+def tr(msgid: str, /, **params: object) -> str:
+    """``msgid`` in the language being spoken, its placeholders filled."""
+    return t(_LANG.get(), DOMAIN, msgid, **params)
+
+
+def ntr(singular: str, plural: str, count: int, /, **params: object) -> str:
+    """The form for ``count`` (also ``{count}``) in the language being spoken."""
+    return nt(_LANG.get(), DOMAIN, singular, plural, count, **params)
+
+
+def ptr(context: str, msgid: str, /, **params: object) -> str:
+    """``msgid`` within ``context`` (a name: its kind) in the language being spoken."""
+    return pt(_LANG.get(), DOMAIN, context, msgid, **params)
+
+
+def mark(msgid: str) -> str:
+    """``msgid`` as it is, marked for the catalog (gettext's ``N_``)."""
+    return msgid
+
+
+def listed(items: Iterable[str], style: ListStyle = "and") -> str:
+    """``items`` as one list, by the CLDR pattern of the language being spoken."""
+    return join(_LANG.get(), items, style)
+
+
+def name_title(context: str, name: str) -> str:
+    """A data name standing alone (a label, a heading): as printed, or the catalog's."""
+    return name if english() else ptr(context, name)
+
+
+def name_in_sentence(context: str, name: str) -> str:
+    """A data name inside a sentence: English with its own "The" in lower case ("the Shire"),
+    another language from the catalog."""
+    return in_sentence(name) if english() else ptr(context, name)
+
+
+def region_title(region: str) -> str:
+    return name_title("region", REGIONS[region].name)
+
+
+def region_in_sentence(region: str) -> str:
+    return name_in_sentence("region", REGIONS[region].name)
+
+
+def character_name(character: str) -> str:
+    return name_title("character", CHARACTERS[character].name)
+
+
+def card_name(card: str) -> str:
+    return name_title("card", CARDS[card].name)
+
+
+def catalog_messages() -> Iterator[tuple[str, str, str]]:
+    """``(context, English, comment)`` of every name and text the data files give: the extractor
+    adds them to the template beside the messages of the code. Each part of the game adds its
+    own (see the ``catalog_*`` functions it lists)."""
+    yield "game", "War of the Ring", "the game's title"
+    for slug, region in REGIONS.items():
+        yield "region", region.name, f"region {slug}"
+    for slug, nation in NATIONS.items():
+        yield "nation", nation.name, f"nation {slug}"
+    for slug, character in CHARACTERS.items():
+        yield "character", character.name, f"character {slug}"
+    for slug, card in CARDS.items():
+        yield "card", card.name, f"Event card {slug}"
