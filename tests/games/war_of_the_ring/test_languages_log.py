@@ -25,11 +25,14 @@ from games.core.i18n import TRANSLATED
 from games.war_of_the_ring import combat_words
 from games.war_of_the_ring.data import CARDS
 from games.war_of_the_ring.events import EN, PRESENTER
-from games.war_of_the_ring.i18n import card_name, speaking
+from games.war_of_the_ring.grammar import figures, region_words
+from games.war_of_the_ring.i18n import _names as names
+from games.war_of_the_ring.i18n import card_name, ptr, speaking
+from games.war_of_the_ring.roles import nation_in_sentence, side_name, side_title
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.standing import standing_lines
 from games.war_of_the_ring.tta.switches import PLAYABLE
-from tests.support.languages import assert_translated, random_game
+from tests.support.languages import LATIN, assert_translated, random_game
 
 from .tta_fuzz_driver import lobby_options
 
@@ -44,7 +47,7 @@ ENGLISH = re.compile(
 OTHERS = frozenset(combat_words.EN)
 #: The Event cards' English names, longest first (their translations are another area's).
 CARD_NAMES = sorted({c.name for c in CARDS.values()}, key=len, reverse=True)
-#: The result reasons are said alone, not by an event line.
+#: The seeds of the games read (one game each way keeps the file fast).
 SEEDS = (3,)
 
 
@@ -174,3 +177,30 @@ def test_game_status_and_role_names_speak_the_language(lang: str) -> None:
     for side in match.state["roles"]:
         for said in (R.role_title(side, lang), R.role_name(side, lang)):
             assert_translated(side, said, lang, ENGLISH)
+
+
+@pytest.mark.parametrize("lang", ("ja", "zh-CN"))
+def test_every_name_of_the_data_has_its_translation(lang: str) -> None:
+    """Regions, Nations, sides, characters and titles, die faces, Hunt tiles, decks."""
+    for context, english, _ in names():
+        with speaking(lang):
+            said = ptr(context, english)
+        assert said != english or (context == "nation" and english == "Sauron" and lang == "da")
+        assert not LATIN.search(said), (context, english, said)
+
+
+def test_the_danish_names_follow_the_glossary() -> None:
+    with speaking("da"):
+        found = (
+            side_name("free"),
+            side_title("shadow"),
+            nation_in_sentence("elves"),
+            region_words("the_shire"),
+        )
+        figures_said = (
+            figures("gondor", "elite", 2),
+            figures("sauron", "leader", 1),
+            figures("", "regular", 1),
+        )
+    assert found == ("de Frie Folk", "Skyggen", "Elverne", "Herredet")
+    assert figures_said == ("2 eliteenheder fra Gondor", "1 Nazgûl", "1 regulær enhed")
