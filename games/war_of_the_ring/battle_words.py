@@ -28,8 +28,9 @@ from games.core.words import plural as plural_form
 
 from . import combat_words
 from .data import CHARACTERS, FREE, REGIONS
-from .grammar import plural
-from .roles import PLURAL_NATIONS, nation_adjective, nation_subject, side_title
+from .grammar import figures, plural, region_words
+from .i18n import english, listed, ntr, ptr, tr
+from .roles import PLURAL_NATIONS, nation_adjective, nation_name, nation_subject, side_name, side_title
 
 KINDS: dict[str, dict[str, str]] = {
     "battle_started": {
@@ -117,11 +118,18 @@ EN: dict[str, str] = {
 
 def _name(character: str) -> str:
     """A character's name inside a sentence ("the Witch-king")."""
-    return in_sentence(CHARACTERS[character].name)
+    name = CHARACTERS[character].name
+    return in_sentence(name) if english() else ptr("character", name)
 
 
 def army_words(args: Mapping[str, Any], side: str) -> str:
     """``5 Regulars, 1 Elite, 1 Nazgûl and the Witch-king``."""
+    if not english():
+        found = [figures("", k, int(args[k])) for k in ("regular", "elite") if args.get(k)]
+        if args.get("leader"):
+            found.append(figures("", "leader" if side == FREE else "nazgul", int(args["leader"])))
+        found += [_name(str(c)) for c in args.get("characters") or []]
+        return listed(found) or tr("no one")
     parts = [plural(int(args.get(k, 0)), k.title()) for k in ("regular", "elite") if args.get(k)]
     if args.get("leader"):
         parts.append(plural(int(args["leader"]), "Leader" if side == FREE else "Nazgûl"))
@@ -137,6 +145,8 @@ def _side_words(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _started(args: Mapping[str, Any]) -> dict[str, str]:
+    if not english():
+        return _started_words(args)
     side = str(args["side"])
     where = REGIONS[str(args["region"])].name
     origin = REGIONS[str(args["from"])].name
@@ -152,6 +162,28 @@ def _started(args: Mapping[str, Any]) -> dict[str, str]:
     return {"attack_words": attack, "army_words": army_words(args, side), "rearguard_words": behind}
 
 
+def _started_words(args: Mapping[str, Any]) -> dict[str, str]:
+    """``battle_started``'s words in another language: one message per kind of attack."""
+    where, origin = region_words(str(args["region"])), region_words(str(args["from"]))
+    attack = {
+        "field": lambda: tr("attacks {region} from {origin}", region=where, origin=origin),
+        "siege": lambda: tr("assaults the Stronghold of {region}", region=where),
+        "sortie": lambda: tr("sallies out of {region} against the besiegers", region=where),
+        "relief": lambda: tr("attacks the besiegers of {region} from {origin}", region=where, origin=origin),
+    }[str(args["kind"])]()
+    rearguard = int(args.get("rearguard", 0))
+    behind = (
+        ntr(" ({count} unit in the rearguard)", " ({count} units in the rearguard)", rearguard)
+        if rearguard
+        else ""
+    )
+    return {
+        "attack_words": attack,
+        "army_words": army_words(args, str(args["side"])),
+        "rearguard_words": behind,
+    }
+
+
 def _who(side: str, nation: str) -> tuple[str, bool]:
     """How a side's Army is named in a round: a lone Free Peoples Nation by its name."""
     if side == FREE and nation:
@@ -159,7 +191,34 @@ def _who(side: str, nation: str) -> tuple[str, bool]:
     return f"the {side_title(side)}", side == FREE
 
 
+def _clause_words(args: Mapping[str, Any], role: str) -> str:
+    """A side's roll in a combat round, in another language."""
+    side, nation = str(args[role]), str(args.get(f"{role}_nation") or "")
+    who = nation_name(nation) if side == FREE and nation else side_name(side)
+    notes = []
+    if int(args[f"{role}_target"]) != 5:
+        notes.append(tr("hitting on {target}", target=args[f"{role}_target"]))
+    notes += combat_words.round_notes(args.get(f"{role}_cards") or {})
+    again = args.get(f"{role}_rerolls") or []
+    if again:
+        notes.append(tr("re-roll {dice}", dice=" ".join(str(d) for d in again)))
+    hits = int(args[f"{role}_hits"])
+    outcome = ntr("{count} hit", "{count} hits", hits) if hits else ptr("combat round", "none")
+    dice = " ".join(str(d) for d in args[f"{role}_dice"])
+    if notes:
+        return tr(
+            "{who} rolls {dice} ({notes}): {hits}",
+            who=who,
+            dice=dice,
+            notes=tr("; ").join(notes),
+            hits=outcome,
+        )
+    return tr("{who} rolls {dice}: {hits}", who=who, dice=dice, hits=outcome)
+
+
 def _clause(args: Mapping[str, Any], role: str) -> str:
+    if not english():
+        return _clause_words(args, role)
     who, many = _who(str(args[role]), str(args.get(f"{role}_nation") or ""))
     dice = " ".join(str(d) for d in args[f"{role}_dice"])
     notes = []
@@ -178,7 +237,21 @@ def _round(args: Mapping[str, Any]) -> dict[str, str]:
     return {"attacker_words": _clause(args, "attacker"), "defender_words": _clause(args, "defender")}
 
 
+def _lost_words(args: Mapping[str, Any]) -> dict[str, str]:
+    """``units_lost``'s words in another language."""
+    parts = []
+    removed = [figures("", k, int(args[k])) for k in ("regular", "elite") if args.get(k)]
+    if removed:
+        parts.append(tr("loses {figures}", figures=listed(removed)))
+    reduced = int(args.get("reduced", 0))
+    if reduced:
+        parts.append(ntr("reduces {count} Elite to a Regular", "reduces {count} Elites to Regulars", reduced))
+    return {"loss_words": listed(parts) or tr("loses nothing")}
+
+
 def _lost(args: Mapping[str, Any]) -> dict[str, str]:
+    if not english():
+        return _lost_words(args)
     many = str(args["nation"]) in PLURAL_NATIONS
     loses, reduces = agree(many, "loses", "lose"), agree(many, "reduces", "reduce")
     parts = []
@@ -194,6 +267,8 @@ def _lost(args: Mapping[str, Any]) -> dict[str, str]:
 
 def _fell(args: Mapping[str, Any]) -> dict[str, str]:
     count, nation = int(args["count"]), str(args["nation"])
+    if not english():
+        return {"leader_words": figures(nation, "leader", count)}
     if nation == "sauron":
         who = plural(count, "Nazgûl")
     else:
@@ -206,6 +281,8 @@ def _fell(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _pressed(args: Mapping[str, Any]) -> dict[str, str]:
+    if not english():
+        return {"elite_words": figures(str(args["nation"]), "elite", 1)}
     elite = with_article(f"{nation_adjective(str(args['nation']))} Elite")
     return {**_side_words(args), "elite_words": elite}
 

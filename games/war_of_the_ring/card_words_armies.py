@@ -18,7 +18,8 @@ from typing import Any
 
 from games.core.words import agree, with_article
 
-from .grammar import plural
+from .grammar import figures
+from .i18n import english, ntr
 from .roles import nation_adjective
 
 KINDS: dict[str, dict[str, str]] = {
@@ -37,10 +38,14 @@ EN: dict[str, str] = {
 
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
-    "card_roll": lambda args: {"hits_words": plural(int(args["hits"]), "hit")},
-    "card_die_hits": lambda args: {"hits_words": plural(int(args["die"]), "hit")},
+    "card_roll": lambda args: {"hits_words": ntr("{count} hit", "{count} hits", int(args["hits"]))},
+    "card_die_hits": lambda args: {"hits_words": ntr("{count} hit", "{count} hits", int(args["die"]))},
     "nazgul_slain": lambda args: {"is_words": agree(int(args["count"]), "is", "are")},
     "leader_slain": lambda args: {
-        "leader_words": with_article(nation_adjective(str(args["nation"])) + " Leader")
+        "leader_words": (
+            with_article(nation_adjective(str(args["nation"])) + " Leader")
+            if english()
+            else figures(str(args["nation"]), "leader", 1)
+        )
     },
 }

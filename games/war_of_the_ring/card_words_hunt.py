@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .i18n import tr
+
 KINDS: dict[str, dict[str, str]] = {
     "special_tile_in_play": {"side": "side", "tile": "tile", "pool": "flag"},
     "table_card_used": {"side": "side", "card": "card"},
@@ -41,8 +43,8 @@ EN: dict[str, str] = {
 
 
 def _where(args: Mapping[str, Any]) -> dict[str, str]:
-    at_once = " (in the Hunt Pool at once)"
-    return {"where": at_once if args["pool"] else " (it waits for the Mordor Track)"}
+    at_once = tr(" (in the Hunt Pool at once)")
+    return {"where": at_once if args["pool"] else tr(" (it waits for the Mordor Track)")}
 
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {"special_tile_in_play": _where}

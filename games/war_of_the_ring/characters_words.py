@@ -19,11 +19,14 @@ from typing import Any
 from games.core.words import agree, capitalized, join_words
 
 from .data import CHARACTERS
+from .i18n import character_name, english, listed, mark, ptr, tr
 from .movement_words import character_words, figure_words
 
 
 def _companions(args: Mapping[str, Any]) -> dict[str, str]:
     names = [character_words(str(c)) for c in args.get("companions", [])]
+    if not english():
+        return {"names": listed(names)}
     return {"names": capitalized(join_words(names)), "moves": agree(len(names), "moves", "move")}
 
 
@@ -33,6 +36,8 @@ def _nazgul(args: Mapping[str, Any]) -> dict[str, str]:
 
 def _entered(args: Mapping[str, Any]) -> dict[str, str]:
     character = str(args["character"])
+    if not english():
+        return _entered_words(args)
     name = CHARACTERS[character].name
     title = CHARACTERS[character].title
     who = capitalized(character_words(character))
@@ -45,16 +50,28 @@ def _entered(args: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
+def _entered_words(args: Mapping[str, Any]) -> dict[str, str]:
+    """``character_entered``'s words in another language (a title is the catalog's)."""
+    character = str(args["character"])
+    who = character_name(character)
+    title = CHARACTERS[character].title
+    if character in ("aragorn", "gandalf_white") and title:
+        who = tr("{name}, {title},", name=who, title=ptr("character title", title))
+    replaced = args.get("replaces")
+    instead = tr(", in place of {name}", name=character_name(str(replaced))) if replaced else ""
+    return {"who": who, "instead": instead}
+
+
 def _minion(args: Mapping[str, Any]) -> dict[str, str]:
     return {"who": capitalized(character_words(str(args["character"])))}
 
 
 def _voice(args: Mapping[str, Any]) -> dict[str, str]:
     what = {
-        "recruit": "calls the Isengard Settlements to arms",
-        "elites": "makes Uruk-hai of the Regulars in Orthanc",
+        "recruit": mark("calls the Isengard Settlements to arms"),
+        "elites": mark("makes Uruk-hai of the Regulars in Orthanc"),
     }
-    return {"what": what.get(str(args.get("mode")), "is heard")}
+    return {"what": tr(what.get(str(args.get("mode")), mark("is heard")))}
 
 
 KINDS: dict[str, dict[str, str]] = {

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .data import TILES
-from .grammar import plural
+from .i18n import ntr, tr
 
 KINDS: dict[str, dict[str, str]] = {
     "challenge_tiles": {"tiles": "tiles", "removed": "tiles"},
@@ -26,11 +26,15 @@ def _challenge(args: Mapping[str, Any]) -> dict[str, str]:
     removed = list(args.get("removed", ()))
     eyes = sum(1 for t in tiles if TILES[t].value == "eye")
     if len(tiles) == 3 and eyes == 3:
-        outcome = "three Eyes, and the tiles go back to the Hunt Pool"
+        outcome = tr("three Eyes, and the tiles go back to the Hunt Pool")
     elif removed:
-        outcome = f"{plural(len(removed), 'Eye')} removed from the game, the rest back to the Hunt Pool"
+        outcome = ntr(
+            "{count} Eye removed from the game, the rest back to the Hunt Pool",
+            "{count} Eyes removed from the game, the rest back to the Hunt Pool",
+            len(removed),
+        )
     else:
-        outcome = "no Eye, and the tiles go back to the Hunt Pool"
+        outcome = tr("no Eye, and the tiles go back to the Hunt Pool")
     return {"outcome": outcome}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .grammar import plural
+from .i18n import ntr, tr
 
 KINDS: dict[str, dict[str, str]] = {
     "corsairs_entered": {"region": "region", "count": "number"},
@@ -29,14 +29,14 @@ EN: dict[str, str] = {
 def _ships(args: Mapping[str, Any]) -> dict[str, str]:
     n = int(args["count"])
     return {
-        "ships": plural(n, "Corsair Ship"),
+        "ships": ntr("{count} Corsair Ship", "{count} Corsair Ships", n),
         "sail": "sails" if n == 1 else "sail",
         "sink": "is sunk" if n == 1 else "are sunk",
     }
 
 
 def _rolled(args: Mapping[str, Any]) -> dict[str, str]:
-    return {"fate": "sunk" if args["sunk"] else "it rides out the storm"}
+    return {"fate": tr("sunk") if args["sunk"] else tr("it rides out the storm")}
 
 
 DERIVED = {

@@ -15,6 +15,7 @@ from games.core import State
 from games.core.chance import draw
 
 from .data import FREE, SHADOW
+from .i18n import english, ptr
 
 #: The six faces of each side's die (§5.2).
 FACES: dict[str, tuple[str, ...]] = {
@@ -46,7 +47,9 @@ DIE_GIVERS = {
 
 
 def face_name(face: str) -> str:
-    return FACE_NAMES.get(face, face)
+    """A die face's name, in the language being spoken (:func:`.i18n.speaking`)."""
+    name = FACE_NAMES.get(face, face)
+    return name if english() or face not in FACE_NAMES else ptr("die face", name)
 
 
 def pool_size(state: State, side: str) -> int:

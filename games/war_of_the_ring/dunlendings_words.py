@@ -16,7 +16,8 @@ from typing import Any
 
 from games.core.words import join_words
 
-from .grammar import plural, region_words
+from .grammar import region_words
+from .i18n import english, listed, ntr, tr
 
 KINDS: dict[str, dict[str, str]] = {
     "dunlendings_entered": {"regions": "text", "count": "number"},
@@ -34,17 +35,23 @@ EN: dict[str, str] = {
 def _entered(args: Mapping[str, Any]) -> dict[str, str]:
     n, regions = int(args["count"]), [str(r) for r in args["regions"]]
     if not n:
-        return {"entered_words": "no Dunland region has room for them yet"}
-    return {"entered_words": f"{plural(n, 'Dunlending')} in {join_words([region_words(r) for r in regions])}"}
+        return {"entered_words": tr("no Dunland region has room for them yet")}
+    names = [region_words(r) for r in regions]
+    where = join_words(names) if english() else listed(names)
+    return {
+        "entered_words": ntr(
+            "{count} Dunlending in {regions}", "{count} Dunlendings in {regions}", n, regions=where
+        )
+    }
 
 
 def _recruited(args: Mapping[str, Any]) -> dict[str, str]:
     n = int(args["count"])
     if not n and args.get("full"):  # the pool has some, the Army has no room (stored logs: no key)
-        return {"recruited_words": "The stacking limit leaves no room for Dunlendings to join"}
+        return {"recruited_words": tr("The stacking limit leaves no room for Dunlendings to join")}
     if not n:
-        return {"recruited_words": "No Dunlending is left to join"}
-    return {"recruited_words": f"{plural(n, 'Dunlending')} {'joins' if n == 1 else 'join'}"}
+        return {"recruited_words": tr("No Dunlending is left to join")}
+    return {"recruited_words": ntr("{count} Dunlending joins", "{count} Dunlendings join", n)}
 
 
 DERIVED = {"dunlendings_entered": _entered, "dunlendings_recruited": _recruited}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .grammar import plural
+from .i18n import ntr, tr
 
 KINDS: dict[str, dict[str, str]] = {
     "ents_entered": {"region": "region"},
@@ -29,8 +29,8 @@ EN: dict[str, str] = {
 def _roused(args: Mapping[str, Any]) -> dict[str, str]:
     n = int(args["count"])
     if not n:
-        return {"roused_words": "No Ent is left to wake in Fangorn."}
-    return {"roused_words": f"{plural(n, 'Ent')} {'wakes' if n == 1 else 'wake'} in Fangorn."}
+        return {"roused_words": tr("No Ent is left to wake in Fangorn.")}
+    return {"roused_words": ntr("{count} Ent wakes in Fangorn.", "{count} Ents wake in Fangorn.", n)}
 
 
 DERIVED = {"ents_roused": _roused}

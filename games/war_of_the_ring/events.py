@@ -34,12 +34,12 @@ from . import (
     tta_cards_words,
     tta_characters_words,
 )
-from .data import CARDS, CHARACTERS, TILES
+from .data import CARDS, TILES
 from .dice import face_name
-from .grammar import plural, region_words
-from .i18n import DOMAIN, speaking
+from .grammar import region_words
+from .i18n import DOMAIN, card_name, character_name, english, listed, mark, ntr, ptr, speaking, tr
 from .movement_words import figure_words
-from .roles import PLURAL_NATIONS, nation_in_sentence, side_title
+from .roles import PLURAL_NATIONS, nation_in_sentence, side_name, side_title
 
 #: The turn's own event kinds (the procedures' are in their ``*_words`` modules).
 TURN_KINDS: dict[str, dict[str, str]] = {
@@ -132,86 +132,118 @@ TURN_EN: dict[str, str] = {
 }
 
 WHY = {
-    "attacked": "attacked",
-    "captured": "a Settlement taken",
-    "diplomacy": "diplomacy",
-    "counsel": "a Companion's counsel",
-    "fellowship_declared": "the Fellowship declared there",
-    "declared": "declared in a Free Peoples refuge",
-    "hunt": "the Hunt",
-    "tile": "a Hunt tile",
-    "idle_in_mordor": "idle in Mordor",
-    "guide_ability": "the Guide's ability",
-    "mordor": "on the Mordor Track",
-    "companion": "a Companion arrived",
-    "witch_king": "the Witch-king came",
-    "invaded": "an enemy Army entered it",
-    "no_longer_in_force": "its condition no longer holds",
-    "will_of_the_west": "with a Will of the West",
-    "elven_ring": "with an Elven Ring",
-    "nation_attacked": "a Free Peoples Nation attacked",
-    "as_an_action": "a die action",
-    "fellowship_found": "the Fellowship was found",
-    "shadow_of_moria": "the Balrog in Moria",
-    "gandalf": "by Gandalf, in the Balrog's region",
+    "attacked": mark("attacked"),
+    "captured": mark("a Settlement taken"),
+    "diplomacy": mark("diplomacy"),
+    "counsel": mark("a Companion's counsel"),
+    "fellowship_declared": mark("the Fellowship declared there"),
+    "declared": mark("declared in a Free Peoples refuge"),
+    "hunt": mark("the Hunt"),
+    "tile": mark("a Hunt tile"),
+    "idle_in_mordor": mark("idle in Mordor"),
+    "guide_ability": mark("the Guide's ability"),
+    "mordor": mark("on the Mordor Track"),
+    "companion": mark("a Companion arrived"),
+    "witch_king": mark("the Witch-king came"),
+    "invaded": mark("an enemy Army entered it"),
+    "no_longer_in_force": mark("its condition no longer holds"),
+    "will_of_the_west": mark("with a Will of the West"),
+    "elven_ring": mark("with an Elven Ring"),
+    "nation_attacked": mark("a Free Peoples Nation attacked"),
+    "as_an_action": mark("a die action"),
+    "fellowship_found": mark("the Fellowship was found"),
+    "shadow_of_moria": mark("the Balrog in Moria"),
+    "gandalf": mark("by Gandalf, in the Balrog's region"),
+    # said as their slugs read until now (the English stays as it was)
+    "stronghold": mark("stronghold"),
+    "character_die": mark("character die"),
+    "companion_left": mark("companion left"),
 }
 
 
 def tile_name(tile: str) -> str:
-    """A special tile's name, or a standard tile by its face ("Eye, Reveal", "2", "0, Reveal")."""
+    """A special tile's name, or a standard tile by its face ("Eye, Reveal", "2", "0, Reveal"),
+    in the language being spoken."""
     info = TILES[tile]
     if info.name:
-        return info.name
-    face = "Eye" if info.value == "eye" else str(info.value)
-    return f"{face}, Reveal" if info.reveal else face
+        return info.name if english() else ptr("hunt tile", info.name)
+    face = ptr("hunt tile", "Eye") if info.value == "eye" else str(info.value)
+    return tr("{face}, Reveal", face=face) if info.reveal else face
+
+
+def _words(items: list[str]) -> str:
+    """A list in words: English "A, B and C", another language by its CLDR pattern."""
+    return join_words(items) if english() else listed(items)
+
+
+def _why(value: str) -> str:
+    if value in CARDS:
+        return card_name(value)
+    return tr(WHY[value]) if value in WHY else value.replace("_", " ")
+
+
+def _deck(deck: str) -> str:
+    """``Character deck`` or ``Strategy deck`` (names of :func:`.i18n.catalog_messages`)."""
+    name = f"{deck.title()} deck"
+    return name if english() else ptr("deck", name)
 
 
 FORMATS = {
-    "side": lambda v, lang: side_title(str(v)),
+    "side": lambda v, lang: side_title(str(v)) if english() else side_name(str(v)),
     "nation": lambda v, lang: nation_in_sentence(str(v)),
-    "region": lambda v, lang: region_words(str(v)) if v else "nowhere",
-    "character": lambda v, lang: CHARACTERS[str(v)].name,
+    "region": lambda v, lang: region_words(str(v)) if v else tr("nowhere"),
+    "character": lambda v, lang: character_name(str(v)),
     "face": lambda v, lang: face_name(str(v)),
-    "faces": lambda v, lang: join_words([face_name(str(f)) for f in v]) or "no dice",
+    "faces": lambda v, lang: _words([face_name(str(f)) for f in v]) or tr("no dice"),
     "dice": lambda v, lang: " ".join(str(d) for d in v),
     "tile": lambda v, lang: tile_name(str(v)),
-    "tiles": lambda v, lang: join_words([tile_name(str(t)) for t in v]) or "no tile",
-    "card": lambda v, lang: CARDS[str(v)].name,
-    "cards": lambda v, lang: join_words([CARDS[str(c)].name for c in v]),
-    "deck": lambda v, lang: f"{str(v).title()} deck",
-    "why": lambda v, lang: (
-        CARDS[str(v)].name if str(v) in CARDS else WHY.get(str(v), str(v).replace("_", " "))
-    ),
-    "flag": lambda v, lang: "yes" if v else "no",
+    "tiles": lambda v, lang: _words([tile_name(str(t)) for t in v]) or tr("no tile"),
+    "card": lambda v, lang: card_name(str(v)),
+    "cards": lambda v, lang: _words([card_name(str(c)) for c in v]),
+    "deck": lambda v, lang: _deck(str(v)),
+    "why": lambda v, lang: _why(str(v)),
+    "flag": lambda v, lang: tr("yes") if v else tr("no"),
 }
 
 
 def _derived(kind: str, args: Mapping[str, Any]) -> dict[str, str]:
+    """The words a template puts in besides its arguments' (English agreement stays English:
+    another language's template has no use for ``{face_article}`` or ``{are_words}``)."""
     words: dict[str, str] = {}
     if "count" in args:
-        words["count_cards"] = plural(int(args["count"]), "card")
-        words["count_dice"] = plural(int(args["count"]), "die")
+        words["count_cards"] = ntr("{count} card", "{count} cards", int(args["count"]))
+        words["count_dice"] = ntr("{count} die", "{count} dice", int(args["count"]))
     if kind == "nation_advanced":
         steps = int(args["steps"])
-        words["steps_words"] = "now At War" if steps == 0 else plural(steps, "step") + " from At War"
+        words["steps_words"] = (
+            tr("now At War")
+            if steps == 0
+            else ntr("{count} step from At War", "{count} steps from At War", steps)
+        )
     if kind == "hunt_rolled":
         words["bonus_words"] = f" (+{args['bonus']})" if args.get("bonus") else ""
         again = args.get("rerolls") or []
-        words["reroll_words"] = f", re-rolls {' '.join(str(d) for d in again)}" if again else ""
-        words["successes_words"] = plural(int(args["successes"]), "success")
+        rolled = " ".join(str(d) for d in again)
+        words["reroll_words"] = tr(", re-rolls {dice}", dice=rolled) if again else ""
+        words["successes_words"] = ntr("{count} success", "{count} successes", int(args["successes"]))
     if kind == "settlement_captured":
         free = args.get("side") == "free"
         verb = "retake" if args.get("recaptured") else "capture"
-        words["take_words"] = agree(free, verb + "s", verb)
+        if english():
+            words["take_words"] = agree(free, verb + "s", verb)
+        else:
+            words["take_words"] = tr("retakes") if args.get("recaptured") else tr("captures")
     if kind == "leaders_lost":
         count = int(args["count"])
         words["leader_words"] = figure_words(str(args["nation"]), "leader", count)
         words["are_words"] = agree(count, "is", "are")
-    if "face" in args:
+    if "face" in args and english():
         words["face_article"] = article(face_name(str(args["face"])))
     if kind == "fellowship_moved":
         words["where"] = (
-            " on the Mordor Track" if args.get("mordor") else f" (Progress {args.get('progress', 0)})"
+            tr(" on the Mordor Track")
+            if args.get("mordor")
+            else tr(" (Progress {progress})", progress=args.get("progress", 0))
         )
     return words
 

@@ -27,7 +27,7 @@ from contextvars import ContextVar
 from games.core.i18n import ListStyle, best, join, nt, pt, t
 from games.core.words import in_sentence
 
-from .data import CARDS, CHARACTERS, NATIONS, REGIONS
+from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
 
 DOMAIN = "war_of_the_ring"
 
@@ -111,11 +111,39 @@ def catalog_messages() -> Iterator[tuple[str, str, str]]:
     adds them to the template beside the messages of the code. Each part of the game adds its
     own (see the ``catalog_*`` functions it lists)."""
     yield "game", "War of the Ring", "the game's title"
+    yield from _names()
+    for slug, card in CARDS.items():
+        yield "card", card.name, f"Event card {slug}"
+
+
+#: The sides as a title, and as a sentence names them (English "the Free Peoples", its "the"
+#: in the template; Danish "de Frie Folk", "Skyggen").
+_SIDES = {"free": "Free Peoples", "shadow": "Shadow"}
+#: The die faces (:data:`.dice.FACE_NAMES`) and the decks.
+_FACES = ("Character", "Army", "Muster", "Army/Muster", "Event", "Will of the West", "Eye")
+_DECKS = ("Character deck", "Strategy deck")
+
+
+def _names() -> Iterator[tuple[str, str, str]]:
+    """The names of the data: regions, Nations, sides, characters and their titles, die faces,
+    Hunt tiles, decks."""
     for slug, region in REGIONS.items():
         yield "region", region.name, f"region {slug}"
     for slug, nation in NATIONS.items():
         yield "nation", nation.name, f"nation {slug}"
+    yield "nation", "Dunlendings", "Twilight of the Third Age: the Dunlendings where a Nation's name stands"
+    for slug, side in _SIDES.items():
+        yield "side", side, f"side {slug}, as a title"
+        yield "side in a sentence", side, f"side {slug} inside a sentence (English: the {side})"
     for slug, character in CHARACTERS.items():
         yield "character", character.name, f"character {slug}"
-    for slug, card in CARDS.items():
-        yield "card", card.name, f"Event card {slug}"
+        if character.title:
+            yield "character title", character.title, f"character {slug}'s title"
+    for face in _FACES:
+        yield "die face", face, "an action die's face"
+    yield "hunt tile", "Eye", "a standard Hunt tile showing the Eye"
+    for slug, tile in TILES.items():
+        if tile.name:
+            yield "hunt tile", tile.name, f"Hunt tile {slug}"
+    for deck in _DECKS:
+        yield "deck", deck, "a side's deck of Event cards"

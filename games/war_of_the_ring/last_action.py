@@ -18,6 +18,8 @@ from typing import Any
 from games.core import State
 from games.core.events import project
 
+from .i18n import current
+
 #: Events that move figures from one region to another: the first of them gives the arrow.
 MOVES = frozenset({"army_moved", "companions_moved", "minion_moved", "nazgul_moved", "battle_started"})
 #: After these the action's moves are the Hunt's (a Hobbit leaving): no arrow for them, which
@@ -27,6 +29,9 @@ FELLOWSHIP = frozenset({"fellowship_moved", "hunt_rolled"})
 LEFT = frozenset({"resigned", "timed_out"})
 #: How many of the action's events are put into words (the rest stays in the thread's log).
 WORDS = 3
+
+#: Sentences follow each other with a space, but none in Japanese and Chinese.
+_SENTENCE_GAP = {"ja": "", "zh-CN": ""}
 
 Text = Callable[[str, Mapping[str, Any], "str | None"], str]
 
@@ -76,5 +81,5 @@ def last_view(state: State, audience: str | None, narrate: Text) -> dict[str, An
         "from": start if start != end else None,
         "to": end if start != end else None,
         "regions": regions,
-        "text": " ".join(w for w in words if w),
+        "text": _SENTENCE_GAP.get(current(), " ").join(w for w in words if w),
     }

@@ -23,7 +23,8 @@ from typing import Any
 from games.core.words import in_sentence, join_words
 
 from .data import CHARACTERS
-from .grammar import plural
+from .grammar import figures, plural
+from .i18n import english, listed, ptr, tr
 from .roles import nation_adjective
 
 KIND_WORDS = {"regular": "Regular", "elite": "Elite", "leader": "Leader"}
@@ -31,6 +32,8 @@ KIND_WORDS = {"regular": "Regular", "elite": "Elite", "leader": "Leader"}
 
 def figure_words(nation: str, kind: str, count: int) -> str:
     """``3 Gondor Regulars``, ``1 Elven Leader``, ``2 Nazgûl`` (a Sauron Leader)."""
+    if not english():
+        return figures(nation, kind, count)
     if nation == "sauron" and kind == "leader":
         return plural(count, "Nazgûl")
     return plural(count, f"{nation_adjective(nation)} {KIND_WORDS[kind]}")
@@ -38,7 +41,8 @@ def figure_words(nation: str, kind: str, count: int) -> str:
 
 def character_words(character: str) -> str:
     """A character's name as a sentence names him (``the Witch-king``, ``Boromir``)."""
-    return in_sentence(CHARACTERS[character].name)
+    name = CHARACTERS[character].name
+    return in_sentence(name) if english() else ptr("character", name)
 
 
 def figures_phrase(counts: Mapping[str, Mapping[str, int]], characters: Sequence[str] = ()) -> str:
@@ -50,6 +54,8 @@ def figures_phrase(counts: Mapping[str, Mapping[str, int]], characters: Sequence
         if (n := int(kinds.get(kind, 0)))
     ]
     parts += [character_words(c) for c in characters]
+    if not english():
+        return listed(parts) or tr("nothing")
     return join_words(parts) or "nothing"
 
 
@@ -95,7 +101,7 @@ def returned_to(nation: str) -> str:
     >>> returned_to("sauron"), returned_to("dunlendings")
     ('reinforcements', "the Dunlendings' pool")
     """
-    return "the Dunlendings' pool" if nation == "dunlendings" else "reinforcements"
+    return tr("the Dunlendings' pool") if nation == "dunlendings" else tr("reinforcements")
 
 
 def _units(args: Mapping[str, Any], singular: str, plural_form: str) -> dict[str, str]:
@@ -134,6 +140,8 @@ KINDS: dict[str, dict[str, str]] = {
     "messenger_used": {},
 }
 
+#: The templates (another language writes its own, from the catalog; the verbs agreeing with the
+#: side, ``{moves}``, ``{verb}``, are English only).
 EN: dict[str, str] = {
     "army_moved": "The {side} {moves} {figures} from {from} to {to}.",
     "units_returned": "The {side} {verb} {figures} in {region} back to {whither} (stacking limit).",

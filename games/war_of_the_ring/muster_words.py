@@ -19,7 +19,7 @@ from typing import Any
 
 from games.core.words import agree, capitalized
 
-from .grammar import plural
+from .i18n import english, ntr
 from .movement_words import character_words, figure_words
 
 KINDS: dict[str, dict[str, str]] = {
@@ -68,6 +68,8 @@ def _figures(args: Mapping[str, Any]) -> dict[str, str]:
 
 def _promoted(args: Mapping[str, Any]) -> dict[str, str]:
     count = int(args["count"])
+    if not english():
+        return {"figures": figure_words(str(args["nation"]), "regular", count)}
     return {
         "figures": figure_words(str(args["nation"]), "regular", count),
         "become": agree(count, "becomes", "become"),
@@ -76,7 +78,11 @@ def _promoted(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _steps(args: Mapping[str, Any]) -> dict[str, str]:
-    return {"steps_words": plural(int(args["steps"]), "step") + " from At War"}
+    return {"steps_words": ntr("{count} step from At War", "{count} steps from At War", int(args["steps"]))}
+
+
+def _who(character: str) -> str:
+    return capitalized(character_words(character)) if english() else character_words(character)
 
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
@@ -84,6 +90,6 @@ DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     "card_promoted": _promoted,
     "nation_set_back": _steps,
     "card_figure_lost": lambda args: {"figures": figure_words(str(args["nation"]), str(args["kind"]), 1)},
-    "character_placed": lambda args: {"who": capitalized(character_words(str(args["character"])))},
+    "character_placed": lambda args: {"who": _who(str(args["character"]))},
     "card_units_moved": _figures,
 }

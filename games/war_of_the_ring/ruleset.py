@@ -14,7 +14,6 @@ from games.core import Action, RuleTopic, State, View
 from games.core.flow import Step, StepRuleset
 from games.core.i18n import t
 from games.core.ruleset import Prompt
-from games.core.words import the
 
 from . import (
     actions,
@@ -41,7 +40,7 @@ from .explain import explain
 from .i18n import speaking
 from .one_answer import only_answer
 from .positions import from_position, to_position
-from .roles import ROLES, side_title
+from .roles import ROLES, side_name, side_title
 from .secrets import secrets
 from .setup import new_game
 from .standing import standing_lines
@@ -92,7 +91,7 @@ class WarOfTheRing(StepRuleset):
 
     def role_name(self, role: str, lang: str = "en") -> str:
         with speaking(lang):
-            return the(side_title(role))
+            return side_name(role)
 
     def resolve_options(self, chosen: Mapping[str, str] | None) -> dict[str, str]:
         """The generic check of names and values, with the module's preset filled in, its

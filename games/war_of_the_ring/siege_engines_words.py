@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .grammar import plural
+from .i18n import english, ntr, tr
 from .tta.content import ENGINES
 
 KINDS: dict[str, dict[str, str]] = {
@@ -34,11 +35,23 @@ EN: dict[str, str] = {
 
 def _placed(args: Mapping[str, Any]) -> dict[str, str]:
     side = str(args["side"])
+    if not english():
+        return {"engine_words": tr("a Trebuchet") if side == "free" else tr("a Siege Tower")}
     return {"engine_words": f"a {ENGINES[side].name}", "build_words": "raise" if side == "free" else "builds"}
 
 
 def _removed(args: Mapping[str, Any]) -> dict[str, str]:
     n = int(args["count"])
+    if not english():
+        free = args["side"] == "free"
+        return {
+            "engines_words": (
+                ntr("{count} Trebuchet", "{count} Trebuchets", n)
+                if free
+                else ntr("{count} Siege Tower", "{count} Siege Towers", n)
+            ),
+            "pool_words": tr("the Free Peoples' pool") if free else tr("the Shadow's pool"),
+        }
     engine = ENGINES[str(args["side"])]
     words = plural(n, engine.name) if n > 1 else f"A {engine.name}"
     owner = "the Free Peoples'" if args["side"] == "free" else "the Shadow's"  # never "Peoples's"

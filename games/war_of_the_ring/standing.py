@@ -23,18 +23,19 @@ from games.core.words import join_words
 from .data import ARMY_SIDES, FREE, NATIONS, REGIONS, SHADOW
 from .dice import face_name
 from .fellowship import CRACK_OF_DOOM, MAX_CORRUPTION
-from .grammar import plural, region_words
-from .roles import ROLES, nation_in_sentence, side_title
+from .grammar import figures, plural, region_words
+from .i18n import english, listed, mark, ntr, ptr, tr
+from .roles import ROLES, nation_in_sentence, side_name, side_title
 from .victory import FREE_VP, SHADOW_VP
 
 #: The phases of the turn (§4), as the status names them.
 PHASE_NAMES = {
-    "recover": "Recover & draw",
-    "fellowship": "Fellowship phase",
-    "hunt": "Hunt allocation",
-    "roll": "Action roll",
-    "actions": "Action resolution",
-    "victory": "Victory check",
+    "recover": mark("Recover & draw"),
+    "fellowship": mark("Fellowship phase"),
+    "hunt": mark("Hunt allocation"),
+    "roll": mark("Action roll"),
+    "actions": mark("Action resolution"),
+    "victory": mark("Victory check"),
 }
 #: The victory points each side needs for a military victory (§17).
 NEEDED = {FREE: FREE_VP, SHADOW: SHADOW_VP}
@@ -44,10 +45,16 @@ def standing_lines(view: View) -> tuple[str, ...]:
     """The lines of ``/game status`` (see the module)."""
     lines = [_turn(view)] if "turn" in view and view.get("result") is None else []
     for side in ROLES:
-        held = view["cards"][side]["hand_count"]
+        held = int(view["cards"][side]["hand_count"])
         lines.append(
-            f"{side_title(side)}: {view['vp'][side]} of {NEEDED[side]} victory points; "
-            f"{held} card{'' if held == 1 else 's'} in hand"
+            ntr(
+                "{side}: {vp} of {needed} victory points; {count} card in hand",
+                "{side}: {vp} of {needed} victory points; {count} cards in hand",
+                held,
+                side=side_title(side),
+                vp=view["vp"][side],
+                needed=NEEDED[side],
+            )
         )
     lines.append(_fellowship(view["fellowship"]))
     return (*lines, *_more_lines(view))
@@ -65,33 +72,47 @@ def _more_lines(view: View) -> list[str]:
         lines.append(_battle(view, battle))
     last = (view.get("last") or {}).get("text")
     if last and not battle:
-        lines.append(f"Last action: {last}")
+        lines.append(tr("Last action: {text}", text=last))
     return lines
 
 
 def _turn(view: View) -> str:
     """``Turn 3, Action resolution; dice left: Free Peoples 2 (Character, Muster), Shadow 0``."""
-    phase = PHASE_NAMES.get(str(view.get("phase")), str(view.get("phase")))
-    text = f"Turn {view['turn']}, {phase}"
+    phase_slug = str(view.get("phase"))
+    phase = tr(PHASE_NAMES[phase_slug]) if phase_slug in PHASE_NAMES else phase_slug
     dice = view.get("dice")
     if view.get("phase") == "actions" and dice:
         left = []
         for side in ROLES:
             faces = list(dice[side]["unused"])
-            named = f" ({', '.join(face_name(f) for f in faces)})" if faces else ""
-            left.append(f"{side_title(side)} {len(faces)}{named}")
-        text += f"; action dice left: {'; '.join(left)}"
-    return text
+            if faces:
+                named = tr(", ").join(face_name(f) for f in faces)
+                left.append(
+                    tr("{side} {count} ({faces})", side=side_title(side), count=len(faces), faces=named)
+                )
+            else:
+                left.append(tr("{side} {count}", side=side_title(side), count=0))
+        return tr(
+            "Turn {turn}, {phase}; action dice left: {dice}",
+            turn=view["turn"],
+            phase=phase,
+            dice=tr("; ").join(left),
+        )
+    return tr("Turn {turn}, {phase}", turn=view["turn"], phase=phase)
 
 
 def _hunt(hunt: dict[str, Any]) -> str:
     """``The Hunt: 3 Shadow dice in the Hunt Box; 15 tiles in the Hunt Pool, 2 drawn``."""
     box = hunt["box"]
-    dice = f"{plural(int(box['shadow']), 'Shadow die')} in the Hunt Box"
+    dice = ntr(
+        "{count} Shadow die in the Hunt Box", "{count} Shadow dice in the Hunt Box", int(box["shadow"])
+    )
     if box.get("free"):
-        dice += f" (and {plural(int(box['free']), 'Free Peoples die')})"
+        more = ntr("{count} Free Peoples die", "{count} Free Peoples dice", int(box["free"]))
+        dice = tr("{dice} (and {more})", dice=dice, more=more)
     drawn = len(hunt.get("drawn", ()))
-    return f"The Hunt: {dice}; {plural(int(hunt['pool']), 'tile')} in the Hunt Pool, {drawn} drawn"
+    tiles = ntr("{count} tile in the Hunt Pool", "{count} tiles in the Hunt Pool", int(hunt["pool"]))
+    return tr("The Hunt: {dice}; {tiles}, {drawn} drawn", dice=dice, tiles=tiles, drawn=drawn)
 
 
 def _politics(politics: dict[str, Any]) -> str:
@@ -101,13 +122,19 @@ def _politics(politics: dict[str, Any]) -> str:
         entry = politics.get(nation)
         if entry is None:
             continue
-        name = nation_in_sentence(nation) + ("" if entry.get("active") else " (passive)")
-        rows.setdefault(int(entry["steps"]), []).append(name)
+        name = nation_in_sentence(nation)
+        rows.setdefault(int(entry["steps"]), []).append(
+            name if entry.get("active") else tr("{nation} (passive)", nation=name)
+        )
     parts = [
-        f"{'At War' if steps == 0 else plural(steps, 'step')}: {', '.join(names)}"
+        tr(
+            "{where}: {nations}",
+            where=tr("At War") if steps == 0 else ntr("{count} step", "{count} steps", steps),
+            nations=tr(", ").join(names),
+        )
         for steps, names in sorted(rows.items())
     ]
-    return f"Politics: {'; '.join(parts)}"
+    return tr("Politics: {rows}", rows=tr("; ").join(parts))
 
 
 def _battle(view: View, battle: dict[str, Any]) -> str:
@@ -115,11 +142,22 @@ def _battle(view: View, battle: dict[str, Any]) -> str:
     against the Free Peoples (2 Regulars in Osgiliath)``."""
     region = battle["region"]
     origin = region if battle.get("siege") or battle.get("sortie") else battle.get("from") or region
-    kind = "Siege" if battle.get("siege") else "Battle"
     sides = []
     for side, where in ((battle["attacker"], origin), (battle["defender"], region)):
-        sides.append(f"the {side_title(side)} ({_army(view, where, side)} in {region_words(where)})")
-    return f"{kind} at {region_words(region)}, round {battle['round']}: {sides[0]} against {sides[1]}"
+        if english():
+            sides.append(f"the {side_title(side)} ({_army(view, where, side)} in {region_words(where)})")
+        else:
+            army, place = _army(view, where, side), region_words(where)
+            sides.append(tr("{side} ({army} in {region})", side=side_name(side), army=army, region=place))
+    said = {
+        "attacker": sides[0],
+        "defender": sides[1],
+        "region": region_words(region),
+        "round": battle["round"],
+    }
+    if battle.get("siege"):
+        return tr("Siege at {region}, round {round}: {attacker} against {defender}", **said)
+    return tr("Battle at {region}, round {round}: {attacker} against {defender}", **said)
 
 
 def _army(view: View, region: str, side: str) -> str:
@@ -133,6 +171,14 @@ def _army(view: View, region: str, side: str) -> str:
                 if ARMY_SIDES[nation] == side:
                     for kind in counts:
                         counts[kind] += int(kinds.get(kind, 0))
+    if not english():
+        leader_kind = "nazgul" if side == SHADOW else "leader"
+        found = [
+            figures("", kind if kind != "leader" else leader_kind, counts[kind])
+            for kind in counts
+            if counts[kind]
+        ]
+        return listed(found) or tr("no units")
     leader = "Nazgûl" if side == SHADOW else "Leader"  # the Shadow's only Leaders
     words = [
         plural(counts[kind], word)
@@ -143,11 +189,21 @@ def _army(view: View, region: str, side: str) -> str:
 
 
 def _fellowship(fs: dict[str, Any]) -> str:
-    corruption = f"Corruption {fs['corruption']} of {MAX_CORRUPTION}"
+    corruption = tr("Corruption {corruption} of {most}", corruption=fs["corruption"], most=MAX_CORRUPTION)
     if fs["mordor"] is not None:
-        return f"The Fellowship: on the Mordor Track, step {fs['mordor']} of {CRACK_OF_DOOM}; {corruption}"
-    shown = "revealed" if fs["revealed"] else "hidden"
-    where = REGIONS[fs["region"]].name
+        return tr(
+            "The Fellowship: on the Mordor Track, step {step} of {last}; {corruption}",
+            step=fs["mordor"],
+            last=CRACK_OF_DOOM,
+            corruption=corruption,
+        )
+    shown = tr("revealed") if fs["revealed"] else tr("hidden")
+    name = REGIONS[fs["region"]].name
+    where = name if english() else ptr("region", name)
     steps = int(fs["progress"])
-    away = f"{steps} step{'' if steps == 1 else 's'} from {where}" if steps else f"in {where}"
-    return f"The Fellowship: {shown}, {away}; {corruption}"
+    away = (
+        ntr("{count} step from {region}", "{count} steps from {region}", steps, region=where)
+        if steps
+        else tr("in {region}", region=where)
+    )
+    return tr("The Fellowship: {shown}, {away}; {corruption}", shown=shown, away=away, corruption=corruption)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .grammar import plural
+from .i18n import english, ntr, tr
 
 KINDS: dict[str, dict[str, str]] = {
     "despair_eye": {},
@@ -39,7 +40,17 @@ EN: dict[str, str] = {
 def _rings(args: Mapping[str, Any]) -> dict[str, str]:
     out, shadow = int(args["out"]), int(args["shadow"])
     if not out + shadow:
-        return {"rings_words": "no Elven Ring comes back"}
+        return {"rings_words": tr("no Elven Ring comes back")}
+    if not english():
+        parts = [tr("{count} out of play", count=out)] if out else []
+        parts += [tr("{count} from the Shadow", count=shadow)] if shadow else []
+        rings = ntr(
+            "the Free Peoples take back {count} Elven Ring ({where})",
+            "the Free Peoples take back {count} Elven Rings ({where})",
+            out + shadow,
+            where=tr(", ").join(parts),
+        )
+        return {"rings_words": rings}
     parts = [f"{out} out of play"] if out else []
     parts += [f"{shadow} from the Shadow"] if shadow else []
     return {

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .i18n import mark, tr
+
 KINDS: dict[str, dict[str, str]] = {
     "witch_king_card": {"card": "text"},
     "witch_king_pursues": {"from": "region", "to": "region"},
@@ -36,15 +38,16 @@ EN: dict[str, str] = {
 }
 
 _CARDS = {
-    "chief": "The Witch-king comes as the Chief of the Ringwraiths.",
-    "black_captain": (
+    "chief": mark("The Witch-king comes as the Chief of the Ringwraiths."),
+    "black_captain": mark(
         "The Witch-king comes as the Black Captain; the Chief of the Ringwraiths' card is out of the game."
     ),
 }
 
 
 def _card(args: Mapping[str, Any]) -> dict[str, str]:
-    return {"card_words": _CARDS.get(str(args["card"]), "")}
+    said = _CARDS.get(str(args["card"]))
+    return {"card_words": tr(said) if said else ""}
 
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {"witch_king_card": _card}
