@@ -119,3 +119,5 @@ def catalog_messages() -> Iterator[tuple[str, str, str]]:
         yield "character", character.name, f"character {slug}"
     for slug, card in CARDS.items():
         yield "card", card.name, f"Event card {slug}"
+        if card.combat:  # its Combat card half
+            yield "combat card", card.combat.name, f"Combat card of {slug}"
