@@ -63,8 +63,18 @@ SLAY = {
 }
 
 
+#: What else changes a battle's dice or attacks, named where a Combat card's name would be.
+EFFECTS = {
+    "The Balrog (Durin's Bane)": mark("The Balrog (Durin's Bane)"),
+    "Trebuchets": mark("Trebuchets"),
+    "Siege Towers": mark("Siege Towers"),
+}
+
+
 def combat_name(name: str) -> str:
     """A Combat card's name (the combat half of an Event card, or a Twilight piece's effect)."""
+    if name in EFFECTS and not english():
+        return tr(EFFECTS[name])
     return name_title("combat card", name)
 
 
