@@ -401,10 +401,10 @@ def _plus(mods: list[Any], what: str) -> list[str]:
     found = list(dict.fromkeys(str(name) for name, _ in mods))
     if english():
         return [f"{total:+d} to {what} ({join_words(found)})"]
-    names = listed(combat_name(name) for name in found)
+    names, bonus = listed(combat_name(name) for name in found), format(total, "+d")
     if what == "each die":
-        return [tr("{bonus} to each die ({names})", bonus=f"{total:+d}", names=names)]
-    return [tr("{bonus} to each re-rolled die ({names})", bonus=f"{total:+d}", names=names)]
+        return [tr("{bonus} to each die ({names})", bonus=bonus, names=names)]
+    return [tr("{bonus} to each re-rolled die ({names})", bonus=bonus, names=names)]
 
 
 def round_notes(notes: Mapping[str, Any]) -> list[str]:
