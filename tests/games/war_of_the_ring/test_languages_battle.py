@@ -19,8 +19,9 @@ from games.core import Match, State
 from games.core.chance import scripted
 from games.core.rng import randbelow
 from games.war_of_the_ring import labels
-from games.war_of_the_ring.combat_words import combat_name
+from games.war_of_the_ring.combat_words import combat_name, round_notes
 from games.war_of_the_ring.data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
+from games.war_of_the_ring.events import PRESENTER
 from games.war_of_the_ring.i18n import card_name, speaking
 from games.war_of_the_ring.roles import nation_adjective
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
@@ -198,6 +199,58 @@ def test_galadriels_nenya_in_every_language() -> None:
         m.submit(FP, "move-fellowship character")
     assert step(m.state) == "nenya"
     check_prompts(m.state)
+
+
+COMBAT_EVENTS: dict[str, dict[str, object]] = {
+    "combat_cards_revealed": {
+        "attacker": FP,
+        "defender": SH,
+        "attacker_card": "fps_22",
+        "defender_card": None,
+    },
+    "combat_card_cancelled": {"side": SH, "combat": "Deadly Strife", "by": "Daring Defiance"},
+    "combat_no_effect": {"side": FP, "combat": "Mighty Attack"},
+    "combat_extra_attack": {"side": SH, "combat": "Durin's Bane", "dice": [4, 1, 6], "target": 4, "hits": 2},
+    "combat_self_hits": {"side": SH, "combat": "Onslaught", "hits": 2},
+    "combat_forfeit": {
+        "side": FP,
+        "combat": "Daring Defiance",
+        "characters": ["legolas", "gimli"],
+        "points": 0,
+    },
+    "combat_dice_turned": {"side": FP, "combat": "Andúril", "character": "aragorn", "count": 2},
+    "combat_extra_hits": {"side": SH, "combat": "Great Host", "hits": 1},
+    "combat_hits_cancelled": {
+        "side": FP,
+        "combat": "Heroic Death",
+        "hits": 2,
+        "character": "boromir",
+        "nation": "",
+    },
+    "combat_slain": {"combat": "Fateful Strike", "character": "", "nation": "sauron", "region": "dagorlad"},
+    "combat_silenced": {"combat": "Words of Power", "character": "legolas"},
+    "combat_scouts": {"side": FP, "region": "ash_mountains"},
+    "combat_sorcerer": {"deck": "strategy"},
+}
+
+
+def test_the_combat_cards_events_and_the_rounds_notes_in_every_language() -> None:
+    notes = {"mods": [["Valour", 1], ["Trebuchets", 1]], "limits": [["Daylight", 3]], "turned": 2, "own": 1}
+    notes |= {"reroll_mods": [["Swarm of Bats", 1]], "no_reroll": "Foul Stench"}
+    english_notes = round_notes(notes)
+    for lang in LANGS:
+        for kind, args in COMBAT_EVENTS.items():
+            check(PRESENTER.text(kind, args), PRESENTER.text(kind, args, lang=lang), lang)
+        with speaking(lang):
+            said = round_notes(notes)
+        assert len(said) == len(english_notes)
+        for english, note in zip(english_notes, said, strict=True):
+            check(english, note, lang)
+    said = PRESENTER.text("combat_extra_hits", COMBAT_EVENTS["combat_extra_hits"], lang="ja")
+    assert said.startswith("大軍勢：") and said.endswith("は追加の1ヒットを得る。")  # the side between
+    assert PRESENTER.text("combat_extra_hits", COMBAT_EVENTS["combat_extra_hits"]) == (
+        "Great Host: the Shadow scores 1 extra hit."
+    )
 
 
 # -- seeded random games with the whole Twilight module ----------------------------------------
