@@ -50,6 +50,7 @@ DECLINE = {
     "Blade of Westernesse": mark("Keep the hit"),
     "Black Breath": mark("Slay no one"),
 }
+DECLINE_ANY = mark("Decline")
 SLAY = {
     "Blade of Westernesse": mark(
         "Blade of Westernesse: spend one hit of your re-roll to slay a Minion, or keep the hit."
@@ -189,7 +190,7 @@ def label(state: State, role: str, action: Action) -> str | None:
 
 def _decline(state: State) -> str:
     effect = str((current(state)["fx"] or {}).get("ask", {})["effect"])
-    return tr(DECLINE.get(effect, mark("Decline")))
+    return tr(DECLINE.get(effect, DECLINE_ANY))
 
 
 # -- the events ---------------------------------------------------------------------------------
