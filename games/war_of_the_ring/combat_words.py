@@ -24,7 +24,7 @@ from .battle_figures import current
 from .card_piles import seen
 from .data import CARDS, CHARACTERS, FREE, NATIONS
 from .grammar import plural
-from .i18n import card_name, character_name, english, listed, mark, name_title, ntr, region_title, tr
+from .i18n import card_name, character_name, english, listed, mark, name_title, ntr, ptr, region_title, tr
 from .roles import nation_adjective, side_title
 
 # -- the questions ------------------------------------------------------------------------------
@@ -301,7 +301,7 @@ def _hits(args: Mapping[str, Any]) -> dict[str, str]:
             "extra_words": ntr("{count} extra hit", "{count} extra hits", hits),
             "dice_words": dice or tr("no dice"),
             "target_words": tr(" (hitting on {target})", target=target) if target != 5 else "",
-            "own_words": tr("its"),
+            "own_words": ptr("whose army", "its"),
         }
     return {
         "hits_words": plural(hits, "hit") if hits else "none",
