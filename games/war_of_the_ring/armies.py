@@ -69,8 +69,10 @@ from .board import (
     units,
 )
 from .card_rules import COMPANION_FIGURES, shadow_barred
+from .combat_tools import sentences
 from .data import ARMY_SIDES, CHARACTERS, FREE, REGIONS, SHADOW
 from .grammar import region_words
+from .i18n import character_name, english, mark, tr
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
 from .roles import nation_adjective, other, side_title
 
@@ -577,13 +579,16 @@ class _ArmyStep(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         if frame.get("card"):
-            return str(frame["card"]["title"]) + (" (another Army)" if frame["origins"] else "")
-        what = "two Armies" if frame["mode"] == "armies" else "an Army with a Leader or Character"
-        second = " (second Army)" if frame["origins"] else ""
-        return f"Move {what}{second}"
+            title = tr(str(frame["card"]["title"]))  # the card's title, marked where the card keeps it
+            return tr("{title} (another Army)", title=title) if frame["origins"] else title
+        if frame["mode"] == "armies":
+            return tr("Move two Armies (second Army)") if frame["origins"] else tr("Move two Armies")
+        if frame["origins"]:
+            return tr("Move an Army with a Leader or Character (second Army)")
+        return tr("Move an Army with a Leader or Character")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to move an Army."
+        return tr("Waiting for the {side} to move an Army.", side=side_title(frame["side"]))
 
     def resume(self, state: State, frame: Frame, value: Any) -> None:
         arrive(state, frame, value or {})
@@ -618,11 +623,9 @@ class ArmyChoose(_ArmyStep):
         return _may_go(state, frame, region)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        how = "as the card allows" if frame.get("card") else "one region"
-        sail = ", or sail a fleet (`fleet <region>`)" if fleets(state, frame) else ""
-        if frame["origins"] or frame.get("sailed"):
-            return f"Choose another, different Army to move {how} (`army <region>`){sail}, or `done`."
-        return f"Choose the Army to move {how} (`army <region>`){sail}."
+        card, sail = bool(frame.get("card")), bool(fleets(state, frame))
+        again = bool(frame["origins"] or frame.get("sailed"))
+        return tr(ARMY_QUESTIONS[again, card, sail])
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "done":
@@ -655,8 +658,10 @@ class ArmyTo(_ArmyStep):
         return _may_go(state, frame, frame["from"], dest)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        which = "" if frame.get("card") else "adjacent "
-        return f"Move the Army in {region_words(frame['from'])} to which {which}region (`to <region>`)?"
+        where = region_words(frame["from"])
+        if frame.get("card"):
+            return tr("Move the Army in {region} to which region (`to <region>`)?", region=where)
+        return tr("Move the Army in {region} to which adjacent region (`to <region>`)?", region=where)
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         dest = action.args[0]
@@ -753,13 +758,29 @@ class ArmyUnits(_ArmyStep):
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         moving = figures_phrase(frame["pick"], frame["with"])
-        where = f"{region_words(frame['from'])} to {region_words(frame['to'])}"
-        ready = "`go` to move them" if self._ready(state, frame) else "this choice cannot move as it is"
-        need = " One Leader or Character must go with them." if frame["mode"] == "army" else ""
-        return (
-            f"From {where}: moving {moving}. Change a count (`units <nation> <kind> <n>`), take a "
-            f"character `with` or `without` you, then {ready} (`all`: every figure allowed).{need}"
-        )
+        origin, where = region_words(frame["from"]), region_words(frame["to"])
+        if self._ready(state, frame):
+            said = tr(
+                "From {origin} to {region}: moving {figures}. Change a count (`units <nation> <kind> <n>`), "
+                "take a character `with` or `without` you, then `go` to move them (`all`: every figure "
+                "allowed).",
+                origin=origin,
+                region=where,
+                figures=moving,
+            )
+        else:
+            said = tr(
+                "From {origin} to {region}: moving {figures}. Change a count (`units <nation> <kind> <n>`), "
+                "take a character `with` or `without` you, then this choice cannot move as it is (`all`: "
+                "every figure allowed).",
+                origin=origin,
+                region=where,
+                figures=moving,
+            )
+        if frame["mode"] != "army":
+            return said
+        need = tr("One Leader or Character must go with them.")
+        return f"{said} {need}" if english() else sentences(said, need)
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "units":
@@ -815,8 +836,8 @@ def _messenger_run(state: State, side: str, face: str) -> bool:
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "move-armies",
-        "Move up to two Armies",
-        "Move up to two different Armies one region each.",
+        mark("Move up to two Armies"),
+        mark("Move up to two different Armies one region each."),
         ("army", "army_muster"),
         None,
         _possible("armies"),
@@ -824,8 +845,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "move-army",
-        "Move an Army with a Leader or Character",
-        "Move one Army that has a Leader, Nazgûl or Character one region; one of them goes along.",
+        mark("Move an Army with a Leader or Character"),
+        mark("Move one Army that has a Leader, Nazgûl or Character one region; one of them goes along."),
         ("character",),
         None,
         _possible("army"),
@@ -833,8 +854,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "messenger-move-armies",
-        "Messenger of the Dark Tower: move up to two Armies",
-        "Once per turn, with the Mouth of Sauron in play, a Muster die moves Armies like an Army die.",
+        mark("Messenger of the Dark Tower: move up to two Armies"),
+        mark("Once per turn, with the Mouth of Sauron in play, a Muster die moves Armies like an Army die."),
         ("muster",),
         SHADOW,
         _messenger_possible,
@@ -853,20 +874,63 @@ def label(state: State, role: str, action: Action) -> str | None:
         return None
     verb, args = action.verb, action.args
     if verb == "army":
-        return f"Move the Army in {region_words(args[0])}"
+        return tr("Move the Army in {region}", region=region_words(args[0]))
     if verb == "to" and args[0] not in REGIONS[top["from"]].neighbours and not top.get("card"):
-        return f"Carry it by sea to {region_words(args[0])}"
+        return tr("Carry it by sea to {region}", region=region_words(args[0]))
     if verb == "to":
-        return f"Move it to {region_words(args[0])}"
+        return tr("Move it to {region}", region=region_words(args[0]))
     if verb == "units":
         count = int(args[2])
         if count == 0:
-            return f"Leave every {nation_adjective(args[0])} {KIND_WORDS[args[1]]} behind"
-        return f"Move {figure_words(args[0], args[1], count)}"
+            if english():
+                return f"Leave every {nation_adjective(args[0])} {KIND_WORDS[args[1]]} behind"
+            return tr(LEAVE_EVERY[args[1]], nation=nation_adjective(args[0]))
+        return tr("Move {figures}", figures=figure_words(args[0], args[1], count))
     if verb in ("with", "without"):
-        name = CHARACTERS[args[0]].name
-        return f"Take {name} along" if verb == "with" else f"Leave {name} behind"
+        name = character_name(args[0])
+        return (
+            tr("Take {character} along", character=name)
+            if verb == "with"
+            else tr("Leave {character} behind", character=name)
+        )
     if verb == "go":
-        text = f"Go: move {figures_phrase(top['pick'], top['with'])}"
-        return text if len(text) <= 100 else "Go: move the figures chosen"
-    return {"all": "Move every figure allowed", "done": "Done: no second Army"}.get(verb)
+        text = tr("Go: move {figures}", figures=figures_phrase(top["pick"], top["with"]))
+        return text if len(text) <= 100 else tr("Go: move the figures chosen")
+    if verb == "all":
+        return tr("Move every figure allowed")
+    if verb == "done":
+        return tr("Done: no second Army")
+    return None
+
+
+#: "Leave every Gondor Regular behind" by kind (another language than English).
+LEAVE_EVERY = {
+    "regular": mark("Leave every {nation} Regular behind"),
+    "elite": mark("Leave every {nation} Elite behind"),
+    "leader": mark("Leave every {nation} Leader behind"),
+}
+#: The question of the Army to move: (a second Army, by card, a fleet may sail).
+ARMY_QUESTIONS = {
+    (False, False, False): mark("Choose the Army to move one region (`army <region>`)."),
+    (False, False, True): mark(
+        "Choose the Army to move one region (`army <region>`), or sail a fleet (`fleet <region>`)."
+    ),
+    (False, True, False): mark("Choose the Army to move as the card allows (`army <region>`)."),
+    (False, True, True): mark(
+        "Choose the Army to move as the card allows (`army <region>`), or sail a fleet (`fleet <region>`)."
+    ),
+    (True, False, False): mark(
+        "Choose another, different Army to move one region (`army <region>`), or `done`."
+    ),
+    (True, False, True): mark(
+        "Choose another, different Army to move one region (`army <region>`), or sail a fleet "
+        "(`fleet <region>`), or `done`."
+    ),
+    (True, True, False): mark(
+        "Choose another, different Army to move as the card allows (`army <region>`), or `done`."
+    ),
+    (True, True, True): mark(
+        "Choose another, different Army to move as the card allows (`army <region>`), or sail a fleet "
+        "(`fleet <region>`), or `done`."
+    ),
+}

@@ -28,6 +28,7 @@ from . import actions
 from .card_piles import discard_from_table, on_table
 from .data import FREE, SHADOW
 from .hunt import draw_tile
+from .i18n import mark, tr
 from .tta.state import part
 from .tta_characters import BALROG, BALROG_IS_COME, MORIA, balrog_may_enter
 
@@ -108,13 +109,15 @@ class ShadowOfMoria(Step):
         return (Action("moria-tile"),)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Shadow of Moria"
+        return tr("Shadow of Moria")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "The Fellowship's path went through Moria, where the Balrog waits: draw a tile (`moria-tile`)."
+        return tr(
+            "The Fellowship's path went through Moria, where the Balrog waits: draw a tile (`moria-tile`)."
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Shadow (the Balrog's Hunt tile)."
+        return tr("Waiting for the Shadow (the Balrog's Hunt tile).")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         emit(state, "shadow_of_moria", {})
@@ -142,8 +145,8 @@ def _then(state: State, frame: Frame) -> bool:
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "bring-balrog",
-        "Bring the Balrog into play",
-        "Muster die, while the Shadow holds Moria and it is not besieged: the Balrog enters in Moria.",
+        mark("Bring the Balrog into play"),
+        mark("Muster die, while the Shadow holds Moria and it is not besieged: the Balrog enters in Moria."),
         MUSTER,
         SHADOW,
         _possible,
@@ -151,8 +154,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "dismiss-balrog",
-        "Discard A Balrog is Come!",
-        "Will of the West: discard the Shadow's A Balrog is Come! (the Balrog, outside Moria, dies).",
+        mark("Discard A Balrog is Come!"),
+        mark("Will of the West: discard the Shadow's A Balrog is Come! (the Balrog, outside Moria, dies)."),
         (),
         FREE,
         _card_up,
@@ -160,9 +163,11 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "gandalf-dismisses-balrog",
-        "Gandalf discards A Balrog is Come!",
-        "Character die, Gandalf in the Balrog's region: discard A Balrog is Come! (the Balrog, outside "
-        "Moria, is eliminated).",
+        mark("Gandalf discards A Balrog is Come!"),
+        mark(
+            "Character die, Gandalf in the Balrog's region: discard A Balrog is Come! (the Balrog, outside "
+            "Moria, is eliminated)."
+        ),
         ("character",),
         FREE,
         _gandalf_there,
@@ -175,4 +180,4 @@ VERBS = frozenset({"moria-tile"})
 
 def label(state: State, role: str, action: Action) -> str | None:
     """Button words for the Balrog's tile (``None``: not his)."""
-    return "Draw the Balrog's Hunt tile" if action.verb == "moria-tile" else None
+    return tr("Draw the Balrog's Hunt tile") if action.verb == "moria-tile" else None

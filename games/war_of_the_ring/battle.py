@@ -108,8 +108,10 @@ from .battle_figures import (
     rules as battle_rules,
 )
 from .board import KINDS, UNIT_KINDS, add, army, besieged, besieger, characters_at, controller, remove, units
+from .combat_tools import sentences
 from .data import ARMY_NATIONS, ARMY_SIDES, CHARACTERS, DUNLENDINGS, FREE
 from .grammar import plural, region_words
+from .i18n import character_name, english, mark, ntr, tr
 from .movement_words import figure_words
 from .roles import nation_adjective, other, side_title
 
@@ -563,6 +565,39 @@ def region_name(region: str) -> str:
     return region_words(region)
 
 
+#: A battle's heading without and with its round.
+HEADINGS = {
+    "siege": mark("Siege of {region}"),
+    "sortie": mark("Sortie at {region}"),
+    "battle": mark("Battle of {region}"),
+}
+ROUND_HEADINGS = {
+    "siege": mark("Siege of {region}, round {round}"),
+    "sortie": mark("Sortie at {region}, round {round}"),
+    "battle": mark("Battle of {region}, round {round}"),
+}
+
+
+def _retreat_question(state: State) -> str:
+    """The defender's question when the attack goes on: retreat, withdraw, or fight."""
+    can_retreat, can_hide = bool(retreat_regions(state)), can_withdraw(state)
+    if english():
+        options = ["retreat to an adjacent free region"] if can_retreat else []
+        if can_hide:
+            options.append("withdraw into the Stronghold")
+        return f"The attack goes on: {', or '.join(options)}; or `fight` another round."
+    if can_retreat and can_hide:
+        return tr(
+            "The attack goes on: retreat to an adjacent free region, or withdraw into the Stronghold; "
+            "or `fight` another round."
+        )
+    if can_retreat:
+        return tr("The attack goes on: retreat to an adjacent free region; or `fight` another round.")
+    if can_hide:
+        return tr("The attack goes on: withdraw into the Stronghold; or `fight` another round.")
+    return tr("The attack goes on: `fight` another round.")
+
+
 class Battle(Step):
     """The decisions of a battle in progress (see the module docstring for the stages)."""
 
@@ -641,12 +676,28 @@ class Battle(Step):
         if b["stage"] in ("cards", "combat_choice", "scouts"):
             return combat_words.title(state, role)
         where = region_name(b["region"])
-        what = "Siege of" if b["siege"] else "Sortie at" if b["sortie"] else "Battle of"
-        heading = f"{what} {where}, round {b['round']}" if b["round"] else f"{what} {where}"
         hits = b.get("hits") or {}
-        if hits and b["stage"] in ("cease", "press", "retreat"):
-            mine, theirs = hits.get(role, 0), hits.get(other(role), 0)
-            heading += f" (you scored {plural(mine, 'hit')}, took {theirs})"
+        scored = hits and b["stage"] in ("cease", "press", "retreat")
+        mine, theirs = hits.get(role, 0), hits.get(other(role), 0)
+        if english():
+            what = "Siege of" if b["siege"] else "Sortie at" if b["sortie"] else "Battle of"
+            heading = f"{what} {where}, round {b['round']}" if b["round"] else f"{what} {where}"
+            if scored:
+                heading += f" (you scored {plural(mine, 'hit')}, took {theirs})"
+            return heading
+        kind = "siege" if b["siege"] else "sortie" if b["sortie"] else "battle"
+        if b["round"]:
+            heading = tr(ROUND_HEADINGS[kind], region=where, round=b["round"])
+        else:
+            heading = tr(HEADINGS[kind], region=where)
+        if scored:
+            heading = ntr(
+                "{heading} (you scored {count} hit, took {taken})",
+                "{heading} (you scored {count} hits, took {taken})",
+                mine,
+                heading=heading,
+                taken=theirs,
+            )
         return heading
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
@@ -655,42 +706,49 @@ class Battle(Step):
         if stage in ("cards", "combat_choice", "scouts"):
             return combat_words.instruction(state, role)
         if stage == "stronghold":
-            return f"Fight this round in the field at {where}, or withdraw into the Stronghold (a siege)?"
+            return tr(
+                "Fight this round in the field at {region}, or withdraw into the Stronghold (a siege)?",
+                region=where,
+            )
         if stage == "white_rider":
-            return (
+            return tr(
                 "The White Rider: Gandalf the White may forfeit his Leadership for this battle to cancel "
                 "the Leadership of every Nazgûl (the Witch-king too)."
             )
         if stage == "cease":
-            return f"Continue the attack on {where} (the defender may then retreat), or cease it?"
+            return tr(
+                "Continue the attack on {region} (the defender may then retreat), or cease it?", region=where
+            )
         if stage == "retreat":
-            options = ["retreat to an adjacent free region"] if retreat_regions(state) else []
-            if can_withdraw(state):
-                options.append("withdraw into the Stronghold")
-            return f"The attack goes on: {', or '.join(options)}; or `fight` another round."
+            return _retreat_question(state)
         if stage == "press":
-            return (
+            question = tr(
                 "The siege battle round is over: reduce one of your Elites to a Regular to fight one "
                 "more round, or cease."
-                + (
-                    " Your Siege Towers may carry it one round without it (`fight-on-free`)."
-                    if siege_engines.free_round(state)
-                    else ""
-                )
             )
+            if not siege_engines.free_round(state):
+                return question
+            towers = tr("Your Siege Towers may carry it one round without it (`fight-on-free`).")
+            return f"{question} {towers}" if english() else sentences(question, towers)
         if stage == "engines":
-            return (
-                f"Trebuchets and Siege Towers are even at {where}: sacrifice a Trebuchet for siege "
+            return tr(
+                "Trebuchets and Siege Towers are even at {region}: sacrifice a Trebuchet for siege "
                 "superiority until the end of the turn (+1 to your Combat dice; no Elite reduced to "
-                "fight on), or keep them?"
+                "fight on), or keep them?",
+                region=where,
             )
         if stage == "advance":
-            into = (
-                "into the Stronghold's region (it is then besieged)" if b["result"] == "withdrew" else "into"
-            )
-            return (
-                f"Advance {into} {where} with all or part of the attacking Army: `advance-all`, or pick "
-                "figures with `advance` and then `done`; or `stay`."
+            if b["result"] == "withdrew":
+                return tr(
+                    "Advance into the Stronghold's region (it is then besieged) {region} with all or part "
+                    "of the attacking Army: `advance-all`, or pick figures with `advance` and then `done`; "
+                    "or `stay`.",
+                    region=where,
+                )
+            return tr(
+                "Advance into {region} with all or part of the attacking Army: `advance-all`, or pick "
+                "figures with `advance` and then `done`; or `stay`.",
+                region=where,
             )
         return ""  # pragma: no cover
 
@@ -700,8 +758,8 @@ class Battle(Step):
         who = chooser(state)
         where = region_name(current(state)["region"])
         if who is None:  # pragma: no cover
-            return f"The battle of {where} goes on."
-        return f"Waiting for the {side_title(who)} in the battle of {where}."
+            return tr("The battle of {region} goes on.", region=where)
+        return tr("Waiting for the {side} in the battle of {region}.", side=side_title(who), region=where)
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         b = current(state)
@@ -796,23 +854,27 @@ def label(state: State, role: str, action: Action) -> str | None:
     verb, args = action.verb, action.args
     where = region_name(b["region"])
     if verb == "retreat":
-        return f"Retreat to {region_name(args[0])}"
+        return tr("Retreat to {region}", region=region_name(args[0]))
     if verb == "fight-on":
-        return f"Reduce {with_article(nation_adjective(args[0]) + ' Elite')} to fight one more round"
+        if english():
+            return f"Reduce {with_article(nation_adjective(args[0]) + ' Elite')} to fight one more round"
+        return tr("Reduce a {nation} Elite to fight one more round", nation=nation_adjective(args[0]))
     if verb == "advance" and len(args) == 1:
-        return f"{CHARACTERS[args[0]].name} advances too"
+        return tr("{character} advances too", character=character_name(args[0]))
     if verb == "advance":
-        return f"Advance {figure_words(args[0], args[1], int(args[2]))}"
+        return tr("Advance {figures}", figures=figure_words(args[0], args[1], int(args[2])))
     words = {
-        "fight": f"Fight at {where}" if b["stage"] == "stronghold" else "Fight another round",
-        "withdraw": f"Withdraw into the Stronghold of {where}",
-        "white-rider": "The White Rider: cancel the Nazgûl's Leadership",
-        "decline": "Keep Gandalf's Leadership",
-        "continue": "Continue the attack",
-        "cease": "Cease the attack",
-        "advance-all": f"Advance into {where} with every attacker",
-        "done": f"Advance into {where} with the figures chosen",
-        "stay": "Do not advance",
+        "fight": (
+            tr("Fight at {region}", region=where) if b["stage"] == "stronghold" else tr("Fight another round")
+        ),
+        "withdraw": tr("Withdraw into the Stronghold of {region}", region=where),
+        "white-rider": tr("The White Rider: cancel the Nazgûl's Leadership"),
+        "decline": tr("Keep Gandalf's Leadership"),
+        "continue": tr("Continue the attack"),
+        "cease": tr("Cease the attack"),
+        "advance-all": tr("Advance into {region} with every attacker", region=where),
+        "done": tr("Advance into {region} with the figures chosen", region=where),
+        "stay": tr("Do not advance"),
     }
     return words.get(verb)
 

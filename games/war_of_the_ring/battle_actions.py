@@ -45,8 +45,9 @@ from .battle_figures import add_counts, in_order, minus, total, unit_count
 from .battle_words import army_words
 from .board import REGION_INDEX, SIDE_OF, UNIT_KINDS, army, besieged, besieger, characters_at, units
 from .card_rules import barring, shadow_barred
-from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW
+from .data import FREE, NATIONS, REGIONS, SHADOW
 from .grammar import region_words
+from .i18n import character_name, mark, tr
 from .movement_words import figure_words
 from .roles import other, side_title
 
@@ -329,29 +330,39 @@ class BattleStart(Step):
         return any(amount.admits(action) for amount in rearguard_amounts(state, frame))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        die = "Character die" if frame["leader"] else "Army die"
         if frame["to"] is None:
-            return f"Attack ({die}): choose the Army and its target"
-        return f"Attack on {region_name(frame['to'])} from {region_name(frame['from'])}: the rearguard"
+            if frame["leader"]:
+                return tr("Attack (Character die): choose the Army and its target")
+            return tr("Attack (Army die): choose the Army and its target")
+        return tr(
+            "Attack on {region} from {origin}: the rearguard",
+            region=region_name(frame["to"]),
+            origin=region_name(frame["from"]),
+        )
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["to"] is None:
-            lead = " that has a Leader or a Character" if frame["leader"] else ""
-            return (
-                f"Attack with an Army{lead}: `attack <from> <to>` (the same region: a siege battle or "
-                "a sortie)."
+            if frame["leader"]:
+                return tr(
+                    "Attack with an Army that has a Leader or a Character: `attack <from> <to>` (the same "
+                    "region: a siege battle or a sortie)."
+                )
+            return tr(
+                "Attack with an Army: `attack <from> <to>` (the same region: a siege battle or a sortie)."
             )
         side = frame["side"]
         attack, chars = attack_counts(state, frame)
         attacking = army_words(figure_args(attack, chars), side)
         behind = army_words(figure_args(frame["rearguard"], frame["rearguard_characters"]), side)
-        return (
-            f"Attacking with {attacking}; in the rearguard: {behind}. Leave more figures out of the "
-            "battle with `rearguard`, then `go`."
+        return tr(
+            "Attacking with {attacking}; in the rearguard: {behind}. Leave more figures out of the "
+            "battle with `rearguard`, then `go`.",
+            attacking=attacking,
+            behind=behind,
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to choose an attack."
+        return tr("Waiting for the {side} to choose an attack.", side=side_title(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "attack":
@@ -430,19 +441,17 @@ def label(state: State, role: str, action: Action) -> str | None:
     if verb == "attack" and len(args) == 2:
         origin, target = args
         if origin != target:
-            return f"Attack {region_name(target)} from {region_name(origin)}"
+            return tr("Attack {region} from {origin}", region=region_name(target), origin=region_name(origin))
         inside = besieged(state, origin) and besieger(state, origin) != role
-        return (
-            f"Sally out of {region_name(origin)}"
-            if inside
-            else f"Assault the Stronghold of {region_name(origin)}"
-        )
+        if inside:
+            return tr("Sally out of {region}", region=region_name(origin))
+        return tr("Assault the Stronghold of {region}", region=region_name(origin))
     if verb == "rearguard" and len(args) == 1:
-        return f"{CHARACTERS[args[0]].name} stays in the rearguard"
+        return tr("{character} stays in the rearguard", character=character_name(args[0]))
     if verb == "rearguard":
-        return f"Leave {figure_words(args[0], args[1], int(args[2]))} in the rearguard"
+        return tr("Leave {figures} in the rearguard", figures=figure_words(args[0], args[1], int(args[2])))
     if verb == "go":
-        return "Go: start the battle"
+        return tr("Go: start the battle")
     return None
 
 
@@ -452,8 +461,8 @@ ARMY_FACES = ("army", "army_muster")
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "attack",
-        "Attack with an Army",
-        "Army die: one Army attacks an adjacent enemy Army, the garrison it besieges, or sallies out.",
+        mark("Attack with an Army"),
+        mark("Army die: one Army attacks an adjacent enemy Army, the garrison it besieges, or sallies out."),
         ARMY_FACES,
         None,
         _possible_army,
@@ -461,8 +470,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "attack-leader",
-        "Attack with a led Army",
-        "Character die: an Army with a Leader, Nazgûl or Character attacks (the leader goes with it).",
+        mark("Attack with a led Army"),
+        mark("Character die: an Army with a Leader, Nazgûl or Character attacks (the leader goes with it)."),
         ("character",),
         None,
         _possible_leader,
@@ -470,8 +479,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "messenger-attack",
-        "Messenger of the Dark Tower: attack with an Army",
-        "Once per turn, with the Mouth of Sauron in play, a Muster die attacks like an Army die.",
+        mark("Messenger of the Dark Tower: attack with an Army"),
+        mark("Once per turn, with the Mouth of Sauron in play, a Muster die attacks like an Army die."),
         ("muster",),
         SHADOW,
         _possible_messenger,

@@ -41,6 +41,7 @@ from games.core.words import plural as plural_form
 from .board import UNIT_KINDS, add, eliminated, remove, take_reinforcement
 from .data import ARMY_NATIONS, DUNLENDINGS, FREE, NATIONS
 from .grammar import plural, region_words
+from .i18n import english, listed, ntr, tr
 from .roles import nation_adjective, nation_name, side_title
 
 Group = dict[str, Any]
@@ -252,20 +253,34 @@ def fall_with_army(
 def _dunlendings_words(n: int, alone: bool) -> str:
     """How the Dunlendings left take hits (D17): two a hit; a single one only as the last unit."""
     if n == 1 and not alone:
-        return "1 (takes a hit only as the last unit of its Army, D17)"
-    return f"{n} (a hit takes two, D17)" if n > 1 else "1 (the last unit: a hit takes it)"
+        return tr("1 (takes a hit only as the last unit of its Army, D17)")
+    if n > 1:
+        return tr("{count} (a hit takes two, D17)", count=n)
+    return tr("1 (the last unit: a hit takes it)")
+
+
+#: A count of units of a kind (the prompts' list of units).
+UNIT_COUNTS = {
+    "regular": lambda n: ntr("{count} Regular", "{count} Regulars", n),
+    "elite": lambda n: ntr("{count} Elite", "{count} Elites", n),
+    "leader": lambda n: ntr("{count} Leader", "{count} Leaders", n),
+}
 
 
 def describe_units(units: Counts) -> str:
     """``Gondor: 2 Regulars and 1 Elite; Rohan: 1 Regular`` (for prompts)."""
     parts = []
     for nation, counts in units.items():
-        words = [plural(counts[k], k.title()) for k in UNIT_KINDS if counts.get(k)]
+        if english():
+            words = [plural(counts[k], k.title()) for k in UNIT_KINDS if counts.get(k)]
+        else:
+            words = [UNIT_COUNTS[k](int(counts[k])) for k in UNIT_KINDS if counts.get(k)]
         if nation == DUNLENDINGS:
             words = [_dunlendings_words(int(counts.get("regular", 0)), alone=len(units) == 1)]
         if words:
-            parts.append(f"{nation_name(nation)}: {join_words(words)}")
-    return "; ".join(parts) or "nothing"
+            said = join_words(words) if english() else listed(words)
+            parts.append(tr("{nation}: {units}", nation=nation_name(nation), units=said))
+    return tr("; ").join(parts) or tr("nothing")
 
 
 def label(state: State, role: str, action: Action) -> str | None:
@@ -274,14 +289,40 @@ def label(state: State, role: str, action: Action) -> str | None:
     if top is None or top["step"] != "casualties" or action.verb not in ("remove", "reduce"):
         return None
     nation, count = action.args[0], int(action.args[-1])
+    kind = action.args[1] if action.verb == "remove" else "elite"
     if action.verb == "reduce":
-        into = plural_form(count, "a Regular", "Regulars")
-        return f"Reduce {plural(count, nation_adjective(nation) + ' Elite')} to {into}"
-    kind = action.args[1]
+        if english():
+            into = plural_form(count, "a Regular", "Regulars")
+            return f"Reduce {plural(count, nation_adjective(nation) + ' Elite')} to {into}"
+        return ntr(
+            "Reduce {count} {nation} Elite to a Regular",
+            "Reduce {count} {nation} Elites to Regulars",
+            count,
+            nation=nation_adjective(nation),
+        )
     if nation == DUNLENDINGS:
-        return f"The Dunlendings take {plural(count, 'hit')} (two Dunlendings a hit)"
+        return ntr(
+            "The Dunlendings take {count} hit (two Dunlendings a hit)",
+            "The Dunlendings take {count} hits (two Dunlendings a hit)",
+            count,
+        )
     hits = count * (2 if kind == "elite" else 1)
-    return f"Remove {plural(count, nation_adjective(nation) + ' ' + kind.title())} ({plural(hits, 'hit')})"
+    adjective = nation_adjective(nation)
+    if english():
+        return f"Remove {plural(count, adjective + ' ' + kind.title())} ({plural(hits, 'hit')})"
+    if kind == "elite":
+        units = ntr(
+            "Remove {count} {nation} Elite", "Remove {count} {nation} Elites", count, nation=adjective
+        )
+    elif kind == "leader":
+        units = ntr(
+            "Remove {count} {nation} Leader", "Remove {count} {nation} Leaders", count, nation=adjective
+        )
+    else:
+        units = ntr(
+            "Remove {count} {nation} Regular", "Remove {count} {nation} Regulars", count, nation=adjective
+        )
+    return ntr("{units} ({count} hit)", "{units} ({count} hits)", hits, units=units)
 
 
 class Casualties(Step):
@@ -313,20 +354,30 @@ class Casualties(Step):
     def title(self, state: State, frame: Frame, role: str) -> str:
         current = self._current(frame)
         assert current is not None
-        return f"Casualties in {region_words(current['region'])}: {plural(hits_left(current), 'hit')} to take"
+        return ntr(
+            "Casualties in {region}: {count} hit to take",
+            "Casualties in {region}: {count} hits to take",
+            hits_left(current),
+            region=region_words(current["region"]),
+        )
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         current = self._current(frame)
         assert current is not None
-        return (
-            f"Take {plural(hits_left(current), 'hit')}: per hit remove a Regular or reduce an Elite to a "
-            f"Regular; two hits remove an Elite. Your units: {describe_units(left(current))}."
+        return ntr(
+            "Take {count} hit: per hit remove a Regular or reduce an Elite to a Regular; two hits remove "
+            "an Elite. Your units: {units}.",
+            "Take {count} hits: per hit remove a Regular or reduce an Elite to a Regular; two hits remove "
+            "an Elite. Your units: {units}.",
+            hits_left(current),
+            units=describe_units(left(current)),
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
         current = self._current(frame)
-        who = side_title(current["side"]) if current is not None else "a player"
-        return f"Waiting for the {who} to choose casualties."
+        if current is None:  # pragma: no cover
+            return tr("Waiting for the a player to choose casualties.")
+        return tr("Waiting for the {side} to choose casualties.", side=side_title(current["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         current = self._current(frame)

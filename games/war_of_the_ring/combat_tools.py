@@ -24,11 +24,13 @@ from typing import Any
 
 from games.core import State, emit
 from games.core.chance import roll
+from games.core.i18n import Sentences
 
 from . import casualties
 from .battle_figures import MAX_DICE, current, figures, is_hit, place, unit_count
 from .board import eliminated, remove
 from .data import CHARACTERS, FREE, SHADOW
+from .i18n import current as current_language
 from .roles import other
 
 Fx = dict[str, Any]
@@ -174,3 +176,9 @@ def slay_leader(state: State, effect: str, side: str, nation: str, tell: bool = 
     eliminated(state, nation, "leader")
     if tell:
         emit(state, "combat_slain", {"combat": effect, "character": "", "nation": nation, "region": region})
+
+
+def sentences(*said: str) -> str:
+    """Whole sentences one after the other in the language spoken (no space between them in
+    Japanese and Chinese)."""
+    return Sentences(said).render(current_language())

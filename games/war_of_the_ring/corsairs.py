@@ -35,6 +35,7 @@ from . import actions, politics
 from .board import besieged, controller, units
 from .data import FREE, REGIONS, SHADOW
 from .grammar import region_words
+from .i18n import mark, ntr, tr
 from .recruit import place_regions, recruit_frame
 from .tta.content import COASTAL_CHAIN, CORSAIR_TRANSPORT_RANGE, FACTIONS
 from .tta.state import part
@@ -224,18 +225,25 @@ def after_battle(state: State, battle: dict[str, Any]) -> None:
 def label(state: State, role: str, action: Action) -> str | None:
     """Button words of the fleet's prompts (``None``: not one of them)."""
     if action.verb == "fleet" and action.args:
-        return f"Sail the Ships in {region_words(action.args[0])}"
+        return tr("Sail the Ships in {region}", region=region_words(action.args[0]))
     if action.verb == "sail" and len(action.args) == 2:
         n = int(action.args[1])
-        return f"Sail {n} Ship{'s' if n != 1 else ''} to {region_words(action.args[0])}"
+        return ntr(
+            "Sail {count} Ship to {region}",
+            "Sail {count} Ships to {region}",
+            n,
+            region=region_words(action.args[0]),
+        )
     return None
 
 
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "bring-corsairs",
-        "The Corsairs of Umbar",
-        "With the Southrons & Easterlings At War and Umbar free: the Corsairs enter (2 Ships in Umbar).",
+        mark("The Corsairs of Umbar"),
+        mark(
+            "With the Southrons & Easterlings At War and Umbar free: the Corsairs enter (2 Ships in Umbar)."
+        ),
         MUSTER,
         SHADOW,
         _entry_possible,
@@ -243,8 +251,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "muster-ships",
-        "A Corsair Ship",
-        "Build a Ship in Umbar and recruit a Southron & Easterling Regular.",
+        mark("A Corsair Ship"),
+        mark("Build a Ship in Umbar and recruit a Southron & Easterling Regular."),
         MUSTER,
         SHADOW,
         _muster_possible,

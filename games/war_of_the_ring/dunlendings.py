@@ -33,7 +33,8 @@ from games.core.flow import Frame, Step, call, ret
 from . import actions, politics
 from .board import add, free_for, room, units
 from .data import DUNLENDINGS, REGIONS, SHADOW
-from .grammar import plural, region_words
+from .grammar import region_words
+from .i18n import mark, ntr, tr
 from .roles import side_title
 from .tta.content import FACTIONS
 from .tta.state import part
@@ -162,16 +163,16 @@ class DunlandSite(Step):
         return tuple(Action("place", (r, SITE_WORD)) for r in recruit_sites(state))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Dunlendings: where?"
+        return tr("Dunlendings: where?")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return (
+        return tr(
             "Recruit 2 Dunlendings with a Shadow Army (not besieged) in Isengard or Rohan "
             "(`place <region> dunlendings`)."
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to recruit Dunlendings."
+        return tr("Waiting for the {side} to recruit Dunlendings.", side=side_title(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         recruit(state, action.args[0])
@@ -191,14 +192,19 @@ def label(state: State, role: str, action: Action) -> str | None:
         return None
     region = action.args[0]
     coming = min(RECRUITED, pool(state), room(state, region, SHADOW))  # what will come (D16)
-    return f"{plural(coming, 'Dunlending')} in {region_words(region)}"
+    return ntr(
+        "{count} Dunlending in {region}",
+        "{count} Dunlendings in {region}",
+        coming,
+        region=region_words(region),
+    )
 
 
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "bring-dunlendings",
-        "The Hillmen of Dunland",
-        "With Isengard At War: the Dunlendings enter the war (2 in North and 2 in South Dunland).",
+        mark("The Hillmen of Dunland"),
+        mark("With Isengard At War: the Dunlendings enter the war (2 in North and 2 in South Dunland)."),
         MUSTER,
         SHADOW,
         _entry_possible,
@@ -206,8 +212,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "recruit-dunlendings",
-        "Recruit Dunlendings",
-        "2 Dunlendings join a Shadow Army (not besieged) in Isengard or Rohan.",
+        mark("Recruit Dunlendings"),
+        mark("2 Dunlendings join a Shadow Army (not besieged) in Isengard or Rohan."),
         MUSTER,
         SHADOW,
         _recruit_possible,

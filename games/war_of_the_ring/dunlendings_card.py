@@ -27,10 +27,11 @@ from .board import add, room, units
 from .data import DUNLENDINGS, SHADOW
 from .event_cards.base import EventCard, ask
 from .event_cards.marching import Staged, may_move, move_from, region_words, wait
+from .i18n import mark
 
 CARD = "shs_11t"
 MOST = 4
-TITLE = "Rage of the Dunlendings: move the Army"
+TITLE = mark("Rage of the Dunlendings: move the Army")
 
 
 def armies(state: State) -> list[str]:
@@ -55,7 +56,7 @@ def then_options(state: State, region: str) -> list[tuple[Action, str]]:
         if action.args[0] == region:
             found.append((action, f"Attack {region_words(action.args[1])} from {region_words(region)}"))
     if found:
-        found.append((Action("done"), "Neither move nor attack"))
+        found.append((Action("done"), mark("Neither move nor attack")))
     return found
 
 
@@ -74,7 +75,14 @@ class RageOfTheDunlendings(Staged):
                 return False
             if len(found) > 1:
                 options = [(Action("choose", (r,)), f"The Army in {region_words(r)}") for r in found]
-                return ask(frame, side, "army", options, "which Army?", "Which Army do the Dunlendings join?")
+                return ask(
+                    frame,
+                    side,
+                    "army",
+                    options,
+                    mark("which Army?"),
+                    mark("Which Army do the Dunlendings join?"),
+                )
             stage, value = "army", Action("choose", (found[0],))
         if stage == "army":
             region = data["region"] = str(value.args[0])
@@ -82,7 +90,7 @@ class RageOfTheDunlendings(Staged):
             options = then_options(state, region)
             if not options:
                 return False
-            return ask(frame, side, "then", options, "then", "The Army may now move or attack.")
+            return ask(frame, side, "then", options, mark("then"), mark("The Army may now move or attack."))
         if stage == "then" and value.verb == "army":
             move_from(state, SHADOW, data["region"], 1, TITLE, only=[data["region"]])
             return wait(frame, "moved")

@@ -30,6 +30,7 @@ from . import actions
 from .data import CHARACTERS, FREE, REGIONS, SHADOW
 from .event_cards.base import ask
 from .event_cards.marching import after_strike, choose_region, strike, wait, where_army
+from .i18n import mark
 from .tta.content import FACTIONS
 from .tta.state import part
 
@@ -188,10 +189,15 @@ def rouse(state: State, frame: Frame, stage: str, value: Action | None) -> bool:
         if targets:
             options = [
                 *choose_region("ent-move", targets, "An Ent strides to {}"),
-                (Action("ents-done"), "No more moves: on to the attacks"),
+                (Action("ents-done"), mark("No more moves: on to the attacks")),
             ]
             return ask(
-                frame, FREE, "ent_move", options, "The Ents march", "Move an Ent out of Fangorn, or go on."
+                frame,
+                FREE,
+                "ent_move",
+                options,
+                mark("The Ents march"),
+                mark("Move an Ent out of Fangorn, or go on."),
             )
         data["ents"] = "attack"
     if data.get("ents") == "attack":
@@ -199,15 +205,15 @@ def rouse(state: State, frame: Frame, stage: str, value: Action | None) -> bool:
         if targets:
             options = [
                 *choose_region("ent-attack", targets, "Ents fall upon {} (an Ent from Fangorn is spent)"),
-                (Action("ents-done"), "No more attacks"),
+                (Action("ents-done"), mark("No more attacks")),
             ]
             return ask(
                 frame,
                 FREE,
                 "ent_attack",
                 options,
-                "The Ents attack",
-                "Spend an Ent of Fangorn to roll 5 dice (5+) on a Shadow Army, or stop.",
+                mark("The Ents attack"),
+                mark("Spend an Ent of Fangorn to roll 5 dice (5+) on a Shadow Army, or stop."),
             )
         data["ents"] = "done"
     return False
@@ -221,8 +227,8 @@ def view(state: State) -> dict[str, int]:
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "bring-ents",
-        "The Ents of Fangorn",
-        "With Saruman in play and a Companion in Fangorn: the Ents enter the war (1 Ent in Fangorn).",
+        mark("The Ents of Fangorn"),
+        mark("With Saruman in play and a Companion in Fangorn: the Ents enter the war (1 Ent in Fangorn)."),
         MUSTER,
         FREE,
         _entry_possible,

@@ -17,6 +17,7 @@ from games.core.flow import Frame, Step, ret
 from . import corsairs
 from .armies import any_army_to_move
 from .grammar import region_words
+from .i18n import tr
 
 
 class FleetSail(Step):
@@ -33,16 +34,16 @@ class FleetSail(Step):
         return corsairs.sail_legal(state, frame["from"], action, frame.get("ships_came") or {})
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Sail the Ships in {region_words(frame['from'])}"
+        return tr("Sail the Ships in {region}", region=region_words(frame["from"]))
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return (
-            f"Sail Ships from {region_words(frame['from'])} up to 2 coastal regions away "
-            "(`sail <region> <how many>`)."
+        return tr(
+            "Sail Ships from {region} up to 2 coastal regions away (`sail <region> <how many>`).",
+            region=region_words(frame["from"]),
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Shadow to sail the Corsairs."
+        return tr("Waiting for the Shadow to sail the Corsairs.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         dest, count = action.args

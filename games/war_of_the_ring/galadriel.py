@@ -28,6 +28,7 @@ from .board import besieged, controller
 from .data import FREE
 from .events import tile_name
 from .hunt import kept_tile
+from .i18n import mark, tr
 from .tta.state import part
 from .tta_characters import GALADRIEL, LORIEN
 
@@ -85,16 +86,17 @@ class Nenya(Step):
         return (Action("nenya"), Action("no-nenya"))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"The Hunt draws the tile “{tile_name(frame['tile'])}”"
+        return tr("The Hunt draws the tile “{tile}”", tile=tile_name(frame["tile"]))
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return (
-            f"The Shadow drew “{tile_name(frame['tile'])}”: Galadriel may cancel it with Nenya, spending "
-            "one of your Elven Rings (`nenya`), or let it be (`no-nenya`)."
+        return tr(
+            "The Shadow drew “{tile}”: Galadriel may cancel it with Nenya, spending one of your Elven Rings "
+            "(`nenya`), or let it be (`no-nenya`).",
+            tile=tile_name(frame["tile"]),
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Free Peoples (Galadriel's Nenya)."
+        return tr("Waiting for the Free Peoples (Galadriel's Nenya).")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "nenya":
@@ -111,8 +113,8 @@ class Nenya(Step):
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "bring-galadriel",
-        "Bring Galadriel into play",
-        "Will of the West, the Elves At War and Lórien yours: Galadriel enters in Lórien.",
+        mark("Bring Galadriel into play"),
+        mark("Will of the West, the Elves At War and Lórien yours: Galadriel enters in Lórien."),
         (),
         FREE,
         _possible,
@@ -126,5 +128,5 @@ VERBS = frozenset({"nenya", "no-nenya"})
 def label(state: State, role: str, action: Action) -> str | None:
     """Button words for Nenya (``None``: not its actions)."""
     if action.verb == "nenya":
-        return "Nenya: cancel the tile (an Elven Ring)"
-    return "Keep the Ring: the tile stands" if action.verb == "no-nenya" else None
+        return tr("Nenya: cancel the tile (an Elven Ring)")
+    return tr("Keep the Ring: the tile stands") if action.verb == "no-nenya" else None

@@ -147,3 +147,7 @@ def _names() -> Iterator[tuple[str, str, str]]:
             yield "hunt tile", tile.name, f"Hunt tile {slug}"
     for deck in _DECKS:
         yield "deck", deck, "a side's deck of Event cards"
+    for slug, card in CARDS.items():
+        yield "card", card.name, f"Event card {slug}"
+        if card.combat:  # its Combat card half
+            yield "combat card", card.combat.name, f"Combat card of {slug}"

@@ -31,6 +31,7 @@ from .board import besieger, controller, units
 from .combat_effects import Mods
 from .data import FREE, SHADOW, SIDES
 from .grammar import region_words
+from .i18n import mark, tr
 from .roles import side_title
 from .tta.content import ENGINES, ENGINES_PER_REGION
 from .tta.state import engine_pool, engines_at, part
@@ -85,13 +86,17 @@ class EngineSite(Step):
         return tuple(Action("engine", (r,)) for r in sites(state, frame["side"]))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"{ENGINES[frame['side']].name}: where?"
+        if frame["side"] == FREE:
+            return tr("Trebuchet: where?")
+        return tr("Siege Tower: where?")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return f"Place a {ENGINES[frame['side']].name} at a besieged Stronghold (`engine <region>`)."
+        if frame["side"] == FREE:
+            return tr("Place a Trebuchet at a besieged Stronghold (`engine <region>`).")
+        return tr("Place a Siege Tower at a besieged Stronghold (`engine <region>`).")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to place a siege engine."
+        return tr("Waiting for the {side} to place a siege engine.", side=side_title(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         place(state, frame["side"], action.args[0])
@@ -230,20 +235,23 @@ def view(state: State) -> dict[str, dict[str, int]]:
 
 def label(state: State, role: str, action: Action) -> str | None:
     if action.verb == "engine" and action.args:
-        return f"{ENGINES[role].name} at {region_words(action.args[0])}"
+        if role == FREE:
+            return tr("Trebuchet at {region}", region=region_words(action.args[0]))
+        return tr("Siege Tower at {region}", region=region_words(action.args[0]))
     words = {
-        "sacrifice-trebuchet": "Sacrifice a Trebuchet: siege superiority for the rest of the turn",
-        "keep-trebuchets": "Keep your Trebuchets",
-        "fight-on-free": "Fight one more round with your Siege Towers (no Elite reduced)",
+        "sacrifice-trebuchet": mark("Sacrifice a Trebuchet: siege superiority for the rest of the turn"),
+        "keep-trebuchets": mark("Keep your Trebuchets"),
+        "fight-on-free": mark("Fight one more round with your Siege Towers (no Elite reduced)"),
     }
-    return words.get(action.verb)
+    said = words.get(action.verb)
+    return tr(said) if said is not None else None
 
 
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "build-engine",
-        "Siege engine",
-        "Place a Siege Tower (Shadow) or a Trebuchet (Free Peoples) at a Stronghold under siege.",
+        mark("Siege engine"),
+        mark("Place a Siege Tower (Shadow) or a Trebuchet (Free Peoples) at a Stronghold under siege."),
         MUSTER,
         None,
         _possible,

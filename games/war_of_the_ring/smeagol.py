@@ -28,6 +28,7 @@ from .card_piles import discard_from_table
 from .data import FREE, SHADOW
 from .grammar import region_words
 from .hunt import after_pick, pick, refilled, start_roll
+from .i18n import tr
 from .tta_characters import WE_SHALL_GET_IT, sneak_regions
 
 
@@ -45,16 +46,16 @@ class Sneak(Step):
         return (*(Action("sneak", (r,)) for r in sneak_regions(state)), Action("no-sneak"))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Sméagol: sneak before the Hunt?"
+        return tr("Sméagol: sneak before the Hunt?")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return (
+        return tr(
             "The Hunt is about to roll: Sméagol may lead the Fellowship on first — declare it up to "
             "its Progress away, still hidden (`sneak <region>`), once a turn — or not (`no-sneak`)."
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Free Peoples (Sméagol)."
+        return tr("Waiting for the Free Peoples (Sméagol).")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "sneak":
@@ -84,16 +85,16 @@ class WeShallGetIt(Step):
         return (Action("we-shall-get-it"), Action("keep-card"))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "We Shall Get It"
+        return tr("We Shall Get It")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return (
+        return tr(
             "Gollum guides the Fellowship: discard We Shall Get It to put this tile back and draw "
             "another (`we-shall-get-it`), or keep the card (`keep-card`)?"
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Shadow (We Shall Get It)."
+        return tr("Waiting for the Shadow (We Shall Get It).")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         tile = frame["tile"]
@@ -122,13 +123,13 @@ VERBS = frozenset({"sneak", "no-sneak", "sacrifice", "we-shall-get-it", "keep-ca
 def label(state: State, role: str, action: Action) -> str | None:
     """Button words for Sméagol's choices (``None``: not his)."""
     if action.verb == "sneak" and action.args:
-        return f"Sméagol leads the Fellowship to {region_words(action.args[0])}"
+        return tr("Sméagol leads the Fellowship to {region}", region=region_words(action.args[0]))
     if action.verb == "no-sneak":
-        return "No sneaking: the Hunt rolls here"
+        return tr("No sneaking: the Hunt rolls here")
     if action.verb == "sacrifice":
-        return "Sacrifice Sméagol: he becomes Gollum, no damage"
+        return tr("Sacrifice Sméagol: he becomes Gollum, no damage")
     if action.verb == "we-shall-get-it":
-        return "We Shall Get It: put this tile back, draw another"
+        return tr("We Shall Get It: put this tile back, draw another")
     if action.verb == "keep-card":
-        return "Keep We Shall Get It"
+        return tr("Keep We Shall Get It")
     return None

@@ -27,6 +27,7 @@ from . import actions
 from .characters import Bring, enter, entry_places
 from .data import SHADOW
 from .grammar import region_words
+from .i18n import mark, tr
 from .tta.state import part
 from .tta_characters import CHIEF, WITCH_KING, choosing, pursuit_target
 
@@ -58,7 +59,7 @@ class BringChief(Bring):
     name = "bring_chief"
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "The Witch-king, Chief of the Ringwraiths, enters play"
+        return tr("The Witch-king, Chief of the Ringwraiths, enters play")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         _choose_chief(state)
@@ -79,17 +80,18 @@ class Pursuit(Step):
         return (Action("pursue"), Action("no-pursuit"))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Pursuit: the Chief of the Ringwraiths"
+        return tr("Pursuit: the Chief of the Ringwraiths")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         target = pursuit_target(state) or ""
-        return (
-            f"The Fellowship was declared in {region_words(target)}: fly the Witch-king there at no "
-            "cost (`pursue`), or leave him where he is (`no-pursuit`)?"
+        return tr(
+            "The Fellowship was declared in {region}: fly the Witch-king there at no cost (`pursue`), or "
+            "leave him where he is (`no-pursuit`)?",
+            region=region_words(target),
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Shadow (Pursuit: the Chief of the Ringwraiths)."
+        return tr("Waiting for the Shadow (Pursuit: the Chief of the Ringwraiths).")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         target = pursuit_target(state)
@@ -109,9 +111,11 @@ class Pursuit(Step):
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "bring-witch-king-chief",
-        "Bring the Witch-king into play as the Chief of the Ringwraiths",
-        "Muster die, as the Black Captain's entry, but with the Chief of the Ringwraiths' card: 2 "
-        "Hunt re-rolls with the Fellowship, a free flight to it when it is declared, no Sorcerer.",
+        mark("Bring the Witch-king into play as the Chief of the Ringwraiths"),
+        mark(
+            "Muster die, as the Black Captain's entry, but with the Chief of the Ringwraiths' card: 2 "
+            "Hunt re-rolls with the Fellowship, a free flight to it when it is declared, no Sorcerer."
+        ),
         MUSTER,
         SHADOW,
         _possible,
@@ -126,9 +130,11 @@ def label(state: State, role: str, action: Action) -> str | None:
     """Button words for the Pursuit (``None``: not one of its actions)."""
     top = state["stack"][-1] if state["stack"] else None
     if top is not None and top["step"] == "bring_chief" and action.verb == "place":
-        return f"The Chief of the Ringwraiths enters play in {region_words(action.args[0])}"
+        return tr("The Chief of the Ringwraiths enters play in {region}", region=region_words(action.args[0]))
     if top is None or top["step"] != "pursuit":
         return None
     if action.verb == "pursue":
-        return f"Pursue: the Witch-king flies to {region_words(pursuit_target(state) or '')}"
-    return "No pursuit: he stays" if action.verb == "no-pursuit" else None
+        return tr(
+            "Pursue: the Witch-king flies to {region}", region=region_words(pursuit_target(state) or "")
+        )
+    return tr("No pursuit: he stays") if action.verb == "no-pursuit" else None
