@@ -16,7 +16,9 @@ from typing import Any
 
 from games.core import State
 
+from .card_catalog import event_text
 from .data import CARDS
+from .i18n import card_name, current, mark, tr
 
 #: Event kinds that put a card face up, and the arguments naming it (``None``: no card).
 SHOWN: dict[str, tuple[str, ...]] = {
@@ -25,7 +27,14 @@ SHOWN: dict[str, tuple[str, ...]] = {
 }
 #: The longest effect a hand's line gives (the card's picture and ``/rules card:`` say it all).
 EFFECT_CHARS = 80
-ICON_WORDS = {"character": "Character icon", "army": "Army icon", "muster": "Muster icon"}
+#: Japanese and Chinese say as much in about half as many characters.
+DENSE_LANGUAGES = ("ja", "zh-CN")
+ICON_WORDS = {"character": mark("Character icon"), "army": mark("Army icon"), "muster": mark("Muster icon")}
+KIND_WORDS = {
+    "character": mark("Character card"),
+    "strategy": mark("Strategy card"),
+    None: mark("Card of no deck"),
+}
 
 
 def short_effect(text: str, limit: int = EFFECT_CHARS) -> str:
@@ -35,19 +44,30 @@ def short_effect(text: str, limit: int = EFFECT_CHARS) -> str:
     'Heal 1 Corruption (2 if Gollum is the Guide).'
     >>> short_effect("Move any or all Nazgûl. Then either move up to 2 Armies", 30)
     'Move any or all Nazgûl. Then…'
+    >>> short_effect("ナズグルを好きなだけ移動させる。その後、軍勢を2つまで移動させる。", 20)
+    'ナズグルを好きなだけ移動させる。その後…'
+
+    A text with no space (Japanese, Chinese) is cut between two characters.
     """
     if len(text) <= limit:
         return text
-    cut = text[: limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:.")
+    head = text[: limit + 1]
+    cut = (head.rsplit(" ", 1)[0] if " " in head else head[:limit]).rstrip(" ,;:.、，。；：")
     return f"{cut}…"
 
 
 def card_line(card: str) -> str:
     """One card of a hand: its name, deck, play icon and the start of its Event."""
     found = CARDS[card]
-    kind = f"{found.deck.title()} card" if found.deck else "Card of no deck"
-    deck = f"{kind}, {ICON_WORDS.get(found.icon, found.icon)}"
-    return f"• **{found.name}** — {deck} — {short_effect(found.event)}"
+    icon = tr(ICON_WORDS[found.icon]) if found.icon in ICON_WORDS else found.icon
+    limit = EFFECT_CHARS // 2 if current() in DENSE_LANGUAGES else EFFECT_CHARS
+    return tr(
+        "• **{name}** — {kind}, {icon} — {effect}",
+        name=card_name(card),
+        kind=tr(KIND_WORDS[found.deck]),
+        icon=icon,
+        effect=short_effect(event_text(card), limit),
+    )
 
 
 def hand(state: State, side: str) -> tuple[str, ...]:

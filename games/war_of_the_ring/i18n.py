@@ -117,5 +117,6 @@ def catalog_messages() -> Iterator[tuple[str, str, str]]:
         yield "nation", nation.name, f"nation {slug}"
     for slug, character in CHARACTERS.items():
         yield "character", character.name, f"character {slug}"
-    for slug, card in CARDS.items():
-        yield "card", card.name, f"Event card {slug}"
+    from .card_catalog import catalog_messages as card_messages  # it speaks through this module
+
+    yield from card_messages()
