@@ -1,10 +1,10 @@
-"""The texts of War of the Ring's Event cards, characters and special Hunt tiles in the reader's
-language: each is a catalog message whose context is its kind.
+"""The names and texts of War of the Ring's Event cards, characters and special Hunt tiles as
+catalog messages, each with its kind as the context.
 
 The data files stay English (``data/war_of_the_ring/cards.json``, ``tta_cards.json``,
 ``characters.json``, ``tta_characters.json``, ``hunt_tiles.json``); :func:`catalog_messages` lists
-every name and text they give for the ``war_of_the_ring`` catalog, and the functions below say
-one of them in the language being spoken (:func:`.i18n.speaking`), English as printed.
+every name and text they give for the ``war_of_the_ring`` catalog (:func:`.i18n.catalog_messages`
+adds them to the template), and :mod:`.card_text` says each in the language being spoken.
 
 Contexts: ``card`` (an Event card's name), ``card text`` (its Event), ``condition`` (what must
 be true to play an Event or a Combat card), ``discard`` (when a card on the table goes),
@@ -12,12 +12,8 @@ be true to play an Event or a Combat card), ``discard`` (when a card on the tabl
 ``ability`` and ``ability text`` (a character's abilities, his Guide ability among them),
 ``character text`` (how a character enters or leaves play) and ``tile`` (a special Hunt tile).
 
->>> event_text("fpc_12")
-'Heal 1 Corruption (2 if Gollum is the Guide).'
->>> from .i18n import speaking
->>> with speaking("en"):
-...     combat_name("fpc_01"), tile_name("phial")
-('It Is a Gift', 'Phial of Galadriel')
+>>> next(m for m in catalog_messages() if m[0] == "combat card")
+('combat card', 'It Is a Gift', 'Event card fpc_01: its Combat card')
 """
 
 from __future__ import annotations
@@ -27,74 +23,7 @@ from typing import Any
 
 from games.core.content import load_json
 
-from .data import CARDS, CHARACTERS, DATA_DIR, TILES
-from .i18n import ptr
-
-
-def event_text(card: str) -> str:
-    """An Event card's Event text."""
-    return ptr("card text", CARDS[card].event)
-
-
-def condition_text(card: str) -> str:
-    """What must be true to play the Event (``""``: nothing)."""
-    condition = CARDS[card].condition
-    return ptr("condition", condition) if condition else ""
-
-
-def discard_text(card: str) -> str:
-    """When a card on the table is discarded (``""``: not said)."""
-    discard = CARDS[card].discard
-    return ptr("discard", discard) if discard else ""
-
-
-def combat_name(card: str) -> str:
-    """The name of the card's Combat half (``""``: none)."""
-    combat = CARDS[card].combat
-    return ptr("combat card", combat.name) if combat else ""
-
-
-def combat_condition(card: str) -> str:
-    """What must be true to play the Combat half (``""``: nothing or no Combat half)."""
-    combat = CARDS[card].combat
-    return ptr("condition", combat.condition) if combat and combat.condition else ""
-
-
-def combat_text(card: str) -> str:
-    """The effect of the card's Combat half (``""``: none)."""
-    combat = CARDS[card].combat
-    return ptr("combat text", combat.effect) if combat else ""
-
-
-def character_title(character: str) -> str:
-    return ptr("character title", CHARACTERS[character].title)
-
-
-def ability_name(name: str) -> str:
-    """A character's ability by its English name."""
-    return ptr("ability", name)
-
-
-def ability_text(text: str) -> str:
-    """A character's ability (or Guide ability) by its English text."""
-    return ptr("ability text", text)
-
-
-def guide_text(character: str) -> str:
-    """His ability as the Guide (``""``: none)."""
-    guide = CHARACTERS[character].guide
-    return ability_text(guide) if guide else ""
-
-
-def character_text(text: str) -> str:
-    """How a character enters or leaves play, by its English text."""
-    return ptr("character text", text)
-
-
-def tile_name(tile: str) -> str:
-    """A special Hunt tile's name (a Sméagol tile's: Sméagol)."""
-    name = TILES[tile].name
-    return ptr("tile", name) if name else tile
+from .data import DATA_DIR
 
 
 def _card_messages(card: Mapping[str, Any], where: str) -> Iterator[tuple[str, str, str]]:

@@ -27,6 +27,7 @@ from contextvars import ContextVar
 from games.core.i18n import ListStyle, best, join, nt, pt, t
 from games.core.words import in_sentence
 
+from .card_catalog import catalog_messages as card_messages
 from .data import CARDS, CHARACTERS, NATIONS, REGIONS
 
 DOMAIN = "war_of_the_ring"
@@ -117,6 +118,4 @@ def catalog_messages() -> Iterator[tuple[str, str, str]]:
         yield "nation", nation.name, f"nation {slug}"
     for slug, character in CHARACTERS.items():
         yield "character", character.name, f"character {slug}"
-    from .card_catalog import catalog_messages as card_messages  # it speaks through this module
-
     yield from card_messages()

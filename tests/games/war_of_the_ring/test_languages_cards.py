@@ -9,8 +9,7 @@ import re
 import pytest
 
 from games.core.i18n import pt
-from games.war_of_the_ring import card_catalog
-from games.war_of_the_ring.card_text import hand_lines
+from games.war_of_the_ring import card_catalog, card_text
 from games.war_of_the_ring.data import CARDS, CHARACTERS, SPECIAL_TILES
 from games.war_of_the_ring.i18n import DOMAIN, speaking
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as WOTR
@@ -54,21 +53,21 @@ def test_every_card_character_and_tile_text_is_translated(lang: str) -> None:
 def test_the_text_helpers_say_each_card_in_the_language_spoken(lang: str) -> None:
     with speaking(lang):
         for card in CARDS.values():
-            assert card_catalog.event_text(card.id) == pt(lang, DOMAIN, "card text", card.event)
+            assert card_text.event_text(card.id) == pt(lang, DOMAIN, "card text", card.event)
             if card.combat:
-                assert card_catalog.combat_name(card.id) == pt(lang, DOMAIN, "combat card", card.combat.name)
-                assert card_catalog.combat_text(card.id) != card.combat.effect
+                assert card_text.combat_name(card.id) == pt(lang, DOMAIN, "combat card", card.combat.name)
+                assert card_text.combat_text(card.id) != card.combat.effect
             if card.condition:
-                assert card_catalog.condition_text(card.id) != card.condition
+                assert card_text.condition_text(card.id) != card.condition
         for character in CHARACTERS.values():
-            assert character.title and card_catalog.character_title(character.id) != character.title
+            assert character.title and card_text.character_title(character.id) != character.title
             for ability in character.abilities:
-                assert card_catalog.ability_text(ability.text) != ability.text
+                assert card_text.ability_text(ability.text) != ability.text
         for tile in SPECIAL_TILES:
-            assert card_catalog.tile_name(tile) != SPECIAL_TILES[tile].name
+            assert card_text.tile_name(tile) != SPECIAL_TILES[tile].name
     # outside any language: English, as printed
-    assert card_catalog.event_text("fpc_12") == "Heal 1 Corruption (2 if Gollum is the Guide)."
-    assert card_catalog.tile_name("phial") == "Phial of Galadriel"
+    assert card_text.event_text("fpc_12") == "Heal 1 Corruption (2 if Gollum is the Guide)."
+    assert card_text.tile_name("phial") == "Phial of Galadriel"
 
 
 def _names(lines: tuple[str, ...]) -> list[str]:
@@ -101,7 +100,7 @@ def test_every_card_has_a_hand_line_in_every_language(lang: str) -> None:
         cards = ALL_CARDS[start : start + 12]
         state = {"hands": {"free": cards, "shadow": []}}  # Twilight cards too: no deck check
         with speaking(lang):
-            lines = hand_lines(state, "free")
+            lines = card_text.hand_lines(state, "free")
         assert len(lines) == len(cards)
         for line in lines:
             assert_translated("", line, lang, ENGLISH)
