@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+import renderers
+from bot.rendering import draw_cards
 from games.core.i18n import pt
 from games.war_of_the_ring import card_catalog, card_text
 from games.war_of_the_ring.data import CARDS, CHARACTERS, SPECIAL_TILES
@@ -157,3 +159,13 @@ def test_the_pictures_alt_text_speaks_the_language(lang: str) -> None:
     assert english.startswith(
         "Event cards: Phial of Galadriel (Free Peoples Character, combat: It Is a Gift); "
     )
+
+
+def test_the_bot_draws_a_hand_in_the_language_it_is_asked_for() -> None:
+    """The generic entry (``renderers.render_cards``, the bot's render pool) carries the reader's
+    language to the faces and to the alt text."""
+    japanese = renderers.render_cards("war-of-the-ring", FREE_HAND, "ja")
+    assert japanese != renderers.render_cards("war-of-the-ring", FREE_HAND)
+    assert draw_cards("war-of-the-ring", FREE_HAND, "ja")[0] == japanese
+    said = renderers.describe_cards("war-of-the-ring", FREE_HAND, "ja")
+    assert said.startswith("イベントカード：") and "Galadriel" not in said
