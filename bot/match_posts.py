@@ -147,9 +147,9 @@ def attached(payload: dict[str, Any]) -> list[discord.File | discord.Attachment]
     return files(payload.get("file"), *(payload.get("files") or ())) or []
 
 
-def card_file(game: str, cards: Sequence[str], png: bytes, name: str) -> discord.File:
-    """The picture ``png`` of ``game``'s ``cards`` as a file named ``name``, described."""
-    description = texts.describe_cards(game, cards) or None
+def card_file(game: str, cards: Sequence[str], png: bytes, name: str, lang: str = "en") -> discord.File:
+    """The picture ``png`` of ``game``'s ``cards`` as a file named ``name``, described in ``lang``."""
+    description = texts.describe_cards(game, cards, lang) or None
     return discord.File(io.BytesIO(png), filename=name, description=description)
 
 
@@ -246,30 +246,35 @@ class Delivery:
     async def cards_image(self, live: LiveMatch, cards: Sequence[str]) -> discord.File | None:
         """The picture of ``cards`` shown to all, drawn in a worker; ``None`` without cards or
         when the game draws none."""
-        return await self.card_picture(live.record.game, cards, texts.cards_image_name(live, None))
+        return await self.card_picture(
+            live.record.game, cards, texts.cards_image_name(live, None), _told_in(live)
+        )
 
-    async def hand_image(self, live: LiveMatch, role: str) -> discord.File | None:
-        """The picture of ``role``'s hand, drawn only when it shows other cards than the one
-        last drawn for him (``None`` without cards or when the game draws none)."""
+    async def hand_image(self, live: LiveMatch, role: str, lang: str = "en") -> discord.File | None:
+        """The picture of ``role``'s hand in his ``lang``, drawn only when it shows other cards
+        (or another language) than the one last drawn for him (``None`` without cards or when
+        the game draws none)."""
         game, cards = live.record.game, tuple(live.ruleset.hand(live.state or {}, role))
         if not cards:
             return None
-        png = self._hand_pngs.get((live.id, role), cards)
+        png = self._hand_pngs.get((live.id, role), (cards, lang))
         if png is None:
-            png = await rendering.render_cards_png(game, list(cards))
+            png = await rendering.render_cards_png(game, list(cards), lang)
             if png is None:
                 return None
-            self._hand_pngs.put((live.id, role), cards, png)
-        return card_file(game, cards, png, texts.cards_image_name(live, role))
+            self._hand_pngs.put((live.id, role), (cards, lang), png)
+        return card_file(game, cards, png, texts.cards_image_name(live, role), lang)
 
     @staticmethod
-    async def card_picture(game: str, cards: Sequence[str], name: str) -> discord.File | None:
-        """``game``'s ``cards`` side by side in one picture with its description, drawn in a
-        worker; ``None`` without cards or when the game draws none."""
+    async def card_picture(
+        game: str, cards: Sequence[str], name: str, lang: str = "en"
+    ) -> discord.File | None:
+        """``game``'s ``cards`` side by side in one picture with its description in ``lang``,
+        drawn in a worker; ``None`` without cards or when the game draws none."""
         if not cards:
             return None
-        png = await rendering.render_cards_png(game, list(cards))
-        return None if png is None else card_file(game, cards, png, name)
+        png = await rendering.render_cards_png(game, list(cards), lang)
+        return None if png is None else card_file(game, cards, png, name, lang)
 
     @staticmethod
     def shown_card_names(live: LiveMatch, since: int | None, events: Sequence[Event] = ()) -> tuple[str, ...]:
@@ -1044,7 +1049,7 @@ class Delivery:
         )
         held = None
         if hand and state.get("result") is None:
-            held = await self.hand_image(live, role)
+            held = await self.hand_image(live, role, lang)
         payload: dict[str, Any] = {
             "content": texts.private_text(live, role, choices, locale),
             "view": view,

@@ -103,13 +103,13 @@ def draw(view: Mapping[str, Any], options: Mapping[str, Any]) -> Outcome:
     return (bytes(png) if isinstance(png, bytes | bytearray) else None), None, None
 
 
-def draw_cards(game: str, cards: list[str]) -> Outcome:
+def draw_cards(game: str, cards: list[str], lang: str = "en") -> Outcome:
     """Draw ``game``'s ``cards`` (``renderers.render_cards``), as :func:`draw` does a view;
     ``(None, None, None)`` if its renderer draws no cards."""
     if not renderers.draws_cards(game):
         return None, None, None
     try:
-        png = renderers.render_cards(game, cards)
+        png = renderers.render_cards(game, cards, lang)
     except Exception as exc:  # a drawing problem must never stop the game
         return None, type(exc).__name__, traceback.format_exc()
     return bytes(png), None, None
@@ -349,13 +349,13 @@ class RenderPool:
             return None
         return _report(outcome, view)
 
-    async def render_cards(self, game: str, cards: list[str]) -> bytes | None:
+    async def render_cards(self, game: str, cards: list[str], lang: str = "en") -> bytes | None:
         """PNG bytes of ``game``'s ``cards`` side by side, or ``None`` (no card pictures for
         this game, or a failure, logged)."""
         if not cards:
             return None
         try:
-            outcome = await self.run(draw_cards, game, list(cards))
+            outcome = await self.run(draw_cards, game, list(cards), lang)
         except Exception as exc:
             log.warning("no card image for %s: %s", game, type(exc).__name__)
             return None
@@ -384,9 +384,9 @@ async def render_png(view: Mapping[str, Any], **options: Any) -> bytes | None:
     return await POOL.render(view, **options)
 
 
-async def render_cards_png(game: str, cards: list[str]) -> bytes | None:
-    """PNG bytes of ``game``'s ``cards`` drawn in a worker process, or ``None``."""
-    return await POOL.render_cards(game, cards)
+async def render_cards_png(game: str, cards: list[str], lang: str = "en") -> bytes | None:
+    """PNG bytes of ``game``'s ``cards`` in ``lang`` drawn in a worker process, or ``None``."""
+    return await POOL.render_cards(game, cards, lang)
 
 
 def shutdown() -> None:

@@ -86,10 +86,10 @@ def describe(view: View) -> str:
     return clip_line(text, 1024)
 
 
-def describe_cards(game: str, cards: Sequence[str]) -> str:
+def describe_cards(game: str, cards: Sequence[str], lang: str = SOURCE) -> str:
     """What the picture of ``cards`` shows, in words, for screen readers."""
     try:
-        text = str(renderers.describe_cards(game, cards))
+        text = str(renderers.describe_cards(game, cards, lang))
     except Exception as exc:  # a description problem must never stop the game
         log.warning("no description for %s cards: %s", game, type(exc).__name__)
         return ""

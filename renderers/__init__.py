@@ -64,19 +64,20 @@ def draws_cards(game: str) -> bool:
     return game in RENDERERS and callable(getattr(_module(game), "render_cards", None))
 
 
-def render_cards(game: str, cards: Sequence[str]) -> bytes:
-    """Draw ``cards`` (card ids of ``game``, in order) as one PNG: a hand, a played card, the
-    cards of a ``/rules`` answer. ``ValueError`` if the game's renderer draws no cards."""
+def render_cards(game: str, cards: Sequence[str], lang: str = "en") -> bytes:
+    """Draw ``cards`` (card ids of ``game``, in order) as one PNG in ``lang``: a hand, a played
+    card, the cards of a ``/rules`` answer. ``ValueError`` if the game's renderer draws no cards."""
     if not draws_cards(game):
         raise ValueError(f"the {game} renderer draws no cards")
-    render: Callable[[Sequence[str]], bytes] = _module(game).render_cards
-    return render(list(cards))
+    render: Callable[[Sequence[str], str], bytes] = _module(game).render_cards
+    return render(list(cards), lang)
 
 
-def describe_cards(game: str, cards: Sequence[str]) -> str:
-    """What the picture of ``cards`` shows, in words (its alt text), at most :data:`MAX_DESCRIPTION`."""
-    describe: Callable[[Sequence[str]], str] = _module(game).describe_cards
-    text = describe(list(cards))
+def describe_cards(game: str, cards: Sequence[str], lang: str = "en") -> str:
+    """What the picture of ``cards`` shows, in words (its alt text) in ``lang``, at most
+    :data:`MAX_DESCRIPTION`."""
+    describe: Callable[[Sequence[str], str], str] = _module(game).describe_cards
+    text = describe(list(cards), lang)
     return text if len(text) <= MAX_DESCRIPTION else text[: MAX_DESCRIPTION - 1].rstrip() + "…"
 
 

@@ -61,7 +61,9 @@ class PrivateHandlers(Handlers):
             await interaction.response.send_message(text, ephemeral=True)
             return
         await self.defer(interaction)
-        picture = await self.delivery.card_picture(ruleset.name, cards, f"{ruleset.name}-rules-cards.png")
+        picture = await self.delivery.card_picture(
+            ruleset.name, cards, f"{ruleset.name}-rules-cards.png", locale
+        )
         kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
         if picture is not None:
             kwargs["file"] = picture

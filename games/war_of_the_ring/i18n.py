@@ -28,6 +28,8 @@ from games.core.i18n import ListStyle, best, join, nt, pt, t
 from games.core.words import in_sentence
 
 from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
+from .card_catalog import catalog_messages as card_messages
+from .data import CARDS, CHARACTERS, NATIONS, REGIONS
 
 DOMAIN = "war_of_the_ring"
 
@@ -151,3 +153,4 @@ def _names() -> Iterator[tuple[str, str, str]]:
         yield "card", card.name, f"Event card {slug}"
         if card.combat:  # its Combat card half
             yield "combat card", card.combat.name, f"Combat card of {slug}"
+    yield from card_messages()

@@ -10,6 +10,10 @@ the fullest card), so the Combat halves of a hand line up as on the table.
 The faces are static: each is drawn once per process (:func:`card_face`) and a hand is only
 pasted together (:func:`hand_image`). Everything comes from ``data/war_of_the_ring/cards.json``
 by card id, so a picture shows only the cards it is asked for.
+
+A face is drawn in a language (``card_face(card, lang)``): its texts are the ``war_of_the_ring``
+catalog's (:mod:`games.war_of_the_ring.card_catalog`), Japanese and Chinese in the CJK faces,
+wrapped between any two characters; every face of a language has that language's height.
 """
 
 from __future__ import annotations
@@ -22,14 +26,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.war_of_the_ring.i18n import current, english, listed, mark, ptr, speaking, tr
 from renderers.common.colours import RGB, rgb
-from renderers.common.fonts import FontKind, font
+from renderers.common.fonts import FontKind, cjk_kind, font, is_cjk
 from renderers.common.png import encode_png
 from renderers.common.shapes import supersampled
 from renderers.common.text import fit_lines, wrap_text
 
 from . import icons
-from .theme import FREE, SIDE_TITLES
+from .theme import FREE, SHADOW, SIDE_TITLES
 from .view import card_entry, card_ids
 
 #: A face's width; its height is that of the fullest card (:func:`face_height`).
@@ -82,9 +87,23 @@ PALETTES: dict[str, Palette] = {
 }
 #: The deck's mark on the band: Character cards carry a gold tag, Strategy cards a silver one.
 DECK_TAGS: dict[str, tuple[str, RGB, RGB]] = {
-    "character": ("CHARACTER", rgb("#e6c15a"), rgb("#2b2108")),
-    "strategy": ("STRATEGY", rgb("#c9d0da"), rgb("#1d232c")),
+    "character": (mark("CHARACTER"), rgb("#e6c15a"), rgb("#2b2108")),
+    "strategy": (mark("STRATEGY"), rgb("#c9d0da"), rgb("#1d232c")),
 }
+#: The sides' names on a face and in its description.
+SIDE_WORDS = {FREE: mark("Free Peoples"), SHADOW: mark("Shadow")}
+#: The decks' names in a description ("Free Peoples Character").
+DECK_WORDS = {"character": mark("Character"), "strategy": mark("Strategy")}
+
+
+def face_kind(wanted: FontKind) -> FontKind:
+    """The font kind that draws the language being spoken in the style of ``wanted``."""
+    lang = current()
+    return cjk_kind(wanted, "", lang) if lang in ("ja", "zh-CN") else wanted
+
+
+def side_title(side: str) -> str:
+    return SIDE_TITLES.get(side, side) if english() else tr(SIDE_WORDS[side]) if side in SIDE_WORDS else side
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +114,8 @@ class Style:
 
     @property
     def face(self) -> ImageFont.FreeTypeFont:
-        return font(self.kind, self.size)
+        """Its font in the language being spoken."""
+        return font(face_kind(self.kind), self.size)
 
 
 BODY = Style("sans", 17, 21)
@@ -123,8 +143,51 @@ def _text(value: Any) -> str:
     return str(value) if value else ""
 
 
+def _said(context: str, value: Any) -> str:
+    """A text of the data file in the language being spoken (its catalog context given)."""
+    text = _text(value)
+    return ptr(context, text) if text and not english() else text
+
+
+#: Japanese and Chinese marks that never begin a line, and those that never end one.
+NO_START = frozenset("、。，．・：；？！）」』】〉》”’ー…ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+NO_END = frozenset("（「『【〈《“‘")
+
+
+def wrap_cjk(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
+    """Wrap Japanese or Chinese between any two characters, keeping closing marks off a line's
+    start and opening marks off its end.
+
+    >>> wrap_cjk("指輪は、滅びの山で。", font("cjk_jp", 20), 100)
+    ['指輪は、滅', 'びの山で。']
+    >>> wrap_cjk("タイル（0）を出す", font("cjk_jp", 20), 80)
+    ['タイル', '（0）を', '出す']
+    """
+    lines: list[str] = []
+    current = ""
+    for char in text:
+        if not current or face.getlength(current + char) <= max_width:
+            current += char
+            continue
+        text_so_far = current + char
+        cut = len(current)  # the next line starts at text_so_far[cut]
+        while cut > max(1, len(current) - 3) and (
+            text_so_far[cut] in NO_START or text_so_far[cut - 1] in NO_END
+        ):
+            cut -= 1
+        lines.append(text_so_far[:cut])
+        current = text_so_far[cut:]
+    if current:
+        lines.append(current)
+    return lines
+
+
 def _lines(text: str, style: Style, width: int = TEXT_WIDTH) -> list[str]:
-    return wrap_text(text, style.face, width) if text else []
+    if not text:
+        return []
+    if any(is_cjk(char) for char in text):
+        return wrap_cjk(text, style.face, width)
+    return wrap_text(text, style.face, width)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,13 +204,19 @@ class Paragraph:
 def event_part(card: Mapping[str, Any]) -> list[Paragraph]:
     """The Event half's paragraphs: precondition, text, table note."""
     found = []
-    condition = _text(card.get("condition"))
+    condition = _said("condition", card.get("condition"))
     if condition:
-        found.append(Paragraph(tuple(_lines(f"Play if: {condition}", NOTE)), NOTE, "muted"))
-    found.append(Paragraph(tuple(_lines(_text(card.get("event")), BODY)), BODY, "ink"))
+        found.append(
+            Paragraph(tuple(_lines(tr("Play if: {condition}", condition=condition), NOTE)), NOTE, "muted")
+        )
+    found.append(Paragraph(tuple(_lines(_said("card text", card.get("event")), BODY)), BODY, "ink"))
     if card.get("on_table"):
-        discard = _text(card.get("discard"))
-        note = f"Stays on the table. Discard: {discard}" if discard else "Stays on the table."
+        discard = _said("discard", card.get("discard"))
+        note = (
+            tr("Stays on the table. Discard: {discard}", discard=discard)
+            if discard
+            else tr("Stays on the table.")
+        )
         found.append(Paragraph(tuple(_lines(note, NOTE)), NOTE, "accent"))
     return found
 
@@ -163,7 +232,7 @@ def _initiative(card: Mapping[str, Any]) -> list[int]:
 
 
 #: The foot of a card with no Combat half.
-NO_COMBAT = "No Combat half: this card is never played as a Combat card."
+NO_COMBAT = mark("No Combat half: this card is never played as a Combat card.")
 
 
 def kind_of(card: Mapping[str, Any]) -> str:
@@ -178,15 +247,17 @@ def combat_part(card: Mapping[str, Any]) -> tuple[list[str], list[Paragraph]]:
     """The Combat half: its name's lines (beside the initiative) and its paragraphs."""
     combat = _combat(card)
     if not combat:  # We Shall Get It (Twilight of the Third Age): its lower half is a picture
-        return [], [Paragraph(tuple(_lines(NO_COMBAT, NOTE)), NOTE, "muted")]
+        return [], [Paragraph(tuple(_lines(tr(NO_COMBAT), NOTE)), NOTE, "muted")]
     badges = len(_initiative(card))
     name_width = TEXT_WIDTH - badges * (BADGE + 4) - 6
-    name = _lines(_text(combat.get("name")), COMBAT_NAME, name_width)
+    name = _lines(_said("combat card", combat.get("name")), COMBAT_NAME, name_width)
     found = []
-    condition = _text(combat.get("condition"))
+    condition = _said("condition", combat.get("condition"))
     if condition:
-        found.append(Paragraph(tuple(_lines(f"If: {condition}", NOTE)), NOTE, "muted"))
-    found.append(Paragraph(tuple(_lines(_text(combat.get("effect")), BODY)), BODY, "ink"))
+        found.append(
+            Paragraph(tuple(_lines(tr("If: {condition}", condition=condition), NOTE)), NOTE, "muted")
+        )
+    found.append(Paragraph(tuple(_lines(_said("combat text", combat.get("effect")), BODY)), BODY, "ink"))
     return name, found
 
 
@@ -209,9 +280,10 @@ def natural_height(card: Mapping[str, Any]) -> int:
 
 
 @cache
-def face_height() -> int:
-    """The height of every face: that of the fullest card."""
-    return max(natural_height(entry(card)) for card in card_ids())
+def face_height(lang: str = "en") -> int:
+    """The height of every face in ``lang``: that of its fullest card."""
+    with speaking(lang):
+        return max(natural_height(entry(card)) for card in card_ids())
 
 
 def _draw_paragraphs(
@@ -273,21 +345,35 @@ NAME_WIDTH = CARD_WIDTH - 2 * PAD - ICON - 4
 
 def name_layout(card: Mapping[str, Any]) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     """The card's name: its font (the largest that fits, down to :data:`NAME_MIN`) and its one
-    or two lines."""
-    return fit_lines(
-        _text(card.get("name")), "serif", NAME_WIDTH, NAME_SIZE, min_size=NAME_MIN, two_line_size=21
-    )
+    or two lines (Japanese and Chinese split between two characters)."""
+    name = _said("card", card.get("name"))
+    kind = face_kind("serif")
+    if not any(is_cjk(char) for char in name):
+        return fit_lines(name, kind, NAME_WIDTH, NAME_SIZE, min_size=NAME_MIN, two_line_size=21)
+    for size in range(NAME_SIZE, NAME_MIN - 1, -1):
+        if font(kind, size).getlength(name) <= NAME_WIDTH:
+            return font(kind, size), [name]
+    for size in range(21, 8, -1):
+        lines = wrap_cjk(name, font(kind, size), NAME_WIDTH)
+        if len(lines) <= 2:
+            return font(kind, size), lines
+    return font(kind, 8), wrap_cjk(name, font(kind, 8), NAME_WIDTH)[:2]
 
 
 @lru_cache(maxsize=128)
-def card_face(card: str) -> Image.Image:
-    """The face of ``card`` (an RGBA image, :data:`CARD_WIDTH` by :func:`face_height`), drawn
-    once per process; callers paste it and never change it."""
+def card_face(card: str, lang: str = "en") -> Image.Image:
+    """The face of ``card`` in ``lang`` (an RGBA image, :data:`CARD_WIDTH` by
+    :func:`face_height`), drawn once per process; callers paste it and never change it."""
+    with speaking(lang):
+        return _draw_face(card, current())
+
+
+def _draw_face(card: str, lang: str) -> Image.Image:
     data = entry(card)
     side = str(data.get("side") or FREE)
     deck = kind_of(data)
     palette = PALETTES.get(side, PALETTES[FREE])
-    height = face_height()
+    height = face_height(lang)
     image = _frame((CARD_WIDTH, height), palette, deck)
     draw = ImageDraw.Draw(image)
 
@@ -300,17 +386,18 @@ def card_face(card: str) -> Image.Image:
     for index, line in enumerate(lines):
         draw.text((PAD, name_top + index * leading), line, font=face, fill=palette.band_ink)
     tag, tag_fill, tag_ink = DECK_TAGS.get(deck, DECK_TAGS["strategy"])
+    tag = tr(tag)
     deck_top = BAND_HEIGHT - 5 - DECK.leading - 6
     tag_width = round(DECK.face.getlength(tag)) + 12
     draw.rounded_rectangle(
         (PAD, deck_top - 1, PAD + tag_width, deck_top + DECK.leading + 1), radius=4, fill=tag_fill
     )
     draw.text((PAD + 6, deck_top + 1), tag, font=DECK.face, fill=tag_ink)
-    side_words = f"{SIDE_TITLES.get(side, side)} · {data.get('number', '')}/24"
+    side_words = tr("{side} · {number}/24", side=side_title(side), number=data.get("number", ""))
     if "source" in data:  # Twilight of the Third Age: its own numbers (decks of 26, D33)
-        side_words = f"{SIDE_TITLES.get(side, side)} · Twilight {data.get('number', '')}/26"
+        side_words = tr("{side} · Twilight {number}/26", side=side_title(side), number=data.get("number", ""))
         if not data.get("deck"):  # We Shall Get It: set aside, in no deck
-            side_words = f"{SIDE_TITLES.get(side, side)} · Twilight · no deck"
+            side_words = tr("{side} · Twilight · no deck", side=side_title(side))
     draw.text((PAD + tag_width + 8, deck_top + 1), side_words, font=DECK.face, fill=palette.band_muted)
 
     # the Event half
@@ -320,7 +407,7 @@ def card_face(card: str) -> Image.Image:
     name, paragraphs = combat_part(data)
     top = height - PAD - 4 - combat_height(data)
     divider = top - DIVIDER // 2 - 2
-    label = "COMBAT"
+    label = tr("COMBAT")
     label_width = DECK.face.getlength(label)
     middle = CARD_WIDTH / 2
     draw.line((PAD, divider, middle - label_width / 2 - 8, divider), fill=palette.accent, width=2)
@@ -355,45 +442,50 @@ def columns_for(count: int) -> int:
     return min(MAX_COLUMNS, math.ceil(count / 2))
 
 
-def hand_image(cards: Sequence[str]) -> Image.Image:
-    """The faces of ``cards``, in order, in rows (RGB)."""
+def hand_image(cards: Sequence[str], lang: str = "en") -> Image.Image:
+    """The faces of ``cards`` in ``lang``, in order, in rows (RGB)."""
     if not cards:
         raise ValueError("no cards to draw")
     columns = columns_for(len(cards))
     rows = math.ceil(len(cards) / columns)
-    height = face_height()
+    height = face_height(lang)
     size = (GAP + columns * (CARD_WIDTH + GAP), GAP + rows * (height + GAP))
     image = Image.new("RGBA", size, (*BACKGROUND, 255))
     for index, card in enumerate(cards):
         row, column = divmod(index, columns)
         image.alpha_composite(
-            card_face(card), (GAP + column * (CARD_WIDTH + GAP), GAP + row * (height + GAP))
+            card_face(card, lang), (GAP + column * (CARD_WIDTH + GAP), GAP + row * (height + GAP))
         )
     return image.convert("RGB")
 
 
-def render_cards(cards: Sequence[str]) -> bytes:
-    """PNG bytes of :func:`hand_image` (the last few kept: a hand is drawn again with every
-    update of its holder's private place, mostly unchanged)."""
-    return _png(tuple(cards))
+def render_cards(cards: Sequence[str], lang: str = "en") -> bytes:
+    """PNG bytes of :func:`hand_image` in ``lang`` (the last few kept: a hand is drawn again
+    with every update of its holder's private place, mostly unchanged)."""
+    return _png(tuple(cards), lang)
 
 
 @lru_cache(maxsize=32)
-def _png(cards: tuple[str, ...]) -> bytes:
-    return encode_png(hand_image(cards))
+def _png(cards: tuple[str, ...], lang: str = "en") -> bytes:
+    return encode_png(hand_image(cards, lang))
 
 
-def describe_cards(cards: Sequence[str]) -> str:
-    """What the picture of ``cards`` shows, for screen readers.
+def describe_cards(cards: Sequence[str], lang: str = "en") -> str:
+    """What the picture of ``cards`` shows, for screen readers, in ``lang``.
 
     >>> print(describe_cards(["fpc_01"]))
     Event cards: Elven Cloaks (Free Peoples Character, combat: It Is a Gift).
     """
-    parts = []
-    for card in cards:
-        data = entry(card)
-        side = SIDE_TITLES.get(str(data.get("side")), "")
-        deck = kind_of(data).title()
-        combat = _combat(data).get("name") or "none"
-        parts.append(f"{data.get('name')} ({side} {deck}, combat: {combat})")
-    return f"Event cards: {'; '.join(parts)}."
+    with speaking(lang):
+        parts = []
+        for card in cards:
+            data = entry(card)
+            side = side_title(str(data.get("side")))
+            deck = tr(DECK_WORDS[kind_of(data)])
+            combat = _said("combat card", _combat(data).get("name")) or ptr("no combat card", "none")
+            name = _said("card", data.get("name"))
+            parts.append(
+                tr("{name} ({side} {deck}, combat: {combat})", name=name, side=side, deck=deck, combat=combat)
+            )
+        said = "; ".join(parts) if english() else listed(parts)
+        return tr("Event cards: {cards}.", cards=said)

@@ -44,7 +44,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, list[str]]]:
     """Pebbles with cards; every card picture asked for is recorded (and drawn as fake bytes)."""
     asked: list[tuple[str, list[str]]] = []
 
-    async def render_cards_png(game: str, cards: list[str]) -> bytes:
+    async def render_cards_png(game: str, cards: list[str], lang: str = "en") -> bytes:
         asked.append((game, list(cards)))
         return b"PNG " + ",".join(cards).encode()
 
@@ -101,7 +101,7 @@ async def test_without_hooks_a_game_shows_no_cards(
 ) -> None:
     asked: list[list[str]] = []
 
-    async def render_cards_png(game: str, cards: list[str]) -> bytes:
+    async def render_cards_png(game: str, cards: list[str], lang: str = "en") -> bytes:
         asked.append(cards)
         return b"PNG"
 
