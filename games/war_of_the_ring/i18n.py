@@ -111,6 +111,9 @@ def catalog_messages() -> Iterator[tuple[str, str, str]]:
     adds them to the template beside the messages of the code. Each part of the game adds its
     own (see the ``catalog_*`` functions it lists)."""
     yield "game", "War of the Ring", "the game's title"
+    from .commands import catalog_commands
+
+    yield from catalog_commands()
     for slug, region in REGIONS.items():
         yield "region", region.name, f"region {slug}"
     for slug, nation in NATIONS.items():
