@@ -212,8 +212,9 @@ def _key(text: str) -> str:
 
 #: The catalog contexts of the data files' texts (their names and texts are translated with the
 #: cards' and characters' own, see ``card_catalog``): a text said alone, English as written.
-CARD_TEXT, CONDITION, COMBAT_CARD, COMBAT_TEXT = "card text", "condition", "combat card", "combat text"
-ABILITY, ABILITY_TEXT = "ability", "ability text"
+CARD_TEXT, CONDITION, DISCARD = "card text", "condition", "discard"
+COMBAT_CARD, COMBAT_TEXT = "combat card", "combat text"
+ABILITY, ABILITY_TEXT, CHARACTER_TEXT = "ability", "ability text", "character text"
 
 
 def data_text(context: str, text: str) -> str:
@@ -263,7 +264,7 @@ def _character_topic(char_id: str) -> RuleTopic:
         for a in char.abilities
     ]
     if char.entry:
-        parts.append(tr("Enters play: {text}", text=data_text(ABILITY_TEXT, char.entry)))
+        parts.append(tr("Enters play: {text}", text=data_text(CHARACTER_TEXT, char.entry)))
     kind = tr("Free Peoples character") if char.side == "free" else tr("Shadow character")
     return RuleTopic(char.id, character_name(char.id), joined(parts), kind)
 
@@ -279,8 +280,13 @@ def _tile_topic(tile_id: str) -> RuleTopic:
 
 
 def _tile_value(value: object) -> str:
-    """A tile's damage in words: its number, or the Eye's."""
-    return tr("Eye") if value == "eye" else str(value)
+    """A tile's damage in words: its number, the Eye's, or a die's roll."""
+    if value == "eye":
+        return tr("Eye")
+    if value == "die":
+        # i18n: a special Hunt tile's damage: the roll of a die
+        return tr("a die roll")
+    return str(value)
 
 
 def event_words(icon: str, event: str, condition: str | None) -> list[str]:

@@ -263,7 +263,7 @@ def _describe(view: Mapping[str, Any], limit: int) -> str:
     number, phase = turn_text(view)
     audience = tr("{audience} ({warning})", audience=who, warning=warning) if warning else who
     if phase:
-        when = tr("Turn {number}, {phase}", number=number, phase=phase.lower() if english() else phase)
+        when = tr("Turn {number}, {phase}", number=number, phase=phase.lower())
     else:
         when = tr("Turn {number}", number=number)
     game = "War of the Ring" if english() else ptr("game", "War of the Ring")

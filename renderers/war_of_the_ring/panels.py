@@ -142,7 +142,8 @@ def draw_header(
     chip_face = _face("bold", sizes.corner)
     warn_face = _face("bold", round(sizes.corner * 0.8))
     chip_w = round(max(chip_face.getlength(who), warn_face.getlength((warning or "").upper())) + 24)
-    chip_top = top + sizes.corner + sizes.turn + 12
+    # (a step higher in other languages: their taller letters would reach the card below)
+    chip_top = top + sizes.corner + sizes.turn + (12 if english() else 6)
     chip_h = round(sizes.corner * (2.5 if warning else 1.6))
     fill = mix(theme.PANEL_FILL, theme.BATTLE_RED, 0.35) if warning else theme.PANEL_FILL
     rounded_panel(
@@ -817,8 +818,9 @@ def combat_dice_row(block: Block, side: str, rolled: Mapping[str, Any], width: f
         x = left + side_label(draw, side, (left, middle), bold)
         for index, value in enumerate(dice + again):
             if index == len(dice) and again:
-                draw.text((x + 2, middle), "↻", font=bold, fill=theme.INK_MUTED, anchor="lm")
-                x += bold.getlength("↻") + 8
+                arrow = font("bold", sizes.small)  # (the CJK faces have no ↻)
+                draw.text((x + 2, middle), "↻", font=arrow, fill=theme.INK_MUTED, anchor="lm")
+                x += arrow.getlength("↻") + 8
             paste_sprite(
                 image,
                 icons.number_die_sprite(

@@ -125,6 +125,29 @@ def water_name(name: str) -> str:
 _NO_LINE_START = set("、。，．・：；？！）」』】〉》ー…・,.)")
 
 
+def _pieces(text: str) -> list[str]:
+    """``text`` in the pieces a line may break between: each Japanese or Chinese character, each
+    word of another script with the spaces after it.
+
+    >>> _pieces("直前：Shelob's Lair, 4")
+    ['直', '前', '：', "Shelob's ", 'Lair, ', '4']
+    """
+    from renderers.common.fonts import is_cjk
+
+    pieces: list[str] = []
+    for char in text:
+        if (
+            is_cjk(char)
+            or not pieces
+            or is_cjk(pieces[-1][-1])
+            or (pieces[-1][-1].isspace() and not char.isspace())
+        ):
+            pieces.append(char)
+        else:
+            pieces[-1] += char
+    return pieces
+
+
 def wrap(text: str, kind_face: ImageFont.FreeTypeFont, width: float, max_lines: int) -> list[str]:
     """``text`` in at most ``max_lines`` lines of ``width``: at spaces (``wrap_words``), or, in
     Japanese and Chinese, between any two characters but before closing punctuation; the last
@@ -136,12 +159,13 @@ def wrap(text: str, kind_face: ImageFont.FreeTypeFont, width: float, max_lines: 
         return wrap_words(text, kind_face, width, max_lines)
     lines: list[str] = []
     line = ""
-    for char in text:
-        if line and kind_face.getlength(line + char) > width and char not in _NO_LINE_START:
+    # a Japanese or Chinese character alone, or a word of another script whole (a name)
+    for piece in _pieces(text):
+        if line and kind_face.getlength(line + piece) > width and piece[0] not in _NO_LINE_START:
             lines.append(line.rstrip())
-            line = "" if char == " " else char
+            line = piece.lstrip()
         else:
-            line += char
+            line += piece
     if line:
         lines.append(line)
     if len(lines) > max_lines:

@@ -251,7 +251,16 @@ def _coast() -> str:
 
 
 def topics() -> list[RuleTopic]:
-    from ..rules_help import ABILITY, ABILITY_TEXT, CARD_TEXT, combat_words, data_text, event_words, joined
+    from ..rules_help import (
+        ABILITY,
+        ABILITY_TEXT,
+        CHARACTER_TEXT,
+        DISCARD,
+        combat_words,
+        data_text,
+        event_words,
+        joined,
+    )
 
     found = module_topics()
     for char in TTA_CHARACTERS.values():
@@ -267,12 +276,12 @@ def topics() -> list[RuleTopic]:
             ]
         else:
             parts = [tr("{level}, Leadership {leadership}.", level=level, leadership=char.leadership)]
-        parts.append(tr("Enters play: {text}", text=data_text(ABILITY_TEXT, char.entry)))
+        parts.append(tr("Enters play: {text}", text=data_text(CHARACTER_TEXT, char.entry)))
         parts += [
             tr("{ability}: {text}", ability=data_text(ABILITY, a.name), text=data_text(ABILITY_TEXT, a.text))
             for a in char.abilities
         ]
-        parts.append(data_text(ABILITY_TEXT, char.leaves))
+        parts.append(data_text(CHARACTER_TEXT, char.leaves))
         parts.append(_told_sources(char.sources))
         if char.id not in PLAYABLE:
             parts.append(tr("Not yet available."))
@@ -281,7 +290,7 @@ def topics() -> list[RuleTopic]:
     for card in [*CARDS.values(), *REPLACEMENTS.values(), *SET_ASIDE_CARDS.values()]:
         parts = event_words(card.icon, card.event, card.condition)
         if card.on_table and card.discard:
-            parts.append(tr("Stays on the table; discarded: {text}", text=data_text(CARD_TEXT, card.discard)))
+            parts.append(tr("Stays on the table; discarded: {text}", text=data_text(DISCARD, card.discard)))
         if card.deck is None:  # We Shall Get It comes with Sméagol (D35)
             ready = "smeagol" in PLAYABLE
             parts.append(
