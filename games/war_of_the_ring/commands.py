@@ -5,6 +5,8 @@ engine checks the action again. Every action can also be given whole with ``/gam
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games.core import CommandParam, CommandSpec
 
 DIE = CommandParam("die", "the die to use (its face)")
@@ -257,3 +259,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("cards", "ent-attack", "ent-attack", "Ents Awake: an Ent of Fangorn attacks.", REGION),
     _c("cards", "ents-done", "ents-done", "Ents Awake: no more Ent moves (or attacks)."),
 )
+
+
+def catalog_commands() -> Iterator[tuple[str, str, str]]:
+    """``(context, English, where)`` of the typed commands' and options' descriptions: the bot's
+    translator (``bot.i18n.translator``) looks a game's command strings up in its catalog by these
+    contexts. Their names stay English (a command typed in notation works for everyone)."""
+    for spec in COMMANDS:
+        where = f"/wotr {spec.group + ' ' if spec.group else ''}{spec.name}"
+        yield "command description", spec.description, where
+        for param in spec.params:
+            yield "option description", param.description, f"{where} {param.name}:"

@@ -129,6 +129,9 @@ _DECKS = ("Character deck", "Strategy deck")
 def _names() -> Iterator[tuple[str, str, str]]:
     """The names of the data: regions, Nations, sides, characters and their titles, die faces,
     Hunt tiles, decks."""
+    from .commands import catalog_commands
+
+    yield from catalog_commands()
     for slug, region in REGIONS.items():
         yield "region", region.name, f"region {slug}"
     for slug, nation in NATIONS.items():

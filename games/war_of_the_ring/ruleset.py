@@ -167,7 +167,7 @@ class WarOfTheRing(StepRuleset):
 
     def rules_overview(self, lang: str = "en") -> str:
         with speaking(lang):
-            return rules_help.OVERVIEW
+            return rules_help.overview()
 
     def rules_topics(self, lang: str = "en") -> tuple[RuleTopic, ...]:
         with speaking(lang):

@@ -10,6 +10,8 @@ who acts, the battle, the last action, VP, the Fellowship, Corruption, the Hunt,
 read on a phone at 400 px, :mod:`.glance`) and ``"full"`` (the map at 1,500 px, the tracks on the
 right); :func:`render_zoom` crops the area around one region from the large ``zoom`` drawing.
 Everything drawn comes from the view and the layout, so no secret can show that the view lacks.
+The words drawn (names, panels, the glance card) are in the picture's language: ``lang=``, else
+the view's ``lang`` (:mod:`.words`); the view's own sentences come in it already.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from .describe import describe
 from .glance import glance_block
 from .layout import MapLayout, load_layout
 from .theme import PICTURES, STYLES, LayoutName
+from .words import current, picture_language, speaking
 
 __all__ = [
     "PICTURES",
@@ -52,7 +55,7 @@ FULL_PANEL = 540
 def draw_board(view: Mapping[str, Any], layout: MapLayout, *, highlight: bool) -> Image.Image:
     """The map of ``view`` with its pieces and highlights (RGB, the layout's size)."""
     stacks = pieces.stacks(view, layout)
-    image = static_map(layout).copy()
+    image = static_map(layout, current()).copy()
     battle = v.mapping(view.get("battle"))
     battle_region = str(battle.get("region")) if battle.get("region") in layout.spots else None
     if highlight:
@@ -127,11 +130,21 @@ def _compact_panel(
 
 
 def render_image(
-    view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact"
+    view: Mapping[str, Any],
+    *,
+    highlight: bool = True,
+    layout: LayoutName = "compact",
+    lang: str | None = None,
 ) -> Image.Image:
-    """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full"."""
+    """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full", its
+    words in ``lang`` (by default the view's ``lang``)."""
     if layout not in PICTURES:
         raise ValueError(f"no layout {layout!r} (known: {', '.join(PICTURES)})")
+    with speaking(picture_language(view, lang)):
+        return _render_image(view, highlight=highlight, layout=layout)
+
+
+def _render_image(view: Mapping[str, Any], *, highlight: bool, layout: LayoutName) -> Image.Image:
     map_layout = load_layout(layout)
     board = draw_board(view, map_layout, highlight=highlight)
     map_w, map_h = board.size
@@ -188,9 +201,15 @@ def render_image(
     return image
 
 
-def render(view: Mapping[str, Any], *, highlight: bool = True, layout: LayoutName = "compact") -> bytes:
-    """The picture of ``view`` as PNG bytes."""
-    return encode_png(render_image(view, highlight=highlight, layout=layout))
+def render(
+    view: Mapping[str, Any],
+    *,
+    highlight: bool = True,
+    layout: LayoutName = "compact",
+    lang: str | None = None,
+) -> bytes:
+    """The picture of ``view`` as PNG bytes, its words in ``lang`` (by default the view's)."""
+    return encode_png(render_image(view, highlight=highlight, layout=layout, lang=lang))
 
 
 # -- zoom ------------------------------------------------------------------------------------------
@@ -231,13 +250,30 @@ def zoom_box(region: str) -> tuple[int, int, int, int]:
 
 
 def render_zoom_image(
-    view: Mapping[str, Any], region: str, *, layout: LayoutName = "compact", highlight: bool = True
+    view: Mapping[str, Any],
+    region: str,
+    *,
+    layout: LayoutName = "compact",
+    highlight: bool = True,
+    lang: str | None = None,
 ) -> Image.Image:
     """The area around ``region`` (it, its neighbours and theirs) at the zoom drawing's scale,
-    under the view's header and over a legend."""
+    under the view's header and over a legend, its words in ``lang`` (by default the view's)."""
     if layout not in PICTURES:
         raise ValueError(f"no layout {layout!r} (known: {', '.join(PICTURES)})")
     box = zoom_box(region)
+    with speaking(picture_language(view, lang)):
+        return _render_zoom_image(view, region, box, layout=layout, highlight=highlight)
+
+
+def _render_zoom_image(
+    view: Mapping[str, Any],
+    region: str,
+    box: tuple[int, int, int, int],
+    *,
+    layout: LayoutName,
+    highlight: bool,
+) -> Image.Image:
     zoom = load_layout("zoom")
     full = draw_board(view, zoom, highlight=highlight)
     pieces.draw_outline(full, zoom, region, (255, 255, 255))
@@ -254,6 +290,8 @@ def render_zoom_image(
     return image
 
 
-def render_zoom(view: Mapping[str, Any], region: str, *, layout: LayoutName = "compact") -> bytes:
+def render_zoom(
+    view: Mapping[str, Any], region: str, *, layout: LayoutName = "compact", lang: str | None = None
+) -> bytes:
     """PNG bytes of :func:`render_zoom_image` (for ``/wotr zoom``)."""
-    return encode_png(render_zoom_image(view, region, layout=layout))
+    return encode_png(render_zoom_image(view, region, layout=layout, lang=lang))

@@ -20,12 +20,13 @@ from renderers.common import cellmap
 from renderers.common.cellmap import Point
 from renderers.common.cells import RIDGE, SEA
 from renderers.common.colours import RGB, mix
-from renderers.common.fonts import font
+from renderers.common.fonts import font, is_cjk
 
 from . import icons, theme
 from .layout import MapLayout, Spot, raster
 from .placement import LEADING, NAME_FONT, badge_room
 from .theme import STYLES, MapStyle
+from .words import english, face_kind, region_name, speaking, water_name
 
 LINE_SCALE = 2  # supersampling of the vector layer
 
@@ -336,27 +337,64 @@ def _vector_layer(layout: MapLayout, style: MapStyle) -> Image.Image:
 
 
 def draw_name(
-    draw: ImageDraw.ImageDraw, spot: Spot, ink: RGB = theme.NAME_INK, halo: RGB = theme.NAME_HALO
+    draw: ImageDraw.ImageDraw,
+    spot: Spot,
+    ink: RGB = theme.NAME_INK,
+    halo: RGB = theme.NAME_HALO,
+    said: str | None = None,
 ) -> None:
-    """A region's name (one or two lines) centred on its spot, with a halo."""
+    """A region's name (one or two lines) centred on its spot, with a halo: as the layout writes
+    it in English, or ``said`` (its name in another language) fitted into the room the English
+    takes."""
     if not spot.lines:
         return
-    face = font(NAME_FONT, spot.size)
-    step = spot.size * LEADING
-    top = spot.name[1] - step * len(spot.lines) / 2 + step / 2
-    for index, text in enumerate(spot.lines):
+    lines, size = (spot.lines, spot.size) if said is None else translated_name(spot, said)
+    face = font(NAME_FONT if said is None else face_kind(NAME_FONT), size)
+    step = size * LEADING
+    top = spot.name[1] - step * len(lines) / 2 + step / 2
+    for index, text in enumerate(lines):
         draw.text(
             (spot.name[0], top + index * step),
             text,
             font=face,
             fill=ink,
             anchor="mm",
-            stroke_width=cellmap.name_halo(spot.size),
+            stroke_width=cellmap.name_halo(size),
             stroke_fill=halo,
         )
 
 
-def _names(image: Image.Image, layout: MapLayout, style: MapStyle) -> None:
+def translated_name(spot: Spot, name: str) -> tuple[tuple[str, ...], int]:
+    """A region's name in another language, in the room its English name takes: as many lines
+    as the English (split at a space, or between two characters in Japanese and Chinese), the
+    English size or smaller; two lines rather than shrinking by a fifth."""
+    kind = face_kind(NAME_FONT)
+    room = max(font(NAME_FONT, spot.size).getlength(line) for line in spot.lines) * 1.1
+    one: list[tuple[str, ...]] = [(name,)]
+    options = one + list(_two_lines(name))
+    smallest = max(8, round(spot.size * 0.6))
+    for size in range(spot.size, smallest - 1, -1):
+        face = font(kind, size)
+        allowed = options if len(spot.lines) > 1 or size < spot.size * 0.8 else one
+        for lines in allowed:
+            if all(face.getlength(line) <= room for line in lines):
+                return lines, size
+    return min(options, key=lambda lines: max(font(kind, smallest).getlength(x) for x in lines)), smallest
+
+
+def _two_lines(name: str) -> list[tuple[str, str]]:
+    """The ways to break ``name`` into two lines, the most even first."""
+    words = name.split(" ")
+    if len(words) > 1:
+        cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    elif any(is_cjk(c) for c in name):  # Japanese and Chinese break between any two characters
+        cuts = [(name[:i], name[i:]) for i in range(1, len(name))]
+    else:  # one long word of a Latin script is hyphenated
+        cuts = [(f"{name[:i]}-", name[i:]) for i in range(3, len(name) - 2)]
+    return sorted(cuts, key=lambda pair: abs(len(pair[0]) - len(pair[1])))[:3]
+
+
+def _icons(image: Image.Image, layout: MapLayout, style: MapStyle) -> None:
     for slug in layout.regions:
         spot = layout.spots[slug]
         settlement = layout.settlements.get(slug)
@@ -365,21 +403,28 @@ def _names(image: Image.Image, layout: MapLayout, style: MapStyle) -> None:
             image.alpha_composite(
                 sprite, (round(spot.icon[0] - sprite.width / 2), round(spot.icon[1] - sprite.height / 2))
             )
+
+
+def _names(image: Image.Image, layout: MapLayout, style: MapStyle) -> None:
+    """The regions' and seas' names, in the language spoken."""
     draw = ImageDraw.Draw(image)
     for slug in layout.regions:
-        draw_name(draw, layout.spots[slug])
-    face = font("italic", style.water_size)
+        if english():
+            draw_name(draw, layout.spots[slug])
+        else:
+            draw_name(draw, layout.spots[slug], said=region_name(slug, layout.names.get(slug, slug)))
+    face = font(face_kind("italic"), style.water_size)
     ink = (*mix(theme.SEA, (255, 255, 255), 0.5), 235)
     for text, (x, y) in layout.waters:
-        lines = text.split("\n")
+        lines = water_name(text).split("\n")
         for index, line in enumerate(lines):
             line_y = y + (index - (len(lines) - 1) / 2) * style.water_size * 1.12
             draw.text((x, line_y), line, font=face, fill=ink, anchor="mm")
 
 
 @lru_cache(maxsize=4)
-def static_map(layout: MapLayout) -> Image.Image:
-    """The whole static map of ``layout`` as RGB (cached for the process; do not modify)."""
+def _unnamed_map(layout: MapLayout) -> Image.Image:
+    """The static map without its names: the costly part, the same in every language (RGBA)."""
     style = STYLES[layout.name]
     labels = raster(layout)
     base = Image.frombytes("P", labels.size, labels.tobytes())
@@ -387,5 +432,15 @@ def static_map(layout: MapLayout) -> Image.Image:
     image = base.convert("RGBA")
     image.alpha_composite(_raster_layers(layout, style))
     image.alpha_composite(_vector_layer(layout, style))
-    _names(image, layout, style)
+    _icons(image, layout, style)
+    return image
+
+
+@lru_cache(maxsize=12)
+def static_map(layout: MapLayout, lang: str = "en") -> Image.Image:
+    """The whole static map of ``layout`` as RGB, its names in ``lang`` (cached for the process; do
+    not modify). A new language costs only its names."""
+    image = _unnamed_map(layout).copy()
+    with speaking(lang):
+        _names(image, layout, STYLES[layout.name])
     return image.convert("RGB")

@@ -1,16 +1,30 @@
-"""What the War of the Ring picture shows, in words (the attachment's alt text), from the view only."""
+"""What the War of the Ring picture shows, in words (the attachment's alt text), from the view only,
+in the picture's language (``describe(view, lang=…)``, by default the view's ``lang``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from . import theme
 from . import view as v
 from .icons import FACE_NAMES
 from .layout import load_layout
 from .panels import audience_text, prompt_text, turn_text
 from .theme import FREE, NATIONS, SHADOW, SIDES
+from .words import (
+    commas,
+    english,
+    full_stop,
+    layout_region,
+    nation_short,
+    ntr,
+    picture_language,
+    ptr,
+    semicolons,
+    sentences,
+    speaking,
+    tr,
+)
 
 LIMIT = 1024
 
@@ -18,85 +32,138 @@ LIMIT = 1024
 def _units(rows: list[tuple[str, int, int, int]]) -> str:
     parts = []
     for nation, regular, elite, leader in rows:
-        bits = [f"{regular} regular" if regular else "", f"{elite} elite" if elite else ""]
+        # (English keeps "3 regular": the counts read as a table's columns)
+        bits = [
+            ntr("{count} regular", "{count} regular", regular) if regular else "",
+            ntr("{count} elite", "{count} elite", elite) if elite else "",
+        ]
         if leader:
             bits.append(
-                f"{leader} Nazgûl" if nation == "sauron" else f"{leader} leader{'s' if leader > 1 else ''}"
+                ntr("{count} Nazgûl", "{count} Nazgûl", leader)
+                if nation == "sauron"
+                else ntr("{count} leader", "{count} leaders", leader)
             )
-        parts.append(f"{theme.NATION_SHORT.get(nation, nation)} " + " ".join(b for b in bits if b))
-    return ", ".join(parts)
+        counted = [b for b in bits if b]
+        parts.append(
+            tr(
+                "{nation} {units}",
+                nation=nation_short(nation),
+                units=" ".join(counted) if english() else commas(counted),
+            )
+        )
+    return commas(parts)
 
 
 def _engines(side: str, n: int) -> str:
-    name = "Trebuchet" if side == FREE else "Siege Tower"
-    return f"{n} {name}{'s' if n > 1 else ''}"
+    if side == FREE:
+        return ntr("{count} Trebuchet", "{count} Trebuchets", n)
+    return ntr("{count} Siege Tower", "{count} Siege Towers", n)
 
 
 def _region(entry: Mapping[str, Any], names: Mapping[str, str]) -> str:
     slug = str(entry.get("id"))
-    head = names.get(slug, slug)
+    head = layout_region(names, slug)
     tags = []
     if entry.get("besieged"):
-        tags.append("besieged")
+        tags.append(tr("besieged"))
     if entry.get("control") in SIDES:
-        tags.append(f"held by the {v.side_title(entry['control'])}")
-    text = head + (f" ({', '.join(tags)})" if tags else "")
+        tags.append(tr("held by the {side}", side=v.side_title(entry["control"])))
+    text = tr("{region} ({tags})", region=head, tags=commas(tags)) if tags else head
     bits = []
     outside = v.units(entry.get("units"))
     if outside:
         bits.append(_units(outside))
     characters = [v.character_name(c, short=True) for c in v.sequence(entry.get("characters"))]
     if characters:
-        bits.append(", ".join(characters))
+        bits.append(commas(characters))
     garrison = v.units(entry.get("garrison"))
     inside = [v.character_name(c, short=True) for c in v.sequence(entry.get("garrison_characters"))]
     if garrison or inside:
-        bits.append("garrison " + ", ".join(p for p in (_units(garrison), ", ".join(inside)) if p))
+        within = commas([p for p in (_units(garrison), commas(inside)) if p])
+        bits.append(tr("garrison {units}", units=within))
     engines = v.mapping(entry.get("engines"))
     if engines:  # Twilight of the Third Age
         bits.append(
-            ", ".join(_engines(side, v.number(engines.get(side))) for side in SIDES if engines.get(side))
+            commas([_engines(side, v.number(engines.get(side))) for side in SIDES if engines.get(side)])
         )
     ents = v.number(entry.get("ents"))
     if ents:
-        bits.append(f"{ents} Ent{'s' if ents > 1 else ''}")
+        bits.append(ntr("{count} Ent", "{count} Ents", ents))
     ships = v.number(entry.get("ships"))
     if ships:
-        bits.append(f"{ships} Corsair Ship{'s' if ships > 1 else ''}")
-    return text + (": " + "; ".join(bits) if bits else "")
+        bits.append(ntr("{count} Corsair Ship", "{count} Corsair Ships", ships))
+    return tr("{region}: {things}", region=text, things=semicolons(bits)) if bits else text
 
 
 def _fellowship(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     fs = v.fellowship(view)
     if not fs:
         return ""
-    state = "revealed" if fs.get("revealed") else "hidden"
+    revealed = bool(fs.get("revealed"))
     where = fs.get("region")
     mordor = fs.get("mordor")
+    corruption = v.number(fs.get("corruption"))
     if where is None and isinstance(mordor, int):
-        place = f"on the Mordor Track, step {mordor} of 5"
+        if revealed:
+            text = tr(
+                "The Fellowship is revealed, on the Mordor Track, step {step} of 5; "
+                "corruption {corruption} of 12.",
+                step=mordor,
+                corruption=corruption,
+            )
+        else:
+            text = tr(
+                "The Fellowship is hidden, on the Mordor Track, step {step} of 5; "
+                "corruption {corruption} of 12.",
+                step=mordor,
+                corruption=corruption,
+            )
     else:
-        place = f"last seen at {names.get(str(where), str(where))}, progress {v.number(fs.get('progress'))}"
-    text = f"The Fellowship is {state}, {place}; corruption {v.number(fs.get('corruption'))} of 12."
+        place = layout_region(names, str(where))
+        progress = v.number(fs.get("progress"))
+        if revealed:
+            text = tr(
+                "The Fellowship is revealed, last seen at {region}, progress {progress}; "
+                "corruption {corruption} of 12.",
+                region=place,
+                progress=progress,
+                corruption=corruption,
+            )
+        else:
+            text = tr(
+                "The Fellowship is hidden, last seen at {region}, progress {progress}; "
+                "corruption {corruption} of 12.",
+                region=place,
+                progress=progress,
+                corruption=corruption,
+            )
+    said = [text]
     guide = fs.get("guide")
     companions = [v.character_name(c, short=True) for c in v.sequence(fs.get("companions")) if c != guide]
     piece = v.smeagol_piece(view)  # Twilight of the Third Age: the Gollum piece's side
     if guide:
         shown = "smeagol" if guide == "gollum" and piece == "smeagol" else guide
-        text += f" Guide: {v.character_name(shown, short=True)}"
-        text += f"; with {', '.join(companions)}." if companions else "."
+        name = v.character_name(shown, short=True)
+        if companions:
+            said.append(tr("Guide: {guide}; with {companions}.", guide=name, companions=commas(companions)))
+        else:
+            said.append(tr("Guide: {guide}.", guide=name))
     if piece is not None:
-        text += (
-            f" {'Sméagol' if piece == 'smeagol' else 'Gollum'} shows on his piece;"
-            f" We Shall Get It: {v.we_shall_get_it_words(view)}."
+        said.append(
+            tr(
+                "{name} shows on his piece; {card}: {state}.",
+                name=v.character_name(piece),
+                card=v.card_name("we_shall_get_it"),
+                state=v.we_shall_get_it_words(view),
+            )
         )
-    return text
+    return sentences(said)
 
 
 def _politics(view: Mapping[str, Any]) -> str:
     politics = v.mapping(view.get("politics"))
     at_war = [
-        theme.NATION_SHORT[n]
+        nation_short(n)
         for n in NATIONS
         if v.mapping(politics.get(n)) and v.number(v.mapping(politics.get(n)).get("steps"), 3) == 0
     ]
@@ -105,13 +172,16 @@ def _politics(view: Mapping[str, Any]) -> str:
         entry = v.mapping(politics.get(nation))
         steps = v.number(entry.get("steps"), 3)
         if entry and steps:
-            others.append(f"{theme.NATION_SHORT[nation]} {steps}{'' if entry.get('active') else ' passive'}")
+            if entry.get("active"):
+                others.append(tr("{nation} {steps}", nation=nation_short(nation), steps=steps))
+            else:
+                others.append(tr("{nation} {steps} passive", nation=nation_short(nation), steps=steps))
     parts = []
     if at_war:
-        parts.append("at war: " + ", ".join(at_war))
+        parts.append(tr("at war: {nations}", nations=commas(at_war)))
     if others:
-        parts.append("steps from war: " + ", ".join(others))
-    return ("Politics: " + "; ".join(parts) + ".") if parts else ""
+        parts.append(tr("steps from war: {nations}", nations=commas(others)))
+    return tr("Politics: {parts}.", parts=semicolons(parts)) if parts else ""
 
 
 def _dice(view: Mapping[str, Any]) -> str:
@@ -119,21 +189,41 @@ def _dice(view: Mapping[str, Any]) -> str:
     parts = []
     for side in SIDES:
         pool = v.mapping(dice.get(side))
-        unused = [FACE_NAMES.get(str(f), str(f)) for f in v.sequence(pool.get("unused"))]
+        unused = [
+            tr(FACE_NAMES[str(f)]) if str(f) in FACE_NAMES else str(f) for f in v.sequence(pool.get("unused"))
+        ]
         used = v.sequence(pool.get("used"))
         if unused or used:
-            parts.append(f"{v.side_title(side)} dice {', '.join(unused) or 'none'} unused, {len(used)} used")
+            parts.append(
+                tr(
+                    "{side} dice {faces} unused, {used} used",
+                    side=v.side_title(side),
+                    faces=commas(unused) or tr("none"),
+                    used=len(used),
+                )
+            )
     hunt = v.mapping(view.get("hunt"))
     box = v.mapping(hunt.get("box"))
     if hunt:
         parts.append(
-            f"Hunt Box {v.number(box.get('shadow'))} Shadow and {v.number(box.get('free'))} Free dice, "
-            f"{v.number(hunt.get('pool'))} tiles in the pool, {len(v.sequence(hunt.get('drawn')))} drawn"
+            tr(
+                "Hunt Box {shadow} Shadow and {free} Free dice, {pool} tiles in the pool, {drawn} drawn",
+                shadow=v.number(box.get("shadow")),
+                free=v.number(box.get("free")),
+                pool=v.number(hunt.get("pool")),
+                drawn=len(v.sequence(hunt.get("drawn"))),
+            )
         )
     rings = v.mapping(view.get("rings"))
     if rings:
-        parts.append(f"Elven Rings: Free {v.number(rings.get(FREE))}, Shadow {v.number(rings.get(SHADOW))}")
-    return ("; ".join(parts) + ".") if parts else ""
+        parts.append(
+            tr(
+                "Elven Rings: Free {free}, Shadow {shadow}",
+                free=v.number(rings.get(FREE)),
+                shadow=v.number(rings.get(SHADOW)),
+            )
+        )
+    return tr("{parts}.", parts=semicolons(parts)) if parts else ""
 
 
 def _cards(view: Mapping[str, Any]) -> str:
@@ -144,40 +234,86 @@ def _cards(view: Mapping[str, Any]) -> str:
         entry = v.mapping(cards.get(side))
         if not entry:
             continue
-        text = f"{v.side_title(side)} {v.number(entry.get('hand_count'))} cards in hand"
+        count = v.number(entry.get("hand_count"))
         hand = entry.get("hand")
         if side == you and isinstance(hand, list) and hand:
-            text += " (" + ", ".join(v.card_name(c) for c in hand) + ")"
-        parts.append(text)
-    return ("Cards: " + "; ".join(parts) + ".") if parts else ""
+            parts.append(
+                tr(
+                    "{side} {count} cards in hand ({cards})",
+                    side=v.side_title(side),
+                    count=count,
+                    cards=commas([v.card_name(c) for c in hand]),
+                )
+            )
+        else:
+            parts.append(tr("{side} {count} cards in hand", side=v.side_title(side), count=count))
+    return tr("Cards: {parts}.", parts=semicolons(parts)) if parts else ""
 
 
-def describe(view: Mapping[str, Any], limit: int = LIMIT) -> str:
-    """One paragraph, built only from ``view``, at most ``limit`` characters."""
+def describe(view: Mapping[str, Any], limit: int = LIMIT, lang: str | None = None) -> str:
+    """One paragraph, built only from ``view``, at most ``limit`` characters, in ``lang`` (by
+    default the view's ``lang``)."""
+    with speaking(picture_language(view, lang)):
+        return _describe(view, limit)
+
+
+def _describe(view: Mapping[str, Any], limit: int) -> str:
     names = load_layout("compact").names
     who, warning = audience_text(view)
     number, phase = turn_text(view)
-    audience = f"{who} ({warning})" if warning else who
-    when = f"Turn {number}, {phase.lower()}" if phase else f"Turn {number}"
-    parts = [f"War of the Ring, {audience}. {when}: {v.headline(view)}."]
+    audience = tr("{audience} ({warning})", audience=who, warning=warning) if warning else who
+    if phase:
+        when = tr("Turn {number}, {phase}", number=number, phase=phase.lower())
+    else:
+        when = tr("Turn {number}", number=number)
+    game = "War of the Ring" if english() else ptr("game", "War of the Ring")
+    parts = [
+        tr(
+            "{game}, {audience}. {when}: {headline}.",
+            game=game,
+            audience=audience,
+            when=when,
+            headline=v.headline(view),
+        )
+    ]
     prompt = prompt_text(view)
     if prompt:
-        parts.append(prompt if prompt.endswith((".", "!", "?")) else prompt + ".")
+        parts.append(prompt if english() and prompt.endswith((".", "!", "?")) else full_stop(prompt))
     battle = v.mapping(view.get("battle"))
     if battle:
-        where = names.get(str(battle.get("region")), str(battle.get("region")))
-        parts.append(
-            f"Battle at {where}: the {v.side_title(battle.get('attacker'))} attacks"
-            f"{' in a siege' if battle.get('siege') else ''}, round {v.number(battle.get('round'), 1)}."
-        )
+        where = layout_region(names, str(battle.get("region")))
+        side = v.side_title(battle.get("attacker"))
+        rounds = v.number(battle.get("round"), 1)
+        if battle.get("siege"):
+            parts.append(
+                tr(
+                    "Battle at {region}: the {side} attacks in a siege, round {round}.",
+                    region=where,
+                    side=side,
+                    round=rounds,
+                )
+            )
+        else:
+            parts.append(
+                tr(
+                    "Battle at {region}: the {side} attacks, round {round}.",
+                    region=where,
+                    side=side,
+                    round=rounds,
+                )
+            )
     last = v.mapping(view.get("last"))
     if last.get("text"):
         text = str(last["text"])
-        parts.append("Last: " + (text if text.endswith((".", "!", "?")) else text + "."))
+        parts.append(tr("Last: {action}", action=full_stop(text)))
     vp = v.mapping(view.get("vp"))
     if vp:
         parts.append(
-            f"Victory points: Free Peoples {v.number(vp.get(FREE))}, Shadow {v.number(vp.get(SHADOW))}."
+            tr(
+                "Victory points: Free Peoples {free}, Shadow {shadow}.",
+                free=v.number(vp.get(FREE)),
+                shadow=v.number(vp.get(SHADOW)),
+            )
         )
     parts.append(_fellowship(view, names))
     parts.append(_politics(view))
@@ -185,8 +321,8 @@ def describe(view: Mapping[str, Any], limit: int = LIMIT) -> str:
     parts.append(_dice(view))
     regions = [_region(entry, names) for entry in v.regions(view)]
     if regions:
-        parts.append("Map: " + "; ".join(regions) + ".")
-    text = " ".join(part for part in parts if part)
+        parts.append(tr("Map: {regions}.", regions=semicolons(regions)))
+    text = sentences([part for part in parts if part])
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return text

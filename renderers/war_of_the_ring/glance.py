@@ -21,7 +21,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common.blocks import Block
 from renderers.common.colours import mix
-from renderers.common.fonts import font
 from renderers.common.text import ellipsize
 
 from . import theme
@@ -29,6 +28,7 @@ from . import view as v
 from .layout import MapLayout
 from .panels import Sizes, combat_dice_row
 from .theme import FREE, NATION_COLOURS, NATIONS, SHADOW
+from .words import english, face, layout_region, mark, tr, wrap
 
 #: Font sizes (pixels of the 1,080 px picture): x 0.37 at 400 px gives 10-14 px.
 HEAD = 34
@@ -43,15 +43,16 @@ SQUARE = 50
 #: The victory points each side needs (§17).
 GOAL = {FREE: 4, SHADOW: 10}
 CORRUPTION_MAX = 12
+# i18n: a Nation in two letters (or one or two characters) on the glance card's political row
 NATION_LETTERS = {
-    "dwarves": "Dw",
-    "elves": "El",
-    "gondor": "Go",
-    "north": "No",
-    "rohan": "Ro",
-    "isengard": "Is",
-    "sauron": "Sa",
-    "southrons": "SE",
+    "dwarves": mark("Dw"),
+    "elves": mark("El"),
+    "gondor": mark("Go"),
+    "north": mark("No"),
+    "rohan": mark("Ro"),
+    "isengard": mark("Is"),
+    "sauron": mark("Sa"),
+    "southrons": mark("SE"),
 }
 
 
@@ -70,8 +71,19 @@ def side_counts(view: Mapping[str, Any], region: str, side: str) -> tuple[int, i
 
 def army_words(counts: tuple[int, int, int]) -> str:
     """``"4R 1E 2L"`` (``"none"`` for an empty Army)."""
-    words = [f"{n}{letter}" for n, letter in zip(counts, "REL", strict=True) if n]
-    return " ".join(words) or "none"
+    # i18n: an Army in short: Regulars, Elites and Leaders counted ("4R 1E 2L")
+    regular, elite, leader = counts
+    words = [
+        said
+        for n, said in (
+            (regular, tr("{count}R", count=regular)),
+            (elite, tr("{count}E", count=elite)),
+            (leader, tr("{count}L", count=leader)),
+        )
+        if n
+    ]
+    # i18n: an Army of no units (the glance card's battle rows)
+    return " ".join(words) or tr("none")
 
 
 def battle_lines(view: Mapping[str, Any], layout: MapLayout) -> list[tuple[str, str, tuple[int, int, int]]]:
@@ -85,23 +97,32 @@ def battle_lines(view: Mapping[str, Any], layout: MapLayout) -> list[tuple[str, 
         origin = region
     rows: list[tuple[str, str, tuple[int, int, int]]] = []
     for side, where in ((attacker, origin), (defender, region)):
-        name = layout.names.get(where, where)
-        rows.append((side, f"{v.side_title(side)} in {name}", side_counts(view, where, side)))
+        name = layout_region(layout.names, where)
+        rows.append(
+            (
+                side,
+                tr("{side} in {region}", side=v.side_title(side), region=name),
+                side_counts(view, where, side),
+            )
+        )
     return rows
 
 
 def glance_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes: Sizes) -> Block:
     """The glance card's content, ``width`` pixels wide (``sizes``: the compact picture's)."""
     block = Block(width)
-    head = font("bold", HEAD)
-    value = font("bold", VALUE)
-    label = font("sans", LABEL)
+    head = face("bold", HEAD)
+    value = face("bold", VALUE)
+    label = face("sans", LABEL)
     battle = v.mapping(view.get("battle"))
     if battle:
-        where = layout.names.get(str(battle.get("region")), str(battle.get("region")))
-        kind = "Siege" if battle.get("siege") else "Battle"
+        where = layout_region(layout.names, str(battle.get("region")))
         rounds = v.number(battle.get("round"), 1)
-        block.line(f"⚔ {kind} at {where}, round {rounds}", head, (255, 150, 130))
+        if battle.get("siege"):
+            line = tr("⚔ Siege at {region}, round {round}", region=where, round=rounds)
+        else:
+            line = tr("⚔ Battle at {region}, round {round}", region=where, round=rounds)
+        block.line(line, head, (255, 150, 130))
         rolls = v.mapping(battle.get("rolls"))
         dice_sizes = replace(sizes, die=DIE, small=LABEL)
         for side, text, counts in battle_lines(view, layout):
@@ -110,7 +131,12 @@ def glance_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes
                 combat_dice_row(block, side, v.mapping(rolls[side]), width, dice_sizes)
     text = str(v.mapping(view.get("last")).get("text") or "")
     if text:
-        block.paragraph("Last: " + text, head, theme.INK_LIGHT, max_lines=1 if battle else 2, leading=1.2)
+        last = tr("Last: {action}", action=text)
+        if english():
+            block.paragraph(last, head, theme.INK_LIGHT, max_lines=1 if battle else 2, leading=1.2)
+        else:
+            for line in wrap(last, head, width, 1 if battle else 2):
+                block.line(line, head, theme.INK_LIGHT, leading=1.2)
     block.space(6)
     block.custom(LABEL * 1.3 + VALUE * 1.25, lambda img, draw, x, y: _tiles(draw, view, x, y, width))
     block.space(8)
@@ -145,22 +171,28 @@ def _tiles(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], left: float, top:
     hunt = v.mapping(view.get("hunt"))
     corruption = v.number(fs.get("corruption"))
     if fs.get("mordor") is not None:
-        where = f"Mordor {v.number(fs.get('mordor'))}/5"
+        where = tr("Mordor {step}/5", step=v.number(fs.get("mordor")))
+    elif fs.get("revealed"):
+        where = tr("{progress} revealed", progress=v.number(fs.get("progress")))
     else:
-        where = f"{v.number(fs.get('progress'))} {'revealed' if fs.get('revealed') else 'hidden'}"
+        where = tr("{progress} hidden", progress=v.number(fs.get("progress")))
     box = v.mapping(hunt.get("box"))
     tiles = [
         (
-            "VP Free · Shadow",
+            tr("VP Free · Shadow"),
             " · ".join(f"{v.number(vp.get(s))}/{GOAL[s]}" for s in (FREE, SHADOW)),
             theme.INK_LIGHT,
         ),
-        ("Progress", where, theme.BATTLE_RED if fs.get("revealed") else theme.GOLD_BRIGHT),
-        ("Corruption", f"{corruption}/{CORRUPTION_MAX}", _corruption_ink(corruption)),
-        ("Hunt Box · Pool", f"{v.number(box.get('shadow'))} · {v.number(hunt.get('pool'))}", theme.INK_LIGHT),
+        (tr("Progress"), where, theme.BATTLE_RED if fs.get("revealed") else theme.GOLD_BRIGHT),
+        (tr("Corruption"), f"{corruption}/{CORRUPTION_MAX}", _corruption_ink(corruption)),
+        (
+            tr("Hunt Box · Pool"),
+            f"{v.number(box.get('shadow'))} · {v.number(hunt.get('pool'))}",
+            theme.INK_LIGHT,
+        ),
     ]
     shares = (0.31, 0.25, 0.21, 0.23)
-    label, value = font("sans", LABEL), font("bold", VALUE)
+    label, value = face("sans", LABEL), face("bold", VALUE)
     x = left
     for (name, number, ink), share in zip(tiles, shares, strict=True):
         room = width * share - 12
@@ -183,12 +215,13 @@ def _politics(
 ) -> None:
     """``Politics`` then a square per Nation: its steps from war (W: At War), bright if Active."""
     politics = v.mapping(view.get("politics"))
-    label, hint = font("sans", LABEL), font("sans", HINT)
-    draw.text((left, top - 2), "Politics", font=label, fill=theme.INK_MUTED, anchor="la")
-    draw.text((left, top + SQUARE + 2), "dim: passive", font=hint, fill=theme.INK_FAINT, anchor="ld")
-    start = left + max(label.getlength("Politics"), hint.getlength("dim: passive")) + 14
+    label, hint = face("sans", LABEL), face("sans", HINT)
+    politics_word, hint_words = tr("Politics"), tr("dim: passive")
+    draw.text((left, top - 2), politics_word, font=label, fill=theme.INK_MUTED, anchor="la")
+    draw.text((left, top + SQUARE + 2), hint_words, font=hint, fill=theme.INK_FAINT, anchor="ld")
+    start = left + max(label.getlength(politics_word), hint.getlength(hint_words)) + 14
     step_w = (width - (start - left)) / len(NATIONS)
-    letters, digit = font("bold", 19), font("bold", 30)
+    letters, digit = face("bold", 19), face("bold", 30)
     for index, nation in enumerate(NATIONS):
         entry = v.mapping(politics.get(nation))
         steps = v.number(entry.get("steps"), 3)
@@ -205,10 +238,11 @@ def _politics(
             width=2,
         )
         ink = theme.ink_on(fill)
-        draw.text((x + 6, top + 4), NATION_LETTERS[nation], font=letters, fill=ink, anchor="la")
+        draw.text((x + 6, top + 4), tr(NATION_LETTERS[nation]), font=letters, fill=ink, anchor="la")
         draw.text(
             (right - 6, top + SQUARE - 3),
-            "W" if steps == 0 else str(steps),
+            # i18n: At War, in one letter (or character) on a Nation's square of the glance card
+            tr("W") if steps == 0 else str(steps),
             font=digit,
             fill=ink,
             anchor="rd",

@@ -13,6 +13,7 @@ from renderers.common.fonts import font
 from renderers.common.shapes import eye_polygon, supersampled
 
 from . import theme
+from .words import mark
 
 INK: RGBA = (38, 30, 22, 255)
 STONE: RGBA = (236, 228, 208, 255)
@@ -226,14 +227,15 @@ def _swords(draw: ImageDraw.ImageDraw, box: Box, s: float, ink: RGBA) -> None:
 # -- action dice ---------------------------------------------------------------------------------
 
 FACES = ("character", "army", "muster", "army_muster", "event", "will", "eye")
+#: The action dice's faces by name (the alt text's words; said with ``tr``).
 FACE_NAMES = {
-    "character": "Character",
-    "army": "Army",
-    "muster": "Muster",
-    "army_muster": "Army/Muster",
-    "event": "Event",
-    "will": "Will of the West",
-    "eye": "Eye",
+    "character": mark("Character"),
+    "army": mark("Army"),
+    "muster": mark("Muster"),
+    "army_muster": mark("Army/Muster"),
+    "event": mark("Event"),
+    "will": mark("Will of the West"),
+    "eye": mark("Eye"),
 }
 
 

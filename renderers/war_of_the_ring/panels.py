@@ -19,15 +19,27 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common.blocks import Block, Chip
 from renderers.common.colours import RGB, mix
-from renderers.common.fonts import FontKind, font
+from renderers.common.fonts import FontKind, font, text_font
 from renderers.common.shapes import paste_sprite, rounded_panel, supersampled
-from renderers.common.text import ellipsize, fit_text, wrap_words
+from renderers.common.text import ellipsize, fit_text
 
 from . import icons, theme
 from . import view as v
 from .layout import MapLayout
 from .pieces import badge_sprite
 from .theme import FREE, NATION_COLOURS, NATIONS, SHADOW, SIDES, STYLES, MapStyle
+from .words import (
+    current,
+    english,
+    face_kind,
+    layout_region,
+    listed,
+    nation_short,
+    ntr,
+    side_short,
+    tr,
+    wrap,
+)
 
 
 @dataclass(frozen=True)
@@ -85,7 +97,8 @@ HEADER_HEIGHT = {"compact": 150, "full": 108}
 
 
 def _face(kind: FontKind, size: int) -> ImageFont.FreeTypeFont:
-    return font(kind, size)
+    """The font of ``kind`` for the language being spoken (a CJK face in Japanese and Chinese)."""
+    return font(face_kind(kind), size)
 
 
 # -- header --------------------------------------------------------------------------------------
@@ -95,13 +108,13 @@ def audience_text(view: Mapping[str, Any]) -> tuple[str, str | None]:
     """("Public board" | "Free Peoples only", "do not share" | None)."""
     who = v.audience(view)
     if who is None:
-        return ("Final board" if v.result(view) else "Public board"), None
-    return f"{v.side_title(who)} only", "do not share"
+        return (tr("Final board") if v.result(view) else tr("Public board")), None
+    return tr("{side} only", side=v.side_title(who)), tr("do not share")
 
 
 def turn_text(view: Mapping[str, Any]) -> tuple[str, str]:
     turn = v.number(view.get("turn"))
-    phase = v.PHASES.get(str(view.get("phase") or ""), "")
+    phase = v.phase_title(view.get("phase"))
     return (str(turn) if turn else "–"), phase
 
 
@@ -121,7 +134,7 @@ def draw_header(
     number, phase = turn_text(view)
     label_face = _face("bold", sizes.corner)
     number_face = _face("serif", sizes.turn)
-    label = " · ".join(part for part in ("TURN", phase.upper()) if part)
+    label = " · ".join(part for part in (tr("TURN"), phase.upper()) if part)
     draw.text((right, top + 2), label, font=label_face, fill=theme.INK_MUTED, anchor="ra")
     draw.text((right, top + sizes.corner + 4), number, font=number_face, fill=theme.GOLD, anchor="ra")
     corner = max(number_face.getlength(number), label_face.getlength(label))
@@ -129,7 +142,8 @@ def draw_header(
     chip_face = _face("bold", sizes.corner)
     warn_face = _face("bold", round(sizes.corner * 0.8))
     chip_w = round(max(chip_face.getlength(who), warn_face.getlength((warning or "").upper())) + 24)
-    chip_top = top + sizes.corner + sizes.turn + 12
+    # (a step higher in other languages: their taller letters would reach the card below)
+    chip_top = top + sizes.corner + sizes.turn + (12 if english() else 6)
     chip_h = round(sizes.corner * (2.5 if warning else 1.6))
     fill = mix(theme.PANEL_FILL, theme.BATTLE_RED, 0.35) if warning else theme.PANEL_FILL
     rounded_panel(
@@ -152,7 +166,7 @@ def draw_header(
         )
     head_face, headline = fit_text(
         v.headline(view),
-        "serif",
+        face_kind("serif"),
         right - left - corner - 24,
         sizes.headline,
         min_size=round(sizes.headline * 0.6),
@@ -161,7 +175,7 @@ def draw_header(
     room = right - left - max(chip_w, corner) - 20
     prompt_face = _face("sans", sizes.prompt)
     y = top + sizes.headline * 1.3
-    for line in wrap_words(prompt_text(view), prompt_face, room, 2):
+    for line in wrap(prompt_text(view), prompt_face, room, 2):
         draw.text((left, y), line, font=prompt_face, fill=theme.INK_MUTED, anchor="la")
         y += sizes.prompt * 1.25
 
@@ -221,11 +235,11 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
     mordor = fs.get("mordor")
     on_track = where is None and isinstance(mordor, int)
     place = (
-        "on the Mordor Track"
+        tr("on the Mordor Track")
         if on_track
-        else f"at {layout.names.get(str(where), str(where))}"
+        else tr("at {region}", region=layout_region(layout.names, str(where)))
         if where
-        else "not on the map"
+        else tr("not on the map")
     )
     progress = v.number(fs.get("progress"))
     row = round(sizes.title * 1.5)
@@ -234,9 +248,10 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
         ring = icons.ring_sprite(round(sizes.title * 1.25), revealed)
         paste_sprite(image, ring, (left, top + row / 2 - ring.height / 2))
         x = left + ring.width + 8
-        draw.text((x, top + row / 2), "Fellowship", font=title, fill=theme.INK_LIGHT, anchor="lm")
-        x += title.getlength("Fellowship") + 12
-        status = "REVEALED" if revealed else "HIDDEN"
+        fellowship = tr("Fellowship")
+        draw.text((x, top + row / 2), fellowship, font=title, fill=theme.INK_LIGHT, anchor="lm")
+        x += title.getlength(fellowship) + 12
+        status = tr("REVEALED") if revealed else tr("HIDDEN")
         chip_fill = (190, 48, 36) if revealed else (60, 92, 70)
         face = _face("bold", sizes.small)
         chip_w = face.getlength(status) + 16
@@ -250,16 +265,21 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
         draw.text((x + chip_w / 2, top + row / 2 + 0.5), status, font=face, fill=(255, 255, 255), anchor="mm")
 
     block.custom(row + 2, head)
-    where_text = place if on_track else f"Ring-bearers {place} · progress {progress}"
+    where_text = (
+        place
+        if on_track
+        else tr("Ring-bearers {place} · progress {progress}", place=place, progress=progress)
+    )
     block.line(where_text, body, theme.INK_LIGHT, leading=1.45)
     corruption = max(0, min(12, v.number(fs.get("corruption"))))
     cell = sizes.track
-    label_w = small.getlength("Corruption") + 10
+    corruption_word = tr("Corruption")
+    label_w = small.getlength(corruption_word) + 10
     step = min(cell + 3, (width - label_w) / 13)
     cell_size = round(min(cell, step - 3))
 
     def corruption_row(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
-        _label(draw, (left, top + cell_size / 2), "Corruption", small)
+        _label(draw, (left, top + cell_size / 2), corruption_word, small)
         for index in range(13):
             x = left + label_w + index * step
             if index == corruption:
@@ -294,10 +314,11 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
     block.custom(cell_size + 6, corruption_row)
     if on_track:
         steps = max(0, min(5, v.number(mordor)))
-        mordor_w = small.getlength("Mordor") + 10
+        mordor_word = tr("Mordor")
+        mordor_w = small.getlength(mordor_word) + 10
 
         def mordor_row(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
-            _label(draw, (left, top + cell_size / 2), "Mordor", small)
+            _label(draw, (left, top + cell_size / 2), mordor_word, small)
             x = left + max(label_w, mordor_w)
             gap = cell_size * 0.55
             for index in range(6):
@@ -321,7 +342,7 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
                     paste_sprite(image, ring, (x + cell_size - ring.width * 0.45, top - ring.height * 0.35))
                 x += cell_size + gap
             draw.text(
-                (x, top + cell_size / 2), "Crack of Doom", font=small, fill=(240, 150, 110), anchor="lm"
+                (x, top + cell_size / 2), tr("Crack of Doom"), font=small, fill=(240, 150, 110), anchor="lm"
             )
 
         block.custom(cell_size + 6, mordor_row)
@@ -337,7 +358,7 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
             x = left
             middle = top + disc / 2
             if guide:
-                x += _label(draw, (x, middle), "Guide", small) + 8
+                x += _label(draw, (x, middle), tr("Guide"), small) + 8
                 paste_sprite(image, icons.character_sprite(str(guide), disc), (x, top))
                 x += disc + 6
                 x += (
@@ -345,7 +366,8 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
                 )
             others = [c for c in companions if c != guide]
             if others:
-                x += _label(draw, (x, middle), "with", small) + 8
+                # i18n: before the Companions' pictures: the Guide … with (them)
+                x += _label(draw, (x, middle), tr("with"), small) + 8
                 room = left + width - x
                 step_w = min(
                     disc + 4.0, (room - disc) / max(1, len(others) - 1) if len(others) > 1 else disc + 4.0
@@ -368,20 +390,29 @@ def fellowship_block(view: Mapping[str, Any], layout: MapLayout, width: float, s
                             + 8
                         )
             elif guide:
-                _label(draw, (x, middle), "no other companion", small)
+                _label(draw, (x, middle), tr("no other companion"), small)
 
         block.custom(disc + 4, people)
         names = [v.character_name(c, short=True) for c in companions if c != guide]
         if names and len(names) > 2:
-            block.paragraph(", ".join(names), small, theme.INK_MUTED, max_lines=2, leading=1.2)
+            block.paragraph(
+                ", ".join(names) if english() else listed(names),
+                small,
+                theme.INK_MUTED,
+                max_lines=2,
+                leading=1.2,
+            )
     elif fs:
-        block.line("No companion left with the Ring-bearers", small, theme.INK_MUTED)
+        block.line(tr("No companion left with the Ring-bearers"), small, theme.INK_MUTED)
     if piece is not None:
-        where = "guides" if guide in ("gollum", "smeagol") else "set aside"
-        shown = "Sméagol" if piece == "smeagol" else "Gollum"
-        block.line(
-            f"{shown} ({where}) · We Shall Get It: {v.we_shall_get_it_words(view)}", small, theme.INK_MUTED
-        )
+        shown = v.character_name("smeagol" if piece == "smeagol" else "gollum")
+        card = v.card_name("we_shall_get_it")
+        state = v.we_shall_get_it_words(view)
+        if guide in ("gollum", "smeagol"):
+            words = tr("{name} (guides) · {card}: {state}", name=shown, card=card, state=state)
+        else:
+            words = tr("{name} (set aside) · {card}: {state}", name=shown, card=card, state=state)
+        block.line(words, small, theme.INK_MUTED)
     return block
 
 
@@ -404,10 +435,11 @@ def hunt_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
 
     def head(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
         middle = top + die / 2
-        x = left + draw.textlength("Hunt Box", font=title) + 12
-        draw.text((left, middle), "Hunt Box", font=title, fill=theme.INK_LIGHT, anchor="lm")
+        hunt_box = tr("Hunt Box")
+        x = left + draw.textlength(hunt_box, font=title) + 12
+        draw.text((left, middle), hunt_box, font=title, fill=theme.INK_LIGHT, anchor="lm")
         if not shadow_dice and not free_dice:
-            draw.text((x, middle), "empty", font=small, fill=theme.INK_FAINT, anchor="lm")
+            draw.text((x, middle), tr("empty"), font=small, fill=theme.INK_FAINT, anchor="lm")
         for index in range(min(shadow_dice, 12)):
             if index == allocated and allocated:
                 x += 6  # the allocated dice (blank: not rolled), then the Eyes rolled
@@ -422,15 +454,21 @@ def hunt_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
 
     block.custom(die + 6, head)
     eyes = shadow_dice - allocated
-    shadow = [f"{allocated} put in"] if allocated else []
-    shadow += [f"{eyes} Eye" + ("s" if eyes != 1 else "") + " rolled"] if eyes else []
+    shadow = [tr("{count} put in", count=allocated)] if allocated else []
+    shadow += [ntr("{count} Eye rolled", "{count} Eyes rolled", eyes)] if eyes else []
     parts = [" + ".join(shadow)] if shadow else []
-    parts += [f"{free_dice} Free die" + ("s" if free_dice != 1 else "")] if free_dice else []
+    parts += [ntr("{count} Free die", "{count} Free dice", free_dice)] if free_dice else []
     if parts:
         block.line(ellipsize(" · ".join(parts), small, width), small, theme.INK_MUTED)
     tile = round(sizes.die * 0.8)
-    label = f"Pool {v.number(pool)}" if isinstance(pool, int) else "Pool"
-    label += " · drawn" if drawn else " · none drawn yet"
+    if isinstance(pool, int):
+        label = (
+            tr("Pool {count} · drawn", count=v.number(pool))
+            if drawn
+            else tr("Pool {count} · none drawn yet", count=v.number(pool))
+        )
+    else:
+        label = tr("Pool · drawn") if drawn else tr("Pool · none drawn yet")
 
     def tiles(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
         middle = top + tile / 2
@@ -460,11 +498,11 @@ def politics_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block
     block.custom(
         round(sizes.title * 1.4),
         lambda _i, d, left, top: d.text(
-            (left, top), "Political Track", font=title, fill=theme.INK_LIGHT, anchor="la"
+            (left, top), tr("Political Track"), font=title, fill=theme.INK_LIGHT, anchor="la"
         ),
     )
-    name_w = max(bold.getlength(theme.NATION_SHORT[n]) for n in NATIONS) + 26
-    columns = ("3", "2", "1", "AT WAR")
+    name_w = max(bold.getlength(nation_short(n)) for n in NATIONS) + 26
+    columns = ("3", "2", "1", tr("AT WAR"))
     col_w = (width - name_w) / 4
     row = round(sizes.small * 1.45)
 
@@ -500,9 +538,7 @@ def politics_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block
             draw.rounded_rectangle(
                 (left, middle - row * 0.32, left + 14, middle + row * 0.32), radius=3, fill=colour
             )
-            draw.text(
-                (left + 20, middle), theme.NATION_SHORT[nation], font=bold, fill=theme.INK_LIGHT, anchor="lm"
-            )
+            draw.text((left + 20, middle), nation_short(nation), font=bold, fill=theme.INK_LIGHT, anchor="lm")
             for index in range(4):
                 x0 = left + name_w + col_w * index + 2
                 draw.rounded_rectangle(
@@ -514,13 +550,13 @@ def politics_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block
                 )
             column = 3 - steps
             x0 = left + name_w + col_w * column + 2
-            token = _political_token(round(col_w - 4), row - 4, colour, is_active, theme.NATION_SIDES[nation])
+            token = _political_token(round(col_w - 4), row - 4, colour, is_active, current())
             paste_sprite(image, token, (x0, top + 2))
 
         block.custom(row + 1, paint)
     block.space(2)
     block.line(
-        "dim, dashed: passive (cannot go to war until active)",
+        tr("dim, dashed: passive (cannot go to war until active)"),
         _face("sans", round(sizes.small * 0.85)),
         theme.INK_FAINT,
     )
@@ -528,8 +564,9 @@ def politics_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block
 
 
 @lru_cache(maxsize=64)
-def _political_token(width: int, height: int, colour: RGB, active: bool, side: str) -> Image.Image:
-    word = "ACTIVE" if active else "passive"
+def _political_token(width: int, height: int, colour: RGB, active: bool, lang: str) -> Image.Image:
+    """A Nation's counter on the Political Track (its word in ``lang``, the language spoken)."""
+    word = tr("ACTIVE") if active else tr("passive")
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         box = (0.5 * s, 0.5 * s, (width - 0.5) * s, (height - 0.5) * s)
@@ -556,12 +593,11 @@ def _political_token(width: int, height: int, colour: RGB, active: bool, side: s
                 x += dash * 2
 
     sprite = supersampled((width, height), paint)
-    face = font("bold" if active else "sans", max(9, round(height * 0.55)))
+    face = text_font("bold" if active else "sans", max(9, round(height * 0.55)), word, lang)
     ink = theme.ink_on(colour) if active else (225, 225, 225)
     ImageDraw.Draw(sprite).text(
         (width / 2, height / 2 + 0.5), ellipsize(word, face, width - 4), font=face, fill=ink, anchor="mm"
     )
-    del side
     return sprite
 
 
@@ -573,8 +609,8 @@ def side_label(
 ) -> float:
     """ "Free" or "Shadow" in the side's colour, left-middle at ``at``; the width of the column
     (the longer of the two words, so rows of both sides line up)."""
-    draw.text(at, "Free" if side == FREE else "Shadow", font=face, fill=theme.SIDE_LIGHT[side], anchor="lm")
-    return max(face.getlength("Free"), face.getlength("Shadow")) + 12
+    draw.text(at, side_short(side), font=face, fill=theme.SIDE_LIGHT[side], anchor="lm")
+    return max(face.getlength(side_short(FREE)), face.getlength(side_short(SHADOW))) + 12
 
 
 def dice_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
@@ -588,7 +624,7 @@ def dice_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
     block.custom(
         round(sizes.title * 1.4),
         lambda _i, d, left, top: d.text(
-            (left, top), "Action dice", font=title, fill=theme.INK_LIGHT, anchor="la"
+            (left, top), tr("Action dice"), font=title, fill=theme.INK_LIGHT, anchor="la"
         ),
     )
     die = sizes.die
@@ -617,7 +653,7 @@ def dice_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
             step = min(die + 5, (room - 12) / max(1, total)) if total else die + 5
             x = left + label_w
             if not total:
-                draw.text((x, middle), "no dice", font=small, fill=theme.INK_FAINT, anchor="lm")
+                draw.text((x, middle), tr("no dice"), font=small, fill=theme.INK_FAINT, anchor="lm")
             for face in unused:
                 paste_sprite(image, icons.die_sprite(side, face, die), (x, top))
                 x += step
@@ -633,7 +669,7 @@ def dice_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
 
         block.custom(die + 6, paint)
     block.line(
-        "faded: used this turn · right: Elven Rings",
+        tr("faded: used this turn · right: Elven Rings"),
         _face("sans", round(sizes.small * 0.85)),
         theme.INK_FAINT,
     )
@@ -649,8 +685,10 @@ def score_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
     small = _face("sans", sizes.small)
     head_face = _face("bold", round(sizes.small * 0.85))
     row = round(sizes.body * 1.5)
-    label_w = bold.getlength("Shadow") + 14
-    heads = ("VP", "in hand", "char. deck", "strat. deck")
+    label_w = max(bold.getlength(side_short(FREE)), bold.getlength(side_short(SHADOW))) + 14
+    # i18n: the heads of the victory points and cards table (victory points, cards in hand, the
+    # Character deck, the Strategy deck), each in a narrow column
+    heads = (tr("VP"), tr("in hand"), tr("char. deck"), tr("strat. deck"))
     col = (width - label_w) / len(heads)
 
     def header(_image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
@@ -685,7 +723,7 @@ def score_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
             middle = top + row / 2
             draw.text(
                 (left, middle),
-                "Free" if side == FREE else "Shadow",
+                side_short(side),
                 font=bold,
                 fill=theme.SIDE_LIGHT[side],
                 anchor="lm",
@@ -705,7 +743,9 @@ def score_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
         hand = v.mapping(cards.get(side)).get("hand")
         if you == side and isinstance(hand, list) and hand:
             block.space(4)
-            block.line("Your hand (do not share)", _face("bold", round(sizes.small * 0.9)), (255, 190, 170))
+            block.line(
+                tr("Your hand (do not share)"), _face("bold", round(sizes.small * 0.9)), (255, 190, 170)
+            )
             chips = [
                 Chip(
                     v.card_name(card),
@@ -730,13 +770,26 @@ def news_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes: 
         return None
     block = Block(width)
     if battle:
-        where = layout.names.get(str(battle.get("region")), str(battle.get("region")))
+        where = layout_region(layout.names, str(battle.get("region")))
         attacker = battle.get("attacker")
-        kind = "siege" if battle.get("siege") else "field battle"
         rounds = v.number(battle.get("round"), 1)
-        line = f"⚔ Battle at {where}: {v.side_title(attacker)} attacking, {kind}, round {rounds}"
+        side = v.side_title(attacker)
+        if battle.get("siege"):
+            line = tr(
+                "⚔ Battle at {region}: {side} attacking, siege, round {round}",
+                region=where,
+                side=side,
+                round=rounds,
+            )
+        else:
+            line = tr(
+                "⚔ Battle at {region}: {side} attacking, field battle, round {round}",
+                region=where,
+                side=side,
+                round=rounds,
+            )
         face = _face("bold", sizes.body)
-        for piece in wrap_words(line, face, width, 2):
+        for piece in wrap(line, face, width, 2):
             block.line(piece, face, (255, 150, 130))
         rolls = v.mapping(battle.get("rolls"))
         for side in (str(attacker), str(battle.get("defender"))):
@@ -744,7 +797,7 @@ def news_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes: 
                 combat_dice_row(block, side, v.mapping(rolls[side]), width, sizes)
     if text:
         face = _face("sans", sizes.body)
-        for piece in wrap_words("Last: " + text, face, width, 2):
+        for piece in wrap(tr("Last: {action}", action=text), face, width, 2):
             block.line(piece, face, theme.INK_LIGHT)
     return block
 
@@ -765,8 +818,9 @@ def combat_dice_row(block: Block, side: str, rolled: Mapping[str, Any], width: f
         x = left + side_label(draw, side, (left, middle), bold)
         for index, value in enumerate(dice + again):
             if index == len(dice) and again:
-                draw.text((x + 2, middle), "↻", font=bold, fill=theme.INK_MUTED, anchor="lm")
-                x += bold.getlength("↻") + 8
+                arrow = font("bold", sizes.small)  # (the CJK faces have no ↻)
+                draw.text((x + 2, middle), "↻", font=arrow, fill=theme.INK_MUTED, anchor="lm")
+                x += arrow.getlength("↻") + 8
             paste_sprite(
                 image,
                 icons.number_die_sprite(
@@ -775,7 +829,7 @@ def combat_dice_row(block: Block, side: str, rolled: Mapping[str, Any], width: f
                 (x, top),
             )
             x += size + 3
-        words = f"hit on {target}+ · {hits} hit" + ("s" if hits != 1 else "")
+        words = ntr("hit on {target}+ · {count} hit", "hit on {target}+ · {count} hits", hits, target=target)
         if x + small.getlength(words) + 10 < left + width:
             draw.text((x + 8, middle), words, font=small, fill=theme.INK_MUTED, anchor="lm")
 
@@ -794,20 +848,21 @@ def legend_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes
     height = max(style.chip + 8, round(sizes.legend * 1.7))
     sample = badge_sprite(SHADOW, (("sauron", 5, 1, 2),), style)
     items: list[tuple[str, Image.Image | None]] = [
-        ("regular · elite · leader (Nazgûl)", sample),
-        ("garrison", badge_sprite(FREE, (("gondor", 3, 1, 1),), style, True)),
-        ("Ring-bearers", icons.ring_sprite(round(height * 0.8))),
-        ("captured", icons.control_sprite(SHADOW, round(height * 0.7))),
-        ("Companion / Minion", icons.character_sprite("strider", round(height * 0.72))),
+        (tr("regular · elite · leader (Nazgûl)"), sample),
+        (tr("garrison"), badge_sprite(FREE, (("gondor", 3, 1, 1),), style, True)),
+        (tr("Ring-bearers"), icons.ring_sprite(round(height * 0.8))),
+        (tr("captured"), icons.control_sprite(SHADOW, round(height * 0.7))),
+        (tr("Companion / Minion"), icons.character_sprite("strider", round(height * 0.72))),
     ]
     if view.get("dunlendings"):  # Twilight of the Third Age: their own row in the Shadow's badge
-        items.append(("Dunlendings", badge_sprite(SHADOW, (("dunlendings", 4, 0, 0),), style)))
+        items.append((nation_short("dunlendings"), badge_sprite(SHADOW, (("dunlendings", 4, 0, 0),), style)))
     icon = round(style.icon * 1.2)
+    # i18n: the legend's kinds of settlement, as the map draws them
     settlement = [
-        ("town", icons.settlement_sprite("town", icon)),
-        ("city", icons.settlement_sprite("city", icon)),
-        ("stronghold", icons.settlement_sprite("stronghold", icon)),
-        ("fortification", icons.settlement_sprite("fortification", icon)),
+        (tr("town"), icons.settlement_sprite("town", icon)),
+        (tr("city"), icons.settlement_sprite("city", icon)),
+        (tr("stronghold"), icons.settlement_sprite("stronghold", icon)),
+        (tr("fortification"), icons.settlement_sprite("fortification", icon)),
     ]
 
     def row(entries: Sequence[tuple[str, Image.Image | None]]) -> None:
@@ -843,9 +898,9 @@ def legend_block(view: Mapping[str, Any], layout: MapLayout, width: float, sizes
     row(
         [
             *settlement,
-            ("impassable: mountains", _barrier_sample(style, "ridge", height)),
-            ("river", _barrier_sample(style, "river", height)),
-            ("river (passable)", _barrier_sample(style, "stream", height)),
+            (tr("impassable: mountains"), _barrier_sample(style, "ridge", height)),
+            (tr("river"), _barrier_sample(style, "river", height)),
+            (tr("river (passable)"), _barrier_sample(style, "stream", height)),
         ]
     )
     del bold, view

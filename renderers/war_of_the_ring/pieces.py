@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from renderers.common.colours import RGB, mix
-from renderers.common.fonts import font
+from renderers.common.fonts import text_font
 from renderers.common.shapes import paste_sprite, supersampled
 
 from . import icons, theme
@@ -20,6 +20,7 @@ from . import view as v
 from .board import erode
 from .layout import MapLayout, raster
 from .theme import FREE, SHADOW, STYLES, MapStyle
+from .words import current, tr
 
 Row = tuple[str, int, int, int]  # nation, regular, elite, leader
 
@@ -29,21 +30,30 @@ def count_text(row: Row) -> str:
     Regulars, Twilight of the Third Age) names them: ``Dun 4``."""
     nation, regular, elite, leader = row
     if nation == theme.DUNLENDINGS:
-        return f"Dun {regular}"
+        # i18n: the Dunlendings' row of a badge on the map: "Dun" (a few letters) and their number
+        return tr("Dun {count}", count=regular)
     return f"{regular}·{elite}·{leader}"
 
 
-@lru_cache(maxsize=512)
 def badge_sprite(side: str, rows: tuple[Row, ...], style: MapStyle, garrison: bool = False) -> Image.Image:
     """One side's units in a region: a framed card, a row per Nation (its colour on the left,
-    then the counts). A garrison (inside a besieged stronghold) is framed in stone with a tower."""
+    then the counts). A garrison (inside a besieged stronghold) is framed in stone with a tower.
+    (Only the Dunlendings' row has words: the language spoken, when they are there.)"""
+    named = any(row[0] == theme.DUNLENDINGS for row in rows)
+    return _badge_sprite(side, rows, style, garrison, current() if named else "en")
+
+
+@lru_cache(maxsize=512)
+def _badge_sprite(
+    side: str, rows: tuple[Row, ...], style: MapStyle, garrison: bool, lang: str
+) -> Image.Image:
     chip = style.chip
-    face = font("condensed", style.count_size)
     strip = max(5, round(chip * 0.28))
     tower = round(chip * 0.78) if garrison else 0
     pad = 4
     texts = [count_text(row) for row in rows]
-    text_w = max(round(face.getlength(t)) for t in texts)
+    faces = [text_font("condensed", style.count_size, t, lang) for t in texts]
+    text_w = max(round(face.getlength(t)) for face, t in zip(faces, texts, strict=True))
     inner_w = strip + 4 + text_w + 5
     width = inner_w + 2 * 2 + (tower + 3 if tower else 0)
     height = chip * len(rows) + 4
@@ -70,7 +80,7 @@ def badge_sprite(side: str, rows: tuple[Row, ...], style: MapStyle, garrison: bo
     sprite = supersampled(full, paint)
     draw = ImageDraw.Draw(sprite)
     left = pad + 2 + (tower + 3 if tower else 0)
-    for index, text in enumerate(texts):
+    for index, (text, face) in enumerate(zip(texts, faces, strict=True)):
         centre_y = pad + 2 + index * chip + chip / 2
         draw.text(
             (left + strip + 4 + text_w / 2 + 0.5, centre_y + 0.5),
@@ -340,11 +350,16 @@ def draw_marks(image: Image.Image, layout: MapLayout, stack: Stack) -> None:
         paste_sprite(image, marker, (ix - marker.width * 0.95, iy - marker.height * 0.95))
     ix, iy = spot.icon or spot.badge
     for index, side in enumerate(s for s in (FREE, SHADOW) if stack.engines.get(s)):
-        label = f"{'Treb' if side == FREE else 'Tower'} ×{stack.engines[side]}"
+        # i18n: a siege engine counter on the map: Trebuchets or Siege Towers, in a few letters
+        label = (
+            tr("Treb ×{count}", count=stack.engines[side])
+            if side == FREE
+            else tr("Tower ×{count}", count=stack.engines[side])
+        )
         tag = tag_sprite(label, theme.SIDE_COLOURS[side], style)
         paste_sprite(image, tag, (ix - tag.width / 2, iy - style.icon * 0.6 - (index + 1) * (tag.height - 4)))
     if stack.ents:
-        tag = tag_sprite(f"Ents ×{stack.ents}", ENT_GREEN, style)
+        tag = tag_sprite(tr("Ents ×{count}", count=stack.ents), ENT_GREEN, style)
         bx, by = spot.badge
         paste_sprite(image, tag, (bx - tag.width / 2, by + style.chip))
 
@@ -352,11 +367,15 @@ def draw_marks(image: Image.Image, layout: MapLayout, stack: Stack) -> None:
 ENT_GREEN: RGB = (46, 110, 52)
 
 
-@lru_cache(maxsize=64)
 def tag_sprite(label: str, colour: RGB, style: MapStyle) -> Image.Image:
     """A small named counter (Twilight of the Third Age: siege engines, Ents): white words on
-    the piece's colour, framed dark."""
-    face = font("condensed", style.count_size)
+    the piece's colour, framed dark (in the language spoken)."""
+    return _tag_sprite(label, colour, style, current())
+
+
+@lru_cache(maxsize=64)
+def _tag_sprite(label: str, colour: RGB, style: MapStyle, lang: str) -> Image.Image:
+    face = text_font("condensed", style.count_size, label, lang)
     pad, width = 3, round(face.getlength(label)) + 8
     height = style.chip + 2
     full = (width + 2 * pad, height + 2 * pad)

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers.common.cellmap import Box
-from renderers.common.fonts import font
+from renderers.common.fonts import FontKind, font
 from renderers.common.map_placement import best, cell_mask, centroid, fits, name_options
 
 from .theme import MapStyle
 
-NAME_FONT = "narrow"
+NAME_FONT: FontKind = "narrow"
 LEADING = 1.04  # line step as a share of the size
 #: Settlements whose name is never left out.
 KEEP = ("city", "stronghold")

@@ -14,22 +14,30 @@ from renderers.common.view_reading import mapping as mapping
 from renderers.common.view_reading import number as number
 from renderers.common.view_reading import sequence as sequence
 
-from .theme import FREE, NATION_SIDES, NATIONS, SHADOW, SIDE_TITLES, SIDES
+from . import words
+from .theme import FREE, NATION_SIDES, NATIONS, SHADOW, SIDES
+from .words import english, mark, tr
 
 GAME_DIR = DATA_DIR / "war_of_the_ring"
 KINDS = ("regular", "elite", "leader")
 PHASES = {
-    "recover": "Recover & draw",
-    "fellowship": "Fellowship phase",
-    "hunt": "Hunt allocation",
-    "roll": "Action roll",
-    "actions": "Action resolution",
-    "victory": "Victory check",
+    "recover": mark("Recover & draw"),
+    "fellowship": mark("Fellowship phase"),
+    "hunt": mark("Hunt allocation"),
+    "roll": mark("Action roll"),
+    "actions": mark("Action resolution"),
+    "victory": mark("Victory check"),
 }
 
 
+def phase_title(phase: Any) -> str:
+    """A phase's title in the picture's language ("" for none)."""
+    found = PHASES.get(str(phase or ""))
+    return tr(found) if found else ""
+
+
 def side_title(side: Any) -> str:
-    return SIDE_TITLES.get(str(side), str(side).title()) if side is not None else ""
+    return words.side_title(side)
 
 
 def name(view: Mapping[str, Any], role: Any) -> str:
@@ -85,20 +93,20 @@ def headline(view: Mapping[str, Any]) -> str:
     if done is not None:
         winners = [str(w) for w in sequence(done.get("winners"))]
         if winners == [FREE]:
-            return "The Free Peoples win!"
+            return tr("The Free Peoples win!")
         if winners == [SHADOW]:
-            return "The Shadow wins!"
-        return "Game over"
+            return tr("The Shadow wins!")
+        return tr("Game over")
     roles = active(view)
     you = audience(view)
     if len(roles) > 1:
-        return "Both sides act"
+        return tr("Both sides act")
     if len(roles) == 1:
         role = roles[0]
         if you is not None and role == you:
-            return f"Your move, {name(view, role)}"
-        return f"{name(view, role)} to act"
-    return "War of the Ring"
+            return tr("Your move, {name}", name=name(view, role))
+        return tr("{name} to act", name=name(view, role))
+    return words.ptr("game", "War of the Ring") if not english() else "War of the Ring"
 
 
 def _data(file: str, key: str) -> dict[str, dict[str, Any]]:
@@ -148,22 +156,37 @@ FALLBACK_CHARACTERS = {
     "smeagol": "Sméagol",
 }
 SHORT_CHARACTERS = {
-    "meriadoc": "Merry",
-    "peregrin": "Pippin",
-    "mouth_of_sauron": "Mouth of Sauron",
-    "witch_king": "Witch-king",
-    "witch_king_chief": "Witch-king (Chief)",
+    "meriadoc": mark("Merry"),
+    "peregrin": mark("Pippin"),
+    "mouth_of_sauron": mark("Mouth of Sauron"),
+    "witch_king": mark("Witch-king"),
+    # i18n: the Witch-king, Chief of the Ringwraiths (Twilight of the Third Age), in a few letters
+    "witch_king_chief": mark("Witch-king (Chief)"),
 }
 
 
 def character_name(character: Any, *, short: bool = False) -> str:
     slug = str(character)
     if short and slug in SHORT_CHARACTERS:
-        return SHORT_CHARACTERS[slug]
+        return tr(SHORT_CHARACTERS[slug])
+    if not english():
+        return _said_character(slug)
     entry = _characters().get(slug)
     if entry and entry.get("name"):
         return str(entry["name"])
     return FALLBACK_CHARACTERS.get(slug, slug.replace("_", " ").title())
+
+
+def _said_character(slug: str) -> str:
+    """A character's name in another language (the game's catalog names them)."""
+    from games.war_of_the_ring.data import CHARACTERS
+    from games.war_of_the_ring.i18n import character_name as said
+
+    if slug in CHARACTERS:
+        return said(slug)
+    entry = _characters().get(slug)
+    english_name = str(entry["name"]) if entry and entry.get("name") else FALLBACK_CHARACTERS.get(slug)
+    return words.ptr("character", english_name) if english_name else slug.replace("_", " ").title()
 
 
 def smeagol_piece(view: Mapping[str, Any]) -> str | None:
@@ -178,16 +201,25 @@ def we_shall_get_it_words(view: Mapping[str, Any]) -> str:
     Shadow's hand, or discarded face down: the table cannot tell), on the table or used."""
     shadow = mapping(mapping(view.get("cards")).get(SHADOW))
     if "we_shall_get_it" in sequence(shadow.get("table")):
-        return "on the table"
+        return tr("on the table")
     if "we_shall_get_it" in sequence(shadow.get("played")):
-        return "used"
-    return "set aside" if mapping(view.get("tta_characters")).get("we_shall_get_it_aside") else "taken"
+        return tr("used")
+    # i18n: where the card We Shall Get It is: set aside (not yet in play) or taken (into a hand)
+    if mapping(view.get("tta_characters")).get("we_shall_get_it_aside"):
+        return tr("set aside")
+    return tr("taken")
 
 
 def card_name(card: Any) -> str:
     """A card id's name from ``data/war_of_the_ring/cards.json`` (the id when unknown)."""
     slug = str(card)
     entry = _cards().get(slug)
+    if not english():
+        from games.war_of_the_ring.data import CARDS
+        from games.war_of_the_ring.i18n import card_name as said
+
+        if slug in CARDS:
+            return said(slug)
     return str(entry["name"]) if entry and entry.get("name") else slug
 
 
