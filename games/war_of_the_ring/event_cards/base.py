@@ -12,7 +12,8 @@ holds the card's progress::
                     "words": {"title", "text", "labels": the same for other languages}}}
 
 The handler applies the card's effect in :meth:`EventCard.start`; each question it needs is an
-:func:`ask` (a legal-only list of actions with their words), answered in
+:func:`ask` (a legal-only list of actions with their words; the state keeps their English and,
+under ``words``, their messages, which the step says in each reader's language), answered in
 :meth:`EventCard.choose`; a procedure it calls (a battle, a recruitment's stacking…) comes back
 in :meth:`EventCard.resume`. Each of these returns ``True`` while the card still waits (it
 asked again or called a procedure) and ``False`` when the card is done.
@@ -25,6 +26,7 @@ from typing import Any
 
 from games.core import Action, State
 from games.core.flow import Frame
+from games.core.i18n import Words
 
 from ..data import CARDS
 from .words import kept
@@ -80,12 +82,14 @@ def ask(
     frame: Frame,
     side: str,
     stage: str,
-    options: Iterable[Action | tuple[Action, str]],
-    title: str,
-    text: str,
+    options: Iterable[Action | tuple[Action, str | Words]],
+    title: str | Words,
+    text: str | Words,
 ) -> bool:
     """Ask ``side`` to choose among ``options`` (actions, or pairs of an action and its words);
-    returns ``True`` (the card waits) so that handlers can ``return ask(...)``."""
+    returns ``True`` (the card waits) so that handlers can ``return ask(...)``. Words are
+    :class:`.words.Said` (``event_cards.words.tr``…) or deferred :class:`games.core.i18n.Words`:
+    the state keeps their English and their message; plain text is kept as it is (English)."""
     actions: list[str] = []
     labels: dict[str, str] = {}
     kept_labels: dict[str, object] = {}

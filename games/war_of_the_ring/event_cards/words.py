@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from games.core.i18n import Listed, ListStyle, Msg, from_data, in_words, to_data
+from games.core.i18n import Listed, ListStyle, Msg, Words, from_data, in_words, to_data
 
 from .. import i18n
 from ..data import CARDS, CHARACTERS, DUNLENDINGS, NATIONS, REGIONS
@@ -157,8 +157,11 @@ def figures(nation_slug: str, kind: str, count: int) -> Said:
 
 
 def kept(text: object) -> object:
-    """What the state keeps of a card's words for the other languages (``None``: plain text)."""
-    return to_data(text.words) if isinstance(text, Said) else None
+    """What the state keeps of a card's words for the other languages: the message of a
+    :class:`Said` or of deferred :class:`games.core.i18n.Words` (``None``: plain text)."""
+    if isinstance(text, Said):
+        return to_data(text.words)
+    return to_data(text) if isinstance(text, Words) else None
 
 
 def reread(english: str, kept_words: Any) -> str:

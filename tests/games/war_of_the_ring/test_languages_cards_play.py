@@ -18,13 +18,18 @@ from typing import Any
 import pytest
 
 from games.core import Action, Match, State, dump, load
-from games.core.i18n import TRANSLATED, Words
+from games.core.i18n import TRANSLATED, Msg, Words
 from games.core.rng import randbelow
 from games.core.words import in_sentence
 from games.war_of_the_ring.data import CARDS, CHARACTERS, NATIONS, REGIONS
+from games.war_of_the_ring.event_cards.army_cards_free import WOSES_TITLE
+from games.war_of_the_ring.event_cards.army_cards_shadow import ShadowMarch
+from games.war_of_the_ring.event_cards.base import ask
+from games.war_of_the_ring.event_cards.marching import move_title
 from games.war_of_the_ring.event_cards.registry import HANDLERS
 from games.war_of_the_ring.event_cards.step import label as event_label
-from games.war_of_the_ring.i18n import card_name, speaking
+from games.war_of_the_ring.event_cards.words import reread
+from games.war_of_the_ring.i18n import DOMAIN, card_name, speaking
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.tta.switches import options_for
 from tests.support.languages import assert_translated as shared_assert_translated
@@ -262,3 +267,26 @@ def test_a_lobby_refusal_is_said_in_its_readers_language(lang: str) -> None:
         words: Any = refused.value.args[0]
         assert isinstance(words, Words)
         assert_translated(str(refused.value), words.render(lang), lang)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_deferred_words_asked_by_a_piece_read_in_every_language(lang: str) -> None:
+    """A procedure run in a card's frame may ask with deferred words (a ``Msg``): the state keeps
+    their English and their message, as for the cards' own words."""
+    frame: dict[str, Any] = {"card": "fpc_19"}
+    title = Msg(DOMAIN, "the Army")
+    ask(frame, "free", "test", [(Action("done"), Msg(DOMAIN, "Neither move nor attack"))], title, "plain")
+    assert frame["ask"]["title"] == "the Army" and frame["ask"]["text"] == "plain"
+    with speaking(lang):
+        said = reread(frame["ask"]["title"], frame["ask"]["words"]["title"])
+    assert_translated("the Army", said, lang)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_title_of_an_army_move_by_card_reads_in_every_language(lang: str) -> None:
+    kept = [WOSES_TITLE, ShadowMarch("shs_07", 2, 1, False, False).title]
+    assert kept[1] == "Shadows Gather: move Shadow Armies"
+    for title in kept:
+        assert move_title(title) == title
+        with speaking(lang):
+            assert_translated(title, move_title(title), lang)
