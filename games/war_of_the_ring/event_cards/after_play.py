@@ -13,11 +13,16 @@ from games.core.flow import Frame
 
 from ..card_piles import on_table
 from ..data import CARDS, FREE, SHADOW
+from ..i18n import mark
 from .base import ask
 from .builders import draw_cards, hand_limit
+from .words import card, tr
 
 PALANTIR = "shc_21"
-DECK_WORDS = {"character": "Character deck", "strategy": "Strategy deck"}
+DECK_WORDS = {
+    "character": mark("Draw from your Character deck"),
+    "strategy": mark("Draw from your Strategy deck"),
+}
 
 
 def rewards(state: State, side: str, card: str, die: str) -> list[str]:
@@ -55,14 +60,14 @@ def give(state: State, frame: Frame) -> bool:
             continue
         decks = decks_left(state, side)
         if len(decks) == 2:
-            options = [(Action("deck", (d,)), f"Draw from your {DECK_WORDS[d]}") for d in decks]
+            options = [(Action("deck", (d,)), tr(DECK_WORDS[d])) for d in decks]
             return ask(
                 frame,
                 side,
                 "after:palantir",
                 options,
-                "The Palantír of Orthanc",
-                "The Palantír of Orthanc: draw one more card, from either of your decks.",
+                card(PALANTIR),
+                tr("{card}: draw one more card, from either of your decks.", card=card(PALANTIR)),
             )
         if decks:
             draw_cards(state, side, decks[0], 1)

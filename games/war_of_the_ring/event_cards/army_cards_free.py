@@ -36,7 +36,7 @@ from ..card_rules import (
     shadow_barred,
 )
 from ..data import FREE, REGIONS, SHADOW
-from ..grammar import region_words
+from ..i18n import mark
 from .base import FREE_CARD, EventCard, ask
 from .builders import Simple
 from .dispel import dispel_next
@@ -47,13 +47,13 @@ from .marching import (
     SAURON_STRONGHOLDS,
     Staged,
     after_strike,
-    choose_region,
     land,
     may_move,
     move_armies,
     nations_in,
     nazgul_count,
     recruit_here,
+    region_choices,
     roll_dice,
     shadow_armies,
     shift,
@@ -61,6 +61,8 @@ from .marching import (
     wait,
     where_army,
 )
+from .words import card, tr
+from .words import region as region_words
 
 
 # -- fps_01 The Last Battle, fps_02 A Power too Great, fps_03 The Power of Tom Bombadil ----------
@@ -82,9 +84,14 @@ class SpiritOfMordor(Staged):
         if stage == "start":
             found = self.targets(state)
             if len(found) > 1:
-                options = choose_region("army", found, "Strike the Shadow Army in {}")
+                options = region_choices("army", found, mark("Strike the Shadow Army in {region}"))
                 return ask(
-                    frame, side, "army", options, "the Army", "Which Shadow Army do the five dice strike?"
+                    frame,
+                    side,
+                    "army",
+                    options,
+                    tr("the Army"),
+                    tr("Which Shadow Army do the five dice strike?"),
                 )
             return self.next(state, side, frame, "army", Action("army", (found[0],)))
         if stage == "army":
@@ -120,9 +127,14 @@ class FaramirsRangers(Staged):
         if stage == "start":
             found = self.targets(state)
             if len(found) > 1:
-                options = choose_region("army", found, "Strike the Shadow Army in {}")
+                options = region_choices("army", found, mark("Strike the Shadow Army in {region}"))
                 return ask(
-                    frame, side, "army", options, "the Army", "Which Shadow Army do the Rangers strike?"
+                    frame,
+                    side,
+                    "army",
+                    options,
+                    tr("the Army"),
+                    tr("Which Shadow Army do the Rangers strike?"),
                 )
             if not found:
                 return self.next(state, side, frame, "struck", None)
@@ -143,12 +155,19 @@ class FaramirsRangers(Staged):
                 options = [
                     (
                         Action("place", ("osgiliath", k)),
-                        f"Recruit a Gondor {k.title()} and a Leader in Osgiliath",
+                        tr("Recruit a Gondor Regular and a Leader in Osgiliath")
+                        if k == "regular"
+                        else tr("Recruit a Gondor Elite and a Leader in Osgiliath"),
                     )
                     for k in kinds
                 ]
                 return ask(
-                    frame, side, "unit", options, "the recruits", "Which Gondor unit joins the Leader?"
+                    frame,
+                    side,
+                    "unit",
+                    options,
+                    tr("the recruits"),
+                    tr("Which Gondor unit joins the Leader?"),
                 )
             if not kinds:
                 return False
@@ -188,11 +207,17 @@ class HelpUnlookedFor(Staged):
                 options = [
                     (
                         Action("attack", pair),
-                        f"Attack the besiegers of {region_words(pair[1])} from {region_words(pair[0])}",
+                        tr(
+                            "Attack the besiegers of {stronghold} from {region}",
+                            stronghold=region_words(pair[1]),
+                            region=region_words(pair[0]),
+                        ),
                     )
                     for pair in found
                 ]
-                return ask(frame, side, "attack", options, "the attack", "Which besiegers do you attack?")
+                return ask(
+                    frame, side, "attack", options, tr("the attack"), tr("Which besiegers do you attack?")
+                )
             value = Action("attack", found[0])
         if stage in ("start", "attack"):
             origin, held = value.args
@@ -209,7 +234,7 @@ def woses_destinations(state: State) -> list[str]:
     return [MINAS_TIRITH]
 
 
-WOSES_TITLE = "Paths of the Woses: move a Rohan Army"
+WOSES_TITLE = mark("Paths of the Woses: move a Rohan Army")
 
 
 def woses(state: State) -> dict[str, Any]:
@@ -217,7 +242,7 @@ def woses(state: State) -> dict[str, Any]:
     return {"dests": woses_destinations(state), "only": list(ROHAN), "garrison": True}
 
 
-DAY_AND_NIGHT_TITLE = "Through a Day and a Night: move an Army with a Companion"
+DAY_AND_NIGHT_TITLE = mark("Through a Day and a Night: move an Army with a Companion")
 
 
 class PathsOfTheWoses(Staged):
@@ -281,8 +306,10 @@ class EaglesAreComing(Staged):
         if stage == "start":
             found = self.targets(state)
             if len(found) > 1:
-                options = choose_region("army", found, "The Eagles fall on the Nazgûl in {}")
-                return ask(frame, side, "army", options, "the Nazgûl", "Which Nazgûl do the Eagles attack?")
+                options = region_choices("army", found, mark("The Eagles fall on the Nazgûl in {region}"))
+                return ask(
+                    frame, side, "army", options, tr("the Nazgûl"), tr("Which Nazgûl do the Eagles attack?")
+                )
             value = Action("army", (found[0],))
             stage = "army"
         if stage == "army":
@@ -304,8 +331,10 @@ class EaglesAreComing(Staged):
             if not nazgul_count(state, region, witch_king=False) or not homes:
                 return False
             if len(homes) > 1:
-                options = choose_region("to", homes, "Send the Nazgûl left to {}")
-                return ask(frame, side, "home", options, "the survivors", "Where do the surviving Nazgûl go?")
+                options = region_choices("to", homes, mark("Send the Nazgûl left to {region}"))
+                return ask(
+                    frame, side, "home", options, tr("the survivors"), tr("Where do the surviving Nazgûl go?")
+                )
             value = Action("to", (homes[0],))
         region = frame["data"]["region"]
         home = value.args[0]
@@ -346,11 +375,16 @@ class EntsAwake(Staged):
                 ents.count_event(state)
                 if ents.may_rouse(state) and self.printed(state):
                     options = [
-                        (Action("choose", ("ents",)), "Rouse the Ents of Fangorn"),
-                        (Action("choose", ("orthanc",)), "The card's own Event: 3 dice against Orthanc"),
+                        (Action("choose", ("ents",)), tr("Rouse the Ents of Fangorn")),
+                        (Action("choose", ("orthanc",)), tr("The card's own Event: 3 dice against Orthanc")),
                     ]
                     return ask(
-                        frame, side, "branch", options, self.name, "Rouse the Ents, or the card's own Event?"
+                        frame,
+                        side,
+                        "branch",
+                        options,
+                        card(self.card),
+                        tr("Rouse the Ents, or the card's own Event?"),
                     )
                 stage = "ents" if ents.may_rouse(state) else "printed"
             elif stage == "branch":
@@ -401,9 +435,16 @@ class DeadMenOfDunharrow(Staged):
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         data = frame["data"]
         if stage == "start":
-            options = choose_region("to", DEAD_MEN_DESTINATIONS, "Take the Paths of the Dead to {}")
+            options = region_choices(
+                "to", DEAD_MEN_DESTINATIONS, mark("Take the Paths of the Dead to {region}")
+            )
             return ask(
-                frame, side, "to", options, "the Paths of the Dead", "Where does the Grey Company come out?"
+                frame,
+                side,
+                "to",
+                options,
+                tr("the Paths of the Dead"),
+                tr("Where does the Grey Company come out?"),
             )
         if stage == "to":
             dest = data["dest"] = value.args[0]
@@ -424,14 +465,14 @@ class DeadMenOfDunharrow(Staged):
                     if free_for(state, r, SHADOW) and not shadow_barred(state, r)
                 ]
                 if ways:
-                    options = choose_region("retreat", ways, "Retreat to {}")
+                    options = region_choices("retreat", ways, mark("Retreat to {region}"))
                     return ask(
                         frame,
                         SHADOW,
                         "retreat",
                         options,
-                        "the retreat",
-                        "The Dead drive your Army out: where does it retreat?",
+                        tr("the retreat"),
+                        tr("The Dead drive your Army out: where does it retreat?"),
                     )
                 leaders = army(state, dest, SHADOW)
                 casualties.fall_with_army(

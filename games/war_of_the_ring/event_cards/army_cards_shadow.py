@@ -36,7 +36,7 @@ from ..card_rules import (
 from ..characters import any_pick, minions_frame
 from ..data import CARDS as CARD_DATA
 from ..data import FREE, NATIONS_OF, REGIONS, SHADOW
-from ..grammar import region_words
+from ..i18n import english, mark
 from ..roles import nation_adjective
 from .base import EventCard, ask
 from .marching import (
@@ -55,6 +55,9 @@ from .marching import (
     wait,
     where_army,
 )
+from .words import Said, place, tr
+from .words import nation as nation_words
+from .words import region as region_words
 
 
 # -- shs_01 Return to Valinor ---------------------------------------------------------------------
@@ -125,9 +128,15 @@ class SiegeAssault(Staged):
             found = self.sieges(state)
             if len(found) > 1:
                 options = [
-                    (Action("attack", (r, r)), f"Assault the Stronghold of {region_words(r)}") for r in found
+                    (
+                        Action("attack", (r, r)),
+                        tr("Assault the Stronghold of {region}", region=region_words(r)),
+                    )
+                    for r in found
                 ]
-                return ask(frame, side, "attack", options, "the assault", "Which Stronghold do you assault?")
+                return ask(
+                    frame, side, "attack", options, tr("the assault"), tr("Which Stronghold do you assault?")
+                )
             value = Action("attack", (found[0], found[0]))
         if stage in ("start", "attack"):
             region = value.args[0]
@@ -137,7 +146,10 @@ class SiegeAssault(Staged):
 
 
 def leader_lost(nation: str) -> str:
-    return "Lose " + with_article(f"{nation_adjective(nation)} Leader")
+    said = tr("Lose a {nation} Leader", nation=nation_words(nation))
+    if english():  # "a Gondor Leader", "an Elven Leader"
+        return Said("Lose " + with_article(f"{nation_adjective(nation)} Leader"), said.words)
+    return said
 
 
 # -- shs_03 Denethor's Folly ----------------------------------------------------------------------
@@ -154,7 +166,12 @@ class DenethorsFolly(Staged):
             if len(nations) > 1:
                 options = [(Action("remove", (n, "leader", "1")), leader_lost(n)) for n in nations]
                 return ask(
-                    frame, FREE, "leader", options, "a Leader falls", "Which Leader in Minas Tirith is lost?"
+                    frame,
+                    FREE,
+                    "leader",
+                    options,
+                    tr("a Leader falls"),
+                    tr("Which Leader in Minas Tirith is lost?"),
                 )
             if not nations:
                 return False
@@ -174,7 +191,7 @@ class ShadowMarch(Staged):
 
     @property
     def title(self) -> str:
-        return f"{CARD_DATA[self.card].name}: move Shadow Armies"
+        return mark("{card}: move Shadow Armies").format(card=CARD_DATA[self.card].name)
 
     def can_play(self, state: State, side: str) -> bool:
         if self.all_at_war and not all(politics.at_war(state, n) for n in NATIONS_OF[SHADOW]):
@@ -188,7 +205,7 @@ class ShadowMarch(Staged):
 
 
 # -- shs_10 Corsairs of Umbar ---------------------------------------------------------------------
-CORSAIRS_TITLE = "Corsairs of Umbar: sail from Umbar"
+CORSAIRS_TITLE = mark("Corsairs of Umbar: sail from Umbar")
 
 
 class CorsairsOfUmbar(Staged):
@@ -213,13 +230,13 @@ class CorsairsOfUmbar(Staged):
         if stage == "start":
             options: list[tuple[Action, str]] = []
             if self.sails(state):
-                options.append((Action("army", ("umbar",)), "Sail to a free coastal region of Gondor"))
+                options.append((Action("army", ("umbar",)), tr("Sail to a free coastal region of Gondor")))
             options += [
-                (Action("attack", ("umbar", r)), f"Sail to {region_words(r)} and attack it")
+                (Action("attack", ("umbar", r)), tr("Sail to {region} and attack it", region=region_words(r)))
                 for r in self.attacks(state)
             ]
             if len(options) > 1:
-                return ask(frame, side, "sail", options, "the fleet", "Where does the fleet sail?")
+                return ask(frame, side, "sail", options, tr("the fleet"), tr("Where does the fleet sail?"))
             stage, value = "sail", options[0][0]
         if stage == "sail" and value.verb == "army":
             data["before"] = {r: units(state, r, SHADOW) for r in GONDOR_COAST}
@@ -268,7 +285,11 @@ class DreadfulSpells(Staged):
                 options = [
                     (
                         Action("attack", pair),
-                        f"The Nazgûl in {region_words(pair[0])} strike {region_words(pair[1])}",
+                        tr(
+                            "The Nazgûl in {region} strike {target}",
+                            region=region_words(pair[0]),
+                            target=region_words(pair[1]),
+                        ),
                     )
                     for pair in found
                 ]
@@ -277,8 +298,8 @@ class DreadfulSpells(Staged):
                     side,
                     "spell",
                     options,
-                    "the target",
-                    "Which Free Peoples Army do the Nazgûl strike?",
+                    tr("the target"),
+                    tr("Which Free Peoples Army do the Nazgûl strike?"),
                 )
             value = Action("attack", found[0])
             stage = "spell"
@@ -302,7 +323,7 @@ class NazgulCommand(Staged):
 
     @property
     def title(self) -> str:
-        return f"{CARD_DATA[self.card].name}: move Armies"
+        return mark("{card}: move Armies").format(card=CARD_DATA[self.card].name)
 
     def witch_king(self, state: State) -> str | None:
         where = state["characters"].get("witch_king")
@@ -335,18 +356,18 @@ class NazgulCommand(Staged):
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         data = frame["data"]
         if stage == "start" and self.black_captain and state["reinforcements"]["sauron"].get("leader", 0):
-            region = REGIONS[self.witch_king(state) or ""].name
+            where = place(self.witch_king(state) or "")
             first = [
-                (Action("choose", ("recruit",)), f"Recruit two Nazgûl in {region}"),
-                (Action("choose", ("move",)), "Move any or all Nazgûl"),
+                (Action("choose", ("recruit",)), tr("Recruit two Nazgûl in {region}", region=where)),
+                (Action("choose", ("move",)), tr("Move any or all Nazgûl")),
             ]
             return ask(
                 frame,
                 side,
                 "first",
                 first,
-                "first",
-                "Recruit two Nazgûl with the Witch-king, or move the Nazgûl?",
+                tr("first"),
+                tr("Recruit two Nazgûl with the Witch-king, or move the Nazgûl?"),
             )
         if stage == "first" and value.args[0] == "recruit":
             land(state, SHADOW, self.witch_king(state) or "", {}, {"sauron": 2})
@@ -366,7 +387,7 @@ class NazgulCommand(Staged):
                         options.append(
                             (
                                 Action("army", (region,)),
-                                f"Move the Army in {region_words(region)}",
+                                tr("Move the Army in {region}", region=region_words(region)),
                             )
                         )
             for action in self.attacks(state):
@@ -374,14 +395,23 @@ class NazgulCommand(Staged):
                 options.append(
                     (
                         action,
-                        f"Attack {region_words(target)} from {region_words(origin)}",
+                        tr(
+                            "Attack {target} from {region}",
+                            target=region_words(target),
+                            region=region_words(origin),
+                        ),
                     )
                 )
             if not options:
                 return False
-            options.append((Action("done"), "Neither move nor attack"))
+            options.append((Action("done"), tr("Neither move nor attack")))
             return ask(
-                frame, side, "then", options, "then", "Move Armies with the Nazgûl, or attack with one?"
+                frame,
+                side,
+                "then",
+                options,
+                tr("then"),
+                tr("Move Armies with the Nazgûl, or attack with one?"),
             )
         if stage == "then" and value.verb == "army":
             left = 1 if self.black_captain else 2

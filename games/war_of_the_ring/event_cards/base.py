@@ -8,10 +8,12 @@ holds the card's progress::
     {"step": "event", "side": who played it, "card": id, "data": {...the handler's own...},
      "ask": None | {"side": who answers, "stage": the handler's name for the question,
                     "actions": [action text, ...], "labels": {action text: words},
-                    "title": heading, "text": instruction}}
+                    "title": heading, "text": instruction,
+                    "words": {"title", "text", "labels": the same for other languages}}}
 
 The handler applies the card's effect in :meth:`EventCard.start`; each question it needs is an
-:func:`ask` (a legal-only list of actions with their words), answered in
+:func:`ask` (a legal-only list of actions with their words; the state keeps their English and,
+under ``words``, their messages, which the step says in each reader's language), answered in
 :meth:`EventCard.choose`; a procedure it calls (a battle, a recruitment's stacking…) comes back
 in :meth:`EventCard.resume`. Each of these returns ``True`` while the card still waits (it
 asked again or called a procedure) and ``False`` when the card is done.
@@ -24,8 +26,10 @@ from typing import Any
 
 from games.core import Action, State
 from games.core.flow import Frame
+from games.core.i18n import Words
 
 from ..data import CARDS
+from .words import kept
 
 #: A handler's note in ``frame["data"]``: when the card is done, its player may play another card
 #: with this icon from his hand at no die cost (The Ents Awake); :mod:`.step` asks it.
@@ -78,19 +82,25 @@ def ask(
     frame: Frame,
     side: str,
     stage: str,
-    options: Iterable[Action | tuple[Action, str]],
-    title: str,
-    text: str,
+    options: Iterable[Action | tuple[Action, str | Words]],
+    title: str | Words,
+    text: str | Words,
 ) -> bool:
     """Ask ``side`` to choose among ``options`` (actions, or pairs of an action and its words);
-    returns ``True`` (the card waits) so that handlers can ``return ask(...)``."""
+    returns ``True`` (the card waits) so that handlers can ``return ask(...)``. Words are
+    :class:`.words.Said` (``event_cards.words.tr``…) or deferred :class:`games.core.i18n.Words`:
+    the state keeps their English and their message; plain text is kept as it is (English)."""
     actions: list[str] = []
     labels: dict[str, str] = {}
+    kept_labels: dict[str, object] = {}
     for option in options:
         action, words = option if isinstance(option, tuple) else (option, "")
         actions.append(action.text)
         if words:
-            labels[action.text] = words
+            labels[action.text] = str(words)
+            found = kept(words)
+            if found is not None:
+                kept_labels[action.text] = found
     if not actions:
         raise ValueError(f"{frame['card']}: asked {stage!r} with nothing to choose")
     frame["ask"] = {
@@ -98,9 +108,12 @@ def ask(
         "stage": stage,
         "actions": actions,
         "labels": labels,
-        "title": title,
-        "text": text,
+        "title": str(title),
+        "text": str(text),
     }
+    other = {"title": kept(title), "text": kept(text), "labels": kept_labels}
+    if kept_labels or other["title"] is not None or other["text"] is not None:
+        frame["ask"]["words"] = other
     return True
 
 

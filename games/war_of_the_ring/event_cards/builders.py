@@ -15,6 +15,7 @@ from .. import one_answer
 from ..options import revision
 from ..turn import HAND_LIMIT, draw_one
 from .base import EventCard, ask
+from .words import tr
 
 Condition = Callable[[State, str], bool]
 Effect = Callable[[State, str], None]
@@ -44,7 +45,8 @@ class Simple(EventCard):
 class OneChoice(EventCard):
     """A card that asks its player one question (a legal-only list) and applies the answer.
 
-    The card may be played only while ``options`` offers something (and ``condition`` holds)."""
+    The card may be played only while ``options`` offers something (and ``condition`` holds);
+    ``title`` and ``text`` are marked messages (:func:`..i18n.mark`)."""
 
     def __init__(
         self,
@@ -66,7 +68,7 @@ class OneChoice(EventCard):
         options = self.options(state, side)
         if len(options) == 1 and revision(state) >= one_answer.SINCE:  # nothing to choose
             return self.choose(state, side, frame, options[0][0])
-        return ask(frame, side, "choice", options, self.title, self.text)
+        return ask(frame, side, "choice", options, tr(self.title), tr(self.text))
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:
         self.chosen(state, side, action)

@@ -21,11 +21,12 @@ from ..card_piles import discard_from_table, seen
 from ..data import CARDS as CARD_TEXTS
 from ..data import FREE, REGIONS, TILES
 from ..fellowship import heal, on_mordor_track
-from ..grammar import region_words
+from ..i18n import mark
 from .base import EventCard, ask
 from .builders import data
+from .words import card, region, tr
 
-WAYS = {"separate": "Separate from the Fellowship", "move": "Move Companions on the map"}
+WAYS = {"separate": mark("Separate from the Fellowship"), "move": mark("Move Companions on the map")}
 
 
 def can_separate(state: State) -> bool:
@@ -66,15 +67,17 @@ class MoveOrSeparate(EventCard):
     def start(self, state: State, side: str, frame: Frame) -> bool:
         ways = self.ways(state)
         if len(ways) > 1:
-            options = [(Action("choose", (w,)), WAYS[w]) for w in ways]
+            options = [(Action("choose", (w,)), tr(WAYS[w])) for w in ways]
             return ask(
                 frame,
                 side,
                 "way",
                 options,
-                "separate or move?",
-                "Separate a Companion or group from "
-                "the Fellowship, or move a Companion or group already on the map?",
+                tr("separate or move?"),
+                tr(
+                    "Separate a Companion or group from the Fellowship, or move a Companion or group "
+                    "already on the map?"
+                ),
             )
         if ways:
             return self.go(state, ways[0], frame)
@@ -232,9 +235,9 @@ class NazgulStrike(NazgulCard):
     roll as if the Fellowship had just moved."""
 
     def found(self, state: State, side: str, frame: Frame) -> bool:
-        options = [(Action("choose", ("hunt",)), "Roll the Hunt as if the Fellowship had moved")]
+        options = [(Action("choose", ("hunt",)), tr("Roll the Hunt as if the Fellowship had moved"))]
         options += [
-            (Action("discard", (c,)), f"Discard {CARD_TEXTS[c].name} from the table")
+            (Action("discard", (c,)), tr("Discard {card} from the table", card=card(c)))
             for c in free_character_table_cards(state)
         ]
         if len(options) == 1:
@@ -244,9 +247,11 @@ class NazgulStrike(NazgulCard):
             side,
             "strike",
             options,
-            "the Nazgûl find the Fellowship",
-            "A Nazgûl is in the Fellowship's region: discard a Free Peoples Character card from the "
-            "table, or roll the Hunt as if the Fellowship had just moved?",
+            tr("the Nazgûl find the Fellowship"),
+            tr(
+                "A Nazgûl is in the Fellowship's region: discard a Free Peoples Character card from the "
+                "table, or roll the Hunt as if the Fellowship had just moved?"
+            ),
         )
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:
@@ -266,14 +271,16 @@ class CruelWeather(EventCard):
 
     def start(self, state: State, side: str, frame: Frame) -> bool:
         here = state["fellowship"]["region"]
-        options = [(Action("to", (r,)), f"Into {region_words(r)}") for r in REGIONS[here].neighbours]
+        options = [
+            (Action("to", (r,)), tr("Into {region}", region=region(r))) for r in REGIONS[here].neighbours
+        ]
         return ask(
             frame,
             side,
             "weather",
             options,
-            "where the weather drives the Fellowship",
-            f"Move the Fellowship from {region_words(here)} to an adjacent region.",
+            tr("where the weather drives the Fellowship"),
+            tr("Move the Fellowship from {region} to an adjacent region.", region=region(here)),
         )
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:

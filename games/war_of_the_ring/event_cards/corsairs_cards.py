@@ -29,16 +29,18 @@ from .. import corsairs
 from ..battle_actions import card_attack, targets
 from ..data import CARDS as CARD_DATA
 from ..data import SHADOW
-from ..grammar import region_words
+from ..i18n import mark
 from .base import EventCard, ask
 from .builders import data
 from .marching import Staged, may_move, move_from, wait
 from .recruiting import Recruiting, group, regulars
+from .words import ntr, tr
+from .words import region as region_words
 
 UPON_US = "shs_10t"
 FIEFS = "fps_26"
-SEA_TITLE = "The Corsairs are Upon Us!: an Army by sea"
-ON_TITLE = "The Corsairs are Upon Us!: the Army moves on"
+SEA_TITLE = mark("The Corsairs are Upon Us!: an Army by sea")
+ON_TITLE = mark("The Corsairs are Upon Us!: the Army moves on")
 FIEFS_REGIONS = ("pelargir", "lossarnach", "lamedon")
 #: A Ship rolled for by Threats to the Fiefs of the South sinks on this or more.
 SINKS_ON = 4
@@ -64,10 +66,20 @@ class CorsairsAreUponUs(Staged):
         if stage == "fleet" and value.verb == "fleet":
             notes["from"] = value.args[0]
             options = [
-                (a, f"Sail {a.args[1]} to {region_words(a.args[0])}")
+                (
+                    a,
+                    ntr(
+                        "Sail {count} to {region}",
+                        "Sail {count} to {region}",
+                        int(a.args[1]),
+                        region=region_words(a.args[0]),
+                    ),
+                )
                 for a in corsairs.sail_choices(state, value.args[0], came)
             ]
-            return ask(frame, side, "sail", options, "the fleet", "Where do the Ships sail, and how many?")
+            return ask(
+                frame, side, "sail", options, tr("the fleet"), tr("Where do the Ships sail, and how many?")
+            )
         if stage == "sail":
             corsairs.sail(state, notes["from"], value.args[0], int(value.args[1]), came)
         if stage == "fleet" and value.verb == "done":
@@ -75,23 +87,31 @@ class CorsairsAreUponUs(Staged):
         if stage in ("start", "fleet", "sail") and not notes.get("fleets_done"):
             fleets = corsairs.fleets(state, SHADOW, came)
             if fleets:
-                options = [(Action("fleet", (r,)), f"Sail the Ships in {region_words(r)}") for r in fleets]
-                options.append((Action("done"), "No more Ships: on to the Army"))
+                options = [
+                    (Action("fleet", (r,)), tr("Sail the Ships in {region}", region=region_words(r)))
+                    for r in fleets
+                ]
+                options.append((Action("done"), tr("No more Ships: on to the Army")))
                 return ask(
                     frame,
                     side,
                     "fleet",
                     options,
-                    "the fleets",
-                    "Sail a fleet up to 2 coastal regions, or go on.",
+                    tr("the fleets"),
+                    tr("Sail a fleet up to 2 coastal regions, or go on."),
                 )
         if stage in ("start", "fleet", "sail"):
             origins = self._origins(state)
             if not origins:
                 return False
-            options = [(Action("army", (r,)), f"Carry the Army in {region_words(r)} by sea") for r in origins]
-            options.append((Action("done"), "No Army goes by sea"))
-            return ask(frame, side, "army", options, "the landing", "Carry an Army to a region with a Ship?")
+            options = [
+                (Action("army", (r,)), tr("Carry the Army in {region} by sea", region=region_words(r)))
+                for r in origins
+            ]
+            options.append((Action("done"), tr("No Army goes by sea")))
+            return ask(
+                frame, side, "army", options, tr("the landing"), tr("Carry an Army to a region with a Ship?")
+            )
         if stage == "army" and value.verb == "army":
             notes["log_at"] = len(state["log"])
             move_from(state, SHADOW, value.args[0], 1, SEA_TITLE, dests=_ship_regions(state))
@@ -114,15 +134,20 @@ class CorsairsAreUponUs(Staged):
         where = landed[-1]
         options: list[tuple[Action, str]] = []
         if may_move(state, SHADOW, 1, ON_TITLE, only=[where]):
-            options.append((Action("army", (where,)), f"Move the Army in {region_words(where)} on"))
+            options.append(
+                (Action("army", (where,)), tr("Move the Army in {region} on", region=region_words(where)))
+            )
         options += [
-            (Action("attack", (where, t)), f"Attack {region_words(t)} from {region_words(where)}")
+            (
+                Action("attack", (where, t)),
+                tr("Attack {target} from {region}", target=region_words(t), region=region_words(where)),
+            )
             for t in targets(state, SHADOW, where, False)
         ]
         if not options:
             return False
-        options.append((Action("done"), "Neither move nor attack"))
-        return ask(frame, side, "then", options, "then", "The Army may move on or attack.")
+        options.append((Action("done"), tr("Neither move nor attack")))
+        return ask(frame, side, "then", options, tr("then"), tr("The Army may move on or attack."))
 
 
 class ThreatsToTheFiefs(Recruiting):

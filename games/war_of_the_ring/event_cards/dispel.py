@@ -16,7 +16,10 @@ from ..card_piles import on_table, seen
 from ..card_rules import BARRED, DENETHORS_FOLLY, MINAS_TIRITH, discard
 from ..data import CARDS as CARD_DATA
 from ..data import FREE, SHADOW
+from ..i18n import english, mark
 from .base import ask
+from .words import card as card_words
+from .words import listed, tr
 
 
 def barring_cards(state: State) -> list[str]:
@@ -36,17 +39,24 @@ def dispel_next(state: State, frame: Frame) -> bool:
         found = barring_cards(state)
         if len(found) > 1:
             options = [
-                (Action("discard", (c,)), f"Discard {CARD_DATA[c].name} from the table") for c in found
+                (Action("discard", (c,)), tr("Discard {card} from the table", card=card_words(c)))
+                for c in found
             ]
-            return ask(frame, SHADOW, "which", options, "which card", "Which table card do you discard?")
+            return ask(
+                frame, SHADOW, "which", options, tr("which card"), tr("Which table card do you discard?")
+            )
         data["target"] = found[0]
     for deck in ("strategy", "character"):
         if deck in data:
             continue
-        options = [(Action("discard", (c,)), f"Give up {CARD_DATA[c].name}") for c in hand_of(state, deck)]
-        return ask(
-            frame, SHADOW, deck, options, f"a {deck.title()} card", f"Discard which {deck.title()} card?"
-        )
+        options = [
+            (Action("discard", (c,)), tr("Give up {card}", card=card_words(c))) for c in hand_of(state, deck)
+        ]
+        if deck == "strategy":
+            return ask(
+                frame, SHADOW, deck, options, tr("a Strategy card"), tr("Discard which Strategy card?")
+            )
+        return ask(frame, SHADOW, deck, options, tr("a Character card"), tr("Discard which Character card?"))
     given = [data["strategy"], data["character"]]
     for card in given:
         state["hands"][SHADOW].remove(card)
@@ -78,9 +88,22 @@ def dispel_text(state: State, side: str) -> str:
     """What ``dispel`` does for ``side`` now, naming only the table cards in play (a card merely
     named by the rules text might be in the enemy's hand: the words never bring it up)."""
     if side == FREE:
-        return "Any die, with Gandalf or Aragorn in Minas Tirith, discards Denethor's Folly from the table."
-    names = " or ".join(CARD_DATA[card].name for card in barring_cards(state)) or "a barring table card"
-    return f"Any die, a Strategy card and a Character card from your hand discard {names} from the table."
+        return tr(
+            "Any die, with Gandalf or Aragorn in Minas Tirith, discards {card} from the table.",
+            card=card_words(DENETHORS_FOLLY),
+        )
+    found = barring_cards(state)
+    if not found:
+        return tr(
+            "Any die, a Strategy card and a Character card from your hand discard a barring table card from "
+            "the table."
+        )
+    named = [card_words(c) for c in found]
+    names = " or ".join(named) if english() else listed(named, "or")
+    return tr(
+        "Any die, a Strategy card and a Character card from your hand discard {cards} from the table.",
+        cards=names,
+    )
 
 
 def _dispel_possible(state: State, side: str) -> bool:
@@ -108,10 +131,12 @@ ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "dispel",
-        "Discard a table card of the enemy",
-        "Shadow: any die, a Strategy card and a Character card discard a Free Peoples table card that "
-        "bars his Armies. Free Peoples: any die, with Gandalf or Aragorn in Minas Tirith, discards "
-        "Denethor's Folly.",
+        mark("Discard a table card of the enemy"),
+        mark(
+            "Shadow: any die, a Strategy card and a Character card discard a Free Peoples table card that "
+            "bars his Armies. Free Peoples: any die, with Gandalf or Aragorn in Minas Tirith, discards "
+            "Denethor's Folly."
+        ),
         ANY_FACE,
         None,
         _dispel_possible,
@@ -119,8 +144,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "dispel-will",
-        "Discard Denethor's Folly with a Will of the West",
-        "Free Peoples: a Will of the West die discards Denethor's Folly from the table.",
+        mark("Discard Denethor's Folly with a Will of the West"),
+        mark("Free Peoples: a Will of the West die discards Denethor's Folly from the table."),
         (),
         FREE,
         _dispel_will_possible,

@@ -17,10 +17,12 @@ from .. import dice, hunt, hunt_cards
 from ..board import besieged, controller
 from ..data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, SPECIAL_TILES, TILES
 from ..fellowship import advance, corrupt, heal, hide, on_mordor_track, settle_guide
+from ..i18n import mark
 from ..options import DIE_AWARE, revision
 from ..politics import companion_arrives
 from .base import EventCard, ask
 from .builders import Simple, data
+from .words import character, face, ntr, tr
 
 #: The special tile each card puts in play.
 TILE_OF = {tile.card: tile.id for tile in SPECIAL_TILES.values()}
@@ -122,7 +124,7 @@ class MirrorOfGaladriel(EventCard):
     heal in Lórien, and with any die that plays it: the last Character die turned nothing."""
 
     card = "fpc_13"
-    die_need = "it turns another unused Character die into a Will of the West"
+    die_need = mark("it turns another unused Character die into a Will of the West")
 
     def can_play(self, state: State, side: str) -> bool:
         rolled = dice.unused(state, FREE)
@@ -172,15 +174,24 @@ class LidlessEye(EventCard):
         if len(faces) >= self.MOST or not unused:
             return self._done(state, frame)
         options: list[tuple[Action, str]] = [
-            (Action("eye", (f,)), f"Turn {dice.face_name(f)} into an Eye") for f in sorted(set(unused))
+            (Action("eye", (f,)), tr("Turn {face} into an Eye", face=face(f))) for f in sorted(set(unused))
         ]
         if faces:
-            options.append((Action("done"), "Done"))
+            options.append((Action("done"), tr("Done")))
         elif len(options) == 1:  # the first Eye, and one face to take it from: nothing to choose
             return self.choose(state, SHADOW, frame, options[0][0])
         left = self.MOST - len(faces)
         return ask(
-            frame, SHADOW, "eye", options, "the Hunt Box", f"Turn an unused die into an Eye ({left} at most)."
+            frame,
+            SHADOW,
+            "eye",
+            options,
+            tr("the Hunt Box"),
+            ntr(
+                "Turn an unused die into an Eye ({count} at most).",
+                "Turn an unused die into an Eye ({count} at most).",
+                left,
+            ),
         )
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:
@@ -208,16 +219,16 @@ class AnotherWay(EventCard):
         fs = state["fellowship"]
         if fs["guide"] != "gollum" or state["result"] is not None:
             return False
-        move = (Action("gollum", ("move",)), "Move the Fellowship (then the Hunt)")
-        hide = (Action("gollum", ("hide",)), "Hide the Fellowship")
-        options = [hide if fs["revealed"] else move, (Action("decline"), "Neither")]
+        move = (Action("gollum", ("move",)), tr("Move the Fellowship (then the Hunt)"))
+        hide = (Action("gollum", ("hide",)), tr("Hide the Fellowship"))
+        options = [hide if fs["revealed"] else move, (Action("decline"), tr("Neither"))]
         return ask(
             frame,
             FREE,
             "gollum",
             options,
-            "Gollum leads",
-            "Gollum guides: you may also move or hide the Fellowship.",
+            tr("Gollum leads"),
+            tr("Gollum guides: you may also move or hide the Fellowship."),
         )
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:
@@ -257,10 +268,13 @@ class LureOfTheRing(EventCard):
         data(frame)["companion"] = drawn
         emit(state, "companion_drawn", {"companion": drawn, "card": self.card})
         level = CHARACTERS[drawn].level or 0
-        name = CHARACTERS[drawn].name
+        name = character(drawn)
         options = [
-            (Action("casualty", (drawn,)), f"{name} is eliminated"),
-            (Action("corruption", (str(level),)), f"Take {level} Corruption"),
+            (Action("casualty", (drawn,)), tr("{companion} is eliminated", companion=name)),
+            (
+                Action("corruption", (str(level),)),
+                ntr("Take {count} Corruption", "Take {count} Corruption", level),
+            ),
         ]
         return ask(
             frame,
@@ -268,7 +282,12 @@ class LureOfTheRing(EventCard):
             "lure",
             options,
             name,
-            f"The Ring lures {name}: lose him, or take {level} Corruption.",
+            ntr(
+                "The Ring lures {companion}: lose him, or take {count} Corruption.",
+                "The Ring lures {companion}: lose him, or take {count} Corruption.",
+                level,
+                companion=name,
+            ),
         )
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:
@@ -315,9 +334,16 @@ class BreakingOfTheFellowship(EventCard):
             for companion in list(companions):
                 self._separate(state, companion)
             return False
-        options = [(Action("companion", (c,)), f"{CHARACTERS[c].name} leaves") for c in companions]
+        options = [
+            (Action("companion", (c,)), tr("{companion} leaves", companion=character(c))) for c in companions
+        ]
         return ask(
-            frame, FREE, "separate", options, "the Fellowship breaks", f"Separate a Companion ({left} to go)."
+            frame,
+            FREE,
+            "separate",
+            options,
+            tr("the Fellowship breaks"),
+            ntr("Separate a Companion ({count} to go).", "Separate a Companion ({count} to go).", left),
         )
 
     def choose(self, state: State, side: str, frame: Frame, action: Action) -> bool:

@@ -22,10 +22,9 @@ from games.core.flow import Frame, call
 from .. import politics
 from ..board import REGION_INDEX, add, eliminated, neighbours, remove, room, take_reinforcement, units
 from ..characters import any_companion, companions_on_map
-from ..data import FREE, NATIONS, NATIONS_OF, REGIONS, SHADOW
+from ..data import FREE, NATIONS_OF, REGIONS, SHADOW
 from ..fellowship import on_mordor_track
-from ..grammar import region_words
-from ..movement_words import figure_words
+from ..i18n import english, mark
 from ..occupation import arrive, capture, lone_leaders
 from ..politics import at_war
 from ..recruit import card_target
@@ -33,6 +32,9 @@ from ..roles import nation_adjective
 from .base import EventCard, ask, stage
 from .builders import Condition, OneChoice, Simple, data, draw_cards, hand_limit
 from .recruiting import Figures, Recruiting, Regions, at, companions_in, group, leader, regulars, unit
+from .words import Said, figures, tr
+from .words import nation as nation_words
+from .words import region as region_words
 
 # -- where --------------------------------------------------------------------------------------
 #: The coastal regions (Twilight of the Third Age FAQ; the base rules list none), south to north.
@@ -130,15 +132,22 @@ def _witch_king_away(state: State, side: str) -> bool:
 # -- Wisdom of Elrond ---------------------------------------------------------------------------
 def _elrond_options(state: State, side: str) -> list[tuple[Action, str]]:
     """The Nations the card changes: those it may rouse (Wormtongue keeps Rohan passive) or move."""
-    found = []
+    found: list[tuple[Action, str]] = []
     for n in NATIONS_OF[FREE]:
         rousable = not politics.active(state, n) and not (
             n == "rohan" and politics.wormtongue_bars(state, "fps_08")
         )
         if rousable:
-            found.append((Action("advance", (n,)), f"{NATIONS[n].name}: roused and one step toward war"))
+            found.append(
+                (
+                    Action("advance", (n,)),
+                    tr("{nation}: roused and one step toward war", nation=nation_words(n)),
+                )
+            )
         elif politics.can_advance(state, n):
-            found.append((Action("advance", (n,)), f"{NATIONS[n].name}: one step toward war"))
+            found.append(
+                (Action("advance", (n,)), tr("{nation}: one step toward war", nation=nation_words(n)))
+            )
     return found
 
 
@@ -193,7 +202,12 @@ class GreyCompany(EventCard):
         if len(nations) > 1:
             words = [(Action("remove", (n, "regular", "1")), _promote_words(n, region)) for n in nations]
             return ask(
-                frame, side, "nation", words, "which Regular?", "Choose the Regular who becomes an Elite."
+                frame,
+                side,
+                "nation",
+                words,
+                tr("which Regular?"),
+                tr("Choose the Regular who becomes an Elite."),
             )
         if nations:
             promote(state, side, region, nations[0], inside, self.card)
@@ -211,7 +225,11 @@ class GreyCompany(EventCard):
 
 
 def _promote_words(nation: str, region: str) -> str:
-    return f"{figure_words(nation, 'regular', 1)} in {region_words(region)} becomes an Elite"
+    return tr(
+        "{figures} in {region} becomes an Elite",
+        figures=figures(nation, "regular", 1),
+        region=region_words(region),
+    )
 
 
 # -- Hill-trolls --------------------------------------------------------------------------------
@@ -268,12 +286,17 @@ class HillTrolls(EventCard):
                 options = [
                     (
                         Action("place", (r, "elite")),
-                        f"A Sauron Regular in {region_words(r)} becomes an Elite",
+                        tr("A Sauron Regular in {region} becomes an Elite", region=region_words(r)),
                     )
                     for r, _ in where
                 ]
                 return ask(
-                    frame, side, "region", options, "which Regular?", "Choose a Sauron Regular to replace."
+                    frame,
+                    side,
+                    "region",
+                    options,
+                    tr("which Regular?"),
+                    tr("Choose a Sauron Regular to replace."),
                 )
             self._promote(state, side, frame, *where[0])
         return False
@@ -350,10 +373,16 @@ class Stormcrow(EventCard):
         nations = _stormcrow_nations(state)
         if len(nations) > 1:
             options = [
-                (Action("advance", (n,)), f"{NATIONS[n].name}: one step away from war") for n in nations
+                (Action("advance", (n,)), tr("{nation}: one step away from war", nation=nation_words(n)))
+                for n in nations
             ]
             return ask(
-                frame, side, "nation", options, "which Nation?", "Choose the Nation that moves away from war."
+                frame,
+                side,
+                "nation",
+                options,
+                tr("which Nation?"),
+                tr("Choose the Nation that moves away from war."),
             )
         return self._set_back(state, frame, nations[0])
 
@@ -382,7 +411,7 @@ class Stormcrow(EventCard):
             options = [
                 (
                     Action("army", (r,)),
-                    f"Lose one {nation_adjective(nation)} figure in {region_words(r)}",
+                    _lose_one_words(nation, r),
                 )
                 for r, _ in where
             ]
@@ -391,8 +420,8 @@ class Stormcrow(EventCard):
                 FREE,
                 "army",
                 options,
-                "where is a figure lost?",
-                "Choose the Army that loses a figure.",
+                tr("where is a figure lost?"),
+                tr("Choose the Army that loses a figure."),
             )
         notes["region"] = where[0][0]
         return self._ask_kind(state, frame)
@@ -405,11 +434,15 @@ class Stormcrow(EventCard):
             options = [
                 (
                     Action("remove", (nation, k, "1")),
-                    f"Lose {figure_words(nation, k, 1)} in {region_words(region)}",
+                    tr(
+                        "Lose {figures} in {region}",
+                        figures=figures(nation, k, 1),
+                        region=region_words(region),
+                    ),
                 )
                 for k in kinds
             ]
-            return ask(frame, FREE, "kind", options, "which figure?", "Choose the figure you lose.")
+            return ask(frame, FREE, "kind", options, tr("which figure?"), tr("Choose the figure you lose."))
         self._lose(state, nation, kinds[0], region)
         return False
 
@@ -517,8 +550,8 @@ class RageOfTheDunlendings(Recruiting):
                     side,
                     "move",
                     options,
-                    "bring units?",
-                    "You may move Isengard units into the region.",
+                    tr("bring units?"),
+                    tr("You may move Isengard units into the region."),
                 )
             notes["moves"].pop(0)
         return False
@@ -526,10 +559,24 @@ class RageOfTheDunlendings(Recruiting):
 
 def _move_words(kind: str, count: int, source: str, target: str) -> str:
     if not count:
-        return f"No {kind.title()}s from {region_words(source)}"
-    return (
-        f"Move {figure_words('isengard', kind, count)} from {region_words(source)} to {region_words(target)}"
+        if kind == "regular":
+            return tr("No Regulars from {region}", region=region_words(source))
+        return tr("No Elites from {region}", region=region_words(source))
+    return tr(
+        "Move {figures} from {region} to {target}",
+        figures=figures("isengard", kind, count),
+        region=region_words(source),
+        target=region_words(target),
     )
+
+
+def _lose_one_words(nation_slug: str, region: str) -> str:
+    said = tr(
+        "Lose one {nation} figure in {region}", nation=nation_words(nation_slug), region=region_words(region)
+    )
+    if english():  # the Nation as its figures are named ("Elven")
+        return Said(f"Lose one {nation_adjective(nation_slug)} figure in {region_words(region)}", said.words)
+    return said
 
 
 def _nothing(state: State, side: str) -> None:
@@ -547,8 +594,8 @@ CARDS: tuple[EventCard, ...] = (
         "fps_08",
         _elrond_options,
         _elrond,
-        "which Nation?",
-        "Choose a Free Peoples Nation to rouse and move one step toward war.",
+        mark("which Nation?"),
+        mark("Choose a Free Peoples Nation to rouse and move one step toward war."),
     ),
     Recruiting(
         "fps_09",

@@ -14,11 +14,11 @@ from games.core.flow import Frame, barrier, call, pop
 
 from ..card_piles import play_from_hand, put_on_table
 from ..data import CARDS
-from ..dice import face_name
 from ..options import DIE_AWARE, revision
-from . import after_play
+from . import after_play, words
 from .base import FREE_CARD, ask
 from .registry import HANDLERS
+from .words import tr
 
 #: The dice faces that play a card of each icon besides the Event die and the Will of the West
 #: (an Army/Muster die plays both kinds of Strategy card).
@@ -112,10 +112,16 @@ def offer_free_card(state: State, frame: Frame) -> bool:
         for c in sorted(state["hands"][side])
         if CARDS[c].icon == icon and can_play(state, side, c) and die_allows(state, side, c, None)
     ]
-    options = [(Action("play", ("free", c)), f"Play {CARDS[c].name} at no die cost") for c in free]
-    options.append((Action("decline"), "Play no other card"))
-    text = "You may play another card at no die cost." if free else "None of your cards may be played now."
-    return ask(frame, side, FREE_CARD, options, "another card", text)
+    options = [
+        (Action("play", ("free", c)), tr("Play {card} at no die cost", card=words.card(c))) for c in free
+    ]
+    options.append((Action("decline"), tr("Play no other card")))
+    text = (
+        tr("You may play another card at no die cost.")
+        if free
+        else tr("None of your cards may be played now.")
+    )
+    return ask(frame, side, FREE_CARD, options, tr("another card"), text)
 
 
 def start(state: State, side: str, card: str, die: str) -> bool:
@@ -138,17 +144,28 @@ def refusal(state: State, side: str, action: Action, faces: list[str]) -> str | 
     face, card = action.args
     if card not in CARDS or card not in state["hands"][side]:
         return None
-    info = CARDS[card]
+    info, name = CARDS[card], words.card(card)
     if face not in faces:
-        return f"You have no unused {face_name(face)} die to play {info.name} with."
+        return tr("You have no unused {face} die to play {card} with.", face=words.face(face), card=name)
     if not face_plays(face, card):
-        icon = "Army or Muster" if info.icon in ("army", "muster") else info.icon.title()
-        need = "an Army/Muster die" if info.icon in ("army", "muster") else f"a {icon} die"
-        return f"{info.name} is played with {need}, an Event die or a Will of the West."
+        if info.icon in ("army", "muster"):
+            return tr(
+                "{card} is played with an Army/Muster die, an Event die or a Will of the West.", card=name
+            )
+        return tr("{card} is played with a Character die, an Event die or a Will of the West.", card=name)
     if not can_play(state, side, card):
         if info.condition:
-            return f"{info.name} cannot be played now. Play it if: {info.condition}"
-        return f"{info.name} cannot be played now: its Event could do nothing."
+            return tr(
+                "{card} cannot be played now. Play it if: {condition}",
+                card=name,
+                condition=words.condition(info.condition),
+            )
+        return tr("{card} cannot be played now: its Event could do nothing.", card=name)
     if not die_allows(state, side, card, face):
-        return f"{info.name} cannot be played with this {face_name(face)} die: {HANDLERS[card].die_need}."
+        return tr(
+            "{card} cannot be played with this {face} die: {need}.",
+            card=name,
+            face=words.face(face),
+            need=tr(HANDLERS[card].die_need),  # i18n: marked where the card says it
+        )
     return None

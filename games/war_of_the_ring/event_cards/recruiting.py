@@ -32,12 +32,16 @@ from games.core.words import join_words
 from .. import stacking
 from ..board import REGION_INDEX, add, characters_at, take_reinforcement, units
 from ..data import CHARACTERS, FREE, NATIONS
-from ..grammar import plural, region_words
-from ..movement_words import figure_words
+from ..grammar import plural
+from ..i18n import english
 from ..recruit import card_target
 from ..roles import nation_adjective
 from .base import EventCard, ask
 from .builders import Condition, always, data, draw_cards, hand_limit
+from .words import Said, figures, listed, ntr, tr
+from .words import card as card_words
+from .words import nation as nation_words
+from .words import region as region_words
 
 #: A figure whose kind the player chooses: a Regular or an Elite.
 UNIT = "unit"
@@ -222,12 +226,15 @@ class Recruiting(EventCard):
         notes["slots"], notes["chosen"] = slots, []
         kinds = _kinds(state, slots[0][0], slots[0][1], [])
         options = [
-            (Action("place", (r, k)), f"{group_words(spec, k)} in {region_words(r)}")
+            (
+                Action("place", (r, k)),
+                tr("{figures} in {region}", figures=group_words(spec, k), region=region_words(r)),
+            )
             for r in regions
             for k in kinds
         ]
         if len(options) > 1:
-            return ask(frame, side, "place", options, "where to recruit?", _place_text(self.name))
+            return ask(frame, side, "place", options, tr("where to recruit?"), _place_text(self.card))
         notes["region"], notes["inside"] = regions[0], bool(card_target(state, side, regions[0]))
         nation = notes["slots"].pop(0)[0]
         notes["chosen"].append([nation, kinds[0]])
@@ -244,11 +251,15 @@ class Recruiting(EventCard):
                 options = [
                     (
                         Action("place", (region, k)),
-                        f"{figure_words(nation, k, 1)} in {region_words(region)}",
+                        tr(
+                            "{figures} in {region}",
+                            figures=figures(nation, k, 1),
+                            region=region_words(region),
+                        ),
                     )
                     for k in kinds
                 ]
-                return ask(frame, side, "unit", options, "Regular or Elite?", _unit_text(self.name))
+                return ask(frame, side, "unit", options, tr("Regular or Elite?"), _unit_text(self.card))
             notes["slots"].pop(0)
             if kinds:
                 notes["chosen"].append([nation, kinds[0]])
@@ -307,19 +318,33 @@ class Recruiting(EventCard):
 
 def group_words(spec: Group, kind: str) -> str:
     """``1 Rohan Elite and 1 Rohan Leader``: the group, its first unit of ``kind``."""
-    parts, first = [], True
-    for figures in spec.figures:
-        nation, count = figures.nation, figures.count
-        if figures.kind != UNIT:
-            parts.append(figure_words(nation, figures.kind, count))
+    parts: list[str] = []
+    first = True
+    for group in spec.figures:
+        nation, count = group.nation, group.count
+        if group.kind != UNIT:
+            parts.append(figures(nation, group.kind, count))
             continue
         if first:
-            parts.append(figure_words(nation, kind, 1))
+            parts.append(figures(nation, kind, 1))
             count, first = count - 1, False
         if count:
-            more = "more " if len(parts) else ""
-            parts.append(plural(count, f"{more}{nation_adjective(nation)} unit"))
-    return join_words(parts)
+            parts.append(_units_words(nation, count, more=bool(parts)))
+    said = listed(parts)
+    return Said(join_words(parts), said.words) if english() else said
+
+
+def _units_words(nation: str, count: int, more: bool) -> Said:
+    """``2 more Elven units`` (after other figures) or ``2 Elven units``."""
+    if more:
+        said = ntr(
+            "{count} more {nation} unit", "{count} more {nation} units", count, nation=nation_words(nation)
+        )
+    else:
+        said = ntr("{count} {nation} unit", "{count} {nation} units", count, nation=nation_words(nation))
+    if english():  # the Nation as its figures are named ("Elven")
+        return Said(plural(count, f"{'more ' if more else ''}{nation_adjective(nation)} unit"), said.words)
+    return said
 
 
 def _with_units(state: State, region: str, inside: bool, placed: dict[tuple[str, str], int]) -> bool:
@@ -331,8 +356,8 @@ def _with_units(state: State, region: str, inside: bool, placed: dict[tuple[str,
 
 
 def _place_text(card: str) -> str:
-    return f"{card}: choose where the figures go (`place <region> <kind>`)."
+    return tr("{card}: choose where the figures go (`place <region> <kind>`).", card=card_words(card))
 
 
 def _unit_text(card: str) -> str:
-    return f"{card}: recruit a Regular or an Elite (`place <region> <kind>`)."
+    return tr("{card}: recruit a Regular or an Elite (`place <region> <kind>`).", card=card_words(card))

@@ -7,12 +7,13 @@ from typing import Any
 from games.core import Action, State
 from games.core.flow import Frame, Step, ret
 
-from ..data import CARDS
-from ..roles import side_title
+from ..data import FREE
+from ..i18n import card_name, tr
 from . import after_play
 from .base import FREE_CARD
 from .play import play_next, then
 from .registry import HANDLERS
+from .words import reread
 
 #: ``{action text: Action}`` of the questions asked so far (a small closed vocabulary).
 _PARSED: dict[str, Action] = {}
@@ -50,17 +51,22 @@ class EventStep(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         asked = frame.get("ask")
-        heading = f"{CARDS[frame['card']].name}"
-        return f"{heading}: {asked['title']}" if asked and asked["title"] else heading
+        heading = card_name(frame["card"])
+        if asked and asked["title"]:
+            question = reread(asked["title"], asked.get("words", {}).get("title"))
+            return tr("{card}: {question}", card=heading, question=question)
+        return heading
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         asked = frame.get("ask")
-        return str(asked["text"]) if asked else ""
+        return reread(str(asked["text"]), asked.get("words", {}).get("text")) if asked else ""
 
     def waiting(self, state: State, frame: Frame) -> str:
         asked = frame.get("ask")
-        who = side_title(asked["side"] if asked else frame["side"])
-        return f"Waiting for the {who} ({CARDS[frame['card']].name})."
+        who = asked["side"] if asked else frame["side"]
+        if who == FREE:
+            return tr("Waiting for the Free Peoples ({card}).", card=card_name(frame["card"]))
+        return tr("Waiting for the Shadow ({card}).", card=card_name(frame["card"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if frame.get("phase") == "after":
@@ -95,7 +101,9 @@ def label(state: State, role: str, action: Action) -> str | None:
     if not frame or frame["step"] != "event" or not frame.get("ask"):
         return None
     found = frame["ask"]["labels"].get(action.text)
-    return str(found) if found else None
+    if not found:
+        return None
+    return reread(str(found), frame["ask"].get("words", {}).get("labels", {}).get(action.text))
 
 
 STEPS: tuple[Step, ...] = (EventStep(),)

@@ -12,6 +12,7 @@ from .. import actions, rings
 from ..card_piles import discard_from_table, on_table, seen
 from ..card_rules import DENETHORS_FOLLY, LAST_BATTLE, aragorn_abroad, minas_tirith_besieged
 from ..data import FREE, SHADOW
+from ..i18n import mark
 from ..politics import WORMTONGUE
 from ..roles import ROLES
 from ..tta_card_rules import GONE_WHEN as TTA_GONE_WHEN
@@ -65,8 +66,8 @@ def _dismiss_with_ring(state: State, side: str, face: str) -> bool:
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "dismiss-palantir",
-        "Discard The Palantír of Orthanc",
-        "Will of the West: discard the Shadow's Palantír of Orthanc from the table.",
+        mark("Discard The Palantír of Orthanc"),
+        mark("Will of the West: discard the Shadow's Palantír of Orthanc from the table."),
         (),
         FREE,
         _palantir_up,
@@ -74,9 +75,11 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "ring-palantir",
-        "Discard The Palantír of Orthanc with an Elven Ring",
-        "Any die and one of your Elven Rings (your Ring this turn; it goes to the Shadow): discard "
-        "the Palantír of Orthanc.",
+        mark("Discard The Palantír of Orthanc with an Elven Ring"),
+        mark(
+            "Any die and one of your Elven Rings (your Ring this turn; it goes to the Shadow): discard "
+            "the Palantír of Orthanc."
+        ),
         ("character", "muster", "army_muster", "event"),
         FREE,
         _palantir_with_ring,

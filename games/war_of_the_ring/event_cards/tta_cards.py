@@ -18,10 +18,8 @@ from games.core.flow import Frame
 from ..battle_actions import card_attack, choices
 from ..board import besieger, controller, free_for, room, units
 from ..card_piles import discard_from_table, seen
-from ..data import CARDS as CARD_DATA
 from ..data import CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW
-from ..grammar import region_words
-from ..movement_words import figure_words
+from ..i18n import mark
 from ..recruit import card_target
 from ..tta.content import ENGINES_PER_REGION
 from ..tta.state import engine_pool, engines_at, part
@@ -40,17 +38,20 @@ from .builders import Simple, always
 from .marching import (
     Staged,
     after_strike,
-    choose_region,
     land,
     may_move,
     move_from,
     recruit_here,
+    region_choices,
     roll_dice,
     shadow_armies,
     strike,
     wait,
     where_army,
 )
+from .words import card as card_words
+from .words import figures, tr
+from .words import region as region_words
 
 NORTH = frozenset(r for r, info in REGIONS.items() if info.nation == "north")
 #: D34: "bordering the North Nation" = a region of another Nation (or none) next to a North region.
@@ -76,14 +77,23 @@ class RangersOfTheNorth(Staged):
     def recruit_options(self, state: State, region: str) -> list[tuple[Action, str]]:
         pool = state["reinforcements"]["north"]
         kinds = [k for k in ("regular", "elite") if pool.get(k, 0)]
-        leader = " and a North Leader" if pool.get("leader", 0) else ""
-        options = []
+        leader = bool(pool.get("leader", 0))
+        options: list[tuple[Action, str]] = []
         for site in self.recruit_sites(state, region):
             for kind in kinds:
-                words = f"{figure_words('north', kind, 1)}{leader} in {region_words(site)}"
+                unit, where = figures("north", kind, 1), region_words(site)
+                if leader:
+                    words = tr("{figures} and a North Leader in {region}", figures=unit, region=where)
+                else:
+                    words = tr("{figures} in {region}", figures=unit, region=where)
                 options.append((Action("place", (site, kind)), words))
             if not kinds and pool.get("leader", 0) and units(state, site, FREE):
-                options.append((Action("place", (site, "leader")), f"A North Leader in {region_words(site)}"))
+                options.append(
+                    (
+                        Action("place", (site, "leader")),
+                        tr("A North Leader in {region}", region=region_words(site)),
+                    )
+                )
         return options
 
     def can_play(self, state: State, side: str) -> bool:
@@ -94,9 +104,14 @@ class RangersOfTheNorth(Staged):
         if stage == "start":
             found = self.targets(state)
             if len(found) > 1:
-                options = choose_region("army", found, "Strike the Shadow Army in {}")
+                options = region_choices("army", found, mark("Strike the Shadow Army in {region}"))
                 return ask(
-                    frame, side, "army", options, "the Army", "Which Shadow Army do the Rangers strike?"
+                    frame,
+                    side,
+                    "army",
+                    options,
+                    tr("the Army"),
+                    tr("Which Shadow Army do the Rangers strike?"),
                 )
             stage, value = "army", Action("army", (found[0],))
         if stage == "army":
@@ -108,7 +123,9 @@ class RangersOfTheNorth(Staged):
             after_strike(state, data["region"], SHADOW)
             options = self.recruit_options(state, data["region"])
             if len(options) > 1:
-                return ask(frame, side, "unit", options, "the recruits", "Where do the Rangers muster?")
+                return ask(
+                    frame, side, "unit", options, tr("the recruits"), tr("Where do the Rangers muster?")
+                )
             if not options:
                 return False
             stage, value = "unit", options[0][0]
@@ -175,9 +192,12 @@ class WindFromTheWest(Staged):
             if len(table) == 1:
                 return self.next(state, side, frame, "table", Action("discard", (table[0],)))
             options = [
-                (Action("discard", (c,)), f"Discard {CARD_DATA[c].name} from the table") for c in table
+                (Action("discard", (c,)), tr("Discard {card} from the table", card=card_words(c)))
+                for c in table
             ]
-            return ask(frame, side, "table", options, "a table card", "Which Shadow table card is discarded?")
+            return ask(
+                frame, side, "table", options, tr("a table card"), tr("Which Shadow table card is discarded?")
+            )
         if stage == "table":
             card = value.args[0]
             discard_from_table(state, SHADOW, card)
@@ -193,14 +213,16 @@ class WindFromTheWest(Staged):
             )
             if len(hand) == 1:  # its size is public: nothing to ask
                 return self.next(state, side, frame, "hand", Action("discard", (hand[0],)))
-            options = [(Action("discard", (c,)), f"Discard the Shadow's {CARD_DATA[c].name}") for c in hand]
+            options = [
+                (Action("discard", (c,)), tr("Discard the Shadow's {card}", card=card_words(c))) for c in hand
+            ]
             return ask(
                 frame,
                 side,
                 "hand",
                 options,
-                "the Shadow's hand",
-                "Which card of the Shadow's hand is discarded?",
+                tr("the Shadow's hand"),
+                tr("Which card of the Shadow's hand is discarded?"),
             )
         if stage == "hand":
             card = value.args[0]
@@ -261,14 +283,20 @@ class DeepTrenches(Staged):
             return False
         if not data["count"] and len(found) == 1:  # the first engine, one place: nothing to ask
             return self.next(state, side, frame, "engine", Action("engine", (found[0],)))
-        verb = "Build a Siege Tower at {}" if mode == "towers" else "Eliminate a Trebuchet at {}"
-        options = choose_region("engine", found, verb)
-        if data["count"]:
-            options.append((Action("done"), "No more engines"))
-        what = "Siege Tower" if mode == "towers" else "Trebuchet"
-        return ask(
-            frame, side, "engine", options, f"{what} {data['count'] + 1} of 2", "Where? (`engine <region>`)"
+        verb = (
+            mark("Build a Siege Tower at {region}")
+            if mode == "towers"
+            else mark("Eliminate a Trebuchet at {region}")
         )
+        options = region_choices("engine", found, verb)
+        if data["count"]:
+            options.append((Action("done"), tr("No more engines")))
+        number = data["count"] + 1
+        if mode == "towers":
+            title = tr("Siege Tower {number} of 2", number=number)
+        else:
+            title = tr("Trebuchet {number} of 2", number=number)
+        return ask(frame, side, "engine", options, title, tr("Where? (`engine <region>`)"))
 
     def next(self, state: State, side: str, frame: Frame, stage: str, value: Any) -> bool:
         data = frame["data"]
@@ -276,16 +304,16 @@ class DeepTrenches(Staged):
             modes = [m for m in ("towers", "trebuchets") if self.sites(state, m)]
             if len(modes) > 1:
                 options = [
-                    (Action("choose", ("towers",)), "Build up to 2 Siege Towers"),
-                    (Action("choose", ("trebuchets",)), "Eliminate up to 2 Trebuchets"),
+                    (Action("choose", ("towers",)), tr("Build up to 2 Siege Towers")),
+                    (Action("choose", ("trebuchets",)), tr("Eliminate up to 2 Trebuchets")),
                 ]
                 return ask(
                     frame,
                     side,
                     "mode",
                     options,
-                    "towers or Trebuchets",
-                    "Build Siege Towers, or eliminate Trebuchets?",
+                    tr("towers or Trebuchets"),
+                    tr("Build Siege Towers, or eliminate Trebuchets?"),
                 )
             stage, value = "mode", Action("choose", (modes[0],))
         if stage == "mode":
@@ -336,7 +364,7 @@ class ShadowOfDolGuldur(Staged):
     the Dunlendings), then that Army may move (one region) or attack, at no die cost (D34)."""
 
     card = SHADOW_OF_DOL_GULDUR
-    TITLE = "Shadow of Dol Guldur: move the Army"
+    TITLE = mark("Shadow of Dol Guldur: move the Army")
 
     def recruits(self, state: State) -> int:
         """The Regulars the card recruits now (0 where Dol Guldur is not free for the Shadow):
@@ -352,9 +380,9 @@ class ShadowOfDolGuldur(Staged):
         """Then: move the Army of Dol Guldur one region, or attack with it."""
         found: list[tuple[Action, str]] = []
         if may_move(state, SHADOW, 1, self.TITLE, only=[DOL_GULDUR]):
-            found.append((Action("army", (DOL_GULDUR,)), "Move the Army of Dol Guldur"))
+            found.append((Action("army", (DOL_GULDUR,)), tr("Move the Army of Dol Guldur")))
         found += [
-            (a, f"Attack {region_words(a.args[1])}")
+            (a, tr("Attack {target}", target=region_words(a.args[1])))
             for a in choices(state, SHADOW, leader=False)
             if a.args[0] == DOL_GULDUR
         ]
@@ -377,8 +405,10 @@ class ShadowOfDolGuldur(Staged):
             options = self.options(state)
             if not options:
                 return False
-            options.append((Action("done"), "Neither move nor attack"))
-            return ask(frame, side, "then", options, "then", "The Army of Dol Guldur may move or attack.")
+            options.append((Action("done"), tr("Neither move nor attack")))
+            return ask(
+                frame, side, "then", options, tr("then"), tr("The Army of Dol Guldur may move or attack.")
+            )
         if stage == "then" and value.verb == "army":
             move_from(state, SHADOW, DOL_GULDUR, 1, self.TITLE, only=[DOL_GULDUR])
             return wait(frame, "moved")

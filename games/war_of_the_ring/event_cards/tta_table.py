@@ -9,6 +9,7 @@ from games.core import State, emit
 from .. import actions
 from ..card_piles import discard_from_table, on_table
 from ..data import FREE, SHADOW
+from ..i18n import mark
 from ..tta_card_rules import GATES_ARE_CLOSED, GATES_GUIDES
 
 
@@ -30,8 +31,8 @@ def _dismiss(state: State, side: str, face: str) -> bool:
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "dismiss-gates",
-        "Discard The Gates are Closed",
-        "Will of the West: discard the Shadow's The Gates are Closed from the table.",
+        mark("Discard The Gates are Closed"),
+        mark("Will of the West: discard the Shadow's The Gates are Closed from the table."),
         (),
         FREE,
         _gates_up,
@@ -39,8 +40,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "guide-gates",
-        "Discard The Gates are Closed (Guide)",
-        "Character die, with Gandalf or Gollum as the Guide: discard The Gates are Closed.",
+        mark("Discard The Gates are Closed (Guide)"),
+        mark("Character die, with Gandalf or Gollum as the Guide: discard The Gates are Closed."),
         ("character",),
         FREE,
         _gates_up_with_guide,

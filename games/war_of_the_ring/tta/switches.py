@@ -26,6 +26,9 @@ from collections.abc import Mapping
 from itertools import combinations
 
 from games.core import InvalidAction, OptionSpec
+from games.core.i18n import Listed, Msg
+
+from ..i18n import DOMAIN, listed, mark, tr
 
 #: Every switch of the module, in the order of the reference's D2.
 SWITCHES = (
@@ -44,15 +47,15 @@ CHARACTERS = ("galadriel", "balrog", "witch_king_chief", "smeagol")
 #: How players type each grouped switch in an option value.
 TYPED = {"witch_king_chief": "witch-king"}
 NAMES = {
-    "siege_engines": "the siege engines",
-    "dunlendings": "the Hillmen of Dunland",
-    "corsairs": "the Corsairs of Umbar",
-    "ents": "the Ents of Fangorn",
-    "galadriel": "Galadriel",
-    "balrog": "the Balrog",
-    "witch_king_chief": "the Witch-king, Chief of the Ringwraiths",
-    "smeagol": "Sméagol/Gollum",
-    "cards": "the Twilight cards",
+    "siege_engines": mark("the siege engines"),
+    "dunlendings": mark("the Hillmen of Dunland"),
+    "corsairs": mark("the Corsairs of Umbar"),
+    "ents": mark("the Ents of Fangorn"),
+    "galadriel": mark("Galadriel"),
+    "balrog": mark("the Balrog"),
+    "witch_king_chief": mark("the Witch-king, Chief of the Ringwraiths"),
+    "smeagol": mark("Sméagol/Gollum"),
+    "cards": mark("the Twilight cards"),
 }
 #: Switches whose rules are complete; any other is refused in the lobby as not yet available.
 PLAYABLE: frozenset[str] = frozenset(
@@ -72,11 +75,11 @@ PLAYABLE: frozenset[str] = frozenset(
 CARDS_NEED = ("siege_engines", "dunlendings", "corsairs")
 #: Parts whose content is partly reconstructed (no published value), for the lobby's warning.
 RECONSTRUCTED = {
-    "ents": "how many Ents each Ents Awake brings (D27)",
-    "galadriel": "Galadriel's card",
-    "balrog": "the Balrog's card",
-    "witch_king_chief": "the Chief of the Ringwraiths' card",
-    "smeagol": "Sméagol's card and tiles",
+    "ents": mark("how many Ents each Ents Awake brings (D27)"),
+    "galadriel": mark("Galadriel's card"),
+    "balrog": mark("the Balrog's card"),
+    "witch_king_chief": mark("the Chief of the Ringwraiths' card"),
+    "smeagol": mark("Sméagol's card and tiles"),
 }
 
 
@@ -114,45 +117,52 @@ OPTIONS = (
         "tta",
         ("base", "whole", "custom"),
         "base",
-        "Twilight of the Third Age module: off (base game), whole, or the parts named in the tta_ options.",
-        {"base": "Off (the base game)", "whole": "The whole module", "custom": "Some parts"},
-        heading="Twilight of the Third Age",
+        mark(
+            "Twilight of the Third Age module: off (base game), whole, or the parts named in the "
+            "tta_ options."
+        ),
+        {
+            "base": mark("Off (the base game)"),
+            "whole": mark("The whole module"),
+            "custom": mark("Some parts"),
+        },
+        heading=mark("Twilight of the Third Age"),
         when=_module_on,
     ),
     OptionSpec(
         "tta_engines",
         ("off", "on"),
         "off",
-        "Twilight of the Third Age: Siege Towers and Trebuchets.",
-        {"off": "Off", "on": "On"},
-        heading="Siege engines",
+        mark("Twilight of the Third Age: Siege Towers and Trebuchets."),
+        {"off": mark("Off"), "on": mark("On")},
+        heading=mark("Siege engines"),
         when=_custom,
     ),
     OptionSpec(
         "tta_factions",
         _combos(FACTIONS),
         "none",
-        "Twilight factions, joined with +: dunlendings, corsairs, ents (or all, none).",
+        mark("Twilight factions, joined with +: dunlendings, corsairs, ents (or all, none)."),
         {v: _label(v) for v in _combos(FACTIONS)},
-        heading="Factions",
+        heading=mark("Factions"),
         when=_custom,
     ),
     OptionSpec(
         "tta_characters",
         _combos(CHARACTERS),
         "none",
-        "Twilight characters, joined with +: galadriel, balrog, witch-king, smeagol (or all, none).",
+        mark("Twilight characters, joined with +: galadriel, balrog, witch-king, smeagol (or all, none)."),
         {v: _label(v) for v in _combos(CHARACTERS)},
-        heading="Characters",
+        heading=mark("Characters"),
         when=_custom,
     ),
     OptionSpec(
         "tta_cards",
         ("off", "on"),
         "off",
-        "Twilight of the Third Age: the 8 new Event cards and the card swaps.",
-        {"off": "Off", "on": "On"},
-        heading="Twilight cards",
+        mark("Twilight of the Third Age: the 8 new Event cards and the card swaps."),
+        {"off": mark("Off"), "on": mark("On")},
+        heading=mark("Twilight cards"),
         when=_custom,
     ),
 )
@@ -173,7 +183,15 @@ def _canonical_group(name: str, value: str) -> str:
     if wrong or not parts:
         words = ", ".join(typed)
         raise InvalidAction(
-            f"`{value}` is not a choice for {name}: name some of {words} joined with +, or all, or none."
+            _said(
+                mark(
+                    "`{value}` is not a choice for {name}: name some of {words} joined with +, or all, "
+                    "or none."
+                ),
+                value=value,
+                name=name,
+                words=words,
+            )
         )
     chosen = {typed[p] for p in parts}
     if chosen == set(group):
@@ -221,15 +239,26 @@ def check(resolved: dict[str, str], playable_only: bool = True) -> dict[str, str
     on = switches(resolved)
     if "cards" in on and not set(CARDS_NEED) <= on:
         raise InvalidAction(
-            "The Twilight cards need the siege engines, the Hillmen of Dunland and the Corsairs of Umbar "
-            "(their Events and Combat cards use them): switch those on too, or leave tta_cards off."
+            _said(
+                mark(
+                    "The Twilight cards need the siege engines, the Hillmen of Dunland and the Corsairs of "
+                    "Umbar (their Events and Combat cards use them): switch those on too, or leave tta_cards "
+                    "off."
+                )
+            )
         )
     missing = [s for s in SWITCHES if s in on and s not in PLAYABLE]
     if playable_only and missing:
-        ready = ", ".join(NAMES[s] for s in SWITCHES if s in PLAYABLE) or "none yet"
+        ready = [_said(NAMES[s]) for s in SWITCHES if s in PLAYABLE]
         raise InvalidAction(
-            f"Twilight of the Third Age, not yet available (their rules are still being built): "
-            f"{_and([NAMES[s] for s in missing])}. Playable now: {ready}."
+            _said(
+                mark(
+                    "Twilight of the Third Age, not yet available (their rules are still being built): "
+                    "{missing}. Playable now: {ready}."
+                ),
+                missing=Listed(tuple(_said(NAMES[s]) for s in missing)),
+                ready=Listed(tuple(ready)) if ready else _said(mark("none yet")),
+            )
         )
     resolved.update(options_for(on))
     return resolved
@@ -242,8 +271,12 @@ def resolve(chosen: Mapping[str, str], playable_only: bool = True) -> dict[str, 
     for spec in OPTIONS:
         if resolved[spec.name] not in spec.choices:
             raise InvalidAction(
-                f"`{resolved[spec.name]}` is not a choice for {spec.name}: use one of "
-                f"{', '.join(spec.choices)}."
+                _said(
+                    mark("`{value}` is not a choice for {name}: use one of {choices}."),
+                    value=resolved[spec.name],
+                    name=spec.name,
+                    choices=", ".join(spec.choices),
+                )
             )
     return check(resolved, playable_only)
 
@@ -253,16 +286,18 @@ def notice(options: Mapping[str, str]) -> str:
     on = switches(options)
     if not on:
         return ""
-    parts = [text for switch, text in RECONSTRUCTED.items() if switch in on]
+    parts = [tr(text) for switch, text in RECONSTRUCTED.items() if switch in on]
     if "cards" in on:
-        parts.append("the numbers of the new cards")
+        parts.append(tr("the numbers of the new cards"))
     if not parts:
-        return "Twilight of the Third Age: every part chosen is as published (see /rules topic:twilight)."
-    return (
-        f"Twilight of the Third Age, reconstructed where no source gives it: {_and(parts)} "
-        "(see /rules topic:twilight)."
+        return tr("Twilight of the Third Age: every part chosen is as published (see /rules topic:twilight).")
+    return tr(
+        "Twilight of the Third Age, reconstructed where no source gives it: {parts} "
+        "(see /rules topic:twilight).",
+        parts=listed(parts),
     )
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _said(msgid: str, /, **params: object) -> Msg:
+    """A lobby refusal in its reader's language (the bot renders it): ``msgid`` is marked."""
+    return Msg(DOMAIN, msgid, params)
