@@ -27,7 +27,7 @@ from .board import add, room, units
 from .data import DUNLENDINGS, SHADOW
 from .event_cards.base import EventCard, ask
 from .event_cards.marching import Staged, may_move, move_from, region_words, wait
-from .i18n import mark
+from .i18n import mark, region_title, tr
 
 CARD = "shs_11t"
 MOST = 4
@@ -103,3 +103,19 @@ class RageOfTheDunlendings(Staged):
 def handler() -> EventCard:
     """The card's handler (built once the module's cards are Event cards)."""
     return RageOfTheDunlendings()
+
+
+def label(state: State, role: str, action: Action) -> str | None:
+    """Button words for Rage of the Dunlendings' questions (``None``: not this card's); the same
+    words the card's question keeps, in the reader's language."""
+    top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["step"] != "event" or top.get("card") != CARD or not top.get("ask"):
+        return None
+    args = action.args
+    if action.verb == "choose" and len(args) == 1:
+        return tr("The Army in {region}", region=region_title(args[0]))
+    if action.verb == "army" and len(args) == 1:
+        return tr("Move the Army in {region}", region=region_title(args[0]))
+    if action.verb == "attack" and len(args) == 2:
+        return tr("Attack {region} from {origin}", region=region_title(args[1]), origin=region_title(args[0]))
+    return None

@@ -30,7 +30,7 @@ from . import actions
 from .data import CHARACTERS, FREE, REGIONS, SHADOW
 from .event_cards.base import ask
 from .event_cards.marching import after_strike, choose_region, strike, wait, where_army
-from .i18n import mark
+from .i18n import mark, region_title, tr
 from .tta.content import FACTIONS
 from .tta.state import part
 
@@ -236,3 +236,21 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
 )
 VERBS = frozenset({"ent-move", "ent-attack", "ents-done"})
+
+
+def label(state: State, role: str, action: Action) -> str | None:
+    """Button words for the Ents' march and attacks of an Ents Awake card (``None``: not theirs);
+    the same words the card's question keeps, in the reader's language."""
+    top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["step"] != "event" or action.verb not in VERBS:
+        return None
+    if action.verb == "ent-move" and action.args:
+        return tr("An Ent strides to {region}", region=region_title(action.args[0]))
+    if action.verb == "ent-attack" and action.args:
+        return tr(
+            "Ents fall upon {region} (an Ent from Fangorn is spent)", region=region_title(action.args[0])
+        )
+    if action.verb == "ents-done":
+        stage = (top.get("ask") or {}).get("stage")
+        return tr("No more moves: on to the attacks") if stage == "ent_move" else tr("No more attacks")
+    return None

@@ -29,6 +29,7 @@ from . import (
     characters,
     corsairs,
     dunlendings,
+    dunlendings_card,
     ents,
     fellowship_actions,
     fleets,
@@ -123,5 +124,7 @@ LABELLERS: tuple[Labeller, ...] = (
     battle.label,
     casualties.label,
     battle_actions.label,
+    ents.label,  # the Ents' and Rage of the Dunlendings' answers, before the card's kept English
+    dunlendings_card.label,
     event_step.label,
 )

@@ -31,6 +31,9 @@ from tests.support.languages import assert_translated
 from .helpers import offered, step
 from .test_battle import attack, battle_match
 from .test_combat_cards import DEFAULT, card, dice, fight, play, rerolls
+from .test_tta_dunlendings import CARDS_ON, dunland
+from .test_tta_dunlendings import rage as rage  # the fixture
+from .test_tta_ents import ents_match
 from .test_tta_galadriel import hunted
 from .test_tta_siege_engines import siege
 from .tta_fuzz_driver import lobby_options
@@ -251,6 +254,43 @@ def test_the_combat_cards_events_and_the_rounds_notes_in_every_language() -> Non
     assert PRESENTER.text("combat_extra_hits", COMBAT_EVENTS["combat_extra_hits"]) == (
         "Great Host: the Shadow scores 1 extra hit."
     )
+
+
+def kept_words_in_every_language(state: State, role: str) -> None:
+    """The answers of an Event card's question: in English the words the card keeps, in every
+    other language translated (the question itself is the Event cards' step's to say)."""
+    kept = state["stack"][-1]["ask"]["labels"]
+    answers = [a for a in R.prompt(state, role).actions if a.text in kept and a.verb != "done"]
+    assert answers
+    for action in answers:
+        assert R.describe(state, role, action) == kept[action.text]
+        for lang in LANGS:
+            check(kept[action.text], R.describe(state, role, action, lang), lang)
+
+
+def test_the_ents_march_and_attack_in_every_language() -> None:
+    m = ents_match(
+        ents={"fangorn": 1},
+        hands={FP: ["fpc_19"]},
+        armies={"orthanc": {"isengard": "3R"}, "fords_of_isen": {"rohan": "2R"}},
+    )
+    m.submit(FP, "play character fpc_19")
+    kept_words_in_every_language(m.state, FP)
+    m.submit(FP, "ent-move fords_of_isen")
+    m.submit(FP, "ents-done")
+    assert offered(m.state, FP) == ["ent-attack orthanc", "ents-done"]
+    kept_words_in_every_language(m.state, FP)
+
+
+def test_rage_of_the_dunlendings_answers_in_every_language(rage: str) -> None:
+    m = dunland(
+        switches=CARDS_ON,
+        tta={"in_play": ["dunlendings"]},
+        armies={"south_dunland": {"isengard": "9R"}, "north_dunland": {"isengard": "1R"}},
+        hands={SH: [rage]},
+    )
+    m.submit(SH, f"play muster {rage}")
+    kept_words_in_every_language(m.state, SH)
 
 
 # -- seeded random games with the whole Twilight module ----------------------------------------
