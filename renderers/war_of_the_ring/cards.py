@@ -350,14 +350,37 @@ def name_layout(card: Mapping[str, Any]) -> tuple[ImageFont.FreeTypeFont, list[s
     kind = face_kind("serif")
     if not any(is_cjk(char) for char in name):
         return fit_lines(name, kind, NAME_WIDTH, NAME_SIZE, min_size=NAME_MIN, two_line_size=21)
-    for size in range(NAME_SIZE, NAME_MIN - 1, -1):
-        if font(kind, size).getlength(name) <= NAME_WIDTH:
-            return font(kind, size), [name]
-    for size in range(21, 8, -1):
-        lines = wrap_cjk(name, font(kind, size), NAME_WIDTH)
-        if len(lines) <= 2:
+    single = next((s for s in range(NAME_SIZE, 8, -1) if font(kind, s).getlength(name) <= NAME_WIDTH), 8)
+    for size in range(CJK_TWO_LINE_SIZE, 8, -1):
+        lines = balanced_cjk(name, font(kind, size), NAME_WIDTH)
+        if lines and (single < NAME_MIN or size >= single + 2):  # two lines only for a larger font
             return font(kind, size), lines
-    return font(kind, 8), wrap_cjk(name, font(kind, 8), NAME_WIDTH)[:2]
+        if lines:
+            break
+    return font(kind, single), [name]
+
+
+#: The largest size of a Japanese or Chinese name on two lines: its glyphs sit lower than the
+#: Latin ones, and the second line must clear the deck's tag.
+CJK_TWO_LINE_SIZE = 19
+
+
+def balanced_cjk(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> list[str] | None:
+    """The most even split of a Japanese or Chinese ``text`` into two lines that fit, never
+    starting a line with a closing mark nor ending one with an opening mark (None: none fits).
+
+    >>> balanced_cjk("三つの指輪は空の下なるエルフの王に", font("cjk_jp", 19), 268)
+    ['三つの指輪は空の', '下なるエルフの王に']
+    """
+    best: tuple[float, list[str]] | None = None
+    for cut in range(1, len(text)):
+        first, second = text[:cut], text[cut:]
+        if second[0] in NO_START or first[-1] in NO_END:
+            continue
+        widest = max(face.getlength(first), face.getlength(second))
+        if widest <= max_width and (best is None or widest < best[0]):
+            best = (widest, [first, second])
+    return best[1] if best else None
 
 
 @lru_cache(maxsize=128)
@@ -392,13 +415,18 @@ def _draw_face(card: str, lang: str) -> Image.Image:
     draw.rounded_rectangle(
         (PAD, deck_top - 1, PAD + tag_width, deck_top + DECK.leading + 1), radius=4, fill=tag_fill
     )
-    draw.text((PAD + 6, deck_top + 1), tag, font=DECK.face, fill=tag_ink)
+    # a CJK face's glyphs sit lower: its words are centred on the tag's middle instead
+    deck_words: dict[str, Any] = {} if english() else {"anchor": "lm"}
+    deck_y = deck_top + 1 if english() else deck_top + DECK.leading / 2
+    draw.text((PAD + 6, deck_y), tag, font=DECK.face, fill=tag_ink, **deck_words)
     side_words = tr("{side} · {number}/24", side=side_title(side), number=data.get("number", ""))
     if "source" in data:  # Twilight of the Third Age: its own numbers (decks of 26, D33)
         side_words = tr("{side} · Twilight {number}/26", side=side_title(side), number=data.get("number", ""))
         if not data.get("deck"):  # We Shall Get It: set aside, in no deck
             side_words = tr("{side} · Twilight · no deck", side=side_title(side))
-    draw.text((PAD + tag_width + 8, deck_top + 1), side_words, font=DECK.face, fill=palette.band_muted)
+    draw.text(
+        (PAD + tag_width + 8, deck_y), side_words, font=DECK.face, fill=palette.band_muted, **deck_words
+    )
 
     # the Event half
     _draw_paragraphs(draw, event_part(data), palette, PAD, BAND_HEIGHT + PAD)
