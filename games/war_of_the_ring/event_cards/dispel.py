@@ -100,9 +100,11 @@ def dispel_text(state: State, side: str) -> str:
         )
     named = [card_words(c) for c in found]
     names = " or ".join(named) if english() else listed(named, "or")
-    return tr(
-        "Any die, a Strategy card and a Character card from your hand discard {cards} from the table.",
-        cards=names,
+    return str(
+        tr(
+            "Any die, a Strategy card and a Character card from your hand discard {cards} from the table.",
+            cards=names,
+        )
     )
 
 

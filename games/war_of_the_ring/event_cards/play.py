@@ -139,6 +139,11 @@ def start(state: State, side: str, card: str, die: str) -> bool:
 def refusal(state: State, side: str, action: Action, faces: list[str]) -> str | None:
     """Why ``side`` may not play the card of a ``play <face> <card>`` now, in words for him
     (``None``: not a play of a card in his own hand — the generic answer, which tells nothing)."""
+    said = _refusal(state, side, action, faces)
+    return None if said is None else str(said)
+
+
+def _refusal(state: State, side: str, action: Action, faces: list[str]) -> str | None:
     if action.verb != "play" or len(action.args) != 2:
         return None
     face, card = action.args
