@@ -12,8 +12,8 @@ from typing import Any
 
 from games.core import Action, RuleTopic, State, View
 from games.core.flow import Step, StepRuleset
-from games.core.i18n import t
-from games.core.ruleset import Prompt
+from games.core.i18n import best
+from games.core.ruleset import CORE_PHRASES, Prompt
 from games.core.words import the
 
 from . import (
@@ -111,7 +111,7 @@ class WarOfTheRing(StepRuleset):
         with speaking(lang):
             active = sorted(self.active(state))
             if state["result"] is not None:
-                text = t(lang, "core", "The game is over.")
+                text = CORE_PHRASES[best(lang)]["over"]
             else:
                 text = self.prompt(state, role if role in active else "", lang).text
             view = build_view(state, role, text, partial(self.narrate, lang=lang))
