@@ -415,8 +415,13 @@ def _names(image: Image.Image, layout: MapLayout, style: MapStyle) -> None:
             draw_name(draw, layout.spots[slug], said=region_name(slug, layout.names.get(slug, slug)))
     face = font(face_kind("italic"), style.water_size)
     ink = (*mix(theme.SEA, (255, 255, 255), 0.5), 235)
+    english_face = font("italic", style.water_size)
     for text, (x, y) in layout.waters:
         lines = water_name(text).split("\n")
+        room = max(english_face.getlength(line) for line in text.split("\n")) * 1.15
+        breakable = " " in lines[0] or any(is_cjk(c) for c in lines[0])  # (never a word hyphenated)
+        if len(lines) == 1 and "\n" in text and breakable and face.getlength(lines[0]) > room:
+            lines = list(_two_lines(lines[0])[0])  # two lines, as the English, rather than over the land
         for index, line in enumerate(lines):
             line_y = y + (index - (len(lines) - 1) / 2) * style.water_size * 1.12
             draw.text((x, line_y), line, font=face, fill=ink, anchor="mm")

@@ -9,11 +9,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.common.colours import RGB, RGBA, mix
-from renderers.common.fonts import font
+from renderers.common.fonts import font, text_font
 from renderers.common.shapes import eye_polygon, supersampled
 
 from . import theme
-from .words import mark
+from .words import current, english, mark, ptr
 
 INK: RGBA = (38, 30, 22, 255)
 STONE: RGBA = (236, 228, 208, 255)
@@ -143,13 +143,46 @@ SPECIAL_LOOKS: dict[str, tuple[RGB, RGB, RGB]] = {
 
 
 def initials(character: str) -> str:
+    """A character's initials on his disc, in the language spoken (one character in Japanese and
+    Chinese)."""
+    if not english() and character in CHARACTER_INITIALS:
+        return _said_initials()[character]
     return CHARACTER_INITIALS.get(character, character[:2].title())
 
 
-@lru_cache(maxsize=64)
+def _said_initials() -> dict[str, str]:
+    """The initials in another language (each by its own message: "Go" is Gollum's here)."""
+    # i18n: a character's initials on his disc on the map: one or two letters, or one character
+    return {
+        "ring_bearers": ptr("initials", "F"),
+        "gandalf_grey": ptr("initials", "Ga"),
+        "gandalf_white": ptr("initials", "GW"),
+        "strider": ptr("initials", "St"),
+        "aragorn": ptr("initials", "Ar"),
+        "boromir": ptr("initials", "Bo"),
+        "legolas": ptr("initials", "Le"),
+        "gimli": ptr("initials", "Gi"),
+        "meriadoc": ptr("initials", "Me"),
+        "peregrin": ptr("initials", "Pi"),
+        "gollum": ptr("initials", "Go"),
+        "witch_king": ptr("initials", "WK"),
+        "saruman": ptr("initials", "Sa"),
+        "mouth_of_sauron": ptr("initials", "MS"),
+        "witch_king_chief": ptr("initials", "WK"),
+        "balrog": ptr("initials", "Ba"),
+        "galadriel": ptr("initials", "Gl"),
+        "smeagol": ptr("initials", "Sm"),
+    }
+
+
 def character_sprite(character: str, size: int) -> Image.Image:
     """A character marker: a disc with his initials (Companions light with a blue rim, Minions
-    dark with a red rim, Gandalf the White white)."""
+    dark with a red rim, Gandalf the White white), in the language spoken."""
+    return _character_sprite(character, size, current())
+
+
+@lru_cache(maxsize=128)
+def _character_sprite(character: str, size: int, lang: str) -> Image.Image:
     shadow = character in SHADOW_CHARACTERS
     fill: RGB = (
         (34, 24, 22) if shadow else (250, 250, 250) if character == "gandalf_white" else (232, 228, 218)
@@ -166,7 +199,7 @@ def character_sprite(character: str, size: int) -> Image.Image:
 
     sprite = supersampled((size, size), paint)
     text = initials(character)
-    face = font("condensed", max(8, round(size * (0.5 if len(text) > 1 else 0.58))))
+    face = text_font("condensed", max(8, round(size * (0.5 if len(text) > 1 else 0.58))), text, lang)
     ImageDraw.Draw(sprite).text(
         ((size - 0.8) / 2, (size - 0.8) / 2 + 0.5), text, font=face, fill=ink, anchor="mm"
     )

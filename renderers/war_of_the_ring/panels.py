@@ -133,7 +133,7 @@ def draw_header(
     draw = ImageDraw.Draw(image)
     number, phase = turn_text(view)
     label_face = _face("bold", sizes.corner)
-    number_face = _face("serif", sizes.turn)
+    number_face = font("serif", sizes.turn)  # (digits: the Latin face in every language)
     label = " · ".join(part for part in (tr("TURN"), phase.upper()) if part)
     draw.text((right, top + 2), label, font=label_face, fill=theme.INK_MUTED, anchor="ra")
     draw.text((right, top + sizes.corner + 4), number, font=number_face, fill=theme.GOLD, anchor="ra")
@@ -746,6 +746,8 @@ def score_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
             block.line(
                 tr("Your hand (do not share)"), _face("bold", round(sizes.small * 0.9)), (255, 190, 170)
             )
+            if not english():
+                block.space(4)  # (the CJK faces reach lower than the Latin ones)
             chips = [
                 Chip(
                     v.card_name(card),

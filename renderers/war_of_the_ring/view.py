@@ -155,6 +155,11 @@ FALLBACK_CHARACTERS = {
     "galadriel": "Galadriel",
     "smeagol": "Sméagol",
 }
+#: Twilight of the Third Age's figures that are no character of the game's data, in other languages.
+FIGURE_NAMES = {
+    "witch_king_chief": mark("The Witch-king, Chief of the Ringwraiths"),
+    "smeagol": mark("Sméagol"),
+}
 SHORT_CHARACTERS = {
     "meriadoc": mark("Merry"),
     "peregrin": mark("Pippin"),
@@ -184,6 +189,8 @@ def _said_character(slug: str) -> str:
 
     if slug in CHARACTERS:
         return said(slug)
+    if slug in FIGURE_NAMES:
+        return tr(FIGURE_NAMES[slug])
     entry = _characters().get(slug)
     english_name = str(entry["name"]) if entry and entry.get("name") else FALLBACK_CHARACTERS.get(slug)
     return words.ptr("character", english_name) if english_name else slug.replace("_", " ").title()

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from renderers.common import blocks
 from renderers.common.fonts import _FILES, FontKind, has_glyph, is_cjk
-from renderers.war_of_the_ring import board, describe, pieces, render_image, words
+from renderers.war_of_the_ring import board, describe, icons, pieces, render_image, words
 from renderers.war_of_the_ring import panels as panels_module
 from renderers.war_of_the_ring import view as v
 from tests.renderers.war_of_the_ring import samples
@@ -88,6 +88,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, FontKind 
         board.static_map,
         pieces._badge_sprite,
         pieces._tag_sprite,
+        icons._character_sprite,
         panels_module._political_token,
         blocks.chip_sprite,
     ):
@@ -110,6 +111,8 @@ def test_every_word_drawn_has_its_glyph_in_a_cjk_face(
             assert isinstance(render_image(view, layout="full"), Image.Image)
     cjk = [(text, kind) for text, kind in drawn if any(is_cjk(c) for c in text)]
     assert len(cjk) > 100
+    with words.speaking(lang):  # the characters' discs too (Aragorn and Gimli at Helm's Deep)
+        assert {icons.initials("aragorn"), icons.initials("gimli")} <= {text for text, _ in cjk}
     face = "cjk_jp" if lang == "ja" else "cjk_sc"
     for text, kind in cjk:
         assert kind is not None and kind.startswith(face), (text, kind)

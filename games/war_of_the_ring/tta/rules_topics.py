@@ -339,10 +339,19 @@ def topics() -> list[RuleTopic]:
     return found
 
 
+#: The module's figures that are no character of the base game's data, by name.
+FIGURE_NAMES = {
+    "witch_king_chief": mark("The Witch-king, Chief of the Ringwraiths"),
+    "smeagol": mark("Sméagol"),
+}
+
+
 def _character(char_id: str, name: str) -> str:
-    """A character's name: the base game's, or a module figure's (its name in the catalog)."""
+    """A character's name: the base game's, or a module figure's."""
     from ..data import CHARACTERS
 
     if char_id in CHARACTERS:
         return character_name(char_id)
+    if char_id in FIGURE_NAMES and not english():
+        return tr(FIGURE_NAMES[char_id])
     return name_title("character", name)
