@@ -250,7 +250,7 @@ def test_the_combat_cards_events_and_the_rounds_notes_in_every_language() -> Non
         for english, note in zip(english_notes, said, strict=True):
             check(english, note, lang)
     said = PRESENTER.text("combat_extra_hits", COMBAT_EVENTS["combat_extra_hits"], lang="ja")
-    assert said.startswith("大軍勢：") and said.endswith("は追加の1ヒットを得る。")  # the side between
+    assert said.startswith("大軍勢：") and said.endswith("は追加の1ヒットを得ます。")  # the side between
     assert PRESENTER.text("combat_extra_hits", COMBAT_EVENTS["combat_extra_hits"]) == (
         "Great Host: the Shadow scores 1 extra hit."
     )

@@ -142,7 +142,7 @@ def test_the_english_log_is_unchanged() -> None:
         " Elverne, 1 leder fra Elverne og Gandalf den Grå fra Edoras til Helmskløft."
     )
     assert PRESENTER.text("army_moved", moved, lang="zh-CN") == (
-        "自由人民将2个洛汗正规兵、1个洛汗精英兵、1个精灵精英兵、1名精灵领袖和灰衣甘道夫从埃多拉斯移到海尔姆深谷。"
+        "自由人民将2个洛汗普通单位、1个洛汗精英单位、1个精灵精英单位、1名精灵将领和灰衣甘道夫从埃多拉斯移到海尔姆深谷。"
     )
 
 
@@ -202,5 +202,5 @@ def test_the_danish_names_follow_the_glossary() -> None:
             figures("sauron", "leader", 1),
             figures("", "regular", 1),
         )
-    assert found == ("de Frie Folk", "Skyggen", "Elverne", "Herredet")
+    assert found == ("De Frie Folk", "Skyggen", "Elverne", "Herredet")
     assert figures_said == ("2 eliteenheder fra Gondor", "1 Nazgûl", "1 regulær enhed")
