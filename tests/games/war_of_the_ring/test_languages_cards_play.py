@@ -25,10 +25,9 @@ from games.war_of_the_ring.data import CARDS, CHARACTERS, NATIONS, REGIONS
 from games.war_of_the_ring.event_cards.army_cards_free import WOSES_TITLE
 from games.war_of_the_ring.event_cards.army_cards_shadow import ShadowMarch
 from games.war_of_the_ring.event_cards.base import ask
-from games.war_of_the_ring.event_cards.marching import move_title
 from games.war_of_the_ring.event_cards.registry import HANDLERS
 from games.war_of_the_ring.event_cards.step import label as event_label
-from games.war_of_the_ring.event_cards.words import reread
+from games.war_of_the_ring.event_cards.words import move_title, reread
 from games.war_of_the_ring.i18n import DOMAIN, card_name, speaking
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.tta.switches import options_for
