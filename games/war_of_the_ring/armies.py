@@ -71,6 +71,7 @@ from .board import (
 from .card_rules import COMPANION_FIGURES, shadow_barred
 from .combat_tools import sentences
 from .data import ARMY_SIDES, CHARACTERS, FREE, REGIONS, SHADOW
+from .event_cards.words import move_title
 from .grammar import region_words
 from .i18n import character_name, english, mark, tr
 from .movement_words import KIND_WORDS, figure_words, figures_phrase, moved_args
@@ -579,7 +580,7 @@ class _ArmyStep(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         if frame.get("card"):
-            title = tr(str(frame["card"]["title"]))  # the card's title, marked where the card keeps it
+            title = move_title(str(frame["card"]["title"]))  # kept in English: the reader's words
             return tr("{title} (another Army)", title=title) if frame["origins"] else title
         if frame["mode"] == "armies":
             return tr("Move two Armies (second Army)") if frame["origins"] else tr("Move two Armies")

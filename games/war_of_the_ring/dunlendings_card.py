@@ -25,8 +25,9 @@ from . import dunlendings
 from .battle_actions import card_attack, choices
 from .board import add, room, units
 from .data import DUNLENDINGS, SHADOW
+from .event_cards import words
 from .event_cards.base import EventCard, ask
-from .event_cards.marching import Staged, may_move, move_from, region_words, wait
+from .event_cards.marching import Staged, may_move, move_from, region_choices, wait
 from .i18n import mark, region_title, tr
 
 CARD = "shs_11t"
@@ -48,15 +49,18 @@ def recruit(state: State, region: str) -> int:
 
 
 def then_options(state: State, region: str) -> list[tuple[Action, str]]:
-    """The Army's move or attack after the recruitment (legal ones only), and ``done``."""
+    """The Army's move or attack after the recruitment (legal ones only), and ``done``: words
+    the question keeps in every language (:mod:`.event_cards.words`)."""
     found: list[tuple[Action, str]] = []
     if may_move(state, SHADOW, 1, TITLE, only=[region]):
-        found.append((Action("army", (region,)), f"Move the Army in {region_words(region)}"))
+        move = words.tr("Move the Army in {region}", region=words.place(region))
+        found.append((Action("army", (region,)), move))
     for action in choices(state, SHADOW, leader=False):
         if action.args[0] == region:
-            found.append((action, f"Attack {region_words(action.args[1])} from {region_words(region)}"))
+            target, origin = words.place(action.args[1]), words.place(region)
+            found.append((action, words.tr("Attack {region} from {origin}", region=target, origin=origin)))
     if found:
-        found.append((Action("done"), mark("Neither move nor attack")))
+        found.append((Action("done"), words.tr("Neither move nor attack")))
     return found
 
 
@@ -74,14 +78,14 @@ class RageOfTheDunlendings(Staged):
                 emit(state, "dunlendings_no_army", {})
                 return False
             if len(found) > 1:
-                options = [(Action("choose", (r,)), f"The Army in {region_words(r)}") for r in found]
+                options = region_choices("choose", found, "The Army in {region}")
                 return ask(
                     frame,
                     side,
                     "army",
                     options,
-                    mark("which Army?"),
-                    mark("Which Army do the Dunlendings join?"),
+                    words.tr("which Army?"),
+                    words.tr("Which Army do the Dunlendings join?"),
                 )
             stage, value = "army", Action("choose", (found[0],))
         if stage == "army":
@@ -90,7 +94,8 @@ class RageOfTheDunlendings(Staged):
             options = then_options(state, region)
             if not options:
                 return False
-            return ask(frame, side, "then", options, mark("then"), mark("The Army may now move or attack."))
+            title, text = words.tr("then"), words.tr("The Army may now move or attack.")
+            return ask(frame, side, "then", options, title, text)
         if stage == "then" and value.verb == "army":
             move_from(state, SHADOW, data["region"], 1, TITLE, only=[data["region"]])
             return wait(frame, "moved")

@@ -28,8 +28,9 @@ from games.core.flow import Frame
 
 from . import actions
 from .data import CHARACTERS, FREE, REGIONS, SHADOW
+from .event_cards import words
 from .event_cards.base import ask
-from .event_cards.marching import after_strike, choose_region, strike, wait, where_army
+from .event_cards.marching import after_strike, region_choices, strike, wait, where_army
 from .i18n import mark, region_title, tr
 from .tta.content import FACTIONS
 from .tta.state import part
@@ -188,32 +189,34 @@ def rouse(state: State, frame: Frame, stage: str, value: Action | None) -> bool:
         targets = move_targets(state)
         if targets:
             options = [
-                *choose_region("ent-move", targets, "An Ent strides to {}"),
-                (Action("ents-done"), mark("No more moves: on to the attacks")),
+                *region_choices("ent-move", targets, "An Ent strides to {region}"),
+                (Action("ents-done"), words.tr("No more moves: on to the attacks")),
             ]
             return ask(
                 frame,
                 FREE,
                 "ent_move",
                 options,
-                mark("The Ents march"),
-                mark("Move an Ent out of Fangorn, or go on."),
+                words.tr("The Ents march"),
+                words.tr("Move an Ent out of Fangorn, or go on."),
             )
         data["ents"] = "attack"
     if data.get("ents") == "attack":
         targets = attack_targets(state)
         if targets:
             options = [
-                *choose_region("ent-attack", targets, "Ents fall upon {} (an Ent from Fangorn is spent)"),
-                (Action("ents-done"), mark("No more attacks")),
+                *region_choices(
+                    "ent-attack", targets, "Ents fall upon {region} (an Ent from Fangorn is spent)"
+                ),
+                (Action("ents-done"), words.tr("No more attacks")),
             ]
             return ask(
                 frame,
                 FREE,
                 "ent_attack",
                 options,
-                mark("The Ents attack"),
-                mark("Spend an Ent of Fangorn to roll 5 dice (5+) on a Shadow Army, or stop."),
+                words.tr("The Ents attack"),
+                words.tr("Spend an Ent of Fangorn to roll 5 dice (5+) on a Shadow Army, or stop."),
             )
         data["ents"] = "done"
     return False

@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from itertools import chain
 
 from games.core.i18n import ListStyle, best, join, nt, pt, t
 from games.core.words import in_sentence
 
-from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
 from .card_catalog import catalog_messages as card_messages
-from .data import CARDS, CHARACTERS, NATIONS, REGIONS
+from .commands import catalog_commands
+from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
 
 DOMAIN = "war_of_the_ring"
 
@@ -109,13 +110,17 @@ def card_name(card: str) -> str:
 
 
 def catalog_messages() -> Iterator[tuple[str, str, str]]:
-    """``(context, English, comment)`` of every name and text the data files give: the extractor
-    adds them to the template beside the messages of the code. Each part of the game adds its
-    own (see the ``catalog_*`` functions it lists)."""
-    yield "game", "War of the Ring", "the game's title"
-    yield from _names()
-    for slug, card in CARDS.items():
-        yield "card", card.name, f"Event card {slug}"
+    """``(context, English, comment)`` of every name and text the data files give, each once: the
+    extractor adds them to the template beside the messages of the code. The names of the data
+    (:func:`_names`), then the cards', characters' and tiles' names and texts
+    (:func:`.card_catalog.catalog_messages`), then the typed commands' descriptions
+    (:func:`.commands.catalog_commands`); a message said in several places keeps its first
+    comment."""
+    seen: set[tuple[str, str]] = set()
+    for context, text, comment in chain(_names(), card_messages(), catalog_commands()):
+        if (context, text) not in seen:
+            seen.add((context, text))
+            yield context, text, comment
 
 
 #: The sides as a title, and as a sentence names them (English "the Free Peoples", its "the"
@@ -127,11 +132,9 @@ _DECKS = ("Character deck", "Strategy deck")
 
 
 def _names() -> Iterator[tuple[str, str, str]]:
-    """The names of the data: regions, Nations, sides, characters and their titles, die faces,
-    Hunt tiles, decks."""
-    from .commands import catalog_commands
-
-    yield from catalog_commands()
+    """The names of the data: the game, regions, Nations, sides, characters, die faces, Hunt
+    tiles, decks (the cards' names and the characters' titles are among the card texts)."""
+    yield "game", "War of the Ring", "the game's title"
     for slug, region in REGIONS.items():
         yield "region", region.name, f"region {slug}"
     for slug, nation in NATIONS.items():
@@ -142,8 +145,6 @@ def _names() -> Iterator[tuple[str, str, str]]:
         yield "side in a sentence", side, f"side {slug} inside a sentence (English: the {side})"
     for slug, character in CHARACTERS.items():
         yield "character", character.name, f"character {slug}"
-        if character.title:
-            yield "character title", character.title, f"character {slug}'s title"
     for face in _FACES:
         yield "die face", face, "an action die's face"
     yield "hunt tile", "Eye", "a standard Hunt tile showing the Eye"
@@ -152,8 +153,3 @@ def _names() -> Iterator[tuple[str, str, str]]:
             yield "hunt tile", tile.name, f"Hunt tile {slug}"
     for deck in _DECKS:
         yield "deck", deck, "a side's deck of Event cards"
-    for slug, card in CARDS.items():
-        yield "card", card.name, f"Event card {slug}"
-        if card.combat:  # its Combat card half
-            yield "combat card", card.combat.name, f"Combat card of {slug}"
-    yield from card_messages()

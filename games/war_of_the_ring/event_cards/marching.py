@@ -38,11 +38,10 @@ from ..board import (
     take_reinforcement,
     units,
 )
-from ..data import CARDS, DUNLENDINGS, FREE, REGIONS, SHADOW, STRONGHOLDS
-from ..i18n import english, mark
+from ..data import DUNLENDINGS, FREE, REGIONS, SHADOW, STRONGHOLDS
 from ..roles import other
 from .base import EventCard
-from .words import card, place, tr
+from .words import place, tr
 
 Counts = dict[str, dict[str, int]]
 UNIT = ("regular", "elite")
@@ -191,34 +190,10 @@ def region_words(region: str) -> str:
     return REGIONS[region].name
 
 
-def choose_region(verb: str, regions: Sequence[str], words: str) -> list[tuple[Action, str]]:
-    """Options ``<verb> <region>`` with words (``words`` holds ``{}`` for the region's name)."""
-    return [(Action(verb, (r,)), words.format(region_words(r))) for r in regions]
-
-
 def region_choices(verb: str, regions: Sequence[str], msgid: str) -> list[tuple[Action, str]]:
     """Options ``<verb> <region>`` with words: ``msgid`` (marked) holds ``{region}``, the region as
     printed on the board."""
     return [(Action(verb, (r,)), tr(msgid, region=place(r))) for r in regions]
-
-
-#: The titles of a move by card that name their card: :func:`move_title` reads them back.
-NAMED_MOVE_TITLES = (mark("{card}: move Shadow Armies"), mark("{card}: move Armies"))
-
-
-def move_title(title: str) -> str:
-    """The title of an Army move by card in the language being spoken: the Army movement's frame
-    keeps it in English (``WOSES_TITLE``… marked where it is given, or a card's name and one of
-    :data:`NAMED_MOVE_TITLES`)."""
-    if english():
-        return title
-    for form in NAMED_MOVE_TITLES:
-        ending = form.removeprefix("{card}")
-        name = title.removesuffix(ending)
-        found = next((c for c, info in CARDS.items() if info.name == name), None) if name != title else None
-        if found is not None:
-            return str(tr(form, card=card(found)))
-    return str(tr(title))
 
 
 def enemy(side: str) -> str:

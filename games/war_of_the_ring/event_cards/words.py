@@ -41,6 +41,7 @@ __all__ = [
     "figures",
     "kept",
     "listed",
+    "move_title",
     "nation",
     "ntr",
     "place",
@@ -169,3 +170,21 @@ def reread(english: str, kept_words: Any) -> str:
     if kept_words is None or i18n.english():
         return english
     return in_words(i18n.current(), from_data(kept_words))
+
+
+#: The titles of a move by card that name their card: :func:`move_title` reads them back.
+NAMED_MOVE_TITLES = (i18n.mark("{card}: move Shadow Armies"), i18n.mark("{card}: move Armies"))
+
+
+def move_title(title: str) -> str:
+    """The title of an Army move by card in the language being spoken: the Army movement's frame
+    (:func:`..armies.card_frame`) keeps it in English, a title marked where the card gives it
+    (``WOSES_TITLE``…) or a card's name and one of :data:`NAMED_MOVE_TITLES`."""
+    if i18n.english():
+        return title
+    for form in NAMED_MOVE_TITLES:
+        name = title.removesuffix(form.removeprefix("{card}"))
+        found = next((c for c, info in CARDS.items() if info.name == name), None) if name != title else None
+        if found is not None:
+            return str(tr(form, card=card(found)))
+    return str(tr(title))

@@ -25,10 +25,8 @@ from games.war_of_the_ring.data import CARDS, CHARACTERS, NATIONS, REGIONS
 from games.war_of_the_ring.event_cards.army_cards_free import WOSES_TITLE
 from games.war_of_the_ring.event_cards.army_cards_shadow import ShadowMarch
 from games.war_of_the_ring.event_cards.base import ask
-from games.war_of_the_ring.event_cards.marching import move_title
-from games.war_of_the_ring.event_cards.registry import HANDLERS
 from games.war_of_the_ring.event_cards.step import label as event_label
-from games.war_of_the_ring.event_cards.words import reread
+from games.war_of_the_ring.event_cards.words import move_title, reread
 from games.war_of_the_ring.i18n import DOMAIN, card_name, speaking
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
 from games.war_of_the_ring.tta.switches import options_for
@@ -76,26 +74,18 @@ def question(state: State, role: str, lang: str) -> list[str]:
     return [prompt.title, prompt.text, *(answer(state, role, a, lang) for a in prompt.actions)]
 
 
-def ours(frame: Any) -> bool:
-    """A question of the Event cards' own steps (not of a piece's procedure the card runs in its
-    frame: the Ents', the Dunlendings')."""
-    module = type(HANDLERS[frame["card"]]).__module__
-    return module.startswith("games.war_of_the_ring.event_cards") and not frame["ask"]["stage"].startswith(
-        "ent"
-    )
-
-
 @cache
 def card_questions(seed: int) -> tuple[tuple[State, str], ...]:
     """Every card question of a seeded random game with the whole Twilight module (``(state,
-    role)`` as it waits for the answer)."""
+    role)`` as it waits for the answer), the questions of the pieces a card runs in its frame
+    (Rage of the Dunlendings, the Ents) among them."""
     m = Match.new(R, seed, R.resolve_options({"tta": "whole"}), 2)
     chooser = {"rng": seed * 31 + 7}
     found = []
     while m.state["result"] is None:
         role = sorted(R.active(m.state))[0]
         top = m.state["stack"][-1]
-        if top["step"] == "event" and top.get("ask") and ours(top):
+        if top["step"] == "event" and top.get("ask"):
             found.append((load(dump(m.state)), role))
         actions = R.prompt(m.state, role).actions
         m.submit(role, actions[randbelow(chooser, len(actions))])
