@@ -25,7 +25,8 @@ from .data import FREE
 from .dice import FACE_NAMES, face_name
 from .i18n import english, listed, ntr, tr
 from .last_action import mark
-from .roles import other, side_title
+from .roles import other
+from .step_text import side_words
 
 Possible = Callable[[State, str], bool]
 #: Start the action for ``side`` with a die of ``face``; True if it waits for more decisions (a
@@ -149,7 +150,7 @@ class Act(Step):
         return tr("Choose a die and an action. Your dice: {faces}.", faces=faces)
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return tr("Waiting for the {side} to act.", side=side_title(frame["side"]))
+        return tr("Waiting for {side} to act.", side=side_words(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         side = frame["side"]

@@ -15,7 +15,7 @@ from games.core.flow import Frame, Step, call, ret
 from . import actions, turn
 from .data import CARDS
 from .i18n import mark, tr
-from .roles import side_title
+from .step_text import side_words
 
 DECK_NAMES = {"character": "Character deck", "strategy": "Strategy deck"}
 
@@ -66,7 +66,7 @@ class DrawCard(Step):
         return tr("Draw one card: from your Character deck or your Strategy deck?")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return tr("Waiting for the {side} to draw a card.", side=side_title(frame["side"]))
+        return tr("Waiting for {side} to draw a card.", side=side_words(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         turn.draw_one(state, role, action.args[0])
@@ -97,8 +97,8 @@ class DiscardDown(Step):
 
     def waiting(self, state: State, frame: Frame) -> str:
         return tr(
-            "Waiting for the {side} to discard down to {limit} cards.",
-            side=side_title(frame["side"]),
+            "Waiting for {side} to discard down to {limit} cards.",
+            side=side_words(frame["side"]),
             limit=turn.HAND_LIMIT,
         )
 

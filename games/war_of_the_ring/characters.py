@@ -52,7 +52,7 @@ from .board import REGION_INDEX, add, besieged, controller, remove
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
 from .grammar import plural
 from .i18n import character_name, english, listed, mark, ntr, region_in_sentence, tr
-from .roles import side_title
+from .step_text import side_words
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
 MUSTER = ("muster", "army_muster")
@@ -720,8 +720,8 @@ class Bring(Step):
     def waiting(self, state: State, frame: Frame) -> str:
         side = ENTRIES[frame["character"]][0]
         return tr(
-            "Waiting for the {side} to place {character}.",
-            side=side_title(side),
+            "Waiting for {side} to place {character}.",
+            side=side_words(side),
             character=character_name(frame["character"]),
         )
 

@@ -36,7 +36,7 @@ from .grammar import plural
 from .i18n import card_name, character_name, current, english, listed, mark, ntr, tr
 from .options import revision
 from .politics import companion_arrives
-from .roles import side_title
+from .step_text import side_words
 from .tta_card_rules import GATES_ARE_CLOSED
 from .tta_characters import (
     may_sacrifice,
@@ -702,7 +702,7 @@ class HuntCard(Step):
 
     def waiting(self, state: State, frame: Frame) -> str:
         return tr(
-            "Waiting for the {side} ({card}).", side=side_title(frame["side"]), card=card_name(frame["card"])
+            "Waiting for {side} ({card}).", side=side_words(frame["side"]), card=card_name(frame["card"])
         )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:

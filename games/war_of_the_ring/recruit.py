@@ -41,7 +41,7 @@ from .card_piles import on_table
 from .data import FREE, NATIONS, REGIONS, SHADOW
 from .i18n import mark, name_title, region_in_sentence, tr
 from .movement_words import figure_words
-from .roles import side_title
+from .step_text import side_words
 from .tta_characters import golden_wood
 
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -262,7 +262,7 @@ class Recruit(Step):
         return tr("Place a figure in a free Settlement of its Nation (`place <region> <kind>`).")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return tr("Waiting for the {side} to recruit.", side=side_title(frame["side"]))
+        return tr("Waiting for {side} to recruit.", side=side_words(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "recruit":

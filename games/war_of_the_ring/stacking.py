@@ -28,7 +28,7 @@ from .board import UNIT_KINDS, army, remove
 from .data import DUNLENDINGS, MAX_GARRISON, MAX_STACK
 from .i18n import ntr, region_title, tr
 from .movement_words import figure_words
-from .roles import side_title
+from .step_text import side_words
 
 Counts = dict[str, dict[str, int]]
 
@@ -174,7 +174,7 @@ class Stacking(Step):
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return tr("Waiting for the {side} to keep within the stacking limit.", side=side_title(frame["side"]))
+        return tr("Waiting for {side} to keep within the stacking limit.", side=side_words(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         nation, kind, count = action.args

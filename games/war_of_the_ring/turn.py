@@ -27,6 +27,7 @@ from .grammar import plural
 from .i18n import english, listed, ntr, tr
 from .last_action import mark
 from .roles import ROLES, side_title
+from .step_text import side_words
 
 PHASES = ("recover", "fellowship", "hunt", "roll", "actions", "victory")
 HAND_LIMIT = 6
@@ -214,7 +215,7 @@ class Discard(Step):
             return f"Waiting for {who} to discard down to {HAND_LIMIT} cards."
         return tr(
             "Waiting for {sides} to discard down to {limit} cards.",
-            sides=listed(side_title(s) for s in sides),
+            sides=listed(side_words(s) for s in sides),
             limit=HAND_LIMIT,
         )
 
