@@ -198,3 +198,46 @@ def test_a_waiting_text_is_in_each_language_and_names_no_card_of_a_hand(
                 for card in held:
                     name = CARDS[card].name
                     assert name not in text and pt(lang, DOMAIN, "card", name) not in text, (text, card)
+
+
+def test_the_english_words_are_unchanged() -> None:
+    """English keeps its own grammar ("a"/"an", "1 die"/"2 dice", "the Free Peoples"): the words
+    of the first decisions of a seeded game, as they were before the catalog."""
+    said: dict[str, list[str]] = {}
+    for match in _decisions({}, 1, 12):
+        state, step = match.state, _top(match)
+        for role in sorted(R.active(state)):
+            prompt = R.prompt(state, role)
+            words = [str(prompt.title), prompt.text, *(R.describe(state, role, a) for a in prompt.actions)]
+            waiting = [R.prompt(state, r).text for r in state["roles"] if r not in R.active(state)]
+            said.setdefault(f"{step}:{role}", words + waiting)
+    assert said["fellowship_phase:free"] == [
+        "Turn 1: the Fellowship phase",
+        "You may change the Guide; then `done`.",
+        "Make Strider the Guide",
+        "Done",
+        "Waiting for the Free Peoples' Fellowship phase.",
+    ]
+    assert said["allocate_hunt:shadow"][:4] == [
+        "Turn 1: dice to the Hunt Box",
+        "Put 0 to 7 of your dice in the Hunt Box before rolling.",
+        "Put 0 dice in the Hunt Box",
+        "Put 1 die in the Hunt Box",
+    ]
+    assert said["act:free"][:3] == [
+        "Turn 1: your action (4 dice left)",
+        "Choose a die and an action. Your dice: Army/Muster, Muster, Army/Muster, Army/Muster.",
+        "Diplomacy (Muster die)",
+    ]
+    assert said["act:free"][-9:] == [
+        "Skip a Muster die",
+        "Skip an Army/Muster die",
+        "Elven Ring: turn a Muster die into Character",
+        "Elven Ring: turn a Muster die into Army/Muster",
+        "Elven Ring: turn a Muster die into Event",
+        "Elven Ring: turn an Army/Muster die into Character",
+        "Elven Ring: turn an Army/Muster die into Muster",
+        "Elven Ring: turn an Army/Muster die into Event",
+        "Waiting for the Free Peoples to act.",
+    ]
+    assert said["act:shadow"][-1] == "Waiting for the Shadow to act."
