@@ -36,6 +36,10 @@ Run = Callable[[State, str, str], bool]
 
 @dataclass(frozen=True, slots=True)
 class DieAction:
+    """One kind of die action. ``label`` (its button words) and ``text`` (what it does) are English
+    marked for the catalog (``mark("Move the Fellowship")``): :mod:`.labels` and :mod:`.explain`
+    say them in the reader's language."""
+
     verb: str
     label: str
     text: str
