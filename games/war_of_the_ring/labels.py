@@ -121,7 +121,7 @@ def _core_label(state: State, role: str, action: Action) -> str | None:
             else tr("Lose a Companion drawn at random")
         ),
         "ability": lambda: tr("{companion}'s Guide ability (−1 damage)", companion=describe_value(args[0])),
-        "corruption": lambda: tr("Take {count} Corruption", count=args[0]),
+        "corruption": lambda: ntr("Take {count} Corruption", "Take {count} Corruption", int(args[0])),
         "reveal-to": lambda: tr("The Ring-bearers are in {region}", region=describe_value(args[0])),
         "hobbit-to": lambda: _hobbit_words(state, args[0]),
         "use": lambda: tr("Use {card}", card=describe_value(args[0])),
