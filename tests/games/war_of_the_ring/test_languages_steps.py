@@ -93,19 +93,26 @@ def _english_names(lang: str) -> list[str]:
         text = action.text
         if others and text and t(lang, DOMAIN, text) == text == pt(lang, DOMAIN, "character text", text):
             found.add(text)
+    figures = [(n, k, c) for n in ARMY_SIDES for k in ("regular", "elite", "leader") for c in range(1, 11)]
+    nations = (*NATIONS, DUNLENDINGS)
+    english = (
+        [face_name(f) for f in FACE_NAMES],
+        [side_title(s) for s in TITLES],
+        [tile_name(tile) for tile in TILES],
+        [nation_name(n) for n in nations],
+        [figure_words(*f) for f in figures],
+    )
     with speaking(lang):
-        found |= {face_name(f) for f in FACE_NAMES if face_name(f) == FACE_NAMES[f]}
-        found |= {side_title(s) for s in TITLES if side_title(s) == TITLES[s]}
-        found |= {tile_name(tile) for tile in TILES if re.search(r"[A-Za-z]{3,}", tile_name(tile))}
-        found |= {
-            nation_name(n) for n in (*NATIONS, DUNLENDINGS) if re.search(r"[A-Za-z]{3,}", nation_name(n))
-        }
-        for nation in ARMY_SIDES:
-            for kind in ("regular", "elite", "leader"):
-                for count in range(1, 11):
-                    said = figure_words(nation, kind, count)
-                    if re.search(r"[A-Za-z]{3,}", said):
-                        found.add(said)
+        said = (
+            [face_name(f) for f in FACE_NAMES],
+            [side_title(s) for s in TITLES],
+            [tile_name(tile) for tile in TILES],
+            [nation_name(n) for n in nations],
+            [figure_words(*f) for f in figures],
+        )
+    for words, translated in zip(english, said, strict=True):
+        kept = {w for w, x in zip(words, translated, strict=True) if w == x}
+        found |= {w for w in kept if re.search(r"[A-Za-z]{3,}", w)}
     return sorted(found, key=len, reverse=True)
 
 
