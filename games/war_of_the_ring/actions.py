@@ -23,8 +23,10 @@ from games.core.words import counted
 from . import dice, fellowship, rings, tta_card_rules
 from .data import FREE
 from .dice import FACE_NAMES, face_name
+from .i18n import english, listed, ntr, tr
 from .last_action import mark
-from .roles import other, side_title
+from .roles import other
+from .step_text import side_words
 
 Possible = Callable[[State, str], bool]
 #: Start the action for ``side`` with a die of ``face``; True if it waits for more decisions (a
@@ -34,6 +36,10 @@ Run = Callable[[State, str, str], bool]
 
 @dataclass(frozen=True, slots=True)
 class DieAction:
+    """One kind of die action. ``label`` (its button words) and ``text`` (what it does) are English
+    marked for the catalog (``mark("Move the Fellowship")``): :mod:`.labels` and :mod:`.explain`
+    say them in the reader's language."""
+
     verb: str
     label: str
     text: str
@@ -140,14 +146,15 @@ class Act(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         left = len(dice.unused(state, role))
-        return f"Turn {state['turn']['number']}: your action ({dice_left(left)})"
+        return tr("Turn {number}: your action ({left})", number=state["turn"]["number"], left=dice_left(left))
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        faces = ", ".join(face_name(f) for f in dice.unused(state, role))
-        return f"Choose a die and an action. Your dice: {faces}."
+        names = [face_name(f) for f in dice.unused(state, role)]
+        faces = ", ".join(names) if english() else listed(names)
+        return tr("Choose a die and an action. Your dice: {faces}.", faces=faces)
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to act."
+        return tr("Waiting for {side} to act.", side=side_words(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         side = frame["side"]
@@ -181,7 +188,9 @@ class Act(Step):
 
 
 def dice_left(count: int) -> str:
-    return f"{counted(count, 'die')} left"
+    if english():
+        return f"{counted(count, 'die')} left"
+    return ntr("{count} die left", "{count} dice left", count)
 
 
 def hand_over(state: State, frame: Frame) -> None:

@@ -14,7 +14,8 @@ from games.core.flow import Frame, Step, call, ret
 
 from . import actions, turn
 from .data import CARDS
-from .roles import side_title
+from .i18n import mark, tr
+from .step_text import side_words
 
 DECK_NAMES = {"character": "Character deck", "strategy": "Strategy deck"}
 
@@ -59,13 +60,13 @@ class DrawCard(Step):
         return tuple(Action("deck", (deck,)) for deck in decks_with_cards(state, role))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Event die: draw a card"
+        return tr("Event die: draw a card")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "Draw one card: from your Character deck or your Strategy deck?"
+        return tr("Draw one card: from your Character deck or your Strategy deck?")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to draw a card."
+        return tr("Waiting for {side} to draw a card.", side=side_words(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         turn.draw_one(state, role, action.args[0])
@@ -89,13 +90,17 @@ class DiscardDown(Step):
         return tuple(Action("discard", (card,)) for card in sorted(state["hands"][role]))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Hand limit: discard down to {turn.HAND_LIMIT}"
+        return tr("Hand limit: discard down to {limit}", limit=turn.HAND_LIMIT)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return f"You hold more than {turn.HAND_LIMIT} cards: discard one (face down)."
+        return tr("You hold more than {limit} cards: discard one (face down).", limit=turn.HAND_LIMIT)
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to discard down to {turn.HAND_LIMIT} cards."
+        return tr(
+            "Waiting for {side} to discard down to {limit} cards.",
+            side=side_words(frame["side"]),
+            limit=turn.HAND_LIMIT,
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         card = action.args[0]
@@ -115,8 +120,8 @@ class DiscardDown(Step):
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "draw",
-        "Draw a card",
-        "Draw one card from either of your decks.",
+        mark("Draw a card"),
+        mark("Draw one card from either of your decks."),
         ("event",),
         None,
         _possible,

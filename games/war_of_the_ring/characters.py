@@ -50,8 +50,9 @@ from games.core.words import in_sentence, join_words
 from . import actions, fellowship, politics, tta_characters
 from .board import REGION_INDEX, add, besieged, controller, remove
 from .data import CHARACTERS, FREE, NATIONS, REGIONS, SHADOW, STRONGHOLDS
-from .grammar import plural, region_words
-from .roles import side_title
+from .grammar import plural
+from .i18n import character_name, english, listed, mark, ntr, region_in_sentence, tr
+from .step_text import side_words
 
 ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
 MUSTER = ("muster", "army_muster")
@@ -225,20 +226,32 @@ class MoveCompanions(Step):
         return verb == "to" and args[0] in destinations(state, frame, here["region"], group)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Move Companions"
+        return tr("Move Companions")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["group"]:
-            names = join_words([CHARACTERS[c].name for c in frame["group"]])
-            reach_words = plural(move_range(frame, frame["group"]), "region")
-            return (
-                f"Moving {names} (up to {reach_words}): add a Companion from the same "
-                "region (`companion <id>`) or choose where they go (`to <region>`)."
+            reach = move_range(frame, frame["group"])
+            if english():
+                names = join_words([CHARACTERS[c].name for c in frame["group"]])
+                reach_words = plural(reach, "region")
+                return (
+                    f"Moving {names} (up to {reach_words}): add a Companion from the same "
+                    "region (`companion <id>`) or choose where they go (`to <region>`)."
+                )
+            return ntr(
+                "Moving {names} (up to {count} region): add a Companion from the same region "
+                "(`companion <id>`) or choose where they go (`to <region>`).",
+                "Moving {names} (up to {count} regions): add a Companion from the same region "
+                "(`companion <id>`) or choose where they go (`to <region>`).",
+                reach,
+                names=listed(character_name(c) for c in frame["group"]),
             )
-        return "Choose a Companion to move (`companion <id>`), or `done` to leave the others where they are."
+        return tr(
+            "Choose a Companion to move (`companion <id>`), or `done` to leave the others where they are."
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Free Peoples to move their Companions."
+        return tr("Waiting for the Free Peoples to move their Companions.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "done":
@@ -306,16 +319,23 @@ class Separate(Step):
         return tuple(found)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Separate Companions from the Fellowship"
+        return tr("Separate Companions from the Fellowship")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if not frame["group"]:
-            return "Choose a Companion to leave the Fellowship (`companion <id>`)."
-        names = join_words([CHARACTERS[c].name for c in frame["group"]])
-        return f"{names}: add another Companion (`companion <id>`) or choose where they go (`to <region>`)."
+            return tr("Choose a Companion to leave the Fellowship (`companion <id>`).")
+        names = (
+            join_words([CHARACTERS[c].name for c in frame["group"]])
+            if english()
+            else listed(character_name(c) for c in frame["group"])
+        )
+        return tr(
+            "{names}: add another Companion (`companion <id>`) or choose where they go (`to <region>`).",
+            names=names,
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Free Peoples to separate Companions."
+        return tr("Waiting for the Free Peoples to separate Companions.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "companion":
@@ -498,28 +518,34 @@ class MoveMinions(Step):
         return verb == "minion" and minion_movable(state, frame, args[0])
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Move the Nazgûl" if frame.get("nazgul_only") else "Move Nazgûl and Minions"
+        return tr("Move the Nazgûl") if frame.get("nazgul_only") else tr("Move Nazgûl and Minions")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["nazgul"] is not None:
-            n, where = nazgul_at(state, frame)[frame["nazgul"]], region_words(frame["nazgul"])
-            question = (
-                f"Where does the Nazgûl of {where} fly (`to <region> 1`)?"
-                if n == 1
-                else f"Where do the Nazgûl of {where} fly, and how many of the {n} (`to <region> <n>`)?"
+            n, where = nazgul_at(state, frame)[frame["nazgul"]], region_in_sentence(frame["nazgul"])
+            if n == 1:
+                return tr(
+                    "Where does the Nazgûl of {region} fly (`to <region> 1`)? Not into a Free Peoples "
+                    "Stronghold that is not besieged.",
+                    region=where,
+                )
+            return tr(
+                "Where do the Nazgûl of {region} fly, and how many of the {count} (`to <region> <n>`)? Not "
+                "into a Free Peoples Stronghold that is not besieged.",
+                region=where,
+                count=n,
             )
-            return f"{question} Not into a Free Peoples Stronghold that is not besieged."
         if frame["minion"] is not None:
-            return f"Where does {CHARACTERS[frame['minion']].name} go (`to <region>`)?"
+            return tr("Where does {character} go (`to <region>`)?", character=character_name(frame["minion"]))
         if frame.get("nazgul_only"):
-            return "Fly Nazgûl (`nazgul <from>`), each once; `done` leaves the rest where they are."
-        return (
+            return tr("Fly Nazgûl (`nazgul <from>`), each once; `done` leaves the rest where they are.")
+        return tr(
             "Fly Nazgûl (`nazgul <from>`) or move a Minion (`minion <id>`), each once; `done` leaves "
             "the rest where they are."
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Shadow to move the Nazgûl and Minions."
+        return tr("Waiting for the Shadow to move the Nazgûl and Minions.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "done":
@@ -683,14 +709,21 @@ class Bring(Step):
         return tuple(Action("place", (r,)) for r, _ in entry_places(state, frame["character"]))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"{CHARACTERS[frame['character']].name} enters play"
+        return tr("{character} enters play", character=character_name(frame["character"]))
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return f"Where does {CHARACTERS[frame['character']].name} enter play (`place <region>`)?"
+        return tr(
+            "Where does {character} enter play (`place <region>`)?",
+            character=character_name(frame["character"]),
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
         side = ENTRIES[frame["character"]][0]
-        return f"Waiting for the {side_title(side)} to place {CHARACTERS[frame['character']].name}."
+        return tr(
+            "Waiting for {side} to place {character}.",
+            side=side_words(side),
+            character=character_name(frame["character"]),
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         places = dict(entry_places(state, frame["character"]))
@@ -745,8 +778,8 @@ def _die_actions() -> tuple[actions.DieAction, ...]:
     found = [
         actions.DieAction(
             "move-companions",
-            "Move Companions",
-            "Move every Companion on the map up to his Level (groups: the highest Level).",
+            mark("Move Companions"),
+            mark("Move every Companion on the map up to his Level (groups: the highest Level)."),
             ("character",),
             FREE,
             _companions_possible,
@@ -754,8 +787,8 @@ def _die_actions() -> tuple[actions.DieAction, ...]:
         ),
         actions.DieAction(
             "separate",
-            "Separate Companions",
-            "One Companion or a group leaves the Fellowship: up to Progress + Level regions.",
+            mark("Separate Companions"),
+            mark("One Companion or a group leaves the Fellowship: up to Progress + Level regions."),
             ("character",),
             FREE,
             _separate_possible,
@@ -763,8 +796,8 @@ def _die_actions() -> tuple[actions.DieAction, ...]:
         ),
         actions.DieAction(
             "move-minions",
-            "Move Nazgûl and Minions",
-            "Fly the Nazgûl anywhere, move the Mouth of Sauron up to 3 regions.",
+            mark("Move Nazgûl and Minions"),
+            mark("Fly the Nazgûl anywhere, move the Mouth of Sauron up to 3 regions."),
             ("character",),
             SHADOW,
             _minions_possible,
@@ -790,6 +823,9 @@ def _die_actions() -> tuple[actions.DieAction, ...]:
 
 #: This module's die actions (listed in :mod:`.procedures`).
 DIE_ACTIONS = _die_actions()
+#: The die actions that bring a character into play, by verb: the character (their button
+#: words are a message of their own, :func:`.labels.die_action_label`).
+ENTERING = {"bring-" + character.replace("_", "-"): character for character in ENTRIES}
 
 STEPS: tuple[Step, ...] = (MoveCompanions(), Separate(), MoveMinions(), Bring())
 VERBS = frozenset({"companion", "to", "done", "nazgul", "minion", "place"})
@@ -803,18 +839,24 @@ def label(state: State, role: str, action: Action) -> str | None:
         return None
     verb, args = action.verb, action.args
     if verb == "companion":
-        name = CHARACTERS[args[0]].name
+        name = character_name(args[0])
         if top["group"]:
-            return f"{name} goes with them"
-        return f"{name} leaves the Fellowship" if top["step"] == "separate" else f"Move {name}"
+            return tr("{character} goes with them", character=name)
+        if top["step"] == "separate":
+            return tr("{character} leaves the Fellowship", character=name)
+        return tr("Move {character}", character=name)
     if verb == "to" and len(args) == 2:
-        return f"Fly {args[1]} Nazgûl to {region_words(args[0])}"
+        return tr("Fly {count} Nazgûl to {region}", count=args[1], region=region_in_sentence(args[0]))
     if verb == "to":
-        return f"Go to {region_words(args[0])}"
+        return tr("Go to {region}", region=region_in_sentence(args[0]))
     if verb == "nazgul":
-        return f"Fly Nazgûl from {region_words(args[0])}"
+        return tr("Fly Nazgûl from {region}", region=region_in_sentence(args[0]))
     if verb == "minion":
-        return f"Move {CHARACTERS[args[0]].name}"
+        return tr("Move {character}", character=character_name(args[0]))
     if verb == "place":
-        return f"{CHARACTERS[top['character']].name} enters play in {region_words(args[0])}"
-    return "Done: the others stay" if verb == "done" else None
+        return tr(
+            "{character} enters play in {region}",
+            character=character_name(top["character"]),
+            region=region_in_sentence(args[0]),
+        )
+    return tr("Done: the others stay") if verb == "done" else None

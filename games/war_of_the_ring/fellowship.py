@@ -19,6 +19,7 @@ from . import hunt_cards, politics, tta_characters
 from .board import controller
 from .card_rules import fellowship_found
 from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, within
+from .i18n import character_name, english, listed, tr
 from .last_action import mark
 from .options import revision
 
@@ -215,20 +216,23 @@ class FellowshipPhase(Step):
         return (*phase_actions(state), Action("done"))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Turn {state['turn']['number']}: the Fellowship phase"
+        return tr("Turn {number}: the Fellowship phase", number=state["turn"]["number"])
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         parts = []
         if declare_regions(state):
-            parts.append("declare the Fellowship")
+            parts.append(tr("declare the Fellowship"))
         if Action("mordor") in phase_actions(state):
-            parts.append("enter Mordor")
+            parts.append(tr("enter Mordor"))
         if any(a.verb == "guide" for a in phase_actions(state)):
-            parts.append("change the Guide")
-        return f"You may {join_words(parts, 'or') or 'go on'}; then `done`."
+            parts.append(tr("change the Guide"))
+        if not parts:
+            return tr("You may go on; then `done`.")
+        choices = join_words(parts, "or") if english() else listed(parts, "or")
+        return tr("You may {choices}; then `done`.", choices=choices)
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Free Peoples' Fellowship phase."
+        return tr("Waiting for the Free Peoples' Fellowship phase.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb != "done":
@@ -269,15 +273,20 @@ class GuideChoice(Step):
         return tuple(Action("guide", (c,)) for c in guide_candidates(state))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "The Fellowship has changed: who guides it?"
+        return tr("The Fellowship has changed: who guides it?")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        names = " or ".join(CHARACTERS[c].name for c in guide_candidates(state))
-        guide = CHARACTERS[state["fellowship"]["guide"]].name
-        return f"Choose the Guide: {names} (now {guide})."
+        candidates = guide_candidates(state)
+        names = (
+            " or ".join(CHARACTERS[c].name for c in candidates)
+            if english()
+            else listed((character_name(c) for c in candidates), "or")
+        )
+        guide = character_name(state["fellowship"]["guide"])
+        return tr("Choose the Guide: {names} (now {guide}).", names=names, guide=guide)
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Free Peoples to choose the Fellowship's Guide."
+        return tr("Waiting for the Free Peoples to choose the Fellowship's Guide.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         fs = state["fellowship"]

@@ -15,6 +15,7 @@ from . import actions, hunt
 from .card_rules import sets_die_aside
 from .data import FREE
 from .fellowship import advance, hide
+from .i18n import mark, tr
 
 
 def _can_move(state: State, side: str) -> bool:
@@ -69,7 +70,7 @@ class FellowshipMove(Step):
         return ""
 
     def waiting(self, state: State, frame: Frame) -> str:  # pragma: no cover
-        return "The Hunt is under way."
+        return tr("The Hunt is under way.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:  # pragma: no cover
         raise AssertionError("fellowship_move asks nothing")
@@ -87,8 +88,8 @@ ANY_FACE = ("character", "army", "muster", "army_muster", "event", "will")
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "move-fellowship",
-        "Move the Fellowship",
-        "Progress +1 (it stays hidden), then the Hunt; the die goes to the Hunt Box.",
+        mark("Move the Fellowship"),
+        mark("Progress +1 (it stays hidden), then the Hunt; the die goes to the Hunt Box."),
         ("character",),
         FREE,
         _can_move,
@@ -96,8 +97,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "hide",
-        "Hide the Fellowship",
-        "Turn a revealed Fellowship hidden again.",
+        mark("Hide the Fellowship"),
+        mark("Turn a revealed Fellowship hidden again."),
         ("character",),
         FREE,
         _can_hide,
@@ -105,8 +106,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "hide-strider",
-        "Strider hides the Fellowship",
-        "Strider as Guide: any die hides a revealed Fellowship.",
+        mark("Strider hides the Fellowship"),
+        mark("Strider as Guide: any die hides a revealed Fellowship."),
         ANY_FACE,
         FREE,
         strider_guides,

@@ -22,6 +22,7 @@ from typing import Any
 from games.core import Action, State, emit
 from games.core.chance import draw, roll
 from games.core.flow import Frame, Step, barrier, call, ret
+from games.core.i18n import Sentences
 
 from . import fellowship as fs_rules
 from . import hunt_cards
@@ -32,9 +33,10 @@ from .characters import separate_targets
 from .data import CARDS, CHARACTERS, FREE, NEIGHBOURS, REGIONS, SHADOW, TILES, within
 from .events import tile_name
 from .grammar import plural
+from .i18n import card_name, character_name, current, english, listed, mark, ntr, tr
 from .options import revision
 from .politics import companion_arrives
-from .roles import side_title
+from .step_text import side_words
 from .tta_card_rules import GATES_ARE_CLOSED
 from .tta_characters import (
     may_sacrifice,
@@ -485,35 +487,51 @@ class HuntDamage(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         if frame.get("hobbit"):
-            return f"The Hunt: where does {CHARACTERS[frame['hobbit']].name} go?"
+            return tr("The Hunt: where does {character} go?", character=character_name(frame["hobbit"]))
         if frame["damage"] > 0 and guide_open(state):
-            return "The Hunt: the Fellowship has changed, who guides it?"
+            return tr("The Hunt: the Fellowship has changed, who guides it?")
         if frame["damage"] > 0:
-            return f"The Hunt: {plural(frame['damage'], 'point')} of damage"
-        return "The Fellowship is revealed: where is it?"
+            return ntr(
+                "The Hunt: {count} point of damage", "The Hunt: {count} points of damage", frame["damage"]
+            )
+        return tr("The Fellowship is revealed: where is it?")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["damage"] > 0 and guide_open(state) and not frame.get("hobbit"):
-            names = " or ".join(CHARACTERS[c].name for c in fs_rules.guide_candidates(state))
-            return f"Name the Guide ({names}): his ability may serve for the rest of the damage."
-        if frame.get("hobbit"):
-            steps = plural(state["fellowship"]["progress"] + 1, "region")
-            name = CHARACTERS[frame["hobbit"]].name
-            return f"{name} has left the Fellowship: he stays or moves up to {steps} (`hobbit-to <region>`)."
-        if frame["damage"] > 0:
-            cards = [CARDS[c].name for c in hunt_cards.LESSEN if on_table(state, c)]
-            lessen = f" ({' or '.join(cards)}: 1 less)" if cards and not frame.get("unreducible") else ""
-            smeagol = " Or sacrifice Sméagol (`sacrifice smeagol`)." if may_sacrifice(state) else ""
-            return (
-                f"The Hunt deals {frame['damage']} damage{lessen}. Take a Companion as a casualty (the "
-                f"Guide or one at random), use the Guide's ability, or take the rest as Corruption.{smeagol}"
+            names = _either([character_name(c) for c in fs_rules.guide_candidates(state)])
+            return tr(
+                "Name the Guide ({names}): his ability may serve for the rest of the damage.", names=names
             )
+        if frame.get("hobbit"):
+            steps = state["fellowship"]["progress"] + 1
+            name = character_name(frame["hobbit"])
+            if english():
+                return (
+                    f"{name} has left the Fellowship: he stays or moves up to {plural(steps, 'region')} "
+                    "(`hobbit-to <region>`)."
+                )
+            return ntr(
+                "{character} has left the Fellowship: he stays or moves up to {count} region "
+                "(`hobbit-to <region>`).",
+                "{character} has left the Fellowship: he stays or moves up to {count} regions "
+                "(`hobbit-to <region>`).",
+                steps,
+                character=name,
+            )
+        if frame["damage"] > 0:
+            return _damage_words(state, frame)
         progress = state["fellowship"]["progress"]
-        regions = plural(progress, "region")
-        return f"Move the Ring-bearers up to {regions} (not into a City or Stronghold you hold)."
+        if english():
+            regions = plural(progress, "region")
+            return f"Move the Ring-bearers up to {regions} (not into a City or Stronghold you hold)."
+        return ntr(
+            "Move the Ring-bearers up to {count} region (not into a City or Stronghold you hold).",
+            "Move the Ring-bearers up to {count} regions (not into a City or Stronghold you hold).",
+            progress,
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Free Peoples to resolve the Hunt."
+        return tr("Waiting for the Free Peoples to resolve the Hunt.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         fs = state["fellowship"]
@@ -611,18 +629,40 @@ def _worn(state: State, target: str) -> None:
 
 #: What the owner of each table card is asked at its moment (Mithril's names the tile drawn).
 _CARD_QUESTIONS = {
-    hunt_cards.CREBAIN: "Use Flocks of Crebain now: +1 to every Hunt die of this roll?",
-    hunt_cards.STAFF: "The Shadow is about to draw a Hunt tile: use the Staff so that none is drawn?",
-    hunt_cards.BALROG: "The path went through Moria: use Balrog of Moria to draw an extra Hunt tile?",
-    GATES_ARE_CLOSED: (
+    hunt_cards.CREBAIN: mark("Use Flocks of Crebain now: +1 to every Hunt die of this roll?"),
+    hunt_cards.STAFF: mark("The Shadow is about to draw a Hunt tile: use the Staff so that none is drawn?"),
+    hunt_cards.BALROG: mark("The path went through Moria: use Balrog of Moria to draw an extra Hunt tile?"),
+    GATES_ARE_CLOSED: mark(
         "The path met a Shadow Stronghold: discard The Gates are Closed to draw an extra Hunt tile "
         "(an Eye does nothing; its Reveal is ignored)?"
     ),
-    hunt_cards.WORN: (
+    hunt_cards.WORN: mark(
         "A Companion fell: the Free Peoples may lose a Character card, one drawn at random from "
         "their hand or one of theirs on the table."
     ),
 }
+
+
+def _either(names: list[str]) -> str:
+    """Names joined by "or" (English as it always was, another language by its list pattern)."""
+    return " or ".join(names) if english() else listed(names, "or")
+
+
+def _damage_words(state: State, frame: Frame) -> str:
+    """The Free Peoples' choices against the Hunt's damage, in sentences."""
+    damage = frame["damage"]
+    cards = [card_name(c) for c in hunt_cards.LESSEN if on_table(state, c)]
+    first = (
+        tr("The Hunt deals {damage} damage ({cards}: 1 less).", damage=damage, cards=_either(cards))
+        if cards and not frame.get("unreducible")
+        else tr("The Hunt deals {damage} damage.", damage=damage)
+    )
+    choices = tr(
+        "Take a Companion as a casualty (the Guide or one at random), use the Guide's ability, or take "
+        "the rest as Corruption."
+    )
+    smeagol = tr("Or sacrifice Sméagol (`sacrifice smeagol`).") if may_sacrifice(state) else ""
+    return Sentences((first, choices, smeagol)).render(current())
 
 
 class HuntCard(Step):
@@ -648,19 +688,22 @@ class HuntCard(Step):
 
     def title(self, state: State, frame: Frame, role: str) -> str:
         if frame["moment"] == "tile":
-            return f"The Hunt draws the tile “{tile_name(frame['tile'])}”"
-        return f"The Hunt: {CARDS[frame['card']].name}"
+            return tr("The Hunt draws the tile “{tile}”", tile=tile_name(frame["tile"]))
+        return tr("The Hunt: {card}", card=card_name(frame["card"]))
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["moment"] == "tile":
-            return (
-                f"The tile drawn is “{tile_name(frame['tile'])}”: use Mithril Coat and Sting to put it "
-                "back and apply a second tile instead?"
+            return tr(
+                "The tile drawn is “{tile}”: use Mithril Coat and Sting to put it back and apply a second "
+                "tile instead?",
+                tile=tile_name(frame["tile"]),
             )
-        return _CARD_QUESTIONS[frame["card"]]
+        return tr(_CARD_QUESTIONS[frame["card"]])
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} ({CARDS[frame['card']].name})."
+        return tr(
+            "Waiting for {side} ({card}).", side=side_words(frame["side"]), card=card_name(frame["card"])
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         moment, used = frame["moment"], action.verb != "decline"

@@ -39,9 +39,9 @@ from . import actions, politics, stacking
 from .board import add, besieged, controller, free_for, remove, take_reinforcement, units
 from .card_piles import on_table
 from .data import FREE, NATIONS, REGIONS, SHADOW
-from .grammar import region_words
+from .i18n import mark, name_title, region_in_sentence, tr
 from .movement_words import figure_words
-from .roles import side_title
+from .step_text import side_words
 from .tta_characters import golden_wood
 
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -247,19 +247,22 @@ class Recruit(Step):
         return False
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Recruit" if frame["kinds"] is None else "Recruit: where?"
+        return tr("Recruit") if frame["kinds"] is None else tr("Recruit: where?")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         if frame["kinds"] is None:
-            return (
+            return tr(
                 "Recruit 1 Elite, 2 Regulars, 2 Leaders (Nazgûl) or 1 Regular and 1 Leader "
                 "(`recruit <option>`), in Settlements of Nations At War."
             )
-        stop = " or `done`" if frame["placed"] and frame["may_stop"] else ""
-        return f"Place a figure in a free Settlement of its Nation (`place <region> <kind>`){stop}."
+        if frame["placed"] and frame["may_stop"]:
+            return tr(
+                "Place a figure in a free Settlement of its Nation (`place <region> <kind>`) or `done`."
+            )
+        return tr("Place a figure in a free Settlement of its Nation (`place <region> <kind>`).")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to recruit."
+        return tr("Waiting for {side} to recruit.", side=side_words(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         if action.verb == "recruit":
@@ -312,14 +315,15 @@ class Diplomacy(Step):
         return tuple(Action("advance", (n,)) for n in diplomacy_nations(state, role))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "Diplomacy: a Nation one step toward war"
+        return tr("Diplomacy: a Nation one step toward war")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return "Move one of your Nations one step toward war (`advance <nation>`)."
+        return tr("Move one of your Nations one step toward war (`advance <nation>`).")
 
     def waiting(self, state: State, frame: Frame) -> str:
-        whose = "Free Peoples'" if frame["side"] == FREE else f"{side_title(frame['side'])}'s"
-        return f"Waiting for the {whose} diplomacy."
+        if frame["side"] == FREE:
+            return tr("Waiting for the Free Peoples' diplomacy.")
+        return tr("Waiting for the Shadow's diplomacy.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         politics.advance(state, action.args[0], "diplomacy")
@@ -392,16 +396,16 @@ class Voice(Step):
         return tuple(Action("voice", (m,)) for m in voice_modes(state))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return "The Voice of Saruman"
+        return tr("The Voice of Saruman")
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
-        return (
+        return tr(
             "`voice recruit`: 1 Isengard Regular in every Isengard Settlement; `voice elites`: "
             "2 Isengard Regulars in Orthanc become Elites."
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for Saruman's Voice."
+        return tr("Waiting for Saruman's Voice.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         mode = action.args[0]
@@ -432,8 +436,8 @@ MUSTER = ("muster", "army_muster")
 DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     actions.DieAction(
         "recruit",
-        "Recruit",
-        "1 Elite, 2 Regulars, 2 Leaders or 1 Regular and 1 Leader, in Settlements of Nations At War.",
+        mark("Recruit"),
+        mark("1 Elite, 2 Regulars, 2 Leaders or 1 Regular and 1 Leader, in Settlements of Nations At War."),
         MUSTER,
         None,
         _recruit_possible,
@@ -441,8 +445,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "diplomacy",
-        "Diplomacy",
-        "Move one of your Nations one step toward war.",
+        mark("Diplomacy"),
+        mark("Move one of your Nations one step toward war."),
         MUSTER,
         None,
         _diplomacy_possible,
@@ -450,8 +454,8 @@ DIE_ACTIONS: tuple[actions.DieAction, ...] = (
     ),
     actions.DieAction(
         "voice-of-saruman",
-        "The Voice of Saruman",
-        "Isengard Regulars in every Isengard Settlement, or two Regulars in Orthanc become Elites.",
+        mark("The Voice of Saruman"),
+        mark("Isengard Regulars in every Isengard Settlement, or two Regulars in Orthanc become Elites."),
         MUSTER,
         SHADOW,
         _voice_possible,
@@ -470,25 +474,28 @@ def label(state: State, role: str, action: Action) -> str | None:
         return None
     verb, args = action.verb, action.args
     if verb == "recruit":
-        return OPTION_WORDS[args[0]]
+        return tr(OPTION_WORDS[args[0]])
     if verb == "place":
         region, kind = args
         nation = REGIONS[region].nation
         assert nation is not None
-        return f"{figure_words(nation, kind, 1)} in {region_words(region)}"
+        return tr(
+            "{figures} in {region}", figures=figure_words(nation, kind, 1), region=region_in_sentence(region)
+        )
     if verb == "advance":
-        return f"{NATIONS[args[0]].name} one step toward war"
+        return tr("{nation} one step toward war", nation=name_title("nation", NATIONS[args[0]].name))
     if verb == "voice":
-        return {
-            "recruit": "Isengard Regulars in every Settlement",
-            "elites": "Two Regulars in Orthanc become Elites",
-        }[args[0]]
-    return "Done: recruit no more" if verb == "done" else None
+        return tr(VOICE_WORDS[args[0]])
+    return tr("Done: recruit no more") if verb == "done" else None
 
 
 OPTION_WORDS = {
-    "elite": "Recruit 1 Elite",
-    "regulars": "Recruit 2 Regulars",
-    "leaders": "Recruit 2 Leaders or Nazgûl",
-    "regular-leader": "Recruit 1 Regular and 1 Leader or Nazgûl",
+    "elite": mark("Recruit 1 Elite"),
+    "regulars": mark("Recruit 2 Regulars"),
+    "leaders": mark("Recruit 2 Leaders or Nazgûl"),
+    "regular-leader": mark("Recruit 1 Regular and 1 Leader or Nazgûl"),
+}
+VOICE_WORDS = {
+    "recruit": mark("Isengard Regulars in every Settlement"),
+    "elites": mark("Two Regulars in Orthanc become Elites"),
 }

@@ -196,7 +196,8 @@ class WarOfTheRing(StepRuleset):
 
     def describe_group(self, state: State, role: str, verb: str, first: str, lang: str = "en") -> str:
         with speaking(lang):
-            return super().describe_group(state, role, verb, first, lang)
+            said = labels.describe_group(state, role, verb, first)  # another language than English
+            return said or super().describe_group(state, role, verb, first, lang)
 
     def describe(self, state: State, role: str, action: Action, lang: str = "en") -> str:
         with speaking(lang):

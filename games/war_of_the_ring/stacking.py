@@ -25,10 +25,10 @@ from games.core import Action, Amount, State, emit
 from games.core.flow import Frame, Step, call, ret
 
 from .board import UNIT_KINDS, army, remove
-from .data import DUNLENDINGS, MAX_GARRISON, MAX_STACK, REGIONS
-from .grammar import plural
-from .movement_words import figure_words, returned_to
-from .roles import side_title
+from .data import DUNLENDINGS, MAX_GARRISON, MAX_STACK
+from .i18n import ntr, region_title, tr
+from .movement_words import figure_words
+from .step_text import side_words
 
 Counts = dict[str, dict[str, int]]
 
@@ -147,20 +147,34 @@ class Stacking(Step):
         return tuple(found)
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        where = REGIONS[frame["region"]].name + (" (inside the Stronghold)" if frame["inside"] else "")
-        return f"Stacking limit in {where}"
+        where = region_title(frame["region"])
+        if frame["inside"]:
+            return tr("Stacking limit in {region} (inside the Stronghold)", region=where)
+        return tr("Stacking limit in {region}", region=where)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         over = self._over(state, frame)
         most = limit(frame["inside"])
-        pool = " (Dunlendings to their own pool)" if DUNLENDINGS in choices(state, frame) else ""
-        return (
-            f"At most {most} Army units may stand there: send {plural(over, 'unit')} back to your "
-            f"reinforcements{pool} (`remove <nation> <kind> <n>`)."
+        if DUNLENDINGS in choices(state, frame):
+            return ntr(
+                "At most {most} Army units may stand there: send {count} unit back to your reinforcements "
+                "(Dunlendings to their own pool) (`remove <nation> <kind> <n>`).",
+                "At most {most} Army units may stand there: send {count} units back to your reinforcements "
+                "(Dunlendings to their own pool) (`remove <nation> <kind> <n>`).",
+                over,
+                most=most,
+            )
+        return ntr(
+            "At most {most} Army units may stand there: send {count} unit back to your reinforcements "
+            "(`remove <nation> <kind> <n>`).",
+            "At most {most} Army units may stand there: send {count} units back to your reinforcements "
+            "(`remove <nation> <kind> <n>`).",
+            over,
+            most=most,
         )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return f"Waiting for the {side_title(frame['side'])} to keep within the stacking limit."
+        return tr("Waiting for {side} to keep within the stacking limit.", side=side_words(frame["side"]))
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         nation, kind, count = action.args
@@ -182,4 +196,7 @@ def label(state: State, role: str, action: Action) -> str | None:
     if top is None or top["step"] != "stacking" or action.verb != "remove":
         return None
     nation, kind, count = action.args
-    return f"Send {figure_words(nation, kind, int(count))} back to {returned_to(nation)}"
+    figures = figure_words(nation, kind, int(count))
+    if nation == DUNLENDINGS:
+        return tr("Send {figures} back to the Dunlendings' pool", figures=figures)
+    return tr("Send {figures} back to reinforcements", figures=figures)

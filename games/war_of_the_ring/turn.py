@@ -24,8 +24,10 @@ from games.core.words import join_words, the
 from . import actions, dice, fellowship, victory
 from .data import FREE, SHADOW
 from .grammar import plural
+from .i18n import english, listed, ntr, tr
 from .last_action import mark
 from .roles import ROLES, side_title
+from .step_text import side_words
 
 PHASES = ("recover", "fellowship", "hunt", "roll", "actions", "victory")
 HAND_LIMIT = 6
@@ -193,15 +195,29 @@ class Discard(Step):
         return tuple(Action("discard", (card,)) for card in sorted(state["hands"][role]))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Hand limit: discard down to {HAND_LIMIT}"
+        return tr("Hand limit: discard down to {limit}", limit=HAND_LIMIT)
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         extra = len(state["hands"][role]) - HAND_LIMIT
-        return f"You hold more than {HAND_LIMIT} cards: discard {plural(extra, 'card')} (face down)."
+        if english():
+            return f"You hold more than {HAND_LIMIT} cards: discard {plural(extra, 'card')} (face down)."
+        return ntr(
+            "You hold more than {limit} cards: discard {count} card (face down).",
+            "You hold more than {limit} cards: discard {count} cards (face down).",
+            extra,
+            limit=HAND_LIMIT,
+        )
 
     def waiting(self, state: State, frame: Frame) -> str:
-        who = join_words(the(side_title(s)) for s in sorted(self.active(state, frame)))
-        return f"Waiting for {who} to discard down to {HAND_LIMIT} cards."
+        sides = sorted(self.active(state, frame))
+        if english():
+            who = join_words(the(side_title(s)) for s in sides)
+            return f"Waiting for {who} to discard down to {HAND_LIMIT} cards."
+        return tr(
+            "Waiting for {sides} to discard down to {limit} cards.",
+            sides=listed(side_words(s) for s in sides),
+            limit=HAND_LIMIT,
+        )
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         card = action.args[0]
@@ -231,15 +247,21 @@ class AllocateHunt(Step):
         return tuple(Action("hunt", (str(n),)) for n in range(low, high + 1))
 
     def title(self, state: State, frame: Frame, role: str) -> str:
-        return f"Turn {state['turn']['number']}: dice to the Hunt Box"
+        return tr("Turn {number}: dice to the Hunt Box", number=state["turn"]["number"])
 
     def instruction(self, state: State, frame: Frame, role: str) -> str:
         low, high = allocation_range(state)
-        must = " (at least 1: the Free Peoples took dice back from it)" if low else ""
-        return f"Put {low} to {high} of your dice in the Hunt Box before rolling{must}."
+        if low:
+            return tr(
+                "Put {low} to {high} of your dice in the Hunt Box before rolling (at least 1: the Free "
+                "Peoples took dice back from it).",
+                low=low,
+                high=high,
+            )
+        return tr("Put {low} to {high} of your dice in the Hunt Box before rolling.", low=low, high=high)
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "Waiting for the Shadow to allocate dice to the Hunt."
+        return tr("Waiting for the Shadow to allocate dice to the Hunt.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         mark(state, SHADOW)
@@ -263,7 +285,7 @@ class Turn(Step):
         return ""
 
     def waiting(self, state: State, frame: Frame) -> str:
-        return "The turn goes on."
+        return tr("The turn goes on.")
 
     def apply(self, state: State, frame: Frame, role: str, action: Action) -> None:
         raise IllegalAction("Nobody acts between two phases.")
