@@ -535,7 +535,8 @@ class Delivery:
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
         if todo.thread == post_plan.Thread.FINAL:
             final = await self.image(
-                await self.named(live, live.ruleset.final_reveal(state)), texts.image_name(live, "final")
+                await self.named(live, live.ruleset.final_reveal(state, _told_in(live))),
+                texts.image_name(live, "final"),
             )
             message = await self.post_match(
                 live,

@@ -457,7 +457,7 @@ def with_hand(text: str, live: LiveMatch, role: str, locale: str = SOURCE) -> st
     """A private prompt with the cards ``role`` holds under it, one line each (none for a game
     without such a hand, or an empty one): as many lines as Discord's limit leaves room for,
     then how many more the picture shows. The prompt itself is never cut for them."""
-    lines = live.ruleset.hand_lines(live.state or {}, role)
+    lines = live.ruleset.hand_lines(live.state or {}, role, locale)
     if not lines:
         return clip(text)
     kept = [nt(locale, "**Your hand** ({count} card):", "**Your hand** ({count} cards):", len(lines))]

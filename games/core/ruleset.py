@@ -500,8 +500,9 @@ class Ruleset(ABC):
         is in its board picture, or that has no cards."""
         return ()
 
-    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
-        """``role``'s hand in words, one line a card (sent to that player only)."""
+    def hand_lines(self, state: State, role: str, lang: str = "en") -> tuple[str, ...]:
+        """``role``'s hand in words, one line a card, in ``lang`` (sent to that player only: the
+        bot passes his language)."""
         return ()
 
     def shown_cards(self, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:

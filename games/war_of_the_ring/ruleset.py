@@ -159,8 +159,9 @@ class WarOfTheRing(StepRuleset):
     def hand(self, state: State, role: str) -> tuple[str, ...]:
         return card_text.hand(state, role)
 
-    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
-        return card_text.hand_lines(state, role)
+    def hand_lines(self, state: State, role: str, lang: str = "en") -> tuple[str, ...]:
+        with speaking(lang):
+            return card_text.hand_lines(state, role)
 
     def shown_cards(self, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
         return card_text.shown_cards(events)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PIL import ImageFont
 
-from .fonts import FontKind, font
+from .fonts import FontKind, font, is_cjk
 
 ELLIPSIS = "…"
 
@@ -74,23 +74,65 @@ def fit_text(
     return face, ellipsize((text, *alternatives)[-1], face, max_width)
 
 
-def wrap_text(
-    text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lines: int | None = None
-) -> list[str]:
-    """Greedy word wrap. Words longer than a line are cut; when ``max_lines`` truncates the
-    text, the last kept line ends with an ellipsis."""
-    lines: list[str] = []
-    current = ""
+#: Japanese and Chinese punctuation that never starts a line (it stays with what it follows).
+NO_LINE_START = frozenset("、。，．・：；？！）」』】〉》〕”’ー…")
+
+Unit = tuple[str, str]  # a piece of text no line breaks, and what joins it to the piece before
+
+
+def units(text: str) -> list[Unit]:
+    """The pieces a line may break between: words, and in Japanese and Chinese (written without
+    spaces) each character, punctuation kept with what it follows.
+
+    >>> units("one two")
+    [('one', ' '), ('two', ' ')]
+    >>> [u for u, _ in units("フロドは、3枚")]
+    ['フ', 'ロ', 'ド', 'は、3', '枚']
+    """
+    found: list[Unit] = []
     for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if face.getlength(candidate) <= max_width:
-            current = candidate
+        if not any(is_cjk(c) for c in word):
+            found.append((word, " "))
+            continue
+        piece, joiner = "", " "
+        for char in word:
+            if piece and is_cjk(char) and char not in NO_LINE_START:
+                found.append((piece, joiner))
+                piece, joiner = "", ""
+            piece += char
+        found.append((piece, joiner))
+    return found
+
+
+def joined(line: list[Unit]) -> str:
+    return "".join(unit if index == 0 else joiner + unit for index, (unit, joiner) in enumerate(line))
+
+
+def _wrapped_units(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> list[list[Unit]]:
+    lines: list[list[Unit]] = []
+    current: list[Unit] = []
+    for unit in units(text):
+        if face.getlength(joined([*current, unit])) <= max_width:
+            current.append(unit)
             continue
         if current:
             lines.append(current)
-        current = word if face.getlength(word) <= max_width else ellipsize(word, face, max_width)
+        current = (
+            [unit]
+            if face.getlength(unit[0]) <= max_width
+            else [(ellipsize(unit[0], face, max_width), unit[1])]
+        )
     if current:
         lines.append(current)
+    return lines
+
+
+def wrap_text(
+    text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lines: int | None = None
+) -> list[str]:
+    """Greedy word wrap (Japanese and Chinese between characters). Words longer than a line are
+    cut; when ``max_lines`` truncates the text, the last kept line ends with an ellipsis."""
+    lines = [joined(line) for line in _wrapped_units(text, face, max_width)]
     if max_lines is not None and len(lines) > max_lines:
         kept = lines[:max_lines]
         kept[-1] = ellipsize(kept[-1] + ELLIPSIS, face, max_width)
@@ -192,12 +234,13 @@ def wrap_words(text: str, face: ImageFont.FreeTypeFont, max_width: float, max_li
     >>> wrap_words("Frodo moves from Dagorlad to Mordor", font("sans", 14), 130, 1)
     ['Frodo moves…']
     """
-    lines = wrap_text(text, face, max_width)
+    wrapped = _wrapped_units(text, face, max_width)
+    lines = [joined(line) for line in wrapped]
     if len(lines) <= max_lines and all(face.getlength(line) <= max_width for line in lines):
         return lines
     kept = lines[:max_lines]
-    words = " ".join(lines[max_lines - 1 :]).split()
-    while words and face.getlength(" ".join(words) + ELLIPSIS) > max_width:
-        words.pop()
-    kept[-1] = (" ".join(words) + ELLIPSIS) if words else ELLIPSIS
+    rest = [unit for line in wrapped[max_lines - 1 :] for unit in line]
+    while rest and face.getlength(joined(rest) + ELLIPSIS) > max_width:
+        rest.pop()
+    kept[-1] = (joined(rest) + ELLIPSIS) if rest else ELLIPSIS
     return kept
