@@ -245,7 +245,7 @@ class MinasTirith(StepRuleset):
 
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None, lang: str = "en") -> View:
-        return build_view(state, role)
+        return build_view(state, role, lang)
 
     def exchange(self, state: State) -> str | None:
         """The battle under way (its dice are public): its steps continue one post."""

@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import ImageFont
 
 from .fonts import FontKind, font, is_cjk
@@ -244,3 +246,59 @@ def wrap_words(text: str, face: ImageFont.FreeTypeFont, max_width: float, max_li
         rest.pop()
     kept[-1] = (joined(rest) + ELLIPSIS) if rest else ELLIPSIS
     return kept
+
+
+def fit_in_room(
+    name: str, english: Sequence[str], size: int, english_kind: FontKind, kind: FontKind
+) -> tuple[tuple[str, ...], int]:
+    """A map name in another language, in the room its English name takes (``english``: its
+    lines at ``size`` in ``english_kind``): as many lines as the English (split at a space, or
+    between any two characters in Japanese and Chinese), the English size or smaller, drawn in
+    ``kind``. A name the English writes on one line takes two only rather than shrink by a
+    fifth.
+
+    >>> fit_in_room("Dæmningen", ["The Causeway"], 14, "serif", "serif")
+    (('Dæmningen',), 14)
+    >>> fit_in_room("ペレンノール野の北部", ["Northern", "Fields"], 14, "serif", "cjk_jp_bold")[0]
+    ('ペレンノール', '野の北部')
+    """
+    room = max(font(english_kind, size).getlength(line) for line in english) * 1.15
+    one: list[tuple[str, ...]] = [(name,)]
+    options = one + list(_two_lines(name))
+    smallest = max(8, round(size * 0.6))
+    for current in range(size, smallest - 1, -1):
+        face = font(kind, current)
+        allowed = options if len(english) > 1 or current < size * 0.8 else one
+        for lines in allowed:
+            if all(face.getlength(line) <= room for line in lines):
+                return lines, current
+    return min(options, key=lambda lines: max(font(kind, smallest).getlength(x) for x in lines)), smallest
+
+
+def _two_lines(name: str) -> list[tuple[str, str]]:
+    """The ways to break ``name`` into two lines, the most even first."""
+    words = name.split(" ")
+    if len(words) > 1:
+        cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    elif any(is_cjk(c) for c in name):  # Japanese and Chinese break between two characters,
+        # best not inside a word written in katakana ("ペレンノール")
+        cuts = [(name[:i], name[i:]) for i in range(1, len(name))]
+        return sorted(cuts, key=lambda pair: (_in_katakana(pair), abs(len(pair[0]) - len(pair[1]))))[:3]
+    elif "-" in name.strip("-"):  # a hyphenated word breaks after its hyphen ("Harad-", "vejen")
+        cuts = [
+            (name[: i + 1], name[i + 1 :]) for i, c in enumerate(name) if c == "-" and 0 < i < len(name) - 1
+        ]
+    else:  # one long word of a Latin script is hyphenated
+        cuts = [(f"{name[:i]}-", name[i:]) for i in range(3, len(name) - 2)]
+    return sorted(cuts, key=lambda pair: abs(len(pair[0]) - len(pair[1])))[:3]
+
+
+def _katakana(char: str) -> bool:
+    return "\u30a1" <= char <= "\u30ff"
+
+
+def _in_katakana(pair: tuple[str, str]) -> bool:
+    """Whether a break between these two lines cuts a katakana word, or starts a line with
+    punctuation that never starts one."""
+    before, after = pair[0][-1], pair[1][0]
+    return (_katakana(before) and _katakana(after)) or after in NO_LINE_START
