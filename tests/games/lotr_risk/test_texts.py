@@ -364,7 +364,7 @@ def test_a_typed_placement_without_a_count_asks_how_many_instead_of_placing_them
     assert Match(R, clone(state)).check("green", "place old_forest 1").text == "place old_forest 1"
 
 
-def _refused_in(state: dict, role: str, text: str) -> dict[str, str]:
+def _refused_in(state: dict[str, Any], role: str, text: str) -> dict[str, str]:
     """A typed action's refusal as each language's reader gets it (the reply picks his)."""
     with pytest.raises(ActionError) as caught:
         Match(R, clone(state)).check(role, text)
