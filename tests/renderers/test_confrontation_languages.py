@@ -15,11 +15,11 @@ import pytest
 from games.core import Match, find
 from games.core.i18n import TRANSLATED
 from renderers.common.fonts import _FILES, FontKind, has_glyph
-from renderers.confrontation import describe
+from renderers.confrontation import describe, render_image
 from tests.support.languages import assert_translated, random_game
 
 from . import scenarios
-from .capture import Drawn, texts_of
+from .capture import Drawn, drawn_texts, texts_of
 
 RULESET = find("confrontation")
 #: English words no Danish picture says.
@@ -67,16 +67,14 @@ def _check_drawn(drawn: list[Drawn], lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_compact_picture_speaks_the_views_language(lang: str, finished: Match) -> None:
-    for view in _views(lang, finished):
-        _check_drawn(texts_of(view, "compact"), lang)
-
-
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_full_picture_speaks_the_views_language(lang: str, finished: Match) -> None:
+def test_the_pictures_speak_the_views_language(lang: str, finished: Match) -> None:
     views = list(_views(lang, finished))
-    for view in (views[0], views[2], views[-1]):  # a battle, its target unchosen, the reveal
-        _check_drawn(texts_of(view, "full"), lang)
+    with drawn_texts() as found:  # (the caches emptied once: every text is drawn anew)
+        for view in views:
+            render_image(view, layout="compact")
+        for view in (views[0], views[2], views[-1]):  # a battle, its target unchosen, the reveal
+            render_image(view, layout="full")
+    _check_drawn(found, lang)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
