@@ -430,10 +430,15 @@ class Delivery:
         return {**view, "names": names, "lang": lang or match_locale(live.record.language)}
 
     async def thread_name(self, live: LiveMatch) -> str:
-        """``'The Confrontation #12: alice vs bob'`` (Discord allows 100 characters)."""
+        """``'The Confrontation #12: alice vs bob'`` (Discord allows 100 characters), in the
+        match's language (the game's title stays as published)."""
         names = [name for _, name in await self.display_names(live)]
         short = live.ruleset.title.removeprefix("The Lord of the Rings: ")
-        return texts.clip_line(f"{short} #{live.id}: {' vs '.join(names)}", 100)
+        locale = _told_in(live)
+        players = texts.versus(names, locale)
+        return texts.clip_line(
+            t(locale, "{game} #{match}: {players}", game=short, match=live.id, players=players), 100
+        )
 
     async def open_thread(self, live: LiveMatch, *, from_lobby: bool = True) -> None:
         """A public thread (from the lobby message, if ``from_lobby``) in the match's channel.
@@ -540,7 +545,8 @@ class Delivery:
         told: int | None = None  # the state's seq when the words posted (or edited) were taken
         if todo.thread == post_plan.Thread.FINAL:
             final = await self.image(
-                await self.named(live, live.ruleset.final_reveal(state)), texts.image_name(live, "final")
+                await self.named(live, live.ruleset.final_reveal(state, _told_in(live))),
+                texts.image_name(live, "final"),
             )
             message = await self.post_match(
                 live,

@@ -11,12 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import renderers
 from games.core import Event, Ruleset, RuleTopic, State, View, project
-from games.core.ruleset import CORE_EVENTS
+from games.core.ruleset import CORE_EVENTS, OPTION_CHOICE, OPTION_HEADING
 from games.core.words import capitalized
 
 from .choices import Choice, matches, said_first, said_once
 from .computers.identity import computer_name, is_computer
 from .i18n import NATIVE_NAMES, SOURCE, in_words, join, match_locale, msg, nt, t
+from .i18n.translator import option_text
 from .pace import human_duration
 from .service import ActResult, LiveMatch
 from .service import public_step as service_public_step
@@ -96,6 +97,20 @@ def describe_cards(game: str, cards: Sequence[str], lang: str = SOURCE) -> str:
     return clip_line(text, 1024)
 
 
+def versus(names: Sequence[str], locale: str = SOURCE) -> str:
+    """The players of a match against each other, in ``locale`` ("alice vs bob vs carol").
+
+    >>> versus(["alice", "bob", "carol"]), versus(["alice"])
+    ('alice vs bob vs carol', 'alice')
+    """
+    if not names:
+        return ""
+    said = names[0]
+    for name in names[1:]:
+        said = t(locale, "{first} vs {second}", first=said, second=name)
+    return said
+
+
 def clip_line(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters at a word, with an ellipsis when cut.
 
@@ -131,8 +146,9 @@ def seat_line(live: LiveMatch, locale: str = SOURCE) -> str:
     return join(locale, parts)
 
 
-def options_line(ruleset: Ruleset, options: dict[str, str]) -> str:
-    """The options that matter in the game's own order (not alphabetical), by their labels."""
+def options_line(ruleset: Ruleset, options: dict[str, str], locale: str = SOURCE) -> str:
+    """The options that matter in the game's own order (not alphabetical), by their labels, in
+    ``locale`` (as the game's catalog words them)."""
     specs = {s.name: s for s in ruleset.options}
     ordered = [s.name for s in ruleset.options if s.name in options and s.applies(options)]
     ordered += [n for n in options if n not in specs]
@@ -140,7 +156,18 @@ def options_line(ruleset: Ruleset, options: dict[str, str]) -> str:
     for name in ordered:
         spec = specs.get(name)
         value = options[name]
-        shown.append(f"{spec.title}: **{spec.label(value)}**" if spec else f"{name}: **{value}**")
+        if spec is None:
+            shown.append(f"{name}: **{value}**")
+            continue
+        heading = option_text(locale, OPTION_HEADING, spec.title)
+        shown.append(
+            t(
+                locale,
+                "{option}: **{value}**",
+                option=heading,
+                value=option_text(locale, OPTION_CHOICE, spec.label(value)),
+            )
+        )
     return " · ".join(shown)
 
 
@@ -153,7 +180,7 @@ def lobby_text(live: LiveMatch, locale: str | None = None) -> str:
     head = t(locale, "**{game}** — match #{match}", game=ruleset.title, match=record.id)
     if locale != SOURCE:
         head += f" · {NATIVE_NAMES[locale]}"
-    opts = options_line(ruleset, record.options)
+    opts = options_line(ruleset, record.options, locale)
     lines = [head, opts] if opts else [head]
     notice = ruleset.notice(record.options, locale)
     if notice and record.status != FINISHED:
@@ -457,7 +484,7 @@ def with_hand(text: str, live: LiveMatch, role: str, locale: str = SOURCE) -> st
     """A private prompt with the cards ``role`` holds under it, one line each (none for a game
     without such a hand, or an empty one): as many lines as Discord's limit leaves room for,
     then how many more the picture shows. The prompt itself is never cut for them."""
-    lines = live.ruleset.hand_lines(live.state or {}, role)
+    lines = live.ruleset.hand_lines(live.state or {}, role, locale)
     if not lines:
         return clip(text)
     kept = [nt(locale, "**Your hand** ({count} card):", "**Your hand** ({count} cards):", len(lines))]
@@ -482,7 +509,7 @@ def status_text(live: LiveMatch, viewer_role: str | None, locale: str = SOURCE) 
     ruleset = live.ruleset
     head = t(locale, "**{game}** — match #{match}", game=ruleset.title, match=record.id)
     lines = [f"{head} ({status_word(record.status, locale)})"]
-    opts = options_line(ruleset, record.options)
+    opts = options_line(ruleset, record.options, locale)
     if opts:
         lines.append(opts)
     if pace_line(live, locale):
@@ -510,7 +537,7 @@ def full_log(live: LiveMatch, names: Mapping[str, str]) -> str:
     record, state = live.record, live.state or {}
     locale = match_locale(record.language)
     head = [f"{live.ruleset.title} — match #{record.id}"]
-    opts = options_line(live.ruleset, record.options).replace("**", "")
+    opts = options_line(live.ruleset, record.options, locale).replace("**", "")
     if opts:
         head.append(opts)
     seats = ", ".join(

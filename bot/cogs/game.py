@@ -14,6 +14,7 @@ from discord.ext import commands
 from games.computer_players import LEVELS, levels, supports
 from games.core import all_rulesets, find, normalize
 from games.core.chain import SEPARATOR
+from games.core.ruleset import OPTION_CHOICE
 
 from .. import texts
 from ..choices import capped, matches, option_choices, truncate
@@ -21,6 +22,7 @@ from ..computers.identity import level_help
 from ..computers.seats import computer_at
 from ..handlers.computer import OPPONENTS, chosen_level
 from ..i18n import msg, private_locale, t
+from ..i18n.translator import option_text
 from ..match_posts import NO_PINGS
 from ..pace import NO_PACE, PRESETS, PaceError, parse_pace
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
@@ -97,11 +99,13 @@ def option_autocomplete(option: str) -> Any:
     async def complete(interaction: discord.Interaction[Any], current: str) -> list[Choice]:
         chosen = _chosen_game(interaction)
         games = [chosen] if chosen is not None else all_rulesets()
+        locale = await reader_locale(interaction)
         pairs: list[tuple[str, str]] = []
         for ruleset in games:
             for spec in ruleset.options:
                 if spec.name == option:
-                    pairs += option_choices(spec.choices, spec.label, current)
+                    said = {c: option_text(locale, OPTION_CHOICE, spec.label(c)) for c in spec.choices}
+                    pairs += option_choices(spec.choices, said.__getitem__, current)
         return [Choice(name=n, value=v) for n, v in dict.fromkeys(pairs)][:25]
 
     return complete

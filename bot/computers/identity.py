@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from games.computer_players import DEFAULT_LEVEL, LEVELS, levels, supports
 
-from ..i18n import SOURCE, Msg, msg
+from ..i18n import SOURCE, Listed, Msg, msg
 
 #: Level slots per computer number in a user id (room for levels to come).
 SLOTS = 8
@@ -121,7 +121,7 @@ def pick_level(game: str, title: str, wanted: str | None) -> str:
                 "`{level}` is not a computer level of {game}: use one of {levels} (weakest first).",
                 level=wanted,
                 game=title,
-                levels=", ".join(offered),
+                levels=Listed(tuple(f"`{level}`" for level in offered), "or"),
             )
         )
     return chosen

@@ -247,7 +247,7 @@ class PrivateHandlers(Handlers):
             image = await self.delivery.image(
                 await self.delivery.named(live, view, lang), texts.image_name(live, None), layout=layout
             )
-            kwargs: dict[str, Any] = {"content": texts.status_text(live, None)}
+            kwargs: dict[str, Any] = {"content": texts.status_text(live, None, lang)}
             if image is not None:
                 kwargs["file"] = image
             await interaction.followup.send(**kwargs)

@@ -22,7 +22,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.i18n import LOCALES, NATIVE_NAMES, SOURCE, Domain, Msg, Words, best, in_words, join, resolve
+from games.core.i18n import (
+    LOCALES,
+    NATIVE_NAMES,
+    SOURCE,
+    Domain,
+    Listed,
+    Msg,
+    Words,
+    best,
+    in_words,
+    join,
+    resolve,
+)
 
 BOT = Domain("bot")
 t = BOT.t
@@ -35,6 +47,7 @@ __all__ = [
     "LOCALES",
     "NATIVE_NAMES",
     "SOURCE",
+    "Listed",
     "Msg",
     "best",
     "guild_locale",

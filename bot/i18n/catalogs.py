@@ -199,12 +199,11 @@ def _import(name: str) -> Any:
 def _add_game_messages(catalog: Catalog, domain: str) -> None:
     """A game's own messages besides its event templates: the calls of :data:`SPEAKING_KEYWORDS` in
     its engine and renderer packages, and the names its ``games.<domain>.i18n.catalog_messages()``
-    reads from its data files (a game without that module has only its templates)."""
-    try:
-        words = importlib.import_module(f"games.{domain}.i18n")
-    except ModuleNotFoundError:
-        return
-    for folder in (f"games/{domain}", f"renderers/{domain}"):
+    reads from its data files (a game without that module: only its renderer's ``tr`` calls, the
+    words its pictures say while speaking the picture's language)."""
+    words = _import(f"games.{domain}.i18n")
+    folders = (f"games/{domain}", f"renderers/{domain}") if words is not None else (f"renderers/{domain}",)
+    for folder in folders:
         if not (ROOT / folder).is_dir():
             continue
         found = extract_from_dir(
@@ -218,7 +217,7 @@ def _add_game_messages(catalog: Catalog, domain: str) -> None:
             catalog.add(
                 msgid, locations=[(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context
             )
-    for context, text, comment in words.catalog_messages():
+    for context, text, comment in words.catalog_messages() if words is not None else ():
         if catalog.get(text, context) is None:
             catalog.add(text, context=context, auto_comments=[comment])
 

@@ -38,14 +38,33 @@ CONTEXTS = {
 
 def command_text(locale: str, context: str, english: str) -> str | None:
     """``english`` of kind ``context`` in ``locale``, or ``None`` when not translated: from the
-    ``commands`` catalog, else from a game's own (its typed commands, ``/confrontation move``)."""
+    ``commands`` catalog, else from a game's own (its typed commands, ``/confrontation move``,
+    and its setup options' words, which a game may also keep without a context)."""
     if locale not in TRANSLATED:
         return None
     for domain in ("commands", *game_domains()):
         found = translations(locale, domain).pgettext(context, english)
         if found != english:
             return found
+    if context in WORDS_ANY_CONTEXT:
+        for domain in game_domains():
+            found = translations(locale, domain).gettext(english)
+            if found != english:
+                return found
     return None
+
+
+#: The kinds of command string a game's catalog may hold without their context (a game that
+#: marks its options' words, ``mark("On")``): never names, which Discord constrains.
+WORDS_ANY_CONTEXT = frozenset({CHOICE, OPTION_DESCRIPTION, "option heading"})
+
+
+def option_text(locale: str, context: str, english: str) -> str:
+    """A game's setup option word (``context``: ``games.core.ruleset.OPTION_HEADING``,
+    ``OPTION_HELP`` or ``OPTION_CHOICE``) in ``locale``, as Discord shows it in ``/<game> new``:
+    for the lobby and ``/game new``'s autocomplete, which the bot words itself. English when
+    nobody translated it."""
+    return command_text(locale, context, english) or english
 
 
 @cache

@@ -84,9 +84,12 @@ def schedule_text(league: League, rounds: Sequence[ScheduledRound], locale: str 
 
 
 def game_line(game: ScheduledGame, title: Callable[[str], str] = str, locale: str = SOURCE) -> str:
-    seats = " vs ".join(
-        t(locale, "{player} ({side})", player=texts.mention(user, locale), side=title(role))
-        for role, user in game.seats
+    seats = texts.versus(
+        [
+            t(locale, "{player} ({side})", player=texts.mention(user, locale), side=title(role))
+            for role, user in game.seats
+        ],
+        locale,
     )
     if game.status == "playing":
         turn = " ".join(texts.mention(u, locale) for u in game.to_move)

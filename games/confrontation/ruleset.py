@@ -256,7 +256,7 @@ class Confrontation(StepRuleset):
 
     # -- views ---------------------------------------------------------------
     def view(self, state: State, role: str | None, lang: str = "en") -> View:
-        return build_view(self, state, role)
+        return build_view(self, state, role, lang=lang)
 
     def exchange(self, state: State) -> str | None:
         """The battle under way, by its region (where everyone saw it start)."""
@@ -264,10 +264,10 @@ class Confrontation(StepRuleset):
         return None if frame is None else f"battle:{frame['region']}"
 
     def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
-        return standing_lines(build_view(self, state, None))
+        return standing_lines(build_view(self, state, None, lang=lang), lang)
 
     def final_reveal(self, state: State, lang: str = "en") -> View:
-        return build_view(self, state, None, everything=True)
+        return build_view(self, state, None, everything=True, lang=lang)
 
     def check_invariants(self, state: State) -> list[str]:
         return check(self, state)

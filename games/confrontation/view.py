@@ -24,34 +24,35 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State
-from games.core.ruleset import Ruleset
+from games.core.i18n import SOURCE, best
+from games.core.ruleset import CORE_PHRASES, Ruleset
 
-from .data import (
-    CARDS,
-    CHARS,
-    REGION_ORDER,
-    REGIONS,
-    SIDES,
-    SPECIALS,
-    card_name,
-)
+from .data import CARDS, CHARS, REGION_ORDER, REGIONS, SIDES
 from .setup import needs_draft, needs_picks
+from .words import card_name, char_name, region_name, special_name
 
 LOG_LINES = 12
 
 Piece = dict[str, Any]
 
 
-def piece(state: State, char: str, audience: str | None, *, everything: bool = False) -> Piece:
+def piece(
+    state: State, char: str, audience: str | None, *, everything: bool = False, lang: str = SOURCE
+) -> Piece:
     revealed = char in state["revealed"]
     if everything or revealed or audience == CHARS[char].side:
         c = CHARS[char]
-        return {"character": char, "name": c.name, "strength": c.strength, "revealed": revealed}
+        return {
+            "character": char,
+            "name": char_name(char, lang),
+            "strength": c.strength,
+            "revealed": revealed,
+        }
     return {"character": None, "name": None, "strength": None, "revealed": False}
 
 
-def _pieces(state: State, chars: list[str], audience: str | None, everything: bool) -> list[Piece]:
-    known = [piece(state, c, audience, everything=everything) for c in chars]
+def _pieces(state: State, chars: list[str], audience: str | None, everything: bool, lang: str) -> list[Piece]:
+    known = [piece(state, c, audience, everything=everything, lang=lang) for c in chars]
     shown = [p for p in known if p["character"] is not None]
     hidden = [p for p in known if p["character"] is None]
     return shown + hidden
@@ -77,32 +78,34 @@ def _board(state: State, audience: str | None, everything: bool) -> dict[str, di
     return board
 
 
-def _card(side: str, card: str) -> dict[str, str]:
-    return {"id": card, "name": card_name(side, card)}
+def _card(side: str, card: str, lang: str) -> dict[str, str]:
+    return {"id": card, "name": card_name(side, card, lang)}
 
 
-def _special(card: str) -> dict[str, str]:
-    return {"id": card, "name": SPECIALS[card].name}
+def _special(card: str, lang: str) -> dict[str, str]:
+    return {"id": card, "name": special_name(card, lang)}
 
 
-def _cards(state: State, audience: str | None, everything: bool) -> dict[str, Any]:
+def _cards(state: State, audience: str | None, everything: bool, lang: str) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for side in SIDES:
         own = everything or audience == side
         hand = state["cards"][side]["hand"]
         held = state["specials"][side]["held"]
         result[side] = {
-            "hand": [_card(side, c) for c in sorted(hand, key=list(CARDS[side]).index)] if own else None,
+            "hand": [_card(side, c, lang) for c in sorted(hand, key=list(CARDS[side]).index)]
+            if own
+            else None,
             "hand_count": len(hand),
-            "discard": [_card(side, c) for c in state["cards"][side]["discard"]],
-            "specials": [_special(c) for c in held] if own else None,
+            "discard": [_card(side, c, lang) for c in state["cards"][side]["discard"]],
+            "specials": [_special(c, lang) for c in held] if own else None,
             "specials_count": len(held),
-            "specials_used": [_special(c) for c in state["specials"][side]["used"]],
+            "specials_used": [_special(c, lang) for c in state["specials"][side]["used"]],
         }
     return result
 
 
-def _battle(state: State, audience: str | None, everything: bool) -> dict[str, Any] | None:
+def _battle(state: State, audience: str | None, everything: bool, lang: str) -> dict[str, Any] | None:
     frame = next((f for f in reversed(state["stack"]) if "phase" in f), None)
     if frame is None:
         return None
@@ -113,7 +116,7 @@ def _battle(state: State, audience: str | None, everything: bool) -> dict[str, A
         "region": frame["region"],
         "attacker": {
             "side": aside,
-            "piece": piece(state, frame["attacker"], audience, everything=everything),
+            "piece": piece(state, frame["attacker"], audience, everything=everything, lang=lang),
         },
         "defender": None,
         "played": dict.fromkeys(SIDES),
@@ -121,12 +124,15 @@ def _battle(state: State, audience: str | None, everything: bool) -> dict[str, A
     }
     if fight:
         defender = fight["fellowship"] if dside == SIDES[0] else fight["sauron"]
-        result["defender"] = {"side": dside, "piece": piece(state, defender, audience, everything=everything)}
+        result["defender"] = {
+            "side": dside,
+            "piece": piece(state, defender, audience, everything=everything, lang=lang),
+        }
         for side in SIDES:
             card = fight["cards"][side]
             result["chosen"][side] = card is not None
             if card is not None and (fight["shown"][side] or everything):
-                result["played"][side] = _card(side, card)
+                result["played"][side] = _card(side, card, lang)
     return result
 
 
@@ -144,7 +150,7 @@ def _mover(last: dict[str, Any]) -> str | None:
     return str(char) if char in CHARS else None
 
 
-def _results(state: State, last: dict[str, Any]) -> list[dict[str, Any]]:
+def _results(state: State, last: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """What the battle (or the Balrog's ambush) that the last move started did: the pieces it
     defeated or sent elsewhere, read from public events logged since the move."""
     log = state["log"]
@@ -177,7 +183,7 @@ def _results(state: State, last: dict[str, Any]) -> list[dict[str, Any]]:
                 "kind": _RESULTS[kind],
                 "side": CHARS[char].side,
                 "character": char,
-                "name": CHARS[char].name,
+                "name": char_name(char, lang),
                 "region": where,
                 "to": to if _RESULTS[kind] == "retreated" else None,
             }
@@ -185,11 +191,11 @@ def _results(state: State, last: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def _last_move(ruleset: Ruleset, state: State, audience: str | None) -> dict[str, Any] | None:
+def _last_move(ruleset: Ruleset, state: State, audience: str | None, lang: str) -> dict[str, Any] | None:
     last = state.get("last_move")
     if not last:
         return None
-    results = _results(state, last)
+    results = _results(state, last, lang)
     mover = _mover(last)
     # Only public facts: the mover is "gone" when a public result names it (it attacked, so
     # it was shown), never because a hidden piece was moved again in secret.
@@ -198,13 +204,13 @@ def _last_move(ruleset: Ruleset, state: State, audience: str | None) -> dict[str
         "side": last["side"],
         "from": last["from"],
         "to": last["to"],
-        "text": ruleset.event_text(last["event"], audience),
+        "text": ruleset.event_text(last["event"], audience, lang),
         "gone": gone,
         "results": results,
     }
 
 
-def _last_seen(state: State, audience: str | None, everything: bool) -> list[dict[str, Any]]:
+def _last_seen(state: State, audience: str | None, everything: bool, lang: str) -> list[dict[str, Any]]:
     """Enemy pieces (both sides' for the public) hidden now but shown earlier: where and when
     they were last seen. Every one of them is in ``public``, so naming it gives nothing away."""
     if everything:
@@ -223,12 +229,13 @@ def _last_seen(state: State, audience: str | None, everything: bool) -> list[dic
                 {
                     "side": side,
                     "character": char,
-                    "name": CHARS[char].name,
+                    "name": char_name(char, lang),
                     "region": entry["region"],
                     "turn": int(entry["turn"]),
                 }
             )
-    notes.sort(key=lambda n: (-n["turn"], REGION_ORDER.index(n["region"]), n["name"]))
+    # (by the English name: the same order in every language)
+    notes.sort(key=lambda n: (-n["turn"], REGION_ORDER.index(n["region"]), CHARS[n["character"]].name))
     return notes
 
 
@@ -243,7 +250,7 @@ def _setup_stage(state: State, side: str) -> str:
     return "confirm" if len(mine["placed"]) == len(state["chars"][side]) else "place"
 
 
-def _setup(state: State, audience: str | None) -> dict[str, Any] | None:
+def _setup(state: State, audience: str | None, lang: str) -> dict[str, Any] | None:
     """The secret set-up as ``audience`` may know it: who is ready (public), and for a side its
     own stage and the pieces it has still to place."""
     setup = state.get("setup")
@@ -258,7 +265,7 @@ def _setup(state: State, audience: str | None) -> dict[str, Any] | None:
         placed = setup[audience]["placed"]
         result["stage"] = _setup_stage(state, audience)
         result["to_place"] = [
-            {"character": c, "name": CHARS[c].name, "strength": CHARS[c].strength, "revealed": False}
+            {"character": c, "name": char_name(c, lang), "strength": CHARS[c].strength, "revealed": False}
             for c in state["chars"][audience]
             if c not in placed
         ]
@@ -266,8 +273,10 @@ def _setup(state: State, audience: str | None) -> dict[str, Any] | None:
 
 
 def build_view(
-    ruleset: Ruleset, state: State, audience: str | None, *, everything: bool = False
+    ruleset: Ruleset, state: State, audience: str | None, *, everything: bool = False, lang: str = SOURCE
 ) -> dict[str, Any]:
+    """What ``audience`` may know, its names and sentences in ``lang`` (the slugs the same in
+    every language)."""
     board = _board(state, audience, everything)
     regions = []
     for r in REGION_ORDER:
@@ -275,22 +284,22 @@ def build_view(
         regions.append(
             {
                 "id": r,
-                "name": reg.name,
+                "name": region_name(r, lang),
                 "capacity": reg.capacity,
                 "mountain": reg.mountain,
-                "pieces": {s: _pieces(state, board[r][s], audience, everything) for s in SIDES},
+                "pieces": {s: _pieces(state, board[r][s], audience, everything, lang) for s in SIDES},
             }
         )
     active = sorted(ruleset.active(state))
     if audience is not None and audience in active:
-        prompt = ruleset.prompt(state, audience).text
+        prompt = ruleset.prompt(state, audience, lang).text
     elif state["result"] is not None:
-        prompt = "The game is over."
+        prompt = CORE_PHRASES[best(lang)]["over"]
     else:
-        prompt = ruleset.prompt(state, audience or "").text
+        prompt = ruleset.prompt(state, audience or "", lang).text
     result = state["result"]
     if result is not None:
-        result = {**result, "text": ruleset.result_text(result)}
+        result = {**result, "text": ruleset.result_text(result, lang)}
     view: dict[str, Any] = {
         "game": "confrontation",
         "audience": audience,
@@ -301,17 +310,17 @@ def build_view(
         "turn": dict(state["turn"]),
         "regions": regions,
         "defeated": {
-            s: [{"character": c, "name": CHARS[c].name} for c in state["defeated"][s]] for s in SIDES
+            s: [{"character": c, "name": char_name(c, lang)} for c in state["defeated"][s]] for s in SIDES
         },
-        "cards": _cards(state, audience, everything),
-        "battle": _battle(state, audience, everything),
-        "last_move": _last_move(ruleset, state, audience),
-        "log": [ruleset.event_text(e, audience) for e in state["log"][-LOG_LINES:]],
+        "cards": _cards(state, audience, everything, lang),
+        "battle": _battle(state, audience, everything, lang),
+        "last_move": _last_move(ruleset, state, audience, lang),
+        "log": [ruleset.event_text(e, audience, lang) for e in state["log"][-LOG_LINES:]],
     }
-    seen = _last_seen(state, audience, everything)
+    seen = _last_seen(state, audience, everything, lang)
     if seen:
         view["last_seen"] = seen
-    setup = _setup(state, audience if not everything else None)
+    setup = _setup(state, audience if not everything else None, lang)
     if setup is not None:
         view["setup"] = setup
     return view

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from games.core.i18n import SOURCE, Domain, Msg
+from games.core.ruleset import option_messages
 from games.core.words import in_sentence
 
 from .data import CARDS, CHARS, FELLOWSHIP, REGIONS, SAURON, SIDES, SPECIALS, Character
@@ -142,6 +143,7 @@ def catalog_entries() -> Iterator[tuple[str, str, str]]:
     slash-command translator's), which the extractor adds to the template."""
     from .ruleset import Confrontation  # (the ruleset speaks through this module)
 
+    yield from option_messages(Confrontation.options, "confrontation")
     for spec in Confrontation.commands:
         yield COMMAND_DESCRIPTION, spec.description, f"/confrontation {spec.path}"
         for param in spec.params:

@@ -77,6 +77,24 @@ class OptionSpec:
         return self.heading or self.name.replace("_", " ").capitalize()
 
 
+#: The message contexts of a setup option's words in its game's catalog: the slash-command
+#: translator's (Discord shows them in ``/<game> new``), and the bot's for the lobby and the
+#: autocomplete of ``/game new``.
+OPTION_HEADING, OPTION_HELP, OPTION_CHOICE = "option heading", "option description", "choice"
+
+
+def option_messages(options: Sequence[OptionSpec], game: str) -> list[tuple[str, str, str]]:
+    """``(context, English, comment)`` of every word of a game's setup ``options`` (its heading,
+    its help and each choice's label), for the game's catalog: a game lists them with the rest
+    of its names (``catalog_entries()`` or ``catalog_messages()``)."""
+    found = []
+    for spec in options:
+        found.append((OPTION_HEADING, spec.title, f"/{game} new: the heading of option {spec.name}"))
+        found.append((OPTION_HELP, spec.help, f"/{game} new {spec.name}:"))
+        found += [(OPTION_CHOICE, spec.label(c), f"/{game} new {spec.name}:{c}") for c in spec.choices]
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Amount:
     """Any count from ``low`` to ``high`` completes ``verb *args <count>`` ("place rohan 7").
@@ -500,8 +518,9 @@ class Ruleset(ABC):
         is in its board picture, or that has no cards."""
         return ()
 
-    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
-        """``role``'s hand in words, one line a card (sent to that player only)."""
+    def hand_lines(self, state: State, role: str, lang: str = "en") -> tuple[str, ...]:
+        """``role``'s hand in words, one line a card, in ``lang`` (sent to that player only: the
+        bot passes his language)."""
         return ()
 
     def shown_cards(self, events: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:

@@ -14,13 +14,14 @@ from typing import Any
 
 from games.core import Action, IllegalAction, InvalidAction, Prompt, Ruleset, State
 from games.core.flow import Frame
+from games.core.i18n import LOCALES, Rendered, Sentences, in_words
 
 from . import battle, cards, fortify, powers
 from .board import card_name, card_slug, card_symbol, is_territory_card, symbols_value
 from .data import CARDS, TERRITORIES, TIMINGS
 from .effects import hooks_of
 from .grammar import names
-from .i18n import card_title, english, listed, mark, ntr, ptr, territory_title, tr
+from .i18n import card_title, english, listed, mark, ntr, ptr, speaking, territory_title, tr
 from .options import geo, is_lotr, rules
 from .reinforce import forced
 from .roles import hand, leader_at, own_leader_at, role_title
@@ -67,26 +68,48 @@ def parse(ruleset: Ruleset, state: State, role: str, text: str, parse_as_every_g
     """Read a typed action as every game does (``parse_as_every_game``), except that a set of
     three cards typed in any order is the listed set, that a count is never completed into
     another count (``advance 1`` is not ``advance 12``), and that a refusal says why (every
-    game's parse asks :meth:`~games.core.Ruleset.refusal`, which is :func:`refusal` here)."""
+    game's parse asks :meth:`~games.core.Ruleset.refusal`, which is :func:`refusal` here). A
+    refusal is said in every language (its reader is known only to the reply, which picks his)."""
     wanted = Action.from_text(text)
     prompt = ruleset.prompt(state, role)
     if wanted.verb == "trade" and len(wanted.args) > 1:
-        for listed in prompt.actions:
-            if listed.verb == "trade" and sorted(listed.args) == sorted(wanted.args):
-                return listed
+        for listed_set in prompt.actions:
+            if listed_set.verb == "trade" and sorted(listed_set.args) == sorted(wanted.args):
+                return listed_set
     active = role in ruleset.active(state)
-    missing = _missing_count(prompt, wanted) if active else None
-    if missing is not None:
-        raise InvalidAction(missing)
+    if active and _missing_count(prompt, wanted) is not None:
+        raise InvalidAction(_in_every_language(lambda lang: _missing_count(prompt, wanted) or ""))
     if active and _count_out_of_range(prompt, wanted):
-        why = refusal(state, role, wanted, prompt.text)
-        raise IllegalAction(why or f"`{wanted.text}` is not allowed now. {prompt.text}")
+
+        def out_of_range(lang: str) -> str:
+            asked = ruleset.prompt(state, role, lang).text
+            why = ruleset.refusal(state, role, wanted, lang)
+            return why or tr("`{action}` is not allowed now. {prompt}", action=wanted.text, prompt=asked)
+
+        raise IllegalAction(_in_every_language(out_of_range))
     try:
         return parse_as_every_game(state, role, text)
     except InvalidAction as refused:
         if not active:
             raise
-        raise InvalidAction(f"{refused}{suggest_verb(wanted.verb, ruleset.verbs())} {prompt.text}") from None
+        said = refused.args[0] if refused.args else str(refused)
+
+        def with_hint(lang: str) -> str:
+            asked = ruleset.prompt(state, role, lang).text
+            return Sentences(
+                (in_words(lang, said), suggest_verb(wanted.verb, ruleset.verbs()), asked)
+            ).render(lang)
+
+        raise InvalidAction(_in_every_language(with_hint)) from None
+
+
+def _in_every_language(say: Callable[[str], str]) -> Rendered:
+    """What ``say`` says in every language, each while speaking it."""
+    said = {}
+    for lang in LOCALES:
+        with speaking(lang):
+            said[lang] = say(lang)
+    return Rendered(said)
 
 
 def _missing_count(prompt: Prompt, wanted: Action) -> str | None:
@@ -103,7 +126,12 @@ def _missing_count(prompt: Prompt, wanted: Action) -> str | None:
     for amount in exact or (meant if len(meant) == 1 else []):
         if amount.low < amount.high:
             example = Action(wanted.verb, (*amount.args, str(amount.high))).text
-            return f"How many battalions? Add a number from {amount.low} to {amount.high}, e.g. `{example}`."
+            return tr(
+                "How many battalions? Add a number from {low} to {high}, e.g. `{example}`.",
+                low=amount.low,
+                high=amount.high,
+                example=example,
+            )
     return None
 
 
@@ -135,9 +163,9 @@ def refusal(state: State, role: str, action: Action, prompt_text: str) -> str | 
 
 
 def suggest_verb(verb: str, verbs: frozenset[str]) -> str:
-    """A hint for a mistyped verb (" Did you mean `place`?"), or nothing."""
+    """A hint for a mistyped verb ("Did you mean `place`?"), or nothing."""
     close = difflib.get_close_matches(verb, sorted(verbs), n=1, cutoff=0.6)
-    return f" Did you mean `{close[0]}`?" if close else ""
+    return tr("Did you mean `{verb}`?", verb=close[0]) if close else ""
 
 
 # -- words for arguments ------------------------------------------------------------------------

@@ -271,14 +271,17 @@ def describe_arg(state: State, role: str, verb: str, index: int, value: str, lan
     return value.replace("_", " ").replace("-", " ")
 
 
-def hand_lines(state: State, role: str) -> tuple[str, ...]:
-    """``role``'s cards in words: each reinforcement card by figure and sword, each Minas Tirith
-    card with what it holds (shown under his private prompts; none: nothing shown)."""
-    lines = [_cap(card_type_words(card_type(c))) for c in state["hands"][role]]
+def hand_lines(state: State, role: str, lang: str = SOURCE) -> tuple[str, ...]:
+    """``role``'s cards in words, in ``lang``: each reinforcement card by figure and sword, each
+    Minas Tirith card with what it holds (shown under his private prompts; none: nothing shown)."""
+    lines = [_cap(card_type_words(card_type(c), lang)) for c in state["hands"][role]]
     for entry in state["mt"][role]:
         held = entry["holds"]
-        on_it = f" ({units_text(held)} on it)" if sum(held.values()) else ""
-        lines.append(_cap(card_word(entry["id"])) + on_it)
+        name = _cap(card_word(entry["id"], lang))
+        if sum(held.values()):
+            lines.append(t(lang, "{card} ({battalions} on it)", card=name, battalions=units_text(held, lang)))
+        else:
+            lines.append(name)
     return tuple(lines)
 
 

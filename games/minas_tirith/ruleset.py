@@ -222,8 +222,8 @@ class MinasTirith(StepRuleset):
             return None
         return refusals.refusal(state, role, action, lang)
 
-    def hand_lines(self, state: State, role: str) -> tuple[str, ...]:
-        return labels.hand_lines(state, role)
+    def hand_lines(self, state: State, role: str, lang: str = "en") -> tuple[str, ...]:
+        return labels.hand_lines(state, role, lang)
 
     def whole_words(self) -> frozenset[str]:
         return WHOLE_WORDS
@@ -245,7 +245,7 @@ class MinasTirith(StepRuleset):
 
     # -- views, secrets, positions -------------------------------------------
     def view(self, state: State, role: str | None, lang: str = "en") -> View:
-        return build_view(state, role)
+        return build_view(state, role, lang)
 
     def exchange(self, state: State) -> str | None:
         """The battle under way (its dice are public): its steps continue one post."""
@@ -253,7 +253,7 @@ class MinasTirith(StepRuleset):
         return None if frame is None else f"fight:{frame['start']}:{frame['to']}"
 
     def standing(self, state: State, lang: str = "en") -> tuple[str, ...]:
-        return standing_lines(state)
+        return standing_lines(state, lang)
 
     def check_invariants(self, state: State) -> list[str]:
         return check(state)

@@ -1,26 +1,54 @@
-"""The public standing (``/game status``): round, points, the gate and what each side holds."""
+"""The public standing (``/game status``): round, points, the gate and what each side holds, in
+the asker's language."""
 
 from __future__ import annotations
 
 from games.core import State
+from games.core.i18n import SOURCE, Sentences, join
 
 from . import victory
-from .facts import EVIL, GOOD, LEADERS
-from .roles import title
+from .facts import EVIL, GOOD
+from .words import leader_label, nt, side_title, t
 
 
-def standing_lines(state: State) -> tuple[str, ...]:
+def standing_lines(state: State, lang: str = SOURCE) -> tuple[str, ...]:
     good, evil = victory.points(state, GOOD), victory.points(state, EVIL)
     gate = state["gate"]
-    gate_text = "broken" if gate["broken"] else f"standing ({gate['blows']} of 3 blows)"
+    if gate["broken"]:
+        gate_text = t(lang, "The Great Gate is broken.")
+    else:
+        gate_text = nt(
+            lang,
+            "The Great Gate is standing ({count} of 3 blow).",
+            "The Great Gate is standing ({count} of 3 blows).",
+            gate["blows"],
+        )
     caught = victory.evil_leaders_captured(state)
+    points_text = t(
+        lang,
+        "Points: {good} {good_points}, {evil} {evil_points}.",
+        good=side_title(GOOD, lang),
+        good_points=good,
+        evil=side_title(EVIL, lang),
+        evil_points=evil,
+    )
     lines = [
-        f"Round {state['round']}, turn {state['turn']['in_round']}: {title(state['turn']['role'])} to play.",
-        f"Points: {title(GOOD)} {good}, {title(EVIL)} {evil}. The Great Gate is {gate_text}.",
-        f"Evil leaders captured: {caught} of 2. "
-        f"Reinforcement cards left: {len(state['decks']['reinforcements'])}.",
+        t(
+            lang,
+            "Round {round}, turn {turn}: {side} to play.",
+            round=state["round"],
+            turn=state["turn"]["in_round"],
+            side=side_title(state["turn"]["role"], lang),
+        ),
+        Sentences((points_text, gate_text)).render(lang),
+        Sentences(
+            (
+                t(lang, "Evil leaders captured: {count} of 2.", count=caught),
+                t(lang, "Reinforcement cards left: {count}.", count=len(state["decks"]["reinforcements"])),
+            )
+        ).render(lang),
     ]
-    away = [LEADERS[x].name for x, where in state["leaders"].items() if where == "captured"]
+    away = [leader_label(x, lang) for x, where in state["leaders"].items() if where == "captured"]
     if away:
-        lines.append("Captured leaders: " + ", ".join(away) + ".")
+        lines.append(t(lang, "Captured leaders: {leaders}.", leaders=join(lang, away)))
     return tuple(lines)

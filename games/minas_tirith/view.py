@@ -19,9 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State, View
+from games.core.i18n import SOURCE
 
 from . import forces, victory
 from .facts import MT_CARDS, REINFORCEMENTS, SIDES, SPACE_IDS, UNITS
+from .words import card_label
 
 
 def phase_of(state: State) -> str:
@@ -33,7 +35,7 @@ def phase_of(state: State) -> str:
     )
 
 
-def _player(state: State, role: str) -> dict[str, Any]:
+def _player(state: State, role: str, lang: str) -> dict[str, Any]:
     return {
         "hand": [
             {"id": c, "figure": REINFORCEMENTS[c].figure, "sword": REINFORCEMENTS[c].sword}
@@ -42,7 +44,7 @@ def _player(state: State, role: str) -> dict[str, Any]:
         "mt_cards": [
             {
                 "id": e["id"],
-                "name": MT_CARDS[e["id"]].name,
+                "name": card_label(e["id"], lang),
                 "side": MT_CARDS[e["id"]].side,
                 "kind": MT_CARDS[e["id"]].kind,
                 "holds": dict(e["holds"]),
@@ -55,7 +57,9 @@ def _player(state: State, role: str) -> dict[str, Any]:
     }
 
 
-def build_view(state: State, audience: str | None) -> View:
+def build_view(state: State, audience: str | None, lang: str = SOURCE) -> View:
+    """What ``audience`` sees; the names it holds (the Minas Tirith cards') in ``lang``: the
+    picture says the rest from the data, in the same language (``view["lang"]``)."""
     current = None if state["result"] is not None else state["turn"]["role"]
     spaces = {}
     for space in SPACE_IDS:
@@ -88,7 +92,7 @@ def build_view(state: State, audience: str | None) -> View:
         },
         "spaces": spaces,
         "gate": dict(state["gate"]),
-        "players": {role: _player(state, role) for role in SIDES},
+        "players": {role: _player(state, role, lang) for role in SIDES},
         "decks": {
             "reinforcements": len(decks["reinforcements"]),
             "mt": len(decks["mt"]),

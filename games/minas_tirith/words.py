@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from games.core.i18n import SOURCE, Domain, Words, join
+from games.core.ruleset import option_messages
 
 from .facts import EVIL, GOOD, KINDS, LEADERS, MT_CARDS, SIDES, SPACES
 
@@ -153,6 +154,7 @@ def catalog_entries() -> Iterator[tuple[str, str, str]]:
     slash-command translator's), which the extractor adds to the template."""
     from .ruleset import MinasTirith  # (the ruleset speaks through this module)
 
+    yield from option_messages(MinasTirith.options, "minas-tirith")
     for spec in MinasTirith.commands:
         yield COMMAND_DESCRIPTION, spec.description, f"/minas-tirith {spec.path}"
         for param in spec.params:

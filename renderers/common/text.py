@@ -12,9 +12,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import ImageFont
 
-from .fonts import FontKind, font
+from .fonts import FontKind, font, is_cjk
 
 ELLIPSIS = "…"
 
@@ -74,23 +76,65 @@ def fit_text(
     return face, ellipsize((text, *alternatives)[-1], face, max_width)
 
 
-def wrap_text(
-    text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lines: int | None = None
-) -> list[str]:
-    """Greedy word wrap. Words longer than a line are cut; when ``max_lines`` truncates the
-    text, the last kept line ends with an ellipsis."""
-    lines: list[str] = []
-    current = ""
+#: Japanese and Chinese punctuation that never starts a line (it stays with what it follows).
+NO_LINE_START = frozenset("、。，．・：；？！）」』】〉》〕”’ー…")
+
+Unit = tuple[str, str]  # a piece of text no line breaks, and what joins it to the piece before
+
+
+def units(text: str) -> list[Unit]:
+    """The pieces a line may break between: words, and in Japanese and Chinese (written without
+    spaces) each character, punctuation kept with what it follows.
+
+    >>> units("one two")
+    [('one', ' '), ('two', ' ')]
+    >>> [u for u, _ in units("フロドは、3枚")]
+    ['フ', 'ロ', 'ド', 'は、3', '枚']
+    """
+    found: list[Unit] = []
     for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if face.getlength(candidate) <= max_width:
-            current = candidate
+        if not any(is_cjk(c) for c in word):
+            found.append((word, " "))
+            continue
+        piece, joiner = "", " "
+        for char in word:
+            if piece and is_cjk(char) and char not in NO_LINE_START:
+                found.append((piece, joiner))
+                piece, joiner = "", ""
+            piece += char
+        found.append((piece, joiner))
+    return found
+
+
+def joined(line: list[Unit]) -> str:
+    return "".join(unit if index == 0 else joiner + unit for index, (unit, joiner) in enumerate(line))
+
+
+def _wrapped_units(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> list[list[Unit]]:
+    lines: list[list[Unit]] = []
+    current: list[Unit] = []
+    for unit in units(text):
+        if face.getlength(joined([*current, unit])) <= max_width:
+            current.append(unit)
             continue
         if current:
             lines.append(current)
-        current = word if face.getlength(word) <= max_width else ellipsize(word, face, max_width)
+        current = (
+            [unit]
+            if face.getlength(unit[0]) <= max_width
+            else [(ellipsize(unit[0], face, max_width), unit[1])]
+        )
     if current:
         lines.append(current)
+    return lines
+
+
+def wrap_text(
+    text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lines: int | None = None
+) -> list[str]:
+    """Greedy word wrap (Japanese and Chinese between characters). Words longer than a line are
+    cut; when ``max_lines`` truncates the text, the last kept line ends with an ellipsis."""
+    lines = [joined(line) for line in _wrapped_units(text, face, max_width)]
     if max_lines is not None and len(lines) > max_lines:
         kept = lines[:max_lines]
         kept[-1] = ellipsize(kept[-1] + ELLIPSIS, face, max_width)
@@ -192,12 +236,69 @@ def wrap_words(text: str, face: ImageFont.FreeTypeFont, max_width: float, max_li
     >>> wrap_words("Frodo moves from Dagorlad to Mordor", font("sans", 14), 130, 1)
     ['Frodo moves…']
     """
-    lines = wrap_text(text, face, max_width)
+    wrapped = _wrapped_units(text, face, max_width)
+    lines = [joined(line) for line in wrapped]
     if len(lines) <= max_lines and all(face.getlength(line) <= max_width for line in lines):
         return lines
     kept = lines[:max_lines]
-    words = " ".join(lines[max_lines - 1 :]).split()
-    while words and face.getlength(" ".join(words) + ELLIPSIS) > max_width:
-        words.pop()
-    kept[-1] = (" ".join(words) + ELLIPSIS) if words else ELLIPSIS
+    rest = [unit for line in wrapped[max_lines - 1 :] for unit in line]
+    while rest and face.getlength(joined(rest) + ELLIPSIS) > max_width:
+        rest.pop()
+    kept[-1] = (joined(rest) + ELLIPSIS) if rest else ELLIPSIS
     return kept
+
+
+def fit_in_room(
+    name: str, english: Sequence[str], size: int, english_kind: FontKind, kind: FontKind
+) -> tuple[tuple[str, ...], int]:
+    """A map name in another language, in the room its English name takes (``english``: its
+    lines at ``size`` in ``english_kind``): as many lines as the English (split at a space, or
+    between any two characters in Japanese and Chinese), the English size or smaller, drawn in
+    ``kind``. A name the English writes on one line takes two only rather than shrink by a
+    fifth.
+
+    >>> fit_in_room("Dæmningen", ["The Causeway"], 14, "serif", "serif")
+    (('Dæmningen',), 14)
+    >>> fit_in_room("ペレンノール野の北部", ["Northern", "Fields"], 14, "serif", "cjk_jp_bold")[0]
+    ('ペレンノール', '野の北部')
+    """
+    room = max(font(english_kind, size).getlength(line) for line in english) * 1.15
+    one: list[tuple[str, ...]] = [(name,)]
+    options = one + list(_two_lines(name))
+    smallest = max(8, round(size * 0.6))
+    for current in range(size, smallest - 1, -1):
+        face = font(kind, current)
+        allowed = options if len(english) > 1 or current < size * 0.8 else one
+        for lines in allowed:
+            if all(face.getlength(line) <= room for line in lines):
+                return lines, current
+    return min(options, key=lambda lines: max(font(kind, smallest).getlength(x) for x in lines)), smallest
+
+
+def _two_lines(name: str) -> list[tuple[str, str]]:
+    """The ways to break ``name`` into two lines, the most even first."""
+    words = name.split(" ")
+    if len(words) > 1:
+        cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    elif any(is_cjk(c) for c in name):  # Japanese and Chinese break between two characters,
+        # best not inside a word written in katakana ("ペレンノール")
+        cuts = [(name[:i], name[i:]) for i in range(1, len(name))]
+        return sorted(cuts, key=lambda pair: (_in_katakana(pair), abs(len(pair[0]) - len(pair[1]))))[:3]
+    elif "-" in name.strip("-"):  # a hyphenated word breaks after its hyphen ("Harad-", "vejen")
+        cuts = [
+            (name[: i + 1], name[i + 1 :]) for i, c in enumerate(name) if c == "-" and 0 < i < len(name) - 1
+        ]
+    else:  # one long word of a Latin script is hyphenated
+        cuts = [(f"{name[:i]}-", name[i:]) for i in range(3, len(name) - 2)]
+    return sorted(cuts, key=lambda pair: abs(len(pair[0]) - len(pair[1])))[:3]
+
+
+def _katakana(char: str) -> bool:
+    return "\u30a1" <= char <= "\u30ff"
+
+
+def _in_katakana(pair: tuple[str, str]) -> bool:
+    """Whether a break between these two lines cuts a katakana word, or starts a line with
+    punctuation that never starts one."""
+    before, after = pair[0][-1], pair[1][0]
+    return (_katakana(before) and _katakana(after)) or after in NO_LINE_START

@@ -27,7 +27,7 @@ from .layout import LAYOUT_PATH, LAYOUTS, LayoutName, load_layout
 from .panels import draw_panel
 from .pieces import draw_pieces, marks_drawn
 from .theme import FULL_TOKENS
-from .words import layout_in, localized, view_lang
+from .words import layout_in, localized, speaking, view_lang
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,11 @@ def render_image(
 ) -> Image.Image:
     """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full"."""
     lang = view_lang(view)
+    with speaking(lang):
+        return _render_image(view, lang, highlight=highlight, layout=layout)
+
+
+def _render_image(view: Mapping[str, Any], lang: str, *, highlight: bool, layout: LayoutName) -> Image.Image:
     board = layout_in(load_layout(LAYOUT_PATH, layout), lang)
     unknown = [r["id"] for r in view["regions"] if r["id"] not in board.regions]
     if unknown:

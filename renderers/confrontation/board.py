@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from renderers.common.text import fit_text
 from . import theme
 from .layout import LAYOUT_PATH, BoardLayout, LayoutName, Point, RegionLayout, load_layout
 from .tokens import RESULT_MARKS, hidden_token, revealed_eye
-from .words import layout_in
+from .words import current, face, layout_in, region_label, speaking, tr
 
 log = logging.getLogger(__name__)
 
@@ -311,12 +312,12 @@ def _title(image: Image.Image, layout: BoardLayout) -> None:
 def _legend(image: Image.Image, layout: BoardLayout) -> None:
     draw = ImageDraw.Draw(image)
     left, top, _, _ = layout.areas["legend"]
-    small, y = font("sans", 12), top + 86
+    small, y = face("sans", 12), top + 86
     entries: list[tuple[Image.Image, str]] = [
-        (hidden_token("fellowship", theme.TOKEN_HEIGHT, theme.HIDDEN_TOKEN_WIDTH), "Fellowship piece"),
-        (hidden_token("sauron", theme.TOKEN_HEIGHT, theme.HIDDEN_TOKEN_WIDTH), "Sauron piece"),
+        (hidden_token("fellowship", theme.TOKEN_HEIGHT, theme.HIDDEN_TOKEN_WIDTH), tr("Fellowship piece")),
+        (hidden_token("sauron", theme.TOKEN_HEIGHT, theme.HIDDEN_TOKEN_WIDTH), tr("Sauron piece")),
     ]
-    draw.text((left, y - 20), "Legend", font=font("serif", 14), fill=theme.GOLD)
+    draw.text((left, y - 20), tr("Legend"), font=face("serif", 14), fill=theme.GOLD)
     for sprite, text in entries:
         image.paste(sprite, (round(left) - 2, round(y) - 4), sprite)
         draw.text(
@@ -325,14 +326,14 @@ def _legend(image: Image.Image, layout: BoardLayout) -> None:
         y += 34
     draw.ellipse((left + 8, y + 1, left + 24, y + 17), fill=(30, 26, 21), outline=(150, 135, 100))
     draw.text((left + 16, y + 9.5), "2", font=font("bold", 11), fill=(240, 228, 200), anchor="mm")
-    draw.text((left + 40, y + 9), "most pieces a side", font=small, fill=theme.INK_LIGHT, anchor="lm")
+    draw.text((left + 40, y + 9), tr("most pieces a side"), font=small, fill=theme.INK_LIGHT, anchor="lm")
 
 
 #: Legend entries that appear only when the picture shows that mark (see ``pieces.marks_drawn``).
-MARK_LEGEND = {
-    "seen": "seen by the enemy",
-    "defeated": "fell in the last battle",
-    "retreated": "retreated from it",
+MARK_LEGEND: dict[str, Callable[[], str]] = {
+    "seen": lambda: tr("seen by the enemy"),
+    "defeated": lambda: tr("fell in the last battle"),
+    "retreated": lambda: tr("retreated from it"),
 }
 
 
@@ -341,7 +342,7 @@ def draw_mark_legend(image: Image.Image, layout: BoardLayout, marks: set[str]) -
     draw = ImageDraw.Draw(image)
     left, top, _, _ = layout.areas["legend"]
     y = top + 86 + 2 * 34 + 28
-    small = font("sans", 12)
+    small = face("sans", 12)
     for mark in ("seen", "defeated", "retreated"):
         if mark not in marks:
             continue
@@ -358,26 +359,35 @@ def draw_mark_legend(image: Image.Image, layout: BoardLayout, marks: set[str]) -
                 fill=(255, 255, 255),
                 anchor="mm",
             )
-        draw.text((left + 40, y + 9), MARK_LEGEND[mark], font=small, fill=theme.INK_LIGHT, anchor="lm")
+        draw.text((left + 40, y + 9), MARK_LEGEND[mark](), font=small, fill=theme.INK_LIGHT, anchor="lm")
         y += 24
 
 
 def _paths_legend(image: Image.Image, layout: BoardLayout) -> None:
     draw = ImageDraw.Draw(image)
     left, top, right, bottom = layout.areas["paths_legend"]
-    small, x = font("sans", 12), left + 26
+    small, x = face("sans", 12), left + 26
     y = bottom - 98
     river = rgb(layout.river.colour)
     draw.line([(x + i, y + 2.5 * math.sin(i / 5)) for i in range(0, 36, 2)], fill=river, width=5)
-    draw.text((x + 44, y - 8), "The Anduin", font=font("serif", 13), fill=theme.INK_LIGHT)
-    draw.text((x + 44, y + 9), "Fellowship may go", font=small, fill=theme.INK_MUTED)
-    draw.text((x + 44, y + 24), "downstream", font=small, fill=theme.INK_MUTED)
+    draw.text((x + 44, y - 8), tr("The Anduin"), font=face("serif", 13), fill=theme.INK_LIGHT)
+    draw.text((x + 44, y + 9), tr("Fellowship may go"), font=small, fill=theme.INK_MUTED)
+    draw.text((x + 44, y + 24), tr("downstream"), font=small, fill=theme.INK_MUTED)
     y += 56
     tunnel = mix(rgb(layout.tunnel.colour), (200, 170, 120), 0.55)
     for i in range(0, 36, 10):
         draw.line((x + i, y, x + i + 6, y), fill=tunnel, width=4)
-    draw.text((x + 44, y - 8), "Tunnel of Moria", font=font("serif", 13), fill=theme.INK_LIGHT)
-    draw.text((x + 44, y + 9), "Eregion → Fangorn", font=small, fill=theme.INK_MUTED)
+    draw.text((x + 44, y - 8), tr("Tunnel of Moria"), font=face("serif", 13), fill=theme.INK_LIGHT)
+    draw.text(
+        (x + 44, y + 9),
+        tr(
+            "{start} → {end}",
+            start=region_label("Eregion", current()),
+            end=region_label("Fangorn", current()),
+        ),
+        font=small,
+        fill=theme.INK_MUTED,
+    )
     _ = (right, top)
 
 
@@ -385,7 +395,11 @@ def _paths_legend(image: Image.Image, layout: BoardLayout) -> None:
 def static_board(path: Path = LAYOUT_PATH, name: LayoutName = "full", lang: str = "en") -> Image.Image:
     """The board without pieces, its regions named in ``lang`` (cached; callers must copy it
     before drawing)."""
-    layout = layout_in(load_layout(path, name), lang)
+    with speaking(lang):
+        return _static_board(layout_in(load_layout(path, name), lang), name)
+
+
+def _static_board(layout: BoardLayout, name: LayoutName) -> Image.Image:
     log.info("drawing the Confrontation %s board layer (%dx%d)", name, *layout.size)
     image = _backdrop(layout)
     shapes = _shapes(layout)

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from renderers.common.blocks import Block, Chip
 from renderers.common.colours import RGB, mix, rgb
-from renderers.common.fonts import FontKind, font
+from renderers.common.fonts import FontKind, font, text_kind
 from renderers.common.shapes import rounded_panel
 from renderers.common.text import wrap_words
 
@@ -42,7 +42,7 @@ from .status import (
 )
 from .theme import COMPACT_TOKENS, TokenStyle
 from .tokens import RESULT_MARKS, hidden_token, known_token, revealed_eye, token_width
-from .words import view_lang
+from .words import face_kind, inline_mark, ntr, series, tr, view_lang
 
 #: Every text of the compact picture: ``role -> (font kind, size in pixels at 800 wide)``.
 TEXT: dict[str, tuple[FontKind, int]] = {
@@ -109,8 +109,10 @@ FIGHTER_TOKENS: TokenStyle = replace(
 
 
 def face(role: str) -> Any:
+    """The font of a text ``role``, for the language being spoken (the CJK faces for Japanese
+    and Chinese, at the same size)."""
     kind, size = TEXT[role]
-    return font(kind, size)
+    return font(face_kind(kind), size)
 
 
 def _accent(side: object) -> RGB:
@@ -126,13 +128,17 @@ def setup_hint(view: Mapping[str, Any]) -> str:
     stage, pieces = setup.get("stage"), setup.get("to_place")
     left = len(pieces) if isinstance(pieces, list) else 0
     audience = view.get("audience")
-    return {
-        "draft": "Draft: choose the side of each of your tiles.",
-        "specials": "Keep two of your special cards.",
-        "place": f"Place {left} more piece{'s' if left != 1 else ''}, then confirm.",
-        "confirm": "Every piece is placed: confirm your set-up.",
-        "ready": f"You are ready; waiting for {side_title(other_side(audience))}.",
-    }.get(str(stage), "")
+    hints = {
+        "draft": lambda: tr("Draft: choose the side of each of your tiles."),
+        "specials": lambda: tr("Keep two of your special cards."),
+        "place": lambda: ntr(
+            "Place {count} more piece, then confirm.", "Place {count} more pieces, then confirm.", left
+        ),
+        "confirm": lambda: tr("Every piece is placed: confirm your set-up."),
+        "ready": lambda: tr("You are ready; waiting for {side}.", side=side_title(other_side(audience))),
+    }
+    hint = hints.get(str(stage))
+    return hint() if hint else ""
 
 
 def header_lines(view: Mapping[str, Any]) -> list[str]:
@@ -161,10 +167,14 @@ def draw_header(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]
         y += 26
     _, _, corner_right, _ = layout.areas["corner"]
     if in_setup(view):
-        draw.text((corner_right, top + 10), "SET-UP", font=face("setup_mark"), fill=theme.GOLD, anchor="ra")
+        draw.text(
+            (corner_right, top + 10), tr("SET-UP"), font=face("setup_mark"), fill=theme.GOLD, anchor="ra"
+        )
     else:
         number = (view.get("turn") or {}).get("number")
-        draw.text((corner_right, top + 2), "TURN", font=face("turn_label"), fill=theme.INK_MUTED, anchor="ra")
+        draw.text(
+            (corner_right, top + 2), tr("TURN"), font=face("turn_label"), fill=theme.INK_MUTED, anchor="ra"
+        )
         draw.text(
             (corner_right, top + 18),
             str(number) if number is not None else "–",
@@ -184,7 +194,7 @@ def draw_header(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]
     if audience is not None:
         draw.text(
             (corner_right, top + 96),
-            "do not share",
+            tr("do not share"),
             font=face("do_not_share"),
             fill=theme.INK_MUTED,
             anchor="ra",
@@ -210,10 +220,11 @@ def _card_state(battle: Mapping[str, Any], side: str) -> tuple[Chip | None, str]
     card = (battle.get("played") or {}).get(side)
     if card:
         kind, size = TEXT["battle_card"]
-        return replace(card_chip(side, card), size=size, kind=kind), ""
+        chip = card_chip(side, card)
+        return replace(chip, size=size, kind=text_kind(kind, chip.text)), ""
     if (battle.get("chosen") or {}).get(side):
-        return None, "✓ chosen"
-    return None, "choosing…"
+        return None, tr("✓ chosen")
+    return None, tr("choosing…")
 
 
 def battle_block(view: Mapping[str, Any], width: float) -> Block | None:
@@ -229,7 +240,12 @@ def battle_block(view: Mapping[str, Any], width: float) -> Block | None:
 
     def title(_image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
         draw.text((left, top + 2), "⚔", font=font("sans", 24), fill=theme.BATTLE_RED)
-        draw.text((left + 32, top), f"Battle in {where}", font=face("battle_title"), fill=theme.BATTLE_RED)
+        draw.text(
+            (left + 32, top),
+            tr("Battle in {region}", region=where),
+            font=face("battle_title"),
+            fill=theme.BATTLE_RED,
+        )
 
     block.custom(36, title)
     column = (width - 48) / 2
@@ -241,27 +257,30 @@ def battle_block(view: Mapping[str, Any], width: float) -> Block | None:
         middle = top + 22 + style.height / 2
         for index, fighter in enumerate((attacker, defender)):
             x = left + index * (column + 48)
-            role = "ATTACKER" if index == 0 else "DEFENDER"
             if not fighter:  # the attacker has not picked its target yet
                 side, count = defenders_waiting(view)
                 draw.text(
                     (x, top),
-                    f"{role} · {side_title(side).upper()}",
+                    _fighter_label(index, side),
                     font=face("fighter_label"),
                     fill=_accent(side),
                 )
                 sprite = hidden_token(side, style.height, 56, style)
                 image.paste(sprite, (round(x) - style.margin, round(top + 22) - style.margin), sprite)
-                many = f"one of {count} here," if count > 1 else "the one here,"
+                many = ntr("the one here,", "one of {count} here,", count)
                 draw.text((x + 68, middle - 12), many, font=note_face, fill=theme.INK_LIGHT, anchor="lm")
                 draw.text(
-                    (x + 68, middle + 12), "not chosen yet", font=note_face, fill=theme.INK_LIGHT, anchor="lm"
+                    (x + 68, middle + 12),
+                    tr("not chosen yet"),
+                    font=note_face,
+                    fill=theme.INK_LIGHT,
+                    anchor="lm",
                 )
                 continue
             side = str(fighter["side"])
             draw.text(
                 (x, top),
-                f"{role} · {side_title(side).upper()}",
+                _fighter_label(index, side),
                 font=face("fighter_label"),
                 fill=_accent(side),
             )
@@ -274,15 +293,24 @@ def battle_block(view: Mapping[str, Any], width: float) -> Block | None:
             if card is not None:
                 image.paste(card, (round(after), round(middle - card.height / 2)), card)
             elif note:
-                colour = theme.GOLD if note.startswith("✓") else theme.INK_MUTED
+                colour = theme.GOLD if note == tr("✓ chosen") else theme.INK_MUTED
                 draw.text((after, middle), note, font=note_face, fill=colour, anchor="lm")
-        draw.text((left + column + 24, middle), "vs", font=face("vs"), fill=theme.INK_MUTED, anchor="mm")
+        draw.text((left + column + 24, middle), tr("vs"), font=face("vs"), fill=theme.INK_MUTED, anchor="mm")
 
     block.custom(22 + style.height + 4, fighters)
     if not defender:
         who = side_title((attacker or {}).get("side"))
-        block.paragraph(f"{who} picks whom to attack; then both play a card.", note_face, theme.INK_MUTED)
+        block.paragraph(
+            tr("{side} picks whom to attack; then both play a card.", side=who), note_face, theme.INK_MUTED
+        )
     return block
+
+
+def _fighter_label(index: int, side: str) -> str:
+    """ "ATTACKER · SAURON" over the first fighter, "DEFENDER · …" over the second."""
+    if index == 0:
+        return tr("ATTACKER · {side}", side=side_title(side).upper())
+    return tr("DEFENDER · {side}", side=side_title(side).upper())
 
 
 def results_text(view: Mapping[str, Any]) -> str:
@@ -292,11 +320,14 @@ def results_text(view: Mapping[str, Any]) -> str:
     for result in battle_results(view):
         name = str(result.get("name") or result.get("character"))
         if result.get("kind") == "defeated":
-            parts.append(f"{RESULT_MARKS['defeated']} {name} fell")
+            parts.append(f"{inline_mark(RESULT_MARKS['defeated'])} " + tr("{name} fell", name=name))
         elif result.get("kind") == "retreated":
             to = result.get("to")
-            where = f" to {names.get(str(to), to)}" if to else ""
-            parts.append(f"{RESULT_MARKS['retreated']} {name} withdrew{where}")
+            if to:
+                said = tr("{name} withdrew to {region}", name=name, region=names.get(str(to), to))
+            else:
+                said = tr("{name} withdrew", name=name)
+            parts.append(f"{inline_mark(RESULT_MARKS['retreated'])} {said}")
     return " · ".join(parts)
 
 
@@ -306,7 +337,7 @@ def news_block(view: Mapping[str, Any], width: float) -> Block | None:
     last = view.get("last_move") or {}
     text = plain(last.get("text"))
     if text:
-        for line in wrap_words(f"Last move: {text}", face("last_move"), width, 2):
+        for line in wrap_words(tr("Last move: {move}", move=text), face("last_move"), width, 2):
             block.line(line, face("last_move"), theme.INK_LIGHT, leading=1.3)
     results = results_text(view)
     if results:
@@ -350,7 +381,7 @@ def setup_block(view: Mapping[str, Any], width: float) -> Block | None:
     if not isinstance(pieces, list) or audience not in theme.STYLES:
         return None
     block = Block(width)
-    title = f"Still to place: {len(pieces)}" if pieces else "Every piece is placed"
+    title = tr("Still to place: {count}", count=len(pieces)) if pieces else tr("Every piece is placed")
     block.line(title, face("setup_title"), _accent(audience), leading=1.4)
     if not pieces:
         return block
@@ -368,16 +399,17 @@ def setup_block(view: Mapping[str, Any], width: float) -> Block | None:
 def _summary(view: Mapping[str, Any], side: str) -> str:
     cards: Mapping[str, Any] = (view.get("cards") or {}).get(side) or {}
     own = cards.get("hand") is not None
-    parts = [] if own else [f"{cards.get('hand_count', 0)} cards in hand"]
+    held = int(cards.get("hand_count", 0))
+    parts = [] if own else [ntr("{count} card in hand", "{count} cards in hand", held)]
     count = int(cards.get("specials_count") or 0)
     if not own and (count or cards.get("specials_used")):
-        parts.append(f"{count} special card{'s' if count != 1 else ''}")
+        parts.append(ntr("{count} special card", "{count} special cards", count))
     played = [str(c.get("name") or c.get("id")) for c in cards.get("discard") or []]
-    parts.append("played " + ", ".join(played) if played else "no card played")
+    parts.append(tr("played {cards}", cards=series(played)) if played else tr("no card played"))
     fallen = [str(f.get("name") or f.get("character")) for f in (view.get("defeated") or {}).get(side) or []]
     if fallen:
-        parts.append("fallen: " + ", ".join(fallen))
-    return f"{side_title(side)}: " + " · ".join(parts)
+        parts.append(tr("fallen: {names}", names=series(fallen)))
+    return tr("{side}: {summary}", side=side_title(side), summary=" · ".join(parts))
 
 
 def cards_block(view: Mapping[str, Any], width: float) -> Block:
@@ -393,19 +425,17 @@ def cards_block(view: Mapping[str, Any], width: float) -> Block:
         for line in wrap_words(_summary(view, side), face("side_summary"), width, 2):
             block.line(line, face("side_summary"), colour, leading=1.3)
         if hand is not None:
-            chips = [replace(card_chip(side, c), size=size, kind=kind) for c in hand]
-            chips += [
-                replace(card_chip(side, c, special=True), size=size, kind=kind)
-                for c in cards.get("specials") or []
-            ]
+            chips = [card_chip(side, c) for c in hand]
+            chips += [card_chip(side, c, special=True) for c in cards.get("specials") or []]
+            chips = [replace(chip, size=size, kind=text_kind(kind, chip.text)) for chip in chips]
             block.space(2)
             block.chips(
-                "HAND",
+                tr("HAND"),
                 chips,
                 label_face=label_face,
                 label_fill=theme.INK_MUTED,
                 label_width=64,
-                empty="empty",
+                empty=tr("empty"),
                 max_lines=2,
                 empty_face=face("side_summary"),
             )
@@ -419,19 +449,24 @@ def last_seen_block(view: Mapping[str, Any], width: float) -> Block | None:
         return None
     names = {str(r["id"]): str(r.get("name") or r["id"]) for r in view.get("regions", [])}
     parts = [
-        f"{n['name']} in {names.get(str(n.get('region')), n.get('region'))} (turn {n.get('turn')})"
+        tr(
+            "{name} in {region} (turn {turn})",
+            name=n["name"],
+            region=names.get(str(n.get("region")), n.get("region")),
+            turn=n.get("turn"),
+        )
         for n in notes
     ]
     block = Block(width)
-    for line in wrap_words("Last seen: " + " · ".join(parts), face("last_seen"), width, 2):
+    for line in wrap_words(tr("Last seen: {pieces}", pieces=" · ".join(parts)), face("last_seen"), width, 2):
         block.line(line, face("last_seen"), theme.INK_LIGHT, leading=1.3)
     return block
 
 
-LEGEND_TEXT = {
-    "seen": "seen by the enemy",
-    "defeated": "fell in the last battle",
-    "retreated": "withdrew from it",
+LEGEND_TEXT: dict[str, Callable[[], str]] = {
+    "seen": lambda: tr("seen by the enemy"),
+    "defeated": lambda: tr("fell in the last battle"),
+    "retreated": lambda: tr("withdrew from it"),
 }
 
 
@@ -445,11 +480,12 @@ def legend_block(view: Mapping[str, Any], width: float) -> Block:
         for s in (r.get("pieces") or {}).values()
         for p in s
     ):
-        entries.append(("?", "hidden piece"))
+        entries.append(("?", tr("hidden piece")))
     for mark in ("seen", "defeated", "retreated"):
         if mark in marks:
-            entries.append((mark, LEGEND_TEXT[mark]))
-    entries.append(("1", "most pieces a side"))
+            entries.append((mark, LEGEND_TEXT[mark]()))
+    entries.append(("1", tr("most pieces a side")))
+    anduin, tunnel = tr("Anduin"), tr("Tunnel of Moria")
     block = Block(width)
     legend = face("legend")
 
@@ -488,11 +524,11 @@ def legend_block(view: Mapping[str, Any], width: float) -> Block:
             x += 24 + legend.getlength(text) + 22
         river = (90, 160, 220)
         draw.line([(x, y), (x + 26, y)], fill=river, width=4)
-        draw.text((x + 32, y), "Anduin", font=legend, fill=theme.INK_MUTED, anchor="lm")
-        x += 32 + legend.getlength("Anduin") + 22
+        draw.text((x + 32, y), anduin, font=legend, fill=theme.INK_MUTED, anchor="lm")
+        x += 32 + legend.getlength(anduin) + 22
         for i in range(0, 26, 9):
             draw.line([(x + i, y), (x + i + 5, y)], fill=(150, 120, 80), width=4)
-        draw.text((x + 32, y), "Tunnel of Moria", font=legend, fill=theme.INK_MUTED, anchor="lm")
+        draw.text((x + 32, y), tunnel, font=legend, fill=theme.INK_MUTED, anchor="lm")
 
     block.custom(20, paint)
     return block

@@ -15,6 +15,7 @@ from renderers.common.shapes import rounded_panel
 from . import theme
 from .layout import BoardLayout
 from .status import audience_label, in_setup, turn_label
+from .words import face, tr
 
 __all__ = ["audience_label", "draw_corner"]
 
@@ -26,30 +27,30 @@ def draw_corner(image: Image.Image, layout: BoardLayout, view: Mapping[str, Any]
     turn = view.get("turn") or {}
     number = turn.get("number")
     if in_setup(view):  # before the first move: the secret set-up, both sides at once
-        draw.text((right, top + 13), "Setup", font=font("serif", 26), fill=theme.GOLD, anchor="ra")
+        draw.text((right, top + 13), tr("Setup"), font=face("serif", 26), fill=theme.GOLD, anchor="ra")
     else:
-        draw.text((right, top), "TURN", font=font("bold", 11), fill=theme.INK_MUTED, anchor="ra")
+        draw.text((right, top), tr("TURN"), font=face("bold", 11), fill=theme.INK_MUTED, anchor="ra")
         shown = str(number) if number is not None else "–"
         draw.text((right, top + 13), shown, font=font("serif", 30), fill=theme.GOLD, anchor="ra")
     side = turn.get("side")
     label = turn_label(view)
     if view.get("result"):
         colour = theme.GOLD_BRIGHT
-    elif label.endswith("'S TURN") and side in theme.STYLES:
+    elif not in_setup(view) and len(view.get("active") or []) <= 1 and side in theme.STYLES:
         colour = theme.STYLES[side].accent
     else:
         colour = theme.GOLD
-    draw.text((right, top + 52), label, font=font("bold", 14), fill=colour, anchor="ra")
+    draw.text((right, top + 52), label, font=face("bold", 14), fill=colour, anchor="ra")
     audience = view.get("audience")
     text = audience_label(view)
-    face = font("bold", 12)
-    width = face.getlength(text) + 24
+    pill_face = face("bold", 12)
+    width = pill_face.getlength(text) + 24
     pill = (right - width, top + 74, right, top + 96)
     style = theme.STYLES.get(str(audience))
     fill = mix(style.badge, theme.PANEL_FILL, 0.35) if style else theme.PANEL_FILL
     rounded_panel(image, pill, fill, theme.PANEL_EDGE, radius=11)
-    draw.text((right - width / 2, top + 85.5), text, font=face, fill=theme.INK_LIGHT, anchor="mm")
+    draw.text((right - width / 2, top + 85.5), text, font=pill_face, fill=theme.INK_LIGHT, anchor="mm")
     if audience is not None:
         draw.text(
-            (right, top + 101), "do not share", font=font("sans", 11), fill=theme.INK_FAINT, anchor="ra"
+            (right, top + 101), tr("do not share"), font=face("sans", 11), fill=theme.INK_FAINT, anchor="ra"
         )

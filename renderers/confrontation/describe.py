@@ -4,7 +4,8 @@ It says what the picture shows for its audience and nothing else: every word com
 view (a face-down piece is "hidden", never named). The most useful facts come first (who is
 to act, the battle, the last move), then the board region by region from Mordor to the Shire,
 then the hand, the pieces to place, the enemy pieces last seen and the fallen, as far as the
-limit allows.
+limit allows. In the picture's language (``view["lang"]``): the view's names and sentences are
+already in it, the words here come from the game's catalog (:mod:`.words`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,21 @@ from . import theme
 from .layout import load_layout
 from .panels import defenders_waiting, last_seen_notes
 from .pieces import battle_results, is_known
-from .status import everything_shown, headline, in_setup, plain, setup_waiting, side_title, subline
+from .status import (
+    everything_shown,
+    headline,
+    in_setup,
+    plain,
+    setup_waiting,
+    side_phrase,
+    side_title,
+    subline,
+)
+from .words import current, ntr, punctuation, sentences, series, speaking, tr, view_lang
 
 LIMIT = 1024
+#: Where a sentence ends, in every language.
+ENDS = (".", "!", "?", "…", "。", "！", "？")
 
 
 def _clip(text: str, limit: int) -> str:
@@ -31,36 +44,44 @@ def _clip(text: str, limit: int) -> str:
 
 def _sentence(text: str) -> str:
     text = text.strip()
-    return text if not text or text.endswith((".", "!", "?", "…")) else text + "."
+    return text if not text or text.endswith(ENDS) else text + punctuation(". ").strip()
 
 
 def _audience(view: Mapping[str, Any]) -> str:
     audience = view.get("audience")
     if audience is None:
-        return "final board, every piece revealed" if everything_shown(view) else "public board"
-    return f"{side_title(audience)}'s private board"
+        return tr("final board, every piece revealed") if everything_shown(view) else tr("public board")
+    return tr("{side}'s private board", side=side_title(audience))
 
 
 def _piece(piece: Mapping[str, Any], *, own: bool) -> str:
     strength = piece.get("strength")
-    text = str(piece.get("name"))
-    details = [] if strength is None else [str(strength)]
-    if own and piece.get("revealed"):
-        details.append("seen by the enemy")
-    return f"{text} ({', '.join(details)})" if details else text
+    name = str(piece.get("name"))
+    seen = own and piece.get("revealed")
+    if strength is None:
+        return tr("{name} (seen by the enemy)", name=name) if seen else name
+    if seen:
+        return tr("{name} ({strength}, seen by the enemy)", name=name, strength=strength)
+    return tr("{name} ({strength})", name=name, strength=strength)
 
 
-def _side_pieces(pieces: Sequence[Mapping[str, Any]], *, own: bool, counts_only: bool) -> str:
+def _side_pieces(side: str, pieces: Sequence[Mapping[str, Any]], *, own: bool, counts_only: bool) -> str:
+    """One side's pieces in a region ("Sauron: Orcs (2) and 1 hidden", "Fellowship 3")."""
     known = [p for p in pieces if is_known(p)]
     hidden = len(pieces) - len(known)
+    title = side_title(side)
     if counts_only:
-        return f" {len(pieces)}" + (
-            f" ({hidden} hidden)" if hidden and known else " hidden" if hidden else ""
-        )
-    parts = [_piece(p, own=own) for p in known]
-    if not parts:
-        return f"{hidden} hidden"
-    return ": " + ", ".join(parts) + (f" and {hidden} hidden" if hidden else "")
+        if hidden and known:
+            return tr("{side} {count} ({hidden} hidden)", side=title, count=len(pieces), hidden=hidden)
+        if hidden:
+            return tr("{side} {count} hidden", side=title, count=len(pieces))
+        return tr("{side} {count}", side=title, count=len(pieces))
+    if not known:
+        return tr("{side} {count} hidden", side=title, count=hidden)
+    shown = series([_piece(p, own=own) for p in known])
+    if hidden:
+        return tr("{side}: {pieces} and {hidden} hidden", side=title, pieces=shown, hidden=hidden)
+    return tr("{side}: {pieces}", side=title, pieces=shown)
 
 
 def _regions(view: Mapping[str, Any], *, counts_only: bool = False) -> str:
@@ -78,14 +99,14 @@ def _regions(view: Mapping[str, Any], *, counts_only: bool = False) -> str:
         for side in theme.PANEL_ORDER:
             mine = pieces.get(side) or []
             if mine:
-                shown = _side_pieces(mine, own=side == audience, counts_only=counts_only)
-                sides.append(f"{side_title(side)}{shown if shown.startswith((':', ' ')) else ' ' + shown}")
+                sides.append(_side_pieces(side, mine, own=side == audience, counts_only=counts_only))
         fell = ghosts.get(str(region.get("id")))
         if fell and not counts_only:
-            sides.append("fell here: " + ", ".join(fell))
+            sides.append(tr("fell here: {names}", names=series(fell)))
         if sides:
-            parts.append(f"{region.get('name') or region.get('id')}: {'; '.join(sides)}")
-    return "Board: " + ". ".join(parts) + "." if parts else "Board: empty."
+            name = region.get("name") or region.get("id")
+            parts.append(tr("{region}: {pieces}", region=name, pieces=series(sides, "; ")))
+    return tr("Board: {regions}.", regions=series(parts, ". ")) if parts else tr("Board: empty.")
 
 
 def _battle(view: Mapping[str, Any]) -> str:
@@ -101,48 +122,65 @@ def _battle(view: Mapping[str, Any]) -> str:
         piece = entry.get("piece") or {}
         side = side_title(entry.get("side"))
         if not is_known(piece):
-            return f"a hidden {side} piece"
+            return tr("a hidden {side} piece", side=side)
         strength = piece.get("strength")
-        return f"{piece.get('name')} ({side}" + (f", strength {strength})" if strength is not None else ")")
+        if strength is None:
+            return tr("{name} ({side})", name=piece.get("name"), side=side)
+        return tr(
+            "{name} ({side}, strength {strength})", name=piece.get("name"), side=side, strength=strength
+        )
 
     attacker, defender = battle.get("attacker"), battle.get("defender")
     if not defender:
         side, count = defenders_waiting(view)
-        target = (
-            f"one of the {count} {side_title(side)} pieces there"
-            if count != 1
-            else f"the {side_title(side)} piece"
+        target = ntr(
+            "the {side} piece", "one of the {count} {side} pieces there", count, side=side_title(side)
         )
-        return f"Battle in {where}: {fighter(attacker)} attacks {target}; the target is not chosen yet."
-    text = f"Battle in {where}: {fighter(attacker)} attacks {fighter(defender)}."
+        return tr(
+            "Battle in {region}: {attacker} attacks {target}; the target is not chosen yet.",
+            region=where,
+            attacker=fighter(attacker),
+            target=target,
+        )
+    text = tr(
+        "Battle in {region}: {attacker} attacks {defender}.",
+        region=where,
+        attacker=fighter(attacker),
+        defender=fighter(defender),
+    )
     played, chosen = battle.get("played") or {}, battle.get("chosen") or {}
     cards = []
     for entry in (attacker, defender):
         side = str((entry or {}).get("side"))
         card = played.get(side)
         if card:
-            cards.append(f"{side_title(side)} plays {card.get('name') or card.get('id')}")
+            cards.append(
+                tr("{side} plays {card}", side=side_title(side), card=card.get("name") or card.get("id"))
+            )
         elif chosen.get(side):
-            cards.append(f"{side_title(side)} has chosen a card, face down")
+            cards.append(tr("{side} has chosen a card, face down", side=side_title(side)))
         else:
-            cards.append(f"{side_title(side)} is choosing a card")
-    return text + " " + "; ".join(cards) + "."
+            cards.append(tr("{side} is choosing a card", side=side_title(side)))
+    return sentences(text, _sentence(series(cards, "; ")))
 
 
 def _news(view: Mapping[str, Any]) -> str:
     last = view.get("last_move") or {}
     parts = []
     if last.get("text"):
-        parts.append("Last move: " + _sentence(plain(last["text"])))
+        parts.append(tr("Last move: {move}", move=_sentence(plain(last["text"]))))
     names = {str(r["id"]): str(r.get("name") or r["id"]) for r in view.get("regions") or []}
     for result in battle_results(view):
         name = result.get("name")
         if result.get("kind") == "defeated":
-            parts.append(f"{name} fell.")
+            parts.append(tr("{name} fell.", name=name))
         elif result.get("kind") == "retreated":
             to = result.get("to")
-            parts.append(f"{name} withdrew" + (f" to {names.get(str(to), to)}." if to else "."))
-    return " ".join(parts)
+            if to:
+                parts.append(tr("{name} withdrew to {region}.", name=name, region=names.get(str(to), to)))
+            else:
+                parts.append(tr("{name} withdrew.", name=name))
+    return sentences(*parts)
 
 
 def _cards(view: Mapping[str, Any]) -> str:
@@ -152,13 +190,17 @@ def _cards(view: Mapping[str, Any]) -> str:
         cards: Mapping[str, Any] = (view.get("cards") or {}).get(side) or {}
         hand = cards.get("hand")
         if hand is not None:
-            who = "Your hand" if side == audience else f"{side_title(side)}'s hand"
-            parts.append(
-                f"{who}: " + (", ".join(str(c.get("name") or c.get("id")) for c in hand) or "empty") + "."
-            )
+            held = series([str(c.get("name") or c.get("id")) for c in hand]) or tr("empty")
+            if side == audience:
+                parts.append(tr("Your hand: {cards}.", cards=held))
+            else:
+                parts.append(tr("{side}'s hand: {cards}.", side=side_title(side), cards=held))
         else:
-            parts.append(f"{side_title(side)} holds {cards.get('hand_count', 0)} cards.")
-    return " ".join(parts)
+            count = int(cards.get("hand_count", 0))
+            parts.append(
+                ntr("{side} holds {count} card.", "{side} holds {count} cards.", count, side=side_title(side))
+            )
+    return sentences(*parts)
 
 
 def _setup(view: Mapping[str, Any]) -> str:
@@ -166,8 +208,8 @@ def _setup(view: Mapping[str, Any]) -> str:
     if not isinstance(pieces, list):
         return ""
     if not pieces:
-        return "Every piece is placed."
-    return "Still to place: " + ", ".join(_piece(p, own=False) for p in pieces) + "."
+        return tr("Every piece is placed.")
+    return tr("Still to place: {pieces}.", pieces=series([_piece(p, own=False) for p in pieces]))
 
 
 def _last_seen(view: Mapping[str, Any]) -> str:
@@ -175,14 +217,16 @@ def _last_seen(view: Mapping[str, Any]) -> str:
     if not notes:
         return ""
     names = {str(r["id"]): str(r.get("name") or r["id"]) for r in view.get("regions") or []}
-    return (
-        "Last seen: "
-        + "; ".join(
-            f"{n['name']} in {names.get(str(n.get('region')), n.get('region'))}, turn {n.get('turn')}"
-            for n in notes
+    seen = [
+        tr(
+            "{name} in {region}, turn {turn}",
+            name=n["name"],
+            region=names.get(str(n.get("region")), n.get("region")),
+            turn=n.get("turn"),
         )
-        + "."
-    )
+        for n in notes
+    ]
+    return tr("Last seen: {pieces}.", pieces=series(seen, "; "))
 
 
 def _fallen(view: Mapping[str, Any]) -> str:
@@ -192,32 +236,38 @@ def _fallen(view: Mapping[str, Any]) -> str:
             str(f.get("name") or f.get("character")) for f in (view.get("defeated") or {}).get(side) or []
         ]
         if fallen:
-            parts.append(
-                f"{side_title(side) if side == 'sauron' else 'the Fellowship'} has lost {', '.join(fallen)}"
-            )
-    text = "; ".join(parts)
-    return (text[0].upper() + text[1:] + ".") if parts else ""
+            parts.append(tr("{side} has lost {names}", side=side_phrase(side), names=series(fallen)))
+    text = series(parts, "; ")
+    return _sentence(text[0].upper() + text[1:]) if parts else ""
 
 
 def describe(view: Mapping[str, Any], limit: int = LIMIT) -> str:
-    """What the picture of ``view`` shows, in at most ``limit`` characters."""
+    """What the picture of ``view`` shows, in at most ``limit`` characters, in its language."""
+    with speaking(view_lang(view)):
+        return _describe(view, limit)
+
+
+def _describe(view: Mapping[str, Any], limit: int) -> str:
     title, _ = headline(view)
     turn = (view.get("turn") or {}).get("number")
-    head = f"The Confrontation, {_audience(view)}. "
+    head = tr("The Confrontation, {board}.", board=_audience(view))
     if in_setup(view):
-        head += "Secret set-up."
+        head = sentences(head, tr("Secret set-up."))
+    elif turn is not None:
+        head = sentences(head, tr("Turn {turn}: {headline}", turn=turn, headline=_sentence(title)))
     else:
-        head += (f"Turn {turn}: " if turn is not None else "") + _sentence(title)
+        head = sentences(head, _sentence(title))
     sub = setup_waiting(view) if in_setup(view) else subline(view)
-    first = " ".join(p for p in (head, _clip(_sentence(sub), 220) if sub else "") if p)
+    first = sentences(head, _clip(_sentence(sub), 220) if sub else "")
     essentials = [first, _battle(view), _clip(_news(view), 260)]
     extras = [_setup(view), _cards(view), _last_seen(view), _fallen(view)]
+    gap = "" if current() in ("ja", "zh-CN") else " "
     for board in (_regions(view), _regions(view, counts_only=True)):
         parts = [p for p in (*essentials, board) if p]
-        text = " ".join(parts)
+        text = gap.join(parts)
         if len(text) <= limit:
             for extra in extras:
-                if extra and len(text) + 1 + len(extra) <= limit:
-                    text += " " + extra
+                if extra and len(text) + len(gap) + len(extra) <= limit:
+                    text += gap + extra
             return text
-    return _clip(" ".join(p for p in (*essentials, _regions(view, counts_only=True)) if p), limit)
+    return _clip(gap.join(p for p in (*essentials, _regions(view, counts_only=True)) if p), limit)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from renderers.common.blocks import Block, Chip
+from renderers.common.blocks import CHIP_FONT, Block, Chip
 from renderers.common.colours import RGB, mix
-from renderers.common.fonts import font
+from renderers.common.fonts import font, text_kind
 from renderers.common.shapes import rounded_panel
 from renderers.common.text import wrap_text
 
@@ -19,6 +19,7 @@ from .layout import BoardLayout
 from .status import everything_shown, headline, in_setup, plain, setup_waiting, side_title, subline
 from .theme import FULL_TOKENS
 from .tokens import MARGIN, hidden_token, known_token, token_width
+from .words import face, ntr, tr
 
 __all__ = [
     "battle_block",
@@ -57,13 +58,13 @@ def card_chip(side: str, card: Mapping[str, Any], *, faded: bool = False, specia
     if faded:
         fill, ink = mix(fill, theme.PANEL_FILL, 0.45), mix(ink, theme.PANEL_FILL, 0.3)
     edge = theme.GOLD if special else (style.edge if not faded else None)
-    return Chip(str(card.get("name") or card.get("id") or "?"), fill, ink, edge)
+    name = str(card.get("name") or card.get("id") or "?")
+    return Chip(name, fill, ink, edge, kind=text_kind("bold", name))
 
 
 def fallen_chip(entry: Mapping[str, Any]) -> Chip:
-    return Chip(
-        str(entry.get("name") or entry.get("character") or "?"), (58, 53, 46), theme.INK_MUTED, kind="sans"
-    )
+    name = str(entry.get("name") or entry.get("character") or "?")
+    return Chip(name, (58, 53, 46), theme.INK_MUTED, kind=text_kind("sans", name))
 
 
 def status_block(view: Mapping[str, Any], width: float) -> Block:
@@ -71,23 +72,25 @@ def status_block(view: Mapping[str, Any], width: float) -> Block:
     block = Block(width)
     audience = view.get("audience")
     if audience is None:
-        badge = "FINAL REVEAL" if everything_shown(view) else "PUBLIC VIEW"
+        badge = tr("FINAL REVEAL") if everything_shown(view) else tr("PUBLIC VIEW")
     else:
-        badge = f"{side_title(audience).upper()} · PRIVATE VIEW"
-    block.line(badge, font("bold", 11), _accent(audience) if audience else theme.INK_MUTED, leading=1.6)
+        badge = tr("{side} · PRIVATE VIEW", side=side_title(audience).upper())
+    block.line(badge, face("bold", 11), _accent(audience) if audience else theme.INK_MUTED, leading=1.6)
     title, colour_side = headline(view)
     if view.get("result"):
-        block.line(title, font("serif", 26), _accent(colour_side), leading=1.3)
-        block.paragraph(subline(view), font("sans", 15), theme.INK_LIGHT, max_lines=3)
+        block.line(title, face("serif", 26), _accent(colour_side), leading=1.3)
+        block.paragraph(subline(view), face("sans", 15), theme.INK_LIGHT, max_lines=3)
     else:
-        block.line(title, font("serif", 19), _accent(colour_side), leading=1.35)
+        block.line(title, face("serif", 19), _accent(colour_side), leading=1.35)
         if in_setup(view):
-            block.paragraph(setup_waiting(view), font("sans", 14), theme.INK_MUTED, max_lines=2)
-        block.paragraph(subline(view), font("sans", 14), theme.INK_LIGHT, max_lines=3)
+            block.paragraph(setup_waiting(view), face("sans", 14), theme.INK_MUTED, max_lines=2)
+        block.paragraph(subline(view), face("sans", 14), theme.INK_LIGHT, max_lines=3)
     last = view.get("last_move")
     if last and last.get("text"):
         block.space(3)
-        block.paragraph(f"Last move: {plain(last['text'])}", font("sans", 13), theme.INK_MUTED, max_lines=2)
+        block.paragraph(
+            tr("Last move: {move}", move=plain(last["text"])), face("sans", 13), theme.INK_MUTED, max_lines=2
+        )
     return block
 
 
@@ -100,10 +103,10 @@ def setup_block(view: Mapping[str, Any], width: float) -> Block | None:
         return None
     block = Block(width)
     count = len(pieces)
-    title = f"Still to place: {count}" if count else "Every piece is placed"
-    block.line(title, font("serif", 17), _accent(audience), leading=1.45)
+    title = tr("Still to place: {count}", count=count) if count else tr("Every piece is placed")
+    block.line(title, face("serif", 17), _accent(audience), leading=1.45)
     if not pieces:
-        block.paragraph(plain(view.get("prompt")), font("sans", 13), theme.INK_MUTED, max_lines=2)
+        block.paragraph(plain(view.get("prompt")), face("sans", 13), theme.INK_MUTED, max_lines=2)
         return block
     style = FULL_TOKENS
     sprites = []
@@ -168,7 +171,12 @@ def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[st
 
     def heading(_image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
         draw.text((left, top + 1), "⚔", font=font("sans", 18), fill=theme.BATTLE_RED)
-        draw.text((left + 26, top), f"Battle in {where}", font=font("serif", 17), fill=theme.BATTLE_RED)
+        draw.text(
+            (left + 26, top),
+            tr("Battle in {region}", region=where),
+            font=face("serif", 17),
+            fill=theme.BATTLE_RED,
+        )
 
     block.custom(25, heading)
     column = (width - 34) / 2
@@ -184,36 +192,42 @@ def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[st
                 side, count = defenders_waiting(view)
                 draw.text(
                     (x, top),
-                    f"DEFENDER · {side_title(side).upper()}",
-                    font=font("bold", 10),
+                    tr("DEFENDER · {side}", side=side_title(side).upper()),
+                    font=face("bold", 10),
                     fill=_accent(side),
                 )
                 token = hidden_token(side, 36, 44)
                 image.paste(token, (round(x) - MARGIN, round(top + 16) - MARGIN), token)
-                who = f"1 of {count} pieces" if count > 1 else "one piece"
-                draw.text((x + 52, top + 26), "not chosen yet", font=font("sans", 12), fill=theme.INK_LIGHT)
-                draw.text((x + 52, top + 42), who, font=font("sans", 12), fill=theme.INK_MUTED)
+                who = ntr("one piece", "1 of {count} pieces", count)
+                draw.text(
+                    (x + 52, top + 26), tr("not chosen yet"), font=face("sans", 12), fill=theme.INK_LIGHT
+                )
+                draw.text((x + 52, top + 42), who, font=face("sans", 12), fill=theme.INK_MUTED)
                 continue
             side = str(fighter["side"])
-            draw.text(
-                (x, top),
-                f"{role.upper()} · {side_title(side).upper()}",
-                font=font("bold", 10),
-                fill=_accent(side),
+            label = (
+                tr("ATTACKER · {side}", side=side_title(side).upper())
+                if role == "attacker"
+                else tr("DEFENDER · {side}", side=side_title(side).upper())
             )
+            draw.text((x, top), label, font=face("bold", 10), fill=_accent(side))
             sprite = _fighter_sprite(fighter, int(column))
             if sprite is not None:
                 image.paste(sprite, (round(x) - MARGIN, round(top + 16) - MARGIN), sprite)
         draw.text(
-            (left + column + 17, top + 34), "vs", font=font("serif", 15), fill=theme.INK_MUTED, anchor="mm"
+            (left + column + 17, top + 34),
+            tr("vs"),
+            font=face("serif", 15),
+            fill=theme.INK_MUTED,
+            anchor="mm",
         )
 
     block.custom(60, draw_fighters)
     if not battle.get("defender"):
         attacker_side = str((battle.get("attacker") or {}).get("side"))
         block.paragraph(
-            f"{side_title(attacker_side)} picks whom to attack; cards follow.",
-            font("sans", 12),
+            tr("{side} picks whom to attack; cards follow.", side=side_title(attacker_side)),
+            face("sans", 12),
             theme.INK_MUTED,
             max_lines=2,
         )
@@ -227,23 +241,35 @@ def battle_block(view: Mapping[str, Any], width: float, region_names: Mapping[st
         if card:
             card_rows.append((side, card_chip(side, card), ""))
         elif chosen.get(side):
+            words = tr("✓ chosen · face down")
             face_down = Chip(
-                "✓ chosen · face down", mix(theme.PANEL_FILL, (0, 0, 0), 0.35), theme.INK_LIGHT, theme.GOLD
+                words,
+                mix(theme.PANEL_FILL, (0, 0, 0), 0.35),
+                theme.INK_LIGHT,
+                theme.GOLD,
+                kind=text_kind("bold", words),
             )
             card_rows.append((side, face_down, ""))
         else:
-            card_rows.append((side, None, "… choosing a card"))
+            card_rows.append((side, None, tr("… choosing a card")))
     for side, chip, note in card_rows:
         block.chips(
             side_title(side),
             [chip] if chip else [],
-            label_face=font("bold", 12),
+            label_face=face("bold", 12),
             label_fill=_accent(side),
             label_width=LABEL_WIDTH + 16,
             empty=note,
             empty_fill=theme.INK_MUTED,
+            empty_face=_empty_face(),
         )
     return block
+
+
+def _empty_face() -> ImageFont.FreeTypeFont | None:
+    """The face of a row's "empty" note: the blocks' default, or its CJK stand-in."""
+    chosen = face("sans", CHIP_FONT)
+    return None if chosen.path == font("sans", CHIP_FONT).path else chosen
 
 
 def cards_block(view: Mapping[str, Any], side: str, width: float, *, compact: bool = False) -> Block:
@@ -251,15 +277,15 @@ def cards_block(view: Mapping[str, Any], side: str, width: float, *, compact: bo
     line of chips per row, the rest counted as "+n")."""
     cards: Mapping[str, Any] = (view.get("cards") or {}).get(side) or {}
     block = Block(width)
-    title_face = font("serif", 17)
-    summary = f"hand {cards.get('hand_count', 0)}"
+    title_face = face("serif", 17)
+    summary = tr("hand {count}", count=cards.get("hand_count", 0))
     if cards.get("specials_count") or cards.get("specials_used") or cards.get("specials"):
-        summary += f" · specials {cards.get('specials_count', 0)}"
+        summary = tr("{hand} · specials {count}", hand=summary, count=cards.get("specials_count", 0))
     accent = _accent(side)
 
     def header(_image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
         draw.text((left, top), side_title(side), font=title_face, fill=accent)
-        draw.text((left + width, top + 4), summary, font=font("sans", 13), fill=theme.INK_MUTED, anchor="ra")
+        draw.text((left + width, top + 4), summary, font=face("sans", 13), fill=theme.INK_MUTED, anchor="ra")
 
     block.custom(27, header)
 
@@ -267,43 +293,45 @@ def cards_block(view: Mapping[str, Any], side: str, width: float, *, compact: bo
         block.chips(
             title,
             chips,
-            label_face=font("bold", 12),
+            label_face=face("bold", 12),
             label_fill=theme.INK_MUTED,
             label_width=LABEL_WIDTH,
             empty=empty,
             max_lines=1 if compact else 3,
+            empty_face=_empty_face(),
         )
 
     hand = cards.get("hand")
     if hand is not None:
-        row("Hand", [card_chip(side, c) for c in hand], "empty")
+        row(tr("Hand"), [card_chip(side, c) for c in hand], tr("empty"))
     discard: Sequence[Mapping[str, Any]] = cards.get("discard") or []
-    row("Played", [card_chip(side, c, faded=True) for c in discard], "none yet")
+    row(tr("Played"), [card_chip(side, c, faded=True) for c in discard], tr("none yet"))
     specials = cards.get("specials")
     used: Sequence[Mapping[str, Any]] = cards.get("specials_used") or []
     count = int(cards.get("specials_count") or 0)
     if specials:
-        row("Specials", [card_chip(side, c, special=True) for c in specials])
+        row(tr("Specials"), [card_chip(side, c, special=True) for c in specials])
     elif count:
-        row("Specials", [], f"{count} unused, face down")
+        row(tr("Specials"), [], tr("{count} unused, face down", count=count))
     if used:
-        row("Used", [card_chip(side, c, faded=True, special=True) for c in used])
+        row(tr("Used"), [card_chip(side, c, faded=True, special=True) for c in used])
     fallen: Sequence[Mapping[str, Any]] = (view.get("defeated") or {}).get(side) or []
     if fallen:
-        row("Fallen", [fallen_chip(f) for f in fallen])
+        row(tr("Fallen"), [fallen_chip(f) for f in fallen])
     seen = [n for n in last_seen_notes(view) if n.get("side") == side]
     if seen:
         names = {str(r["id"]): str(r.get("name") or r["id"]) for r in view.get("regions", [])}
-        chips = [
-            Chip(
-                f"{n.get('name')} · {names.get(str(n.get('region')), n.get('region'))}, turn {n.get('turn')}",
-                (48, 44, 38),
-                theme.INK_LIGHT,
-                kind="sans",
+        notes = [
+            tr(
+                "{name} · {region}, turn {turn}",
+                name=n.get("name"),
+                region=names.get(str(n.get("region")), n.get("region")),
+                turn=n.get("turn"),
             )
             for n in seen
         ]
-        row("Last seen", chips)
+        chips = [Chip(note, (48, 44, 38), theme.INK_LIGHT, kind=text_kind("sans", note)) for note in notes]
+        row(tr("Last seen"), chips)
     return block
 
 
@@ -316,20 +344,20 @@ def last_seen_notes(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def log_block(lines: Sequence[str], width: float, height: float) -> Block:
     """The most recent log lines that fit in ``height`` (oldest first)."""
-    face = font("sans", 12)
+    line_face = face("sans", 12)
     block = Block(width)
-    block.line("Chronicle", font("serif", 14), theme.GOLD, leading=1.5)
+    block.line(tr("Chronicle"), face("serif", 14), theme.GOLD, leading=1.5)
     budget = height - block.height
-    line_height = face.size * 1.3
+    line_height = line_face.size * 1.3
     chosen: list[list[str]] = []
     for text in reversed(lines):
-        wrapped = wrap_text(f"• {text}", face, width, max_lines=2)
+        wrapped = wrap_text(f"• {text}", line_face, width, max_lines=2)
         if (sum(len(c) for c in chosen) + len(wrapped)) * line_height > budget:
             break
         chosen.append(wrapped)
     for wrapped in reversed(chosen):
         for index, text in enumerate(wrapped):
-            block.line(text, face, theme.INK_MUTED, indent=0 if index == 0 else 10, leading=1.3)
+            block.line(text, line_face, theme.INK_MUTED, indent=0 if index == 0 else 10, leading=1.3)
     return block
 
 

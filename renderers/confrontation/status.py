@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import theme
+from .words import listed, tr
 
 
 def side_title(side: object) -> str:
@@ -19,14 +20,15 @@ def side_title(side: object) -> str:
     ('Sauron', 'Nobody')
     """
     if side is None:
-        return "Nobody"
+        return tr("Nobody")
     text = str(side)
-    return theme.SIDE_TITLES.get(text, text.replace("_", " ").title())
+    titles = {"fellowship": tr("Fellowship"), "sauron": tr("Sauron")}
+    return titles.get(text, text.replace("_", " ").title())
 
 
 def side_phrase(side: object) -> str:
     """The side as the engine's sentences name it ("the Fellowship", "Sauron")."""
-    return "the Fellowship" if side == "fellowship" else side_title(side)
+    return tr("the Fellowship") if side == "fellowship" else side_title(side)
 
 
 def plain(text: object) -> str:
@@ -69,7 +71,11 @@ def result_text(view: Mapping[str, Any]) -> str:
     if not text:
         return ""
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", "。", "！", "？")) else text + ("。" if _cjk(text) else ".")
+
+
+def _cjk(text: str) -> bool:
+    return any("\u3000" <= c <= "\u9fff" for c in text)
 
 
 def headline(view: Mapping[str, Any]) -> tuple[str, str | None]:
@@ -87,18 +93,18 @@ def headline(view: Mapping[str, Any]) -> tuple[str, str | None]:
     if result:
         winners = [str(w) for w in result.get("winners") or []]
         if not winners:
-            return "The game is drawn", None
-        return f"{' & '.join(side_title(w) for w in winners)} wins!", winners[0]
+            return tr("The game is drawn"), None
+        return tr("{side} wins!", side=listed([side_title(w) for w in winners])), winners[0]
     audience = view.get("audience")
     active = [str(role) for role in view.get("active") or []]
     if in_setup(view):
-        return "Secret set-up", None
+        return tr("Secret set-up"), None
     if audience is not None and audience in active:
-        return f"Your move, {side_title(audience)}", str(audience)
+        return tr("Your move, {side}", side=side_title(audience)), str(audience)
     if len(active) > 1:
-        return "Both sides choose", None
+        return tr("Both sides choose"), None
     side = active[0] if active else (view.get("turn") or {}).get("side")
-    return f"{side_title(side)} to act", str(side) if side else None
+    return tr("{side} to act", side=side_title(side)), str(side) if side else None
 
 
 def subline(view: Mapping[str, Any]) -> str:
@@ -111,14 +117,14 @@ def subline(view: Mapping[str, Any]) -> str:
 def turn_label(view: Mapping[str, Any]) -> str:
     """Who acts now, in capitals, for the corner ("SAURON'S TURN", "SECRET SET-UP")."""
     if view.get("result"):
-        return "GAME OVER"
+        return tr("GAME OVER")
     if in_setup(view):
-        return "SECRET SET-UP"
+        return tr("SECRET SET-UP")
     active = view.get("active") or []
     if len(active) > 1:
-        return "BOTH SIDES ACT"
+        return tr("BOTH SIDES ACT")
     side = (view.get("turn") or {}).get("side")
-    return f"{side_title(side).upper()}'S TURN"
+    return tr("{side}'S TURN", side=side_title(side).upper())
 
 
 def setup_waiting(view: Mapping[str, Any]) -> str:
@@ -134,24 +140,25 @@ def setup_waiting(view: Mapping[str, Any]) -> str:
         ready = {side: side not in active for side in theme.SIDES}
     done = [side for side in theme.SIDES if ready.get(side)]
     busy = [side for side in theme.SIDES if not ready.get(side)]
-    parts = []
-    if done:
-        parts.append(
-            " and ".join(side_phrase(s) for s in done) + (" are ready" if len(done) > 1 else " is ready")
+    if done and busy:
+        text = tr(
+            "{ready} is ready; {busy} is setting up.", ready=side_phrase(done[0]), busy=side_phrase(busy[0])
         )
-    if busy:
-        verb = " are setting up" if len(busy) > 1 else " is setting up"
-        parts.append(" and ".join(side_phrase(s) for s in busy) + verb)
-    text = "; ".join(parts)
-    return (text[0].upper() + text[1:] + ".") if text else ""
+    elif done:
+        text = tr("{sides} are ready.", sides=listed([side_phrase(s) for s in done]))
+    elif busy:
+        text = tr("{sides} are setting up.", sides=listed([side_phrase(s) for s in busy]))
+    else:
+        return ""
+    return text[0].upper() + text[1:]
 
 
 def audience_label(view: Mapping[str, Any]) -> str:
     """Who may see this picture."""
     audience = view.get("audience")
     if audience is None:
-        return "Everything revealed" if everything_shown(view) else "Public board"
-    return f"{side_title(audience)} only"
+        return tr("Everything revealed") if everything_shown(view) else tr("Public board")
+    return tr("{side} only", side=side_title(audience))
 
 
 def since_last_move(lines: list[str], last_move: str) -> list[str]:

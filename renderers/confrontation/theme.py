@@ -8,7 +8,6 @@ from renderers.common.colours import RGB, rgb
 
 SIDES = ("fellowship", "sauron")
 PANEL_ORDER = ("sauron", "fellowship")  # as on the board: Mordor above, the Shire below
-SIDE_TITLES = {"fellowship": "Fellowship", "sauron": "Sauron"}
 
 
 @dataclass(frozen=True, slots=True)

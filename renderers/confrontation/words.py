@@ -1,8 +1,11 @@
 """The words the Confrontation's pictures draw, in the picture's language (``view["lang"]``,
 set by the bot: the match's for a public board, the reader's for a private one; English when
 absent): the regions' names on the board and the characters' names on the tokens, from the
-game's catalog (``confrontation``) by the same contexts as the game's own texts. The panels'
-words (headline, battle, chronicle, hand) are English still.
+game's catalog (``confrontation``) by the same contexts as the game's own texts; and the
+panels' and the alt text's own words (headline, battle, chronicle, hands, legend), said with
+``tr``/``ntr`` while :func:`speaking` the picture's language (the sentences the view carries,
+its prompt, log and names, the engine already wrote in that language: ``view(…, lang)``).
+Japanese and Chinese are drawn with the CJK faces (:func:`face_kind`).
 
 >>> region_label("The Shire", "ja"), character_name("Treebeard", "zh-CN")
 ('ホビット庄', '树须')
@@ -12,15 +15,98 @@ words (headline, battle, chronicle, hand) are English still.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
 
-from games.core.i18n import SOURCE, best, pt
+from PIL import ImageFont
+
+from games.core.i18n import SOURCE, UNSPACED, best, join, nt, pt, t
+from renderers.common.fonts import FontKind, cjk_kind, font
 
 from .layout import BoardLayout
 
 DOMAIN = "confrontation"
+
+_LANG: ContextVar[str] = ContextVar("confrontation_picture_lang", default=SOURCE)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Everything the picture says inside is in ``lang`` (English for a language the bot does
+    not speak)."""
+    token = _LANG.set(best(lang))
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def current() -> str:
+    """The language being spoken."""
+    return _LANG.get()
+
+
+def tr(msgid: str, /, **params: object) -> str:
+    """``msgid`` in the language being spoken, its placeholders filled."""
+    return t(_LANG.get(), DOMAIN, msgid, **params)
+
+
+def ntr(singular: str, plural: str, count: int, /, **params: object) -> str:
+    """The form for ``count`` (also ``{count}``) in the language being spoken."""
+    return nt(_LANG.get(), DOMAIN, singular, plural, count, **params)
+
+
+def listed(items: list[str]) -> str:
+    """Names joined as the language lists them ("Frodo, Sam and Pippin")."""
+    return join(_LANG.get(), items)
+
+
+#: Punctuation between the items of a sentence, as Japanese and Chinese write it.
+_CJK_PUNCTUATION = {", ": "、", "; ": "；", ". ": "。", ": ": "："}
+
+
+def punctuation(between: str) -> str:
+    """``between`` (", ", "; ", ". ", ": ") as the language being spoken writes it.
+
+    >>> with speaking("ja"):
+    ...     punctuation(", ") + punctuation("; ")
+    '、；'
+    """
+    return _CJK_PUNCTUATION.get(between, between) if _LANG.get() in UNSPACED else between
+
+
+def series(items: list[str], between: str = ", ") -> str:
+    """Items one after another with ``between`` (in the language's own punctuation), where a
+    list with "and" would not do (the parts of an alt text)."""
+    return punctuation(between).join(items)
+
+
+def sentences(*said: str) -> str:
+    """Sentences one after the other: a space between them, none in Japanese and Chinese."""
+    return ("" if _LANG.get() in UNSPACED else " ").join(s for s in said if s)
+
+
+#: Marks inside a line of text, and their stand-ins in the CJK faces (which have no "✝", "↩").
+_CJK_MARKS = {"✝": "†", "↩": "←"}
+
+
+def inline_mark(mark: str) -> str:
+    """``mark`` as a line of text in the language being spoken can draw it."""
+    return _CJK_MARKS.get(mark, mark) if _LANG.get() in UNSPACED else mark
+
+
+def face_kind(wanted: FontKind) -> FontKind:
+    """The font kind that draws the language being spoken in the style of ``wanted``."""
+    lang = _LANG.get()
+    return cjk_kind(wanted, "", lang) if lang in UNSPACED else wanted
+
+
+def face(kind: FontKind, size: int) -> ImageFont.FreeTypeFont:
+    """The font of ``kind`` and ``size`` for the language being spoken."""
+    return font(face_kind(kind), size)
 
 
 def view_lang(view: Mapping[str, Any]) -> str:

@@ -29,7 +29,8 @@ from renderers.common.cellmap import (
 )
 from renderers.common.cells import RIDGE, SEA
 from renderers.common.colours import RGB, mix, rgb
-from renderers.common.fonts import font, is_cjk
+from renderers.common.fonts import font
+from renderers.common.text import fit_in_room
 
 from . import theme
 from .layout import Label, MapLayout, raster
@@ -269,34 +270,9 @@ def _names(overlay: Image.Image, layout: MapLayout, style: MapStyle) -> None:
 
 
 def translated_name(label: Label, name: str) -> tuple[tuple[str, ...], int]:
-    """A territory's name in another language, in the room its English name takes: as many
-    lines as the English (split at a space, or mid-word in Japanese and Chinese), the English
-    size or smaller."""
-    kind = face_kind(NAME_FONT)
-    room = max(font(NAME_FONT, label.size).getlength(line) for line in label.lines) * 1.15
-    one: list[tuple[str, ...]] = [(name,)]
-    options = one + list(_two_lines(name))
-    smallest = max(8, round(label.size * 0.6))
-    for size in range(label.size, smallest - 1, -1):
-        face = font(kind, size)
-        # a name the English writes on one line takes two only rather than shrink by a fifth
-        allowed = options if len(label.lines) > 1 or size < label.size * 0.8 else one
-        for lines in allowed:
-            if all(face.getlength(line) <= room for line in lines):
-                return lines, size
-    return min(options, key=lambda lines: max(font(kind, smallest).getlength(x) for x in lines)), smallest
-
-
-def _two_lines(name: str) -> list[tuple[str, str]]:
-    """The ways to break ``name`` into two lines, the most even first."""
-    words = name.split(" ")
-    if len(words) > 1:
-        cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    elif any(is_cjk(c) for c in name):  # Japanese and Chinese break between any two characters
-        cuts = [(name[:i], name[i:]) for i in range(1, len(name))]
-    else:  # one long word of a Latin script is hyphenated
-        cuts = [(f"{name[:i]}-", name[i:]) for i in range(3, len(name) - 2)]
-    return sorted(cuts, key=lambda pair: abs(len(pair[0]) - len(pair[1])))[:3]
+    """A territory's name in another language, in the room its English name takes
+    (:func:`renderers.common.text.fit_in_room`)."""
+    return fit_in_room(name, label.lines, label.size, NAME_FONT, face_kind(NAME_FONT))
 
 
 def water_name(name: str) -> str:

@@ -32,6 +32,7 @@ from .pieces import (
     draw_range,
 )
 from .theme import LAYOUTS, STYLES, LayoutName
+from .words import speaking, view_lang
 from .zoom import render_zoom, zoom_box
 
 __all__ = ["LAYOUTS", "describe", "draw_board", "ranges", "render", "render_image", "render_zoom", "zoom_box"]
@@ -120,6 +121,11 @@ def render_image(
     """The picture of ``view`` as a Pillow image (RGB), in ``layout`` "compact" or "full"."""
     if layout not in LAYOUTS:
         raise ValueError(f"no layout {layout!r} (known: {', '.join(LAYOUTS)})")
+    with speaking(view_lang(view)):
+        return _render_image(view, highlight=highlight, layout=layout)
+
+
+def _render_image(view: Mapping[str, Any], *, highlight: bool, layout: LayoutName) -> Image.Image:
     board_layout = load_layout(layout)
     board = draw_board(view, board_layout, highlight=highlight)
     map_w, map_h = board.size

@@ -17,16 +17,18 @@ from PIL import Image, ImageDraw
 
 from renderers.common.cellmap import Point, along, base_palette, binary, edges, name_halo, tinted
 from renderers.common.colours import RGB, mix
-from renderers.common.fonts import font
+from renderers.common.fonts import FontKind, font
 from renderers.common.map_layout import raster
 from renderers.common.map_placement import cell_mask, fits
 from renderers.common.shapes import supersampled
+from renderers.common.text import fit_in_room
 
 from . import theme
 from .layout import MapLayout
 from .theme import STYLES, MapStyle
+from .words import current, english, face, face_kind, space_label, speaking, tr
 
-NAME_FONT = "narrow"
+NAME_FONT: FontKind = "narrow"
 LEADING = 1.05
 SS = 2  # supersampling of the line layer
 
@@ -448,11 +450,27 @@ def _vector_layer(layout: MapLayout, style: MapStyle) -> Image.Image:
     return supersampled((width, height), paint, scale=SS)
 
 
+def space_name(layout: MapLayout, slug: str) -> tuple[tuple[str, ...], int]:
+    """A space's name on the map, in the language spoken: its lines and size (the layout's in
+    English; in another language, fitted in the room the English takes)."""
+    label = layout.labels[slug]
+    if english():
+        return label.lines, label.size
+    said = space_label(layout.names[slug])
+    return fit_in_room(said, label.lines, label.size, NAME_FONT, face_kind(NAME_FONT))
+
+
+def draw_space_name(draw: ImageDraw.ImageDraw, layout: MapLayout, slug: str) -> None:
+    """A space's name where the layout puts it, in the language spoken."""
+    lines, size = space_name(layout, slug)
+    name_lines(draw, lines, size, layout.labels[slug].name)
+
+
 def name_lines(
     draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, centre: Point, ink: RGB = theme.NAME_INK
 ) -> None:
     """A name (one or two lines) centred on ``centre``, with a halo."""
-    face = font(NAME_FONT, size)
+    face = font(face_kind(NAME_FONT), size)
     step = size * LEADING
     top = centre[1] - step * len(lines) / 2 + step / 2
     for index, text in enumerate(lines):
@@ -469,20 +487,20 @@ def name_lines(
 
 def _names(overlay: Image.Image, layout: MapLayout, style: MapStyle) -> None:
     draw = ImageDraw.Draw(overlay)
-    for label in layout.labels.values():
-        name_lines(draw, label.lines, label.size, label.name)
-    italic = font("italic", round(style.name_size * 1.05))
+    for slug in layout.labels:
+        draw_space_name(draw, layout, slug)
+    italic = face("italic", round(style.name_size * 1.05))
     water = (*mix(theme.WATER, (255, 255, 255), 0.6), 255)
     bottom = layout.size[1] - 24 * style.scale
     draw.text(
-        (layout.size[0] * 0.66, bottom + 3 * style.scale), "Anduin", font=italic, fill=water, anchor="mm"
+        (layout.size[0] * 0.66, bottom + 3 * style.scale), tr("Anduin"), font=italic, fill=water, anchor="mm"
     )
     land = (*mix(theme.OUTLANDS, theme.NAME_INK, 0.55), 255)
-    draw.text((layout.size[0] * 0.74, 22 * style.scale), "Anórien", font=italic, fill=land, anchor="mm")
+    draw.text((layout.size[0] * 0.74, 22 * style.scale), tr("Anórien"), font=italic, fill=land, anchor="mm")
     sign = Image.new("RGBA", (round(130 * style.scale), round(22 * style.scale)), (0, 0, 0, 0))
     ImageDraw.Draw(sign).text(
         (sign.width / 2, sign.height / 2),
-        "Mindolluin",
+        tr("Mindolluin"),
         font=italic,
         fill=(*theme.ROCK_LIGHT, 255),
         anchor="mm",
@@ -498,22 +516,31 @@ def _names(overlay: Image.Image, layout: MapLayout, style: MapStyle) -> None:
 
 
 @lru_cache(maxsize=4)
-def static_overlay(layout: MapLayout) -> Image.Image:
-    """Everything on the map that no view changes, as RGBA (cached; do not modify)."""
+def _unnamed_overlay(layout: MapLayout) -> Image.Image:
+    """The static overlay without its names: the costly part, the same in every language."""
     style = STYLES[layout.name]
     labels = raster(layout)
     overlay = tinted(edges(labels), theme.BORDER, 120)
     shallow = binary(labels, lambda v: v == 251)
     overlay.alpha_composite(tinted(edges(shallow), theme.WATER_EDGE, 200))
     overlay.alpha_composite(_vector_layer(layout, style))
-    _names(overlay, layout, style)
+    return overlay
+
+
+@lru_cache(maxsize=16)
+def static_overlay(layout: MapLayout, lang: str = "en") -> Image.Image:
+    """Everything on the map that no view changes, as RGBA, its names in ``lang`` (cached; do
+    not modify). A new language costs only its names."""
+    overlay = _unnamed_overlay(layout).copy()
+    with speaking(lang):
+        _names(overlay, layout, STYLES[layout.name])
     return overlay
 
 
 def draw_map(layout: MapLayout, fills: Mapping[str, RGB]) -> Image.Image:
-    """The coloured map of one view (RGBA), overlay included."""
+    """The coloured map of one view (RGBA), overlay included, named in the language spoken."""
     image = Image.frombytes("P", layout.size, raster(layout).tobytes())
     image.putpalette(palette(layout, fills))
     coloured = image.convert("RGBA")
-    coloured.alpha_composite(static_overlay(layout))
+    coloured.alpha_composite(static_overlay(layout, current()))
     return coloured

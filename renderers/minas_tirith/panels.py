@@ -23,7 +23,8 @@ from . import theme
 from . import view as v
 from .layout import MapLayout
 from .pieces import GLYPHS, leader_sprite, unit_sprite
-from .theme import EVIL, GOOD, SIDES
+from .theme import EVIL, SIDES
+from .words import battalion_kind, face, face_kind, listed, ntr, series, tr
 
 TEXT = {
     "headline": 30,
@@ -44,7 +45,8 @@ CARD = (26, 36)  # a reinforcement card
 
 
 def _face(kind: FontKind, key: str) -> ImageFont.FreeTypeFont:
-    return font(kind, TEXT[key])
+    """The font of a text ``key`` for the language spoken (the CJK faces in Japanese and Chinese)."""
+    return face(kind, TEXT[key])
 
 
 # -- header --------------------------------------------------------------------------------------
@@ -53,15 +55,15 @@ def _face(kind: FontKind, key: str) -> ImageFont.FreeTypeFont:
 def audience_text(view: Mapping[str, Any]) -> str:
     you = v.side(view.get("audience"))
     if you is None:
-        return "Final board" if v.result(view) is not None else "Public board"
-    return f"{v.name(view, you)}'s board"
+        return tr("Final board") if v.result(view) is not None else tr("Public board")
+    return tr("{name}'s board", name=v.name(view, you))
 
 
 def corner_text(view: Mapping[str, Any]) -> tuple[str, str]:
-    """("ROUND 3", "2/3"): the round and the turn in it."""
+    """("ROUND 3 · TURN", "2/3"): the round and the turn in it."""
     round_no = v.number(view.get("round"), 1)
     turn = v.number(view.get("turn_in_round"), 1)
-    return f"ROUND {round_no} · TURN", f"{turn}/3"
+    return tr("ROUND {round} · TURN", round=round_no), f"{turn}/3"
 
 
 def draw_header(image: Image.Image, view: Mapping[str, Any], box: tuple[float, float, float, float]) -> None:
@@ -89,7 +91,7 @@ def draw_header(image: Image.Image, view: Mapping[str, Any], box: tuple[float, f
     role = v.current(view)
     colour = theme.SIDE_LIGHT[role] if role else theme.INK_LIGHT
     head_face, headline = fit_text(
-        v.headline(view), "serif", right - left - corner - 18, TEXT["headline"], min_size=22
+        v.headline(view), face_kind("serif"), right - left - corner - 18, TEXT["headline"], min_size=22
     )
     draw.text(
         (left, top + 4),
@@ -198,19 +200,21 @@ def _dice_state(view: Mapping[str, Any]) -> list[tuple[int, str | None]]:
 def _gate_text(view: Mapping[str, Any]) -> str:
     gate = v.mapping(view.get("gate"))
     if gate.get("broken"):
-        return "Gate: broken"
+        return tr("Gate: broken")
     blows = v.number(gate.get("blows"))
-    return "Gate: standing" + (f", {blows} blow{'s' if blows != 1 else ''} of 3" if blows else "")
+    if not blows:
+        return tr("Gate: standing")
+    return ntr("Gate: standing, {count} blow of 3", "Gate: standing, {count} blows of 3", blows)
 
 
 def _decks_text(view: Mapping[str, Any]) -> str:
     decks = v.mapping(view.get("decks"))
     parts = []
     if "reinforcements" in decks:
-        parts.append(f"reinforcements {v.number(decks.get('reinforcements'))}")
+        parts.append(tr("reinforcements {count}", count=v.number(decks.get("reinforcements"))))
     if "mt" in decks:
-        parts.append(f"Minas Tirith cards {v.number(decks.get('mt'))}")
-    return ("Decks: " + " · ".join(parts)) if parts else ""
+        parts.append(tr("Minas Tirith cards {count}", count=v.number(decks.get("mt"))))
+    return tr("Decks: {decks}", decks=" · ".join(parts)) if parts else ""
 
 
 def turn_block(view: Mapping[str, Any], width: float) -> Block:
@@ -222,29 +226,36 @@ def turn_block(view: Mapping[str, Any], width: float) -> Block:
     role = v.current(view)
     points = v.number(view.get("points_left"), -1)
     points_text = (
-        f"{v.name(view, role)}: {points} action point{'s' if points != 1 else ''} left"
+        ntr(
+            "{name}: {count} action point left",
+            "{name}: {count} action points left",
+            points,
+            name=v.name(view, role),
+        )
         if role and points >= 0 and view.get("phase") == "actions"
         else ""
     )
+    dice_label, not_rolled = tr("Action dice"), tr("not rolled yet")
 
     def row(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
-        draw.text((left, top + DIE / 2), "Action dice", font=heads, fill=theme.INK_MUTED, anchor="lm")
-        x = left + heads.getlength("Action dice") + 12
+        draw.text((left, top + DIE / 2), dice_label, font=heads, fill=theme.INK_MUTED, anchor="lm")
+        x = left + heads.getlength(dice_label) + 12
         for value, taker in dice:
             paste_sprite(image, action_die(value, taker), (x, top))
             if taker:
-                tag = "G" if taker == GOOD else "M"
+                tag = v.side_title(taker)[:1]  # "G", "M"
+                tag_kind = face_kind("bold")
                 draw.text(
                     (x + DIE / 2, top + DIE + 7),
                     tag,
-                    font=font("bold", 13),
+                    font=font(tag_kind, 13),
                     fill=theme.SIDE_LIGHT[taker],
                     anchor="mm",
                 )
             x += DIE + 10
         if not dice:
-            draw.text((x, top + DIE / 2), "not rolled yet", font=text_face, fill=theme.INK_FAINT, anchor="lm")
-            x += text_face.getlength("not rolled yet")
+            draw.text((x, top + DIE / 2), not_rolled, font=text_face, fill=theme.INK_FAINT, anchor="lm")
+            x += text_face.getlength(not_rolled)
         x += 10
         if not beside:
             return
@@ -259,7 +270,7 @@ def turn_block(view: Mapping[str, Any], width: float) -> Block:
             )
 
     lines = [t for t in (points_text, _gate_text(view)) if t]
-    dice_width = heads.getlength("Action dice") + 12 + max(1, len(dice)) * (DIE + 10) + 10
+    dice_width = heads.getlength(dice_label) + 12 + max(1, len(dice)) * (DIE + 10) + 10
     beside = all(dice_width + text_face.getlength(line) <= width for line in lines)
     block.custom(DIE + 16, row)
     if not beside:
@@ -334,7 +345,7 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
     """A side's points, captures, reinforcement cards and Minas Tirith cards (all face up)."""
     block = Block(width)
     player = v.player(view, role)
-    title_face = font("serif", TEXT["title"])
+    title_face = face("serif", TEXT["title"])
     text_face = _face("sans", "small")
     heads = _face("bold", "small")
     points = v.number(player.get("points"))
@@ -357,7 +368,7 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
         )
         draw.text(
             (left + width, top + 12),
-            f"{points} pt{'s' if points != 1 else ''}",
+            ntr("{count} pt", "{count} pts", points),
             font=title_face,
             fill=theme.GOLD,
             anchor="rm",
@@ -385,14 +396,15 @@ def side_block(view: Mapping[str, Any], role: str, width: float) -> Block:
 
         block.custom(ICON + 6, paint)
 
-    icon_row("Captured", captured, "nothing yet")
+    captured_label, cards_label, none_label = tr("Captured"), tr("Cards"), tr("none")
+    icon_row(captured_label, captured, tr("nothing yet"))
     hand = [c for c in v.sequence(player.get("hand")) if isinstance(c, Mapping)]
 
     def cards_row(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
-        draw.text((left, top + CARD[1] / 2), "Cards", font=heads, fill=theme.INK_MUTED, anchor="lm")
-        x = left + heads.getlength("Captured") + 8
+        draw.text((left, top + CARD[1] / 2), cards_label, font=heads, fill=theme.INK_MUTED, anchor="lm")
+        x = left + max(heads.getlength(captured_label), heads.getlength(cards_label)) + 8
         if not hand:
-            draw.text((x, top + CARD[1] / 2), "none", font=text_face, fill=theme.INK_FAINT, anchor="lm")
+            draw.text((x, top + CARD[1] / 2), none_label, font=text_face, fill=theme.INK_FAINT, anchor="lm")
         for card in hand:
             if x + CARD[0] > left + width:
                 break
@@ -463,32 +475,43 @@ def last_text(view: Mapping[str, Any], layout: MapLayout) -> str:
     kind = str(last.get("kind") or "")
     origin = v.space_name(view, names, last.get("from")) if last.get("from") else ""
     target = v.space_name(view, names, last.get("to")) if last.get("to") else ""
-    words = {
-        "land": "Attack",
-        "ranged": "Ranged attack",
-        "advance": "Advance",
-        "ride": "Ride in",
-        "leader": "Leader moves",
-    }.get(kind, kind.replace("_", " ").capitalize())
+    said = LAST_KINDS.get(kind)
+    words = said() if said else kind.replace("_", " ").capitalize()
     if origin and target:
-        words += f": {origin} → {target}"
+        words = tr("{action}: {start} → {end}", action=words, start=origin, end=target)
     elif target or origin:
-        words += f": {target or origin}"
+        words = tr("{action}: {space}", action=words, space=target or origin)
     losses = v.mapping(last.get("losses"))
     in_order = sorted(
         losses.items(), key=lambda kv: ("good", "evil").index(kv[0]) if kv[0] in ("good", "evil") else 2
     )
-    lost = [f"{v.side_title(r)} loses {v.number(n)}" for r, n in in_order if v.number(n)]  # (Gondor first)
+    lost = [
+        tr("{side} loses {count}", side=v.side_title(r), count=v.number(n))
+        for r, n in in_order
+        if v.number(n)
+    ]  # (Gondor first)
     if "hits" in last:
         hits = v.number(last.get("hits"))
-        lost.append(f"{hits} hit{'s' if hits != 1 else ''}")
+        lost.append(ntr("{count} hit", "{count} hits", hits))
     if lost:
-        words += " · " + ", ".join(lost)
+        words += " · " + series(lost)
     retreat = retreat_path(last, layout)
     ends = [b for a, b in retreat if b not in {x for x, _ in retreat}]
     if ends:
-        words += " · retreat to " + " and ".join(v.space_name(view, names, end) for end in ends)
+        words += " · " + tr(
+            "retreat to {spaces}", spaces=listed([v.space_name(view, names, end) for end in ends])
+        )
     return words
+
+
+#: What the last action was, by its kind.
+LAST_KINDS = {
+    "land": lambda: tr("Attack"),
+    "ranged": lambda: tr("Ranged attack"),
+    "advance": lambda: tr("Advance"),
+    "ride": lambda: tr("Ride in"),
+    "leader": lambda: tr("Leader moves"),
+}
 
 
 def retreat_path(last: Mapping[str, Any], layout: MapLayout) -> list[tuple[str, str]]:
@@ -541,7 +564,7 @@ def last_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
 
     def row(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, top: float) -> None:
         x = left
-        for label, values, who in (("Attack", attack, attacker), ("Defence", defence, defender)):
+        for label, values, who in ((tr("Attack"), attack, attacker), (tr("Defence"), defence, defender)):
             if not values:
                 continue
             draw.text((x, top + DIE / 2), label, font=heads, fill=theme.INK_MUTED, anchor="lm")
@@ -554,7 +577,7 @@ def last_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
         if sixes:
             draw.text(
                 (x, top + DIE / 2),
-                f"{sixes} six{'es' if sixes != 1 else ''}",
+                ntr("{count} six", "{count} sixes", sixes),
                 font=heads,
                 fill=theme.GOLD_BRIGHT,
                 anchor="lm",
@@ -570,7 +593,7 @@ def last_block(view: Mapping[str, Any], layout: MapLayout, width: float) -> Bloc
 def legend_block(width: float, *, columns: int) -> Block:
     """Every unit kind's plate with its name."""
     block = Block(width)
-    face = font("narrow", TEXT["legend"] + 1)
+    legend_face = face("narrow", TEXT["legend"] + 1)
     kinds = list(v.UNITS)
     step = width / columns
     rows = [kinds[i : i + columns] for i in range(0, len(kinds), columns)]
@@ -584,8 +607,8 @@ def legend_block(width: float, *, columns: int) -> Block:
                 paste_sprite(image, unit_sprite(kind, 22), (x, top))
                 draw.text(
                     (x + 26, top + 11),
-                    ellipsize(v.unit_name(kind, 2), face, step - 30),
-                    font=face,
+                    ellipsize(battalion_kind(kind, v.unit_name(kind, 2)), legend_face, step - 30),
+                    font=legend_face,
                     fill=theme.INK_MUTED,
                     anchor="lm",
                 )

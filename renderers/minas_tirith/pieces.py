@@ -24,9 +24,10 @@ from renderers.common.shapes import curved_arrow, paste_sprite, smooth_sprite, s
 
 from . import theme
 from . import view as v
-from .board import name_lines
+from .board import draw_space_name
 from .layout import Label, MapLayout
 from .theme import STYLES, MapStyle
+from .words import face_kind, tr
 
 RGBA = tuple[int, int, int, int]
 Glyph = Callable[[ImageDraw.ImageDraw, Callable[[float, float], Point], float, RGBA, RGBA], None]
@@ -475,8 +476,7 @@ def draw_range(image: Image.Image, layout: MapLayout, spaces: Sequence[str]) -> 
         layer = Image.new("RGBA", mask.size, (*theme.RANGE_TINT, 0))
         layer.putalpha(ImageChops.multiply(hatch, mask))
         image.alpha_composite(layer, origin)
-        label = layout.labels[slug]  # the name stays on top of the hatching
-        name_lines(ImageDraw.Draw(image), label.lines, label.size, label.name)
+        draw_space_name(ImageDraw.Draw(image), layout, slug)  # the name stays on top of the hatching
 
 
 def anchor(layout: MapLayout, slug: str) -> Point:
@@ -551,8 +551,8 @@ def draw_battle_dice(image: Image.Image, layout: MapLayout, view: Mapping[str, A
     defender = v.other(attacker) if attacker else None
     size = round(20 * layout.scale)
     gap = 4
-    face = font("bold", round(14 * layout.scale))
-    title = "Last battle"
+    face = font(face_kind("bold"), round(14 * layout.scale))
+    title = tr("Last battle")
     strip = [(value, attacker) for value in attack] + [(value, defender) for value in defence]
     width = face.getlength(title) + 12 + len(strip) * (size + gap) + (10 if attack and defence else 0) + 8
     height = size + 8

@@ -78,7 +78,6 @@ BORDER = rgb("#4a3d2c")
 GOOD = "good"
 EVIL = "evil"
 SIDES = (GOOD, EVIL)
-SIDE_TITLES = {GOOD: "Gondor", EVIL: "Mordor"}
 #: The box's colours: Gondor green and yellow, Mordor black and red.
 BOX_COLOURS: dict[str, RGB] = {
     "green": rgb("#2f7d3a"),

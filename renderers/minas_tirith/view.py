@@ -14,7 +14,8 @@ from renderers.common.view_reading import mapping as mapping
 from renderers.common.view_reading import number as number
 from renderers.common.view_reading import sequence as sequence
 
-from .theme import EVIL, GOOD, SIDE_TITLES, SIDES
+from . import words
+from .theme import EVIL, GOOD, SIDES
 
 GAME_DIR = DATA_DIR / "minas_tirith"
 #: Unit kinds in the order they are drawn (Gondor's, then Mordor's).
@@ -62,7 +63,8 @@ def other(role: str) -> str:
 
 
 def side_title(role: Any) -> str:
-    return SIDE_TITLES.get(str(role), str(role).title()) if role is not None else ""
+    """A side's title in the language spoken ("Gondor")."""
+    return words.side_title(str(role)) if role is not None else ""
 
 
 def name(view: Mapping[str, Any], role: Any) -> str:
@@ -138,7 +140,9 @@ def unit_class(kind: str) -> str:
 
 
 def leader_name(leader: str) -> str:
-    return str(leader_table().get(leader, {}).get("name") or leader.replace("_", " ").title())
+    """A leader's name in the language spoken (the data's English, else the game's catalog)."""
+    found = leader_table().get(leader, {}).get("name")
+    return words.leader_label(str(found)) if found else leader.replace("_", " ").title()
 
 
 def leader_colour(leader: str) -> str:
@@ -209,20 +213,22 @@ def headline(view: Mapping[str, Any]) -> str:
     """What the picture is about, in a few words."""
     if result(view) is not None:
         won = winner(view)
-        return f"{side_title(won)} wins!" if won else "Game over"
+        return words.tr("{side} wins!", side=side_title(won)) if won else words.tr("Game over")
     role = current(view)
     if role is None:
-        return "Minas Tirith"
+        return words.space_label("Minas Tirith")
     you = side(view.get("audience"))
     if you == role:
-        return f"Your move, {name(view, role)}"
-    return f"{name(view, role)} to act"
+        return words.tr("Your move, {name}", name=name(view, role))
+    return words.tr("{name} to act", name=name(view, role))
 
 
 REASONS = {
-    "leaders": "{winner} captured Mordor's leaders.",
-    "city": "{winner} holds Minas Tirith.",
-    "points": "On points: Gondor {good}, Mordor {evil}.",
+    "leaders": lambda winner, good, evil: words.tr("{winner} captured Mordor's leaders.", winner=winner),
+    "city": lambda winner, good, evil: words.tr("{winner} holds Minas Tirith.", winner=winner),
+    "points": lambda winner, good, evil: words.tr(
+        "On points: Gondor {good}, Mordor {evil}.", good=good, evil=evil
+    ),
 }
 
 
@@ -232,12 +238,10 @@ def result_text(view: Mapping[str, Any]) -> str:
         return str(done["text"])
     reason = str(done.get("reason") or "")
     args = mapping(done.get("args"))
-    template = REASONS.get(reason)
-    if template is None:
+    said = REASONS.get(reason)
+    if said is None:
         return reason
-    return template.format(
-        winner=name(view, winner(view)), good=number(args.get("good")), evil=number(args.get("evil"))
-    )
+    return said(name(view, winner(view)), number(args.get("good")), number(args.get("evil")))
 
 
 def prompt(view: Mapping[str, Any]) -> str:
@@ -254,18 +258,21 @@ def prompt(view: Mapping[str, Any]) -> str:
     who = name(view, role)
     phase = str(view.get("phase") or "")
     if phase == "choose_die":
-        return f"{who} chooses one of the action dice."
+        return words.tr("{name} chooses one of the action dice.", name=who)
     if phase == "trade":
-        return f"{who} may trade reinforcement cards."
+        return words.tr("{name} may trade reinforcement cards.", name=who)
     if phase == "actions":
         points = number(view.get("points_left"))
-        return f"{who} spends action points: {points} left."
-    return f"{who} acts."
+        return words.tr("{name} spends action points: {count} left.", name=who, count=points)
+    return words.tr("{name} acts.", name=who)
 
 
 def space_name(view: Mapping[str, Any], names: Mapping[str, str], space: Any) -> str:
-    return names.get(str(space), str(space).replace("_", " ").title())
+    """A space's name in the language spoken (``names``: the layout's English)."""
+    found = names.get(str(space))
+    return words.space_label(found) if found else str(space).replace("_", " ").title()
 
 
 def card_name(card: Mapping[str, Any]) -> str:
+    """A Minas Tirith card's name: the view's (in its language), else from its id."""
     return str(card.get("name") or str(card.get("id") or "").replace("_", " ").title())

@@ -17,6 +17,7 @@ from renderers.common.png import encode_png
 from . import panels, theme
 from .layout import load_layout
 from .pieces import draw_outline
+from .words import speaking, view_lang
 
 #: The crop's smallest and largest size (pixels of the full layout).
 ZOOM_MIN, ZOOM_MAX = (420, 320), (560, 440)
@@ -62,4 +63,5 @@ def render_zoom_image(view: Mapping[str, Any], space: str, *, highlight: bool = 
 def render_zoom(view: Mapping[str, Any], space: str, *, layout: str = "compact") -> bytes:
     """PNG bytes of :func:`render_zoom_image` (``layout`` is accepted for the renderers' common
     call and changes nothing: a zoom is always drawn at the full scale)."""
-    return encode_png(render_zoom_image(view, space))
+    with speaking(view_lang(view)):
+        return encode_png(render_zoom_image(view, space))

@@ -35,7 +35,7 @@ def _hand(self: Pebbles, state: State, role: str) -> tuple[str, ...]:
     return ("north-ace", "north-king") if role == "north" else ()
 
 
-def _hand_lines(self: Pebbles, state: State, role: str) -> tuple[str, ...]:
+def _hand_lines(self: Pebbles, state: State, role: str, lang: str = "en") -> tuple[str, ...]:
     return tuple(f"• **{card}**" for card in _hand(self, state, role))
 
 
@@ -119,7 +119,7 @@ async def test_without_hooks_a_game_shows_no_cards(
 async def test_a_long_hand_never_cuts_the_prompt(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def long_hand(self: Pebbles, state: State, role: str) -> tuple[str, ...]:
+    def long_hand(self: Pebbles, state: State, role: str, lang: str = "en") -> tuple[str, ...]:
         return tuple(f"• **Card {n}** — " + "a long effect " * 10 for n in range(30))
 
     monkeypatch.setattr(Pebbles, "hand_lines", long_hand)

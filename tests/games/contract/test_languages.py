@@ -4,7 +4,8 @@ every language the bot speaks without raising; what a player may do never depend
 
 Over a seeded random game of each ruleset: every role's prompt (its actions the same in every
 language), the acting role's labels, groups, argument labels and effects, each event as every
-audience reads it, the result, the roles' names, the notice, ``/rules`` and the places.
+audience reads it, the result, the roles' names, each role's hand in words, the notice,
+``/rules`` and the places.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ SPEAKING = (
     "view",
     "final_reveal",
     "standing",
+    "hand_lines",
 )
 MAX_ACTIONS = 400
 
@@ -88,6 +90,8 @@ def _words(ruleset: Ruleset, seed: int, lang: str) -> Iterator[str]:
     for audience in (None, *roles):
         yield from ruleset.log_lines(match.state, audience, lang=lang)
     yield from ruleset.standing(match.state, lang)
+    for role in roles:
+        yield from ruleset.hand_lines(match.state, role, lang)
     for audience in (None, *roles):
         assert isinstance(ruleset.view(match.state, audience, lang), dict)
     assert isinstance(ruleset.final_reveal(match.state, lang), dict)

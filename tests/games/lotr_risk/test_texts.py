@@ -10,9 +10,11 @@ import pytest
 
 from games.core import ActionError, InvalidAction, Match, clone, project
 from games.core.chance import scripted
+from games.core.i18n import LOCALES, TRANSLATED, in_words
 from games.lotr_risk.board import geometry
 from games.lotr_risk.events import KINDS, PRESENTER
 from games.lotr_risk.roles import ALL_ROLES, role_title
+from tests.support.languages import CODE, LATIN
 
 from .helpers import R, act, asked, kind, legal, log_text, position, random_game
 from .test_golden import GAMES
@@ -360,3 +362,24 @@ def test_a_typed_placement_without_a_count_asks_how_many_instead_of_placing_them
         words = refused(state, "green", typed)
         assert words == f"How many battalions? Add a number from 1 to {pool}, e.g. `place old_forest {pool}`."
     assert Match(R, clone(state)).check("green", "place old_forest 1").text == "place old_forest 1"
+
+
+def _refused_in(state: dict[str, Any], role: str, text: str) -> dict[str, str]:
+    """A typed action's refusal as each language's reader gets it (the reply picks his)."""
+    with pytest.raises(ActionError) as caught:
+        Match(R, clone(state)).check(role, text)
+    said = caught.value.args[0]
+    return {lang: in_words(lang, said) for lang in LOCALES}
+
+
+@pytest.mark.parametrize(
+    "typed", ("place old_forest", "plase old_forest 1", "place old_forest 999", "attack old_forest")
+)
+def test_a_refused_typed_action_is_said_in_every_language(typed: str) -> None:
+    state = position(GREEN, phase="reinforce", troops={"old_forest": 2})
+    said = _refused_in(state, "green", typed)
+    assert said["en"] == refused(state, "green", typed)
+    for lang in TRANSLATED:
+        assert said[lang] != said["en"], f"{lang}: {said[lang]!r}"
+    for lang in ("ja", "zh-CN"):  # (the game's title stays as published)
+        assert not LATIN.findall(CODE.sub("", said[lang]).replace(R.title, "")), said[lang]

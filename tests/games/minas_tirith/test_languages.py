@@ -215,3 +215,19 @@ def test_rules_topics_read_in_every_language_and_are_found_by_either_name(lang: 
     assert [t.slug for t in RULESET.rules_lookup(space_label("pelennor", lang), lang)][:1] == ["pelennor"]
     found = RULESET.rules_lookup("Siege Tower", lang)
     assert [t.slug for t in found][:1] == ["siege_tower"] and found[0].title == tower
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_hand_and_the_standing_speak_every_language(lang: str) -> None:
+    match = played(1)
+    state = match.state
+    # A hand with a Minas Tirith card holding battalions, and a captured leader.
+    state["mt"]["good"] = [{"id": next(iter(MT_CARDS)), "holds": {"infantry": 2}}]
+    state["leaders"][next(iter(LEADERS))] = "captured"
+    hands = [line for role in state["roles"] for line in RULESET.hand_lines(state, role, lang)]
+    english = [line for role in state["roles"] for line in RULESET.hand_lines(state, role)]
+    assert hands and len(hands) == len(english)
+    standing = RULESET.standing(state, lang)
+    assert len(standing) == len(RULESET.standing(state)) == 4
+    for en, said in zip([*english, *RULESET.standing(state)], [*hands, *standing], strict=True):
+        assert_translated(en, said, lang)
