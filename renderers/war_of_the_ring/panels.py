@@ -754,7 +754,7 @@ def score_block(view: Mapping[str, Any], width: float, sizes: Sizes) -> Block:
                     (58, 44, 96) if v.card_deck(card) == "character" else (92, 52, 30),
                     theme.INK_LIGHT,
                     theme.PANEL_EDGE,
-                    "bold",
+                    face_kind("bold"),
                     max(12, sizes.small - 2),
                 )
                 for card in hand
