@@ -64,17 +64,11 @@ def _decisions_agree(seat: str, kind: str, make: Callable[[State], Policy]) -> b
     )
 
 
-def _strong() -> Policy:
-    player, _ = policy("minas-tirith", "strong")
-    assert isinstance(player, PairedSearch)
-    return player
-
-
 @pytest.mark.parametrize("seat", SIDES)
 @pytest.mark.parametrize(
     "make",
-    [lambda _s: _strong(), lambda _s: RuleBasedPlayer(), lambda _s: RandomPlayer()],
-    ids=["strong", "rules", "random"],
+    [lambda _s: PairedSearch(), lambda _s: RuleBasedPlayer(), lambda _s: RandomPlayer()],
+    ids=["paired-search", "rules", "random"],
 )
 def test_a_decision_ignores_what_the_seat_cannot_know(seat: str, make: Callable[[State], Policy]) -> None:
     assert _decisions_agree(seat, "action", make)
@@ -100,18 +94,14 @@ def test_the_honesty_check_catches_a_player_that_reads_the_state(seat: str) -> N
 @pytest.mark.parametrize("seat", SIDES)
 def test_every_level_finishes_games_on_both_sides(level: str, seat: str) -> None:
     computer, budget = policy("minas-tirith", level)
-    if isinstance(computer, PairedSearch):
-        budget = Budget(iterations=2)  # a complete game in a second or two, not minutes
     seats = {r: (computer, budget) if r == seat else (RandomPlayer(), Budget(1)) for r in SIDES}
     played = play(MT, seats, seed=5)
     assert played.reason != "stopped" and played.winners
 
 
-def test_minas_tirith_offers_its_search_as_the_strong_level() -> None:
-    assert levels("minas-tirith") == ("random", "rules", "strong")
-    player, budget = policy("minas-tirith", "strong")
-    assert isinstance(player, PairedSearch)
-    assert budget.seconds is not None and budget.seconds <= 1.5, "p99 <= 2 s with the hand-over"
+def test_minas_tirith_offers_the_random_and_rule_based_levels() -> None:
+    """Its paired search is not offered yet: it beats ``rules`` but not by 65 % as Mordor."""
+    assert levels("minas-tirith") == ("random", "rules")
 
 
 @pytest.mark.parametrize("seat", SIDES)
@@ -215,3 +205,11 @@ def test_the_strong_level_leaves_a_moment_it_cannot_sample_to_the_rule_based_pla
     player = PairedSearch()
     assert player.decide(seat) == RuleBasedPlayer().decide(seat)
     assert player.fallbacks == 1, "a position describes no step under way"
+
+
+@pytest.mark.parametrize("seat", SIDES)
+def test_the_paired_search_finishes_games_on_both_sides(seat: str) -> None:
+    tiny = Budget(iterations=2)  # a complete game in a second or two, not minutes
+    seats = {r: (PairedSearch(), tiny) if r == seat else (RandomPlayer(), Budget(1)) for r in SIDES}
+    played = play(MT, seats, seed=5)
+    assert played.reason != "stopped" and played.winners
