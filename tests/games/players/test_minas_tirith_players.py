@@ -184,7 +184,7 @@ def test_the_evaluation_weighs_mordors_siege_beyond_the_points() -> None:
     assert siege(state) < siege({**state, "captured": {**state["captured"], "good": {}}})
 
 
-def test_the_strong_level_keeps_the_rules_favourite_unless_a_search_says_clearly_better(
+def test_the_paired_search_keeps_the_rules_favourite_unless_a_search_says_clearly_better(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = _midgame("evil", "action")
@@ -196,7 +196,7 @@ def test_the_strong_level_keeps_the_rules_favourite_unless_a_search_says_clearly
     assert searched <= set(narrowed(seats[0], seats[0].actions))
 
 
-def test_the_strong_level_leaves_a_moment_it_cannot_sample_to_the_rule_based_player() -> None:
+def test_the_paired_search_leaves_a_moment_it_cannot_sample_to_the_rule_based_player() -> None:
     state = _midgame("evil", "action")
     while MT.prompt(state, "evil").kind != "advance":  # an advance begun: what to send
         MT.apply(state, "evil", RuleBasedPlayer().decide(seat_of(MT, state, "evil", 0)))
