@@ -3,16 +3,19 @@ view alone (the open hands, the board; never the decks' order or the state).
 
 Mordor marches on the city (an advance is worth the steps it gains toward Minas Tirith, a wall
 more), plays and keeps its siege cards, rams the gate, shoots whenever it can and attacks where
-it outnumbers the defender; Gondor shoots, mans its empty walls, never strips the city and
-strikes only stacks it clearly outnumbers. Both attack with every die they may, take an action
+it outnumbers the defender (a leader or a banner of Gondor there counted as one more); Gondor
+shoots, mans its empty walls, never strips the city and strikes only stacks it clearly
+outnumbers. Both attack with every die they may, take an action
 die near 4 (Mordor 5: more points, fewer cards), trade every set, send whole armies, rarely move
 a leader alone, lose their cheapest battalion and play their reaction cards.
 
 :func:`determinize` samples what no seat can see (the two decks' order and which reinforcement
 cards are spent, a new PRNG) and builds the state through the game's positions; with
 :func:`playout_action` (the rule-based choice read from a state) and :func:`evaluate` (the lead
-on points and the threat to the city) it is the ground of a search level, not offered yet: it
-has not been measured above the rule-based player (docs/computer-players.md).
+on points and :func:`siege`, what the board promises Mordor beyond them) it is the ground of the
+searches: :func:`search_player` (UCB1 over new samples) and :mod:`.computer_search` (the rules'
+favourites compared on common samples). Neither is offered yet: the paired one beats the
+rule-based player, not yet by 65 % as Mordor (docs/computer-players.md).
 """
 
 from __future__ import annotations
@@ -24,9 +27,9 @@ from games.core import Action, InvalidPosition, State, View
 from games.core.players import CannotSample, Generator, SearchPlayer, Seat
 
 from . import victory
-from .board import distance
+from .board import distances
 from .data import UNITS
-from .facts import CITY, EVIL, GOOD, MT_DECK, REINFORCEMENT_DECK, SIDES, WALLS
+from .facts import CITY, EVIL, GOOD, MT_DECK, REINFORCEMENT_DECK, SIDES, SPACES, WALLS
 from .positions import from_position
 from .ruleset import MinasTirith
 
@@ -36,13 +39,25 @@ RULESET = MinasTirith()
 #: (measured against random play, 100 games a die: Gondor wins most near 4, Mordor near 5).
 BALANCED_DIE = {GOOD: 4, EVIL: 5}
 #: Odds an attack must have (own battalions over the defender's) to be worth its point.
-ATTACK_MARGIN = {EVIL: 1, "good": 2}
+ATTACK_MARGIN = {EVIL: 1, GOOD: 2}
+#: What a leader (or, against Mordor, a banner of Gondor) in the defending space costs the odds.
+ATTACK_GUARD = {EVIL: 1, GOOD: 2}
+#: An attack worth making, before its odds.
+ATTACK_BASE = {EVIL: 2.0, GOOD: 2.0}
 #: Actions a search weighs at a decision: the rule-based player's favourites.
 CANDIDATES = 4
 #: Actions a search's playout runs (moved by the rule-based player) before :func:`evaluate`.
 PLAYOUT_LIMIT = 40
 #: Points a Mordor battalion next to the city is worth to :func:`evaluate` (half two steps off).
 THREAT = 0.5
+#: Points a blow on the gate is worth to :func:`siege` (the third breaks it: 3 points, and the way in).
+GATE_BLOW = 1.0
+#: Points Mordor's lasting siege cards are worth to :func:`siege` while in front of it.
+SIEGE_CARDS = {"siege_tower": 2.0, "storm_ladders": 1.5, "grond": 1.5}
+#: Points a battalion waiting on a holder card is worth to :func:`siege` (it enters for 1 action).
+WAITING = 0.4
+#: Points the danger of a second captured evil leader (Gondor's win) costs Mordor in :func:`siege`.
+LAST_LEADER = 3.0
 #: The evaluation's spread in points: the base, plus this much more with the whole deck to draw.
 EVALUATION_SCALE = (3.0, 8.0)
 
@@ -75,8 +90,13 @@ def search_player(noise: float = 0.0) -> SearchPlayer:
 
 def narrowed(seat: Seat, actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The :data:`CANDIDATES` actions the rule-based player likes best: what a search tries."""
+    return tuple(action for _, action in ranked(seat, actions)[:CANDIDATES])
+
+
+def ranked(seat: Seat, actions: Sequence[Action]) -> list[tuple[float, Action]]:
+    """``actions`` with the rule-based player's scores (no tie-breaking noise), best first."""
     context = _view_context(seat)
-    return tuple(sorted(actions, key=context.score, reverse=True)[:CANDIDATES])
+    return sorted(((context.score(a), a) for a in actions), key=lambda pair: -pair[0])
 
 
 def _view_context(seat: Seat) -> _Context:
@@ -99,16 +119,25 @@ def playout_action(state: State, role: str, actions: Sequence[Action], rng: Gene
     return max(actions, key=lambda a: context.score(a) + rng.random() * 0.5)
 
 
+#: Each space's steps to the city, and the spaces within two steps of it (counted once).
+_TO_CITY = {space: steps for space, steps in distances(CITY).items()}
+_NEAR = {space: tuple(other for other, steps in distances(space).items() if steps <= 2) for space in SPACES}
+
+
 class _Context:
+    """The board as one side reads it; sides and threats are counted once per decision."""
+
     def __init__(self, units: Mapping[str, Mapping[str, int]], leaders: Mapping[str, int], role: str) -> None:
         self.role = role
         self.board = units
         self.leader_counts = leaders
+        self._sides: dict[str, str | None] = {}
+        self._near: dict[str, int] = {}
 
     def side_of(self, space: str) -> str | None:
-        for kind in self.board.get(space, {}):
-            return UNITS[kind].side
-        return None
+        if space not in self._sides:
+            self._sides[space] = next((UNITS[kind].side for kind in self.board.get(space, {})), None)
+        return self._sides[space]
 
     def units(self, space: str) -> int:
         return sum(int(n) for n in self.board.get(space, {}).values())
@@ -117,16 +146,18 @@ class _Context:
         return int(self.leader_counts.get(space, 0))
 
     def to_city(self, space: str) -> int:
-        steps = distance(space, CITY)
-        return 9 if steps is None else steps
+        return _TO_CITY.get(space, 9)
 
     def enemies_near(self, space: str) -> int:
         """Enemy battalions within two steps of ``space``."""
-        return sum(
-            self.units(other)
-            for other in self.board
-            if self.side_of(other) not in (None, self.role) and (distance(space, other) or 9) <= 2
-        )
+        if space not in self._near:
+            board = self.board
+            self._near[space] = sum(
+                self.units(other)
+                for other in _NEAR[space]
+                if other in board and self.side_of(other) not in (None, self.role)
+            )
+        return self._near[space]
 
     def advance(self, start: str, end: str) -> float:
         if self.role == EVIL:
@@ -138,11 +169,12 @@ class _Context:
         return gain + 0.3 * (self.enemies_near(end) - self.enemies_near(start)) - 0.5
 
     def attack(self, start: str, target: str, attackers: int) -> float:
-        odds = self.units(start) - self.units(target) - 2 * self.leaders(target)
+        guard = self.leaders(target) + (1 if self.role == EVIL and SPACES[target].banner else 0)
+        odds = self.units(start) - self.units(target) - ATTACK_GUARD[self.role] * guard
         bonus = 2.0 if self.leaders(start) else 0.0
         if odds < ATTACK_MARGIN[self.role]:
             return -1.0
-        return 2.0 + odds + bonus + 0.5 * attackers  # with every die it may
+        return ATTACK_BASE[self.role] + odds + bonus + 0.5 * attackers  # with every die it may
 
     def score(self, action: Action) -> float:
         verb, args = action.verb, action.args
@@ -169,17 +201,34 @@ class _Context:
 
 def evaluate(state: State, role: str) -> float:
     """How well ``role`` stands in a playout cut short, in ``[0, 1]``: Mordor's lead on points
-    (a tie goes to Gondor), plus its battalions at the city's door, judged against the cards
-    still to draw (the deck's end ends the game, so a lead counts more as it nears)."""
-    lead = victory.points(state, EVIL) - victory.points(state, GOOD) - 0.5
-    for space, here in state["units"].items():
-        if here and UNITS[next(iter(here))].side == EVIL:
-            steps = distance(space, CITY)
-            if steps is not None and steps <= 2:
-                lead += THREAT * sum(here.values()) / steps
+    (a tie goes to Gondor) plus its siege (:func:`siege`), judged against the cards still to
+    draw (the deck's end ends the game, so a lead counts more as it nears)."""
+    lead = victory.points(state, EVIL) - victory.points(state, GOOD) - 0.5 + siege(state)
     left = len(state["decks"]["reinforcements"]) / len(REINFORCEMENT_DECK)
     evil = 1.0 / (1.0 + math.exp(-lead / (EVALUATION_SCALE[0] + EVALUATION_SCALE[1] * left)))
     return evil if role == EVIL else 1.0 - evil
+
+
+def siege(state: State) -> float:
+    """What the board promises beyond the points, in points (Mordor's gain, Gondor's loss):
+    Mordor's battalions at the city's door, the blows on the gate, the cards that open the
+    walls and the gate to it, each side's battalions waiting on its cards; less the danger of
+    a second captured leader (Gondor's win)."""
+    promise = 0.0
+    for space, here in state["units"].items():
+        if here and UNITS[next(iter(here))].side == EVIL:
+            steps = _TO_CITY.get(space)
+            if steps is not None and steps <= 2:
+                promise += THREAT * sum(here.values()) / steps
+    if not state["gate"]["broken"]:
+        promise += GATE_BLOW * int(state["gate"]["blows"])
+    for entry in state["mt"][EVIL]:
+        promise += SIEGE_CARDS.get(entry["id"], 0.0) + WAITING * sum(entry["holds"].values())
+    for entry in state["mt"][GOOD]:
+        promise -= WAITING * sum(entry["holds"].values())
+    if victory.evil_leaders_captured(state) >= 1:
+        promise -= LAST_LEADER
+    return promise
 
 
 def considered(action: Action) -> bool:
