@@ -20,10 +20,11 @@ from games.core import CommandSpec, Ruleset, all_rulesets, normalize
 from games.core.chain import SEPARATOR, prefix_state
 
 from ..choices import arg_choices, hint_choice, line_choices, resolve_arg, truncate
-from ..computers.identity import LEVEL_HELP
+from ..computers.identity import level_help
 from ..failures import log_failure
 from ..handlers.computer import chosen_level
 from ..i18n import SOURCE, Msg, msg, t
+from ..i18n.translator import said
 from ..service import RANDOM_SIDE, LiveMatch, ServiceError, every_role
 from .common import (
     LANGUAGE_CHOICES,
@@ -120,6 +121,27 @@ async def next_steps(found: tuple[LiveMatch, str] | str, current: str, locale: s
         log_failure(log, "line autocomplete failed", exc)
         return []
     return [Choice(name=n, value=v) for n, v in pairs]
+
+
+def side_title(ruleset: Ruleset, role: str) -> app_commands.locale_str:
+    """A side's title at ``/<game> new side:``, said by its game in each language."""
+    return said(truncate(ruleset.role_title(role)), lambda lang: truncate(ruleset.role_title(role, lang)))
+
+
+def level_choice(level: str) -> app_commands.locale_str:
+    """A computer level at ``level:``: its slug (what it takes, typed in any language) and its help."""
+    return said(
+        truncate(f"{level}: {level_help(level)}"),
+        lambda lang: truncate(f"{level}: {level_help(level, lang)}"),
+    )
+
+
+def no_computer_yet(title: str) -> app_commands.locale_str:
+    """The only ``opponent:`` of a game the computer does not play yet."""
+    return said(
+        truncate(t(SOURCE, "People (no computer player for {game} yet)", game=title)),
+        lambda lang: truncate(t(lang, "People (no computer player for {game} yet)", game=title)),
+    )
 
 
 class PerGameCog(commands.Cog):
@@ -225,7 +247,7 @@ class PerGameCog(commands.Cog):
 
     def _new(self, ruleset: Ruleset, group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
         roles = every_role(ruleset)
-        side_choices = [Choice(name=ruleset.role_title(r), value=r) for r in roles][:24]
+        side_choices = [Choice(name=side_title(ruleset, r), value=r) for r in roles][:24]
         side_choices.append(Choice(name="Random", value=RANDOM_SIDE))
         reserved = {"side", "match", "opponent", "level", "language"}
         specs = [s for s in ruleset.options if s.name not in reserved]
@@ -233,9 +255,7 @@ class PerGameCog(commands.Cog):
         opponents = (
             [Choice(name="The computer", value="computer"), Choice(name="People", value="person")]
             if computer
-            else [
-                Choice(name=truncate(f"People (no computer player for {ruleset.title} yet)"), value="person")
-            ]
+            else [Choice(name=no_computer_yet(ruleset.title), value="person")]
         )
         extra: list[tuple[str, str, bool]] = [
             ("opponent", "Play against the computer, or wait for people", False)
@@ -249,9 +269,7 @@ class PerGameCog(commands.Cog):
 
         if computer:
             extra.append(("level", "The computer's level (default: the strongest)", False))
-            choices["level"] = [
-                Choice(name=truncate(f"{n}: {LEVEL_HELP.get(n, '')}"), value=n) for n in levels(ruleset.name)
-            ]
+            choices["level"] = [Choice(name=level_choice(n), value=n) for n in levels(ruleset.name)]
 
         async def body(interaction: discord.Interaction[Any], values: dict[str, str | None]) -> None:
             side = values.pop("side", None)
@@ -273,7 +291,7 @@ class PerGameCog(commands.Cog):
 
         return generated_command(
             name="new",
-            description=f"Open a lobby for {ruleset.title}.",
+            description=f"Open a lobby for {ruleset.title}.",  # the commands catalog has each
             params=[
                 ("side", "Your side", False),
                 ("language", LANGUAGE_HELP, False),

@@ -37,9 +37,16 @@ from bot.cogs.per_game import PerGameCog
 from bot.config import Config
 from games.core import all_rulesets
 from games.core.i18n import LOCALE_DIR, NATIVE_NAMES, TRANSLATED, CatalogTables, catalog_path, gettext_name
-from games.core.ruleset import CORE_PHRASES, CORE_REASONS, CORE_TEMPLATES
+from games.core.ruleset import CORE_PHRASES, CORE_REASONS, CORE_TEMPLATES, option_messages
 
-from .translator import CHOICE, COMMAND_DESCRIPTION, COMMAND_NAME, OPTION_DESCRIPTION, OPTION_NAME
+from .translator import (
+    CHOICE,
+    COMMAND_DESCRIPTION,
+    COMMAND_NAME,
+    OPTION_DESCRIPTION,
+    OPTION_NAME,
+    is_said,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,6 +64,10 @@ SPEAKING_KEYWORDS: dict[str, Any] = {"tr": (1,), "ntr": (1, 2), "ptr": ((1, "c")
 TRANSLATED_COMMANDS = ("game", "hand", "rules", "settings", "league")
 SHARED_GAME_COMMANDS = ("zoom", "do")
 SHARED_OPTIONS = ("match", "confirm", "steps", "language")
+#: ``/<game> new``: its description and the options every game's has are here; its setup
+#: options' words are the game's (``games.core.ruleset.option_messages``).
+NEW_COMMAND = "new"
+NEW_OPTIONS = ("side", "opponent", "level", "language")
 
 #: The keywords of a game's own words (and the core's), besides :data:`KEYWORDS`: a game's
 #: ``t``/``nt``/``msg``/``nmsg`` are bound to its domain (``games/<game>/words.py``), and
@@ -99,19 +110,22 @@ def command_strings(tree: Any) -> Iterator[tuple[str, str, str]]:
     def command(cmd: Any, shared_only: bool) -> Iterator[tuple[str, str, str]]:
         where = f"/{cmd.qualified_name}"
         whole = not shared_only or cmd.name in SHARED_GAME_COMMANDS
+        new = shared_only and cmd.name == NEW_COMMAND
         if whole:
             yield COMMAND_NAME, cmd.name, where
+        if whole or new or isinstance(cmd, app_commands.Group):  # a game's typed group: "army"
             yield COMMAND_DESCRIPTION, cmd.description, where
         if isinstance(cmd, app_commands.Group):
             for sub in cmd.commands:
                 yield from command(sub, shared_only)
             return
         for param in cmd.parameters:
-            if whole or param.name in SHARED_OPTIONS:
+            if whole or param.display_name in SHARED_OPTIONS or (new and param.display_name in NEW_OPTIONS):
                 yield OPTION_NAME, param.display_name, f"{where} {param.display_name}:"
                 yield OPTION_DESCRIPTION, param.description, f"{where} {param.display_name}:"
                 for choice in param.choices:
-                    if choice.name not in NATIVE_NAMES.values():  # a language's own name stays
+                    # A language's own name stays; a said choice comes with its own words.
+                    if choice.name not in NATIVE_NAMES.values() and not is_said(choice._locale_name):
                         yield CHOICE, choice.name, f"{where} {param.display_name}:"
 
     for top in tree.get_commands():
@@ -167,7 +181,8 @@ def game_templates() -> dict[str, Catalog]:
     """The template of each game whose presenter reads its catalog (:class:`CatalogTables`):
     one message per event kind, the kind as its context; the messages of its code
     (:data:`GAME_KEYWORDS`); and the names of its static content, which the game lists in
-    ``games/<game>/words.py`` as ``catalog_entries()`` (``(context, English, comment)``)."""
+    ``games/<game>/words.py`` as ``catalog_entries()`` (``(context, English, comment)``), and
+    its setup options' words (:func:`games.core.ruleset.option_messages`)."""
     out = {}
     for ruleset in all_rulesets():
         tables = getattr(getattr(ruleset, "presenter", None), "templates", None)
@@ -184,6 +199,11 @@ def game_templates() -> dict[str, Catalog]:
                 if catalog.get(text, context) is None:
                     catalog.add(text, context=context, auto_comments=[comment] if comment else [])
         _add_game_messages(catalog, tables.domain)
+        # Every game's setup options, but a word it marks without a context (Risk's "On"), which
+        # the translator finds as well: a game need not list them (War of the Ring does not).
+        for context, text, comment in option_messages(ruleset.options, ruleset.command_group or ruleset.name):
+            if not text.isdigit() and catalog.get(text, context) is None and catalog.get(text) is None:
+                catalog.add(text, context=context, auto_comments=[comment])
         flag_formats(catalog)
         out[tables.domain] = catalog
     return out

@@ -9,6 +9,7 @@ may be translated apart. A missing translation leaves Discord to show the Englis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from discord import Locale, app_commands
@@ -34,6 +35,17 @@ CONTEXTS = {
     Where.parameter_description: OPTION_DESCRIPTION,
     Where.choice_name: CHOICE,
 }
+
+
+def said(english: str, words: Callable[[str], str]) -> app_commands.locale_str:
+    """A command string that is said, not looked up: ``words(locale)`` puts it in a language (a
+    side's title from its game, a computer level with its help). Its words come with their own
+    catalogs, so ``extract`` leaves it out of the ``commands`` catalog."""
+    return app_commands.locale_str(english, said=words)
+
+
+def is_said(string: app_commands.locale_str | None) -> bool:
+    return string is not None and "said" in string.extras
 
 
 def command_text(locale: str, context: str, english: str) -> str | None:
@@ -92,4 +104,9 @@ class CatalogTranslator(app_commands.Translator):
         kind = CONTEXTS.get(context.location)
         if kind is None:
             return None
+        if is_said(string):
+            if locale.value not in TRANSLATED:
+                return None
+            text: str = string.extras["said"](locale.value)
+            return text if text != string.message else None
         return command_text(locale.value, kind, string.message)

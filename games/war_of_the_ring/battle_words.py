@@ -30,7 +30,15 @@ from . import combat_words
 from .data import CHARACTERS, FREE, REGIONS
 from .grammar import figures, plural, region_words
 from .i18n import english, listed, ntr, ptr, tr
-from .roles import PLURAL_NATIONS, nation_adjective, nation_name, nation_subject, side_name, side_title
+from .roles import (
+    PLURAL_NATIONS,
+    nation_adjective,
+    nation_in_sentence,
+    nation_name,
+    nation_subject,
+    side_name,
+    side_title,
+)
 
 KINDS: dict[str, dict[str, str]] = {
     "battle_started": {
@@ -145,8 +153,6 @@ def _side_words(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _started(args: Mapping[str, Any]) -> dict[str, str]:
-    if not english():
-        return _started_words(args)
     side = str(args["side"])
     where = REGIONS[str(args["region"])].name
     origin = REGIONS[str(args["from"])].name
@@ -162,26 +168,61 @@ def _started(args: Mapping[str, Any]) -> dict[str, str]:
     return {"attack_words": attack, "army_words": army_words(args, side), "rearguard_words": behind}
 
 
-def _started_words(args: Mapping[str, Any]) -> dict[str, str]:
-    """``battle_started``'s words in another language: one message per kind of attack."""
-    where, origin = region_words(str(args["region"])), region_words(str(args["from"]))
-    attack = {
-        "field": lambda: tr("attacks {region} from {origin}", region=where, origin=origin),
-        "siege": lambda: tr("assaults the Stronghold of {region}", region=where),
-        "sortie": lambda: tr("sallies out of {region} against the besiegers", region=where),
-        "relief": lambda: tr("attacks the besiegers of {region} from {origin}", region=where, origin=origin),
-    }[str(args["kind"])]()
-    rearguard = int(args.get("rearguard", 0))
-    behind = (
-        ntr(" ({count} unit in the rearguard)", " ({count} units in the rearguard)", rearguard)
-        if rearguard
-        else ""
-    )
-    return {
-        "attack_words": attack,
-        "army_words": army_words(args, str(args["side"])),
-        "rearguard_words": behind,
+def started_sentence(args: Mapping[str, Any]) -> str:
+    """``battle_started`` in another language: one whole message per kind of attack, with or
+    without a rearguard (no phrase filled into a template)."""
+    side = side_name(str(args["side"]))
+    words = {
+        "side": side,
+        "region": region_words(str(args["region"])),
+        "origin": region_words(str(args["from"])),
+        "army": army_words(args, str(args["side"])),
     }
+    kind, rearguard = str(args["kind"]), int(args.get("rearguard", 0))
+    if rearguard:
+        said = {
+            "field": lambda: ntr(
+                "The {side} attacks {region} from {origin} with {army} ({count} unit in the rearguard).",
+                "The {side} attacks {region} from {origin} with {army} ({count} units in the rearguard).",
+                rearguard,
+                **words,
+            ),
+            "siege": lambda: ntr(
+                "The {side} assaults the Stronghold of {region} with {army} ({count} unit in the rearguard).",
+                "The {side} assaults the Stronghold of {region} with {army} "
+                "({count} units in the rearguard).",
+                rearguard,
+                **words,
+            ),
+            "sortie": lambda: ntr(
+                "The {side} sallies out of {region} against the besiegers with {army} "
+                "({count} unit in the rearguard).",
+                "The {side} sallies out of {region} against the besiegers with {army} "
+                "({count} units in the rearguard).",
+                rearguard,
+                **words,
+            ),
+            "relief": lambda: ntr(
+                "The {side} attacks the besiegers of {region} from {origin} with {army} "
+                "({count} unit in the rearguard).",
+                "The {side} attacks the besiegers of {region} from {origin} with {army} "
+                "({count} units in the rearguard).",
+                rearguard,
+                **words,
+            ),
+        }
+        return said[kind]()
+    plain = {
+        "field": lambda: tr("The {side} attacks {region} from {origin} with {army}.", **words),
+        "siege": lambda: tr("The {side} assaults the Stronghold of {region} with {army}.", **words),
+        "sortie": lambda: tr(
+            "The {side} sallies out of {region} against the besiegers with {army}.", **words
+        ),
+        "relief": lambda: tr(
+            "The {side} attacks the besiegers of {region} from {origin} with {army}.", **words
+        ),
+    }
+    return plain[kind]()
 
 
 def _who(side: str, nation: str) -> tuple[str, bool]:
@@ -237,21 +278,37 @@ def _round(args: Mapping[str, Any]) -> dict[str, str]:
     return {"attacker_words": _clause(args, "attacker"), "defender_words": _clause(args, "defender")}
 
 
-def _lost_words(args: Mapping[str, Any]) -> dict[str, str]:
-    """``units_lost``'s words in another language."""
-    parts = []
+def lost_sentence(args: Mapping[str, Any]) -> str:
+    """``units_lost`` in another language: one whole message for a loss, a reduction, both, or
+    neither."""
+    nation, region = nation_in_sentence(str(args["nation"])), region_words(str(args["region"]))
     removed = [figures("", k, int(args[k])) for k in ("regular", "elite") if args.get(k)]
-    if removed:
-        parts.append(tr("loses {figures}", figures=listed(removed)))
     reduced = int(args.get("reduced", 0))
+    if removed and reduced:
+        return ntr(
+            "{nation} loses {figures} and reduces {count} Elite to a Regular in {region}.",
+            "{nation} loses {figures} and reduces {count} Elites to Regulars in {region}.",
+            reduced,
+            nation=nation,
+            figures=listed(removed),
+            region=region,
+        )
+    if removed:
+        return tr(
+            "{nation} loses {figures} in {region}.", nation=nation, figures=listed(removed), region=region
+        )
     if reduced:
-        parts.append(ntr("reduces {count} Elite to a Regular", "reduces {count} Elites to Regulars", reduced))
-    return {"loss_words": listed(parts) or tr("loses nothing")}
+        return ntr(
+            "{nation} reduces {count} Elite to a Regular in {region}.",
+            "{nation} reduces {count} Elites to Regulars in {region}.",
+            reduced,
+            nation=nation,
+            region=region,
+        )
+    return tr("{nation} loses nothing in {region}.", nation=nation, region=region)
 
 
 def _lost(args: Mapping[str, Any]) -> dict[str, str]:
-    if not english():
-        return _lost_words(args)
     many = str(args["nation"]) in PLURAL_NATIONS
     loses, reduces = agree(many, "loses", "lose"), agree(many, "reduces", "reduce")
     parts = []
@@ -290,6 +347,12 @@ def _pressed(args: Mapping[str, Any]) -> dict[str, str]:
 def _advanced(args: Mapping[str, Any]) -> dict[str, str]:
     return {**_side_words(args), "army_words": army_words(args, str(args["side"]))}
 
+
+#: The kinds another language says as one whole message per case (English fills its template).
+SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "battle_started": started_sentence,
+    "units_lost": lost_sentence,
+}
 
 DERIVED: dict[str, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     **{kind: _side_words for kind in KINDS},

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.words import join_words
+from games.core.words import agree, join_words
 
 from .grammar import region_words
 from .i18n import english, listed, ntr, tr
@@ -45,13 +45,32 @@ def _entered(args: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
+def recruited_sentence(args: Mapping[str, Any]) -> str:
+    """``dunlendings_recruited`` in another language: one whole message per case."""
+    n, region = int(args["count"]), region_words(str(args["region"]))
+    if not n and args.get("full"):
+        return tr(
+            "The stacking limit leaves no room for Dunlendings to join the Shadow in {region}.", region=region
+        )
+    if not n:
+        return tr("No Dunlending is left to join the Shadow in {region}.", region=region)
+    return ntr(
+        "{count} Dunlending joins the Shadow in {region}.",
+        "{count} Dunlendings join the Shadow in {region}.",
+        n,
+        region=region,
+    )
+
+
 def _recruited(args: Mapping[str, Any]) -> dict[str, str]:
     n = int(args["count"])
     if not n and args.get("full"):  # the pool has some, the Army has no room (stored logs: no key)
-        return {"recruited_words": tr("The stacking limit leaves no room for Dunlendings to join")}
+        return {"recruited_words": "The stacking limit leaves no room for Dunlendings to join"}
     if not n:
-        return {"recruited_words": tr("No Dunlending is left to join")}
-    return {"recruited_words": ntr("{count} Dunlending joins", "{count} Dunlendings join", n)}
+        return {"recruited_words": "No Dunlending is left to join"}
+    return {"recruited_words": agree(n, f"{n} Dunlending joins", f"{n} Dunlendings join")}
 
 
 DERIVED = {"dunlendings_entered": _entered, "dunlendings_recruited": _recruited}
+#: The kinds another language says as one whole message per case (English fills its template).
+SENTENCES = {"dunlendings_recruited": recruited_sentence}

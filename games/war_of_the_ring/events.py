@@ -12,7 +12,7 @@ owner gets an ``own_...`` projection naming it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from games.core import Presenter
@@ -229,10 +229,7 @@ def _derived(kind: str, args: Mapping[str, Any]) -> dict[str, str]:
     if kind == "settlement_captured":
         free = args.get("side") == "free"
         verb = "retake" if args.get("recaptured") else "capture"
-        if english():
-            words["take_words"] = agree(free, verb + "s", verb)
-        else:
-            words["take_words"] = tr("retakes") if args.get("recaptured") else tr("captures")
+        words["take_words"] = agree(free, verb + "s", verb)
     if kind == "leaders_lost":
         count = int(args["count"])
         words["leader_words"] = figure_words(str(args["nation"]), "leader", count)
@@ -248,9 +245,21 @@ def _derived(kind: str, args: Mapping[str, Any]) -> dict[str, str]:
     return words
 
 
+def _captured_sentence(args: Mapping[str, Any]) -> str:
+    """``settlement_captured`` in another language: capturing and retaking are two messages."""
+    side, region = side_name(str(args["side"])), region_words(str(args["region"]))
+    if args.get("recaptured"):
+        return tr("The {side} retakes {region}.", side=side, region=region)
+    return tr("The {side} captures {region}.", side=side, region=region)
+
+
 class WotrPresenter(Presenter):
     def text(self, kind: str, args: Mapping[str, Any], audience: str | None = None, lang: str = "en") -> str:
         with speaking(lang):
+            sentence = SENTENCES.get(kind)
+            if sentence is not None and not english():  # one whole message per case
+                said = sentence(args)
+                return said[:1].upper() + said[1:]
             extra = EXTRA.get(kind)
             more = extra(args) if extra is not None else {}
             return super().text(kind, {**args, **_derived(kind, args), **more}, audience, lang)
@@ -290,6 +299,11 @@ WORDS = (
 KINDS = merged(TURN_KINDS, *(w.KINDS for w in WORDS))
 EN = merged(TURN_EN, *(w.EN for w in WORDS))
 EXTRA = merged(*(w.DERIVED for w in WORDS))
+#: The kinds that another language says as one whole message per case, not as its template
+#: with a phrase filled in (their catalog templates serve English's shape only).
+SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = merged(
+    {"settlement_captured": _captured_sentence}, battle_words.SENTENCES, dunlendings_words.SENTENCES
+)
 
 #: The templates in every language: English above, the others from the ``war_of_the_ring`` catalog.
 TEMPLATES = CatalogTables(DOMAIN, EN)

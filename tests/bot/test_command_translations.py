@@ -9,7 +9,7 @@ from typing import Any
 from discord import Locale, app_commands
 
 from bot.i18n import catalogs
-from bot.i18n.translator import CatalogTranslator, command_text
+from bot.i18n.translator import CHOICE, COMMAND_DESCRIPTION, CatalogTranslator, command_text
 
 LANGUAGES = ("da", "ja", "zh-CN")
 
@@ -119,3 +119,50 @@ async def test_a_corrected_translation_changes_the_sync_hash(monkeypatch: Any) -
         translator, "command_text", lambda locale, kind, english: "x" if english == "game" else None
     )
     assert await command_hash(tree, None) != before
+
+
+async def test_each_games_new_command_speaks_every_language() -> None:
+    """``/<game> new``'s own words: its description, ``side:`` (the game's own side titles and
+    "Random"), ``opponent:``, ``level:`` (each level's slug and its help), in every language."""
+    for payload in await translated_payloads():
+        if payload["name"] in (*catalogs.TRANSLATED_COMMANDS, "pebbles"):  # (the tests' toy game)
+            continue
+        new = next(o for o in payload["options"] if o["name"] == "new")
+        for language in LANGUAGES:
+            assert set(new["description_localizations"]) >= set(LANGUAGES), payload["name"]
+            for option in new["options"]:
+                if option["name"] not in catalogs.NEW_OPTIONS or option["name"] == "language":
+                    continue
+                assert language in option["description_localizations"], (payload["name"], option["name"])
+                if language == "da":
+                    continue  # (a side may read the same in Danish: "Gondor", "Sauron")
+                unsaid = [
+                    c["name"] for c in option["choices"] if language not in c.get("name_localizations", {})
+                ]
+                assert unsaid == [], (payload["name"], language, unsaid)
+    risk = next(p for p in await translated_payloads() if p["name"] == "risk")
+    new = next(o for o in risk["options"] if o["name"] == "new")
+    side = next(o for o in new["options"] if o["name"] == "side")
+    assert [c["name_localizations"]["ja"] for c in side["choices"]][-1] == "ランダム"
+    assert side["choices"][0]["name_localizations"]["ja"] == "緑"  # the seed's colour
+    level = next(o for o in new["options"] if o["name"] == "level")
+    assert level["choices"][-1]["name_localizations"]["zh-CN"].startswith("strong: ")
+
+
+async def test_the_typed_commands_groups_are_described_in_every_language() -> None:
+    wotr = next(p for p in await translated_payloads() if p["name"] == "wotr")
+    groups = [o for o in wotr["options"] if o["type"] == 2]
+    assert {g["name"] for g in groups} >= {"army", "battle", "fellowship"}
+    for group in groups:
+        assert set(group["description_localizations"]) == set(LANGUAGES), group["name"]
+    army = next(g for g in groups if g["name"] == "army")
+    assert army["description"] == "War of the Ring: army"
+    assert army["description_localizations"]["ja"] == "『ウォー・オブ・ザ・リング』：軍勢"
+
+
+async def test_said_choices_are_left_out_of_the_commands_catalog() -> None:
+    """A side's title and a level's help are said by their own catalogs, not the ``commands``'."""
+    found = {(c, text) for c, text, _ in catalogs.command_strings(await catalogs.registered_tree())}
+    assert (CHOICE, "Random") in found
+    assert (COMMAND_DESCRIPTION, "Open a lobby for War of the Ring.") in found
+    assert not any(text.startswith("strong: ") or text == "Free Peoples" for _, text in found)

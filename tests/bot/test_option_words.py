@@ -18,8 +18,8 @@ from games.core import all_rulesets, find
 from games.core.i18n import TRANSLATED, translations
 from games.core.ruleset import OPTION_CHOICE, OPTION_HEADING, OPTION_HELP
 
-#: The games whose catalogs word their options (War of the Ring's: its own helper's work).
-WORDED = ("confrontation", "lotr_risk", "minas_tirith")
+#: The games whose catalogs word their options.
+WORDED = ("confrontation", "lotr_risk", "minas_tirith", "war_of_the_ring")
 
 
 def _translated(lang: str, domain: str, context: str, english: str) -> bool:
@@ -87,4 +87,18 @@ def test_the_computers_levels_are_listed_as_the_reader_lists() -> None:
 
 def test_every_game_with_options_is_worded_or_known_to_be_pending() -> None:
     pending = {r.name for r in all_rulesets() if r.options} - {find(g).name for g in WORDED}
-    assert pending <= {"war-of-the-ring", "pebbles"}  # (pebbles: the tests' toy game)
+    assert pending <= {"pebbles"}  # (the tests' toy game)
+
+
+def test_war_of_the_rings_switches_are_named_in_the_lobby_and_a_combination_is_a_list() -> None:
+    ruleset = find("war_of_the_ring")
+    options = {"tta": "custom", "tta_factions": "dunlendings+corsairs", "tta_characters": "all"}
+    assert options_line(ruleset, options) == (
+        "Twilight of the Third Age: **Some parts** · Factions: **Dunlendings, Corsairs**"
+        " · Characters: **All**"
+    )
+    assert "**黑蛮地人和海盗**" in options_line(ruleset, options, "zh-CN")
+    assert "**褐色人、海賊**" in options_line(ruleset, options, "ja")
+    assert "**Dunlændinger og Korsarer**" in options_line(ruleset, options, "da")
+    three = next(s for s in ruleset.options if s.name == "tta_characters").label("galadriel+balrog+smeagol")
+    assert option_text("da", OPTION_CHOICE, three) == "Galadriel, Balrog og Sméagol"

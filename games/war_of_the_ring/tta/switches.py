@@ -99,6 +99,9 @@ def _combos(group: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _label(value: str) -> str:
+    """A choice's English label; each label, a combination too, is one message of the catalog
+    (``extract`` lists every game's options), whose translation lists the parts as its language
+    lists them (CLDR: "Dunlændinger og Korsarer", "褐色人、海賊")."""
     if value in ("none", "all"):
         return value.capitalize()
     return ", ".join(_WORDS.get(p, p.capitalize()) for p in value.split("+"))

@@ -24,7 +24,7 @@ from games.core.events import project
 from games.core.i18n import TRANSLATED
 from games.war_of_the_ring import combat_words
 from games.war_of_the_ring.data import CARDS
-from games.war_of_the_ring.events import EN, PRESENTER
+from games.war_of_the_ring.events import EN, PRESENTER, SENTENCES
 from games.war_of_the_ring.grammar import figures, region_words
 from games.war_of_the_ring.i18n import _names as names
 from games.war_of_the_ring.i18n import card_name, ptr, speaking
@@ -204,3 +204,86 @@ def test_the_danish_names_follow_the_glossary() -> None:
         )
     assert found == ("De Frie Folk", "Skyggen", "Elverne", "Herredet")
     assert figures_said == ("2 eliteenheder fra Gondor", "1 Nazgûl", "1 regulær enhed")
+
+
+def _army(kind: str, rearguard: int) -> dict[str, Any]:
+    return {
+        "side": "free" if kind == "sortie" else "shadow",
+        "region": "osgiliath",
+        "from": "north_ithilien",
+        "kind": kind,
+        "regular": 3,
+        "elite": 1,
+        "leader": 0,
+        "characters": [],
+        "rearguard": rearguard,
+    }
+
+
+#: Every case of the four events whose English fills a phrase into its template.
+VARYING = [
+    *(
+        ("battle_started", _army(kind, rear))
+        for kind in ("field", "siege", "sortie", "relief")
+        for rear in (0, 2)
+    ),
+    *(
+        ("units_lost", {"nation": "gondor", "region": "osgiliath", "regular": r, "elite": e, "reduced": d})
+        for r, e, d in ((2, 1, 0), (0, 0, 1), (1, 0, 2), (0, 0, 0))
+    ),
+    *(
+        ("settlement_captured", {"side": "free", "region": "osgiliath", "recaptured": r})
+        for r in (True, False)
+    ),
+    *(
+        ("dunlendings_recruited", {"region": "westemnet", "count": n, "full": full})
+        for n, full in ((0, True), (0, False), (1, False), (3, False))
+    ),
+]
+ENGLISH_VERBS = re.compile(
+    r"\b(attacks?|assaults?|sall(y|ies)|loses?|reduces?|captures?|retakes?|joins?|left)\b"
+)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_sentence_that_varies_is_one_whole_message_per_case(lang: str) -> None:
+    assert set(SENTENCES) == {kind for kind, _ in VARYING}  # said whole, not as a filled template
+    said = [PRESENTER.text(kind, args, lang=lang) for kind, args in VARYING]
+    for (kind, _), text in zip(VARYING, said, strict=True):
+        assert not ENGLISH_VERBS.search(text) and "{" not in text, (kind, text)
+        assert text[:1] == text[:1].upper(), text
+    assert len(set(said)) == len(said)  # each case reads as its own
+    if lang == "ja":
+        assert (
+            said[1] == "冥王側は通常ユニット3体、エリートユニット1体で北イシリアンから"
+            "オスギリアスを攻撃します（後衛にユニット2体）。"
+        )
+    if lang == "da":
+        assert (
+            said[10]
+            == "Gondor mister 1 regulær enhed og reducerer 2 eliteenheder til regulære enheder i Osgiliath."
+        )
+        assert said[12] == "De Frie Folk generobrer Osgiliath."
+    if lang == "zh-CN":
+        assert said[-1] == "在西埃姆内特，3名黑蛮地人加入暗影。"
+
+
+def test_the_varying_sentences_stay_as_they_were_in_english() -> None:
+    said = [PRESENTER.text(kind, args) for kind, args in VARYING]
+    assert said[1] == (
+        "The Shadow attacks Osgiliath from North Ithilien with 3 Regulars and 1 Elite"
+        " (2 units in the rearguard)."
+    )
+    assert (
+        said[4]
+        == "The Free Peoples sally out of Osgiliath against the besiegers with 3 Regulars and 1 Elite."
+    )
+    assert said[10] == "Gondor loses 1 Regular and reduces 2 Elites to Regulars in Osgiliath."
+    assert said[11] == "Gondor loses nothing in Osgiliath."
+    assert said[12:14] == ["The Free Peoples retake Osgiliath.", "The Free Peoples capture Osgiliath."]
+    assert said[14:] == [
+        "The stacking limit leaves no room for Dunlendings to join the Shadow in Westemnet.",
+        "No Dunlending is left to join the Shadow in Westemnet.",
+        "1 Dunlending joins the Shadow in Westemnet.",
+        "3 Dunlendings join the Shadow in Westemnet.",
+    ]
