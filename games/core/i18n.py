@@ -33,6 +33,8 @@ import io
 import logging
 import string
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -365,3 +367,54 @@ class Domain:
 
     def nmsg(self, singular: str, plural: str, count: int, /, **params: object) -> Msg:
         return Msg(self.name, singular, params, plural, count)
+
+
+class Voice:
+    """One catalog domain said in the language of the moment: a game's words written in English
+    deep in its code (``tr``, ``ntr``, ``ptr``, ``listed``) speak the language of the innermost
+    :meth:`speaking` around them, English outside any. A game binds one to its domain and exports
+    its methods under these names, which ``python -m bot.i18n.catalogs extract`` reads.
+
+    >>> voice = Voice("no_such_game")
+    >>> with voice.speaking("ja"):
+    ...     voice.current(), voice.english(), voice.listed(["A", "B"])
+    ('ja', False, 'A、B')
+    >>> voice.current(), voice.tr("{n} left", n=2)
+    ('en', '2 left')
+    """
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+        self._lang: ContextVar[str] = ContextVar(f"{domain}_voice", default=SOURCE)
+
+    @contextmanager
+    def speaking(self, lang: str | None) -> Iterator[None]:
+        """Everything said inside is in ``lang`` (English for a language the bot does not speak)."""
+        token = self._lang.set(best(lang))
+        try:
+            yield
+        finally:
+            self._lang.reset(token)
+
+    def current(self) -> str:
+        """The language being spoken."""
+        return self._lang.get()
+
+    def english(self) -> bool:
+        return self._lang.get() == SOURCE
+
+    def tr(self, msgid: str, /, **params: object) -> str:
+        """``msgid`` in the language being spoken, its placeholders filled."""
+        return t(self._lang.get(), self.domain, msgid, **params)
+
+    def ntr(self, singular: str, plural: str, count: int, /, **params: object) -> str:
+        """The form for ``count`` (also ``{count}``) in the language being spoken."""
+        return nt(self._lang.get(), self.domain, singular, plural, count, **params)
+
+    def ptr(self, context: str, msgid: str, /, **params: object) -> str:
+        """``msgid`` within ``context`` (a name: its kind) in the language being spoken."""
+        return pt(self._lang.get(), self.domain, context, msgid, **params)
+
+    def listed(self, items: Iterable[str], style: ListStyle = "and") -> str:
+        """``items`` as one list, by the CLDR pattern of the language being spoken."""
+        return join(self._lang.get(), items, style)

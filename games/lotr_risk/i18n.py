@@ -20,62 +20,28 @@ the data files), into ``data/locale/lotr_risk.pot``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterator
 
-from games.core.i18n import ListStyle, best, join, nt, pt, t
+from games.core.i18n import Voice
 from games.core.words import in_sentence
 
 DOMAIN = "lotr_risk"
 
-_LANG: ContextVar[str] = ContextVar("lotr_risk_lang", default="en")
-
-
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Everything said inside is in ``lang`` (any Discord code; a language the bot does not
-    speak is English)."""
-    token = _LANG.set(best(lang))
-    try:
-        yield
-    finally:
-        _LANG.reset(token)
-
-
-def current() -> str:
-    """The language being spoken."""
-    return _LANG.get()
-
-
-def english() -> bool:
-    return _LANG.get() == "en"
-
-
-def tr(msgid: str, /, **params: object) -> str:
-    """``msgid`` in the language being spoken, its placeholders filled."""
-    return t(_LANG.get(), DOMAIN, msgid, **params)
-
-
-def ntr(singular: str, plural: str, count: int, /, **params: object) -> str:
-    """The form for ``count`` (also ``{count}``) in the language being spoken."""
-    return nt(_LANG.get(), DOMAIN, singular, plural, count, **params)
-
-
-def ptr(context: str, msgid: str, /, **params: object) -> str:
-    """``msgid`` within ``context`` (a name: its kind) in the language being spoken."""
-    return pt(_LANG.get(), DOMAIN, context, msgid, **params)
+_VOICE = Voice(DOMAIN)
+#: The voice's words by their catalog names (``extract`` reads the calls of tr, ntr and ptr).
+speaking = _VOICE.speaking
+current = _VOICE.current
+english = _VOICE.english
+tr = _VOICE.tr
+ntr = _VOICE.ntr
+ptr = _VOICE.ptr
+listed = _VOICE.listed
 
 
 def mark(msgid: str) -> str:
     """``msgid`` as it is, marked for the catalog: a message kept in a table and said later with
     ``tr(table[key])`` (gettext's ``N_``)."""
     return msgid
-
-
-def listed(items: Iterable[str], style: ListStyle = "and") -> str:
-    """``items`` as one list (CLDR's pattern of the language being spoken)."""
-    return join(_LANG.get(), items, style)
 
 
 def name_words(context: str, name: str) -> str:

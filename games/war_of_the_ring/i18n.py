@@ -20,12 +20,10 @@ files), into ``data/locale/war_of_the_ring.pot``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterator
 from itertools import chain
 
-from games.core.i18n import ListStyle, best, join, nt, pt, t
+from games.core.i18n import Voice
 from games.core.words import in_sentence
 
 from .card_catalog import catalog_messages as card_messages
@@ -34,52 +32,20 @@ from .data import CARDS, CHARACTERS, NATIONS, REGIONS, TILES
 
 DOMAIN = "war_of_the_ring"
 
-_LANG: ContextVar[str] = ContextVar("war_of_the_ring_lang", default="en")
-
-
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Everything said inside is in ``lang`` (any Discord code; one the bot does not speak is
-    English)."""
-    token = _LANG.set(best(lang))
-    try:
-        yield
-    finally:
-        _LANG.reset(token)
-
-
-def current() -> str:
-    """The language being spoken."""
-    return _LANG.get()
-
-
-def english() -> bool:
-    return _LANG.get() == "en"
-
-
-def tr(msgid: str, /, **params: object) -> str:
-    """``msgid`` in the language being spoken, its placeholders filled."""
-    return t(_LANG.get(), DOMAIN, msgid, **params)
-
-
-def ntr(singular: str, plural: str, count: int, /, **params: object) -> str:
-    """The form for ``count`` (also ``{count}``) in the language being spoken."""
-    return nt(_LANG.get(), DOMAIN, singular, plural, count, **params)
-
-
-def ptr(context: str, msgid: str, /, **params: object) -> str:
-    """``msgid`` within ``context`` (a name: its kind) in the language being spoken."""
-    return pt(_LANG.get(), DOMAIN, context, msgid, **params)
+_VOICE = Voice(DOMAIN)
+#: The voice's words by their catalog names (``extract`` reads the calls of tr, ntr and ptr).
+speaking = _VOICE.speaking
+current = _VOICE.current
+english = _VOICE.english
+tr = _VOICE.tr
+ntr = _VOICE.ntr
+ptr = _VOICE.ptr
+listed = _VOICE.listed
 
 
 def mark(msgid: str) -> str:
     """``msgid`` as it is, marked for the catalog (gettext's ``N_``)."""
     return msgid
-
-
-def listed(items: Iterable[str], style: ListStyle = "and") -> str:
-    """``items`` as one list, by the CLDR pattern of the language being spoken."""
-    return join(_LANG.get(), items, style)
 
 
 def name_title(context: str, name: str) -> str:

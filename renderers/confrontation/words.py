@@ -15,53 +15,26 @@ Japanese and Chinese are drawn with the CJK faces (:func:`face_kind`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from PIL import ImageFont
 
-from games.core.i18n import SOURCE, UNSPACED, best, join, nt, pt, t
+from games.core.i18n import SOURCE, UNSPACED, Voice, best, pt
 from renderers.common.fonts import FontKind, cjk_kind, font
 
 from .layout import BoardLayout
 
 DOMAIN = "confrontation"
 
-_LANG: ContextVar[str] = ContextVar("confrontation_picture_lang", default=SOURCE)
-
-
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Everything the picture says inside is in ``lang`` (English for a language the bot does
-    not speak)."""
-    token = _LANG.set(best(lang))
-    try:
-        yield
-    finally:
-        _LANG.reset(token)
-
-
-def current() -> str:
-    """The language being spoken."""
-    return _LANG.get()
-
-
-def tr(msgid: str, /, **params: object) -> str:
-    """``msgid`` in the language being spoken, its placeholders filled."""
-    return t(_LANG.get(), DOMAIN, msgid, **params)
-
-
-def ntr(singular: str, plural: str, count: int, /, **params: object) -> str:
-    """The form for ``count`` (also ``{count}``) in the language being spoken."""
-    return nt(_LANG.get(), DOMAIN, singular, plural, count, **params)
-
-
-def listed(items: list[str]) -> str:
-    """Names joined as the language lists them ("Frodo, Sam and Pippin")."""
-    return join(_LANG.get(), items)
+_VOICE = Voice(DOMAIN)
+#: The voice's words by their catalog names (``extract`` reads the calls of tr, ntr and ptr).
+speaking = _VOICE.speaking
+current = _VOICE.current
+tr = _VOICE.tr
+ntr = _VOICE.ntr
+listed = _VOICE.listed
 
 
 #: Punctuation between the items of a sentence, as Japanese and Chinese write it.
@@ -75,7 +48,7 @@ def punctuation(between: str) -> str:
     ...     punctuation(", ") + punctuation("; ")
     '、；'
     """
-    return _CJK_PUNCTUATION.get(between, between) if _LANG.get() in UNSPACED else between
+    return _CJK_PUNCTUATION.get(between, between) if current() in UNSPACED else between
 
 
 def series(items: list[str], between: str = ", ") -> str:
@@ -86,7 +59,7 @@ def series(items: list[str], between: str = ", ") -> str:
 
 def sentences(*said: str) -> str:
     """Sentences one after the other: a space between them, none in Japanese and Chinese."""
-    return ("" if _LANG.get() in UNSPACED else " ").join(s for s in said if s)
+    return ("" if current() in UNSPACED else " ").join(s for s in said if s)
 
 
 #: Marks inside a line of text, and their stand-ins in the CJK faces (which have no "✝", "↩").
@@ -95,12 +68,12 @@ _CJK_MARKS = {"✝": "†", "↩": "←"}
 
 def inline_mark(mark: str) -> str:
     """``mark`` as a line of text in the language being spoken can draw it."""
-    return _CJK_MARKS.get(mark, mark) if _LANG.get() in UNSPACED else mark
+    return _CJK_MARKS.get(mark, mark) if current() in UNSPACED else mark
 
 
 def face_kind(wanted: FontKind) -> FontKind:
     """The font kind that draws the language being spoken in the style of ``wanted``."""
-    lang = _LANG.get()
+    lang = current()
     return cjk_kind(wanted, "", lang) if lang in UNSPACED else wanted
 
 

@@ -14,59 +14,29 @@ drawn with the CJK faces (:func:`face_kind`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import ImageFont
 
-from games.core.i18n import SOURCE, UNSPACED, best, join, nt, pt, t
+from games.core.i18n import UNSPACED, Voice, best, nt, pt
 from renderers.common.fonts import FontKind, cjk_kind, font
 
 DOMAIN = "minas_tirith"
 
-_LANG: ContextVar[str] = ContextVar("minas_tirith_picture_lang", default=SOURCE)
+_VOICE = Voice(DOMAIN)
+#: The voice's words by their catalog names (``extract`` reads the calls of tr, ntr and ptr).
+speaking = _VOICE.speaking
+current = _VOICE.current
+english = _VOICE.english
+tr = _VOICE.tr
+ntr = _VOICE.ntr
+listed = _VOICE.listed
 
 
 def view_lang(view: Mapping[str, Any]) -> str:
     """The language of the words of ``view``'s picture."""
     return best(view.get("lang"))
-
-
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Everything the picture says inside is in ``lang`` (English for a language the bot does
-    not speak)."""
-    token = _LANG.set(best(lang))
-    try:
-        yield
-    finally:
-        _LANG.reset(token)
-
-
-def current() -> str:
-    """The language being spoken."""
-    return _LANG.get()
-
-
-def english() -> bool:
-    return _LANG.get() == SOURCE
-
-
-def tr(msgid: str, /, **params: object) -> str:
-    """``msgid`` in the language being spoken, its placeholders filled."""
-    return t(_LANG.get(), DOMAIN, msgid, **params)
-
-
-def ntr(singular: str, plural: str, count: int, /, **params: object) -> str:
-    """The form for ``count`` (also ``{count}``) in the language being spoken."""
-    return nt(_LANG.get(), DOMAIN, singular, plural, count, **params)
-
-
-def listed(items: list[str]) -> str:
-    """Names joined as the language lists them ("A, B and C")."""
-    return join(_LANG.get(), items)
 
 
 #: Punctuation between the items of a sentence, as Japanese and Chinese write it.
@@ -75,18 +45,18 @@ _CJK_PUNCTUATION = {", ": "、", "; ": "；"}
 
 def series(items: list[str], between: str = ", ") -> str:
     """Items one after another with ``between`` (", ", "; ") in the language's punctuation."""
-    mark = _CJK_PUNCTUATION.get(between, between) if _LANG.get() in UNSPACED else between
+    mark = _CJK_PUNCTUATION.get(between, between) if current() in UNSPACED else between
     return mark.join(items)
 
 
 def sentences(*said: str) -> str:
     """Sentences one after the other: a space between them, none in Japanese and Chinese."""
-    return ("" if _LANG.get() in UNSPACED else " ").join(s for s in said if s)
+    return ("" if current() in UNSPACED else " ").join(s for s in said if s)
 
 
 def face_kind(wanted: FontKind) -> FontKind:
     """The font kind that draws the language being spoken in the style of ``wanted``."""
-    lang = _LANG.get()
+    lang = current()
     return cjk_kind(wanted, "", lang) if lang in UNSPACED else wanted
 
 
@@ -102,15 +72,15 @@ def side_title(role: str) -> str:
 
 def space_label(english_name: str) -> str:
     """A space's name (the English as the layout and the data give it) in the language spoken."""
-    return english_name if english() else pt(_LANG.get(), DOMAIN, "space", english_name)
+    return english_name if english() else pt(current(), DOMAIN, "space", english_name)
 
 
 def leader_label(english_name: str) -> str:
-    return english_name if english() else pt(_LANG.get(), DOMAIN, "leader", english_name)
+    return english_name if english() else pt(current(), DOMAIN, "leader", english_name)
 
 
 def card_label(english_name: str) -> str:
-    return english_name if english() else pt(_LANG.get(), DOMAIN, "Minas Tirith card", english_name)
+    return english_name if english() else pt(current(), DOMAIN, "Minas Tirith card", english_name)
 
 
 #: A kind of battalion named alone, as the game's menus name it (its message context).
@@ -134,7 +104,7 @@ def battalion_kind(kind: str, english_name: str) -> str:
     """A kind of battalion for a legend: the English as the data names it, else the game's word."""
     if english() or kind not in BATTALION_NAMES:
         return english_name
-    return pt(_LANG.get(), DOMAIN, BATTALION_KIND, BATTALION_NAMES[kind])
+    return pt(current(), DOMAIN, BATTALION_KIND, BATTALION_NAMES[kind])
 
 
 def units_counted(kind: str, count: int, english_words: str) -> str:
@@ -142,7 +112,7 @@ def units_counted(kind: str, count: int, english_words: str) -> str:
     if english():
         return english_words
     said = _UNIT_COUNTS.get(kind)
-    return nt(_LANG.get(), DOMAIN, said[0], said[1], count) if said else english_words
+    return nt(current(), DOMAIN, said[0], said[1], count) if said else english_words
 
 
 #: The game's counted battalions (``games.minas_tirith.words.UNIT_COUNTS``: the same messages).
