@@ -169,18 +169,6 @@ def _source(values: set[str]) -> str:
     return "reconstructed" if values & {"reference", "reconstructed"} else "official"
 
 
-#: The module's parts by name, in a sentence (``switches.NAMES``, said in other languages).
-SWITCH_NAMES = {
-    "siege_engines": mark("the siege engines"),
-    "dunlendings": mark("the Hillmen of Dunland"),
-    "corsairs": mark("the Corsairs of Umbar"),
-    "ents": mark("the Ents of Fangorn"),
-    "galadriel": mark("Galadriel"),
-    "balrog": mark("the Balrog"),
-    "witch_king_chief": mark("the Witch-king, Chief of the Ringwraiths"),
-    "smeagol": mark("Sméagol/Gollum"),
-    "cards": mark("the Twilight cards"),
-}
 #: How a character's values are named when their sources are told.
 _VALUES = {
     "level": mark("Level"),
@@ -237,7 +225,7 @@ def module_topics() -> list[RuleTopic]:
             if english():
                 names = ", ".join(NAMES[s] for s in playable) or "none yet"
             else:
-                names = listed([tr(SWITCH_NAMES[s]) for s in playable]) or tr("none yet")
+                names = listed([tr(NAMES[s]) for s in playable]) or tr("none yet")
             said = tr("{text} Playable now: {switches}.", text=said, switches=names)
         found.append(RuleTopic(slug, tr(title), said, tr("Twilight of the Third Age rule")))
     return found
@@ -307,7 +295,7 @@ def topics() -> list[RuleTopic]:
                 tr(
                     "Replaces {card} when {switch} are on.",
                     card=card.replaces if english() else card_name(card.replaces),
-                    switch=NAMES[card.needs] if english() else tr(SWITCH_NAMES[card.needs]),
+                    switch=tr(NAMES[card.needs]),
                 )
             )
         if not ready:
