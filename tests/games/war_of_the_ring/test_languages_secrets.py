@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Match, project
+from games.core import Action, Match, project
 from games.core.i18n import TRANSLATED
 from games.core.rng import randbelow
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as R
@@ -84,10 +84,23 @@ def chosen_face_down(state: dict[str, Any]) -> bool:
 
 
 def worth_reading(state: dict[str, Any], since: int) -> bool:
-    """A card played, drawn, discarded or shown, or a Combat card chosen face down."""
-    return chosen_face_down(state) or any(
-        word in e["kind"] for e in state["log"][since:] for word in ("card", "played", "seen")
+    """A card played, drawn, discarded or shown, an Event card's question, or a Combat card
+    chosen face down."""
+    in_event = any(frame["step"] == "event" for frame in state["stack"])
+    return (
+        chosen_face_down(state)
+        or in_event
+        or any(word in e["kind"] for e in state["log"][since:] for word in ("card", "played", "seen"))
     )
+
+
+def choose(actions: tuple[Action, ...], chooser: dict[str, int]) -> Action:
+    """A random action, an Event or Combat card most of the time one may be played (a random
+    game plays few otherwise)."""
+    cards = [a for a in actions if a.verb in ("play", "combat")]
+    if cards and randbelow(chooser, 4):
+        return cards[randbelow(chooser, len(cards))]
+    return actions[randbelow(chooser, len(actions))]
 
 
 @cache
@@ -103,8 +116,7 @@ def played(twilight: bool, seed: int) -> tuple[int, int]:
             break
         active = sorted(R.active(match.state))
         role = active[randbelow(chooser, len(active))]
-        actions = R.prompt(match.state, role).actions
-        match.submit(role, actions[randbelow(chooser, len(actions))])
+        match.submit(role, choose(R.prompt(match.state, role).actions, chooser))
         if worth_reading(match.state, since) or step % EVERY == 0:
             check(match.state, since)
             since, reads = len(match.state["log"]), reads + 1
