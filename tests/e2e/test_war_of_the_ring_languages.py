@@ -1,5 +1,6 @@
 """War of the Ring through the fake Discord in three languages (issue 23's audit): a Japanese
-match between a Danish and a Chinese player, fifty actions with Event cards played.
+match between a Danish and a Chinese player, thirty-five actions with Event cards played,
+then each player's ``/game status`` and ``/hand``.
 
 After each action the oracles of ``test_war_of_the_ring.py``, in the reader's language: no
 thread post (text or picture description) names, in Japanese, a card of a hand or a Combat card
@@ -25,7 +26,7 @@ pytestmark = requires_bot
 
 #: Actions played (Event cards come in the first turns; the Combat-card rounds are read by
 #: ``tests/games/war_of_the_ring/test_languages_secrets.py``: a battle comes later than 40 s).
-ACTIONS = 50
+ACTIONS = 35
 #: English a translated post never holds (the game's title, in the bot's heads, stays English:
 #: docs/i18n.md).
 TITLE = "War of the Ring"
@@ -119,4 +120,20 @@ async def test_a_japanese_war_of_the_ring_match_between_a_danish_and_a_chinese_p
         thread = "\n".join(m.text for m in match.thread.messages[1:]).replace(TITLE, "")
         assert CJK.search(thread) and not ENGLISH.search(thread), thread
         print(f"{moves + 1} actions, {shown} Event cards shown, ways: {dict(used)}")
-        assert shown >= 3, (shown, used)
+        assert shown >= 2, (shown, used)
+        # /game status and /hand answer each in his language: his own cards, none of the other's.
+        state = world.row(match.id).state
+        assert state is not None
+        for role, user in match.players.items():
+            names, known = hidden(state, role, langs[role])
+            with speaking(langs[role]):
+                mine = [card_name(card) for card in state["hands"][role]]
+            for command in ("game status", "hand"):
+                said = await user.slash(match.thread, command)
+                assert said.ephemeral and not is_error(said), said.text
+                text = "\n".join([said.text, *(seen(m) for m in said.followups if m is not None)])
+                if said.response is not None:
+                    text += "\n" + seen(said.response)
+                assert not {n for n in names if told(text, n, known)}, (role, command, text)
+                assert not ENGLISH.search(text.replace(TITLE, "")), (role, command, text)
+            assert all(name in said.text for name in mine), (role, mine, said.text)
