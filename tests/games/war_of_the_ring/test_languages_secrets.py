@@ -12,6 +12,7 @@ secrets named are the same in every language as in English (none).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -128,3 +129,42 @@ def played(twilight: bool, seed: int) -> tuple[int, int]:
 def test_no_language_tells_a_secret_the_english_keeps(twilight: bool, seed: int) -> None:
     reads, face_down = played(twilight, seed)
     assert reads > 30 and face_down > 2, (reads, face_down)
+
+
+def other_side_reads(state: dict[str, Any], side: str) -> list[Any]:
+    """Everything the other side and the table read, in every language, while ``side`` has
+    chosen: the other's prompt (its text, title, choices' labels), his view, the public view."""
+    other = next(r for r in state["roles"] if r != side)
+    said: list[Any] = []
+    for lang in LANGS:
+        prompt = R.prompt(state, other, lang)
+        said += [prompt.text, prompt.title, [R.describe(state, other, a, lang) for a in prompt.actions]]
+        said += [R.view(state, other, lang), R.view(state, None, lang), R.standing(state, lang)]
+    return said
+
+
+def test_a_combat_card_chosen_reads_as_no_card_chosen_in_every_language() -> None:
+    """Whether a side chose a Combat card or none, the other side and the table read the same,
+    in every language, until the reveal."""
+    match = Match.new(R, 41, R.resolve_options({}), 2)
+    chooser, compared = {"rng": 41}, 0
+    for _ in range(ACTIONS * 2):
+        state = match.state
+        active = sorted(R.active(state))
+        for side in active if len(active) == 2 else ():
+            offered = R.prompt(state, side).actions
+            cards = [a for a in offered if a.verb == "combat"]
+            if not cards or Action("no-combat") not in offered:
+                continue
+            reads = []
+            for choice in (cards[0], Action("no-combat")):
+                chosen = copy.deepcopy(state)
+                R.apply(chosen, side, choice)
+                reads.append(other_side_reads(chosen, side))
+            assert reads[0] == reads[1], (side, cards[0])
+            compared += 1
+        if compared >= 6 or state["result"] is not None:
+            break
+        role = active[randbelow(chooser, len(active))]
+        match.submit(role, choose(R.prompt(state, role).actions, chooser))
+    assert compared >= 6, compared
