@@ -536,19 +536,29 @@ def full_log(live: LiveMatch, names: Mapping[str, str]) -> str:
     text file of ``/game replay``)."""
     record, state = live.record, live.state or {}
     locale = match_locale(record.language)
-    head = [f"{live.ruleset.title} — match #{record.id}"]
+    head = [
+        t(locale, "**{game}** — match #{match}", game=live.ruleset.title, match=record.id).replace("**", "")
+    ]
     opts = options_line(live.ruleset, record.options, locale).replace("**", "")
     if opts:
         head.append(opts)
-    seats = ", ".join(
-        f"{names.get(s.role, 'a player')} ({live.ruleset.role_title(s.role, locale)})"
-        for s in live.seats
-        if s.role
+    seats = join(
+        locale,
+        (
+            t(
+                locale,
+                "{player} ({side})",
+                player=names.get(s.role) or t(locale, "a player"),
+                side=live.ruleset.role_title(s.role, locale),
+            )
+            for s in live.seats
+            if s.role
+        ),
     )
-    head.append(f"Players: {seats}")
+    head.append(t(locale, "Players: {players}", players=seats))
     lines = live.ruleset.log_lines(state, None, lang=locale) if state else []
     result = state.get("result")
-    tail = [f"Result: {live.ruleset.result_text(result, locale)}"] if result else []
+    tail = [t(locale, "Result: {result}", result=live.ruleset.result_text(result, locale))] if result else []
     return "\n".join([*head, "", *lines, "", *tail]).strip() + "\n"
 
 

@@ -145,3 +145,17 @@ def test_saruman_declaring_no_cards_is_told_in_the_public_post() -> None:
     lines = texts.public_lines(CONFRONTATION, state["log"])
     assert "Saruman declares that no cards will be played." in lines
     assert lines.index("Saruman declares that no cards will be played.") < len(lines) - 1  # then the result
+
+
+async def test_the_replay_log_speaks_the_match_language(service: MatchService) -> None:
+    """``/game replay``'s text file: its head, players and result in the match's language."""
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles", side="north", seed=7, language="da"
+    )
+    await service.join(live.id, SOUTH_USER)
+    await service.resign(live.id, NORTH_USER)
+    finished = await service.get(live.id)
+    said = texts.full_log(finished, {"north": "alice"})
+    for english in ("Players:", "Result:", "a player", "— match #"):
+        assert english not in said, (english, said)
+    assert "Spillere: alice (" in said and "kamp #" in said, said
