@@ -159,3 +159,21 @@ async def test_the_replay_log_speaks_the_match_language(service: MatchService) -
     for english in ("Players:", "Result:", "a player", "— match #"):
         assert english not in said, (english, said)
     assert "Spillere: alice (" in said and "kamp #" in said, said
+
+
+def test_rules_answers_and_card_choices_speak_the_readers_language() -> None:
+    """``/rules card:``'s choices (a Combat card and the cards that carry it) and a ``/rules``
+    answer with more topics than it shows hold no English in Japanese."""
+    from games.core import find
+
+    wotr = find("war-of-the-ring")
+    topics = wotr.rules_topics("ja")
+    (mighty,) = [t for t in topics if t.slug == "combat_mighty_attack"]
+    choice = texts.card_choice(wotr, mighty, "ja")
+    assert " on " not in choice and ", " not in choice, choice
+    (english,) = [t for t in wotr.rules_topics("en") if t.slug == "combat_mighty_attack"]
+    said = texts.card_choice(wotr, english)
+    assert said == "Mighty Attack — Free Peoples combat card, on Axe and Bow and Horn of Gondor", said
+    many = texts.rules_lines(topics[:7], "ja")
+    assert "more" not in many and "type" not in many, many[-200:]
+    assert texts.rules_lines(topics[:7]).endswith("…and 2 more: type more of the name.")
