@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import project
-from games.war_of_the_ring.combat_words import combat_name
+from games.war_of_the_ring.combat_words import EFFECTS, combat_name
 from games.war_of_the_ring.data import CARDS, SET_ASIDE_CARDS
 from games.war_of_the_ring.i18n import card_name, speaking
 
@@ -36,11 +36,12 @@ def public_combat_names(state: dict[str, Any]) -> set[str]:
 def hidden(state: dict[str, Any], reader: str | None, lang: str) -> tuple[dict[str, str], set[str]]:
     """``{name in lang: what it names}`` of the cards ``reader`` may not know of, and the names
     he may read for another reason (a card of his own hand, a card played face up, a Combat name
-    seen on the table): a secret name is no secret when it is one of them."""
+    seen on the table, a Twilight piece's effect such as The Balrog (Durin's Bane)): a secret name
+    is no secret when it is one of them."""
     told, public = shown_to(state, reader), public_combat_names(state)
     secret: dict[str, str] = {}
-    known: set[str] = set()
     with speaking(lang):
+        known = {combat_name(effect) for effect in EFFECTS}
         for side in state["roles"]:
             mine = side == reader
             for card in [*state["hands"][side], *state["discards"][side]]:
