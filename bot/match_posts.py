@@ -192,7 +192,7 @@ class Delivery:
         self._owed_quietly: dict[int, set[str]] = {}
         #: Per (match, role): the DM prompt's id, the hand its picture shows and that picture as
         #: Discord holds it, kept when the prompt is rewritten with the same hand (no new upload).
-        self._dm_hands: dict[tuple[int, str], tuple[int, tuple[str, ...], discord.Attachment]] = {}
+        self._dm_hands: dict[tuple[int, str], tuple[int, tuple[str, ...], str, discord.Attachment]] = {}
         #: Per (match, role): the PNG of the hand last drawn, by the cards it shows, so that a new
         #: DM prompt (or ``/hand``) with the same hand does not draw it again.
         self._hand_pngs = PictureCache()
@@ -1088,9 +1088,10 @@ class Delivery:
             loud = (await self.notices(live, [role]))[role].dm_pings
         previous = await self.service.store.get_message(live.id, f"dm:{role}")
         cards = tuple(live.ruleset.hand(live.state or {}, role))  # (as its picture is drawn)
+        locale = await self.dm_locale(user_id)
         try:
             user = await self.user(user_id)
-            payload = await self.private_payload(live, role)
+            payload = await self.private_payload(live, role, locale=locale)
             if not loud:
                 payload["silent"] = True
             payload["nonce"] = await self.entry_nonce(live, f"dm:{role}:{user_id}")
@@ -1114,7 +1115,7 @@ class Delivery:
             log.warning("DM to a player of match %s failed: %s", live.id, type(exc).__name__)
             return False
         await self.service.store.record_dm(live.id, role, message.channel.id, message.id, version)
-        self._remember_hand(live, role, message, cards)
+        self._remember_hand(live, role, message, cards, locale)
         if previous is not None and previous.version < version and previous.message_id != message.id:
             await self._retire_dm_message(live, previous)
         await self.service.store.clear_dm_failure(live.id, user_id)
@@ -1135,16 +1136,16 @@ class Delivery:
             return False
         kept = self._dm_hands.get((live.id, role))
         cards = tuple(live.ruleset.hand(live.state or {}, role))
+        locale = await self.dm_locale(live.user_of(role))
         same_hand = (
             kept is not None
-            and kept[0] == old.message_id
-            and kept[1] == cards
+            and kept[:3] == (old.message_id, cards, locale)  # a new language draws it anew
             and (live.state or {}).get("result") is None
         )
-        payload = await self.private_payload(live, role, hand=not same_hand)
+        payload = await self.private_payload(live, role, hand=not same_hand, locale=locale)
         pictures: list[discord.File | discord.Attachment] = [*attached(payload)]
         if same_hand and kept is not None:
-            pictures.append(kept[2])  # the hand did not change: its picture stays as it is
+            pictures.append(kept[3])  # the hand did not change: its picture stays as it is
         try:
             channel = self.client.get_partial_messageable(old.channel_id)
             edited = await channel.get_partial_message(old.message_id).edit(
@@ -1154,21 +1155,21 @@ class Delivery:
             log.debug("could not update a DM prompt of match %s: %s", live.id, exc.status)
             self._dm_hands.pop((live.id, role), None)
             return await self.dm(live, role, loud=False)
-        self._remember_hand(live, role, edited, cards)
+        self._remember_hand(live, role, edited, cards, locale)
         await self.service.store.record_dm(live.id, role, old.channel_id, old.message_id, live.record.version)
         return True
 
     def _remember_hand(
-        self, live: LiveMatch, role: str, message: discord.Message, cards: tuple[str, ...]
+        self, live: LiveMatch, role: str, message: discord.Message, cards: tuple[str, ...], locale: str
     ) -> None:
         """Keep the hand picture ``message`` (``role``'s DM prompt) carries, with the ``cards``
-        it shows."""
+        it shows and the language of its words."""
         held = getattr(message, "attachments", None) or ()  # (the doubles of tests carry none)
         picture = next((a for a in held if "-hand-" in a.filename), None)
         if picture is None:
             self._dm_hands.pop((live.id, role), None)
             return
-        self._dm_hands[(live.id, role)] = (message.id, cards, picture)
+        self._dm_hands[(live.id, role)] = (message.id, cards, locale, picture)
 
     async def dm_locale(self, user_id: int | None) -> str:
         """The language of a DM to ``user_id``: his choice, else his client's as last seen
@@ -1200,7 +1201,7 @@ class Delivery:
             locale = await self.dm_locale(live.user_of(old.kind.removeprefix("dm:")))
         said = (note or moved_on(live.record.thread_id, newest_below=True)).render(locale)
         text = t(locale, "**{game}** #{match} — {note}", game=live.ruleset.title, match=live.id, note=said)
-        for key, (message_id, _, _) in list(self._dm_hands.items()):
+        for key, (message_id, _, _, _) in list(self._dm_hands.items()):
             if message_id == old.message_id:  # its pictures go: none is kept for a later edit
                 del self._dm_hands[key]
         try:

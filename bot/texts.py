@@ -536,19 +536,29 @@ def full_log(live: LiveMatch, names: Mapping[str, str]) -> str:
     text file of ``/game replay``)."""
     record, state = live.record, live.state or {}
     locale = match_locale(record.language)
-    head = [f"{live.ruleset.title} — match #{record.id}"]
+    head = [
+        t(locale, "**{game}** — match #{match}", game=live.ruleset.title, match=record.id).replace("**", "")
+    ]
     opts = options_line(live.ruleset, record.options, locale).replace("**", "")
     if opts:
         head.append(opts)
-    seats = ", ".join(
-        f"{names.get(s.role, 'a player')} ({live.ruleset.role_title(s.role, locale)})"
-        for s in live.seats
-        if s.role
+    seats = join(
+        locale,
+        (
+            t(
+                locale,
+                "{player} ({side})",
+                player=names.get(s.role) or t(locale, "a player"),
+                side=live.ruleset.role_title(s.role, locale),
+            )
+            for s in live.seats
+            if s.role
+        ),
     )
-    head.append(f"Players: {seats}")
+    head.append(t(locale, "Players: {players}", players=seats))
     lines = live.ruleset.log_lines(state, None, lang=locale) if state else []
     result = state.get("result")
-    tail = [f"Result: {live.ruleset.result_text(result, locale)}"] if result else []
+    tail = [t(locale, "Result: {result}", result=live.ruleset.result_text(result, locale))] if result else []
     return "\n".join([*head, "", *lines, "", *tail]).strip() + "\n"
 
 
@@ -639,14 +649,16 @@ def rules_answer(
     found = ruleset.rules_lookup(topic, locale)
     if cards_only:
         if not any(t.cards for t in ruleset.rules_topics(locale)):
-            return f"{ruleset.title} has no cards to show as pictures: use `/rules topic:`.", ()
+            return t(
+                locale, "{game} has no cards to show as pictures: use `/rules topic:`.", game=ruleset.title
+            ), ()
         found = tuple(t for t in found if t.cards) or card_topics_named(ruleset, topic, locale)
     if not found:
         return clip(ruleset.rules_not_found(topic, locale)), ()
     cards: list[str] = []
     for entry in found[:5]:
         cards += [c for c in entry.cards if c not in cards]
-    return rules_lines(found), tuple(cards[:RULES_CARDS])
+    return rules_lines(found, locale), tuple(cards[:RULES_CARDS])
 
 
 def card_choice(ruleset: Ruleset, topic: RuleTopic, locale: str = SOURCE) -> str:
@@ -656,7 +668,7 @@ def card_choice(ruleset: Ruleset, topic: RuleTopic, locale: str = SOURCE) -> str
     >>> from games.core import find
     >>> wotr = find("war-of-the-ring")
     >>> [card_choice(wotr, t) for t in wotr.rules_lookup("Mûmakil")]
-    ['Mûmakil — Shadow combat card, on Shadows Gather, The Shadow Lengthens']
+    ['Mûmakil — Shadow combat card, on Shadows Gather and The Shadow Lengthens']
     """
     kind = f" — {topic.kind}" if topic.kind else ""
     if topic.cards == (topic.slug,):
@@ -665,7 +677,8 @@ def card_choice(ruleset: Ruleset, topic: RuleTopic, locale: str = SOURCE) -> str
     for card in topic.cards:
         named = ruleset.rules_lookup(card, locale)
         names.append(named[0].title if named else card)
-    return f"{topic.title}{kind}, on {', '.join(names)}"
+    card = topic.title + kind
+    return t(locale, "{card}, on {cards}", card=card, cards=join(locale, names))
 
 
 def card_topics_named(ruleset: Ruleset, typed: str, locale: str = SOURCE) -> tuple[RuleTopic, ...]:
@@ -673,12 +686,24 @@ def card_topics_named(ruleset: Ruleset, typed: str, locale: str = SOURCE) -> tup
     return tuple(t for t in ruleset.rules_topics(locale) if t.cards and matches(typed, t.title, t.slug))
 
 
-def rules_lines(found: Sequence[RuleTopic]) -> str:
+def rules_lines(found: Sequence[RuleTopic], locale: str = SOURCE) -> str:
+    """The first topics found, each with its text, and how many more there are, in ``locale``."""
     lines = []
     for entry in found[:5]:
         kind = f" ({entry.kind})" if entry.kind else ""
         lines.append(f"**{entry.title}**{kind}\n{entry.text}")
-    more = f"\n…and {len(found) - 5} more: type more of the name." if len(found) > 5 else ""
+    left = len(found) - 5
+    more = (
+        "\n"
+        + nt(
+            locale,
+            "…and {count} more: type more of the name.",
+            "…and {count} more: type more of the name.",
+            left,
+        )
+        if left > 0
+        else ""
+    )
     return clip("\n\n".join(lines) + more)
 
 

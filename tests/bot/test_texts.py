@@ -145,3 +145,35 @@ def test_saruman_declaring_no_cards_is_told_in_the_public_post() -> None:
     lines = texts.public_lines(CONFRONTATION, state["log"])
     assert "Saruman declares that no cards will be played." in lines
     assert lines.index("Saruman declares that no cards will be played.") < len(lines) - 1  # then the result
+
+
+async def test_the_replay_log_speaks_the_match_language(service: MatchService) -> None:
+    """``/game replay``'s text file: its head, players and result in the match's language."""
+    live = await service.create(
+        guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles", side="north", seed=7, language="da"
+    )
+    await service.join(live.id, SOUTH_USER)
+    await service.resign(live.id, NORTH_USER)
+    finished = await service.get(live.id)
+    said = texts.full_log(finished, {"north": "alice"})
+    for english in ("Players:", "Result:", "a player", "— match #"):
+        assert english not in said, (english, said)
+    assert "Spillere: alice (" in said and "kamp #" in said, said
+
+
+def test_rules_answers_and_card_choices_speak_the_readers_language() -> None:
+    """``/rules card:``'s choices (a Combat card and the cards that carry it) and a ``/rules``
+    answer with more topics than it shows hold no English in Japanese."""
+    from games.core import find
+
+    wotr = find("war-of-the-ring")
+    topics = wotr.rules_topics("ja")
+    (mighty,) = [t for t in topics if t.slug == "combat_mighty_attack"]
+    choice = texts.card_choice(wotr, mighty, "ja")
+    assert " on " not in choice and ", " not in choice, choice
+    (english,) = [t for t in wotr.rules_topics("en") if t.slug == "combat_mighty_attack"]
+    said = texts.card_choice(wotr, english)
+    assert said == "Mighty Attack — Free Peoples combat card, on Axe and Bow and Horn of Gondor", said
+    many = texts.rules_lines(topics[:7], "ja")
+    assert "more" not in many and "type" not in many, many[-200:]
+    assert texts.rules_lines(topics[:7]).endswith("…and 2 more: type more of the name.")

@@ -21,7 +21,8 @@ COMMANDS = ("game", "hand", "rules", "wotr")
 
 def names(cards: list[str]) -> set[str]:
     """Both halves' names: a card's Combat name gives it away as well as its Event name."""
-    return {CARDS[c].name for c in cards} | {CARDS[c].combat.name for c in cards}
+    halves = (CARDS[c].combat for c in cards)
+    return {CARDS[c].name for c in cards} | {half.name for half in halves if half is not None}
 
 
 def hand_files(message: Message) -> list[str]:
@@ -111,3 +112,32 @@ async def test_a_dm_prompt_rewritten_with_the_same_hand_keeps_its_hand_picture(t
         boards = [a.id for a in prompt.attachments if "-hand-" not in a.filename]
         assert hands and hands == [i for i, name in before.items() if "-hand-" in name], prompt.attachments
         assert boards and not set(boards) & set(before), "the board is drawn anew"
+
+
+async def test_a_dm_prompt_rewritten_after_a_change_of_language_draws_its_hand_anew(tmp_path: Path) -> None:
+    """The same hand, but the player chose another language (``/settings language:``) since his
+    prompt came: the rewritten prompt speaks it, and so does his hand's picture (its words and its
+    description), drawn anew rather than kept."""
+    from games.war_of_the_ring.i18n import card_name, speaking
+
+    async with running_world(tmp_path, commands=COMMANDS, settle=0.05) as world:
+        alice, bob = world.users["alice"], world.users["bob"]
+        await world.no_confirm(alice, bob)
+        match = await world.new_table(alice, [bob], game=GAME, side="free")
+        prompt = await world.fd.wait_for_message(hand_dm_to(alice))
+        before = {a.id for a in prompt.attachments if "-hand-" in a.filename}
+        chosen = await alice.slash(world.games, "settings", language="ja")
+        assert not is_error(chosen), chosen.text
+        guide = next(a for a in world.legal(match, "free") if a.startswith("guide "))
+        done = await world.pick(match, alice, guide)
+        assert not is_error(done), done.text
+        await world.until_announced(match)
+        await world.fd.quiet(0.05)
+        assert prompt.edited_timestamp is not None and "旅の仲間" in prompt.content, prompt.content
+        hands = [a for a in prompt.attachments if "-hand-" in a.filename]
+        assert len(hands) == 1 and hands[0].id not in before, "the hand's picture is drawn anew"
+        state = world.row(match.id).state
+        assert state is not None
+        with speaking("ja"):
+            first = card_name(state["hands"]["free"][0])
+        assert first in (hands[0].description or ""), hands[0].description
