@@ -29,6 +29,7 @@ from games.core import Action, View
 from games.core.players import Seat
 
 from .computer_ring import RingCare, to_mordor
+from .computer_shadow import ODDS, ShadowPlan
 from .data import FREE, NATIONS, REGIONS, SHADOW, side_of_nation
 
 #: How much stronger an army must be to attack.
@@ -71,11 +72,17 @@ _DIE_VERBS: Mapping[str, Mapping[str, float]] = {
 
 
 class RuleBasedPlayer:
-    """Scores each legal action from the view; a small random term breaks ties."""
+    """Scores each legal action from the view; a small random term breaks ties.
+
+    ``shadow_plan``: the Shadow marches on Settlements and sizes its Hunt by
+    :mod:`.computer_shadow` (off: the first version, kept for the bench's comparison)."""
+
+    def __init__(self, shadow_plan: bool = True) -> None:
+        self.shadow_plan = shadow_plan
 
     def decide(self, seat: Seat) -> Action:
         rng = seat.rng()
-        board = _Board(seat.view, seat.role, seat.actions)
+        board = _Board(seat.view, seat.role, seat.actions, self.shadow_plan)
         scored = [(board.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
         return seat.actions[max(scored)[1]]
 
@@ -89,7 +96,7 @@ def board_scores(seat: Seat) -> list[float]:
 class _Board:
     """What the view says of the board, and the score of one action."""
 
-    def __init__(self, view: View, role: str, actions: Sequence[Action] = ()) -> None:
+    def __init__(self, view: View, role: str, actions: Sequence[Action] = (), plan: bool = True) -> None:
         self.view = view
         self.role = role
         self.foe = SHADOW if role == FREE else FREE
@@ -98,6 +105,8 @@ class _Board:
         self.ring = RingCare(view)
         #: The Hunt's damage to take now, if that is the question (``corruption <damage>``).
         self.damage = next((int(a.args[0]) for a in actions if a.verb == "corruption" and a.args), 0)
+        #: The Shadow's plan (None: the Free Peoples, or the first version's Shadow).
+        self.plan = ShadowPlan(view, self.strength) if plan and role == SHADOW else None
 
     def strength(self, region: str, side: str) -> float:
         """Hit points of ``side``'s army in ``region`` (an elite counts twice, a leader half)."""
@@ -130,6 +139,10 @@ class _Board:
 
     def score(self, action: Action) -> float:
         verb, args = action.verb, action.args
+        if self.plan is not None:
+            planned = self._planned(self.plan, verb, args)
+            if planned is not None:
+                return planned
         if verb == "hunt" and args:
             wanted = 2 if self.fellowship["progress"] >= 3 or self.fellowship["mordor"] is not None else 1
             return -abs(int(args[0]) - wanted)
@@ -189,6 +202,26 @@ class _Board:
         if verb == "decline":
             return -0.5
         return 0.0
+
+    def _planned(self, plan: ShadowPlan, verb: str, args: Sequence[str]) -> float | None:
+        """The Shadow's plan's score of an action, or None where the plan has no say."""
+        if verb == "hunt" and args:
+            return -abs(int(args[0]) - plan.hunt_dice(self.fellowship))
+        if verb == "to" and args and args[0] in REGIONS:
+            return plan.to(args[0])
+        if verb == "place" and args and args[0] in REGIONS:
+            return plan.place(args[0])
+        if verb == "army" and args and args[0] in REGIONS:
+            return plan.army(args[0])
+        if verb == "attack" and len(args) == 2 and args[0] in REGIONS and args[1] in REGIONS:
+            return plan.attack(args[0], args[1])
+        if verb in ("attack", "move-armies", "move-army") and args and args[0] in _DIE_FACES:
+            score = _DIE_VERBS[SHADOW][verb]
+            if verb == "attack":
+                return score + (3.0 if plan.best_attack() >= ODDS else -6.0)
+            marching = plan.marching()
+            return score + (min(2.0, marching) if marching > 0 else -3.0)
+        return None
 
     def _die(self, verb: str, face: str, card: str | None = None) -> float:
         score = _DIE_VERBS[self.role][verb]

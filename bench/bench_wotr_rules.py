@@ -1,0 +1,65 @@
+"""War of the Ring: the rule-based player against its first version (``rules-old``: the
+Shadow without :mod:`games.war_of_the_ring.computer_shadow`'s plan), seeded, both sides.
+
+    python bench/bench_wotr_rules.py [--games N] [--seed S] [--side free|shadow]
+
+Prints, for the new player on each side: its wins, how the games ended and its decision time
+(p50 and p99 of the decisions with a choice). Measures, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.core import find
+from games.core.players import Budget, play
+from games.war_of_the_ring.computer import RuleBasedPlayer
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values) or [0.0]
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def side_line(side: str, games: int, start: int) -> str:
+    ruleset = find("war-of-the-ring")
+    wins = 0
+    reasons: collections.Counter[str] = collections.Counter()
+    times: list[float] = []
+    started = time.perf_counter()
+    for seed in range(start, start + games):
+        players = {
+            role: (RuleBasedPlayer(shadow_plan=role == side), Budget(1)) for role in ("free", "shadow")
+        }
+        played = play(ruleset, players, seed)
+        won = side in played.winners
+        wins += won
+        reasons[f"{'won' if won else 'lost'} {played.reason}"] += 1
+        times += played.times[side]
+    spent = time.perf_counter() - started
+    return (
+        f"rules vs rules-old as {side}: {wins}/{games} wins ({100 * wins / games:.0f} %); "
+        f"{dict(sorted(reasons.items()))}; decision p50 {statistics.median(times or [0]):.4f} s, "
+        f"p99 {percentile(times, 0.99):.4f} s over {len(times)} decisions; {spent:.0f} s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--side", choices=("free", "shadow"), action="append")
+    args = parser.parse_args()
+    for side in args.side or ("free", "shadow"):
+        print(side_line(side, args.games, args.seed), flush=True)
+
+
+if __name__ == "__main__":
+    main()
