@@ -1,9 +1,11 @@
-"""War of the Ring: the rule-based player against its first version (``rules-old``: the
-Shadow without :mod:`games.war_of_the_ring.computer_shadow`'s plan), seeded, both sides.
+"""War of the Ring: the rule-based player against its first version (``rules-old``: no plan,
+see :class:`games.war_of_the_ring.computer.RuleBasedPlayer`) or against itself, seeded, both
+sides.
 
     python bench/bench_wotr_rules.py [--games N] [--seed S] [--side free|shadow]
+                                     [--first new|old] [--second new|old]
 
-Prints, for the new player on each side: its wins, how the games ended and its decision time
+Prints, for the first player on each side: its wins, how the games ended and its decision time
 (p50 and p99 of the decisions with a choice). Measures, never asserts.
 """
 
@@ -22,13 +24,15 @@ from games.core import find
 from games.core.players import Budget, play
 from games.war_of_the_ring.computer import RuleBasedPlayer
 
+NAMES = {"new": "rules", "old": "rules-old"}
+
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values) or [0.0]
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def side_line(side: str, games: int, start: int) -> str:
+def side_line(side: str, first: str, second: str, games: int, start: int) -> str:
     ruleset = find("war-of-the-ring")
     wins = 0
     reasons: collections.Counter[str] = collections.Counter()
@@ -36,7 +40,8 @@ def side_line(side: str, games: int, start: int) -> str:
     started = time.perf_counter()
     for seed in range(start, start + games):
         players = {
-            role: (RuleBasedPlayer(shadow_plan=role == side), Budget(1)) for role in ("free", "shadow")
+            role: (RuleBasedPlayer(plan=(first if role == side else second) == "new"), Budget(1))
+            for role in ("free", "shadow")
         }
         played = play(ruleset, players, seed)
         won = side in played.winners
@@ -45,7 +50,7 @@ def side_line(side: str, games: int, start: int) -> str:
         times += played.times[side]
     spent = time.perf_counter() - started
     return (
-        f"rules vs rules-old as {side}: {wins}/{games} wins ({100 * wins / games:.0f} %); "
+        f"{NAMES[first]} vs {NAMES[second]} as {side}: {wins}/{games} wins ({100 * wins / games:.0f} %); "
         f"{dict(sorted(reasons.items()))}; decision p50 {statistics.median(times or [0]):.4f} s, "
         f"p99 {percentile(times, 0.99):.4f} s over {len(times)} decisions; {spent:.0f} s"
     )
@@ -56,9 +61,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--side", choices=("free", "shadow"), action="append")
+    parser.add_argument("--first", choices=tuple(NAMES), default="new")
+    parser.add_argument("--second", choices=tuple(NAMES), default="old")
     args = parser.parse_args()
     for side in args.side or ("free", "shadow"):
-        print(side_line(side, args.games, args.seed), flush=True)
+        print(side_line(side, args.first, args.second, args.games, args.seed), flush=True)
 
 
 if __name__ == "__main__":

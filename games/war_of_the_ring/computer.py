@@ -9,14 +9,15 @@ generator breaks ties. What it favours, for each question the game asks:
   is weak (:mod:`.computer_ring` weighs a move against the Hunt's expected harm), play an Event
   card when one can be played (the healing and guarding ones above all when Corrupted),
   muster and recruit where an army is threatened, attack with a superior army, bring Nations
-  to war; the Shadow brings its Minions in, attacks with superior armies, musters, plays
-  Events and moves armies toward the Free Peoples' strongholds; both draw cards rather than
-  skip, and pass only when nothing else is left;
+  to war (the Ring hurried as the Shadow's victory points grow); the Shadow brings its Minions
+  in, plays Events, and by its plan (:mod:`.computer_shadow`) marches on the Free Peoples'
+  Settlements worth most for the fewest defenders, musters nearest them and attacks where it
+  wins; both draw cards rather than skip, and pass only when nothing else is left;
 - **battles**: the attack with the best odds, a Combat card rather than none, fight on while
   stronger, retreat or withdraw into a stronghold when weaker, lose regulars before elites and
   leaders;
-- **the Hunt**: the Shadow puts one or two dice in the Hunt box (two once the Fellowship is well
-  on its way); the Free Peoples take Hunt damage where it costs least: Corruption (dearer near
+- **the Hunt**: the Shadow puts one or two dice in the Hunt box (two once the Fellowship is on
+  its way); the Free Peoples take Hunt damage where it costs least: Corruption (dearer near
   12), a table card, the Guide or a random Companion (worth his Level), a Guide's ability.
 """
 
@@ -74,15 +75,16 @@ _DIE_VERBS: Mapping[str, Mapping[str, float]] = {
 class RuleBasedPlayer:
     """Scores each legal action from the view; a small random term breaks ties.
 
-    ``shadow_plan``: the Shadow marches on Settlements and sizes its Hunt by
-    :mod:`.computer_shadow` (off: the first version, kept for the bench's comparison)."""
+    ``plan``: the Shadow marches on Settlements and sizes its Hunt by :mod:`.computer_shadow`,
+    the Free Peoples hurry the Ring as the Shadow's victory points grow (off: the first
+    version, kept for the bench's comparison)."""
 
-    def __init__(self, shadow_plan: bool = True) -> None:
-        self.shadow_plan = shadow_plan
+    def __init__(self, plan: bool = True) -> None:
+        self.plan = plan
 
     def decide(self, seat: Seat) -> Action:
         rng = seat.rng()
-        board = _Board(seat.view, seat.role, seat.actions, self.shadow_plan)
+        board = _Board(seat.view, seat.role, seat.actions, self.plan)
         scored = [(board.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
         return seat.actions[max(scored)[1]]
 
@@ -102,7 +104,7 @@ class _Board:
         self.foe = SHADOW if role == FREE else FREE
         self.regions: dict[str, Mapping[str, Any]] = {r["id"]: r for r in view["regions"]}
         self.fellowship: Mapping[str, Any] = view["fellowship"]
-        self.ring = RingCare(view)
+        self.ring = RingCare(view, hurry=plan)
         #: The Hunt's damage to take now, if that is the question (``corruption <damage>``).
         self.damage = next((int(a.args[0]) for a in actions if a.verb == "corruption" and a.args), 0)
         #: The Shadow's plan (None: the Free Peoples, or the first version's Shadow).
