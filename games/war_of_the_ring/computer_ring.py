@@ -30,6 +30,8 @@ PER_LEVEL = 1.4
 PATIENCE = 16.0
 #: The Shadow's victory points that halve the patience (``RingCare(hurry=True)``).
 HURRY = 1.0
+#: The Shadow's victory points from which the Fellowship hurries.
+HURRY_FROM = 0
 #: Event cards that heal the Ring-bearers (Athelas, There is Another Way, I Will Go Alone,
 #: Bilbo's Song) and the Mirror of Galadriel (heals in Lórien).
 HEALING = {"fpc_09": 1.5, "fpc_10": 1.0, "fpc_11": 1.0, "fpc_12": 1.0, "fpc_13": 0.3}
@@ -51,9 +53,8 @@ class RingCare:
         self.view = view
         #: The weight of a move's expected harm: less as the Shadow nears a military victory
         #: (``hurry``), when waiting for a weak Hunt loses the war.
-        self.patience = (
-            PATIENCE / (1.0 + int(view.get("vp", {}).get(SHADOW, 0)) / HURRY) if hurry else PATIENCE
-        )
+        shadow_vp = int(view.get("vp", {}).get(SHADOW, 0))
+        self.patience = PATIENCE / (1.0 + max(0, shadow_vp - HURRY_FROM) / HURRY) if hurry else PATIENCE
         self.fellowship: Mapping[str, Any] = view["fellowship"]
         self.corruption = int(self.fellowship["corruption"])
         self.in_mordor = self.fellowship["mordor"] is not None
