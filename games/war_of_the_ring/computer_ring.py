@@ -31,7 +31,7 @@ PATIENCE = 16.0
 #: The Shadow's victory points that halve the patience (``RingCare(hurry=True)``).
 HURRY = 1.0
 #: The Shadow's victory points from which the Fellowship hurries.
-HURRY_FROM = 0
+HURRY_FROM = 1
 #: Event cards that heal the Ring-bearers (Athelas, There is Another Way, I Will Go Alone,
 #: Bilbo's Song) and the Mirror of Galadriel (heals in Lórien).
 HEALING = {"fpc_09": 1.5, "fpc_10": 1.0, "fpc_11": 1.0, "fpc_12": 1.0, "fpc_13": 0.3}

@@ -20,7 +20,7 @@ from .data import NATIONS, REGIONS, SHADOW, distance
 
 #: Hunt dice by the Fellowship's way: at the start, once it is on its way (progress 2 or a
 #: region nearer Mordor), and on the Mordor Track.
-HUNT_DICE = {"start": 1, "on_way": 2, "mordor": 2}
+HUNT_DICE = {"start": 2, "on_way": 2, "mordor": 2}
 #: A Stronghold's defenders count this much more (the attacker hits on a 6 in a siege).
 SIEGE = 1.6
 #: How much stronger than the defenders an attack must be.

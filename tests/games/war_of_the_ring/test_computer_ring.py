@@ -24,5 +24,9 @@ def test_the_fellowship_hurries_as_the_shadow_nears_a_military_victory() -> None
     assert pressed.move_score() > calm.move_score()
 
 
+def test_one_victory_point_of_the_shadow_is_no_hurry() -> None:
+    assert RingCare(_view(1), hurry=True).patience == RingCare(_view(0), hurry=True).patience
+
+
 def test_the_first_version_never_hurries() -> None:
     assert RingCare(_view(6)).patience == RingCare(_view(0)).patience

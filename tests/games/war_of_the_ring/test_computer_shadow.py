@@ -30,11 +30,6 @@ def _plan(view: View) -> ShadowPlan:
     return ShadowPlan(view, strength)
 
 
-def _decide(view: View, texts: list[str]) -> str:
-    actions = tuple(Action.from_text(text) for text in texts)
-    return RuleBasedPlayer().decide(Seat(WOTR.name, SHADOW, view, actions, 1, Budget(1))).text
-
-
 def test_an_undefended_settlement_pulls_harder_than_a_defended_one() -> None:
     view = _view()
     plan = _plan(view)
@@ -56,11 +51,14 @@ def test_an_army_moves_toward_its_targets_and_the_shadow_musters_nearest_them() 
     assert plan.to("west_harondor") > plan.to("east_harondor")
 
 
-def test_the_hunt_grows_once_the_fellowship_is_on_its_way() -> None:
-    fellowship = dict(_view()["fellowship"])
-    hunt = [f"hunt {n}" for n in range(4)]
-    assert _decide(_view(fellowship={**fellowship, "progress": 0, "mordor": None}), hunt) == "hunt 1"
-    assert _decide(_view(fellowship={**fellowship, "progress": 2, "mordor": None}), hunt) == "hunt 2"
+def test_the_shadow_hunts_with_two_dice_where_the_first_version_began_with_one() -> None:
+    view = _view(fellowship={**_view()["fellowship"], "progress": 0, "mordor": None})
+    actions = tuple(Action.from_text(f"hunt {n}") for n in range(4))
+    chosen = {
+        plan: RuleBasedPlayer(plan=plan).decide(Seat(WOTR.name, SHADOW, view, actions, 1, Budget(1))).text
+        for plan in (True, False)
+    }
+    assert chosen == {True: "hunt 2", False: "hunt 1"}
 
 
 def test_the_shadow_attacks_where_it_wins() -> None:
