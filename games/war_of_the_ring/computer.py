@@ -9,14 +9,15 @@ generator breaks ties. What it favours, for each question the game asks:
   is weak (:mod:`.computer_ring` weighs a move against the Hunt's expected harm), play an Event
   card when one can be played (the healing and guarding ones above all when Corrupted),
   muster and recruit where an army is threatened, attack with a superior army, bring Nations
-  to war; the Shadow brings its Minions in, attacks with superior armies, musters, plays
-  Events and moves armies toward the Free Peoples' strongholds; both draw cards rather than
-  skip, and pass only when nothing else is left;
+  to war (the Ring hurried as the Shadow's victory points grow); the Shadow brings its Minions
+  in, plays Events, and by its plan (:mod:`.computer_shadow`) marches on the Free Peoples'
+  Settlements worth most for the fewest defenders, musters nearest them and attacks where it
+  wins; both draw cards rather than skip, and pass only when nothing else is left;
 - **battles**: the attack with the best odds, a Combat card rather than none, fight on while
   stronger, retreat or withdraw into a stronghold when weaker, lose regulars before elites and
   leaders;
-- **the Hunt**: the Shadow puts one or two dice in the Hunt box (two once the Fellowship is well
-  on its way); the Free Peoples take Hunt damage where it costs least: Corruption (dearer near
+- **the Hunt**: the Shadow puts one or two dice in the Hunt box (two once the Fellowship is on
+  its way); the Free Peoples take Hunt damage where it costs least: Corruption (dearer near
   12), a table card, the Guide or a random Companion (worth his Level), a Guide's ability.
 """
 
@@ -29,6 +30,7 @@ from games.core import Action, View
 from games.core.players import Seat
 
 from .computer_ring import RingCare, to_mordor
+from .computer_shadow import ODDS, ShadowPlan
 from .data import FREE, NATIONS, REGIONS, SHADOW, side_of_nation
 
 #: How much stronger an army must be to attack.
@@ -71,11 +73,18 @@ _DIE_VERBS: Mapping[str, Mapping[str, float]] = {
 
 
 class RuleBasedPlayer:
-    """Scores each legal action from the view; a small random term breaks ties."""
+    """Scores each legal action from the view; a small random term breaks ties.
+
+    ``plan``: the Shadow marches on Settlements and sizes its Hunt by :mod:`.computer_shadow`,
+    the Free Peoples hurry the Ring as the Shadow's victory points grow (off: the first
+    version, kept for the bench's comparison)."""
+
+    def __init__(self, plan: bool = True) -> None:
+        self.plan = plan
 
     def decide(self, seat: Seat) -> Action:
         rng = seat.rng()
-        board = _Board(seat.view, seat.role, seat.actions)
+        board = _Board(seat.view, seat.role, seat.actions, self.plan)
         scored = [(board.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
         return seat.actions[max(scored)[1]]
 
@@ -89,15 +98,17 @@ def board_scores(seat: Seat) -> list[float]:
 class _Board:
     """What the view says of the board, and the score of one action."""
 
-    def __init__(self, view: View, role: str, actions: Sequence[Action] = ()) -> None:
+    def __init__(self, view: View, role: str, actions: Sequence[Action] = (), plan: bool = True) -> None:
         self.view = view
         self.role = role
         self.foe = SHADOW if role == FREE else FREE
         self.regions: dict[str, Mapping[str, Any]] = {r["id"]: r for r in view["regions"]}
         self.fellowship: Mapping[str, Any] = view["fellowship"]
-        self.ring = RingCare(view)
+        self.ring = RingCare(view, hurry=plan)
         #: The Hunt's damage to take now, if that is the question (``corruption <damage>``).
         self.damage = next((int(a.args[0]) for a in actions if a.verb == "corruption" and a.args), 0)
+        #: The Shadow's plan (None: the Free Peoples, or the first version's Shadow).
+        self.plan = ShadowPlan(view, self.strength) if plan and role == SHADOW else None
 
     def strength(self, region: str, side: str) -> float:
         """Hit points of ``side``'s army in ``region`` (an elite counts twice, a leader half)."""
@@ -130,6 +141,10 @@ class _Board:
 
     def score(self, action: Action) -> float:
         verb, args = action.verb, action.args
+        if self.plan is not None:
+            planned = self._planned(self.plan, verb, args)
+            if planned is not None:
+                return planned
         if verb == "hunt" and args:
             wanted = 2 if self.fellowship["progress"] >= 3 or self.fellowship["mordor"] is not None else 1
             return -abs(int(args[0]) - wanted)
@@ -189,6 +204,26 @@ class _Board:
         if verb == "decline":
             return -0.5
         return 0.0
+
+    def _planned(self, plan: ShadowPlan, verb: str, args: Sequence[str]) -> float | None:
+        """The Shadow's plan's score of an action, or None where the plan has no say."""
+        if verb == "hunt" and args:
+            return -abs(int(args[0]) - plan.hunt_dice(self.fellowship))
+        if verb == "to" and args and args[0] in REGIONS:
+            return plan.to(args[0])
+        if verb == "place" and args and args[0] in REGIONS:
+            return plan.place(args[0])
+        if verb == "army" and args and args[0] in REGIONS:
+            return plan.army(args[0])
+        if verb == "attack" and len(args) == 2 and args[0] in REGIONS and args[1] in REGIONS:
+            return plan.attack(args[0], args[1])
+        if verb in ("attack", "move-armies", "move-army") and args and args[0] in _DIE_FACES:
+            score = _DIE_VERBS[SHADOW][verb]
+            if verb == "attack":
+                return score + (3.0 if plan.best_attack() >= ODDS else -6.0)
+            marching = plan.marching()
+            return score + (min(2.0, marching) if marching > 0 else -3.0)
+        return None
 
     def _die(self, verb: str, face: str, card: str | None = None) -> float:
         score = _DIE_VERBS[self.role][verb]

@@ -28,6 +28,10 @@ PER_LEVEL = 1.4
 #: How much the expected harm of a move on the way weighs (the way is not hurried: a Shadow
 #: Hunt Box full of dice now may be empty next turn).
 PATIENCE = 16.0
+#: The Shadow's victory points that halve the patience (``RingCare(hurry=True)``).
+HURRY = 1.0
+#: The Shadow's victory points from which the Fellowship hurries.
+HURRY_FROM = 1
 #: Event cards that heal the Ring-bearers (Athelas, There is Another Way, I Will Go Alone,
 #: Bilbo's Song) and the Mirror of Galadriel (heals in Lórien).
 HEALING = {"fpc_09": 1.5, "fpc_10": 1.0, "fpc_11": 1.0, "fpc_12": 1.0, "fpc_13": 0.3}
@@ -45,8 +49,12 @@ def to_mordor(region: str) -> int:
 class RingCare:
     """The Free Peoples' view of the Ring-bearers and the score of the actions about them."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, hurry: bool = False) -> None:
         self.view = view
+        #: The weight of a move's expected harm: less as the Shadow nears a military victory
+        #: (``hurry``), when waiting for a weak Hunt loses the war.
+        shadow_vp = int(view.get("vp", {}).get(SHADOW, 0))
+        self.patience = PATIENCE / (1.0 + max(0, shadow_vp - HURRY_FROM) / HURRY) if hurry else PATIENCE
         self.fellowship: Mapping[str, Any] = view["fellowship"]
         self.corruption = int(self.fellowship["corruption"])
         self.in_mordor = self.fellowship["mordor"] is not None
@@ -116,7 +124,7 @@ class RingCare:
                 score -= 6.0
             return score
         per_point = self.corruption_cost(1, self.corruption + 1)
-        return 9.0 - harm * per_point * PATIENCE
+        return 9.0 - harm * per_point * self.patience
 
     # -- the Hunt's damage --------------------------------------------------------------------------
     def worth(self, companion: str) -> float:

@@ -309,6 +309,7 @@ def playout_view(state: State, role: str) -> View:
         "hunt": {"box": state["hunt_box"], "tiles": state["hunt"]["pool"]},
         "cards": {role: {"hand": state["hands"][role]}},
         "politics": state["politics"],
+        "vp": {side: vp(state, side) for side in ROLES},
         "battle": battle_view(state),
     }
 
