@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from games.core import find
-from games.war_of_the_ring.i18n import card_name, speaking
 from tests.e2e.harness import is_error, requires_bot, running_world
 from tests.fakediscord.model import labels
 
@@ -114,42 +111,3 @@ async def test_a_confrontation_thread_speaks_the_match_language_each_dm_its_read
         rules = await alice.slash(world.games, "rules", game="confrontation", topic="balrog")
         assert rules.ephemeral and "炎魔" in rules.text, rules.text
 
-
-async def test_a_war_of_the_ring_thread_speaks_the_match_language_each_dm_its_reader(tmp_path: Path) -> None:
-    """War of the Ring too: a Chinese match between a Japanese and a Danish player — each
-    question in its reader's language, the thread in the match's, the hand and /rules in the
-    asker's."""
-    async with running_world(tmp_path, settle=0.1, commands=("game", "hand", "rules", "wotr")) as world:
-        alice, bob = world.users["alice"], world.users["bob"]
-        alice.locale, bob.locale = "ja", "da"
-        match = await world.new_table(alice, [bob], game="war-of-the-ring", side="free", language="zh-CN")
-        # The Free Peoples' first question reaches Alice in Japanese, with its buttons' words.
-        fellowship = await world.fd.wait_for_message(
-            lambda m: m in alice.dms and "旅の仲間フェイズ" in m.content
-        )
-        assert "案内役" in fellowship.content and "Fellowship" not in fellowship.content, fellowship.content
-        assert "完了" in labels(fellowship.components), labels(fellowship.components)
-        done = await world.pick(match, alice, "done")
-        assert not is_error(done), done.text
-        # The Shadow's Hunt question reaches Bob in Danish.
-        hunt = await world.fd.wait_for_message(lambda m: m in bob.dms and "jagtfeltet" in m.content)
-        assert "Hunt Box" not in hunt.content, hunt.content
-        # /hand answers Alice in Japanese: her own cards by their Japanese names.
-        row = world.row(match.id)
-        assert row.state is not None and find(row.game).active(row.state) == {"shadow"}
-        with speaking("ja"):
-            names = [card_name(card) for card in row.state["hands"]["free"]]
-        hand = await alice.slash(match.thread, "hand")
-        assert hand.ephemeral and not is_error(hand), hand.text
-        assert names and all(name in hand.text for name in names), (names, hand.text)
-        # /rules answers Bob in Danish.
-        rules = await bob.slash(world.games, "rules", game="war-of-the-ring", topic="hunt")
-        assert rules.ephemeral and "Jagten" in rules.text and "The Hunt" not in rules.text, rules.text
-        # The Shadow hunts with one die and both roll: the thread tells the dice in Chinese.
-        for user, action in ((bob, "hunt 1"),):
-            played = await world.pick(match, user, action)
-            assert not is_error(played), played.text
-        await world.until_announced(match)
-        told = "\n".join(m.text for m in match.thread.messages[1:])
-        assert "骰" in told, told
-        assert not re.search(r"\b(the|draws?|rolls?|Waiting)\b", told), told
