@@ -110,4 +110,3 @@ async def test_a_confrontation_thread_speaks_the_match_language_each_dm_its_read
         # /rules answers each in his own language.
         rules = await alice.slash(world.games, "rules", game="confrontation", topic="balrog")
         assert rules.ephemeral and "炎魔" in rules.text, rules.text
-
