@@ -207,7 +207,8 @@ def _dice(view: Mapping[str, Any]) -> str:
     if hunt:
         parts.append(
             tr(
-                "Hunt Box {shadow} Shadow and {free} Free dice, {pool} tiles in the pool, {drawn} drawn",
+                "Hunt Box dice: Shadow {shadow}, Free Peoples {free}; "
+                "Hunt tiles: {pool} in the pool, {drawn} drawn",
                 shadow=v.number(box.get("shadow")),
                 free=v.number(box.get("free")),
                 pool=v.number(hunt.get("pool")),
@@ -238,15 +239,23 @@ def _cards(view: Mapping[str, Any]) -> str:
         hand = entry.get("hand")
         if side == you and isinstance(hand, list) and hand:
             parts.append(
-                tr(
+                ntr(
+                    "{side} {count} card in hand ({cards})",
                     "{side} {count} cards in hand ({cards})",
+                    count,
                     side=v.side_title(side),
-                    count=count,
                     cards=commas([v.card_name(c) for c in hand]),
                 )
             )
         else:
-            parts.append(tr("{side} {count} cards in hand", side=v.side_title(side), count=count))
+            parts.append(
+                ntr(
+                    "{side} {count} card in hand",
+                    "{side} {count} cards in hand",
+                    count,
+                    side=v.side_title(side),
+                )
+            )
     return tr("Cards: {parts}.", parts=semicolons(parts)) if parts else ""
 
 

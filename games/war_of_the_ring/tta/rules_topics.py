@@ -293,8 +293,8 @@ def topics() -> list[RuleTopic]:
         if card.replaces and card.needs:
             parts.append(
                 tr(
-                    "Replaces {card} when {switch} are on.",
-                    card=card.replaces if english() else card_name(card.replaces),
+                    "Replaces {card} in games with {switch}.",
+                    card=card_name(card.replaces),
                     switch=tr(NAMES[card.needs]),
                 )
             )
