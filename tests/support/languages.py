@@ -57,3 +57,41 @@ def assert_translated(
         return
     latin = LATIN.findall(unquoted)
     assert not latin, f"{lang}: English left in {said!r} ({english!r})"
+
+
+def prompt_texts(
+    ruleset: Ruleset, options: Mapping[str, str], seed: int, lang: str, every_arg: bool = True
+) -> Iterator[tuple[str, str]]:
+    """``(english, translated)`` of every prompt and title of a seeded random game, for both
+    sides, and every label (action, group, argument: each, or the first only) and effect of the
+    side that acts. The actions offered never depend on the language."""
+    match = Match.new(ruleset, seed, ruleset.resolve_options(dict(options)), 2)
+    chooser = {"rng": seed * 17 + 5}
+    while match.state["result"] is None:
+        state = match.state
+        for role in state["roles"]:
+            english, said = ruleset.prompt(state, role), ruleset.prompt(state, role, lang)
+            assert english.actions == said.actions
+            yield english.text, said.text
+            if english.title:
+                yield english.title, said.title
+        active = sorted(ruleset.active(state))
+        role = active[randbelow(chooser, len(active))]
+        actions = ruleset.prompt(state, role).actions
+        for action in actions:
+            yield ruleset.describe(state, role, action), ruleset.describe(state, role, action, lang)
+            effect = ruleset.explain(state, role, action)
+            if effect:
+                yield effect, ruleset.explain(state, role, action, lang)
+            if action.args:
+                verb, first = action.verb, action.args[0]
+                yield (
+                    ruleset.describe_group(state, role, verb, first),
+                    ruleset.describe_group(state, role, verb, first, lang),
+                )
+                for index, value in enumerate(action.args if every_arg else action.args[:1]):
+                    yield (
+                        ruleset.describe_arg(state, role, verb, index, value),
+                        ruleset.describe_arg(state, role, verb, index, value, lang),
+                    )
+        match.submit(role, actions[randbelow(chooser, len(actions))])

@@ -16,8 +16,7 @@ import pytest
 from games.confrontation.words import char_label, char_name, region_name, special_name
 from games.core import Match, find
 from games.core.i18n import TRANSLATED
-from games.core.rng import randbelow
-from tests.support.languages import LATIN, random_game
+from tests.support.languages import LATIN, prompt_texts, random_game
 from tests.support.languages import assert_translated as shared_assert_translated
 from tests.support.languages import log_texts as shared_log_texts
 
@@ -75,43 +74,11 @@ def test_the_chinese_names_are_the_seeds() -> None:
     assert [region_name(r, "zh-CN") for r in ("shire", "fangorn", "gondor")] == ["霞尔", "胡子树林", "冈多"]
 
 
-def prompt_texts(options: dict[str, str], seed: int, lang: str) -> Iterator[tuple[str, str]]:
-    """``(english, translated)`` of every prompt, title, label, group and effect of a game."""
-    match = Match.new(RULESET, seed, RULESET.resolve_options(options), 2)
-    chooser = {"rng": seed * 17 + 5}
-    while match.state["result"] is None:
-        state = match.state
-        for role in ("fellowship", "sauron"):
-            english, said = RULESET.prompt(state, role), RULESET.prompt(state, role, lang)
-            yield english.text, said.text
-            if english.title:
-                yield english.title, said.title
-        active = sorted(RULESET.active(state))
-        role = active[randbelow(chooser, len(active))]
-        actions = RULESET.prompt(state, role).actions
-        for action in actions:
-            yield RULESET.describe(state, role, action), RULESET.describe(state, role, action, lang)
-            effect = RULESET.explain(state, role, action)
-            if effect:
-                yield effect, RULESET.explain(state, role, action, lang)
-            if action.args:
-                verb, first = action.verb, action.args[0]
-                yield (
-                    RULESET.describe_group(state, role, verb, first),
-                    RULESET.describe_group(state, role, verb, first, lang),
-                )
-                yield (
-                    RULESET.describe_arg(state, role, verb, 0, first),
-                    RULESET.describe_arg(state, role, verb, 0, first, lang),
-                )
-        match.submit(role, actions[randbelow(chooser, len(actions))])
-
-
 @pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("options", VARIANTS, ids=[o["variant"] for o in VARIANTS])
 def test_every_prompt_label_and_effect_reads_in_every_language(options: dict[str, str], lang: str) -> None:
     for seed in range(2):
-        for english, said in prompt_texts(options, seed, lang):
+        for english, said in prompt_texts(RULESET, options, seed, lang, every_arg=False):
             assert_translated(english, said, lang)
 
 

@@ -20,7 +20,7 @@ from games.core.rng import randbelow
 from games.minas_tirith.events import PRESENTER, TEMPLATES
 from games.minas_tirith.facts import LEADERS, MT_CARDS, SPACES
 from games.minas_tirith.words import card_label, leader_label, space_label, units_text
-from tests.support.languages import LATIN, random_game
+from tests.support.languages import LATIN, prompt_texts, random_game
 from tests.support.languages import assert_translated as shared_assert_translated
 from tests.support.languages import log_texts as shared_log_texts
 
@@ -92,45 +92,10 @@ def test_the_english_log_is_unchanged_by_the_catalog() -> None:
     )
 
 
-def prompt_texts(seed: int, lang: str) -> Iterator[tuple[str, str]]:
-    """``(english, translated)`` of every prompt and title of a seeded random game, for both
-    sides, and every label (action, group, argument) and card effect of the side that acts."""
-    match = Match.new(RULESET, seed, RULESET.resolve_options({}), 2)
-    chooser = {"rng": seed * 17 + 5}
-    while match.state["result"] is None:
-        state = match.state
-        for role in ("good", "evil"):
-            english, said = RULESET.prompt(state, role), RULESET.prompt(state, role, lang)
-            assert english.actions == said.actions
-            yield english.text, said.text
-            if english.title:
-                yield english.title, said.title
-        active = sorted(RULESET.active(state))
-        role = active[randbelow(chooser, len(active))]
-        actions = RULESET.prompt(state, role).actions
-        for action in actions:
-            yield RULESET.describe(state, role, action), RULESET.describe(state, role, action, lang)
-            effect = RULESET.explain(state, role, action)
-            if effect:
-                yield effect, RULESET.explain(state, role, action, lang)
-            if action.args:
-                verb, first = action.verb, action.args[0]
-                yield (
-                    RULESET.describe_group(state, role, verb, first),
-                    RULESET.describe_group(state, role, verb, first, lang),
-                )
-                for index, value in enumerate(action.args):
-                    yield (
-                        RULESET.describe_arg(state, role, verb, index, value),
-                        RULESET.describe_arg(state, role, verb, index, value, lang),
-                    )
-        match.submit(role, actions[randbelow(chooser, len(actions))])
-
-
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_prompt_label_and_effect_reads_in_every_language(lang: str) -> None:
     for seed in range(2):
-        for english, said in prompt_texts(seed, lang):
+        for english, said in prompt_texts(RULESET, {}, seed, lang):
             assert_translated(english, said, lang)
 
 
