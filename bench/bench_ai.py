@@ -13,7 +13,14 @@ winner ranked first, a draw a tie; games of 3 and 4 players count as the first l
 the best of the others, since several seats share one level) and prints each level's mu, sigma
 and ordinal (mu - 3 sigma) with the count of games it played. ``--record FILE`` appends each
 game's outcome to FILE (JSON lines) and rates from every outcome of this game the file holds,
-so pairings run separately (with their own game counts) are rated together.
+so pairings run separately (with their own game counts) are rated together; each game is
+appended as it ends, so a run stopped early still counts the games it finished.
+
+``--no-time-cap`` plays every level with its iteration budget alone: the outcome then depends on
+the seeds only, not on the machine's load (the strength a quiet machine gives); measure decision
+times on a separate run with the levels' own budgets. ``--side ROLE`` plays the first level in
+that seat only; ``--each`` prints every game as it ends. Besides the offered levels, a pairing
+may name a trial of ``games.computer_players.TRIALS`` (a player measured, not offered).
 
 Goals (issue 24): the strongest level wins >= 98 % against ``random`` on every side, >= 65 %
 against ``rules`` on each side; each level beats the one below >= 60 %; p99 <= 2 s.
@@ -33,9 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from openskill.models import PlackettLuce
 
-from games.computer_players import LEVELS, PLAYERS, policy
+from games.computer_players import PLAYERS, TRIALS, policy
 from games.core import Ruleset, find
-from games.core.players import play
+from games.core.players import Budget, play
 
 PAIRINGS = (
     "random:random",
@@ -68,13 +75,21 @@ def tournament(
     seats: int = 2,
     start: int = 0,
     outcomes: list[Outcome] | None = None,
+    *,
+    capped: bool = True,
+    only: str | None = None,
+    record: Path | None = None,
+    each: bool = False,
 ) -> list[str]:
-    """Lines of results: ``first`` in each seat in turn, ``second`` in every other seat; each
-    game's outcome is added to ``outcomes`` when given."""
+    """Lines of results: ``first`` in each seat in turn (``only``: in that seat alone),
+    ``second`` in every other seat; each game's outcome is added to ``outcomes`` when given and
+    appended to ``record`` as it ends. ``capped=False`` drops the levels' time caps."""
     options = {"players": str(seats)} if seats != 2 else {}
     roles = ruleset.roles(ruleset.resolve_options(options), seats)
     lines = []
     for side in roles:
+        if only is not None and side != only:
+            continue
         wins = draws = 0
         times: list[float] = []
         fallbacks = decisions = 0
@@ -82,13 +97,25 @@ def tournament(
         for seed in range(start, start + games):
             players = {}
             for role in roles:
-                players[role] = policy(ruleset.name, first if role == side else second)
+                player, budget = policy(ruleset.name, first if role == side else second)
+                players[role] = (player, budget if capped else Budget(budget.iterations))
             played = play(ruleset, players, seed, options)
             wins += side in played.winners
             draws += not played.winners
+            result = 1.0 if side in played.winners else 0.5 if not played.winners else 0.0
             if outcomes is not None:
-                result = 1.0 if side in played.winners else 0.5 if not played.winners else 0.0
                 outcomes.append((first, second, result))
+            if record is not None:
+                entry = {"game": ruleset.name, "first": first, "second": second, "result": result}
+                entry |= {"side": side, "seed": seed, "players": seats, "capped": capped}
+                with record.open("a") as out:
+                    out.write(json.dumps(entry) + "\n")
+            if each:
+                print(
+                    f"  {first} vs {second} as {side}, seed {seed}: {played.reason}, "
+                    f"winners {', '.join(played.winners) or 'none'}, {played.actions} actions",
+                    flush=True,
+                )
             times += played.times[side]
             decisions += len(played.times[side])
             computer = players[side][0]
@@ -121,7 +148,6 @@ def ratings(outcomes: list[Outcome]) -> list[str]:
         f"{level}: mu {rated[level].mu:.1f}, sigma {rated[level].sigma:.1f}, "
         f"ordinal {rated[level].ordinal():.1f} ({played[level]} games)"
         for level in order
-        if level in LEVELS
     ]
 
 
@@ -134,22 +160,34 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, help="seats (LOTR Risk: 2 to 4)")
     parser.add_argument("--ratings", action="store_true", help="rate the levels (OpenSkill) at the end")
     parser.add_argument("--record", type=Path, help="append outcomes here and rate from all of them")
+    parser.add_argument("--no-time-cap", action="store_true", help="iteration budgets alone")
+    parser.add_argument("--side", help="the first level plays this seat only")
+    parser.add_argument("--each", action="store_true", help="print every game as it ends")
     args = parser.parse_args()
     ruleset = find(args.game)
-    offered = set(PLAYERS[args.game])
+    offered = set(PLAYERS[args.game]) | set(TRIALS[args.game])
     outcomes: list[Outcome] = []
     for pairing in args.pairings:
         first, second = pairing.split(":")
         if not {first, second} <= offered:
             print(f"{pairing}: {args.game} has no such level (it offers {', '.join(sorted(offered))})")
             continue
-        for line in tournament(ruleset, first, second, args.games, args.players, args.seed, outcomes):
+        lines = tournament(
+            ruleset,
+            first,
+            second,
+            args.games,
+            args.players,
+            args.seed,
+            outcomes,
+            capped=not args.no_time_cap,
+            only=args.side,
+            record=args.record,
+            each=args.each,
+        )
+        for line in lines:
             print(line, flush=True)
     if args.record is not None:
-        with args.record.open("a") as out:
-            for first, second, result in outcomes:
-                entry = {"game": args.game, "first": first, "second": second, "result": result}
-                out.write(json.dumps(entry) + "\n")
         outcomes = []
         for line in args.record.read_text().splitlines():
             entry = json.loads(line)
