@@ -7,7 +7,7 @@ Ring and the expansion bonus vary with the seed.
 
 Plain mode is world conquest, which random players take thousands of actions to finish: its
 games stop after ``PLAIN_TURNS`` turns (a fuzzer-only cap). The games of each combination run in
-chunks so that ``pytest -n`` spreads them. The suite plays 200 games per combination (2,400 in
+chunks so that ``pytest -n`` spreads them. The suite plays 100 games per combination (1,200 in
 all); ``LOTR_RISK_FUZZ_GAMES=1000`` is the full check (12,000 games, about five CPU minutes).
 """
 
@@ -19,7 +19,7 @@ import pytest
 
 from .helpers import COMBOS, random_game
 
-GAMES = int(os.environ.get("LOTR_RISK_FUZZ_GAMES", "200"))
+GAMES = int(os.environ.get("LOTR_RISK_FUZZ_GAMES", "100"))
 CHUNKS = 5
 PLAIN_TURNS = 15
 
