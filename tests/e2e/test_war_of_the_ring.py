@@ -49,7 +49,7 @@ COMMANDS = ("game", "hand", "wotr")
 SILENT = 1 << 12
 #: Actions before the driver looks for a battle to interrupt (one comes within ~200 more); at
 #: most ``LIMIT`` before it; then the match goes on to ``ACTIONS`` in all.
-WARM_UP, LIMIT, ACTIONS = 120, 600, 300
+WARM_UP, LIMIT, ACTIONS = 80, 600, 220
 
 
 def ruleset() -> Any:
