@@ -29,6 +29,7 @@ from typing import Any
 from games.core import Action, View
 from games.core.players import Seat
 
+from .card_rules import BARRED
 from .computer_ring import RingCare, to_mordor
 from .computer_shadow import ODDS, ShadowPlan
 from .data import FREE, NATIONS, REGIONS, SHADOW, side_of_nation
@@ -87,6 +88,15 @@ class RuleBasedPlayer:
         board = _Board(seat.view, seat.role, seat.actions, self.plan)
         scored = [(board.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
         return seat.actions[max(scored)[1]]
+
+
+class PlanningPlayer(RuleBasedPlayer):
+    """The ``strong`` level: the rule-based player with the Shadow's plan (:mod:`.computer_shadow`)
+    and the Fellowship hurried as the Shadow's victory points grow (``RuleBasedPlayer(plan=False)``
+    is the ``rules`` level: the obvious good moves alone)."""
+
+    def __init__(self) -> None:
+        super().__init__(plan=True)
 
 
 def board_scores(seat: Seat) -> list[float]:
@@ -217,6 +227,10 @@ class _Board:
             return plan.army(args[0])
         if verb == "attack" and len(args) == 2 and args[0] in REGIONS and args[1] in REGIONS:
             return plan.attack(args[0], args[1])
+        if verb == "dispel" and args and args[0] in _DIE_FACES:
+            return plan.dispel()
+        if verb == "discard" and args and args[0] in BARRED:
+            return plan.discard(args[0])
         if verb in ("attack", "move-armies", "move-army") and args and args[0] in _DIE_FACES:
             score = _DIE_VERBS[SHADOW][verb]
             if verb == "attack":

@@ -16,6 +16,7 @@ from typing import Any
 
 from games.core import View
 
+from .card_rules import BARRED
 from .data import NATIONS, REGIONS, SHADOW, distance
 
 #: Hunt dice by the Fellowship's way: at the start, once it is on its way (progress 2 or a
@@ -34,6 +35,10 @@ class ShadowPlan:
         self.view = view
         self.strength = strength
         self.regions: dict[str, Mapping[str, Any]] = {r["id"]: r for r in view["regions"]}
+        #: Regions no Shadow Army may enter or attack while a Free Peoples table card bars them.
+        self.barred = frozenset(
+            region for card in view["cards"]["free"]["table"] for region in BARRED.get(card, ())
+        )
 
     def _held_by_free(self, region: str) -> bool:
         entry = self.regions.get(region)
@@ -46,8 +51,13 @@ class ShadowPlan:
 
     @cached_property
     def targets(self) -> dict[str, float]:
-        """Each Free Peoples Settlement with victory points the Shadow does not hold: its worth
-        (points, more when its Nation is at war and it can be attacked, less when defended)."""
+        """Each Free Peoples Settlement with victory points the Shadow does not hold and may
+        enter: its worth (points, more when its Nation is at war, less when defended)."""
+        return {r: w for r, w in self._settlements.items() if r not in self.barred}
+
+    @cached_property
+    def _settlements(self) -> dict[str, float]:
+        """Every Free Peoples Settlement worth points the Shadow does not hold, barred or not."""
         found: dict[str, float] = {}
         politics = self.view["politics"]
         for region, info in REGIONS.items():
@@ -59,6 +69,15 @@ class ShadowPlan:
             worth = info.vp * (1.0 if at_war else 0.6)
             found[region] = worth / (1.0 + 0.25 * self.defence(region))
         return found
+
+    def dispel(self) -> float:
+        """Discarding the Free Peoples' barring cards: worth the Settlements they close."""
+        closed = sum(w for r, w in self._settlements.items() if r in self.barred)
+        return 3.0 + 3.0 * closed if closed > 0 else -1.0
+
+    def discard(self, card: str) -> float:
+        """Which barring card to discard: the one closing the Settlements worth most."""
+        return sum(w for r, w in self._settlements.items() if r in BARRED.get(card, ()))
 
     def pull(self, region: str) -> float:
         """How strongly ``region`` draws the Shadow's armies (the best target's worth over its

@@ -69,3 +69,19 @@ def test_the_shadow_attacks_where_it_wins() -> None:
     plan = _plan(view)
     # Eight Southrons next to Pelargir (a City, held by one regular at most) and Dol Amroth.
     assert plan.attack("west_harondor", "pelargir") > plan.attack("minas_morgul", "osgiliath")
+
+
+def _barred_by(card: str) -> View:
+    view = _view()
+    cards = {**view["cards"], FREE: {**view["cards"][FREE], "table": [card]}}
+    return _view(cards=cards)
+
+
+def test_the_shadow_marches_on_no_settlement_a_table_card_closes_and_dispels_it() -> None:
+    open_plan, barred = _plan(_view()), _plan(_barred_by("fps_02"))  # A Power too Great
+    assert {"rivendell", "grey_havens", "lorien"} <= set(open_plan.targets)
+    assert not {"rivendell", "grey_havens", "lorien"} & set(barred.targets)
+    # The stall of seeds 9 and 19: armies pulled forever toward Settlements they may not enter.
+    assert barred.pull("fords_of_bruinen") < open_plan.pull("fords_of_bruinen")
+    assert barred.dispel() > 3.0 > open_plan.dispel()
+    assert barred.discard("fps_02") > barred.discard("fps_03")
