@@ -31,7 +31,7 @@ from games.core.players import Seat
 
 from .card_rules import BARRED
 from .computer_ring import RingCare, to_mordor
-from .computer_shadow import ODDS, ShadowPlan
+from .computer_shadow import ShadowPlan
 from .data import FREE, NATIONS, REGIONS, SHADOW, side_of_nation
 
 #: How much stronger an army must be to attack.
@@ -234,7 +234,7 @@ class _Board:
         if verb in ("attack", "move-armies", "move-army") and args and args[0] in _DIE_FACES:
             score = _DIE_VERBS[SHADOW][verb]
             if verb == "attack":
-                return score + (3.0 if plan.best_attack() >= ODDS else -6.0)
+                return score + (3.0 if plan.best_attack() >= plan.odds else -6.0)
             marching = plan.marching()
             return score + (min(2.0, marching) if marching > 0 else -3.0)
         return None

@@ -26,6 +26,12 @@ HUNT_DICE = {"start": 2, "on_way": 2, "mordor": 2}
 SIEGE = 1.6
 #: How much stronger than the defenders an attack must be.
 ODDS = 1.2
+#: From this turn a long war presses on: the odds wanted fall by ``PRESS_STEP`` a turn down to
+#: ``PRESS_ODDS`` (a Fellowship that never leaves and Strongholds too strong for the odds would
+#: otherwise leave the game without end; the Shadow reinforces, the Free Peoples seldom can).
+PRESS_FROM = 30
+PRESS_STEP = 0.05
+PRESS_ODDS = 0.6
 
 
 class ShadowPlan:
@@ -36,6 +42,9 @@ class ShadowPlan:
         self.strength = strength
         self.regions: dict[str, Mapping[str, Any]] = {r["id"]: r for r in view["regions"]}
         #: Regions no Shadow Army may enter or attack while a Free Peoples table card bars them.
+        #: The odds an attack needs (lower as a long war drags on).
+        turn = int(view.get("turn") or 0)
+        self.odds = max(PRESS_ODDS, ODDS - PRESS_STEP * max(0, turn - PRESS_FROM))
         self.barred = frozenset(
             region for card in view["cards"]["free"]["table"] for region in BARRED.get(card, ())
         )
@@ -113,13 +122,14 @@ class ShadowPlan:
         enemies = max((self.strength(n, "free") for n in info.neighbours), default=0.0)
         return 3.0 if enemies >= 2 else 0.0
 
+    def attack_odds(self, source: str, target: str) -> float:
+        return self.strength(source, SHADOW) / max(self.defence(target), 0.5)
+
     def attack(self, source: str, target: str) -> float:
         """An attack from ``source`` on ``target``: its odds, and what taking it is worth."""
-        own = self.strength(source, SHADOW)
-        theirs = max(self.defence(target), 0.5)
-        odds = own / theirs
+        odds = self.attack_odds(source, target)
         worth = REGIONS[target].vp if self._held_by_free(target) else 0
-        return 2.0 * odds + (1.5 * worth if odds >= ODDS else -2.0)
+        return 2.0 * odds + (1.5 * worth if odds >= self.odds else -2.0)
 
     def best_attack(self) -> float:
         """The best odds of an attack the Shadow's armies can give now."""
