@@ -1,6 +1,7 @@
-"""The rule-based computer player of War of the Ring: the obvious good moves, read from the
+"""The rule-based computer players of War of the Ring: the obvious good moves, read from the
 seat's view alone (its own hand, the board, the Fellowship's public track; never the other
-hand, the decks, the Hunt pool's draws or the PRNG).
+hand, the decks, the Hunt pool's draws or the PRNG). ``RuleBasedPlayer(plan=False)`` is the
+``rules`` level; :class:`PlanningPlayer` (the Shadow's plan, a hurried Fellowship) is ``strong``.
 
 Each legal action gets a score from the view and a small random term from the seat's own
 generator breaks ties. What it favours, for each question the game asks:

@@ -6,6 +6,9 @@ The Shadow wins by 10 victory points (a City 1, a Stronghold 2) or by the Ring. 
 march on the Settlements worth most for the fewest defenders, nearest first: every region gets
 a *pull*, the best of ``worth / (1 + distance)`` over the targets, and an army goes where the
 pull is strongest, joining the armies already there (a concentrated army wins its sieges).
+A Settlement a Free Peoples table card closes (A Power too Great, The Power of Tom Bombadil) is
+no target while the card lies there; discarding the card is worth what it closes. In a long war
+the plan attacks at lower odds (``PRESS_FROM``): no game is left without end.
 """
 
 from __future__ import annotations
