@@ -1,5 +1,6 @@
-"""War of the Ring: the rule-based player against its first version (``rules-old``: no plan,
-see :class:`games.war_of_the_ring.computer.RuleBasedPlayer`) or against itself, seeded, both
+"""War of the Ring: the planning player (the ``strong`` level, ``new``) against the first
+rule-based player (the ``rules`` level, ``old``: no plan, see
+:class:`games.war_of_the_ring.computer.RuleBasedPlayer`) or either against itself, seeded, both
 sides.
 
     python bench/bench_wotr_rules.py [--games N] [--seed S] [--side free|shadow]
@@ -24,7 +25,7 @@ from games.core import find
 from games.core.players import Budget, play
 from games.war_of_the_ring.computer import RuleBasedPlayer
 
-NAMES = {"new": "rules", "old": "rules-old"}
+NAMES = {"new": "strong", "old": "rules"}
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -18,6 +18,7 @@ from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
 from games.lotr_risk import computer as lotr_risk
 from games.minas_tirith import computer as minas_tirith
 from games.war_of_the_ring import computer as war_of_the_ring
+from games.war_of_the_ring import computer_search as war_of_the_ring_search
 
 LEVELS = ("random", "rules", "gentle", "strong")
 #: The level a player gets when he names none.
@@ -76,16 +77,18 @@ def _lotr_risk_levels() -> dict[str, Level]:
     }
 
 
-#: ``game -> level -> Level`` for every game that has computer players (Minas Tirith and War of
-#: the Ring have no search level at the table yet: their levels stop at ``rules``).
+#: ``game -> level -> Level`` for every game that has computer players (Minas Tirith has no
+#: search level at the table yet: its levels stop at ``rules``).
 PLAYERS: dict[str, dict[str, Level]] = {
     "confrontation": _confrontation_levels(),
     "lotr-risk": _lotr_risk_levels(),
+    # War of the Ring's ``rules`` is the first version (the obvious good moves), ``strong`` the
+    # planning player: no search (its search, measured below ``rules``, is the trial ``search``).
     "war-of-the-ring": {
         "random": Level(RandomPlayer, Budget(1)),
-        "rules": Level(war_of_the_ring.RuleBasedPlayer, Budget(1)),
+        "rules": Level(lambda: war_of_the_ring.RuleBasedPlayer(plan=False), Budget(1)),
+        "strong": Level(war_of_the_ring.PlanningPlayer, Budget(1)),
     },
-    # Its search (``computer_search.SearchingPlayer``) is not offered: measured below ``rules``.
     # Minas Tirith's search (``computer_search.PairedSearch``) beats ``rules``, not yet by 65 % as Mordor.
     "minas-tirith": {
         "random": Level(RandomPlayer, Budget(1)),
@@ -98,6 +101,9 @@ PLAYERS: dict[str, dict[str, Level]] = {
 #: table (a search not yet above the goal, a former version kept as a yardstick). Their names
 #: must differ from the levels'.
 TRIALS: dict[str, dict[str, Level]] = {game: {} for game in PLAYERS}
+TRIALS["war-of-the-ring"]["search"] = Level(
+    war_of_the_ring_search.SearchingPlayer, Budget(iterations=48, seconds=1.5)
+)
 
 
 def supports(game: str) -> bool:

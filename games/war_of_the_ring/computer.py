@@ -1,6 +1,7 @@
-"""The rule-based computer player of War of the Ring: the obvious good moves, read from the
+"""The rule-based computer players of War of the Ring: the obvious good moves, read from the
 seat's view alone (its own hand, the board, the Fellowship's public track; never the other
-hand, the decks, the Hunt pool's draws or the PRNG).
+hand, the decks, the Hunt pool's draws or the PRNG). ``RuleBasedPlayer(plan=False)`` is the
+``rules`` level; :class:`PlanningPlayer` (the Shadow's plan, a hurried Fellowship) is ``strong``.
 
 Each legal action gets a score from the view and a small random term from the seat's own
 generator breaks ties. What it favours, for each question the game asks:
@@ -29,8 +30,9 @@ from typing import Any
 from games.core import Action, View
 from games.core.players import Seat
 
+from .card_rules import BARRED
 from .computer_ring import RingCare, to_mordor
-from .computer_shadow import ODDS, ShadowPlan
+from .computer_shadow import ShadowPlan
 from .data import FREE, NATIONS, REGIONS, SHADOW, side_of_nation
 
 #: How much stronger an army must be to attack.
@@ -87,6 +89,15 @@ class RuleBasedPlayer:
         board = _Board(seat.view, seat.role, seat.actions, self.plan)
         scored = [(board.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
         return seat.actions[max(scored)[1]]
+
+
+class PlanningPlayer(RuleBasedPlayer):
+    """The ``strong`` level: the rule-based player with the Shadow's plan (:mod:`.computer_shadow`)
+    and the Fellowship hurried as the Shadow's victory points grow (``RuleBasedPlayer(plan=False)``
+    is the ``rules`` level: the obvious good moves alone)."""
+
+    def __init__(self) -> None:
+        super().__init__(plan=True)
 
 
 def board_scores(seat: Seat) -> list[float]:
@@ -217,10 +228,14 @@ class _Board:
             return plan.army(args[0])
         if verb == "attack" and len(args) == 2 and args[0] in REGIONS and args[1] in REGIONS:
             return plan.attack(args[0], args[1])
+        if verb == "dispel" and args and args[0] in _DIE_FACES:
+            return plan.dispel()
+        if verb == "discard" and args and args[0] in BARRED:
+            return plan.discard(args[0])
         if verb in ("attack", "move-armies", "move-army") and args and args[0] in _DIE_FACES:
             score = _DIE_VERBS[SHADOW][verb]
             if verb == "attack":
-                return score + (3.0 if plan.best_attack() >= ODDS else -6.0)
+                return score + (3.0 if plan.best_attack() >= plan.odds else -6.0)
             marching = plan.marching()
             return score + (min(2.0, marching) if marching > 0 else -3.0)
         return None

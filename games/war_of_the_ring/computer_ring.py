@@ -14,7 +14,7 @@ from typing import Any
 
 from games.core import Action, View
 
-from .data import CHARACTERS, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, TILES, distance
+from .data import CHARACTERS, FREE, MORDOR_ENTRIES, NATIONS, REGIONS, SHADOW, TILES, distance
 
 #: The Ring-bearers are corrupted at this Corruption (the Shadow wins).
 FALLEN = 12
@@ -28,9 +28,10 @@ PER_LEVEL = 1.4
 #: How much the expected harm of a move on the way weighs (the way is not hurried: a Shadow
 #: Hunt Box full of dice now may be empty next turn).
 PATIENCE = 16.0
-#: The Shadow's victory points that halve the patience (``RingCare(hurry=True)``).
+#: The Shadow's lead in victory points that halves the patience (``RingCare(hurry=True)``).
 HURRY = 1.0
-#: The Shadow's victory points from which the Fellowship hurries.
+#: The Shadow's lead in victory points (its points less the Free Peoples') from which the
+#: Fellowship hurries: a Shadow whose conquests the Free Peoples match is no real threat.
 HURRY_FROM = 1
 #: Event cards that heal the Ring-bearers (Athelas, There is Another Way, I Will Go Alone,
 #: Bilbo's Song) and the Mirror of Galadriel (heals in Lórien).
@@ -51,10 +52,11 @@ class RingCare:
 
     def __init__(self, view: View, hurry: bool = False) -> None:
         self.view = view
-        #: The weight of a move's expected harm: less as the Shadow nears a military victory
-        #: (``hurry``), when waiting for a weak Hunt loses the war.
-        shadow_vp = int(view.get("vp", {}).get(SHADOW, 0))
-        self.patience = PATIENCE / (1.0 + max(0, shadow_vp - HURRY_FROM) / HURRY) if hurry else PATIENCE
+        #: The weight of a move's expected harm: less as the Shadow's lead grows toward a military
+        #: victory (``hurry``), when waiting for a weak Hunt loses the war.
+        points = view.get("vp", {})
+        lead = int(points.get(SHADOW, 0)) - int(points.get(FREE, 0))
+        self.patience = PATIENCE / (1.0 + max(0, lead - HURRY_FROM) / HURRY) if hurry else PATIENCE
         self.fellowship: Mapping[str, Any] = view["fellowship"]
         self.corruption = int(self.fellowship["corruption"])
         self.in_mordor = self.fellowship["mordor"] is not None

@@ -32,7 +32,7 @@ from games.core.players.search import outcome
 
 from .battle import battle_view
 from .board import vp
-from .card_piles import PILES
+from .card_piles import PILES, seen
 from .computer import RuleBasedPlayer, board_scores
 from .computer_ring import FALLEN, MORDOR_STEPS, to_mordor
 from .data import CARDS, CHARACTERS, DECKS, NATIONS, REGIONS, SHADOW
@@ -307,8 +307,15 @@ def playout_view(state: State, role: str) -> View:
         "regions": regions,
         "fellowship": state["fellowship"],
         "hunt": {"box": state["hunt_box"], "tiles": state["hunt"]["pool"]},
-        "cards": {role: {"hand": state["hands"][role]}},
+        "cards": {
+            side: {
+                "table": seen(state, "table", side),
+                "hand": state["hands"][role] if side == role else None,
+            }
+            for side in ROLES
+        },
         "politics": state["politics"],
+        "turn": state["turn"]["number"],
         "vp": {side: vp(state, side) for side in ROLES},
         "battle": battle_view(state),
     }

@@ -6,6 +6,9 @@ The Shadow wins by 10 victory points (a City 1, a Stronghold 2) or by the Ring. 
 march on the Settlements worth most for the fewest defenders, nearest first: every region gets
 a *pull*, the best of ``worth / (1 + distance)`` over the targets, and an army goes where the
 pull is strongest, joining the armies already there (a concentrated army wins its sieges).
+A Settlement a Free Peoples table card closes (A Power too Great, The Power of Tom Bombadil) is
+no target while the card lies there; discarding the card is worth what it closes. In a long war
+the plan attacks at lower odds (``PRESS_FROM``): no game is left without end.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 
 from games.core import View
 
+from .card_rules import BARRED
 from .data import NATIONS, REGIONS, SHADOW, distance
 
 #: Hunt dice by the Fellowship's way: at the start, once it is on its way (progress 2 or a
@@ -25,6 +29,12 @@ HUNT_DICE = {"start": 2, "on_way": 2, "mordor": 2}
 SIEGE = 1.6
 #: How much stronger than the defenders an attack must be.
 ODDS = 1.2
+#: From this turn a long war presses on: the odds wanted fall by ``PRESS_STEP`` a turn down to
+#: ``PRESS_ODDS`` (a Fellowship that never leaves and Strongholds too strong for the odds would
+#: otherwise leave the game without end; the Shadow reinforces, the Free Peoples seldom can).
+PRESS_FROM = 30
+PRESS_STEP = 0.05
+PRESS_ODDS = 0.6
 
 
 class ShadowPlan:
@@ -34,6 +44,13 @@ class ShadowPlan:
         self.view = view
         self.strength = strength
         self.regions: dict[str, Mapping[str, Any]] = {r["id"]: r for r in view["regions"]}
+        #: Regions no Shadow Army may enter or attack while a Free Peoples table card bars them.
+        #: The odds an attack needs (lower as a long war drags on).
+        turn = int(view.get("turn") or 0)
+        self.odds = max(PRESS_ODDS, ODDS - PRESS_STEP * max(0, turn - PRESS_FROM))
+        self.barred = frozenset(
+            region for card in view["cards"]["free"]["table"] for region in BARRED.get(card, ())
+        )
 
     def _held_by_free(self, region: str) -> bool:
         entry = self.regions.get(region)
@@ -46,8 +63,13 @@ class ShadowPlan:
 
     @cached_property
     def targets(self) -> dict[str, float]:
-        """Each Free Peoples Settlement with victory points the Shadow does not hold: its worth
-        (points, more when its Nation is at war and it can be attacked, less when defended)."""
+        """Each Free Peoples Settlement with victory points the Shadow does not hold and may
+        enter: its worth (points, more when its Nation is at war, less when defended)."""
+        return {r: w for r, w in self._settlements.items() if r not in self.barred}
+
+    @cached_property
+    def _settlements(self) -> dict[str, float]:
+        """Every Free Peoples Settlement worth points the Shadow does not hold, barred or not."""
         found: dict[str, float] = {}
         politics = self.view["politics"]
         for region, info in REGIONS.items():
@@ -59,6 +81,15 @@ class ShadowPlan:
             worth = info.vp * (1.0 if at_war else 0.6)
             found[region] = worth / (1.0 + 0.25 * self.defence(region))
         return found
+
+    def dispel(self) -> float:
+        """Discarding the Free Peoples' barring cards: worth the Settlements they close."""
+        closed = sum(w for r, w in self._settlements.items() if r in self.barred)
+        return 3.0 + 3.0 * closed if closed > 0 else -1.0
+
+    def discard(self, card: str) -> float:
+        """Which barring card to discard: the one closing the Settlements worth most."""
+        return sum(w for r, w in self._settlements.items() if r in BARRED.get(card, ()))
 
     def pull(self, region: str) -> float:
         """How strongly ``region`` draws the Shadow's armies (the best target's worth over its
@@ -94,13 +125,14 @@ class ShadowPlan:
         enemies = max((self.strength(n, "free") for n in info.neighbours), default=0.0)
         return 3.0 if enemies >= 2 else 0.0
 
+    def attack_odds(self, source: str, target: str) -> float:
+        return self.strength(source, SHADOW) / max(self.defence(target), 0.5)
+
     def attack(self, source: str, target: str) -> float:
         """An attack from ``source`` on ``target``: its odds, and what taking it is worth."""
-        own = self.strength(source, SHADOW)
-        theirs = max(self.defence(target), 0.5)
-        odds = own / theirs
+        odds = self.attack_odds(source, target)
         worth = REGIONS[target].vp if self._held_by_free(target) else 0
-        return 2.0 * odds + (1.5 * worth if odds >= ODDS else -2.0)
+        return 2.0 * odds + (1.5 * worth if odds >= self.odds else -2.0)
 
     def best_attack(self) -> float:
         """The best odds of an attack the Shadow's armies can give now."""

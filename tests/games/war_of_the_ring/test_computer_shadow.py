@@ -9,7 +9,7 @@ from typing import Any
 from games.core import Action, View
 from games.core.players import Budget, Seat
 from games.war_of_the_ring.computer import RuleBasedPlayer
-from games.war_of_the_ring.computer_shadow import ShadowPlan
+from games.war_of_the_ring.computer_shadow import ODDS, ShadowPlan
 from games.war_of_the_ring.data import FREE, NATIONS, REGIONS, SHADOW, distance, side_of_nation
 from games.war_of_the_ring.ruleset import WAR_OF_THE_RING as WOTR
 
@@ -69,3 +69,29 @@ def test_the_shadow_attacks_where_it_wins() -> None:
     plan = _plan(view)
     # Eight Southrons next to Pelargir (a City, held by one regular at most) and Dol Amroth.
     assert plan.attack("west_harondor", "pelargir") > plan.attack("minas_morgul", "osgiliath")
+
+
+def _barred_by(card: str) -> View:
+    view = _view()
+    cards = {**view["cards"], FREE: {**view["cards"][FREE], "table": [card]}}
+    return _view(cards=cards)
+
+
+def test_the_shadow_marches_on_no_settlement_a_table_card_closes_and_dispels_it() -> None:
+    open_plan, barred = _plan(_view()), _plan(_barred_by("fps_02"))  # A Power too Great
+    assert {"rivendell", "grey_havens", "lorien"} <= set(open_plan.targets)
+    assert not {"rivendell", "grey_havens", "lorien"} & set(barred.targets)
+    # The stall of seeds 9 and 19: armies pulled forever toward Settlements they may not enter.
+    assert barred.pull("fords_of_bruinen") < open_plan.pull("fords_of_bruinen")
+    assert barred.dispel() > 3.0 > open_plan.dispel()
+    assert barred.discard("fps_02") > barred.discard("fps_03")
+
+
+def test_a_long_war_presses_on_at_lower_odds() -> None:
+    regions = [dict(r) for r in _view()["regions"]]
+    regions.append({"id": "west_harondor", "units": {"southrons": {"regular": 5}}, "characters": []})
+    early, late = _plan(_view(regions=regions, turn=5)), _plan(_view(regions=regions, turn=60))
+    assert early.odds == ODDS > late.odds
+    # Five Southrons against Dol Amroth's garrison (a Stronghold): short of the usual odds.
+    assert late.odds <= early.attack_odds("west_harondor", "dol_amroth") < early.odds
+    assert late.attack("west_harondor", "dol_amroth") > early.attack("west_harondor", "dol_amroth") + 3
