@@ -18,6 +18,11 @@ from .. import rng
 
 T = TypeVar("T")
 
+# SplitMix64's constants, as :func:`games.core.rng.next_u64` steps it (:meth:`Generator.randoms`).
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_UNIT = float(1 << 53)
+
 
 class Generator:
     """Seeded, deterministic draws for one decision."""
@@ -32,6 +37,22 @@ class Generator:
     def random(self) -> float:
         """A float in ``[0, 1)``."""
         return (rng.next_u64(self._state) >> 11) / float(1 << 53)
+
+    def randoms(self, count: int) -> list[float]:
+        """``count`` draws of :meth:`random` at once: the same values in the same order, without
+        a call per draw (a playout's hot loop draws one per legal action)."""
+        state = self._state
+        x = state[rng.RNG_KEY]
+        out = []
+        for _ in range(count):
+            x = (x + _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            out.append(((z ^ (z >> 31)) >> 11) / _UNIT)
+        state[rng.RNG_KEY] = x
+        if count:
+            rng.mark_barrier()
+        return out
 
     def bits(self, count: int) -> int:
         """A non-negative integer of ``count`` (at most 64) random bits."""

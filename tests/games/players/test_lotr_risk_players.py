@@ -152,3 +152,12 @@ def test_every_level_finishes_games_in_every_seat(level: str, players: int) -> N
         seats = {r: (computer, budget) if r == seat else (RandomPlayer(), Budget(1)) for r in roles}
         played = play(RISK, seats, seed=players, options={"players": str(players)})
         assert played.reason != "stopped"
+
+
+@pytest.mark.parametrize("seed", [0, 7, -3, 2**70])
+def test_a_batch_of_draws_is_the_same_draws_one_at_a_time(seed: int) -> None:
+    """The playouts draw their tie-breaks in one batch: the same values, so the same decisions."""
+    one, batch = Generator(seed), Generator(seed)
+    singles = [one.random() for _ in range(25)]
+    assert batch.randoms(10) + batch.randoms(0) + batch.randoms(15) == singles
+    assert one.random() == batch.random()
