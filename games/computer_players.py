@@ -43,6 +43,7 @@ def _confrontation_levels() -> dict[str, Level]:
             noise=noise,
             playout_limit=confrontation.PLAYOUT_LIMIT,
             evaluate=confrontation.evaluate,
+            stop_when_decided=True,
         )
 
     return {

@@ -25,6 +25,7 @@ _ROSTERS = {"classic": CLASSIC, "variant-2002": CLASSIC, "deluxe-variant": VARIA
 
 #: Samples drawn before giving up on a view (a sample may be impossible: Frodo dealt to Mordor).
 TRIES = 20
+_DECLINE = Action("decline")
 
 
 def determinize(view: View, rng: Generator) -> State:
@@ -81,7 +82,35 @@ def _sample(view: View, rng: Generator) -> State:
             "region": battle["region"],
         }
     position["seed"] = rng.bits(62)
-    return RULESET.from_position(position)
+    state = RULESET.from_position(position)
+    shown = _shown_card(view, foe)
+    if shown is not None:  # his card shown first (Gandalf's fights): played again in the sample
+        _replay(state, foe, shown)
+    return state
+
+
+def _replay(state: State, foe: str, shown: Action) -> None:
+    """Play the enemy's shown card in the sample's fight; a text he could have used before
+    the cards (Saruman's) he declined, since cards are played."""
+    for _ in range(3):
+        if RULESET.active(state) != {foe}:
+            break
+        legal = RULESET.legal_actions(state, foe)
+        if shown in legal:
+            RULESET.apply(state, foe, shown)
+            return
+        if _DECLINE not in legal:
+            break
+        RULESET.apply(state, foe, _DECLINE)
+    raise CannotSample("the enemy's shown card cannot be played again in the sample")
+
+
+def _shown_card(view: View, foe: str) -> Action | None:
+    """The enemy's combat card shown while the seat has still to choose its own, if any."""
+    battle = view["battle"]
+    if battle is None or battle["played"][foe] is None or battle["chosen"][view["audience"]]:
+        return None
+    return Action("card", (battle["played"][foe]["id"],))
 
 
 def _enemy_hand(view: View, foe: str, rng: Generator) -> list[str]:
@@ -92,6 +121,10 @@ def _enemy_hand(view: View, foe: str, rng: Generator) -> list[str]:
     count = cards["hand_count"]
     if battle is not None and battle["chosen"][foe] and battle["played"][foe] is None:
         count += 1  # the card he chose face down goes back: the sample's battle starts afresh
+    shown = _shown_card(view, foe)
+    if shown is not None:  # the card he showed goes back too, and is played again
+        pool.remove(shown.args[0])
+        return [shown.args[0], *rng.sample(pool, min(count, len(pool)))]
     return rng.sample(pool, min(count, len(pool)))
 
 

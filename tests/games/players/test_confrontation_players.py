@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from games.computer_players import LEVELS, decide_request, policy
-from games.confrontation.computer import RULESET, RuleBasedPlayer, determinize
-from games.confrontation.data import FELLOWSHIP, SAURON
+from games.confrontation.computer import PLAYOUT_LIMIT, RULESET, RuleBasedPlayer, determinize, evaluate
+from games.confrontation.data import FELLOWSHIP, SAURON, SIDES
 from games.core import Action, State, clone
 from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, play, seat_of
 
@@ -164,3 +164,55 @@ def test_a_seat_holds_no_state_and_no_generator_of_the_game() -> None:
     state = _midgame(3, FELLOWSHIP)
     seat = seat_of(RULESET, state, FELLOWSHIP, 1)
     assert isinstance(seat, Seat) and "rng" not in seat.view and "stack" not in seat.view
+
+
+def _gandalf_fight() -> State:
+    """A state where Gandalf fights and Sauron's card is shown before the Fellowship chooses."""
+    players = {FELLOWSHIP: RuleBasedPlayer(), SAURON: RuleBasedPlayer()}
+    for seed in range(200):
+        state = RULESET.setup(seed, RULESET.resolve_options({}), 2)
+        count = 0
+        while state["result"] is None:
+            role = min(RULESET.active(state))
+            battle = RULESET.view(state, FELLOWSHIP)["battle"]
+            shown = battle is not None and battle["played"][SAURON] is not None
+            if role == FELLOWSHIP and shown and not battle["chosen"][FELLOWSHIP]:
+                return state
+            RULESET.apply(state, role, players[role].decide(seat_of(RULESET, state, role, count)))
+            count += 1
+    raise AssertionError("no Gandalf fight in 200 games")
+
+
+def test_a_card_shown_first_is_sampled_and_the_search_decides() -> None:
+    real = _gandalf_fight()
+    view = RULESET.view(real, FELLOWSHIP)
+    for seed in range(10):
+        sample = determinize(view, Generator(seed))
+        assert FELLOWSHIP in RULESET.active(sample)
+        assert RULESET.legal_actions(sample, FELLOWSHIP) == RULESET.legal_actions(real, FELLOWSHIP)
+        assert RULESET.view(sample, FELLOWSHIP)["battle"] == view["battle"]
+    player = _search()
+    player.decide(seat_of(RULESET, real, FELLOWSHIP, 1, TEST_BUDGET))
+    assert player.fallbacks == 0
+
+
+def test_stopping_once_decided_changes_no_decision() -> None:
+    """The early stop only saves time: the same action as the full budget, for every seed."""
+
+    def search(stop: bool) -> SearchPlayer:
+        return SearchPlayer(
+            RULESET,
+            determinize,
+            RuleBasedPlayer(),
+            evaluate=evaluate,
+            playout_limit=PLAYOUT_LIMIT,
+            stop_when_decided=stop,
+        )
+
+    budget = Budget(iterations=120)
+    seats = [seat_of(RULESET, _midgame(seed, side), side, seed, budget) for seed in (3, 7) for side in SIDES]
+    seats.append(seat_of(RULESET, _gandalf_fight(), FELLOWSHIP, 5, budget))
+    for seat in seats:
+        for seed in range(3):
+            again = Seat(seat.game, seat.role, seat.view, seat.actions, seed, budget)
+            assert search(True).decide(again) == search(False).decide(again)
