@@ -150,6 +150,11 @@ class RuleBasedPlayer:
             return self._move(view, side, action.args[0], action.args[1])
         if action.verb == "card":
             return self._card(view, side, action.args[0])
+        if action.verb == "retreat":  # better than any card when weaker, never when stronger
+            own, enemy = _fighters(view, side)
+            return 8.0 if enemy is None or own is None or own < enemy else -8.0
+        if action.verb == "target" and action.args[0] in CHARS:
+            return 3.0 if CHARS[action.args[0]].strength < _strength_of(view, side) else -3.0
         return 0.0
 
     def _move(self, view: View, side: str, char: str, region: str) -> float:
@@ -179,13 +184,26 @@ class RuleBasedPlayer:
         value = CARDS[side][card].value
         if value is None:
             return 0.0
-        battle = view["battle"] or {}
-        fighters = [battle.get("attacker"), battle.get("defender")]
-        strength = {f["side"]: f["piece"]["strength"] for f in fighters if f is not None}
-        own, enemy = strength.get(side), strength.get(other(side))
-        if isinstance(own, int) and isinstance(enemy, int) and own > enemy:
+        own, enemy = _fighters(view, side)
+        if own is not None and enemy is not None and own > enemy:
             return -float(value)  # strong enough: keep the high cards
         return float(value)
+
+
+def _fighters(view: View, side: str) -> tuple[int | None, int | None]:
+    """The shown strengths of ``side``'s fighter and of the enemy's in the battle under way."""
+    battle = view["battle"] or {}
+    fighters = [battle.get("attacker"), battle.get("defender")]
+    strength = {f["side"]: f["piece"]["strength"] for f in fighters if f is not None}
+    own, enemy = strength.get(side), strength.get(other(side))
+    return (own if isinstance(own, int) else None), (enemy if isinstance(enemy, int) else None)
+
+
+def _strength_of(view: View, side: str) -> int:
+    """The strength of ``side``'s attacker choosing a target (0 when not shown)."""
+    attacker = (view["battle"] or {}).get("attacker") or {}
+    strength = (attacker.get("piece") or {}).get("strength")
+    return strength if attacker.get("side") == side and isinstance(strength, int) else 0
 
 
 def _row_of(view: View, char: str) -> int:

@@ -216,3 +216,38 @@ def test_stopping_once_decided_changes_no_decision() -> None:
         for seed in range(3):
             again = Seat(seat.game, seat.role, seat.view, seat.actions, seed, budget)
             assert search(True).decide(again) == search(False).decide(again)
+
+
+def _first_seat(wanted: Callable[[Seat], bool]) -> Seat:
+    """The first Fellowship seat of random games (seeds 0, 1, ...) that ``wanted`` accepts."""
+    player = RandomPlayer()
+    for seed in range(300):
+        state = RULESET.setup(seed, RULESET.resolve_options({}), 2)
+        count = 0
+        while state["result"] is None:
+            role = min(RULESET.active(state))
+            seat = seat_of(RULESET, state, role, count)
+            if role == FELLOWSHIP and wanted(seat):
+                return seat
+            RULESET.apply(state, role, player.decide(seat))
+            count += 1
+    raise AssertionError("no such seat in 300 games")
+
+
+def _strengths(seat: Seat) -> tuple[int, int]:
+    battle = seat.view["battle"]
+    fighters = {f["side"]: f["piece"]["strength"] for f in (battle["attacker"], battle["defender"])}
+    return fighters[FELLOWSHIP], fighters[SAURON]
+
+
+def test_the_rule_based_player_retreats_from_a_stronger_enemy() -> None:
+    def weaker_may_retreat(seat: Seat) -> bool:
+        if not any(a.verb == "retreat" for a in seat.actions) or seat.view["battle"]["defender"] is None:
+            return False
+        own, enemy = _strengths(seat)
+        return isinstance(own, int) and isinstance(enemy, int) and own < enemy
+
+    seat = _first_seat(weaker_may_retreat)
+    for seed in range(5):
+        chosen = RuleBasedPlayer().decide(Seat(seat.game, seat.role, seat.view, seat.actions, seed))
+        assert chosen.verb == "retreat"
