@@ -49,7 +49,7 @@ def _confrontation_levels() -> dict[str, Level]:
     return {
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(rules, Budget(1)),
-        "gentle": Level(search(0.1), Budget(iterations=60)),
+        "gentle": Level(search(0.1), Budget(iterations=120)),
         "strong": Level(search(0.0), Budget(iterations=600, seconds=1.5)),
     }
 
