@@ -99,6 +99,20 @@ PLAYERS: dict[str, dict[str, Level]] = {
 #: table (a search not yet above the goal, a former version kept as a yardstick). Their names
 #: must differ from the levels'.
 TRIALS: dict[str, dict[str, Level]] = {game: {} for game in PLAYERS}
+#: The Confrontation's next strong level, measured too little to be offered: more of a battle's
+#: moments sampled, and playouts where Sauron attacks the Ring-bearer whenever he can.
+TRIALS["confrontation"]["strong-next"] = Level(
+    lambda: SearchPlayer(
+        confrontation.RULESET,
+        confrontation.determinize_more,
+        confrontation.RuleBasedPlayer(),
+        playout_limit=confrontation.PLAYOUT_LIMIT,
+        evaluate=confrontation.evaluate,
+        playout=confrontation.playout_threat,
+        stop_when_decided=True,
+    ),
+    Budget(iterations=600, seconds=1.5),
+)
 
 
 def supports(game: str) -> bool:

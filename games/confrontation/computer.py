@@ -31,16 +31,27 @@ _DECLINE = Action("decline")
 def determinize(view: View, rng: Generator) -> State:
     """A full state the seat of ``view`` cannot tell from the real one: impossible samples are
     drawn again (rejection keeps the sampling consistent with what the seat knows)."""
+    return _determinize(view, rng, catch_up=False)
+
+
+def determinize_more(view: View, rng: Generator) -> State:
+    """:func:`determinize`, and in a battle under way the choices the seat saw made before its
+    own made again (:func:`_catch_up`): more of a battle's moments sampled (a trial, not yet
+    measured against the offered level)."""
+    return _determinize(view, rng, catch_up=True)
+
+
+def _determinize(view: View, rng: Generator, *, catch_up: bool) -> State:
     problem = ""
     for _ in range(TRIES):
         try:
-            return _sample(view, rng)
+            return _sample(view, rng, catch_up)
         except InvalidPosition as exc:
             problem = str(exc)
     raise CannotSample(problem)
 
 
-def _sample(view: View, rng: Generator) -> State:
+def _sample(view: View, rng: Generator, catch_up: bool) -> State:
     options = view["options"]
     if view.get("setup") is not None or view["result"] is not None:
         raise CannotSample("the set-up is secret and the finished game has nothing to decide")
@@ -84,7 +95,9 @@ def _sample(view: View, rng: Generator) -> State:
     position["seed"] = rng.bits(62)
     state = RULESET.from_position(position)
     shown = _shown_card(view, foe)
-    if shown is not None:  # his card shown first (Gandalf's fights): played again in the sample
+    if catch_up and battle is not None:
+        _catch_up(state, battle, foe, shown, rng)
+    elif shown is not None:  # his card shown first (Gandalf's fights): played again in the sample
         _replay(state, foe, shown)
     return state
 
@@ -103,6 +116,29 @@ def _replay(state: State, foe: str, shown: Action) -> None:
             break
         RULESET.apply(state, foe, _DECLINE)
     raise CannotSample("the enemy's shown card cannot be played again in the sample")
+
+
+def _catch_up(state: State, battle: dict[str, Any], foe: str, shown: Action | None, rng: Generator) -> None:
+    """Make again in the sample's battle (which starts afresh) the enemy's choices the seat saw
+    made before its own: the defender he attacked, no text before the cards (cards are being
+    played: Saruman's was declined), the card he showed first (Gandalf's fights), a card he
+    chose face down (one of the sample's hand, at random)."""
+    defender = (battle["defender"] or {}).get("piece") or {}
+    target = Action("target", (defender["character"],)) if defender.get("character") else None
+    for _ in range(4):
+        if RULESET.active(state) != {foe}:
+            break
+        legal = RULESET.legal_actions(state, foe)
+        step = next((a for a in (target, shown, _DECLINE) if a is not None and a in legal), None)
+        if step is None and battle["chosen"][foe] and battle["played"][foe] is None:
+            cards = [a for a in legal if a.verb == "card"]
+            step = rng.choice(cards) if cards else None
+        if step is None:
+            break
+        shown = None if step == shown else shown
+        RULESET.apply(state, foe, step)
+    if shown is not None:
+        raise CannotSample("the enemy's shown card cannot be played again in the sample")
 
 
 def _shown_card(view: View, foe: str) -> Action | None:
@@ -217,6 +253,20 @@ def _row_of(view: View, char: str) -> int:
 #: Actions a playout runs before :func:`evaluate` judges it (20 beat 60 and whole games: more,
 #: shorter looks; see docs/computer-players.md).
 PLAYOUT_LIMIT = 20
+
+
+def playout_threat(
+    state: State, role: str, legal: list[Action] | tuple[Action, ...], rng: Generator
+) -> Action:
+    """A playout move: Sauron attacks the Ring-bearer whenever a move can reach him (random
+    playouts let a lone Frodo cross the mountains under the Flying Nazgul's wings), else at
+    random. It reads the sample, a full state, as playouts do."""
+    if role == SAURON and state["ring_bearer"] in state["pos"]:
+        bearer_at = state["pos"][state["ring_bearer"]]
+        attacks = [a for a in legal if a.verb == "move" and a.args[1] == bearer_at]
+        if attacks:
+            return rng.choice(attacks)
+    return rng.choice(legal)
 
 
 def evaluate(state: State, role: str) -> float:

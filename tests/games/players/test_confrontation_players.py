@@ -11,10 +11,27 @@ from typing import Any
 import pytest
 
 from games.computer_players import LEVELS, decide_request, policy
-from games.confrontation.computer import PLAYOUT_LIMIT, RULESET, RuleBasedPlayer, determinize, evaluate
+from games.confrontation.computer import (
+    PLAYOUT_LIMIT,
+    RULESET,
+    RuleBasedPlayer,
+    determinize,
+    determinize_more,
+    evaluate,
+)
 from games.confrontation.data import FELLOWSHIP, SAURON, SIDES
 from games.core import Action, State, clone
-from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, play, seat_of
+from games.core.players import (
+    Budget,
+    CannotSample,
+    Generator,
+    Policy,
+    RandomPlayer,
+    SearchPlayer,
+    Seat,
+    play,
+    seat_of,
+)
 
 #: An iteration budget (no time limit): a decision then depends on the seed alone.
 TEST_BUDGET = Budget(iterations=40)
@@ -251,3 +268,41 @@ def test_the_rule_based_player_retreats_from_a_stronger_enemy() -> None:
     for seed in range(5):
         chosen = RuleBasedPlayer().decide(Seat(seat.game, seat.role, seat.view, seat.actions, seed))
         assert chosen.verb == "retreat"
+
+
+@pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
+def test_the_trial_decides_from_the_seat_alone(side: str) -> None:
+    assert _decisions_agree(lambda _s: policy("confrontation", "strong-next")[0], side, range(3))
+
+
+def test_catching_up_samples_more_of_a_battle_and_each_sample_looks_the_same() -> None:
+    """Card choices in fights of random games: the trial's sampling reaches the seat's prompt
+    in more of them, and each such sample shows the seat the same fight."""
+    reached = {False: 0, True: 0}
+    player = RandomPlayer()
+    for seed in range(12):
+        state = RULESET.setup(seed, RULESET.resolve_options({}), 2)
+        count = 0
+        while state["result"] is None:
+            role = min(RULESET.active(state))
+            seat = seat_of(RULESET, state, role, count)
+            if seat.view["battle"] is not None and {a.verb for a in seat.actions} == {"card"}:
+                for more, sampler in ((False, determinize), (True, determinize_more)):
+                    try:
+                        sample = sampler(seat.view, Generator(count))
+                    except CannotSample:
+                        continue
+                    if role in RULESET.active(sample) and set(RULESET.legal_actions(sample, role)) == set(
+                        seat.actions
+                    ):
+                        reached[more] += 1
+                        assert _fight(RULESET.view(sample, role)) == _fight(seat.view)
+            RULESET.apply(state, role, player.decide(seat))
+            count += 1
+    assert reached[True] > reached[False] > 0
+
+
+def _fight(view: dict[str, Any]) -> dict[str, Any]:
+    """The battle as the seat sees it, but whether the enemy has chosen his card face down (in
+    a sample he chooses again, as the cards are chosen at the same time)."""
+    return {k: v for k, v in view["battle"].items() if k != "chosen"}
