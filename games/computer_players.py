@@ -44,12 +44,13 @@ def _confrontation_levels() -> dict[str, Level]:
             noise=noise,
             playout_limit=confrontation.PLAYOUT_LIMIT,
             evaluate=confrontation.evaluate,
+            stop_when_decided=True,
         )
 
     return {
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(rules, Budget(1)),
-        "gentle": Level(search(0.1), Budget(iterations=60)),
+        "gentle": Level(search(0.1), Budget(iterations=120)),
         "strong": Level(search(0.0), Budget(iterations=600, seconds=1.5)),
     }
 
@@ -103,6 +104,20 @@ PLAYERS: dict[str, dict[str, Level]] = {
 TRIALS: dict[str, dict[str, Level]] = {game: {} for game in PLAYERS}
 TRIALS["war-of-the-ring"]["search"] = Level(
     war_of_the_ring_search.SearchingPlayer, Budget(iterations=48, seconds=1.5)
+)
+#: The Confrontation's next strong level, measured too little to be offered: more of a battle's
+#: moments sampled, and playouts where Sauron attacks the Ring-bearer whenever he can.
+TRIALS["confrontation"]["strong-next"] = Level(
+    lambda: SearchPlayer(
+        confrontation.RULESET,
+        confrontation.determinize_more,
+        confrontation.RuleBasedPlayer(),
+        playout_limit=confrontation.PLAYOUT_LIMIT,
+        evaluate=confrontation.evaluate,
+        playout=confrontation.playout_threat,
+        stop_when_decided=True,
+    ),
+    Budget(iterations=600, seconds=1.5),
 )
 
 

@@ -25,21 +25,33 @@ _ROSTERS = {"classic": CLASSIC, "variant-2002": CLASSIC, "deluxe-variant": VARIA
 
 #: Samples drawn before giving up on a view (a sample may be impossible: Frodo dealt to Mordor).
 TRIES = 20
+_DECLINE = Action("decline")
 
 
 def determinize(view: View, rng: Generator) -> State:
     """A full state the seat of ``view`` cannot tell from the real one: impossible samples are
     drawn again (rejection keeps the sampling consistent with what the seat knows)."""
+    return _determinize(view, rng, catch_up=False)
+
+
+def determinize_more(view: View, rng: Generator) -> State:
+    """:func:`determinize`, and in a battle under way the choices the seat saw made before its
+    own made again (:func:`_catch_up`): more of a battle's moments sampled (a trial, not yet
+    measured against the offered level)."""
+    return _determinize(view, rng, catch_up=True)
+
+
+def _determinize(view: View, rng: Generator, *, catch_up: bool) -> State:
     problem = ""
     for _ in range(TRIES):
         try:
-            return _sample(view, rng)
+            return _sample(view, rng, catch_up)
         except InvalidPosition as exc:
             problem = str(exc)
     raise CannotSample(problem)
 
 
-def _sample(view: View, rng: Generator) -> State:
+def _sample(view: View, rng: Generator, catch_up: bool) -> State:
     options = view["options"]
     if view.get("setup") is not None or view["result"] is not None:
         raise CannotSample("the set-up is secret and the finished game has nothing to decide")
@@ -81,7 +93,60 @@ def _sample(view: View, rng: Generator) -> State:
             "region": battle["region"],
         }
     position["seed"] = rng.bits(62)
-    return RULESET.from_position(position)
+    state = RULESET.from_position(position)
+    shown = _shown_card(view, foe)
+    if catch_up and battle is not None:
+        _catch_up(state, battle, foe, shown, rng)
+    elif shown is not None:  # his card shown first (Gandalf's fights): played again in the sample
+        _replay(state, foe, shown)
+    return state
+
+
+def _replay(state: State, foe: str, shown: Action) -> None:
+    """Play the enemy's shown card in the sample's fight; a text he could have used before
+    the cards (Saruman's) he declined, since cards are played."""
+    for _ in range(3):
+        if RULESET.active(state) != {foe}:
+            break
+        legal = RULESET.legal_actions(state, foe)
+        if shown in legal:
+            RULESET.apply(state, foe, shown)
+            return
+        if _DECLINE not in legal:
+            break
+        RULESET.apply(state, foe, _DECLINE)
+    raise CannotSample("the enemy's shown card cannot be played again in the sample")
+
+
+def _catch_up(state: State, battle: dict[str, Any], foe: str, shown: Action | None, rng: Generator) -> None:
+    """Make again in the sample's battle (which starts afresh) the enemy's choices the seat saw
+    made before its own: the defender he attacked, no text before the cards (cards are being
+    played: Saruman's was declined), the card he showed first (Gandalf's fights), a card he
+    chose face down (one of the sample's hand, at random)."""
+    defender = (battle["defender"] or {}).get("piece") or {}
+    target = Action("target", (defender["character"],)) if defender.get("character") else None
+    for _ in range(4):
+        if RULESET.active(state) != {foe}:
+            break
+        legal = RULESET.legal_actions(state, foe)
+        step = next((a for a in (target, shown, _DECLINE) if a is not None and a in legal), None)
+        if step is None and battle["chosen"][foe] and battle["played"][foe] is None:
+            cards = [a for a in legal if a.verb == "card"]
+            step = rng.choice(cards) if cards else None
+        if step is None:
+            break
+        shown = None if step == shown else shown
+        RULESET.apply(state, foe, step)
+    if shown is not None:
+        raise CannotSample("the enemy's shown card cannot be played again in the sample")
+
+
+def _shown_card(view: View, foe: str) -> Action | None:
+    """The enemy's combat card shown while the seat has still to choose its own, if any."""
+    battle = view["battle"]
+    if battle is None or battle["played"][foe] is None or battle["chosen"][view["audience"]]:
+        return None
+    return Action("card", (battle["played"][foe]["id"],))
 
 
 def _enemy_hand(view: View, foe: str, rng: Generator) -> list[str]:
@@ -92,6 +157,10 @@ def _enemy_hand(view: View, foe: str, rng: Generator) -> list[str]:
     count = cards["hand_count"]
     if battle is not None and battle["chosen"][foe] and battle["played"][foe] is None:
         count += 1  # the card he chose face down goes back: the sample's battle starts afresh
+    shown = _shown_card(view, foe)
+    if shown is not None:  # the card he showed goes back too, and is played again
+        pool.remove(shown.args[0])
+        return [shown.args[0], *rng.sample(pool, min(count, len(pool)))]
     return rng.sample(pool, min(count, len(pool)))
 
 
@@ -117,6 +186,11 @@ class RuleBasedPlayer:
             return self._move(view, side, action.args[0], action.args[1])
         if action.verb == "card":
             return self._card(view, side, action.args[0])
+        if action.verb == "retreat":  # better than any card when weaker, never when stronger
+            own, enemy = _fighters(view, side)
+            return 8.0 if enemy is None or own is None or own < enemy else -8.0
+        if action.verb == "target" and action.args[0] in CHARS:
+            return 3.0 if CHARS[action.args[0]].strength < _strength_of(view, side) else -3.0
         return 0.0
 
     def _move(self, view: View, side: str, char: str, region: str) -> float:
@@ -146,13 +220,26 @@ class RuleBasedPlayer:
         value = CARDS[side][card].value
         if value is None:
             return 0.0
-        battle = view["battle"] or {}
-        fighters = [battle.get("attacker"), battle.get("defender")]
-        strength = {f["side"]: f["piece"]["strength"] for f in fighters if f is not None}
-        own, enemy = strength.get(side), strength.get(other(side))
-        if isinstance(own, int) and isinstance(enemy, int) and own > enemy:
+        own, enemy = _fighters(view, side)
+        if own is not None and enemy is not None and own > enemy:
             return -float(value)  # strong enough: keep the high cards
         return float(value)
+
+
+def _fighters(view: View, side: str) -> tuple[int | None, int | None]:
+    """The shown strengths of ``side``'s fighter and of the enemy's in the battle under way."""
+    battle = view["battle"] or {}
+    fighters = [battle.get("attacker"), battle.get("defender")]
+    strength = {f["side"]: f["piece"]["strength"] for f in fighters if f is not None}
+    own, enemy = strength.get(side), strength.get(other(side))
+    return (own if isinstance(own, int) else None), (enemy if isinstance(enemy, int) else None)
+
+
+def _strength_of(view: View, side: str) -> int:
+    """The strength of ``side``'s attacker choosing a target (0 when not shown)."""
+    attacker = (view["battle"] or {}).get("attacker") or {}
+    strength = (attacker.get("piece") or {}).get("strength")
+    return strength if attacker.get("side") == side and isinstance(strength, int) else 0
 
 
 def _row_of(view: View, char: str) -> int:
@@ -166,6 +253,20 @@ def _row_of(view: View, char: str) -> int:
 #: Actions a playout runs before :func:`evaluate` judges it (20 beat 60 and whole games: more,
 #: shorter looks; see docs/computer-players.md).
 PLAYOUT_LIMIT = 20
+
+
+def playout_threat(
+    state: State, role: str, legal: list[Action] | tuple[Action, ...], rng: Generator
+) -> Action:
+    """A playout move: Sauron attacks the Ring-bearer whenever a move can reach him (random
+    playouts let a lone Frodo cross the mountains under the Flying Nazgul's wings), else at
+    random. It reads the sample, a full state, as playouts do."""
+    if role == SAURON and state["ring_bearer"] in state["pos"]:
+        bearer_at = state["pos"][state["ring_bearer"]]
+        attacks = [a for a in legal if a.verb == "move" and a.args[1] == bearer_at]
+        if attacks:
+            return rng.choice(attacks)
+    return rng.choice(legal)
 
 
 def evaluate(state: State, role: str) -> float:

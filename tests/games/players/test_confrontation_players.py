@@ -11,10 +11,27 @@ from typing import Any
 import pytest
 
 from games.computer_players import LEVELS, decide_request, policy
-from games.confrontation.computer import RULESET, RuleBasedPlayer, determinize
-from games.confrontation.data import FELLOWSHIP, SAURON
+from games.confrontation.computer import (
+    PLAYOUT_LIMIT,
+    RULESET,
+    RuleBasedPlayer,
+    determinize,
+    determinize_more,
+    evaluate,
+)
+from games.confrontation.data import FELLOWSHIP, SAURON, SIDES
 from games.core import Action, State, clone
-from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, play, seat_of
+from games.core.players import (
+    Budget,
+    CannotSample,
+    Generator,
+    Policy,
+    RandomPlayer,
+    SearchPlayer,
+    Seat,
+    play,
+    seat_of,
+)
 
 #: An iteration budget (no time limit): a decision then depends on the seed alone.
 TEST_BUDGET = Budget(iterations=40)
@@ -164,3 +181,128 @@ def test_a_seat_holds_no_state_and_no_generator_of_the_game() -> None:
     state = _midgame(3, FELLOWSHIP)
     seat = seat_of(RULESET, state, FELLOWSHIP, 1)
     assert isinstance(seat, Seat) and "rng" not in seat.view and "stack" not in seat.view
+
+
+def _gandalf_fight() -> State:
+    """A state where Gandalf fights and Sauron's card is shown before the Fellowship chooses."""
+    players = {FELLOWSHIP: RuleBasedPlayer(), SAURON: RuleBasedPlayer()}
+    for seed in range(200):
+        state = RULESET.setup(seed, RULESET.resolve_options({}), 2)
+        count = 0
+        while state["result"] is None:
+            role = min(RULESET.active(state))
+            battle = RULESET.view(state, FELLOWSHIP)["battle"]
+            shown = battle is not None and battle["played"][SAURON] is not None
+            if role == FELLOWSHIP and shown and not battle["chosen"][FELLOWSHIP]:
+                return state
+            RULESET.apply(state, role, players[role].decide(seat_of(RULESET, state, role, count)))
+            count += 1
+    raise AssertionError("no Gandalf fight in 200 games")
+
+
+def test_a_card_shown_first_is_sampled_and_the_search_decides() -> None:
+    real = _gandalf_fight()
+    view = RULESET.view(real, FELLOWSHIP)
+    for seed in range(10):
+        sample = determinize(view, Generator(seed))
+        assert FELLOWSHIP in RULESET.active(sample)
+        assert RULESET.legal_actions(sample, FELLOWSHIP) == RULESET.legal_actions(real, FELLOWSHIP)
+        assert RULESET.view(sample, FELLOWSHIP)["battle"] == view["battle"]
+    player = _search()
+    player.decide(seat_of(RULESET, real, FELLOWSHIP, 1, TEST_BUDGET))
+    assert player.fallbacks == 0
+
+
+def test_stopping_once_decided_changes_no_decision() -> None:
+    """The early stop only saves time: the same action as the full budget, for every seed."""
+
+    def search(stop: bool) -> SearchPlayer:
+        return SearchPlayer(
+            RULESET,
+            determinize,
+            RuleBasedPlayer(),
+            evaluate=evaluate,
+            playout_limit=PLAYOUT_LIMIT,
+            stop_when_decided=stop,
+        )
+
+    budget = Budget(iterations=120)
+    seats = [seat_of(RULESET, _midgame(seed, side), side, seed, budget) for seed in (3, 7) for side in SIDES]
+    seats.append(seat_of(RULESET, _gandalf_fight(), FELLOWSHIP, 5, budget))
+    for seat in seats:
+        for seed in range(3):
+            again = Seat(seat.game, seat.role, seat.view, seat.actions, seed, budget)
+            assert search(True).decide(again) == search(False).decide(again)
+
+
+def _first_seat(wanted: Callable[[Seat], bool]) -> Seat:
+    """The first Fellowship seat of random games (seeds 0, 1, ...) that ``wanted`` accepts."""
+    player = RandomPlayer()
+    for seed in range(300):
+        state = RULESET.setup(seed, RULESET.resolve_options({}), 2)
+        count = 0
+        while state["result"] is None:
+            role = min(RULESET.active(state))
+            seat = seat_of(RULESET, state, role, count)
+            if role == FELLOWSHIP and wanted(seat):
+                return seat
+            RULESET.apply(state, role, player.decide(seat))
+            count += 1
+    raise AssertionError("no such seat in 300 games")
+
+
+def _strengths(seat: Seat) -> tuple[int, int]:
+    battle = seat.view["battle"]
+    fighters = {f["side"]: f["piece"]["strength"] for f in (battle["attacker"], battle["defender"])}
+    return fighters[FELLOWSHIP], fighters[SAURON]
+
+
+def test_the_rule_based_player_retreats_from_a_stronger_enemy() -> None:
+    def weaker_may_retreat(seat: Seat) -> bool:
+        if not any(a.verb == "retreat" for a in seat.actions) or seat.view["battle"]["defender"] is None:
+            return False
+        own, enemy = _strengths(seat)
+        return isinstance(own, int) and isinstance(enemy, int) and own < enemy
+
+    seat = _first_seat(weaker_may_retreat)
+    for seed in range(5):
+        chosen = RuleBasedPlayer().decide(Seat(seat.game, seat.role, seat.view, seat.actions, seed))
+        assert chosen.verb == "retreat"
+
+
+@pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
+def test_the_trial_decides_from_the_seat_alone(side: str) -> None:
+    assert _decisions_agree(lambda _s: policy("confrontation", "strong-next")[0], side, range(3))
+
+
+def test_catching_up_samples_more_of_a_battle_and_each_sample_looks_the_same() -> None:
+    """Card choices in fights of random games: the trial's sampling reaches the seat's prompt
+    in more of them, and each such sample shows the seat the same fight."""
+    reached = {False: 0, True: 0}
+    player = RandomPlayer()
+    for seed in range(12):
+        state = RULESET.setup(seed, RULESET.resolve_options({}), 2)
+        count = 0
+        while state["result"] is None:
+            role = min(RULESET.active(state))
+            seat = seat_of(RULESET, state, role, count)
+            if seat.view["battle"] is not None and {a.verb for a in seat.actions} == {"card"}:
+                for more, sampler in ((False, determinize), (True, determinize_more)):
+                    try:
+                        sample = sampler(seat.view, Generator(count))
+                    except CannotSample:
+                        continue
+                    if role in RULESET.active(sample) and set(RULESET.legal_actions(sample, role)) == set(
+                        seat.actions
+                    ):
+                        reached[more] += 1
+                        assert _fight(RULESET.view(sample, role)) == _fight(seat.view)
+            RULESET.apply(state, role, player.decide(seat))
+            count += 1
+    assert reached[True] > reached[False] > 0
+
+
+def _fight(view: dict[str, Any]) -> dict[str, Any]:
+    """The battle as the seat sees it, but whether the enemy has chosen his card face down (in
+    a sample he chooses again, as the cards are chosen at the same time)."""
+    return {k: v for k, v in view["battle"].items() if k != "chosen"}
