@@ -17,6 +17,8 @@ from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
 from games.lotr_risk import computer as lotr_risk
 from games.minas_tirith import computer as minas_tirith
+from games.minas_tirith import computer_mordor as minas_tirith_mordor
+from games.minas_tirith import computer_search as minas_tirith_search
 from games.war_of_the_ring import computer as war_of_the_ring
 
 LEVELS = ("random", "rules", "gentle", "strong")
@@ -98,6 +100,14 @@ PLAYERS: dict[str, dict[str, Level]] = {
 #: table (a search not yet above the goal, a former version kept as a yardstick). Their names
 #: must differ from the levels'.
 TRIALS: dict[str, dict[str, Level]] = {game: {} for game in PLAYERS}
+TRIALS["minas-tirith"].update(
+    {
+        # The paired search as it stood (session 29): the yardstick of Mordor's plan.
+        "m-paired": Level(minas_tirith_search.PairedSearch, Budget(iterations=60, seconds=1.5)),
+        # Mordor's plan alone (games/minas_tirith/computer_mordor.py), Gondor by the rules.
+        "m-plan": Level(minas_tirith_mordor.MordorPlanner, Budget(1)),
+    }
+)
 
 
 def supports(game: str) -> bool:

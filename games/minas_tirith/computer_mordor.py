@@ -1,0 +1,255 @@
+"""Mordor's plan for Minas Tirith: the candidate generator and playout policy of the `strong`
+level's Mordor (the rule-based `rules` level stays as it is, the yardstick).
+
+The rule-based Mordor marches everything at the city, leaves its leaders behind and storms
+wherever it outnumbers the defender. The plan reads the same board (the seat's view, or a
+sampled state in a playout) and plays the siege:
+
+* **Fight with the odds.** A land attack is worth its expected captures less its expected
+  losses (:func:`battle`: the exact dice, each side's bonus: a leader, a banner of Gondor, the
+  Siege Tower against a wall), plus the Witch-king's sixes (they drive Gondor back, or kill
+  where it cannot go), less what a six of Gondor costs (the army falls back and the turn ends:
+  the points still unspent are lost). Mordor attacks only where that is clearly positive, with
+  every die, and after its other actions, since a six of Gondor ends the turn.
+* **Leaders march with the army**: a leader left without battalions is removed at the end of the
+  turn, and a leader in the fight is worth a third of a battalion a battle.
+* **One host, not raids.** An advance is worth joining another Mordor army, reaching a
+  stack it can beat, a wall (2 points at the end, and the ladders into the city) or the gate
+  with trolls and Grond; it costs where Gondor's stacks next door outnumber the army or its
+  archers and catapults can reach a small one. Lone riders no longer gallop into the walls' fire.
+* Everything else (the die, the trades, the cards, the shots, the ram) is the rule-based
+  player's choice.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+from games.core import Action, State
+from games.core.players import Generator, Seat
+
+from . import computer
+from .board import distances
+from .facts import ADJACENT, CITY, EVIL, GATE_SPACE, GOOD, LEADERS, SPACES, UNITS, WALLS
+
+#: A land attack worth less than this (in points, the expected balance) is not made.
+ATTACK_FLOOR = 0.15
+#: What a six of Gondor costs Mordor's attacking army beyond the turn's lost points: it falls back.
+FALL_BACK = 0.6
+#: What each action point a six of Gondor wastes (the turn ends) is worth.
+POINT_VALUE = 0.35
+#: What each six the Witch-king rolls is worth: a good army driven back (or killed when it cannot go).
+WITCH_KING_SIX = 0.4
+#: An army this small is the target of Gondor's archers and catapults.
+SMALL = 4
+
+_TO_CITY = {space: steps for space, steps in distances(CITY).items()}
+_STEPS = {space: dict(distances(space)) for space in SPACES}
+
+
+@cache
+def battle(
+    attackers: int, defenders: int, att_bonus: int, def_bonus: int
+) -> tuple[float, float, float, float]:
+    """``(attacker's expected losses, defender's, chance of a six of the defender, expected
+    sixes of the attacker)`` of one land attack: every throw of the dice counted."""
+    lost_att = lost_def = defender_six = attacker_sixes = 0.0
+    throws = 0
+    for att in itertools.product(range(1, 7), repeat=attackers):
+        for dfn in itertools.product(range(1, 7), repeat=defenders):
+            a, d = sorted(att, reverse=True), sorted(dfn, reverse=True)
+            a[0] += att_bonus
+            d[0] += def_bonus
+            for x, y in zip(a, d, strict=False):
+                if x > y:
+                    lost_def += 1
+                else:
+                    lost_att += 1
+            defender_six += 6 in dfn
+            attacker_sixes += att.count(6)
+            throws += 1
+    return lost_att / throws, lost_def / throws, defender_six / throws, attacker_sixes / throws
+
+
+class Plan:
+    """The board as Mordor reads it, and what each action is worth to its plan."""
+
+    def __init__(
+        self,
+        units: Mapping[str, Mapping[str, int]],
+        leaders: Mapping[str, str],
+        cards: frozenset[str],
+        points_left: int,
+        rules: computer._Context,
+    ) -> None:
+        self.board = units
+        self.at = leaders
+        self.cards = cards
+        self.points_left = points_left
+        self.rules = rules
+
+    def side_of(self, space: str) -> str | None:
+        return next((UNITS[kind].side for kind, n in self.board.get(space, {}).items() if n), None)
+
+    def units(self, space: str) -> int:
+        return sum(int(n) for n in self.board.get(space, {}).values())
+
+    def leaders_of(self, space: str, side: str) -> list[str]:
+        return [
+            leader for leader, where in self.at.items() if where == space and LEADERS[leader].side == side
+        ]
+
+    def cheapest(self, space: str) -> int:
+        here = self.board.get(space, {})
+        return min((UNITS[kind].points for kind, n in here.items() if n), default=1)
+
+    def score(self, action: Action) -> float:
+        verb, args = action.verb, action.args
+        if verb == "attack" and len(args) == 3:
+            return self.attack(args[0], args[1], int(args[2]))
+        if verb in ("advance", "ride") and len(args) == 2:
+            return self.advance(args[0], args[1], ride=verb == "ride")
+        if verb == "lead":
+            return 3.0
+        return self.rules.score(action)
+
+    def attack_value(self, start: str, target: str, attackers: int) -> float:
+        """The attack's expected balance in points (see the module's docstring)."""
+        defenders = self.units(target)
+        if defenders <= 0:
+            return -1.0
+        own_leaders = self.leaders_of(start, EVIL)
+        att_bonus = (1 if own_leaders else 0) + (1 if target in WALLS and "siege_tower" in self.cards else 0)
+        good_leaders = self.leaders_of(target, GOOD)
+        def_bonus = (1 if good_leaders else 0) + (1 if SPACES[target].banner else 0)
+        lost_att, lost_def, six, sixes = battle(attackers, 1 if defenders == 1 else 2, att_bonus, def_bonus)
+        value = lost_def * self.cheapest(target) - lost_att * self.cheapest(start)
+        if defenders == 1 and good_leaders:
+            value += 5.0 * lost_def  # the last battalion falls: the leader is captured
+        if "witch_king" in own_leaders:
+            value += WITCH_KING_SIX * sixes
+        if target in WALLS:
+            value += 1.0 * lost_def / defenders  # a wall taken: 2 points, the ladders into the city
+        value -= six * (FALL_BACK + POINT_VALUE * max(0, self.points_left - 1))
+        if own_leaders and self.units(start) - lost_att < 2:
+            value -= 2.0  # a leader left with one battalion is Gondor's next capture
+        return value
+
+    def attack(self, start: str, target: str, attackers: int) -> float:
+        value = self.attack_value(start, target, attackers)
+        if value < ATTACK_FLOOR:
+            return -1.0
+        return 1.0 + 2.0 * value + 0.2 * attackers
+
+    def advance(self, start: str, end: str, *, ride: bool) -> float:
+        here = self.board.get(start, {})
+        moving = sum(n for kind, n in here.items() if not ride or UNITS[kind].cls == "cavalry")
+        if end == CITY:
+            return 100.0
+        joined = self.units(end) if self.side_of(end) == EVIL else 0
+        army = moving + joined
+        value = 0.6 * (_TO_CITY.get(start, 9) - _TO_CITY.get(end, 9))
+        if joined:
+            value += 1.5
+        if end in WALLS:
+            value += 4.0
+        if end == GATE_SPACE and "grond" in self.cards and here.get("trolls") and not ride:
+            value += 3.0
+        value += self.prospects(end, army) - self.prospects(start, self.units(start))
+        value -= self.danger(end, army)
+        if moving < self.units(start) and self.leaders_of(start, EVIL) and self.units(start) - moving < 2:
+            value -= 1.0
+        return value - 0.5
+
+    def prospects(self, space: str, army: int) -> float:
+        """What an army of ``army`` battalions in ``space`` may attack next: the best odds next door."""
+        best = 0.0
+        for other in ADJACENT[space]:
+            if self.side_of(other) != GOOD:
+                continue
+            bonus = len(self.leaders_of(other, GOOD)) + (1 if SPACES[other].banner else 0)
+            edge = army - self.units(other) - 2 * bonus
+            best = max(best, 0.3 * min(edge, 4))
+        return best
+
+    def danger(self, space: str, army: int) -> float:
+        """What ``army`` battalions in ``space`` risk from Gondor: stacks next door that outnumber
+        them, archers and catapults in reach of a small army."""
+        risk = 0.0
+        for other in ADJACENT[space]:
+            if self.side_of(other) == GOOD and self.units(other) - army >= 2:
+                risk += 2.0
+        if army < SMALL:
+            steps = _STEPS[space]
+            for other, here in self.board.items():
+                if self.side_of(other) != GOOD:
+                    continue
+                reach = steps.get(other, 9)
+                shooters = sum(n for kind, n in here.items() if UNITS[kind].shooter)
+                if reach <= 2:
+                    risk += 0.3 * min(3, shooters)
+                if other in WALLS and reach <= 3:
+                    risk += 0.3
+        return risk
+
+
+def _plan_of_view(seat: Seat) -> Plan:
+    view = seat.view
+    spaces = view["spaces"]
+    return Plan(
+        {space: here["units"] for space, here in spaces.items()},
+        dict(view["leaders"]),
+        frozenset(card["id"] for card in view["players"][EVIL]["mt_cards"]),
+        int(view["points_left"] or 0),
+        computer._view_context(seat),
+    )
+
+
+def _plan_of_state(state: State) -> Plan:
+    leaders = {space: 0 for space in state["units"]}
+    for where in state["leaders"].values():
+        if where in leaders:
+            leaders[where] += 1
+    return Plan(
+        state["units"],
+        state["leaders"],
+        frozenset(entry["id"] for entry in state["mt"][EVIL]),
+        int(state["turn"]["points"]),
+        computer._Context(state["units"], leaders, EVIL),
+    )
+
+
+class MordorPlanner:
+    """Mordor by the plan (Gondor, should it sit there, by the rule-based player)."""
+
+    def __init__(self) -> None:
+        self.rules = computer.RuleBasedPlayer()
+
+    def decide(self, seat: Seat) -> Action:
+        if seat.role != EVIL:
+            return self.rules.decide(seat)
+        rng = seat.rng()
+        plan = _plan_of_view(seat)
+        scored = [(plan.score(a) + rng.random() * 0.5, i) for i, a in enumerate(seat.actions)]
+        return seat.actions[max(scored)[1]]
+
+
+def ranked(seat: Seat, actions: Sequence[Action]) -> list[tuple[float, Action]]:
+    """``actions`` by the plan's scores (Gondor's by the rules), best first, without noise."""
+    if seat.role != EVIL:
+        return computer.ranked(seat, actions)
+    plan = _plan_of_view(seat)
+    return sorted(((plan.score(a), a) for a in actions), key=lambda pair: -pair[0])
+
+
+def playout_action(state: State, role: str, actions: Sequence[Action], rng: Generator) -> Action:
+    """Mordor's choice by the plan read from a (sampled) state, Gondor's by the rules."""
+    if role != EVIL:
+        return computer.playout_action(state, role, actions, rng)
+    plan = _plan_of_state(state)
+    return max(actions, key=lambda a: plan.score(a) + rng.random() * 0.5)
+
+
+__all__ = ["GOOD", "MordorPlanner", "battle", "playout_action", "ranked"]
