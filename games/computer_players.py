@@ -106,6 +106,8 @@ TRIALS["minas-tirith"].update(
         "m-paired": Level(minas_tirith_search.PairedSearch, Budget(iterations=60, seconds=1.5)),
         # Mordor's plan alone (games/minas_tirith/computer_mordor.py), Gondor by the rules.
         "m-plan": Level(minas_tirith_mordor.MordorPlanner, Budget(1)),
+        # The paired search with Mordor's plan: meant as Mordor's `strong`.
+        "m-strong": Level(minas_tirith_mordor.strong, Budget(iterations=60, seconds=1.5)),
     }
 )
 

@@ -32,6 +32,7 @@ from games.core.players import Generator, Seat
 
 from . import computer
 from .board import distances
+from .computer_search import PairedSearch
 from .facts import ADJACENT, CITY, EVIL, GATE_SPACE, GOOD, LEADERS, SPACES, UNITS, WALLS
 
 #: A land attack worth less than this (in points, the expected balance) is not made.
@@ -42,6 +43,8 @@ FALL_BACK = 0.6
 POINT_VALUE = 0.35
 #: What each six the Witch-king rolls is worth: a good army driven back (or killed when it cannot go).
 WITCH_KING_SIX = 0.4
+#: The action die Mordor takes when there is a choice (its pips are points, six minus them cards).
+DIE = 5
 #: An army this small is the target of Gondor's archers and catapults.
 SMALL = 4
 
@@ -83,23 +86,34 @@ class Plan:
         cards: frozenset[str],
         points_left: int,
         rules: computer._Context,
+        actions: Sequence[Action] = (),
     ) -> None:
         self.board = units
         self.at = leaders
         self.cards = cards
         self.points_left = points_left
         self.rules = rules
+        #: The kinds an advance begun may still send (its step's offers).
+        self.sendable = frozenset(a.args[0] for a in actions if a.verb == "send" and a.args)
+        self._sides: dict[str, str | None] = {}
+        self._counts: dict[str, int] = {}
+        self._leaders_in: dict[str, list[str]] = {}
+        for leader, where in leaders.items():
+            self._leaders_in.setdefault(where, []).append(leader)
 
     def side_of(self, space: str) -> str | None:
-        return next((UNITS[kind].side for kind, n in self.board.get(space, {}).items() if n), None)
+        if space not in self._sides:
+            here = self.board.get(space, {})
+            self._sides[space] = next((UNITS[kind].side for kind, n in here.items() if n), None)
+        return self._sides[space]
 
     def units(self, space: str) -> int:
-        return sum(int(n) for n in self.board.get(space, {}).values())
+        if space not in self._counts:
+            self._counts[space] = sum(int(n) for n in self.board.get(space, {}).values())
+        return self._counts[space]
 
     def leaders_of(self, space: str, side: str) -> list[str]:
-        return [
-            leader for leader, where in self.at.items() if where == space and LEADERS[leader].side == side
-        ]
+        return [leader for leader in self._leaders_in.get(space, ()) if LEADERS[leader].side == side]
 
     def cheapest(self, space: str) -> int:
         here = self.board.get(space, {})
@@ -111,9 +125,20 @@ class Plan:
             return self.attack(args[0], args[1], int(args[2]))
         if verb in ("advance", "ride") and len(args) == 2:
             return self.advance(args[0], args[1], ride=verb == "ride")
-        if verb == "lead":
-            return 3.0
+        if verb == "lead" and args:
+            return 20.0 if self.follows(args[0]) else -2.0
+        if verb == "die" and args and args[0].isdigit():
+            return -abs(int(args[0]) - DIE)
         return self.rules.score(action)
+
+    def follows(self, leader: str) -> bool:
+        """Whether ``leader`` goes with the battalions about to move (asked before any is
+        sent: the kinds offered are those that may go, and all of them go): he goes with
+        the larger part, and never stays alone."""
+        start = self.at.get(leader, "")
+        here = self.board.get(start, {})
+        going = sum(n for kind, n in here.items() if kind in self.sendable)
+        return going >= self.units(start) - going
 
     def attack_value(self, start: str, target: str, attackers: int) -> float:
         """The attack's expected balance in points (see the module's docstring)."""
@@ -204,10 +229,11 @@ def _plan_of_view(seat: Seat) -> Plan:
         frozenset(card["id"] for card in view["players"][EVIL]["mt_cards"]),
         int(view["points_left"] or 0),
         computer._view_context(seat),
+        seat.actions,
     )
 
 
-def _plan_of_state(state: State) -> Plan:
+def _plan_of_state(state: State, actions: Sequence[Action]) -> Plan:
     leaders = {space: 0 for space in state["units"]}
     for where in state["leaders"].values():
         if where in leaders:
@@ -218,6 +244,7 @@ def _plan_of_state(state: State) -> Plan:
         frozenset(entry["id"] for entry in state["mt"][EVIL]),
         int(state["turn"]["points"]),
         computer._Context(state["units"], leaders, EVIL),
+        actions,
     )
 
 
@@ -241,15 +268,36 @@ def ranked(seat: Seat, actions: Sequence[Action]) -> list[tuple[float, Action]]:
     if seat.role != EVIL:
         return computer.ranked(seat, actions)
     plan = _plan_of_view(seat)
-    return sorted(((plan.score(a), a) for a in actions), key=lambda pair: -pair[0])
+    return sorted(((plan.score(a), a) for a in strongest(actions)), key=lambda pair: -pair[0])
+
+
+def strongest(actions: Sequence[Action]) -> list[Action]:
+    """``actions`` without the attacks and shots with fewer dice than another of the same
+    spaces offers: the plan always throws every die, so a search weighs ideas, not counts."""
+    most: dict[tuple[str, str, str], int] = {}
+    for action in actions:
+        if action.verb in ("attack", "shoot") and len(action.args) == 3 and action.args[2].isdigit():
+            key = (action.verb, action.args[0], action.args[1])
+            most[key] = max(most.get(key, 0), int(action.args[2]))
+    return [
+        action
+        for action in actions
+        if action.verb not in ("attack", "shoot")
+        or len(action.args) != 3
+        or not action.args[2].isdigit()
+        or int(action.args[2]) == most[(action.verb, action.args[0], action.args[1])]
+    ]
 
 
 def playout_action(state: State, role: str, actions: Sequence[Action], rng: Generator) -> Action:
     """Mordor's choice by the plan read from a (sampled) state, Gondor's by the rules."""
     if role != EVIL:
         return computer.playout_action(state, role, actions, rng)
-    plan = _plan_of_state(state)
+    plan = _plan_of_state(state, actions)
     return max(actions, key=lambda a: plan.score(a) + rng.random() * 0.5)
 
 
-__all__ = ["GOOD", "MordorPlanner", "battle", "playout_action", "ranked"]
+def strong() -> PairedSearch:
+    """The paired search with Mordor's plan as its candidates, its fallback and its playouts'
+    Mordor (Gondor as :class:`~.computer_search.PairedSearch` plays it)."""
+    return PairedSearch(MordorPlanner(), ranked, playout_action)

@@ -15,9 +15,10 @@ clearly ahead of the next (:data:`SURE`: a set to trade, a shot) nothing is sear
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 
 from games.core import Action, State, clone
-from games.core.players import Budget, CannotSample, Generator, Seat
+from games.core.players import Budget, CannotSample, Generator, Policy, Seat
 from games.core.players.search import outcome
 
 from . import computer
@@ -30,11 +31,26 @@ MARGIN = 0.03
 SURE = 3.0
 
 
-class PairedSearch:
-    """The `strong` level (see the module's docstring)."""
+#: How a player ranks a seat's actions, best first (``computer.ranked``).
+Ranking = Callable[[Seat, Sequence[Action]], list[tuple[float, Action]]]
+#: How a playout moves a side from a sampled state (``computer.playout_action``).
+Playout = Callable[[State, str, Sequence[Action], Generator], Action]
 
-    def __init__(self) -> None:
-        self.fallback = RuleBasedPlayer()
+
+class PairedSearch:
+    """The `strong` level (see the module's docstring). ``fallback``, ``ranking`` and
+    ``playout`` replace the rule-based player's choices (Mordor's plan:
+    :mod:`.computer_mordor`)."""
+
+    def __init__(
+        self,
+        fallback: Policy | None = None,
+        ranking: Ranking = computer.ranked,
+        playout: Playout = playout_action,
+    ) -> None:
+        self.fallback = fallback or RuleBasedPlayer()
+        self.ranking = ranking
+        self.playout = playout
         #: Decisions the rule-based player took because the moment could not be sampled.
         self.fallbacks = 0
 
@@ -44,7 +60,7 @@ class PairedSearch:
         choices = tuple(filter(considered, seat.actions))
         if len(choices) < 2:
             return self.fallback.decide(seat)
-        ranked = computer.ranked(seat, choices)
+        ranked = self.ranking(seat, choices)
         if len(ranked) < 2 or ranked[0][0] - ranked[1][0] >= SURE:
             return self.fallback.decide(seat)
         candidates = tuple(action for _, action in ranked[: computer.CANDIDATES])
@@ -77,12 +93,12 @@ class PairedSearch:
             for i, action in enumerate(candidates):
                 world = clone(sample)
                 RULESET.apply(world, seat.role, action)
-                totals[i] += _playout(world, seat.role, Generator(dice))
+                totals[i] += _playout(world, seat.role, Generator(dice), self.playout)
             done += 1
         return [total / done for total in totals] if done else None
 
 
-def _playout(state: State, role: str, rng: Generator) -> float:
+def _playout(state: State, role: str, rng: Generator, playout: Playout = playout_action) -> float:
     for _ in range(computer.PLAYOUT_LIMIT):
         if state["result"] is not None:
             return outcome(state, role)
@@ -90,5 +106,5 @@ def _playout(state: State, role: str, rng: Generator) -> float:
         if not active:
             break
         mover = min(active)
-        RULESET.apply(state, mover, playout_action(state, mover, RULESET.legal_actions(state, mover), rng))
+        RULESET.apply(state, mover, playout(state, mover, RULESET.legal_actions(state, mover), rng))
     return outcome(state, role) if state["result"] is not None else evaluate(state, role)
