@@ -23,6 +23,7 @@ sampled state in a playout) and plays the siege:
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -45,10 +46,13 @@ POINT_VALUE = 0.35
 WITCH_KING_SIX = 0.4
 #: The action die Mordor takes when there is a choice (its pips are points, six minus them cards).
 DIE = 5
+#: What each step gained toward the city is worth to an advance.
+PROGRESS = 0.3
+#: What each point of a Gondor space's strength (battalions; banner, leader two) adds to the road.
+BLOCK = 1.0
 #: An army this small is the target of Gondor's archers and catapults.
 SMALL = 4
 
-_TO_CITY = {space: steps for space, steps in distances(CITY).items()}
 _STEPS = {space: dict(distances(space)) for space in SPACES}
 
 
@@ -95,6 +99,7 @@ class Plan:
         self.rules = rules
         #: The kinds an advance begun may still send (its step's offers).
         self.sendable = frozenset(a.args[0] for a in actions if a.verb == "send" and a.args)
+        self._road: dict[str, float] | None = None
         self._sides: dict[str, str | None] = {}
         self._counts: dict[str, int] = {}
         self._leaders_in: dict[str, list[str]] = {}
@@ -165,7 +170,7 @@ class Plan:
     def attack(self, start: str, target: str, attackers: int) -> float:
         value = self.attack_value(start, target, attackers)
         if value < ATTACK_FLOOR:
-            return -1.0
+            return -2.0  # below ending the turn
         return 1.0 + 2.0 * value + 0.2 * attackers
 
     def advance(self, start: str, end: str, *, ride: bool) -> float:
@@ -175,7 +180,8 @@ class Plan:
             return 100.0
         joined = self.units(end) if self.side_of(end) == EVIL else 0
         army = moving + joined
-        value = 0.6 * (_TO_CITY.get(start, 9) - _TO_CITY.get(end, 9))
+        road = self.road()
+        value = PROGRESS * (road.get(start, 20.0) - road.get(end, 20.0))
         if joined:
             value += 1.5
         if end in WALLS:
@@ -187,6 +193,30 @@ class Plan:
         if moving < self.units(start) and self.leaders_of(start, EVIL) and self.units(start) - moving < 2:
             value -= 1.0
         return value - 0.5
+
+    def road(self) -> dict[str, float]:
+        """Each space's cost to the city for Mordor: a step each, and a space Gondor holds costs
+        its strength besides (its battalions, two for a banner or a leader), so the host goes
+        round a fort it cannot take rather than wait before it."""
+        if self._road is None:
+            cost = {CITY: 0.0}
+            frontier = [(0.0, CITY)]
+            while frontier:
+                here_cost, here = heapq.heappop(frontier)
+                if here_cost > cost[here]:
+                    continue
+                # the step from ``other`` into ``here`` costs what Mordor meets in ``here``
+                step = 1.0 + (BLOCK * self.strength(here) if self.side_of(here) == GOOD else 0.0)
+                for other in ADJACENT[here]:
+                    if here_cost + step < cost.get(other, 1e9):
+                        cost[other] = here_cost + step
+                        heapq.heappush(frontier, (cost[other], other))
+            self._road = cost
+        return self._road
+
+    def strength(self, space: str) -> int:
+        bonus = len(self.leaders_of(space, GOOD)) + (1 if SPACES[space].banner else 0)
+        return self.units(space) + 2 * bonus
 
     def prospects(self, space: str, army: int) -> float:
         """What an army of ``army`` battalions in ``space`` may attack next: the best odds next door."""
