@@ -50,6 +50,8 @@ DIE = 5
 PROGRESS = 0.3
 #: What each point of a Gondor space's strength (battalions; banner, leader two) adds to the road.
 BLOCK = 1.0
+#: What parting an army costs an advance (joining one is worth as much).
+SPLIT = 1.5
 #: An army this small is the target of Gondor's archers and catapults.
 SMALL = 4
 
@@ -190,8 +192,10 @@ class Plan:
             value += 3.0
         value += self.prospects(end, army) - self.prospects(start, self.units(start))
         value -= self.danger(end, army)
-        if moving < self.units(start) and self.leaders_of(start, EVIL) and self.units(start) - moving < 2:
-            value -= 1.0
+        if moving < self.units(start):
+            value -= SPLIT  # the army parts: as much as joining is worth, or riders go and come back
+            if self.leaders_of(start, EVIL) and self.units(start) - moving < 2:
+                value -= 1.0
         return value - 0.5
 
     def road(self) -> dict[str, float]:
