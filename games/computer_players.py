@@ -88,7 +88,8 @@ PLAYERS: dict[str, dict[str, Level]] = {
         "rules": Level(war_of_the_ring.RuleBasedPlayer, Budget(1)),
     },
     # Its search (``computer_search.SearchingPlayer``) is not offered: measured below ``rules``.
-    # Minas Tirith's search (``computer_search.PairedSearch``) beats ``rules``, not yet by 65 % as Mordor.
+    # Minas Tirith's search (``computer_search.PairedSearch``) beats ``rules``, not yet by 65 % as Mordor;
+    # Mordor's plan (``computer_mordor``: trials ``m-plan`` and ``m-strong``) does, on its side alone.
     "minas-tirith": {
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(minas_tirith.RuleBasedPlayer, Budget(1)),
