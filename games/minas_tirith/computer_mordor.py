@@ -334,4 +334,4 @@ def playout_action(state: State, role: str, actions: Sequence[Action], rng: Gene
 def strong() -> PairedSearch:
     """The paired search with Mordor's plan as its candidates, its fallback and its playouts'
     Mordor (Gondor as :class:`~.computer_search.PairedSearch` plays it)."""
-    return PairedSearch(MordorPlanner(), ranked, playout_action)
+    return PairedSearch(ranked=ranked, playout=playout_action, fallback=MordorPlanner())
