@@ -17,6 +17,8 @@ from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
 from games.lotr_risk import computer as lotr_risk
 from games.minas_tirith import computer as minas_tirith
+from games.minas_tirith import computer_mordor as minas_tirith_mordor
+from games.minas_tirith import computer_search as minas_tirith_search
 from games.war_of_the_ring import computer as war_of_the_ring
 from games.war_of_the_ring import computer_search as war_of_the_ring_search
 
@@ -90,7 +92,8 @@ PLAYERS: dict[str, dict[str, Level]] = {
         "rules": Level(lambda: war_of_the_ring.RuleBasedPlayer(plan=False), Budget(1)),
         "strong": Level(war_of_the_ring.PlanningPlayer, Budget(1)),
     },
-    # Minas Tirith's search (``computer_search.PairedSearch``) beats ``rules``, not yet by 65 % as Mordor.
+    # Minas Tirith's search (``computer_search.PairedSearch``) beats ``rules``, not yet by 65 % as Mordor;
+    # Mordor's plan (``computer_mordor``: trials ``m-plan`` and ``m-strong``) does, on its side alone.
     "minas-tirith": {
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(minas_tirith.RuleBasedPlayer, Budget(1)),
@@ -118,6 +121,16 @@ TRIALS["confrontation"]["strong-next"] = Level(
         stop_when_decided=True,
     ),
     Budget(iterations=600, seconds=1.5),
+)
+TRIALS["minas-tirith"].update(
+    {
+        # The paired search as it stood (session 29): the yardstick of Mordor's plan.
+        "m-paired": Level(minas_tirith_search.PairedSearch, Budget(iterations=60, seconds=1.5)),
+        # Mordor's plan alone (games/minas_tirith/computer_mordor.py), Gondor by the rules.
+        "m-plan": Level(minas_tirith_mordor.MordorPlanner, Budget(1)),
+        # The paired search with Mordor's plan: meant as Mordor's `strong`.
+        "m-strong": Level(minas_tirith_mordor.strong, Budget(iterations=60, seconds=1.5)),
+    }
 )
 
 

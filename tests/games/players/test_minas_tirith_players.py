@@ -10,7 +10,7 @@ import pytest
 from games.computer_players import levels, policy
 from games.core import Action, State, find
 from games.core.players import Budget, Generator, Policy, RandomPlayer, Seat, play, seat_of
-from games.minas_tirith import computer_search
+from games.minas_tirith import computer_mordor, computer_search
 from games.minas_tirith.computer import (
     CANDIDATES,
     RuleBasedPlayer,
@@ -67,8 +67,14 @@ def _decisions_agree(seat: str, kind: str, make: Callable[[State], Policy]) -> b
 @pytest.mark.parametrize("seat", SIDES)
 @pytest.mark.parametrize(
     "make",
-    [lambda _s: PairedSearch(), lambda _s: RuleBasedPlayer(), lambda _s: RandomPlayer()],
-    ids=["paired-search", "rules", "random"],
+    [
+        lambda _s: PairedSearch(),
+        lambda _s: RuleBasedPlayer(),
+        lambda _s: RandomPlayer(),
+        lambda _s: computer_mordor.strong(),
+        lambda _s: computer_mordor.MordorPlanner(),
+    ],
+    ids=["paired-search", "rules", "random", "mordor-plan-search", "mordor-plan"],
 )
 def test_a_decision_ignores_what_the_seat_cannot_know(seat: str, make: Callable[[State], Policy]) -> None:
     assert _decisions_agree(seat, "action", make)
