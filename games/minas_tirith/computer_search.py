@@ -15,9 +15,10 @@ clearly ahead of the next (:data:`SURE`: a set to trade, a shot) nothing is sear
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 
 from games.core import Action, State, clone
-from games.core.players import Budget, CannotSample, Generator, Seat
+from games.core.players import Budget, CannotSample, Generator, Policy, Seat
 from games.core.players.search import outcome
 
 from . import computer
@@ -33,8 +34,18 @@ SURE = 3.0
 class PairedSearch:
     """The `strong` level (see the module's docstring)."""
 
-    def __init__(self) -> None:
-        self.fallback = RuleBasedPlayer()
+    def __init__(
+        self,
+        ranked: Callable[[Seat, Sequence[Action]], list[tuple[float, Action]]] = computer.ranked,
+        playout: Callable[[State, str, Sequence[Action], Generator], Action] = playout_action,
+        fallback: Policy | None = None,
+    ) -> None:
+        #: The favourites' order, the playouts' moves and the player of the moments not
+        #: searched: the rule-based player's unless a side's plan is given (Gondor's:
+        #: :mod:`.computer_gondor`).
+        self.ranked = ranked
+        self.playout = playout
+        self.fallback = fallback if fallback is not None else RuleBasedPlayer()
         #: Decisions the rule-based player took because the moment could not be sampled.
         self.fallbacks = 0
 
@@ -44,7 +55,7 @@ class PairedSearch:
         choices = tuple(filter(considered, seat.actions))
         if len(choices) < 2:
             return self.fallback.decide(seat)
-        ranked = computer.ranked(seat, choices)
+        ranked = self.ranked(seat, choices)
         if len(ranked) < 2 or ranked[0][0] - ranked[1][0] >= SURE:
             return self.fallback.decide(seat)
         candidates = tuple(action for _, action in ranked[: computer.CANDIDATES])
@@ -77,12 +88,17 @@ class PairedSearch:
             for i, action in enumerate(candidates):
                 world = clone(sample)
                 RULESET.apply(world, seat.role, action)
-                totals[i] += _playout(world, seat.role, Generator(dice))
+                totals[i] += _playout(world, seat.role, Generator(dice), self.playout)
             done += 1
         return [total / done for total in totals] if done else None
 
 
-def _playout(state: State, role: str, rng: Generator) -> float:
+def _playout(
+    state: State,
+    role: str,
+    rng: Generator,
+    playout: Callable[[State, str, Sequence[Action], Generator], Action] = playout_action,
+) -> float:
     for _ in range(computer.PLAYOUT_LIMIT):
         if state["result"] is not None:
             return outcome(state, role)
@@ -90,5 +106,5 @@ def _playout(state: State, role: str, rng: Generator) -> float:
         if not active:
             break
         mover = min(active)
-        RULESET.apply(state, mover, playout_action(state, mover, RULESET.legal_actions(state, mover), rng))
+        RULESET.apply(state, mover, playout(state, mover, RULESET.legal_actions(state, mover), rng))
     return outcome(state, role) if state["result"] is not None else evaluate(state, role)
