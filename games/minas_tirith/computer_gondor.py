@@ -22,7 +22,7 @@ Everything else is the rule-based player's (:mod:`.computer`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
 
@@ -30,7 +30,7 @@ from games.core import Action, State, View
 from games.core.players import Generator, Seat
 
 from . import computer
-from .facts import ADJACENT, CITY, EVIL, GOOD, LEADERS, LINK_OF, SPACES, UNITS, WALLS
+from .facts import ADJACENT, CITY, DISTANCES, EVIL, GOOD, LEADERS, LINK_OF, SPACES, UNITS, WALLS
 
 #: Points a captured evil leader is worth beyond his 5 when it is the second: Gondor's win.
 WINNING_LEADER = 30.0
@@ -41,6 +41,8 @@ ATTACK_EDGE = 0.3
 #: What an expected Gondor six is worth in a fight (the evil army is driven back; in Mordor's turn
 #: its turn ends).
 SIX = 0.4
+#: The attacks Mordor is reckoned to make on one space in a turn (:func:`leader_risk`).
+ASSAULTS = 3
 #: What an expected Gondor six is worth in its own attack (the evil army is driven back).
 ATTACK_SIX = 0.2
 #: A wall section manned while Mordor can climb (it scores 2 to Mordor, and opens the city).
@@ -51,6 +53,8 @@ CATAPULT = 0.8
 CITY_GUARD = (2, 6.0)
 #: An advance that changes nothing costs this (an action point spent shuffling).
 SHUFFLE = 0.2
+#: What a leader's move alone costs beyond :data:`SHUFFLE` (his colour may part him from another).
+LEADER_MOVE = 0.3
 #: The flat worth of the verbs this player does not weigh itself (as the rule-based player's).
 FLAT = {
     "trade": 10.0,
@@ -65,7 +69,6 @@ FLAT = {
     "done": 0.0,
     "decline": 0.0,
     "end": -0.1,
-    "leader": -1.5,
     "cancel": -10.0,
 }
 #: Gondor's cards beyond the verb (the holders bring battalions, Muster two more).
@@ -128,15 +131,21 @@ class Board:
     climb: bool
     gate_broken: bool
     evil_leaders_taken: int
+    #: What :func:`space_value` and :meth:`side` found, by their arguments (a board is read
+    #: for one decision: nothing changes under it).
+    values: dict[tuple[str, int, int], float] = field(default_factory=dict)
+    sides: dict[str, str | None] = field(default_factory=dict)
 
     def count(self, space: str) -> int:
         return sum(int(n) for n in self.units.get(space, {}).values())
 
     def side(self, space: str) -> str | None:
+        if space in self.sides:
+            return self.sides[space]
         here = self.units.get(space)
-        if not here:
-            return None
-        return UNITS[next(iter(here))].side
+        found = UNITS[next(iter(here))].side if here else None
+        self.sides[space] = found
+        return found
 
     def leaders_of(self, space: str, side: str) -> int:
         return sum(1 for x in self.leaders.get(space, ()) if LEADERS_SIDE[x] == side)
@@ -149,6 +158,17 @@ class Board:
 
 
 LEADERS_SIDE = {x: LEADERS[x].side for x in LEADERS}
+#: The spaces two border steps from each space (where an army comes from in one advance).
+NEAR_TWO = {
+    space: tuple(
+        far
+        for near in ADJACENT[space]
+        if LINK_OF[(space, near)] == "border"
+        for far in ADJACENT[near]
+        if LINK_OF[(near, far)] == "border" and far != space and far not in ADJACENT[space]
+    )
+    for space in SPACES
+}
 #: Mordor's cards that let its infantry climb the walls.
 CLIMBING = frozenset({"siege_tower", "storm_ladders"})
 
@@ -199,42 +219,116 @@ def _evil_attackers(board: Board, start: str, target: str) -> int:
     return sum(int(n) for n in here.values())
 
 
-def exposure(board: Board, space: str, count: int, leaders: int) -> float:
-    """What the strongest evil attack on ``space`` (held by ``count`` good battalions and
-    ``leaders`` good leaders) is expected to win Mordor, in points (negative: it costs Mordor)."""
-    if count <= 0:
-        return 0.0
-    worst = None
-    cheapest = board.cheapest(space) if board.side(space) == GOOD else 1
+def _threats(board: Board, space: str, count: int, leaders: int) -> list[Odds]:
+    """The evil attacks ``space`` may suffer (from each evil neighbour that can reach it)."""
+    found = []
     defence_bonus = min(leaders, 1) + (1 if SPACES[space].banner else 0)
     for start in ADJACENT[space]:
         if board.side(start) != EVIL or not _evil_can_attack(board, start, space):
             continue
         dice = min(3, _evil_attackers(board, start, space))
-        if dice <= 0:
-            continue
-        bonus = 1 if board.leaders_of(start, EVIL) else 0
-        fight = odds(dice, 1 if count == 1 else 2, bonus, defence_bonus)
+        if dice > 0:
+            bonus = 1 if board.leaders_of(start, EVIL) else 0
+            found.append(odds(dice, 1 if count == 1 else 2, bonus, defence_bonus))
+    return found
+
+
+def exposure(board: Board, space: str, count: int, leaders: int) -> float:
+    """What the strongest evil attack on ``space`` (held by ``count`` good battalions and
+    ``leaders`` good leaders) is expected to win Mordor, in battalions' points (negative: it
+    costs Mordor); the leaders' danger is :func:`leader_risk`'s."""
+    if count <= 0:
+        return 0.0
+    worst = None
+    cheapest = board.cheapest(space) if board.side(space) == GOOD else 1
+    for fight, start in zip(_threats(board, space, count, leaders), _attackers(board, space), strict=True):
         won = fight.defender_lost * cheapest - fight.attacker_lost * board.cheapest(start)
         won -= SIX * fight.defender_sixes
-        if leaders:  # Mordor attacks again and again: a thin stack's leader is at stake
-            won += _worn_down(fight, count) * LEADER_CAPTURE
         worst = won if worst is None else max(worst, won)
     return 0.0 if worst is None else worst
 
 
-def _worn_down(fight: Odds, count: int) -> float:
-    """Roughly the chance a stack of ``count`` falls to the last battalion under repeated
-    attacks like ``fight`` in one turn."""
-    if count == 1:
-        return fight.defender_lost_any
-    if count == 2:
-        return fight.defender_lost_two
-    if count == 3:
-        return fight.defender_lost_two * fight.defender_lost_any
-    if count == 4:
-        return fight.defender_lost_two**2
-    return 0.0
+def _attackers(board: Board, space: str) -> list[str]:
+    return [
+        start
+        for start in ADJACENT[space]
+        if board.side(start) == EVIL
+        and _evil_can_attack(board, start, space)
+        and _evil_attackers(board, start, space) > 0
+    ]
+
+
+def shot_chance(board: Board, space: str) -> float:
+    """The chance Mordor's shooters within range hit ``space`` at least once this turn."""
+    miss = 1.0
+    for start, steps in DISTANCES[space].items():
+        if not 1 <= steps <= 2 or board.side(start) != EVIL:
+            continue
+        shooters = sum(int(n) for k, n in board.units[start].items() if UNITS[k].shooter)
+        dice = min(3, shooters // 2 if SPACES[space].banner else shooters)
+        miss *= (5 / 6) ** dice
+    return 1.0 - miss
+
+
+def leader_risk(board: Board, space: str, count: int, leaders: int) -> float:
+    """Points Gondor stands to lose in captured leaders in ``space``: the chance Mordor's next
+    turn takes the last battalion there (a shot, then :data:`ASSAULTS` attacks from its
+    strongest neighbour), five points a leader."""
+    if leaders <= 0 or count <= 0:
+        return 0.0
+    shot = shot_chance(board, space)
+    fallen = 0.0
+    for thinned, chance in ((count, 1.0 - shot), (count - 1, shot)):
+        if thinned <= 0:
+            fallen += chance
+            continue
+        threats = _threats(board, space, thinned, leaders)
+        if threats:
+            worst = max(threats, key=lambda f: f.defender_lost)
+            fallen += chance * _falls(worst, thinned, ASSAULTS)
+        elif space not in SHELTERS:
+            coming = _coming(board, space, thinned, leaders)
+            if coming is not None:
+                fallen += chance * _falls(coming, thinned, ASSAULTS - 1)
+    return min(1.0, fallen) * LEADER_CAPTURE * leaders
+
+
+#: Where no evil army can come in one turn unless a wall is climbed or the gate broken.
+SHELTERS = frozenset({CITY, *WALLS})
+
+
+def _coming(board: Board, space: str, count: int, leaders: int) -> Odds | None:
+    """The strongest attack an evil army two steps off could make after advancing next to
+    ``space`` (it spends a point on the way: one attack fewer)."""
+    best = 0
+    bonus = 0
+    for start in NEAR_TWO[space]:
+        if board.side(start) == EVIL:
+            strength = board.count(start)
+            if strength > best:
+                best, bonus = strength, 1 if board.leaders_of(start, EVIL) else 0
+    if best == 0:
+        return None
+    defence_bonus = min(leaders, 1) + (1 if SPACES[space].banner else 0)
+    return odds(min(3, best), 1 if count == 1 else 2, bonus, defence_bonus)
+
+
+@cache
+def _falls(fight: Odds, count: int, attacks: int) -> float:
+    """The chance ``count`` battalions all fall to ``attacks`` attacks like ``fight`` (with two
+    defence dice, or one once a single battalion is left: the same odds are used, a rough cut)."""
+    if count <= 0:
+        return 1.0
+    if attacks <= 0:
+        return 0.0
+    two = fight.defender_lost_two if count >= 2 else 0.0
+    one = fight.defender_lost_any - two
+    none = 1.0 - one - two
+    return (
+        two * _falls(fight, count - 2, attacks - 1)
+        + one * _falls(fight, count - 1, attacks - 1)
+        + (none * _falls(fight, count, attacks - 1))
+    )
 
 
 def holding(board: Board, space: str, count: int) -> float:
@@ -248,7 +342,16 @@ def holding(board: Board, space: str, count: int) -> float:
 
 
 def space_value(board: Board, space: str, count: int, leaders: int) -> float:
-    return holding(board, space, count) - max(0.0, exposure(board, space, count, leaders))
+    """What ``space`` held by ``count`` good battalions and ``leaders`` good leaders is worth to
+    Gondor: its hold, less its exposure and its leaders' risk."""
+    key = (space, count, leaders)
+    if key not in board.values:
+        board.values[key] = (
+            holding(board, space, count)
+            - max(0.0, exposure(board, space, count, leaders))
+            - leader_risk(board, space, count, leaders)
+        )
+    return board.values[key]
 
 
 class GondorScorer:
@@ -291,6 +394,22 @@ class GondorScorer:
             after -= 1.0
         return after - before - SHUFFLE
 
+    def move_leader(self, leader: str, end: str) -> float:
+        """A leader alone goes where he is safer (and helps a defence), never for nothing."""
+        board = self.board
+        start = next((where for where, here in board.leaders.items() if leader in here), None)
+        if start is None:
+            return -1.0
+        count_start, count_end = board.count(start), board.count(end)
+        lead_start, lead_end = board.leaders_of(start, GOOD), board.leaders_of(end, GOOD)
+        before = space_value(board, start, count_start, lead_start) + space_value(
+            board, end, count_end, lead_end
+        )
+        after = space_value(board, start, count_start, lead_start - 1) + space_value(
+            board, end, count_end, lead_end + 1
+        )
+        return after - before - SHUFFLE - LEADER_MOVE
+
     def attack(self, start: str, target: str, attackers: int) -> float:
         board = self.board
         defenders = board.count(target)
@@ -310,9 +429,13 @@ class GondorScorer:
             taken = fight.defender_lost_any if defenders == 1 else fight.defender_lost_two
             worth = 5.0 + (WINNING_LEADER if board.evil_leaders_taken >= 1 else 0.0)
             gain += taken * worth
-        # what the attackers left behind are exposed to afterwards (losses thin the stack)
-        left = board.count(start) - fight.attacker_lost
-        gain -= 0.5 * max(0.0, exposure(board, start, max(1, round(left)), board.leaders_of(start, GOOD)))
+        # the stack the losses leave behind stands weaker against Mordor's next turn
+        leaders = board.leaders_of(start, GOOD)
+        now = space_value(board, start, own, leaders)
+        two, one = fight.attacker_lost_two, fight.attacker_lost_any - fight.attacker_lost_two
+        for lost, chance in ((1, one), (2, two)):
+            if chance and own - lost > 0:
+                gain -= chance * (now - space_value(board, start, own - lost, leaders))
         if gain < ATTACK_EDGE:
             return -1.0
         return 2.0 + 3.0 * gain
@@ -323,6 +446,8 @@ class GondorScorer:
             return -abs(int(args[0]) - DIE)
         if verb in ("advance", "ride") and len(args) == 2:
             return self.advance(args[0], args[1], verb)
+        if verb == "leader" and len(args) == 2:
+            return self.move_leader(args[0], args[1])
         if verb == "attack" and len(args) >= 2:
             attackers = int(args[2]) if len(args) > 2 and args[2].isdigit() else 1
             return self.attack(args[0], args[1], attackers)
