@@ -49,6 +49,8 @@ ATTACK_SIX = 0.2
 WALL_HELD = 4.0
 #: A wall manned otherwise (its catapult shoots).
 CATAPULT = 0.8
+#: A banner space held (its +1 to the defence, whoever comes).
+BANNER = 0.3
 #: The city needs this many battalions; each one short costs this much.
 CITY_GUARD = (2, 6.0)
 #: An advance that changes nothing costs this (an action point spent shuffling).
@@ -338,7 +340,7 @@ def holding(board: Board, space: str, count: int) -> float:
         return -CITY_GUARD[1] * short
     if space in WALLS and count:
         return WALL_HELD if board.climb else CATAPULT
-    return 0.0
+    return BANNER if count and SPACES[space].banner else 0.0
 
 
 def space_value(board: Board, space: str, count: int, leaders: int) -> float:
