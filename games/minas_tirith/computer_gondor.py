@@ -40,7 +40,7 @@ LEADER_CAPTURE = 5.0
 ATTACK_EDGE = 0.3
 #: What an expected Gondor six is worth in a fight (the evil army is driven back; in Mordor's turn
 #: its turn ends).
-SIX = 0.4
+SIX = 0.2
 #: The attacks Mordor is reckoned to make on one space in a turn (:func:`leader_risk`).
 ASSAULTS = 3
 #: What an expected Gondor six is worth in its own attack (the evil army is driven back).
