@@ -74,7 +74,9 @@ class PairedSearch:
         rounds = max(1, budget.iterations // len(candidates))
         totals = [0.0] * len(candidates)
         done = 0
-        while done < rounds and (deadline is None or time.perf_counter() < deadline):
+        slowest = 0.0  # the longest round so far: one more is begun only if it fits the deadline
+        while done < rounds and (deadline is None or time.perf_counter() + slowest < deadline):
+            begun = time.perf_counter()
             try:
                 sample = determinize(seat.view, rng)
             except CannotSample:
@@ -90,6 +92,7 @@ class PairedSearch:
                 RULESET.apply(world, seat.role, action)
                 totals[i] += _playout(world, seat.role, Generator(dice), self.playout)
             done += 1
+            slowest = max(slowest, time.perf_counter() - begun)
         return [total / done for total in totals] if done else None
 
 
