@@ -11,12 +11,16 @@ rolls drives the attackers back and ends Mordor's turn. A tie on points is Gondo
 Gondor that loses nothing wins.
 
 So this player scores each legal action from the board (:class:`Board`, read from a seat's
-view or from a sampled state): an advance is worth what it takes off the **exposure** of
-the two spaces it changes (what the strongest evil attack on a space is expected to win, in
-points, from the exact dice odds of :data:`ODDS`), a wall manned while Mordor can climb,
-the city kept manned; an attack is worth its expected points (a captured evil leader five, the
-second one the game); leaders go with their armies rather than being left alone and removed.
-Everything else is the rule-based player's (:mod:`.computer`).
+view or from a sampled state): an advance is worth what it changes in the two spaces it
+touches (:func:`space_value`: a space's hold -- a wall manned, the city guarded, a banner --
+less its **exposure**, what the strongest evil attack on it is expected to win from the exact
+dice odds of :func:`odds`, and its **leaders' risk**, :func:`leader_risk`); a leader moves
+alone to where he is safer and goes with his army when all of it goes; an attack is worth its
+expected points (a captured evil leader five, the second one the game) and is made only above
+:data:`ATTACK_EDGE`. The other verbs have flat worths like the rule-based player's, and
+Mordor's seat is the rule-based player's (:mod:`.computer`). :class:`GondorPlayer`,
+:func:`ranked` and :func:`playout_action` are the plan as a player, as the paired search's
+favourites and as its playouts (:mod:`.computer_search`).
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ playout generator, and judged by :func:`~.computer.evaluate`. Comparing candidat
 samples and dice takes away most of the noise a dice game puts between two playouts; the rule's
 favourite stays unless another candidate's mean is ahead by :data:`MARGIN`, so a search too
 short to see a difference plays as the rule-based player does. Where the rules' favourite is
-clearly ahead of the next (:data:`SURE`: a set to trade, a shot) nothing is searched.
+clearly ahead of the next (:data:`SURE`: a set to trade, a shot) nothing is searched. A side's
+plan may stand for the rule-based player in the favourites, the playouts and the moments not
+searched (Gondor's: :mod:`.computer_gondor`).
 """
 
 from __future__ import annotations
