@@ -17,6 +17,7 @@ from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
 from games.lotr_risk import computer as lotr_risk
 from games.minas_tirith import computer as minas_tirith
+from games.minas_tirith import computer_gondor as minas_tirith_gondor
 from games.minas_tirith import computer_mordor as minas_tirith_mordor
 from games.minas_tirith import computer_search as minas_tirith_search
 from games.war_of_the_ring import computer as war_of_the_ring
@@ -132,6 +133,25 @@ TRIALS["minas-tirith"].update(
         "m-strong": Level(minas_tirith_mordor.strong, Budget(iterations=60, seconds=1.5)),
     }
 )
+
+
+def _minas_tirith_gondor_trials() -> dict[str, Level]:
+    """Gondor's defensive plan (``computer_gondor``): as a rule-based player, and as the paired
+    search's favourites, playouts and fallback (Mordor's seat plays as before in both)."""
+
+    def plan_search() -> Policy:
+        return minas_tirith_search.PairedSearch(
+            minas_tirith_gondor.ranked, minas_tirith_gondor.playout_action, minas_tirith_gondor.GondorPlayer()
+        )
+
+    return {
+        "g-rules": Level(minas_tirith_gondor.GondorPlayer, Budget(1)),
+        "g-paired": Level(minas_tirith_search.PairedSearch, Budget(iterations=60, seconds=1.5)),
+        "g-strong": Level(plan_search, Budget(iterations=60, seconds=1.5)),
+    }
+
+
+TRIALS["minas-tirith"] |= _minas_tirith_gondor_trials()
 
 
 def supports(game: str) -> bool:
