@@ -19,6 +19,7 @@ from games.lotr_risk import computer as lotr_risk
 from games.minas_tirith import computer as minas_tirith
 from games.minas_tirith import computer_gondor as minas_tirith_gondor
 from games.minas_tirith import computer_mordor as minas_tirith_mordor
+from games.minas_tirith import computer_plan as minas_tirith_plan
 from games.minas_tirith import computer_search as minas_tirith_search
 from games.war_of_the_ring import computer as war_of_the_ring
 from games.war_of_the_ring import computer_search as war_of_the_ring_search
@@ -81,8 +82,8 @@ def _lotr_risk_levels() -> dict[str, Level]:
     }
 
 
-#: ``game -> level -> Level`` for every game that has computer players (Minas Tirith has no
-#: search level at the table yet: its levels stop at ``rules``).
+#: ``game -> level -> Level`` for every game that has computer players (War of the Ring and Minas
+#: Tirith have no ``gentle``: their ``strong`` is a planning player, their ``rules`` the gentle one).
 PLAYERS: dict[str, dict[str, Level]] = {
     "confrontation": _confrontation_levels(),
     "lotr-risk": _lotr_risk_levels(),
@@ -93,11 +94,12 @@ PLAYERS: dict[str, dict[str, Level]] = {
         "rules": Level(lambda: war_of_the_ring.RuleBasedPlayer(plan=False), Budget(1)),
         "strong": Level(war_of_the_ring.PlanningPlayer, Budget(1)),
     },
-    # Minas Tirith's search (``computer_search.PairedSearch``) beats ``rules``, not yet by 65 % as Mordor;
-    # Mordor's plan (``computer_mordor``: trials ``m-plan`` and ``m-strong``) does, on its side alone.
+    # Minas Tirith's ``strong`` plays each side by its plan (``computer_plan``); the search on
+    # the plans is the trial ``search`` (too few games measured to be offered).
     "minas-tirith": {
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(minas_tirith.RuleBasedPlayer, Budget(1)),
+        "strong": Level(minas_tirith_plan.PlanPlayer, Budget(1)),
     },
 }
 
@@ -125,6 +127,8 @@ TRIALS["confrontation"]["strong-next"] = Level(
 )
 TRIALS["minas-tirith"].update(
     {
+        # The paired search on both sides' plans: each seat as m-strong or g-strong plays it.
+        "search": Level(minas_tirith_plan.PlanSearch, Budget(iterations=60, seconds=1.5)),
         # The paired search as it stood (session 29): the yardstick of Mordor's plan.
         "m-paired": Level(minas_tirith_search.PairedSearch, Budget(iterations=60, seconds=1.5)),
         # Mordor's plan alone (games/minas_tirith/computer_mordor.py), Gondor by the rules.

@@ -10,7 +10,7 @@ import pytest
 from games.computer_players import levels, policy
 from games.core import Action, State, find
 from games.core.players import Budget, Generator, Policy, RandomPlayer, Seat, play, seat_of
-from games.minas_tirith import computer_mordor, computer_search
+from games.minas_tirith import computer_gondor, computer_mordor, computer_plan, computer_search
 from games.minas_tirith.computer import (
     CANDIDATES,
     RuleBasedPlayer,
@@ -73,8 +73,10 @@ def _decisions_agree(seat: str, kind: str, make: Callable[[State], Policy]) -> b
         lambda _s: RandomPlayer(),
         lambda _s: computer_mordor.strong(),
         lambda _s: computer_mordor.MordorPlanner(),
+        lambda _s: computer_plan.PlanPlayer(),
+        lambda _s: computer_plan.PlanSearch(),
     ],
-    ids=["paired-search", "rules", "random", "mordor-plan-search", "mordor-plan"],
+    ids=["paired-search", "rules", "random", "mordor-plan-search", "mordor-plan", "strong", "plan-search"],
 )
 def test_a_decision_ignores_what_the_seat_cannot_know(seat: str, make: Callable[[State], Policy]) -> None:
     assert _decisions_agree(seat, "action", make)
@@ -105,9 +107,18 @@ def test_every_level_finishes_games_on_both_sides(level: str, seat: str) -> None
     assert played.reason != "stopped" and played.winners
 
 
-def test_minas_tirith_offers_the_random_and_rule_based_levels() -> None:
-    """Its paired search is not offered yet: it beats ``rules`` but not by 65 % as Mordor."""
-    assert levels("minas-tirith") == ("random", "rules")
+def test_minas_tirith_offers_random_rules_and_the_plans_as_strong() -> None:
+    """``strong`` is each side's plan; the search on the plans is a trial, not offered."""
+    assert levels("minas-tirith") == ("random", "rules", "strong")
+
+
+@pytest.mark.parametrize("seat", SIDES)
+def test_strong_plays_each_seat_by_that_sides_plan(seat: str) -> None:
+    state = _midgame(seat, "action")
+    plan = computer_gondor.GondorPlayer() if seat == "good" else computer_mordor.MordorPlanner()
+    for seed in range(6):
+        chosen = seat_of(MT, state, seat, seed)
+        assert computer_plan.PlanPlayer().decide(chosen) == plan.decide(chosen)
 
 
 @pytest.mark.parametrize("seat", SIDES)
