@@ -24,15 +24,14 @@ sampled state in a playout) and plays the siege:
 from __future__ import annotations
 
 import heapq
-import itertools
 from collections.abc import Mapping, Sequence
-from functools import cache
 
 from games.core import Action, State
 from games.core.players import Generator, Seat
 
 from . import computer
 from .board import distances
+from .computer_odds import odds
 from .computer_search import PairedSearch
 from .facts import ADJACENT, CITY, EVIL, GATE_SPACE, GOOD, LEADERS, SPACES, UNITS, WALLS
 
@@ -58,28 +57,13 @@ SMALL = 4
 _STEPS = {space: dict(distances(space)) for space in SPACES}
 
 
-@cache
 def battle(
     attackers: int, defenders: int, att_bonus: int, def_bonus: int
 ) -> tuple[float, float, float, float]:
     """``(attacker's expected losses, defender's, chance of a six of the defender, expected
     sixes of the attacker)`` of one land attack: every throw of the dice counted."""
-    lost_att = lost_def = defender_six = attacker_sixes = 0.0
-    throws = 0
-    for att in itertools.product(range(1, 7), repeat=attackers):
-        for dfn in itertools.product(range(1, 7), repeat=defenders):
-            a, d = sorted(att, reverse=True), sorted(dfn, reverse=True)
-            a[0] += att_bonus
-            d[0] += def_bonus
-            for x, y in zip(a, d, strict=False):
-                if x > y:
-                    lost_def += 1
-                else:
-                    lost_att += 1
-            defender_six += 6 in dfn
-            attacker_sixes += att.count(6)
-            throws += 1
-    return lost_att / throws, lost_def / throws, defender_six / throws, attacker_sixes / throws
+    fight = odds(attackers, defenders, att_bonus, def_bonus)
+    return fight.attacker_lost, fight.defender_lost, fight.defender_any_six, fight.attacker_sixes
 
 
 class Plan:
