@@ -51,9 +51,9 @@ async def test_a_person_plays_the_computer_to_the_end_through_a_kill_while_it_th
     async with running_world(tmp_path, names=("alice", "bob", "carol"), env=env) as world:
         alice = world.users["alice"]
         refused = await alice.slash(
-            world.games, "game new", game="minas-tirith", opponent="computer", level="strong"
+            world.games, "game new", game="minas-tirith", opponent="computer", level="gentle"
         )
-        assert is_error(refused) and "use one of `random` or `rules`" in refused.text, refused.text
+        assert is_error(refused) and "use one of `random`, `rules` or `strong`" in refused.text, refused.text
         await a_lobby_adds_a_computer_with_its_button(world)
 
         opened = await alice.slash(
