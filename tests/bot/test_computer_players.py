@@ -95,7 +95,8 @@ def test_the_opponent_and_level_options_are_checked_before_anything_is_made() ->
     with pytest.raises(ServiceError, match="no computer player yet"):
         chosen_level("pebbles", "computer", None)  # (every real game has one now)
     assert chosen_level("minas-tirith", "computer", None) == "strong", "Minas Tirith's strongest level"
-    with pytest.raises(ServiceError, match=r"of .*Minas Tirith.*: use one of `random`, `rules` or `strong` \("):
+    minas_levels = r"of .*Minas Tirith.*: use one of `random`, `rules` or `strong` \("
+    with pytest.raises(ServiceError, match=minas_levels):
         chosen_level("minas-tirith", "computer", "gentle")
     with pytest.raises(ServiceError, match=r"level of .*`random`, `rules`, `gentle` or `strong`"):
         chosen_level("confrontation", "computer", "godlike")
