@@ -369,6 +369,12 @@ class Domain:
         return Msg(self.name, singular, params, plural, count)
 
 
+def mark(msgid: str) -> str:
+    """``msgid`` as it is, marked for the catalog: a message kept in a table and said later with
+    ``tr(table[key])`` (gettext's ``N_``)."""
+    return msgid
+
+
 class Voice:
     """One catalog domain said in the language of the moment: a game's words written in English
     deep in its code (``tr``, ``ntr``, ``ptr``, ``listed``) speak the language of the innermost

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from games.core.i18n import Voice
+from games.core.i18n import mark as mark  # re-exported: the catalog marks of this domain
 from games.core.words import in_sentence
 
 DOMAIN = "lotr_risk"
@@ -36,12 +37,6 @@ tr = _VOICE.tr
 ntr = _VOICE.ntr
 ptr = _VOICE.ptr
 listed = _VOICE.listed
-
-
-def mark(msgid: str) -> str:
-    """``msgid`` as it is, marked for the catalog: a message kept in a table and said later with
-    ``tr(table[key])`` (gettext's ``N_``)."""
-    return msgid
 
 
 def name_words(context: str, name: str) -> str:

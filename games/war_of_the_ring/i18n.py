@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from itertools import chain
 
 from games.core.i18n import Voice
+from games.core.i18n import mark as mark  # re-exported: the catalog marks of this domain
 from games.core.words import in_sentence
 
 from .card_catalog import catalog_messages as card_messages
@@ -41,11 +42,6 @@ tr = _VOICE.tr
 ntr = _VOICE.ntr
 ptr = _VOICE.ptr
 listed = _VOICE.listed
-
-
-def mark(msgid: str) -> str:
-    """``msgid`` as it is, marked for the catalog (gettext's ``N_``)."""
-    return msgid
 
 
 def name_title(context: str, name: str) -> str:
