@@ -12,8 +12,9 @@ model, the one the leagues use: each game a match of the first level against the
 winner ranked first, a draw a tie; games of 3 and 4 players count as the first level against
 the best of the others, since several seats share one level) and prints each level's mu, sigma
 and ordinal (mu - 3 sigma) with the count of games it played. ``--record FILE`` appends each
-game's outcome to FILE (JSON lines) and rates from every outcome of this game the file holds,
-so pairings run separately (with their own game counts) are rated together; each game is
+game's outcome to FILE (JSON lines) and rates from every outcome of this game and this count of
+players the file holds, so pairings run separately (with their own game counts) are rated
+together, and games of two are never mixed with games of three or four; each game is
 appended as it ends, so a run stopped early still counts the games it finished.
 
 ``--no-time-cap`` plays every level with its iteration budget alone: the outcome then depends on
@@ -191,7 +192,7 @@ def main() -> None:
         outcomes = []
         for line in args.record.read_text().splitlines():
             entry = json.loads(line)
-            if entry["game"] == args.game:
+            if entry["game"] == args.game and entry.get("players", 2) == args.players:
                 outcomes.append((entry["first"], entry["second"], float(entry["result"])))
     if args.ratings:
         print(f"OpenSkill ratings of {args.game}'s levels ({len(outcomes)} games):")
