@@ -14,7 +14,10 @@ so a search of up to two seconds never holds up the table.
   under way are made again), the pool is started anew on the next decision, and the seat's
   move comes from the rule-based player of the same view instead (the random one, if that is
   stuck too). The same search would hang again: the seat's seed is the same. A worker that died
-  is replaced and its decision made again once.
+  is replaced and its decision made again once. A decision that fails (an exception) or
+  chooses no legal action is made by the same fallbacks (logged as an error, without the
+  exception's message, which may quote the view), for the same reason: the same seed would
+  fail again at every tick.
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from games.computer_players import decide_request
+from games.core import Action, ActionError
 
+from ..failures import log_failure
 from ..matches.live import LiveMatch
 from .identity import level_of
 
@@ -123,6 +128,8 @@ class ThinkingPool:
         self._executor: ProcessPoolExecutor | None = None
         #: How many stuck decisions were given up on (tests and logs).
         self.stuck = 0
+        #: How many decisions failed (an exception, an illegal choice) and were made again.
+        self.failed = 0
 
     def _pool(self) -> ProcessPoolExecutor | None:
         if self.workers == 0:
@@ -143,16 +150,25 @@ class ThinkingPool:
 
     async def decide(self, request: Mapping[str, Any]) -> str:
         """The chosen action's text for ``request`` (see :func:`request_for`); from the
-        fallback levels if the decision got stuck."""
+        fallback levels if the decision got stuck, failed or chose no legal action."""
         try:
             try:
-                return await self._attempt(request)
+                text = await self._attempt(request)
             except BrokenProcessPool:  # a worker died (or was killed for another decision)
                 log.warning("a computer player's worker died; deciding again in a new one")
                 self.shutdown()
-                return await self._attempt(request)
+                text = await self._attempt(request)
         except (Stuck, BrokenProcessPool):
             return await self._fall_back(request)
+        except Exception as exc:  # a policy with a bug: the same seed would fail again
+            self.failed += 1
+            log_failure(log, f"a computer player ({_who(request)}) failed", exc)
+            return await self._fall_back(request)
+        if not _legal(text, request):
+            self.failed += 1
+            log.error("a computer player (%s) chose no legal action", _who(request))
+            return await self._fall_back(request)
+        return text
 
     async def _attempt(self, request: Mapping[str, Any]) -> str:
         executor = self._pool()
@@ -166,10 +182,8 @@ class ThinkingPool:
         except TimeoutError:
             self.stuck += 1
             log.error(
-                "a computer player (%s, %s, as %s) was stuck for %.1f s; its worker is killed",
-                request.get("game"),
-                request.get("level"),
-                request.get("role"),
+                "a computer player (%s) was stuck for %.1f s; its worker is killed",
+                _who(request),
                 self.deadline(request),
             )
             self.kill()
@@ -187,6 +201,12 @@ class ThinkingPool:
                 text = await asyncio.wait_for(deciding, self.deadline(fallback))
             except TimeoutError:
                 log.error("the %s computer player was stuck too", level)
+                continue
+            except Exception as exc:
+                log_failure(log, f"the {level} computer player failed too", exc)
+                continue
+            if not _legal(text, request):
+                log.error("the %s computer player chose no legal action either", level)
                 continue
             log.warning("a stuck computer player's move was made by the %s player instead", level)
             return text
@@ -220,6 +240,20 @@ class ThinkingPool:
                 for process in list(processes.values()):
                     process.kill()
         self.shutdown()
+
+
+def _legal(text: str, request: Mapping[str, Any]) -> bool:
+    """Whether ``text`` is one of ``request``'s legal actions (as the engine reads them)."""
+    try:
+        chosen = Action.from_text(text)
+    except ActionError:
+        return False
+    return any(chosen == Action.from_text(legal) for legal in request["actions"])
+
+
+def _who(request: Mapping[str, Any]) -> str:
+    """The game, level and role of ``request``, for the logs (nothing of its view)."""
+    return f"{request.get('game')}, {request.get('level')}, as {request.get('role')}"
 
 
 def in_daemon_thread(decide: Decide, request: Mapping[str, Any]) -> asyncio.Future[str]:
