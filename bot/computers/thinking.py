@@ -46,7 +46,8 @@ log = logging.getLogger(__name__)
 
 ENV = "PALANTIR_COMPUTER_WORKERS"
 #: A decision's time cap: the strong level's own (the goal is p99 <= 2 s with the hand-over to
-#: and from the worker); a level without one (gentle: 60 iterations) gets it too.
+#: and from the worker); a level without one (the Confrontation's gentle: 120 iterations) gets it
+#: too, and one with a shorter cap (LOTR Risk's gentle: 0.5 s) keeps its own.
 SECONDS = 1.5
 #: Seconds past a decision's time cap after which its worker is taken for stuck and killed.
 STUCK_MARGIN = 10.0
