@@ -40,16 +40,23 @@ def _kind(state: State, role: str) -> str:
 
 
 def _twin(state: State, seat: str) -> State:
-    """The same game but for what ``seat`` cannot know: the decks in another order, a card of
-    the other player's hand traded with one of the deck, another PRNG."""
+    """The same game but for what ``seat`` cannot know: the decks in another order, a
+    territory card and the adventure cards (his missions) of the other player's hand traded
+    with cards of the decks (but those he has armed), another PRNG."""
     position = RISK.to_position(state)
     decks = position["decks"]
     for name in ("territory", "adventure"):
         decks[name] = list(reversed(decks[name]))
     foe = next(r for r in state["roles"] if r != seat)
-    hand = position["hands"][foe]["territory"]
-    if hand and decks["territory"]:
-        hand[0], decks["territory"][0] = decks["territory"][0], hand[0]
+    hand = position["hands"][foe]
+    armed = {a["card"] for a in position.get("armed", {}).get(foe, ())}
+    traded = [i for i, card in enumerate(hand["adventure"]) if card not in armed]
+    assert hand["territory"] and traded, "the other hand must hold cards of both kinds"
+    hand["territory"][0], decks["territory"][0] = decks["territory"][0], hand["territory"][0]
+    before = list(hand["adventure"])
+    for i, at in enumerate(traded):
+        hand["adventure"][at], decks["adventure"][i] = decks["adventure"][i], hand["adventure"][at]
+    assert hand["adventure"] != before and any(c.startswith("mission") for c in before)
     position["seed"] = int(position.get("seed", 1)) + 12345
     return RISK.from_position(position)
 
@@ -92,6 +99,18 @@ class _Peeking:
         return seat.actions[(int(self.real["rng"]) + seat.seed) % len(seat.actions)]
 
 
+class _PeekingMissions:
+    """A planted leak: decides by the other player's adventure cards (his missions)."""
+
+    def __init__(self, real: State) -> None:
+        self.real = real
+
+    def decide(self, seat: Seat) -> Action:
+        foe = next(r for r in self.real["roles"] if r != seat.role)
+        cards = "".join(self.real["hands"][foe]["adventure"])
+        return seat.actions[(sum(map(ord, cards)) + seat.seed) % len(seat.actions)]
+
+
 class _PeekingSearch(SearchPlayer):
     """A planted leak: searches the real state (the other hand, the decks' order, the PRNG)."""
 
@@ -103,7 +122,9 @@ class _PeekingSearch(SearchPlayer):
 
 
 @pytest.mark.parametrize("seat", ["green", "black"])
-@pytest.mark.parametrize("make", [_Peeking, _PeekingSearch], ids=["prng", "search"])
+@pytest.mark.parametrize(
+    "make", [_Peeking, _PeekingMissions, _PeekingSearch], ids=["prng", "missions", "search"]
+)
 def test_the_honesty_check_catches_a_player_that_reads_the_state(
     seat: str, make: Callable[[State], Policy]
 ) -> None:
