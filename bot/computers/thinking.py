@@ -8,6 +8,9 @@ so a search of up to two seconds never holds up the table.
 
 * ``PALANTIR_COMPUTER_WORKERS``: worker processes (default 1; ``0`` thinks in a thread, as the
   bot tests do). A worker whose bot died (``kill -9``) exits within a second.
+* **One decision per worker at a time.** Decisions of several matches wait their turn in the
+  bot, not in the pool's queue: a decision's time counts from when a worker takes it (waiting
+  in the queue, it would be taken for stuck, and the pool killed).
 * **Never frozen.** A decision that has not come back :data:`STUCK_MARGIN` seconds after its
   time cap is taken for stuck (a bug in a policy): the workers are killed (before Python 3.14 a
   process pool cannot kill one of its workers, so all of them are; decisions of other matches
@@ -131,6 +134,8 @@ class ThinkingPool:
         self.stuck = 0
         #: How many decisions failed (an exception, an illegal choice) and were made again.
         self.failed = 0
+        #: One decision per worker at a time: the others wait here, their clocks not running.
+        self._slots: asyncio.Semaphore | None = None
 
     def _pool(self) -> ProcessPoolExecutor | None:
         if self.workers == 0:
@@ -172,12 +177,17 @@ class ThinkingPool:
         return text
 
     async def _attempt(self, request: Mapping[str, Any]) -> str:
-        executor = self._pool()
-        if executor is None:
-            running = in_daemon_thread(self._decide, dict(request))
-        else:
+        if self.workers == 0:
+            return await self._timed(in_daemon_thread(self._decide, dict(request)), request)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        async with self._slots:  # its time counts once a worker takes it, not while it waits
+            executor = self._pool()
+            assert executor is not None
             loop = asyncio.get_running_loop()
-            running = loop.run_in_executor(executor, self._decide, dict(request))
+            return await self._timed(loop.run_in_executor(executor, self._decide, dict(request)), request)
+
+    async def _timed(self, running: asyncio.Future[str], request: Mapping[str, Any]) -> str:
         try:
             return await asyncio.wait_for(running, self.deadline(request))
         except TimeoutError:

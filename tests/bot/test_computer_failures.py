@@ -3,6 +3,7 @@ its match: the seat's move comes from the rule-based player of the same view ins
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,6 +14,7 @@ from bot.computers.thinking import ThinkingPool, request_for
 from bot.match_posts import Delivery
 from bot.service import MatchService
 from games.computer_players import decide_request
+from tests.support.slow_thinking import think_then_pass
 
 from .test_computer_players import HUMAN, Client, against_computer
 
@@ -55,3 +57,19 @@ async def test_a_computer_that_chooses_no_legal_action_still_moves(service: Matc
     assert pool.failed >= 1 and driver.moves >= 1, "the match did not freeze"
     entries = await service.store.actions(live.id)
     assert entries and all(e.action != "fly to the moon" for e in entries)
+
+
+async def test_decisions_waiting_for_a_busy_worker_are_not_taken_for_stuck() -> None:
+    """Several matches' computers think at once with one worker: a decision's time cap counts
+    from when a worker takes it, not while it waits in line (else the pool is killed, every
+    decision under way lost, and the strong levels play as the rule-based player)."""
+    pool = ThinkingPool(1, decide=think_then_pass, margin=2.0)
+    try:
+        await pool.warm_up()  # (its start-up is not thinking time)
+        request = {"game": "confrontation", "level": "strong", "role": "sauron", "seconds": 0.1}
+        requests = [{**request, "actions": [f"pass {n}"], "thinking": 0.4} for n in range(12)]
+        chosen = await asyncio.gather(*(pool.decide(r) for r in requests))
+        assert chosen == [f"pass {n}" for n in range(12)]
+        assert pool.stuck == 0 and pool.failed == 0
+    finally:
+        pool.shutdown()
