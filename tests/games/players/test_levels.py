@@ -79,3 +79,12 @@ def test_the_docs_level_table_says_each_games_budget_and_slips() -> None:
     noise = {game: PLAYERS[game]["gentle"].make() for game in ("confrontation", "lotr-risk")}
     assert getattr(noise["confrontation"], "noise", None) == 0.1
     assert getattr(noise["lotr-risk"], "noise", None) == 0.2
+
+
+def test_the_level_options_help_names_the_weakest_and_the_strongest_level() -> None:
+    """``/game new level:`` and ``/game computer level:`` (their words as the catalog holds
+    them, which the catalogs' test keeps equal to the commands')."""
+    catalog = (DOCS.parent / "data" / "locale" / "commands.pot").read_text()
+    described = re.findall(r"#\. /game (?:new|computer) level:\nmsgctxt [^\n]*\nmsgid \"([^\"]*)\"", catalog)
+    assert len(described) == 2
+    assert all(f"{LEVELS[0]} ... {LEVELS[-1]}" in text for text in described), described
