@@ -1,9 +1,11 @@
-"""The Confrontation's computer players at a fight where the enemy has chosen his combat card
-face down: the decision ignores which card it is (the twins differ only in that card, and a
-sample that keeps the true card is caught)."""
+"""The Confrontation's twins beyond a move (``test_confrontation_players``): at a fight where
+the enemy has chosen his combat card face down, the decision ignores which card it is (the
+twins differ only in that card, and a sample that keeps the true card is caught); and between
+two moves a peek at any one of the enemy's hidden pieces is caught."""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -12,8 +14,9 @@ import pytest
 from games.computer_players import policy
 from games.confrontation.computer import RULESET, RuleBasedPlayer, determinize
 from games.confrontation.data import FELLOWSHIP, SAURON, other
-from games.core import State, clone
-from games.core.players import Budget, Generator, Policy, SearchPlayer, seat_of
+from games.core import Action, State, clone
+from games.core.players import Budget, Generator, Policy, SearchPlayer, Seat, seat_of
+from tests.games.players import test_confrontation_players as between_moves
 
 #: An iteration budget (no time limit): a decision then depends on the seed alone.
 TEST_BUDGET = Budget(iterations=40)
@@ -115,3 +118,25 @@ def test_the_search_levels_search_at_that_fight(side: str, level: str) -> None:
     player.noise = 0.0
     player.decide(seat_of(RULESET, _face_down(side), side, 1, TEST_BUDGET))
     assert player.fallbacks == 0
+
+
+class _PeekingAtOnePiece:
+    """A planted leak: picks by where one hidden piece of the enemy really stands."""
+
+    def __init__(self, real: State, which: int) -> None:
+        self.real = real
+        self.which = which
+
+    def decide(self, seat: Seat) -> Action:
+        foe = other(seat.role)
+        seen = {p["character"] for r in seat.view["regions"] for p in r["pieces"][foe]}
+        hidden = sorted(c for c in self.real["pos"] if c in self.real["chars"][foe] and c not in seen)
+        where = self.real["pos"][hidden[self.which % len(hidden)]]
+        return seat.actions[zlib.crc32(f"{where}:{seat.seed}".encode()) % len(seat.actions)]
+
+
+@pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
+@pytest.mark.parametrize("which", range(7))  # (the enemy hides 7 pieces there)
+def test_the_check_catches_a_peek_at_any_one_hidden_piece(side: str, which: int) -> None:
+    make: Callable[[State], Policy] = lambda real: _PeekingAtOnePiece(real, which)  # noqa: E731
+    assert not between_moves._decisions_agree(make, side, range(12))
