@@ -10,8 +10,9 @@ import pytest
 
 import games.computer_players as computer_players
 from games.computer_players import LEVELS, PLAYERS, TRIALS, Level, decide_request, levels
+from games.confrontation.computer import RULESET, RuleBasedPlayer
 from games.core import Action
-from games.core.players import Budget, Seat
+from games.core.players import Budget, SearchPlayer, Seat, seat_of
 
 DOCS = Path(__file__).resolve().parents[3] / "docs"
 
@@ -88,3 +89,21 @@ def test_the_level_options_help_names_the_weakest_and_the_strongest_level() -> N
     described = re.findall(r"#\. /game (?:new|computer) level:\nmsgctxt [^\n]*\nmsgid \"([^\"]*)\"", catalog)
     assert len(described) == 2
     assert all(f"{LEVELS[0]} ... {LEVELS[-1]}" in text for text in described), described
+
+
+def test_with_special_cards_the_confrontations_search_levels_play_as_rules() -> None:
+    """(As docs/computer-players.md tells players: the search does not sample those options.)"""
+    text = " ".join((DOCS / "computer-players.md").read_text().split())
+    assert "In a Confrontation with special cards or a draft, `gentle` and `strong` do not search yet" in text
+    for options in ({"specials": "2002"}, {"variant": "draft"}):
+        state = RULESET.setup(3, RULESET.resolve_options(options), 2)
+        rules = RuleBasedPlayer()
+        for count in range(120):
+            if state["result"] is not None:
+                break
+            role = min(RULESET.active(state))
+            seat = seat_of(RULESET, state, role, count, Budget(iterations=4))
+            strong = computer_players.policy("confrontation", "strong")[0]
+            assert isinstance(strong, SearchPlayer)
+            assert strong.decide(seat) == rules.decide(seat)
+            RULESET.apply(state, role, rules.decide(seat))
