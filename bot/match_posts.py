@@ -823,15 +823,19 @@ class Delivery:
             allowed_mentions=self.mentioning_users(todo.mentioned),
         )
         await self.spectator_thread(live, new_user, joined=True)
+        await self.rename_thread(live)
+        await self.refresh_lobby(live)
+        for seat, place in todo.private:
+            await self._carry_out(live, seat, place)
+
+    async def rename_thread(self, live: LiveMatch) -> None:
+        """The match thread named anew after its seats (a seat handed to a person or a computer)."""
         thread = await self.channel(live.record.thread_id)
         if isinstance(thread, discord.Thread):
             try:
                 await thread.edit(name=await self.thread_name(live))
             except discord.HTTPException as exc:
                 log.info("could not rename the thread of match %s: %s", live.id, exc.status)
-        await self.refresh_lobby(live)
-        for seat, place in todo.private:
-            await self._carry_out(live, seat, place)
 
     async def spectator_thread(self, live: LiveMatch, user_id: int, *, joined: bool) -> None:
         """Add a spectator to the match thread (or take him off it)."""

@@ -177,10 +177,12 @@ def policy(game: str, level: str) -> tuple[Policy, Budget]:
 def decide_request(request: Mapping[str, Any]) -> str:
     """One decision from plain data: ``game``, ``level``, ``role``, ``view`` (the seat's view),
     ``actions`` (the legal actions' texts) and ``seed``; returns the chosen action's text.
-    ``seconds`` (optional) caps the level's time budget."""
+    ``seconds`` (optional) caps the level's time budget (a level with a shorter cap of its own,
+    such as LOTR Risk's ``gentle``, keeps it)."""
     player, budget = policy(str(request["game"]), str(request["level"]))
     if request.get("seconds") is not None:
-        budget = Budget(budget.iterations, float(request["seconds"]))
+        cap = float(request["seconds"])
+        budget = Budget(budget.iterations, cap if budget.seconds is None else min(cap, budget.seconds))
     seat = Seat(
         game=str(request["game"]),
         role=str(request["role"]),

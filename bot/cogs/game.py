@@ -199,7 +199,7 @@ class GameCog(commands.Cog):
             ("side", "Your side (or random)", False),
             ("pace", "Time control: none (default), fast, normal, slow, or a bank like 2d+12h/5d", False),
             ("opponent", "computer: play against the computer (seated at once); default: people join", False),
-            ("level", "The computer's level: gentle ... strong (default: the strongest)", False),
+            ("level", "The computer's level: random ... strong (default: the strongest)", False),
             ("language", LANGUAGE_HELP, False),
             *((name, text, False) for name, text in options.items()),
         ]
@@ -300,7 +300,7 @@ class GameCog(commands.Cog):
 
         @app_commands.describe(
             match="Your lobby's match number",
-            level="How it plays: gentle ... strong (default: the strongest)",
+            level="How it plays: random ... strong (default: the strongest)",
             side="Its side (or random)",
             remove="Remove the computer player seated last instead (before the start)",
         )

@@ -8,13 +8,19 @@ so a search of up to two seconds never holds up the table.
 
 * ``PALANTIR_COMPUTER_WORKERS``: worker processes (default 1; ``0`` thinks in a thread, as the
   bot tests do). A worker whose bot died (``kill -9``) exits within a second.
+* **One decision per worker at a time.** Decisions of several matches wait their turn in the
+  bot, not in the pool's queue: a decision's time counts from when a worker takes it (waiting
+  in the queue, it would be taken for stuck, and the pool killed).
 * **Never frozen.** A decision that has not come back :data:`STUCK_MARGIN` seconds after its
   time cap is taken for stuck (a bug in a policy): the workers are killed (before Python 3.14 a
   process pool cannot kill one of its workers, so all of them are; decisions of other matches
   under way are made again), the pool is started anew on the next decision, and the seat's
   move comes from the rule-based player of the same view instead (the random one, if that is
   stuck too). The same search would hang again: the seat's seed is the same. A worker that died
-  is replaced and its decision made again once.
+  is replaced and its decision made again once. A decision that fails (an exception) or
+  chooses no legal action is made by the same fallbacks (logged as an error, without the
+  exception's message, which may quote the view), for the same reason: the same seed would
+  fail again at every tick.
 """
 
 from __future__ import annotations
@@ -33,7 +39,9 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from games.computer_players import decide_request
+from games.core import Action, ActionError
 
+from ..failures import log_failure
 from ..matches.live import LiveMatch
 from .identity import level_of
 
@@ -41,7 +49,8 @@ log = logging.getLogger(__name__)
 
 ENV = "PALANTIR_COMPUTER_WORKERS"
 #: A decision's time cap: the strong level's own (the goal is p99 <= 2 s with the hand-over to
-#: and from the worker); a level without one (gentle: 60 iterations) gets it too.
+#: and from the worker); a level without one (the Confrontation's gentle: 120 iterations) gets it
+#: too, and one with a shorter cap (LOTR Risk's gentle: 0.5 s) keeps its own.
 SECONDS = 1.5
 #: Seconds past a decision's time cap after which its worker is taken for stuck and killed.
 STUCK_MARGIN = 10.0
@@ -123,6 +132,10 @@ class ThinkingPool:
         self._executor: ProcessPoolExecutor | None = None
         #: How many stuck decisions were given up on (tests and logs).
         self.stuck = 0
+        #: How many decisions failed (an exception, an illegal choice) and were made again.
+        self.failed = 0
+        #: One decision per worker at a time: the others wait here, their clocks not running.
+        self._slots: asyncio.Semaphore | None = None
 
     def _pool(self) -> ProcessPoolExecutor | None:
         if self.workers == 0:
@@ -143,33 +156,45 @@ class ThinkingPool:
 
     async def decide(self, request: Mapping[str, Any]) -> str:
         """The chosen action's text for ``request`` (see :func:`request_for`); from the
-        fallback levels if the decision got stuck."""
+        fallback levels if the decision got stuck, failed or chose no legal action."""
         try:
             try:
-                return await self._attempt(request)
+                text = await self._attempt(request)
             except BrokenProcessPool:  # a worker died (or was killed for another decision)
                 log.warning("a computer player's worker died; deciding again in a new one")
                 self.shutdown()
-                return await self._attempt(request)
+                text = await self._attempt(request)
         except (Stuck, BrokenProcessPool):
             return await self._fall_back(request)
+        except Exception as exc:  # a policy with a bug: the same seed would fail again
+            self.failed += 1
+            log_failure(log, f"a computer player ({_who(request)}) failed", exc)
+            return await self._fall_back(request)
+        if not _legal(text, request):
+            self.failed += 1
+            log.error("a computer player (%s) chose no legal action", _who(request))
+            return await self._fall_back(request)
+        return text
 
     async def _attempt(self, request: Mapping[str, Any]) -> str:
-        executor = self._pool()
-        if executor is None:
-            running = in_daemon_thread(self._decide, dict(request))
-        else:
+        if self.workers == 0:
+            return await self._timed(in_daemon_thread(self._decide, dict(request)), request)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        async with self._slots:  # its time counts once a worker takes it, not while it waits
+            executor = self._pool()
+            assert executor is not None
             loop = asyncio.get_running_loop()
-            running = loop.run_in_executor(executor, self._decide, dict(request))
+            return await self._timed(loop.run_in_executor(executor, self._decide, dict(request)), request)
+
+    async def _timed(self, running: asyncio.Future[str], request: Mapping[str, Any]) -> str:
         try:
             return await asyncio.wait_for(running, self.deadline(request))
         except TimeoutError:
             self.stuck += 1
             log.error(
-                "a computer player (%s, %s, as %s) was stuck for %.1f s; its worker is killed",
-                request.get("game"),
-                request.get("level"),
-                request.get("role"),
+                "a computer player (%s) was stuck for %.1f s; its worker is killed",
+                _who(request),
                 self.deadline(request),
             )
             self.kill()
@@ -187,6 +212,12 @@ class ThinkingPool:
                 text = await asyncio.wait_for(deciding, self.deadline(fallback))
             except TimeoutError:
                 log.error("the %s computer player was stuck too", level)
+                continue
+            except Exception as exc:
+                log_failure(log, f"the {level} computer player failed too", exc)
+                continue
+            if not _legal(text, request):
+                log.error("the %s computer player chose no legal action either", level)
                 continue
             log.warning("a stuck computer player's move was made by the %s player instead", level)
             return text
@@ -220,6 +251,20 @@ class ThinkingPool:
                 for process in list(processes.values()):
                     process.kill()
         self.shutdown()
+
+
+def _legal(text: str, request: Mapping[str, Any]) -> bool:
+    """Whether ``text`` is one of ``request``'s legal actions (as the engine reads them)."""
+    try:
+        chosen = Action.from_text(text)
+    except ActionError:
+        return False
+    return any(chosen == Action.from_text(legal) for legal in request["actions"])
+
+
+def _who(request: Mapping[str, Any]) -> str:
+    """The game, level and role of ``request``, for the logs (nothing of its view)."""
+    return f"{request.get('game')}, {request.get('level')}, as {request.get('role')}"
 
 
 def in_daemon_thread(decide: Decide, request: Mapping[str, Any]) -> asyncio.Future[str]:

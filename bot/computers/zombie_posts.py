@@ -56,8 +56,8 @@ class ZombieDesk:
         )
 
     async def decided(self, decision: Decision) -> None:
-        """A computer took the seat (told, and it plays at once), or the leaving stands (told
-        as the resignation or timeout it is)."""
+        """A computer took the seat (told, the thread renamed after its seats, and it plays at
+        once), or the leaving stands (told as the resignation or timeout it is)."""
         offer = decision.offer
         live = await self.service.get(offer.match_id)
         if decision.outcome == "taken" and decision.computer is not None:
@@ -80,6 +80,7 @@ class ZombieDesk:
                 ),
                 allowed_mentions=NO_PINGS,
             )
+            await self.delivery.rename_thread(live)  # (named after its seats: the computer's now)
             await self.delivery.refresh_lobby(live)
             self.delivery.told(live)
         elif decision.left is not None:

@@ -160,6 +160,8 @@ async def zombie_mode_on_a_risk_table(world: World) -> None:
     assert not is_error(agreed), agreed.text
     told = await world.fd.wait_for_message(lambda m: m.channel is match.thread and "now plays" in m.content)
     assert "🤖 Computer (strong)" in told.content and not told.pinged
+    await until(lambda: "🤖 Computer" in match.thread.name, "the thread's name names the computer")
+    assert alice.name.title() not in match.thread.name, match.thread.name
     with world._db() as conn:
         (user_id,) = conn.execute(
             "SELECT user_id FROM seats WHERE match_id = ? AND role = ?", (match.id, match.role_of(alice))

@@ -56,7 +56,8 @@ def _midgame(seed: int, side: str) -> State:
 
 def _twin(state: State, seat: str, seed: int) -> State:
     """The same game but for what ``seat`` cannot know: the enemy's hidden pieces trade places
-    and the PRNG differs. (His hand is known: the cards not in his open discard pile.)"""
+    (each to another region) and the PRNG differs. (His hand is known: the cards not in his open
+    discard pile.)"""
     position = RULESET.to_position(state)
     foe = SAURON if seat == FELLOWSHIP else FELLOWSHIP
     view = RULESET.view(state, seat)
@@ -65,10 +66,14 @@ def _twin(state: State, seat: str, seed: int) -> State:
         for c in position[foe]
         if not any(p["character"] == c for r in view["regions"] for p in r["pieces"][foe])
     ]
-    where = [position[foe][c] for c in hidden]
-    rng = Generator(seed)
-    while len(set(where)) > 1 and [position[foe][c] for c in hidden] == where:
+    before = [position[foe][c] for c in hidden]
+    where, rng = list(before), Generator(seed)
+    for _ in range(500):  # every hidden piece elsewhere (a peek at any one of them is caught)
         rng.shuffle(where)
+        if all(now != then for now, then in zip(where, before, strict=True)):
+            break
+    else:
+        raise AssertionError("the hidden pieces cannot all trade places: pick another state")
     position[foe].update(zip(hidden, where, strict=True))
     position["seed"] = seed
     twin = RULESET.from_position(position)

@@ -4,6 +4,7 @@ finish games of two, three and four players at every level."""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -40,16 +41,24 @@ def _kind(state: State, role: str) -> str:
 
 
 def _twin(state: State, seat: str) -> State:
-    """The same game but for what ``seat`` cannot know: the decks in another order, a card of
-    the other player's hand traded with one of the deck, another PRNG."""
+    """The same game but for what ``seat`` cannot know: the decks in another order, every card
+    of the other player's hand (his missions among them) traded with one of the decks (but those
+    he has armed), another PRNG."""
     position = RISK.to_position(state)
     decks = position["decks"]
     for name in ("territory", "adventure"):
         decks[name] = list(reversed(decks[name]))
     foe = next(r for r in state["roles"] if r != seat)
-    hand = position["hands"][foe]["territory"]
-    if hand and decks["territory"]:
-        hand[0], decks["territory"][0] = decks["territory"][0], hand[0]
+    hand = position["hands"][foe]
+    armed = {a["card"] for a in position.get("armed", {}).get(foe, ())}
+    traded = [i for i, card in enumerate(hand["adventure"]) if card not in armed]
+    assert hand["territory"] and traded, "the other hand must hold cards of both kinds"
+    count = len(hand["territory"])
+    hand["territory"], decks["territory"][:count] = decks["territory"][:count], hand["territory"]
+    before = list(hand["adventure"])
+    for i, at in enumerate(traded):
+        hand["adventure"][at], decks["adventure"][i] = decks["adventure"][i], hand["adventure"][at]
+    assert hand["adventure"] != before and any(c.startswith("mission") for c in before)
     position["seed"] = int(position.get("seed", 1)) + 12345
     return RISK.from_position(position)
 
@@ -92,6 +101,28 @@ class _Peeking:
         return seat.actions[(int(self.real["rng"]) + seat.seed) % len(seat.actions)]
 
 
+class _PeekingMissions:
+    """A planted leak: decides by the other player's last mission."""
+
+    def __init__(self, real: State) -> None:
+        self.real = real
+
+    def decide(self, seat: Seat) -> Action:
+        return seat.actions[zlib.crc32(f"{self.peek(seat)}:{seat.seed}".encode()) % len(seat.actions)]
+
+    def peek(self, seat: Seat) -> str:
+        foe = next(r for r in self.real["roles"] if r != seat.role)
+        return str([c for c in self.real["hands"][foe]["adventure"] if c.startswith("mission")][-1])
+
+
+class _PeekingTerritories(_PeekingMissions):
+    """A planted leak: decides by the other player's last territory card."""
+
+    def peek(self, seat: Seat) -> str:
+        foe = next(r for r in self.real["roles"] if r != seat.role)
+        return str(self.real["hands"][foe]["territory"][-1])
+
+
 class _PeekingSearch(SearchPlayer):
     """A planted leak: searches the real state (the other hand, the decks' order, the PRNG)."""
 
@@ -103,7 +134,11 @@ class _PeekingSearch(SearchPlayer):
 
 
 @pytest.mark.parametrize("seat", ["green", "black"])
-@pytest.mark.parametrize("make", [_Peeking, _PeekingSearch], ids=["prng", "search"])
+@pytest.mark.parametrize(
+    "make",
+    [_Peeking, _PeekingMissions, _PeekingTerritories, _PeekingSearch],
+    ids=["prng", "missions", "territories", "search"],
+)
 def test_the_honesty_check_catches_a_player_that_reads_the_state(
     seat: str, make: Callable[[State], Policy]
 ) -> None:

@@ -38,14 +38,15 @@ def _choosing_a_die(state: State, seat: str) -> bool:
 
 
 def _twin(state: State, seat: str) -> State:
-    """The same game but for what ``seat`` cannot know: a card of the other hand traded with one
-    of its deck, and another PRNG."""
+    """The same game but for what ``seat`` cannot know: every card of the other hand traded with
+    one of its deck (of the same kind: their backs show it), and another PRNG."""
     twin = clone(state)
     foe = SHADOW if seat == FREE else FREE
     hand = twin["hands"][foe]
-    card = hand[0]
-    deck = twin["decks"][f"{foe}_{'character' if card[2] == 'c' else 'strategy'}"]
-    hand[0], deck[0] = deck[0], hand[0]
+    for i, card in enumerate(hand):
+        deck = twin["decks"][f"{foe}_{'character' if card[2] == 'c' else 'strategy'}"]
+        hand[i], deck[i] = deck[i], hand[i]
+    assert not set(hand) & set(state["hands"][foe]), "every card of the other hand is another"
     twin["rng"] = rng.seed_state(987_654)
     return twin
 
@@ -69,19 +70,22 @@ def test_a_decision_ignores_what_the_seat_cannot_know(seat: str, level: str) -> 
 
 
 class _Peeking:
-    """A planted leak: picks by the other player's hand, which the seat never sees."""
+    """A planted leak: picks by one card of the other player's hand, which the seat never sees."""
 
-    def __init__(self, real: State) -> None:
+    def __init__(self, real: State, which: int = 0) -> None:
         self.real = real
+        self.which = which
 
     def decide(self, seat: Seat) -> Action:
         foe = SHADOW if seat.role == FREE else FREE
-        return seat.actions[(sum(map(ord, self.real["hands"][foe][0])) + seat.seed) % len(seat.actions)]
+        card = self.real["hands"][foe][self.which]
+        return seat.actions[(sum(map(ord, card)) + seat.seed) % len(seat.actions)]
 
 
 @pytest.mark.parametrize("seat", [FREE, SHADOW])
-def test_the_honesty_check_catches_a_player_that_reads_the_state(seat: str) -> None:
-    assert not _decisions_agree(seat, _Peeking)
+@pytest.mark.parametrize("which", [0, -1], ids=["first-card", "last-card"])
+def test_the_honesty_check_catches_a_player_that_reads_the_state(seat: str, which: int) -> None:
+    assert not _decisions_agree(seat, lambda real: _Peeking(real, which))
 
 
 def test_the_seats_view_hides_the_other_hand_and_the_decks() -> None:
