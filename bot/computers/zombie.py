@@ -284,7 +284,10 @@ class ZombieSeats:
         return Decision(offer, "taken", computer=computer)
 
     async def lapsed(self) -> list[Decision]:
-        """Votes nobody finished within :data:`VOTE_LIFETIME`: closed, the leaving committed."""
+        """Votes the ticker settles: those every player still in the match has agreed to (the
+        last to answer left it instead) hand the seat over; those nobody finished within
+        :data:`VOTE_LIFETIME`, or that nobody is left to finish, are closed, the leaving
+        committed."""
         async with self._counting:
             return await self._lapsed()
 
@@ -293,25 +296,40 @@ class ZombieSeats:
         now = self.timebanks.clock.now()
         closed = []
         for name, _ in rows:
-            found = await self._pending(int(str(name).removeprefix("zombie:")))  # (stale: closed)
-            if found is None:
-                continue
-            offer, text = found
-            if now - offer.opened_at < VOTE_LIFETIME:
-                continue
-            if offer.kind == TIMEOUT and await self._paused(offer.match_id):
-                continue  # its timeout is committed once the match goes on
-            try:
-                closed.append(Decision(offer, "declined", left=await self._leave(offer, text)))
-            except (ActionError, ServiceError):
-                continue  # closed meanwhile (another process's tick, a last vote), or refused
+            match_id = int(str(name).removeprefix("zombie:"))
+            async with self.store.match_lock(match_id):
+                settled = await self._settled(match_id, now)
+            if settled is not None:
+                closed.append(settled)
         return closed
 
-    async def _paused(self, match_id: int) -> bool:
+    async def _settled(self, match_id: int, now: float) -> Decision | None:
+        """What the ticker decides of ``match_id``'s vote, if anything (see :meth:`lapsed`)."""
+        found = await self._pending(match_id)  # (stale: closed)
+        if found is None:
+            return None
+        offer, text = found
+        live = await self.cache.get(match_id)
+        paused = live.record.paused  # (votes wait while paused, as a timeout does)
+        still = set(voters(live, offer.user_id))
+        if still and still <= set(offer.yes):
+            if paused:
+                return None
+            try:  # (the vote closes in the hand-over's own transaction)
+                computer = await self.computers.take_over(
+                    match_id, offer.user_id, closes=MetaClose(key(match_id), text)
+                )
+            except MetaChanged:
+                return None  # counted meanwhile (another process's tick, a last vote)
+            return Decision(offer, "taken", computer=computer)
+        if still and now - offer.opened_at < VOTE_LIFETIME:
+            return None
+        if offer.kind == TIMEOUT and paused:
+            return None  # its timeout is committed once the match goes on
         try:
-            return (await self.cache.get(match_id)).record.paused
-        except ServiceError:
-            return False
+            return Decision(offer, "declined", left=await self._leave(offer, text))
+        except (ActionError, ServiceError):
+            return None  # closed meanwhile (another process's tick, a last vote), or refused
 
     async def _leave(self, offer: Offer, text: str) -> ActResult | None:
         """The held resignation or timeout, committed as the player's own, and the vote

@@ -241,6 +241,22 @@ async def test_when_the_last_missing_voter_leaves_a_yes_already_given_completes_
     assert decision.outcome == "taken", "every player still in the match agreed"
 
 
+async def test_when_the_last_missing_voter_leaves_the_tick_completes_the_vote(
+    service: MatchService,
+) -> None:
+    """Nobody need press again: the ticker hands the seat over once every player still in the
+    match has agreed."""
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    assert (await service.zombie.vote(live.id, THIRD, True)).outcome == "waiting"
+    await service.resign(live.id, SOUTH_USER)  # the one still to answer leaves the match
+    (decision,) = await service.zombie.lapsed()
+    assert decision.outcome == "taken" and decision.computer is not None
+    assert await service.zombie.pending(live.id) is None, "the vote is closed"
+    assert is_computer((await service.get(live.id)).user_of("black") or 0)
+    assert await service.zombie.lapsed() == [], "settled once"
+
+
 async def test_a_vote_on_a_timeout_waits_while_the_match_is_paused(service: MatchService) -> None:
     """Paused, a timeout cannot be committed: a No (or the vote lapsing) would be lost and, once
     the match goes on, the same vote asked again."""
