@@ -59,7 +59,7 @@ def check(ruleset: Any, state: State) -> list[str]:
         active = ruleset.active(state)
         if not active:
             problems.append("the game is not over but nobody is to act")
-        for role in active:
-            if not ruleset.prompt(state, role).actions:
+        for role in active:  # (its legal actions, not its whole prompt: no words to build)
+            if not ruleset.legal_actions(state, role):
                 problems.append(f"{role} is to act but has no legal action")
     return problems
