@@ -32,6 +32,7 @@ impossible is refused with :class:`~games.core.InvalidPosition` naming what is w
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +41,7 @@ from games.core.flow import push
 from games.core.positions import refuse_under_way, start_of
 
 from . import battle, turn
-from .board import count
+from .board import counts
 from .data import (
     CAPACITY,
     CARD_ORDER,
@@ -174,9 +175,13 @@ def _board(position: Mapping[str, Any], variant: str) -> dict[str, str]:
                 raise InvalidPosition(f"{char} and {tiles[tile]} are the two sides of one tile")
             tiles[tile] = char
             board[char] = region
+    per_side: dict[str, Counter[str]] = {side: Counter() for side in SIDES}
+    for char, region in board.items():  # (one pass; the first crowded region reported as before)
+        per_side[CHARS[char].side][region] += 1
     for side in SIDES:
+        here_by_region = per_side[side]
         for region in REGIONS:
-            here = sum(1 for c, r in board.items() if r == region and CHARS[c].side == side)
+            here = here_by_region[region]
             if here > CAPACITY[region]:
                 raise InvalidPosition(f"{here} {side} characters in {region} (room for {CAPACITY[region]})")
     return board
@@ -313,9 +318,11 @@ def _restrictions(
 
 def _start_battle(position: Mapping[str, Any], state: State, board: Mapping[str, str]) -> None:
     attack = position.get("battle")
+    cnt = counts(state)  # (read only: every region's count at once)
+    fellowship, sauron = cnt[FELLOWSHIP], cnt[SAURON]
     if attack is None:
         for region in REGIONS:
-            if count(state, region, FELLOWSHIP) and count(state, region, SAURON):
+            if fellowship[region] and sauron[region]:
                 raise InvalidPosition(f"both sides stand in {region}: say who attacked there (`battle`)")
         return
     attacker, region = attack.get("attacker"), attack.get("region")
@@ -324,14 +331,10 @@ def _start_battle(position: Mapping[str, Any], state: State, board: Mapping[str,
     side = CHARS[attacker].side
     if side != state["turn"]["side"]:
         raise InvalidPosition(f"{attacker} attacks in the other side's turn")
-    if not count(state, region, other(side)):
+    if not cnt[other(side)][region]:
         raise InvalidPosition(f"there is nobody to fight in {region}")
     for other_region in REGIONS:
-        if (
-            other_region != region
-            and count(state, other_region, FELLOWSHIP)
-            and count(state, other_region, SAURON)
-        ):
+        if other_region != region and fellowship[other_region] and sauron[other_region]:
             raise InvalidPosition(f"both sides stand in {other_region} outside the battle")
     state["stack"][-1]["then"] = "end"
     battle.start(state, attacker, region)
