@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.confrontation.data import VARIANT
 from games.core import InvalidPosition
 
 from .helpers import position
@@ -46,3 +47,26 @@ def test_a_battle_in_the_attackers_region_starts() -> None:
         battle={"attacker": "black_rider", "region": "eregion"},
     )
     assert state["stack"][-1]["phase"] == "combat_cards"
+
+
+def test_a_piece_must_be_a_character_of_its_side_and_set_on_one_tile() -> None:
+    with pytest.raises(InvalidPosition, match=r"^there is no character 'nobody'$"):
+        position({"frodo": "shire", "nobody": "shire"}, {"orcs": "mordor"})
+    with pytest.raises(InvalidPosition, match=r"^orcs is not a fellowship character$"):
+        position({"frodo": "shire", "orcs": "shire"}, {"warg": "mordor"})
+    with pytest.raises(InvalidPosition, match=r"^frodo_v is not in the classic set$"):
+        position({"frodo_v": "shire"}, {"orcs": "mordor"})
+    with pytest.raises(InvalidPosition, match=r"^frodo is not in the deluxe-variant set$"):
+        position({"frodo": "shire"}, {"orcs": "mordor"}, variant="deluxe-variant")
+    with pytest.raises(InvalidPosition, match=r"^frodo_v and frodo are the two sides of one tile$"):
+        position({"frodo": "shire", "frodo_v": "arthedain"}, {"orcs": "mordor"}, variant="draft")
+
+
+def test_each_side_plays_its_sets_characters_and_the_missing_ones_fell() -> None:
+    state = position(
+        {"frodo_v": "shire", "sam_v": "arthedain"}, {"orcs_v": "mordor"}, variant="deluxe-variant"
+    )
+    assert state["chars"] == {side: list(VARIANT[side]) for side in ("fellowship", "sauron")}
+    assert state["defeated"]["fellowship"] == [
+        c for c in VARIANT["fellowship"] if c not in ("frodo_v", "sam_v")
+    ]
