@@ -32,7 +32,6 @@ impossible is refused with :class:`~games.core.InvalidPosition` naming what is w
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +40,7 @@ from games.core.flow import push
 from games.core.positions import refuse_under_way, start_of
 
 from . import battle, turn
-from .board import counts
+from .board import SIDE_OF, counts
 from .data import (
     CAPACITY,
     CARD_ORDER,
@@ -87,8 +86,20 @@ _KNOWN = frozenset(
 )
 
 
-def _roster_base(variant: str, side: str) -> tuple[str, ...]:
-    return VARIANT[side] if variant == "deluxe-variant" else CLASSIC[side]
+#: Read by every determinized sample of a search, built once: each character's tile, and per
+#: set (the Deluxe variant's or not) and side its characters and its character of each tile.
+TILE_OF: dict[str, str] = {c: ch.tile for c, ch in CHARS.items()}
+_IN_SET: dict[bool, dict[str, frozenset[str]]] = {
+    deluxe: {side: frozenset(VARIANT[side] if deluxe else CLASSIC[side]) for side in SIDES}
+    for deluxe in (False, True)
+}
+_BASE: dict[bool, dict[str, dict[str, str]]] = {
+    deluxe: {
+        side: dict(zip(TILES[side], VARIANT[side] if deluxe else CLASSIC[side], strict=True))
+        for side in SIDES
+    }
+    for deluxe in (False, True)
+}
 
 
 def _names(value: Any, what: str) -> list[str]:
@@ -157,33 +168,35 @@ def from_position(ruleset: Confrontation, position: Mapping[str, Any]) -> State:
 def _board(position: Mapping[str, Any], variant: str) -> dict[str, str]:
     board: dict[str, str] = {}
     tiles: dict[str, str] = {}
+    crowd: dict[str, dict[str, int]] = {side: {} for side in SIDES}  # pieces per side and region
     for side in SIDES:
         placed = position.get(side, {})
         if not isinstance(placed, Mapping):
             raise InvalidPosition(f"{side} must map characters to regions, not {placed!r}")
+        in_set = None if variant == "draft" else _IN_SET[variant == "deluxe-variant"][side]
+        here = crowd[side]
         for char, region in placed.items():
-            if char not in CHARS:
+            char_side = SIDE_OF.get(char)
+            if char_side is None:
                 raise InvalidPosition(f"there is no character {char!r}")
-            if CHARS[char].side != side:
+            if char_side != side:
                 raise InvalidPosition(f"{char} is not a {side} character")
-            if variant != "draft" and char not in _roster_base(variant, side):
+            if in_set is not None and char not in in_set:
                 raise InvalidPosition(f"{char} is not in the {variant} set")
             if region not in REGIONS:
                 raise InvalidPosition(f"there is no region {region!r}")
-            tile = CHARS[char].tile
+            tile = TILE_OF[char]
             if tile in tiles:
                 raise InvalidPosition(f"{char} and {tiles[tile]} are the two sides of one tile")
             tiles[tile] = char
             board[char] = region
-    per_side: dict[str, Counter[str]] = {side: Counter() for side in SIDES}
-    for char, region in board.items():  # (one pass; the first crowded region reported as before)
-        per_side[CHARS[char].side][region] += 1
-    for side in SIDES:
-        here_by_region = per_side[side]
-        for region in REGIONS:
-            here = here_by_region[region]
-            if here > CAPACITY[region]:
-                raise InvalidPosition(f"{here} {side} characters in {region} (room for {CAPACITY[region]})")
+            here[region] = here.get(region, 0) + 1
+    if any(n > CAPACITY[r] for here in crowd.values() for r, n in here.items()):
+        for side in SIDES:  # the first crowded region, side by side in the board's order
+            for region in REGIONS:
+                n = crowd[side].get(region, 0)
+                if n > CAPACITY[region]:
+                    raise InvalidPosition(f"{n} {side} characters in {region} (room for {CAPACITY[region]})")
     return board
 
 
@@ -200,14 +213,15 @@ def _rosters(
             raise InvalidPosition(f"{char} cannot stand on the board and be defeated")
     roster: dict[str, list[str]] = {}
     defeated: dict[str, list[str]] = {}
+    bases = _BASE[variant == "deluxe-variant"]
     for side in SIDES:
-        named = [c for c in (*board, *fallen) if CHARS[c].side == side]
-        by_tile = {CHARS[c].tile: c for c in named}
+        named = [c for c in (*board, *fallen) if SIDE_OF[c] == side]
+        by_tile = {TILE_OF[c]: c for c in named}
         if len(by_tile) != len(named):
             raise InvalidPosition(f"two {side} characters share a tile: {named}")
-        base = dict(zip(TILES[side], _roster_base(variant, side), strict=True))
+        base = bases[side]
         roster[side] = [by_tile.get(tile, base[tile]) for tile in TILES[side]]
-        listed = [c for c in fallen if CHARS[c].side == side]
+        listed = [c for c in fallen if SIDE_OF[c] == side]
         defeated[side] = listed + [c for c in roster[side] if c not in board and c not in listed]
     return roster, defeated
 
