@@ -160,3 +160,14 @@ EXPECTED: dict[str, tuple[Game, str]] = {
 def test_seeded_games_and_their_searches_are_unchanged(name: str) -> None:
     game, expected = EXPECTED[name]
     assert fingerprint(game) == expected
+
+
+def test_a_choice_draws_as_below_does() -> None:
+    items = list(range(7))
+    for seed in (0, 1, 5000, -3):
+        one, two = Generator(seed), Generator(seed)
+        assert [one.choice(items[: 1 + k % 7]) for k in range(50)] == [
+            items[two.below(1 + k % 7)] for k in range(50)
+        ]
+    with pytest.raises(ValueError):
+        Generator(1).choice([])
