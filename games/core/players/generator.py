@@ -75,7 +75,18 @@ class Generator:
         return items[(z ^ (z >> 31)) % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        rng.shuffle(self._state, items)
+        """``rng.shuffle`` (Fisher-Yates) on the seat's state, each draw inlined as in :meth:`choice`."""
+        state = self._state
+        x: int = state[_KEY]
+        for i in range(len(items) - 1, 0, -1):
+            x = (x + _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        if len(items) > 1:
+            state[_KEY] = x
+            rng.mark_barrier()
 
     def game_seed(self) -> int:
         """A fresh PRNG state for a sampled game (``state["rng"]``): its draws to come are the

@@ -21,6 +21,7 @@ import pytest
 from games.confrontation import computer
 from games.core import Action, State, View
 from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, seat_of
+from games.core.rng import next_u64, seed_state, shuffle
 
 from .helpers import R
 
@@ -171,3 +172,14 @@ def test_a_choice_draws_as_below_does() -> None:
         ]
     with pytest.raises(ValueError):
         Generator(1).choice([])
+
+
+def test_a_shuffle_draws_as_the_games_shuffle_does() -> None:
+    for seed in (0, 7, 5000):
+        for size in range(0, 10):
+            mine, theirs = list(range(size)), list(range(size))
+            gen, state = Generator(seed), {"rng": seed_state(seed)}
+            gen.shuffle(mine)
+            shuffle(state, theirs)
+            assert mine == theirs
+            assert gen.bits(64) == next_u64(state)  # the generators stay in step
