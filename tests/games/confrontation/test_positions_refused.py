@@ -70,3 +70,12 @@ def test_each_side_plays_its_sets_characters_and_the_missing_ones_fell() -> None
     assert state["defeated"]["fellowship"] == [
         c for c in VARIANT["fellowship"] if c not in ("frodo_v", "sam_v")
     ]
+
+
+def test_a_fallen_character_and_one_on_the_board_cannot_share_a_tile() -> None:
+    with pytest.raises(
+        InvalidPosition, match=r"^two fellowship characters share a tile: \['frodo', 'frodo_v'\]$"
+    ):
+        position({"frodo": "shire"}, {"orcs": "mordor"}, variant="draft", defeated=["frodo_v"])
+    with pytest.raises(InvalidPosition, match=r"^frodo cannot stand on the board and be defeated$"):
+        position({"frodo": "shire"}, {"orcs": "mordor"}, defeated=["frodo"])
