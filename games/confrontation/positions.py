@@ -214,14 +214,20 @@ def _rosters(
     roster: dict[str, list[str]] = {}
     defeated: dict[str, list[str]] = {}
     bases = _BASE[variant == "deluxe-variant"]
+    on_board: dict[str, list[str]] = {side: [] for side in SIDES}  # each side's, in their order
+    for char in board:
+        on_board[SIDE_OF[char]].append(char)
+    fell: dict[str, list[str]] = {side: [] for side in SIDES}
+    for char in fallen:
+        fell[SIDE_OF[char]].append(char)
     for side in SIDES:
-        named = [c for c in (*board, *fallen) if SIDE_OF[c] == side]
+        listed = fell[side]
+        named = on_board[side] + listed
         by_tile = {TILE_OF[c]: c for c in named}
         if len(by_tile) != len(named):
             raise InvalidPosition(f"two {side} characters share a tile: {named}")
         base = bases[side]
         roster[side] = [by_tile.get(tile, base[tile]) for tile in TILES[side]]
-        listed = [c for c in fallen if SIDE_OF[c] == side]
         defeated[side] = listed + [c for c in roster[side] if c not in board and c not in listed]
     return roster, defeated
 
@@ -279,6 +285,8 @@ def _cards(position: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
 def _specials(position: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, dict[str, list[str]]]:
     card_set = {"none": None, "2002": "2002"}.get(options["specials"], "deluxe")
     given = position.get("specials", {})
+    if card_set is None and not given:  # (what the loop below gives: no card, nothing to check)
+        return {side: {"held": [], "used": []} for side in SIDES}
     out: dict[str, dict[str, list[str]]] = {}
     for side in SIDES:
         gets = card_set is not None and options["handicap"] in ("none", side)
