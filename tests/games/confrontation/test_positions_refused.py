@@ -79,3 +79,8 @@ def test_a_fallen_character_and_one_on_the_board_cannot_share_a_tile() -> None:
         position({"frodo": "shire"}, {"orcs": "mordor"}, variant="draft", defeated=["frodo_v"])
     with pytest.raises(InvalidPosition, match=r"^frodo cannot stand on the board and be defeated$"):
         position({"frodo": "shire"}, {"orcs": "mordor"}, defeated=["frodo"])
+
+
+def test_only_a_character_in_play_can_have_been_shown() -> None:
+    with pytest.raises(InvalidPosition, match=r"^frodo_v is shown but not in play$"):
+        position({"frodo": "shire"}, {"orcs": "mordor"}, shown=["orcs", "frodo_v"])
