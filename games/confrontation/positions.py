@@ -125,8 +125,9 @@ def from_position(ruleset: Confrontation, position: Mapping[str, Any]) -> State:
     state["revealed"] = _revealed(position, board)
     fallen = {c for s in SIDES for c in defeated[s]}
     shown = set(_names(position.get("shown", []), "shown")) | set(state["revealed"]) | fallen
+    in_play = {c for s in SIDES for c in roster[s]}
     for char in shown:
-        if not any(char in roster[s] for s in SIDES):
+        if char not in in_play:
             raise InvalidPosition(f"{char} is shown but not in play")
     state["public"] = sorted(shown)
     state["cards"] = _cards(position)
