@@ -344,14 +344,16 @@ def _decks(
     decks["territory"] = [c for c in g.territory_cards if c not in everything] + decks["territory"]
     if lotr:
         decks["adventure"] = [c for c in g.adventure_deck if c not in everything] + decks["adventure"]
+    territory_cards, adventure_cards = g.territory_card_set, g.adventure_card_set
     for name in DECKS:
+        territory_pile, adventure_pile = name.startswith("territory"), name.startswith("adventure")
         for card in decks[name]:
-            known = card in g.territory_card_set or (lotr and card in g.adventure_card_set)
+            known = card in territory_cards or (lotr and card in adventure_cards)
             if not known:
                 raise InvalidPosition(f"{card!r} in the {name} pile is no card of this game")
-            if name.startswith("territory") and not is_territory_card(card):
+            if territory_pile and not is_territory_card(card):
                 raise InvalidPosition(f"{card!r} is not a territory card")
-            if name.startswith("adventure") and is_territory_card(card):
+            if adventure_pile and is_territory_card(card):
                 raise InvalidPosition(f"{card!r} is not an adventure card")
     return decks
 
