@@ -55,6 +55,23 @@ class Generator:
             rng.mark_barrier()
         return out
 
+    def randoms_at(self, count: int, wanted: Sequence[int]) -> list[float]:
+        """``[randoms(count)[i] for i in wanted]``, leaving the generator where :meth:`randoms`
+        leaves it, but computing only the draws wanted: SplitMix64 steps its state by a constant,
+        so the i-th draw's state is known without the draws before it."""
+        state = self._state
+        start: int = state[_KEY]
+        out = []
+        for i in wanted:
+            x = (start + (i + 1) * _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            out.append(((z ^ (z >> 31)) >> 11) / _UNIT)
+        if count:
+            state[_KEY] = (start + count * _GOLDEN) & _MASK
+            rng.mark_barrier()
+        return out
+
     def bits(self, count: int) -> int:
         """A non-negative integer of ``count`` (at most 64) random bits."""
         return rng.next_u64(self._state) >> (64 - count)

@@ -158,3 +158,13 @@ EXPECTED: dict[str, tuple[Game, str]] = {
 def test_seeded_games_and_their_searches_are_unchanged(name: str) -> None:
     game, expected = EXPECTED[name]
     assert fingerprint(game) == expected
+
+
+def test_draws_computed_at_some_places_are_those_drawn_in_a_row() -> None:
+    for seed in (0, 3, 9000):
+        for count in range(0, 12):
+            wanted = [i for i in range(count) if (i * seed + count) % 3 != 1]
+            one, two = Generator(seed), Generator(seed)
+            every = one.randoms(count)
+            assert two.randoms_at(count, wanted) == [every[i] for i in wanted]
+            assert one.bits(64) == two.bits(64)  # both left at the same place
