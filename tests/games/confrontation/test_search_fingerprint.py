@@ -21,7 +21,7 @@ import pytest
 from games.confrontation import computer
 from games.core import Action, State, View
 from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, seat_of
-from games.core.rng import next_u64, seed_state, shuffle
+from games.core.rng import next_u64, randbelow, seed_state, shuffle
 
 from .helpers import R
 
@@ -183,3 +183,13 @@ def test_a_shuffle_draws_as_the_games_shuffle_does() -> None:
             shuffle(state, theirs)
             assert mine == theirs
             assert gen.bits(64) == next_u64(state)  # the generators stay in step
+
+
+def test_randbelow_is_the_next_64_bits_modulo_n() -> None:
+    for seed in (0, 1, 2**64 - 1, 5000):
+        one, two = {"rng": seed}, {"rng": seed}
+        for n in (1, 2, 6, 7, 1000, 2**63):
+            assert randbelow(one, n) == next_u64(two) % n
+            assert one == two
+    with pytest.raises(ValueError):
+        randbelow({"rng": 1}, 0)
