@@ -146,11 +146,15 @@ def _outcome(state: MutableMapping[str, Any], what: str, possible: Sequence[T]) 
 
 def draw(state: MutableMapping[str, Any], what: str, outcomes: Sequence[T]) -> T:
     """One of ``outcomes``, uniformly (a blind pick, a random card, a tie-break)."""
+    if outcomes and not _scripts and not _traces:  # _outcome() with nothing to script or trace
+        return outcomes[rng.randbelow(state, len(outcomes))]
     return _outcome(state, what, outcomes)
 
 
 def roll(state: MutableMapping[str, Any], what: str, sides: int = 6) -> int:
     """One die: ``1..sides``."""
+    if sides > 0 and not _scripts and not _traces:  # _outcome() on 1..sides, as above (every die)
+        return 1 + rng.randbelow(state, sides)
     return _outcome(state, what, range(1, sides + 1))
 
 

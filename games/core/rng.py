@@ -58,10 +58,21 @@ def next_u64(state: MutableMapping[str, Any]) -> int:
 
 
 def randbelow(state: MutableMapping[str, Any], n: int) -> int:
-    """A uniform integer in ``range(n)``."""
+    """A uniform integer in ``range(n)``: ``next_u64(state) % n``, inlined (every die, draw and
+    shuffle of every game passes here)."""
     if n <= 0:
         raise ValueError("n must be positive")
-    return next_u64(state) % n
+    x: int = state[RNG_KEY]
+    if type(x) is not int:
+        x = int(x)
+    x = (x + _GOLDEN) & _MASK
+    state[RNG_KEY] = x
+    current = journal._current
+    if current is not None:
+        current.barrier = True
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) % n
 
 
 def choice(state: MutableMapping[str, Any], items: MutableSequence[T] | tuple[T, ...] | list[T]) -> T:

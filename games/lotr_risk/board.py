@@ -101,6 +101,9 @@ class Geometry:
     #: Every territory card id (wild cards last) and every physical adventure card.
     territory_cards: tuple[str, ...]
     adventure_deck: tuple[str, ...]
+    #: The same as sets, for membership tests (every sampled position checks each card).
+    territory_card_set: frozenset[str]
+    adventure_card_set: frozenset[str]
     #: ``{site territory: mission card}`` for the missions of this edition's deck.
     missions: Mapping[str, str]
     #: Shared action objects (prompts are rebuilt after every action).
@@ -144,6 +147,8 @@ def geometry(edition: str) -> Geometry:
         die_steps=frozenset(i for i, s in enumerate(b.path) if s.die),
         territory_cards=deck,
         adventure_deck=b.adventure_deck,
+        territory_card_set=frozenset(deck),
+        adventure_card_set=frozenset(b.adventure_deck),
         missions=missions,
         attack={(a, n): Action("attack", (a, n)) for a in b.territories for n in b.neighbours[a]},
     )

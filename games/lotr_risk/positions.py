@@ -290,17 +290,17 @@ def _cards_in_play(
         territory = _names(mine.get("territory", []), f"{role}'s territory cards")
         adventure = _names(mine.get("adventure", []), f"{role}'s adventure cards")
         for card in territory:
-            if card not in g.territory_cards:
+            if card not in g.territory_card_set:
                 raise InvalidPosition(
                     f"{card!r} is not a territory card of this board (ids: card:<territory>)"
                 )
-        _check_adventure(adventure, g.adventure_deck, lotr, f"{role}'s hand")
+        _check_adventure(adventure, g.adventure_card_set, lotr, f"{role}'s hand")
         if len(adventure) > limit:
             raise InvalidPosition(f"{role} holds {len(adventure)} adventure cards (the limit is {limit})")
         hands[role] = {"territory": territory, "adventure": adventure}
     played = {r: _names(played_given.get(r, []), f"{r}'s played cards") for r in roles}
     for role, cards in played.items():
-        _check_adventure(cards, g.adventure_deck, lotr, f"{role}'s played cards")
+        _check_adventure(cards, g.adventure_card_set, lotr, f"{role}'s played cards")
     aside: dict[str, list[dict[str, Any]]] = {}
     for role in roles:
         entries = aside_given.get(role, [])
@@ -312,7 +312,7 @@ def _cards_in_play(
     return hands, played, aside
 
 
-def _check_adventure(cards: list[str], deck: tuple[str, ...], lotr: bool, what: str) -> None:
+def _check_adventure(cards: list[str], deck: frozenset[str], lotr: bool, what: str) -> None:
     if cards and not lotr:
         raise InvalidPosition(f"{what}: plain mode has no adventure cards")
     for card in cards:
@@ -344,14 +344,16 @@ def _decks(
     decks["territory"] = [c for c in g.territory_cards if c not in everything] + decks["territory"]
     if lotr:
         decks["adventure"] = [c for c in g.adventure_deck if c not in everything] + decks["adventure"]
+    territory_cards, adventure_cards = g.territory_card_set, g.adventure_card_set
     for name in DECKS:
+        territory_pile, adventure_pile = name.startswith("territory"), name.startswith("adventure")
         for card in decks[name]:
-            known = card in g.territory_cards or (lotr and card in g.adventure_deck)
+            known = card in territory_cards or (lotr and card in adventure_cards)
             if not known:
                 raise InvalidPosition(f"{card!r} in the {name} pile is no card of this game")
-            if name.startswith("territory") and not is_territory_card(card):
+            if territory_pile and not is_territory_card(card):
                 raise InvalidPosition(f"{card!r} is not a territory card")
-            if name.startswith("adventure") and is_territory_card(card):
+            if adventure_pile and is_territory_card(card):
                 raise InvalidPosition(f"{card!r} is not an adventure card")
     return decks
 

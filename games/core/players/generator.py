@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
-from .. import rng
+from .. import journal, rng
 
 T = TypeVar("T")
 
@@ -22,6 +22,7 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _UNIT = float(1 << 53)
+_KEY = rng.RNG_KEY
 
 
 class Generator:
@@ -54,15 +55,55 @@ class Generator:
             rng.mark_barrier()
         return out
 
+    def randoms_at(self, count: int, wanted: Sequence[int]) -> list[float]:
+        """``[randoms(count)[i] for i in wanted]``, leaving the generator where :meth:`randoms`
+        leaves it, but computing only the draws wanted: SplitMix64 steps its state by a constant,
+        so the i-th draw's state is known without the draws before it."""
+        state = self._state
+        start: int = state[_KEY]
+        out = []
+        for i in wanted:
+            x = (start + (i + 1) * _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            out.append(((z ^ (z >> 31)) >> 11) / _UNIT)
+        if count:
+            state[_KEY] = (start + count * _GOLDEN) & _MASK
+            rng.mark_barrier()
+        return out
+
     def bits(self, count: int) -> int:
         """A non-negative integer of ``count`` (at most 64) random bits."""
         return rng.next_u64(self._state) >> (64 - count)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        """``items[self.below(len(items))]``, the draw inlined (a playout's every move)."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("n must be positive")
+        state = self._state
+        x: int = (state[_KEY] + _GOLDEN) & _MASK
+        state[_KEY] = x
+        current = journal._current  # rng.mark_barrier(), inlined
+        if current is not None:
+            current.barrier = True
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[(z ^ (z >> 31)) % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        rng.shuffle(self._state, items)
+        """``rng.shuffle`` (Fisher-Yates) on the seat's state, each draw inlined as in :meth:`choice`."""
+        state = self._state
+        x: int = state[_KEY]
+        for i in range(len(items) - 1, 0, -1):
+            x = (x + _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        if len(items) > 1:
+            state[_KEY] = x
+            rng.mark_barrier()
 
     def game_seed(self) -> int:
         """A fresh PRNG state for a sampled game (``state["rng"]``): its draws to come are the
