@@ -4,9 +4,9 @@ player (obvious good moves, no search).
 :func:`determinize` reads only a seat's view: the enemy pieces it cannot see are dealt at random
 among the enemy's characters still unaccounted for, the enemy's hand among the cards not yet
 discarded, and the PRNG is new; the state is built through :func:`~.positions.from_position`.
-It describes the game between two moves and at a battle's start (the combat cards); other
-moments (the secret set-up, a battle under way, special cards held) raise
-:class:`~games.core.players.CannotSample`.
+It describes the game between two moves and at a battle's start (the combat cards), with every
+option (special cards and a Draft's rosters: :mod:`.computer_sample`); other moments (the secret
+set-up, a battle under way) raise :class:`~games.core.players.CannotSample`.
 """
 
 from __future__ import annotations
