@@ -23,6 +23,11 @@ times on a separate run with the levels' own budgets. ``--side ROLE`` plays the 
 that seat only; ``--each`` prints every game as it ends. Besides the offered levels, a pairing
 may name a trial of ``games.computer_players.TRIALS`` (a player measured, not offered).
 
+``--option KEY=VALUE`` (repeatable) sets one of the game's options for every game, as
+``/game new`` would (the Confrontation: ``--option specials=deluxe-4 --option variant=draft``);
+the outcomes ``--record`` appends then carry these options, and the ratings read from the file
+only the games played with the same options.
+
 Goals (issue 24): the strongest level wins >= 98 % against ``random`` on every side, >= 65 %
 against ``rules`` on each side; each level beats the one below >= 60 %; p99 <= 2 s.
 Never used as a test: strength is measured, not asserted.
@@ -81,11 +86,14 @@ def tournament(
     only: str | None = None,
     record: Path | None = None,
     each: bool = False,
+    chosen: dict[str, str] | None = None,
 ) -> list[str]:
     """Lines of results: ``first`` in each seat in turn (``only``: in that seat alone),
     ``second`` in every other seat; each game's outcome is added to ``outcomes`` when given and
-    appended to ``record`` as it ends. ``capped=False`` drops the levels' time caps."""
+    appended to ``record`` as it ends. ``capped=False`` drops the levels' time caps; ``chosen``:
+    the game's options (``--option``)."""
     options = {"players": str(seats)} if seats != 2 else {}
+    options |= chosen or {}
     roles = ruleset.roles(ruleset.resolve_options(options), seats)
     lines = []
     for side in roles:
@@ -109,6 +117,8 @@ def tournament(
             if record is not None:
                 entry = {"game": ruleset.name, "first": first, "second": second, "result": result}
                 entry |= {"side": side, "seed": seed, "players": seats, "capped": capped}
+                if chosen:
+                    entry["options"] = dict(chosen)
                 with record.open("a") as out:
                     out.write(json.dumps(entry) + "\n")
             if each:
@@ -164,7 +174,11 @@ def main() -> None:
     parser.add_argument("--no-time-cap", action="store_true", help="iteration budgets alone")
     parser.add_argument("--side", help="the first level plays this seat only")
     parser.add_argument("--each", action="store_true", help="print every game as it ends")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)"
+    )
     args = parser.parse_args()
+    chosen = dict(option.split("=", 1) for option in args.option)
     ruleset = find(args.game)
     offered = set(PLAYERS[args.game]) | set(TRIALS[args.game])
     outcomes: list[Outcome] = []
@@ -185,6 +199,7 @@ def main() -> None:
             only=args.side,
             record=args.record,
             each=args.each,
+            chosen=chosen,
         )
         for line in lines:
             print(line, flush=True)
@@ -192,7 +207,11 @@ def main() -> None:
         outcomes = []
         for line in args.record.read_text().splitlines():
             entry = json.loads(line)
-            if entry["game"] == args.game and entry.get("players", 2) == args.players:
+            if (
+                entry["game"] == args.game
+                and entry.get("players", 2) == args.players
+                and entry.get("options", {}) == chosen
+            ):
                 outcomes.append((entry["first"], entry["second"], float(entry["result"])))
     if args.ratings:
         print(f"OpenSkill ratings of {args.game}'s levels ({len(outcomes)} games):")

@@ -4,9 +4,9 @@ player (obvious good moves, no search).
 :func:`determinize` reads only a seat's view: the enemy pieces it cannot see are dealt at random
 among the enemy's characters still unaccounted for, the enemy's hand among the cards not yet
 discarded, and the PRNG is new; the state is built through :func:`~.positions.from_position`.
-It describes the game between two moves and at a battle's start (the combat cards); other
-moments (the secret set-up, a battle under way, special cards held) raise
-:class:`~games.core.players.CannotSample`.
+It describes the game between two moves and at a battle's start (the combat cards), with every
+option (special cards and a Draft's rosters: :mod:`.computer_sample`); other moments (the secret
+set-up, a battle under way) raise :class:`~games.core.players.CannotSample`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from games.core import Action, InvalidPosition, State, View
 from games.core.players import CannotSample, Generator, Seat
 
+from .computer_sample import specials, turn_and_bearer, unseen_characters
 from .data import CARD_ORDER, CARDS, CHARS, CLASSIC, FELLOWSHIP, HOME, REGIONS, SAURON, VARIANT, other
 from .ruleset import Confrontation
 
@@ -55,8 +56,6 @@ def _sample(view: View, rng: Generator, catch_up: bool) -> State:
     options = view["options"]
     if view.get("setup") is not None or view["result"] is not None:
         raise CannotSample("the set-up is secret and the finished game has nothing to decide")
-    if options.get("specials", "none") != "none" or options["variant"] not in _ROSTERS:
-        raise CannotSample("special cards held and drafted rosters are not sampled yet")
     me = view["audience"]
     foe = other(me)
     position: dict[str, Any] = {"options": dict(options), FELLOWSHIP: {}, SAURON: {}}
@@ -73,17 +72,21 @@ def _sample(view: View, rng: Generator, catch_up: bool) -> State:
                 if piece["revealed"]:
                     revealed.append(char)
     defeated = [d["character"] for side in (FELLOWSHIP, SAURON) for d in view["defeated"][side]]
-    unseen = [c for c in _ROSTERS[options["variant"]][foe] if c not in position[foe] and c not in defeated]
+    roster = _ROSTERS[options["variant"]][foe] if options["variant"] in _ROSTERS else None
+    unseen = unseen_characters(view, roster, foe, [*position[foe], *defeated], rng)
     if len(unseen) != len(hidden):
         raise CannotSample("the enemy's unseen characters do not fill its hidden pieces")
     rng.shuffle(unseen)
     position[foe].update(zip(unseen, hidden, strict=True))
+    turn_and_bearer(view, position)
     seen = [e for e in view.get("last_seen", ()) if e["side"] == foe]
     position["last_seen"] = {e["character"]: {"region": e["region"], "turn": e["turn"]} for e in seen}
     position["revealed"] = revealed
     position["defeated"] = defeated
     position["shown"] = sorted({*revealed, *defeated, *position["last_seen"]})
     position["hands"] = {me: [c["id"] for c in view["cards"][me]["hand"]], foe: _enemy_hand(view, foe, rng)}
+    if options.get("specials", "none") != "none":
+        position["specials"] = specials(view, foe, rng)
     position["to_move"] = view["turn"]["side"]
     position["turn"] = view["turn"]["number"]
     battle = view["battle"]

@@ -272,6 +272,21 @@ def _setup(state: State, audience: str | None, lang: str) -> dict[str, Any] | No
     return result
 
 
+def _turn(state: State, audience: str | None, everything: bool) -> dict[str, Any]:
+    """Whose turn and its number; ``king``: the Sauron character A King Revealed named (public,
+    until Sauron's turn ends); for the side to move itself, ``must_move`` / ``may_not_move``: the
+    character its before-the-move special card binds for the normal move."""
+    turn: dict[str, Any] = dict(state["turn"])
+    if state.get("king"):
+        turn["king"] = state["king"]
+    frame = state["stack"][0] if state["stack"] else {}
+    if frame.get("step") == "turn" and (everything or audience == frame["side"]):
+        for key, slot in (("must_move", "only"), ("may_not_move", "exclude")):
+            if frame.get(slot):
+                turn[key] = frame[slot]
+    return turn
+
+
 def build_view(
     ruleset: Ruleset, state: State, audience: str | None, *, everything: bool = False, lang: str = SOURCE
 ) -> dict[str, Any]:
@@ -307,7 +322,7 @@ def build_view(
         "active": active,
         "prompt": prompt,
         "result": result,
-        "turn": dict(state["turn"]),
+        "turn": _turn(state, audience, everything),
         "regions": regions,
         "defeated": {
             s: [{"character": c, "name": char_name(c, lang)} for c in state["defeated"][s]] for s in SIDES
