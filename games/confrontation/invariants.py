@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from games.core import State
 
-from .data import CAPACITY, CARD_ORDER, CHARS, SIDES, SPECIALS, TILES
+from .board import SIDE_OF
+from .data import CAPACITY, CARD_ORDER, SIDES, SPECIALS, TILES
+
+#: Each side's nine combat cards, sorted (for the comparison every check makes).
+_NINE = {side: sorted(CARD_ORDER[side]) for side in SIDES}
 
 
 def check(ruleset: Any, state: State) -> list[str]:
@@ -16,28 +19,31 @@ def check(ruleset: Any, state: State) -> list[str]:
     battle = next((f for f in state["stack"] if "phase" in f), None)
     battle_region = battle["region"] if battle else None
     if state.get("setup") is None:
+        pos, chars = state["pos"], state["chars"]
         for side in SIDES:
-            roster = state["chars"][side]
+            roster = chars[side]
             if len(roster) != len(TILES[side]) or len(set(roster)) != len(roster):
                 problems.append(f"{side} roster is not nine distinct characters: {roster}")
+            fallen_ones = state["defeated"][side]
             for char in roster:
-                on_board = char in state["pos"]
-                fallen = char in state["defeated"][side]
+                on_board = char in pos
+                fallen = char in fallen_ones
                 if on_board == fallen:
                     problems.append(f"{char} must be either on the board or defeated (board={on_board})")
-                if CHARS[char].side != side:
+                if SIDE_OF[char] != side:
                     problems.append(f"{char} is on the wrong side")
-        if set(state["pos"]) - {c for s in SIDES for c in state["chars"][s]}:
+        if not pos.keys() <= {c for s in SIDES for c in chars[s]}:
             problems.append("a character not in play stands on the board")
-        per: dict[str, Counter[str]] = {s: Counter() for s in SIDES}
-        for char, region in state["pos"].items():
-            per[CHARS[char].side][region] += 1
+        per: dict[str, dict[str, int]] = {s: {} for s in SIDES}  # pieces per side and region
+        for char, region in pos.items():
+            here = per[SIDE_OF[char]]
+            here[region] = here.get(region, 0) + 1
         for side in SIDES:
             for region, n in per[side].items():
                 if n > CAPACITY[region]:
                     problems.append(f"{side} has {n} characters in {region} (capacity {CAPACITY[region]})")
         for region in per[SIDES[0]]:
-            if per[SIDES[1]][region] and region != battle_region and state["result"] is None:
+            if per[SIDES[1]].get(region) and region != battle_region and state["result"] is None:
                 problems.append(f"both sides stand in {region} outside a battle")
     for side in SIDES:
         cards = state["cards"][side]
@@ -46,7 +52,7 @@ def check(ruleset: Any, state: State) -> list[str]:
         if fight and fight["cards"][side] is not None and "cards_discarded" not in fight["done"]:
             played.append(fight["cards"][side])
         everything = [*cards["hand"], *cards["discard"], *played]
-        if sorted(everything) != sorted(CARD_ORDER[side]):
+        if sorted(everything) != _NINE[side]:
             problems.append(f"{side} cards are not the nine cards: {everything}")
         specials = state["specials"][side]
         both = [*specials["held"], *specials["used"]]
@@ -59,7 +65,7 @@ def check(ruleset: Any, state: State) -> list[str]:
         active = ruleset.active(state)
         if not active:
             problems.append("the game is not over but nobody is to act")
-        for role in active:
-            if not ruleset.prompt(state, role).actions:
+        for role in active:  # (its legal actions, not its whole prompt: no words to build)
+            if not ruleset.legal_actions(state, role):
                 problems.append(f"{role} is to act but has no legal action")
     return problems

@@ -40,7 +40,7 @@ from games.core.flow import push
 from games.core.positions import refuse_under_way, start_of
 
 from . import battle, turn
-from .board import count
+from .board import SIDE_OF, counts
 from .data import (
     CAPACITY,
     CARD_ORDER,
@@ -86,8 +86,20 @@ _KNOWN = frozenset(
 )
 
 
-def _roster_base(variant: str, side: str) -> tuple[str, ...]:
-    return VARIANT[side] if variant == "deluxe-variant" else CLASSIC[side]
+#: Read by every determinized sample of a search, built once: each character's tile, and per
+#: set (the Deluxe variant's or not) and side its characters and its character of each tile.
+TILE_OF: dict[str, str] = {c: ch.tile for c, ch in CHARS.items()}
+_IN_SET: dict[bool, dict[str, frozenset[str]]] = {
+    deluxe: {side: frozenset(VARIANT[side] if deluxe else CLASSIC[side]) for side in SIDES}
+    for deluxe in (False, True)
+}
+_BASE: dict[bool, dict[str, dict[str, str]]] = {
+    deluxe: {
+        side: dict(zip(TILES[side], VARIANT[side] if deluxe else CLASSIC[side], strict=True))
+        for side in SIDES
+    }
+    for deluxe in (False, True)
+}
 
 
 def _names(value: Any, what: str) -> list[str]:
@@ -113,8 +125,9 @@ def from_position(ruleset: Confrontation, position: Mapping[str, Any]) -> State:
     state["revealed"] = _revealed(position, board)
     fallen = {c for s in SIDES for c in defeated[s]}
     shown = set(_names(position.get("shown", []), "shown")) | set(state["revealed"]) | fallen
+    in_play = {c for s in SIDES for c in roster[s]}
     for char in shown:
-        if not any(char in roster[s] for s in SIDES):
+        if char not in in_play:
             raise InvalidPosition(f"{char} is shown but not in play")
     state["public"] = sorted(shown)
     state["cards"] = _cards(position)
@@ -156,29 +169,35 @@ def from_position(ruleset: Confrontation, position: Mapping[str, Any]) -> State:
 def _board(position: Mapping[str, Any], variant: str) -> dict[str, str]:
     board: dict[str, str] = {}
     tiles: dict[str, str] = {}
+    crowd: dict[str, dict[str, int]] = {side: {} for side in SIDES}  # pieces per side and region
     for side in SIDES:
         placed = position.get(side, {})
         if not isinstance(placed, Mapping):
             raise InvalidPosition(f"{side} must map characters to regions, not {placed!r}")
+        in_set = None if variant == "draft" else _IN_SET[variant == "deluxe-variant"][side]
+        here = crowd[side]
         for char, region in placed.items():
-            if char not in CHARS:
+            char_side = SIDE_OF.get(char)
+            if char_side is None:
                 raise InvalidPosition(f"there is no character {char!r}")
-            if CHARS[char].side != side:
+            if char_side != side:
                 raise InvalidPosition(f"{char} is not a {side} character")
-            if variant != "draft" and char not in _roster_base(variant, side):
+            if in_set is not None and char not in in_set:
                 raise InvalidPosition(f"{char} is not in the {variant} set")
             if region not in REGIONS:
                 raise InvalidPosition(f"there is no region {region!r}")
-            tile = CHARS[char].tile
+            tile = TILE_OF[char]
             if tile in tiles:
                 raise InvalidPosition(f"{char} and {tiles[tile]} are the two sides of one tile")
             tiles[tile] = char
             board[char] = region
-    for side in SIDES:
-        for region in REGIONS:
-            here = sum(1 for c, r in board.items() if r == region and CHARS[c].side == side)
-            if here > CAPACITY[region]:
-                raise InvalidPosition(f"{here} {side} characters in {region} (room for {CAPACITY[region]})")
+            here[region] = here.get(region, 0) + 1
+    if any(n > CAPACITY[r] for here in crowd.values() for r, n in here.items()):
+        for side in SIDES:  # the first crowded region, side by side in the board's order
+            for region in REGIONS:
+                n = crowd[side].get(region, 0)
+                if n > CAPACITY[region]:
+                    raise InvalidPosition(f"{n} {side} characters in {region} (room for {CAPACITY[region]})")
     return board
 
 
@@ -195,14 +214,21 @@ def _rosters(
             raise InvalidPosition(f"{char} cannot stand on the board and be defeated")
     roster: dict[str, list[str]] = {}
     defeated: dict[str, list[str]] = {}
+    bases = _BASE[variant == "deluxe-variant"]
+    on_board: dict[str, list[str]] = {side: [] for side in SIDES}  # each side's, in their order
+    for char in board:
+        on_board[SIDE_OF[char]].append(char)
+    fell: dict[str, list[str]] = {side: [] for side in SIDES}
+    for char in fallen:
+        fell[SIDE_OF[char]].append(char)
     for side in SIDES:
-        named = [c for c in (*board, *fallen) if CHARS[c].side == side]
-        by_tile = {CHARS[c].tile: c for c in named}
+        listed = fell[side]
+        named = on_board[side] + listed
+        by_tile = {TILE_OF[c]: c for c in named}
         if len(by_tile) != len(named):
             raise InvalidPosition(f"two {side} characters share a tile: {named}")
-        base = dict(zip(TILES[side], _roster_base(variant, side), strict=True))
+        base = bases[side]
         roster[side] = [by_tile.get(tile, base[tile]) for tile in TILES[side]]
-        listed = [c for c in fallen if CHARS[c].side == side]
         defeated[side] = listed + [c for c in roster[side] if c not in board and c not in listed]
     return roster, defeated
 
@@ -260,6 +286,8 @@ def _cards(position: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
 def _specials(position: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, dict[str, list[str]]]:
     card_set = {"none": None, "2002": "2002"}.get(options["specials"], "deluxe")
     given = position.get("specials", {})
+    if card_set is None and not given:  # (what the loop below gives: no card, nothing to check)
+        return {side: {"held": [], "used": []} for side in SIDES}
     out: dict[str, dict[str, list[str]]] = {}
     for side in SIDES:
         gets = card_set is not None and options["handicap"] in ("none", side)
@@ -313,9 +341,11 @@ def _restrictions(
 
 def _start_battle(position: Mapping[str, Any], state: State, board: Mapping[str, str]) -> None:
     attack = position.get("battle")
+    cnt = counts(state)  # (read only: every region's count at once)
+    fellowship, sauron = cnt[FELLOWSHIP], cnt[SAURON]
     if attack is None:
         for region in REGIONS:
-            if count(state, region, FELLOWSHIP) and count(state, region, SAURON):
+            if fellowship[region] and sauron[region]:
                 raise InvalidPosition(f"both sides stand in {region}: say who attacked there (`battle`)")
         return
     attacker, region = attack.get("attacker"), attack.get("region")
@@ -324,14 +354,10 @@ def _start_battle(position: Mapping[str, Any], state: State, board: Mapping[str,
     side = CHARS[attacker].side
     if side != state["turn"]["side"]:
         raise InvalidPosition(f"{attacker} attacks in the other side's turn")
-    if not count(state, region, other(side)):
+    if not cnt[other(side)][region]:
         raise InvalidPosition(f"there is nobody to fight in {region}")
     for other_region in REGIONS:
-        if (
-            other_region != region
-            and count(state, other_region, FELLOWSHIP)
-            and count(state, other_region, SAURON)
-        ):
+        if other_region != region and fellowship[other_region] and sauron[other_region]:
             raise InvalidPosition(f"both sides stand in {other_region} outside the battle")
     state["stack"][-1]["then"] = "end"
     battle.start(state, attacker, region)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
-from .. import rng
+from .. import journal, rng
 
 T = TypeVar("T")
 
@@ -22,6 +22,7 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _UNIT = float(1 << 53)
+_KEY = rng.RNG_KEY
 
 
 class Generator:
@@ -59,10 +60,33 @@ class Generator:
         return rng.next_u64(self._state) >> (64 - count)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        """``items[self.below(len(items))]``, the draw inlined (a playout's every move)."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("n must be positive")
+        state = self._state
+        x: int = (state[_KEY] + _GOLDEN) & _MASK
+        state[_KEY] = x
+        current = journal._current  # rng.mark_barrier(), inlined
+        if current is not None:
+            current.barrier = True
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[(z ^ (z >> 31)) % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        rng.shuffle(self._state, items)
+        """``rng.shuffle`` (Fisher-Yates) on the seat's state, each draw inlined as in :meth:`choice`."""
+        state = self._state
+        x: int = state[_KEY]
+        for i in range(len(items) - 1, 0, -1):
+            x = (x + _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        if len(items) > 1:
+            state[_KEY] = x
+            rng.mark_barrier()
 
     def game_seed(self) -> int:
         """A fresh PRNG state for a sampled game (``state["rng"]``): its draws to come are the

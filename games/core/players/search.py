@@ -145,16 +145,17 @@ class SearchPlayer:
 
     def _playout(self, state: State, role: str, rng: Generator) -> float:
         ruleset = self.ruleset
+        active, legal_actions, apply = ruleset.active, ruleset.legal_actions, ruleset.apply
+        playout, choice = self.playout, rng.choice  # (bound once: the search's innermost loop)
         for _ in range(self.playout_limit):
             if state["result"] is not None:
                 return outcome(state, role)
-            active = ruleset.active(state)
-            if not active:
+            movers = active(state)
+            if not movers:
                 break
-            mover = min(active)
-            legal = ruleset.legal_actions(state, mover)
-            move = rng.choice(legal) if self.playout is None else self.playout(state, mover, legal, rng)
-            ruleset.apply(state, mover, move)
+            mover = min(movers)
+            legal = legal_actions(state, mover)
+            apply(state, mover, choice(legal) if playout is None else playout(state, mover, legal, rng))
         if state["result"] is not None:
             return outcome(state, role)
         return self.evaluate(state, role) if self.evaluate is not None else 0.5

@@ -1,0 +1,185 @@
+"""Speed work changes no result: seeded games, and everything a search looks at in them, hash
+to the fingerprints recorded before the engine was tuned.
+
+Each fingerprint covers a game's every action and its final state; the searching games also
+cover every state the search sampled (the determinization), every playout's legal actions and
+choice, and every score a playout ended with. A change of the engine's results (an action
+listed in another order, a draw taken differently, a state built otherwise) changes a
+fingerprint. A deliberate change of the rules or of the players' play records new ones
+(print them with ``fingerprint(...)``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
+
+from games.confrontation import computer
+from games.core import Action, State, View
+from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, seat_of
+from games.core.rng import next_u64, seed_state, shuffle
+
+from .helpers import R
+
+
+class Recorder:
+    """A running hash of what the games and the searches in them did."""
+
+    def __init__(self) -> None:
+        self.digest = hashlib.sha256()
+
+    def add(self, *parts: Any) -> None:
+        self.digest.update(json.dumps(parts, sort_keys=True, separators=(",", ":")).encode())
+        self.digest.update(b"\n")
+
+    def hex(self) -> str:
+        return self.digest.hexdigest()[:16]
+
+
+def watched_search(rec: Recorder, *, threat: bool = False) -> SearchPlayer:
+    """The strong level's search, with every sample, playout move and score recorded."""
+
+    def determinize(view: View, rng: Generator) -> State:
+        state = computer.determinize(view, rng)
+        rec.add("sample", state)
+        return state
+
+    def playout(state: State, role: str, legal: list[Action] | tuple[Action, ...], rng: Generator) -> Action:
+        move = computer.playout_threat(state, role, legal, rng) if threat else rng.choice(legal)
+        rec.add("playout", role, [a.text for a in legal], move.text)
+        return move
+
+    def evaluate(state: State, role: str) -> float:
+        score = computer.evaluate(state, role)
+        rec.add("score", role, score)
+        return score
+
+    return SearchPlayer(
+        R,
+        determinize,
+        computer.RuleBasedPlayer(),
+        playout_limit=computer.PLAYOUT_LIMIT,
+        evaluate=evaluate,
+        playout=playout,
+        stop_when_decided=True,
+    )
+
+
+def plain_search() -> SearchPlayer:
+    """The strong level's search as offered (its default playout path)."""
+    return SearchPlayer(
+        R,
+        computer.determinize,
+        computer.RuleBasedPlayer(),
+        playout_limit=computer.PLAYOUT_LIMIT,
+        evaluate=computer.evaluate,
+        stop_when_decided=True,
+    )
+
+
+def play(
+    rec: Recorder, players: Mapping[str, tuple[Policy, Budget]], seed: int, options: Mapping[str, str]
+) -> None:
+    """One seeded game (as ``arena.play`` plays it), each action and the final state recorded."""
+    state = R.setup(seed, R.resolve_options(options), 2)
+    count = 0
+    while state["result"] is None and count < 5_000:
+        role = min(R.active(state))
+        policy, budget = players[role]
+        seat: Seat = seat_of(R, state, role, seed * 100_003 + count, budget)
+        action = policy.decide(seat)
+        assert R.is_legal(state, role, action)
+        R.apply(state, role, action)
+        rec.add("action", count, role, action.text, seat.actions.index(action), len(seat.actions))
+        count += 1
+    rec.add("end", state)
+
+
+CLASSIC = {"variant": "classic"}
+Game = Callable[[Recorder], None]
+
+
+def _strong_watched(rec: Recorder) -> None:
+    for seed, side in ((11, "fellowship"), (12, "sauron")):
+        play(rec, _seats(side, watched_search(rec), 48, RandomPlayer()), seed, CLASSIC)
+
+
+def _strong_plain(rec: Recorder) -> None:
+    for seed, side in ((21, "sauron"), (22, "fellowship")):
+        play(rec, _seats(side, plain_search(), 150, computer.RuleBasedPlayer()), seed, CLASSIC)
+
+
+def _threat_watched(rec: Recorder) -> None:
+    play(rec, _seats("sauron", watched_search(rec, threat=True), 24, RandomPlayer()), 31, CLASSIC)
+
+
+def _rules_random(rec: Recorder) -> None:
+    for seed, side in ((41, "fellowship"), (42, "sauron")):
+        play(rec, _seats(side, computer.RuleBasedPlayer(), 1, RandomPlayer()), seed, CLASSIC)
+
+
+def _random_variants(rec: Recorder) -> None:
+    """The whole engine: special cards, the Deluxe characters, the draft."""
+    games = (
+        {"variant": "variant-2002"},
+        {"variant": "deluxe-variant", "specials": "deluxe-4"},
+        {"variant": "classic", "specials": "deluxe-2"},
+        {"variant": "draft", "specials": "2002", "handicap": "sauron"},
+    )
+    for seed, options in enumerate(games, start=51):
+        for game in range(5):
+            play(rec, _seats("fellowship", RandomPlayer(), 1, RandomPlayer()), seed * 10 + game, options)
+
+
+def _seats(side: str, player: Policy, iterations: int, opponent: Policy) -> dict[str, tuple[Policy, Budget]]:
+    """``player`` (with an iteration budget) in ``side``'s seat, ``opponent`` in the other."""
+    foe = "sauron" if side == "fellowship" else "fellowship"
+    return {side: (player, Budget(iterations=iterations)), foe: (opponent, Budget(1))}
+
+
+def fingerprint(game: Game) -> str:
+    rec = Recorder()
+    game(rec)
+    return rec.hex()
+
+
+#: Recorded on the engine before the speed work (session 31).
+EXPECTED: dict[str, tuple[Game, str]] = {
+    "strong_watched": (_strong_watched, "6dfbd81d73d9049a"),
+    "strong_plain": (_strong_plain, "62c2fa86ff11b732"),
+    "threat_watched": (_threat_watched, "d34831a5ad6f0c12"),
+    "rules_random": (_rules_random, "55b63a570cb303d3"),
+    "random_variants": (_random_variants, "e13bdfe0060f0c9f"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_seeded_games_and_their_searches_are_unchanged(name: str) -> None:
+    game, expected = EXPECTED[name]
+    assert fingerprint(game) == expected
+
+
+def test_a_choice_draws_as_below_does() -> None:
+    items = list(range(7))
+    for seed in (0, 1, 5000, -3):
+        one, two = Generator(seed), Generator(seed)
+        assert [one.choice(items[: 1 + k % 7]) for k in range(50)] == [
+            items[two.below(1 + k % 7)] for k in range(50)
+        ]
+    with pytest.raises(ValueError):
+        Generator(1).choice([])
+
+
+def test_a_shuffle_draws_as_the_games_shuffle_does() -> None:
+    for seed in (0, 7, 5000):
+        for size in range(0, 10):
+            mine, theirs = list(range(size)), list(range(size))
+            gen, state = Generator(seed), {"rng": seed_state(seed)}
+            gen.shuffle(mine)
+            shuffle(state, theirs)
+            assert mine == theirs
+            assert gen.bits(64) == next_u64(state)  # the generators stay in step
