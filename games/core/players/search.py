@@ -98,9 +98,9 @@ class SearchPlayer:
             return choices[0]
         visits = dict.fromkeys(choices, 0)
         wins = dict.fromkeys(choices, 0.0)
-        bonus = {} if self.prior is None else dict(self.prior(seat, choices))
-        wanted = set(seat.actions)
         deadline = None if seat.budget.seconds is None else time.perf_counter() + seat.budget.seconds
+        bonus = {} if self.prior is None else dict(self.prior(seat, choices))  # within the time budget
+        wanted = set(seat.actions)
         done = 0
         while done < seat.budget.iterations and (deadline is None or time.perf_counter() < deadline):
             try:
