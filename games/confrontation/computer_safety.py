@@ -1,13 +1,14 @@
 """The strong Fellowship's care for the Ring-bearer: how likely each of its moves leaves Frodo
-where the enemy's next move attacks him.
+where the enemy's next moves attack him.
 
 Random playouts see that danger too rarely to tell it from their noise (one Sauron move in
 eight or fifteen reaches him, turn after turn), and a lone attack on Frodo usually ends the
 game. :func:`bearer_risk` measures it from the seat's view alone: on a few states sampled from
 the view (the same samples for every move, so the moves are compared on equal terms) it plays
-the move, lets any battle it starts end at random, and counts the share of Sauron's next moves
-that attack the Ring-bearer's region (an end of the game counts as 0 for a win, 1 for a loss).
-:func:`guard_the_bearer` turns that into the search's prior: a penalty on the risky moves.
+the move, lets any battle it starts end at random, and sums over Sauron's next :data:`TURNS`
+moves the share of them that attack the Ring-bearer's region, the Fellowship meanwhile moving
+its other pieces (a loss of the game counts 1). :func:`guard_the_bearer` turns that into the
+search's prior: a penalty on the risky moves.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def _hold(state: State, legal: Sequence[Action]) -> Sequence[Action]:
     """The Fellowship's moves while Frodo holds: his step into Mordor if free, else the
     others' moves (his own only when nothing else moves)."""
     bearer = state["ring_bearer"]
-    winning = [a for a in legal if a.args[0] == bearer and a.args[1] == HOME[SAURON]]
+    winning = [a for a in legal if a.verb == "move" and a.args[0] == bearer and a.args[1] == HOME[SAURON]]
     if winning and not any(state["pos"].get(c) == HOME[SAURON] for c in state["chars"][SAURON]):
         return winning
     others = [a for a in legal if a.verb != "move" or a.args[0] != bearer]
