@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.confrontation import computer as confrontation
+from games.confrontation import computer_safety as confrontation_safety
 from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
 from games.lotr_risk import computer as lotr_risk
@@ -40,7 +41,7 @@ class Level:
 def _confrontation_levels() -> dict[str, Level]:
     rules = confrontation.RuleBasedPlayer
 
-    def search(noise: float) -> Callable[[], Policy]:
+    def search(noise: float, guard: bool = False) -> Callable[[], Policy]:
         return lambda: SearchPlayer(
             confrontation.RULESET,
             confrontation.determinize,
@@ -48,6 +49,7 @@ def _confrontation_levels() -> dict[str, Level]:
             noise=noise,
             playout_limit=confrontation.PLAYOUT_LIMIT,
             evaluate=confrontation.evaluate,
+            prior=confrontation_safety.guard_the_bearer if guard else None,
             stop_when_decided=True,
         )
 
@@ -55,7 +57,8 @@ def _confrontation_levels() -> dict[str, Level]:
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(rules, Budget(1)),
         "gentle": Level(search(0.1), Budget(iterations=120)),
-        "strong": Level(search(0.0), Budget(iterations=600, seconds=1.5)),
+        # Its Fellowship guards the Ring-bearer (``computer_safety``); its Sauron is the plain search.
+        "strong": Level(search(0.0, guard=True), Budget(iterations=600, seconds=1.5)),
     }
 
 
@@ -121,6 +124,18 @@ TRIALS["confrontation"]["strong-next"] = Level(
         playout_limit=confrontation.PLAYOUT_LIMIT,
         evaluate=confrontation.evaluate,
         playout=confrontation.playout_threat,
+        stop_when_decided=True,
+    ),
+    Budget(iterations=600, seconds=1.5),
+)
+#: ``strong`` as it stood before its Fellowship guarded the Ring-bearer (session 30): a yardstick.
+TRIALS["confrontation"]["strong-s30"] = Level(
+    lambda: SearchPlayer(
+        confrontation.RULESET,
+        confrontation.determinize,
+        confrontation.RuleBasedPlayer(),
+        playout_limit=confrontation.PLAYOUT_LIMIT,
+        evaluate=confrontation.evaluate,
         stop_when_decided=True,
     ),
     Budget(iterations=600, seconds=1.5),

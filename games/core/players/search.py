@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..actions import Action
 from ..ruleset import Ruleset, State
@@ -54,6 +54,7 @@ class SearchPlayer:
         playout: PlayoutPolicy | None = None,
         consider: Callable[[Action], bool] | None = None,
         narrow: Callable[[Seat, tuple[Action, ...]], tuple[Action, ...]] | None = None,
+        prior: Callable[[Seat, tuple[Action, ...]], Mapping[Action, float]] | None = None,
         stop_when_decided: bool = False,
     ) -> None:
         self.ruleset = ruleset
@@ -71,6 +72,10 @@ class SearchPlayer:
         #: Which of those the search tries (default: all): a game may keep the few its rule-based
         #: player likes best, so a small budget tries each of them several times.
         self.narrow = narrow
+        #: A bonus per tried action (default: none), added to its mean outcome when the search
+        #: picks what to try next: a game's knowledge the playouts see too rarely (a danger that
+        #: strikes once in many playouts) steers the search, which still weighs every action.
+        self.prior = prior
         #: Stop once the most tried action can no longer be overtaken within the iterations left:
         #: the same decision as the full budget, sooner (off by default: each game opts in).
         self.stop_when_decided = stop_when_decided
@@ -93,8 +98,9 @@ class SearchPlayer:
             return choices[0]
         visits = dict.fromkeys(choices, 0)
         wins = dict.fromkeys(choices, 0.0)
-        wanted = set(seat.actions)
         deadline = None if seat.budget.seconds is None else time.perf_counter() + seat.budget.seconds
+        bonus = {} if self.prior is None else dict(self.prior(seat, choices))  # within the time budget
+        wanted = set(seat.actions)
         done = 0
         while done < seat.budget.iterations and (deadline is None or time.perf_counter() < deadline):
             try:
@@ -106,7 +112,7 @@ class SearchPlayer:
                 or set(self.ruleset.legal_actions(state, seat.role)) != wanted
             ):
                 break  # the sample is not at the seat's decision: the positions cannot say it
-            action = self._select(choices, visits, wins, done)
+            action = self._select(choices, visits, wins, done, bonus)
             self.ruleset.apply(state, seat.role, action)
             visits[action] += 1
             wins[action] += self._playout(state, seat.role, rng)
@@ -119,7 +125,12 @@ class SearchPlayer:
         return max(choices, key=lambda a: (visits[a], wins[a] / max(visits[a], 1)))
 
     def _select(
-        self, actions: tuple[Action, ...], visits: dict[Action, int], wins: dict[Action, float], total: int
+        self,
+        actions: tuple[Action, ...],
+        visits: dict[Action, int],
+        wins: dict[Action, float],
+        total: int,
+        bonus: Mapping[Action, float],
     ) -> Action:
         for action in actions:
             if visits[action] == 0:
@@ -127,7 +138,9 @@ class SearchPlayer:
         log_total = math.log(total)
         return max(
             actions,
-            key=lambda a: wins[a] / visits[a] + self.exploration * math.sqrt(log_total / visits[a]),
+            key=lambda a: (
+                wins[a] / visits[a] + bonus.get(a, 0.0) + self.exploration * math.sqrt(log_total / visits[a])
+            ),
         )
 
     def _playout(self, state: State, role: str, rng: Generator) -> float:

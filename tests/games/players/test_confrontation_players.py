@@ -19,6 +19,7 @@ from games.confrontation.computer import (
     determinize_more,
     evaluate,
 )
+from games.confrontation.computer_safety import bearer_risk
 from games.confrontation.data import FELLOWSHIP, SAURON, SIDES
 from games.core import Action, State, clone
 from games.core.players import (
@@ -311,3 +312,57 @@ def _fight(view: dict[str, Any]) -> dict[str, Any]:
     """The battle as the seat sees it, but whether the enemy has chosen his card face down (in
     a sample he chooses again, as the cards are chosen at the same time)."""
     return {k: v for k, v in view["battle"].items() if k != "chosen"}
+
+
+def _troll_beside_frodo() -> State:
+    """Frodo in Arthedain, the Cave Troll shown in Rhudaur (a step from him), Eregion out of
+    every Sauron piece's reach (the Flying Nazgûl and the Black Rider have fallen)."""
+    return RULESET.from_position(
+        {
+            "fellowship": {
+                "frodo": "arthedain",
+                "sam": "shire",
+                "pippin": "shire",
+                "merry": "shire",
+                "aragorn": "cardolan",
+                "legolas": "shire",
+            },
+            "sauron": {
+                "cave_troll": "rhudaur",
+                "saruman": "mordor",
+                "orcs": "mordor",
+                "warg": "gondor",
+                "balrog": "mordor",
+                "witch_king": "dagorlad",
+                "shelob": "gondor",
+            },
+            "defeated": ["gandalf", "gimli", "boromir", "black_rider", "flying_nazgul"],
+            "revealed": ["cave_troll"],
+            "to_move": FELLOWSHIP,
+            "turn": 9,
+            "seed": 3,
+        }
+    )
+
+
+def test_the_bearer_risk_is_the_share_of_sauron_moves_that_reach_frodo() -> None:
+    seat = seat_of(RULESET, _troll_beside_frodo(), FELLOWSHIP, 1)
+    risk = bearer_risk(seat, seat.actions)
+    assert risk[Action.from_text("move frodo eregion")] == 0.0
+    staying = risk[Action.from_text("move sam cardolan")]
+    assert 0.0 < staying < 0.5  # one of Sauron's moves attacks him: the Troll's step
+    assert risk[Action.from_text("move frodo rhudaur")] > staying  # into the Troll's region
+
+
+def test_the_strong_fellowship_takes_frodo_out_of_reach() -> None:
+    """On a fifth of its budget the guarded search steps Frodo aside every time; the same
+    search without the guard (the trial ``strong-s30``) does not."""
+    seats = [seat_of(RULESET, _troll_beside_frodo(), FELLOWSHIP, seed, Budget(120)) for seed in range(6)]
+    escape = Action.from_text("move frodo eregion")
+    assert all(policy("confrontation", "strong")[0].decide(seat) == escape for seat in seats)
+    assert any(policy("confrontation", "strong-s30")[0].decide(seat) != escape for seat in seats)
+
+
+@pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
+def test_the_guarded_search_decides_from_the_seat_alone(side: str) -> None:
+    assert _decisions_agree(lambda _s: policy("confrontation", "strong")[0], side, range(3))
