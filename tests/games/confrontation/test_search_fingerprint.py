@@ -11,33 +11,18 @@ fingerprint. A deliberate change of the rules or of the players' play records ne
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 import pytest
 
 from games.confrontation import computer
 from games.core import Action, State, View
-from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, seat_of
+from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer
 from games.core.rng import next_u64, randbelow, seed_state, shuffle
+from tests.support.fingerprint import Game, Recorder, fingerprint
+from tests.support.fingerprint import play as play_recorded
 
 from .helpers import R
-
-
-class Recorder:
-    """A running hash of what the games and the searches in them did."""
-
-    def __init__(self) -> None:
-        self.digest = hashlib.sha256()
-
-    def add(self, *parts: Any) -> None:
-        self.digest.update(json.dumps(parts, sort_keys=True, separators=(",", ":")).encode())
-        self.digest.update(b"\n")
-
-    def hex(self) -> str:
-        return self.digest.hexdigest()[:16]
 
 
 def watched_search(rec: Recorder, *, threat: bool = False) -> SearchPlayer:
@@ -84,23 +69,11 @@ def plain_search() -> SearchPlayer:
 def play(
     rec: Recorder, players: Mapping[str, tuple[Policy, Budget]], seed: int, options: Mapping[str, str]
 ) -> None:
-    """One seeded game (as ``arena.play`` plays it), each action and the final state recorded."""
-    state = R.setup(seed, R.resolve_options(options), 2)
-    count = 0
-    while state["result"] is None and count < 5_000:
-        role = min(R.active(state))
-        policy, budget = players[role]
-        seat: Seat = seat_of(R, state, role, seed * 100_003 + count, budget)
-        action = policy.decide(seat)
-        assert R.is_legal(state, role, action)
-        R.apply(state, role, action)
-        rec.add("action", count, role, action.text, seat.actions.index(action), len(seat.actions))
-        count += 1
-    rec.add("end", state)
+    """One seeded game, each action and the final state recorded."""
+    play_recorded(R, rec, players, seed, options, limit=5_000)
 
 
 CLASSIC = {"variant": "classic"}
-Game = Callable[[Recorder], None]
 
 
 def _strong_watched(rec: Recorder) -> None:
@@ -139,12 +112,6 @@ def _seats(side: str, player: Policy, iterations: int, opponent: Policy) -> dict
     """``player`` (with an iteration budget) in ``side``'s seat, ``opponent`` in the other."""
     foe = "sauron" if side == "fellowship" else "fellowship"
     return {side: (player, Budget(iterations=iterations)), foe: (opponent, Budget(1))}
-
-
-def fingerprint(game: Game) -> str:
-    rec = Recorder()
-    game(rec)
-    return rec.hex()
 
 
 #: Recorded on the engine before the speed work (session 31).

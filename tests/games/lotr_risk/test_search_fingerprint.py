@@ -9,32 +9,18 @@ with. A deliberate change of the rules or of the players' play records new ones.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
 
 from games.core import Action, State, View
-from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer, Seat, seat_of
+from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer
 from games.lotr_risk import computer
+from tests.support.fingerprint import Game, Recorder, fingerprint
+from tests.support.fingerprint import play as play_recorded
 
 from .helpers import R
-
-
-class Recorder:
-    """A running hash of what the games and the searches in them did."""
-
-    def __init__(self) -> None:
-        self.digest = hashlib.sha256()
-
-    def add(self, *parts: Any) -> None:
-        self.digest.update(json.dumps(parts, sort_keys=True, separators=(",", ":")).encode())
-        self.digest.update(b"\n")
-
-    def hex(self) -> str:
-        return self.digest.hexdigest()[:16]
 
 
 def watched_search(rec: Recorder) -> SearchPlayer:
@@ -82,22 +68,8 @@ def plain_search() -> SearchPlayer:
 def play(
     rec: Recorder, players: Mapping[str, tuple[Policy, Budget]], seed: int, options: Mapping[str, str]
 ) -> None:
-    """One seeded game (as ``arena.play`` plays it), each action and the final state recorded."""
-    state = R.setup(seed, R.resolve_options(options), len(players))
-    count = 0
-    while state["result"] is None and count < 3_000:
-        role = min(R.active(state))
-        policy, budget = players[role]
-        seat: Seat = seat_of(R, state, role, seed * 100_003 + count, budget)
-        action = policy.decide(seat)
-        assert R.is_legal(state, role, action)
-        R.apply(state, role, action)
-        rec.add("action", count, role, action.text, seat.actions.index(action), len(seat.actions))
-        count += 1
-    rec.add("end", state)
-
-
-Game = Callable[[Recorder], None]
+    """One seeded game, each action and the final state recorded."""
+    play_recorded(R, rec, players, seed, options, limit=3_000)
 
 
 def _seats(
@@ -137,12 +109,6 @@ def _random_options(rec: Recorder) -> None:
         players = int(options.get("players", "2"))
         roles = R.roles(R.resolve_options(options), players)
         play(rec, _seats(RandomPlayer(), 1, RandomPlayer, roles), seed, options)
-
-
-def fingerprint(game: Game) -> str:
-    rec = Recorder()
-    game(rec)
-    return rec.hex()
 
 
 #: Recorded on the engine before the speed work (session 31).
