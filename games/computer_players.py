@@ -38,20 +38,24 @@ class Level:
     budget: Budget
 
 
+def _confrontation_search(noise: float, guard: bool = False) -> Callable[[], Policy]:
+    """The Confrontation's search (``noise``: the share of random decisions; ``guard``: its
+    Fellowship guards the Ring-bearer)."""
+    return lambda: SearchPlayer(
+        confrontation.RULESET,
+        confrontation.determinize,
+        confrontation.RuleBasedPlayer(),
+        noise=noise,
+        playout_limit=confrontation.PLAYOUT_LIMIT,
+        evaluate=confrontation.evaluate,
+        prior=confrontation_safety.guard_the_bearer if guard else None,
+        stop_when_decided=True,
+    )
+
+
 def _confrontation_levels() -> dict[str, Level]:
     rules = confrontation.RuleBasedPlayer
-
-    def search(noise: float, guard: bool = False) -> Callable[[], Policy]:
-        return lambda: SearchPlayer(
-            confrontation.RULESET,
-            confrontation.determinize,
-            rules(),
-            noise=noise,
-            playout_limit=confrontation.PLAYOUT_LIMIT,
-            evaluate=confrontation.evaluate,
-            prior=confrontation_safety.guard_the_bearer if guard else None,
-            stop_when_decided=True,
-        )
+    search = _confrontation_search
 
     return {
         "random": Level(RandomPlayer, Budget(1)),
@@ -130,14 +134,7 @@ TRIALS["confrontation"]["strong-next"] = Level(
 )
 #: ``strong`` as it stood before its Fellowship guarded the Ring-bearer (session 30): a yardstick.
 TRIALS["confrontation"]["strong-s30"] = Level(
-    lambda: SearchPlayer(
-        confrontation.RULESET,
-        confrontation.determinize,
-        confrontation.RuleBasedPlayer(),
-        playout_limit=confrontation.PLAYOUT_LIMIT,
-        evaluate=confrontation.evaluate,
-        stop_when_decided=True,
-    ),
+    _confrontation_search(0.0),
     Budget(iterations=600, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(
