@@ -268,8 +268,9 @@ def test_the_classic_game_samples_and_decides_as_before(
         RULESET.apply(state, role, rules.decide(seat_of(RULESET, state, role, step)))
     assert min(RULESET.active(state)) == side
     budget = Budget(iterations=60)
+    # The search as recorded: the strong level before its Fellowship guarded the Ring-bearer.
     made = [
-        str(policy("confrontation", "strong")[0].decide(seat_of(RULESET, state, side, s, budget)))
+        str(policy("confrontation", "strong-s30")[0].decide(seat_of(RULESET, state, side, s, budget)))
         for s in (1, 2)
     ]
     made.append(str(policy("confrontation", "gentle")[0].decide(seat_of(RULESET, state, side, 3, budget))))
