@@ -6,10 +6,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from games.core import Ruleset
-from games.core.players import Budget, Policy, Seat, seat_of
+from games.core import Action, Ruleset, State, View
+from games.core.players import Budget, Determinizer, Generator, Policy, Seat, seat_of
+from games.core.players.search import PlayoutPolicy
 
 
 class Recorder:
@@ -59,3 +61,31 @@ def play(
         rec.add("action", count, role, action.text, seat.actions.index(action), len(seat.actions))
         count += 1
     rec.add("end", state)
+
+
+@dataclass(frozen=True, slots=True)
+class Watched:
+    """A search's hooks, each recording what it returns: every sampled state, every playout's
+    legal actions and choice, every score."""
+
+    rec: Recorder
+    sample: Determinizer
+    pick: PlayoutPolicy
+    score: Callable[[State, str], float]
+
+    def determinize(self, view: View, rng: Generator) -> State:
+        state = self.sample(view, rng)
+        self.rec.add("sample", state)
+        return state
+
+    def playout(
+        self, state: State, role: str, legal: list[Action] | tuple[Action, ...], rng: Generator
+    ) -> Action:
+        move = self.pick(state, role, legal, rng)
+        self.rec.add("playout", role, [a.text for a in legal], move.text)
+        return move
+
+    def evaluate(self, state: State, role: str) -> float:
+        value = self.score(state, role)
+        self.rec.add("score", role, value)
+        return value

@@ -16,40 +16,30 @@ from collections.abc import Mapping
 import pytest
 
 from games.confrontation import computer
-from games.core import Action, State, View
+from games.core import Action, State
 from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer
 from games.core.rng import next_u64, randbelow, seed_state, shuffle
-from tests.support.fingerprint import Game, Recorder, fingerprint
+from tests.support.fingerprint import Game, Recorder, Watched, fingerprint
 from tests.support.fingerprint import play as play_recorded
 
 from .helpers import R
 
 
+def _uniform(state: State, role: str, legal: list[Action] | tuple[Action, ...], rng: Generator) -> Action:
+    return rng.choice(legal)
+
+
 def watched_search(rec: Recorder, *, threat: bool = False) -> SearchPlayer:
     """The strong level's search, with every sample, playout move and score recorded."""
-
-    def determinize(view: View, rng: Generator) -> State:
-        state = computer.determinize(view, rng)
-        rec.add("sample", state)
-        return state
-
-    def playout(state: State, role: str, legal: list[Action] | tuple[Action, ...], rng: Generator) -> Action:
-        move = computer.playout_threat(state, role, legal, rng) if threat else rng.choice(legal)
-        rec.add("playout", role, [a.text for a in legal], move.text)
-        return move
-
-    def evaluate(state: State, role: str) -> float:
-        score = computer.evaluate(state, role)
-        rec.add("score", role, score)
-        return score
-
+    pick = computer.playout_threat if threat else _uniform
+    watched = Watched(rec, computer.determinize, pick, computer.evaluate)
     return SearchPlayer(
         R,
-        determinize,
+        watched.determinize,
         computer.RuleBasedPlayer(),
         playout_limit=computer.PLAYOUT_LIMIT,
-        evaluate=evaluate,
-        playout=playout,
+        evaluate=watched.evaluate,
+        playout=watched.playout,
         stop_when_decided=True,
     )
 

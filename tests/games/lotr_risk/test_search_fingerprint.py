@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from games.core import Action, State, View
 from games.core.players import Budget, Generator, Policy, RandomPlayer, SearchPlayer
 from games.lotr_risk import computer
-from tests.support.fingerprint import Game, Recorder, fingerprint
+from tests.support.fingerprint import Game, Recorder, Watched, fingerprint
 from tests.support.fingerprint import play as play_recorded
 
 from .helpers import R
@@ -25,29 +24,14 @@ from .helpers import R
 
 def watched_search(rec: Recorder) -> SearchPlayer:
     """The strong level's search, with every sample, playout move and score recorded."""
-
-    def determinize(view: View, rng: Generator) -> State:
-        state = computer.determinize(view, rng)
-        rec.add("sample", state)
-        return state
-
-    def playout(state: State, role: str, legal: Sequence[Action], rng: Generator) -> Action:
-        move = computer.playout_action(state, role, legal, rng)
-        rec.add("playout", role, [a.text for a in legal], move.text)
-        return move
-
-    def evaluate(state: State, role: str) -> float:
-        score = computer.evaluate(state, role)
-        rec.add("score", role, score)
-        return score
-
+    watched = Watched(rec, computer.determinize, computer.playout_action, computer.evaluate)
     return SearchPlayer(
         R,
-        determinize,
+        watched.determinize,
         computer.RuleBasedPlayer(),
         playout_limit=computer.PLAYOUT_LIMIT,
-        evaluate=evaluate,
-        playout=playout,
+        evaluate=watched.evaluate,
+        playout=watched.playout,
         consider=computer.considered,
     )
 
