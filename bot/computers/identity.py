@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.computer_players import DEFAULT_LEVEL, LEVELS, levels, supports
+from games.core.registry import all_rulesets
 
 from ..i18n import SOURCE, Listed, Msg, msg
 
@@ -128,9 +129,11 @@ def pick_level(game: str, title: str, wanted: str | None) -> str:
 
 
 def no_computer(title: str) -> Msg:
+    """The refusal of a computer for a game that has none, naming the games that have one."""
+    playable = tuple(ruleset.title for ruleset in all_rulesets() if supports(ruleset.name))
     return msg(
         "{game} has no computer player yet: it is played by people only. Open a lobby without "
-        "`opponent:computer` and invite someone, or play the Confrontation, LOTR Risk or Minas "
-        "Tirith against the computer.",
+        "`opponent:computer` and invite someone, or play {games} against the computer.",
         game=title,
+        games=Listed(playable, "or"),
     )

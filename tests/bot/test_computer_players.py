@@ -117,8 +117,10 @@ async def test_only_the_creator_adds_computers_to_an_open_lobby_of_a_game_that_h
     service: MatchService,
 ) -> None:
     lobby = await service.create(guild_id=1, channel_id=2, user_id=HUMAN, game="pebbles", side="north")
-    with pytest.raises(ServiceError, match="has no computer player yet"):
+    with pytest.raises(ServiceError, match="has no computer player yet") as refused:
         await service.computers.add(lobby.id, HUMAN)
+    for title in ("The Confrontation", "Risk: The Lord of the Rings", "War of the Ring", "Minas Tirith"):
+        assert title in str(refused.value), "the refusal names every game the computer plays"
     assert len((await service.get(lobby.id)).seats) == 1, "a refusal changes nothing"
     lobby = await service.create(guild_id=1, channel_id=2, user_id=HUMAN, game="confrontation")
     with pytest.raises(ServiceError, match="Only the player who opened the lobby"):
