@@ -235,7 +235,10 @@ def plan_stack(layout: MapLayout, stack: Stack, *, revealed: bool, battle: bool 
         items.append((ring, rx, ry))
     if battle and items:
         mark = icons.battle_sprite(round(style.chip * 1.15))
-        right = max(x + s.width for s, x, _y in items if s.width > style.character)
+        # beside the widest piece; a region of characters alone (its army just destroyed):
+        # beside their row
+        edges = [x + s.width for s, x, _y in items]
+        right = max((x + s.width for s, x, _y in items if s.width > style.character), default=max(edges))
         items.append((mark, right - 6, -4 - mark.height * 0.55))
     if not items:
         return None

@@ -65,6 +65,18 @@ def test_highlight_draws_the_last_action_and_the_battle() -> None:
     assert render_image(view).tobytes() != render_image(view, highlight=False).tobytes()
 
 
+def test_a_battle_where_only_characters_are_left_is_drawn() -> None:
+    # Found by bench/bench_computer_turns.py: the Shadow's army in North Dunland destroyed,
+    # two companions there, the battle not yet over; the battle mark had no piece to stand by.
+    view = copy.deepcopy(SAMPLES["midgame-public"])
+    assert all(region["id"] != "north_dunland" for region in view["regions"])
+    companions = {"units": {}, "characters": ["peregrin", "gimli"], "control": None, "besieged": False}
+    view["regions"].append({"id": "north_dunland"} | companions)
+    view["battle"] |= {"region": "north_dunland", "attacker": "free", "defender": "shadow", "siege": False}
+    view["battle"] |= {"from": "south_dunland", "strength": {"free": 1, "shadow": 0}}
+    assert render_image(view).tobytes() != render_image(view, highlight=False).tobytes()
+
+
 def test_the_last_move_draws_an_arrow_from_where_to_where() -> None:
     view = copy.deepcopy(SAMPLES["mordor-public"])
     view["last"] = {
