@@ -49,11 +49,24 @@ async def hung_or_settled(fd: FakeDiscord, faults: Sequence[Fault], click: async
     return any(f.hits for f in faults)
 
 
+def delivered(world: World, match: Match) -> bool:
+    """Whether the bot has told everything of the match's newest entry: the thread, and every
+    DM prompt owed (on a busy machine the start's DMs may still be on their way when the first
+    move is clicked, and a fault armed for that move would catch them)."""
+    with world._db() as conn:
+        (owed,) = conn.execute(
+            "SELECT COUNT(*) FROM dm_prompts WHERE match_id = ? AND owed > delivered", (match.id,)
+        ).fetchone()
+    return owed == 0 and announced(world, match) == world.row(match.id).version
+
+
 async def move(
     world: World, match: Match, rng: random.Random, arm: Callable[[], list[Fault]]
 ) -> tuple[bool, asyncio.Task[object], list[Fault]]:
-    """One quick legal move, clicked on the mover's private prompt, with the faults ``arm``
-    makes just before the click; whether one of them holds a request of what followed."""
+    """One quick legal move, clicked on the mover's private prompt once everything before it
+    is told, with the faults ``arm`` makes just before the click; whether one of them holds a
+    request of what followed."""
+    await until(lambda: delivered(world, match))
     role = rng.choice(world.active_roles(match))
     user = match.players[role]
     prompt = await world.fresh_prompt(match, user)
