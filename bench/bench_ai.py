@@ -15,7 +15,8 @@ and ordinal (mu - 3 sigma) with the count of games it played. ``--record FILE`` 
 game's outcome to FILE (JSON lines) and rates from every outcome of this game and this count of
 players the file holds, so pairings run separately (with their own game counts) are rated
 together, and games of two are never mixed with games of three or four; each game is
-appended as it ends, so a run stopped early still counts the games it finished.
+appended as it ends, so a run stopped early still counts the games it finished; with
+``--games 0`` it plays nothing and rates the file alone (the records in ``bench/records/``).
 
 ``--no-time-cap`` plays every level with its iteration budget alone: the outcome then depends on
 the seeds only, not on the machine's load (the strength a quiet machine gives); measure decision
@@ -182,7 +183,7 @@ def main() -> None:
     ruleset = find(args.game)
     offered = set(PLAYERS[args.game]) | set(TRIALS[args.game])
     outcomes: list[Outcome] = []
-    for pairing in args.pairings:
+    for pairing in args.pairings if args.games > 0 else ():  # --games 0: rate a record alone
         first, second = pairing.split(":")
         if not {first, second} <= offered:
             print(f"{pairing}: {args.game} has no such level (it offers {', '.join(sorted(offered))})")
