@@ -16,8 +16,8 @@ from tests.fakediscord import InteractionResult, InteractionTimeout, Message, Us
 
 pytestmark = requires_bot
 
-#: kill -9s per run: 8 in the suite, any number for the full check (``PALANTIR_KILLS=50``).
-KILLS = int(os.environ.get("PALANTIR_KILLS", "8"))
+#: kill -9s per run: 6 in the suite, any number for the full check (``PALANTIR_KILLS=50``).
+KILLS = int(os.environ.get("PALANTIR_KILLS", "6"))
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
