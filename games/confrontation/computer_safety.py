@@ -19,7 +19,7 @@ from games.core import Action, State
 from games.core.players import CannotSample, Generator, Seat
 
 from .computer import RULESET, determinize
-from .data import FELLOWSHIP, HOME, SAURON
+from .data import FELLOWSHIP, HOME, REGIONS, SAURON
 
 #: States sampled per decision (each move is played on every one of them).
 SAMPLES = 8
@@ -27,6 +27,10 @@ SAMPLES = 8
 WEIGHT = 1.0
 #: Sauron's moves ahead whose risk is summed.
 TURNS = 6
+#: The prior's bonus for a step of the Ring-bearer toward Mordor: the price of holding him back
+#: (each move spent on another piece brings a lone, late run nearer), so a step whose risk
+#: exceeds the safest move's by less than this is not shunned.
+PACE = 0.1
 #: Actions played at most, after the move, to reach Sauron's next move (a battle's steps).
 _STEPS = 40
 #: Mixed into the seat's seed so the samples here do not repeat the search's.
@@ -93,9 +97,29 @@ def _hold(state: State, legal: Sequence[Action]) -> Sequence[Action]:
     return others or legal
 
 
-def guard_the_bearer(seat: Seat, choices: tuple[Action, ...]) -> Mapping[Action, float]:
-    """The search's prior for the Fellowship's moves: ``-WEIGHT * risk`` each (nothing for
-    Sauron, nor for a battle's choices)."""
+def bearer_steps(seat: Seat, moves: tuple[Action, ...]) -> frozenset[Action]:
+    """The ``moves`` that take the Ring-bearer a row nearer Mordor (read from a state sampled
+    from the seat's view, which shows the Fellowship's own pieces as they stand)."""
+    try:
+        state = determinize(seat.view, Generator(seat.seed ^ _SALT))
+    except CannotSample:
+        return frozenset()
+    bearer = state["ring_bearer"]
+    if bearer not in state["pos"]:
+        return frozenset()
+    row = REGIONS[state["pos"][bearer]].row
+    return frozenset(m for m in moves if m.args[0] == bearer and REGIONS[m.args[1]].row > row)
+
+
+def guard_the_bearer(
+    seat: Seat, choices: tuple[Action, ...], pace: float | None = None
+) -> Mapping[Action, float]:
+    """The search's prior for the Fellowship's moves: ``-WEIGHT * risk`` each, plus ``pace``
+    (default :data:`PACE`) for a step of the Ring-bearer toward Mordor (nothing for Sauron, nor
+    for a battle's choices). ``pace=0`` is the guard of session 31 (the trial ``strong-s31``)."""
     if seat.role != FELLOWSHIP or any(a.verb != "move" for a in choices):
         return {}
-    return {move: -WEIGHT * risk for move, risk in bearer_risk(seat, choices, TURNS).items()}
+    pace = PACE if pace is None else pace
+    risks = bearer_risk(seat, choices, TURNS)
+    steps = bearer_steps(seat, choices) if risks and pace else frozenset()
+    return {move: -WEIGHT * risk + (pace if move in steps else 0.0) for move, risk in risks.items()}
