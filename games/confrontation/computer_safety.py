@@ -19,7 +19,7 @@ from games.core import Action, State
 from games.core.players import CannotSample, Generator, Seat
 
 from .computer import RULESET, determinize
-from .data import FELLOWSHIP, HOME, REGIONS, SAURON
+from .data import FELLOWSHIP, FORWARD, HOME, REGIONS, SAURON
 
 #: States sampled per decision (each move is played on every one of them).
 SAMPLES = 8
@@ -27,9 +27,10 @@ SAMPLES = 8
 WEIGHT = 1.0
 #: Sauron's moves ahead whose risk is summed.
 TURNS = 6
-#: The prior's bonus for a step of the Ring-bearer toward Mordor: the price of holding him back
-#: (each move spent on another piece brings a lone, late run nearer), so a step whose risk
-#: exceeds the safest move's by less than this is not shunned.
+#: The prior's bonus for a step of the Ring-bearer toward Mordor on a clear road (no enemy in
+#: the region nor in every way on): the price of holding him back (each move spent on another
+#: piece brings a lone, late run nearer), so such a step whose risk exceeds the safest move's
+#: by less than this is not shunned.
 PACE = 0.1
 #: Actions played at most, after the move, to reach Sauron's next move (a battle's steps).
 _STEPS = 40
@@ -98,17 +99,27 @@ def _hold(state: State, legal: Sequence[Action]) -> Sequence[Action]:
 
 
 def bearer_steps(seat: Seat, moves: tuple[Action, ...]) -> frozenset[Action]:
-    """The ``moves`` that take the Ring-bearer a row nearer Mordor (read from a state sampled
-    from the seat's view, which shows the Fellowship's own pieces as they stand)."""
+    """The ``moves`` that walk the Ring-bearer a row nearer Mordor on a clear road: into a
+    region with no enemy piece, from which a region with none leads on (or Mordor itself). Read
+    from a state sampled from the seat's view, which shows every piece's region as it stands."""
     try:
         state = determinize(seat.view, Generator(seat.seed ^ _SALT))
     except CannotSample:
         return frozenset()
-    bearer = state["ring_bearer"]
-    if bearer not in state["pos"]:
+    bearer, pos = state["ring_bearer"], state["pos"]
+    if bearer not in pos:
         return frozenset()
-    row = REGIONS[state["pos"][bearer]].row
-    return frozenset(m for m in moves if m.args[0] == bearer and REGIONS[m.args[1]].row > row)
+    held = {pos[c] for c in state["chars"][SAURON] if c in pos}
+
+    def clear(region: str) -> bool:
+        if region in held:
+            return False
+        return region == HOME[SAURON] or any(r not in held for r in FORWARD[FELLOWSHIP][region])
+
+    row = REGIONS[pos[bearer]].row
+    return frozenset(
+        m for m in moves if m.args[0] == bearer and REGIONS[m.args[1]].row > row and clear(m.args[1])
+    )
 
 
 def guard_the_bearer(
