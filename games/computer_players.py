@@ -39,13 +39,13 @@ class Level:
     budget: Budget
 
 
-def _confrontation_search(noise: float, guard: bool = False, pace: bool = True) -> Callable[[], Policy]:
+def _confrontation_search(noise: float, guard: bool = False, pace: float = 0.0) -> Callable[[], Policy]:
     """The Confrontation's search (``noise``: the share of random decisions; ``guard``: its
-    Fellowship guards the Ring-bearer; ``pace``: the guard rewards his steps toward Mordor)."""
+    Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road)."""
     prior = (
-        confrontation_safety.guard_the_bearer
+        partial(confrontation_safety.guard_the_bearer, pace=pace)
         if pace
-        else partial(confrontation_safety.guard_the_bearer, pace=0.0)
+        else confrontation_safety.guard_the_bearer
     )
     return lambda: SearchPlayer(
         confrontation.RULESET,
@@ -143,9 +143,10 @@ TRIALS["confrontation"]["strong-s30"] = Level(
     _confrontation_search(0.0),
     Budget(iterations=600, seconds=1.5),
 )
-#: ``strong`` as it stood in session 31: the guard without its reward for Frodo's steps (a yardstick).
-TRIALS["confrontation"]["strong-s31"] = Level(
-    _confrontation_search(0.0, guard=True, pace=False),
+#: ``strong`` with the guard's reward for the Ring-bearer's steps on a clear road (session 32):
+#: measured no better than ``strong`` against random, so not offered.
+TRIALS["confrontation"]["strong-pace"] = Level(
+    _confrontation_search(0.0, guard=True, pace=confrontation_safety.PACE),
     Budget(iterations=600, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(

@@ -367,7 +367,7 @@ def test_the_guard_rewards_each_step_of_frodo_toward_mordor() -> None:
     seat = seat_of(RULESET, _troll_beside_frodo(), FELLOWSHIP, 1)
     steps = {Action.from_text("move frodo eregion")}  # not into the Troll's region: an attack
     assert bearer_steps(seat, seat.actions) == steps
-    prior, risk = guard_the_bearer(seat, seat.actions), bearer_risk(seat, seat.actions, 6)
+    prior, risk = guard_the_bearer(seat, seat.actions, PACE), bearer_risk(seat, seat.actions, 6)
     assert prior == {a: -WEIGHT * risk[a] + (PACE if a in steps else 0.0) for a in seat.actions}
 
 
@@ -402,18 +402,19 @@ def _road_clear() -> State:
     )
 
 
-def test_the_strong_fellowship_walks_frodo_on_when_the_road_is_clear() -> None:
-    """The step's small risk costs less than holding Frodo back: on a fifth of its budget the
-    guarded search steps him on in most seats; the guard without the step's reward (the trial
-    ``strong-s31``) holds him back in most."""
+def test_the_paced_fellowship_walks_frodo_on_when_the_road_is_clear() -> None:
+    """With the step's reward (the trial ``strong-pace``), on a fifth of its budget, the guarded
+    search steps Frodo on in most seats; the offered ``strong`` (no reward) holds him back in
+    most."""
     seats = [seat_of(RULESET, _road_clear(), FELLOWSHIP, seed, Budget(120)) for seed in range(8)]
     walked = {
         level: sum(policy("confrontation", level)[0].decide(seat).args[0] == "frodo" for seat in seats)
-        for level in ("strong", "strong-s31")
+        for level in ("strong-pace", "strong")
     }
-    assert walked["strong"] >= 6 and walked["strong-s31"] <= 2
+    assert walked["strong-pace"] >= 6 and walked["strong"] <= 2
 
 
+@pytest.mark.parametrize("level", ["strong", "strong-pace"])
 @pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
-def test_the_guarded_search_decides_from_the_seat_alone(side: str) -> None:
-    assert _decisions_agree(lambda _s: policy("confrontation", "strong")[0], side, range(3))
+def test_the_guarded_search_decides_from_the_seat_alone(side: str, level: str) -> None:
+    assert _decisions_agree(lambda _s: policy("confrontation", level)[0], side, range(3))
