@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from games.confrontation import computer as confrontation
@@ -38,9 +39,14 @@ class Level:
     budget: Budget
 
 
-def _confrontation_search(noise: float, guard: bool = False) -> Callable[[], Policy]:
+def _confrontation_search(noise: float, guard: bool = False, pace: float = 0.0) -> Callable[[], Policy]:
     """The Confrontation's search (``noise``: the share of random decisions; ``guard``: its
-    Fellowship guards the Ring-bearer)."""
+    Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road)."""
+    prior = (
+        partial(confrontation_safety.guard_the_bearer, pace=pace)
+        if pace
+        else confrontation_safety.guard_the_bearer
+    )
     return lambda: SearchPlayer(
         confrontation.RULESET,
         confrontation.determinize,
@@ -48,7 +54,7 @@ def _confrontation_search(noise: float, guard: bool = False) -> Callable[[], Pol
         noise=noise,
         playout_limit=confrontation.PLAYOUT_LIMIT,
         evaluate=confrontation.evaluate,
-        prior=confrontation_safety.guard_the_bearer if guard else None,
+        prior=prior if guard else None,
         stop_when_decided=True,
     )
 
@@ -135,6 +141,12 @@ TRIALS["confrontation"]["strong-next"] = Level(
 #: ``strong`` as it stood before its Fellowship guarded the Ring-bearer (session 30): a yardstick.
 TRIALS["confrontation"]["strong-s30"] = Level(
     _confrontation_search(0.0),
+    Budget(iterations=600, seconds=1.5),
+)
+#: ``strong`` with the guard's reward for the Ring-bearer's steps on a clear road (session 32):
+#: measured no better than ``strong`` against random, so not offered.
+TRIALS["confrontation"]["strong-pace"] = Level(
+    _confrontation_search(0.0, guard=True, pace=confrontation_safety.PACE),
     Budget(iterations=600, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(

@@ -19,7 +19,7 @@ from games.confrontation.computer import (
     determinize_more,
     evaluate,
 )
-from games.confrontation.computer_safety import bearer_risk
+from games.confrontation.computer_safety import PACE, WEIGHT, bearer_risk, bearer_steps, guard_the_bearer
 from games.confrontation.data import FELLOWSHIP, SAURON, SIDES
 from games.core import Action, State, clone
 from games.core.players import (
@@ -363,6 +363,58 @@ def test_the_strong_fellowship_takes_frodo_out_of_reach() -> None:
     assert any(policy("confrontation", "strong-s30")[0].decide(seat) != escape for seat in seats)
 
 
+def test_the_guard_rewards_each_step_of_frodo_toward_mordor() -> None:
+    seat = seat_of(RULESET, _troll_beside_frodo(), FELLOWSHIP, 1)
+    steps = {Action.from_text("move frodo eregion")}  # not into the Troll's region: an attack
+    assert bearer_steps(seat, seat.actions) == steps
+    prior, risk = guard_the_bearer(seat, seat.actions, PACE), bearer_risk(seat, seat.actions, 6)
+    assert prior == {a: -WEIGHT * risk[a] + (PACE if a in steps else 0.0) for a in seat.actions}
+
+
+def _road_clear() -> State:
+    """Frodo in the Shire with his company, every Sauron piece still in Mordor or on its front
+    row: a step into Arthedain is barely at risk."""
+    return RULESET.from_position(
+        {
+            "fellowship": {
+                "frodo": "shire",
+                "sam": "shire",
+                "pippin": "shire",
+                "merry": "cardolan",
+                "gandalf": "eregion",
+                "aragorn": "rhudaur",
+                "legolas": "enedwaith",
+            },
+            "sauron": {
+                "saruman": "mordor",
+                "orcs": "mordor",
+                "warg": "gondor",
+                "balrog": "mordor",
+                "witch_king": "dagorlad",
+                "shelob": "gondor",
+                "cave_troll": "fangorn",
+            },
+            "defeated": ["gimli", "boromir", "black_rider", "flying_nazgul"],
+            "to_move": FELLOWSHIP,
+            "turn": 9,
+            "seed": 3,
+        }
+    )
+
+
+def test_the_paced_fellowship_walks_frodo_on_when_the_road_is_clear() -> None:
+    """With the step's reward (the trial ``strong-pace``), on a fifth of its budget, the guarded
+    search steps Frodo on in most seats; the offered ``strong`` (no reward) holds him back in
+    most."""
+    seats = [seat_of(RULESET, _road_clear(), FELLOWSHIP, seed, Budget(120)) for seed in range(8)]
+    walked = {
+        level: sum(policy("confrontation", level)[0].decide(seat).args[0] == "frodo" for seat in seats)
+        for level in ("strong-pace", "strong")
+    }
+    assert walked["strong-pace"] >= 6 and walked["strong"] <= 2
+
+
+@pytest.mark.parametrize("level", ["strong", "strong-pace"])
 @pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
-def test_the_guarded_search_decides_from_the_seat_alone(side: str) -> None:
-    assert _decisions_agree(lambda _s: policy("confrontation", "strong")[0], side, range(3))
+def test_the_guarded_search_decides_from_the_seat_alone(side: str, level: str) -> None:
+    assert _decisions_agree(lambda _s: policy("confrontation", level)[0], side, range(3))
