@@ -18,7 +18,10 @@ this module and the renderers, never discord.py nor the bot's state).
   match never waits for them. The bot starts its workers when it connects (:meth:`RenderPool.warm_up`).
 * If the pool cannot start (no ``fork``/``spawn`` allowed, no semaphores...), breaks or does
   not answer within :data:`STUCK_AFTER` seconds (a worker lost while it started), the picture
-  is drawn in a thread: a slower bot, never a missing image.
+  is drawn in a thread: a slower bot, never a missing image. A pool none of whose workers has
+  answered yet is starting (importing the renderers and drawing the static layers, which takes
+  tens of seconds on a loaded machine): it gets :data:`STARTING_PATIENCE` instead, so that a
+  busy machine does not replace pool after pool before any of them is ready.
 * A drawing failure is logged without the view (its type only; the stack at DEBUG) and gives
   ``None``: the message is then posted without its image (as ``bot.texts.render`` does).
 """
@@ -51,6 +54,9 @@ ENV = "PALANTIR_RENDER_WORKERS"
 #: Seconds after which a worker that has not answered is taken for stuck (a picture takes well
 #: under one): the pool is replaced and the picture drawn in a thread.
 STUCK_AFTER = 20.0
+#: Seconds a pool none of whose workers has answered yet is waited for (each worker imports the
+#: renderers and draws the static layers first: about 2 s on a quiet core, 20 s at load 12).
+STARTING_PATIENCE = 120.0
 T = TypeVar("T")
 
 #: What a worker sends back: the PNG, or the failure's type name and stack (never the view).
@@ -271,6 +277,8 @@ class RenderPool:
         self._workers = workers
         self._prepare = prepare
         self._executor: ProcessPoolExecutor | None = None
+        #: The pool that has answered at least once (started; until then it gets the start's patience).
+        self._answered: Executor | None = None
         self._unavailable = False
         self._lock = threading.Lock()
         self._queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OldestFirst] = (
@@ -325,9 +333,12 @@ class RenderPool:
             if queue is None:
                 # One request queued in the executor beyond the busy workers keeps them fed.
                 queue = self._queues[loop] = OldestFirst(self.workers + 1)
+            patience = STUCK_AFTER if executor is self._answered else STARTING_PATIENCE
             try:
                 async with queue.slot():
-                    return await asyncio.wait_for(loop.run_in_executor(executor, fn, *args), STUCK_AFTER)
+                    done = await asyncio.wait_for(loop.run_in_executor(executor, fn, *args), patience)
+                self._answered = executor
+                return done
             except (BrokenProcessPool, TimeoutError):
                 self._broken(executor)
             except RuntimeError as exc:  # "cannot schedule new futures after shutdown"

@@ -234,9 +234,6 @@ class LeagueCog(commands.Cog):
         async def leave(interaction: discord.Interaction[Any], league: League) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             gone = await self.leagues.leave(league.id, interaction.user.id, guild_id=interaction.guild_id)
-            for result in gone.resigned:
-                await self.bot.delivery.after_entry(result)
-            await self.desk.progressed(gone.progress)
             locale = await self.reader(interaction)
             if gone.resigned:
                 said = nt(
@@ -248,13 +245,15 @@ class LeagueCog(commands.Cog):
                 )
             else:
                 said = t(locale, "You left {league}.", league=league.name)
-            await self.reply(interaction, said)
+            await self.reply(interaction, said)  # committed: he is answered before the posts
+            for result in gone.resigned:
+                await self.controller.deliver_committed(self.bot.delivery.after_entry(result))
+            await self.controller.deliver_committed(self.desk.progressed(gone.progress))
 
         @league_command("start", "Close sign-ups and start the first round (league admins).", admin=True)
         async def start(interaction: discord.Interaction[Any], league: League) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             opened = await self.leagues.start(league.id, guild_id=interaction.guild_id)
-            await self.desk.announce(opened)
             said = nt(
                 await self.reader(interaction),
                 "{league} started: {count} match opened.",
@@ -262,13 +261,14 @@ class LeagueCog(commands.Cog):
                 len(opened.matches),
                 league=league.name,
             )
+            # Committed: the admin is answered at once, then the threads open (many, in a big league).
             await self.reply(interaction, said)
+            await self.controller.deliver_committed(self.desk.announce(opened))
 
         @league_command("next-round", "Pair the next Swiss round now (league admins).", admin=True)
         async def next_round(interaction: discord.Interaction[Any], league: League) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             opened = await self.leagues.next_round(league.id, guild_id=interaction.guild_id)
-            await self.desk.announce(opened)
             said = nt(
                 await self.reader(interaction),
                 "Round paired: {count} match opened.",
@@ -276,6 +276,7 @@ class LeagueCog(commands.Cog):
                 len(opened.matches),
             )
             await self.reply(interaction, said)
+            await self.controller.deliver_committed(self.desk.announce(opened))
 
         @league_command("end", "End the season and archive the league (league admins).", admin=True)
         async def end(interaction: discord.Interaction[Any], league: League) -> None:

@@ -63,7 +63,7 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                 await super().resign_confirmed(interaction, match_id, step)
                 return
             await freeze(interaction)
-            await self._deliver(ZombieDesk(self.delivery).offer(live, offer))
+            await self.deliver_committed(ZombieDesk(self.delivery).offer(live, offer))
             locale = await self.locale_of(interaction)
             await interaction.followup.send(
                 t(
@@ -88,9 +88,9 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                     continue
                 result = await self.service.computers.seat_rematch(record.id)
                 if result is not None and result.started:
-                    await self._deliver(self.delivery.announce_start(result.match))
+                    await self.deliver_committed(self.delivery.announce_start(result.match))
                 elif result is not None:
-                    await self._deliver(self.delivery.refresh_lobby(result.match))
+                    await self.deliver_committed(self.delivery.refresh_lobby(result.match))
 
     async def pause(self, interaction: discord.Interaction[Any], live: LiveMatch, *, pause: bool) -> None:
         """As for people; a match resumed goes on at once where a computer is to move."""
@@ -130,7 +130,7 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                     await interaction.message.edit(
                         content=f"{interaction.message.content}\n{verdict}", view=None
                     )
-            await self._deliver(ZombieDesk(self.delivery).decided(decision))
+            await self.deliver_committed(ZombieDesk(self.delivery).decided(decision))
             done = (
                 t(locale, "Done: a computer plays on.")
                 if decision.outcome == "taken"
@@ -156,9 +156,9 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
             live = await self.open_lobby(interaction, game, options, side, pace=pace, language=language)
             result = await self.service.computers.add(live.id, interaction.user.id, level)
             if result.started:
-                await self._deliver(self.delivery.announce_start(result.match))
+                await self.deliver_committed(self.delivery.announce_start(result.match))
             else:
-                await self._deliver(self.delivery.refresh_lobby(result.match))
+                await self.deliver_committed(self.delivery.refresh_lobby(result.match))
 
     async def offer_levels(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """The lobby's "Add a computer player": the game's levels, to the lobby's creator."""
@@ -220,9 +220,9 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                 )
             finally:
                 if result.started:
-                    await self._deliver(self.delivery.announce_start(live))
+                    await self.deliver_committed(self.delivery.announce_start(live))
                 else:
-                    await self._deliver(self.delivery.refresh_lobby(live))
+                    await self.deliver_committed(self.delivery.refresh_lobby(live))
 
     async def remove_computer(
         self, interaction: discord.Interaction[Any], match_id: int, computer: int | None = None
@@ -244,7 +244,7 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                     ephemeral=True,
                 )
             finally:
-                await self._deliver(self.delivery.refresh_lobby(live))
+                await self.deliver_committed(self.delivery.refresh_lobby(live))
 
     @staticmethod
     def _check_can_add(live: LiveMatch, user_id: int) -> None:

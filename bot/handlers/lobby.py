@@ -301,9 +301,9 @@ class LobbyHandlers(Handlers):
                 await interaction.followup.send(said, ephemeral=True)
             finally:
                 if result.started:
-                    await self._deliver(self.delivery.announce_start(live))
+                    await self.deliver_committed(self.delivery.announce_start(live))
                 else:
-                    await self._deliver(self.delivery.refresh_lobby(live))
+                    await self.deliver_committed(self.delivery.refresh_lobby(live))
 
     async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):
@@ -313,7 +313,7 @@ class LobbyHandlers(Handlers):
                 said = t(await self.locale_of(interaction), "Match #{match} starts.", match=live.id)
                 await interaction.followup.send(said, ephemeral=True)
             finally:
-                await self._deliver(self.delivery.announce_start(live))
+                await self.deliver_committed(self.delivery.announce_start(live))
 
     async def cancel(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         async with self.friendly(interaction):

@@ -64,7 +64,7 @@ class PlayHandlers(Handlers):
             )
             for result in results[:-1]:
                 if not result.duplicate:
-                    await self._deliver(self.delivery.after_entry(result))
+                    await self.deliver_committed(self.delivery.after_entry(result))
             last = results[-1]
             if len(results) > 1 and not last.duplicate:
                 locale = await self.locale_of(interaction)
@@ -344,7 +344,7 @@ class PlayHandlers(Handlers):
             said = t(locale, "Already done: `{action}`.", action=result.action)
             await interaction.followup.send(said, ephemeral=True)
             return
-        await self._deliver(self.delivery.after_entry(result))
+        await self.deliver_committed(self.delivery.after_entry(result))
         if result.kind == "act":
             done = f"✅ {result.label_in(locale)}"
         elif result.kind == "undo":

@@ -19,6 +19,7 @@ from games.core import find
 from renderers.standings import describe_standings, render_standings, standings_text
 
 from .. import rendering, texts
+from ..failures import log_failure
 from ..i18n import SOURCE, in_words, join, match_locale, nt, t
 from ..match_posts import NO_PINGS, Delivery
 from ..service import LiveMatch, ServiceError
@@ -195,7 +196,10 @@ class LeagueDesk:
         """Open the threads of new league matches (each player is mentioned once there) and
         tell the league channel the round's pairings."""
         for live in opened.matches:
-            await self.delivery.announce_start(live)
+            try:
+                await self.delivery.announce_start(live)
+            except Exception as exc:  # committed: the announcer tells it later; the others go on
+                log_failure(log, f"could not announce league match {live.id}", exc)
         if opened.matches:
             locale = told_in(opened.league)
             rounds = sorted({live.record.league_round or 0 for live in opened.matches})

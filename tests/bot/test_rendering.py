@@ -90,14 +90,13 @@ async def test_a_stuck_worker_is_replaced_and_the_work_done_in_a_thread(
     import os
     import time
 
-    # A worker that starts slowly on a loaded machine is not stuck: only the sleeping call
-    # meets the short patience.
-    monkeypatch.setattr(rendering, "STUCK_AFTER", 120.0)
+    # A pool that has not answered yet is starting (slowly, on a loaded machine), not stuck:
+    # its first answer gets the start's patience, later ones the short one.
+    monkeypatch.setattr(rendering, "STUCK_AFTER", 0.5)
     stuck = RenderPool(workers=1)
     try:
-        worker = await stuck.run(os.getpid)
-        assert worker != os.getpid()
-        monkeypatch.setattr(rendering, "STUCK_AFTER", 0.5)
+        worker = await stuck.run(_pid_after, 1.5)
+        assert worker != os.getpid() and stuck.running, "a starting pool is waited for"
         started = time.monotonic()
         await stuck.run(time.sleep, 1.5)  # stands for a worker that never answers
         assert time.monotonic() - started >= 1.5, "the work was done (in a thread) after all"
@@ -113,3 +112,12 @@ async def test_a_worker_draws_cards_for_a_game_that_has_them(pool: RenderPool) -
     assert png is not None and png == renderers.render_cards("war-of-the-ring", ["fpc_01", "shs_07"])
     assert await pool.render_cards("confrontation", ["x"]) is None, "a game without card pictures"
     assert await pool.render_cards("war-of-the-ring", []) is None
+
+
+def _pid_after(seconds: float) -> int:
+    """The worker's pid, after ``seconds`` (a worker that starts slowly)."""
+    import os
+    import time
+
+    time.sleep(seconds)
+    return os.getpid()

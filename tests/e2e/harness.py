@@ -809,7 +809,11 @@ async def running_world(
         await fd.wait_until_ready()
         await fd.wait_for_commands(list(commands))
         world = World(fd, guild, games, users, db, database_url=(env or {}).get("DATABASE_URL"))
-        yield world
+        try:
+            yield world
+        except Exception as failed:  # a failed step shows what the bot logged up to it
+            failed.add_note(f"The bot's last lines:\n{world.bot.tail(80)}")
+            raise
         assert fd.unknown_routes == [], fd.unknown_routes
         assert fd.protocol_errors == [], fd.protocol_errors
         assert world.bot.unhandled_errors() == [], world.bot.tail(60)
