@@ -28,6 +28,7 @@ from .handlers.replies import UNEXPECTED
 from .i18n import Msg, match_locale, msg, refusal, t
 from .i18n.translator import CatalogTranslator
 from .leagues.posts import LeagueDesk
+from .leagues.records import League
 from .leagues.service import LeagueService
 from .leagues.store import LeagueStore
 from .match_posts import Delivery
@@ -251,10 +252,15 @@ class PalantirBot(commands.Bot):
     async def recover_leagues(self) -> None:
         """Leagues after a restart: matches still to create, results still to record."""
         try:
-            for outcome in await self.leagues.recover():
-                await self.league_desk.recovered(outcome)
+            outcomes = await self.leagues.recover()
         except Exception as exc:
             log_failure(log, "league recovery failed", exc)
+            return
+        for outcome in outcomes:
+            try:
+                await self.league_desk.recovered(outcome)
+            except Exception as exc:  # committed: one league's posts must not cost the others theirs
+                log_failure(log, f"the recovery of league {outcome.league.id} could not be told", exc)
 
     async def start_due_leagues(self) -> None:
         """Leagues whose sign-up deadline has passed start by themselves (the ticker's call;
@@ -267,21 +273,30 @@ class PalantirBot(commands.Bot):
             if not await self.service.leases.claim(f"league-start:{league.id}"):
                 continue  # another process is starting it
             try:
-                await self.league_desk.announce(await self.leagues.start(league.id))
-            except ServiceError as exc:
-                # Said once: the deadline is cleared, an admin starts (or ends) the league by hand.
-                await self.leagues.store.clear_signup_deadline(league.id)
-                locale = match_locale(league.language)  # the league's post: its language
-                await self.league_desk.post(
-                    league,
-                    t(
-                        locale,
-                        "⚠️ {league} could not start at its deadline: {reason} A league admin can "
-                        "`/league start` it once that is mended, or `/league end` it.",
-                        league=league.name,
-                        reason=refusal(locale, exc),
-                    ),
-                )
+                await self.start_due_league(league)
+            except Exception as exc:  # one league's trouble must not keep the others waiting
+                log_failure(log, f"league {league.id} could not start at its deadline", exc)
+
+    async def start_due_league(self, league: League) -> None:
+        """Start a league whose sign-up deadline has passed, then tell it; a refusal is said once."""
+        try:
+            opened = await self.leagues.start(league.id)
+        except ServiceError as exc:
+            # Said once: the deadline is cleared, an admin starts (or ends) the league by hand.
+            await self.leagues.store.clear_signup_deadline(league.id)
+            locale = match_locale(league.language)  # the league's post: its language
+            await self.league_desk.post(
+                league,
+                t(
+                    locale,
+                    "⚠️ {league} could not start at its deadline: {reason} A league admin can "
+                    "`/league start` it once that is mended, or `/league end` it.",
+                    league=league.name,
+                    reason=refusal(locale, exc),
+                ),
+            )
+            return
+        await self.league_desk.announce(opened)  # committed: its posts' failures are not a refusal
 
     def new_announcer(self) -> Announcer:
         return Announcer(

@@ -102,6 +102,8 @@ async def freeze(interaction: discord.Interaction[Any]) -> None:
     """The first answer to a click on a message made for one choice (a confirmation, a count, a
     long list's second step): its buttons and menus disabled at once, in the same answer
     (an UPDATE_MESSAGE), so that it cannot be clicked again while the choice is being made."""
+    if interaction.response.is_done():
+        return  # frozen already (a handler that answers before it reads the match)
     view = disabled_copy(interaction.message)
     try:
         if view is not None:

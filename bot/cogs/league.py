@@ -285,16 +285,19 @@ class LeagueCog(commands.Cog):
             await interaction.response.send_message(
                 t(locale, "🏆 {league} is over. The final table:", league=ended.name)
             )
-            await interaction.followup.send(**await self.desk.standings_post(ended))
+
+            async def final_table() -> None:
+                await interaction.followup.send(**await self.desk.standings_post(ended))
+
+            # Ended and said so: a table that cannot be drawn or sent must not say otherwise.
+            await self.controller.deliver_committed(final_table())
             if ended.channel_id is not None and ended.channel_id != interaction.channel_id:
-                await self.desk.post(
-                    ended,
-                    t(
-                        locale,
-                        "🏆 **{league}** was ended by a league admin: `/league standings`.",
-                        league=ended.name,
-                    ),
+                said = t(
+                    locale,
+                    "🏆 **{league}** was ended by a league admin: `/league standings`.",
+                    league=ended.name,
                 )
+                await self.controller.deliver_committed(self.desk.post(ended, said))
 
         @league_command("standings", "The league table (a picture, with its text version).")
         async def standings(interaction: discord.Interaction[Any], league: League) -> None:
@@ -356,6 +359,7 @@ class LeagueCog(commands.Cog):
                 number = parse_match_id(match)
                 if number is None:
                     raise ServiceError(msg("Give the match number, e.g. `12`."))
+                await interaction.response.defer(ephemeral=True, thinking=True)
                 recorded = await self.leagues.report(
                     chosen.id,
                     number,
@@ -365,19 +369,18 @@ class LeagueCog(commands.Cog):
                     draw=draw,
                     guild_id=interaction.guild_id,
                 )
-                await self.desk.post(
-                    chosen,
-                    t(
-                        told_in(chosen),
-                        "✏️ {league}: the result of match #{match} was corrected ({reason}).",
-                        league=chosen.name,
-                        match=number,
-                        reason=reason,
-                    ),
-                )
-                await self.desk.progressed(recorded.progress)
                 said = t(await self.reader(interaction), "Result of match #{match} corrected.", match=number)
+                # Committed: answered at once; the correction may complete a round and pair the next.
                 await self.reply(interaction, said)
+                corrected = t(
+                    told_in(chosen),
+                    "✏️ {league}: the result of match #{match} was corrected ({reason}).",
+                    league=chosen.name,
+                    match=number,
+                    reason=reason,
+                )
+                await self.controller.deliver_committed(self.desk.post(chosen, corrected))
+                await self.controller.deliver_committed(self.desk.progressed(recorded.progress))
 
         @app_commands.describe(league="Which league", player="The player to remove")
         @app_commands.autocomplete(league=league_autocomplete)
@@ -392,16 +395,16 @@ class LeagueCog(commands.Cog):
                 gone = await self.leagues.remove(
                     chosen.id, player.id, admin_id=interaction.user.id, guild_id=interaction.guild_id
                 )
-                for result in gone.resigned:
-                    await self.bot.delivery.after_entry(result)
-                await self.desk.progressed(gone.progress)
                 said = t(
                     await self.reader(interaction),
                     "{player} was removed from {league}.",
                     player=texts.mention(player.id),
                     league=chosen.name,
                 )
-                await self.reply(interaction, said)
+                await self.reply(interaction, said)  # committed: answered before the posts (as leave)
+                for result in gone.resigned:
+                    await self.controller.deliver_committed(self.bot.delivery.after_entry(result))
+                await self.controller.deliver_committed(self.desk.progressed(gone.progress))
 
         @app_commands.describe(admin_role="Members with this role may run leagues (leave out to clear)")
         @group.command(name="config", description="Who may run leagues in this server (Manage Server).")

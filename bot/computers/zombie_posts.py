@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .. import texts
+from ..failures import log_failure
 from ..i18n import match_locale, msg, t
 from ..match_posts import NO_PINGS
 from ..service import LiveMatch
@@ -89,7 +90,10 @@ class ZombieDesk:
     async def lapse(self) -> None:
         """Votes nobody finished in time: the leaving stands, told as it is (the ticker's call)."""
         for decision in await self.service.zombie.lapsed():
-            await self.decided(decision)
+            try:
+                await self.decided(decision)
+            except Exception as exc:  # committed: one match's posts must not cost the others theirs
+                log_failure(log, f"could not tell the vote of match {decision.offer.match_id}", exc)
 
     async def hold_timeout(self, match_id: int, role: str) -> bool:
         """The ticker's question before a timeout: held while a vote on the seat is open, and

@@ -55,6 +55,7 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
         """A confirmed resignation; in a casual match whose seat a computer may take, held while
         the other players vote (:mod:`bot.computers.zombie`)."""
         async with self.friendly(interaction):
+            await freeze(interaction)  # answered first: the match is read and the vote committed
             live = await self.service.get(match_id)
             offer = None
             if step == texts.public_step(live):
@@ -62,7 +63,6 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
             if offer is None:
                 await super().resign_confirmed(interaction, match_id, step)
                 return
-            await freeze(interaction)
             await self.deliver_committed(ZombieDesk(self.delivery).offer(live, offer))
             locale = await self.locale_of(interaction)
             await interaction.followup.send(

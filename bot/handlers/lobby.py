@@ -147,7 +147,8 @@ class LobbyHandlers(Handlers):
             role = live.role_of(old_user)
             live = await self.service.substitute(live.id, old_user, new_user)
             title = live.ruleset.role_title(role or "")
-            await self.delivery.seat_changed(live, role or "", old_user, new_user)
+            # Committed: a failed post is only logged (the new player's prompt stays owed to him).
+            await self.deliver_committed(self.delivery.seat_changed(live, role or "", old_user, new_user))
             locale = await self.locale_of(interaction)
             said = t(
                 locale,
@@ -319,5 +320,7 @@ class LobbyHandlers(Handlers):
         async with self.friendly(interaction):
             live = await self.service.cancel(match_id, interaction.user.id)
             said = t(await self.locale_of(interaction), "Lobby #{match} cancelled.", match=live.id)
-            await interaction.response.send_message(said, ephemeral=True)
-            await self.delivery.refresh_lobby(live)
+            try:
+                await interaction.response.send_message(said, ephemeral=True)
+            finally:
+                await self.deliver_committed(self.delivery.refresh_lobby(live))

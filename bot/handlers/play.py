@@ -14,6 +14,7 @@ from games.core.words import capitalized
 from .. import post_plan, texts
 from ..choices import HINT, amount_of, count_choices, with_count
 from ..components import freeze
+from ..failures import log_failure
 from ..i18n import Msg, join, msg, t
 from ..menus import confirm_view, count_view, group_view, groups, resign_view
 from ..service import ActResult, LiveMatch, ServiceError
@@ -352,11 +353,17 @@ class PlayHandlers(Handlers):
         else:
             done = t(locale, "🏳️ You resigned.")
         going_on = not result.finished and result.role in live.active_roles()
-        place = going_on and await self.delivery.has_private_place(live, result.role)
-        said = post_plan.answer(going_on=going_on, private_place=place)
-        if said == post_plan.Answer.CHOICES:
-            # No DM to keep up to date (closed DMs): the next choices come with the answer.
-            payload = await self.delivery.private_payload(live, result.role, locale=locale)
+        payload: dict[str, Any] | None = None
+        try:  # committed: a busy database now must not answer that nothing was changed
+            place = going_on and await self.delivery.has_private_place(live, result.role)
+            said = post_plan.answer(going_on=going_on, private_place=place)
+            if said == post_plan.Answer.CHOICES:
+                # No DM to keep up to date (closed DMs): the next choices come with the answer.
+                payload = await self.delivery.private_payload(live, result.role, locale=locale)
+        except Exception as exc:
+            log_failure(log, "the choices after a committed entry could not be read", exc)
+            said = post_plan.answer(going_on=going_on, private_place=True)  # (points to `/hand`)
+        if payload is not None:
             payload["content"] = texts.clip(f"{done}\n{payload.get('content', '')}")
             await interaction.followup.send(ephemeral=True, **payload)
         elif said == post_plan.Answer.ACTED:

@@ -179,8 +179,11 @@ class PrivateHandlers(Handlers):
                     if pause
                     else t(public, "▶️ Everyone agreed: the match goes on.")
                 )
-                await self.delivery.post_match(live, content=text, allowed_mentions=NO_PINGS)
-                await self.delivery.refresh_lobby(live)
+                # Committed: a post that fails is only logged (the answer must not deny the pause).
+                await self.deliver_committed(
+                    self.delivery.post_match(live, content=text, allowed_mentions=NO_PINGS)
+                )
+                await self.deliver_committed(self.delivery.refresh_lobby(live))
                 said = (
                     t(mine, "Done: match #{match} is paused.", match=live.id)
                     if pause
@@ -206,7 +209,9 @@ class PrivateHandlers(Handlers):
                     count=missing,
                 )
             )
-            await self.delivery.post_match(live, content=asked, allowed_mentions=NO_PINGS)
+            await self.deliver_committed(
+                self.delivery.post_match(live, content=asked, allowed_mentions=NO_PINGS)
+            )
             noted = (
                 nt(
                     mine,

@@ -131,7 +131,7 @@ class Handlers:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
-    async def deliver_committed(self, work: Awaitable[None]) -> None:
+    async def deliver_committed(self, work: Awaitable[object]) -> None:
         """Run delivery work; the action is committed already, so a failure is only logged."""
         try:
             await work

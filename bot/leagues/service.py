@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 
 from games.core import ActionError, Ruleset, find
 
+from ..failures import log_failure
 from ..i18n import Msg, msg, nmsg
 from ..pace import PaceError, parse_pace
 from ..service import TIMEOUT, ActResult, LiveMatch, MatchService, ServiceError
@@ -968,6 +969,9 @@ class LeagueService:
                     progress = await self._advance(league)  # a round complete before a crash pairs now
                 except (ServiceError, ActionError) as exc:
                     log.warning("league %s could not be brought up to date: %s", league.id, exc)
+                    continue
+                except Exception as exc:  # (a busy database): the other leagues still are
+                    log_failure(log, f"league {league.id} could not be brought up to date", exc)
                     continue
             outcome = Recovered(healed, tuple(recorded), progress)
             if outcome.changed:

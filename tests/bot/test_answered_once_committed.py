@@ -1,0 +1,334 @@
+"""A request once committed is answered truthfully, and its posts follow: a post (or a picture)
+that fails afterwards is logged, never answered "nothing was changed", and does not keep the
+other posts from going out (commit 548bf14 did this for ``/league start``; these are the rest)."""
+
+from __future__ import annotations
+
+import sqlite3
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot import texts
+from bot.app import PalantirBot
+from bot.cogs.league import LeagueCog
+from bot.computers.zombie_posts import ZombieDesk
+from bot.controller import Controller
+from bot.service import MatchService, ServiceError
+
+from .conftest import NORTH_USER, SOUTH_USER, STRANGER, started_pebbles, through_bids
+from .test_zombie_mode import casual
+
+NOTHING_CHANGED = "nothing was changed"
+
+
+class Response:
+    def __init__(self, said: list[str]) -> None:
+        self.said = said
+        self.done = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        self.done = True
+        self.said.append("(deferred)")
+
+    async def send_message(self, content: str = "", **kwargs: Any) -> None:
+        self.done = True
+        self.said.append(content)
+
+
+class FollowUp:
+    def __init__(self, said: list[str]) -> None:
+        self.said = said
+
+    async def send(self, content: str = "", **kwargs: Any) -> None:
+        self.said.append(content)
+
+
+class Asked:
+    """An interaction: every answer, and every post the doubles make, in the order they came."""
+
+    id = 4242
+    locale = None
+    message = None
+
+    def __init__(self, user_id: int, said: list[str] | None = None) -> None:
+        self.said: list[str] = [] if said is None else said
+        self.user = SimpleNamespace(id=user_id, roles=[])
+        self.guild_id = 1
+        self.channel_id = 5
+        self.permissions = SimpleNamespace(manage_guild=True)
+        self.response = Response(self.said)
+        self.followup = FollowUp(self.said)
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        return None
+
+
+async def broken(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("Discord had a bad moment")
+
+
+def league_cog(service: MatchService, leagues: Any, desk: Any, delivery: Any = None) -> LeagueCog:
+    controller = Controller(service, delivery)
+    return LeagueCog(SimpleNamespace(controller=controller, delivery=delivery), leagues, desk)  # type: ignore[arg-type]
+
+
+LEAGUE = SimpleNamespace(id=3, name="Spring", channel_id=7, language=None)
+
+
+async def get_league(league_id: int, *, guild_id: int | None = None) -> Any:
+    return LEAGUE
+
+
+async def test_a_removed_player_is_told_before_his_forfeits_are_posted(service: MatchService) -> None:
+    said: list[str] = []
+
+    async def remove(*args: Any, **kwargs: Any) -> Any:
+        return SimpleNamespace(resigned=("first", "second"), progress="progress")
+
+    async def after_entry(result: str) -> None:
+        said.append(f"posted {result}")
+        if result == "first":
+            raise RuntimeError("Discord had a bad moment")
+
+    async def progressed(progress: str) -> None:
+        said.append("progressed")
+
+    leagues = SimpleNamespace(get=get_league, remove=remove)
+    cog = league_cog(
+        service, leagues, SimpleNamespace(progressed=progressed), SimpleNamespace(after_entry=after_entry)
+    )
+    interaction: Any = Asked(NORTH_USER, said)
+    player = SimpleNamespace(id=SOUTH_USER)
+    await cog.group.get_command("remove").callback(interaction, league="3", player=player)  # type: ignore[union-attr]
+    assert said == [
+        "(deferred)",
+        f"<@{SOUTH_USER}> was removed from Spring.",
+        "posted first",
+        "posted second",
+        "progressed",
+    ], "answered once committed; one failed post does not stop the others"
+
+
+async def test_a_corrected_result_is_answered_before_the_round_it_completes_is_posted(
+    service: MatchService,
+) -> None:
+    said: list[str] = []
+
+    async def report(*args: Any, **kwargs: Any) -> Any:
+        said.append("committed")
+        return SimpleNamespace(progress="next round")
+
+    async def progressed(progress: str) -> None:
+        said.append(f"posted the {progress}")
+
+    desk = SimpleNamespace(post=broken, progressed=progressed)
+    cog = league_cog(service, SimpleNamespace(get=get_league, report=report), desk)
+    interaction: Any = Asked(NORTH_USER, said)
+    await cog.group.get_command("report").callback(  # type: ignore[union-attr]
+        interaction, league="3", match="12", reason="a misclick", draw=True
+    )
+    assert said == [
+        "(deferred)",
+        "committed",
+        "Result of match #12 corrected.",
+        "posted the next round",
+    ], "deferred first (the round may open many threads), answered once committed"
+
+
+async def test_an_ended_league_whose_table_cannot_be_drawn_is_not_said_unchanged(
+    service: MatchService,
+) -> None:
+    said: list[str] = []
+
+    async def end(*args: Any, **kwargs: Any) -> Any:
+        return LEAGUE
+
+    async def post(league: Any, text: str) -> None:
+        said.append(text)
+
+    desk = SimpleNamespace(standings_post=broken, post=post)
+    cog = league_cog(service, SimpleNamespace(get=get_league, end=end), desk)
+    interaction: Any = Asked(NORTH_USER, said)
+    await cog.group.get_command("end").callback(interaction, league="3")  # type: ignore[union-attr]
+    assert said == [
+        "🏆 Spring is over. The final table:",
+        "🏆 **Spring** was ended by a league admin: `/league standings`.",
+    ], "no denial of the end, and the league's channel is still told"
+
+
+async def test_a_handed_over_seat_is_answered_done_when_its_posts_fail(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    controller = Controller(service, SimpleNamespace(seat_changed=broken))  # type: ignore[arg-type]
+    interaction: Any = Asked(NORTH_USER)
+    await controller.substitute(interaction, live, NORTH_USER, STRANGER)
+    assert interaction.said == ["(deferred)", f"Done: <@{STRANGER}> now plays North in match #{live.id}."]
+    assert (await service.get(live.id)).user_of("north") == STRANGER
+
+
+async def test_a_pause_asked_for_is_noted_when_its_post_fails(service: MatchService) -> None:
+    live = await started_pebbles(service)
+    controller = Controller(service, SimpleNamespace(post_match=broken))  # type: ignore[arg-type]
+    interaction: Any = Asked(NORTH_USER)
+    await controller.pause(interaction, live, pause=True)
+    assert interaction.said[-1].startswith("Noted: match")
+    assert not any(NOTHING_CHANGED in s for s in interaction.said)
+
+
+async def test_a_cancelled_lobby_is_not_followed_by_nothing_was_changed(service: MatchService) -> None:
+    lobby = await service.create(guild_id=1, channel_id=2, user_id=NORTH_USER, game="pebbles", side="north")
+    controller = Controller(service, SimpleNamespace(refresh_lobby=broken))  # type: ignore[arg-type]
+    interaction: Any = Asked(NORTH_USER)
+    await controller.cancel(interaction, lobby.id)
+    assert interaction.said == [f"Lobby #{lobby.id} cancelled."]
+
+
+async def test_a_committed_move_is_not_answered_busy_when_its_answer_cannot_read_the_database(
+    service: MatchService,
+) -> None:
+    """The move stands: "the storage is busy, nothing was changed" would have him make it again."""
+    live = await started_pebbles(service)
+    await through_bids(service, live)
+
+    async def told(result: Any) -> None:
+        return None
+
+    async def locked(*args: Any) -> bool:
+        raise sqlite3.OperationalError("database is locked")
+
+    delivery = SimpleNamespace(after_entry=told, has_private_place=locked)
+    controller = Controller(service, delivery)  # type: ignore[arg-type]
+    interaction: Any = Asked(NORTH_USER)
+    before = live.record.version
+    await controller.act(interaction, live, "take")
+    assert interaction.said[0] == "(deferred)"
+    assert interaction.said[1].startswith("✅ ") and "`/hand`" in interaction.said[1]
+    assert len(interaction.said) == 2
+    assert (await service.get(live.id)).record.version == before + 1, "the move stands"
+
+
+async def test_one_lapsed_vote_that_cannot_be_told_does_not_keep_the_others_untold() -> None:
+    decisions = [SimpleNamespace(offer=SimpleNamespace(match_id=n)) for n in (1, 2)]
+
+    async def lapsed() -> list[Any]:
+        return decisions
+
+    delivery: Any = SimpleNamespace(service=SimpleNamespace(zombie=SimpleNamespace(lapsed=lapsed)))
+    desk = ZombieDesk(delivery)
+    told: list[int] = []
+
+    async def decided(decision: Any) -> None:
+        told.append(decision.offer.match_id)
+        if decision.offer.match_id == 1:
+            raise RuntimeError("Discord had a bad moment")
+
+    desk.decided = decided  # type: ignore[method-assign]
+    await desk.lapse()
+    assert told == [1, 2]
+
+
+async def test_one_recovered_league_that_cannot_be_told_does_not_keep_the_others_untold() -> None:
+    outcomes = [SimpleNamespace(league=SimpleNamespace(id=n)) for n in (1, 2)]
+    told: list[int] = []
+
+    async def recover() -> list[Any]:
+        return outcomes
+
+    async def recovered(outcome: Any) -> None:
+        told.append(outcome.league.id)
+        if outcome.league.id == 1:
+            raise RuntimeError("Discord had a bad moment")
+
+    bot: Any = SimpleNamespace(
+        leagues=SimpleNamespace(recover=recover), league_desk=SimpleNamespace(recovered=recovered)
+    )
+    await PalantirBot.recover_leagues(bot)
+    assert told == [1, 2]
+
+
+async def test_leagues_due_to_start_start_each_whatever_befalls_another(service: MatchService) -> None:
+    """One league's busy database leaves the next one starting; a start's failed announcement
+    is not taken for a refusal (that would clear its deadline and post that it could not start)."""
+    due = [SimpleNamespace(id=n, name=f"L{n}", language=None) for n in (1, 2, 3)]
+    done: list[str] = []
+
+    async def due_to_start() -> list[Any]:
+        return due
+
+    async def start(league_id: int) -> Any:
+        if league_id == 1:
+            raise sqlite3.OperationalError("database is locked")
+        done.append(f"started {league_id}")
+        return league_id
+
+    async def announce(opened: int) -> None:
+        done.append(f"announced {opened}")
+        raise ServiceError("a thread could not be opened")
+
+    async def cleared(league_id: int) -> None:
+        done.append(f"cleared {league_id}")
+
+    leagues = SimpleNamespace(
+        due_to_start=due_to_start, start=start, store=SimpleNamespace(clear_signup_deadline=cleared)
+    )
+    bot: Any = SimpleNamespace(
+        store=service.store, service=service, leagues=leagues, league_desk=SimpleNamespace(announce=announce)
+    )
+    bot.start_due_league = lambda league: PalantirBot.start_due_league(bot, league)
+    await PalantirBot.start_due_leagues(bot)
+    assert done == ["started 2", "announced 2", "started 3", "announced 3"]
+
+
+@pytest.mark.parametrize("unexpected", [False, True])
+async def test_one_league_that_cannot_be_brought_up_to_date_leaves_the_others_recovered(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch, unexpected: bool
+) -> None:
+    from bot.leagues import service as league_service
+
+    leagues = league_service.LeagueService(service, league_service.LeagueStore(service.store))
+    running = [SimpleNamespace(id=1), SimpleNamespace(id=2)]
+
+    async def with_status(status: str) -> list[Any]:
+        return running
+
+    async def games(league_id: int) -> list[Any]:
+        return []
+
+    async def opened(league: Any) -> Any:
+        if league.id == 1:
+            raise sqlite3.OperationalError("database is locked") if unexpected else ServiceError("no")
+        return SimpleNamespace(matches=(), league=league, byes={})
+
+    async def advance(league: Any) -> Any:
+        return SimpleNamespace(league=league, opened=None, finished=True)  # (to be told)
+
+    monkeypatch.setattr(leagues.store, "leagues_with_status", with_status)
+    monkeypatch.setattr(leagues.store, "games", games)
+    monkeypatch.setattr(leagues, "_open", opened)
+    monkeypatch.setattr(leagues, "_advance", advance)
+    found = await leagues.recover()
+    assert [outcome.healed.league.id for outcome in found] == [2]
+
+
+async def test_a_resignation_the_others_vote_on_is_answered_before_the_vote_is_opened(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening the vote reads and commits: the click is answered (its buttons frozen) first,
+    as a resignation without a vote is, so that it never outlives Discord's 3 seconds."""
+    live = await casual(service)
+    interaction: Any = Asked(NORTH_USER)
+    opened, answered_first = service.zombie.open, []
+
+    async def open_vote(*args: Any) -> Any:
+        answered_first.append(interaction.response.is_done())
+        return await opened(*args)
+
+    monkeypatch.setattr(service.zombie, "open", open_vote)
+    controller = Controller(service, SimpleNamespace(service=service))  # type: ignore[arg-type]
+    await controller.resign_confirmed(interaction, live.id, texts.public_step(live))
+    assert answered_first == [True]
+    assert interaction.said[0] == "(deferred)" and interaction.said[-1].startswith("You left match")
