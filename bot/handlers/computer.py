@@ -15,7 +15,7 @@ from .. import texts
 from ..components import freeze
 from ..computers.buttons import levels_view
 from ..computers.identity import level_help, level_name, no_computer, pick_level
-from ..computers.zombie import RESIGN, may_offer
+from ..computers.zombie import RESIGN, Decision, may_offer
 from ..computers.zombie_posts import ZombieDesk
 from ..i18n import Msg, match_locale, msg, nt, t
 from ..service import LiveMatch, ServiceError
@@ -95,9 +95,11 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
     async def pause(self, interaction: discord.Interaction[Any], live: LiveMatch, *, pause: bool) -> None:
         """As for people; a match resumed goes on at once where a computer is to move."""
         await super().pause(interaction, live, pause=pause)
-        if not pause:
-            async with self.friendly(interaction):
-                self.delivery.told(await self.service.get(live.id))
+        if not pause:  # (answered: a failure to look is only logged, the ticker looks again)
+            await self.deliver_committed(self._resumed(live.id))
+
+    async def _resumed(self, match_id: int) -> None:
+        self.delivery.told(await self.service.get(match_id))
 
     def leaving_note(self, live: LiveMatch, user_id: int) -> Msg | None:
         if not may_offer(live, user_id):
@@ -121,15 +123,8 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                     ephemeral=True,
                 )
                 return
-            if interaction.message is not None:
-                # The vote's post is the thread's: its verdict in the match's language.
-                told = match_locale((await self.service.get(match_id)).record.language)
-                taken = decision.outcome == "taken"
-                verdict = t(told, "🤖 Agreed: a computer plays on.") if taken else t(told, "Declined.")
-                with contextlib.suppress(discord.HTTPException):
-                    await interaction.message.edit(
-                        content=f"{interaction.message.content}\n{verdict}", view=None
-                    )
+            if interaction.message is not None:  # (committed: a failure is only logged)
+                await self.deliver_committed(self._close_vote(interaction.message, decision))
             await self.deliver_committed(ZombieDesk(self.delivery).decided(decision))
             done = (
                 t(locale, "Done: a computer plays on.")
@@ -137,6 +132,14 @@ class ComputerHandlers(LobbyHandlers, PlayHandlers, PrivateHandlers):
                 else t(locale, "Done: the player's leaving stands.")
             )
             await interaction.followup.send(done, ephemeral=True)
+
+    async def _close_vote(self, message: discord.Message, decision: Decision) -> None:
+        """The vote's post is the thread's: its verdict in the match's language."""
+        told = match_locale((await self.service.get(decision.offer.match_id)).record.language)
+        taken = decision.outcome == "taken"
+        verdict = t(told, "🤖 Agreed: a computer plays on.") if taken else t(told, "Declined.")
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(content=f"{message.content}\n{verdict}", view=None)
 
     async def new_against_computer(
         self,

@@ -13,12 +13,13 @@ import pytest
 from bot import texts
 from bot.app import PalantirBot
 from bot.cogs.league import LeagueCog
+from bot.computers.zombie import RESIGN
 from bot.computers.zombie_posts import ZombieDesk
 from bot.controller import Controller
 from bot.service import MatchService, ServiceError
 
 from .conftest import NORTH_USER, SOUTH_USER, STRANGER, started_pebbles, through_bids
-from .test_zombie_mode import casual
+from .test_zombie_mode import THIRD, casual
 
 NOTHING_CHANGED = "nothing was changed"
 
@@ -332,3 +333,42 @@ async def test_a_resignation_the_others_vote_on_is_answered_before_the_vote_is_o
     await controller.resign_confirmed(interaction, live.id, texts.public_step(live))
     assert answered_first == [True]
     assert interaction.said[0] == "(deferred)" and interaction.said[-1].startswith("You left match")
+
+
+async def test_a_resumed_match_is_not_then_said_unchanged(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Resumed, said so: the look whether a computer is to move may fail without a denial."""
+    live = await started_pebbles(service)
+    for user in (NORTH_USER, SOUTH_USER):
+        await service.vote_pause(live.id, user, pause=True)
+    await service.vote_pause(live.id, NORTH_USER, pause=False)
+
+    async def fine(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    monkeypatch.setattr(service, "get", broken)
+    controller = Controller(service, SimpleNamespace(post_match=fine, refresh_lobby=fine))  # type: ignore[arg-type]
+    interaction: Any = Asked(SOUTH_USER)
+    await controller.pause(interaction, live, pause=False)
+    assert interaction.said == ["(deferred)", f"Done: match #{live.id} is resumed."]
+
+
+async def test_a_decided_vote_is_not_then_said_unchanged(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last vote hands the seat to a computer (committed): closing the vote's post, which
+    reads the match, may fail; the voter is still told it is done."""
+    live = await casual(service)
+    assert await service.zombie.open(live.id, NORTH_USER, RESIGN) is not None
+    await service.zombie.vote(live.id, SOUTH_USER, True)
+    monkeypatch.setattr(service, "get", broken)
+    controller = Controller(service, SimpleNamespace(service=service))  # type: ignore[arg-type]
+    interaction: Any = Asked(THIRD)
+    interaction.message = SimpleNamespace(content="Shall a computer play on?", edit=fine_edit)
+    await controller.zombie_vote(interaction, live.id, agree=True)
+    assert interaction.said == ["(deferred)", "Done: a computer plays on."]
+
+
+async def fine_edit(**kwargs: Any) -> None:
+    return None
