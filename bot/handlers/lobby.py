@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 import discord
@@ -75,38 +75,22 @@ class LobbyHandlers(Handlers):
             view=lobby_view(live.id, computer=supports(game), locale=match_locale(live.record.language)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        message = await interaction.original_response()
-        await self.service.attach_lobby_message(live.id, message.id)
+        # Opened and posted: its message is only remembered (for its edits; a failure is logged).
+        await self.deliver_committed(self._attach_lobby(live.id, interaction.original_response()))
         return live
+
+    async def _attach_lobby(self, match_id: int, posted: Awaitable[discord.Message | None]) -> None:
+        message = await posted
+        if message is not None:
+            await self.service.attach_lobby_message(match_id, message.id)
 
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """Open the rematch lobby of a finished match in its channel (the others are invited)."""
         async with self.friendly(interaction):
             await self.defer(interaction)
             live, new = await self.service.rematch(match_id, interaction.user.id)
-            if new:
-                old = await self.service.get(match_id)
-                others = [
-                    s.user_id
-                    for s in old.seats
-                    if s.user_id != interaction.user.id and not is_computer(s.user_id)
-                ]  # (a computer is seated at once: see ComputerHandlers.rematch)
-                invite = " ".join(texts.mention(u) for u in others)
-                said = t(
-                    best(live.record.language), "{players}: press **Join** for the rematch.", players=invite
-                )
-                message = await self.delivery.post(
-                    live.record.channel_id,
-                    content=f"{texts.lobby_text(live)}\n{said}" if others else texts.lobby_text(live),
-                    view=lobby_view(
-                        live.id,
-                        computer=supports(live.record.game),
-                        locale=match_locale(live.record.language),
-                    ),
-                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
-                )
-                if message is not None:
-                    await self.service.attach_lobby_message(live.id, message.id)
+            if new:  # (committed: a failure to post it is only logged)
+                await self.deliver_committed(self._post_rematch(live, match_id, interaction.user.id))
             locale = await self.locale_of(interaction)
             seat = live.seat_of(interaction.user.id)
             where = {"match": live.id, "channel": live.record.channel_id}
@@ -120,6 +104,24 @@ class LobbyHandlers(Handlers):
                 side = live.ruleset.role_title(seat.role or seat.wanted_role or "", locale)
                 said += " " + t(locale, "You play **{side}**.", side=side)
             await interaction.followup.send(said, ephemeral=True)
+
+    async def _post_rematch(self, live: LiveMatch, match_id: int, user_id: int) -> None:
+        """The rematch lobby in its channel; the old match's other players are invited."""
+        old = await self.service.get(match_id)
+        others = [
+            s.user_id for s in old.seats if s.user_id != user_id and not is_computer(s.user_id)
+        ]  # (a computer is seated at once: see ComputerHandlers.rematch)
+        invite = " ".join(texts.mention(u) for u in others)
+        said = t(best(live.record.language), "{players}: press **Join** for the rematch.", players=invite)
+        posted = self.delivery.post(
+            live.record.channel_id,
+            content=f"{texts.lobby_text(live)}\n{said}" if others else texts.lobby_text(live),
+            view=lobby_view(
+                live.id, computer=supports(live.record.game), locale=match_locale(live.record.language)
+            ),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
+        )
+        await self._attach_lobby(live.id, posted)
 
     async def substitute(
         self, interaction: discord.Interaction[Any], live: LiveMatch, old_user: int, new_user: int

@@ -372,3 +372,42 @@ async def test_a_decided_vote_is_not_then_said_unchanged(
 
 async def fine_edit(**kwargs: Any) -> None:
     return None
+
+
+async def busy(*args: Any, **kwargs: Any) -> Any:
+    raise sqlite3.OperationalError("database is locked")
+
+
+async def test_an_opened_lobby_is_not_then_said_unchanged(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opened and posted: remembering its message may meet a busy database, without a denial."""
+    monkeypatch.setattr(service, "attach_lobby_message", busy)
+    controller = Controller(service, SimpleNamespace())  # type: ignore[arg-type]
+    interaction: Any = Asked(NORTH_USER)
+    interaction.channel = None
+
+    async def original_response() -> Any:
+        return SimpleNamespace(id=77)
+
+    interaction.original_response = original_response
+    await controller.new(interaction, "pebbles", {}, "north")
+    assert len(interaction.said) == 1 and "⚠️" not in interaction.said[0]
+    assert len(await service.lobbies(1)) == 1
+
+
+async def test_an_opened_rematch_is_not_then_said_unchanged(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    live = await started_pebbles(service)
+    await service.resign(live.id, SOUTH_USER)
+
+    async def post(channel_id: int, **kwargs: Any) -> Any:
+        return SimpleNamespace(id=78)
+
+    monkeypatch.setattr(service, "attach_lobby_message", busy)
+    controller = Controller(service, SimpleNamespace(post=post))  # type: ignore[arg-type]
+    interaction: Any = Asked(NORTH_USER)
+    await controller.rematch(interaction, live.id)
+    assert interaction.said[0] == "(deferred)" and interaction.said[1].startswith("Rematch lobby opened")
+    assert len(interaction.said) == 2
