@@ -16,6 +16,8 @@ from bot.cogs.league import LeagueCog
 from bot.computers.zombie import RESIGN
 from bot.computers.zombie_posts import ZombieDesk
 from bot.controller import Controller
+from bot.leagues.service import LeagueService
+from bot.leagues.store import LeagueStore
 from bot.service import MatchService, ServiceError
 
 from .conftest import NORTH_USER, SOUTH_USER, STRANGER, started_pebbles, through_bids
@@ -288,9 +290,7 @@ async def test_leagues_due_to_start_start_each_whatever_befalls_another(service:
 async def test_one_league_that_cannot_be_brought_up_to_date_leaves_the_others_recovered(
     service: MatchService, monkeypatch: pytest.MonkeyPatch, unexpected: bool
 ) -> None:
-    from bot.leagues import service as league_service
-
-    leagues = league_service.LeagueService(service, league_service.LeagueStore(service.store))
+    leagues = LeagueService(service, LeagueStore(service.store))
     running = [SimpleNamespace(id=1), SimpleNamespace(id=2)]
 
     async def with_status(status: str) -> list[Any]:
