@@ -264,10 +264,10 @@ class PalantirBot(commands.Bot):
 
     async def start_due_leagues(self) -> None:
         """Leagues whose sign-up deadline has passed start by themselves (the ticker's call;
-        one process starts each, see :mod:`bot.leases`). With several bot processes on one
-        database, one of them also brings the leagues up to date every few minutes (what a
-        process that died left: a result unrecorded, a round unpaired), as each does at start-up."""
-        if self.store.shared and await self.service.leases.turn("leagues:recover", LEAGUE_RECOVERY_EVERY):
+        one process starts each, see :mod:`bot.leases`). One process also brings the leagues up
+        to date every few minutes, as each does at start-up: what a process that died, or a busy
+        database, left undone (a result unrecorded, a round unpaired, a departure's forfeits)."""
+        if await self.service.leases.turn("leagues:recover", LEAGUE_RECOVERY_EVERY):
             await self.recover_leagues()
         for league in await self.leagues.due_to_start():
             if not await self.service.leases.claim(f"league-start:{league.id}"):

@@ -520,23 +520,37 @@ class LeagueService:
             for game in await self.store.games(league.id):
                 if user_id not in game.players or game.match_id is None:
                     continue
-                if await self.store.result_of_match(game.match_id) is not None:
+                try:
+                    forfeit = await self._forfeit(league, game, user_id)
+                except Exception as exc:  # (a busy database): the recovery forfeits it later
+                    log_failure(log, f"league {league.id}: match {game.match_id} not forfeited yet", exc)
                     continue
-                live = await self.matches.get(game.match_id)
-                role = game.role_of(user_id)
-                sitting = None if role is None else live.user_of(role)  # a substitute, perhaps
-                in_play = live.record.status == MATCH_ACTIVE and (live.state or {}).get("result") is None
-                still = in_play and role is not None and live.ruleset.still_playing(live.state or {}, role)
-                if still and sitting is not None:
-                    try:
-                        resigned.append(await self.matches.resign(game.match_id, sitting))
-                    except (ActionError, ServiceError) as exc:  # one match must not stop the rest
-                        log.warning("league %s: match %s not resigned: %s", league.id, game.match_id, exc)
-                record = await self.matches.store.get_match(game.match_id)
-                if record is not None and record.status == MATCH_FINISHED:  # a game may play on
-                    await self._record(league, game)
+                if forfeit is not None:
+                    resigned.append(forfeit)
             progress = await self._advance(league)
         return Departure(user_id, tuple(resigned), progress)
+
+    async def _forfeit(self, league: League, game: LeagueGame, user_id: int) -> ActResult | None:
+        """The departed ``user_id``'s seat of ``game`` resigned if its match is still in play
+        (his resignation, or his substitute's), and the result recorded once it is over."""
+        assert game.match_id is not None
+        if await self.store.result_of_match(game.match_id) is not None:
+            return None
+        live = await self.matches.get(game.match_id)
+        role = game.role_of(user_id)
+        sitting = None if role is None else live.user_of(role)  # a substitute, perhaps
+        in_play = live.record.status == MATCH_ACTIVE and (live.state or {}).get("result") is None
+        still = in_play and role is not None and live.ruleset.still_playing(live.state or {}, role)
+        resigned = None
+        if still and sitting is not None:
+            try:
+                resigned = await self.matches.resign(game.match_id, sitting)
+            except (ActionError, ServiceError) as exc:  # one match must not stop the rest
+                log.warning("league %s: match %s not resigned: %s", league.id, game.match_id, exc)
+        record = await self.matches.store.get_match(game.match_id)
+        if record is not None and record.status == MATCH_FINISHED:  # a game may play on
+            await self._record(league, game)
+        return resigned
 
     # -- starting and rounds -----------------------------------------------------------
     async def start(self, league_id: int, *, guild_id: int | None = None) -> Opened:
@@ -958,7 +972,7 @@ class LeagueService:
             async with self._held(league.id):
                 try:
                     healed = await self._open(league)
-                    recorded: list[int] = []
+                    recorded = await self._forfeit_departed(league)
                     for game in await self.store.games(league.id):
                         if game.match_id is None or await self.store.result_of_match(game.match_id):
                             continue
@@ -977,6 +991,22 @@ class LeagueService:
             if outcome.changed:
                 recovered.append(outcome)
         return recovered
+
+    async def _forfeit_departed(self, league: League) -> list[int]:
+        """Forfeit what a departure left in play (a crash or a busy database stopped it midway:
+        the player's status is written first); returns the matches whose results this recorded.
+        The resignations are committed entries: the announcer tells them in their threads."""
+        gone = {p.user_id for p in await self.store.players(league.id) if p.status in (LEFT, REMOVED)}
+        recorded: list[int] = []
+        for game in await self.store.games(league.id):
+            if game.match_id is None or await self.store.result_of_match(game.match_id) is not None:
+                continue
+            for user_id in gone & set(game.players):
+                if await self._forfeit(league, game, user_id) is not None:
+                    log.info("league %s: match %s forfeited for a departed player", league.id, game.match_id)
+            if await self.store.result_of_match(game.match_id) is not None:
+                recorded.append(game.match_id)
+        return recorded
 
     # -- tables and schedules ---------------------------------------------------------------
     async def standings(self, league_id: int, *, guild_id: int | None = None) -> list[Row]:

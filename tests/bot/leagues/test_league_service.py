@@ -304,6 +304,24 @@ async def test_leaving_forfeits_the_remaining_matches(store: Store) -> None:
     ]
 
 
+async def test_a_departure_cut_short_is_forfeited_by_the_recovery(store: Store) -> None:
+    """His leaving is written first; a crash (or a busy database) before his matches were
+    resigned leaves them in play until the recovery forfeits them."""
+    matches, leagues = leagues_over(store)
+    league = await signed_up(leagues, [A, B, C])
+    opened = await leagues.start(league.id)
+    his = {live.id for live in opened.matches if live.is_seated(C)}
+    await leagues.store.set_player_status(league.id, C, LEFT)  # ... and the process died
+    assert [(await matches.get(m)).record.status for m in sorted(his)] == ["active", "active"]
+
+    recovered = await leagues.recover()
+    assert [set(outcome.recorded) for outcome in recovered] == [his]
+    results = {stored.match_id: stored.result for stored in await leagues.store.results(league.id)}
+    assert set(results) == his
+    assert all(r.forfeited_by == {str(C)} and r.ending == "forfeit" for r in results.values())
+    assert await leagues.recover() == [], "forfeited once"
+
+
 async def test_a_removed_player_is_left_out_of_the_next_swiss_rounds(store: Store) -> None:
     matches, leagues = leagues_over(store)
     league = await signed_up(leagues, [A, B, C, D], format="swiss", rounds=3)
