@@ -665,12 +665,17 @@ class LeagueService:
             )
 
     async def _open(self, league: League) -> Opened:
-        """Create the matches of every drawn-up game still without one."""
+        """Create the matches of every drawn-up game still without one (one that cannot be
+        created now, e.g. on a busy database, is left to the recovery, every few minutes)."""
         created: list[LiveMatch] = []
         rounds: set[int] = set()
         for game in await self.store.games(league.id):
             if game.match_id is None:
-                created.append(await self._materialize(league, game))
+                try:
+                    created.append(await self._materialize(league, game))
+                except Exception as exc:  # drawn up (committed): the recovery creates it later
+                    log_failure(log, f"league {league.id}: a match of round {game.round} not made yet", exc)
+                    continue
                 rounds.add(game.round)
         byes = {bye.round: bye.user_id for bye in await self.store.byes(league.id) if bye.round in rounds}
         return Opened(league, tuple(created), byes)

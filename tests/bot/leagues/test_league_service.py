@@ -3,9 +3,11 @@ paired by themselves (and after a restart), forfeits, corrections, validation, s
 
 from __future__ import annotations
 
+import sqlite3
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -320,6 +322,30 @@ async def test_a_departure_cut_short_is_forfeited_by_the_recovery(store: Store) 
     assert set(results) == his
     assert all(r.forfeited_by == {str(C)} and r.ending == "forfeit" for r in results.values())
     assert await leagues.recover() == [], "forfeited once"
+
+
+async def test_a_match_a_busy_database_kept_from_being_created_is_created_by_the_recovery(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The draw is committed first: the start still opens the other matches and says so."""
+    matches, leagues = leagues_over(store)
+    league = await signed_up(leagues, [A, B, C, D])
+    create = matches.create_seated
+    calls = 0
+
+    async def busy_once(**kwargs: Any) -> LiveMatch:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise sqlite3.OperationalError("database is locked")
+        return await create(**kwargs)
+
+    monkeypatch.setattr(matches, "create_seated", busy_once)
+    opened = await leagues.start(league.id)
+    assert len(opened.matches) == 5, "the others are opened"
+    recovered = await leagues.recover()
+    assert [len(outcome.healed.matches) for outcome in recovered] == [1]
+    assert len(await open_matches(leagues, league.id)) == 6
 
 
 async def test_a_removed_player_is_left_out_of_the_next_swiss_rounds(store: Store) -> None:
