@@ -25,7 +25,7 @@ import psycopg
 import pytest
 
 from tests.fakediscord import FakeDiscord, InteractionResult, InteractionTimeout
-from tests.fakediscord.botproc import ROOT, BotProcess, python
+from tests.fakediscord.botproc import ROOT, BotProcess, logged_errors, python
 from tests.fakediscord.model import DM, Channel, Guild, Message, User
 
 BOT_MAIN = ROOT / "bot" / "__main__.py"
@@ -794,9 +794,11 @@ async def running_world(
     settle: float = 0.3,
     timeout: float = 20.0,
     env: dict[str, str] | None = None,
+    expected_errors: Iterable[str] = (),
 ) -> AsyncIterator[World]:
     """Fake Discord + server + users + the real bot (with ``env`` added to its environment);
-    checks the bot's health on the way out."""
+    checks the bot's health on the way out: nothing escaped its handlers, and nothing was
+    logged at ERROR but lines holding one of ``expected_errors`` (a test's injected fault)."""
     closed = set(closed)
     async with FakeDiscord(workdir=tmp_path, settle=settle, timeout=timeout) as fd:
         guild = fd.create_guild("Middle-earth")
@@ -817,6 +819,8 @@ async def running_world(
         assert fd.unknown_routes == [], fd.unknown_routes
         assert fd.protocol_errors == [], fd.protocol_errors
         assert world.bot.unhandled_errors() == [], world.bot.tail(60)
+        unexpected = [e for e in logged_errors(world.bot.output) if not any(x in e for x in expected_errors)]
+        assert unexpected == [], world.bot.tail(60)
         assert fd.token not in world.bot.output, "the bot logged its token"
 
 

@@ -23,6 +23,9 @@ UNHANDLED = re.compile(
     r"Traceback \(most recent call last\)|Ignoring exception|Task exception was never retrieved"
 )
 
+#: A log line at ERROR, as ``python -m bot`` formats it ("<date> <time> ERROR   <logger>: ...").
+LOGGED_ERROR = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) ")
+
 
 class BotProcess:
     """A bot subprocess that can be killed (``kill9``) and restarted with the same environment."""
@@ -118,6 +121,12 @@ class BotProcess:
             if not orphan:
                 found.append(line)
         return found
+
+
+def logged_errors(output: str) -> list[str]:
+    """The bot's lines logged at ERROR (``bot.failures.log_failure`` and the like: something
+    failed that no handler expected)."""
+    return [line for line in output.splitlines() if LOGGED_ERROR.search(line)]
 
 
 def bot_env(
