@@ -27,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.core import Match, find, project
-from tests.e2e.harness import Table
+from tests.e2e.harness import Table, seeded
 
 
 class Deal:
@@ -78,7 +78,7 @@ def war_of_the_ring(seed: int) -> str:
     on to ``ACTIONS``, a whole Army move in one line, at most 0.3 posts per action."""
     from tests.e2e import test_war_of_the_ring as t
 
-    deal, rng, played = Deal(t.GAME, seed), t.seeded(5), Counter[str]()
+    deal, rng, played = Deal(t.GAME, seed), seeded(5), Counter[str]()
 
     def one() -> None:
         if not deal.active():
@@ -139,7 +139,7 @@ def war_of_the_ring_languages(seed: int) -> str:
     from tests.e2e import test_war_of_the_ring as t
     from tests.e2e import test_war_of_the_ring_languages as lang
 
-    deal, rng = Deal(t.GAME, seed), t.seeded(23)
+    deal, rng = Deal(t.GAME, seed), seeded(23)
     shown = asked = 0
     for moves in range(lang.MOST_ACTIONS):
         if deal.state["result"] is not None or (moves >= lang.ACTIONS and shown and asked):
@@ -159,7 +159,7 @@ def minas_tirith(seed: int) -> str:
     from tests.e2e import test_minas_tirith as t
     from tests.e2e.minas_tirith_support import GAME, choose
 
-    deal, rng, killed = Deal(GAME, seed), t.seeded(20), None
+    deal, rng, killed = Deal(GAME, seed), seeded(20), None
     while deal.state["result"] is None:
         if killed is None and (found := t.time_to_kill(deal.state, rng, deal.actions)):
             killed = deal.actions
