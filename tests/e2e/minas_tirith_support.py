@@ -223,12 +223,3 @@ async def until_dms_delivered(world: World, match: Match, timeout: float = 20.0)
             return
         assert time.monotonic() < deadline, f"{owed} DM prompts of match {match.id} never delivered"
         await asyncio.sleep(0.02)
-
-
-def in_battle(world: World, match: Match) -> tuple[str, str] | None:
-    """While a land attack waits for a player's choice: that role and its first choice."""
-    for role in world.active_roles(match):
-        choices = [a for a in world.legal(match, role) if a.split(" ")[0] in BATTLE_CHOICES]
-        if choices:
-            return role, choices[0]
-    return None
