@@ -44,16 +44,19 @@ Prior = Callable[[Seat, tuple[Action, ...]], Mapping[Action, float]]
 
 
 def _confrontation_search(
-    noise: float, guard: bool = False, pace: float = 0.0, lethal: float = 0.0
+    noise: float, guard: bool = False, pace: float = 0.0, lethal: float = 0.0, samples: int = 0
 ) -> Callable[[], Policy]:
     """The Confrontation's search (``noise``: the share of random decisions; ``guard``: its
     Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road;
-    ``lethal``: the guard weighs each attack on him by its chance of killing him, with this weight)."""
+    ``lethal``: the guard weighs each attack on him by its chance of killing him, with this weight;
+    ``samples``: the guard's sampled states, if not its own count)."""
     prior: Prior = confrontation_safety.guard_the_bearer
     if pace:
         prior = partial(confrontation_safety.guard_the_bearer, pace=pace)
     elif lethal:
         prior = partial(confrontation_safety.guard_the_bearer, lethal=True, weight=lethal)
+    elif samples:
+        prior = partial(confrontation_safety.guard_the_bearer, samples=samples)
     return lambda: SearchPlayer(
         confrontation.RULESET,
         confrontation.determinize,
@@ -162,6 +165,12 @@ TRIALS["confrontation"]["strong-pace"] = Level(
 TRIALS["confrontation"]["strong-lethal"] = Level(
     _confrontation_search(0.0, guard=True, lethal=confrontation_safety.LETHAL_WEIGHT),
     Budget(iterations=600, seconds=1.5),
+)
+#: ``strong`` with a larger budget (session 33): 1000 iterations instead of 600, and its guard
+#: samples 16 states instead of 8.
+TRIALS["confrontation"]["strong-more"] = Level(
+    _confrontation_search(0.0, guard=True, samples=16),
+    Budget(iterations=1000, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(
     {

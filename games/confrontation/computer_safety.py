@@ -50,17 +50,18 @@ _SALT = 0x5AFE_B0A2
 
 
 def bearer_risk(
-    seat: Seat, moves: tuple[Action, ...], turns: int = 1, *, lethal: bool = False
+    seat: Seat, moves: tuple[Action, ...], turns: int = 1, *, lethal: bool = False, samples: int = SAMPLES
 ) -> dict[Action, float]:
     """``{move: risk}`` for the Fellowship's ``moves``: over Sauron's next ``turns`` moves, the
     summed share of his moves that attack the Ring-bearer (the chance a random Sauron does, as
     long as it is small), averaged over states sampled from the seat's view; between those
     moves the Fellowship holds Frodo back (:func:`_hold`). With ``lethal`` (the trial
     ``strong-lethal``) each attack counts :data:`LETHAL_FLOOR` plus the rest times the chance
-    it kills him (:func:`lethality`) instead of 1. Empty when the moment cannot be sampled."""
+    it kills him (:func:`lethality`) instead of 1. ``samples``: the states sampled (the trial
+    ``strong-more`` takes 16). Empty when the moment cannot be sampled."""
     seeds = Generator(seat.seed ^ _SALT)
     risk = dict.fromkeys(moves, 0.0)
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         seed = seeds.bits(62)
         for move in moves:
             try:
@@ -69,7 +70,7 @@ def bearer_risk(
                 return {}
             RULESET.apply(state, FELLOWSHIP, move)
             risk[move] += _risk_ahead(state, turns, Generator(seed ^ 1), lethal=lethal)
-    return {move: total / SAMPLES for move, total in risk.items()}
+    return {move: total / samples for move, total in risk.items()}
 
 
 def _risk_ahead(state: State, turns: int, rng: Generator, *, lethal: bool = False) -> float:
@@ -215,14 +216,16 @@ def guard_the_bearer(
     *,
     lethal: bool = False,
     weight: float = WEIGHT,
+    samples: int = SAMPLES,
 ) -> Mapping[Action, float]:
     """The search's prior for the Fellowship's moves: ``-weight * risk`` each, plus ``pace`` for
     a step of the Ring-bearer on a clear road (:func:`bearer_steps`; the trial ``strong-pace``
     gives :data:`PACE`, the offered ``strong`` none); ``lethal`` weighs each attack by its
-    chance of killing him (the trial ``strong-lethal``, with :data:`LETHAL_WEIGHT`). Nothing for
-    Sauron, nor for a battle's choices."""
+    chance of killing him (the trial ``strong-lethal``, with :data:`LETHAL_WEIGHT`); ``samples``
+    states sampled (the trial ``strong-more``: 16). Nothing for Sauron, nor for a battle's
+    choices."""
     if seat.role != FELLOWSHIP or any(a.verb != "move" for a in choices):
         return {}
-    risks = bearer_risk(seat, choices, TURNS, lethal=lethal)
+    risks = bearer_risk(seat, choices, TURNS, lethal=lethal, samples=samples)
     steps = bearer_steps(seat, choices) if risks and pace else frozenset()
     return {move: -weight * risk + pace if move in steps else -weight * risk for move, risk in risks.items()}
