@@ -39,14 +39,24 @@ class Level:
     budget: Budget
 
 
-def _confrontation_search(noise: float, guard: bool = False, pace: float = 0.0) -> Callable[[], Policy]:
+#: A search's prior: a bonus for each of the seat's choices.
+Prior = Callable[[Seat, tuple[Action, ...]], Mapping[Action, float]]
+
+
+def _confrontation_search(
+    noise: float, guard: bool = False, pace: float = 0.0, lethal: float = 0.0, samples: int = 0
+) -> Callable[[], Policy]:
     """The Confrontation's search (``noise``: the share of random decisions; ``guard``: its
-    Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road)."""
-    prior = (
-        partial(confrontation_safety.guard_the_bearer, pace=pace)
-        if pace
-        else confrontation_safety.guard_the_bearer
-    )
+    Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road;
+    ``lethal``: the guard weighs each attack on him by its chance of killing him, with this weight;
+    ``samples``: the guard's sampled states, if not its own count)."""
+    prior: Prior = confrontation_safety.guard_the_bearer
+    if pace:
+        prior = partial(confrontation_safety.guard_the_bearer, pace=pace)
+    elif lethal:
+        prior = partial(confrontation_safety.guard_the_bearer, lethal=True, weight=lethal)
+    elif samples:
+        prior = partial(confrontation_safety.guard_the_bearer, samples=samples)
     return lambda: SearchPlayer(
         confrontation.RULESET,
         confrontation.determinize,
@@ -148,6 +158,19 @@ TRIALS["confrontation"]["strong-s30"] = Level(
 TRIALS["confrontation"]["strong-pace"] = Level(
     _confrontation_search(0.0, guard=True, pace=confrontation_safety.PACE),
     Budget(iterations=600, seconds=1.5),
+)
+#: ``strong`` whose guard weighs each attack on the Ring-bearer by its chance of killing him
+#: (session 33: Sam beside him, room to step aside, the Orcs and the mountains), at
+#: :data:`~games.confrontation.computer_safety.LETHAL_WEIGHT`.
+TRIALS["confrontation"]["strong-lethal"] = Level(
+    _confrontation_search(0.0, guard=True, lethal=confrontation_safety.LETHAL_WEIGHT),
+    Budget(iterations=600, seconds=1.5),
+)
+#: ``strong`` with a larger budget (session 33): 1000 iterations instead of 600, and its guard
+#: samples 16 states instead of 8.
+TRIALS["confrontation"]["strong-more"] = Level(
+    _confrontation_search(0.0, guard=True, samples=16),
+    Budget(iterations=1000, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(
     {

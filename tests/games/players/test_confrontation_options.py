@@ -164,7 +164,7 @@ def _real(options: dict[str, str], side: str) -> State:
     return RULESET.from_position(RULESET.to_position(state))
 
 
-@pytest.mark.parametrize("level", ["gentle", "strong"])
+@pytest.mark.parametrize("level", ["gentle", "strong", "strong-lethal"])
 @pytest.mark.parametrize("side", SIDES)
 @pytest.mark.parametrize(
     "options", [{"specials": "deluxe-2"}, {"variant": "draft", "specials": "deluxe-2"}], ids=_name
@@ -203,7 +203,7 @@ def test_the_twins_catch_a_player_that_reads_the_state(side: str) -> None:
 
 
 @pytest.mark.parametrize("options", SOME_OPTIONS, ids=_name)
-@pytest.mark.parametrize("level", ["gentle", "strong"])
+@pytest.mark.parametrize("level", ["gentle", "strong", "strong-lethal"])
 def test_the_search_levels_search_with_every_option(options: dict[str, str], level: str) -> None:
     for side in SIDES:
         for real in _moves(options, 5, side, every=3)[:2]:

@@ -19,7 +19,15 @@ from games.confrontation.computer import (
     determinize_more,
     evaluate,
 )
-from games.confrontation.computer_safety import PACE, WEIGHT, bearer_risk, bearer_steps, guard_the_bearer
+from games.confrontation.computer_safety import (
+    LETHAL_WEIGHT,
+    PACE,
+    WEIGHT,
+    bearer_risk,
+    bearer_steps,
+    guard_the_bearer,
+    lethality,
+)
 from games.confrontation.data import FELLOWSHIP, SAURON, SIDES
 from games.core import Action, State, clone
 from games.core.players import (
@@ -414,7 +422,72 @@ def test_the_paced_fellowship_walks_frodo_on_when_the_road_is_clear() -> None:
     assert walked["strong-pace"] >= 6 and walked["strong"] <= 2
 
 
-@pytest.mark.parametrize("level", ["strong", "strong-pace"])
+@pytest.mark.parametrize("level", ["strong", "strong-pace", "strong-lethal", "strong-more"])
 @pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
 def test_the_guarded_search_decides_from_the_seat_alone(side: str, level: str) -> None:
     assert _decisions_agree(lambda _s: policy("confrontation", level)[0], side, range(3))
+
+
+def test_the_lethal_guard_reads_the_seat_alone() -> None:
+    """The trial ``strong-lethal``'s prior (each attack on Frodo played out on a sample) is the
+    same in a state and its twin, and it does weigh attacks there (it differs from the count)."""
+    real = _midgame(7, FELLOWSHIP)
+    twin = _twin(real, FELLOWSHIP, 99)
+    for seed in range(3):
+        seats = [seat_of(RULESET, state, FELLOWSHIP, seed, TEST_BUDGET) for state in (real, twin)]
+        priors = [guard_the_bearer(seat, seat.actions, lethal=True, weight=LETHAL_WEIGHT) for seat in seats]
+        assert priors[0] == priors[1] and priors[0]
+        assert bearer_risk(seats[0], seats[0].actions, 6, lethal=True) != bearer_risk(
+            seats[0], seats[0].actions, 6
+        )
+
+
+#: The Fellowship's hand once its Retreat card is spent (it would take Frodo back out of the
+#: mountains).
+_NO_RETREAT = ["1", "2", "3", "4", "5", "magic", "noble_sacrifice", "elven_cloak"]
+_SAURON_HAND = ["1", "2", "3", "4", "5", "6", "magic", "eye", "retreat"]
+
+
+def _witch_king_by_frodo(fellowship: dict[str, str], witch_king: str) -> State:
+    """Sauron to move, the Witch-king a step from Frodo; the Fellowship's Retreat card spent."""
+    return RULESET.from_position(
+        {
+            "fellowship": {"pippin": "shire", "merry": "shire", "legolas": "shire", **fellowship},
+            "sauron": {
+                "witch_king": witch_king,
+                "saruman": "mordor",
+                "orcs": "mordor",
+                "warg": "gondor",
+                "balrog": "mordor",
+                "shelob": "gondor",
+                "cave_troll": "dagorlad",
+            },
+            "defeated": ["gandalf", "gimli", "boromir", "black_rider", "flying_nazgul", "aragorn"],
+            "hands": {
+                FELLOWSHIP: _NO_RETREAT,
+                SAURON: ["1", "2", "3", "4", "5", "6", "magic", "eye", "retreat"],
+            },
+            "to_move": SAURON,
+            "turn": 9,
+            "seed": 3,
+        }
+    )
+
+
+def test_an_attack_on_a_lone_frodo_in_the_mountains_is_the_most_lethal() -> None:
+    """The Witch-king's attack kills a lone Frodo in the Gap of Rohan (no stepping aside in the
+    mountains) most of the time; beside Sam (who fights in his place at 5) or with room to step
+    aside in Eregion, seldom."""
+    cases = {
+        "mountains": ({"frodo": "gap_of_rohan", "sam": "shire"}, "rohan", "gap_of_rohan"),
+        "with sam": ({"frodo": "eregion", "sam": "eregion"}, "misty_mountains", "eregion"),
+        "room": ({"frodo": "eregion", "sam": "shire"}, "misty_mountains", "eregion"),
+    }
+    lethal = {}
+    for name, (fellowship, start, target) in cases.items():
+        state = _witch_king_by_frodo(fellowship, start)
+        attack = Action("move", ("witch_king", target))
+        assert attack in RULESET.legal_actions(state, SAURON)
+        lethal[name] = lethality(state, attack, Generator(1), tries=60)
+    assert lethal["mountains"] > 0.5
+    assert lethal["with sam"] < 0.2 and lethal["room"] < 0.2
