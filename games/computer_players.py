@@ -39,10 +39,6 @@ class Level:
     budget: Budget
 
 
-#: A search's prior: a bonus for each of the seat's choices.
-Prior = Callable[[Seat, tuple[Action, ...]], Mapping[Action, float]]
-
-
 def _confrontation_search(
     noise: float, guard: bool = False, pace: float = 0.0, lethal: float = 0.0, samples: int = 0
 ) -> Callable[[], Policy]:
@@ -50,13 +46,13 @@ def _confrontation_search(
     Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road;
     ``lethal``: the guard weighs each attack on him by its chance of killing him, with this weight;
     ``samples``: the guard's sampled states, if not its own count)."""
-    prior: Prior = confrontation_safety.guard_the_bearer
-    if pace:
-        prior = partial(confrontation_safety.guard_the_bearer, pace=pace)
-    elif lethal:
-        prior = partial(confrontation_safety.guard_the_bearer, lethal=True, weight=lethal)
-    elif samples:
-        prior = partial(confrontation_safety.guard_the_bearer, samples=samples)
+    prior = partial(
+        confrontation_safety.guard_the_bearer,
+        pace=pace,
+        lethal=bool(lethal),
+        weight=lethal or confrontation_safety.WEIGHT,
+        samples=samples or confrontation_safety.SAMPLES,
+    )
     return lambda: SearchPlayer(
         confrontation.RULESET,
         confrontation.determinize,
