@@ -218,7 +218,7 @@ class PalantirBot(commands.Bot):
         # Time banks, reminders and lobbies: at once (what fell due while down), then regularly.
         self.ticker.start()
         if self._recovered is None:
-            self._recovered = asyncio.create_task(self.recover_leagues())
+            self._recovered = asyncio.create_task(self.recover_leagues(start_up=True))
         if self.computers.pool.workers and self._computers_warm is None:
             self._computers_warm = asyncio.create_task(self.computers.pool.warm_up())
         # A computer's turn left pending by a restart is played (once: see bot/computers/driver.py).
@@ -249,18 +249,24 @@ class PalantirBot(commands.Bot):
         role = await self.leagues.admin_role(interaction.guild_id)
         return role is not None and role in {r.id for r in getattr(interaction.user, "roles", [])}
 
-    async def recover_leagues(self) -> None:
-        """Leagues after a restart: matches still to create, results still to record."""
+    async def recover_leagues(self, *, start_up: bool = False) -> None:
+        """Leagues after a restart: matches still to create, results still to record; then the
+        sweep of the league outbox (the league channel's posts a crash or Discord left unposted;
+        at start-up also those just written, which a process that died held)."""
         try:
             outcomes = await self.leagues.recover()
         except Exception as exc:
             log_failure(log, "league recovery failed", exc)
-            return
+            outcomes = []
         for outcome in outcomes:
             try:
                 await self.league_desk.recovered(outcome)
             except Exception as exc:  # committed: one league's posts must not cost the others theirs
                 log_failure(log, f"the recovery of league {outcome.league.id} could not be told", exc)
+        try:
+            await self.league_desk.sweep(start_up=start_up)
+        except Exception as exc:  # (a busy database): the next sweep posts them
+            log_failure(log, "the league outbox could not be swept", exc)
 
     async def start_due_leagues(self) -> None:
         """Leagues whose sign-up deadline has passed start by themselves (the ticker's call;

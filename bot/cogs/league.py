@@ -370,16 +370,9 @@ class LeagueCog(commands.Cog):
                     guild_id=interaction.guild_id,
                 )
                 said = t(await self.reader(interaction), "Result of match #{match} corrected.", match=number)
-                # Committed: answered at once; the correction may complete a round and pair the next.
+                # Committed: answered at once; the correction (told in the league channel through
+                # the outbox) may complete a round and pair the next.
                 await self.reply(interaction, said)
-                corrected = t(
-                    told_in(chosen),
-                    "✏️ {league}: the result of match #{match} was corrected ({reason}).",
-                    league=chosen.name,
-                    match=number,
-                    reason=reason,
-                )
-                await self.controller.deliver_committed(self.desk.post(chosen, corrected))
                 await self.controller.deliver_committed(self.desk.progressed(recorded.progress))
 
         @app_commands.describe(league="Which league", player="The player to remove")

@@ -2,7 +2,9 @@
 
 Matches of a round are announced like any match (their thread, one mention per player); the
 league channel gets one line per result, a line when a round is complete or paired, and the
-final table. Nothing here is secret: league results are public.
+final table. Those lines go through the league outbox (:mod:`.outbox`): the service writes them
+with the events they tell, :meth:`LeagueDesk.flush` posts them, and the sweep posts what is left.
+Nothing here is secret: league results are public.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from typing import Any
 
 import discord
@@ -19,10 +21,23 @@ from games.core import find
 from renderers.standings import describe_standings, render_standings, standings_text
 
 from .. import rendering, texts
+from ..discord_send import entry_nonce
 from ..failures import log_failure
-from ..i18n import SOURCE, in_words, join, match_locale, nt, t
+from ..i18n import SOURCE, join, match_locale, nt, t
 from ..match_posts import NO_PINGS, Delivery
 from ..service import LiveMatch, ServiceError
+from .outbox import (
+    CLAIM_SECONDS,
+    CORRECTED,
+    MAX_ATTEMPTS,
+    OVER,
+    PAIRED,
+    RESULT,
+    ROUND_COMPLETE,
+    STANDINGS,
+    Outbox,
+    Pending,
+)
 from .records import League
 from .service import LeagueService, Opened, Progress, Recovered, ScheduledGame, ScheduledRound
 from .standings import TIEBREAKS, Row
@@ -185,41 +200,53 @@ def standings_table(
     }
 
 
+def paired_text(league: League, data: Mapping[str, Any], locale: str) -> str:
+    """The league channel's line for rounds paired (an outbox post's ``data``)."""
+    rounds = [int(number) for number in data["rounds"]]
+    paired = nt(
+        locale,
+        "🗓️ **{league}**: round {rounds} paired, {matches}. `/league schedule` shows who plays whom.",
+        "🗓️ **{league}**: rounds {rounds} paired, {matches}. `/league schedule` shows who plays whom.",
+        len(rounds),
+        league=league.name,
+        rounds=join(locale, (str(r) for r in rounds)),
+        matches=nt(locale, "{count} match", "{count} matches", int(data["matches"])),
+    )
+    byes = [
+        t(locale, "Bye in round {round}: {player}", round=r, player=texts.mention(int(user), locale))
+        for r, user in sorted((int(r), int(user)) for r, user in data["byes"])
+    ]
+    return "\n".join([paired, *byes])
+
+
 class LeagueDesk:
-    """Posts for league events through the bot's :class:`Delivery`."""
+    """Posts for league events through the bot's :class:`Delivery`: the match threads a league
+    opens, and the league channel's lines, which the service writes in the league outbox with
+    their events (:mod:`.outbox`) and :meth:`flush` posts."""
 
     def __init__(self, delivery: Delivery, leagues: LeagueService) -> None:
         self.delivery = delivery
         self.leagues = leagues
+        self.outbox = Outbox(leagues.store.store)
+        #: When this process began telling leagues (see :meth:`sweep`).
+        self.since = leagues.matches.clock.now()
+        self._nonce_key: str | None = None
 
-    async def announce(self, opened: Opened) -> None:
-        """Open the threads of new league matches (each player is mentioned once there) and
-        tell the league channel the round's pairings."""
-        for live in opened.matches:
+    async def open_threads(self, matches: Sequence[LiveMatch]) -> None:
+        """Open the threads of new league matches (each player is mentioned once there)."""
+        for live in matches:
             try:
                 await self.delivery.announce_start(live)
             except Exception as exc:  # committed: the announcer tells it later; the others go on
                 log_failure(log, f"could not announce league match {live.id}", exc)
-        if opened.matches:
-            locale = told_in(opened.league)
-            rounds = sorted({live.record.league_round or 0 for live in opened.matches})
-            paired = nt(
-                locale,
-                "🗓️ **{league}**: round {rounds} paired, {matches}. `/league schedule` shows who plays whom.",
-                "🗓️ **{league}**: rounds {rounds} paired, {matches}. `/league schedule` shows who plays whom.",
-                len(rounds),
-                league=opened.league.name,
-                rounds=join(locale, (str(r) for r in rounds)),
-                matches=nt(locale, "{count} match", "{count} matches", len(opened.matches)),
-            )
-            byes = [
-                t(locale, "Bye in round {round}: {player}", round=r, player=texts.mention(user, locale))
-                for r, user in sorted(opened.byes.items())
-            ]
-            await self.post(opened.league, "\n".join([paired, *byes]))
+
+    async def announce(self, opened: Opened) -> None:
+        """New league matches: their threads, then the league channel's pairings (outbox)."""
+        await self.open_threads(opened.matches)
+        await self.flush(opened.league.id, opened.posts_by)
 
     async def match_finished(self, live: LiveMatch) -> None:
-        """A match ended: if it is a league match, record it and move the league on."""
+        """A match ended: if it is a league match, record it, move the league on, tell it."""
         if live.record.league_id is None:
             return
         try:
@@ -227,63 +254,146 @@ class LeagueDesk:
         except ServiceError as exc:
             log.warning("league result of match %s not recorded: %s", live.id, exc)
             return
-        if not recorded.new:
-            return
-        await self.post_result(recorded.league, live)
         await self.progressed(recorded.progress)
 
-    async def post_result(self, league: League, live: LiveMatch) -> None:
+    async def recovered(self, outcome: Recovered) -> None:
+        """At start-up, what :meth:`LeagueService.recover` did: the threads of the matches it
+        created, and the posts of what it recorded, paired or ended (outbox)."""
+        await self.open_threads(outcome.created)
+        await self.flush(outcome.league.id, outcome.progress.posts_by)
+
+    async def progressed(self, progress: Progress) -> None:
+        """After a result, a departure or a correction: the threads of a round paired now, and
+        the league channel's lines (outbox)."""
+        if progress.opened is not None:
+            await self.open_threads(progress.opened.matches)
+        await self.flush(progress.league.id, progress.posts_by)
+
+    async def sweep(self, *, start_up: bool = False) -> None:
+        """Post what every league's outbox still holds (with the leagues' recovery). A post just
+        written is left to the operation that wrote it until that hold runs out; at start-up,
+        one written before this process started is taken at once (its writer died, most likely)."""
+        await self.flush(born_by=self.since + CLAIM_SECONDS if start_up else None)
+
+    async def flush(
+        self, league_id: int | None = None, mine: str | None = None, *, born_by: float | None = None
+    ) -> None:
+        """Post what the outbox holds, one league's or every league's, oldest first: after an
+        operation, with the posts it wrote (held by ``mine``), which it gives back at the end
+        (another operation's post before them held them up) and tries once more.
+
+        Each post is claimed first (:meth:`Outbox.claim`), so that nothing else posts it too, and
+        marked sent as soon as Discord took it. A post that fails stays pending for the next
+        sweep; a post that fails or is held elsewhere holds its league's later posts back (they
+        keep their order). Posts written meanwhile are read again."""
+        blocked = await self._flush(league_id, mine, born_by)
+        if mine is not None:
+            await self.outbox.give_back(mine)
+            if blocked:
+                await self._flush(league_id, None, born_by)
+
+    async def _flush(self, league_id: int | None, mine: str | None, born_by: float | None) -> bool:
+        """One pass of :meth:`flush`: whether a post held elsewhere held a league back."""
+        leases = self.leagues.matches.leases
+        held: set[int] = set()
+        blocked = False
+        posted = True
+        while posted:
+            posted = False
+            for post in await self.outbox.pending(league_id):
+                if post.league_id in held:
+                    continue
+                at = leases.clock.now()
+                if not await self.outbox.claim(post.id, leases.holder, at, mine=mine, born_by=born_by):
+                    held.add(post.league_id)
+                    blocked = True
+                    continue
+                if await self._send(post):
+                    await self.outbox.sent(post.id)
+                    posted = True
+                    continue
+                held.add(post.league_id)
+                await self._failed(post)
+        return blocked
+
+    async def _failed(self, post: Pending) -> None:
+        if await self.outbox.failed(post):
+            log.warning(
+                "league %s: dropped its post %s (%s) after %d failed attempts: the league channel is "
+                "gone or the bot may not post there",
+                post.league_id,
+                post.id,
+                post.event,
+                MAX_ATTEMPTS,
+            )
+            return
+        log.warning(
+            "league %s: post %s (%s) not posted (attempt %d of %d); tried again at the next sweep",
+            post.league_id,
+            post.id,
+            post.event,
+            post.attempts + 1,
+            MAX_ATTEMPTS,
+        )
+
+    async def _send(self, post: Pending) -> bool:
+        """Post one outbox post in its league's channel: whether Discord took it (or there is
+        no channel to post in). Its nonce is the post's, the same at every attempt, so that
+        Discord answers a repeat made soon after a crash with the message it has."""
+        league = await self.leagues.store.league(post.league_id)
+        if league is None or league.channel_id is None:
+            return True
+        try:
+            said = await self._said(league, post)
+        except Exception as exc:  # e.g. its match unreadable: counted as a failed attempt
+            log_failure(log, f"league {league.id}: post {post.id} ({post.event}) could not be made", exc)
+            return False
+        if self._nonce_key is None:
+            self._nonce_key = await self.leagues.matches.store.nonce_key()
+        nonce = entry_nonce(self._nonce_key, "league-post", post.id)
+        return await self.delivery.post(league.channel_id, nonce=nonce, **said) is not None
+
+    async def _said(self, league: League, post: Pending) -> dict[str, Any]:
+        """What a post says (``delivery.post``'s arguments), in the league's language."""
+        if post.kind == STANDINGS:
+            return await self.standings_post(league)
         locale = told_in(league)
-        said = texts.result_text(live, locale)
-        await self.post(
-            league,
-            t(
+        data = post.data
+        if post.kind == RESULT:
+            live = await self.leagues.matches.get(int(data["match"]))
+            said = t(
                 locale,
                 "🏁 {league}, match #{match}: {result}",
                 league=league.name,
                 match=live.id,
-                result=said,
-            ),
-        )
-
-    async def recovered(self, outcome: Recovered) -> None:
-        """At start-up, what :meth:`LeagueService.recover` did: the matches created now (their
-        threads and pairings), the results recorded now, and the round they paired or the end
-        they reached."""
-        await self.announce(outcome.healed)  # drawn up before a crash: never announced
-        for match_id in outcome.recorded:
-            await self.post_result(outcome.league, await self.leagues.matches.get(match_id))
-        progress = outcome.progress
-        if not outcome.recorded:  # its completion was announced before the restart
-            progress = replace(progress, round_complete=False)
-        await self.progressed(progress)
-
-    async def progressed(self, progress: Progress) -> None:
-        league = progress.league
-        locale = told_in(league)
-        if progress.opened is not None:
-            await self.announce(progress.opened)
-        elif progress.round_complete and not progress.finished:
-            await self.post(
-                league,
-                t(
-                    locale,
-                    "✅ {league}: round {round} is complete.",
-                    league=league.name,
-                    round=league.current_round,
-                ),
+                result=texts.result_text(live, locale),
             )
-        if progress.finished:
-            if progress.note:
-                note = in_words(locale, progress.note)
+        elif post.kind == CORRECTED:
+            said = t(
+                locale,
+                "✏️ {league}: the result of match #{match} was corrected ({reason}).",
+                league=league.name,
+                match=data["match"],
+                reason=data["reason"],
+            )
+        elif post.kind == PAIRED:
+            said = paired_text(league, data, locale)
+        elif post.kind == ROUND_COMPLETE:
+            number = data["round"]
+            said = t(locale, "✅ {league}: round {round} is complete.", league=league.name, round=number)
+        elif post.kind == OVER:
+            if data.get("note"):
                 said = t(
-                    locale, "🏆 **{league} is over.** {note} The final table:", league=league.name, note=note
+                    locale,
+                    "🏆 **{league} is over.** {note} The final table:",
+                    league=league.name,
+                    note=data["note"],
                 )
             else:
                 said = t(locale, "🏆 **{league} is over.** The final table:", league=league.name)
-            await self.post(league, said)
-            if league.channel_id is not None:
-                await self.delivery.post(league.channel_id, **await self.standings_post(league))
+        else:
+            raise ValueError(f"unknown league post kind {post.kind!r}")
+        return {"content": texts.clip(said), "allowed_mentions": NO_PINGS}
 
     async def standings_post(self, league: League) -> dict[str, Any]:
         """The standings as a picture (drawn in a render worker) with its text version, in the

@@ -56,12 +56,23 @@ from dataclasses import dataclass, field
 from games.core import ActionError, Ruleset, find
 
 from ..failures import log_failure
-from ..i18n import Msg, msg, nmsg
+from ..i18n import Msg, in_words, match_locale, msg, nmsg
 from ..pace import PaceError, parse_pace
 from ..service import TIMEOUT, ActResult, LiveMatch, MatchService, ServiceError
 from ..storage import ABANDONED, LOBBY, MatchRecord
 from ..storage import ACTIVE as MATCH_ACTIVE
 from ..storage import FINISHED as MATCH_FINISHED
+from .outbox import (
+    CLAIM_SECONDS,
+    Owed,
+    Post,
+    born_holder,
+    corrected_post,
+    over_posts,
+    paired_post,
+    result_post,
+    round_complete_post,
+)
 from .pairing import PairingImpossible, Round, round_robin, swiss_round, tables
 from .ratings import rate
 from .records import (
@@ -107,6 +118,8 @@ class Opened:
     league: League
     matches: tuple[LiveMatch, ...] = ()
     byes: dict[int, int] = field(default_factory=dict)
+    #: Who holds the league posts the operation wrote (:meth:`LeagueService._owed`).
+    posts_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +135,8 @@ class Progress:
     finished: bool = False
     #: Why the league ended early (no pairing left, too few players), if it did.
     note: str | Msg | None = None
+    #: Who holds the league posts the operation wrote (:meth:`LeagueService._owed`).
+    posts_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +290,8 @@ class LeagueService:
         self.matches = match_service
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
+        #: The holder of the posts written by the operation that holds a league now (see _owed).
+        self._posters: dict[int, str] = {}
 
     @contextlib.asynccontextmanager
     async def _held(self, league_id: int) -> AsyncIterator[None]:
@@ -284,10 +301,22 @@ class LeagueService:
             self._locks.setdefault(league_id, asyncio.Lock()),
             self.matches.store.league_lock(league_id),
         ):
-            yield
+            self._posters[league_id] = born_holder()
+            try:
+                yield
+            finally:
+                del self._posters[league_id]
 
     def _now(self) -> float:
         return self.matches.clock.now()
+
+    def _by(self, league_id: int) -> str | None:
+        return self._posters.get(league_id)
+
+    def _owed(self, league_id: int, *posts: Post) -> Owed:
+        """Posts to write with an event (the league outbox), held for the operation that holds
+        the league now: it posts them once it is done (its match threads first)."""
+        return Owed(posts, self._posters[league_id], self._now() + CLAIM_SECONDS)
 
     # -- looking leagues up -------------------------------------------------------------
     async def get(self, league_id: int, *, guild_id: int | None = None) -> League:
@@ -515,7 +544,7 @@ class LeagueService:
             await self.store.set_player_status(league.id, user_id, status)
             log.info("league %s: a player %s", league.id, status)
             if league.status == SIGNUP:
-                return Departure(user_id, (), Progress(league))
+                return Departure(user_id, (), Progress(league, posts_by=self._by(league.id)))
             resigned: list[ActResult] = []
             for game in await self.store.games(league.id):
                 if user_id not in game.players or game.match_id is None:
@@ -596,7 +625,9 @@ class LeagueService:
                     schedule = [swiss_round(order, (), ())]
                 for number, drawn_round in enumerate(schedule, 1):
                     drawn[number] = self._pairings(drawn_round, first, second)
-            await self.store.draw_up(league.id, drawn, status=RUNNING)
+            await self.store.draw_up(
+                league.id, drawn, status=RUNNING, posts=self._owed(league.id, paired_post(drawn))
+            )
             log.info("league %s started: %d players, %d rounds drawn up", league.id, len(order), len(drawn))
             return await self._open(await self.get(league.id))
 
@@ -678,7 +709,7 @@ class LeagueService:
                     continue
                 rounds.add(game.round)
         byes = {bye.round: bye.user_id for bye in await self.store.byes(league.id) if bye.round in rounds}
-        return Opened(league, tuple(created), byes)
+        return Opened(league, tuple(created), byes, self._by(league.id))
 
     async def _materialize(self, league: League, game: LeagueGame) -> LiveMatch:
         """The match of a drawn-up game: one created just before a crash if there is one (started
@@ -711,7 +742,7 @@ class LeagueService:
         when the current one is complete."""
         league = await self.get(league.id)
         if league.status != RUNNING:
-            return Progress(league)
+            return Progress(league, posts_by=self._by(league.id))
         healed = await self._open(league)
         games = await self.store.games(league.id)
         done = {stored.match_id for stored in await self.store.results(league.id)}
@@ -721,9 +752,9 @@ class LeagueService:
         if league.format == ROUND_ROBIN:
             if all(g.match_id in done for g in games):
                 return await self._finish(league, complete)
-            return Progress(league, complete, opened)
+            return Progress(league, complete, opened, posts_by=self._by(league.id))
         if not complete:
-            return Progress(league, False, opened)
+            return Progress(league, False, opened, posts_by=self._by(league.id))
         if league.current_round >= (league.rounds or 0):
             return await self._finish(league, True)
         ruleset = find(league.game)
@@ -739,15 +770,18 @@ class LeagueService:
             return await self._finish(league, True, note)
         except ServiceError as exc:
             return await self._finish(league, True, exc.args[0] if exc.args else None)
-        await self.store.draw_up(league.id, {number: drawn})
+        await self.store.draw_up(
+            league.id, {number: drawn}, posts=self._owed(league.id, paired_post({number: drawn}))
+        )
         log.info("league %s: round %d paired", league.id, number)
         opened = await self._open(await self.get(league.id))
-        return Progress(opened.league, True, opened)
+        return Progress(opened.league, True, opened, posts_by=self._by(league.id))
 
     async def _finish(self, league: League, complete: bool, note: str | Msg | None = None) -> Progress:
-        await self.store.set_status(league.id, FINISHED)
+        said = None if note is None else in_words(match_locale(league.language), note)
+        await self.store.set_status(league.id, FINISHED, posts=self._owed(league.id, *over_posts(said)))
         log.info("league %s finished", league.id)
-        return Progress(await self.get(league.id), complete, None, True, note)
+        return Progress(await self.get(league.id), complete, None, True, note, self._by(league.id))
 
     async def _swiss_next(
         self,
@@ -835,11 +869,26 @@ class LeagueService:
         if outcome is None:
             raise ServiceError(msg("Match #{match} is not over yet.", match=game.match_id))
         result = await self._result_of(league, game, record, outcome)
-        stored = await self.store.add_result(league.id, result)
+        posts = [result_post(game.match_id), *await self._completes(league, game.match_id)]
+        stored = await self.store.add_result(league.id, result, posts=self._owed(league.id, *posts))
         if stored is None:
             return await self.store.result_of_match(game.match_id), False
         log.info("league %s: match %s recorded (%s)", league.id, game.match_id, result.ending)
         return stored, True
+
+    async def _completes(self, league: League, match_id: int) -> list[Post]:
+        """The "round complete" post that the first result of ``match_id`` makes due: in a
+        round-robin, the last result of its current round while other games play on (a Swiss
+        round complete is told by the next round's pairing; the last result, by the end)."""
+        if league.format != ROUND_ROBIN or league.status != RUNNING:
+            return []
+        games = await self.store.games(league.id)
+        done = {stored.match_id for stored in await self.store.results(league.id)} | {match_id}
+        if all(game.match_id in done for game in games):
+            return []
+        if all(game.match_id in done for game in games if game.round == league.current_round):
+            return [round_complete_post(league.current_round)]
+        return []
 
     async def _result_of(
         self, league: League, game: LeagueGame, record: MatchRecord, outcome: Mapping[str, object]
@@ -946,12 +995,17 @@ class LeagueService:
                 forfeited_by=current.result.forfeited_by if kept and current is not None else frozenset(),
                 ending=current.result.ending if kept and current is not None else ("draw" if draw else "win"),
             )
+            replaces = None if current is None else current.id
+            posts = [corrected_post(match_id, replaces, reason)]
+            if current is None:  # a first result may complete its round
+                posts += await self._completes(league, match_id)
             stored = await self.store.add_result(
                 league.id,
                 result,
                 corrected_by=admin_id,
                 reason=reason,
-                replaces=None if current is None else current.id,
+                replaces=replaces,
+                posts=self._owed(league.id, *posts),
             )
             log.info("league %s: the result of match %s was corrected by an admin", league.id, match_id)
             progress = await self._advance(league)

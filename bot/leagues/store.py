@@ -18,6 +18,8 @@ from typing import Any
 
 from ..storage import MatchRecord, Store
 from ..storage.store import now
+from . import outbox
+from .outbox import Owed
 from .records import (
     ACTIVE,
     SIGNUP,
@@ -214,9 +216,11 @@ class LeagueStore:
         async with self.store.transaction() as conn:
             await conn.execute("UPDATE leagues SET signup_deadline = NULL WHERE id = ?", (league_id,))
 
-    async def set_status(self, league_id: int, status: str) -> None:
+    async def set_status(self, league_id: int, status: str, *, posts: Owed | None = None) -> None:
+        """The league's new status, with the posts that tell it (:mod:`.outbox`), in one transaction."""
         async with self.store.transaction() as conn:
             await conn.execute("UPDATE leagues SET status = ? WHERE id = ?", (status, league_id))
+            await outbox.write(conn, league_id, posts)
 
     # -- players ---------------------------------------------------------------------
     async def add_player(self, league_id: int, user_id: int) -> None:
@@ -273,10 +277,11 @@ class LeagueStore:
         rounds: Mapping[int, tuple[Sequence[Sequence[tuple[str, int]]], Sequence[int]]],
         *,
         status: str | None = None,
+        posts: Owed | None = None,
     ) -> None:
         """Write rounds as drawn up, each ``round: (games, byes)`` where a game is its seats
         (role, user) in order, and make the league's ``current_round`` the last of them (and its
-        ``status`` the one given), all in one transaction."""
+        ``status`` the one given), with the posts that tell it, all in one transaction."""
         async with self.store.transaction() as conn:
             for number, (games, byes) in sorted(rounds.items()):
                 for board, seats in enumerate(games, 1):
@@ -294,6 +299,7 @@ class LeagueStore:
             )
             if status is not None:
                 await conn.execute("UPDATE leagues SET status = ? WHERE id = ?", (status, league_id))
+            await outbox.write(conn, league_id, posts)
 
     async def games(self, league_id: int) -> list[LeagueGame]:
         """Every game drawn up, by round and board."""
@@ -346,9 +352,11 @@ class LeagueStore:
         corrected_by: int | None = None,
         reason: str | None = None,
         replaces: int | None = None,
+        posts: Owed | None = None,
     ) -> StoredResult | None:
-        """Store a match's result, or a correction replacing row ``replaces``. ``None`` when the
-        match has a result already and this is not a correction (nothing is written)."""
+        """Store a match's result, or a correction replacing row ``replaces``, with the posts that
+        tell it (:mod:`.outbox`). ``None`` when the match has a result already and this is not a
+        correction (nothing is written)."""
         async with self.store.transaction() as conn:
             if replaces is None:
                 row = await (
@@ -377,6 +385,7 @@ class LeagueStore:
                 ),
             )
             result_id = int(cur.lastrowid or 0)
+            await outbox.write(conn, league_id, posts)
         row = await self.store.read_one(
             f"SELECT {_RESULT_COLUMNS} FROM league_results WHERE id = ?", (result_id,)
         )

@@ -246,11 +246,15 @@ async def test_one_recovered_league_that_cannot_be_told_does_not_keep_the_others
         if outcome.league.id == 1:
             raise RuntimeError("Discord had a bad moment")
 
+    async def sweep(*, start_up: bool) -> None:  # the league outbox's
+        told.append(0)
+
     bot: Any = SimpleNamespace(
-        leagues=SimpleNamespace(recover=recover), league_desk=SimpleNamespace(recovered=recovered)
+        leagues=SimpleNamespace(recover=recover),
+        league_desk=SimpleNamespace(recovered=recovered, sweep=sweep),
     )
     await PalantirBot.recover_leagues(bot)
-    assert told == [1, 2]
+    assert told == [1, 2, 0], "the others told, then the outbox swept"
 
 
 async def test_leagues_due_to_start_start_each_whatever_befalls_another(service: MatchService) -> None:

@@ -44,9 +44,10 @@ class RecordingDelivery:
         self.posts: list[str] = []
         self.started: list[int] = []
 
-    async def post(self, channel_id: int, *, content: str, **_: object) -> None:
+    async def post(self, channel_id: int, *, content: str, **_: object) -> str:
         assert channel_id == CHANNEL
         self.posts.append(content)
+        return content  # Discord took it (``Delivery.post`` gives the message, or None)
 
     async def announce_start(self, live: LiveMatch) -> None:
         self.started.append(live.id)
@@ -220,6 +221,7 @@ async def test_a_swiss_season_of_five_pairs_itself_and_survives_a_restart(db_pat
     one, other = round_two.matches
     await leagues.record_result(await win(matches, one.id, lower_id_wins(one)[0]))
     await win(matches, other.id, lower_id_wins(other)[0])
+    await RecordingDesk(leagues).sweep(start_up=True)  # what the bot had told before it stopped
     await store.close()
 
     store = await Store.open(db_path)

@@ -20,6 +20,7 @@ from bot.service import MatchService
 from bot.storage import Store
 from bot.ticker import Ticker
 from tests.bot.conftest import NORTH_USER, started_pebbles
+from tests.bot.leagues.test_league_outbox import two_sweeps_post_once
 from tests.bot.test_ticker import Calls, MovedClock, paced_match
 from tests.bot.test_zombie_mode import casual
 
@@ -213,6 +214,10 @@ async def test_one_process_brings_the_leagues_up_to_date_every_few_minutes(
     clock.at += LEAGUE_RECOVERY_EVERY
     await tick()
     assert len(recovered) == 2
+
+
+async def test_two_processes_sweeping_the_league_outbox_post_each_line_once(pair: Pair) -> None:
+    await two_sweeps_post_once(*pair)
 
 
 async def test_a_lapsed_zombie_vote_is_closed_by_one_process(pair: Pair, clock: MovedClock) -> None:

@@ -20,13 +20,14 @@ from tests.bot import (
     test_ticker,
     test_zombie_mode,
 )
-from tests.bot.leagues import test_league_service
+from tests.bot.leagues import test_league_outbox, test_league_service
 
 #: Only PostgreSQL here (see ``conftest.pytest_generate_tests``).
 BACKENDS = ["postgresql"]
 
 MODULES: tuple[ModuleType, ...] = (
     test_league_service,
+    test_league_outbox,
     test_settings_comfort,
     test_pace,
     test_rematch_and_substitute,
