@@ -41,6 +41,9 @@ How a league runs (the choices are documented here, once):
 * Everything is restart-proof: a round's games and bye are written in one transaction before
   any match is created, and :meth:`recover` (or the next result) creates what is missing,
   reusing a match created just before a crash.
+* What the league channel is told (a result, a correction, rounds paired, a round-robin's round
+  complete, the end and its table) is written in the league outbox (:mod:`.outbox`) in the
+  transaction of the event it tells; the league desk posts it.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from bot.leagues.store import LeagueStore
 from bot.service import LiveMatch, MatchService
 from bot.storage import Store
 from tests.bot.leagues.test_league_service import (
+    ADMIN,
     A,
     B,
     C,
@@ -233,6 +234,23 @@ async def test_a_post_waits_for_the_operation_that_wrote_it_to_open_its_threads(
     threads = [f"thread of #{live.id}" for live in opened.matches]
     assert delivery.told == [*threads, "🗓️ **Spring**", f"🏁 Spring, match #{first.id}"]
     assert {status for _, status, _ in await desk.outbox.statuses(league.id)} == {SENT}
+
+
+async def test_an_admins_correction_is_told_once_with_the_event(store: Store) -> None:
+    matches, leagues = leagues_over(store, MovedClock())
+    delivery = FlakyDelivery()
+    desk = desk_of(leagues, delivery)
+    league, match_id = await two_player_league(leagues)
+    await desk.sweep(start_up=True)  # its pairing
+    await desk.match_finished(await win(matches, match_id, A))
+    delivery.refusing = True
+    corrected = await leagues.report(league.id, match_id, admin_id=ADMIN, reason="a misclick", winner=B)
+    await desk.progressed(corrected.progress)
+    delivery.refusing = False
+    await desk.sweep()
+    await desk.sweep()
+    assert delivery.posts[-1] == f"✏️ Spring: the result of match #{match_id} was corrected (a misclick)."
+    assert [post for post in delivery.posts if post.startswith("✏️")] == delivery.posts[-1:]
 
 
 async def test_a_post_that_keeps_failing_is_dropped_after_the_limit_with_a_log_line(
