@@ -220,15 +220,15 @@ class LeagueCog(commands.Cog):
         @league_command("join", "Sign up for a league.")
         async def join(interaction: discord.Interaction[Any], league: League) -> None:
             joined = await self.leagues.join(league.id, interaction.user.id, guild_id=interaction.guild_id)
-            players = len(await self.leagues.players(joined.id))
             said = nt(
                 await self.reader(interaction),
                 "You signed up for {league} ({count} player so far).",
                 "You signed up for {league} ({count} players so far).",
-                players,
-                league=joined.name,
+                joined.players,  # counted with his sign-up
+                league=joined.league.name,
             )
-            await self.reply(interaction, said)
+            # Committed: a failed reply is logged, never followed by "nothing was changed".
+            await self.controller.deliver_committed(self.reply(interaction, said))
 
         @league_command("leave", "Leave a league (after its start your remaining matches are forfeited).")
         async def leave(interaction: discord.Interaction[Any], league: League) -> None:

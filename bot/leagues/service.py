@@ -126,6 +126,15 @@ class Opened:
 
 
 @dataclass(frozen=True, slots=True)
+class Joined:
+    """A player signed up: the league, and how many players are signed up with him (counted in
+    the transaction that signed him up)."""
+
+    league: League
+    players: int
+
+
+@dataclass(frozen=True, slots=True)
 class Progress:
     """What a result (or a departure, a correction) did to the league."""
 
@@ -493,7 +502,7 @@ class LeagueService:
             raise ServiceError(msg("A win must score more than a loss, and a draw neither more nor less."))
         return points
 
-    async def join(self, league_id: int, user_id: int, *, guild_id: int | None = None) -> League:
+    async def join(self, league_id: int, user_id: int, *, guild_id: int | None = None) -> Joined:
         """Sign up (again, after leaving) while the league takes sign-ups."""
         async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
@@ -516,8 +525,8 @@ class LeagueService:
                 raise ServiceError(msg("You are signed up for {league} already.", league=league.name))
             if player is not None and player.status == REMOVED:
                 raise ServiceError(msg("A league admin removed you from {league}.", league=league.name))
-            await self.store.add_player(league.id, user_id)
-        return league
+            players = await self.store.add_player(league.id, user_id)
+        return Joined(league, players)
 
     async def leave(self, league_id: int, user_id: int, *, guild_id: int | None = None) -> Departure:
         """Leave: before the start, simply; after, forfeiting every unfinished match."""

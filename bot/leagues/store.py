@@ -223,8 +223,9 @@ class LeagueStore:
             await outbox.write(conn, league_id, posts)
 
     # -- players ---------------------------------------------------------------------
-    async def add_player(self, league_id: int, user_id: int) -> None:
-        """Sign ``user_id`` up (again, if he had left)."""
+    async def add_player(self, league_id: int, user_id: int) -> int:
+        """Sign ``user_id`` up (again, if he had left): how many players are signed up with him,
+        counted in the same transaction."""
         async with self.store.transaction() as conn:
             await conn.execute(
                 "INSERT INTO league_players (league_id, user_id, joined_at, status) VALUES (?, ?, ?, ?) "
@@ -232,6 +233,12 @@ class LeagueStore:
                 "joined_at = excluded.joined_at, left_at = NULL",
                 (league_id, str(user_id), now(), ACTIVE),
             )
+            counted = await conn.execute(
+                "SELECT COUNT(*) FROM league_players WHERE league_id = ? AND status = ?", (league_id, ACTIVE)
+            )
+            row = await counted.fetchone()
+        assert row is not None
+        return int(row[0])
 
     async def set_player_status(self, league_id: int, user_id: int, status: str) -> None:
         """A player leaves or is removed (``left_at`` is when: his resignations since are forfeits)."""

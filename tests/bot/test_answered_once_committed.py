@@ -164,6 +164,66 @@ async def test_an_ended_league_whose_table_cannot_be_drawn_is_not_said_unchanged
     ], "no denial of the end, and the league's channel is still told"
 
 
+async def join_by_command(service: MatchService, leagues: LeagueService, user_id: int) -> list[str]:
+    cog = league_cog(service, leagues, SimpleNamespace())
+    interaction: Any = Asked(user_id)
+    await cog.group.get_command("join").callback(interaction, league="Spring")  # type: ignore[union-attr]
+    return interaction.said
+
+
+async def test_a_join_is_answered_with_the_count_of_its_own_transaction(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another player's sign-up committed right after his (before his answer) is not counted in
+    it; nor is a player who left."""
+    leagues = LeagueService(service, LeagueStore(service.store))
+    league = await leagues.create(guild_id=1, user_id=NORTH_USER, game="pebbles", name="Spring")
+    await leagues.join(league.id, THIRD)
+    await leagues.leave(league.id, THIRD)
+    join = leagues.join
+
+    async def and_another_right_after(league_id: int, user_id: int, **kwargs: Any) -> Any:
+        joined = await join(league_id, user_id, **kwargs)
+        await join(league_id, SOUTH_USER, **kwargs)
+        return joined
+
+    monkeypatch.setattr(leagues, "join", and_another_right_after)
+    said = await join_by_command(service, leagues, NORTH_USER)
+    assert said == ["You signed up for Spring (1 player so far)."]
+
+
+async def test_a_join_is_not_said_unchanged_when_the_database_is_busy_after_it(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    leagues = LeagueService(service, LeagueStore(service.store))
+    league = await leagues.create(guild_id=1, user_id=NORTH_USER, game="pebbles", name="Spring")
+    await leagues.join(league.id, SOUTH_USER)
+    join = leagues.join
+
+    async def then_busy(league_id: int, user_id: int, **kwargs: Any) -> Any:
+        joined = await join(league_id, user_id, **kwargs)
+        for reader in (service.store.read_all, service.store.read_one):
+            monkeypatch.setattr(service.store, reader.__name__, busy)
+        return joined
+
+    monkeypatch.setattr(leagues, "join", then_busy)
+    said = await join_by_command(service, leagues, NORTH_USER)
+    assert said == ["You signed up for Spring (2 players so far)."]
+    monkeypatch.undo()
+    assert [p.user_id for p in await leagues.players(league.id)] == [SOUTH_USER, NORTH_USER]
+
+
+async def test_a_join_whose_answer_fails_is_not_then_said_unchanged(service: MatchService) -> None:
+    leagues = LeagueService(service, LeagueStore(service.store))
+    league = await leagues.create(guild_id=1, user_id=NORTH_USER, game="pebbles", name="Spring")
+    cog = league_cog(service, leagues, SimpleNamespace())
+    interaction: Any = Asked(NORTH_USER)
+    interaction.response.send_message = broken
+    await cog.group.get_command("join").callback(interaction, league="Spring")  # type: ignore[union-attr]
+    assert interaction.said == [], "no second answer saying nothing was changed"
+    assert [p.user_id for p in await leagues.players(league.id)] == [NORTH_USER]
+
+
 async def test_a_handed_over_seat_is_answered_done_when_its_posts_fail(service: MatchService) -> None:
     live = await started_pebbles(service)
     controller = Controller(service, SimpleNamespace(seat_changed=broken))  # type: ignore[arg-type]
