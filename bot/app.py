@@ -25,14 +25,14 @@ from .config import Config
 from .controller import Controller
 from .failures import log_failure
 from .handlers.replies import UNEXPECTED
-from .i18n import Msg, match_locale, msg, refusal, t
+from .i18n import Msg, match_locale, msg
 from .i18n.translator import CatalogTranslator
 from .leagues.posts import LeagueDesk
 from .leagues.records import League
 from .leagues.service import LeagueService
 from .leagues.store import LeagueStore
 from .match_posts import Delivery
-from .service import LiveMatch, MatchService, ServiceError
+from .service import LiveMatch, MatchService
 from .settings import SettingsService
 from .storage import MatchRecord, Store
 from .storage.trouble import storage_reply, storage_trouble
@@ -284,24 +284,9 @@ class PalantirBot(commands.Bot):
                 log_failure(log, f"league {league.id} could not start at its deadline", exc)
 
     async def start_due_league(self, league: League) -> None:
-        """Start a league whose sign-up deadline has passed, then tell it; a refusal is said once."""
-        try:
-            opened = await self.leagues.start(league.id)
-        except ServiceError as exc:
-            # Said once: the deadline is cleared, an admin starts (or ends) the league by hand.
-            await self.leagues.store.clear_signup_deadline(league.id)
-            locale = match_locale(league.language)  # the league's post: its language
-            await self.league_desk.post(
-                league,
-                t(
-                    locale,
-                    "⚠️ {league} could not start at its deadline: {reason} A league admin can "
-                    "`/league start` it once that is mended, or `/league end` it.",
-                    league=league.name,
-                    reason=refusal(locale, exc),
-                ),
-            )
-            return
+        """Start a league whose sign-up deadline has passed, then tell it: its threads, and the
+        league channel's lines from the outbox (its pairings, or once why it could not start)."""
+        opened = await self.leagues.start_at_deadline(league.id)
         await self.league_desk.announce(opened)  # committed: its posts' failures are not a refusal
 
     def new_announcer(self) -> Announcer:

@@ -19,6 +19,7 @@ from .. import texts
 from ..choices import matches, truncate
 from ..clock import CLOCK
 from ..i18n import best, guild_locale, msg, nt, t
+from ..leagues.outbox import ENDED, STANDINGS
 from ..leagues.posts import LeagueDesk, game_line, league_line, schedule_text, status_words, told_in
 from ..leagues.records import League
 from ..leagues.service import LeagueService
@@ -281,23 +282,26 @@ class LeagueCog(commands.Cog):
         @league_command("end", "End the season and archive the league (league admins).", admin=True)
         async def end(interaction: discord.Interaction[Any], league: League) -> None:
             ended = await self.leagues.end(league.id, guild_id=interaction.guild_id)
-            locale = told_in(ended)  # public: the league's language
-            await interaction.response.send_message(
-                t(locale, "🏆 {league} is over. The final table:", league=ended.name)
-            )
+            over = ended.league
+            locale = told_in(over)  # public: the league's language
+            # Answered here, publicly; in the league channel, the answer is the league's news.
+            here = over.channel_id == interaction.channel_id
+            told: list[str] = []
 
-            async def final_table() -> None:
-                await interaction.followup.send(**await self.desk.standings_post(ended))
-
-            # Ended and said so: a table that cannot be drawn or sent must not say otherwise.
-            await self.controller.deliver_committed(final_table())
-            if ended.channel_id is not None and ended.channel_id != interaction.channel_id:
-                said = t(
-                    locale,
-                    "🏆 **{league}** was ended by a league admin: `/league standings`.",
-                    league=ended.name,
+            async def answer() -> None:
+                await interaction.response.send_message(
+                    t(locale, "🏆 {league} is over. The final table:", league=over.name)
                 )
-                await self.controller.deliver_committed(self.desk.post(ended, said))
+                if here:
+                    told.append(ENDED)
+                await interaction.followup.send(**await self.desk.standings_post(over))
+                if here:
+                    told.append(STANDINGS)
+
+            # Ended: an answer or a table that fails is logged, never said unchanged; what the
+            # answer did not say in the league channel is posted there from the league outbox.
+            await self.controller.deliver_committed(answer())
+            await self.controller.deliver_committed(self.desk.ended(ended, told))
 
         @league_command("standings", "The league table (a picture, with its text version).")
         async def standings(interaction: discord.Interaction[Any], league: League) -> None:

@@ -1,8 +1,9 @@
 """The league outbox (migration 012): the league channel's posts, written with their events.
 
 A league event the league channel is told of (a result, a correction, a round paired, a round
-complete, the end and its final table) writes a :class:`Post` in the transaction that commits
-the event (:mod:`.store`). The league desk (:mod:`.posts`) then claims it, posts it and marks
+complete, the end and its final table, an admin's end and its final table, a start that failed at
+the sign-up deadline) writes a :class:`Post` in the transaction that commits the event
+(:mod:`.store`). The league desk (:mod:`.posts`) then claims it, posts it and marks
 it sent; what it could not post stays pending for the sweep that runs with the leagues'
 recovery (at start-up and every few minutes). So a crash or a Discord outage between the commit
 and the post delays the post, never loses it, and an event derived again (the recovery) is not
@@ -33,13 +34,15 @@ from ..storage.store import now
 
 PENDING, SENT, DROPPED = "pending", "sent", "dropped"
 #: What a post tells.
-RESULT, CORRECTED, PAIRED, ROUND_COMPLETE, OVER, STANDINGS = (
+RESULT, CORRECTED, PAIRED, ROUND_COMPLETE, OVER, ENDED, STANDINGS, NOT_STARTED = (
     "result",
     "corrected",
     "paired",
     "round-complete",
     "over",
+    "ended",
     "standings",
+    "not-started",
 )
 #: Failed attempts after which a post is dropped (a sweep every 5 minutes: about two hours).
 MAX_ATTEMPTS = 24
@@ -113,6 +116,16 @@ def round_complete_post(number: int) -> Post:
 def over_posts(note: str | None) -> tuple[Post, Post]:
     """The end (with why it came early, in the league's language) and the final table."""
     return Post("over", OVER, {"note": note}), Post("standings", STANDINGS, {})
+
+
+def ended_posts() -> tuple[Post, Post]:
+    """An admin's end (``/league end``) and the final table."""
+    return Post("over", ENDED, {}), Post("standings", STANDINGS, {})
+
+
+def not_started_post(deadline: float, reason: str) -> Post:
+    """The league could not start at its sign-up ``deadline``: why (in the league's language)."""
+    return Post(f"not-started:{int(deadline)}", NOT_STARTED, {"reason": reason})
 
 
 async def write(conn: Connection, league_id: int, owed: Owed | None) -> None:
@@ -197,6 +210,19 @@ class Outbox:
                 "UPDATE league_posts SET status = ?, done_at = ?, claimed_by = NULL, claimed_until = NULL "
                 "WHERE id = ?",
                 (SENT, now(), post_id),
+            )
+
+    async def told(self, league_id: int, kinds: Sequence[str], holder: str) -> None:
+        """The posts of these ``kinds`` that ``holder`` wrote and still holds were said in the
+        league channel another way (an admin's public answer there): they are sent."""
+        if not kinds:
+            return
+        marks = ", ".join("?" for _ in kinds)
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                "UPDATE league_posts SET status = ?, done_at = ?, claimed_by = NULL, claimed_until = NULL "
+                f"WHERE league_id = ? AND kind IN ({marks}) AND status = ? AND claimed_by = ?",
+                (SENT, now(), league_id, *kinds, PENDING, holder),
             )
 
     async def failed(self, post: Pending) -> bool:

@@ -1,9 +1,11 @@
 """What a league looks like on Discord: its texts, and the posts when a league match ends.
 
 Matches of a round are announced like any match (their thread, one mention per player); the
-league channel gets one line per result, a line when a round is complete or paired, and the
-final table. Those lines go through the league outbox (:mod:`.outbox`): the service writes them
-with the events they tell, :meth:`LeagueDesk.flush` posts them, and the sweep posts what is left.
+league channel gets one line per result, a line when a round is complete or paired, the end
+(by the last result, or by an admin) with the final table, and why a league could not start at
+its sign-up deadline. Those lines go through the league outbox (:mod:`.outbox`): the service
+writes them with the events they tell, :meth:`LeagueDesk.flush` posts them, and the sweep posts
+what is left.
 Nothing here is secret: league results are public.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -29,7 +31,9 @@ from ..service import LiveMatch, ServiceError
 from .outbox import (
     CLAIM_SECONDS,
     CORRECTED,
+    ENDED,
     MAX_ATTEMPTS,
+    NOT_STARTED,
     OVER,
     PAIRED,
     RESULT,
@@ -269,6 +273,13 @@ class LeagueDesk:
             await self.open_threads(progress.opened.matches)
         await self.flush(progress.league.id, progress.posts_by)
 
+    async def ended(self, progress: Progress, told: Collection[str] = ()) -> None:
+        """An admin ended a league: the end and the final table in the league channel (outbox),
+        but for the posts of the ``told`` kinds, which the admin's public answer made there."""
+        if progress.posts_by is not None:
+            await self.outbox.told(progress.league.id, tuple(told), progress.posts_by)
+        await self.flush(progress.league.id, progress.posts_by)
+
     async def sweep(self, *, start_up: bool = False) -> None:
         """Post what every league's outbox still holds (with the leagues' recovery). A post just
         written is left to the operation that wrote it until that hold runs out; at start-up,
@@ -381,6 +392,20 @@ class LeagueDesk:
         elif post.kind == ROUND_COMPLETE:
             number = data["round"]
             said = t(locale, "✅ {league}: round {round} is complete.", league=league.name, round=number)
+        elif post.kind == ENDED:
+            said = t(
+                locale,
+                "🏆 **{league}** was ended by a league admin: `/league standings`.",
+                league=league.name,
+            )
+        elif post.kind == NOT_STARTED:
+            said = t(
+                locale,
+                "⚠️ {league} could not start at its deadline: {reason} A league admin can "
+                "`/league start` it once that is mended, or `/league end` it.",
+                league=league.name,
+                reason=data["reason"],
+            )
         elif post.kind == OVER:
             if data.get("note"):
                 said = t(
@@ -431,8 +456,3 @@ class LeagueDesk:
             description=describe_standings(table),
         )
         return {"content": text, "file": picture, "allowed_mentions": NO_PINGS}
-
-    async def post(self, league: League, text: str) -> None:
-        if league.channel_id is None:
-            return
-        await self.delivery.post(league.channel_id, content=texts.clip(text), allowed_mentions=NO_PINGS)

@@ -42,8 +42,9 @@ How a league runs (the choices are documented here, once):
   any match is created, and :meth:`recover` (or the next result) creates what is missing,
   reusing a match created just before a crash.
 * What the league channel is told (a result, a correction, rounds paired, a round-robin's round
-  complete, the end and its table) is written in the league outbox (:mod:`.outbox`) in the
-  transaction of the event it tells; the league desk posts it.
+  complete, the end and its table, an admin's end and the table, a start refused at the sign-up
+  deadline) is written in the league outbox (:mod:`.outbox`) in the transaction of the event it
+  tells; the league desk posts it.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ from dataclasses import dataclass, field
 from games.core import ActionError, Ruleset, find
 
 from ..failures import log_failure
-from ..i18n import Msg, in_words, match_locale, msg, nmsg
+from ..i18n import Msg, in_words, match_locale, msg, nmsg, refusal
 from ..pace import PaceError, parse_pace
 from ..service import TIMEOUT, ActResult, LiveMatch, MatchService, ServiceError
 from ..storage import ABANDONED, LOBBY, MatchRecord
@@ -71,6 +72,8 @@ from .outbox import (
     Post,
     born_holder,
     corrected_post,
+    ended_posts,
+    not_started_post,
     over_posts,
     paired_post,
     result_post,
@@ -598,50 +601,72 @@ class LeagueService:
         """Close sign-ups and draw up the games: every round of a round-robin, the first of a
         Swiss league. Returns the matches created, already started."""
         async with self._held(league_id):
-            league = await self.get(league_id, guild_id=guild_id)
-            if league.status != SIGNUP:
-                if league.status == RUNNING:
-                    raise ServiceError(msg("{league} has started already.", league=league.name))
-                raise ServiceError(msg("{league} is over.", league=league.name))
-            ruleset = find(league.game)
-            players = [p.user_id for p in await self.store.players(league.id) if p.status == ACTIVE]
-            order = _seating_order(league, players)
-            drawn: dict[int, tuple[list[Seats], list[int]]] = {}
-            if league.multiplayer:
-                fewest = max(2, ruleset.min_players)  # each table's count is checked as it is seated
-                if len(order) < fewest:
-                    raise ServiceError(_too_few(league.name, fewest, len(order)))
-                count = (league.rounds or 1) if league.format == ROUND_ROBIN else 1
-                for number in range(1, count + 1):
-                    seating = tables(order, league.table_size, seed=f"{league.id}:{number}")
-                    drawn[number] = (self._tables(league, ruleset, number, seating), [])
+            return await self._start(await self.get(league_id, guild_id=guild_id))
+
+    async def start_at_deadline(self, league_id: int) -> Opened:
+        """Start a league whose sign-up deadline has passed (the ticker), as :meth:`start`. A
+        refusal (too few players...) is told once in the league channel: the deadline is cleared
+        with the post that says why (:mod:`.outbox`), in one transaction, and a league admin
+        starts or ends the league by hand. A league started or ended meanwhile is left as it is."""
+        async with self._held(league_id):
+            league = await self.get(league_id)
+            deadline = league.signup_deadline
+            if league.status != SIGNUP or deadline is None or deadline > self._now():
+                return Opened(league, posts_by=self._by(league.id))
+            try:
+                return await self._start(league)
+            except ServiceError as exc:
+                reason = refusal(match_locale(league.language), exc)
+                posts = self._owed(league.id, not_started_post(deadline, reason))
+                await self.store.clear_signup_deadline(league.id, posts=posts)
+                log.info("league %s could not start at its deadline: %s", league.id, exc)
+                return Opened(league, posts_by=self._by(league.id))
+
+    async def _start(self, league: League) -> Opened:
+        """:meth:`start`'s work, with the league held."""
+        if league.status != SIGNUP:
+            if league.status == RUNNING:
+                raise ServiceError(msg("{league} has started already.", league=league.name))
+            raise ServiceError(msg("{league} is over.", league=league.name))
+        ruleset = find(league.game)
+        players = [p.user_id for p in await self.store.players(league.id) if p.status == ACTIVE]
+        order = _seating_order(league, players)
+        drawn: dict[int, tuple[list[Seats], list[int]]] = {}
+        if league.multiplayer:
+            fewest = max(2, ruleset.min_players)  # each table's count is checked as it is seated
+            if len(order) < fewest:
+                raise ServiceError(_too_few(league.name, fewest, len(order)))
+            count = (league.rounds or 1) if league.format == ROUND_ROBIN else 1
+            for number in range(1, count + 1):
+                seating = tables(order, league.table_size, seed=f"{league.id}:{number}")
+                drawn[number] = (self._tables(league, ruleset, number, seating), [])
+        else:
+            if len(order) < 2:
+                raise ServiceError(_too_few(league.name, 2, len(order)))
+            first, second = ruleset.roles(league.options, 2)[:2]
+            if league.format == ROUND_ROBIN:
+                schedule = round_robin(order, double=league.double)
             else:
-                if len(order) < 2:
-                    raise ServiceError(_too_few(league.name, 2, len(order)))
-                first, second = ruleset.roles(league.options, 2)[:2]
-                if league.format == ROUND_ROBIN:
-                    schedule = round_robin(order, double=league.double)
-                else:
-                    limit = _rounds_limit(len(order))
-                    if (league.rounds or 0) > limit:
-                        raise ServiceError(
-                            msg(
-                                "With {players} players a Swiss league can play at most {limit} rounds "
-                                "without a repeat pairing; {league} has {rounds}.",
-                                players=len(order),
-                                limit=limit,
-                                league=league.name,
-                                rounds=league.rounds,
-                            )
+                limit = _rounds_limit(len(order))
+                if (league.rounds or 0) > limit:
+                    raise ServiceError(
+                        msg(
+                            "With {players} players a Swiss league can play at most {limit} rounds "
+                            "without a repeat pairing; {league} has {rounds}.",
+                            players=len(order),
+                            limit=limit,
+                            league=league.name,
+                            rounds=league.rounds,
                         )
-                    schedule = [swiss_round(order, (), ())]
-                for number, drawn_round in enumerate(schedule, 1):
-                    drawn[number] = self._pairings(drawn_round, first, second)
-            await self.store.draw_up(
-                league.id, drawn, status=RUNNING, posts=self._owed(league.id, paired_post(drawn))
-            )
-            log.info("league %s started: %d players, %d rounds drawn up", league.id, len(order), len(drawn))
-            return await self._open(await self.get(league.id))
+                    )
+                schedule = [swiss_round(order, (), ())]
+            for number, drawn_round in enumerate(schedule, 1):
+                drawn[number] = self._pairings(drawn_round, first, second)
+        await self.store.draw_up(
+            league.id, drawn, status=RUNNING, posts=self._owed(league.id, paired_post(drawn))
+        )
+        log.info("league %s started: %d players, %d rounds drawn up", league.id, len(order), len(drawn))
+        return await self._open(await self.get(league.id))
 
     @staticmethod
     def _pairings(drawn: Round, first: str, second: str) -> tuple[list[Seats], list[int]]:
@@ -1023,15 +1048,16 @@ class LeagueService:
             progress = await self._advance(league)
         return Recorded(match_id, stored, True, progress)
 
-    async def end(self, league_id: int, *, guild_id: int | None = None) -> League:
-        """Close a league now (archived as finished); later results no longer count."""
+    async def end(self, league_id: int, *, guild_id: int | None = None) -> Progress:
+        """Close a league now (archived as finished); later results no longer count. The league
+        channel is told (the end and the final table) through the outbox."""
         async with self._held(league_id):
             league = await self.get(league_id, guild_id=guild_id)
             if league.status == FINISHED:
                 raise ServiceError(msg("{league} is over already.", league=league.name))
-            await self.store.set_status(league.id, FINISHED)
+            await self.store.set_status(league.id, FINISHED, posts=self._owed(league.id, *ended_posts()))
             log.info("league %s ended by an admin", league.id)
-            return await self.get(league.id)
+            return Progress(await self.get(league.id), finished=True, posts_by=self._by(league.id))
 
     async def recover(self) -> list[Recovered]:
         """At start-up: for every running league, create the matches still missing, record the

@@ -212,9 +212,12 @@ class LeagueStore:
         )
         return [_league(row) for row in rows]
 
-    async def clear_signup_deadline(self, league_id: int) -> None:
+    async def clear_signup_deadline(self, league_id: int, *, posts: Owed | None = None) -> None:
+        """No more sign-up deadline (the league could not start at it), with the posts that say
+        so (:mod:`.outbox`), in one transaction."""
         async with self.store.transaction() as conn:
             await conn.execute("UPDATE leagues SET signup_deadline = NULL WHERE id = ?", (league_id,))
+            await outbox.write(conn, league_id, posts)
 
     async def set_status(self, league_id: int, status: str, *, posts: Owed | None = None) -> None:
         """The league's new status, with the posts that tell it (:mod:`.outbox`), in one transaction."""

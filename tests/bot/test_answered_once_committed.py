@@ -149,19 +149,19 @@ async def test_an_ended_league_whose_table_cannot_be_drawn_is_not_said_unchanged
     said: list[str] = []
 
     async def end(*args: Any, **kwargs: Any) -> Any:
-        return LEAGUE
+        return SimpleNamespace(league=LEAGUE, posts_by="the end")
 
-    async def post(league: Any, text: str) -> None:
-        said.append(text)
+    async def ended(progress: Any, told: list[str]) -> None:
+        said.append(f"the league channel told all but {told}")
 
-    desk = SimpleNamespace(standings_post=broken, post=post)
+    desk = SimpleNamespace(standings_post=broken, ended=ended)
     cog = league_cog(service, SimpleNamespace(get=get_league, end=end), desk)
     interaction: Any = Asked(NORTH_USER, said)
     await cog.group.get_command("end").callback(interaction, league="3")  # type: ignore[union-attr]
     assert said == [
         "🏆 Spring is over. The final table:",
-        "🏆 **Spring** was ended by a league admin: `/league standings`.",
-    ], "no denial of the end, and the league's channel is still told"
+        "the league channel told all but []",
+    ], "no denial of the end, and the league's channel is still told (from another channel: all)"
 
 
 async def join_by_command(service: MatchService, leagues: LeagueService, user_id: int) -> list[str]:
@@ -326,7 +326,7 @@ async def test_leagues_due_to_start_start_each_whatever_befalls_another(service:
     async def due_to_start() -> list[Any]:
         return due
 
-    async def start(league_id: int) -> Any:
+    async def start_at_deadline(league_id: int) -> Any:
         if league_id == 1:
             raise sqlite3.OperationalError("database is locked")
         done.append(f"started {league_id}")
@@ -336,12 +336,7 @@ async def test_leagues_due_to_start_start_each_whatever_befalls_another(service:
         done.append(f"announced {opened}")
         raise ServiceError("a thread could not be opened")
 
-    async def cleared(league_id: int) -> None:
-        done.append(f"cleared {league_id}")
-
-    leagues = SimpleNamespace(
-        due_to_start=due_to_start, start=start, store=SimpleNamespace(clear_signup_deadline=cleared)
-    )
+    leagues = SimpleNamespace(due_to_start=due_to_start, start_at_deadline=start_at_deadline)
     bot: Any = SimpleNamespace(
         store=service.store, service=service, leagues=leagues, league_desk=SimpleNamespace(announce=announce)
     )

@@ -1,6 +1,7 @@
 """The league outbox: every line of the league channel is written with the event it tells and
 posted once, whatever befalls Discord or the bot between the commit and the post (a refused
-post, a crash, two processes sweeping at once, a channel that never takes posts again)."""
+post, a crash, two processes sweeping at once, a channel that never takes posts again); an
+admin's ``/league end`` and a start refused at the sign-up deadline too."""
 
 from __future__ import annotations
 
@@ -14,16 +15,20 @@ from typing import Any
 import pytest
 
 from bot.app import PalantirBot
+from bot.cogs.league import LeagueCog
+from bot.controller import Controller
 from bot.discord_send import entry_nonce
 from bot.leagues.outbox import CLAIM_SECONDS, DROPPED, MAX_ATTEMPTS, PENDING, SENT
 from bot.leagues.posts import LeagueDesk
-from bot.leagues.records import League
+from bot.leagues.records import SIGNUP, League
 from bot.leagues.service import LeagueService
 from bot.leagues.store import LeagueStore
+from bot.pace import HOUR
 from bot.service import LiveMatch, MatchService
 from bot.storage import Store
 from tests.bot.leagues.test_league_service import (
     ADMIN,
+    CHANNEL,
     A,
     B,
     C,
@@ -35,6 +40,7 @@ from tests.bot.leagues.test_league_service import (
     signed_up,
     win,
 )
+from tests.bot.test_answered_once_committed import Asked
 
 
 class FlakyDelivery(RecordingDelivery):
@@ -307,3 +313,142 @@ async def test_the_normal_path_posts_each_line_once_and_the_sweep_adds_nothing(s
     assert "rounds 1, 2 and 3 paired, 6 matches" in delivery.posts[0]
     assert max(Counter(delivery.posts).values()) == 1
     assert {status for _, status, _ in await desk.outbox.statuses(league.id)} == {SENT}
+
+
+#: An admin's end, in the league channel.
+ENDED_BY_AN_ADMIN = "🏆 **Spring** was ended by a league admin: `/league standings`."
+#: The admin's own answer, where he typed ``/league end``.
+IS_OVER = "🏆 Spring is over. The final table:"
+
+
+async def end_by_command(leagues: LeagueService, desk: LeagueDesk, channel_id: int) -> list[str]:
+    """``/league end league:Spring`` typed by a league admin in ``channel_id``: his answers."""
+    controller = Controller(leagues.matches, desk.delivery)
+    bot: Any = SimpleNamespace(controller=controller, delivery=desk.delivery)
+    cog = LeagueCog(bot, leagues, desk)
+    interaction: Any = Asked(ADMIN)
+    interaction.channel_id = channel_id
+    await cog.group.get_command("end").callback(interaction, league="Spring")  # type: ignore[union-attr]
+    return [said([answer])[0] for answer in interaction.said]
+
+
+async def test_an_admins_end_refused_by_discord_is_posted_in_the_league_channel_by_the_next_sweep(
+    store: Store,
+) -> None:
+    """Ended from another channel: the admin is answered there (the end and the table); the
+    league channel's line and table, which Discord refused, are posted by the next sweep, once."""
+    _, leagues = leagues_over(store, MovedClock())
+    delivery = FlakyDelivery()
+    desk = desk_of(leagues, delivery)
+    league, _ = await two_player_league(leagues)
+    await desk.sweep(start_up=True)  # its pairing
+    delivery.refusing = True
+    answers = await end_by_command(leagues, desk, channel_id=CHANNEL + 1)
+    assert answers == [said([IS_OVER])[0], TABLE], "the admin's answers, where he asked"
+    assert said(delivery.posts) == ["🗓️ **Spring**"]
+    assert (await desk.outbox.statuses(league.id))[1:] == [("over", PENDING, 1), ("standings", PENDING, 0)]
+
+    delivery.refusing = False
+    await desk.sweep()
+    await desk.sweep()
+    assert delivery.posts[1] == ENDED_BY_AN_ADMIN
+    assert said(delivery.posts) == ["🗓️ **Spring**", said([ENDED_BY_AN_ADMIN])[0], TABLE]
+    assert {status for _, status, _ in await desk.outbox.statuses(league.id)} == {SENT}
+
+
+async def test_an_admins_end_in_the_league_channel_is_told_there_once_by_his_answer(store: Store) -> None:
+    clock = MovedClock()
+    _, leagues = leagues_over(store, clock)
+    delivery = FlakyDelivery()
+    desk = desk_of(leagues, delivery)
+    league, _ = await two_player_league(leagues)
+    await desk.sweep(start_up=True)
+    answers = await end_by_command(leagues, desk, channel_id=CHANNEL)
+    assert answers == [said([IS_OVER])[0], TABLE], "public: the league channel's news"
+    clock.at += CLAIM_SECONDS
+    await desk.sweep(start_up=True)
+    assert said(delivery.posts) == ["🗓️ **Spring**"], "not told a second time"
+    assert {status for _, status, _ in await desk.outbox.statuses(league.id)} == {SENT}
+
+
+async def test_an_admins_end_a_crash_left_untold_is_posted_by_the_start_up_sweep_once(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    _, leagues = leagues_over(store, MovedClock())
+    league, _ = await two_player_league(leagues)
+    await desk_of(leagues, FlakyDelivery()).sweep(start_up=True)  # the pairing was told
+    await leagues.end(league.id)  # committed ... and the bot died before anything was said
+    await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        _, leagues = leagues_over(store, MovedClock())
+        delivery = FlakyDelivery()
+        bot: Any = SimpleNamespace(leagues=leagues, league_desk=desk_of(leagues, delivery))
+        await PalantirBot.recover_leagues(bot, start_up=True)
+        await PalantirBot.recover_leagues(bot)
+        assert delivery.posts[0] == ENDED_BY_AN_ADMIN
+        assert said(delivery.posts) == [said([ENDED_BY_AN_ADMIN])[0], TABLE], "each once"
+    finally:
+        await store.close()
+
+
+#: Why Spring, with one player, could not start at its deadline.
+NOT_STARTED = (
+    "⚠️ Spring could not start at its deadline: Spring needs at least 2 players to start: it has 1. "
+    "A league admin can `/league start` it once that is mended, or `/league end` it."
+)
+
+
+async def past_its_deadline(leagues: LeagueService, clock: MovedClock) -> League:
+    """Spring, with one player signed up, its sign-up deadline just passed."""
+    await signed_up(leagues, [A], signup_deadline=clock.now() + HOUR)
+    clock.at += HOUR
+    (due,) = await leagues.due_to_start()
+    return due
+
+
+async def test_a_league_that_could_not_start_at_its_deadline_says_so_once_after_a_refusal(
+    store: Store,
+) -> None:
+    clock = MovedClock()
+    _, leagues = leagues_over(store, clock)
+    delivery = FlakyDelivery()
+    delivery.refusing = True
+    bot: Any = SimpleNamespace(leagues=leagues, league_desk=desk_of(leagues, delivery))
+    due = await past_its_deadline(leagues, clock)
+    await PalantirBot.start_due_league(bot, due)
+    assert delivery.posts == []
+    assert await leagues.due_to_start() == [], "said once: the deadline is gone"
+    assert (await leagues.get(due.id)).status == SIGNUP
+
+    delivery.refusing = False
+    await bot.league_desk.sweep()
+    await bot.league_desk.sweep()
+    assert delivery.posts == [NOT_STARTED]
+
+
+async def test_a_league_that_could_not_start_at_its_deadline_says_so_after_a_crash(db_path: Path) -> None:
+    clock = MovedClock()
+    store = await Store.open(db_path)
+    _, leagues = leagues_over(store, clock)
+    due = await past_its_deadline(leagues, clock)
+
+    async def died(*args: object) -> None:
+        raise asyncio.CancelledError  # the process is gone: nothing after the commit runs
+
+    dying: Any = SimpleNamespace(leagues=leagues, league_desk=SimpleNamespace(announce=died, post=died))
+    with pytest.raises(asyncio.CancelledError):
+        await PalantirBot.start_due_league(dying, due)
+    await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        _, leagues = leagues_over(store, clock)
+        delivery = FlakyDelivery()
+        bot: Any = SimpleNamespace(leagues=leagues, league_desk=desk_of(leagues, delivery))
+        await PalantirBot.recover_leagues(bot, start_up=True)
+        await PalantirBot.recover_leagues(bot)
+        assert delivery.posts == [NOT_STARTED]
+        assert await leagues.due_to_start() == []
+    finally:
+        await store.close()
