@@ -17,7 +17,7 @@ the operation that wrote it (:func:`born_holder`), which posts it once done (its
 first): nothing else posts it before, and a league's later posts wait behind it. An operation
 done gives back what it could not post, for whoever posts that league next. A post Discord
 refuses is tried again at the next sweep, until it has failed :data:`MAX_ATTEMPTS` times: then it
-is dropped.
+is dropped. Posts sent or dropped are deleted by the sweep after :data:`KEEP_DONE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -28,9 +28,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..clock import CLOCK, WallClock
 from ..storage import Store
 from ..storage.connection import Connection
-from ..storage.store import now
+from ..storage.store import now, stamp_of
 
 PENDING, SENT, DROPPED = "pending", "sent", "dropped"
 #: What a post tells.
@@ -48,6 +49,8 @@ RESULT, CORRECTED, PAIRED, ROUND_COMPLETE, OVER, ENDED, STANDINGS, NOT_STARTED =
 MAX_ATTEMPTS = 24
 #: Seconds a process's claim on a post holds: another process takes the post over only after.
 CLAIM_SECONDS = 120.0
+#: Seconds a post sent or dropped is kept (for an operator's look) before the sweep deletes it.
+KEEP_DONE_SECONDS = 30 * 24 * 3600.0
 #: How the holder of posts just written begins (the operation that wrote them).
 BORN = "born:"
 
@@ -150,10 +153,15 @@ async def write(conn: Connection, league_id: int, owed: Owed | None) -> None:
 
 
 class Outbox:
-    """The outbox's queries, over the bot's :class:`Store`."""
+    """The outbox's queries, over the bot's :class:`Store`; ``clock`` stamps a post done (and
+    says when it is old enough to delete)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: WallClock = CLOCK) -> None:
         self.store = store
+        self.clock = clock
+
+    def _now(self) -> str:
+        return stamp_of(self.clock.now())
 
     async def pending(self, league_id: int | None = None) -> list[Pending]:
         """The posts not sent yet (of one league, or of all), oldest first."""
@@ -209,7 +217,7 @@ class Outbox:
             await conn.execute(
                 "UPDATE league_posts SET status = ?, done_at = ?, claimed_by = NULL, claimed_until = NULL "
                 "WHERE id = ?",
-                (SENT, now(), post_id),
+                (SENT, self._now(), post_id),
             )
 
     async def told(self, league_id: int, kinds: Sequence[str], holder: str) -> None:
@@ -222,8 +230,17 @@ class Outbox:
             await conn.execute(
                 "UPDATE league_posts SET status = ?, done_at = ?, claimed_by = NULL, claimed_until = NULL "
                 f"WHERE league_id = ? AND kind IN ({marks}) AND status = ? AND claimed_by = ?",
-                (SENT, now(), league_id, *kinds, PENDING, holder),
+                (SENT, self._now(), league_id, *kinds, PENDING, holder),
             )
+
+    async def clean(self) -> int:
+        """Delete the posts sent or dropped more than :data:`KEEP_DONE_SECONDS` ago: how many."""
+        before = stamp_of(self.clock.now() - KEEP_DONE_SECONDS)
+        async with self.store.transaction() as conn:
+            cur = await conn.execute(
+                "DELETE FROM league_posts WHERE status IN (?, ?) AND done_at < ?", (SENT, DROPPED, before)
+            )
+            return max(cur.rowcount, 0)
 
     async def failed(self, post: Pending) -> bool:
         """Posting ``post`` failed once more: it waits for the next sweep (its claim given back),
@@ -234,7 +251,7 @@ class Outbox:
             await conn.execute(
                 "UPDATE league_posts SET attempts = ?, status = ?, done_at = ?, claimed_by = NULL, "
                 "claimed_until = NULL WHERE id = ?",
-                (attempts, DROPPED if dropped else PENDING, now() if dropped else None, post.id),
+                (attempts, DROPPED if dropped else PENDING, self._now() if dropped else None, post.id),
             )
         return dropped
 

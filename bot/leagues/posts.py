@@ -231,7 +231,7 @@ class LeagueDesk:
     def __init__(self, delivery: Delivery, leagues: LeagueService) -> None:
         self.delivery = delivery
         self.leagues = leagues
-        self.outbox = Outbox(leagues.store.store)
+        self.outbox = Outbox(leagues.store.store, leagues.matches.clock)
         #: When this process began telling leagues (see :meth:`sweep`).
         self.since = leagues.matches.clock.now()
         self._nonce_key: str | None = None
@@ -283,8 +283,10 @@ class LeagueDesk:
     async def sweep(self, *, start_up: bool = False) -> None:
         """Post what every league's outbox still holds (with the leagues' recovery). A post just
         written is left to the operation that wrote it until that hold runs out; at start-up,
-        one written before this process started is taken at once (its writer died, most likely)."""
+        one written before this process started is taken at once (its writer died, most likely).
+        Then the posts done more than 30 days ago are deleted."""
         await self.flush(born_by=self.since + CLAIM_SECONDS if start_up else None)
+        await self.outbox.clean()
 
     async def flush(
         self, league_id: int | None = None, mine: str | None = None, *, born_by: float | None = None

@@ -1,13 +1,15 @@
 """The league outbox: every line of the league channel is written with the event it tells and
 posted once, whatever befalls Discord or the bot between the commit and the post (a refused
 post, a crash, two processes sweeping at once, a channel that never takes posts again); an
-admin's ``/league end`` and a start refused at the sign-up deadline too."""
+admin's ``/league end`` and a start refused at the sign-up deadline too; the posts done long ago
+are deleted."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,7 +20,7 @@ from bot.app import PalantirBot
 from bot.cogs.league import LeagueCog
 from bot.controller import Controller
 from bot.discord_send import entry_nonce
-from bot.leagues.outbox import CLAIM_SECONDS, DROPPED, MAX_ATTEMPTS, PENDING, SENT
+from bot.leagues.outbox import CLAIM_SECONDS, DROPPED, KEEP_DONE_SECONDS, MAX_ATTEMPTS, PENDING, SENT
 from bot.leagues.posts import LeagueDesk
 from bot.leagues.records import SIGNUP, League
 from bot.leagues.service import LeagueService
@@ -452,3 +454,35 @@ async def test_a_league_that_could_not_start_at_its_deadline_says_so_after_a_cra
         assert await leagues.due_to_start() == []
     finally:
         await store.close()
+
+
+async def test_the_sweep_deletes_the_posts_done_30_days_ago_and_keeps_the_others(store: Store) -> None:
+    """Sent and dropped posts are kept 30 days (to look at), then deleted by a sweep; a pending
+    post is kept however old it is, and one done since is kept."""
+    clock = MovedClock()
+    matches, leagues = leagues_over(store, clock)
+    delivery = FlakyDelivery()
+    desk = desk_of(leagues, delivery)
+    spring, match_id = await two_player_league(leagues)
+    await desk.sweep(start_up=True)  # Spring's pairing: sent now
+    winter = await signed_up(leagues, [A, C], name="Winter")
+    await leagues.start(winter.id)
+    (unwanted,) = await desk.outbox.pending(winter.id)
+    await desk.outbox.failed(replace(unwanted, attempts=MAX_ATTEMPTS - 1))  # dropped now
+    assert [status for _, status, _ in await desk.outbox.statuses(winter.id)] == [DROPPED]
+
+    clock.at += KEEP_DONE_SECONDS - 60
+    await desk.match_finished(await win(matches, match_id, A))  # Spring's result and end: sent now
+    autumn = await signed_up(leagues, [B, D], name="Autumn")
+    delivery.refusing = True
+    await desk.announce(await leagues.start(autumn.id))  # refused: pending
+
+    clock.at += 120  # the first posts are 30 days and a minute old, the others two minutes
+    await desk.sweep()
+    assert [event for event, _, _ in await desk.outbox.statuses(spring.id)] == [
+        f"result:{match_id}",
+        "over",
+        "standings",
+    ]
+    assert await desk.outbox.statuses(winter.id) == []
+    assert await desk.outbox.statuses(autumn.id) == [("paired:1", PENDING, 2)]
