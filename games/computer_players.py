@@ -40,12 +40,20 @@ class Level:
 
 
 def _confrontation_search(
-    noise: float, guard: bool = False, pace: float = 0.0, lethal: float = 0.0, samples: int = 0
+    noise: float,
+    guard: bool = False,
+    pace: float = 0.0,
+    lethal: float = 0.0,
+    samples: int = 0,
+    sensible: bool = False,
+    defend: bool = False,
 ) -> Callable[[], Policy]:
     """The Confrontation's search (``noise``: the share of random decisions; ``guard``: its
     Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road;
     ``lethal``: the guard weighs each attack on him by its chance of killing him, with this weight;
-    ``samples``: the guard's sampled states, if not its own count)."""
+    ``samples``: the guard's sampled states, if not its own count; ``sensible``: its playouts move
+    the Fellowship sensibly; ``defend``: the fights it cannot sample are chosen by the defending
+    rule-based player)."""
     prior = partial(
         confrontation_safety.guard_the_bearer,
         pace=pace,
@@ -56,11 +64,12 @@ def _confrontation_search(
     return lambda: SearchPlayer(
         confrontation.RULESET,
         confrontation.determinize,
-        confrontation.RuleBasedPlayer(),
+        confrontation.DefendingPlayer() if defend else confrontation.RuleBasedPlayer(),
         noise=noise,
         playout_limit=confrontation.PLAYOUT_LIMIT,
         evaluate=confrontation.evaluate,
         prior=prior if guard else None,
+        playout=confrontation_safety.playout_sensible if sensible else None,
         stop_when_decided=True,
     )
 
@@ -167,6 +176,19 @@ TRIALS["confrontation"]["strong-lethal"] = Level(
 TRIALS["confrontation"]["strong-more"] = Level(
     _confrontation_search(0.0, guard=True, samples=16),
     Budget(iterations=1000, seconds=1.5),
+)
+#: ``strong`` whose playouts move the Fellowship sensibly (session 34: Frodo never into an
+#: enemy, no attack on a stronger one, its fights as the guard's defence chooses).
+TRIALS["confrontation"]["strong-sensible"] = Level(
+    _confrontation_search(0.0, guard=True, sensible=True),
+    Budget(iterations=600, seconds=1.5),
+)
+#: ``strong`` whose fights the search cannot sample are chosen for the Ring-bearer's life and
+#: with the characters' abilities (session 34: ``DefendingPlayer``, the rule-based player's
+#: other choices).
+TRIALS["confrontation"]["strong-defend"] = Level(
+    _confrontation_search(0.0, guard=True, defend=True),
+    Budget(iterations=600, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(
     {

@@ -281,3 +281,37 @@ def evaluate(state: State, role: str) -> float:
     fellowship = 0.35 + 0.4 * progress + 0.05 * (alive[FELLOWSHIP] - alive[SAURON])
     fellowship = min(0.95, max(0.05, fellowship))
     return fellowship if role == FELLOWSHIP else 1.0 - fellowship
+
+
+#: The Ring-bearer's tile (Frodo, or the Deluxe Frodo).
+_BEARER_TILE = "f-ringbearer"
+
+
+class DefendingPlayer(RuleBasedPlayer):
+    """The rule-based player, whose Fellowship uses its characters' abilities in a fight and
+    fights for the Ring-bearer's life: when Frodo fights he steps aside, else Sam fights in his
+    place, else he plays the Retreat card, never Noble Sacrifice (which takes him too)."""
+
+    def _score(self, seat: Seat, action: Action) -> float:
+        if seat.role != FELLOWSHIP or seat.view["battle"] is None:
+            return super()._score(seat, action)
+        if action.verb == "ability":
+            return 25.0
+        if not _bearer_fights(seat.view):
+            return super()._score(seat, action)
+        if action.verb == "retreat":
+            return 30.0
+        if action.verb == "card" and action.args[0] == "retreat":
+            return 20.0
+        if action.verb == "card" and action.args[0] == "noble_sacrifice":
+            return -50.0
+        return super()._score(seat, action)
+
+
+def _bearer_fights(view: View) -> bool:
+    battle = view["battle"] or {}
+    for fighter in (battle.get("attacker"), battle.get("defender")):
+        if fighter is not None and fighter["side"] == FELLOWSHIP:
+            char = fighter["piece"]["character"]
+            return char in CHARS and CHARS[char].tile == _BEARER_TILE
+    return False

@@ -229,3 +229,37 @@ def guard_the_bearer(
     risks = bearer_risk(seat, choices, TURNS, lethal=lethal, samples=samples)
     steps = bearer_steps(seat, choices) if risks and pace else frozenset()
     return {move: -weight * risk + pace if move in steps else -weight * risk for move, risk in risks.items()}
+
+
+def playout_sensible(state: State, role: str, legal: Sequence[Action], rng: Generator) -> Action:
+    """A playout move of the trial ``strong-sensible``: the Fellowship never walks the
+    Ring-bearer into a region an enemy holds (random playouts lose him that way far more often
+    than any player would) and walks him into a free Mordor at once, its other pieces never
+    attack a region holding a stronger enemy (in the sample every piece is known), and each of
+    its fights is chosen as :func:`_defend` chooses; Sauron moves at random. It reads the
+    sample, a full state, as playouts do."""
+    if role != FELLOWSHIP:
+        return rng.choice(legal)
+    pos = state["pos"]
+    bearer = state["ring_bearer"]
+    if bearer not in pos:
+        return rng.choice(legal)
+    if legal[0].verb != "move":
+        return _defend(state, legal, rng) if battle_frame(state) is not None else rng.choice(legal)
+    strongest: dict[str, int] = {}
+    for char in state["chars"][SAURON]:
+        region = pos.get(char)
+        if region is not None:
+            strongest[region] = max(strongest.get(region, 0), CHARS[char].strength)
+    safe = []
+    for action in legal:
+        char, region = action.args
+        if char == bearer:
+            if region in strongest:
+                continue
+            if region == HOME[SAURON]:
+                return action
+        elif strongest.get(region, -1) > CHARS[char].strength:
+            continue
+        safe.append(action)
+    return rng.choice(safe) if safe else rng.choice(legal)

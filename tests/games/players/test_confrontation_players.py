@@ -422,7 +422,9 @@ def test_the_paced_fellowship_walks_frodo_on_when_the_road_is_clear() -> None:
     assert walked["strong-pace"] >= 6 and walked["strong"] <= 2
 
 
-@pytest.mark.parametrize("level", ["strong", "strong-pace", "strong-lethal", "strong-more"])
+@pytest.mark.parametrize(
+    "level", ["strong", "strong-pace", "strong-lethal", "strong-more", "strong-sensible", "strong-defend"]
+)
 @pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
 def test_the_guarded_search_decides_from_the_seat_alone(side: str, level: str) -> None:
     assert _decisions_agree(lambda _s: policy("confrontation", level)[0], side, range(3))

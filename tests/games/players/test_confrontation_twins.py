@@ -80,7 +80,19 @@ def _decisions_agree(make: Callable[[State], Policy], side: str, seeds: range) -
 
 
 @pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
-@pytest.mark.parametrize("level", ["random", "rules", "gentle", "strong", "strong-next", "strong-lethal"])
+@pytest.mark.parametrize(
+    "level",
+    [
+        "random",
+        "rules",
+        "gentle",
+        "strong",
+        "strong-next",
+        "strong-lethal",
+        "strong-sensible",
+        "strong-defend",
+    ],
+)
 def test_a_decision_ignores_the_enemys_face_down_card(side: str, level: str) -> None:
     assert _decisions_agree(lambda _s: policy("confrontation", level)[0], side, range(6))
 
