@@ -82,8 +82,9 @@ def _confrontation_levels() -> dict[str, Level]:
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(rules, Budget(1)),
         "gentle": Level(search(0.1), Budget(iterations=120)),
-        # Its Fellowship guards the Ring-bearer (``computer_safety``); its Sauron is the plain search.
-        "strong": Level(search(0.0, guard=True), Budget(iterations=600, seconds=1.5)),
+        # Its Fellowship guards the Ring-bearer (``computer_safety``) and the fights the search
+        # cannot sample are chosen by the defending rule-based player; its Sauron is the plain search.
+        "strong": Level(search(0.0, guard=True, defend=True), Budget(iterations=600, seconds=1.5)),
     }
 
 
@@ -183,11 +184,10 @@ TRIALS["confrontation"]["strong-sensible"] = Level(
     _confrontation_search(0.0, guard=True, sensible=True),
     Budget(iterations=600, seconds=1.5),
 )
-#: ``strong`` whose fights the search cannot sample are chosen for the Ring-bearer's life and
-#: with the characters' abilities (session 34: ``DefendingPlayer``, the rule-based player's
-#: other choices).
-TRIALS["confrontation"]["strong-defend"] = Level(
-    _confrontation_search(0.0, guard=True, defend=True),
+#: ``strong`` as it stood before session 34 (the fights the search cannot sample chosen by the
+#: plain rule-based player, which never used an ability there): a yardstick.
+TRIALS["confrontation"]["strong-s33"] = Level(
+    _confrontation_search(0.0, guard=True),
     Budget(iterations=600, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(

@@ -288,15 +288,17 @@ _BEARER_TILE = "f-ringbearer"
 
 
 class DefendingPlayer(RuleBasedPlayer):
-    """The rule-based player, whose Fellowship uses its characters' abilities in a fight and
-    fights for the Ring-bearer's life: when Frodo fights he steps aside, else Sam fights in his
-    place, else he plays the Retreat card, never Noble Sacrifice (which takes him too)."""
+    """The rule-based player (the strong Fellowship's, for the fights its search cannot sample),
+    whose Fellowship uses the abilities a fight offers as a choice (Sam at 5 or in Frodo's place,
+    Sméagol's swap but never with Frodo) and fights for the Ring-bearer's life: when Frodo fights
+    he steps aside, else Sam fights in his place, else he plays the Retreat card, never Noble
+    Sacrifice (which takes him too)."""
 
     def _score(self, seat: Seat, action: Action) -> float:
         if seat.role != FELLOWSHIP or seat.view["battle"] is None:
             return super()._score(seat, action)
-        if action.verb == "ability":
-            return 25.0
+        if action.verb == "ability":  # never Sméagol's swap with the Ring-bearer, who would fight
+            return -50.0 if any(_is_bearer(c) for c in action.args[1:]) else 25.0
         if not _bearer_fights(seat.view):
             return super()._score(seat, action)
         if action.verb == "retreat":
@@ -312,6 +314,9 @@ def _bearer_fights(view: View) -> bool:
     battle = view["battle"] or {}
     for fighter in (battle.get("attacker"), battle.get("defender")):
         if fighter is not None and fighter["side"] == FELLOWSHIP:
-            char = fighter["piece"]["character"]
-            return char in CHARS and CHARS[char].tile == _BEARER_TILE
+            return _is_bearer(fighter["piece"]["character"])
     return False
+
+
+def _is_bearer(char: str | None) -> bool:
+    return char in CHARS and CHARS[char].tile == _BEARER_TILE

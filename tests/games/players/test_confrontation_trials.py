@@ -8,6 +8,7 @@ from games.confrontation.computer_safety import playout_sensible
 from games.confrontation.data import FELLOWSHIP, HOME, SAURON
 from games.core import Action, State
 from games.core.players import Generator, seat_of
+from tests.games.confrontation.helpers import position
 
 _FALLEN = ["gandalf", "gimli", "boromir", "legolas", "pippin", "black_rider", "flying_nazgul", "orcs"]
 
@@ -101,3 +102,18 @@ def test_the_defending_fallback_uses_sams_strength_beside_frodo() -> None:
     assert RULESET.view(state, FELLOWSHIP)["battle"]["defender"]["piece"]["character"] == "sam"
     assert _choices(DefendingPlayer(), state) == {"ability sam"}
     assert _choices(RuleBasedPlayer(), state) == {"card 5"}
+
+
+def test_the_defending_fallback_never_swaps_smeagol_with_the_ring_bearer() -> None:
+    """Sméagol attacked alone may swap with a neighbour, who fights instead: with Merry, not
+    with Frodo (his defeat ends the game)."""
+    state = position(
+        {"frodo": "rohan", "merry": "rohan", "smeagol": "gondor"},
+        {"flying_nazgul": "dagorlad", "orcs": "mordor"},
+        variant="draft",
+        hands={SAURON: ["1"], FELLOWSHIP: ["1"]},
+    )
+    RULESET.apply(state, SAURON, Action.from_text("move flying_nazgul gondor"))
+    legal = {a.text for a in RULESET.legal_actions(state, FELLOWSHIP)}
+    assert {"ability smeagol frodo", "ability smeagol merry"} <= legal
+    assert _choices(DefendingPlayer(), state) == {"ability smeagol merry"}

@@ -90,7 +90,7 @@ def _decisions_agree(make: Callable[[State], Policy], side: str, seeds: range) -
         "strong-next",
         "strong-lethal",
         "strong-sensible",
-        "strong-defend",
+        "strong-s33",
     ],
 )
 def test_a_decision_ignores_the_enemys_face_down_card(side: str, level: str) -> None:
