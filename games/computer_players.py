@@ -47,23 +47,26 @@ def _confrontation_search(
     samples: int = 0,
     sensible: bool = False,
     defend: bool = False,
+    track: bool = False,
 ) -> Callable[[], Policy]:
     """The Confrontation's search (``noise``: the share of random decisions; ``guard``: its
     Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road;
     ``lethal``: the guard weighs each attack on him by its chance of killing him, with this weight;
     ``samples``: the guard's sampled states, if not its own count; ``sensible``: its playouts move
     the Fellowship sensibly; ``defend``: the fights it cannot sample are chosen by the defending
-    rule-based player)."""
+    rule-based player; ``track``: its samples, and its guard's, deal each enemy piece shown before
+    where it was last seen or could have walked since)."""
     prior = partial(
         confrontation_safety.guard_the_bearer,
         pace=pace,
         lethal=bool(lethal),
         weight=lethal or confrontation_safety.WEIGHT,
         samples=samples or confrontation_safety.SAMPLES,
+        sample=confrontation.determinize_tracked if track else confrontation.determinize,
     )
     return lambda: SearchPlayer(
         confrontation.RULESET,
-        confrontation.determinize,
+        confrontation.determinize_tracked if track else confrontation.determinize,
         confrontation.DefendingPlayer() if defend else confrontation.RuleBasedPlayer(),
         noise=noise,
         playout_limit=confrontation.PLAYOUT_LIMIT,
@@ -82,9 +85,12 @@ def _confrontation_levels() -> dict[str, Level]:
         "random": Level(RandomPlayer, Budget(1)),
         "rules": Level(rules, Budget(1)),
         "gentle": Level(search(0.1), Budget(iterations=120)),
-        # Its Fellowship guards the Ring-bearer (``computer_safety``) and the fights the search
-        # cannot sample are chosen by the defending rule-based player; its Sauron is the plain search.
-        "strong": Level(search(0.0, guard=True, defend=True), Budget(iterations=600, seconds=1.5)),
+        # Its samples deal the enemy's pieces shown before where they were last seen (both sides);
+        # its Fellowship guards the Ring-bearer (``computer_safety``) and the fights the search
+        # cannot sample are chosen by the defending rule-based player.
+        "strong": Level(
+            search(0.0, guard=True, defend=True, track=True), Budget(iterations=600, seconds=1.5)
+        ),
     }
 
 
@@ -188,6 +194,12 @@ TRIALS["confrontation"]["strong-sensible"] = Level(
 #: plain rule-based player, which never used an ability there): a yardstick.
 TRIALS["confrontation"]["strong-s33"] = Level(
     _confrontation_search(0.0, guard=True),
+    Budget(iterations=600, seconds=1.5),
+)
+#: ``strong`` as it stood in session 34 (its samples dealt the enemy's pieces shown before anywhere
+#: among his hidden ones, forgetting where they were seen): a yardstick.
+TRIALS["confrontation"]["strong-s34"] = Level(
+    _confrontation_search(0.0, guard=True, defend=True),
     Budget(iterations=600, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(

@@ -17,7 +17,19 @@ from games.core import Action, InvalidPosition, State, View
 from games.core.players import CannotSample, Generator, Seat
 
 from .computer_sample import specials, turn_and_bearer, unseen_characters
-from .data import CARD_ORDER, CARDS, CHARS, CLASSIC, FELLOWSHIP, HOME, REGIONS, SAURON, VARIANT, other
+from .data import (
+    CARD_ORDER,
+    CARDS,
+    CHARS,
+    CLASSIC,
+    FELLOWSHIP,
+    FORWARD,
+    HOME,
+    REGIONS,
+    SAURON,
+    VARIANT,
+    other,
+)
 from .ruleset import Confrontation
 
 RULESET = Confrontation()
@@ -42,17 +54,24 @@ def determinize_more(view: View, rng: Generator) -> State:
     return _determinize(view, rng, catch_up=True)
 
 
-def _determinize(view: View, rng: Generator, *, catch_up: bool) -> State:
+def determinize_tracked(view: View, rng: Generator) -> State:
+    """:func:`determinize`, but an enemy piece shown earlier and hidden since is dealt, most
+    likely, to the hidden piece standing where it was last seen, else to one it could have walked
+    to since (:func:`_track`): the seat remembers what every player saw (a trial)."""
+    return _determinize(view, rng, catch_up=False, track=True)
+
+
+def _determinize(view: View, rng: Generator, *, catch_up: bool, track: bool = False) -> State:
     problem = ""
     for _ in range(TRIES):
         try:
-            return _sample(view, rng, catch_up)
+            return _sample(view, rng, catch_up, track)
         except InvalidPosition as exc:
             problem = str(exc)
     raise CannotSample(problem)
 
 
-def _sample(view: View, rng: Generator, catch_up: bool) -> State:
+def _sample(view: View, rng: Generator, catch_up: bool, track: bool = False) -> State:
     options = view["options"]
     if view.get("setup") is not None or view["result"] is not None:
         raise CannotSample("the set-up is secret and the finished game has nothing to decide")
@@ -76,6 +95,8 @@ def _sample(view: View, rng: Generator, catch_up: bool) -> State:
     unseen = unseen_characters(view, roster, foe, [*position[foe], *defeated], rng)
     if len(unseen) != len(hidden):
         raise CannotSample("the enemy's unseen characters do not fill its hidden pieces")
+    if track:
+        position[foe].update(_track(view, foe, unseen, hidden, rng))
     rng.shuffle(unseen)
     position[foe].update(zip(unseen, hidden, strict=True))
     turn_and_bearer(view, position)
@@ -103,6 +124,46 @@ def _sample(view: View, rng: Generator, catch_up: bool) -> State:
     elif shown is not None:  # his card shown first (Gandalf's fights): played again in the sample
         _replay(state, foe, shown)
     return state
+
+
+def _track(view: View, foe: str, unseen: list[str], hidden: list[str], rng: Generator) -> dict[str, str]:
+    """Deal each enemy character last seen on the board (the latest seen first) to one of the
+    ``hidden`` pieces' regions, and take both out of ``unseen`` and ``hidden``: the piece where it
+    was seen with the chance that it has not moved since (each of the enemy's moves moves one of
+    his pieces), else one it could have walked to (forward of there, any number of steps)."""
+    dealt: dict[str, str] = {}
+    now = view["turn"]["number"]
+    pieces = len(hidden) + sum(
+        1 for region in view["regions"] for piece in region["pieces"][foe] if piece["character"] is not None
+    )
+    seen = sorted(
+        (e for e in view.get("last_seen", ()) if e["side"] == foe and e["character"] in unseen),
+        key=lambda e: -e["turn"],
+    )
+    for entry in seen:
+        moves = max(0, (now - entry["turn"]) // 2)
+        stayed = (1.0 - 1.0 / max(pieces, 1)) ** moves
+        there = [i for i, region in enumerate(hidden) if region == entry["region"]]
+        ahead = _ahead(foe, entry["region"])
+        walked = [i for i, region in enumerate(hidden) if region in ahead]
+        if not there and not walked:
+            continue
+        stays = there and (not walked or rng.random() < stayed)
+        slot = rng.choice(there) if stays else rng.choice(walked)
+        dealt[entry["character"]] = hidden.pop(slot)
+        unseen.remove(entry["character"])
+    return dealt
+
+
+def _ahead(side: str, region: str) -> set[str]:
+    """The regions ``side`` can walk to from ``region``, any number of steps forward."""
+    found: set[str] = set()
+    frontier = [region]
+    while frontier:
+        nxt = [n for r in frontier for n in FORWARD[side][r] if n not in found]
+        found.update(nxt)
+        frontier = nxt
+    return found
 
 
 def _replay(state: State, foe: str, shown: Action) -> None:

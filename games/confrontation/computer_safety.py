@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.core import Action, State, clone
-from games.core.players import CannotSample, Generator, Seat
+from games.core.players import CannotSample, Determinizer, Generator, Seat
 
 from .battle import battle_frame
 from .computer import RULESET, determinize
@@ -50,7 +50,13 @@ _SALT = 0x5AFE_B0A2
 
 
 def bearer_risk(
-    seat: Seat, moves: tuple[Action, ...], turns: int = 1, *, lethal: bool = False, samples: int = SAMPLES
+    seat: Seat,
+    moves: tuple[Action, ...],
+    turns: int = 1,
+    *,
+    lethal: bool = False,
+    samples: int = SAMPLES,
+    sample: Determinizer = determinize,
 ) -> dict[Action, float]:
     """``{move: risk}`` for the Fellowship's ``moves``: over Sauron's next ``turns`` moves, the
     summed share of his moves that attack the Ring-bearer (the chance a random Sauron does, as
@@ -58,14 +64,15 @@ def bearer_risk(
     moves the Fellowship holds Frodo back (:func:`_hold`). With ``lethal`` (the trial
     ``strong-lethal``) each attack counts :data:`LETHAL_FLOOR` plus the rest times the chance
     it kills him (:func:`lethality`) instead of 1. ``samples``: the states sampled (the trial
-    ``strong-more`` takes 16). Empty when the moment cannot be sampled."""
+    ``strong-more`` takes 16); ``sample``: how states are drawn from the view. Empty when the
+    moment cannot be sampled."""
     seeds = Generator(seat.seed ^ _SALT)
     risk = dict.fromkeys(moves, 0.0)
     for _ in range(samples):
         seed = seeds.bits(62)
         for move in moves:
             try:
-                state = determinize(seat.view, Generator(seed))
+                state = sample(seat.view, Generator(seed))
             except CannotSample:
                 return {}
             RULESET.apply(state, FELLOWSHIP, move)
@@ -217,16 +224,17 @@ def guard_the_bearer(
     lethal: bool = False,
     weight: float = WEIGHT,
     samples: int = SAMPLES,
+    sample: Determinizer = determinize,
 ) -> Mapping[Action, float]:
     """The search's prior for the Fellowship's moves: ``-weight * risk`` each, plus ``pace`` for
     a step of the Ring-bearer on a clear road (:func:`bearer_steps`; the trial ``strong-pace``
     gives :data:`PACE`, the offered ``strong`` none); ``lethal`` weighs each attack by its
     chance of killing him (the trial ``strong-lethal``, with :data:`LETHAL_WEIGHT`); ``samples``
-    states sampled (the trial ``strong-more``: 16). Nothing for Sauron, nor for a battle's
-    choices."""
+    states sampled (the trial ``strong-more``: 16), drawn by ``sample``. Nothing for Sauron, nor
+    for a battle's choices."""
     if seat.role != FELLOWSHIP or any(a.verb != "move" for a in choices):
         return {}
-    risks = bearer_risk(seat, choices, TURNS, lethal=lethal, samples=samples)
+    risks = bearer_risk(seat, choices, TURNS, lethal=lethal, samples=samples, sample=sample)
     steps = bearer_steps(seat, choices) if risks and pace else frozenset()
     return {move: -weight * risk + pace if move in steps else -weight * risk for move, risk in risks.items()}
 

@@ -91,6 +91,7 @@ def _decisions_agree(make: Callable[[State], Policy], side: str, seeds: range) -
         "strong-lethal",
         "strong-sensible",
         "strong-s33",
+        "strong-s34",
     ],
 )
 def test_a_decision_ignores_the_enemys_face_down_card(side: str, level: str) -> None:
