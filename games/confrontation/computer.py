@@ -4,6 +4,9 @@ player (obvious good moves, no search).
 :func:`determinize` reads only a seat's view: the enemy pieces it cannot see are dealt at random
 among the enemy's characters still unaccounted for, the enemy's hand among the cards not yet
 discarded, and the PRNG is new; the state is built through :func:`~.positions.from_position`.
+:func:`determinize_tracked` (the ``strong`` level's) also remembers what everyone saw: an enemy
+piece shown before and hidden since is dealt where the view says it was last seen, or to a
+piece it could have walked to since.
 It describes the game between two moves and at a battle's start (the combat cards), with every
 option (special cards and a Draft's rosters: :mod:`.computer_sample`); other moments (the secret
 set-up, a battle under way) raise :class:`~games.core.players.CannotSample`.
@@ -57,7 +60,7 @@ def determinize_more(view: View, rng: Generator) -> State:
 def determinize_tracked(view: View, rng: Generator) -> State:
     """:func:`determinize`, but an enemy piece shown earlier and hidden since is dealt, most
     likely, to the hidden piece standing where it was last seen, else to one it could have walked
-    to since (:func:`_track`): the seat remembers what every player saw (a trial)."""
+    to since (:func:`_track`): the seat remembers what every player saw (``strong``'s sampling)."""
     return _determinize(view, rng, catch_up=False, track=True)
 
 
