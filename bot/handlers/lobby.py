@@ -70,13 +70,22 @@ class LobbyHandlers(Handlers):
             pace=pace,
             language=best(language, guild_locale(interaction)),
         )
-        await interaction.response.send_message(
-            texts.lobby_text(live),
-            view=lobby_view(live.id, computer=supports(game), locale=match_locale(live.record.language)),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        content = texts.lobby_text(live)
+        view = lobby_view(live.id, computer=supports(game), locale=match_locale(live.record.language))
+        quiet = discord.AllowedMentions.none()
+        posted: Awaitable[discord.Message | None]
+        try:
+            await interaction.response.send_message(content, view=view, allowed_mentions=quiet)
+            posted = interaction.original_response()
+        except Exception as exc:
+            # Opened (committed) but unanswered (the 3 s window missed, Discord refusing): the
+            # lobby is posted in its channel instead, never left unseen.
+            log.warning("a lobby's answer failed (%s): it is posted in its channel", type(exc).__name__)
+            posted = self.delivery.post(
+                live.record.channel_id, content=content, view=view, allowed_mentions=quiet
+            )
         # Opened and posted: its message is only remembered (for its edits; a failure is logged).
-        await self.deliver_committed(self._attach_lobby(live.id, interaction.original_response()))
+        await self.deliver_committed(self._attach_lobby(live.id, posted))
         return live
 
     async def _attach_lobby(self, match_id: int, posted: Awaitable[discord.Message | None]) -> None:

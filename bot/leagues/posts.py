@@ -309,6 +309,7 @@ class LeagueDesk:
         """One pass of :meth:`flush`: whether a post held elsewhere held a league back."""
         leases = self.leagues.matches.leases
         held: set[int] = set()
+        read: dict[int, League | None] = {}  # each league read once a pass, not once a post
         blocked = False
         posted = True
         while posted:
@@ -321,7 +322,9 @@ class LeagueDesk:
                     held.add(post.league_id)
                     blocked = True
                     continue
-                if await self._send(post):
+                if post.league_id not in read:
+                    read[post.league_id] = await self.leagues.store.league(post.league_id)
+                if await self._send(read[post.league_id], post):
                     await self.outbox.sent(post.id)
                     posted = True
                     continue
@@ -349,11 +352,10 @@ class LeagueDesk:
             MAX_ATTEMPTS,
         )
 
-    async def _send(self, post: Pending) -> bool:
-        """Post one outbox post in its league's channel: whether Discord took it (or there is
-        no channel to post in). Its nonce is the post's, the same at every attempt, so that
+    async def _send(self, league: League | None, post: Pending) -> bool:
+        """Post one outbox post in its ``league``'s channel: whether Discord took it (or there
+        is no channel to post in). Its nonce is the post's, the same at every attempt, so that
         Discord answers a repeat made soon after a crash with the message it has."""
-        league = await self.leagues.store.league(post.league_id)
         if league is None or league.channel_id is None:
             return True
         try:

@@ -461,6 +461,26 @@ async def test_an_opened_lobby_is_not_then_said_unchanged(
     assert len(await service.lobbies(1)) == 1
 
 
+async def test_a_lobby_whose_answer_fails_is_posted_in_its_channel(service: MatchService) -> None:
+    """Opened (committed) but the answer failed (the 3 s window missed): the lobby is posted in
+    its channel instead and its message remembered, so it is never left unseen."""
+    posts: list[tuple[int, str]] = []
+
+    async def post(channel_id: int, **kwargs: Any) -> Any:
+        posts.append((channel_id, kwargs["content"]))
+        return SimpleNamespace(id=79)
+
+    controller = Controller(service, SimpleNamespace(post=post))  # type: ignore[arg-type]
+    interaction: Any = Asked(NORTH_USER)
+    interaction.channel = None
+    interaction.response.send_message = broken
+    await controller.new(interaction, "pebbles", {}, "north")
+    [lobby] = await service.lobbies(1)
+    assert posts == [(5, texts.lobby_text(await service.get(lobby.id)))]
+    assert (await service.get(lobby.id)).record.lobby_message_id == 79
+    assert not interaction.said, "nobody to answer, and nothing said twice"
+
+
 async def test_an_opened_rematch_is_not_then_said_unchanged(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
