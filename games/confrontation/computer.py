@@ -26,13 +26,13 @@ from .data import (
     CHARS,
     CLASSIC,
     FELLOWSHIP,
-    FORWARD,
     HOME,
     REGIONS,
     SAURON,
     VARIANT,
     other,
 )
+from .moves import FORWARD_OPTIONS
 from .ruleset import Confrontation
 
 RULESET = Confrontation()
@@ -66,9 +66,9 @@ def determinize_tracked(view: View, rng: Generator) -> State:
 
 def _determinize(view: View, rng: Generator, *, catch_up: bool, track: bool = False) -> State:
     problem = ""
-    for _ in range(TRIES):
-        try:
-            return _sample(view, rng, catch_up, track)
+    for attempt in range(TRIES):
+        try:  # (tracking on the first half of the tries only: a memory never blocks a sample)
+            return _sample(view, rng, catch_up, track and attempt < TRIES // 2)
         except InvalidPosition as exc:
             problem = str(exc)
     raise CannotSample(problem)
@@ -146,9 +146,11 @@ def _track(view: View, foe: str, unseen: list[str], hidden: list[str], rng: Gene
     for entry in seen:
         moves = max(0, (now - entry["turn"]) // 2)
         stayed = (1.0 - 1.0 / max(pieces, 1)) ** moves
-        there = [i for i, region in enumerate(hidden) if region == entry["region"]]
+        # (never the Ring-bearer, nor Sam who may carry the Ring, into Mordor: he would have won)
+        barred = HOME[SAURON] if entry["character"] in _MAY_CARRY_THE_RING else None
+        there = [i for i, region in enumerate(hidden) if region == entry["region"] != barred]
         ahead = _ahead(foe, entry["region"])
-        walked = [i for i, region in enumerate(hidden) if region in ahead]
+        walked = [i for i, region in enumerate(hidden) if region in ahead and region != barred]
         if not there and not walked:
             continue
         stays = there and (not walked or rng.random() < stayed)
@@ -158,12 +160,17 @@ def _track(view: View, foe: str, unseen: list[str], hidden: list[str], rng: Gene
     return dealt
 
 
+#: The Fellowship's characters who carry the Ring or may take it on.
+_MAY_CARRY_THE_RING = frozenset({"frodo", "frodo_v", "sam", "sam_v"})
+
+
 def _ahead(side: str, region: str) -> set[str]:
-    """The regions ``side`` can walk to from ``region``, any number of steps forward."""
+    """The regions ``side`` can walk to from ``region``, any number of steps forward (the
+    Fellowship's down the Anduin and through the Tunnel of Moria too)."""
     found: set[str] = set()
     frontier = [region]
     while frontier:
-        nxt = [n for r in frontier for n in FORWARD[side][r] if n not in found]
+        nxt = [n for r in frontier for n in FORWARD_OPTIONS[side][r] if n not in found]
         found.update(nxt)
         frontier = nxt
     return found

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from games.computer_players import policy
-from games.confrontation.computer import RULESET, determinize, determinize_tracked
+from games.confrontation.computer import RULESET, _track, determinize, determinize_tracked
 from games.confrontation.data import FELLOWSHIP, SAURON
 from games.core import State
-from games.core.players import Generator, SearchPlayer
+from games.core.players import Generator, SearchPlayer, seat_of
+from tests.games.players.test_confrontation_players import TEST_BUDGET, _twin
 
 
 def _witch_king_seen(seen_turn: int, now: int = 12) -> State:
@@ -65,3 +68,59 @@ def test_the_strong_level_samples_with_the_seats_memory() -> None:
     assert isinstance(strong, SearchPlayer) and isinstance(former, SearchPlayer)
     assert strong.determinize is determinize_tracked and former.determinize is determinize
     assert strong.prior is not None and strong.prior.keywords["sample"] is determinize_tracked  # type: ignore[attr-defined]
+
+
+def _frodo_seen_long_ago() -> State:
+    """Sauron to move in turn 100: Frodo was last seen in Rohan in turn 1, where the way on leads
+    to Gondor and on to Mordor; hidden Fellowship pieces stand in Mordor, Gondor, Rohan and
+    Fangorn; Gandalf was last seen in Mirkwood, from where the Anduin leads to Fangorn."""
+    return RULESET.from_position(
+        {
+            "fellowship": {"frodo": "gondor", "boromir": "mordor", "legolas": "rohan", "gandalf": "fangorn"},
+            "sauron": {"orcs": "eregion", "warg": "cardolan", "witch_king": "shire"},
+            "defeated": ["sam", "merry", "pippin", "aragorn", "gimli", "balrog", "shelob", "saruman"],
+            "to_move": SAURON,
+            "turn": 100,
+            "shown": ["frodo", "gandalf"],
+            "last_seen": {
+                "frodo": {"region": "rohan", "turn": 1},
+                "gandalf": {"region": "mirkwood", "turn": 1},
+            },
+            "seed": 4,
+        }
+    )
+
+
+def test_the_memory_never_deals_the_ring_bearer_into_mordor() -> None:
+    """Frodo, long gone from Rohan, walked on to Gondor (or stayed, if Gandalf's deal took
+    Gondor), never to Mordor (he would have won): the memory's deal is possible at once, not only
+    after the sample is drawn again."""
+    view = RULESET.view(_frodo_seen_long_ago(), SAURON)
+    where: Counter[str] = Counter()
+    for seed in range(100):
+        unseen, hidden = ["frodo", "boromir", "legolas", "gandalf"], ["gondor", "mordor", "rohan", "fangorn"]
+        where[_track(view, FELLOWSHIP, unseen, hidden, Generator(seed))["frodo"]] += 1
+    assert "mordor" not in where and where["gondor"] > 50
+
+
+def test_sauron_tracks_the_fellowship_down_the_anduin() -> None:
+    """Gandalf, last seen in Mirkwood long ago, may have rafted down to Fangorn."""
+    view = RULESET.view(_frodo_seen_long_ago(), SAURON)
+    samples = [determinize_tracked(view, Generator(i)) for i in range(200)]
+    assert Counter(s["pos"]["gandalf"] for s in samples)["fangorn"] > 20
+
+
+@pytest.mark.parametrize(
+    ("state", "side"), [(_witch_king_seen(11), FELLOWSHIP), (_frodo_seen_long_ago(), SAURON)]
+)
+def test_the_strong_level_decides_the_same_where_a_piece_it_remembers_is_not(state: State, side: str) -> None:
+    """Honest memory: in a twin whose hidden pieces (the remembered ones among them) all stand
+    elsewhere, with the same view, ``strong`` decides the same."""
+    twin = _twin(state, side, 99)
+    assert RULESET.view(state, side) == RULESET.view(twin, side), "the twins must look the same"
+    assert state["pos"] != twin["pos"]
+    make = policy("confrontation", "strong")[0]
+    for seed in range(3):
+        first = make.decide(seat_of(RULESET, state, side, seed, TEST_BUDGET))
+        second = make.decide(seat_of(RULESET, twin, side, seed, TEST_BUDGET))
+        assert first == second
