@@ -14,6 +14,7 @@ set-up, a battle under way) raise :class:`~games.core.players.CannotSample`.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.core import Action, InvalidPosition, State, View
@@ -164,7 +165,8 @@ def _track(view: View, foe: str, unseen: list[str], hidden: list[str], rng: Gene
 _MAY_CARRY_THE_RING = frozenset({"frodo", "frodo_v", "sam", "sam_v"})
 
 
-def _ahead(side: str, region: str) -> set[str]:
+@cache
+def _ahead(side: str, region: str) -> frozenset[str]:
     """The regions ``side`` can walk to from ``region``, any number of steps forward (the
     Fellowship's down the Anduin and through the Tunnel of Moria too)."""
     found: set[str] = set()
@@ -173,7 +175,7 @@ def _ahead(side: str, region: str) -> set[str]:
         nxt = [n for r in frontier for n in FORWARD_OPTIONS[side][r] if n not in found]
         found.update(nxt)
         frontier = nxt
-    return found
+    return frozenset(found)
 
 
 def _replay(state: State, foe: str, shown: Action) -> None:
