@@ -78,15 +78,25 @@ class LobbyHandlers(Handlers):
             await interaction.response.send_message(content, view=view, allowed_mentions=quiet)
             posted = interaction.original_response()
         except Exception as exc:
-            # Opened (committed) but unanswered (the 3 s window missed, Discord refusing): the
-            # lobby is posted in its channel instead, never left unseen.
+            # Opened (committed) but maybe unanswered (the 3 s window missed, Discord refusing):
+            # unless the answer reached Discord after all, the lobby is posted in its channel.
             log.warning("a lobby's answer failed (%s): it is posted in its channel", type(exc).__name__)
-            posted = self.delivery.post(
-                live.record.channel_id, content=content, view=view, allowed_mentions=quiet
+            posted = self._answered_or_posted(
+                interaction, live.record.channel_id, content=content, view=view, allowed_mentions=quiet
             )
         # Opened and posted: its message is only remembered (for its edits; a failure is logged).
         await self.deliver_committed(self._attach_lobby(live.id, posted))
         return live
+
+    async def _answered_or_posted(
+        self, interaction: discord.Interaction[Any], channel_id: int | None, **post: Any
+    ) -> discord.Message | None:
+        """The answer, if Discord has it despite the error (never the lobby twice), else the
+        lobby posted in ``channel_id``."""
+        try:
+            return await interaction.original_response()
+        except Exception:  # (never answered: Discord knows no such message)
+            return await self.delivery.post(channel_id, **post)
 
     async def _attach_lobby(self, match_id: int, posted: Awaitable[discord.Message | None]) -> None:
         message = await posted

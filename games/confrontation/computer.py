@@ -148,7 +148,7 @@ def _track(view: View, foe: str, unseen: list[str], hidden: list[str], rng: Gene
         moves = max(0, (now - entry["turn"]) // 2)
         stayed = (1.0 - 1.0 / max(pieces, 1)) ** moves
         # (never the Ring-bearer, nor Sam who may carry the Ring, into Mordor: he would have won)
-        barred = HOME[SAURON] if entry["character"] in _MAY_CARRY_THE_RING else None
+        barred = HOME[SAURON] if _may_carry_the_ring(entry["character"]) else None
         there = [i for i, region in enumerate(hidden) if region == entry["region"] != barred]
         ahead = _ahead(foe, entry["region"])
         walked = [i for i, region in enumerate(hidden) if region in ahead and region != barred]
@@ -161,8 +161,10 @@ def _track(view: View, foe: str, unseen: list[str], hidden: list[str], rng: Gene
     return dealt
 
 
-#: The Fellowship's characters who carry the Ring or may take it on.
-_MAY_CARRY_THE_RING = frozenset({"frodo", "frodo_v", "sam", "sam_v"})
+def _may_carry_the_ring(char: str) -> bool:
+    """Whether ``char`` carries the Ring (Frodo's tile) or may take it on (Sam, as in
+    :func:`~.computer_sample.turn_and_bearer`)."""
+    return _is_bearer(char) or char.startswith("sam")
 
 
 @cache

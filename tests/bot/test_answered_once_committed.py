@@ -481,6 +481,28 @@ async def test_a_lobby_whose_answer_fails_is_posted_in_its_channel(service: Matc
     assert not interaction.said, "nobody to answer, and nothing said twice"
 
 
+async def test_a_lobby_whose_answer_failed_but_arrived_is_not_posted_again(service: MatchService) -> None:
+    """The answer's error came, but Discord has the answer (a timeout after it was taken): the
+    lobby is not posted a second time; the answer is remembered as its message."""
+    posts: list[int] = []
+
+    async def post(channel_id: int, **kwargs: Any) -> Any:
+        posts.append(channel_id)
+        return SimpleNamespace(id=79)
+
+    async def original_response() -> Any:
+        return SimpleNamespace(id=77)
+
+    controller = Controller(service, SimpleNamespace(post=post))  # type: ignore[arg-type]
+    interaction: Any = Asked(NORTH_USER)
+    interaction.channel = None
+    interaction.response.send_message = broken
+    interaction.original_response = original_response
+    await controller.new(interaction, "pebbles", {}, "north")
+    [lobby] = await service.lobbies(1)
+    assert not posts and (await service.get(lobby.id)).record.lobby_message_id == 77
+
+
 async def test_an_opened_rematch_is_not_then_said_unchanged(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
