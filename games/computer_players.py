@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any
 
 from games.confrontation import computer as confrontation
+from games.confrontation import computer_runner as confrontation_runner
 from games.confrontation import computer_safety as confrontation_safety
 from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
@@ -48,6 +49,7 @@ def _confrontation_search(
     sensible: bool = False,
     defend: bool = False,
     track: bool = False,
+    runner: bool = False,
 ) -> Callable[[], Policy]:
     """The Confrontation's search (``noise``: the share of random decisions; ``guard``: its
     Fellowship guards the Ring-bearer; ``pace``: the guard's reward for his steps on a clear road;
@@ -72,7 +74,11 @@ def _confrontation_search(
         playout_limit=confrontation.PLAYOUT_LIMIT,
         evaluate=confrontation.evaluate,
         prior=prior if guard else None,
-        playout=confrontation_safety.playout_sensible if sensible else None,
+        playout=confrontation_runner.playout_runner
+        if runner
+        else confrontation_safety.playout_sensible
+        if sensible
+        else None,
         stop_when_decided=True,
     )
 
@@ -86,10 +92,12 @@ def _confrontation_levels() -> dict[str, Level]:
         "rules": Level(rules, Budget(1)),
         "gentle": Level(search(0.1), Budget(iterations=120)),
         # Its samples deal the enemy's pieces shown before where they were last seen (both sides);
-        # its Fellowship guards the Ring-bearer (``computer_safety``) and the fights the search
+        # its playouts move the Fellowship as the runner does (``computer_runner``); its
+        # Fellowship guards the Ring-bearer (``computer_safety``) and the fights the search
         # cannot sample are chosen by the defending rule-based player.
         "strong": Level(
-            search(0.0, guard=True, defend=True, track=True), Budget(iterations=600, seconds=1.5)
+            search(0.0, guard=True, defend=True, track=True, runner=True),
+            Budget(iterations=600, seconds=1.5),
         ),
     }
 
@@ -200,6 +208,12 @@ TRIALS["confrontation"]["strong-s33"] = Level(
 #: among his hidden ones, forgetting where they were seen): a yardstick.
 TRIALS["confrontation"]["strong-s34"] = Level(
     _confrontation_search(0.0, guard=True, defend=True),
+    Budget(iterations=600, seconds=1.5),
+)
+#: ``strong`` as it stood in session 35 (random playouts, where the offered level's move the
+#: Fellowship as the runner does): a yardstick.
+TRIALS["confrontation"]["strong-s35"] = Level(
+    _confrontation_search(0.0, guard=True, defend=True, track=True),
     Budget(iterations=600, seconds=1.5),
 )
 TRIALS["minas-tirith"].update(

@@ -424,7 +424,16 @@ def test_the_paced_fellowship_walks_frodo_on_when_the_road_is_clear() -> None:
 
 @pytest.mark.parametrize(
     "level",
-    ["strong", "strong-pace", "strong-lethal", "strong-more", "strong-sensible", "strong-s33", "strong-s34"],
+    [
+        "strong",
+        "strong-pace",
+        "strong-lethal",
+        "strong-more",
+        "strong-sensible",
+        "strong-s35",
+        "strong-s33",
+        "strong-s34",
+    ],
 )
 @pytest.mark.parametrize("side", [FELLOWSHIP, SAURON])
 def test_the_guarded_search_decides_from_the_seat_alone(side: str, level: str) -> None:

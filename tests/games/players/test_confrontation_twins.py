@@ -90,6 +90,7 @@ def _decisions_agree(make: Callable[[State], Policy], side: str, seeds: range) -
         "strong-next",
         "strong-lethal",
         "strong-sensible",
+        "strong-s35",
         "strong-s33",
         "strong-s34",
     ],
