@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from games.core import Action, State
 from games.core.players import Generator
 
-from .battle import battle_frame
-from .computer_safety import _defend
-from .data import CHARS, FELLOWSHIP, HOME, SAURON
+from .computer_safety import not_a_fellowship_move
+from .data import CHARS, HOME, SAURON
 from .moves import all_moves
 
 #: The chance that the runner steps the Ring-bearer forward on a safe road when he is not in
@@ -35,15 +34,12 @@ _BOROMIR_TRADE = 4
 
 def playout_runner(state: State, role: str, legal: Sequence[Action], rng: Generator) -> Action:
     """A playout move: the runner's for the Fellowship (above), random for Sauron."""
-    if role != FELLOWSHIP:
-        return rng.choice(legal)
+    other = not_a_fellowship_move(state, role, legal, rng)
+    if other is not None:
+        return other
     pos = state["pos"]
     bearer = state["ring_bearer"]
-    if bearer not in pos:
-        return rng.choice(legal)
     moves = [action for action in legal if action.verb == "move"]
-    if not moves:
-        return _defend(state, legal, rng) if battle_frame(state) is not None else rng.choice(legal)
     held: dict[str, list[str]] = {}
     for char in state["chars"][SAURON]:
         region = pos.get(char)
@@ -54,7 +50,7 @@ def playout_runner(state: State, role: str, legal: Sequence[Action], rng: Genera
     quiet: list[Action] = []
     wins: list[Action] = []
     exposed: int | None = None  # Sauron's moves reaching the Ring-bearer where he stands
-    for action in moves:  # (a special card before the move is left to the search's root)
+    for action in moves:
         char, region = action.args
         if char == bearer:
             if region in held:

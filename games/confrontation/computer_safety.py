@@ -246,21 +246,19 @@ def playout_sensible(state: State, role: str, legal: Sequence[Action], rng: Gene
     attack a region holding a stronger enemy (in the sample every piece is known), and each of
     its fights is chosen as :func:`_defend` chooses; Sauron moves at random. It reads the
     sample, a full state, as playouts do."""
-    if role != FELLOWSHIP:
-        return rng.choice(legal)
+    other = not_a_fellowship_move(state, role, legal, rng)
+    if other is not None:
+        return other
     pos = state["pos"]
     bearer = state["ring_bearer"]
-    if bearer not in pos:
-        return rng.choice(legal)
-    if legal[0].verb != "move":
-        return _defend(state, legal, rng) if battle_frame(state) is not None else rng.choice(legal)
     strongest: dict[str, int] = {}
     for char in state["chars"][SAURON]:
         region = pos.get(char)
         if region is not None:
             strongest[region] = max(strongest.get(region, 0), CHARS[char].strength)
     safe = []
-    for action in legal:
+    moves = [action for action in legal if action.verb == "move"]
+    for action in moves:
         char, region = action.args
         if char == bearer:
             if region in strongest:
@@ -270,4 +268,16 @@ def playout_sensible(state: State, role: str, legal: Sequence[Action], rng: Gene
         elif strongest.get(region, -1) > CHARS[char].strength:
             continue
         safe.append(action)
-    return rng.choice(safe) if safe else rng.choice(legal)
+    return rng.choice(safe) if safe else rng.choice(moves)
+
+
+def not_a_fellowship_move(state: State, role: str, legal: Sequence[Action], rng: Generator) -> Action | None:
+    """A playout's choice where a careful Fellowship policy has nothing to weigh, else ``None``:
+    Sauron's (at random), the Fellowship's once the Ring-bearer fell, its fights (as
+    :func:`_defend` chooses) and its other questions (at random). A special card offered beside
+    the moves is left to the search's root: the policies choose among the moves."""
+    if role != FELLOWSHIP or state["ring_bearer"] not in state["pos"]:
+        return rng.choice(legal)
+    if any(action.verb == "move" for action in legal):
+        return None
+    return _defend(state, legal, rng) if battle_frame(state) is not None else rng.choice(legal)
