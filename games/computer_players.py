@@ -210,8 +210,8 @@ TRIALS["confrontation"]["strong-s34"] = Level(
     _confrontation_search(0.0, guard=True, defend=True),
     Budget(iterations=600, seconds=1.5),
 )
-#: ``strong`` as it stood in session 35 (random playouts, where the offered level's move the
-#: Fellowship as the runner does): a yardstick.
+#: ``strong`` as it stood in session 35 (random playouts, where the offered level's playouts move
+#: the Fellowship as the runner does): a yardstick.
 TRIALS["confrontation"]["strong-s35"] = Level(
     _confrontation_search(0.0, guard=True, defend=True, track=True),
     Budget(iterations=600, seconds=1.5),

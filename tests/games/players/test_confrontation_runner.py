@@ -6,9 +6,11 @@ from __future__ import annotations
 from games.computer_players import policy
 from games.confrontation.computer import RULESET
 from games.confrontation.computer_runner import playout_runner
+from games.confrontation.computer_safety import playout_sensible
 from games.confrontation.data import FELLOWSHIP, HOME, SAURON
 from games.core import Action, State
 from games.core.players import Generator, SearchPlayer
+from tests.games.players.test_confrontation_options import _moves
 
 _GONE = ["gandalf", "gimli", "boromir", "legolas", "pippin", "black_rider", "balrog", "shelob"]
 
@@ -93,3 +95,49 @@ def test_the_strong_level_plays_its_playouts_with_the_runner() -> None:
     strong, former = policy("confrontation", "strong")[0], policy("confrontation", "strong-s35")[0]
     assert isinstance(strong, SearchPlayer) and isinstance(former, SearchPlayer)
     assert strong.playout is playout_runner and former.playout is None
+
+
+def test_boromir_trades_himself_for_a_strong_enemy_not_a_weak_one() -> None:
+    """Boromir (0) may attack the Troll (9) in the Misty Mountains or the Warg (2) on Caradhras:
+    he takes the Troll down with him, a trade worth a piece, never the Warg, whose fight takes
+    his text away. Frodo has no safe step (the Orcs reach Arthedain, Saruman Cardolan)."""
+    state = _position(
+        {"frodo": "shire", "sam": "shire", "boromir": "eregion"},
+        {"cave_troll": "misty_mountains", "warg": "caradhras", "orcs": "rhudaur", "saruman": "enedwaith"},
+    )
+    assert _move("boromir caradhras") in RULESET.legal_actions(state, FELLOWSHIP)
+    assert _picks(state) == {_move("boromir misty_mountains")}
+
+
+def test_gandalf_never_attacks_the_variant_saruman() -> None:
+    """The variant Saruman (3) defeats Gandalf (5) outright: no win for the runner's Gandalf,
+    who steps on quietly instead (Frodo has no safe step: the Orcs reach Arthedain, the Uruk-hai
+    Cardolan)."""
+    state = RULESET.from_position(
+        {
+            "fellowship": {"frodo_v": "shire", "sam_v": "shire", "gandalf_v": "eregion"},
+            "sauron": {"saruman_v": "misty_mountains", "orcs_v": "rhudaur", "uruk_hai": "enedwaith"},
+            "to_move": FELLOWSHIP,
+            "turn": 9,
+            "seed": 3,
+            "options": {"variant": "deluxe-variant"},
+            "revealed": ["saruman_v", "orcs_v", "uruk_hai"],
+        }
+    )
+    picked = _picks(state)
+    assert _move("gandalf_v misty_mountains") not in picked and _move("gandalf_v caradhras") in picked
+
+
+def test_a_special_card_beside_the_moves_leaves_the_playouts_to_the_moves() -> None:
+    """Deluxe: a move prompt may offer a special card beside the moves (the policies' version
+    of session 35 took it for a move and failed); both playout policies pick a move."""
+    found = 0
+    for seed in range(1, 6):
+        for state in _moves({"specials": "deluxe-4"}, seed, FELLOWSHIP, every=1):
+            legal = RULESET.legal_actions(state, FELLOWSHIP)
+            if any(a.verb == "special" for a in legal) and any(a.verb == "move" for a in legal):
+                found += 1
+                for policy_move in (playout_runner, playout_sensible):
+                    picks = {policy_move(state, FELLOWSHIP, legal, Generator(i)) for i in range(20)}
+                    assert picks and all(a.verb == "move" and a in legal for a in picks)
+    assert found >= 3, "too few moments with a special card: pick other seeds"
