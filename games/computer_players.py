@@ -18,6 +18,7 @@ from games.confrontation import computer_runner as confrontation_runner
 from games.confrontation import computer_safety as confrontation_safety
 from games.core import Action
 from games.core.players import Budget, Policy, RandomPlayer, SearchPlayer, Seat
+from games.core.players.search import PlayoutPolicy
 from games.lotr_risk import computer as lotr_risk
 from games.minas_tirith import computer as minas_tirith
 from games.minas_tirith import computer_gondor as minas_tirith_gondor
@@ -66,6 +67,11 @@ def _confrontation_search(
         samples=samples or confrontation_safety.SAMPLES,
         sample=confrontation.determinize_tracked if track else confrontation.determinize,
     )
+    playout: PlayoutPolicy | None = None  # random for both sides
+    if runner:
+        playout = confrontation_runner.playout_runner
+    elif sensible:
+        playout = confrontation_safety.playout_sensible
     return lambda: SearchPlayer(
         confrontation.RULESET,
         confrontation.determinize_tracked if track else confrontation.determinize,
@@ -74,11 +80,7 @@ def _confrontation_search(
         playout_limit=confrontation.PLAYOUT_LIMIT,
         evaluate=confrontation.evaluate,
         prior=prior if guard else None,
-        playout=confrontation_runner.playout_runner
-        if runner
-        else confrontation_safety.playout_sensible
-        if sensible
-        else None,
+        playout=playout,
         stop_when_decided=True,
     )
 
